@@ -1,0 +1,241 @@
+//! What can go wrong talking to the service, in words a shop owner understands, with the
+//! service's own code kept for whoever debugs.
+
+use super::Operation;
+
+/// A refusal from the service, classified by its code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// `auth.sessionEnded`: the app should ask for the token again.
+    SessionEnded,
+    /// `auth.notPermission`.
+    NotPermitted,
+    /// `paymentMethod.type.notExist`.
+    MethodTypeNotFound,
+    /// `transaction.cost.notSupport`.
+    CostNotSupported,
+    /// `transaction.progress`.
+    TransactionInProgress,
+    /// Any other code: the service's message is shown as it came.
+    Other,
+}
+
+impl Refusal {
+    pub fn from_code(code: &str) -> Refusal {
+        match code {
+            "auth.sessionEnded" => Refusal::SessionEnded,
+            "auth.notPermission" => Refusal::NotPermitted,
+            "paymentMethod.type.notExist" => Refusal::MethodTypeNotFound,
+            "transaction.cost.notSupport" => Refusal::CostNotSupported,
+            "transaction.progress" => Refusal::TransactionInProgress,
+            _ => Refusal::Other,
+        }
+    }
+
+    fn shop_message(self) -> Option<&'static str> {
+        Some(match self {
+            Refusal::SessionEnded => {
+                "Your session with the payment service has ended. Sign in again to continue"
+            }
+            Refusal::NotPermitted => {
+                "Your account is not allowed to do this. Ask the payment service to enable it"
+            }
+            Refusal::MethodTypeNotFound => "There is no payment method of that type",
+            Refusal::CostNotSupported => {
+                "The payment service cannot charge this amount with this method. Try a larger amount or another method"
+            }
+            Refusal::TransactionInProgress => {
+                "This payment already has a transaction in progress or finished. Create a new payment instead"
+            }
+            Refusal::Other => return None,
+        })
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// The service answered and said no.
+    #[error("{}", .refusal.shop_message().unwrap_or(.message))]
+    Refused {
+        refusal: Refusal,
+        /// The service's code: `errorCode` (Family A) or `statusCode` (Family B).
+        code: String,
+        /// The service's own text.
+        message: String,
+        http_status: u16,
+    },
+    /// No connection could be made: nothing was sent, so trying again is safe.
+    #[error(
+        "Could not reach the payment service at {host}. Check the internet connection and try again"
+    )]
+    Unreachable { host: String, detail: String },
+    /// The request went out but no answer came in time.
+    #[error("{}", unknown_outcome_message(*.operation, "did not answer in time"))]
+    TimedOut { operation: Operation },
+    /// The connection broke after the request went out.
+    #[error("{}", unknown_outcome_message(*.operation, "closed the connection before answering"))]
+    ConnectionLost {
+        operation: Operation,
+        detail: String,
+    },
+    /// An answer came, but not one paydesk can read (an HTML error page, an empty or truncated
+    /// body, a shape that does not match the spec).
+    #[error("The payment service sent an answer paydesk could not read (HTTP {http_status}). {}", unreadable_hint(*.operation, *.http_status))]
+    Malformed {
+        operation: Operation,
+        http_status: u16,
+        detail: String,
+    },
+    /// Money and customer data only travel over HTTPS (plain HTTP is allowed on loopback).
+    #[error("Refusing to use {url}: the payment service must be reached over https://")]
+    InsecureUrl { url: String },
+    #[error("The {which} address is not valid: {url}")]
+    BadUrl { which: &'static str, url: String },
+    #[error(
+        "No {0} is set up for this profile. Add it in Settings or set the environment variable"
+    )]
+    MissingCredential(&'static str),
+    #[error("Could not prepare the connection: {0}")]
+    Setup(String),
+}
+
+fn unknown_outcome_message(operation: Operation, what_happened: &str) -> String {
+    if operation.changes_state() {
+        format!(
+            "The payment service {what_happened}. The {} may or may not have been done: check its status before trying again",
+            operation.describe()
+        )
+    } else {
+        format!(
+            "The payment service {what_happened} ({}). Try again",
+            operation.describe()
+        )
+    }
+}
+
+fn unreadable_hint(operation: Operation, http_status: u16) -> &'static str {
+    match (operation.changes_state(), (200..300).contains(&http_status)) {
+        (true, true) => "It may have been done: check its status before trying again",
+        (true, false) => "It may or may not have been done: check its status before trying again",
+        (false, _) => "Try again later",
+    }
+}
+
+impl ApiError {
+    /// The code shown to whoever debugs, and in `--json` output.
+    pub fn code(&self) -> &str {
+        match self {
+            ApiError::Refused { code, .. } => code,
+            ApiError::Unreachable { .. } => "network.unreachable",
+            ApiError::TimedOut { .. } => "network.timeout",
+            ApiError::ConnectionLost { .. } => "network.connectionLost",
+            ApiError::Malformed { .. } => "response.malformed",
+            ApiError::InsecureUrl { .. } => "config.insecureUrl",
+            ApiError::BadUrl { .. } => "config.badUrl",
+            ApiError::MissingCredential(_) => "config.missingCredential",
+            ApiError::Setup(_) => "config.setup",
+        }
+    }
+
+    pub fn http_status(&self) -> Option<u16> {
+        match self {
+            ApiError::Refused { http_status, .. } | ApiError::Malformed { http_status, .. } => {
+                Some(*http_status)
+            }
+            _ => None,
+        }
+    }
+
+    /// The service's own message, when it sent one.
+    pub fn service_message(&self) -> Option<&str> {
+        match self {
+            ApiError::Refused { message, .. } => Some(message),
+            _ => None,
+        }
+    }
+
+    pub fn is_session_ended(&self) -> bool {
+        matches!(
+            self,
+            ApiError::Refused {
+                refusal: Refusal::SessionEnded,
+                ..
+            }
+        )
+    }
+
+    /// After this error nobody knows whether the operation happened: the only safe next step
+    /// for a money operation is a status check, never a blind resend.
+    pub fn outcome_unknown(&self) -> bool {
+        match self {
+            ApiError::TimedOut { .. } | ApiError::ConnectionLost { .. } => true,
+            ApiError::Malformed { operation, .. } => operation.changes_state(),
+            _ => false,
+        }
+    }
+
+    /// Failures of the network or of the service's answer rather than a refusal or bad set-up.
+    pub fn is_network(&self) -> bool {
+        matches!(
+            self,
+            ApiError::Unreachable { .. }
+                | ApiError::TimedOut { .. }
+                | ApiError::ConnectionLost { .. }
+                | ApiError::Malformed { .. }
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(code: &str, message: &str) -> ApiError {
+        ApiError::Refused {
+            refusal: Refusal::from_code(code),
+            code: code.into(),
+            message: message.into(),
+            http_status: 400,
+        }
+    }
+
+    #[test]
+    fn known_codes_get_shop_messages_and_keep_the_code() {
+        let error = refused("auth.sessionEnded", "Session ended");
+        assert!(error.is_session_ended());
+        assert!(error.to_string().contains("Sign in again"));
+        assert_eq!(error.code(), "auth.sessionEnded");
+        assert_eq!(error.service_message(), Some("Session ended"));
+        for code in [
+            "auth.notPermission",
+            "paymentMethod.type.notExist",
+            "transaction.cost.notSupport",
+            "transaction.progress",
+        ] {
+            let error = refused(code, "raw text");
+            assert_ne!(error.to_string(), "raw text", "{code}");
+            assert!(!error.is_session_ended());
+        }
+    }
+
+    #[test]
+    fn unknown_codes_show_the_service_message() {
+        assert_eq!(
+            refused("99", "Saldo insuficiente").to_string(),
+            "Saldo insuficiente"
+        );
+    }
+
+    #[test]
+    fn timeouts_on_money_say_the_outcome_is_unknown() {
+        let payout = ApiError::TimedOut {
+            operation: Operation::Withdraw,
+        };
+        assert!(payout.outcome_unknown());
+        assert!(payout.to_string().contains("may or may not have been done"));
+        let status = ApiError::TimedOut {
+            operation: Operation::PaymentStatus,
+        };
+        assert!(!status.to_string().contains("may or may not"));
+    }
+}

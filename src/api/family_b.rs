@@ -1,0 +1,675 @@
+//! Family B (the pay API under `pay_url`): cash-in, status, features, banks, cash-out, balance
+//! and the webhook simulation.
+
+use std::fmt;
+
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use url::Url;
+
+use super::catalog::{ExtraField, MethodCatalog};
+use super::lenient;
+use crate::money::Pesos;
+use crate::validate::{self, ValidationError};
+
+/// White-label id sent when the merchant has none (spec, Limits).
+pub const DEFAULT_BRAND_ID: i64 = 79;
+
+/// `reference2`: `Label` is shown to the payer in the summary, `Data` is for conciliation.
+/// Pairs keep the order the merchant gave them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Reference2 {
+    pub label: Vec<(String, String)>,
+    pub data: Vec<(String, String)>,
+}
+
+impl Reference2 {
+    pub fn is_empty(&self) -> bool {
+        self.label.is_empty() && self.data.is_empty()
+    }
+
+    fn wire(&self) -> Value {
+        let object = |pairs: &[(String, String)]| {
+            Value::Object(
+                pairs
+                    .iter()
+                    .map(|(key, value)| (key.clone(), Value::String(value.clone())))
+                    .collect::<Map<_, _>>(),
+            )
+        };
+        json!({"Label": object(&self.label), "Data": object(&self.data)})
+    }
+}
+
+/// The fields both cash-in operations share.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CashIn {
+    pub amount: Pesos,
+    pub reference1: String,
+    pub webhook_url: Url,
+    pub return_url: Option<Url>,
+    pub expires_in: Option<u64>,
+    pub brand_id: i64,
+    pub show_summary: Option<bool>,
+    pub reference2: Reference2,
+}
+
+impl CashIn {
+    pub fn check(&self) -> Vec<ValidationError> {
+        [
+            validate::positive_amount("amount", self.amount).err(),
+            validate::reference1(&self.reference1).err(),
+            validate::web_url("webhookUrl", self.webhook_url.as_str()).err(),
+            self.return_url
+                .as_ref()
+                .and_then(|url| validate::web_url("returnUrl", url.as_str()).err()),
+            validate::positive_id("brandId", self.brand_id).err(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+
+    fn wire(&self) -> Map<String, Value> {
+        let mut body = Map::new();
+        body.insert("amount".into(), json!(self.amount.get()));
+        body.insert("webhookUrl".into(), json!(self.webhook_url.as_str()));
+        if let Some(url) = &self.return_url {
+            body.insert("returnUrl".into(), json!(url.as_str()));
+        }
+        if let Some(seconds) = self.expires_in {
+            body.insert("expiresIn".into(), json!(seconds));
+        }
+        body.insert("brandId".into(), json!(self.brand_id));
+        if let Some(show) = self.show_summary {
+            // The field table says string; the sample sends a boolean, and so do we.
+            body.insert("showSummary".into(), json!(show));
+        }
+        body.insert("reference1".into(), json!(self.reference1.trim()));
+        if !self.reference2.is_empty() {
+            body.insert("reference2".into(), self.reference2.wire());
+        }
+        body
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaymentLinkRequest {
+    pub cash_in: CashIn,
+}
+
+impl PaymentLinkRequest {
+    pub fn check(&self) -> Vec<ValidationError> {
+        let mut problems = self.cash_in.check();
+        if let Some(seconds) = self.cash_in.expires_in
+            && seconds == 0
+        {
+            problems.push(ValidationError::new(
+                "expiresIn",
+                "the expiry must be more than 0 seconds",
+            ));
+        }
+        problems
+    }
+
+    pub fn wire(&self) -> Value {
+        Value::Object(self.cash_in.wire())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaymentMethodRequest {
+    pub cash_in: CashIn,
+    pub method_id: i64,
+    /// Values of the method's extra fields (catalog), by field.
+    pub extras: Vec<(ExtraField, String)>,
+}
+
+impl PaymentMethodRequest {
+    pub fn extra(&self, field: ExtraField) -> Option<&str> {
+        self.extras
+            .iter()
+            .find(|(known, _)| *known == field)
+            .map(|(_, value)| value.as_str())
+    }
+
+    pub fn check(&self, catalog: &MethodCatalog) -> Vec<ValidationError> {
+        let mut problems = self.cash_in.check();
+        problems.extend(validate::positive_id("method", self.method_id).err());
+        if let Some(seconds) = self.cash_in.expires_in {
+            problems.extend(validate::expires_in(catalog, self.method_id, seconds).err());
+        }
+        for field in catalog.extra_fields(self.method_id) {
+            let value = self.extra(*field).unwrap_or_default();
+            let problem = match field {
+                ExtraField::Cellphone => validate::cellphone("cellphone", value).err(),
+                ExtraField::Email => validate::email("email", value).err(),
+                ExtraField::DocumentNumber => {
+                    validate::document_number("documentNumber", value).err()
+                }
+                ExtraField::BankId => match value.trim().parse::<i64>() {
+                    Ok(id) if id > 0 => None,
+                    _ => Some(ValidationError::new(
+                        "bankId",
+                        "choose the payer's bank from the list",
+                    )),
+                },
+                ExtraField::TypePerson => validate::person_and_document(
+                    value,
+                    self.extra(ExtraField::DocumentType).unwrap_or_default(),
+                )
+                .err(),
+                // Checked together with typePerson.
+                ExtraField::DocumentType => None,
+                ExtraField::Name => validate::required("name", value).err(),
+                ExtraField::Address => validate::required("address", value).err(),
+            };
+            problems.extend(problem);
+        }
+        problems
+    }
+
+    pub fn wire(&self) -> Value {
+        let mut body = self.cash_in.wire();
+        let mut method = Map::new();
+        method.insert("id".into(), json!(self.method_id));
+        for (field, value) in &self.extras {
+            let value = match field {
+                ExtraField::BankId => value
+                    .trim()
+                    .parse::<i64>()
+                    .map(|id| json!(id))
+                    .unwrap_or_else(|_| json!(value)),
+                _ => json!(value.trim()),
+            };
+            method.insert(field.wire_name().into(), value);
+        }
+        body.insert("paymentMethod".into(), Value::Object(method));
+        Value::Object(body)
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+pub struct PaymentLink {
+    #[serde(deserialize_with = "lenient::text")]
+    pub url: String,
+    #[serde(deserialize_with = "lenient::text")]
+    pub reference: String,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+pub struct MethodPayment {
+    #[serde(deserialize_with = "lenient::text")]
+    pub url: String,
+    #[serde(deserialize_with = "lenient::text")]
+    pub reference: String,
+    #[serde(default, rename = "resourceId", deserialize_with = "lenient::text")]
+    pub resource_id: String,
+    /// ISO 8601 instant.
+    #[serde(default, rename = "expiresIn", deserialize_with = "lenient::text")]
+    pub expires_at: String,
+    #[serde(default, deserialize_with = "lenient::optional_integer")]
+    pub status: Option<i64>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transaction status
+
+/// The spec's status ids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TransactionStatus {
+    Rejected,
+    Pending,
+    Approved,
+    Failed,
+    Cancelled,
+    Processing,
+    Other(i64),
+}
+
+impl TransactionStatus {
+    pub fn from_id(id: i64) -> TransactionStatus {
+        match id {
+            0 => TransactionStatus::Rejected,
+            1 => TransactionStatus::Pending,
+            2 => TransactionStatus::Approved,
+            3 => TransactionStatus::Failed,
+            5 => TransactionStatus::Cancelled,
+            9 => TransactionStatus::Processing,
+            other => TransactionStatus::Other(other),
+        }
+    }
+
+    pub fn id(self) -> i64 {
+        match self {
+            TransactionStatus::Rejected => 0,
+            TransactionStatus::Pending => 1,
+            TransactionStatus::Approved => 2,
+            TransactionStatus::Failed => 3,
+            TransactionStatus::Cancelled => 5,
+            TransactionStatus::Processing => 9,
+            TransactionStatus::Other(id) => id,
+        }
+    }
+
+    /// 0, 2, 3 and 5 are final: nothing leaves them (DESIGN.md).
+    pub fn is_final(self) -> bool {
+        matches!(
+            self,
+            TransactionStatus::Rejected
+                | TransactionStatus::Approved
+                | TransactionStatus::Failed
+                | TransactionStatus::Cancelled
+        )
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            TransactionStatus::Rejected => "rejected",
+            TransactionStatus::Pending => "pending",
+            TransactionStatus::Approved => "approved",
+            TransactionStatus::Failed => "failed",
+            TransactionStatus::Cancelled => "cancelled",
+            TransactionStatus::Processing => "processing",
+            TransactionStatus::Other(_) => "unknown state",
+        }
+    }
+}
+
+impl fmt::Display for TransactionStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TransactionStatus::Other(id) => write!(f, "unknown state ({id})"),
+            known => f.write_str(known.word()),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for TransactionStatus {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        lenient::integer(deserializer).map(TransactionStatus::from_id)
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+pub struct StatusRecord {
+    #[serde(default, deserialize_with = "lenient::text")]
+    pub id: String,
+    /// Formatted currency text, as the service wrote it.
+    #[serde(default, deserialize_with = "lenient::text")]
+    pub cost: String,
+    pub status: TransactionStatus,
+    #[serde(default, deserialize_with = "lenient::text")]
+    pub date: String,
+    #[serde(
+        default,
+        rename = "providerReference",
+        deserialize_with = "lenient::text"
+    )]
+    pub provider_reference: String,
+    #[serde(default, deserialize_with = "lenient::text")]
+    pub amount: String,
+    #[serde(default, deserialize_with = "lenient::optional_text")]
+    pub description: Option<String>,
+    #[serde(
+        default,
+        rename = "paymentMethod",
+        deserialize_with = "lenient::optional_text"
+    )]
+    pub payment_method: Option<String>,
+}
+
+impl StatusRecord {
+    pub fn amount_pesos(&self) -> Option<Pesos> {
+        Pesos::parse_service(&self.amount)
+    }
+
+    pub fn cost_pesos(&self) -> Option<Pesos> {
+        Pesos::parse_service(&self.cost)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Banks
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+pub struct BankOption {
+    #[serde(deserialize_with = "lenient::text")]
+    pub id: String,
+    #[serde(default, deserialize_with = "lenient::text")]
+    pub name: String,
+}
+
+impl BankOption {
+    /// The first entry, id `0`, is a prompt ("Select your bank"), not a bank.
+    pub fn is_prompt(&self) -> bool {
+        self.id.trim() == "0"
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct BankList {
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub banks: Vec<BankOption>,
+}
+
+impl BankList {
+    pub fn real_banks(&self) -> impl Iterator<Item = &BankOption> {
+        self.banks.iter().filter(|bank| !bank.is_prompt())
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+pub struct InstantBank {
+    #[serde(default, deserialize_with = "lenient::text")]
+    pub name: String,
+    /// Masked by the service.
+    #[serde(
+        default,
+        rename = "bankAccountNumber",
+        deserialize_with = "lenient::text"
+    )]
+    pub bank_account_number: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct InstantBankList {
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub banks: Vec<InstantBank>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Disbursement
+
+pub const WITHDRAW_METHODS: &[(i64, &str)] = &[
+    (160, "Online withdrawal"),
+    (245, "Disbursement as a product"),
+];
+
+pub fn withdraw_method_name(id: i64) -> &'static str {
+    WITHDRAW_METHODS
+        .iter()
+        .find(|(known, _)| *known == id)
+        .map(|(_, name)| *name)
+        .unwrap_or("Unknown method")
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WithdrawRequest {
+    pub amount: Pesos,
+    pub reference1: String,
+    pub webhook_request: Option<Url>,
+    pub method_id: i64,
+    pub cellphone: String,
+    pub bank_name: Option<String>,
+}
+
+impl WithdrawRequest {
+    pub fn check(&self) -> Vec<ValidationError> {
+        [
+            validate::withdraw_method(self.method_id).err(),
+            validate::withdraw_amount(self.method_id, self.amount).err(),
+            validate::reference1(&self.reference1).err(),
+            validate::cellphone("cellphone", &self.cellphone).err(),
+            self.webhook_request
+                .as_ref()
+                .and_then(|url| validate::web_url("webhookRequest", url.as_str()).err()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+
+    pub fn wire(&self) -> Value {
+        let mut method = json!({"id": self.method_id, "cellphone": self.cellphone});
+        if let Some(bank) = &self.bank_name {
+            method["bankName"] = json!(bank.trim());
+        }
+        let mut body = json!({
+            "amount": self.amount.get(),
+            "reference1": self.reference1.trim(),
+            "withdrawMethod": method,
+        });
+        if let Some(url) = &self.webhook_request {
+            body["webhookRequest"] = json!(url.as_str());
+        }
+        body
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Default)]
+pub struct WithdrawRecord {
+    #[serde(default, deserialize_with = "lenient::text")]
+    pub id: String,
+    #[serde(default, rename = "transactionId", deserialize_with = "lenient::text")]
+    pub transaction_id: String,
+    #[serde(
+        default,
+        rename = "userId",
+        deserialize_with = "lenient::optional_integer"
+    )]
+    pub user_id: Option<i64>,
+    /// Documented as a number, sent as a string.
+    #[serde(default, rename = "accountNumber", deserialize_with = "lenient::text")]
+    pub account_number: String,
+    #[serde(default, rename = "infoReference", deserialize_with = "lenient::text")]
+    pub info_reference: String,
+    #[serde(
+        default,
+        rename = "providerReference",
+        deserialize_with = "lenient::text"
+    )]
+    pub provider_reference: String,
+    #[serde(
+        default,
+        rename = "accountId",
+        deserialize_with = "lenient::optional_text"
+    )]
+    pub account_id: Option<String>,
+    #[serde(default, deserialize_with = "lenient::optional_text")]
+    pub observation: Option<String>,
+    #[serde(
+        default,
+        rename = "deletedAt",
+        deserialize_with = "lenient::optional_text"
+    )]
+    pub deleted_at: Option<String>,
+    #[serde(default, rename = "createdAt", deserialize_with = "lenient::text")]
+    pub created_at: String,
+    #[serde(default, rename = "updatedAt", deserialize_with = "lenient::text")]
+    pub updated_at: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct WithdrawReceipt {
+    pub withdraw: WithdrawRecord,
+    /// The reference to query the disbursement's status with. The spec's table puts it at the
+    /// top level, its sample inside `data`: read from either.
+    pub transaction_reference: Option<String>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Balance
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+pub struct Bag {
+    #[serde(default, deserialize_with = "lenient::text")]
+    pub bag: String,
+    /// Decimal text with two decimals, as sent.
+    #[serde(default, deserialize_with = "lenient::text")]
+    pub amount: String,
+}
+
+impl Bag {
+    pub fn pesos(&self) -> Option<Pesos> {
+        Pesos::parse_service(&self.amount)
+    }
+
+    /// DESIGN.md: the disbursement bag's label contains "dispers" or "disburs", in any case,
+    /// accents ignored.
+    pub fn is_disbursement(&self) -> bool {
+        let folded: String = self
+            .bag
+            .chars()
+            .map(|c| match c {
+                'á' | 'Á' => 'a',
+                'é' | 'É' => 'e',
+                'í' | 'Í' => 'i',
+                'ó' | 'Ó' => 'o',
+                'ú' | 'Ú' | 'ü' | 'Ü' => 'u',
+                other => other,
+            })
+            .collect::<String>()
+            .to_lowercase();
+        folded.contains("dispers") || folded.contains("disburs")
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+pub struct Balance {
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub bags: Vec<Bag>,
+    /// `DD/MM/YYYY HH:MM:SS`.
+    #[serde(default, deserialize_with = "lenient::text")]
+    pub date: String,
+}
+
+impl Balance {
+    /// The bag that pays disbursements, or `None` when no label says so (show both and let the
+    /// service decide rather than guess).
+    pub fn disbursement_bag(&self) -> Option<&Bag> {
+        let mut matching = self.bags.iter().filter(|bag| bag.is_disbursement());
+        match (matching.next(), matching.next()) {
+            (Some(bag), None) => Some(bag),
+            _ => None,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Webhook simulation
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotifySimulation {
+    pub transaction_id: i64,
+    pub amount: Pesos,
+    pub cost: Pesos,
+    /// 1 pending, 2 approved, 3 failed.
+    pub status_id: i64,
+    pub status_description: Option<String>,
+    pub resource_id: Option<i64>,
+    pub reference1: Option<String>,
+}
+
+impl NotifySimulation {
+    pub fn check(&self) -> Vec<ValidationError> {
+        let mut problems: Vec<ValidationError> = [
+            validate::positive_id("transaction-id", self.transaction_id).err(),
+            validate::positive_amount("amount", self.amount).err(),
+            self.resource_id
+                .and_then(|id| validate::positive_id("resource-id", id).err()),
+            self.reference1
+                .as_deref()
+                .and_then(|reference| validate::reference1(reference).err()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if self.cost.get() < 0 {
+            problems.push(ValidationError::new("cost", "the cost cannot be negative"));
+        }
+        if !(1..=3).contains(&self.status_id) {
+            problems.push(ValidationError::new(
+                "status",
+                "use 1 (pending), 2 (approved) or 3 (failed)",
+            ));
+        }
+        problems
+    }
+
+    pub fn wire(&self) -> Value {
+        let mut transaction = json!({
+            "id": self.transaction_id,
+            "amount": self.amount.get(),
+            "cost": self.cost.get(),
+            "Status": {"id": self.status_id.to_string()},
+        });
+        if let Some(description) = &self.status_description {
+            transaction["Status"]["description"] = json!(description);
+        }
+        if self.resource_id.is_some() || self.reference1.is_some() {
+            let mut resource = json!({});
+            if let Some(id) = self.resource_id {
+                resource["id"] = json!(id);
+            }
+            if let Some(reference) = &self.reference1 {
+                resource["extra"] = json!({"reference1": reference});
+            }
+            transaction["Resource"] = resource;
+        }
+        json!({"data": {"Transaction": transaction}})
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bag(label: &str) -> Bag {
+        Bag {
+            bag: label.into(),
+            amount: "100.00".into(),
+        }
+    }
+
+    #[test]
+    fn finds_the_disbursement_bag_by_label() {
+        assert!(bag("Saldo de Dispersión").is_disbursement());
+        assert!(bag("DISPERSION").is_disbursement());
+        assert!(bag("Disbursement balance").is_disbursement());
+        assert!(!bag("Saldo multiproducto").is_disbursement());
+        let balance = Balance {
+            bags: vec![bag("Saldo multiproducto"), bag("Saldo dispersión")],
+            date: String::new(),
+        };
+        assert_eq!(
+            balance.disbursement_bag().map(|b| b.bag.as_str()),
+            Some("Saldo dispersión")
+        );
+        let unclear = Balance {
+            bags: vec![bag("Bolsa 1"), bag("Bolsa 2")],
+            date: String::new(),
+        };
+        assert_eq!(unclear.disbursement_bag(), None);
+    }
+
+    #[test]
+    fn statuses_know_what_is_final() {
+        for (id, is_final) in [
+            (0, true),
+            (1, false),
+            (2, true),
+            (3, true),
+            (5, true),
+            (9, false),
+        ] {
+            assert_eq!(TransactionStatus::from_id(id).is_final(), is_final, "{id}");
+            assert_eq!(TransactionStatus::from_id(id).id(), id);
+        }
+        assert_eq!(
+            TransactionStatus::from_id(7).to_string(),
+            "unknown state (7)"
+        );
+    }
+
+    #[test]
+    fn the_bank_prompt_is_not_a_bank() {
+        let list: BankList = serde_json::from_value(json!({"banks": [
+            {"id": "0", "name": "Select your bank"},
+            {"id": 1007, "name": "Bancolombia"},
+        ]}))
+        .unwrap();
+        let banks: Vec<_> = list.real_banks().map(|b| b.name.as_str()).collect();
+        assert_eq!(banks, ["Bancolombia"]);
+    }
+}

@@ -1,0 +1,744 @@
+//! Typed async client for both interface families of the service. No UI, no storage: it turns
+//! typed requests into the exact wire format, and any answer (or non-answer) into a typed value
+//! or an [`ApiError`]. It never panics on what a server sends.
+
+pub mod catalog;
+mod error;
+pub mod family_a;
+pub mod family_b;
+pub mod lenient;
+
+use std::time::Duration;
+
+use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValue};
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+use url::Url;
+
+pub use error::{ApiError, Refusal};
+
+use crate::secrets::SecretString;
+use crate::validate;
+use family_a::*;
+use family_b::*;
+
+/// Every operation of the service, with its family and path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Operation {
+    Register,
+    ListMethods,
+    GenerateResource,
+    Checkout,
+    RequestOtp,
+    AddAccount,
+    DeleteAccount,
+    CreatePaymentLink,
+    CreateMethodPayment,
+    PaymentStatus,
+    PaymentFeatures,
+    InstantBanks,
+    Withdraw,
+    Balance,
+    SimulateNotification,
+    TransactionToken,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// The envelope API under `base_url`.
+    A,
+    /// The pay API under `pay_url`.
+    B,
+}
+
+impl Operation {
+    pub fn family(self) -> Family {
+        match self {
+            Operation::Register
+            | Operation::ListMethods
+            | Operation::GenerateResource
+            | Operation::Checkout
+            | Operation::RequestOtp
+            | Operation::AddAccount
+            | Operation::DeleteAccount => Family::A,
+            _ => Family::B,
+        }
+    }
+
+    pub fn path(self) -> &'static str {
+        match self {
+            Operation::Register => "/auth/register",
+            Operation::ListMethods => "/payments/method/list",
+            Operation::GenerateResource | Operation::Checkout => "/payments/resource/generate",
+            Operation::RequestOtp => "/accounts/otp/get",
+            Operation::AddAccount => "/accounts/add",
+            Operation::DeleteAccount => "/accounts/delete",
+            Operation::CreatePaymentLink => "/cash-in/generate/payment-link/token",
+            Operation::CreateMethodPayment => "/cash-in/generate/payment-method/token",
+            Operation::PaymentStatus => "/payment/status",
+            Operation::PaymentFeatures => "/payment/features",
+            Operation::InstantBanks => "/payment/instant-banks",
+            Operation::Withdraw => "/cash-out/generate/withdraw-method/token",
+            Operation::Balance => "/customer/getBalance",
+            Operation::SimulateNotification => "/webhook/notify",
+            Operation::TransactionToken => "/trx-token/generate",
+        }
+    }
+
+    /// Whether doing it twice would create or move something: after a lost answer such an
+    /// operation's outcome is unknown.
+    pub fn changes_state(self) -> bool {
+        !matches!(
+            self,
+            Operation::ListMethods
+                | Operation::PaymentStatus
+                | Operation::PaymentFeatures
+                | Operation::InstantBanks
+                | Operation::Balance
+                | Operation::TransactionToken
+        )
+    }
+
+    /// Cash-in generation carries an `x-transaction-token`.
+    fn needs_transaction_token(self) -> bool {
+        matches!(
+            self,
+            Operation::CreatePaymentLink | Operation::CreateMethodPayment
+        )
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            Operation::Register => "registration",
+            Operation::ListMethods => "payment method list",
+            Operation::GenerateResource => "payment resource",
+            Operation::Checkout => "checkout",
+            Operation::RequestOtp => "one-time code request",
+            Operation::AddAccount => "bank account addition",
+            Operation::DeleteAccount => "bank account removal",
+            Operation::CreatePaymentLink => "payment link",
+            Operation::CreateMethodPayment => "payment",
+            Operation::PaymentStatus => "status check",
+            Operation::PaymentFeatures => "bank list",
+            Operation::InstantBanks => "bank lookup",
+            Operation::Withdraw => "payout",
+            Operation::Balance => "balance check",
+            Operation::SimulateNotification => "notification simulation",
+            Operation::TransactionToken => "transaction token",
+        }
+    }
+}
+
+/// Where the `x-transaction-token` of a cash-in request comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TransactionTokenSource {
+    /// A fresh UUID v4 per request (DESIGN.md's default).
+    #[default]
+    RandomUuid,
+    /// A single-use token from `POST {pay_url}/trx-token/generate`.
+    Fetch,
+}
+
+#[derive(Debug, Clone)]
+pub struct ClientSettings {
+    /// Family A base, already including `/api/v1`.
+    pub base_url: String,
+    /// Family B base.
+    pub pay_url: String,
+    pub api_token: Option<SecretString>,
+    pub access_token: Option<SecretString>,
+    /// `_channel` of Family A requests.
+    pub channel: String,
+    /// `_deviceKey` of Family A requests: one per installation.
+    pub device_key: String,
+    pub connect_timeout: Duration,
+    pub request_timeout: Duration,
+    pub transaction_token: TransactionTokenSource,
+}
+
+impl ClientSettings {
+    pub fn new(base_url: impl Into<String>, pay_url: impl Into<String>) -> Self {
+        ClientSettings {
+            base_url: base_url.into(),
+            pay_url: pay_url.into(),
+            api_token: None,
+            access_token: None,
+            channel: "paydesk".into(),
+            device_key: "paydesk-desktop".into(),
+            connect_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
+            transaction_token: TransactionTokenSource::RandomUuid,
+        }
+    }
+}
+
+/// A decoded answer and the operation's `data` exactly as the service sent it.
+#[derive(Debug, Clone)]
+pub struct Reply<T> {
+    pub value: T,
+    pub raw: Value,
+}
+
+#[derive(Clone)]
+pub struct Client {
+    http: reqwest::Client,
+    base_url: String,
+    pay_url: String,
+    settings: ClientSettings,
+}
+
+impl std::fmt::Debug for Client {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Client")
+            .field("base_url", &self.base_url)
+            .field("pay_url", &self.pay_url)
+            .finish_non_exhaustive()
+    }
+}
+
+fn checked_base(which: &'static str, text: &str) -> Result<String, ApiError> {
+    let url = Url::parse(text.trim()).map_err(|_| ApiError::BadUrl {
+        which,
+        url: text.to_owned(),
+    })?;
+    if url.host().is_none() || url.query().is_some() {
+        return Err(ApiError::BadUrl {
+            which,
+            url: text.to_owned(),
+        });
+    }
+    if !validate::is_secure_or_loopback(&url) {
+        return Err(ApiError::InsecureUrl {
+            url: text.to_owned(),
+        });
+    }
+    Ok(url.as_str().trim_end_matches('/').to_owned())
+}
+
+impl Client {
+    pub fn new(settings: ClientSettings) -> Result<Client, ApiError> {
+        let base_url = checked_base("Family A base", &settings.base_url)?;
+        let pay_url = checked_base("Family B base", &settings.pay_url)?;
+        let http = reqwest::Client::builder()
+            .connect_timeout(settings.connect_timeout)
+            .timeout(settings.request_timeout)
+            .user_agent(concat!("paydesk/", env!("CARGO_PKG_VERSION")))
+            // Redirects could carry a bearer token to another host; the spec uses none.
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .map_err(|error| ApiError::Setup(error.to_string()))?;
+        Ok(Client {
+            http,
+            base_url,
+            pay_url,
+            settings,
+        })
+    }
+
+    pub fn base_url(&self) -> &str {
+        &self.base_url
+    }
+
+    pub fn pay_url(&self) -> &str {
+        &self.pay_url
+    }
+
+    // -- Family A ------------------------------------------------------------------------------
+
+    pub async fn register(
+        &self,
+        registration: &Registration,
+    ) -> Result<Reply<RegistrationReply>, ApiError> {
+        self.call_a(Operation::Register, registration.wire()).await
+    }
+
+    pub async fn list_methods(&self, query: &MethodQuery) -> Result<Reply<MethodList>, ApiError> {
+        self.call_a(Operation::ListMethods, query.wire()).await
+    }
+
+    pub async fn generate_resource(
+        &self,
+        request: &ResourceRequest,
+    ) -> Result<Reply<ResourceReply>, ApiError> {
+        self.call_a(Operation::GenerateResource, request.wire())
+            .await
+    }
+
+    pub async fn checkout(
+        &self,
+        request: &CheckoutRequest,
+    ) -> Result<Reply<CheckoutReply>, ApiError> {
+        self.call_a(Operation::Checkout, request.wire()).await
+    }
+
+    pub async fn request_otp(&self, reason_id: i64) -> Result<Reply<Value>, ApiError> {
+        self.call_a(Operation::RequestOtp, otp_wire(reason_id))
+            .await
+    }
+
+    pub async fn add_account(
+        &self,
+        account: &NewBankAccount,
+    ) -> Result<Reply<AccountReply>, ApiError> {
+        self.call_a(Operation::AddAccount, account.wire()).await
+    }
+
+    pub async fn delete_account(
+        &self,
+        account_id: i64,
+        otp: Option<&str>,
+    ) -> Result<Reply<Value>, ApiError> {
+        self.call_a(
+            Operation::DeleteAccount,
+            delete_account_wire(account_id, otp),
+        )
+        .await
+    }
+
+    // -- Family B ------------------------------------------------------------------------------
+
+    pub async fn create_payment_link(
+        &self,
+        request: &PaymentLinkRequest,
+    ) -> Result<Reply<PaymentLink>, ApiError> {
+        let body = self
+            .call_b(Operation::CreatePaymentLink, request.wire())
+            .await?;
+        decode_data(Operation::CreatePaymentLink, body)
+    }
+
+    pub async fn create_method_payment(
+        &self,
+        request: &PaymentMethodRequest,
+    ) -> Result<Reply<MethodPayment>, ApiError> {
+        let body = self
+            .call_b(Operation::CreateMethodPayment, request.wire())
+            .await?;
+        decode_data(Operation::CreateMethodPayment, body)
+    }
+
+    pub async fn payment_status(&self, reference: &str) -> Result<Reply<StatusRecord>, ApiError> {
+        let body = self
+            .call_b(
+                Operation::PaymentStatus,
+                json!({"reference": reference.trim()}),
+            )
+            .await?;
+        decode_data(Operation::PaymentStatus, body)
+    }
+
+    pub async fn payment_features(&self, method_id: i64) -> Result<Reply<BankList>, ApiError> {
+        let body = self
+            .call_b(Operation::PaymentFeatures, json!({"id": method_id}))
+            .await?;
+        decode_data(Operation::PaymentFeatures, body)
+    }
+
+    pub async fn instant_banks(&self, cellphone: &str) -> Result<Reply<InstantBankList>, ApiError> {
+        let body = self
+            .call_b(Operation::InstantBanks, json!({"cellphone": cellphone}))
+            .await?;
+        decode_data(Operation::InstantBanks, body)
+    }
+
+    pub async fn withdraw(
+        &self,
+        request: &WithdrawRequest,
+    ) -> Result<Reply<WithdrawReceipt>, ApiError> {
+        let body = self.call_b(Operation::Withdraw, request.wire()).await?;
+        let data = body.get("data").cloned().unwrap_or(Value::Null);
+        let withdraw = data
+            .get("withdraw")
+            .cloned()
+            .ok_or_else(|| malformed(Operation::Withdraw, 200, "no data.withdraw"))?;
+        let withdraw: WithdrawRecord = serde_json::from_value(withdraw)
+            .map_err(|error| malformed(Operation::Withdraw, 200, error))?;
+        let reference_at = |value: &Value| {
+            value
+                .get("transactionReference")
+                .and_then(|reference| match reference {
+                    Value::String(text) if !text.is_empty() => Some(text.clone()),
+                    Value::Number(number) => Some(number.to_string()),
+                    _ => None,
+                })
+        };
+        let transaction_reference = reference_at(&data).or_else(|| reference_at(&body));
+        Ok(Reply {
+            value: WithdrawReceipt {
+                withdraw,
+                transaction_reference,
+            },
+            raw: data,
+        })
+    }
+
+    pub async fn balance(&self, user_id: i64) -> Result<Reply<Balance>, ApiError> {
+        let mut body = self
+            .call_b(Operation::Balance, json!({"userId": user_id}))
+            .await?;
+        // The spec names `bags` and `date` without saying whether they sit in `data`.
+        let payload = match body.get("data") {
+            Some(data) if data.get("bags").is_some() => data.clone(),
+            _ => {
+                if let Some(object) = body.as_object_mut() {
+                    object.remove("statusCode");
+                    object.remove("message");
+                    object.remove("data");
+                }
+                body
+            }
+        };
+        let value = serde_json::from_value(payload.clone())
+            .map_err(|error| malformed(Operation::Balance, 200, error))?;
+        Ok(Reply {
+            value,
+            raw: payload,
+        })
+    }
+
+    pub async fn simulate_notification(
+        &self,
+        simulation: &NotifySimulation,
+    ) -> Result<Reply<Value>, ApiError> {
+        let body = self
+            .call_b(Operation::SimulateNotification, simulation.wire())
+            .await?;
+        decode_data(Operation::SimulateNotification, body)
+    }
+
+    // -- Transport -----------------------------------------------------------------------------
+
+    async fn call_a<T: DeserializeOwned>(
+        &self,
+        operation: Operation,
+        data: Value,
+    ) -> Result<Reply<T>, ApiError> {
+        let mut headers = HeaderMap::new();
+        if operation != Operation::Register {
+            let token = self
+                .settings
+                .api_token
+                .as_ref()
+                .filter(|token| !token.is_empty())
+                .ok_or(ApiError::MissingCredential("API token"))?;
+            headers.insert(AUTHORIZATION, secret_header(token)?);
+        }
+        let body = json!({
+            "data": data,
+            "_channel": self.settings.channel,
+            "_deviceKey": self.settings.device_key,
+        });
+        let url = format!("{}{}", self.base_url, operation.path());
+        let (status, bytes) = self.post(operation, &url, headers, &body).await?;
+        let data = decode_family_a(operation, status, &bytes)?;
+        let value = serde_json::from_value(data.clone())
+            .map_err(|error| malformed(operation, status, error))?;
+        Ok(Reply { value, raw: data })
+    }
+
+    /// Returns the whole success body (`statusCode` "00"); errors are already mapped.
+    async fn call_b(&self, operation: Operation, body: Value) -> Result<Value, ApiError> {
+        let token = self
+            .settings
+            .access_token
+            .as_ref()
+            .filter(|token| !token.is_empty())
+            .ok_or(ApiError::MissingCredential("access token"))?;
+        let mut headers = HeaderMap::new();
+        let bearer = SecretString::new(format!("Bearer {}", token.expose()));
+        headers.insert(AUTHORIZATION, secret_header(&bearer)?);
+        if operation.needs_transaction_token() {
+            let transaction_token = match self.settings.transaction_token {
+                TransactionTokenSource::RandomUuid => uuid::Uuid::new_v4().to_string(),
+                TransactionTokenSource::Fetch => {
+                    Box::pin(self.fetch_transaction_token(operation)).await?
+                }
+            };
+            let value = HeaderValue::from_str(&transaction_token).map_err(|_| {
+                malformed(
+                    Operation::TransactionToken,
+                    200,
+                    "the token is not a valid header value",
+                )
+            })?;
+            headers.insert("x-transaction-token", value);
+        }
+        let url = format!("{}{}", self.pay_url, operation.path());
+        let (status, bytes) = self.post(operation, &url, headers, &body).await?;
+        decode_family_b(operation, status, &bytes)
+    }
+
+    /// A single-use token for one cash-in request: `data.token`, `data.transactionToken`, or
+    /// `data` itself as a string, whichever the service sends.
+    async fn fetch_transaction_token(&self, for_operation: Operation) -> Result<String, ApiError> {
+        let body = self
+            .call_b(
+                Operation::TransactionToken,
+                json!({"service": for_operation.path()}),
+            )
+            .await?;
+        let data = body.get("data").unwrap_or(&Value::Null);
+        [
+            data.get("token"),
+            data.get("transactionToken"),
+            data.get("trxToken"),
+            Some(data),
+        ]
+        .into_iter()
+        .flatten()
+        .find_map(|value| value.as_str().map(str::to_owned))
+        .filter(|token| !token.is_empty())
+        .ok_or_else(|| malformed(Operation::TransactionToken, 200, "no token in data"))
+    }
+
+    async fn post(
+        &self,
+        operation: Operation,
+        url: &str,
+        mut headers: HeaderMap,
+        body: &Value,
+    ) -> Result<(u16, Vec<u8>), ApiError> {
+        headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        let bytes = serde_json::to_vec(body).map_err(|error| ApiError::Setup(error.to_string()))?;
+        tracing::debug!(operation = ?operation, url, "sending");
+        let response = self
+            .http
+            .post(url)
+            .headers(headers)
+            .body(bytes)
+            .send()
+            .await
+            .map_err(|error| network_error(operation, url, error))?;
+        let status = response.status().as_u16();
+        let bytes = response
+            .bytes()
+            .await
+            .map_err(|error| network_error(operation, url, error))?;
+        tracing::debug!(operation = ?operation, status, length = bytes.len(), "answered");
+        Ok((status, bytes.to_vec()))
+    }
+}
+
+fn secret_header(secret: &SecretString) -> Result<HeaderValue, ApiError> {
+    let mut value = HeaderValue::from_str(secret.expose())
+        .map_err(|_| ApiError::Setup("a token contains characters that cannot be sent".into()))?;
+    value.set_sensitive(true);
+    Ok(value)
+}
+
+fn network_error(operation: Operation, url: &str, error: reqwest::Error) -> ApiError {
+    let host = Url::parse(url)
+        .ok()
+        .and_then(|url| {
+            url.host_str()
+                .map(|host| format!("{host}:{}", url.port_or_known_default().unwrap_or(443)))
+        })
+        .unwrap_or_default();
+    // A failed connect means nothing was sent; checked before the timeout because a connect
+    // timeout is both.
+    if error.is_connect() {
+        ApiError::Unreachable {
+            host,
+            detail: error.without_url().to_string(),
+        }
+    } else if error.is_timeout() {
+        ApiError::TimedOut { operation }
+    } else {
+        ApiError::ConnectionLost {
+            operation,
+            detail: error.without_url().to_string(),
+        }
+    }
+}
+
+fn malformed(operation: Operation, http_status: u16, detail: impl std::fmt::Display) -> ApiError {
+    ApiError::Malformed {
+        operation,
+        http_status,
+        detail: detail.to_string(),
+    }
+}
+
+fn parse_json(operation: Operation, status: u16, bytes: &[u8]) -> Result<Value, ApiError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(malformed(operation, status, "empty body"));
+    }
+    serde_json::from_slice(bytes).map_err(|error| {
+        let preview: String = String::from_utf8_lossy(bytes).chars().take(120).collect();
+        malformed(
+            operation,
+            status,
+            format!("{error}; body starts {preview:?}"),
+        )
+    })
+}
+
+fn text_field(body: &Value, key: &str) -> Option<String> {
+    match body.get(key)? {
+        Value::String(text) => Some(text.clone()),
+        Value::Number(number) => Some(number.to_string()),
+        _ => None,
+    }
+}
+
+fn refused(code: String, message: Option<String>, http_status: u16) -> ApiError {
+    ApiError::Refused {
+        refusal: Refusal::from_code(&code),
+        message: message.unwrap_or_else(|| format!("The service refused the request ({code})")),
+        code,
+        http_status,
+    }
+}
+
+/// Family A: a success envelope's `data`, or the error envelope as a refusal.
+fn decode_family_a(operation: Operation, status: u16, bytes: &[u8]) -> Result<Value, ApiError> {
+    let body = parse_json(operation, status, bytes)?;
+    if !body.is_object() {
+        return Err(malformed(
+            operation,
+            status,
+            "the body is not a JSON object",
+        ));
+    }
+    let envelope_status = body.get("status").and_then(lenient::integer_of);
+    let message = text_field(&body, "message");
+    if let Some(code) = text_field(&body, "errorCode") {
+        let http_status = if (200..300).contains(&status) {
+            envelope_status
+                .and_then(|s| u16::try_from(s).ok())
+                .unwrap_or(status)
+        } else {
+            status
+        };
+        return Err(refused(code, message, http_status));
+    }
+    if !(200..300).contains(&status) {
+        return match message {
+            Some(message) => Err(refused(format!("http.{status}"), Some(message), status)),
+            None => Err(malformed(
+                operation,
+                status,
+                "error status without an error envelope",
+            )),
+        };
+    }
+    if let Some(inner) = envelope_status
+        && !(200..300).contains(&inner)
+    {
+        return Err(refused(format!("status.{inner}"), message, status));
+    }
+    match body.get("data") {
+        Some(data) => Ok(data.clone()),
+        None => Err(malformed(operation, status, "no data in the envelope")),
+    }
+}
+
+/// Family B: any status outside 2xx, or a `statusCode` other than "00", is a refusal.
+fn decode_family_b(operation: Operation, status: u16, bytes: &[u8]) -> Result<Value, ApiError> {
+    let body = parse_json(operation, status, bytes)?;
+    if !body.is_object() {
+        return Err(malformed(
+            operation,
+            status,
+            "the body is not a JSON object",
+        ));
+    }
+    let code = text_field(&body, "statusCode");
+    let message = text_field(&body, "message");
+    if (200..300).contains(&status) && code.as_deref() == Some("00") {
+        return Ok(body);
+    }
+    match code {
+        Some(code) => Err(refused(code, message, status)),
+        None if !(200..300).contains(&status) && message.is_some() => {
+            Err(refused(format!("http.{status}"), message, status))
+        }
+        None => Err(malformed(operation, status, "no statusCode in the answer")),
+    }
+}
+
+fn decode_data<T: DeserializeOwned>(
+    operation: Operation,
+    body: Value,
+) -> Result<Reply<T>, ApiError> {
+    let data = body.get("data").cloned().unwrap_or(Value::Null);
+    let value =
+        serde_json::from_value(data.clone()).map_err(|error| malformed(operation, 200, error))?;
+    Ok(Reply { value, raw: data })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_plain_http_outside_loopback() {
+        for (base, ok) in [
+            ("https://api.example.co/api/v1", true),
+            ("http://127.0.0.1:8080/api/v1", true),
+            ("http://127.9.9.9/api/v1", true),
+            ("http://localhost:1/api/v1", true),
+            ("http://[::1]:1/api/v1", true),
+            ("http://api.example.co/api/v1", false),
+            ("http://192.168.1.5/api/v1", false),
+        ] {
+            let result = Client::new(ClientSettings::new(base, "https://pay.example.co"));
+            assert_eq!(result.is_ok(), ok, "{base}");
+            if !ok {
+                assert!(matches!(result, Err(ApiError::InsecureUrl { .. })));
+            }
+        }
+        assert!(matches!(
+            Client::new(ClientSettings::new("not a url", "https://pay.example.co")),
+            Err(ApiError::BadUrl { .. })
+        ));
+    }
+
+    #[test]
+    fn family_a_decoding() {
+        let op = Operation::GenerateResource;
+        let ok = br#"{"data":{"x":1},"signature":null,"date":1,"status":200,"message":"ok"}"#;
+        assert_eq!(decode_family_a(op, 200, ok).unwrap(), json!({"x": 1}));
+        let error = br#"{"signature":null,"path":"/x","date":1,"status":401,"errorCode":"auth.sessionEnded","message":"Session ended"}"#;
+        let decoded = decode_family_a(op, 401, error).unwrap_err();
+        assert!(decoded.is_session_ended());
+        assert_eq!(decoded.http_status(), Some(401));
+        for (status, body) in [
+            (200, &b""[..]),
+            (502, b"<html>Bad gateway</html>"),
+            (200, b"{\"data\": {"),
+            (200, b"[1,2]"),
+            (200, b"{\"status\":200}"),
+            (500, b"{}"),
+        ] {
+            assert!(
+                matches!(
+                    decode_family_a(op, status, body),
+                    Err(ApiError::Malformed { .. })
+                ),
+                "{}",
+                String::from_utf8_lossy(body)
+            );
+        }
+    }
+
+    #[test]
+    fn family_b_decoding() {
+        let op = Operation::PaymentStatus;
+        let ok = br#"{"statusCode":"00","message":"ok","data":{"a":1}}"#;
+        assert!(decode_family_b(op, 200, ok).is_ok());
+        let refused = br#"{"statusCode":"05","message":"Referencia no existe","data":null}"#;
+        let error = decode_family_b(op, 400, refused).unwrap_err();
+        assert_eq!(error.code(), "05");
+        assert_eq!(error.to_string(), "Referencia no existe");
+        // A 200 with a non-00 code is still a refusal.
+        assert_eq!(decode_family_b(op, 200, refused).unwrap_err().code(), "05");
+        assert!(matches!(
+            decode_family_b(op, 500, b"Internal Server Error"),
+            Err(ApiError::Malformed {
+                http_status: 500,
+                ..
+            })
+        ));
+    }
+}

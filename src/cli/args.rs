@@ -1,0 +1,291 @@
+//! The command line's public interface: names and flags are what scripts depend on.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "paydesk",
+    version,
+    about = "Payment links, QR codes, payouts and reconciliation for small merchants",
+    long_about = "Without a command, opens the desktop app. With one, runs that operation and exits:\n\
+                  0 done, 1 the service refused, 2 bad input (nothing was sent), 3 network failure or unknown outcome."
+)]
+pub struct Cli {
+    /// Profile to use (default: the active profile, or the built-in simulator).
+    #[arg(long, global = true, env = "PAYDESK_PROFILE")]
+    pub profile: Option<String>,
+    /// Print exactly one JSON document on stdout.
+    #[arg(long, global = true)]
+    pub json: bool,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Register a merchant user (the password is read from stdin, never from a flag).
+    Register(RegisterArgs),
+    /// List the payment methods of a type.
+    Methods {
+        #[arg(long = "type")]
+        method_type: String,
+        #[arg(long)]
+        user_id: Option<i64>,
+    },
+    /// Generate a Family A payment resource (QR, link, transfer...).
+    Resource(ResourceArgs),
+    /// Start a payer's checkout on a Family A resource (the payment-link variant).
+    Checkout(CheckoutArgs),
+    /// Create a payment link (a gateway offering every method).
+    Link(LinkArgs),
+    /// Create a payment for one method.
+    Charge(ChargeArgs),
+    /// Show the state of a transaction.
+    Status {
+        reference: String,
+        /// Poll with backoff until a final state.
+        #[arg(long)]
+        wait: bool,
+        /// With --wait: give up after this many seconds.
+        #[arg(long, default_value_t = 900)]
+        wait_limit: u64,
+    },
+    /// List the banks of a payment method (the prompt entry is left out).
+    Banks { method_id: i64 },
+    /// List the banks linked to a phone number.
+    InstantBanks {
+        #[arg(long)]
+        cellphone: String,
+    },
+    /// Ask for a one-time code (sent to the merchant's phone).
+    Otp {
+        /// 1 withdrawal, 2 link an account, 3 delete an account, 4 2FA QR, 5 PIN.
+        #[arg(long)]
+        reason: i64,
+    },
+    /// Add or delete a bank account.
+    #[command(subcommand)]
+    Account(AccountCommand),
+    /// Send money to a mobile number (asks for confirmation unless --yes).
+    Payout(PayoutArgs),
+    /// Show the balance bags.
+    Balance {
+        #[arg(long)]
+        user_id: Option<i64>,
+    },
+    /// Ask the service to send a simulated webhook for a transaction.
+    Notify(NotifyArgs),
+    /// Run the built-in simulator of the service until stopped.
+    Sandbox {
+        #[arg(long, default_value = "127.0.0.1:7300")]
+        addr: SocketAddr,
+        /// Keep the simulator's state in this file across restarts.
+        #[arg(long)]
+        state: Option<PathBuf>,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct RegisterArgs {
+    #[arg(long)]
+    pub name: String,
+    #[arg(long)]
+    pub email: String,
+    #[arg(long)]
+    pub cellphone: String,
+    #[arg(long)]
+    pub doc_type: String,
+    #[arg(long)]
+    pub doc_number: String,
+    #[arg(long)]
+    pub city: i64,
+    #[arg(long)]
+    pub state: i64,
+    #[arg(long)]
+    pub commerce_type: Option<i64>,
+    #[arg(long)]
+    pub referred: Option<i64>,
+    #[arg(long, default_value = "email")]
+    pub register_type: String,
+}
+
+#[derive(Debug, Args)]
+pub struct ResourceArgs {
+    #[arg(long)]
+    pub method: i64,
+    #[arg(long)]
+    pub amount: Option<String>,
+    #[arg(long)]
+    pub tax: Option<String>,
+    #[arg(long)]
+    pub reference1: Option<String>,
+    #[arg(long)]
+    pub reference2: Option<String>,
+    #[arg(long)]
+    pub reference3: Option<String>,
+    #[arg(long)]
+    pub description: Option<String>,
+    /// The customer's mobile number (method 10).
+    #[arg(long)]
+    pub cellphone: Option<String>,
+    /// Method 1: commerce type id (with --city).
+    #[arg(long, requires = "city")]
+    pub commerce_type: Option<i64>,
+    #[arg(long)]
+    pub city: Option<i64>,
+    /// Method 8: the payer's bank id, with the payer's details.
+    #[arg(long, requires_all = ["person_type", "doc_type", "doc_number", "name", "address", "email", "payer_cellphone"])]
+    pub bank: Option<i64>,
+    #[arg(long)]
+    pub person_type: Option<String>,
+    #[arg(long)]
+    pub doc_type: Option<String>,
+    #[arg(long)]
+    pub doc_number: Option<String>,
+    #[arg(long)]
+    pub name: Option<String>,
+    #[arg(long)]
+    pub address: Option<String>,
+    #[arg(long)]
+    pub email: Option<String>,
+    #[arg(long)]
+    pub payer_cellphone: Option<String>,
+    /// Method 11: encoded information text.
+    #[arg(long)]
+    pub info: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckoutArgs {
+    #[arg(long)]
+    pub resource_id: i64,
+    #[arg(long)]
+    pub method: i64,
+    #[arg(long)]
+    pub user_id: Option<i64>,
+    #[arg(long)]
+    pub person_type: String,
+    #[arg(long)]
+    pub doc_type: String,
+    #[arg(long)]
+    pub bank: Option<i64>,
+}
+
+/// Fields both cash-in commands share.
+#[derive(Debug, Args)]
+pub struct CashInArgs {
+    #[arg(long)]
+    pub amount: String,
+    #[arg(long)]
+    pub reference1: String,
+    #[arg(long)]
+    pub webhook_url: Option<String>,
+    #[arg(long)]
+    pub return_url: Option<String>,
+    #[arg(long)]
+    pub expires_in: Option<u64>,
+    #[arg(long)]
+    pub brand_id: Option<i64>,
+    #[arg(long)]
+    pub show_summary: Option<bool>,
+    /// reference2.Label entry, shown to the payer (repeatable).
+    #[arg(long = "label", value_name = "KEY=VALUE")]
+    pub labels: Vec<String>,
+    /// reference2.Data entry, for conciliation (repeatable).
+    #[arg(long = "data", value_name = "KEY=VALUE")]
+    pub data: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct LinkArgs {
+    #[command(flatten)]
+    pub cash_in: CashInArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ChargeArgs {
+    #[arg(long)]
+    pub method: i64,
+    #[command(flatten)]
+    pub cash_in: CashInArgs,
+    /// The payer's mobile number (wallets, online bank transfer).
+    #[arg(long)]
+    pub cellphone: Option<String>,
+    /// Online bank transfer: the payer's bank id and details.
+    #[arg(long)]
+    pub bank: Option<String>,
+    #[arg(long)]
+    pub person_type: Option<String>,
+    #[arg(long)]
+    pub doc_type: Option<String>,
+    #[arg(long)]
+    pub doc_number: Option<String>,
+    #[arg(long)]
+    pub name: Option<String>,
+    #[arg(long)]
+    pub address: Option<String>,
+    #[arg(long)]
+    pub email: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AccountCommand {
+    /// Link a bank account (needs a code from `otp --reason 2`).
+    Add {
+        #[arg(long)]
+        number: String,
+        #[arg(long)]
+        otp: String,
+        #[arg(long)]
+        bank: i64,
+        #[arg(long = "type")]
+        account_type: i64,
+    },
+    /// Delete a bank account (a code from `otp --reason 3` is sent when given).
+    Delete {
+        #[arg(long)]
+        id: i64,
+        #[arg(long)]
+        otp: Option<String>,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct PayoutArgs {
+    #[arg(long)]
+    pub amount: String,
+    #[arg(long)]
+    pub reference1: String,
+    #[arg(long)]
+    pub cellphone: String,
+    /// 160 online withdrawal, 245 disbursement as a product.
+    #[arg(long, default_value_t = 245)]
+    pub method: i64,
+    #[arg(long)]
+    pub bank_name: Option<String>,
+    #[arg(long)]
+    pub webhook_url: Option<String>,
+    /// Send without asking.
+    #[arg(long)]
+    pub yes: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct NotifyArgs {
+    #[arg(long)]
+    pub transaction_id: i64,
+    #[arg(long)]
+    pub amount: String,
+    #[arg(long)]
+    pub cost: String,
+    /// 1 pending, 2 approved, 3 failed.
+    #[arg(long)]
+    pub status: i64,
+    #[arg(long)]
+    pub resource_id: Option<i64>,
+    #[arg(long)]
+    pub reference1: Option<String>,
+}

@@ -1,0 +1,136 @@
+//! `paydesk <command>`: one subcommand per operation, for automation and scripting. Human text
+//! by default, exactly one JSON document with `--json`, and exit codes a script can branch on.
+
+pub mod args;
+mod commands;
+pub mod output;
+
+use std::process::ExitCode;
+
+use args::{Cli, Command};
+use commands::Context;
+use output::{Failure, Output};
+
+use crate::config::{EnvOverrides, Paths};
+use crate::connection::{ConnectError, connect};
+use crate::sandbox::{Sandbox, SandboxConfig};
+use crate::secrets::SecretStore;
+
+/// `PAYDESK_NO_KEYRING=1` keeps every secret in memory (automation that passes tokens in the
+/// environment, and machines with no keyring at all).
+pub fn secret_store() -> SecretStore {
+    match std::env::var("PAYDESK_NO_KEYRING") {
+        Ok(value) if !value.is_empty() && value != "0" => {
+            SecretStore::memory_only("PAYDESK_NO_KEYRING is set")
+        }
+        _ => SecretStore::platform(),
+    }
+}
+
+pub async fn run(cli: Cli, command: Command) -> ExitCode {
+    let out = Output { json: cli.json };
+    if let Command::Sandbox { addr, state } = command {
+        return serve_sandbox(out, addr, state).await;
+    }
+    match run_operation(&cli, &command, out).await {
+        Ok(code) => code,
+        Err(failure) => out.failed(&failure),
+    }
+}
+
+async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<ExitCode, Failure> {
+    let paths = Paths::from_environment()?;
+    let config = paths.load()?;
+    let profile_name = cli
+        .profile
+        .clone()
+        .unwrap_or_else(|| config.active_profile_name().to_owned());
+    let profile = config.profile(&profile_name)?;
+    let env = EnvOverrides::from_environment();
+    let secrets = tokio::task::spawn_blocking(secret_store)
+        .await
+        .map_err(|error| Failure::Local(error.to_string()))?;
+    let connection = connect(&paths, &profile_name, profile, &env, &secrets)
+        .await
+        .map_err(|error| match error {
+            ConnectError::Config(error) => Failure::Config(error),
+            ConnectError::Api(error) => Failure::Api(error),
+            ConnectError::Input(error) => Failure::Input(vec![error]),
+            ConnectError::Simulator(error) => {
+                Failure::Local(format!("Could not start the built-in simulator: {error}"))
+            }
+        })?;
+    if connection.simulator.is_some() {
+        out.note("Using the built-in simulator: no real money moves.");
+    }
+    let ctx = Context {
+        connection: &connection,
+        out,
+        paths: &paths,
+        secrets: &secrets,
+    };
+    let result = match command {
+        Command::Register(args) => commands::register(&ctx, args).await,
+        Command::Methods {
+            method_type,
+            user_id,
+        } => commands::methods(&ctx, method_type, *user_id).await,
+        Command::Resource(args) => commands::resource(&ctx, args).await,
+        Command::Checkout(args) => commands::checkout(&ctx, args).await,
+        Command::Link(args) => commands::link(&ctx, args).await,
+        Command::Charge(args) => commands::charge(&ctx, args).await,
+        Command::Status {
+            reference,
+            wait,
+            wait_limit,
+        } => commands::status(&ctx, reference, *wait, *wait_limit).await,
+        Command::Banks { method_id } => commands::banks(&ctx, *method_id).await,
+        Command::InstantBanks { cellphone } => commands::instant_banks(&ctx, cellphone).await,
+        Command::Otp { reason } => commands::otp(&ctx, *reason).await,
+        Command::Account(command) => commands::account(&ctx, command).await,
+        Command::Payout(args) => commands::payout(&ctx, args).await,
+        Command::Balance { user_id } => commands::balance(&ctx, *user_id).await,
+        Command::Notify(args) => commands::notify(&ctx, args).await,
+        Command::Sandbox { .. } => Ok(ExitCode::SUCCESS),
+    };
+    connection.close().await;
+    result
+}
+
+/// `paydesk sandbox`: prints the connection as `KEY=VALUE` lines (or one JSON object) and
+/// serves until Ctrl-C.
+async fn serve_sandbox(
+    out: Output,
+    addr: std::net::SocketAddr,
+    state: Option<std::path::PathBuf>,
+) -> ExitCode {
+    let sandbox = match Sandbox::start(SandboxConfig {
+        addr,
+        state_file: state,
+        ..SandboxConfig::default()
+    })
+    .await
+    {
+        Ok(sandbox) => sandbox,
+        Err(error) => {
+            return out.failed(&Failure::Local(format!(
+                "Could not start the sandbox on {addr}: {error}"
+            )));
+        }
+    };
+    let pairs = sandbox.connection().pairs();
+    let document = commands::document(&pairs);
+    out.done(&document, || {
+        pairs
+            .iter()
+            .map(|(key, value)| format!("{key}={value}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    });
+    out.note("Serving the paydesk sandbox; press Ctrl-C to stop.");
+    if let Err(error) = tokio::signal::ctrl_c().await {
+        tracing::error!(%error, "cannot wait for Ctrl-C");
+    }
+    sandbox.stop().await;
+    ExitCode::SUCCESS
+}

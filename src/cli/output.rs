@@ -1,0 +1,193 @@
+//! What the CLI prints and how it exits. Each failure is reported here exactly once.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use serde_json::{Value, json};
+
+use crate::api::ApiError;
+use crate::config::ConfigError;
+use crate::validate::ValidationError;
+
+/// Why a command stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum Failure {
+    /// Bad input: nothing was sent.
+    #[error("{}", join(.0))]
+    Input(Vec<ValidationError>),
+    #[error(transparent)]
+    Api(#[from] ApiError),
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// The person did not confirm, or could not be asked.
+    #[error("{0}")]
+    NotConfirmed(String),
+    #[error("{0}")]
+    Local(String),
+}
+
+fn join(errors: &[ValidationError]) -> String {
+    errors
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+impl From<ValidationError> for Failure {
+    fn from(error: ValidationError) -> Self {
+        Failure::Input(vec![error])
+    }
+}
+
+impl Failure {
+    /// 0 done; 1 the service refused; 2 bad input (nothing was sent); 3 network failure or
+    /// unknown outcome.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Failure::Api(ApiError::Refused { .. }) => 1,
+            Failure::Api(error) if error.is_network() => 3,
+            Failure::Api(_) => 2,
+            Failure::Input(_) | Failure::Config(_) | Failure::NotConfirmed(_) => 2,
+            Failure::Local(_) => 3,
+        }
+    }
+
+    fn code(&self) -> String {
+        match self {
+            Failure::Input(_) => "input.invalid".into(),
+            Failure::Api(error) => error.code().into(),
+            Failure::Config(_) => "config.invalid".into(),
+            Failure::NotConfirmed(_) => "input.notConfirmed".into(),
+            Failure::Local(_) => "local.failure".into(),
+        }
+    }
+
+    fn json(&self) -> Value {
+        let mut error = json!({
+            "code": self.code(),
+            "message": self.to_string(),
+            "httpStatus": match self {
+                Failure::Api(api) => api.http_status().map(Value::from).unwrap_or(Value::Null),
+                _ => Value::Null,
+            },
+        });
+        if let Failure::Input(problems) = self {
+            error["fields"] = problems
+                .iter()
+                .map(|p| json!({"field": p.field, "message": p.message}))
+                .collect();
+        }
+        if let Failure::Api(api) = self {
+            if let Some(message) = api.service_message() {
+                error["serviceMessage"] = json!(message);
+            }
+            if api.outcome_unknown() {
+                error["outcomeUnknown"] = json!(true);
+            }
+        }
+        json!({"error": error})
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Output {
+    pub json: bool,
+}
+
+impl Output {
+    /// In JSON mode the document; otherwise the human text.
+    pub fn done(&self, document: &Value, human: impl FnOnce() -> String) -> ExitCode {
+        let text = if self.json {
+            serde_json::to_string_pretty(document).unwrap_or_default()
+        } else {
+            human()
+        };
+        let mut stdout = std::io::stdout().lock();
+        // A closed pipe (`| head`) is not worth a second error.
+        let _ = writeln!(stdout, "{}", text.trim_end());
+        ExitCode::SUCCESS
+    }
+
+    pub fn failed(&self, failure: &Failure) -> ExitCode {
+        if self.json {
+            let _ = writeln!(
+                std::io::stdout().lock(),
+                "{}",
+                serde_json::to_string_pretty(&failure.json()).unwrap_or_default()
+            );
+        } else {
+            let mut stderr = std::io::stderr().lock();
+            match failure {
+                Failure::Input(problems) => {
+                    let _ = writeln!(stderr, "Nothing was sent. Please fix:");
+                    for problem in problems {
+                        let _ = writeln!(stderr, "  {}: {}", problem.field, problem.message);
+                    }
+                }
+                Failure::Api(api) => {
+                    let _ = writeln!(stderr, "{api}");
+                    let mut details = vec![format!("code {}", api.code())];
+                    if let Some(status) = api.http_status() {
+                        details.push(format!("HTTP {status}"));
+                    }
+                    if let Some(message) = api.service_message()
+                        && message != api.to_string()
+                    {
+                        details.push(format!("service said: {message}"));
+                    }
+                    let _ = writeln!(stderr, "  ({})", details.join(", "));
+                }
+                other => {
+                    let _ = writeln!(stderr, "{other}");
+                }
+            }
+        }
+        ExitCode::from(failure.exit_code())
+    }
+
+    /// Progress for a person; silent in JSON mode so stdout stays one document.
+    pub fn note(&self, text: impl AsRef<str>) {
+        if !self.json {
+            let _ = writeln!(std::io::stderr().lock(), "{}", text.as_ref());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::{Operation, Refusal};
+
+    #[test]
+    fn exit_codes_follow_the_contract() {
+        let refused = Failure::Api(ApiError::Refused {
+            refusal: Refusal::Other,
+            code: "05".into(),
+            message: "no".into(),
+            http_status: 400,
+        });
+        assert_eq!(refused.exit_code(), 1);
+        assert_eq!(
+            Failure::Input(vec![ValidationError::new("amount", "bad")]).exit_code(),
+            2
+        );
+        assert_eq!(
+            Failure::Api(ApiError::TimedOut {
+                operation: Operation::Withdraw
+            })
+            .exit_code(),
+            3
+        );
+        assert_eq!(
+            Failure::Api(ApiError::InsecureUrl {
+                url: "http://x".into()
+            })
+            .exit_code(),
+            2
+        );
+        let document = refused.json();
+        assert_eq!(document["error"]["code"], "05");
+        assert_eq!(document["error"]["httpStatus"], 400);
+    }
+}

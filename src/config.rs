@@ -1,0 +1,407 @@
+//! Profiles: which service a merchant talks to (the built-in simulator, the service's sandbox,
+//! production), with its URLs, ids and defaults. Stored as human-editable TOML in the OS config
+//! directory, with a version field. Secrets are never here: the profile only lists which ones
+//! it has in the keyring.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::api::TransactionTokenSource;
+use crate::api::catalog::{MethodCatalog, MethodInfo};
+use crate::api::family_b::DEFAULT_BRAND_ID;
+use crate::secrets::SecretKind;
+
+/// The format written by this version. Older files are read and upgraded on save.
+pub const CONFIG_VERSION: u32 = 1;
+pub const SIMULATOR_PROFILE: &str = "simulator";
+pub const CONFIG_FILE_NAME: &str = "paydesk.toml";
+/// Where the app's own webhook receiver listens unless a profile says otherwise.
+pub const DEFAULT_WEBHOOK_LISTEN: &str = "127.0.0.1:8787";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Environment {
+    /// The built-in simulator: no set-up, no real money.
+    Simulator,
+    /// The service's own sandbox.
+    Sandbox,
+    Production,
+}
+
+impl Environment {
+    pub fn label(self) -> &'static str {
+        match self {
+            Environment::Simulator => "Built-in simulator",
+            Environment::Sandbox => "Service sandbox",
+            Environment::Production => "Production",
+        }
+    }
+
+    pub fn moves_real_money(self) -> bool {
+        self == Environment::Production
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum TransactionTokenMode {
+    #[default]
+    Uuid,
+    Fetch,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Profile {
+    pub environment: Environment,
+    /// Family A base, including `/api/v1`. Not needed for the simulator.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base_url: Option<String>,
+    /// Family B base. Not needed for the simulator.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pay_url: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user_id: Option<i64>,
+    #[serde(default = "default_brand_id")]
+    pub brand_id: i64,
+    /// Put in every new payment unless the form says otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub webhook_url: Option<String>,
+    /// Address of paydesk's own webhook receiver.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub webhook_listen: Option<String>,
+    /// Which secrets this profile keeps in the keyring (names only, never values).
+    #[serde(default)]
+    pub secrets: Vec<SecretKind>,
+    #[serde(default)]
+    pub transaction_token: TransactionTokenMode,
+    /// Overrides and additions to the Family B method catalog.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub methods: Vec<MethodInfo>,
+}
+
+fn default_brand_id() -> i64 {
+    DEFAULT_BRAND_ID
+}
+
+impl Profile {
+    pub fn simulator() -> Profile {
+        Profile {
+            environment: Environment::Simulator,
+            base_url: None,
+            pay_url: None,
+            user_id: None,
+            brand_id: DEFAULT_BRAND_ID,
+            webhook_url: None,
+            webhook_listen: None,
+            secrets: Vec::new(),
+            transaction_token: TransactionTokenMode::Uuid,
+            methods: Vec::new(),
+        }
+    }
+
+    pub fn catalog(&self) -> MethodCatalog {
+        MethodCatalog::default().with_overrides(self.methods.iter().cloned())
+    }
+
+    pub fn transaction_token_source(&self) -> TransactionTokenSource {
+        match self.transaction_token {
+            TransactionTokenMode::Uuid => TransactionTokenSource::RandomUuid,
+            TransactionTokenMode::Fetch => TransactionTokenSource::Fetch,
+        }
+    }
+
+    pub fn webhook_listen(&self) -> &str {
+        self.webhook_listen
+            .as_deref()
+            .unwrap_or(DEFAULT_WEBHOOK_LISTEN)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ConfigFile {
+    pub version: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub active_profile: Option<String>,
+    #[serde(default)]
+    pub profiles: BTreeMap<String, Profile>,
+}
+
+impl Default for ConfigFile {
+    fn default() -> Self {
+        ConfigFile {
+            version: CONFIG_VERSION,
+            active_profile: None,
+            profiles: BTreeMap::new(),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("Could not read the settings file {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("The settings file {path} has a mistake: {message}")]
+    Parse { path: PathBuf, message: String },
+    #[error(
+        "The settings file {path} was written by a newer paydesk (format {found}); update paydesk to use it"
+    )]
+    TooNew { path: PathBuf, found: u32 },
+    #[error("Could not save the settings file {path}: {source}")]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("There is no profile named {0:?}")]
+    UnknownProfile(String),
+    #[error("Profile {name:?}: {problem}")]
+    Invalid { name: String, problem: String },
+    #[error("No folder for settings could be found on this computer; set PAYDESK_CONFIG_DIR")]
+    NoConfigDir,
+}
+
+impl ConfigFile {
+    /// The profile by name; the simulator exists even when the file does not mention it.
+    pub fn profile(&self, name: &str) -> Result<Profile, ConfigError> {
+        match self.profiles.get(name) {
+            Some(profile) => Ok(profile.clone()),
+            None if name == SIMULATOR_PROFILE => Ok(Profile::simulator()),
+            None => Err(ConfigError::UnknownProfile(name.to_owned())),
+        }
+    }
+
+    pub fn active_profile_name(&self) -> &str {
+        self.active_profile.as_deref().unwrap_or(SIMULATOR_PROFILE)
+    }
+
+    /// Every profile name, the simulator first.
+    pub fn profile_names(&self) -> Vec<String> {
+        let mut names = vec![SIMULATOR_PROFILE.to_owned()];
+        names.extend(
+            self.profiles
+                .keys()
+                .filter(|name| name.as_str() != SIMULATOR_PROFILE)
+                .cloned(),
+        );
+        names
+    }
+
+    pub fn parse(text: &str, path: &Path) -> Result<ConfigFile, ConfigError> {
+        // Read the version first so a newer file gets a clear message, not a field error.
+        #[derive(Deserialize)]
+        struct VersionOnly {
+            version: Option<u32>,
+        }
+        let version = toml::from_str::<VersionOnly>(text)
+            .map_err(|error| ConfigError::Parse {
+                path: path.to_owned(),
+                message: error.message().to_owned(),
+            })?
+            .version
+            .unwrap_or(CONFIG_VERSION);
+        if version > CONFIG_VERSION {
+            return Err(ConfigError::TooNew {
+                path: path.to_owned(),
+                found: version,
+            });
+        }
+        let mut config: ConfigFile = toml::from_str(text).map_err(|error| ConfigError::Parse {
+            path: path.to_owned(),
+            message: error.to_string(),
+        })?;
+        config.version = CONFIG_VERSION;
+        for (name, profile) in &config.profiles {
+            check_profile(name, profile)?;
+        }
+        Ok(config)
+    }
+
+    pub fn to_toml(&self) -> String {
+        let body = toml::to_string_pretty(self).unwrap_or_default();
+        format!(
+            "# paydesk settings. Tokens and keys are not here: they live in the system keyring.\n{body}"
+        )
+    }
+}
+
+/// URLs a profile names must be absolute, and HTTPS unless on this computer.
+pub fn check_profile(name: &str, profile: &Profile) -> Result<(), ConfigError> {
+    let invalid = |problem: String| ConfigError::Invalid {
+        name: name.to_owned(),
+        problem,
+    };
+    if profile.environment != Environment::Simulator {
+        for (field, value) in [
+            ("base_url", &profile.base_url),
+            ("pay_url", &profile.pay_url),
+        ] {
+            let Some(text) = value else {
+                return Err(invalid(format!("{field} is required")));
+            };
+            let url = url::Url::parse(text)
+                .map_err(|_| invalid(format!("{field} is not a web address: {text}")))?;
+            if !crate::validate::is_secure_or_loopback(&url) {
+                return Err(invalid(format!("{field} must start with https://")));
+            }
+        }
+    }
+    if let Some(url) = &profile.webhook_url {
+        crate::validate::web_url("webhook_url", url).map_err(|error| invalid(error.to_string()))?;
+    }
+    if let Some(listen) = &profile.webhook_listen
+        && listen.parse::<std::net::SocketAddr>().is_err()
+    {
+        return Err(invalid(format!(
+            "webhook_listen must be an address like 127.0.0.1:8787, not {listen}"
+        )));
+    }
+    if profile.brand_id <= 0 {
+        return Err(invalid("brand_id must be a positive number".into()));
+    }
+    Ok(())
+}
+
+/// Where paydesk keeps its settings and data. `PAYDESK_CONFIG_DIR` and `PAYDESK_DATA_DIR`
+/// override the OS folders (portable installs, tests).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Paths {
+    pub config_dir: PathBuf,
+    pub data_dir: PathBuf,
+}
+
+impl Paths {
+    pub fn from_environment() -> Result<Paths, ConfigError> {
+        let project = directories::ProjectDirs::from("co", "paydesk", "paydesk");
+        let config_dir = std::env::var_os("PAYDESK_CONFIG_DIR")
+            .map(PathBuf::from)
+            .or_else(|| project.as_ref().map(|p| p.config_dir().to_owned()))
+            .ok_or(ConfigError::NoConfigDir)?;
+        let data_dir = std::env::var_os("PAYDESK_DATA_DIR")
+            .map(PathBuf::from)
+            .or_else(|| project.as_ref().map(|p| p.data_dir().to_owned()))
+            .ok_or(ConfigError::NoConfigDir)?;
+        Ok(Paths {
+            config_dir,
+            data_dir,
+        })
+    }
+
+    pub fn in_dir(dir: &Path) -> Paths {
+        Paths {
+            config_dir: dir.join("config"),
+            data_dir: dir.join("data"),
+        }
+    }
+
+    pub fn config_file(&self) -> PathBuf {
+        self.config_dir.join(CONFIG_FILE_NAME)
+    }
+
+    pub fn simulator_state(&self) -> PathBuf {
+        self.data_dir.join("simulator-state.json")
+    }
+
+    pub fn load(&self) -> Result<ConfigFile, ConfigError> {
+        let path = self.config_file();
+        match std::fs::read_to_string(&path) {
+            Ok(text) => ConfigFile::parse(&text, &path),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(ConfigFile::default()),
+            Err(source) => Err(ConfigError::Read { path, source }),
+        }
+    }
+
+    /// Writes atomically (a temporary file, then a rename) so a crash never leaves half a file.
+    pub fn save(&self, config: &ConfigFile) -> Result<(), ConfigError> {
+        let path = self.config_file();
+        let write = |source| ConfigError::Write {
+            path: path.clone(),
+            source,
+        };
+        std::fs::create_dir_all(&self.config_dir).map_err(write)?;
+        let temporary = path.with_extension("toml.tmp");
+        std::fs::write(&temporary, config.to_toml()).map_err(write)?;
+        std::fs::rename(&temporary, &path).map_err(write)
+    }
+}
+
+/// Connection values the environment sets for automation; each wins over the profile.
+#[derive(Debug, Clone, Default)]
+pub struct EnvOverrides {
+    pub base_url: Option<String>,
+    pub pay_url: Option<String>,
+    pub api_token: Option<crate::secrets::SecretString>,
+    pub access_token: Option<crate::secrets::SecretString>,
+    pub user_id: Option<String>,
+    pub hash_key: Option<crate::secrets::SecretString>,
+}
+
+impl EnvOverrides {
+    pub fn from_environment() -> EnvOverrides {
+        let text = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        let secret = |name: &str| text(name).map(crate::secrets::SecretString::new);
+        EnvOverrides {
+            base_url: text("PAYDESK_BASE_URL"),
+            pay_url: text("PAYDESK_PAY_URL"),
+            api_token: secret("PAYDESK_API_TOKEN"),
+            access_token: secret("PAYDESK_ACCESS_TOKEN"),
+            user_id: text("PAYDESK_USER_ID"),
+            hash_key: secret("PAYDESK_HASH_KEY"),
+        }
+    }
+
+    pub fn names_a_service(&self) -> bool {
+        self.base_url.is_some() || self.pay_url.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_and_keeps_the_simulator() {
+        let mut config = ConfigFile::default();
+        let mut production = Profile::simulator();
+        production.environment = Environment::Production;
+        production.base_url = Some("https://api.example.co/api/v1".into());
+        production.pay_url = Some("https://pay.example.co".into());
+        production.user_id = Some(42);
+        production.secrets = vec![SecretKind::ApiToken, SecretKind::AccessToken];
+        config.profiles.insert("tienda".into(), production.clone());
+        config.active_profile = Some("tienda".into());
+        let text = config.to_toml();
+        let read = ConfigFile::parse(&text, Path::new("x.toml")).unwrap();
+        assert_eq!(read, config);
+        assert_eq!(read.profile("tienda").unwrap(), production);
+        assert_eq!(
+            read.profile(SIMULATOR_PROFILE).unwrap(),
+            Profile::simulator()
+        );
+        assert_eq!(read.profile_names(), ["simulator", "tienda"]);
+        assert!(matches!(
+            read.profile("nope"),
+            Err(ConfigError::UnknownProfile(_))
+        ));
+    }
+
+    #[test]
+    fn refuses_newer_and_broken_files() {
+        assert!(matches!(
+            ConfigFile::parse("version = 99\n", Path::new("x.toml")),
+            Err(ConfigError::TooNew { found: 99, .. })
+        ));
+        assert!(matches!(
+            ConfigFile::parse("version = [", Path::new("x.toml")),
+            Err(ConfigError::Parse { .. })
+        ));
+        let insecure = "version = 1\n[profiles.x]\nenvironment = \"production\"\nbase_url = \"http://api.example.co/api/v1\"\npay_url = \"https://pay.example.co\"\n";
+        assert!(matches!(
+            ConfigFile::parse(insecure, Path::new("x.toml")),
+            Err(ConfigError::Invalid { .. })
+        ));
+    }
+}

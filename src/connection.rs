@@ -1,0 +1,145 @@
+//! From a profile to a working client: the profile's URLs and ids, its secrets from the keyring,
+//! the `PAYDESK_*` environment (which wins, for automation), and, for the simulator profile,
+//! the built-in sandbox started in-process. Used by the CLI and the desktop app alike.
+
+use crate::api::catalog::MethodCatalog;
+use crate::api::{ApiError, Client, ClientSettings};
+use crate::config::{ConfigError, EnvOverrides, Environment, Paths, Profile};
+use crate::sandbox::{Sandbox, SandboxConfig};
+use crate::secrets::{SecretKind, SecretStore, SecretString};
+use crate::validate::ValidationError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConnectError {
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    Api(#[from] ApiError),
+    #[error("{0}")]
+    Input(#[from] ValidationError),
+    #[error("Could not start the built-in simulator: {0}")]
+    Simulator(std::io::Error),
+}
+
+/// Everything a command or panel needs to talk to the service.
+#[derive(Debug)]
+pub struct Connection {
+    pub profile_name: String,
+    pub profile: Profile,
+    pub client: Client,
+    pub user_id: Option<i64>,
+    pub hash_key: Option<SecretString>,
+    pub catalog: MethodCatalog,
+    /// The in-process simulator, when this connection runs one; stop it to save its state.
+    pub simulator: Option<Sandbox>,
+}
+
+impl Connection {
+    /// The webhook URL new payments carry: the profile's, or (simulator) paydesk's own receiver.
+    pub fn default_webhook_url(&self) -> Option<String> {
+        self.profile.webhook_url.clone().or_else(|| {
+            (self.profile.environment == Environment::Simulator)
+                .then(|| format!("http://{}/webhook", self.profile.webhook_listen()))
+        })
+    }
+
+    pub fn environment(&self) -> Environment {
+        self.profile.environment
+    }
+
+    pub async fn close(self) {
+        if let Some(simulator) = self.simulator {
+            simulator.stop().await;
+        }
+    }
+}
+
+/// Resolves and connects. Blocks on the keyring (call it from a worker, not a UI frame).
+pub async fn connect(
+    paths: &Paths,
+    profile_name: &str,
+    profile: Profile,
+    env: &EnvOverrides,
+    secrets: &SecretStore,
+) -> Result<Connection, ConnectError> {
+    let stored = |kind: SecretKind| -> Option<SecretString> {
+        // Only what the profile says it has: each lookup may block on the keyring service.
+        if !profile.secrets.contains(&kind) {
+            return None;
+        }
+        match secrets.get(profile_name, kind) {
+            Ok(secret) => secret,
+            Err(error) => {
+                tracing::warn!(%error, kind = kind.key(), "could not read a secret");
+                None
+            }
+        }
+    };
+    let mut api_token = env
+        .api_token
+        .clone()
+        .or_else(|| stored(SecretKind::ApiToken));
+    let mut access_token = env
+        .access_token
+        .clone()
+        .or_else(|| stored(SecretKind::AccessToken));
+    let mut hash_key = env.hash_key.clone().or_else(|| stored(SecretKind::HashKey));
+    let mut user_id = match &env.user_id {
+        Some(text) => Some(
+            text.trim()
+                .parse::<i64>()
+                .map_err(|_| ValidationError::new("PAYDESK_USER_ID", "must be a whole number"))?,
+        ),
+        None => profile.user_id,
+    };
+
+    let mut simulator = None;
+    let (base_url, pay_url) = if env.names_a_service() {
+        (
+            env.base_url.clone().or(profile.base_url.clone()),
+            env.pay_url.clone().or(profile.pay_url.clone()),
+        )
+    } else if profile.environment == Environment::Simulator {
+        // The simulator keeps its state between runs, so `paydesk link` then `paydesk status`
+        // see the same payment.
+        std::fs::create_dir_all(&paths.data_dir).map_err(ConnectError::Simulator)?;
+        let sandbox = Sandbox::start(SandboxConfig {
+            state_file: Some(paths.simulator_state()),
+            ..SandboxConfig::default()
+        })
+        .await
+        .map_err(ConnectError::Simulator)?;
+        let details = sandbox.connection().clone();
+        api_token.get_or_insert_with(|| SecretString::new(details.api_token.clone()));
+        access_token.get_or_insert_with(|| SecretString::new(details.access_token.clone()));
+        hash_key.get_or_insert_with(|| SecretString::new(details.hash_key.clone()));
+        user_id.get_or_insert(details.user_id);
+        simulator = Some(sandbox);
+        (Some(details.base_url), Some(details.pay_url))
+    } else {
+        (profile.base_url.clone(), profile.pay_url.clone())
+    };
+    let missing = |which: &'static str| {
+        ConnectError::Input(ValidationError::new(
+            which,
+            "is not set: add it to the profile or set the environment variable",
+        ))
+    };
+    let mut settings = ClientSettings::new(
+        base_url.ok_or_else(|| missing("base_url"))?,
+        pay_url.ok_or_else(|| missing("pay_url"))?,
+    );
+    settings.api_token = api_token;
+    settings.access_token = access_token;
+    settings.transaction_token = profile.transaction_token_source();
+    let client = Client::new(settings)?;
+    Ok(Connection {
+        profile_name: profile_name.to_owned(),
+        catalog: profile.catalog(),
+        profile,
+        client,
+        user_id,
+        hash_key,
+        simulator,
+    })
+}

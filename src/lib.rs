@@ -1,0 +1,12 @@
+//! paydesk: payment links, QR codes, payouts and reconciliation for small merchants, against the
+//! payment collection and disbursement service (both interface families), or against the
+//! built-in sandbox that simulates it.
+
+pub mod api;
+pub mod cli;
+pub mod config;
+pub mod connection;
+pub mod money;
+pub mod sandbox;
+pub mod secrets;
+pub mod validate;

@@ -1,0 +1,228 @@
+//! Amounts in whole Colombian pesos. Never floating point: an amount is an `i64` count of pesos,
+//! parsed from what a person types and shown the es-CO way (`$ 25.000`).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// A whole number of Colombian pesos.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct Pesos(i64);
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AmountError {
+    #[error("enter an amount")]
+    Empty,
+    #[error("use digits only, like 25000 or 25.000")]
+    NotANumber,
+    #[error("use whole pesos, without cents")]
+    HasCents,
+    #[error("the amount must be more than $ 0")]
+    NotPositive,
+    #[error("the amount is too large")]
+    TooLarge,
+}
+
+impl Pesos {
+    pub const ZERO: Pesos = Pesos(0);
+
+    pub const fn new(pesos: i64) -> Self {
+        Pesos(pesos)
+    }
+
+    pub const fn get(self) -> i64 {
+        self.0
+    }
+
+    pub fn checked_add(self, other: Pesos) -> Option<Pesos> {
+        self.0.checked_add(other.0).map(Pesos)
+    }
+
+    pub fn checked_sub(self, other: Pesos) -> Option<Pesos> {
+        self.0.checked_sub(other.0).map(Pesos)
+    }
+
+    /// Parses what a shop owner types: `25000`, `25.000`, `$ 25.000`, `$25.000`.
+    /// In es-CO the dot groups thousands and the comma starts cents, so `25,50` has cents and
+    /// `25.50` is a malformed grouping; both are refused rather than guessed.
+    pub fn parse_input(text: &str) -> Result<Pesos, AmountError> {
+        let trimmed = text.trim();
+        let without_sign = trimmed.strip_prefix('$').unwrap_or(trimmed).trim_start();
+        if without_sign.is_empty() {
+            return Err(AmountError::Empty);
+        }
+        if without_sign.starts_with('-') {
+            return Err(AmountError::NotPositive);
+        }
+        if without_sign.contains(',') {
+            let (_, cents) = without_sign.split_once(',').unwrap_or_default();
+            return if !cents.is_empty() && cents.chars().all(|c| c.is_ascii_digit()) {
+                Err(AmountError::HasCents)
+            } else {
+                Err(AmountError::NotANumber)
+            };
+        }
+        let digits = ungroup(without_sign, '.').ok_or(AmountError::NotANumber)?;
+        let value: i64 = digits.parse().map_err(|_| {
+            if digits.chars().all(|c| c.is_ascii_digit()) {
+                AmountError::TooLarge
+            } else {
+                AmountError::NotANumber
+            }
+        })?;
+        if value <= 0 {
+            return Err(AmountError::NotPositive);
+        }
+        Ok(Pesos(value))
+    }
+
+    /// Reads an amount as the service writes it: a JSON number (`25000`, `25000.0`), a decimal
+    /// string with two decimals (`"1500000.00"`), or formatted currency text (`"$ 25.000"`,
+    /// `"$25,000.00"`). Returns `None` when there are non-zero cents or the text is not an amount:
+    /// the caller then shows the service's own text rather than a rounded figure.
+    pub fn parse_service(text: &str) -> Option<Pesos> {
+        let cleaned: String = text
+            .trim()
+            .trim_start_matches("COP")
+            .chars()
+            .filter(|c| !matches!(c, '$' | ' ' | '\u{a0}'))
+            .collect();
+        let (negative, body) = match cleaned.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, cleaned.as_str()),
+        };
+        if body.is_empty() {
+            return None;
+        }
+        // A final separator followed by one or two digits starts the cents; every other
+        // separator groups thousands.
+        let last_separator = body.rfind(['.', ',']);
+        let (whole, cents) = match last_separator {
+            Some(at) if body.len() - at - 1 <= 2 => (&body[..at], &body[at + 1..]),
+            _ => (body, ""),
+        };
+        if !cents.chars().all(|c| c == '0') {
+            return None;
+        }
+        let digits: String = whole.chars().filter(|c| *c != '.' && *c != ',').collect();
+        if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        let value: i64 = digits.parse().ok()?;
+        Some(Pesos(if negative { -value } else { value }))
+    }
+}
+
+/// Removes thousands separators, insisting that every group after the first has three digits.
+fn ungroup(text: &str, separator: char) -> Option<String> {
+    let mut groups = text.split(separator);
+    let first = groups.next()?;
+    if first.is_empty() || first.len() > 3 && text.contains(separator) {
+        return None;
+    }
+    let mut digits = first.to_owned();
+    for group in groups {
+        if group.len() != 3 {
+            return None;
+        }
+        digits.push_str(group);
+    }
+    digits.chars().all(|c| c.is_ascii_digit()).then_some(digits)
+}
+
+impl fmt::Display for Pesos {
+    /// es-CO: `$ 25.000`, `-$ 1.500`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let digits = self.0.unsigned_abs().to_string();
+        let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
+        for (index, digit) in digits.chars().enumerate() {
+            if index > 0 && (digits.len() - index).is_multiple_of(3) {
+                grouped.push('.');
+            }
+            grouped.push(digit);
+        }
+        if self.0 < 0 {
+            write!(f, "-$ {grouped}")
+        } else {
+            write!(f, "$ {grouped}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn displays_es_co() {
+        assert_eq!(Pesos::new(0).to_string(), "$ 0");
+        assert_eq!(Pesos::new(999).to_string(), "$ 999");
+        assert_eq!(Pesos::new(1000).to_string(), "$ 1.000");
+        assert_eq!(Pesos::new(25_000).to_string(), "$ 25.000");
+        assert_eq!(Pesos::new(2_000_000).to_string(), "$ 2.000.000");
+        assert_eq!(Pesos::new(-1500).to_string(), "-$ 1.500");
+        assert_eq!(
+            Pesos::new(i64::MIN).to_string(),
+            "-$ 9.223.372.036.854.775.808"
+        );
+    }
+
+    #[test]
+    fn parses_what_people_type() {
+        for (text, pesos) in [
+            ("25000", 25_000),
+            ("25.000", 25_000),
+            ("$ 25.000", 25_000),
+            ("$25.000", 25_000),
+            ("  1.500.000 ", 1_500_000),
+            ("1", 1),
+            ("123", 123),
+        ] {
+            assert_eq!(Pesos::parse_input(text), Ok(Pesos::new(pesos)), "{text}");
+        }
+    }
+
+    #[test]
+    fn refuses_bad_amounts() {
+        for (text, error) in [
+            ("", AmountError::Empty),
+            ("  $ ", AmountError::Empty),
+            ("0", AmountError::NotPositive),
+            ("-5", AmountError::NotPositive),
+            ("$ -5.000", AmountError::NotPositive),
+            ("25,50", AmountError::HasCents),
+            ("25.50", AmountError::NotANumber),
+            ("2.5000", AmountError::NotANumber),
+            ("25000.", AmountError::NotANumber),
+            ("1e5", AmountError::NotANumber),
+            ("veinte", AmountError::NotANumber),
+            ("25 000", AmountError::NotANumber),
+            ("99999999999999999999", AmountError::TooLarge),
+            ("25,", AmountError::NotANumber),
+        ] {
+            assert_eq!(Pesos::parse_input(text), Err(error), "{text}");
+        }
+    }
+
+    #[test]
+    fn reads_the_service_formats() {
+        for (text, pesos) in [
+            ("25000", Some(25_000)),
+            ("25000.0", Some(25_000)),
+            ("1500000.00", Some(1_500_000)),
+            ("$ 25.000", Some(25_000)),
+            ("$25,000.00", Some(25_000)),
+            ("$ 1.190,00", Some(1_190)),
+            ("COP 3.000", Some(3_000)),
+            ("-2500.00", Some(-2_500)),
+            ("1190.50", None),
+            ("", None),
+            ("n/a", None),
+        ] {
+            assert_eq!(Pesos::parse_service(text), pesos.map(Pesos::new), "{text}");
+        }
+    }
+}

@@ -1,0 +1,343 @@
+//! The sandbox's own surface: the payer's checkout page, and the control endpoint that tests and
+//! demos use to pay, decline, fail or expire a transaction, inject faults, end sessions, read the
+//! last one-time code, and see what the sandbox received and sent.
+
+use axum::Router;
+use axum::extract::{Form, Path, State as Extract};
+use axum::http::{StatusCode, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::state::{Fault, Kind, Outcome, SettleError};
+use super::{Shared, clock, webhooks};
+
+pub(super) fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/sandbox", get(help))
+        .route("/sandbox/requests", get(requests).delete(clear_requests))
+        .route("/sandbox/transactions", get(transactions))
+        .route("/sandbox/transactions/{reference}/outcome", post(outcome))
+        .route("/sandbox/otp/last", get(last_otp))
+        .route("/sandbox/faults", post(set_fault).delete(clear_faults))
+        .route("/sandbox/session", post(session))
+        .route("/sandbox/webhooks", post(webhook_behaviour))
+        .route("/sandbox/outbox", get(outbox))
+}
+
+fn bad_request(message: impl Into<String>) -> Response {
+    (
+        StatusCode::BAD_REQUEST,
+        axum::Json(json!({"error": message.into()})),
+    )
+        .into_response()
+}
+
+async fn help() -> axum::Json<Value> {
+    axum::Json(json!({
+        "GET /sandbox/requests": "the last 500 requests received (path, headers, JSON body); DELETE clears",
+        "GET /sandbox/transactions": "every transaction with its state",
+        "POST /sandbox/transactions/{reference}/outcome": {"outcome": "approve | decline | fail | expire", "amount": "for a static QR, the amount the payer typed"},
+        "GET /sandbox/otp/last": "the last one-time code issued (sandbox only)",
+        "POST /sandbox/faults": {"route": "a path such as /payment/status, or *", "mode": "none | server-error | malformed | html | empty | drop-after-commit | hang-after-commit | session-ended", "latency_ms": 0, "times": "null for every request until cleared"},
+        "DELETE /sandbox/faults": "clears every fault",
+        "POST /sandbox/session": {"token": "a Family A API token", "ended": true, "privileges": ["resources.generate", "accounts.manage", "methods.list"]},
+        "POST /sandbox/webhooks": {"duplicates": false, "out_of_order": false, "max_attempts": 6, "first_retry_ms": 500},
+        "GET /sandbox/outbox": "notifications sent, with attempts and delivery state",
+        "GET /checkout/{reference}": "the payer's checkout page",
+    }))
+}
+
+async fn requests(Extract(shared): Extract<Shared>) -> axum::Json<Value> {
+    let state = shared.lock();
+    axum::Json(serde_json::to_value(&state.requests).unwrap_or(Value::Null))
+}
+
+async fn clear_requests(Extract(shared): Extract<Shared>) -> StatusCode {
+    shared.lock().requests.clear();
+    StatusCode::NO_CONTENT
+}
+
+async fn transactions(Extract(shared): Extract<Shared>) -> axum::Json<Value> {
+    let state = shared.lock();
+    let list: Vec<Value> = state
+        .transactions
+        .iter()
+        .map(|t| {
+            json!({
+                "id": t.id,
+                "reference": t.reference,
+                "resourceId": t.resource_id,
+                "kind": t.kind,
+                "methodId": t.method_id,
+                "amount": t.amount,
+                "cost": t.cost,
+                "status": t.status,
+                "reference1": t.reference1,
+                "webhookUrl": t.webhook_url,
+                "cashOut": t.kind == Kind::CashOut,
+            })
+        })
+        .collect();
+    axum::Json(Value::Array(list))
+}
+
+#[derive(Deserialize)]
+struct OutcomeRequest {
+    outcome: String,
+    #[serde(default)]
+    amount: Option<i64>,
+}
+
+fn parse_outcome(word: &str, amount: Option<i64>) -> Option<Outcome> {
+    Some(match word {
+        "approve" | "pay" => Outcome::Approve { amount },
+        "decline" | "reject" => Outcome::Decline,
+        "fail" => Outcome::Fail,
+        "expire" => Outcome::Expire,
+        _ => return None,
+    })
+}
+
+fn settle(shared: &Shared, reference: &str, outcome: Outcome) -> Result<(), String> {
+    let result = shared.lock().settle(reference, outcome, clock::now_ms());
+    match result {
+        Ok(notifications) => {
+            shared.send_all(notifications);
+            Ok(())
+        }
+        Err(SettleError::NotFound) => Err(format!("no transaction with reference {reference}")),
+        Err(SettleError::AlreadyFinal(status)) => Err(format!(
+            "the transaction is already final (status {status}); final states never change"
+        )),
+        Err(SettleError::AmountNeeded) => {
+            Err("this static QR has no amount: give the amount the payer typed".into())
+        }
+    }
+}
+
+async fn outcome(
+    Extract(shared): Extract<Shared>,
+    Path(reference): Path<String>,
+    axum::Json(request): axum::Json<OutcomeRequest>,
+) -> Response {
+    let Some(outcome) = parse_outcome(&request.outcome, request.amount) else {
+        return bad_request("outcome must be approve, decline, fail or expire");
+    };
+    match settle(&shared, &reference, outcome) {
+        Ok(()) => {
+            let status = shared.lock().transaction(&reference).map(|t| t.status);
+            axum::Json(json!({"reference": reference, "status": status})).into_response()
+        }
+        Err(message) => {
+            (StatusCode::CONFLICT, axum::Json(json!({"error": message}))).into_response()
+        }
+    }
+}
+
+async fn last_otp(Extract(shared): Extract<Shared>) -> Response {
+    let state = shared.lock();
+    match state.otps.last() {
+        Some(otp) => axum::Json(json!({"code": otp.code, "reason": otp.reason, "used": otp.used}))
+            .into_response(),
+        None => (
+            StatusCode::NOT_FOUND,
+            axum::Json(json!({"error": "no code issued yet"})),
+        )
+            .into_response(),
+    }
+}
+
+#[derive(Deserialize)]
+struct FaultRequest {
+    route: String,
+    #[serde(flatten)]
+    fault: Fault,
+}
+
+async fn set_fault(
+    Extract(shared): Extract<Shared>,
+    axum::Json(request): axum::Json<FaultRequest>,
+) -> Response {
+    if request.route != "*" && !request.route.starts_with('/') {
+        return bad_request("route is an operation path such as /payment/status, or *");
+    }
+    shared.lock().faults.insert(request.route, request.fault);
+    StatusCode::NO_CONTENT.into_response()
+}
+
+async fn clear_faults(Extract(shared): Extract<Shared>) -> StatusCode {
+    shared.lock().faults.clear();
+    StatusCode::NO_CONTENT
+}
+
+#[derive(Deserialize)]
+struct SessionRequest {
+    token: String,
+    #[serde(default)]
+    ended: Option<bool>,
+    #[serde(default)]
+    privileges: Option<Vec<String>>,
+}
+
+async fn session(
+    Extract(shared): Extract<Shared>,
+    axum::Json(request): axum::Json<SessionRequest>,
+) -> Response {
+    let mut state = shared.lock();
+    let Some(merchant) = state
+        .merchants
+        .iter_mut()
+        .find(|m| m.token == request.token)
+    else {
+        return bad_request("no merchant has that token");
+    };
+    if let Some(ended) = request.ended {
+        merchant.session_ended = ended;
+    }
+    if let Some(privileges) = request.privileges {
+        merchant.privileges = privileges;
+    }
+    StatusCode::NO_CONTENT.into_response()
+}
+
+#[derive(Deserialize)]
+struct WebhookRequest {
+    duplicates: Option<bool>,
+    out_of_order: Option<bool>,
+    max_attempts: Option<u32>,
+    first_retry_ms: Option<u64>,
+}
+
+async fn webhook_behaviour(
+    Extract(shared): Extract<Shared>,
+    axum::Json(request): axum::Json<WebhookRequest>,
+) -> StatusCode {
+    let mut state = shared.lock();
+    let behaviour = &mut state.webhooks;
+    if let Some(value) = request.duplicates {
+        behaviour.duplicates = value;
+    }
+    if let Some(value) = request.out_of_order {
+        behaviour.out_of_order = value;
+    }
+    if let Some(value) = request.max_attempts {
+        behaviour.max_attempts = value.clamp(1, 20);
+    }
+    if let Some(value) = request.first_retry_ms {
+        behaviour.first_retry_ms = value;
+    }
+    StatusCode::NO_CONTENT
+}
+
+async fn outbox(Extract(shared): Extract<Shared>) -> axum::Json<Value> {
+    axum::Json(webhooks::outbox_json(&shared))
+}
+
+// -- The payer's checkout page ---------------------------------------------------------------
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn status_word(status: u8) -> &'static str {
+    match status {
+        0 => "Rejected",
+        1 => "Pending",
+        2 => "Approved",
+        3 => "Failed",
+        5 => "Cancelled",
+        9 => "Processing",
+        _ => "Unknown",
+    }
+}
+
+pub(super) async fn checkout_page(
+    Extract(shared): Extract<Shared>,
+    Path(reference): Path<String>,
+) -> Response {
+    let state = shared.lock();
+    let Some(transaction) = state.transaction(&reference).cloned() else {
+        return (
+            StatusCode::NOT_FOUND,
+            Html("<h1>This payment does not exist</h1>"),
+        )
+            .into_response();
+    };
+    let merchant = state
+        .merchants
+        .iter()
+        .find(|m| m.id == transaction.merchant_id)
+        .map(|m| m.name.clone())
+        .unwrap_or_default();
+    drop(state);
+    let amount = if transaction.amount > 0 {
+        clock::currency(transaction.amount)
+    } else {
+        "The payer chooses the amount".into()
+    };
+    let actions = if transaction.status == 1 {
+        let amount_field = if transaction.amount == 0 {
+            r#"<p><label for="amount">Amount to pay (pesos)</label> <input id="amount" name="amount" inputmode="numeric" required></p>"#
+        } else {
+            ""
+        };
+        format!(
+            r#"<form method="post" action="/checkout/{r}/approve">{amount_field}<button>Pay</button></form>
+<form method="post" action="/checkout/{r}/decline"><button>Decline</button></form>
+<form method="post" action="/checkout/{r}/fail"><button>Simulate a provider failure</button></form>"#,
+            r = escape(&reference)
+        )
+    } else {
+        String::new()
+    };
+    let page = format!(
+        r#"<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout {r}</title>
+<style>body{{font-family:sans-serif;max-width:28rem;margin:2rem auto}}button{{font-size:1.1rem;margin:.3rem 0;width:100%}}.state{{font-weight:bold}}</style></head>
+<body><p><em>paydesk sandbox: no real money moves here</em></p>
+<h1>{merchant}</h1><p>{method}</p><p style="font-size:2rem">{amount}</p>
+<p>Reference {r}</p><p class="state">State: {state}</p>{actions}</body></html>"#,
+        r = escape(&reference),
+        merchant = escape(&merchant),
+        method = escape(&transaction.method_name),
+        state = status_word(transaction.status),
+    );
+    ([(header::CACHE_CONTROL, "no-store")], Html(page)).into_response()
+}
+
+#[derive(Deserialize)]
+pub(super) struct CheckoutForm {
+    #[serde(default)]
+    amount: Option<String>,
+}
+
+pub(super) async fn checkout_submit(
+    Extract(shared): Extract<Shared>,
+    Path((reference, action)): Path<(String, String)>,
+    Form(form): Form<CheckoutForm>,
+) -> Response {
+    let amount = form
+        .amount
+        .as_deref()
+        .map(|text| {
+            text.chars()
+                .filter(char::is_ascii_digit)
+                .collect::<String>()
+        })
+        .and_then(|digits| digits.parse().ok());
+    let Some(outcome) = parse_outcome(&action, amount) else {
+        return bad_request("unknown action");
+    };
+    match settle(&shared, &reference, outcome) {
+        Ok(()) => Redirect::to(&format!("/checkout/{reference}")).into_response(),
+        Err(message) => (
+            StatusCode::CONFLICT,
+            Html(format!("<p>{}</p>", escape(&message))),
+        )
+            .into_response(),
+    }
+}

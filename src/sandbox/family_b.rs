@@ -1,0 +1,602 @@
+//! Family B as the sandbox serves it: `statusCode` "00" on success, and the sandbox's own error
+//! codes (the spec does not show Family B's), documented in the README:
+//!
+//! | code | HTTP | meaning |
+//! |---|---|---|
+//! | 01 | 400 | a required field is missing or malformed |
+//! | 02 | 400 | `reference1` longer than 20 characters |
+//! | 03 | 400 | `expiresIn` not above the method's minimum |
+//! | 04 | 400 | unknown reference or transaction |
+//! | 05 | 400 | the disbursement balance does not cover the payout |
+//! | 06 | 400 | less than 30 s since the last cash-out |
+//! | 07 | 400 | online withdrawal above $ 2.000.000 |
+//! | 08 | 400 | amount below $ 1.000: no cost covers it |
+//! | 09 | 400 | `reference1` already used for a payout |
+//! | 10 | 400 | unknown user |
+//! | 11 | 400 | webhook or return URL not https (plain http only on loopback) |
+//! | 13 | 400 | `x-transaction-token` reused or not a UUID |
+//! | 14 | 400 | payment method not available |
+//! | 40 | 401 | missing or wrong bearer token |
+//! | 99 | 500 | service error (fault injection) |
+
+use std::net::IpAddr;
+
+use axum::body::Bytes;
+use axum::http::{HeaderMap, StatusCode, header};
+use serde_json::{Value, json};
+
+use super::state::{
+    CASH_OUT_SPACING_SECONDS, DEMO_USER_ID, Kind, MINIMUM_AMOUNT, ONLINE_WITHDRAWAL_CEILING,
+    ONLINE_WITHDRAWAL_WINDOW_SECONDS, Transaction, cost_of,
+};
+use super::{Answer, Shared, clock};
+
+struct Failure {
+    status: StatusCode,
+    code: &'static str,
+    message: String,
+}
+
+fn fail(code: &'static str, message: impl Into<String>) -> Failure {
+    Failure {
+        status: if code == "40" {
+            StatusCode::UNAUTHORIZED
+        } else {
+            StatusCode::BAD_REQUEST
+        },
+        code,
+        message: message.into(),
+    }
+}
+
+pub(super) fn handle(shared: &Shared, path: &str, headers: &HeaderMap, body: &Bytes) -> Answer {
+    let result = authenticate(shared, headers).and_then(|()| {
+        let request: Value =
+            serde_json::from_slice(body).map_err(|_| fail("01", "The body is not valid JSON"))?;
+        if !request.is_object() {
+            return Err(fail("01", "The body must be a JSON object"));
+        }
+        route(shared, path, headers, &request)
+    });
+    match result {
+        Ok(data) => Answer {
+            status: StatusCode::OK,
+            body: json!({"statusCode": "00", "message": "Operación exitosa", "data": data}),
+        },
+        Err(failure) => Answer {
+            status: failure.status,
+            body: json!({"statusCode": failure.code, "message": failure.message, "data": null}),
+        },
+    }
+}
+
+fn authenticate(shared: &Shared, headers: &HeaderMap) -> Result<(), Failure> {
+    let token = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.strip_prefix("Bearer "));
+    match token {
+        Some(token) if token == &*shared.access_token => Ok(()),
+        _ => Err(fail("40", "Token de acceso inválido")),
+    }
+}
+
+fn route(
+    shared: &Shared,
+    path: &str,
+    headers: &HeaderMap,
+    request: &Value,
+) -> Result<Value, Failure> {
+    match path {
+        "/cash-in/generate/payment-link/token" => {
+            use_transaction_token(shared, headers)?;
+            cash_in(shared, request, None)
+        }
+        "/cash-in/generate/payment-method/token" => {
+            use_transaction_token(shared, headers)?;
+            let method = request
+                .pointer("/paymentMethod/id")
+                .and_then(integer_of)
+                .ok_or_else(|| fail("01", "paymentMethod.id is required"))?;
+            cash_in(shared, request, Some(method))
+        }
+        "/trx-token/generate" => {
+            text(request, "/service").ok_or_else(|| fail("01", "service is required"))?;
+            Ok(json!({"token": uuid::Uuid::new_v4().to_string()}))
+        }
+        "/payment/status" => status(shared, request),
+        "/payment/features" => features(request),
+        "/payment/instant-banks" => instant_banks(request),
+        "/cash-out/generate/withdraw-method/token" => withdraw(shared, request),
+        "/customer/getBalance" => balance(shared, request),
+        "/webhook/notify" => notify(shared, request),
+        _ => Err(Failure {
+            status: StatusCode::NOT_FOUND,
+            code: "01",
+            message: "No such operation".into(),
+        }),
+    }
+}
+
+fn integer_of(value: &Value) -> Option<i64> {
+    match value {
+        Value::Number(n) => n.as_i64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+fn text(value: &Value, pointer: &str) -> Option<String> {
+    match value.pointer(pointer)? {
+        Value::String(s) if !s.trim().is_empty() => Some(s.trim().to_owned()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+/// A positive whole amount; a fractional or textual amount is refused.
+fn amount(request: &Value) -> Result<i64, Failure> {
+    let amount = request
+        .get("amount")
+        .and_then(Value::as_i64)
+        .ok_or_else(|| fail("01", "amount is required and must be a whole number"))?;
+    if amount <= 0 {
+        return Err(fail("01", "amount must be positive"));
+    }
+    Ok(amount)
+}
+
+fn reference1(request: &Value) -> Result<String, Failure> {
+    let reference =
+        text(request, "/reference1").ok_or_else(|| fail("01", "reference1 is required"))?;
+    if reference.chars().count() > 20 {
+        return Err(fail("02", "reference1 admite máximo 20 caracteres"));
+    }
+    Ok(reference)
+}
+
+pub(super) fn is_loopback_url(text: &str) -> bool {
+    let Ok(url) = url::Url::parse(text) else {
+        return false;
+    };
+    match url.host() {
+        Some(url::Host::Domain(domain)) => domain.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => IpAddr::V4(ip).is_loopback(),
+        Some(url::Host::Ipv6(ip)) => IpAddr::V6(ip).is_loopback(),
+        None => false,
+    }
+}
+
+fn web_url(request: &Value, field: &str, required: bool) -> Result<Option<String>, Failure> {
+    let Some(url) = text(request, &format!("/{field}")) else {
+        return if required {
+            Err(fail("01", format!("{field} is required")))
+        } else {
+            Ok(None)
+        };
+    };
+    let acceptable =
+        url.starts_with("https://") || (url.starts_with("http://") && is_loopback_url(&url));
+    if !acceptable || url::Url::parse(&url).is_err() {
+        return Err(fail("11", format!("{field} must be an https URL")));
+    }
+    Ok(Some(url))
+}
+
+fn use_transaction_token(shared: &Shared, headers: &HeaderMap) -> Result<(), Failure> {
+    // Whether the header is required is not shown; when sent it must be a fresh UUID.
+    let Some(token) = headers.get("x-transaction-token") else {
+        return Ok(());
+    };
+    let token = token
+        .to_str()
+        .ok()
+        .filter(|t| uuid::Uuid::parse_str(t).is_ok())
+        .ok_or_else(|| fail("13", "x-transaction-token must be a UUID"))?;
+    let mut state = shared.lock();
+    if state
+        .used_transaction_tokens
+        .iter()
+        .any(|used| used == token)
+    {
+        return Err(fail("13", "x-transaction-token was already used"));
+    }
+    state.used_transaction_tokens.push(token.to_owned());
+    Ok(())
+}
+
+/// Family B methods: id, name, minimum `expiresIn`, required extras.
+fn method(id: i64) -> Option<(&'static str, u64, &'static [&'static str])> {
+    Some(match id {
+        130 => ("Nequi", 43_200, &["cellphone"]),
+        131 => ("Daviplata", 43_200, &["cellphone"]),
+        117 => (
+            "PSE",
+            1_800,
+            &[
+                "documentType",
+                "typePerson",
+                "bankId",
+                "documentNumber",
+                "name",
+                "cellphone",
+                "address",
+                "email",
+            ],
+        ),
+        153 => ("Efectivo", 86_400, &[]),
+        163 => ("TPaga", 43_200, &[]),
+        273 => ("Tarjetas", 3_600, &[]),
+        _ => return None,
+    })
+}
+
+fn cash_in(shared: &Shared, request: &Value, method_id: Option<i64>) -> Result<Value, Failure> {
+    let amount = amount(request)?;
+    let reference1 = reference1(request)?;
+    let webhook_url = web_url(request, "webhookUrl", true)?;
+    let return_url = web_url(request, "returnUrl", false)?;
+    request
+        .get("brandId")
+        .and_then(Value::as_i64)
+        .ok_or_else(|| fail("01", "brandId is required"))?;
+    let expires_in = match request.get("expiresIn") {
+        None | Some(Value::Null) => None,
+        Some(value) => Some(
+            value
+                .as_u64()
+                .filter(|seconds| *seconds > 0)
+                .ok_or_else(|| fail("01", "expiresIn must be a positive number of seconds"))?,
+        ),
+    };
+    let (method_name, bank) = match method_id {
+        Some(id) => {
+            let (name, minimum, extras) = method(id)
+                .ok_or_else(|| fail("14", format!("Payment method {id} is not available")))?;
+            match expires_in {
+                Some(seconds) if seconds <= minimum => {
+                    return Err(fail(
+                        "03",
+                        format!("expiresIn must exceed {minimum} seconds for {name}"),
+                    ));
+                }
+                _ => {}
+            }
+            for extra in extras {
+                text(request, &format!("/paymentMethod/{extra}")).ok_or_else(|| {
+                    fail(
+                        "01",
+                        format!("paymentMethod.{extra} is required for {name}"),
+                    )
+                })?;
+            }
+            let bank = text(request, "/paymentMethod/bankId").map(|id| {
+                let name = id.parse().map(bank_name).unwrap_or_default();
+                (id, name)
+            });
+            (name.to_owned(), bank)
+        }
+        None => ("Link de pago".to_owned(), None),
+    };
+    if amount < MINIMUM_AMOUNT {
+        return Err(fail("08", "No existe un costo soportado para este monto"));
+    }
+    let now = clock::now_ms() / 1_000;
+    // Without expiresIn a link lives 24 h (the service's default is not shown).
+    let expires_at = now + expires_in.map(|s| s as i64).unwrap_or(86_400);
+    let mut state = shared.lock();
+    let id = state.take_id();
+    let reference = format!("PD{id}{:04}", uuid::Uuid::new_v4().as_u128() % 10_000);
+    let resource_id = format!("{}", 500_000 + id);
+    let reference2 = request
+        .get("reference2")
+        .cloned()
+        .unwrap_or_else(|| json!({}));
+    state.transactions.push(Transaction {
+        id,
+        reference: reference.clone(),
+        resource_id: resource_id.clone(),
+        merchant_id: DEMO_USER_ID,
+        kind: if method_id.is_some() {
+            Kind::MethodPayment
+        } else {
+            Kind::Link
+        },
+        method_id: method_id.unwrap_or(0),
+        method_name,
+        amount,
+        cost: cost_of(amount),
+        status: 1,
+        created_at: now,
+        updated_at: now,
+        expires_at: Some(expires_at),
+        processing_until: None,
+        webhook_url,
+        return_url,
+        reference1,
+        reference2,
+        description: None,
+        provider_reference: String::new(),
+        checkout_started: false,
+        bank,
+        withdraw: None,
+        error: None,
+    });
+    let url = format!("{}/checkout/{reference}", shared.origin);
+    let snapshot = state.transactions.last().cloned();
+    let notifications = snapshot
+        .map(|t| state.notifications_for(&t, None))
+        .unwrap_or_default();
+    drop(state);
+    shared.send_all(notifications);
+    Ok(match method_id {
+        None => json!({"url": url, "reference": reference}),
+        Some(_) => json!({
+            "url": url,
+            "reference": reference,
+            "resourceId": resource_id,
+            "expiresIn": clock::iso(expires_at),
+            "status": 1,
+        }),
+    })
+}
+
+fn status(shared: &Shared, request: &Value) -> Result<Value, Failure> {
+    let reference =
+        text(request, "/reference").ok_or_else(|| fail("01", "reference is required"))?;
+    let state = shared.lock();
+    let transaction = state
+        .transaction(&reference)
+        .ok_or_else(|| fail("04", "La referencia no existe"))?;
+    Ok(json!({
+        "id": transaction.id.to_string(),
+        "cost": clock::currency(transaction.cost),
+        "status": transaction.status.to_string(),
+        "date": clock::iso(transaction.updated_at),
+        "providerReference": transaction.provider_reference,
+        "amount": clock::currency(transaction.amount),
+        "description": transaction.description,
+        "paymentMethod": transaction.method_name,
+    }))
+}
+
+const BANKS: &[(i64, &str)] = &[
+    (1007, "BANCOLOMBIA"),
+    (1051, "DAVIVIENDA"),
+    (1001, "BANCO DE BOGOTA"),
+    (1023, "BANCO DE OCCIDENTE"),
+    (1507, "NEQUI"),
+];
+
+pub(super) fn bank_name(id: i64) -> String {
+    BANKS
+        .iter()
+        .find(|(known, _)| *known == id)
+        .map(|(_, name)| (*name).to_owned())
+        .unwrap_or_else(|| format!("Banco {id}"))
+}
+
+fn features(request: &Value) -> Result<Value, Failure> {
+    let id = request
+        .get("id")
+        .and_then(integer_of)
+        .ok_or_else(|| fail("01", "id is required"))?;
+    let mut banks = vec![json!({"id": "0", "name": "A continuación seleccione su banco"})];
+    if matches!(id, 117 | 8) {
+        banks.extend(
+            BANKS
+                .iter()
+                .map(|(id, name)| json!({"id": id.to_string(), "name": name})),
+        );
+    } else if method(id).is_none() {
+        return Err(fail("14", format!("Payment method {id} is not available")));
+    }
+    Ok(json!({"banks": banks}))
+}
+
+fn instant_banks(request: &Value) -> Result<Value, Failure> {
+    let cellphone =
+        text(request, "/cellphone").ok_or_else(|| fail("01", "cellphone is required"))?;
+    if cellphone.len() != 10
+        || !cellphone.starts_with('3')
+        || !cellphone.chars().all(|c| c.is_ascii_digit())
+    {
+        return Err(fail("01", "cellphone must have 10 digits and start with 3"));
+    }
+    let masked = format!("******{}", &cellphone[6..]);
+    let banks = match &cellphone[..3] {
+        "300" => vec![
+            json!({"name": "NEQUI", "bankAccountNumber": masked}),
+            json!({"name": "BANCOLOMBIA", "bankAccountNumber": format!("*****{}", &cellphone[5..])}),
+        ],
+        "310" | "311" => vec![json!({"name": "DAVIPLATA", "bankAccountNumber": masked})],
+        _ => vec![],
+    };
+    Ok(json!({"banks": banks}))
+}
+
+fn withdraw(shared: &Shared, request: &Value) -> Result<Value, Failure> {
+    let amount = amount(request)?;
+    let reference1 = reference1(request)?;
+    let method_id = request
+        .pointer("/withdrawMethod/id")
+        .and_then(integer_of)
+        .ok_or_else(|| fail("01", "withdrawMethod.id is required"))?;
+    if !matches!(method_id, 160 | 245) {
+        return Err(fail("14", "withdrawMethod.id must be 160 or 245"));
+    }
+    let cellphone = text(request, "/withdrawMethod/cellphone")
+        .ok_or_else(|| fail("01", "withdrawMethod.cellphone is required"))?;
+    if cellphone.len() != 10
+        || !cellphone.starts_with('3')
+        || !cellphone.chars().all(|c| c.is_ascii_digit())
+    {
+        return Err(fail(
+            "01",
+            "withdrawMethod.cellphone must have 10 digits and start with 3",
+        ));
+    }
+    let webhook_url = web_url(request, "webhookRequest", false)?;
+    if method_id == 160 && amount > ONLINE_WITHDRAWAL_CEILING {
+        return Err(fail("07", "El retiro en línea admite máximo $ 2.000.000"));
+    }
+    let now = clock::now_ms() / 1_000;
+    let mut state = shared.lock();
+    if state
+        .transactions
+        .iter()
+        .any(|t| t.kind == Kind::CashOut && t.reference1 == reference1)
+    {
+        return Err(fail("09", "reference1 ya fue usado en otro retiro"));
+    }
+    let merchant = state
+        .merchant_mut(DEMO_USER_ID)
+        .ok_or_else(|| fail("10", "Usuario no existe"))?;
+    if let Some(last) = merchant.last_cash_out_at
+        && now - last < CASH_OUT_SPACING_SECONDS
+    {
+        return Err(fail(
+            "06",
+            format!(
+                "Espere {} segundos entre retiros",
+                CASH_OUT_SPACING_SECONDS - (now - last)
+            ),
+        ));
+    }
+    if merchant.disbursement_balance < amount {
+        return Err(fail("05", "Saldo insuficiente en la bolsa de dispersión"));
+    }
+    merchant.disbursement_balance -= amount;
+    merchant.last_cash_out_at = Some(now);
+    let id = state.take_id();
+    let reference = format!("CO{id}{:04}", uuid::Uuid::new_v4().as_u128() % 10_000);
+    let withdraw = json!({
+        "id": format!("wd-{id}"),
+        "transactionId": reference,
+        "userId": DEMO_USER_ID,
+        "accountNumber": cellphone,
+        "infoReference": reference1,
+        "providerReference": format!("PRV{id}"),
+        "accountId": null,
+        "observation": null,
+        "deletedAt": null,
+        "createdAt": clock::iso(now),
+        "updatedAt": clock::iso(now),
+    });
+    let bank_name = text(request, "/withdrawMethod/bankName").unwrap_or_default();
+    state.transactions.push(Transaction {
+        id,
+        reference: reference.clone(),
+        resource_id: format!("wd-{id}"),
+        merchant_id: DEMO_USER_ID,
+        kind: Kind::CashOut,
+        method_id,
+        method_name: if method_id == 160 {
+            "Retiro en línea".into()
+        } else {
+            "Dispersión".into()
+        },
+        amount,
+        cost: 0,
+        status: 1,
+        created_at: now,
+        updated_at: now,
+        // Online withdrawals wait for the recipient; products are paid by the provider.
+        expires_at: (method_id == 160).then_some(now + ONLINE_WITHDRAWAL_WINDOW_SECONDS),
+        processing_until: None,
+        webhook_url,
+        return_url: None,
+        reference1,
+        reference2: json!({}),
+        description: None,
+        provider_reference: format!("PRV{id}"),
+        checkout_started: false,
+        bank: Some((String::new(), bank_name)),
+        withdraw: Some(notification_withdraw(&withdraw, now)),
+        error: None,
+    });
+    let approve_product = method_id == 245;
+    drop(state);
+    if approve_product {
+        // A product disbursement is paid by the provider without the recipient's action.
+        let notifications = shared
+            .lock()
+            .settle(
+                &reference,
+                super::state::Outcome::Approve { amount: None },
+                clock::now_ms(),
+            )
+            .unwrap_or_default();
+        shared.send_all(notifications);
+    }
+    Ok(json!({"withdraw": withdraw, "transactionReference": reference}))
+}
+
+/// The notification's `withdraw` object uses `YYYY-MM-DD HH:MM:SS` timestamps.
+fn notification_withdraw(withdraw: &Value, now: i64) -> Value {
+    let mut copy = withdraw.clone();
+    copy["createdAt"] = json!(clock::local_datetime(now));
+    copy["updatedAt"] = json!(clock::local_datetime(now));
+    copy
+}
+
+fn balance(shared: &Shared, request: &Value) -> Result<Value, Failure> {
+    let user_id = request
+        .get("userId")
+        .and_then(integer_of)
+        .ok_or_else(|| fail("01", "userId is required"))?;
+    let state = shared.lock();
+    let merchant = state
+        .merchants
+        .iter()
+        .find(|m| m.id == user_id)
+        .ok_or_else(|| fail("10", "Usuario no existe"))?;
+    Ok(json!({
+        "bags": [
+            {"bag": "Saldo Dispersión", "amount": clock::decimal(merchant.disbursement_balance)},
+            {"bag": "Saldo Multiproducto", "amount": clock::decimal(merchant.multiproduct_balance)},
+        ],
+        "date": clock::balance_date(clock::now_ms() / 1_000),
+    }))
+}
+
+/// Sends a notification for an existing transaction with the given status, amount and cost.
+/// It does not change the transaction: a webhook is a hint, the status operation is the truth.
+fn notify(shared: &Shared, request: &Value) -> Result<Value, Failure> {
+    let transaction_id = request
+        .pointer("/data/Transaction/id")
+        .and_then(integer_of)
+        .ok_or_else(|| fail("01", "data.Transaction.id is required"))?;
+    let amount = request
+        .pointer("/data/Transaction/amount")
+        .and_then(integer_of)
+        .ok_or_else(|| fail("01", "data.Transaction.amount is required"))?;
+    let cost = match request.pointer("/data/Transaction/cost") {
+        Some(Value::Number(n)) => n.as_f64().map(|c| c as i64),
+        Some(Value::String(s)) => s.parse::<f64>().ok().map(|c| c as i64),
+        _ => None,
+    }
+    .ok_or_else(|| fail("01", "data.Transaction.cost is required"))?;
+    let status = request
+        .pointer("/data/Transaction/Status/id")
+        .and_then(integer_of)
+        .filter(|s| (1..=3).contains(s))
+        .ok_or_else(|| fail("01", "data.Transaction.Status.id must be 1, 2 or 3"))?;
+    let state = shared.lock();
+    let transaction = state
+        .transactions
+        .iter()
+        .find(|t| t.id == transaction_id)
+        .cloned()
+        .ok_or_else(|| fail("04", "La transacción no existe"))?;
+    let notifications = state.notifications_for(&transaction, Some((status, amount, cost)));
+    drop(state);
+    let queued = notifications.len();
+    shared.send_all(notifications);
+    Ok(json!({
+        "transactionId": transaction_id,
+        "reference": transaction.reference,
+        "webhookUrl": transaction.webhook_url,
+        "queued": queued,
+    }))
+}

@@ -1,0 +1,313 @@
+//! Secrets: the Family A API token, the Family B access token and the webhook HASH_KEY.
+//! A secret's text only leaves [`SecretString`] through [`SecretString::expose`], at the point
+//! where it goes on the wire or into the keyring; `Debug` and `Display` never show it.
+//!
+//! Secrets live in the OS keyring (Secret Service on Linux, Keychain on macOS, Credential
+//! Manager on Windows), keyed by profile and kind. Every call here may block (D-Bus, an unlock
+//! prompt): call it from a worker, never from a UI frame. When no keyring can be used, a
+//! secret is kept in memory for this run only and never written to a file.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Mutex;
+
+use serde::{Deserialize, Deserializer, Serialize};
+
+#[derive(Clone, PartialEq, Eq, Default)]
+pub struct SecretString(String);
+
+impl SecretString {
+    pub fn new(value: impl Into<String>) -> Self {
+        SecretString(value.into())
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl fmt::Debug for SecretString {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SecretString(«redacted»)")
+    }
+}
+
+impl fmt::Display for SecretString {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("«redacted»")
+    }
+}
+
+impl From<String> for SecretString {
+    fn from(value: String) -> Self {
+        SecretString(value)
+    }
+}
+
+impl From<&str> for SecretString {
+    fn from(value: &str) -> Self {
+        SecretString(value.to_owned())
+    }
+}
+
+impl<'de> Deserialize<'de> for SecretString {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(SecretString(crate::api::lenient::text(deserializer)?))
+    }
+}
+
+/// The three secrets a profile may have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[serde(rename_all = "kebab-case")]
+pub enum SecretKind {
+    /// Family A API token (from registration).
+    ApiToken,
+    /// Family B bearer access token.
+    AccessToken,
+    /// The webhook signature key.
+    HashKey,
+}
+
+impl SecretKind {
+    pub const ALL: [SecretKind; 3] = [
+        SecretKind::ApiToken,
+        SecretKind::AccessToken,
+        SecretKind::HashKey,
+    ];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            SecretKind::ApiToken => "api-token",
+            SecretKind::AccessToken => "access-token",
+            SecretKind::HashKey => "hash-key",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            SecretKind::ApiToken => "API token",
+            SecretKind::AccessToken => "access token",
+            SecretKind::HashKey => "webhook key (HASH_KEY)",
+        }
+    }
+}
+
+/// The keyring's service name; each entry's user is `<profile>/<kind>`.
+pub const KEYRING_SERVICE: &str = "paydesk";
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SecretsError {
+    #[error("The system keyring could not be used: {0}")]
+    Keyring(String),
+}
+
+/// Where a secret ended up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stored {
+    Keyring,
+    /// No keyring: kept in memory until paydesk closes. The reason is for the person.
+    MemoryOnly {
+        reason: String,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Backend {
+    /// `keyring_core`'s default store is set (the platform's, or a test's mock).
+    Keyring,
+    MemoryOnly {
+        reason: String,
+    },
+}
+
+pub struct SecretStore {
+    backend: Backend,
+    memory: Mutex<HashMap<(String, SecretKind), SecretString>>,
+}
+
+impl fmt::Debug for SecretStore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SecretStore")
+            .field("backend", &self.backend)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Installs the platform's credential store as `keyring_core`'s default. Blocks (D-Bus).
+fn install_platform_store() -> Result<(), String> {
+    if keyring_core::get_default_store().is_some() {
+        return Ok(());
+    }
+    #[cfg(target_os = "linux")]
+    let store: Result<std::sync::Arc<keyring_core::api::CredentialStore>, keyring_core::Error> =
+        zbus_secret_service_keyring_store::Store::new().map(|s| s as _);
+    #[cfg(target_os = "macos")]
+    let store: Result<std::sync::Arc<keyring_core::api::CredentialStore>, keyring_core::Error> =
+        apple_native_keyring_store::keychain::Store::new().map(|s| s as _);
+    #[cfg(windows)]
+    let store: Result<std::sync::Arc<keyring_core::api::CredentialStore>, keyring_core::Error> =
+        windows_native_keyring_store::Store::new().map(|s| s as _);
+    #[cfg(not(any(target_os = "linux", target_os = "macos", windows)))]
+    let store: Result<std::sync::Arc<keyring_core::api::CredentialStore>, keyring_core::Error> =
+        Err(keyring_core::Error::NotSupportedByStore(
+            "no keyring on this system".into(),
+        ));
+    let store = store.map_err(|error| describe(&error))?;
+    keyring_core::set_default_store(store);
+    Ok(())
+}
+
+fn describe(error: &keyring_core::Error) -> String {
+    match error {
+        keyring_core::Error::NoStorageAccess(_) => {
+            "the keyring is locked or access was denied".into()
+        }
+        keyring_core::Error::NoDefaultStore => "no keyring service is running".into(),
+        keyring_core::Error::PlatformFailure(inner) => {
+            format!("the keyring service failed ({inner})")
+        }
+        other => other.to_string(),
+    }
+}
+
+impl SecretStore {
+    /// The OS keyring, or memory only (with the reason) when there is none. Blocks.
+    pub fn platform() -> SecretStore {
+        match install_platform_store() {
+            Ok(()) => SecretStore::with_backend(Backend::Keyring),
+            Err(reason) => {
+                tracing::warn!(%reason, "no system keyring; secrets kept in memory for this run");
+                SecretStore::memory_only(reason)
+            }
+        }
+    }
+
+    /// Whatever store `keyring_core` has as default (tests install the mock store).
+    pub fn default_store() -> SecretStore {
+        SecretStore::with_backend(Backend::Keyring)
+    }
+
+    pub fn memory_only(reason: impl Into<String>) -> SecretStore {
+        SecretStore::with_backend(Backend::MemoryOnly {
+            reason: reason.into(),
+        })
+    }
+
+    fn with_backend(backend: Backend) -> SecretStore {
+        SecretStore {
+            backend,
+            memory: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// `None` when the keyring works; otherwise why secrets only last this run.
+    pub fn unavailable_reason(&self) -> Option<&str> {
+        match &self.backend {
+            Backend::Keyring => None,
+            Backend::MemoryOnly { reason } => Some(reason),
+        }
+    }
+
+    fn memory(&self) -> std::sync::MutexGuard<'_, HashMap<(String, SecretKind), SecretString>> {
+        self.memory
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn entry(profile: &str, kind: SecretKind) -> keyring_core::Result<keyring_core::Entry> {
+        keyring_core::Entry::new(KEYRING_SERVICE, &format!("{profile}/{}", kind.key()))
+    }
+
+    pub fn get(
+        &self,
+        profile: &str,
+        kind: SecretKind,
+    ) -> Result<Option<SecretString>, SecretsError> {
+        if let Some(secret) = self.memory().get(&(profile.to_owned(), kind)) {
+            return Ok(Some(secret.clone()));
+        }
+        if self.backend != Backend::Keyring {
+            return Ok(None);
+        }
+        match Self::entry(profile, kind).and_then(|entry| entry.get_password()) {
+            Ok(value) => Ok(Some(SecretString::new(value))),
+            Err(keyring_core::Error::NoEntry) => Ok(None),
+            Err(error) => Err(SecretsError::Keyring(describe(&error))),
+        }
+    }
+
+    /// Stores in the keyring; if the keyring refuses, keeps the secret in memory for this run
+    /// and says so. Never writes it anywhere else.
+    pub fn set(&self, profile: &str, kind: SecretKind, value: &SecretString) -> Stored {
+        let key = (profile.to_owned(), kind);
+        let reason = match &self.backend {
+            Backend::Keyring => {
+                match Self::entry(profile, kind)
+                    .and_then(|entry| entry.set_password(value.expose()))
+                {
+                    Ok(()) => {
+                        self.memory().remove(&key);
+                        return Stored::Keyring;
+                    }
+                    Err(error) => describe(&error),
+                }
+            }
+            Backend::MemoryOnly { reason } => reason.clone(),
+        };
+        self.memory().insert(key, value.clone());
+        Stored::MemoryOnly { reason }
+    }
+
+    pub fn delete(&self, profile: &str, kind: SecretKind) -> Result<(), SecretsError> {
+        self.memory().remove(&(profile.to_owned(), kind));
+        if self.backend != Backend::Keyring {
+            return Ok(());
+        }
+        match Self::entry(profile, kind).and_then(|entry| entry.delete_credential()) {
+            Ok(()) | Err(keyring_core::Error::NoEntry) => Ok(()),
+            Err(error) => Err(SecretsError::Keyring(describe(&error))),
+        }
+    }
+
+    /// Sign-out: every secret of the profile.
+    pub fn delete_all(&self, profile: &str) -> Result<(), SecretsError> {
+        SecretKind::ALL
+            .iter()
+            .try_for_each(|kind| self.delete(profile, *kind))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn memory_only_keeps_secrets_for_the_run() {
+        let store = SecretStore::memory_only("no keyring service is running");
+        let token = SecretString::new("tok-1");
+        assert_eq!(
+            store.set("tienda", SecretKind::ApiToken, &token),
+            Stored::MemoryOnly {
+                reason: "no keyring service is running".into()
+            }
+        );
+        assert_eq!(store.get("tienda", SecretKind::ApiToken), Ok(Some(token)));
+        assert_eq!(store.get("otra", SecretKind::ApiToken), Ok(None));
+        store.delete_all("tienda").unwrap();
+        assert_eq!(store.get("tienda", SecretKind::ApiToken), Ok(None));
+        assert!(!format!("{store:?}").contains("tok-1"));
+    }
+
+    use super::*;
+
+    #[test]
+    fn never_prints_its_value() {
+        let secret = SecretString::new("tok_live_abc123");
+        assert!(!format!("{secret:?}").contains("abc123"));
+        assert!(!format!("{secret}").contains("abc123"));
+        assert!(!format!("{:?}", Some(&secret)).contains("abc123"));
+        assert_eq!(secret.expose(), "tok_live_abc123");
+    }
+}

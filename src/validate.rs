@@ -1,0 +1,561 @@
+//! Field rules from the spec's Limits, checked before anything is sent. Each failure names the
+//! field (by the label a person sees) and the rule, so the UI can show it beside the field and
+//! the CLI can exit with code 2 without touching the network.
+
+use std::net::IpAddr;
+
+use url::Url;
+
+use crate::api::catalog::{LEGAL_PERSON_DOCUMENTS, MethodCatalog, NATURAL_PERSON_DOCUMENTS};
+use crate::money::Pesos;
+
+pub const REFERENCE1_MAX_CHARS: usize = 20;
+/// The service's ceiling for online withdrawals (method 160), DESIGN.md "Money safety".
+pub const ONLINE_WITHDRAWAL_CEILING: Pesos = Pesos::new(2_000_000);
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {message}")]
+pub struct ValidationError {
+    pub field: &'static str,
+    pub message: String,
+}
+
+impl ValidationError {
+    pub fn new(field: &'static str, message: impl Into<String>) -> Self {
+        ValidationError {
+            field,
+            message: message.into(),
+        }
+    }
+}
+
+pub type Checked<T> = Result<T, ValidationError>;
+
+pub fn amount(field: &'static str, text: &str) -> Checked<Pesos> {
+    Pesos::parse_input(text).map_err(|error| ValidationError::new(field, error.to_string()))
+}
+
+pub fn positive_amount(field: &'static str, pesos: Pesos) -> Checked<Pesos> {
+    if pesos.get() > 0 {
+        Ok(pesos)
+    } else {
+        Err(ValidationError::new(
+            field,
+            "the amount must be more than $ 0",
+        ))
+    }
+}
+
+/// `reference1`: 1 to 20 characters (characters, not bytes: "Peña" is four).
+pub fn reference1(text: &str) -> Checked<String> {
+    let value = text.trim();
+    let count = value.chars().count();
+    if count == 0 {
+        return Err(ValidationError::new("reference1", "enter a reference"));
+    }
+    if count > REFERENCE1_MAX_CHARS {
+        return Err(ValidationError::new(
+            "reference1",
+            format!("at most {REFERENCE1_MAX_CHARS} characters (this one has {count})"),
+        ));
+    }
+    if value.chars().any(char::is_control) {
+        return Err(ValidationError::new(
+            "reference1",
+            "remove line breaks and tabs",
+        ));
+    }
+    Ok(value.to_owned())
+}
+
+/// `expiresIn` must be strictly greater than the chosen method's minimum (the spec says
+/// "exceed"). An id the catalog does not know gets no minimum: the service decides.
+pub fn expires_in(catalog: &MethodCatalog, method_id: i64, seconds: u64) -> Checked<u64> {
+    if seconds == 0 {
+        return Err(ValidationError::new(
+            "expiresIn",
+            "the expiry must be more than 0 seconds",
+        ));
+    }
+    match catalog.find(method_id) {
+        Some(method) => match method.min_expires_in {
+            Some(minimum) if seconds <= minimum => Err(ValidationError::new(
+                "expiresIn",
+                format!(
+                    "{} needs more than {} ({minimum} s)",
+                    method.name,
+                    describe_seconds(minimum)
+                ),
+            )),
+            _ => Ok(seconds),
+        },
+        None => Ok(seconds),
+    }
+}
+
+/// "12 h", "30 min", "1 day": how long a minimum is, for messages.
+pub fn describe_seconds(seconds: u64) -> String {
+    match seconds {
+        s if s % 86_400 == 0 && s >= 86_400 => {
+            let days = s / 86_400;
+            if days == 1 {
+                "1 day".into()
+            } else {
+                format!("{days} days")
+            }
+        }
+        s if s % 3_600 == 0 && s >= 3_600 => format!("{} h", s / 3_600),
+        s if s % 60 == 0 && s >= 60 => format!("{} min", s / 60),
+        s => format!("{s} s"),
+    }
+}
+
+/// A Colombian mobile number: 10 digits starting with 3. Spaces, dashes, dots and a leading
+/// `+57` are accepted as typed and dropped; the result is the bare 10 digits.
+pub fn cellphone(field: &'static str, text: &str) -> Checked<String> {
+    let compact: String = text
+        .trim()
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '.' | '(' | ')'))
+        .collect();
+    if compact.is_empty() {
+        return Err(ValidationError::new(field, "enter a mobile number"));
+    }
+    let national = compact
+        .strip_prefix("+57")
+        .or_else(|| compact.strip_prefix("0057"))
+        .or_else(|| {
+            (compact.len() == 12)
+                .then(|| compact.strip_prefix("57"))
+                .flatten()
+        })
+        .unwrap_or(&compact);
+    if !national.chars().all(|c| c.is_ascii_digit()) {
+        return Err(ValidationError::new(field, "use digits only"));
+    }
+    if national.len() != 10 || !national.starts_with('3') {
+        return Err(ValidationError::new(
+            field,
+            "a Colombian mobile number has 10 digits and starts with 3, like 300 123 4567",
+        ));
+    }
+    Ok(national.to_owned())
+}
+
+/// Shows a mobile number grouped for reading aloud: `300 123 4567`.
+pub fn group_cellphone(number: &str) -> String {
+    if number.len() == 10 && number.chars().all(|c| c.is_ascii_digit()) {
+        format!("{} {} {}", &number[..3], &number[3..6], &number[6..])
+    } else {
+        number.to_owned()
+    }
+}
+
+/// Loopback hosts may use plain HTTP (local receivers, the built-in sandbox); everything else
+/// carries money or customer data and must be HTTPS.
+pub fn is_loopback(url: &Url) -> bool {
+    match url.host() {
+        Some(url::Host::Domain(domain)) => domain.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => IpAddr::V4(ip).is_loopback(),
+        Some(url::Host::Ipv6(ip)) => IpAddr::V6(ip).is_loopback(),
+        None => false,
+    }
+}
+
+/// Whether a URL may be used to talk to the service or receive its notifications.
+pub fn is_secure_or_loopback(url: &Url) -> bool {
+    match url.scheme() {
+        "https" => true,
+        "http" => is_loopback(url),
+        _ => false,
+    }
+}
+
+/// Webhook and return URLs: absolute, HTTPS (plain HTTP only on loopback, for local receivers).
+pub fn web_url(field: &'static str, text: &str) -> Checked<Url> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(ValidationError::new(field, "enter a web address"));
+    }
+    let url = Url::parse(trimmed).map_err(|_| {
+        ValidationError::new(
+            field,
+            "enter a full web address starting with https://, like https://shop.example/webhook",
+        )
+    })?;
+    if url.host().is_none() {
+        return Err(ValidationError::new(field, "the address needs a host name"));
+    }
+    if !is_secure_or_loopback(&url) {
+        return Err(ValidationError::new(
+            field,
+            "the address must start with https:// (plain http is only for this computer)",
+        ));
+    }
+    Ok(url)
+}
+
+pub fn otp_reason(id: i64) -> Checked<i64> {
+    if (1..=5).contains(&id) {
+        Ok(id)
+    } else {
+        Err(ValidationError::new(
+            "reason",
+            "choose a reason from 1 to 5 (1 withdrawal, 2 link an account, 3 delete an account, 4 2FA QR, 5 PIN)",
+        ))
+    }
+}
+
+/// A one-time code as typed: digits only, 4 to 8 of them.
+pub fn otp_code(text: &str) -> Checked<String> {
+    let code = text.trim();
+    if code.is_empty() {
+        return Err(ValidationError::new(
+            "otp",
+            "enter the code sent to your phone",
+        ));
+    }
+    if !code.chars().all(|c| c.is_ascii_digit()) || !(4..=8).contains(&code.len()) {
+        return Err(ValidationError::new("otp", "the code has 4 to 8 digits"));
+    }
+    Ok(code.to_owned())
+}
+
+pub fn required(field: &'static str, text: &str) -> Checked<String> {
+    let value = text.trim();
+    if value.is_empty() {
+        Err(ValidationError::new(field, "this field is required"))
+    } else {
+        Ok(value.to_owned())
+    }
+}
+
+pub fn email(field: &'static str, text: &str) -> Checked<String> {
+    let value = text.trim();
+    let valid = match value.split_once('@') {
+        Some((local, domain)) => {
+            !local.is_empty()
+                && !domain.contains('@')
+                && domain.contains('.')
+                && !domain.starts_with('.')
+                && !domain.ends_with('.')
+                && !value.contains(char::is_whitespace)
+        }
+        None => false,
+    };
+    if valid {
+        Ok(value.to_owned())
+    } else {
+        Err(ValidationError::new(
+            field,
+            "enter an e-mail address like name@example.com",
+        ))
+    }
+}
+
+/// Identity document numbers: digits only (a NIT's check digit may follow a dash).
+pub fn document_number(field: &'static str, text: &str) -> Checked<String> {
+    let value = text.trim();
+    let digits_and_dash = value.chars().all(|c| c.is_ascii_digit() || c == '-');
+    let digit_count = value.chars().filter(char::is_ascii_digit).count();
+    if value.is_empty() {
+        return Err(ValidationError::new(field, "enter the document number"));
+    }
+    if !digits_and_dash || !(3..=15).contains(&digit_count) || value.starts_with('-') {
+        return Err(ValidationError::new(
+            field,
+            "use the document's digits only (3 to 15)",
+        ));
+    }
+    Ok(value.to_owned())
+}
+
+/// `typePerson` "0" (natural) or "1" (legal), and a document type that fits it.
+pub fn person_and_document(type_person: &str, document_type: &str) -> Checked<(String, String)> {
+    let document = document_type.trim().to_ascii_uppercase();
+    let allowed = match type_person.trim() {
+        "0" => NATURAL_PERSON_DOCUMENTS,
+        "1" => LEGAL_PERSON_DOCUMENTS,
+        _ => {
+            return Err(ValidationError::new(
+                "typePerson",
+                "use 0 for a natural person or 1 for a company",
+            ));
+        }
+    };
+    if !allowed.contains(&document.as_str()) {
+        return Err(ValidationError::new(
+            "documentType",
+            format!("for this person type use one of {}", allowed.join(", ")),
+        ));
+    }
+    Ok((type_person.trim().to_owned(), document))
+}
+
+/// An id the user picks from a list or types: positive.
+pub fn positive_id(field: &'static str, id: i64) -> Checked<i64> {
+    if id > 0 {
+        Ok(id)
+    } else {
+        Err(ValidationError::new(
+            field,
+            "choose a valid id (more than 0)",
+        ))
+    }
+}
+
+/// Disbursement method ids of the spec: 160 online withdrawal, 245 disbursement as a product.
+pub fn withdraw_method(id: i64) -> Checked<i64> {
+    match id {
+        160 | 245 => Ok(id),
+        _ => Err(ValidationError::new(
+            "method",
+            "use 160 (online withdrawal) or 245 (disbursement as a product)",
+        )),
+    }
+}
+
+/// Online withdrawals (160) have a ceiling of $ 2.000.000.
+pub fn withdraw_amount(method_id: i64, amount: Pesos) -> Checked<Pesos> {
+    positive_amount("amount", amount)?;
+    if method_id == 160 && amount > ONLINE_WITHDRAWAL_CEILING {
+        return Err(ValidationError::new(
+            "amount",
+            format!("online withdrawals are at most {ONLINE_WITHDRAWAL_CEILING}"),
+        ));
+    }
+    Ok(amount)
+}
+
+/// A password for registration: at least 8 characters, and the confirmation matches.
+pub fn new_password(password: &str, confirmation: &str) -> Checked<()> {
+    if password.chars().count() < 8 {
+        return Err(ValidationError::new(
+            "password",
+            "use at least 8 characters",
+        ));
+    }
+    if password != confirmation {
+        return Err(ValidationError::new(
+            "verifyPassword",
+            "the passwords do not match",
+        ));
+    }
+    Ok(())
+}
+
+/// `KEY=VALUE` pairs for `reference2.Label` and `reference2.Data`.
+pub fn key_value(field: &'static str, text: &str) -> Checked<(String, String)> {
+    match text.split_once('=') {
+        Some((key, value)) if !key.trim().is_empty() => {
+            Ok((key.trim().to_owned(), value.trim().to_owned()))
+        }
+        _ => Err(ValidationError::new(
+            field,
+            format!("write KEY=VALUE, like Name=Ana (got {text:?})"),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::catalog::MethodCatalog;
+
+    #[test]
+    fn reference1_rules() {
+        assert_eq!(reference1("ORDER-1").as_deref(), Ok("ORDER-1"));
+        assert_eq!(reference1("  ORDER-1 ").as_deref(), Ok("ORDER-1"));
+        assert_eq!(reference1(&"x".repeat(20)).map(|r| r.len()), Ok(20));
+        assert_eq!(
+            reference1(&"ñ".repeat(20)).map(|r| r.chars().count()),
+            Ok(20)
+        );
+        let too_long = reference1(&"x".repeat(21)).unwrap_err();
+        assert_eq!(too_long.field, "reference1");
+        assert!(too_long.message.contains("at most 20"), "{too_long}");
+        assert!(reference1("").is_err());
+        assert!(reference1("   ").is_err());
+        assert!(reference1("a\nb").is_err());
+    }
+
+    #[test]
+    fn expires_in_is_strictly_above_the_minimum() {
+        let catalog = MethodCatalog::default();
+        assert!(expires_in(&catalog, 130, 43_200).is_err());
+        assert_eq!(expires_in(&catalog, 130, 43_201), Ok(43_201));
+        assert!(expires_in(&catalog, 117, 1_800).is_err());
+        assert_eq!(expires_in(&catalog, 117, 1_801), Ok(1_801));
+        assert!(expires_in(&catalog, 153, 86_400).is_err());
+        assert!(expires_in(&catalog, 273, 3_600).is_err());
+        assert_eq!(expires_in(&catalog, 273, 3_601), Ok(3_601));
+        let message = expires_in(&catalog, 131, 60).unwrap_err().to_string();
+        assert!(
+            message.contains("Daviplata needs more than 12 h"),
+            "{message}"
+        );
+        // Unknown id: no minimum, the service decides.
+        assert_eq!(expires_in(&catalog, 999, 1), Ok(1));
+        assert!(expires_in(&catalog, 999, 0).is_err());
+    }
+
+    #[test]
+    fn describes_durations() {
+        assert_eq!(describe_seconds(43_200), "12 h");
+        assert_eq!(describe_seconds(1_800), "30 min");
+        assert_eq!(describe_seconds(86_400), "1 day");
+        assert_eq!(describe_seconds(172_800), "2 days");
+        assert_eq!(describe_seconds(720), "12 min");
+        assert_eq!(describe_seconds(61), "61 s");
+    }
+
+    #[test]
+    fn amount_rules() {
+        assert_eq!(amount("amount", "25.000"), Ok(Pesos::new(25_000)));
+        for bad in ["", "0", "-1", "12,50", "abc", "1.2.3"] {
+            let error = amount("amount", bad).unwrap_err();
+            assert_eq!(error.field, "amount", "{bad}");
+        }
+        assert!(positive_amount("amount", Pesos::ZERO).is_err());
+    }
+
+    #[test]
+    fn cellphone_rules() {
+        for good in [
+            "3001234567",
+            "300 123 4567",
+            "300-123-4567",
+            "+57 300 123 4567",
+            "573001234567",
+            "(300) 123.4567",
+        ] {
+            assert_eq!(
+                cellphone("cellphone", good).as_deref(),
+                Ok("3001234567"),
+                "{good}"
+            );
+        }
+        for bad in [
+            "",
+            "300123456",
+            "30012345678",
+            "6011234567",
+            "30012x4567",
+            "+1 300 123 4567",
+        ] {
+            assert!(cellphone("cellphone", bad).is_err(), "{bad}");
+        }
+        assert_eq!(group_cellphone("3001234567"), "300 123 4567");
+    }
+
+    #[test]
+    fn url_rules() {
+        assert!(web_url("webhookUrl", "https://shop.example/hook").is_ok());
+        assert!(web_url("webhookUrl", "http://127.0.0.1:8080/webhook").is_ok());
+        assert!(web_url("webhookUrl", "http://localhost/webhook").is_ok());
+        assert!(web_url("webhookUrl", "http://[::1]:9/webhook").is_ok());
+        for bad in [
+            "",
+            "shop.example/hook",
+            "/webhook",
+            "http://shop.example/hook",
+            "http://10.0.0.1/hook",
+            "ftp://shop.example/hook",
+            "https://",
+        ] {
+            assert!(web_url("webhookUrl", bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn otp_rules() {
+        for good in 1..=5 {
+            assert_eq!(otp_reason(good), Ok(good));
+        }
+        for bad in [0, 6, -1] {
+            assert!(otp_reason(bad).is_err());
+        }
+        assert_eq!(otp_code(" 123456 ").as_deref(), Ok("123456"));
+        for bad in ["", "12", "123456789", "12a456"] {
+            assert!(otp_code(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn text_rules() {
+        assert!(required("name", "Ana").is_ok());
+        assert!(required("name", "  ").is_err());
+        assert!(email("email", "ana@tienda.co").is_ok());
+        for bad in [
+            "",
+            "ana",
+            "ana@",
+            "@tienda.co",
+            "ana@tienda",
+            "a b@c.co",
+            "a@b@c.co",
+        ] {
+            assert!(email("email", bad).is_err(), "{bad}");
+        }
+        assert!(document_number("docNumber", "1020304050").is_ok());
+        assert!(document_number("docNumber", "900123456-7").is_ok());
+        for bad in ["", "12", "abc123", "-123", "1234567890123456"] {
+            assert!(document_number("docNumber", bad).is_err(), "{bad}");
+        }
+        assert!(positive_id("city", 1).is_ok());
+        assert!(positive_id("city", 0).is_err());
+    }
+
+    #[test]
+    fn person_and_document_rules() {
+        assert_eq!(
+            person_and_document("0", "cc"),
+            Ok(("0".to_owned(), "CC".to_owned()))
+        );
+        assert!(person_and_document("1", "NIT").is_ok());
+        assert!(person_and_document("1", "CC").is_err());
+        assert!(person_and_document("0", "NIT").is_err());
+        assert!(person_and_document("2", "CC").is_err());
+    }
+
+    #[test]
+    fn withdraw_rules() {
+        assert!(withdraw_method(160).is_ok());
+        assert!(withdraw_method(245).is_ok());
+        assert!(withdraw_method(161).is_err());
+        assert!(withdraw_amount(160, Pesos::new(2_000_000)).is_ok());
+        let over = withdraw_amount(160, Pesos::new(2_000_001)).unwrap_err();
+        assert!(over.message.contains("$ 2.000.000"), "{over}");
+        assert!(withdraw_amount(245, Pesos::new(2_000_001)).is_ok());
+        assert!(withdraw_amount(245, Pesos::ZERO).is_err());
+    }
+
+    #[test]
+    fn password_rules() {
+        assert!(new_password("s3cret-pass", "s3cret-pass").is_ok());
+        assert_eq!(
+            new_password("short", "short").unwrap_err().field,
+            "password"
+        );
+        assert_eq!(
+            new_password("s3cret-pass", "s3cret-pasS")
+                .unwrap_err()
+                .field,
+            "verifyPassword"
+        );
+    }
+
+    #[test]
+    fn key_value_rules() {
+        assert_eq!(
+            key_value("label", "Name=Ana María"),
+            Ok(("Name".to_owned(), "Ana María".to_owned()))
+        );
+        assert_eq!(
+            key_value("label", "Note=a=b").map(|kv| kv.1),
+            Ok("a=b".to_owned())
+        );
+        assert!(key_value("label", "Name").is_err());
+        assert!(key_value("label", "=Ana").is_err());
+    }
+}
