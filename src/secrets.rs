@@ -284,6 +284,26 @@ impl SecretStore {
 #[cfg(test)]
 mod tests {
     #[test]
+    fn keyring_store_round_trip_with_the_mock() {
+        // The mock store is process-wide; this is the only unit test that installs a store.
+        keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap());
+        let store = SecretStore::default_store();
+        assert_eq!(store.unavailable_reason(), None);
+        for kind in SecretKind::ALL {
+            let value = SecretString::new(format!("v-{}", kind.key()));
+            assert_eq!(store.set("p", kind, &value), Stored::Keyring);
+            assert_eq!(store.get("p", kind), Ok(Some(value)));
+            let replaced = SecretString::new("replaced");
+            store.set("p", kind, &replaced);
+            assert_eq!(store.get("p", kind), Ok(Some(replaced)));
+            assert_eq!(store.get("other", kind), Ok(None));
+        }
+        store.delete_all("p").unwrap();
+        assert_eq!(store.get("p", SecretKind::AccessToken), Ok(None));
+        store.delete("p", SecretKind::AccessToken).unwrap();
+    }
+
+    #[test]
     fn memory_only_keeps_secrets_for_the_run() {
         let store = SecretStore::memory_only("no keyring service is running");
         let token = SecretString::new("tok-1");

@@ -1,0 +1,678 @@
+//! The `paydesk` binary as scripts use it: exit codes, one JSON document with `--json`, and bad
+//! input that never reaches the service.
+
+mod common;
+
+use std::process::Stdio;
+
+use common::TestSandbox;
+use serde_json::Value;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::process::Command;
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.stdout).unwrap_or_else(|error| {
+            panic!("stdout is not one JSON document ({error}): {}", self.stdout)
+        })
+    }
+}
+
+fn command(home: &std::path::Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_paydesk"));
+    for (key, _) in std::env::vars() {
+        if key.starts_with("PAYDESK_") {
+            command.env_remove(key);
+        }
+    }
+    command
+        .env("PAYDESK_CONFIG_DIR", home.join("config"))
+        .env("PAYDESK_DATA_DIR", home.join("data"))
+        .env("PAYDESK_NO_KEYRING", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true);
+    command
+}
+
+async fn finish(mut command: Command, stdin: Option<&str>) -> Run {
+    if stdin.is_some() {
+        command.stdin(Stdio::piped());
+    }
+    let mut child = command.spawn().expect("paydesk runs");
+    if let Some(text) = stdin {
+        let mut pipe = child.stdin.take().unwrap();
+        pipe.write_all(text.as_bytes()).await.unwrap();
+        drop(pipe);
+    }
+    let output = child.wait_with_output().await.unwrap();
+    Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+struct Cli {
+    sandbox: TestSandbox,
+    home: tempfile::TempDir,
+}
+
+impl Cli {
+    async fn start() -> Cli {
+        Cli {
+            sandbox: TestSandbox::start().await,
+            home: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        let connection = self.sandbox.connection();
+        let mut command = command(self.home.path());
+        command
+            .env("PAYDESK_BASE_URL", &connection.base_url)
+            .env("PAYDESK_PAY_URL", &connection.pay_url)
+            .env("PAYDESK_API_TOKEN", &connection.api_token)
+            .env("PAYDESK_ACCESS_TOKEN", &connection.access_token)
+            .env("PAYDESK_USER_ID", connection.user_id.to_string())
+            .args(args);
+        command
+    }
+
+    async fn run(&self, args: &[&str]) -> Run {
+        finish(self.command(args), None).await
+    }
+
+    async fn run_with_stdin(&self, args: &[&str], stdin: &str) -> Run {
+        finish(self.command(args), Some(stdin)).await
+    }
+}
+
+#[tokio::test]
+async fn link_then_status_in_json() {
+    let cli = Cli::start().await;
+    let run = cli
+        .run(&[
+            "--json",
+            "link",
+            "--amount",
+            "25.000",
+            "--reference1",
+            "ORDER-1",
+            "--webhook-url",
+            "https://shop.example/hook",
+            "--label",
+            "Name=Ana",
+            "--data",
+            "docnum=123",
+            "--show-summary",
+            "true",
+            "--expires-in",
+            "600",
+        ])
+        .await;
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let link = run.json();
+    let reference = link["reference"].as_str().unwrap().to_owned();
+    assert!(link["url"].as_str().unwrap().contains(&reference));
+    let sent = cli
+        .sandbox
+        .last_request("/pay/cash-in/generate/payment-link/token")
+        .await;
+    assert_eq!(sent["body"]["amount"], 25_000);
+    assert_eq!(sent["body"]["reference2"]["Label"]["Name"], "Ana");
+    assert_eq!(sent["body"]["expiresIn"], 600);
+    assert_eq!(sent["body"]["brandId"], 79);
+
+    let status = cli.run(&["--json", "status", &reference]).await;
+    assert_eq!(status.code, 0);
+    assert_eq!(status.json()["status"], "1");
+
+    // --wait follows it to the end.
+    let waiting = cli
+        .command(&["status", &reference, "--wait"])
+        .spawn()
+        .unwrap();
+    cli.sandbox.settle(&reference, "approve").await;
+    let output = waiting.wait_with_output().await.unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout.contains("State:     approved"), "{stdout}");
+    assert!(stdout.contains("$ 25.000"), "{stdout}");
+}
+
+#[tokio::test]
+async fn bad_input_exits_2_and_sends_nothing() {
+    let cli = Cli::start().await;
+    let cases: Vec<Vec<&str>> = vec![
+        vec![
+            "link",
+            "--amount",
+            "25,50",
+            "--reference1",
+            "A",
+            "--webhook-url",
+            "https://s.co/h",
+        ],
+        vec![
+            "link",
+            "--amount",
+            "0",
+            "--reference1",
+            "A",
+            "--webhook-url",
+            "https://s.co/h",
+        ],
+        vec![
+            "link",
+            "--amount",
+            "1000",
+            "--reference1",
+            "ABCDEFGHIJKLMNOPQRSTU",
+            "--webhook-url",
+            "https://s.co/h",
+        ],
+        vec![
+            "link",
+            "--amount",
+            "1000",
+            "--reference1",
+            "A",
+            "--webhook-url",
+            "http://s.co/h",
+        ],
+        vec![
+            "link",
+            "--amount",
+            "1000",
+            "--reference1",
+            "A",
+            "--webhook-url",
+            "https://s.co/h",
+            "--label",
+            "Name",
+        ],
+        vec![
+            "charge",
+            "--method",
+            "130",
+            "--amount",
+            "1000",
+            "--reference1",
+            "A",
+            "--webhook-url",
+            "https://s.co/h",
+            "--expires-in",
+            "43200",
+            "--cellphone",
+            "3001234567",
+        ],
+        vec![
+            "charge",
+            "--method",
+            "131",
+            "--amount",
+            "1000",
+            "--reference1",
+            "A",
+            "--webhook-url",
+            "https://s.co/h",
+            "--expires-in",
+            "50000",
+        ],
+        vec![
+            "charge",
+            "--method",
+            "117",
+            "--amount",
+            "1000",
+            "--reference1",
+            "A",
+            "--webhook-url",
+            "https://s.co/h",
+            "--expires-in",
+            "2000",
+            "--bank",
+            "1007",
+            "--person-type",
+            "1",
+            "--doc-type",
+            "CC",
+            "--doc-number",
+            "123",
+            "--name",
+            "A",
+            "--address",
+            "x",
+            "--email",
+            "a@b.co",
+            "--cellphone",
+            "3001234567",
+        ],
+        vec![
+            "payout",
+            "--amount",
+            "50000",
+            "--reference1",
+            "P1",
+            "--cellphone",
+            "12345",
+            "--yes",
+        ],
+        vec![
+            "payout",
+            "--amount",
+            "2.000.001",
+            "--reference1",
+            "P1",
+            "--cellphone",
+            "3001234567",
+            "--method",
+            "160",
+            "--yes",
+        ],
+        vec![
+            "payout",
+            "--amount",
+            "5000",
+            "--reference1",
+            "P1",
+            "--cellphone",
+            "3001234567",
+            "--method",
+            "161",
+            "--yes",
+        ],
+        vec!["otp", "--reason", "9"],
+        vec!["instant-banks", "--cellphone", "60112345"],
+        vec!["resource", "--method", "3", "--amount", "15000"],
+        vec!["resource", "--method", "2"],
+        vec!["resource", "--method", "10", "--amount", "1000"],
+        vec![
+            "account", "add", "--number", "12x", "--otp", "12", "--bank", "0", "--type", "1",
+        ],
+        vec!["account", "delete", "--id", "0"],
+        vec![
+            "notify",
+            "--transaction-id",
+            "1",
+            "--amount",
+            "100",
+            "--cost",
+            "0",
+            "--status",
+            "7",
+        ],
+        vec![
+            "checkout",
+            "--resource-id",
+            "1",
+            "--method",
+            "8",
+            "--person-type",
+            "1",
+            "--doc-type",
+            "CC",
+        ],
+        vec!["banks", "0"],
+    ];
+    for args in cases {
+        let mut with_json = vec!["--json"];
+        with_json.extend(&args);
+        let run = cli.run(&with_json).await;
+        assert_eq!(run.code, 2, "{args:?}: {}{}", run.stdout, run.stderr);
+        let document = run.json();
+        assert_eq!(document["error"]["code"], "input.invalid", "{args:?}");
+        assert!(!document["error"]["fields"].as_array().unwrap().is_empty());
+        // Human mode says what to fix on stderr.
+        let human = cli.run(&args).await;
+        assert_eq!(human.code, 2);
+        assert!(
+            human.stderr.contains("Nothing was sent"),
+            "{}",
+            human.stderr
+        );
+    }
+    assert!(
+        cli.sandbox.requests().await.is_empty(),
+        "nothing reached the service"
+    );
+}
+
+#[tokio::test]
+async fn refusals_exit_1_and_network_failures_exit_3() {
+    let cli = Cli::start().await;
+    let run = cli.run(&["--json", "status", "NOPE"]).await;
+    assert_eq!(run.code, 1);
+    let error = &run.json()["error"];
+    assert_eq!(error["code"], "04");
+    assert_eq!(error["httpStatus"], 400);
+    assert_eq!(error["message"], "La referencia no existe");
+
+    let run = cli.run(&["methods", "--type", "NOPE"]).await;
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.contains("paymentMethod.type.notExist"),
+        "{}",
+        run.stderr
+    );
+
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut command = cli.command(&["--json", "balance"]);
+    command.env("PAYDESK_PAY_URL", format!("http://127.0.0.1:{port}/pay"));
+    let run = finish(command, None).await;
+    assert_eq!(run.code, 3, "{}", run.stdout);
+    assert_eq!(run.json()["error"]["code"], "network.unreachable");
+
+    let mut command = cli.command(&["balance"]);
+    command.env("PAYDESK_PAY_URL", "http://pay.example.co/pay");
+    let run = finish(command, None).await;
+    assert_eq!(
+        run.code, 2,
+        "plain http to a real host is refused before sending"
+    );
+    assert!(run.stderr.contains("https://"), "{}", run.stderr);
+}
+
+#[tokio::test]
+async fn a_lost_payout_answer_exits_3_and_says_the_outcome_is_unknown() {
+    let cli = Cli::start().await;
+    cli.sandbox
+        .fault(
+            "/cash-out/generate/withdraw-method/token",
+            serde_json::json!({"mode": "drop-after-commit", "times": 1}),
+        )
+        .await;
+    let run = cli
+        .run(&[
+            "--json",
+            "payout",
+            "--amount",
+            "10000",
+            "--reference1",
+            "LOST-1",
+            "--cellphone",
+            "3001234567",
+            "--yes",
+        ])
+        .await;
+    assert_eq!(run.code, 3);
+    assert_eq!(run.json()["error"]["outcomeUnknown"], true);
+    assert_eq!(cli.sandbox.cash_outs().await, 1);
+}
+
+#[tokio::test]
+async fn payout_needs_a_confirmation() {
+    let cli = Cli::start().await;
+    let args = [
+        "payout",
+        "--amount",
+        "50.000",
+        "--reference1",
+        "PAGO-1",
+        "--cellphone",
+        "300 123 4567",
+    ];
+    let refused = cli.run(&args).await;
+    assert_eq!(refused.code, 2);
+    assert!(
+        refused.stderr.contains("Send $ 50.000 to 300 123 4567"),
+        "{}",
+        refused.stderr
+    );
+    assert!(refused.stderr.contains("--yes"));
+    assert_eq!(cli.sandbox.cash_outs().await, 0);
+
+    let mut with_yes = vec!["--json"];
+    with_yes.extend(args);
+    with_yes.push("--yes");
+    let sent = cli.run(&with_yes).await;
+    assert_eq!(sent.code, 0, "{}", sent.stderr);
+    let document = sent.json();
+    assert_eq!(document["withdraw"]["infoReference"], "PAGO-1");
+    assert!(document["transactionReference"].is_string());
+    assert_eq!(cli.sandbox.cash_outs().await, 1);
+}
+
+#[tokio::test]
+async fn every_read_command_prints_the_service_data() {
+    let cli = Cli::start().await;
+    let balance = cli.run(&["--json", "balance"]).await;
+    assert_eq!(balance.code, 0);
+    assert_eq!(balance.json()["bags"].as_array().unwrap().len(), 2);
+    let human = cli.run(&["balance"]).await;
+    assert!(human.stdout.contains("$ 5.000.000"), "{}", human.stdout);
+    assert!(human.stdout.contains("(pays payouts)"));
+
+    let banks = cli.run(&["--json", "banks", "117"]).await;
+    assert_eq!(banks.json()["banks"][0]["id"], "0");
+    let human = cli.run(&["banks", "117"]).await;
+    assert!(
+        !human.stdout.contains("seleccione"),
+        "the prompt is not a bank"
+    );
+
+    let instant = cli
+        .run(&["--json", "instant-banks", "--cellphone", "300 123 4567"])
+        .await;
+    assert_eq!(instant.code, 0);
+    assert!(!instant.json()["banks"].as_array().unwrap().is_empty());
+
+    let methods = cli.run(&["--json", "methods", "--type", "LINK"]).await;
+    assert_eq!(
+        methods.json()["paymentMethods"].as_array().unwrap().len(),
+        4
+    );
+
+    let otp = cli.run(&["--json", "otp", "--reason", "2"]).await;
+    assert_eq!(otp.code, 0);
+    assert_eq!(otp.json(), serde_json::json!({}));
+    let code = cli.sandbox.last_otp().await;
+    let added = cli
+        .run(&[
+            "--json",
+            "account",
+            "add",
+            "--number",
+            "1234567890",
+            "--otp",
+            &code,
+            "--bank",
+            "1007",
+            "--type",
+            "1",
+        ])
+        .await;
+    assert_eq!(added.code, 0, "{}", added.stdout);
+    let id = added.json()["account"]["id"].as_i64().unwrap().to_string();
+    cli.run(&["otp", "--reason", "3"]).await;
+    let code = cli.sandbox.last_otp().await;
+    let deleted = cli
+        .run(&["account", "delete", "--id", &id, "--otp", &code])
+        .await;
+    assert_eq!(deleted.code, 0, "{}", deleted.stderr);
+
+    let resource = cli
+        .run(&[
+            "--json",
+            "resource",
+            "--method",
+            "2",
+            "--amount",
+            "15000",
+            "--reference1",
+            "R1",
+        ])
+        .await;
+    assert_eq!(resource.code, 0, "{}", resource.stdout);
+    let resource_id = resource.json()["Resource"]["id"]
+        .as_i64()
+        .unwrap()
+        .to_string();
+    let checkout = cli
+        .run(&[
+            "--json",
+            "checkout",
+            "--resource-id",
+            &resource_id,
+            "--method",
+            "8",
+            "--person-type",
+            "0",
+            "--doc-type",
+            "CC",
+            "--bank",
+            "1007",
+        ])
+        .await;
+    assert_eq!(checkout.code, 0, "{}", checkout.stdout);
+    assert!(checkout.json()["reference"].is_i64());
+
+    let charge = cli
+        .run(&[
+            "--json",
+            "charge",
+            "--method",
+            "130",
+            "--amount",
+            "30000",
+            "--reference1",
+            "N1",
+            "--cellphone",
+            "3001234567",
+            "--expires-in",
+            "43201",
+            "--webhook-url",
+            "https://s.co/h",
+        ])
+        .await;
+    assert_eq!(charge.code, 0, "{}", charge.stdout);
+    let reference = charge.json()["reference"].as_str().unwrap().to_owned();
+    let id = cli
+        .sandbox
+        .transactions()
+        .await
+        .iter()
+        .find(|t| t["reference"] == reference.as_str())
+        .unwrap()["id"]
+        .to_string();
+    let notify = cli
+        .run(&[
+            "--json",
+            "notify",
+            "--transaction-id",
+            &id,
+            "--amount",
+            "30000",
+            "--cost",
+            "1797",
+            "--status",
+            "2",
+        ])
+        .await;
+    assert_eq!(notify.code, 0, "{}", notify.stdout);
+}
+
+#[tokio::test]
+async fn register_reads_the_password_from_stdin_and_never_prints_the_token() {
+    let cli = Cli::start().await;
+    let args = [
+        "--json",
+        "register",
+        "--name",
+        "Ana",
+        "--email",
+        "ana@tienda.co",
+        "--cellphone",
+        "310 123 4567",
+        "--doc-type",
+        "cc",
+        "--doc-number",
+        "1020304050",
+        "--city",
+        "11001",
+        "--state",
+        "11",
+    ];
+    let run = cli
+        .run_with_stdin(&args, "s3cret-pass\ns3cret-pass\n")
+        .await;
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let document = run.json();
+    let token = document["User"]["token"].as_str().unwrap();
+    assert!(token.starts_with("(not stored"), "{token}");
+    assert!(!run.stdout.contains("sbx-") && !run.stderr.contains("sbx-"));
+    let sent = cli.sandbox.last_request("/api/v1/auth/register").await;
+    assert_eq!(sent["body"]["data"]["User"]["password"], "s3cret-pass");
+    assert_eq!(sent["body"]["data"]["User"]["cellphone"], "3101234567");
+
+    let mismatch = cli.run_with_stdin(&args, "s3cret-pass\nother-pass\n").await;
+    assert_eq!(mismatch.code, 2);
+    assert!(mismatch.stdout.contains("verifyPassword"));
+}
+
+#[tokio::test]
+async fn the_sandbox_command_prints_its_connection() {
+    let home = tempfile::tempdir().unwrap();
+    let mut command = command(home.path());
+    command.args(["sandbox", "--addr", "127.0.0.1:0"]);
+    let mut child = command.spawn().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut pairs = std::collections::BTreeMap::new();
+    while let Some(line) = lines.next_line().await.unwrap() {
+        let (key, value) = line.split_once('=').expect("KEY=VALUE");
+        pairs.insert(key.to_owned(), value.to_owned());
+        if key == "control_url" {
+            break;
+        }
+    }
+    for key in ["base_url", "pay_url", "access_token", "hash_key"] {
+        assert!(pairs.contains_key(key), "{key} missing: {pairs:?}");
+    }
+    assert!(pairs["base_url"].ends_with("/api/v1"));
+    // It serves: a balance query through it works.
+    let client = {
+        let mut settings = paydesk::api::ClientSettings::new(&pairs["base_url"], &pairs["pay_url"]);
+        settings.access_token = Some(pairs["access_token"].as_str().into());
+        paydesk::api::Client::new(settings).unwrap()
+    };
+    assert!(client.balance(1001).await.is_ok());
+    child.kill().await.unwrap();
+}
+
+#[tokio::test]
+async fn without_configuration_the_built_in_simulator_answers_and_keeps_state() {
+    let home = tempfile::tempdir().unwrap();
+    let mut command_link = command(home.path());
+    command_link.args([
+        "--json",
+        "link",
+        "--amount",
+        "12000",
+        "--reference1",
+        "SIM-1",
+    ]);
+    let run = finish(command_link, None).await;
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let reference = run.json()["reference"].as_str().unwrap().to_owned();
+    let sent_to = run.json()["url"].as_str().unwrap().to_owned();
+    assert!(sent_to.starts_with("http://127.0.0.1:"));
+    // A second run finds the same payment (the simulator keeps state in the data dir).
+    let mut status = command(home.path());
+    status.args(["--json", "status", &reference]);
+    let run = finish(status, None).await;
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert_eq!(run.json()["status"], "1");
+    assert!(home.path().join("data/simulator-state.json").exists());
+}

@@ -1,0 +1,303 @@
+//! Shared test helpers: a sandbox per test on a free loopback port, its control endpoint, a
+//! webhook receiver, a scripted server for shapes the sandbox never sends, and waiting on a
+//! condition with a deadline (never a fixed sleep).
+#![allow(dead_code)]
+
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::post;
+use paydesk::api::{Client, ClientSettings};
+use paydesk::sandbox::{Sandbox, SandboxConfig, SandboxConnection};
+use paydesk::secrets::SecretString;
+use serde_json::{Value, json};
+
+pub const DEADLINE: Duration = Duration::from_secs(15);
+
+/// Polls `condition` until it yields a value or the deadline passes.
+pub async fn wait_for<T, F, Fut>(what: &str, mut condition: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Option<T>>,
+{
+    let deadline = tokio::time::Instant::now() + DEADLINE;
+    loop {
+        if let Some(value) = condition().await {
+            return value;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "timed out waiting for {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+pub struct TestSandbox {
+    pub sandbox: Sandbox,
+    pub http: reqwest::Client,
+}
+
+impl TestSandbox {
+    pub async fn start() -> TestSandbox {
+        Self::start_with(SandboxConfig {
+            processing: Duration::from_millis(50),
+            ..SandboxConfig::default()
+        })
+        .await
+    }
+
+    pub async fn start_with(config: SandboxConfig) -> TestSandbox {
+        let sandbox = Sandbox::start(config).await.expect("sandbox starts");
+        TestSandbox {
+            sandbox,
+            http: reqwest::Client::new(),
+        }
+    }
+
+    pub fn connection(&self) -> &SandboxConnection {
+        self.sandbox.connection()
+    }
+
+    pub fn settings(&self) -> ClientSettings {
+        let connection = self.connection();
+        let mut settings = ClientSettings::new(&connection.base_url, &connection.pay_url);
+        settings.api_token = Some(SecretString::new(&*connection.api_token));
+        settings.access_token = Some(SecretString::new(&*connection.access_token));
+        settings
+    }
+
+    pub fn client(&self) -> Client {
+        Client::new(self.settings()).expect("client")
+    }
+
+    pub async fn control_get(&self, path: &str) -> Value {
+        self.http
+            .get(format!("{}{path}", self.connection().control_url))
+            .send()
+            .await
+            .expect("control endpoint answers")
+            .json()
+            .await
+            .unwrap_or(Value::Null)
+    }
+
+    pub async fn control_post(&self, path: &str, body: Value) -> (u16, Value) {
+        let response = self
+            .http
+            .post(format!("{}{path}", self.connection().control_url))
+            .json(&body)
+            .send()
+            .await
+            .expect("control endpoint answers");
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn settle(&self, reference: &str, outcome: &str) -> Value {
+        let (status, body) = self
+            .control_post(
+                &format!("/transactions/{reference}/outcome"),
+                json!({"outcome": outcome}),
+            )
+            .await;
+        assert_eq!(status, 200, "settling {reference}: {body}");
+        body
+    }
+
+    pub async fn fault(&self, route: &str, fault: Value) {
+        let mut body = fault;
+        body["route"] = json!(route);
+        let (status, answer) = self.control_post("/faults", body).await;
+        assert_eq!(status, 204, "{answer}");
+    }
+
+    pub async fn requests(&self) -> Vec<Value> {
+        match self.control_get("/requests").await {
+            Value::Array(list) => list,
+            other => panic!("requests: {other}"),
+        }
+    }
+
+    /// The last request the sandbox received on this path (e.g. `/pay/payment/status`).
+    pub async fn last_request(&self, path: &str) -> Value {
+        self.requests()
+            .await
+            .into_iter()
+            .rev()
+            .find(|request| request["path"] == path)
+            .unwrap_or_else(|| panic!("no request to {path}"))
+    }
+
+    pub async fn requests_to(&self, path: &str) -> usize {
+        self.requests()
+            .await
+            .iter()
+            .filter(|request| request["path"] == path)
+            .count()
+    }
+
+    pub async fn transactions(&self) -> Vec<Value> {
+        match self.control_get("/transactions").await {
+            Value::Array(list) => list,
+            other => panic!("transactions: {other}"),
+        }
+    }
+
+    pub async fn cash_outs(&self) -> usize {
+        self.transactions()
+            .await
+            .iter()
+            .filter(|t| t["cashOut"] == true)
+            .count()
+    }
+
+    pub async fn last_otp(&self) -> String {
+        self.control_get("/otp/last").await["code"]
+            .as_str()
+            .expect("an OTP was issued")
+            .to_owned()
+    }
+}
+
+/// A merchant webhook endpoint for tests: records every body, answers with the scripted
+/// statuses first (then 200).
+#[derive(Clone, Default)]
+pub struct Receiver {
+    pub bodies: Arc<Mutex<Vec<String>>>,
+    pub script: Arc<Mutex<Vec<u16>>>,
+    pub url: String,
+}
+
+impl Receiver {
+    pub async fn start() -> Receiver {
+        Self::start_scripted(vec![]).await
+    }
+
+    pub async fn start_scripted(statuses: Vec<u16>) -> Receiver {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let receiver = Receiver {
+            bodies: Arc::default(),
+            script: Arc::new(Mutex::new(statuses)),
+            url: format!("http://{addr}/webhook"),
+        };
+        let app = Router::new()
+            .route("/webhook", post(receive))
+            .with_state(receiver.clone());
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        receiver
+    }
+
+    pub fn received(&self) -> Vec<Value> {
+        self.bodies
+            .lock()
+            .unwrap()
+            .iter()
+            .map(|b| serde_json::from_str(b).unwrap())
+            .collect()
+    }
+
+    pub fn raw(&self) -> Vec<String> {
+        self.bodies.lock().unwrap().clone()
+    }
+
+    pub async fn wait_for_count(&self, count: usize) -> Vec<Value> {
+        wait_for("webhook deliveries", || {
+            let received = self.received();
+            async move { (received.len() >= count).then_some(received) }
+        })
+        .await
+    }
+}
+
+async fn receive(State(receiver): State<Receiver>, body: Bytes) -> StatusCode {
+    receiver
+        .bodies
+        .lock()
+        .unwrap()
+        .push(String::from_utf8_lossy(&body).into_owned());
+    let scripted = {
+        let mut script = receiver.script.lock().unwrap();
+        (!script.is_empty()).then(|| script.remove(0))
+    };
+    StatusCode::from_u16(scripted.unwrap_or(200)).unwrap()
+}
+
+/// The spec's signature, computed here independently of paydesk's code.
+pub fn expected_signature(hash_key: &str, raw_body: &str) -> String {
+    use hmac::{KeyInit, Mac};
+    let body: Value = serde_json::from_str(raw_body).unwrap();
+    // The amount's literal text as it arrived, read from the raw body.
+    let amount = literal_number(raw_body, "amount");
+    let text = format!(
+        "{}-{}-{}-{}-{}",
+        body["referenceId"].as_str().unwrap(),
+        body["resourceId"].as_str().unwrap(),
+        amount,
+        body["updatedAt"].as_str().unwrap(),
+        hash_key
+    );
+    let mut mac = hmac::Hmac::<sha1::Sha1>::new_from_slice(hash_key.as_bytes()).unwrap();
+    mac.update(text.as_bytes());
+    hex::encode(mac.finalize().into_bytes())
+}
+
+/// The literal text of a top-level JSON number field (`"amount":25000` -> `25000`).
+pub fn literal_number(raw: &str, key: &str) -> String {
+    let needle = format!("\"{key}\":");
+    let start = raw.find(&needle).unwrap() + needle.len();
+    raw[start..]
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | 'e' | 'E' | '+'))
+        .collect()
+}
+
+/// A server that answers every POST with one fixed status and body, and records requests:
+/// for shapes the sandbox never sends (the spec's looseness, broken bodies).
+#[derive(Clone)]
+pub struct Scripted {
+    pub url: String,
+    pub requests: Arc<Mutex<Vec<(String, HeaderMap, Value)>>>,
+}
+
+impl Scripted {
+    pub async fn start(status: u16, body: &'static str) -> Scripted {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let requests: Arc<Mutex<Vec<(String, HeaderMap, Value)>>> = Arc::default();
+        let recorded = requests.clone();
+        let app = Router::new().fallback(
+            move |uri: axum::http::Uri, headers: HeaderMap, bytes: Bytes| {
+                let recorded = recorded.clone();
+                async move {
+                    recorded.lock().unwrap().push((
+                        uri.path().to_owned(),
+                        headers,
+                        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+                    ));
+                    (StatusCode::from_u16(status).unwrap(), body)
+                }
+            },
+        );
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        Scripted {
+            url: format!("http://{addr}"),
+            requests,
+        }
+    }
+
+    pub fn client(&self) -> Client {
+        let mut settings =
+            ClientSettings::new(format!("{}/api/v1", self.url), format!("{}/pay", self.url));
+        settings.api_token = Some(SecretString::new("tok"));
+        settings.access_token = Some(SecretString::new("bearer"));
+        Client::new(settings).unwrap()
+    }
+}
