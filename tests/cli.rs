@@ -676,3 +676,90 @@ async fn without_configuration_the_built_in_simulator_answers_and_keeps_state() 
     assert_eq!(run.json()["status"], "1");
     assert!(home.path().join("data/simulator-state.json").exists());
 }
+
+/// Known secret values go in through the environment; no command, success or failure, with
+/// logs turned all the way up, lets them out on stdout, stderr or into the settings folder.
+#[tokio::test]
+async fn secrets_never_reach_output_logs_or_files() {
+    const API: &str = "tok-API-7f3c9e41";
+    const ACCESS: &str = "tok-ACCESS-51d2aa07";
+    const HASH: &str = "key-HASH-99be01c3";
+    let sandbox = TestSandbox::start_with(paydesk::sandbox::SandboxConfig {
+        api_token: API.into(),
+        access_token: ACCESS.into(),
+        hash_key: HASH.into(),
+        ..Default::default()
+    })
+    .await;
+    let cli = Cli {
+        sandbox,
+        home: tempfile::tempdir().unwrap(),
+    };
+    let link = cli
+        .run(&["--json", "link", "--amount", "20000", "--reference1", "RED-1", "--webhook-url", "https://s.co/h"])
+        .await
+        .json();
+    let reference = link["reference"].as_str().unwrap().to_owned();
+    cli.sandbox
+        .fault("/payment/features", serde_json::json!({"mode": "html", "times": 1}))
+        .await;
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["link", "--amount", "20000", "--reference1", "RED-2", "--webhook-url", "https://s.co/h"],
+        vec!["link", "--amount", "bad", "--reference1", "RED-3"],
+        vec!["charge", "--method", "130", "--amount", "30000", "--reference1", "RED-4", "--cellphone", "3001234567", "--expires-in", "43201", "--webhook-url", "https://s.co/h"],
+        vec!["status", &reference],
+        vec!["status", "NOPE"],
+        vec!["banks", "117"],
+        vec!["banks", "117"],
+        vec!["instant-banks", "--cellphone", "3001234567"],
+        vec!["otp", "--reason", "1"],
+        vec!["account", "add", "--number", "1234567890", "--otp", "000000", "--bank", "1007", "--type", "1"],
+        vec!["account", "delete", "--id", "5", "--otp", "000000"],
+        vec!["methods", "--type", "LINK"],
+        vec!["resource", "--method", "2", "--amount", "15000"],
+        vec!["checkout", "--resource-id", "1", "--method", "8", "--person-type", "0", "--doc-type", "CC"],
+        vec!["payout", "--amount", "10000", "--reference1", "RED-5", "--cellphone", "3001234567", "--yes"],
+        vec!["payout", "--amount", "10000", "--reference1", "RED-6", "--cellphone", "3001234567"],
+        vec!["balance"],
+        vec!["notify", "--transaction-id", "100001", "--amount", "20000", "--cost", "1498", "--status", "2"],
+        vec!["register", "--name", "Ana", "--email", "a@b.co", "--cellphone", "3001234567", "--doc-type", "CC", "--doc-number", "123456", "--city", "1", "--state", "1"],
+    ];
+    let mut seen = String::new();
+    for args in &commands {
+        for json in [false, true] {
+            let mut full: Vec<&str> = if json { vec!["--json"] } else { vec![] };
+            full.extend(args.iter());
+            let mut command = cli.command(&full);
+            command.env("PAYDESK_LOG", "trace").env("PAYDESK_HASH_KEY", HASH);
+            let run = finish(command, Some("s3cret-pass\ns3cret-pass\n")).await;
+            seen.push_str(&run.stdout);
+            seen.push_str(&run.stderr);
+        }
+    }
+    assert!(seen.contains("TRACE") || seen.contains("DEBUG"), "logging was on");
+    for secret in [API, ACCESS, HASH, "s3cret-pass"] {
+        assert!(!seen.contains(secret), "{secret} leaked");
+    }
+    let mut files = String::new();
+    for entry in walk(cli.home.path()) {
+        files.push_str(&std::fs::read_to_string(entry).unwrap_or_default());
+    }
+    for secret in [API, ACCESS, HASH] {
+        assert!(!files.contains(secret), "{secret} written to a file");
+    }
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                found.extend(walk(&path));
+            } else {
+                found.push(path);
+            }
+        }
+    }
+    found
+}
