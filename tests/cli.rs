@@ -696,33 +696,131 @@ async fn secrets_never_reach_output_logs_or_files() {
         home: tempfile::tempdir().unwrap(),
     };
     let link = cli
-        .run(&["--json", "link", "--amount", "20000", "--reference1", "RED-1", "--webhook-url", "https://s.co/h"])
+        .run(&[
+            "--json",
+            "link",
+            "--amount",
+            "20000",
+            "--reference1",
+            "RED-1",
+            "--webhook-url",
+            "https://s.co/h",
+        ])
         .await
         .json();
     let reference = link["reference"].as_str().unwrap().to_owned();
     cli.sandbox
-        .fault("/payment/features", serde_json::json!({"mode": "html", "times": 1}))
+        .fault(
+            "/payment/features",
+            serde_json::json!({"mode": "html", "times": 1}),
+        )
         .await;
     let commands: Vec<Vec<&str>> = vec![
-        vec!["link", "--amount", "20000", "--reference1", "RED-2", "--webhook-url", "https://s.co/h"],
+        vec![
+            "link",
+            "--amount",
+            "20000",
+            "--reference1",
+            "RED-2",
+            "--webhook-url",
+            "https://s.co/h",
+        ],
         vec!["link", "--amount", "bad", "--reference1", "RED-3"],
-        vec!["charge", "--method", "130", "--amount", "30000", "--reference1", "RED-4", "--cellphone", "3001234567", "--expires-in", "43201", "--webhook-url", "https://s.co/h"],
+        vec![
+            "charge",
+            "--method",
+            "130",
+            "--amount",
+            "30000",
+            "--reference1",
+            "RED-4",
+            "--cellphone",
+            "3001234567",
+            "--expires-in",
+            "43201",
+            "--webhook-url",
+            "https://s.co/h",
+        ],
         vec!["status", &reference],
         vec!["status", "NOPE"],
         vec!["banks", "117"],
         vec!["banks", "117"],
         vec!["instant-banks", "--cellphone", "3001234567"],
         vec!["otp", "--reason", "1"],
-        vec!["account", "add", "--number", "1234567890", "--otp", "000000", "--bank", "1007", "--type", "1"],
+        vec![
+            "account",
+            "add",
+            "--number",
+            "1234567890",
+            "--otp",
+            "000000",
+            "--bank",
+            "1007",
+            "--type",
+            "1",
+        ],
         vec!["account", "delete", "--id", "5", "--otp", "000000"],
         vec!["methods", "--type", "LINK"],
         vec!["resource", "--method", "2", "--amount", "15000"],
-        vec!["checkout", "--resource-id", "1", "--method", "8", "--person-type", "0", "--doc-type", "CC"],
-        vec!["payout", "--amount", "10000", "--reference1", "RED-5", "--cellphone", "3001234567", "--yes"],
-        vec!["payout", "--amount", "10000", "--reference1", "RED-6", "--cellphone", "3001234567"],
+        vec![
+            "checkout",
+            "--resource-id",
+            "1",
+            "--method",
+            "8",
+            "--person-type",
+            "0",
+            "--doc-type",
+            "CC",
+        ],
+        vec![
+            "payout",
+            "--amount",
+            "10000",
+            "--reference1",
+            "RED-5",
+            "--cellphone",
+            "3001234567",
+            "--yes",
+        ],
+        vec![
+            "payout",
+            "--amount",
+            "10000",
+            "--reference1",
+            "RED-6",
+            "--cellphone",
+            "3001234567",
+        ],
         vec!["balance"],
-        vec!["notify", "--transaction-id", "100001", "--amount", "20000", "--cost", "1498", "--status", "2"],
-        vec!["register", "--name", "Ana", "--email", "a@b.co", "--cellphone", "3001234567", "--doc-type", "CC", "--doc-number", "123456", "--city", "1", "--state", "1"],
+        vec![
+            "notify",
+            "--transaction-id",
+            "100001",
+            "--amount",
+            "20000",
+            "--cost",
+            "1498",
+            "--status",
+            "2",
+        ],
+        vec![
+            "register",
+            "--name",
+            "Ana",
+            "--email",
+            "a@b.co",
+            "--cellphone",
+            "3001234567",
+            "--doc-type",
+            "CC",
+            "--doc-number",
+            "123456",
+            "--city",
+            "1",
+            "--state",
+            "1",
+        ],
     ];
     let mut seen = String::new();
     for args in &commands {
@@ -730,13 +828,18 @@ async fn secrets_never_reach_output_logs_or_files() {
             let mut full: Vec<&str> = if json { vec!["--json"] } else { vec![] };
             full.extend(args.iter());
             let mut command = cli.command(&full);
-            command.env("PAYDESK_LOG", "trace").env("PAYDESK_HASH_KEY", HASH);
+            command
+                .env("PAYDESK_LOG", "trace")
+                .env("PAYDESK_HASH_KEY", HASH);
             let run = finish(command, Some("s3cret-pass\ns3cret-pass\n")).await;
             seen.push_str(&run.stdout);
             seen.push_str(&run.stderr);
         }
     }
-    assert!(seen.contains("TRACE") || seen.contains("DEBUG"), "logging was on");
+    assert!(
+        seen.contains("TRACE") || seen.contains("DEBUG"),
+        "logging was on"
+    );
     for secret in [API, ACCESS, HASH, "s3cret-pass"] {
         assert!(!seen.contains(secret), "{secret} leaked");
     }

@@ -19,17 +19,30 @@ fn reads_the_first_format() {
     assert_eq!(tienda.webhook_listen(), "0.0.0.0:8787");
     assert_eq!(
         tienda.secrets,
-        [SecretKind::ApiToken, SecretKind::AccessToken, SecretKind::HashKey]
+        [
+            SecretKind::ApiToken,
+            SecretKind::AccessToken,
+            SecretKind::HashKey
+        ]
     );
-    assert_eq!(tienda.transaction_token_source(), TransactionTokenSource::Fetch);
+    assert_eq!(
+        tienda.transaction_token_source(),
+        TransactionTokenSource::Fetch
+    );
     assert_eq!(tienda.catalog().min_expires_in(130), Some(50_000));
     assert_eq!(tienda.catalog().min_expires_in(131), Some(43_200));
     let pruebas = config.profile("pruebas").unwrap();
-    assert_eq!(pruebas.brand_id, 79, "defaults fill what the file leaves out");
+    assert_eq!(
+        pruebas.brand_id, 79,
+        "defaults fill what the file leaves out"
+    );
     assert!(pruebas.secrets.is_empty());
 
     // Saved again, it reads back the same, and still has no secret values in it.
     paths.save(&config).unwrap();
     let text = std::fs::read_to_string(paths.config_file()).unwrap();
-    assert_eq!(ConfigFile::parse(&text, &paths.config_file()).unwrap(), config);
+    assert_eq!(
+        ConfigFile::parse(&text, &paths.config_file()).unwrap(),
+        config
+    );
 }
