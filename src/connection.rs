@@ -143,3 +143,44 @@ pub async fn connect(
         simulator,
     })
 }
+
+/// Stores secrets for a profile in the keyring and notes in the profile which ones it has (and
+/// the user id, when registration told us). Blocking: keyring and file.
+pub fn save_credentials(
+    paths: &Paths,
+    secrets: &SecretStore,
+    profile_name: &str,
+    values: &[(SecretKind, SecretString)],
+    user_id: Option<i64>,
+) -> Result<Vec<crate::secrets::Stored>, ConfigError> {
+    let stored = values
+        .iter()
+        .map(|(kind, value)| secrets.set(profile_name, *kind, value))
+        .collect();
+    let mut config = paths.load()?;
+    let mut profile = config.profile(profile_name)?;
+    for (kind, _) in values {
+        if !profile.secrets.contains(kind) {
+            profile.secrets.push(*kind);
+        }
+    }
+    if profile.user_id.is_none() {
+        profile.user_id = user_id;
+    }
+    config.profiles.insert(profile_name.to_owned(), profile);
+    paths.save(&config)?;
+    Ok(stored)
+}
+
+/// Sign-out: the profile's secrets leave the keyring and the profile forgets it had them.
+pub fn sign_out(paths: &Paths, secrets: &SecretStore, profile_name: &str) -> Result<(), String> {
+    secrets
+        .delete_all(profile_name)
+        .map_err(|error| error.to_string())?;
+    let mut config = paths.load().map_err(|error| error.to_string())?;
+    if let Some(profile) = config.profiles.get_mut(profile_name) {
+        profile.secrets.clear();
+        paths.save(&config).map_err(|error| error.to_string())?;
+    }
+    Ok(())
+}

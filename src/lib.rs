@@ -9,4 +9,5 @@ pub mod connection;
 pub mod money;
 pub mod sandbox;
 pub mod secrets;
+pub mod ui;
 pub mod validate;

@@ -3,7 +3,9 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use paydesk::cli::{self, args::Cli, args::Command};
+use paydesk::cli::{self, args::Cli};
+use paydesk::config::{EnvOverrides, Paths};
+use paydesk::ui::{self, AppOptions, session::SecretsSource};
 
 fn main() -> ExitCode {
     // Logs go to stderr, quiet by default; PAYDESK_LOG=debug for whoever debugs. Secrets are
@@ -28,10 +30,33 @@ fn main() -> ExitCode {
             return ExitCode::from(3);
         }
     };
-    // Until the desktop app lands, no subcommand serves the built-in simulator in the foreground.
-    let command = cli.command.take().unwrap_or(Command::Sandbox {
-        addr: std::net::SocketAddr::from(([127, 0, 0, 1], 7300)),
-        state: None,
-    });
+    let Some(command) = cli.command.take() else {
+        return open_app(&runtime, cli.profile);
+    };
     runtime.block_on(cli::run(cli, command))
+}
+
+fn open_app(runtime: &tokio::runtime::Runtime, profile: Option<String>) -> ExitCode {
+    let paths = match Paths::from_environment() {
+        Ok(paths) => paths,
+        Err(error) => {
+            eprintln!("{error}");
+            return ExitCode::from(2);
+        }
+    };
+    let options = AppOptions {
+        paths,
+        profile,
+        env: EnvOverrides::from_environment(),
+        // The OS keyring, or memory only with PAYDESK_NO_KEYRING (see `cli::secret_store`).
+        secrets: SecretsSource::Platform,
+        alerts: true,
+    };
+    match ui::run(runtime, options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("paydesk could not open its window: {error}");
+            ExitCode::from(3)
+        }
+    }
 }

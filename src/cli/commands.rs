@@ -81,12 +81,16 @@ pub async fn register(ctx: &Context<'_>, args: &RegisterArgs) -> Outcome {
     checked(registration.check())?;
     let reply = ctx.connection.client.register(&registration).await?;
     let user = &reply.value.user;
-    let stored = ctx.secrets.set(
+    let stored = crate::connection::save_credentials(
+        ctx.paths,
+        ctx.secrets,
         &ctx.connection.profile_name,
-        SecretKind::ApiToken,
-        &user.token,
-    );
-    remember_secret(ctx, SecretKind::ApiToken, user.id)?;
+        &[(SecretKind::ApiToken, user.token.clone())],
+        user.id,
+    )?
+    .into_iter()
+    .next()
+    .unwrap_or(Stored::Keyring);
     let note = match &stored {
         Stored::Keyring => "(stored in the system keyring)".to_owned(),
         Stored::MemoryOnly { reason } => format!("(not stored: {reason})"),
@@ -112,26 +116,6 @@ pub async fn register(ctx: &Context<'_>, args: &RegisterArgs) -> Outcome {
         }
         text
     }))
-}
-
-/// Notes in the profile that it has this secret (and the user id), so later runs look for it.
-fn remember_secret(
-    ctx: &Context<'_>,
-    kind: SecretKind,
-    user_id: Option<i64>,
-) -> Result<(), Failure> {
-    let mut config = ctx.paths.load()?;
-    let name = ctx.connection.profile_name.clone();
-    let mut profile = config.profile(&name)?;
-    if !profile.secrets.contains(&kind) {
-        profile.secrets.push(kind);
-    }
-    if profile.user_id.is_none() {
-        profile.user_id = user_id;
-    }
-    config.profiles.insert(name, profile);
-    ctx.paths.save(&config)?;
-    Ok(())
 }
 
 /// From the terminal without echo (asked twice), or two lines on a pipe (the second, the

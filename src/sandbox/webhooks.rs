@@ -28,10 +28,16 @@ pub(super) async fn deliver(
         }
     };
     let mut next_id: u64 = 1;
-    while let Some(notification) = queue.recv().await {
-        if *shutdown.borrow() {
-            return;
-        }
+    let mut shutdown = shutdown;
+    loop {
+        // Dropping the `Sandbox` (or `stop`) ends delivery too, not only the server.
+        let notification = tokio::select! {
+            next = queue.recv() => match next {
+                Some(notification) => notification,
+                None => return,
+            },
+            _ = shutdown.changed() => return,
+        };
         let body = signed(notification.body, &shared.hash_key);
         let text = body.to_string();
         let id = next_id;

@@ -1,0 +1,479 @@
+//! The app: connection state, the shell (top bar, navigation), and the panels.
+
+use std::sync::Arc;
+
+use egui::{Color32, RichText, Ui};
+
+use crate::api::family_b::TransactionStatus;
+use crate::config::{EnvOverrides, Environment, Paths};
+use crate::connection::save_credentials;
+use crate::secrets::{SecretKind, SecretStore, SecretString};
+
+use super::alerts::AlertSettings;
+use super::bridge::{Bridge, Requested, Task};
+use super::panels::balance::BalancePanel;
+use super::panels::collect::CollectPanel;
+use super::panels::created::{CreatedPayment, QrTexture, customer_view};
+use super::panels::register::RegisterPanel;
+use super::panels::settings::SettingsPanel;
+use super::panels::status::StatusPanel;
+use super::session::{self, SecretsSource, Session};
+use super::tracker::Tracker;
+use super::widgets::form::{ERROR_COLOR, error_box, secret_row};
+use super::{AppAction, Panel, PanelContext, ThemeChoice};
+
+/// How the app is started: by `main` for a person, by tests with a temporary home.
+#[derive(Debug, Clone)]
+pub struct AppOptions {
+    pub paths: Paths,
+    pub profile: Option<String>,
+    pub env: EnvOverrides,
+    pub secrets: SecretsSource,
+    /// Desktop notification and sound on approval (the Settings toggles' starting values).
+    pub alerts: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+struct Preferences {
+    theme: ThemeChoice,
+    last_panel: Panel,
+    notifications: bool,
+    sound: bool,
+}
+
+impl Default for Preferences {
+    fn default() -> Self {
+        Preferences {
+            theme: ThemeChoice::System,
+            last_panel: Panel::Collect,
+            notifications: true,
+            sound: true,
+        }
+    }
+}
+
+const PREFERENCES_KEY: &str = "paydesk-preferences";
+
+/// An approval everyone in the shop should see.
+struct Banner {
+    reference: String,
+    text: String,
+}
+
+/// Asking for the API token again after `auth.sessionEnded`, without losing any form.
+#[derive(Default)]
+struct SessionPrompt {
+    open: bool,
+    token: String,
+    saving: Option<Task<Result<(), String>>>,
+    problem: Option<String>,
+}
+
+pub struct PaydeskApp {
+    bridge: Bridge,
+    options: AppOptions,
+    prefs: Preferences,
+    applied_theme: Option<ThemeChoice>,
+    secrets: Option<Arc<SecretStore>>,
+    secrets_task: Option<Task<Arc<SecretStore>>>,
+    session: Requested<Arc<Session>>,
+    /// A profile asked for by a reconnect, until it connects.
+    wanted_profile: Option<String>,
+    tracker: Tracker,
+    nav: Panel,
+    banners: Vec<Banner>,
+    customer: Option<(CreatedPayment, QrTexture)>,
+    prompt: SessionPrompt,
+    actions: Vec<AppAction>,
+    collect: CollectPanel,
+    status: StatusPanel,
+    balance: BalancePanel,
+    register: RegisterPanel,
+    settings: SettingsPanel,
+}
+
+impl PaydeskApp {
+    pub fn new(
+        cc: &eframe::CreationContext<'_>,
+        runtime: tokio::runtime::Handle,
+        options: AppOptions,
+    ) -> PaydeskApp {
+        let prefs: Preferences = cc
+            .storage
+            .and_then(|storage| eframe::get_value(storage, PREFERENCES_KEY))
+            .unwrap_or_default();
+        let bridge = Bridge::new(runtime, cc.egui_ctx.clone());
+        let alerts = AlertSettings::new(
+            options.alerts && prefs.notifications,
+            options.alerts && prefs.sound,
+        );
+        let secrets_task = Some(session::open_secrets(&bridge, options.secrets.clone()));
+        PaydeskApp {
+            nav: prefs.last_panel,
+            wanted_profile: options.profile.clone(),
+            bridge,
+            options,
+            prefs,
+            applied_theme: None,
+            secrets: None,
+            secrets_task,
+            session: Requested::NotRequested,
+            tracker: Tracker::new(alerts),
+            banners: Vec::new(),
+            customer: None,
+            prompt: SessionPrompt::default(),
+            actions: Vec::new(),
+            collect: CollectPanel::default(),
+            status: StatusPanel::default(),
+            balance: BalancePanel::default(),
+            register: RegisterPanel::default(),
+            settings: SettingsPanel::default(),
+        }
+    }
+
+    /// The connected session, once there is one.
+    pub fn session(&self) -> Option<&Arc<Session>> {
+        self.session.value()
+    }
+
+    pub fn tracker(&self) -> &Tracker {
+        &self.tracker
+    }
+
+    pub fn tracker_mut(&mut self) -> &mut Tracker {
+        &mut self.tracker
+    }
+
+    pub fn show_panel(&mut self, panel: Panel) {
+        self.nav = panel;
+    }
+
+    fn connect(&mut self) {
+        let Some(secrets) = self.secrets.clone() else {
+            return;
+        };
+        self.session.start(session::start(
+            &self.bridge,
+            self.options.paths.clone(),
+            self.wanted_profile.clone(),
+            self.options.env.clone(),
+            secrets,
+        ));
+    }
+
+    fn apply_theme(&mut self, ctx: &egui::Context) {
+        if self.applied_theme == Some(self.prefs.theme) {
+            return;
+        }
+        ctx.set_theme(match self.prefs.theme {
+            ThemeChoice::System => egui::ThemePreference::System,
+            ThemeChoice::Light => egui::ThemePreference::Light,
+            ThemeChoice::Dark => egui::ThemePreference::Dark,
+        });
+        self.applied_theme = Some(self.prefs.theme);
+    }
+
+    fn handle_actions(&mut self) {
+        for action in std::mem::take(&mut self.actions) {
+            match action {
+                AppAction::GoTo(panel) => self.nav = panel,
+                AppAction::ShowCustomer(payment) => {
+                    self.customer = Some((payment, QrTexture::default()));
+                }
+                AppAction::Reconnect(profile) => {
+                    if profile.is_some() {
+                        self.wanted_profile = profile;
+                    }
+                    self.connect();
+                }
+                AppAction::SessionEnded => {
+                    self.prompt.open = true;
+                    self.prompt.problem = None;
+                }
+            }
+        }
+    }
+
+    fn prompt_logic(&mut self) {
+        let Some(task) = &self.prompt.saving else {
+            return;
+        };
+        let Some(result) = task.poll() else {
+            return;
+        };
+        self.prompt.saving = None;
+        match result {
+            Ok(()) => {
+                self.prompt = SessionPrompt::default();
+                self.connect();
+            }
+            Err(problem) => self.prompt.problem = Some(problem),
+        }
+    }
+}
+
+impl eframe::App for PaydeskApp {
+    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        self.apply_theme(ctx);
+        if let Some(task) = &self.secrets_task
+            && let Some(store) = task.poll()
+        {
+            self.secrets_task = None;
+            self.secrets = Some(store);
+            self.connect();
+        }
+        self.session.poll();
+        for reference in self.tracker.drain() {
+            let text = match self.tracker.find(&reference).and_then(|p| p.amount()) {
+                Some(amount) => format!("Payment approved: {amount} (reference {reference})"),
+                None => format!("Payment approved (reference {reference})"),
+            };
+            self.banners.push(Banner { reference, text });
+        }
+        self.prompt_logic();
+        if let Some(session) = self.session.value().cloned() {
+            let mut ctx = PanelContext {
+                bridge: &self.bridge,
+                session: &session,
+                tracker: &mut self.tracker,
+                paths: &self.options.paths,
+                actions: &mut self.actions,
+            };
+            self.collect.logic(&mut ctx);
+            self.status.logic(&mut ctx);
+            self.balance.logic(&mut ctx);
+            self.register.logic(&mut ctx);
+            self.settings.logic(&mut ctx);
+        }
+        self.handle_actions();
+    }
+
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        if let Some((payment, qr)) = &mut self.customer {
+            let mut close = false;
+            egui::CentralPanel::default().show(ui, |ui| {
+                close = customer_view(ui, qr, payment);
+            });
+            if close {
+                self.customer = None;
+            }
+            return;
+        }
+        let session = self.session.value().cloned();
+        self.top_bar(ui, session.as_deref());
+        egui::Panel::left("navigation")
+            .resizable(false)
+            .default_size(150.0)
+            .show(ui, |ui| {
+                ui.add_space(8.0);
+                for panel in Panel::ALL {
+                    let selected = self.nav == panel;
+                    if ui
+                        .add_sized(
+                            [ui.available_width(), 30.0],
+                            egui::Button::selectable(selected, panel.title()),
+                        )
+                        .clicked()
+                    {
+                        self.nav = panel;
+                    }
+                }
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            self.banners_ui(ui);
+            let Some(session) = session else {
+                self.connecting_ui(ui);
+                return;
+            };
+            if let Some(error) = self.session.error() {
+                error_box(ui, error);
+            }
+            let mut ctx = PanelContext {
+                bridge: &self.bridge,
+                session: &session,
+                tracker: &mut self.tracker,
+                paths: &self.options.paths,
+                actions: &mut self.actions,
+            };
+            match self.nav {
+                Panel::Collect => self.collect.ui(ui, &mut ctx),
+                Panel::Status => self.status.ui(ui, &mut ctx),
+                Panel::Balance => self.balance.ui(ui, &mut ctx),
+                Panel::Register => self.register.ui(ui, &mut ctx),
+                Panel::Settings => self.settings.ui(ui, &mut ctx, &mut self.prefs.theme),
+            }
+        });
+        self.prompt_ui(ui);
+        self.prefs.last_panel = self.nav;
+        self.prefs.notifications = self.tracker.alerts().notifications();
+        self.prefs.sound = self.tracker.alerts().sound();
+        // Actions raised while drawing (a click) are handled now, not a frame later.
+        self.handle_actions();
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, PREFERENCES_KEY, &self.prefs);
+    }
+}
+
+impl PaydeskApp {
+    fn top_bar(&mut self, ui: &mut Ui, session: Option<&Session>) {
+        egui::Panel::top("top-bar").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("paydesk").size(20.0).strong());
+                ui.separator();
+                match session {
+                    Some(session) => {
+                        ui.label(format!("Profile: {}", session.profile_name()));
+                        environment_badge(ui, session.environment());
+                        if session.keyring_problem().is_some() {
+                            ui.label(
+                                RichText::new("Keyring unavailable: tokens last this run only")
+                                    .color(ERROR_COLOR),
+                            );
+                        }
+                    }
+                    None => {
+                        ui.label(RichText::new("Connecting…").weak());
+                    }
+                }
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    let dark = ui.visuals().dark_mode;
+                    if ui
+                        .button(if dark { "Light theme" } else { "Dark theme" })
+                        .clicked()
+                    {
+                        self.prefs.theme = if dark {
+                            ThemeChoice::Light
+                        } else {
+                            ThemeChoice::Dark
+                        };
+                    }
+                });
+            });
+        });
+    }
+
+    fn connecting_ui(&mut self, ui: &mut Ui) {
+        match self.session.error() {
+            Some(error) => {
+                ui.heading("paydesk could not connect");
+                error_box(ui, error);
+                if ui.button("Try again").clicked() {
+                    self.connect();
+                }
+                if self.wanted_profile.as_deref() != Some(crate::config::SIMULATOR_PROFILE)
+                    && ui.button("Use the built-in simulator").clicked()
+                {
+                    self.wanted_profile = Some(crate::config::SIMULATOR_PROFILE.to_owned());
+                    self.connect();
+                }
+            }
+            None => {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label("Connecting…");
+                });
+            }
+        }
+    }
+
+    fn banners_ui(&mut self, ui: &mut Ui) {
+        let approved = super::widgets::status::color(TransactionStatus::Approved);
+        let mut dismissed = None;
+        for (index, banner) in self.banners.iter().enumerate().rev().take(3) {
+            egui::Frame::new()
+                .fill(approved)
+                .inner_margin(10.0)
+                .corner_radius(6.0)
+                .show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.label(
+                            RichText::new(&banner.text)
+                                .size(18.0)
+                                .strong()
+                                .color(Color32::WHITE),
+                        );
+                        if ui.button("Dismiss").clicked() {
+                            dismissed = Some(index);
+                        }
+                    });
+                })
+                .response
+                .on_hover_text(&banner.reference);
+            ui.add_space(4.0);
+        }
+        if let Some(index) = dismissed {
+            self.banners.remove(index);
+        }
+    }
+
+    fn prompt_ui(&mut self, ui: &mut Ui) {
+        if !self.prompt.open {
+            return;
+        }
+        let Some(session) = self.session.value().cloned() else {
+            return;
+        };
+        let modal = egui::Modal::new(egui::Id::unique("session-ended")).show(ui.ctx(), |ui| {
+            ui.heading("Your session has ended");
+            ui.label("Paste your API token to sign in again. What you were typing is kept");
+            egui::Grid::new("session-token")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    secret_row(ui, "API token", &mut self.prompt.token, "", None);
+                });
+            if let Some(problem) = &self.prompt.problem {
+                ui.label(RichText::new(problem).color(ERROR_COLOR));
+            }
+            ui.horizontal(|ui| {
+                let ready = !self.prompt.token.trim().is_empty() && self.prompt.saving.is_none();
+                if ui
+                    .add_enabled(ready, egui::Button::new("Sign in again"))
+                    .clicked()
+                {
+                    let paths = self.options.paths.clone();
+                    let secrets = session.secrets.clone();
+                    let profile = session.profile_name().to_owned();
+                    let token = SecretString::new(self.prompt.token.trim());
+                    self.prompt.token.clear();
+                    self.prompt.saving = Some(self.bridge.spawn_blocking(move || {
+                        save_credentials(
+                            &paths,
+                            &secrets,
+                            &profile,
+                            &[(SecretKind::ApiToken, token)],
+                            None,
+                        )
+                        .map(drop)
+                        .map_err(|e| e.to_string())
+                    }));
+                }
+                if ui.button("Later").clicked() {
+                    self.prompt.open = false;
+                }
+            });
+        });
+        if modal.should_close() && self.prompt.saving.is_none() {
+            self.prompt.open = false;
+        }
+    }
+}
+
+fn environment_badge(ui: &mut Ui, environment: Environment) {
+    let (text, color) = match environment {
+        Environment::Simulator => (
+            "SIMULATOR · no real money",
+            Color32::from_rgb(0xe0, 0x7a, 0x10),
+        ),
+        Environment::Sandbox => ("SANDBOX", Color32::from_rgb(0x2f, 0x7f, 0xd1)),
+        Environment::Production => ("PRODUCTION", Color32::from_rgb(0x1e, 0x9e, 0x4a)),
+    };
+    egui::Frame::new()
+        .fill(color)
+        .inner_margin(egui::Margin::symmetric(8, 3))
+        .corner_radius(4.0)
+        .show(ui, |ui| {
+            ui.label(RichText::new(text).strong().color(Color32::WHITE));
+        });
+}

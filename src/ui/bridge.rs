@@ -1,0 +1,219 @@
+//! The bridge between frames and the tokio runtime owned by `main`: work goes out as a future,
+//! its result comes back on a channel, then the UI is asked to repaint. Nothing here blocks.
+
+use std::future::Future;
+use std::sync::mpsc;
+
+use crate::api::ApiError;
+
+/// A result on its way back from the runtime; polled from `App::logic`.
+pub struct Task<T> {
+    receiver: mpsc::Receiver<T>,
+}
+
+impl<T> Task<T> {
+    /// `Some` once, when the work has finished.
+    pub fn poll(&self) -> Option<T> {
+        self.receiver.try_recv().ok()
+    }
+
+    /// A task whose result is already known (for tests and synchronous paths).
+    pub fn ready(value: T) -> Task<T> {
+        let (sender, receiver) = mpsc::channel();
+        // The receiver is alive: this cannot fail.
+        let _ = sender.send(value);
+        Task { receiver }
+    }
+}
+
+#[derive(Clone)]
+pub struct Bridge {
+    runtime: tokio::runtime::Handle,
+    ctx: egui::Context,
+}
+
+impl Bridge {
+    pub fn new(runtime: tokio::runtime::Handle, ctx: egui::Context) -> Bridge {
+        Bridge { runtime, ctx }
+    }
+
+    pub fn runtime(&self) -> &tokio::runtime::Handle {
+        &self.runtime
+    }
+
+    pub fn ctx(&self) -> &egui::Context {
+        &self.ctx
+    }
+
+    /// Runs `work` on the runtime; the result is sent first, then a repaint is requested, so the
+    /// frame that wakes up finds it.
+    pub fn spawn<T, F>(&self, work: F) -> Task<T>
+    where
+        T: Send + 'static,
+        F: Future<Output = T> + Send + 'static,
+    {
+        let (sender, receiver) = mpsc::channel();
+        let ctx = self.ctx.clone();
+        self.runtime.spawn(async move {
+            let value = work.await;
+            // The panel may have moved on and dropped the task: nothing to deliver to.
+            let _ = sender.send(value);
+            ctx.request_repaint();
+        });
+        Task { receiver }
+    }
+
+    /// Blocking work (keyring, files) on the runtime's blocking pool.
+    pub fn spawn_blocking<T, F>(&self, work: F) -> Task<T>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        let (sender, receiver) = mpsc::channel();
+        let ctx = self.ctx.clone();
+        self.runtime.spawn_blocking(move || {
+            let _ = sender.send(work());
+            ctx.request_repaint();
+        });
+        Task { receiver }
+    }
+}
+
+/// An error as a panel shows it: the shop owner's words, the code for whoever debugs, and what
+/// the app should do next.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UiError {
+    pub message: String,
+    pub code: Option<String>,
+    pub session_ended: bool,
+    /// The operation may have happened: only a status check may follow, never a blind retry.
+    pub outcome_unknown: bool,
+    /// Nothing was done and trying again is safe.
+    pub retryable: bool,
+}
+
+impl UiError {
+    pub fn local(message: impl Into<String>) -> UiError {
+        UiError {
+            message: message.into(),
+            code: None,
+            session_ended: false,
+            outcome_unknown: false,
+            retryable: false,
+        }
+    }
+}
+
+impl From<ApiError> for UiError {
+    fn from(error: ApiError) -> Self {
+        UiError {
+            message: error.to_string(),
+            code: Some(error.code().to_owned()),
+            session_ended: error.is_session_ended(),
+            outcome_unknown: error.outcome_unknown(),
+            retryable: error.is_network() && !error.outcome_unknown(),
+        }
+    }
+}
+
+/// One async call's state, as a panel holds it (rerun's `RequestedObject`): the previous value
+/// stays visible while a refresh is pending or after it failed, so nothing flickers.
+#[derive(Default)]
+pub enum Requested<T> {
+    #[default]
+    NotRequested,
+    Pending {
+        task: Task<Result<T, UiError>>,
+        previous: Option<T>,
+    },
+    Done(T),
+    Failed {
+        error: UiError,
+        previous: Option<T>,
+    },
+}
+
+impl<T> Requested<T> {
+    /// Starts a request, keeping what was there.
+    pub fn start(&mut self, task: Task<Result<T, UiError>>) {
+        let previous = match std::mem::take(self) {
+            Requested::Done(value) => Some(value),
+            Requested::Pending { previous, .. } | Requested::Failed { previous, .. } => previous,
+            Requested::NotRequested => None,
+        };
+        *self = Requested::Pending { task, previous };
+    }
+
+    /// Moves a finished task into `Done` or `Failed`; true when something changed.
+    pub fn poll(&mut self) -> bool {
+        let Requested::Pending { task, .. } = self else {
+            return false;
+        };
+        let Some(result) = task.poll() else {
+            return false;
+        };
+        let previous = match std::mem::take(self) {
+            Requested::Pending { previous, .. } => previous,
+            _ => None,
+        };
+        *self = match result {
+            Ok(value) => Requested::Done(value),
+            Err(error) => Requested::Failed { error, previous },
+        };
+        true
+    }
+
+    pub fn is_pending(&self) -> bool {
+        matches!(self, Requested::Pending { .. })
+    }
+
+    /// The newest value: the result, or the previous one while pending or failed.
+    pub fn value(&self) -> Option<&T> {
+        match self {
+            Requested::Done(value) => Some(value),
+            Requested::Pending { previous, .. } | Requested::Failed { previous, .. } => {
+                previous.as_ref()
+            }
+            Requested::NotRequested => None,
+        }
+    }
+
+    pub fn error(&self) -> Option<&UiError> {
+        match self {
+            Requested::Failed { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+
+    pub fn clear(&mut self) {
+        *self = Requested::NotRequested;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_the_previous_value_while_pending_and_after_failure() {
+        let mut state: Requested<u32> = Requested::default();
+        state.start(Task::ready(Ok(1)));
+        assert!(state.is_pending());
+        assert!(state.poll());
+        assert_eq!(state.value(), Some(&1));
+        state.start(Task::ready(Err(UiError::local("down"))));
+        assert_eq!(
+            state.value(),
+            Some(&1),
+            "previous value shown while pending"
+        );
+        state.poll();
+        assert_eq!(state.error().map(|e| e.message.as_str()), Some("down"));
+        assert_eq!(
+            state.value(),
+            Some(&1),
+            "previous value kept after a failure"
+        );
+        assert!(!state.poll(), "nothing more to take");
+    }
+}

@@ -1,0 +1,93 @@
+//! Balance: both bags with the service's date, and today's approved collections beside them.
+
+use egui::{RichText, Ui};
+
+use crate::api::family_b::Balance;
+use crate::ui::PanelContext;
+use crate::ui::bridge::{Requested, UiError};
+use crate::ui::widgets::form::error_box;
+
+#[derive(Default)]
+pub struct BalancePanel {
+    balance: Requested<Balance>,
+}
+
+impl BalancePanel {
+    pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        if self.balance.poll()
+            && let Some(error) = self.balance.error()
+        {
+            ctx.note_error(error);
+        }
+    }
+
+    fn refresh(&mut self, ctx: &mut PanelContext<'_>) {
+        let client = ctx.session.connection.client.clone();
+        let user_id = ctx.session.connection.user_id;
+        self.balance.start(ctx.bridge.spawn(async move {
+            let user_id = user_id.ok_or_else(|| {
+                UiError::local("This profile has no user id. Add it in Settings to see the balance")
+            })?;
+            Ok(client.balance(user_id).await?.value)
+        }));
+    }
+
+    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+        if matches!(self.balance, Requested::NotRequested) {
+            self.refresh(ctx);
+        }
+        ui.horizontal(|ui| {
+            ui.heading("Balance");
+            if ui
+                .add_enabled(!self.balance.is_pending(), egui::Button::new("Refresh"))
+                .clicked()
+            {
+                self.refresh(ctx);
+            }
+            if self.balance.is_pending() {
+                ui.spinner();
+            }
+        });
+        if let Some(error) = self.balance.error() {
+            error_box(ui, error);
+        }
+        if let Some(balance) = self.balance.value() {
+            let disbursement = balance.disbursement_bag().map(|bag| bag.bag.clone());
+            egui::Grid::new("bags")
+                .num_columns(3)
+                .spacing([24.0, 8.0])
+                .show(ui, |ui| {
+                    for bag in &balance.bags {
+                        ui.label(&bag.bag);
+                        let amount = bag
+                            .pesos()
+                            .map(|p| p.to_string())
+                            .unwrap_or_else(|| bag.amount.clone());
+                        ui.label(RichText::new(amount).size(20.0).strong());
+                        if Some(&bag.bag) == disbursement.as_ref() {
+                            ui.label(RichText::new("pays payouts").weak());
+                        } else {
+                            ui.label("");
+                        }
+                        ui.end_row();
+                    }
+                });
+            if disbursement.is_none() && balance.bags.len() > 1 {
+                ui.label(
+                    RichText::new("The service does not say which bag pays payouts; it decides when you send one")
+                        .weak(),
+                );
+            }
+            ui.label(RichText::new(format!("As of {}", balance.date)).weak());
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            ui.label("Approved collections today");
+            ui.label(
+                RichText::new(ctx.tracker.approved_total().to_string())
+                    .size(20.0)
+                    .strong(),
+            );
+        });
+    }
+}

@@ -1,0 +1,1246 @@
+//! Collect: a payment link (every method), a payment for one method, or a Family A resource.
+//! Each form validates as the user types; the button stays disabled with the reason shown; the
+//! created payment shows its QR and is followed until it is paid.
+
+use egui::{RichText, Ui};
+
+use crate::api::catalog::{
+    ExtraField, LEGAL_PERSON_DOCUMENTS, MethodKind, NATURAL_PERSON_DOCUMENTS,
+};
+use crate::api::family_a::{
+    Bill, MethodList, MethodQuery, Payer, ResourceFeatures, ResourceRequest, ResourceShape,
+};
+use crate::api::family_b::{
+    BankList, CashIn, PaymentLinkRequest, PaymentMethodRequest, Reference2,
+};
+use crate::money::Pesos;
+use crate::ui::PanelContext;
+use crate::ui::bridge::{Requested, UiError};
+use crate::ui::tracker::TrackedPayment;
+use crate::ui::widgets::form::{self, blocking_reasons, error_box, problem_for, text_row};
+use crate::validate::{self, ValidationError};
+
+use super::created::{CreatedPayment, CreatedView};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CollectMode {
+    Link,
+    Method,
+    Resource,
+}
+
+/// A reference the customer never sees twice: `PD` and the time in base 36, plus randomness.
+pub fn fresh_reference1() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or_default();
+    let random = uuid::Uuid::new_v4().as_u128() % (36 * 36);
+    format!("PD{}{}", base36(seconds), base36(random as u64)).to_uppercase()
+}
+
+fn base36(mut value: u64) -> String {
+    const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut out = Vec::new();
+    loop {
+        out.push(DIGITS[(value % 36) as usize]);
+        value /= 36;
+        if value == 0 {
+            break;
+        }
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Expiry choices in seconds; for one method only those above its minimum are offered.
+const EXPIRY_CHOICES: &[(u64, &str)] = &[
+    (900, "15 min"),
+    (1_800, "30 min"),
+    (2_700, "45 min"),
+    (3_600, "1 h"),
+    (7_200, "2 h"),
+    (21_600, "6 h"),
+    (46_800, "13 h"),
+    (86_400, "1 day"),
+    (90_000, "1 day and 1 h"),
+    (172_800, "2 days"),
+    (259_200, "3 days"),
+    (604_800, "7 days"),
+];
+
+/// What happened to the last attempt, for a retry that never duplicates a payment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Attempt {
+    Fresh,
+    /// Nothing reached the service: the same `reference1` may be sent again.
+    NotSent,
+    /// The service may have created it: the next attempt gets a new `reference1`.
+    MaybeCreated {
+        reference1: String,
+    },
+}
+
+/// The shared part of a Family B cash-in form.
+struct CashInFields {
+    amount: String,
+    reference1: String,
+    description: String,
+    customer_name: String,
+    customer_email: String,
+    customer_phone: String,
+    return_url: String,
+    webhook_url: String,
+    show_summary: bool,
+}
+
+impl CashInFields {
+    fn new() -> Self {
+        CashInFields {
+            amount: String::new(),
+            reference1: fresh_reference1(),
+            description: String::new(),
+            customer_name: String::new(),
+            customer_email: String::new(),
+            customer_phone: String::new(),
+            return_url: String::new(),
+            webhook_url: String::new(),
+            show_summary: true,
+        }
+    }
+
+    fn build(
+        &self,
+        expires_in: Option<u64>,
+        brand_id: i64,
+        problems: &mut Vec<ValidationError>,
+    ) -> Option<CashIn> {
+        let amount = validate::amount("amount", &self.amount)
+            .map_err(|e| problems.push(e))
+            .ok();
+        let reference1 = validate::reference1(&self.reference1)
+            .map_err(|e| problems.push(e))
+            .ok();
+        let webhook_url = validate::web_url("webhookUrl", &self.webhook_url)
+            .map_err(|e| problems.push(e))
+            .ok();
+        let return_url = if self.return_url.trim().is_empty() {
+            None
+        } else {
+            validate::web_url("returnUrl", &self.return_url)
+                .map_err(|e| problems.push(e))
+                .ok()
+        };
+        let mut label = Vec::new();
+        if !self.customer_name.trim().is_empty() {
+            label.push(("Name".to_owned(), self.customer_name.trim().to_owned()));
+        }
+        if !self.customer_email.trim().is_empty() {
+            match validate::email("email", &self.customer_email) {
+                Ok(email) => label.push(("Email".to_owned(), email)),
+                Err(error) => problems.push(error),
+            }
+        }
+        if !self.customer_phone.trim().is_empty() {
+            match validate::cellphone("customer cellphone", &self.customer_phone) {
+                Ok(phone) => label.push(("CellPhone".to_owned(), phone)),
+                Err(error) => problems.push(error),
+            }
+        }
+        if !self.description.trim().is_empty() {
+            label.push(("Description".to_owned(), self.description.trim().to_owned()));
+        }
+        Some(CashIn {
+            amount: amount?,
+            reference1: reference1?,
+            webhook_url: webhook_url?,
+            return_url,
+            expires_in,
+            brand_id,
+            show_summary: Some(self.show_summary),
+            reference2: Reference2 {
+                label,
+                data: Vec::new(),
+            },
+        })
+    }
+
+    /// Amount and reference first; returns whether Enter was pressed in any field.
+    fn ui_top(&mut self, ui: &mut Ui, problems: &[ValidationError]) -> bool {
+        let mut enter = false;
+        let r = text_row(
+            ui,
+            "Amount",
+            &mut self.amount,
+            "$ 25.000",
+            problem_for(problems, "amount"),
+        );
+        enter |= form::submitted(ui, &r);
+        let r = text_row(
+            ui,
+            "Your reference",
+            &mut self.reference1,
+            "up to 20 characters",
+            problem_for(problems, "reference1"),
+        );
+        enter |= form::submitted(ui, &r);
+        let r = text_row(
+            ui,
+            "Description",
+            &mut self.description,
+            "what is being sold",
+            None,
+        );
+        enter |= form::submitted(ui, &r);
+        enter
+    }
+
+    fn ui_customer(&mut self, ui: &mut Ui, problems: &[ValidationError]) -> bool {
+        let mut enter = false;
+        let r = text_row(
+            ui,
+            "Customer name",
+            &mut self.customer_name,
+            "optional",
+            None,
+        );
+        enter |= form::submitted(ui, &r);
+        let r = text_row(
+            ui,
+            "Customer e-mail",
+            &mut self.customer_email,
+            "optional",
+            problem_for(problems, "email"),
+        );
+        enter |= form::submitted(ui, &r);
+        let r = text_row(
+            ui,
+            "Customer cellphone",
+            &mut self.customer_phone,
+            "optional",
+            problem_for(problems, "customer cellphone"),
+        );
+        enter |= form::submitted(ui, &r);
+        enter
+    }
+
+    fn ui_bottom(&mut self, ui: &mut Ui, problems: &[ValidationError]) -> bool {
+        let mut enter = false;
+        let r = text_row(
+            ui,
+            "Return URL",
+            &mut self.return_url,
+            "optional, https://",
+            problem_for(problems, "returnUrl"),
+        );
+        enter |= form::submitted(ui, &r);
+        let r = text_row(
+            ui,
+            "Webhook URL",
+            &mut self.webhook_url,
+            "https://",
+            problem_for(problems, "webhookUrl"),
+        );
+        enter |= form::submitted(ui, &r);
+        ui.label("Payment summary");
+        ui.checkbox(&mut self.show_summary, "Show the summary to the payer");
+        ui.end_row();
+        enter
+    }
+}
+
+pub struct CollectPanel {
+    pub mode: CollectMode,
+    link: LinkForm,
+    method: MethodForm,
+    resource: ResourceForm,
+    /// The webhook URL the forms were last filled with, to follow profile changes.
+    webhook_default: Option<String>,
+}
+
+impl Default for CollectPanel {
+    fn default() -> Self {
+        CollectPanel {
+            mode: CollectMode::Link,
+            link: LinkForm::default(),
+            method: MethodForm::default(),
+            resource: ResourceForm::default(),
+            webhook_default: None,
+        }
+    }
+}
+
+impl CollectPanel {
+    pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        let default = ctx.session.connection.default_webhook_url();
+        if self.webhook_default != default {
+            // A new profile's webhook URL goes into every new payment (spec).
+            let value = default.clone().unwrap_or_default();
+            self.link.fields.webhook_url = value.clone();
+            self.method.fields.webhook_url = value;
+            self.webhook_default = default;
+        }
+        self.link.logic(ctx);
+        self.method.logic(ctx);
+        self.resource.logic(ctx);
+    }
+
+    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+        ui.heading("Collect a payment");
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.mode, CollectMode::Link, "Payment link");
+            ui.selectable_value(&mut self.mode, CollectMode::Method, "One method");
+            ui.selectable_value(&mut self.mode, CollectMode::Resource, "QR and resources");
+        });
+        ui.separator();
+        egui::ScrollArea::vertical()
+            .id_salt("collect-scroll")
+            .show(ui, |ui| match self.mode {
+                CollectMode::Link => self.link.ui(ui, ctx),
+                CollectMode::Method => self.method.ui(ui, ctx),
+                CollectMode::Resource => self.resource.ui(ui, ctx),
+            });
+    }
+}
+
+/// Shared handling of a create request's result: follow the payment, note what a failure means
+/// for the next attempt.
+fn settle_attempt(
+    request: &mut Requested<CreatedPayment>,
+    attempt: &mut Attempt,
+    reference1: &mut String,
+    view: &mut CreatedView,
+    ctx: &mut PanelContext<'_>,
+    kind: &str,
+) {
+    if !request.poll() {
+        return;
+    }
+    match request {
+        Requested::Done(created) => {
+            view.reset();
+            *attempt = Attempt::Fresh;
+            ctx.tracker.follow(
+                ctx.bridge,
+                ctx.session.connection.client.clone(),
+                TrackedPayment::new(
+                    created.reference.clone(),
+                    kind.to_owned(),
+                    created.amount,
+                    reference1.clone(),
+                    created.url.clone(),
+                ),
+            );
+            // The next payment gets its own reference.
+            *reference1 = fresh_reference1();
+        }
+        Requested::Failed { error, .. } => {
+            ctx.note_error(error);
+            *attempt = if error.outcome_unknown {
+                Attempt::MaybeCreated {
+                    reference1: reference1.clone(),
+                }
+            } else if error.retryable {
+                Attempt::NotSent
+            } else {
+                Attempt::Fresh
+            };
+        }
+        _ => {}
+    }
+}
+
+fn attempt_ui(ui: &mut Ui, attempt: &Attempt, error: Option<&UiError>) {
+    if let Some(error) = error {
+        error_box(ui, error);
+    }
+    match attempt {
+        Attempt::MaybeCreated { reference1 } => {
+            ui.label(
+                RichText::new(format!(
+                    "The payment with reference {reference1} may already exist. Trying again uses a new reference, so the customer is never asked to pay twice for one reference"
+                ))
+                .color(form::ERROR_COLOR),
+            );
+        }
+        Attempt::NotSent => {
+            ui.label(RichText::new("Nothing reached the service: trying again is safe").weak());
+        }
+        Attempt::Fresh => {}
+    }
+}
+
+fn submit_label(attempt: &Attempt, normal: &str) -> String {
+    match attempt {
+        Attempt::Fresh => normal.to_owned(),
+        Attempt::NotSent => "Try again".to_owned(),
+        Attempt::MaybeCreated { .. } => "Try again with a new reference".to_owned(),
+    }
+}
+
+/// Before sending again after an unknown outcome, the reference changes.
+fn prepare_retry(attempt: &Attempt, reference1: &mut String) {
+    if let Attempt::MaybeCreated {
+        reference1: uncertain,
+    } = attempt
+        && uncertain == reference1
+    {
+        *reference1 = fresh_reference1();
+    }
+}
+
+// -- Payment link -----------------------------------------------------------------------------
+
+struct LinkForm {
+    fields: CashInFields,
+    expiry: Option<u64>,
+    request: Requested<CreatedPayment>,
+    attempt: Attempt,
+    view: CreatedView,
+}
+
+impl Default for LinkForm {
+    fn default() -> Self {
+        LinkForm {
+            fields: CashInFields::new(),
+            expiry: Some(3_600),
+            request: Requested::NotRequested,
+            attempt: Attempt::Fresh,
+            view: CreatedView::default(),
+        }
+    }
+}
+
+impl LinkForm {
+    fn build(&self, ctx: &PanelContext<'_>) -> Result<PaymentLinkRequest, Vec<ValidationError>> {
+        let mut problems = Vec::new();
+        let cash_in = self.fields.build(
+            self.expiry,
+            ctx.session.connection.profile.brand_id,
+            &mut problems,
+        );
+        match cash_in {
+            Some(cash_in) if problems.is_empty() => {
+                let request = PaymentLinkRequest { cash_in };
+                let more = request.check();
+                if more.is_empty() {
+                    Ok(request)
+                } else {
+                    Err(more)
+                }
+            }
+            _ => Err(problems),
+        }
+    }
+
+    fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        settle_attempt(
+            &mut self.request,
+            &mut self.attempt,
+            &mut self.fields.reference1,
+            &mut self.view,
+            ctx,
+            "Payment link",
+        );
+    }
+
+    fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+        let built = self.build(ctx);
+        let problems = built.as_ref().err().cloned().unwrap_or_default();
+        let mut enter = false;
+        egui::Grid::new("link-form")
+            .num_columns(2)
+            .spacing([12.0, 6.0])
+            .show(ui, |ui| {
+                enter |= self.fields.ui_top(ui, &problems);
+                enter |= self.fields.ui_customer(ui, &problems);
+                let expiry_label = ui.label("Expires in");
+                egui::ComboBox::from_id_salt("link-expiry")
+                    .selected_text(match self.expiry {
+                        Some(seconds) => validate::describe_seconds(seconds),
+                        None => "Service default".to_owned(),
+                    })
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut self.expiry, None, "Service default");
+                        for (seconds, words) in EXPIRY_CHOICES {
+                            ui.selectable_value(&mut self.expiry, Some(*seconds), *words);
+                        }
+                    })
+                    .response
+                    .labelled_by(expiry_label.id);
+                ui.end_row();
+                enter |= self.fields.ui_bottom(ui, &problems);
+            });
+        ui.add_space(8.0);
+        let pending = self.request.is_pending();
+        let label = submit_label(&self.attempt, "Create payment link");
+        let clicked = ui
+            .add_enabled(built.is_ok() && !pending, egui::Button::new(label))
+            .clicked();
+        if pending {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Creating…");
+            });
+        }
+        blocking_reasons(ui, &problems);
+        if (clicked || (enter && !pending))
+            && let Ok(mut request) = built
+        {
+            prepare_retry(&self.attempt, &mut self.fields.reference1);
+            request.cash_in.reference1 = self.fields.reference1.trim().to_owned();
+            let client = ctx.session.connection.client.clone();
+            let amount = request.cash_in.amount;
+            let expires = self
+                .expiry
+                .map(validate::describe_seconds)
+                .unwrap_or_default();
+            self.request.start(ctx.bridge.spawn(async move {
+                let reply = client.create_payment_link(&request).await?;
+                Ok(CreatedPayment {
+                    title: "Payment link created".into(),
+                    amount: Some(amount),
+                    qr_text: reply.value.url.clone(),
+                    url: reply.value.url,
+                    reference: reply.value.reference,
+                    expires,
+                    extra: vec![],
+                })
+            }));
+        }
+        attempt_ui(ui, &self.attempt, self.request.error());
+        if let Some(created) = self.request.value().cloned() {
+            ui.add_space(8.0);
+            self.view.ui(ui, ctx, &created);
+        }
+    }
+}
+
+// -- One method (Family B) --------------------------------------------------------------------
+
+struct MethodForm {
+    fields: CashInFields,
+    method_id: i64,
+    expiry: u64,
+    payer_cellphone: String,
+    bank_id: String,
+    person_type: String,
+    doc_type: String,
+    doc_number: String,
+    payer_name: String,
+    address: String,
+    payer_email: String,
+    banks: Requested<BankList>,
+    banks_for: Option<i64>,
+    request: Requested<CreatedPayment>,
+    attempt: Attempt,
+    view: CreatedView,
+}
+
+impl Default for MethodForm {
+    fn default() -> Self {
+        MethodForm {
+            fields: CashInFields::new(),
+            method_id: 130,
+            expiry: 46_800,
+            payer_cellphone: String::new(),
+            bank_id: String::new(),
+            person_type: "0".into(),
+            doc_type: "CC".into(),
+            doc_number: String::new(),
+            payer_name: String::new(),
+            address: String::new(),
+            payer_email: String::new(),
+            banks: Requested::NotRequested,
+            banks_for: None,
+            request: Requested::NotRequested,
+            attempt: Attempt::Fresh,
+            view: CreatedView::default(),
+        }
+    }
+}
+
+impl MethodForm {
+    fn extras(&self, ctx: &PanelContext<'_>) -> Vec<(ExtraField, String)> {
+        ctx.session
+            .connection
+            .catalog
+            .extra_fields(self.method_id)
+            .iter()
+            .map(|field| {
+                let value = match field {
+                    ExtraField::Cellphone => {
+                        validate::cellphone("cellphone", &self.payer_cellphone)
+                            .unwrap_or_else(|_| self.payer_cellphone.clone())
+                    }
+                    ExtraField::BankId => self.bank_id.clone(),
+                    ExtraField::TypePerson => self.person_type.clone(),
+                    ExtraField::DocumentType => self.doc_type.clone(),
+                    ExtraField::DocumentNumber => self.doc_number.clone(),
+                    ExtraField::Name => self.payer_name.clone(),
+                    ExtraField::Address => self.address.clone(),
+                    ExtraField::Email => self.payer_email.clone(),
+                };
+                (*field, value)
+            })
+            .collect()
+    }
+
+    fn build(&self, ctx: &PanelContext<'_>) -> Result<PaymentMethodRequest, Vec<ValidationError>> {
+        let mut problems = Vec::new();
+        let cash_in = self.fields.build(
+            Some(self.expiry),
+            ctx.session.connection.profile.brand_id,
+            &mut problems,
+        );
+        let Some(cash_in) = cash_in else {
+            return Err(problems);
+        };
+        let request = PaymentMethodRequest {
+            cash_in,
+            method_id: self.method_id,
+            extras: self.extras(ctx),
+        };
+        problems.extend(request.check(&ctx.session.connection.catalog));
+        if problems.is_empty() {
+            Ok(request)
+        } else {
+            Err(problems)
+        }
+    }
+
+    fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        if self.banks.poll()
+            && let Some(error) = self.banks.error()
+        {
+            ctx.note_error(error);
+        }
+        let label = ctx
+            .session
+            .connection
+            .catalog
+            .find(self.method_id)
+            .map(|m| m.name.clone())
+            .unwrap_or_else(|| format!("Method {}", self.method_id));
+        settle_attempt(
+            &mut self.request,
+            &mut self.attempt,
+            &mut self.fields.reference1,
+            &mut self.view,
+            ctx,
+            &label,
+        );
+    }
+
+    fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+        let catalog = ctx.session.connection.catalog.clone();
+        let method = catalog.find(self.method_id).cloned();
+        let minimum = method.as_ref().and_then(|m| m.min_expires_in).unwrap_or(0);
+        if self.expiry <= minimum
+            && let Some((seconds, _)) = EXPIRY_CHOICES.iter().find(|(s, _)| *s > minimum)
+        {
+            self.expiry = *seconds;
+        }
+        let needs = |field| {
+            method
+                .as_ref()
+                .is_some_and(|m| m.extra_fields.contains(&field))
+        };
+        let is_bank_transfer = method
+            .as_ref()
+            .is_some_and(|m| m.kind == MethodKind::OnlineBankTransfer);
+        if is_bank_transfer && self.banks_for != Some(self.method_id) {
+            self.banks_for = Some(self.method_id);
+            let client = ctx.session.connection.client.clone();
+            let id = self.method_id;
+            self.banks.start(
+                ctx.bridge
+                    .spawn(async move { Ok(client.payment_features(id).await?.value) }),
+            );
+        }
+        let built = self.build(ctx);
+        let problems = built.as_ref().err().cloned().unwrap_or_default();
+        let mut enter = false;
+        egui::Grid::new("method-form")
+            .num_columns(2)
+            .spacing([12.0, 6.0])
+            .show(ui, |ui| {
+                let method_label = ui.label("Method");
+                egui::ComboBox::from_id_salt("method-picker")
+                    .selected_text(method.as_ref().map(|m| m.name.clone()).unwrap_or_default())
+                    .show_ui(ui, |ui| {
+                        for known in &catalog.methods {
+                            let minimum = known
+                                .min_expires_in
+                                .map(|s| format!(" — more than {}", validate::describe_seconds(s)))
+                                .unwrap_or_default();
+                            ui.selectable_value(
+                                &mut self.method_id,
+                                known.id,
+                                format!("{}{minimum}", known.name),
+                            );
+                        }
+                    })
+                    .response
+                    .labelled_by(method_label.id);
+                ui.end_row();
+                enter |= self.fields.ui_top(ui, &problems);
+                if needs(ExtraField::Cellphone) {
+                    let r = text_row(
+                        ui,
+                        "Payer cellphone",
+                        &mut self.payer_cellphone,
+                        "300 123 4567",
+                        problem_for(&problems, "cellphone"),
+                    );
+                    enter |= form::submitted(ui, &r);
+                }
+                if is_bank_transfer || needs(ExtraField::BankId) {
+                    let bank_label = ui.label("Payer's bank");
+                    let banks: Vec<(String, String)> = self
+                        .banks
+                        .value()
+                        .map(|list| {
+                            list.real_banks()
+                                .map(|b| (b.id.clone(), b.name.clone()))
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    let selected = banks
+                        .iter()
+                        .find(|(id, _)| *id == self.bank_id)
+                        .map(|(_, name)| name.clone())
+                        .unwrap_or_else(|| "Choose the bank".to_owned());
+                    ui.horizontal(|ui| {
+                        egui::ComboBox::from_id_salt("bank-picker")
+                            .selected_text(selected)
+                            .show_ui(ui, |ui| {
+                                for (id, name) in &banks {
+                                    ui.selectable_value(&mut self.bank_id, id.clone(), name);
+                                }
+                            })
+                            .response
+                            .labelled_by(bank_label.id);
+                        if self.banks.is_pending() {
+                            ui.spinner();
+                        }
+                    });
+                    ui.end_row();
+                    let person_label = ui.label("Person type");
+                    ui.horizontal(|ui| {
+                        ui.radio_value(&mut self.person_type, "0".to_owned(), "Natural person")
+                            .labelled_by(person_label.id);
+                        ui.radio_value(&mut self.person_type, "1".to_owned(), "Company");
+                    });
+                    ui.end_row();
+                    let documents = if self.person_type == "1" {
+                        LEGAL_PERSON_DOCUMENTS
+                    } else {
+                        NATURAL_PERSON_DOCUMENTS
+                    };
+                    if !documents.contains(&self.doc_type.as_str()) {
+                        self.doc_type = documents[0].to_owned();
+                    }
+                    let doc_label = ui.label("Document type");
+                    egui::ComboBox::from_id_salt("doc-type")
+                        .selected_text(self.doc_type.clone())
+                        .show_ui(ui, |ui| {
+                            for doc in documents {
+                                ui.selectable_value(&mut self.doc_type, (*doc).to_owned(), *doc);
+                            }
+                        })
+                        .response
+                        .labelled_by(doc_label.id);
+                    ui.end_row();
+                    for (label, value, field, hint) in [
+                        (
+                            "Document number",
+                            &mut self.doc_number,
+                            "documentNumber",
+                            "digits",
+                        ),
+                        ("Payer name", &mut self.payer_name, "name", ""),
+                        ("Payer address", &mut self.address, "address", ""),
+                        (
+                            "Payer e-mail",
+                            &mut self.payer_email,
+                            "email",
+                            "name@example.com",
+                        ),
+                    ] {
+                        let r = text_row(ui, label, value, hint, problem_for(&problems, field));
+                        enter |= form::submitted(ui, &r);
+                    }
+                }
+                let expiry_label = ui.label("Expires in");
+                egui::ComboBox::from_id_salt("method-expiry")
+                    .selected_text(validate::describe_seconds(self.expiry))
+                    .show_ui(ui, |ui| {
+                        for (seconds, words) in EXPIRY_CHOICES.iter().filter(|(s, _)| *s > minimum)
+                        {
+                            ui.selectable_value(&mut self.expiry, *seconds, *words);
+                        }
+                    })
+                    .response
+                    .labelled_by(expiry_label.id);
+                ui.end_row();
+                enter |= self.fields.ui_customer(ui, &problems);
+                enter |= self.fields.ui_bottom(ui, &problems);
+            });
+        if minimum > 0 {
+            ui.label(
+                RichText::new(format!(
+                    "{} payments must stay open more than {}",
+                    method.as_ref().map(|m| m.name.as_str()).unwrap_or("These"),
+                    validate::describe_seconds(minimum)
+                ))
+                .weak(),
+            );
+        }
+        if let Some(error) = self.banks.error() {
+            error_box(ui, error);
+        }
+        ui.add_space(8.0);
+        let pending = self.request.is_pending();
+        let clicked = ui
+            .add_enabled(
+                built.is_ok() && !pending,
+                egui::Button::new(submit_label(&self.attempt, "Create payment")),
+            )
+            .clicked();
+        if pending {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Creating…");
+            });
+        }
+        blocking_reasons(ui, &problems);
+        if (clicked || (enter && !pending))
+            && let Ok(mut request) = built
+        {
+            prepare_retry(&self.attempt, &mut self.fields.reference1);
+            request.cash_in.reference1 = self.fields.reference1.trim().to_owned();
+            let client = ctx.session.connection.client.clone();
+            let amount = request.cash_in.amount;
+            let name = method.as_ref().map(|m| m.name.clone()).unwrap_or_default();
+            self.request.start(ctx.bridge.spawn(async move {
+                let reply = client.create_method_payment(&request).await?;
+                let payment = reply.value;
+                Ok(CreatedPayment {
+                    title: format!("{name} payment created"),
+                    amount: Some(amount),
+                    qr_text: payment.url.clone(),
+                    url: payment.url,
+                    reference: payment.reference,
+                    expires: payment.expires_at,
+                    extra: vec![("Resource".into(), payment.resource_id)],
+                })
+            }));
+        }
+        attempt_ui(ui, &self.attempt, self.request.error());
+        if let Some(created) = self.request.value().cloned() {
+            ui.add_space(8.0);
+            self.view.ui(ui, ctx, &created);
+        }
+    }
+}
+
+// -- Family A resources -------------------------------------------------------------------------
+
+struct ResourceForm {
+    method_id: i64,
+    amount: String,
+    tax: String,
+    reference1: String,
+    reference2: String,
+    reference3: String,
+    description: String,
+    cellphone: String,
+    commerce_type: String,
+    city: String,
+    bank: String,
+    person_type: String,
+    payer: Payer,
+    info: String,
+    methods: Requested<MethodList>,
+    request: Requested<CreatedPayment>,
+    attempt: Attempt,
+    view: CreatedView,
+}
+
+impl Default for ResourceForm {
+    fn default() -> Self {
+        ResourceForm {
+            method_id: 2,
+            amount: String::new(),
+            tax: String::new(),
+            reference1: fresh_reference1(),
+            reference2: String::new(),
+            reference3: String::new(),
+            description: String::new(),
+            cellphone: String::new(),
+            commerce_type: String::new(),
+            city: String::new(),
+            bank: String::new(),
+            person_type: "0".into(),
+            payer: Payer {
+                doc_type: "CC".into(),
+                ..Payer::default()
+            },
+            info: String::new(),
+            methods: Requested::NotRequested,
+            request: Requested::NotRequested,
+            attempt: Attempt::Fresh,
+            view: CreatedView::default(),
+        }
+    }
+}
+
+fn parse_id(field: &'static str, text: &str, problems: &mut Vec<ValidationError>) -> i64 {
+    match text.trim().parse::<i64>() {
+        Ok(id) if id > 0 => id,
+        _ => {
+            problems.push(ValidationError::new(field, "enter the id number"));
+            0
+        }
+    }
+}
+
+impl ResourceForm {
+    fn shape(&self) -> ResourceShape {
+        ResourceShape::for_method(self.method_id)
+    }
+
+    fn build(&self) -> Result<ResourceRequest, Vec<ValidationError>> {
+        let shape = self.shape();
+        let mut problems = Vec::new();
+        let optional = |text: &str| (!text.trim().is_empty()).then(|| text.trim().to_owned());
+        let amount =
+            if shape.forbids_amount() || (self.amount.trim().is_empty() && !shape.needs_amount()) {
+                None
+            } else {
+                validate::amount("amount", &self.amount)
+                    .map_err(|e| problems.push(e))
+                    .ok()
+            };
+        let tax = if self.tax.trim().is_empty() || self.tax.trim() == "0" {
+            None
+        } else {
+            validate::amount("tax", &self.tax)
+                .map_err(|e| problems.push(e))
+                .ok()
+        };
+        let features = match shape {
+            ResourceShape::Commerce => ResourceFeatures::Commerce {
+                commerce_type_id: parse_id("commerceType", &self.commerce_type, &mut problems),
+                city_id: parse_id("city", &self.city, &mut problems),
+            },
+            ResourceShape::BankTransfer => ResourceFeatures::BankTransfer {
+                bank_id: parse_id("bank", &self.bank, &mut problems),
+                type_person: self.person_type.clone(),
+                payer: Payer {
+                    cellphone: validate::cellphone("payer cellphone", &self.payer.cellphone)
+                        .unwrap_or_else(|_| self.payer.cellphone.clone()),
+                    ..self.payer.clone()
+                },
+            },
+            ResourceShape::Info => ResourceFeatures::Info(self.info.trim().to_owned()),
+            _ => ResourceFeatures::None,
+        };
+        let request = ResourceRequest {
+            method_id: self.method_id,
+            features,
+            bill: Bill {
+                amount,
+                tax,
+                products: vec![],
+                reference1: optional(&self.reference1),
+                reference2: optional(&self.reference2),
+                reference3: optional(&self.reference3),
+            },
+            description: optional(&self.description),
+            cellphone: (shape == ResourceShape::Cellphone).then(|| {
+                validate::cellphone("cellphone", &self.cellphone)
+                    .unwrap_or_else(|_| self.cellphone.clone())
+            }),
+        };
+        for problem in request.check() {
+            if !problems.iter().any(|p| p.field == problem.field) {
+                problems.push(problem);
+            }
+        }
+        if problems.is_empty() {
+            Ok(request)
+        } else {
+            Err(problems)
+        }
+    }
+
+    fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        if self.methods.poll()
+            && let Some(error) = self.methods.error()
+        {
+            ctx.note_error(error);
+        }
+        let kind = ResourceShape::KNOWN
+            .iter()
+            .find(|(id, _)| *id == self.method_id)
+            .map(|(_, name)| (*name).to_owned())
+            .unwrap_or_else(|| format!("Method {}", self.method_id));
+        settle_attempt(
+            &mut self.request,
+            &mut self.attempt,
+            &mut self.reference1,
+            &mut self.view,
+            ctx,
+            &kind,
+        );
+    }
+
+    fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+        if matches!(self.methods, Requested::NotRequested) {
+            let client = ctx.session.connection.client.clone();
+            let user_id = ctx.session.connection.user_id;
+            self.methods.start(ctx.bridge.spawn(async move {
+                Ok(client
+                    .list_methods(&MethodQuery {
+                        method_type: "LINK".into(),
+                        user_id,
+                    })
+                    .await?
+                    .value)
+            }));
+        }
+        if let Some(list) = self.methods.value() {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new("Methods your account offers:").weak());
+                for method in &list.payment_methods {
+                    ui.label(RichText::new(format!("{} ({})", method.name, method.id)).weak());
+                }
+            });
+        } else if self.methods.is_pending() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Loading your payment methods…");
+            });
+        }
+        if let Some(error) = self.methods.error() {
+            error_box(ui, error);
+        }
+        let shape = self.shape();
+        let built = self.build();
+        let problems = built.as_ref().err().cloned().unwrap_or_default();
+        let mut enter = false;
+        egui::Grid::new("resource-form")
+            .num_columns(2)
+            .spacing([12.0, 6.0])
+            .show(ui, |ui| {
+                let kind_label = ui.label("Kind");
+                let selected = ResourceShape::KNOWN
+                    .iter()
+                    .find(|(id, _)| *id == self.method_id)
+                    .map(|(_, name)| *name)
+                    .unwrap_or("Other");
+                egui::ComboBox::from_id_salt("resource-kind")
+                    .selected_text(selected)
+                    .show_ui(ui, |ui| {
+                        for (id, name) in ResourceShape::KNOWN {
+                            ui.selectable_value(&mut self.method_id, *id, format!("{name} ({id})"));
+                        }
+                    })
+                    .response
+                    .labelled_by(kind_label.id);
+                ui.end_row();
+                if !shape.forbids_amount() {
+                    let hint = if shape.needs_amount() {
+                        "$ 25.000"
+                    } else {
+                        "optional"
+                    };
+                    let r = text_row(
+                        ui,
+                        "Amount",
+                        &mut self.amount,
+                        hint,
+                        problem_for(&problems, "amount"),
+                    );
+                    enter |= form::submitted(ui, &r);
+                    let r = text_row(
+                        ui,
+                        "Tax",
+                        &mut self.tax,
+                        "optional",
+                        problem_for(&problems, "tax"),
+                    );
+                    enter |= form::submitted(ui, &r);
+                }
+                for (label, value, field) in [
+                    ("Your reference", &mut self.reference1, "reference1"),
+                    ("Reference 2", &mut self.reference2, "reference2"),
+                    ("Reference 3", &mut self.reference3, "reference3"),
+                    ("Description", &mut self.description, "description"),
+                ] {
+                    let r = text_row(ui, label, value, "optional", problem_for(&problems, field));
+                    enter |= form::submitted(ui, &r);
+                }
+                match shape {
+                    ResourceShape::Commerce => {
+                        let r = text_row(
+                            ui,
+                            "Commerce type id",
+                            &mut self.commerce_type,
+                            "number",
+                            problem_for(&problems, "commerceType"),
+                        );
+                        enter |= form::submitted(ui, &r);
+                        let r = text_row(
+                            ui,
+                            "City id",
+                            &mut self.city,
+                            "number",
+                            problem_for(&problems, "city"),
+                        );
+                        enter |= form::submitted(ui, &r);
+                    }
+                    ResourceShape::Cellphone => {
+                        let r = text_row(
+                            ui,
+                            "Customer cellphone",
+                            &mut self.cellphone,
+                            "300 123 4567",
+                            problem_for(&problems, "cellphone"),
+                        );
+                        enter |= form::submitted(ui, &r);
+                    }
+                    ResourceShape::Info => {
+                        let r = text_row(
+                            ui,
+                            "Information",
+                            &mut self.info,
+                            "encoded text",
+                            problem_for(&problems, "info"),
+                        );
+                        enter |= form::submitted(ui, &r);
+                    }
+                    ResourceShape::BankTransfer => {
+                        let r = text_row(
+                            ui,
+                            "Bank id",
+                            &mut self.bank,
+                            "number",
+                            problem_for(&problems, "bank"),
+                        );
+                        enter |= form::submitted(ui, &r);
+                        let person_label = ui.label("Person type");
+                        ui.horizontal(|ui| {
+                            ui.radio_value(&mut self.person_type, "0".to_owned(), "Natural person")
+                                .labelled_by(person_label.id);
+                            ui.radio_value(&mut self.person_type, "1".to_owned(), "Company");
+                        });
+                        ui.end_row();
+                        for (label, value, field) in [
+                            ("Document type", &mut self.payer.doc_type, "documentType"),
+                            ("Document number", &mut self.payer.doc_number, "docNumber"),
+                            ("Payer name", &mut self.payer.name, "name"),
+                            (
+                                "Payer cellphone",
+                                &mut self.payer.cellphone,
+                                "payer cellphone",
+                            ),
+                            ("Payer address", &mut self.payer.address, "address"),
+                            ("Payer e-mail", &mut self.payer.email, "email"),
+                        ] {
+                            let r = text_row(ui, label, value, "", problem_for(&problems, field));
+                            enter |= form::submitted(ui, &r);
+                        }
+                    }
+                    _ => {}
+                }
+            });
+        if shape.forbids_amount() {
+            ui.label(RichText::new("A static QR has no amount: the payer types it").weak());
+        }
+        ui.add_space(8.0);
+        let pending = self.request.is_pending();
+        let clicked = ui
+            .add_enabled(
+                built.is_ok() && !pending,
+                egui::Button::new(submit_label(&self.attempt, "Create resource")),
+            )
+            .clicked();
+        if pending {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Creating…");
+            });
+        }
+        blocking_reasons(ui, &problems);
+        if (clicked || (enter && !pending))
+            && let Ok(mut request) = built
+        {
+            prepare_retry(&self.attempt, &mut self.reference1);
+            request.bill.reference1 =
+                (!self.reference1.trim().is_empty()).then(|| self.reference1.trim().to_owned());
+            let client = ctx.session.connection.client.clone();
+            let amount: Option<Pesos> = request.bill.amount;
+            self.request.start(ctx.bridge.spawn(async move {
+                let resource = client.generate_resource(&request).await?.value.resource;
+                let qr_text = if resource.url.is_empty() {
+                    resource.data.clone()
+                } else {
+                    resource.url.clone()
+                };
+                Ok(CreatedPayment {
+                    title: "Resource created".into(),
+                    amount,
+                    qr_text,
+                    url: resource.url,
+                    reference: resource.reference,
+                    expires: resource.exp_date,
+                    extra: vec![
+                        ("Code".into(), resource.data),
+                        (
+                            "Resource id".into(),
+                            resource.id.map(|id| id.to_string()).unwrap_or_default(),
+                        ),
+                        ("Created".into(), resource.created_at),
+                    ],
+                })
+            }));
+        }
+        attempt_ui(ui, &self.attempt, self.request.error());
+        if let Some(created) = self.request.value().cloned() {
+            ui.add_space(8.0);
+            self.view.ui(ui, ctx, &created);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fresh_references_are_short_and_distinct() {
+        let a = fresh_reference1();
+        let b = fresh_reference1();
+        assert!(a.len() <= 20 && a.starts_with("PD"), "{a}");
+        assert!(validate::reference1(&a).is_ok());
+        // The random suffix makes two in the same second differ (almost always; retry once).
+        assert!(a != b || fresh_reference1() != a);
+    }
+
+    #[test]
+    fn a_retry_after_an_unknown_outcome_changes_the_reference() {
+        let mut reference = "PD-1".to_owned();
+        prepare_retry(&Attempt::NotSent, &mut reference);
+        assert_eq!(reference, "PD-1");
+        prepare_retry(
+            &Attempt::MaybeCreated {
+                reference1: "PD-1".into(),
+            },
+            &mut reference,
+        );
+        assert_ne!(reference, "PD-1");
+    }
+}

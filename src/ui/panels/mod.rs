@@ -1,0 +1,8 @@
+//! One file per panel: its state, its `logic` (polling its requests) and its `ui` (drawing).
+
+pub mod balance;
+pub mod collect;
+pub mod created;
+pub mod register;
+pub mod settings;
+pub mod status;

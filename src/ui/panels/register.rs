@@ -1,0 +1,283 @@
+//! Register: the `/auth/register` form with every field. On success the token goes to the
+//! keyring and the app reconnects signed in as the new merchant.
+
+use egui::{RichText, Ui};
+
+use crate::api::family_a::{DOCUMENT_TYPES, RegisteredUser, Registration};
+use crate::connection::save_credentials;
+use crate::secrets::{SecretKind, SecretString, Stored};
+use crate::ui::bridge::{Requested, Task, UiError};
+use crate::ui::widgets::form::{
+    self, blocking_reasons, error_box, problem_for, secret_row, text_row,
+};
+use crate::ui::{AppAction, PanelContext};
+use crate::validate::ValidationError;
+
+pub struct RegisterPanel {
+    name: String,
+    email: String,
+    cellphone: String,
+    doc_type: String,
+    doc_number: String,
+    city: String,
+    state: String,
+    commerce_type: String,
+    referred: String,
+    password: String,
+    confirmation: String,
+    request: Requested<RegisteredUser>,
+    stored: Option<Task<Result<Vec<Stored>, String>>>,
+    outcome: Option<Result<String, String>>,
+}
+
+impl Default for RegisterPanel {
+    fn default() -> Self {
+        RegisterPanel {
+            name: String::new(),
+            email: String::new(),
+            cellphone: String::new(),
+            doc_type: "CC".into(),
+            doc_number: String::new(),
+            city: String::new(),
+            state: String::new(),
+            commerce_type: String::new(),
+            referred: String::new(),
+            password: String::new(),
+            confirmation: String::new(),
+            request: Requested::NotRequested,
+            stored: None,
+            outcome: None,
+        }
+    }
+}
+
+fn id_field(
+    field: &'static str,
+    text: &str,
+    required: bool,
+    problems: &mut Vec<ValidationError>,
+) -> Option<i64> {
+    if text.trim().is_empty() {
+        if required {
+            problems.push(ValidationError::new(field, "this field is required"));
+        }
+        return None;
+    }
+    match text.trim().parse::<i64>() {
+        Ok(id) if id > 0 => Some(id),
+        _ => {
+            problems.push(ValidationError::new(field, "enter the id number"));
+            None
+        }
+    }
+}
+
+impl RegisterPanel {
+    fn build(&self) -> Result<Registration, Vec<ValidationError>> {
+        let mut problems = Vec::new();
+        let city = id_field("city", &self.city, true, &mut problems);
+        let state = id_field("state", &self.state, true, &mut problems);
+        let commerce_type = id_field("commerceType", &self.commerce_type, false, &mut problems);
+        let referred = id_field("referred", &self.referred, false, &mut problems);
+        let registration = Registration {
+            register_type: "email".into(),
+            password: SecretString::new(self.password.clone()),
+            verify_password: SecretString::new(self.confirmation.clone()),
+            email: self.email.trim().to_owned(),
+            cellphone: crate::validate::cellphone("cellphone", &self.cellphone)
+                .unwrap_or_else(|_| self.cellphone.clone()),
+            doc_type: self.doc_type.clone(),
+            doc_number: self.doc_number.trim().to_owned(),
+            name: self.name.trim().to_owned(),
+            referred,
+            city_id: city.unwrap_or_default(),
+            state_id: state.unwrap_or_default(),
+            commerce_type_id: commerce_type,
+        };
+        for problem in registration.check() {
+            if !problems.iter().any(|p| p.field == problem.field) {
+                problems.push(problem);
+            }
+        }
+        if problems.is_empty() {
+            Ok(registration)
+        } else {
+            Err(problems)
+        }
+    }
+
+    pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        if self.request.poll() {
+            match &self.request {
+                Requested::Done(user) => {
+                    let paths = ctx.paths.clone();
+                    let secrets = ctx.session.secrets.clone();
+                    let profile = ctx.session.profile_name().to_owned();
+                    let token = user.token.clone();
+                    let user_id = user.id;
+                    self.stored = Some(ctx.bridge.spawn_blocking(move || {
+                        save_credentials(
+                            &paths,
+                            &secrets,
+                            &profile,
+                            &[(SecretKind::ApiToken, token)],
+                            user_id,
+                        )
+                        .map_err(|e| e.to_string())
+                    }));
+                    self.password.clear();
+                    self.confirmation.clear();
+                }
+                Requested::Failed { error, .. } => ctx.note_error(error),
+                _ => {}
+            }
+        }
+        if let Some(task) = &self.stored
+            && let Some(result) = task.poll()
+        {
+            self.stored = None;
+            self.outcome = Some(match result {
+                Ok(stored) => {
+                    ctx.actions.push(AppAction::Reconnect(None));
+                    Ok(match stored.first() {
+                        Some(Stored::MemoryOnly { reason }) => format!(
+                            "Registered. The system keyring is not available ({reason}): you are signed in until paydesk closes"
+                        ),
+                        _ => "Registered and signed in. Your token is in the system keyring".into(),
+                    })
+                }
+                Err(problem) => Err(problem),
+            });
+        }
+    }
+
+    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+        ui.heading("Register a merchant");
+        ui.label(RichText::new(format!("On profile {}", ctx.session.profile_name())).weak());
+        let built = self.build();
+        let problems = built.as_ref().err().cloned().unwrap_or_default();
+        let mut enter = false;
+        egui::ScrollArea::vertical()
+            .id_salt("register-scroll")
+            .show(ui, |ui| {
+                egui::Grid::new("register-form")
+                    .num_columns(2)
+                    .spacing([12.0, 6.0])
+                    .show(ui, |ui| {
+                        for (label, value, field, hint) in [
+                            ("Business name", &mut self.name, "name", ""),
+                            ("E-mail", &mut self.email, "email", "name@example.com"),
+                            (
+                                "Cellphone",
+                                &mut self.cellphone,
+                                "cellphone",
+                                "300 123 4567",
+                            ),
+                        ] {
+                            let r = text_row(ui, label, value, hint, problem_for(&problems, field));
+                            enter |= form::submitted(ui, &r);
+                        }
+                        let doc_label = ui.label("Document type");
+                        egui::ComboBox::from_id_salt("register-doc-type")
+                            .selected_text(self.doc_type.clone())
+                            .show_ui(ui, |ui| {
+                                for (code, words) in DOCUMENT_TYPES {
+                                    ui.selectable_value(
+                                        &mut self.doc_type,
+                                        (*code).to_owned(),
+                                        format!("{code} — {words}"),
+                                    );
+                                }
+                            })
+                            .response
+                            .labelled_by(doc_label.id);
+                        ui.end_row();
+                        for (label, value, field, hint) in [
+                            (
+                                "Document number",
+                                &mut self.doc_number,
+                                "docNumber",
+                                "digits",
+                            ),
+                            ("City id", &mut self.city, "city", "number"),
+                            ("Department id", &mut self.state, "state", "number"),
+                            (
+                                "Commerce type id",
+                                &mut self.commerce_type,
+                                "commerceType",
+                                "optional",
+                            ),
+                            (
+                                "Referred by (user id)",
+                                &mut self.referred,
+                                "referred",
+                                "optional",
+                            ),
+                        ] {
+                            let r = text_row(ui, label, value, hint, problem_for(&problems, field));
+                            enter |= form::submitted(ui, &r);
+                        }
+                        let r = secret_row(
+                            ui,
+                            "Password",
+                            &mut self.password,
+                            "at least 8 characters",
+                            problem_for(&problems, "password"),
+                        );
+                        enter |= form::submitted(ui, &r);
+                        let r = secret_row(
+                            ui,
+                            "Confirm password",
+                            &mut self.confirmation,
+                            "",
+                            problem_for(&problems, "verifyPassword"),
+                        );
+                        enter |= form::submitted(ui, &r);
+                    });
+                ui.add_space(8.0);
+                let busy = self.request.is_pending() || self.stored.is_some();
+                let clicked = ui
+                    .add_enabled(
+                        built.is_ok() && !busy,
+                        egui::Button::new("Register merchant"),
+                    )
+                    .clicked();
+                if busy {
+                    ui.spinner();
+                }
+                blocking_reasons(ui, &problems);
+                if (clicked || (enter && !busy))
+                    && let Ok(registration) = built
+                {
+                    self.outcome = None;
+                    let client = ctx.session.connection.client.clone();
+                    self.request.start(ctx.bridge.spawn(async move {
+                        client
+                            .register(&registration)
+                            .await
+                            .map(|reply| reply.value.user)
+                            .map_err(UiError::from)
+                    }));
+                }
+                if let Some(error) = self.request.error() {
+                    error_box(ui, error);
+                }
+                match &self.outcome {
+                    Some(Ok(message)) => {
+                        ui.label(
+                            RichText::new(message).color(egui::Color32::from_rgb(0x1e, 0x9e, 0x4a)),
+                        );
+                    }
+                    Some(Err(problem)) => {
+                        error_box(
+                            ui,
+                            &UiError::local(format!(
+                                "Registered, but the token could not be kept: {problem}"
+                            )),
+                        );
+                    }
+                    None => {}
+                }
+            });
+    }
+}

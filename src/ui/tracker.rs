@@ -1,0 +1,238 @@
+//! Today's payments and their live states. Each created payment is followed by a task on the
+//! runtime (not by frames): it polls `/payment/status` with backoff until a final state, so it
+//! goes on while the window is minimized, and it fires the approval alert itself.
+
+use std::sync::mpsc;
+use std::time::Duration;
+
+use crate::api::Client;
+use crate::api::family_b::{StatusRecord, TransactionStatus};
+use crate::money::Pesos;
+
+use super::alerts::{self, AlertSettings};
+use super::bridge::{Bridge, UiError};
+
+/// How a payment came to be, for the list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TrackedPayment {
+    pub reference: String,
+    /// "Payment link", "Nequi", "Static QR"...
+    pub kind: String,
+    pub amount: Option<Pesos>,
+    pub reference1: String,
+    pub url: String,
+    /// Local time of creation, `HH:MM`.
+    pub created: String,
+    pub status: Option<TransactionStatus>,
+    pub record: Option<StatusRecord>,
+    /// The last polling problem, shown until the next good answer.
+    pub problem: Option<String>,
+}
+
+impl TrackedPayment {
+    pub fn new(
+        reference: String,
+        kind: String,
+        amount: Option<Pesos>,
+        reference1: String,
+        url: String,
+    ) -> Self {
+        TrackedPayment {
+            reference,
+            kind,
+            amount,
+            reference1,
+            url,
+            created: local_time_now(),
+            status: Some(TransactionStatus::Pending),
+            record: None,
+            problem: None,
+        }
+    }
+
+    /// The amount the service reports, else the one we asked for.
+    pub fn amount(&self) -> Option<Pesos> {
+        self.record
+            .as_ref()
+            .and_then(StatusRecord::amount_pesos)
+            .or(self.amount)
+    }
+}
+
+/// The shop's clock: paydesk's merchants are in Colombia (UTC-5, no daylight saving), and the
+/// OS's own offset cannot be read safely from a multi-threaded process on every platform.
+pub fn local_time_now() -> String {
+    let bogota = time::UtcOffset::from_hms(-5, 0, 0).unwrap_or(time::UtcOffset::UTC);
+    let now = time::OffsetDateTime::now_utc().to_offset(bogota);
+    format!("{:02}:{:02}", now.hour(), now.minute())
+}
+
+#[derive(Debug)]
+pub struct FollowUpdate {
+    pub reference: String,
+    pub result: Result<StatusRecord, UiError>,
+}
+
+/// Backoff between status checks: quick at first (the cashier is watching), then gentler.
+pub fn next_delay(previous: Duration) -> Duration {
+    (previous * 3 / 2).clamp(Duration::from_secs(1), Duration::from_secs(10))
+}
+
+pub struct Tracker {
+    /// Newest first.
+    pub payments: Vec<TrackedPayment>,
+    sender: mpsc::Sender<FollowUpdate>,
+    receiver: mpsc::Receiver<FollowUpdate>,
+    alerts: AlertSettings,
+}
+
+impl Tracker {
+    pub fn new(alerts: AlertSettings) -> Tracker {
+        let (sender, receiver) = mpsc::channel();
+        Tracker {
+            payments: Vec::new(),
+            sender,
+            receiver,
+            alerts,
+        }
+    }
+
+    pub fn alerts(&self) -> &AlertSettings {
+        &self.alerts
+    }
+
+    /// Adds a payment to the list without following it (restored lists, benchmarks).
+    pub fn add(&mut self, payment: TrackedPayment) {
+        self.payments.insert(0, payment);
+    }
+
+    /// Adds a payment and follows it until a final state.
+    pub fn follow(&mut self, bridge: &Bridge, client: Client, payment: TrackedPayment) {
+        let reference = payment.reference.clone();
+        let amount = payment.amount;
+        if let Some(existing) = self.payments.iter().position(|p| p.reference == reference) {
+            self.payments.remove(existing);
+        }
+        self.add(payment);
+        let sender = self.sender.clone();
+        let ctx = bridge.ctx().clone();
+        let alerts = self.alerts.clone();
+        let runtime = bridge.runtime().clone();
+        bridge.runtime().spawn(async move {
+            let mut delay = Duration::from_millis(700);
+            loop {
+                let result = client.payment_status(&reference).await;
+                let status = result.as_ref().ok().map(|reply| reply.value.status);
+                let update = FollowUpdate {
+                    reference: reference.clone(),
+                    result: result.map(|reply| reply.value).map_err(UiError::from),
+                };
+                if sender.send(update).is_err() {
+                    return; // the app has closed
+                }
+                ctx.request_repaint();
+                if let Some(status) = status
+                    && status.is_final()
+                {
+                    if status == TransactionStatus::Approved {
+                        let alerts = alerts.clone();
+                        let body = match amount {
+                            Some(amount) => format!("{amount} approved, reference {reference}"),
+                            None => format!("Payment {reference} approved"),
+                        };
+                        runtime.spawn_blocking(move || {
+                            alerts::announce(&alerts, "Payment approved", &body)
+                        });
+                    }
+                    return;
+                }
+                tokio::time::sleep(delay).await;
+                delay = next_delay(delay);
+            }
+        });
+    }
+
+    /// Takes the followers' news; returns the references that just turned approved.
+    pub fn drain(&mut self) -> Vec<String> {
+        let mut approved = Vec::new();
+        while let Ok(update) = self.receiver.try_recv() {
+            let Some(payment) = self
+                .payments
+                .iter_mut()
+                .find(|p| p.reference == update.reference)
+            else {
+                continue;
+            };
+            match update.result {
+                Ok(record) => {
+                    let before = payment.status;
+                    payment.status = Some(record.status);
+                    payment.record = Some(record);
+                    payment.problem = None;
+                    if payment.status == Some(TransactionStatus::Approved)
+                        && before != Some(TransactionStatus::Approved)
+                    {
+                        approved.push(payment.reference.clone());
+                    }
+                }
+                Err(error) => payment.problem = Some(error.message),
+            }
+        }
+        approved
+    }
+
+    pub fn find(&self, reference: &str) -> Option<&TrackedPayment> {
+        self.payments.iter().find(|p| p.reference == reference)
+    }
+
+    /// The sum of today's approved collections.
+    pub fn approved_total(&self) -> Pesos {
+        self.payments
+            .iter()
+            .filter(|p| p.status == Some(TransactionStatus::Approved))
+            .filter_map(TrackedPayment::amount)
+            .fold(Pesos::ZERO, |total, amount| {
+                total.checked_add(amount).unwrap_or(total)
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_grows_to_a_ceiling() {
+        let mut delay = Duration::from_millis(700);
+        let mut seen = vec![];
+        for _ in 0..10 {
+            delay = next_delay(delay);
+            seen.push(delay);
+        }
+        assert_eq!(seen[0], Duration::from_millis(1_050));
+        assert!(seen.windows(2).all(|w| w[0] <= w[1]));
+        assert_eq!(*seen.last().unwrap(), Duration::from_secs(10));
+    }
+
+    #[test]
+    fn totals_only_approved_payments() {
+        let mut tracker = Tracker::new(AlertSettings::new(false, false));
+        for (reference, amount, status) in [
+            ("A", 10_000, TransactionStatus::Approved),
+            ("B", 5_000, TransactionStatus::Pending),
+            ("C", 2_500, TransactionStatus::Approved),
+        ] {
+            let mut payment = TrackedPayment::new(
+                reference.into(),
+                "Payment link".into(),
+                Some(Pesos::new(amount)),
+                reference.into(),
+                String::new(),
+            );
+            payment.status = Some(status);
+            tracker.add(payment);
+        }
+        assert_eq!(tracker.approved_total(), Pesos::new(12_500));
+        assert_eq!(tracker.payments[0].reference, "C", "newest first");
+    }
+}

@@ -1,0 +1,102 @@
+//! Labelled inputs that validate as the user types. Every input is `labelled_by` its label, so
+//! screen readers and UI tests find it by the label's text.
+
+use egui::{Response, RichText, TextEdit, Ui};
+
+use crate::validate::ValidationError;
+
+pub const ERROR_COLOR: egui::Color32 = egui::Color32::from_rgb(0xd0, 0x3b, 0x3b);
+
+/// A text row in a two-column grid: the label, the input, and under it the rule it breaks
+/// (once the user has typed something).
+pub fn text_row(
+    ui: &mut Ui,
+    label: &str,
+    value: &mut String,
+    hint: &str,
+    problem: Option<&ValidationError>,
+) -> Response {
+    input_row(ui, label, value, hint, problem, false)
+}
+
+/// Like [`text_row`], masked.
+pub fn secret_row(
+    ui: &mut Ui,
+    label: &str,
+    value: &mut String,
+    hint: &str,
+    problem: Option<&ValidationError>,
+) -> Response {
+    input_row(ui, label, value, hint, problem, true)
+}
+
+fn input_row(
+    ui: &mut Ui,
+    label: &str,
+    value: &mut String,
+    hint: &str,
+    problem: Option<&ValidationError>,
+    password: bool,
+) -> Response {
+    let label_response = ui.label(label);
+    let response = ui
+        .vertical(|ui| {
+            let response = ui
+                .add(
+                    TextEdit::singleline(value)
+                        .hint_text(hint)
+                        .password(password)
+                        .desired_width(280.0),
+                )
+                .labelled_by(label_response.id);
+            if let Some(problem) = problem
+                && !value.trim().is_empty()
+            {
+                ui.label(RichText::new(&problem.message).color(ERROR_COLOR).small());
+            }
+            response
+        })
+        .inner;
+    ui.end_row();
+    response
+}
+
+/// Whether Enter was pressed in this field (a single-line edit gives up focus on Enter).
+pub fn submitted(ui: &Ui, response: &Response) -> bool {
+    response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
+}
+
+/// The first problem for a field, by its name.
+pub fn problem_for<'a>(
+    problems: &'a [ValidationError],
+    field: &str,
+) -> Option<&'a ValidationError> {
+    problems.iter().find(|p| p.field == field)
+}
+
+/// Under a disabled submit button: why it is disabled.
+pub fn blocking_reasons(ui: &mut Ui, problems: &[ValidationError]) {
+    if problems.is_empty() {
+        return;
+    }
+    ui.label(RichText::new("To continue:").weak());
+    for problem in problems.iter().take(4) {
+        ui.label(
+            RichText::new(format!("• {}: {}", problem.field, problem.message))
+                .color(ERROR_COLOR)
+                .small(),
+        );
+    }
+}
+
+/// A service error in place: the shop owner's message, the code small for whoever debugs.
+pub fn error_box(ui: &mut Ui, error: &super::super::bridge::UiError) {
+    egui::Frame::group(ui.style())
+        .stroke(egui::Stroke::new(1.0, ERROR_COLOR))
+        .show(ui, |ui| {
+            ui.label(RichText::new(&error.message).color(ERROR_COLOR));
+            if let Some(code) = &error.code {
+                ui.label(RichText::new(format!("code {code}")).small().weak());
+            }
+        });
+}

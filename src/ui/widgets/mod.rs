@@ -1,0 +1,5 @@
+//! Small widgets the panels share.
+
+pub mod form;
+pub mod qr;
+pub mod status;

@@ -1,0 +1,416 @@
+//! The desktop app driven through egui_kittest against its in-process simulator: fill forms by
+//! label, click, and assert on what is shown. Waits are conditions with a deadline.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use paydesk::config::{EnvOverrides, Paths};
+use paydesk::ui::session::SecretsSource;
+use paydesk::ui::{AppOptions, Panel, PaydeskApp};
+use serde_json::{Value, json};
+
+struct App {
+    runtime: tokio::runtime::Runtime,
+    home: tempfile::TempDir,
+}
+
+impl App {
+    fn new() -> App {
+        App {
+            runtime: tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .unwrap(),
+            home: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn harness(&self) -> Harness<'static, PaydeskApp> {
+        harness_in(self.home.path(), self.runtime.handle().clone())
+    }
+
+    fn control(&self, harness: &Harness<'_, PaydeskApp>) -> String {
+        harness
+            .state()
+            .session()
+            .and_then(|s| s.simulator_control_url())
+            .expect("the app runs the built-in simulator")
+    }
+
+    fn post(&self, url: String, body: Value) -> u16 {
+        self.runtime.block_on(async {
+            reqwest::Client::new()
+                .post(url)
+                .json(&body)
+                .send()
+                .await
+                .unwrap()
+                .status()
+                .as_u16()
+        })
+    }
+
+    fn get(&self, url: String) -> Value {
+        self.runtime
+            .block_on(async { reqwest::get(url).await.unwrap().json().await.unwrap() })
+    }
+
+    fn requests_to(&self, harness: &Harness<'_, PaydeskApp>, path: &str) -> usize {
+        match self.get(format!("{}/requests", self.control(harness))) {
+            Value::Array(list) => list.iter().filter(|r| r["path"] == path).count(),
+            other => panic!("{other}"),
+        }
+    }
+}
+
+fn harness_in(home: &Path, runtime: tokio::runtime::Handle) -> Harness<'static, PaydeskApp> {
+    let options = AppOptions {
+        paths: Paths::in_dir(home),
+        profile: None,
+        env: EnvOverrides::default(),
+        secrets: SecretsSource::MemoryOnly("tests keep secrets in memory".into()),
+        alerts: false,
+    };
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 1000.0])
+        .build_eframe(move |cc| PaydeskApp::new(cc, runtime, options));
+    wait_until(&mut harness, "the simulator connects", |h| {
+        h.state().session().is_some()
+    });
+    harness
+}
+
+/// Steps frames until `condition` holds, or fails after the deadline. Between steps the
+/// background runtime gets a moment to answer.
+fn wait_until(
+    harness: &mut Harness<'_, PaydeskApp>,
+    what: &str,
+    condition: impl Fn(&Harness<'_, PaydeskApp>) -> bool,
+) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        harness.step();
+        if condition(harness) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting until {what}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn shows(harness: &Harness<'_, PaydeskApp>, text: &str) -> bool {
+    harness.query_all_by_label_contains(text).next().is_some()
+}
+
+fn type_into(harness: &mut Harness<'_, PaydeskApp>, label: &str, text: &str) {
+    let field = harness.get_by_label(label);
+    field.focus();
+    harness.step();
+    // Select what is there, so the text replaces it.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.step();
+    harness.get_by_label(label).type_text(text);
+    // The frame that takes the text validates it; the next one shows the verdict.
+    harness.step();
+    harness.step();
+}
+
+fn click(harness: &mut Harness<'_, PaydeskApp>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.step();
+    harness.step();
+}
+
+#[test]
+fn the_app_opens_on_the_simulator_with_an_unmissable_badge() {
+    let app = App::new();
+    let mut harness = app.harness();
+    wait_until(&mut harness, "the badge shows", |h| shows(h, "SIMULATOR"));
+    for panel in ["Collect", "Status", "Balance", "Register", "Settings"] {
+        assert!(
+            harness.query_by_label(panel).is_some(),
+            "{panel} in the navigation"
+        );
+    }
+}
+
+#[test]
+fn a_paid_link_turns_approved_on_screen_without_user_action() {
+    let app = App::new();
+    let mut harness = app.harness();
+    harness.state_mut().show_panel(Panel::Collect);
+    type_into(&mut harness, "Amount", "25.000");
+    type_into(&mut harness, "Customer name", "Ana");
+    click(&mut harness, "Create payment link");
+    wait_until(&mut harness, "the link is created", |h| {
+        shows(h, "Payment link created")
+    });
+    assert!(shows(&harness, "$ 25.000"));
+    assert!(harness.query_by_label("Copy link").is_some());
+    assert!(harness.query_by_label("Save QR as PNG").is_some());
+    let reference = harness.state().tracker().payments[0].reference.clone();
+    assert!(shows(&harness, &reference));
+
+    let control = app.control(&harness);
+    let status = app.post(
+        format!("{control}/transactions/{reference}/outcome"),
+        json!({"outcome": "approve"}),
+    );
+    assert_eq!(status, 200);
+    wait_until(&mut harness, "the approval shows", |h| {
+        shows(h, "Payment approved: $ 25.000")
+    });
+    assert!(harness.query_by_label("Approved").is_some());
+
+    // "Show to customer" fills the window with the amount and the QR.
+    click(&mut harness, "Show to customer");
+    assert!(shows(&harness, "Scan with your bank or wallet app"));
+    click(&mut harness, "Close");
+    assert!(harness.query_by_label("Create payment link").is_some());
+}
+
+#[test]
+fn bad_values_show_their_messages_and_send_nothing() {
+    let app = App::new();
+    let mut harness = app.harness();
+    harness.state_mut().show_panel(Panel::Collect);
+    type_into(&mut harness, "Amount", "25,50");
+    assert!(
+        harness.query_all_by_value("25,50").next().is_some(),
+        "typed"
+    );
+    assert!(shows(&harness, "use whole pesos, without cents"));
+    type_into(&mut harness, "Your reference", "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+    assert!(shows(&harness, "at most 20 characters"));
+    type_into(&mut harness, "Webhook URL", "http://shop.example/hook");
+    assert!(shows(&harness, "must start with https://"));
+    type_into(&mut harness, "Customer e-mail", "ana@");
+    assert!(shows(&harness, "enter an e-mail address"));
+    // The button is disabled: clicking it sends nothing.
+    click(&mut harness, "Create payment link");
+    harness.step();
+    assert_eq!(
+        app.requests_to(&harness, "/pay/cash-in/generate/payment-link/token"),
+        0
+    );
+    assert!(shows(&harness, "To continue:"));
+}
+
+#[test]
+fn one_method_payment_asks_for_the_wallet_cellphone() {
+    let app = App::new();
+    let mut harness = app.harness();
+    harness.state_mut().show_panel(Panel::Collect);
+    click(&mut harness, "One method");
+    assert!(shows(
+        &harness,
+        "Nequi payments must stay open more than 12 h"
+    ));
+    type_into(&mut harness, "Amount", "30000");
+    type_into(&mut harness, "Payer cellphone", "601 123 4567");
+    assert!(shows(&harness, "starts with 3"));
+    click(&mut harness, "Create payment");
+    assert_eq!(
+        app.requests_to(&harness, "/pay/cash-in/generate/payment-method/token"),
+        0
+    );
+    type_into(&mut harness, "Payer cellphone", "300 123 4567");
+    click(&mut harness, "Create payment");
+    wait_until(&mut harness, "the payment is created", |h| {
+        shows(h, "Nequi payment created")
+    });
+    let sent = app.get(format!("{}/requests", app.control(&harness)));
+    let request = sent
+        .as_array()
+        .unwrap()
+        .iter()
+        .rev()
+        .find(|r| r["path"] == "/pay/cash-in/generate/payment-method/token")
+        .unwrap()
+        .clone();
+    assert_eq!(request["body"]["paymentMethod"]["cellphone"], "3001234567");
+    assert!(request["body"]["expiresIn"].as_u64().unwrap() > 43_200);
+}
+
+#[test]
+fn online_bank_transfer_lists_banks_without_the_prompt() {
+    let app = App::new();
+    let mut harness = app.harness();
+    harness.state_mut().show_panel(Panel::Collect);
+    click(&mut harness, "One method");
+    harness.get_by_label("Method").click();
+    harness.step();
+    harness.step();
+    click(&mut harness, "PSE — more than 30 min");
+    wait_until(&mut harness, "the bank picker shows", |h| {
+        h.query_by_label("Payer's bank").is_some()
+    });
+    assert!(shows(
+        &harness,
+        "PSE payments must stay open more than 30 min"
+    ));
+    harness.get_by_label("Payer's bank").click();
+    harness.step();
+    harness.step();
+    wait_until(&mut harness, "banks show", |h| {
+        h.query_by_label("BANCOLOMBIA").is_some()
+    });
+    assert!(
+        !shows(&harness, "seleccione"),
+        "the id-0 entry is a prompt, not a bank"
+    );
+}
+
+#[test]
+fn a_family_a_resource_shows_its_code_and_qr() {
+    let app = App::new();
+    let mut harness = app.harness();
+    harness.state_mut().show_panel(Panel::Collect);
+    click(&mut harness, "QR and resources");
+    wait_until(&mut harness, "methods load", |h| {
+        shows(h, "Methods your account offers")
+    });
+    assert!(shows(&harness, "PSE (8)"));
+    click(&mut harness, "Create resource");
+    assert!(shows(&harness, "enter an amount"));
+    type_into(&mut harness, "Amount", "15.000");
+    click(&mut harness, "Create resource");
+    wait_until(&mut harness, "the resource is created", |h| {
+        shows(h, "Resource created")
+    });
+    assert!(shows(&harness, "PDQR"), "the resource code is shown");
+}
+
+#[test]
+fn status_lookup_and_balance() {
+    let app = App::new();
+    let mut harness = app.harness();
+    harness.state_mut().show_panel(Panel::Collect);
+    type_into(&mut harness, "Amount", "12.000");
+    click(&mut harness, "Create payment link");
+    wait_until(&mut harness, "the link is created", |h| {
+        shows(h, "Payment link created")
+    });
+    let reference = harness.state().tracker().payments[0].reference.clone();
+
+    click(&mut harness, "Status");
+    type_into(&mut harness, "Payment reference", &reference);
+    click(&mut harness, "Check status");
+    wait_until(&mut harness, "the record shows", |h| {
+        shows(h, "Provider reference") || shows(h, "Cost")
+    });
+    assert!(shows(&harness, "$ 12.000"));
+    assert!(harness.query_all_by_label("Pending").next().is_some());
+    assert!(shows(&harness, "1 payments"));
+
+    click(&mut harness, "Balance");
+    wait_until(&mut harness, "the bags show", |h| {
+        shows(h, "Saldo Dispersión")
+    });
+    assert!(shows(&harness, "$ 5.000.000"));
+    assert!(shows(&harness, "pays payouts"));
+}
+
+#[test]
+fn register_validates_then_signs_in_with_the_new_token() {
+    let app = App::new();
+    let mut harness = app.harness();
+    click(&mut harness, "Register");
+    type_into(&mut harness, "Business name", "Tienda Ana");
+    type_into(&mut harness, "E-mail", "ana@tienda.co");
+    type_into(&mut harness, "Cellphone", "310 123 4567");
+    type_into(&mut harness, "Document number", "1020304050");
+    type_into(&mut harness, "City id", "11001");
+    type_into(&mut harness, "Department id", "11");
+    type_into(&mut harness, "Password", "s3cret-pass");
+    type_into(&mut harness, "Confirm password", "s3cret-pasS");
+    assert!(shows(&harness, "the passwords do not match"));
+    click(&mut harness, "Register merchant");
+    assert_eq!(app.requests_to(&harness, "/api/v1/auth/register"), 0);
+    type_into(&mut harness, "Confirm password", "s3cret-pass");
+    click(&mut harness, "Register merchant");
+    wait_until(&mut harness, "registration finishes", |h| {
+        shows(h, "Registered")
+    });
+    assert_eq!(app.requests_to(&harness, "/api/v1/auth/register"), 1);
+    // The token never lands in a file of paydesk's.
+    let token = app.get(format!("{}/requests", app.control(&harness)));
+    assert!(token.is_array());
+    for entry in walk(app.home.path()) {
+        let text = std::fs::read_to_string(&entry).unwrap_or_default();
+        assert!(!text.contains("sbx-"), "{} holds a token", entry.display());
+        assert!(
+            !text.contains("s3cret-pass"),
+            "{} holds the password",
+            entry.display()
+        );
+    }
+}
+
+#[test]
+fn an_ended_session_asks_for_the_token_and_keeps_the_form() {
+    let app = App::new();
+    let mut harness = app.harness();
+    harness.state_mut().show_panel(Panel::Collect);
+    click(&mut harness, "QR and resources");
+    type_into(&mut harness, "Amount", "15.000");
+    type_into(&mut harness, "Description", "Mesa 4");
+    let control = app.control(&harness);
+    assert_eq!(
+        app.post(
+            format!("{control}/session"),
+            json!({"token": "sandbox-api-token", "ended": true})
+        ),
+        204
+    );
+    click(&mut harness, "Create resource");
+    wait_until(&mut harness, "the sign-in prompt", |h| {
+        shows(h, "Your session has ended")
+    });
+    assert!(
+        harness.query_all_by_value("Mesa 4").next().is_some(),
+        "what the user typed is still there"
+    );
+    click(&mut harness, "Later");
+}
+
+#[test]
+fn settings_save_pasted_credentials_and_sign_out() {
+    let app = App::new();
+    let mut harness = app.harness();
+    click(&mut harness, "Settings");
+    assert!(shows(&harness, "The system keyring is not available"));
+    type_into(&mut harness, "Access token", "pasted-access-token-123");
+    click(&mut harness, "Save credentials");
+    wait_until(&mut harness, "saved", |h| {
+        shows(h, "1 saved for profile simulator")
+    });
+    let config = std::fs::read_to_string(app.home.path().join("config/paydesk.toml")).unwrap();
+    assert!(
+        config.contains("access-token"),
+        "the profile lists the secret: {config}"
+    );
+    assert!(!config.contains("pasted-access-token-123"));
+    click(&mut harness, "Sign out");
+    wait_until(&mut harness, "signed out", |h| {
+        shows(h, "Signed out of simulator")
+    });
+}
+
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                found.extend(walk(&path));
+            } else {
+                found.push(path);
+            }
+        }
+    }
+    found
+}
