@@ -71,6 +71,14 @@ pub enum Command {
     Account(AccountCommand),
     /// Send money to a mobile number (asks for confirmation unless --yes).
     Payout(PayoutArgs),
+    /// The payout journal: every payout sent from this computer, newest first.
+    Payouts {
+        /// Ask the service for the state of this payout (by its reference1).
+        #[arg(long, value_name = "REFERENCE1")]
+        check: Option<String>,
+        #[arg(long, default_value_t = 20)]
+        limit: usize,
+    },
     /// Show the balance bags.
     Balance {
         #[arg(long)]
@@ -271,6 +279,9 @@ pub struct PayoutArgs {
     /// Send without asking.
     #[arg(long)]
     pub yes: bool,
+    /// With --yes: send even when the same amount went to the same number a few minutes ago.
+    #[arg(long)]
+    pub allow_repeat: bool,
 }
 
 #[derive(Debug, Args)]

@@ -15,6 +15,7 @@ use crate::api::family_b::*;
 use crate::config::Paths;
 use crate::connection::Connection;
 use crate::money::Pesos;
+use crate::payouts;
 use crate::secrets::{SecretKind, SecretStore, SecretString, Stored};
 use crate::validate::{self, ValidationError};
 
@@ -51,6 +52,13 @@ pub struct Context<'a> {
 }
 
 impl Context<'_> {
+    /// The ledger in the data folder; opened per command (it is small and the CLI is short-lived).
+    fn ledger(&self) -> Result<std::sync::Arc<crate::ledger::Ledger>, Failure> {
+        crate::ledger::Ledger::in_folder(&self.paths.data_dir)
+            .map(std::sync::Arc::new)
+            .map_err(|error| Failure::Local(error.to_string()))
+    }
+
     fn user_id(&self, flag: Option<i64>) -> Result<i64, Failure> {
         flag.or(self.connection.user_id).ok_or_else(|| {
             Failure::from(ValidationError::new(
@@ -592,18 +600,51 @@ pub async fn payout(ctx: &Context<'_>, args: &PayoutArgs) -> Outcome {
         bank_name: args.bank_name.clone(),
     };
     checked(request.check())?;
-    if !args.yes {
-        confirm_payout(ctx, &request)?;
-    }
-    let reply = ctx.connection.client.withdraw(&request).await?;
-    let receipt = &reply.value;
-    Ok(ctx.out.done(&reply.raw, || {
+    let ledger = ctx.ledger()?;
+    let client = &ctx.connection.client;
+    let plan = payouts::prepare(
+        ledger.clone(),
+        client,
+        &ctx.connection.profile_name,
+        ctx.connection.user_id,
+        request,
+    )
+    .await
+    .map_err(payout_failure)?;
+    let repeat_confirmed = if args.yes {
+        if plan.similar.is_some() && !args.allow_repeat {
+            let warning = plan
+                .similar
+                .as_ref()
+                .map(|previous| {
+                    payouts::PayoutError::NeedsDuplicateConfirmation(Box::new(previous.clone()))
+                        .to_string()
+                })
+                .unwrap_or_default();
+            return Err(Failure::NotConfirmed(format!(
+                "{warning}. Not sent: add --allow-repeat to send it anyway"
+            )));
+        }
+        plan.similar.is_some()
+    } else {
+        confirm_payout(ctx, &plan)?;
+        plan.similar.is_some()
+    };
+    let record = payouts::send(ledger, client, &plan, repeat_confirmed)
+        .await
+        .map_err(payout_failure)?;
+    let document: Value = record
+        .withdraw_json
+        .as_deref()
+        .and_then(|text| serde_json::from_str(text).ok())
+        .unwrap_or(Value::Null);
+    Ok(ctx.out.done(&document, || {
         format!(
-            "Payout of {} to {} sent\nReference:       {}\nStatus reference: {}",
-            request.amount,
-            validate::group_cellphone(&request.cellphone),
-            request.reference1,
-            receipt
+            "Payout of {} to {} sent\nReference:        {}\nStatus reference: {}",
+            record.amount,
+            validate::group_cellphone(&record.cellphone),
+            record.reference1,
+            record
                 .transaction_reference
                 .as_deref()
                 .unwrap_or("(none given)")
@@ -611,22 +652,45 @@ pub async fn payout(ctx: &Context<'_>, args: &PayoutArgs) -> Outcome {
     }))
 }
 
-/// Repeats the amount, the number (grouped for reading) and the method, then asks on the
-/// terminal. With no terminal, refuses: money never moves on a guess.
-fn confirm_payout(ctx: &Context<'_>, request: &WithdrawRequest) -> Result<(), Failure> {
-    let summary = format!(
-        "Send {} to {} by {} ({}), reference {}{}?",
-        request.amount,
-        validate::group_cellphone(&request.cellphone),
-        withdraw_method_name(request.method_id),
-        request.method_id,
-        request.reference1,
-        if ctx.connection.environment().moves_real_money() {
-            " — REAL MONEY"
-        } else {
-            ""
+/// Rule refusals are bad input (nothing was sent); the service's answers keep their codes.
+fn payout_failure(error: payouts::PayoutError) -> Failure {
+    use payouts::PayoutError as E;
+    match error {
+        E::Invalid(problems) => Failure::Input(problems),
+        E::Api(api) => Failure::Api(api),
+        E::TooSoon { .. } | E::InsufficientBalance { .. } | E::ReferenceUsed(_) => {
+            let field = match &error {
+                E::TooSoon { .. } => "spacing",
+                E::InsufficientBalance { .. } => "amount",
+                _ => "reference1",
+            };
+            Failure::Input(vec![ValidationError::new(field, error.to_string())])
         }
-    );
+        E::NeedsDuplicateConfirmation(_) | E::NotResendable(_) | E::NoStatusReference => {
+            Failure::NotConfirmed(error.to_string())
+        }
+        E::Ledger(_) | E::Internal(_) => Failure::Local(error.to_string()),
+    }
+}
+
+/// Repeats the amount, the number (grouped for reading) and the method, warns about a recent
+/// identical payout, then asks on the terminal. With no terminal, refuses: money never moves
+/// on a guess.
+fn confirm_payout(ctx: &Context<'_>, plan: &payouts::PayoutPlan) -> Result<(), Failure> {
+    let mut summary = plan.summary();
+    if ctx.connection.environment().moves_real_money() {
+        summary.push_str(" — REAL MONEY");
+    }
+    if let Some(balance) = plan.balance {
+        summary.push_str(&format!(" (disbursement balance {balance})"));
+    }
+    summary.push('?');
+    if let Some(previous) = &plan.similar {
+        summary = format!(
+            "{}\n{summary}",
+            payouts::PayoutError::NeedsDuplicateConfirmation(Box::new(previous.clone()))
+        );
+    }
     let stdin = std::io::stdin();
     if !stdin.is_terminal() {
         return Err(Failure::NotConfirmed(format!(
@@ -645,6 +709,80 @@ fn confirm_payout(ctx: &Context<'_>, request: &WithdrawRequest) -> Result<(), Fa
         "yes" | "y" | "si" | "sí" => Ok(()),
         _ => Err(Failure::NotConfirmed("Not sent".into())),
     }
+}
+
+pub async fn payouts(ctx: &Context<'_>, check: Option<&str>, limit: usize) -> Outcome {
+    let ledger = ctx.ledger()?;
+    let profile = ctx.connection.profile_name.clone();
+    if let Some(reference1) = check {
+        let found = {
+            let ledger = ledger.clone();
+            let reference1 = reference1.to_owned();
+            let profile = profile.clone();
+            tokio::task::spawn_blocking(move || ledger.payout_by_reference(&profile, &reference1))
+                .await
+                .map_err(|e| Failure::Local(e.to_string()))?
+                .map_err(|e| Failure::Local(e.to_string()))?
+        };
+        let Some(record) = found else {
+            return Err(Failure::Input(vec![ValidationError::new(
+                "check",
+                format!("no payout with reference {reference1} in this computer's journal"),
+            )]));
+        };
+        let record = payouts::check(ledger, &ctx.connection.client, &record)
+            .await
+            .map_err(payout_failure)?;
+        return Ok(ctx
+            .out
+            .done(&payout_json(&record), || describe_payout(&record)));
+    }
+    let records = tokio::task::spawn_blocking(move || ledger.payouts(&profile, limit))
+        .await
+        .map_err(|e| Failure::Local(e.to_string()))?
+        .map_err(|e| Failure::Local(e.to_string()))?;
+    let document = Value::Array(records.iter().map(payout_json).collect());
+    Ok(ctx.out.done(&document, || {
+        if records.is_empty() {
+            "No payouts yet".into()
+        } else {
+            records
+                .iter()
+                .map(describe_payout)
+                .collect::<Vec<_>>()
+                .join("\n")
+        }
+    }))
+}
+
+fn payout_json(record: &crate::ledger::PayoutRecord) -> Value {
+    json!({
+        "reference1": record.reference1,
+        "amount": record.amount.get(),
+        "cellphone": record.cellphone,
+        "method": record.method_id,
+        "state": record.state.as_str(),
+        "transactionReference": record.transaction_reference,
+        "serviceStatus": record.service_status,
+        "errorCode": record.error_code,
+        "errorMessage": record.error_message,
+        "createdAt": record.created_at,
+    })
+}
+
+fn describe_payout(record: &crate::ledger::PayoutRecord) -> String {
+    format!(
+        "{:<20} {:>14} to {}  {}{}",
+        record.reference1,
+        record.amount.to_string(),
+        validate::group_cellphone(&record.cellphone),
+        record.state.words(),
+        record
+            .error_message
+            .as_deref()
+            .map(|m| format!(" ({m})"))
+            .unwrap_or_default()
+    )
 }
 
 pub async fn balance(ctx: &Context<'_>, user_id: Option<i64>) -> Outcome {

@@ -90,6 +90,9 @@ async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<Exit
         Command::Account(command) => commands::account(&ctx, command).await,
         Command::Payout(args) => commands::payout(&ctx, args).await,
         Command::Balance { user_id } => commands::balance(&ctx, *user_id).await,
+        Command::Payouts { check, limit } => {
+            commands::payouts(&ctx, check.as_deref(), *limit).await
+        }
         Command::Notify(args) => commands::notify(&ctx, args).await,
         Command::Sandbox { .. } => Ok(ExitCode::SUCCESS),
     };

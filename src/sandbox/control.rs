@@ -24,6 +24,7 @@ pub(super) fn routes() -> Router<Shared> {
         .route("/sandbox/session", post(session))
         .route("/sandbox/webhooks", post(webhook_behaviour))
         .route("/sandbox/outbox", get(outbox))
+        .route("/sandbox/rules", post(rules))
 }
 
 fn bad_request(message: impl Into<String>) -> Response {
@@ -45,6 +46,7 @@ async fn help() -> axum::Json<Value> {
         "POST /sandbox/session": {"token": "a Family A API token", "ended": true, "privileges": ["resources.generate", "accounts.manage", "methods.list"]},
         "POST /sandbox/webhooks": {"duplicates": false, "out_of_order": false, "max_attempts": 6, "first_retry_ms": 500},
         "GET /sandbox/outbox": "notifications sent, with attempts and delivery state",
+        "POST /sandbox/rules": {"cash_out_spacing_seconds": 30, "disbursement_balance": 5000000},
         "GET /checkout/{reference}": "the payer's checkout page",
     }))
 }
@@ -227,6 +229,30 @@ async fn webhook_behaviour(
     }
     if let Some(value) = request.first_retry_ms {
         behaviour.first_retry_ms = value;
+    }
+    StatusCode::NO_CONTENT
+}
+
+#[derive(Deserialize)]
+struct RulesRequest {
+    cash_out_spacing_seconds: Option<i64>,
+    disbursement_balance: Option<i64>,
+}
+
+/// Demo and test knobs for the money rules: the spacing between cash-outs, and the demo
+/// merchant's disbursement funds.
+async fn rules(
+    Extract(shared): Extract<Shared>,
+    axum::Json(request): axum::Json<RulesRequest>,
+) -> StatusCode {
+    let mut state = shared.lock();
+    if let Some(seconds) = request.cash_out_spacing_seconds {
+        state.cash_out_spacing_seconds = seconds.max(0);
+    }
+    if let Some(balance) = request.disbursement_balance
+        && let Some(merchant) = state.merchant_mut(super::state::DEMO_USER_ID)
+    {
+        merchant.disbursement_balance = balance.max(0);
     }
     StatusCode::NO_CONTENT
 }

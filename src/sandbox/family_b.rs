@@ -26,7 +26,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use serde_json::{Value, json};
 
 use super::state::{
-    CASH_OUT_SPACING_SECONDS, DEMO_USER_ID, Kind, MINIMUM_AMOUNT, ONLINE_WITHDRAWAL_CEILING,
+    DEMO_USER_ID, Kind, MINIMUM_AMOUNT, ONLINE_WITHDRAWAL_CEILING,
     ONLINE_WITHDRAWAL_WINDOW_SECONDS, Transaction, cost_of,
 };
 use super::{Answer, Shared, clock};
@@ -442,6 +442,7 @@ fn withdraw(shared: &Shared, request: &Value) -> Result<Value, Failure> {
     }
     let now = clock::now_ms() / 1_000;
     let mut state = shared.lock();
+    let spacing = state.cash_out_spacing_seconds;
     if state
         .transactions
         .iter()
@@ -453,14 +454,11 @@ fn withdraw(shared: &Shared, request: &Value) -> Result<Value, Failure> {
         .merchant_mut(DEMO_USER_ID)
         .ok_or_else(|| fail("10", "Usuario no existe"))?;
     if let Some(last) = merchant.last_cash_out_at
-        && now - last < CASH_OUT_SPACING_SECONDS
+        && now - last < spacing
     {
         return Err(fail(
             "06",
-            format!(
-                "Espere {} segundos entre retiros",
-                CASH_OUT_SPACING_SECONDS - (now - last)
-            ),
+            format!("Espere {} segundos entre retiros", spacing - (now - last)),
         ));
     }
     if merchant.disbursement_balance < amount {

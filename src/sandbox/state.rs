@@ -195,6 +195,13 @@ pub struct State {
     pub requests: VecDeque<RecordedRequest>,
     /// How long an approval stays "processing" (9) before it is approved (2).
     pub processing_ms: u64,
+    /// The service's spacing between cash-outs; the control endpoint may relax it for demos.
+    #[serde(default = "default_spacing")]
+    pub cash_out_spacing_seconds: i64,
+}
+
+fn default_spacing() -> i64 {
+    CASH_OUT_SPACING_SECONDS
 }
 
 /// What a notification needs, taken from a transaction at the moment of a change.
@@ -230,6 +237,7 @@ impl State {
             outbox: Vec::new(),
             requests: VecDeque::new(),
             processing_ms: 200,
+            cash_out_spacing_seconds: CASH_OUT_SPACING_SECONDS,
         }
     }
 

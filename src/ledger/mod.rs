@@ -1,0 +1,184 @@
+//! The local ledger: SQLite in WAL mode in the OS data folder. What paydesk created, the payout
+//! journal, and (later) the webhook inbox. Every call blocks on disk: from the UI, call it on
+//! the runtime's blocking pool, never in a frame.
+
+mod payouts;
+
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+
+use rusqlite::Connection;
+
+pub use payouts::{PayoutOutcome, PayoutRecord, PayoutState, SavedBankAccount};
+
+pub const LEDGER_FILE_NAME: &str = "ledger.sqlite3";
+
+#[derive(Debug, thiserror::Error)]
+pub enum LedgerError {
+    #[error("The ledger could not be read or written: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("Could not create the ledger folder {path}: {source}")]
+    Folder {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("The reference {0} is already used by another payout")]
+    DuplicateReference(String),
+    #[error("The ledger was written by a newer paydesk (schema {found}); update paydesk")]
+    TooNew { found: i64 },
+    #[error("No payout with id {0}")]
+    NoSuchPayout(i64),
+}
+
+/// Each entry moves the schema one version up; never edit one that has shipped.
+const MIGRATIONS: &[&str] = &[
+    // 1: the payout journal.
+    "CREATE TABLE payouts (
+        id INTEGER PRIMARY KEY,
+        profile TEXT NOT NULL,
+        reference1 TEXT NOT NULL,
+        amount INTEGER NOT NULL,
+        cellphone TEXT NOT NULL,
+        method_id INTEGER NOT NULL,
+        bank_name TEXT,
+        webhook_url TEXT,
+        state TEXT NOT NULL,
+        transaction_reference TEXT,
+        withdraw_json TEXT,
+        error_code TEXT,
+        error_message TEXT,
+        service_status INTEGER,
+        attempts INTEGER NOT NULL DEFAULT 1,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        UNIQUE (profile, reference1)
+    );
+    CREATE INDEX payouts_by_time ON payouts (profile, created_at);
+    CREATE TABLE bank_accounts (
+        id INTEGER PRIMARY KEY,
+        profile TEXT NOT NULL,
+        service_id INTEGER,
+        masked_number TEXT NOT NULL,
+        bank_id INTEGER NOT NULL,
+        type_id INTEGER NOT NULL,
+        added_at INTEGER NOT NULL,
+        deleted_at INTEGER
+    );",
+];
+
+pub struct Ledger {
+    connection: Mutex<Connection>,
+    path: Option<PathBuf>,
+}
+
+impl std::fmt::Debug for Ledger {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Ledger").field("path", &self.path).finish()
+    }
+}
+
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or_default()
+}
+
+impl Ledger {
+    /// Opens (or creates) the ledger file, migrates it, and turns intents left `sending` by a
+    /// crash into `unknown`.
+    pub fn open(path: &Path) -> Result<Ledger, LedgerError> {
+        if let Some(folder) = path.parent() {
+            std::fs::create_dir_all(folder).map_err(|source| LedgerError::Folder {
+                path: folder.to_owned(),
+                source,
+            })?;
+        }
+        let connection = Connection::open(path)?;
+        Self::prepare(connection, Some(path.to_owned()))
+    }
+
+    pub fn in_folder(data_dir: &Path) -> Result<Ledger, LedgerError> {
+        Self::open(&data_dir.join(LEDGER_FILE_NAME))
+    }
+
+    pub fn open_in_memory() -> Result<Ledger, LedgerError> {
+        Self::prepare(Connection::open_in_memory()?, None)
+    }
+
+    fn prepare(connection: Connection, path: Option<PathBuf>) -> Result<Ledger, LedgerError> {
+        // WAL: readers never block the writer. FULL: a commit is on disk before we say so.
+        connection.pragma_update(None, "journal_mode", "WAL")?;
+        connection.pragma_update(None, "synchronous", "FULL")?;
+        connection.busy_timeout(std::time::Duration::from_secs(5))?;
+        migrate(&connection)?;
+        let ledger = Ledger {
+            connection: Mutex::new(connection),
+            path,
+        };
+        ledger.mark_interrupted()?;
+        Ok(ledger)
+    }
+
+    pub fn schema_version(&self) -> Result<i64, LedgerError> {
+        Ok(self
+            .lock()
+            .pragma_query_value(None, "user_version", |row| row.get(0))?)
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Connection> {
+        self.connection
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+fn migrate(connection: &Connection) -> Result<(), LedgerError> {
+    let version: i64 = connection.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    let latest = MIGRATIONS.len() as i64;
+    if version > latest {
+        return Err(LedgerError::TooNew { found: version });
+    }
+    for (index, migration) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+        let transaction = connection.unchecked_transaction()?;
+        transaction.execute_batch(migration)?;
+        transaction.pragma_update(None, "user_version", index as i64 + 1)?;
+        transaction.commit()?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrates_a_new_file_and_reopens_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("nested/ledger.sqlite3");
+        let ledger = Ledger::open(&path).unwrap();
+        assert_eq!(ledger.schema_version().unwrap(), MIGRATIONS.len() as i64);
+        drop(ledger);
+        let again = Ledger::open(&path).unwrap();
+        assert_eq!(again.schema_version().unwrap(), MIGRATIONS.len() as i64);
+        let mode: String = again
+            .lock()
+            .pragma_query_value(None, "journal_mode", |row| row.get(0))
+            .unwrap();
+        assert_eq!(mode, "wal");
+    }
+
+    #[test]
+    fn refuses_a_newer_schema() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.sqlite3");
+        {
+            let connection = Connection::open(&path).unwrap();
+            connection.pragma_update(None, "user_version", 99).unwrap();
+        }
+        assert!(matches!(
+            Ledger::open(&path),
+            Err(LedgerError::TooNew { found: 99 })
+        ));
+    }
+}

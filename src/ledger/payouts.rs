@@ -1,0 +1,543 @@
+//! The payout journal: an intent is committed before a disbursement is sent, and every answer
+//! (or its absence) is recorded against it. One intent, one request.
+
+use rusqlite::{OptionalExtension, Row, params};
+
+use super::{Ledger, LedgerError, now_ms};
+use crate::api::family_b::{TransactionStatus, WithdrawRequest};
+use crate::money::Pesos;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PayoutState {
+    /// Written, request under way. Left so by a crash, it becomes `Unknown` on the next start.
+    Sending,
+    /// The service accepted it; waiting for the recipient or the provider.
+    Sent,
+    /// The service said no; no money moved.
+    Refused,
+    /// The request never reached the service (no connection): safe to send again.
+    NotSent,
+    /// Nobody knows whether it went out: only a status check may follow.
+    Unknown,
+    Approved,
+    /// Rejected, failed or cancelled after it was accepted; the money came back.
+    Failed,
+}
+
+impl PayoutState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PayoutState::Sending => "sending",
+            PayoutState::Sent => "sent",
+            PayoutState::Refused => "refused",
+            PayoutState::NotSent => "not_sent",
+            PayoutState::Unknown => "unknown",
+            PayoutState::Approved => "approved",
+            PayoutState::Failed => "failed",
+        }
+    }
+
+    pub fn parse(text: &str) -> PayoutState {
+        match text {
+            "sending" => PayoutState::Sending,
+            "sent" => PayoutState::Sent,
+            "refused" => PayoutState::Refused,
+            "not_sent" => PayoutState::NotSent,
+            "approved" => PayoutState::Approved,
+            "failed" => PayoutState::Failed,
+            _ => PayoutState::Unknown,
+        }
+    }
+
+    pub fn words(self) -> &'static str {
+        match self {
+            PayoutState::Sending => "Sending",
+            PayoutState::Sent => "Sent, waiting",
+            PayoutState::Refused => "Refused",
+            PayoutState::NotSent => "Not sent",
+            PayoutState::Unknown => "Outcome unknown",
+            PayoutState::Approved => "Paid",
+            PayoutState::Failed => "Failed, money returned",
+        }
+    }
+
+    /// Whether the money may have left (counts for the 30 s spacing and for duplicates).
+    pub fn may_have_left(self) -> bool {
+        !matches!(self, PayoutState::Refused | PayoutState::NotSent)
+    }
+
+    /// Whether a status check can still change it.
+    pub fn is_open(self) -> bool {
+        matches!(
+            self,
+            PayoutState::Sending | PayoutState::Sent | PayoutState::Unknown
+        )
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PayoutRecord {
+    pub id: i64,
+    pub profile: String,
+    pub reference1: String,
+    pub amount: Pesos,
+    pub cellphone: String,
+    pub method_id: i64,
+    pub bank_name: Option<String>,
+    pub webhook_url: Option<String>,
+    pub state: PayoutState,
+    pub transaction_reference: Option<String>,
+    pub withdraw_json: Option<String>,
+    pub error_code: Option<String>,
+    pub error_message: Option<String>,
+    pub service_status: Option<i64>,
+    pub attempts: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// A bank account added from this app.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SavedBankAccount {
+    pub service_id: Option<i64>,
+    pub masked_number: String,
+    pub bank_id: i64,
+    pub type_id: i64,
+}
+
+/// What came of a request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PayoutOutcome {
+    Sent {
+        transaction_reference: Option<String>,
+        withdraw_json: String,
+    },
+    Refused {
+        code: String,
+        message: String,
+    },
+    NotSent {
+        message: String,
+    },
+    Unknown {
+        code: String,
+        message: String,
+    },
+}
+
+const COLUMNS: &str = "id, profile, reference1, amount, cellphone, method_id, bank_name, webhook_url, \
+    state, transaction_reference, withdraw_json, error_code, error_message, service_status, attempts, \
+    created_at, updated_at";
+
+fn record(row: &Row<'_>) -> rusqlite::Result<PayoutRecord> {
+    Ok(PayoutRecord {
+        id: row.get(0)?,
+        profile: row.get(1)?,
+        reference1: row.get(2)?,
+        amount: Pesos::new(row.get(3)?),
+        cellphone: row.get(4)?,
+        method_id: row.get(5)?,
+        bank_name: row.get(6)?,
+        webhook_url: row.get(7)?,
+        state: PayoutState::parse(&row.get::<_, String>(8)?),
+        transaction_reference: row.get(9)?,
+        withdraw_json: row.get(10)?,
+        error_code: row.get(11)?,
+        error_message: row.get(12)?,
+        service_status: row.get(13)?,
+        attempts: row.get(14)?,
+        created_at: row.get(15)?,
+        updated_at: row.get(16)?,
+    })
+}
+
+impl Ledger {
+    /// Commits the intent before anything is sent. A `reference1` already in the journal is
+    /// refused: the same reference can never go out twice from here.
+    pub fn begin_payout(
+        &self,
+        profile: &str,
+        request: &WithdrawRequest,
+    ) -> Result<PayoutRecord, LedgerError> {
+        let now = now_ms();
+        let connection = self.lock();
+        let inserted = connection.execute(
+            "INSERT INTO payouts (profile, reference1, amount, cellphone, method_id, bank_name,
+                webhook_url, state, created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'sending', ?8, ?8)",
+            params![
+                profile,
+                request.reference1,
+                request.amount.get(),
+                request.cellphone,
+                request.method_id,
+                request.bank_name,
+                request
+                    .webhook_request
+                    .as_ref()
+                    .map(|u| u.as_str().to_owned()),
+                now
+            ],
+        );
+        match inserted {
+            Ok(_) => {}
+            Err(rusqlite::Error::SqliteFailure(error, _))
+                if error.code == rusqlite::ErrorCode::ConstraintViolation =>
+            {
+                return Err(LedgerError::DuplicateReference(request.reference1.clone()));
+            }
+            Err(error) => return Err(error.into()),
+        }
+        let id = connection.last_insert_rowid();
+        drop(connection);
+        self.payout(id)?.ok_or(LedgerError::NoSuchPayout(id))
+    }
+
+    /// A payout that never reached the service may go out again, under the same reference.
+    /// Returns false when it is not (or no longer) in that state: nothing is sent then.
+    pub fn resume_payout(&self, id: i64) -> Result<bool, LedgerError> {
+        let changed = self.lock().execute(
+            "UPDATE payouts SET state = 'sending', attempts = attempts + 1, updated_at = ?2
+             WHERE id = ?1 AND state = 'not_sent'",
+            params![id, now_ms()],
+        )?;
+        Ok(changed == 1)
+    }
+
+    pub fn finish_payout(
+        &self,
+        id: i64,
+        outcome: &PayoutOutcome,
+    ) -> Result<PayoutRecord, LedgerError> {
+        let now = now_ms();
+        {
+            let connection = self.lock();
+            match outcome {
+                PayoutOutcome::Sent {
+                    transaction_reference,
+                    withdraw_json,
+                } => connection.execute(
+                    "UPDATE payouts SET state = 'sent', transaction_reference = ?2,
+                        withdraw_json = ?3, error_code = NULL, error_message = NULL, updated_at = ?4
+                     WHERE id = ?1",
+                    params![id, transaction_reference, withdraw_json, now],
+                )?,
+                PayoutOutcome::Refused { code, message } => connection.execute(
+                    "UPDATE payouts SET state = 'refused', error_code = ?2, error_message = ?3,
+                        updated_at = ?4 WHERE id = ?1",
+                    params![id, code, message, now],
+                )?,
+                PayoutOutcome::NotSent { message } => connection.execute(
+                    "UPDATE payouts SET state = 'not_sent', error_code = 'network.unreachable',
+                        error_message = ?2, updated_at = ?3 WHERE id = ?1",
+                    params![id, message, now],
+                )?,
+                PayoutOutcome::Unknown { code, message } => connection.execute(
+                    "UPDATE payouts SET state = 'unknown', error_code = ?2, error_message = ?3,
+                        updated_at = ?4 WHERE id = ?1",
+                    params![id, code, message, now],
+                )?,
+            };
+        }
+        self.payout(id)?.ok_or(LedgerError::NoSuchPayout(id))
+    }
+
+    /// The service's status for a payout. Final states settle it; 1 and 9 mean the service has
+    /// it, so an `unknown` becomes `sent`.
+    pub fn record_payout_status(
+        &self,
+        id: i64,
+        status: TransactionStatus,
+    ) -> Result<PayoutRecord, LedgerError> {
+        let state = match status {
+            TransactionStatus::Approved => PayoutState::Approved,
+            TransactionStatus::Rejected
+            | TransactionStatus::Failed
+            | TransactionStatus::Cancelled => PayoutState::Failed,
+            _ => PayoutState::Sent,
+        };
+        self.lock().execute(
+            "UPDATE payouts SET state = ?2, service_status = ?3, updated_at = ?4
+             WHERE id = ?1 AND state IN ('sending', 'sent', 'unknown')",
+            params![id, state.as_str(), status.id(), now_ms()],
+        )?;
+        self.payout(id)?.ok_or(LedgerError::NoSuchPayout(id))
+    }
+
+    /// A person settles an unknown payout after checking with the service: it was sent (keep
+    /// it counted) or it was not (it never went out).
+    pub fn settle_payout_by_hand(
+        &self,
+        id: i64,
+        went_out: bool,
+    ) -> Result<PayoutRecord, LedgerError> {
+        let (state, note) = if went_out {
+            ("sent", "settled by hand: it went out")
+        } else {
+            ("refused", "settled by hand: it never went out")
+        };
+        self.lock().execute(
+            "UPDATE payouts SET state = ?2, error_message = ?3, updated_at = ?4
+             WHERE id = ?1 AND state = 'unknown'",
+            params![id, state, note, now_ms()],
+        )?;
+        self.payout(id)?.ok_or(LedgerError::NoSuchPayout(id))
+    }
+
+    pub fn payout(&self, id: i64) -> Result<Option<PayoutRecord>, LedgerError> {
+        Ok(self
+            .lock()
+            .query_row(
+                &format!("SELECT {COLUMNS} FROM payouts WHERE id = ?1"),
+                [id],
+                record,
+            )
+            .optional()?)
+    }
+
+    pub fn payout_by_reference(
+        &self,
+        profile: &str,
+        reference1: &str,
+    ) -> Result<Option<PayoutRecord>, LedgerError> {
+        Ok(self
+            .lock()
+            .query_row(
+                &format!("SELECT {COLUMNS} FROM payouts WHERE profile = ?1 AND reference1 = ?2"),
+                params![profile, reference1],
+                record,
+            )
+            .optional()?)
+    }
+
+    /// Newest first.
+    pub fn payouts(&self, profile: &str, limit: usize) -> Result<Vec<PayoutRecord>, LedgerError> {
+        let connection = self.lock();
+        let mut statement = connection.prepare(&format!(
+            "SELECT {COLUMNS} FROM payouts WHERE profile = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2"
+        ))?;
+        let rows = statement.query_map(params![profile, limit as i64], record)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// When the last payout that may have left was started.
+    pub fn last_cash_out_at(&self, profile: &str) -> Result<Option<i64>, LedgerError> {
+        Ok(self.lock().query_row(
+            "SELECT MAX(created_at) FROM payouts
+             WHERE profile = ?1 AND state NOT IN ('refused', 'not_sent')",
+            [profile],
+            |row| row.get(0),
+        )?)
+    }
+
+    /// The newest payout to this number for this amount since `since_ms` that may have left.
+    pub fn recent_similar_payout(
+        &self,
+        profile: &str,
+        cellphone: &str,
+        amount: Pesos,
+        since_ms: i64,
+    ) -> Result<Option<PayoutRecord>, LedgerError> {
+        Ok(self
+            .lock()
+            .query_row(
+                &format!(
+                    "SELECT {COLUMNS} FROM payouts
+                     WHERE profile = ?1 AND cellphone = ?2 AND amount = ?3 AND created_at >= ?4
+                       AND state NOT IN ('refused', 'not_sent')
+                     ORDER BY created_at DESC LIMIT 1"
+                ),
+                params![profile, cellphone, amount.get(), since_ms],
+                record,
+            )
+            .optional()?)
+    }
+
+    /// At start: intents a crash left `sending` are `unknown` now. Never re-sent.
+    pub(super) fn mark_interrupted(&self) -> Result<usize, LedgerError> {
+        Ok(self.lock().execute(
+            "UPDATE payouts SET state = 'unknown',
+                error_message = 'paydesk stopped before the service answered', updated_at = ?1
+             WHERE state = 'sending'",
+            [now_ms()],
+        )?)
+    }
+
+    pub fn record_bank_account(
+        &self,
+        profile: &str,
+        service_id: Option<i64>,
+        masked_number: &str,
+        bank_id: i64,
+        type_id: i64,
+    ) -> Result<(), LedgerError> {
+        self.lock().execute(
+            "INSERT INTO bank_accounts (profile, service_id, masked_number, bank_id, type_id, added_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![profile, service_id, masked_number, bank_id, type_id, now_ms()],
+        )?;
+        Ok(())
+    }
+
+    pub fn forget_bank_account(&self, profile: &str, service_id: i64) -> Result<(), LedgerError> {
+        self.lock().execute(
+            "UPDATE bank_accounts SET deleted_at = ?3 WHERE profile = ?1 AND service_id = ?2 AND deleted_at IS NULL",
+            params![profile, service_id, now_ms()],
+        )?;
+        Ok(())
+    }
+
+    /// Accounts added from this app and not deleted: (service id, masked number, bank, type).
+    pub fn bank_accounts(&self, profile: &str) -> Result<Vec<SavedBankAccount>, LedgerError> {
+        let connection = self.lock();
+        let mut statement = connection.prepare(
+            "SELECT service_id, masked_number, bank_id, type_id FROM bank_accounts
+             WHERE profile = ?1 AND deleted_at IS NULL ORDER BY added_at DESC",
+        )?;
+        let rows = statement.query_map([profile], |row| {
+            Ok(SavedBankAccount {
+                service_id: row.get(0)?,
+                masked_number: row.get(1)?,
+                bank_id: row.get(2)?,
+                type_id: row.get(3)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(reference1: &str) -> WithdrawRequest {
+        WithdrawRequest {
+            amount: Pesos::new(50_000),
+            reference1: reference1.into(),
+            webhook_request: None,
+            method_id: 245,
+            cellphone: "3001234567".into(),
+            bank_name: None,
+        }
+    }
+
+    #[test]
+    fn one_reference_one_intent() {
+        let ledger = Ledger::open_in_memory().unwrap();
+        let first = ledger.begin_payout("p", &request("R1")).unwrap();
+        assert_eq!(first.state, PayoutState::Sending);
+        assert!(matches!(
+            ledger.begin_payout("p", &request("R1")),
+            Err(LedgerError::DuplicateReference(_))
+        ));
+        // Another profile has its own references.
+        assert!(ledger.begin_payout("q", &request("R1")).is_ok());
+    }
+
+    #[test]
+    fn outcomes_and_statuses() {
+        let ledger = Ledger::open_in_memory().unwrap();
+        let intent = ledger.begin_payout("p", &request("R1")).unwrap();
+        let sent = ledger
+            .finish_payout(
+                intent.id,
+                &PayoutOutcome::Sent {
+                    transaction_reference: Some("CO1".into()),
+                    withdraw_json: "{}".into(),
+                },
+            )
+            .unwrap();
+        assert_eq!(sent.state, PayoutState::Sent);
+        assert_eq!(sent.transaction_reference.as_deref(), Some("CO1"));
+        let paid = ledger
+            .record_payout_status(intent.id, TransactionStatus::Approved)
+            .unwrap();
+        assert_eq!(paid.state, PayoutState::Approved);
+        // Final states are not reopened by a late status.
+        let still = ledger
+            .record_payout_status(intent.id, TransactionStatus::Pending)
+            .unwrap();
+        assert_eq!(still.state, PayoutState::Approved);
+
+        let lost = ledger.begin_payout("p", &request("R2")).unwrap();
+        let unknown = ledger
+            .finish_payout(
+                lost.id,
+                &PayoutOutcome::Unknown {
+                    code: "network.timeout".into(),
+                    message: "no answer".into(),
+                },
+            )
+            .unwrap();
+        assert_eq!(unknown.state, PayoutState::Unknown);
+        assert!(
+            !ledger.resume_payout(lost.id).unwrap(),
+            "an unknown payout is never resent"
+        );
+        let settled = ledger.settle_payout_by_hand(lost.id, false).unwrap();
+        assert_eq!(settled.state, PayoutState::Refused);
+
+        let offline = ledger.begin_payout("p", &request("R3")).unwrap();
+        ledger
+            .finish_payout(
+                offline.id,
+                &PayoutOutcome::NotSent {
+                    message: "offline".into(),
+                },
+            )
+            .unwrap();
+        assert!(ledger.resume_payout(offline.id).unwrap());
+        assert!(
+            !ledger.resume_payout(offline.id).unwrap(),
+            "only once per failure"
+        );
+        assert_eq!(ledger.payout(offline.id).unwrap().unwrap().attempts, 2);
+    }
+
+    #[test]
+    fn a_crash_leaves_unknown_never_sending() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.sqlite3");
+        let ledger = Ledger::open(&path).unwrap();
+        let intent = ledger.begin_payout("p", &request("R1")).unwrap();
+        drop(ledger);
+        let reopened = Ledger::open(&path).unwrap();
+        let record = reopened.payout(intent.id).unwrap().unwrap();
+        assert_eq!(record.state, PayoutState::Unknown);
+    }
+
+    #[test]
+    fn spacing_and_similar_payouts() {
+        let ledger = Ledger::open_in_memory().unwrap();
+        assert_eq!(ledger.last_cash_out_at("p").unwrap(), None);
+        let intent = ledger.begin_payout("p", &request("R1")).unwrap();
+        assert_eq!(
+            ledger.last_cash_out_at("p").unwrap(),
+            Some(intent.created_at)
+        );
+        let similar = ledger
+            .recent_similar_payout("p", "3001234567", Pesos::new(50_000), intent.created_at - 1)
+            .unwrap();
+        assert_eq!(similar.map(|r| r.id), Some(intent.id));
+        assert!(
+            ledger
+                .recent_similar_payout("p", "3001234567", Pesos::new(40_000), 0)
+                .unwrap()
+                .is_none()
+        );
+        ledger
+            .finish_payout(
+                intent.id,
+                &PayoutOutcome::Refused {
+                    code: "05".into(),
+                    message: "no".into(),
+                },
+            )
+            .unwrap();
+        assert_eq!(
+            ledger.last_cash_out_at("p").unwrap(),
+            None,
+            "refused payouts do not count"
+        );
+    }
+}

@@ -1,0 +1,287 @@
+//! Disbursements that never go out twice. The CLI and the app both go through here:
+//!
+//! 1. [`prepare`]: every rule before anything is sent (the fields, `reference1` unused, 30 s
+//!    since the last cash-out, the ceiling of online withdrawals, the balance), and whether a
+//!    payout of the same amount to the same number went out a few minutes ago.
+//! 2. [`send`]: the intent is committed to the journal, then exactly one request goes out, and
+//!    its answer (or its absence) is recorded. A timeout or a lost answer leaves the intent
+//!    `unknown`; from there only [`check`] (a status query) moves it, never a resend.
+
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use crate::api::family_b::WithdrawRequest;
+use crate::api::{ApiError, Client};
+use crate::ledger::{Ledger, LedgerError, PayoutOutcome, PayoutRecord, PayoutState, now_ms};
+use crate::money::Pesos;
+use crate::validate::{self, ValidationError};
+
+/// The service asks that cash-outs be at least this far apart.
+pub const SPACING_MS: i64 = 30_000;
+/// A payout of the same amount to the same number within this window needs a second yes.
+pub const DUPLICATE_WINDOW_MS: i64 = 10 * 60_000;
+
+#[derive(Debug, thiserror::Error)]
+pub enum PayoutError {
+    #[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    Invalid(Vec<ValidationError>),
+    #[error("Wait {seconds} s more: the service asks for 30 s between payouts")]
+    TooSoon { seconds: i64 },
+    #[error("The disbursement balance is {balance}, less than the {amount} of this payout")]
+    InsufficientBalance { balance: Pesos, amount: Pesos },
+    #[error("The reference {0} was already used for a payout; use another")]
+    ReferenceUsed(String),
+    #[error("{}", duplicate_message(.0))]
+    NeedsDuplicateConfirmation(Box<PayoutRecord>),
+    #[error("This payout is {}: it can not be sent again from here", .0.words().to_lowercase())]
+    NotResendable(PayoutState),
+    #[error(
+        "This payout has no status reference from the service: wait for its notification, or settle it by hand after asking the service"
+    )]
+    NoStatusReference,
+    #[error(transparent)]
+    Api(#[from] ApiError),
+    #[error(transparent)]
+    Ledger(#[from] LedgerError),
+    #[error("{0}")]
+    Internal(String),
+}
+
+fn duplicate_message(previous: &PayoutRecord) -> String {
+    let minutes = ((now_ms() - previous.created_at) / 60_000).max(0);
+    let when = match minutes {
+        0 => "less than a minute ago".to_owned(),
+        1 => "1 minute ago".to_owned(),
+        n => format!("{n} minutes ago"),
+    };
+    format!(
+        "A payout of {} to {} was sent {when}. Confirm to send another",
+        previous.amount,
+        validate::group_cellphone(&previous.cellphone)
+    )
+}
+
+impl PayoutError {
+    /// Whether anything may have reached the service.
+    pub fn nothing_sent(&self) -> bool {
+        !matches!(self, PayoutError::Api(error) if error.outcome_unknown())
+    }
+
+    /// The service's code, for whoever debugs.
+    pub fn code(&self) -> Option<&str> {
+        match self {
+            PayoutError::Api(error) => Some(error.code()),
+            _ => None,
+        }
+    }
+}
+
+/// A payout that passed every rule, ready for the person's final yes.
+#[derive(Debug, Clone)]
+pub struct PayoutPlan {
+    pub profile: String,
+    pub request: WithdrawRequest,
+    /// The disbursement bag before the payout, when the service says which bag it is.
+    pub balance: Option<Pesos>,
+    /// A payout of the same amount to the same number a few minutes ago.
+    pub similar: Option<PayoutRecord>,
+}
+
+impl PayoutPlan {
+    /// What the person is asked to confirm, in words.
+    pub fn summary(&self) -> String {
+        format!(
+            "Send {} to {} by {} ({}), reference {}",
+            self.request.amount,
+            validate::group_cellphone(&self.request.cellphone),
+            crate::api::family_b::withdraw_method_name(self.request.method_id),
+            self.request.method_id,
+            self.request.reference1
+        )
+    }
+}
+
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, LedgerError> + Send + 'static,
+) -> Result<T, PayoutError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|error| PayoutError::Internal(error.to_string()))?
+        .map_err(PayoutError::from)
+}
+
+/// Checks every rule. `user_id` lets the balance be queried first; without one the service
+/// decides.
+pub async fn prepare(
+    ledger: Arc<Ledger>,
+    client: &Client,
+    profile: &str,
+    user_id: Option<i64>,
+    request: WithdrawRequest,
+) -> Result<PayoutPlan, PayoutError> {
+    let problems = request.check();
+    if !problems.is_empty() {
+        return Err(PayoutError::Invalid(problems));
+    }
+    let (used, last, similar) = {
+        let ledger = ledger.clone();
+        let profile = profile.to_owned();
+        let request = request.clone();
+        blocking(move || {
+            Ok((
+                ledger.payout_by_reference(&profile, &request.reference1)?,
+                ledger.last_cash_out_at(&profile)?,
+                ledger.recent_similar_payout(
+                    &profile,
+                    &request.cellphone,
+                    request.amount,
+                    now_ms() - DUPLICATE_WINDOW_MS,
+                )?,
+            ))
+        })
+        .await?
+    };
+    if used.is_some() {
+        return Err(PayoutError::ReferenceUsed(request.reference1));
+    }
+    if let Some(last) = last {
+        let waited = now_ms() - last;
+        if waited < SPACING_MS {
+            return Err(PayoutError::TooSoon {
+                seconds: (SPACING_MS - waited + 999) / 1_000,
+            });
+        }
+    }
+    let balance = match user_id {
+        Some(user_id) => client
+            .balance(user_id)
+            .await?
+            .value
+            .disbursement_bag()
+            .and_then(|bag| bag.pesos()),
+        None => None,
+    };
+    if let Some(balance) = balance
+        && balance < request.amount
+    {
+        return Err(PayoutError::InsufficientBalance {
+            balance,
+            amount: request.amount,
+        });
+    }
+    Ok(PayoutPlan {
+        profile: profile.to_owned(),
+        request,
+        balance,
+        similar,
+    })
+}
+
+/// Commits the intent, sends exactly once, records the answer. `confirmed_duplicate` is the
+/// person's second yes when [`PayoutPlan::similar`] was shown.
+pub async fn send(
+    ledger: Arc<Ledger>,
+    client: &Client,
+    plan: &PayoutPlan,
+    confirmed_duplicate: bool,
+) -> Result<PayoutRecord, PayoutError> {
+    if let Some(similar) = &plan.similar
+        && !confirmed_duplicate
+    {
+        return Err(PayoutError::NeedsDuplicateConfirmation(Box::new(
+            similar.clone(),
+        )));
+    }
+    let intent = {
+        let ledger = ledger.clone();
+        let profile = plan.profile.clone();
+        let request = plan.request.clone();
+        blocking(move || ledger.begin_payout(&profile, &request)).await
+    };
+    let intent = match intent {
+        Ok(intent) => intent,
+        Err(PayoutError::Ledger(LedgerError::DuplicateReference(reference))) => {
+            return Err(PayoutError::ReferenceUsed(reference));
+        }
+        Err(error) => return Err(error),
+    };
+    deliver(ledger, client, &plan.request, intent.id).await
+}
+
+/// Sends a payout whose earlier attempt never reached the service, under the same reference.
+pub async fn resend_not_sent(
+    ledger: Arc<Ledger>,
+    client: &Client,
+    record: &PayoutRecord,
+) -> Result<PayoutRecord, PayoutError> {
+    let id = record.id;
+    let resumed = {
+        let ledger = ledger.clone();
+        blocking(move || ledger.resume_payout(id)).await?
+    };
+    if !resumed {
+        return Err(PayoutError::NotResendable(record.state));
+    }
+    let request = WithdrawRequest {
+        amount: record.amount,
+        reference1: record.reference1.clone(),
+        webhook_request: record
+            .webhook_url
+            .as_deref()
+            .and_then(|url| url::Url::parse(url).ok()),
+        method_id: record.method_id,
+        cellphone: record.cellphone.clone(),
+        bank_name: record.bank_name.clone(),
+    };
+    deliver(ledger, client, &request, id).await
+}
+
+async fn deliver(
+    ledger: Arc<Ledger>,
+    client: &Client,
+    request: &WithdrawRequest,
+    id: i64,
+) -> Result<PayoutRecord, PayoutError> {
+    let result = client.withdraw(request).await;
+    let outcome = match &result {
+        Ok(reply) => PayoutOutcome::Sent {
+            transaction_reference: reply.value.transaction_reference.clone(),
+            withdraw_json: serde_json::to_string(&reply.raw)
+                .unwrap_or_else(|_| Value::Null.to_string()),
+        },
+        Err(error @ ApiError::Refused { .. }) => PayoutOutcome::Refused {
+            code: error.code().to_owned(),
+            message: error.to_string(),
+        },
+        Err(error @ ApiError::Unreachable { .. }) => PayoutOutcome::NotSent {
+            message: error.to_string(),
+        },
+        Err(error) if error.outcome_unknown() => PayoutOutcome::Unknown {
+            code: error.code().to_owned(),
+            message: error.to_string(),
+        },
+        Err(error) => PayoutOutcome::NotSent {
+            message: error.to_string(),
+        },
+    };
+    let record = blocking(move || ledger.finish_payout(id, &outcome)).await?;
+    match result {
+        Ok(_) => Ok(record),
+        Err(error) => Err(PayoutError::Api(error)),
+    }
+}
+
+/// The only way forward for a sent or unknown payout: ask the service.
+pub async fn check(
+    ledger: Arc<Ledger>,
+    client: &Client,
+    record: &PayoutRecord,
+) -> Result<PayoutRecord, PayoutError> {
+    let Some(reference) = record.transaction_reference.clone() else {
+        return Err(PayoutError::NoStatusReference);
+    };
+    let status = client.payment_status(&reference).await?.value.status;
+    let id = record.id;
+    blocking(move || ledger.record_payout_status(id, status)).await
+}
