@@ -107,10 +107,11 @@ impl Ledger {
     }
 
     fn prepare(connection: Connection, path: Option<PathBuf>) -> Result<Ledger, LedgerError> {
+        // First, so that a second process (another window, the CLI) waits instead of failing.
+        connection.busy_timeout(std::time::Duration::from_secs(5))?;
         // WAL: readers never block the writer. FULL: a commit is on disk before we say so.
         connection.pragma_update(None, "journal_mode", "WAL")?;
         connection.pragma_update(None, "synchronous", "FULL")?;
-        connection.busy_timeout(std::time::Duration::from_secs(5))?;
         migrate(&connection)?;
         let ledger = Ledger {
             connection: Mutex::new(connection),
@@ -133,18 +134,21 @@ impl Ledger {
     }
 }
 
+/// Under an immediate (write) lock, so two processes opening a new ledger at once migrate it
+/// once: the second reads the version only after the first has committed.
 fn migrate(connection: &Connection) -> Result<(), LedgerError> {
-    let version: i64 = connection.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    let transaction =
+        rusqlite::Transaction::new_unchecked(connection, rusqlite::TransactionBehavior::Immediate)?;
+    let version: i64 = transaction.pragma_query_value(None, "user_version", |row| row.get(0))?;
     let latest = MIGRATIONS.len() as i64;
     if version > latest {
         return Err(LedgerError::TooNew { found: version });
     }
-    for (index, migration) in MIGRATIONS.iter().enumerate().skip(version as usize) {
-        let transaction = connection.unchecked_transaction()?;
+    for migration in MIGRATIONS.iter().skip(version as usize) {
         transaction.execute_batch(migration)?;
-        transaction.pragma_update(None, "user_version", index as i64 + 1)?;
-        transaction.commit()?;
     }
+    transaction.pragma_update(None, "user_version", latest)?;
+    transaction.commit()?;
     Ok(())
 }
 

@@ -7,17 +7,19 @@ use egui::{Color32, RichText, Ui};
 use crate::api::family_b::TransactionStatus;
 use crate::config::{EnvOverrides, Environment, Paths};
 use crate::connection::save_credentials;
-use crate::secrets::{SecretKind, SecretStore, SecretString};
+use crate::secrets::{SecretKind, SecretString};
 
 use super::alerts::AlertSettings;
 use super::bridge::{Bridge, Requested, Task};
+use super::panels::accounts::AccountsPanel;
 use super::panels::balance::BalancePanel;
 use super::panels::collect::CollectPanel;
 use super::panels::created::{CreatedPayment, QrTexture, customer_view};
+use super::panels::payouts::PayoutsPanel;
 use super::panels::register::RegisterPanel;
 use super::panels::settings::SettingsPanel;
 use super::panels::status::StatusPanel;
-use super::session::{self, SecretsSource, Session};
+use super::session::{self, LocalStores, SecretsSource, Session};
 use super::tracker::Tracker;
 use super::widgets::form::{ERROR_COLOR, error_box, secret_row};
 use super::{AppAction, Panel, PanelContext, ThemeChoice};
@@ -74,8 +76,8 @@ pub struct PaydeskApp {
     options: AppOptions,
     prefs: Preferences,
     applied_theme: Option<ThemeChoice>,
-    secrets: Option<Arc<SecretStore>>,
-    secrets_task: Option<Task<Arc<SecretStore>>>,
+    stores: Option<LocalStores>,
+    stores_task: Option<Task<LocalStores>>,
     session: Requested<Arc<Session>>,
     /// A profile asked for by a reconnect, until it connects.
     wanted_profile: Option<String>,
@@ -87,7 +89,9 @@ pub struct PaydeskApp {
     actions: Vec<AppAction>,
     collect: CollectPanel,
     status: StatusPanel,
+    payouts: PayoutsPanel,
     balance: BalancePanel,
+    accounts: AccountsPanel,
     register: RegisterPanel,
     settings: SettingsPanel,
 }
@@ -107,7 +111,11 @@ impl PaydeskApp {
             options.alerts && prefs.notifications,
             options.alerts && prefs.sound,
         );
-        let secrets_task = Some(session::open_secrets(&bridge, options.secrets.clone()));
+        let stores_task = Some(session::open_stores(
+            &bridge,
+            options.secrets.clone(),
+            &options.paths,
+        ));
         PaydeskApp {
             nav: prefs.last_panel,
             wanted_profile: options.profile.clone(),
@@ -115,8 +123,8 @@ impl PaydeskApp {
             options,
             prefs,
             applied_theme: None,
-            secrets: None,
-            secrets_task,
+            stores: None,
+            stores_task,
             session: Requested::NotRequested,
             tracker: Tracker::new(alerts),
             banners: Vec::new(),
@@ -125,7 +133,9 @@ impl PaydeskApp {
             actions: Vec::new(),
             collect: CollectPanel::default(),
             status: StatusPanel::default(),
+            payouts: PayoutsPanel::default(),
             balance: BalancePanel::default(),
+            accounts: AccountsPanel::default(),
             register: RegisterPanel::default(),
             settings: SettingsPanel::default(),
         }
@@ -149,7 +159,7 @@ impl PaydeskApp {
     }
 
     fn connect(&mut self) {
-        let Some(secrets) = self.secrets.clone() else {
+        let Some(stores) = self.stores.clone() else {
             return;
         };
         self.session.start(session::start(
@@ -157,7 +167,7 @@ impl PaydeskApp {
             self.options.paths.clone(),
             self.wanted_profile.clone(),
             self.options.env.clone(),
-            secrets,
+            stores,
         ));
     }
 
@@ -215,11 +225,11 @@ impl PaydeskApp {
 impl eframe::App for PaydeskApp {
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         self.apply_theme(ctx);
-        if let Some(task) = &self.secrets_task
-            && let Some(store) = task.poll()
+        if let Some(task) = &self.stores_task
+            && let Some(stores) = task.poll()
         {
-            self.secrets_task = None;
-            self.secrets = Some(store);
+            self.stores_task = None;
+            self.stores = Some(stores);
             self.connect();
         }
         self.session.poll();
@@ -241,7 +251,9 @@ impl eframe::App for PaydeskApp {
             };
             self.collect.logic(&mut ctx);
             self.status.logic(&mut ctx);
+            self.payouts.logic(&mut ctx);
             self.balance.logic(&mut ctx);
+            self.accounts.logic(&mut ctx);
             self.register.logic(&mut ctx);
             self.settings.logic(&mut ctx);
         }
@@ -298,7 +310,9 @@ impl eframe::App for PaydeskApp {
             match self.nav {
                 Panel::Collect => self.collect.ui(ui, &mut ctx),
                 Panel::Status => self.status.ui(ui, &mut ctx),
+                Panel::Payouts => self.payouts.ui(ui, &mut ctx),
                 Panel::Balance => self.balance.ui(ui, &mut ctx),
+                Panel::Accounts => self.accounts.ui(ui, &mut ctx),
                 Panel::Register => self.register.ui(ui, &mut ctx),
                 Panel::Settings => self.settings.ui(ui, &mut ctx, &mut self.prefs.theme),
             }

@@ -26,16 +26,20 @@ use tracker::Tracker;
 pub enum Panel {
     Collect,
     Status,
+    Payouts,
     Balance,
+    Accounts,
     Register,
     Settings,
 }
 
 impl Panel {
-    pub const ALL: [Panel; 5] = [
+    pub const ALL: [Panel; 7] = [
         Panel::Collect,
         Panel::Status,
+        Panel::Payouts,
         Panel::Balance,
+        Panel::Accounts,
         Panel::Register,
         Panel::Settings,
     ];
@@ -44,7 +48,9 @@ impl Panel {
         match self {
             Panel::Collect => "Collect",
             Panel::Status => "Status",
+            Panel::Payouts => "Payouts",
             Panel::Balance => "Balance",
+            Panel::Accounts => "Accounts",
             Panel::Register => "Register",
             Panel::Settings => "Settings",
         }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use crate::config::{EnvOverrides, Environment, Paths};
 use crate::connection::{ConnectError, Connection, connect};
+use crate::ledger::Ledger;
 use crate::secrets::SecretStore;
 
 use super::bridge::{Bridge, Task, UiError};
@@ -31,9 +32,18 @@ impl SecretsSource {
     }
 }
 
+/// What the app opens once per run, off the UI thread: the keyring and the ledger.
+#[derive(Clone)]
+pub struct LocalStores {
+    pub secrets: Arc<SecretStore>,
+    /// The ledger, or why it could not be opened (payouts are refused without it).
+    pub ledger: Result<Arc<Ledger>, String>,
+}
+
 pub struct Session {
     pub connection: Connection,
     pub secrets: Arc<SecretStore>,
+    pub ledger: Result<Arc<Ledger>, String>,
     /// Every profile name, for the switcher.
     pub profile_names: Vec<String>,
 }
@@ -61,9 +71,15 @@ impl Session {
     }
 }
 
-/// Opens the keyring once per app run; reused across reconnects.
-pub fn open_secrets(bridge: &Bridge, source: SecretsSource) -> Task<Arc<SecretStore>> {
-    bridge.spawn_blocking(move || Arc::new(source.open()))
+/// Opens the keyring and the ledger once per app run; reused across reconnects.
+pub fn open_stores(bridge: &Bridge, source: SecretsSource, paths: &Paths) -> Task<LocalStores> {
+    let data_dir = paths.data_dir.clone();
+    bridge.spawn_blocking(move || LocalStores {
+        secrets: Arc::new(source.open()),
+        ledger: Ledger::in_folder(&data_dir)
+            .map(Arc::new)
+            .map_err(|error| error.to_string()),
+    })
 }
 
 /// Connects to a profile (the active one when `profile` is `None`).
@@ -72,7 +88,7 @@ pub fn start(
     paths: Paths,
     profile: Option<String>,
     env: EnvOverrides,
-    secrets: Arc<SecretStore>,
+    stores: LocalStores,
 ) -> Task<Result<Arc<Session>, UiError>> {
     bridge.spawn(async move {
         let config = paths.load().map_err(|e| UiError::local(e.to_string()))?;
@@ -80,7 +96,7 @@ pub fn start(
         let profile = config
             .profile(&name)
             .map_err(|e| UiError::local(e.to_string()))?;
-        let connection = connect(&paths, &name, profile, &env, &secrets)
+        let connection = connect(&paths, &name, profile, &env, &stores.secrets)
             .await
             .map_err(|error| match error {
                 ConnectError::Api(api) => UiError::from(api),
@@ -88,7 +104,8 @@ pub fn start(
             })?;
         Ok(Arc::new(Session {
             connection,
-            secrets,
+            secrets: stores.secrets,
+            ledger: stores.ledger,
             profile_names: config.profile_names(),
         }))
     })

@@ -3,6 +3,8 @@
 //! condition with a deadline (never a fixed sleep).
 #![allow(dead_code)]
 
+pub mod ui;
+
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

@@ -726,10 +726,9 @@ impl MethodForm {
                         }
                     });
                     ui.end_row();
-                    let person_label = ui.label("Person type");
+                    ui.label("Person type");
                     ui.horizontal(|ui| {
-                        ui.radio_value(&mut self.person_type, "0".to_owned(), "Natural person")
-                            .labelled_by(person_label.id);
+                        ui.radio_value(&mut self.person_type, "0".to_owned(), "Natural person");
                         ui.radio_value(&mut self.person_type, "1".to_owned(), "Company");
                     });
                     ui.end_row();
@@ -1131,10 +1130,9 @@ impl ResourceForm {
                             problem_for(&problems, "bank"),
                         );
                         enter |= form::submitted(ui, &r);
-                        let person_label = ui.label("Person type");
+                        ui.label("Person type");
                         ui.horizontal(|ui| {
-                            ui.radio_value(&mut self.person_type, "0".to_owned(), "Natural person")
-                                .labelled_by(person_label.id);
+                            ui.radio_value(&mut self.person_type, "0".to_owned(), "Natural person");
                             ui.radio_value(&mut self.person_type, "1".to_owned(), "Company");
                         });
                         ui.end_row();

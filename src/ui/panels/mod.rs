@@ -1,8 +1,10 @@
 //! One file per panel: its state, its `logic` (polling its requests) and its `ui` (drawing).
 
+pub mod accounts;
 pub mod balance;
 pub mod collect;
 pub mod created;
+pub mod payouts;
 pub mod register;
 pub mod settings;
 pub mod status;

@@ -1,0 +1,460 @@
+//! Accounts: one-time codes (the reason chosen in words), adding a bank account (with a code
+//! for reason 2), deleting one (reason 3), the accounts added from this app, and the banks
+//! linked to a phone number.
+
+use egui::{RichText, Ui};
+
+use crate::api::family_a::{NewBankAccount, OTP_REASONS};
+use crate::api::family_b::{BankList, InstantBankList};
+use crate::ledger::SavedBankAccount;
+use crate::ui::PanelContext;
+use crate::ui::bridge::{Requested, UiError};
+use crate::ui::widgets::form::{self, blocking_reasons, error_box, problem_for, text_row};
+use crate::validate::{self, ValidationError};
+
+/// Account types as the service numbers them.
+const ACCOUNT_TYPES: &[(i64, &str)] = &[(1, "Savings"), (2, "Checking")];
+/// The bank list comes from the online bank transfer method's features.
+const BANK_LIST_METHOD: i64 = 117;
+
+pub struct AccountsPanel {
+    otp_reason: i64,
+    otp: Requested<i64>,
+    number: String,
+    bank_id: String,
+    type_id: i64,
+    add_code: String,
+    added: Requested<String>,
+    banks: Requested<BankList>,
+    saved: Requested<Vec<SavedBankAccount>>,
+    saved_stale: bool,
+    deleting: Option<i64>,
+    delete_code: String,
+    deleted: Requested<i64>,
+    lookup_phone: String,
+    lookup: Requested<(String, InstantBankList)>,
+}
+
+impl Default for AccountsPanel {
+    fn default() -> Self {
+        AccountsPanel {
+            otp_reason: 2,
+            otp: Requested::NotRequested,
+            number: String::new(),
+            bank_id: String::new(),
+            type_id: 1,
+            add_code: String::new(),
+            added: Requested::NotRequested,
+            banks: Requested::NotRequested,
+            saved: Requested::NotRequested,
+            saved_stale: true,
+            deleting: None,
+            delete_code: String::new(),
+            deleted: Requested::NotRequested,
+            lookup_phone: String::new(),
+            lookup: Requested::NotRequested,
+        }
+    }
+}
+
+fn reason_words(id: i64) -> &'static str {
+    OTP_REASONS
+        .iter()
+        .find(|(known, _)| *known == id)
+        .map(|(_, words)| *words)
+        .unwrap_or("Unknown reason")
+}
+
+impl AccountsPanel {
+    fn build_account(&self) -> Result<NewBankAccount, Vec<ValidationError>> {
+        let bank_id = self.bank_id.trim().parse::<i64>().unwrap_or(0);
+        let account = NewBankAccount {
+            number: self.number.trim().to_owned(),
+            otp: self.add_code.trim().to_owned(),
+            bank_id,
+            type_id: self.type_id,
+        };
+        let mut problems = account.check();
+        if bank_id <= 0 {
+            problems.retain(|p| p.field != "bank");
+            problems.push(ValidationError::new(
+                "bank",
+                "choose the bank from the list",
+            ));
+        }
+        if problems.is_empty() {
+            Ok(account)
+        } else {
+            Err(problems)
+        }
+    }
+
+    pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        for error in [
+            self.otp.poll().then(|| self.otp.error().cloned()).flatten(),
+            self.banks
+                .poll()
+                .then(|| self.banks.error().cloned())
+                .flatten(),
+            self.saved
+                .poll()
+                .then(|| self.saved.error().cloned())
+                .flatten(),
+            self.lookup
+                .poll()
+                .then(|| self.lookup.error().cloned())
+                .flatten(),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            ctx.note_error(&error);
+        }
+        if self.added.poll() {
+            match &self.added {
+                Requested::Done(_) => {
+                    self.number.clear();
+                    self.add_code.clear();
+                    self.saved_stale = true;
+                }
+                Requested::Failed { error, .. } => ctx.note_error(error),
+                _ => {}
+            }
+        }
+        if self.deleted.poll() {
+            match &self.deleted {
+                Requested::Done(_) => {
+                    self.deleting = None;
+                    self.delete_code.clear();
+                    self.saved_stale = true;
+                }
+                Requested::Failed { error, .. } => ctx.note_error(error),
+                _ => {}
+            }
+        }
+        if self.saved_stale
+            && !self.saved.is_pending()
+            && let Ok(ledger) = ctx.session.ledger.clone()
+        {
+            self.saved_stale = false;
+            let profile = ctx.session.profile_name().to_owned();
+            self.saved.start(ctx.bridge.spawn_blocking(move || {
+                ledger
+                    .bank_accounts(&profile)
+                    .map_err(|e| UiError::local(e.to_string()))
+            }));
+        }
+    }
+
+    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+        ui.heading("Accounts");
+        egui::ScrollArea::vertical()
+            .id_salt("accounts-scroll")
+            .show(ui, |ui| {
+                self.otp_ui(ui, ctx);
+                ui.separator();
+                self.add_ui(ui, ctx);
+                ui.separator();
+                self.saved_ui(ui, ctx);
+                ui.separator();
+                self.lookup_ui(ui, ctx);
+            });
+    }
+
+    fn otp_ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+        ui.label(RichText::new("One-time code").strong());
+        ui.horizontal(|ui| {
+            let label = ui.label("Reason");
+            egui::ComboBox::from_id_salt("otp-reason")
+                .selected_text(reason_words(self.otp_reason))
+                .show_ui(ui, |ui| {
+                    for (id, words) in OTP_REASONS {
+                        ui.selectable_value(&mut self.otp_reason, *id, *words);
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            if ui
+                .add_enabled(!self.otp.is_pending(), egui::Button::new("Send code"))
+                .clicked()
+            {
+                let client = ctx.session.connection.client.clone();
+                let reason = self.otp_reason;
+                self.otp.start(ctx.bridge.spawn(async move {
+                    client.request_otp(reason).await?;
+                    Ok(reason)
+                }));
+            }
+            if self.otp.is_pending() {
+                ui.spinner();
+            }
+        });
+        if let Requested::Done(reason) = &self.otp {
+            ui.label(
+                RichText::new(format!(
+                    "A code for \"{}\" was sent to the merchant's phone",
+                    reason_words(*reason)
+                ))
+                .weak(),
+            );
+        }
+        if let Some(error) = self.otp.error() {
+            error_box(ui, error);
+        }
+    }
+
+    fn add_ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+        ui.label(RichText::new("Link a bank account").strong());
+        ui.label(RichText::new("First send a code for \"Link a bank account\"").weak());
+        if matches!(self.banks, Requested::NotRequested) {
+            let client = ctx.session.connection.client.clone();
+            self.banks.start(
+                ctx.bridge.spawn(async move {
+                    Ok(client.payment_features(BANK_LIST_METHOD).await?.value)
+                }),
+            );
+        }
+        let built = self.build_account();
+        let problems = built.as_ref().err().cloned().unwrap_or_default();
+        let mut enter = false;
+        egui::Grid::new("add-account")
+            .num_columns(2)
+            .spacing([12.0, 6.0])
+            .show(ui, |ui| {
+                let r = text_row(
+                    ui,
+                    "Account number",
+                    &mut self.number,
+                    "digits",
+                    problem_for(&problems, "number"),
+                );
+                enter |= form::submitted(ui, &r);
+                let bank_label = ui.label("Bank");
+                let banks: Vec<(String, String)> = self
+                    .banks
+                    .value()
+                    .map(|list| {
+                        list.real_banks()
+                            .map(|b| (b.id.clone(), b.name.clone()))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let selected = banks
+                    .iter()
+                    .find(|(id, _)| *id == self.bank_id)
+                    .map(|(_, name)| name.clone())
+                    .unwrap_or_else(|| "Choose the bank".to_owned());
+                egui::ComboBox::from_id_salt("account-bank")
+                    .selected_text(selected)
+                    .show_ui(ui, |ui| {
+                        for (id, name) in &banks {
+                            ui.selectable_value(&mut self.bank_id, id.clone(), name);
+                        }
+                    })
+                    .response
+                    .labelled_by(bank_label.id);
+                ui.end_row();
+                ui.label("Account type");
+                ui.horizontal(|ui| {
+                    for (id, words) in ACCOUNT_TYPES {
+                        ui.radio_value(&mut self.type_id, *id, *words);
+                    }
+                });
+                ui.end_row();
+                let r = text_row(
+                    ui,
+                    "Code for linking",
+                    &mut self.add_code,
+                    "from your phone",
+                    problem_for(&problems, "otp"),
+                );
+                enter |= form::submitted(ui, &r);
+            });
+        let pending = self.added.is_pending();
+        let clicked = ui
+            .add_enabled(built.is_ok() && !pending, egui::Button::new("Add account"))
+            .clicked();
+        blocking_reasons(ui, &problems);
+        if (clicked || (enter && !pending))
+            && let Ok(account) = built
+        {
+            let client = ctx.session.connection.client.clone();
+            let ledger = ctx.session.ledger.clone();
+            let profile = ctx.session.profile_name().to_owned();
+            self.added.start(ctx.bridge.spawn(async move {
+                let added = client.add_account(&account).await?.value.account;
+                if let Ok(ledger) = ledger {
+                    let masked = added.number.clone();
+                    let service_id = added.id;
+                    tokio::task::spawn_blocking(move || {
+                        ledger.record_bank_account(
+                            &profile,
+                            service_id,
+                            &masked,
+                            account.bank_id,
+                            account.type_id,
+                        )
+                    })
+                    .await
+                    .map_err(|e| UiError::local(e.to_string()))?
+                    .map_err(|e| UiError::local(e.to_string()))?;
+                }
+                Ok(format!(
+                    "Account {} linked (id {})",
+                    added.number,
+                    added.id.map(|id| id.to_string()).unwrap_or_default()
+                ))
+            }));
+        }
+        match &self.added {
+            Requested::Done(message) => {
+                ui.label(RichText::new(message).weak());
+            }
+            Requested::Failed { error, .. } => error_box(ui, error),
+            _ => {}
+        }
+    }
+
+    fn saved_ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+        ui.label(RichText::new("Accounts linked from this computer").strong());
+        let Some(accounts) = self.saved.value().cloned() else {
+            return;
+        };
+        if accounts.is_empty() {
+            ui.label(RichText::new("None yet").weak());
+            return;
+        }
+        let bank_name = |id: i64| {
+            self.banks
+                .value()
+                .and_then(|list| {
+                    list.real_banks()
+                        .find(|b| b.id == id.to_string())
+                        .map(|b| b.name.clone())
+                })
+                .unwrap_or_else(|| format!("Bank {id}"))
+        };
+        egui::Grid::new("saved-accounts")
+            .num_columns(4)
+            .striped(true)
+            .show(ui, |ui| {
+                for account in &accounts {
+                    ui.label(&account.masked_number);
+                    ui.label(bank_name(account.bank_id));
+                    ui.label(
+                        ACCOUNT_TYPES
+                            .iter()
+                            .find(|(id, _)| *id == account.type_id)
+                            .map(|(_, w)| *w)
+                            .unwrap_or(""),
+                    );
+                    if let Some(id) = account.service_id
+                        && ui
+                            .button(format!("Delete {}…", account.masked_number))
+                            .clicked()
+                    {
+                        self.deleting = Some(id);
+                        self.delete_code.clear();
+                    }
+                    ui.end_row();
+                }
+            });
+        if let Some(id) = self.deleting {
+            ui.label(
+                RichText::new("Send a code for \"Delete a bank account\", then type it here")
+                    .weak(),
+            );
+            let code = validate::otp_code(&self.delete_code);
+            egui::Grid::new("delete-account")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    text_row(
+                        ui,
+                        "Code for deleting",
+                        &mut self.delete_code,
+                        "from your phone",
+                        code.as_ref().err(),
+                    );
+                });
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(
+                        code.is_ok() && !self.deleted.is_pending(),
+                        egui::Button::new("Delete account"),
+                    )
+                    .clicked()
+                    && let Ok(code) = code
+                {
+                    let client = ctx.session.connection.client.clone();
+                    let ledger = ctx.session.ledger.clone();
+                    let profile = ctx.session.profile_name().to_owned();
+                    self.deleted.start(ctx.bridge.spawn(async move {
+                        client.delete_account(id, Some(&code)).await?;
+                        if let Ok(ledger) = ledger {
+                            tokio::task::spawn_blocking(move || {
+                                ledger.forget_bank_account(&profile, id)
+                            })
+                            .await
+                            .map_err(|e| UiError::local(e.to_string()))?
+                            .map_err(|e| UiError::local(e.to_string()))?;
+                        }
+                        Ok(id)
+                    }));
+                }
+                if ui.button("Keep it").clicked() {
+                    self.deleting = None;
+                }
+            });
+        }
+        if let Some(error) = self.deleted.error() {
+            error_box(ui, error);
+        }
+    }
+
+    fn lookup_ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+        ui.label(RichText::new("Banks linked to a phone number").strong());
+        let phone = validate::cellphone("cellphone", &self.lookup_phone);
+        let mut enter = false;
+        egui::Grid::new("instant-lookup")
+            .num_columns(2)
+            .show(ui, |ui| {
+                let r = text_row(
+                    ui,
+                    "Phone number",
+                    &mut self.lookup_phone,
+                    "300 123 4567",
+                    phone.as_ref().err(),
+                );
+                enter = form::submitted(ui, &r);
+            });
+        let clicked = ui
+            .add_enabled(
+                phone.is_ok() && !self.lookup.is_pending(),
+                egui::Button::new("Look up banks"),
+            )
+            .clicked();
+        if (clicked || enter)
+            && let Ok(number) = phone
+        {
+            let client = ctx.session.connection.client.clone();
+            self.lookup.start(ctx.bridge.spawn(async move {
+                let banks = client.instant_banks(&number).await?.value;
+                Ok((number, banks))
+            }));
+        }
+        if let Some(error) = self.lookup.error() {
+            error_box(ui, error);
+        }
+        if let Some((number, list)) = self.lookup.value() {
+            if list.banks.is_empty() {
+                ui.label(format!(
+                    "No banks are linked to {}",
+                    validate::group_cellphone(number)
+                ));
+            }
+            for bank in &list.banks {
+                ui.label(format!("{}  {}", bank.name, bank.bank_account_number));
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! Driving the desktop app with egui_kittest against its in-process simulator.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use paydesk::config::{EnvOverrides, Paths};
+use paydesk::ui::session::SecretsSource;
+use paydesk::ui::{AppOptions, PaydeskApp};
+use serde_json::Value;
+
+pub struct App {
+    pub runtime: tokio::runtime::Runtime,
+    pub home: tempfile::TempDir,
+}
+
+impl App {
+    pub fn new() -> App {
+        App {
+            runtime: tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .unwrap(),
+            home: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    pub fn harness(&self) -> Harness<'static, PaydeskApp> {
+        harness_in(self.home.path(), self.runtime.handle().clone())
+    }
+
+    pub fn control(&self, harness: &Harness<'_, PaydeskApp>) -> String {
+        harness
+            .state()
+            .session()
+            .and_then(|s| s.simulator_control_url())
+            .expect("the app runs the built-in simulator")
+    }
+
+    pub fn post(&self, url: String, body: Value) -> u16 {
+        self.runtime.block_on(async {
+            reqwest::Client::new()
+                .post(url)
+                .json(&body)
+                .send()
+                .await
+                .unwrap()
+                .status()
+                .as_u16()
+        })
+    }
+
+    pub fn get(&self, url: String) -> Value {
+        self.runtime
+            .block_on(async { reqwest::get(url).await.unwrap().json().await.unwrap() })
+    }
+
+    pub fn requests_to(&self, harness: &Harness<'_, PaydeskApp>, path: &str) -> usize {
+        match self.get(format!("{}/requests", self.control(harness))) {
+            Value::Array(list) => list.iter().filter(|r| r["path"] == path).count(),
+            other => panic!("{other}"),
+        }
+    }
+}
+
+pub fn harness_in(home: &Path, runtime: tokio::runtime::Handle) -> Harness<'static, PaydeskApp> {
+    let options = AppOptions {
+        paths: Paths::in_dir(home),
+        profile: None,
+        env: EnvOverrides::default(),
+        secrets: SecretsSource::MemoryOnly("tests keep secrets in memory".into()),
+        alerts: false,
+    };
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 1000.0])
+        .build_eframe(move |cc| PaydeskApp::new(cc, runtime, options));
+    wait_until(&mut harness, "the simulator connects", |h| {
+        h.state().session().is_some()
+    });
+    harness
+}
+
+/// Steps frames until `condition` holds, or fails after the deadline. Between steps the
+/// background runtime gets a moment to answer.
+pub fn wait_until(
+    harness: &mut Harness<'_, PaydeskApp>,
+    what: &str,
+    condition: impl Fn(&Harness<'_, PaydeskApp>) -> bool,
+) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        harness.step();
+        if condition(harness) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting until {what}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+pub fn shows(harness: &Harness<'_, PaydeskApp>, text: &str) -> bool {
+    harness.query_all_by_label_contains(text).next().is_some()
+}
+
+/// Types into the text field labelled `label` (by role, so a column header with the same words
+/// does not get in the way), replacing what it held.
+pub fn type_into(harness: &mut Harness<'_, PaydeskApp>, label: &str, text: &str) {
+    harness.get_by(text_input(label)).focus();
+    harness.step();
+    // Select what is there, so the text replaces it.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.step();
+    harness.get_by(text_input(label)).type_text(text);
+    // The frame that takes the text validates it; the next one shows the verdict.
+    harness.step();
+    harness.step();
+}
+
+/// Clicks the node labelled `label` once the layout has settled (dialogs animate in).
+pub fn click(harness: &mut Harness<'_, PaydeskApp>, label: &str) {
+    harness.run_steps(4);
+    harness.get_by_label(label).click();
+    harness.step();
+    harness.step();
+}
+
+/// A text or password field with this label.
+pub fn text_input(
+    label: &str,
+) -> impl Fn(&egui_kittest::kittest::AccessKitNode<'_>) -> bool + 'static {
+    let label = label.to_owned();
+    move |node| {
+        matches!(
+            node.role(),
+            egui::accesskit::Role::TextInput | egui::accesskit::Role::PasswordInput
+        ) && node.label().as_deref() == Some(label.as_str())
+    }
+}
