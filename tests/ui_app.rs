@@ -190,7 +190,7 @@ fn status_lookup_and_balance() {
     });
     assert!(shows(&harness, "$ 12.000"));
     assert!(harness.query_all_by_label("Pending").next().is_some());
-    assert!(shows(&harness, "1 payments"));
+    assert!(shows(&harness, "1 payment,"));
 
     click(&mut harness, "Balance");
     wait_until(&mut harness, "the bags show", |h| {

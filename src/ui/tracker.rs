@@ -73,9 +73,22 @@ pub struct FollowUpdate {
     pub result: Result<StatusRecord, UiError>,
 }
 
-/// Backoff between status checks: quick at first (the cashier is watching), then gentler.
+/// While a cashier is likely watching (the first minutes), a payment is checked at least every
+/// 5 s; after that every 30 s at most, so a link left open all day costs little.
+pub const WATCHED_FOR: Duration = Duration::from_secs(10 * 60);
+
+/// Backoff between status checks: quick at first, then gentler.
 pub fn next_delay(previous: Duration) -> Duration {
-    (previous * 3 / 2).clamp(Duration::from_secs(1), Duration::from_secs(10))
+    next_delay_after(previous, Duration::ZERO)
+}
+
+pub fn next_delay_after(previous: Duration, following_for: Duration) -> Duration {
+    let ceiling = if following_for < WATCHED_FOR {
+        Duration::from_secs(5)
+    } else {
+        Duration::from_secs(30)
+    };
+    (previous * 3 / 2).clamp(Duration::from_secs(1), ceiling)
 }
 
 pub struct Tracker {
@@ -119,6 +132,7 @@ impl Tracker {
         let alerts = self.alerts.clone();
         let runtime = bridge.runtime().clone();
         bridge.runtime().spawn(async move {
+            let started = tokio::time::Instant::now();
             let mut delay = Duration::from_millis(700);
             loop {
                 let result = client.payment_status(&reference).await;
@@ -147,7 +161,7 @@ impl Tracker {
                     return;
                 }
                 tokio::time::sleep(delay).await;
-                delay = next_delay(delay);
+                delay = next_delay_after(delay, started.elapsed());
             }
         });
     }
@@ -211,7 +225,9 @@ mod tests {
         }
         assert_eq!(seen[0], Duration::from_millis(1_050));
         assert!(seen.windows(2).all(|w| w[0] <= w[1]));
-        assert_eq!(*seen.last().unwrap(), Duration::from_secs(10));
+        assert_eq!(*seen.last().unwrap(), Duration::from_secs(5));
+        let later = next_delay_after(Duration::from_secs(20), Duration::from_secs(3_600));
+        assert_eq!(later, Duration::from_secs(30));
     }
 
     #[test]

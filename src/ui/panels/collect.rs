@@ -504,7 +504,7 @@ impl LinkForm {
                     url: reply.value.url,
                     reference: reply.value.reference,
                     expires,
-                    extra: vec![],
+                    extra: vec![("Your reference".into(), request.cash_in.reference1.clone())],
                 })
             }));
         }
@@ -832,7 +832,10 @@ impl MethodForm {
                     url: payment.url,
                     reference: payment.reference,
                     expires: payment.expires_at,
-                    extra: vec![("Resource".into(), payment.resource_id)],
+                    extra: vec![
+                        ("Your reference".into(), request.cash_in.reference1.clone()),
+                        ("Resource".into(), payment.resource_id),
+                    ],
                 })
             }));
         }

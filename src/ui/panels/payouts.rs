@@ -14,7 +14,7 @@ use crate::ledger::{Ledger, PayoutRecord, PayoutState};
 use crate::payouts::{self, PayoutError, PayoutPlan};
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Bridge, Requested, Task, UiError};
-use crate::ui::tracker::next_delay;
+use crate::ui::tracker::next_delay_after;
 use crate::ui::widgets::form::{
     self, ERROR_COLOR, blocking_reasons, error_box, problem_for, text_row,
 };
@@ -170,6 +170,7 @@ impl PayoutsPanel {
         let refresh = self.refresh_sender.clone();
         let ctx = bridge.ctx().clone();
         bridge.runtime().spawn(async move {
+            let started = tokio::time::Instant::now();
             let mut delay = Duration::from_millis(700);
             let mut current = record;
             loop {
@@ -187,7 +188,7 @@ impl PayoutsPanel {
                     return;
                 }
                 tokio::time::sleep(delay).await;
-                delay = next_delay(delay);
+                delay = next_delay_after(delay, started.elapsed());
             }
         });
     }

@@ -136,10 +136,13 @@ fn today(ui: &mut Ui, ctx: &mut PanelContext<'_>) {
     let payments = &ctx.tracker.payments;
     ui.horizontal(|ui| {
         ui.heading("Today");
+        let count = match payments.len() {
+            1 => "1 payment".to_owned(),
+            n => format!("{n} payments"),
+        };
         ui.label(
             RichText::new(format!(
-                "{} payments, {} approved",
-                payments.len(),
+                "{count}, {} approved",
                 ctx.tracker.approved_total()
             ))
             .weak(),

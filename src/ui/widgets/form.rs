@@ -82,9 +82,7 @@ pub fn blocking_reasons(ui: &mut Ui, problems: &[ValidationError]) {
     ui.label(RichText::new("To continue:").weak());
     for problem in problems.iter().take(4) {
         ui.label(
-            RichText::new(format!("• {}: {}", problem.field, problem.message))
-                .color(ERROR_COLOR)
-                .small(),
+            RichText::new(format!("• {}: {}", problem.field, problem.message)).color(ERROR_COLOR),
         );
     }
 }
