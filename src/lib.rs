@@ -13,3 +13,4 @@ pub mod sandbox;
 pub mod secrets;
 pub mod ui;
 pub mod validate;
+pub mod webhook;

@@ -86,6 +86,12 @@ pub enum Command {
     },
     /// Ask the service to send a simulated webhook for a transaction.
     Notify(NotifyArgs),
+    /// The webhook endpoint: serve it, or check a saved notification's signature.
+    #[command(subcommand)]
+    Webhooks(WebhooksCommand),
+    /// The local ledger: export for reconciliation.
+    #[command(subcommand)]
+    Ledger(LedgerCommand),
     /// Run the built-in simulator of the service until stopped.
     Sandbox {
         #[arg(long, default_value = "127.0.0.1:7300")]
@@ -93,6 +99,32 @@ pub enum Command {
         /// Keep the simulator's state in this file across restarts.
         #[arg(long)]
         state: Option<PathBuf>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum WebhooksCommand {
+    /// Receive, verify and store notifications at POST /webhook until stopped (Ctrl-C or
+    /// SIGTERM finish the requests in flight first).
+    Serve {
+        #[arg(long, default_value = "127.0.0.1:8787")]
+        addr: SocketAddr,
+    },
+    /// Check a saved notification's signature with the profile's HASH_KEY.
+    Verify { file: PathBuf },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum LedgerCommand {
+    /// One CSV row per notification received and per payment or payout created, with its
+    /// confirmed state. Dates are YYYY-MM-DD, both ends included (default: today).
+    Export {
+        #[arg(long)]
+        from: Option<String>,
+        #[arg(long)]
+        to: Option<String>,
+        #[arg(long, value_name = "FILE")]
+        csv: PathBuf,
     },
 }
 

@@ -93,6 +93,15 @@ async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<Exit
         Command::Payouts { check, limit } => {
             commands::payouts(&ctx, check.as_deref(), *limit).await
         }
+        Command::Webhooks(args::WebhooksCommand::Serve { addr }) => {
+            commands::serve_webhooks(&ctx, *addr).await
+        }
+        Command::Webhooks(args::WebhooksCommand::Verify { file }) => {
+            commands::verify_webhook(&ctx, file)
+        }
+        Command::Ledger(args::LedgerCommand::Export { from, to, csv }) => {
+            commands::export_ledger(&ctx, from.as_deref(), to.as_deref(), csv).await
+        }
         Command::Notify(args) => commands::notify(&ctx, args).await,
         Command::Sandbox { .. } => Ok(ExitCode::SUCCESS),
     };

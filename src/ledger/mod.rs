@@ -2,13 +2,16 @@
 //! journal, and (later) the webhook inbox. Every call blocks on disk: from the UI, call it on
 //! the runtime's blocking pool, never in a frame.
 
+mod inbox;
 mod payouts;
+pub mod reconcile;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
 use rusqlite::Connection;
 
+pub use inbox::{CheckState, Collection, StoreOutcome, StoredNotification};
 pub use payouts::{PayoutOutcome, PayoutRecord, PayoutState, SavedBankAccount};
 
 pub const LEDGER_FILE_NAME: &str = "ledger.sqlite3";
@@ -64,6 +67,53 @@ const MIGRATIONS: &[&str] = &[
         added_at INTEGER NOT NULL,
         deleted_at INTEGER
     );",
+    // 2: the webhook inbox, rejected notifications, and what was collected from this computer.
+    "CREATE TABLE notifications (
+        id INTEGER PRIMARY KEY,
+        received_at INTEGER NOT NULL,
+        reference_id TEXT NOT NULL,
+        resource_id TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        updated_at TEXT NOT NULL,
+        amount_text TEXT NOT NULL,
+        amount INTEGER,
+        real_amount INTEGER,
+        cost_text TEXT NOT NULL,
+        cost INTEGER,
+        reference1 TEXT NOT NULL,
+        payment_method TEXT NOT NULL,
+        product_id INTEGER,
+        withdraw_reference1 TEXT,
+        error_code TEXT,
+        raw TEXT NOT NULL,
+        check_state TEXT NOT NULL DEFAULT 'unchecked',
+        service_status INTEGER,
+        checked_at INTEGER,
+        duplicates INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (reference_id, status, updated_at)
+    );
+    CREATE INDEX notifications_by_time ON notifications (received_at);
+    CREATE INDEX notifications_by_reference ON notifications (reference_id);
+    CREATE TABLE rejected_notifications (
+        id INTEGER PRIMARY KEY,
+        received_at INTEGER NOT NULL,
+        reason TEXT NOT NULL,
+        raw TEXT NOT NULL
+    );
+    CREATE TABLE collections (
+        id INTEGER PRIMARY KEY,
+        profile TEXT NOT NULL,
+        reference TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        amount INTEGER,
+        reference1 TEXT NOT NULL,
+        url TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        status INTEGER,
+        status_at INTEGER,
+        UNIQUE (profile, reference)
+    );
+    CREATE INDEX collections_by_time ON collections (created_at);",
 ];
 
 pub struct Ledger {
@@ -127,7 +177,7 @@ impl Ledger {
             .pragma_query_value(None, "user_version", |row| row.get(0))?)
     }
 
-    fn lock(&self) -> MutexGuard<'_, Connection> {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Connection> {
         self.connection
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())

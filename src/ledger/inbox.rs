@@ -1,0 +1,340 @@
+//! The webhook inbox: every verified notification with its raw body, stored before the
+//! receiver answers 200; rejected ones apart, never applied. And the collections created from
+//! this computer, so reconciliation knows what to expect.
+
+use rusqlite::{OptionalExtension, Row, params};
+
+use super::{Ledger, LedgerError, now_ms};
+use crate::money::Pesos;
+use crate::webhook::Notification;
+
+/// Whether the service agreed with what a notification said.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CheckState {
+    /// Not asked yet (or the receiver has no client to ask with).
+    Unchecked,
+    /// `/payment/status` agrees.
+    Confirmed,
+    /// `/payment/status` says something else: the notification is not applied.
+    Disagrees,
+    /// The service could not be asked; try again later.
+    CheckFailed,
+}
+
+impl CheckState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CheckState::Unchecked => "unchecked",
+            CheckState::Confirmed => "confirmed",
+            CheckState::Disagrees => "disagrees",
+            CheckState::CheckFailed => "check_failed",
+        }
+    }
+
+    pub fn parse(text: &str) -> CheckState {
+        match text {
+            "confirmed" => CheckState::Confirmed,
+            "disagrees" => CheckState::Disagrees,
+            "check_failed" => CheckState::CheckFailed,
+            _ => CheckState::Unchecked,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StoreOutcome {
+    Stored(i64),
+    /// Same `referenceId`, `status` and `updatedAt` as one already stored: nothing new.
+    /// `confirmed` says whether the service already agreed with the stored one; if not, the
+    /// duplicate is worth another check (the first copy may have been a forged status).
+    Duplicate {
+        id: i64,
+        confirmed: bool,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredNotification {
+    pub id: i64,
+    pub received_at: i64,
+    pub reference_id: String,
+    pub resource_id: String,
+    pub status: i64,
+    pub updated_at: String,
+    pub amount_text: String,
+    pub amount: Option<Pesos>,
+    pub real_amount: Option<Pesos>,
+    pub cost_text: String,
+    pub cost: Option<Pesos>,
+    pub reference1: String,
+    pub payment_method: String,
+    pub withdraw_reference1: Option<String>,
+    pub raw: String,
+    pub check_state: CheckState,
+    pub service_status: Option<i64>,
+    pub duplicates: i64,
+}
+
+const NOTIFICATION_COLUMNS: &str = "id, received_at, reference_id, resource_id, status, updated_at, \
+    amount_text, amount, real_amount, cost_text, cost, reference1, payment_method, withdraw_reference1, \
+    raw, check_state, service_status, duplicates";
+
+fn notification(row: &Row<'_>) -> rusqlite::Result<StoredNotification> {
+    Ok(StoredNotification {
+        id: row.get(0)?,
+        received_at: row.get(1)?,
+        reference_id: row.get(2)?,
+        resource_id: row.get(3)?,
+        status: row.get(4)?,
+        updated_at: row.get(5)?,
+        amount_text: row.get(6)?,
+        amount: row.get::<_, Option<i64>>(7)?.map(Pesos::new),
+        real_amount: row.get::<_, Option<i64>>(8)?.map(Pesos::new),
+        cost_text: row.get(9)?,
+        cost: row.get::<_, Option<i64>>(10)?.map(Pesos::new),
+        reference1: row.get(11)?,
+        payment_method: row.get(12)?,
+        withdraw_reference1: row.get(13)?,
+        raw: row.get(14)?,
+        check_state: CheckState::parse(&row.get::<_, String>(15)?),
+        service_status: row.get(16)?,
+        duplicates: row.get(17)?,
+    })
+}
+
+/// A payment created from this computer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Collection {
+    pub reference: String,
+    pub kind: String,
+    pub amount: Option<Pesos>,
+    pub reference1: String,
+    pub url: String,
+    pub created_at: i64,
+    pub status: Option<i64>,
+}
+
+impl Ledger {
+    /// Stores a batch in one transaction: one commit (one disk flush) for everything that
+    /// arrived together. Nothing is acknowledged before this returns.
+    pub fn store_notifications(
+        &self,
+        batch: &[(Notification, String)],
+    ) -> Result<Vec<StoreOutcome>, LedgerError> {
+        let now = now_ms();
+        let mut connection = self.lock();
+        let transaction = connection.transaction()?;
+        let mut outcomes = Vec::with_capacity(batch.len());
+        {
+            let mut insert = transaction.prepare_cached(
+                "INSERT INTO notifications (received_at, reference_id, resource_id, status, updated_at,
+                    amount_text, amount, real_amount, cost_text, cost, reference1, payment_method,
+                    product_id, withdraw_reference1, error_code, raw)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+                 ON CONFLICT (reference_id, status, updated_at) DO NOTHING",
+            )?;
+            let mut existing = transaction.prepare_cached(
+                "SELECT id, check_state FROM notifications
+                 WHERE reference_id = ?1 AND status = ?2 AND updated_at = ?3",
+            )?;
+            let mut count_duplicate = transaction.prepare_cached(
+                "UPDATE notifications SET duplicates = duplicates + 1 WHERE id = ?1",
+            )?;
+            for (parsed, raw) in batch {
+                let inserted = insert.execute(params![
+                    now,
+                    parsed.reference_id,
+                    parsed.resource_id,
+                    parsed.status,
+                    parsed.updated_at,
+                    parsed.amount_text,
+                    parsed.amount.map(Pesos::get),
+                    parsed.real_amount.map(Pesos::get),
+                    parsed.cost_text,
+                    parsed.cost.map(Pesos::get),
+                    parsed.reference1,
+                    parsed.payment_method,
+                    parsed.product_id,
+                    parsed.withdraw_reference1,
+                    parsed.error_code,
+                    raw,
+                ])?;
+                if inserted == 1 {
+                    outcomes.push(StoreOutcome::Stored(transaction.last_insert_rowid()));
+                } else {
+                    let (id, state): (i64, String) = existing.query_row(
+                        params![parsed.reference_id, parsed.status, parsed.updated_at],
+                        |row| Ok((row.get(0)?, row.get(1)?)),
+                    )?;
+                    count_duplicate.execute([id])?;
+                    outcomes.push(StoreOutcome::Duplicate {
+                        id,
+                        confirmed: CheckState::parse(&state) == CheckState::Confirmed,
+                    });
+                }
+            }
+        }
+        transaction.commit()?;
+        Ok(outcomes)
+    }
+
+    /// A refused notification, kept apart for whoever investigates; never applied.
+    pub fn store_rejection(&self, reason: &str, raw: &str) -> Result<i64, LedgerError> {
+        let connection = self.lock();
+        connection.execute(
+            "INSERT INTO rejected_notifications (received_at, reason, raw) VALUES (?1, ?2, ?3)",
+            params![now_ms(), reason, raw],
+        )?;
+        Ok(connection.last_insert_rowid())
+    }
+
+    pub fn rejections(&self, limit: usize) -> Result<Vec<(i64, i64, String, String)>, LedgerError> {
+        let connection = self.lock();
+        let mut statement = connection.prepare(
+            "SELECT id, received_at, reason, raw FROM rejected_notifications ORDER BY id DESC LIMIT ?1",
+        )?;
+        let rows = statement.query_map([limit as i64], |row| {
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    pub fn record_check(
+        &self,
+        id: i64,
+        state: CheckState,
+        service_status: Option<i64>,
+    ) -> Result<(), LedgerError> {
+        self.lock().execute(
+            "UPDATE notifications SET check_state = ?2, service_status = ?3, checked_at = ?4 WHERE id = ?1",
+            params![id, state.as_str(), service_status, now_ms()],
+        )?;
+        Ok(())
+    }
+
+    pub fn notification(&self, id: i64) -> Result<Option<StoredNotification>, LedgerError> {
+        Ok(self
+            .lock()
+            .query_row(
+                &format!("SELECT {NOTIFICATION_COLUMNS} FROM notifications WHERE id = ?1"),
+                [id],
+                notification,
+            )
+            .optional()?)
+    }
+
+    /// Newest first.
+    pub fn notifications(&self, limit: usize) -> Result<Vec<StoredNotification>, LedgerError> {
+        let connection = self.lock();
+        let mut statement = connection.prepare(&format!(
+            "SELECT {NOTIFICATION_COLUMNS} FROM notifications ORDER BY id DESC LIMIT ?1"
+        ))?;
+        let rows = statement.query_map([limit as i64], notification)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    pub fn notifications_between(
+        &self,
+        from_ms: i64,
+        to_ms: i64,
+    ) -> Result<Vec<StoredNotification>, LedgerError> {
+        let connection = self.lock();
+        let mut statement = connection.prepare(&format!(
+            "SELECT {NOTIFICATION_COLUMNS} FROM notifications
+             WHERE received_at >= ?1 AND received_at < ?2 ORDER BY id"
+        ))?;
+        let rows = statement.query_map([from_ms, to_ms], notification)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    pub fn notifications_for(
+        &self,
+        reference: &str,
+    ) -> Result<Vec<StoredNotification>, LedgerError> {
+        let connection = self.lock();
+        let mut statement = connection.prepare(&format!(
+            "SELECT {NOTIFICATION_COLUMNS} FROM notifications WHERE reference_id = ?1 ORDER BY id"
+        ))?;
+        let rows = statement.query_map([reference], notification)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    pub fn notification_count(&self) -> Result<i64, LedgerError> {
+        Ok(self
+            .lock()
+            .query_row("SELECT COUNT(*) FROM notifications", [], |row| row.get(0))?)
+    }
+
+    /// A payment created from this computer (idempotent per reference).
+    pub fn record_collection(
+        &self,
+        profile: &str,
+        collection: &Collection,
+    ) -> Result<(), LedgerError> {
+        self.lock().execute(
+            "INSERT INTO collections (profile, reference, kind, amount, reference1, url, created_at, status)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+             ON CONFLICT (profile, reference) DO NOTHING",
+            params![
+                profile,
+                collection.reference,
+                collection.kind,
+                collection.amount.map(Pesos::get),
+                collection.reference1,
+                collection.url,
+                collection.created_at,
+                collection.status
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// The service's status for a collection, as a status check saw it.
+    pub fn record_collection_status(
+        &self,
+        reference: &str,
+        status: i64,
+    ) -> Result<(), LedgerError> {
+        self.lock().execute(
+            "UPDATE collections SET status = ?2, status_at = ?3 WHERE reference = ?1",
+            params![reference, status, now_ms()],
+        )?;
+        Ok(())
+    }
+
+    pub fn collections_between(
+        &self,
+        profile: Option<&str>,
+        from_ms: i64,
+        to_ms: i64,
+    ) -> Result<Vec<Collection>, LedgerError> {
+        let connection = self.lock();
+        let mut statement = connection.prepare(
+            "SELECT reference, kind, amount, reference1, url, created_at, status FROM collections
+             WHERE (?1 IS NULL OR profile = ?1) AND created_at >= ?2 AND created_at < ?3
+             ORDER BY created_at DESC",
+        )?;
+        let rows = statement.query_map(params![profile, from_ms, to_ms], |row| {
+            Ok(Collection {
+                reference: row.get(0)?,
+                kind: row.get(1)?,
+                amount: row.get::<_, Option<i64>>(2)?.map(Pesos::new),
+                reference1: row.get(3)?,
+                url: row.get(4)?,
+                created_at: row.get(5)?,
+                status: row.get(6)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Whether a reference is one of ours (a collection or a payout's status reference).
+    pub fn knows_reference(&self, reference: &str) -> Result<bool, LedgerError> {
+        Ok(self.lock().query_row(
+            "SELECT EXISTS (SELECT 1 FROM collections WHERE reference = ?1)
+                 OR EXISTS (SELECT 1 FROM payouts WHERE transaction_reference = ?1)",
+            [reference],
+            |row| row.get(0),
+        )?)
+    }
+}

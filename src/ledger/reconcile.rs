@@ -1,0 +1,424 @@
+//! Reconciliation of a day or a range: collections by state and method, approved totals
+//! (amount, cost, net), payouts, and the exceptions a bookkeeper must look at. Dates are the
+//! shop's (Colombia, UTC-5); a range includes both ends.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::io::Write;
+
+use time::{Date, OffsetDateTime, UtcOffset, macros::format_description};
+
+use super::{Collection, Ledger, LedgerError, PayoutRecord, PayoutState, StoredNotification};
+use crate::api::family_b::TransactionStatus;
+use crate::ledger::CheckState;
+use crate::money::Pesos;
+
+/// A collection still pending this long after it was created is an exception.
+pub const PENDING_TOO_LONG_MS: i64 = 2 * 3_600_000;
+
+fn bogota() -> UtcOffset {
+    UtcOffset::from_hms(-5, 0, 0).unwrap_or(UtcOffset::UTC)
+}
+
+pub fn parse_date(text: &str) -> Option<Date> {
+    Date::parse(text.trim(), format_description!("[year]-[month]-[day]")).ok()
+}
+
+pub fn format_date(date: Date) -> String {
+    date.format(format_description!("[year]-[month]-[day]"))
+        .unwrap_or_default()
+}
+
+pub fn today() -> Date {
+    OffsetDateTime::now_utc().to_offset(bogota()).date()
+}
+
+/// Milliseconds of local midnight at the start of `date`.
+fn start_of(date: Date) -> i64 {
+    (date.midnight().assume_offset(bogota()).unix_timestamp()) * 1_000
+}
+
+/// `[from 00:00, to+1 00:00)` in milliseconds.
+pub fn bounds(from: Date, to: Date) -> (i64, i64) {
+    let end = to.next_day().map(start_of).unwrap_or(i64::MAX);
+    (start_of(from), end)
+}
+
+pub fn local_time(ms: i64) -> String {
+    OffsetDateTime::from_unix_timestamp(ms / 1_000)
+        .map(|t| {
+            t.to_offset(bogota())
+                .format(format_description!(
+                    "[year]-[month]-[day] [hour]:[minute]:[second]"
+                ))
+                .unwrap_or_default()
+        })
+        .unwrap_or_default()
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub count: usize,
+    pub amount: Pesos,
+    pub cost: Pesos,
+    pub net: Pesos,
+}
+
+impl Totals {
+    fn add(&mut self, amount: Option<Pesos>, cost: Option<Pesos>, net: Option<Pesos>) {
+        let add = |total: &mut Pesos, value: Option<Pesos>| {
+            if let Some(value) = value {
+                *total = total.checked_add(value).unwrap_or(*total);
+            }
+        };
+        self.count += 1;
+        add(&mut self.amount, amount);
+        add(&mut self.cost, cost);
+        add(&mut self.net, net);
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ExceptionKind {
+    PendingTooLong,
+    ApprovedWithoutNotification,
+    NotificationWithoutResource,
+    TwoApprovals,
+    Disagreement,
+    PayoutOutcomeUnknown,
+}
+
+impl ExceptionKind {
+    pub fn words(self) -> &'static str {
+        match self {
+            ExceptionKind::PendingTooLong => "Pending too long",
+            ExceptionKind::ApprovedWithoutNotification => "Approved without a notification",
+            ExceptionKind::NotificationWithoutResource => "Notification for an unknown payment",
+            ExceptionKind::TwoApprovals => "Two approvals for one reference",
+            ExceptionKind::Disagreement => "Notification the service disagrees with",
+            ExceptionKind::PayoutOutcomeUnknown => "Payout with unknown outcome",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exception {
+    pub kind: ExceptionKind,
+    pub reference: String,
+    pub detail: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    pub from: Date,
+    pub to: Date,
+    /// Collections created from this computer, by their last known state.
+    pub by_state: BTreeMap<String, Totals>,
+    /// Approved notifications by payment method.
+    pub by_method: BTreeMap<String, Totals>,
+    /// Approved notifications (each approval counts, even two for one reference).
+    pub approved: Totals,
+    pub payouts_paid: Totals,
+    pub payouts_open: Totals,
+    pub payouts_failed: Totals,
+    pub exceptions: Vec<Exception>,
+    pub notifications: usize,
+}
+
+fn state_words(status: Option<i64>) -> String {
+    match status {
+        Some(id) => TransactionStatus::from_id(id).to_string(),
+        None => "not checked".to_owned(),
+    }
+}
+
+/// Notified statuses are 1, 2 or 3; 3 stands for rejected, failed and cancelled.
+fn notified_words(status: i64) -> &'static str {
+    match status {
+        1 => "pending",
+        2 => "approved",
+        3 => "failed",
+        _ => "unknown",
+    }
+}
+
+struct Rows {
+    notifications: Vec<StoredNotification>,
+    collections: Vec<Collection>,
+    payouts: Vec<PayoutRecord>,
+}
+
+impl Ledger {
+    fn rows(&self, profile: Option<&str>, from: Date, to: Date) -> Result<Rows, LedgerError> {
+        let (start, end) = bounds(from, to);
+        let payouts = {
+            let connection = self.lock();
+            let mut statement = connection.prepare(
+                "SELECT id FROM payouts WHERE (?1 IS NULL OR profile = ?1) AND created_at >= ?2 AND created_at < ?3 ORDER BY created_at",
+            )?;
+            let ids = statement
+                .query_map(rusqlite::params![profile, start, end], |row| {
+                    row.get::<_, i64>(0)
+                })?
+                .collect::<Result<Vec<_>, _>>()?;
+            drop(statement);
+            drop(connection);
+            ids.into_iter()
+                .filter_map(|id| self.payout(id).transpose())
+                .collect::<Result<Vec<_>, _>>()?
+        };
+        Ok(Rows {
+            notifications: self.notifications_between(start, end)?,
+            collections: self.collections_between(profile, start, end)?,
+            payouts,
+        })
+    }
+
+    pub fn reconcile(
+        &self,
+        profile: Option<&str>,
+        from: Date,
+        to: Date,
+        now_ms: i64,
+    ) -> Result<Report, LedgerError> {
+        let rows = self.rows(profile, from, to)?;
+        let mut report = Report {
+            from,
+            to,
+            by_state: BTreeMap::new(),
+            by_method: BTreeMap::new(),
+            approved: Totals::default(),
+            payouts_paid: Totals::default(),
+            payouts_open: Totals::default(),
+            payouts_failed: Totals::default(),
+            exceptions: Vec::new(),
+            notifications: rows.notifications.len(),
+        };
+        let mut approvals: HashMap<&str, HashSet<&str>> = HashMap::new();
+        for notification in &rows.notifications {
+            if notification.check_state == CheckState::Disagrees {
+                report.exceptions.push(Exception {
+                    kind: ExceptionKind::Disagreement,
+                    reference: notification.reference_id.clone(),
+                    detail: format!(
+                        "notified {}, the service says {}",
+                        notified_words(notification.status),
+                        state_words(notification.service_status)
+                    ),
+                });
+                continue;
+            }
+            if notification.status == 2 && notification.withdraw_reference1.is_none() {
+                let net = notification.real_amount.or_else(|| {
+                    notification
+                        .amount
+                        .zip(notification.cost)
+                        .and_then(|(a, c)| a.checked_sub(c))
+                });
+                report
+                    .approved
+                    .add(notification.amount, notification.cost, net);
+                let method = if notification.payment_method.is_empty() {
+                    "(not given)".to_owned()
+                } else {
+                    notification.payment_method.clone()
+                };
+                report.by_method.entry(method).or_default().add(
+                    notification.amount,
+                    notification.cost,
+                    net,
+                );
+                approvals
+                    .entry(notification.reference_id.as_str())
+                    .or_default()
+                    .insert(notification.updated_at.as_str());
+            }
+            if !self.knows_reference(&notification.reference_id)? {
+                report.exceptions.push(Exception {
+                    kind: ExceptionKind::NotificationWithoutResource,
+                    reference: notification.reference_id.clone(),
+                    detail: format!(
+                        "{} {} received {}",
+                        notified_words(notification.status),
+                        notification
+                            .amount
+                            .map(|a| a.to_string())
+                            .unwrap_or_else(|| notification.amount_text.clone()),
+                        local_time(notification.received_at)
+                    ),
+                });
+            }
+        }
+        for (reference, times) in &approvals {
+            if times.len() > 1 {
+                report.exceptions.push(Exception {
+                    kind: ExceptionKind::TwoApprovals,
+                    reference: (*reference).to_owned(),
+                    detail: format!("{} approvals; shown apart, not merged", times.len()),
+                });
+            }
+        }
+        for collection in &rows.collections {
+            report
+                .by_state
+                .entry(state_words(collection.status))
+                .or_default()
+                .add(collection.amount, None, None);
+            let pending = matches!(collection.status, None | Some(1) | Some(9));
+            if pending && now_ms - collection.created_at > PENDING_TOO_LONG_MS {
+                report.exceptions.push(Exception {
+                    kind: ExceptionKind::PendingTooLong,
+                    reference: collection.reference.clone(),
+                    detail: format!("created {}", local_time(collection.created_at)),
+                });
+            }
+            if collection.status == Some(2)
+                && !approvals.contains_key(collection.reference.as_str())
+            {
+                report.exceptions.push(Exception {
+                    kind: ExceptionKind::ApprovedWithoutNotification,
+                    reference: collection.reference.clone(),
+                    detail: format!(
+                        "{} approved, no approval notification received",
+                        collection.amount.map(|a| a.to_string()).unwrap_or_default()
+                    ),
+                });
+            }
+        }
+        for payout in &rows.payouts {
+            let bucket = match payout.state {
+                PayoutState::Approved => &mut report.payouts_paid,
+                PayoutState::Failed | PayoutState::Refused | PayoutState::NotSent => {
+                    &mut report.payouts_failed
+                }
+                _ => &mut report.payouts_open,
+            };
+            bucket.add(Some(payout.amount), None, None);
+            if payout.state == PayoutState::Unknown {
+                report.exceptions.push(Exception {
+                    kind: ExceptionKind::PayoutOutcomeUnknown,
+                    reference: payout.reference1.clone(),
+                    detail: format!("{} to {}", payout.amount, payout.cellphone),
+                });
+            }
+        }
+        report
+            .exceptions
+            .sort_by(|a, b| (a.kind, &a.reference).cmp(&(b.kind, &b.reference)));
+        Ok(report)
+    }
+
+    /// One row per notification received and per collection or payout created in the range,
+    /// with its confirmed state. Returns how many rows were written.
+    pub fn export_csv(
+        &self,
+        profile: Option<&str>,
+        from: Date,
+        to: Date,
+        out: impl Write,
+    ) -> Result<usize, ExportError> {
+        let rows = self.rows(profile, from, to)?;
+        let mut writer = csv::Writer::from_writer(out);
+        writer.write_record(EXPORT_HEADER)?;
+        let money = |value: Option<Pesos>| value.map(|p| p.get().to_string()).unwrap_or_default();
+        let mut count = 0;
+        for n in &rows.notifications {
+            writer.write_record([
+                "notification",
+                &local_time(n.received_at),
+                &n.reference_id,
+                &n.reference1,
+                &n.payment_method,
+                &money(n.amount),
+                &money(n.cost),
+                &money(n.real_amount),
+                notified_words(n.status),
+                n.check_state.as_str(),
+                &n.service_status.map(|s| s.to_string()).unwrap_or_default(),
+            ])?;
+            count += 1;
+        }
+        for c in &rows.collections {
+            writer.write_record([
+                "collection",
+                &local_time(c.created_at),
+                &c.reference,
+                &c.reference1,
+                &c.kind,
+                &money(c.amount),
+                "",
+                "",
+                &state_words(c.status),
+                if c.status.is_some() {
+                    "confirmed"
+                } else {
+                    "unchecked"
+                },
+                &c.status.map(|s| s.to_string()).unwrap_or_default(),
+            ])?;
+            count += 1;
+        }
+        for p in &rows.payouts {
+            writer.write_record([
+                "payout",
+                &local_time(p.created_at),
+                p.transaction_reference.as_deref().unwrap_or(""),
+                &p.reference1,
+                &p.method_id.to_string(),
+                &p.amount.get().to_string(),
+                "",
+                "",
+                p.state.as_str(),
+                if p.service_status.is_some() {
+                    "confirmed"
+                } else {
+                    "unchecked"
+                },
+                &p.service_status.map(|s| s.to_string()).unwrap_or_default(),
+            ])?;
+            count += 1;
+        }
+        writer.flush().map_err(|e| ExportError::Io(e.to_string()))?;
+        Ok(count)
+    }
+}
+
+pub const EXPORT_HEADER: [&str; 11] = [
+    "record",
+    "date",
+    "reference",
+    "reference1",
+    "method",
+    "amount",
+    "cost",
+    "net",
+    "state",
+    "confirmation",
+    "service_status",
+];
+
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error(transparent)]
+    Ledger(#[from] LedgerError),
+    #[error("Could not write the CSV: {0}")]
+    Csv(#[from] csv::Error),
+    #[error("Could not write the CSV: {0}")]
+    Io(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_the_shops() {
+        let day = parse_date("2026-11-21").unwrap();
+        let (start, end) = bounds(day, day);
+        assert_eq!(end - start, 86_400_000);
+        // 2026-11-21 00:00 in Bogotá is 05:00 UTC.
+        assert_eq!(start, 1_795_237_200_000);
+        assert_eq!(local_time(start), "2026-11-21 00:00:00");
+        assert!(parse_date("21/11/2026").is_none());
+        assert_eq!(format_date(day), "2026-11-21");
+    }
+}

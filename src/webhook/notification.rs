@@ -1,0 +1,286 @@
+//! A notification as it arrived: the fields the ledger keeps, the literal text of `amount`
+//! (the signature covers the number as sent: `25000` is not `25000.0`), and the signature rule.
+
+use hmac::{KeyInit, Mac};
+use serde::Deserialize;
+use serde_json::Value;
+use serde_json::value::RawValue;
+use subtle::ConstantTimeEq;
+
+use crate::api::lenient;
+use crate::money::Pesos;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotificationError {
+    #[error("the body is not JSON: {0}")]
+    NotJson(String),
+    #[error("the body is not a notification: {0}")]
+    NotANotification(String),
+}
+
+/// What a notification says, kept as the service wrote it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notification {
+    pub reference_id: String,
+    pub resource_id: String,
+    /// The literal JSON text of `amount`, exactly as received.
+    pub amount_text: String,
+    pub amount: Option<Pesos>,
+    pub real_amount: Option<Pesos>,
+    pub cost_text: String,
+    pub cost: Option<Pesos>,
+    pub updated_at: String,
+    pub status: i64,
+    pub sign: Option<String>,
+    pub reference1: String,
+    pub payment_method: String,
+    pub product_id: Option<i64>,
+    /// The disbursement's `withdraw.infoReference` (its `reference1`), for payout notifications.
+    pub withdraw_reference1: Option<String>,
+    pub error_code: Option<String>,
+}
+
+impl Notification {
+    pub fn is_payout(&self) -> bool {
+        self.withdraw_reference1.is_some()
+    }
+}
+
+#[derive(Deserialize)]
+struct Wire<'a> {
+    #[serde(rename = "referenceId", deserialize_with = "lenient::text")]
+    reference_id: String,
+    #[serde(rename = "resourceId", default, deserialize_with = "lenient::text")]
+    resource_id: String,
+    #[serde(borrow)]
+    amount: &'a RawValue,
+    #[serde(rename = "realAmount", default)]
+    real_amount: Option<Value>,
+    #[serde(default)]
+    cost: Option<Value>,
+    #[serde(rename = "updatedAt", deserialize_with = "lenient::text")]
+    updated_at: String,
+    #[serde(deserialize_with = "lenient::integer")]
+    status: i64,
+    #[serde(default, deserialize_with = "lenient::optional_text")]
+    sign: Option<String>,
+    #[serde(default, deserialize_with = "lenient::text")]
+    reference1: String,
+    #[serde(rename = "paymentMethod", default, deserialize_with = "lenient::text")]
+    payment_method: String,
+    #[serde(
+        rename = "productId",
+        default,
+        deserialize_with = "lenient::optional_integer"
+    )]
+    product_id: Option<i64>,
+    #[serde(default)]
+    withdraw: Option<Value>,
+    #[serde(default)]
+    error: Option<Value>,
+}
+
+fn pesos_of(value: &Value) -> Option<Pesos> {
+    match value {
+        Value::Number(number) => Pesos::parse_service(&number.to_string()),
+        Value::String(text) => Pesos::parse_service(text),
+        _ => None,
+    }
+}
+
+impl Notification {
+    /// Reads a body without re-serialising anything: the amount's text stays as it came.
+    pub fn parse(body: &[u8]) -> Result<Notification, NotificationError> {
+        let text = std::str::from_utf8(body)
+            .map_err(|_| NotificationError::NotJson("not UTF-8".into()))?;
+        let value: Value =
+            serde_json::from_str(text).map_err(|e| NotificationError::NotJson(e.to_string()))?;
+        if !value.is_object() {
+            return Err(NotificationError::NotANotification(
+                "not a JSON object".into(),
+            ));
+        }
+        let wire: Wire<'_> = serde_json::from_str(text)
+            .map_err(|e| NotificationError::NotANotification(e.to_string()))?;
+        let amount_text = wire.amount.get().trim().to_owned();
+        let amount_value: Value = serde_json::from_str(&amount_text)
+            .map_err(|e| NotificationError::NotANotification(e.to_string()))?;
+        if !matches!(amount_value, Value::Number(_) | Value::String(_)) {
+            return Err(NotificationError::NotANotification(
+                "amount is not a number".into(),
+            ));
+        }
+        if wire.reference_id.is_empty() || wire.updated_at.is_empty() {
+            return Err(NotificationError::NotANotification(
+                "referenceId and updatedAt are required".into(),
+            ));
+        }
+        // A quoted amount is signed without its quotes: the text between them.
+        let signed_amount = match &amount_value {
+            Value::String(inner) => inner.clone(),
+            _ => amount_text.clone(),
+        };
+        let cost_text = match &wire.cost {
+            Some(Value::String(text)) => text.clone(),
+            Some(Value::Number(number)) => number.to_string(),
+            _ => String::new(),
+        };
+        Ok(Notification {
+            reference_id: wire.reference_id,
+            resource_id: wire.resource_id,
+            amount: pesos_of(&amount_value),
+            amount_text: signed_amount,
+            real_amount: wire.real_amount.as_ref().and_then(pesos_of),
+            cost: wire.cost.as_ref().and_then(pesos_of),
+            cost_text,
+            updated_at: wire.updated_at,
+            status: wire.status,
+            sign: wire.sign.filter(|s| !s.is_empty()),
+            reference1: wire.reference1,
+            payment_method: wire.payment_method,
+            product_id: wire.product_id,
+            withdraw_reference1: wire
+                .withdraw
+                .as_ref()
+                .and_then(|w| w.get("infoReference"))
+                .and_then(|r| r.as_str())
+                .map(str::to_owned),
+            error_code: wire
+                .error
+                .as_ref()
+                .and_then(|e| e.get("code"))
+                .and_then(|c| c.as_str())
+                .filter(|c| !c.is_empty())
+                .map(str::to_owned),
+        })
+    }
+
+    /// The spec's rule: HMAC-SHA1 with the HASH_KEY over
+    /// `referenceId-resourceId-amount-updatedAt-HASH_KEY`, lowercase hex.
+    pub fn expected_sign(&self, hash_key: &str) -> String {
+        signature(
+            hash_key,
+            &self.reference_id,
+            &self.resource_id,
+            &self.amount_text,
+            &self.updated_at,
+        )
+    }
+
+    /// Constant-time comparison with the notification's own `sign`.
+    pub fn verify(&self, hash_key: &str) -> Verdict {
+        if hash_key.is_empty() {
+            return Verdict::NoKey;
+        }
+        let Some(sign) = &self.sign else {
+            return Verdict::Missing;
+        };
+        let expected = self.expected_sign(hash_key);
+        let given = sign.trim().to_ascii_lowercase();
+        if expected.len() == given.len() && bool::from(expected.as_bytes().ct_eq(given.as_bytes()))
+        {
+            Verdict::Valid
+        } else {
+            Verdict::Invalid
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    Valid,
+    Invalid,
+    Missing,
+    /// No HASH_KEY is set up: nothing can be verified, so nothing is accepted.
+    NoKey,
+}
+
+impl Verdict {
+    pub fn reason(self) -> &'static str {
+        match self {
+            Verdict::Valid => "valid",
+            Verdict::Invalid => "the signature does not match",
+            Verdict::Missing => "the notification has no signature",
+            Verdict::NoKey => "no webhook key (HASH_KEY) is set up",
+        }
+    }
+}
+
+pub fn signature(
+    hash_key: &str,
+    reference_id: &str,
+    resource_id: &str,
+    amount: &str,
+    updated_at: &str,
+) -> String {
+    let text = format!("{reference_id}-{resource_id}-{amount}-{updated_at}-{hash_key}");
+    // HMAC takes keys of any length, so this never fails.
+    let Ok(mut mac) = <hmac::Hmac<sha1::Sha1> as KeyInit>::new_from_slice(hash_key.as_bytes())
+    else {
+        return String::new();
+    };
+    mac.update(text.as_bytes());
+    hex::encode(mac.finalize().into_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KEY: &str = "k";
+
+    fn body(amount: &str, sign: &str) -> String {
+        format!(
+            r#"{{"referenceId":"R1","resourceId":"S1","amount":{amount},"updatedAt":"2026-11-21 10:00:00","status":2,"sign":"{sign}","reference1":"A"}}"#
+        )
+    }
+
+    #[test]
+    fn verifies_the_known_value() {
+        // printf '%s' 'R1-S1-25000-2026-11-21 10:00:00-k' | openssl sha1 -hmac k
+        let good = "051a13fa30139448164bb35419ea81139394903e";
+        let parsed = Notification::parse(body("25000", good).as_bytes()).unwrap();
+        assert_eq!(parsed.verify(KEY), Verdict::Valid);
+        assert_eq!(parsed.amount, Some(Pesos::new(25_000)));
+        // Upper-case hex is the same signature.
+        let upper = Notification::parse(body("25000", &good.to_uppercase()).as_bytes()).unwrap();
+        assert_eq!(upper.verify(KEY), Verdict::Valid);
+    }
+
+    #[test]
+    fn the_amount_is_signed_as_it_was_written() {
+        let good = "051a13fa30139448164bb35419ea81139394903e";
+        let decimal = Notification::parse(body("25000.0", good).as_bytes()).unwrap();
+        assert_eq!(decimal.amount_text, "25000.0");
+        assert_eq!(
+            decimal.verify(KEY),
+            Verdict::Invalid,
+            "25000.0 is not 25000"
+        );
+        let quoted = Notification::parse(body("\"25000\"", good).as_bytes()).unwrap();
+        assert_eq!(quoted.verify(KEY), Verdict::Valid);
+    }
+
+    #[test]
+    fn wrong_key_missing_sign_and_no_key() {
+        let good = "051a13fa30139448164bb35419ea81139394903e";
+        let parsed = Notification::parse(body("25000", good).as_bytes()).unwrap();
+        assert_eq!(parsed.verify("other"), Verdict::Invalid);
+        assert_eq!(parsed.verify(""), Verdict::NoKey);
+        let unsigned = Notification::parse(body("25000", "").as_bytes()).unwrap();
+        assert_eq!(unsigned.verify(KEY), Verdict::Missing);
+    }
+
+    #[test]
+    fn what_is_not_a_notification() {
+        for bad in [
+            "",
+            "[1]",
+            "{\"a\":1}",
+            "{\"referenceId\":\"R\",\"amount\":{},\"updatedAt\":\"x\",\"status\":1}",
+            "not json",
+        ] {
+            assert!(Notification::parse(bad.as_bytes()).is_err(), "{bad}");
+        }
+    }
+}

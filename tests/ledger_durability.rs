@@ -1,0 +1,327 @@
+//! Nothing acknowledged is lost: the headless receiver is killed (SIGKILL) while notifications
+//! are being posted; after a restart every notification that got a 200 is in the ledger. Also
+//! `webhooks verify`, `ledger export` read back, and the reconciliation report.
+
+mod common;
+
+use std::collections::HashSet;
+use std::process::Stdio;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use common::{expected_signature, wait_for};
+use paydesk::ledger::reconcile::{self, ExceptionKind};
+use paydesk::ledger::{CheckState, Collection, Ledger, now_ms};
+use paydesk::money::Pesos;
+use paydesk::webhook::Notification;
+use tokio::process::Command;
+
+const KEY: &str = "durable-key";
+
+fn body(reference: &str, status: i64, amount: i64, updated_at: &str, key: &str) -> String {
+    let unsigned = format!(
+        r#"{{"realAmount":{net},"amount":{amount},"cost":"$ 1.000","referenceId":"{reference}","resourceId":"R-{reference}","updatedAt":"{updated_at}","status":{status},"paymentMethod":"Nequi","reference1":"REF-{reference}","sign":"SIGN"}}"#,
+        net = amount - 1_000
+    );
+    let sign = expected_signature(key, &unsigned);
+    unsigned.replace("SIGN", &sign)
+}
+
+fn serve(home: &std::path::Path, port: u16) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_paydesk"));
+    for (key, _) in std::env::vars() {
+        if key.starts_with("PAYDESK_") {
+            command.env_remove(key);
+        }
+    }
+    command
+        .env("PAYDESK_CONFIG_DIR", home.join("config"))
+        .env("PAYDESK_DATA_DIR", home.join("data"))
+        .env("PAYDESK_NO_KEYRING", "1")
+        .env("PAYDESK_HASH_KEY", KEY)
+        // A service that is not there: confirmations fail, storage must not care.
+        .env("PAYDESK_BASE_URL", "http://127.0.0.1:9/api/v1")
+        .env("PAYDESK_PAY_URL", "http://127.0.0.1:9/pay")
+        .env("PAYDESK_ACCESS_TOKEN", "x")
+        .args(["webhooks", "serve", "--addr", &format!("127.0.0.1:{port}")])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true);
+    command
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+async fn wait_until_listening(port: u16) {
+    wait_for("the receiver to listen", || async {
+        tokio::net::TcpStream::connect(("127.0.0.1", port))
+            .await
+            .ok()
+            .map(drop)
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn every_acknowledged_notification_survives_a_kill() {
+    let home = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let mut child = serve(home.path(), port).spawn().unwrap();
+    wait_until_listening(port).await;
+
+    let acknowledged: Arc<Mutex<HashSet<String>>> = Arc::default();
+    let http = reqwest::Client::builder()
+        .timeout(Duration::from_secs(5))
+        .build()
+        .unwrap();
+    let url = format!("http://127.0.0.1:{port}/webhook");
+    let mut senders = Vec::new();
+    for worker in 0..8 {
+        let http = http.clone();
+        let url = url.clone();
+        let acknowledged = acknowledged.clone();
+        senders.push(tokio::spawn(async move {
+            for index in 0..400 {
+                let reference = format!("W{worker}-{index}");
+                let notification = body(&reference, 2, 25_000, "2026-11-21 10:00:00", KEY);
+                match http.post(&url).body(notification).send().await {
+                    Ok(response) if response.status().as_u16() == 200 => {
+                        acknowledged.lock().unwrap().insert(reference);
+                    }
+                    _ => return,
+                }
+            }
+        }));
+    }
+    wait_for("some acknowledgements", || async {
+        (acknowledged.lock().unwrap().len() >= 300).then_some(())
+    })
+    .await;
+    child.start_kill().unwrap(); // SIGKILL, mid-stream
+    child.wait().await.unwrap();
+    for sender in senders {
+        let _ = sender.await;
+    }
+    let acknowledged = acknowledged.lock().unwrap().clone();
+    assert!(acknowledged.len() < 3_200, "killed before the end");
+
+    // Restart: the ledger opens cleanly and holds every acknowledged notification.
+    let mut again = serve(home.path(), port).spawn().unwrap();
+    wait_until_listening(port).await;
+    let ledger = Ledger::in_folder(&home.path().join("data")).unwrap();
+    let stored: HashSet<String> = ledger
+        .notifications(10_000)
+        .unwrap()
+        .into_iter()
+        .map(|n| n.reference_id)
+        .collect();
+    let lost: Vec<&String> = acknowledged.difference(&stored).collect();
+    assert!(lost.is_empty(), "acknowledged but lost: {lost:?}");
+    again.start_kill().unwrap();
+}
+
+#[tokio::test]
+async fn serve_shuts_down_gracefully_on_sigterm() {
+    let home = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let child = serve(home.path(), port).spawn().unwrap();
+    wait_until_listening(port).await;
+    let id = child.id().unwrap() as i32;
+    // SAFETY-free: sending a signal by pid through the kill command.
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &id.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let output = child.wait_with_output().await.unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(String::from_utf8_lossy(&output.stderr).contains("Stopped"));
+}
+
+fn cli(home: &std::path::Path, args: &[&str]) -> std::process::Output {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_paydesk"));
+    for (key, _) in std::env::vars() {
+        if key.starts_with("PAYDESK_") {
+            command.env_remove(key);
+        }
+    }
+    command
+        .env("PAYDESK_CONFIG_DIR", home.join("config"))
+        .env("PAYDESK_DATA_DIR", home.join("data"))
+        .env("PAYDESK_NO_KEYRING", "1")
+        .env("PAYDESK_HASH_KEY", KEY)
+        .env("PAYDESK_BASE_URL", "http://127.0.0.1:9/api/v1")
+        .env("PAYDESK_PAY_URL", "http://127.0.0.1:9/pay")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn webhooks_verify_checks_a_saved_notification() {
+    let home = tempfile::tempdir().unwrap();
+    let good = home.path().join("good.json");
+    std::fs::write(&good, body("V1", 2, 25_000, "2026-11-21 10:00:00", KEY)).unwrap();
+    let output = cli(home.path(), &["webhooks", "verify", good.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("Valid signature"));
+
+    let bad = home.path().join("bad.json");
+    std::fs::write(
+        &bad,
+        body("V1", 2, 25_000, "2026-11-21 10:00:00", "another-key"),
+    )
+    .unwrap();
+    let output = cli(
+        home.path(),
+        &["--json", "webhooks", "verify", bad.to_str().unwrap()],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(document["valid"], false);
+
+    let junk = home.path().join("junk.json");
+    std::fs::write(&junk, "{\"nope\":1}").unwrap();
+    let output = cli(home.path(), &["webhooks", "verify", junk.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+}
+
+fn seed(ledger: &Ledger) {
+    let store = |reference: &str, status: i64, updated: &str| {
+        let raw = body(reference, status, 25_000, updated, KEY);
+        let parsed = Notification::parse(raw.as_bytes()).unwrap();
+        ledger.store_notifications(&[(parsed, raw)]).unwrap();
+    };
+    let now = now_ms();
+    for (reference, status) in [("PAID", Some(2)), ("QUIET", Some(2)), ("WAITING", Some(1))] {
+        ledger
+            .record_collection(
+                "p",
+                &Collection {
+                    reference: reference.into(),
+                    kind: "Payment link".into(),
+                    amount: Some(Pesos::new(25_000)),
+                    reference1: format!("R-{reference}"),
+                    url: String::new(),
+                    created_at: if reference == "WAITING" {
+                        now - 3 * 3_600_000
+                    } else {
+                        now
+                    },
+                    status,
+                },
+            )
+            .unwrap();
+    }
+    store("PAID", 2, "2026-11-21 10:00:00");
+    // The same QR paid twice.
+    store("PAID", 2, "2026-11-21 10:05:00");
+    // A notification for nothing we created.
+    store("STRANGER", 2, "2026-11-21 11:00:00");
+    // One the service disagrees with.
+    store("WAITING", 2, "2026-11-21 12:00:00");
+    let disputed = ledger.notifications_for("WAITING").unwrap()[0].id;
+    ledger
+        .record_check(disputed, CheckState::Disagrees, Some(1))
+        .unwrap();
+}
+
+#[test]
+fn reconciliation_reports_totals_and_exceptions() {
+    let dir = tempfile::tempdir().unwrap();
+    let ledger = Ledger::in_folder(dir.path()).unwrap();
+    seed(&ledger);
+    let today = reconcile::today();
+    let report = ledger.reconcile(None, today, today, now_ms()).unwrap();
+    // Three approvals count (two for PAID, one STRANGER); the disputed one does not.
+    assert_eq!(report.approved.count, 3);
+    assert_eq!(report.approved.amount, Pesos::new(75_000));
+    assert_eq!(report.approved.cost, Pesos::new(3_000));
+    assert_eq!(report.approved.net, Pesos::new(72_000));
+    assert_eq!(report.by_method["Nequi"].count, 3);
+    let kinds: Vec<(ExceptionKind, &str)> = report
+        .exceptions
+        .iter()
+        .map(|e| (e.kind, e.reference.as_str()))
+        .collect();
+    for expected in [
+        (ExceptionKind::PendingTooLong, "WAITING"),
+        (ExceptionKind::ApprovedWithoutNotification, "QUIET"),
+        (ExceptionKind::NotificationWithoutResource, "STRANGER"),
+        (ExceptionKind::TwoApprovals, "PAID"),
+        (ExceptionKind::Disagreement, "WAITING"),
+    ] {
+        assert!(
+            kinds.contains(&expected),
+            "{expected:?} missing from {kinds:?}"
+        );
+    }
+    assert!(!kinds.contains(&(ExceptionKind::ApprovedWithoutNotification, "PAID")));
+}
+
+#[test]
+fn the_csv_export_reads_back() {
+    let home = tempfile::tempdir().unwrap();
+    let ledger = Ledger::in_folder(&home.path().join("data")).unwrap();
+    seed(&ledger);
+    drop(ledger);
+    let file = home.path().join("day.csv");
+    let today = reconcile::format_date(reconcile::today());
+    let output = cli(
+        home.path(),
+        &[
+            "ledger",
+            "export",
+            "--from",
+            &today,
+            "--to",
+            &today,
+            "--csv",
+            file.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let mut reader = csv::Reader::from_path(&file).unwrap();
+    let header: Vec<String> = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(header, reconcile::EXPORT_HEADER);
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let notifications = rows.iter().filter(|r| &r[0] == "notification").count();
+    let collections = rows.iter().filter(|r| &r[0] == "collection").count();
+    assert_eq!(notifications, 4);
+    assert_eq!(collections, 3);
+    let disputed = rows
+        .iter()
+        .find(|r| &r[0] == "notification" && &r[2] == "WAITING")
+        .unwrap();
+    assert_eq!(&disputed[9], "disagrees");
+    assert_eq!(&disputed[5], "25000");
+    assert_eq!(&disputed[7], "24000");
+
+    let bad = cli(
+        home.path(),
+        &["ledger", "export", "--from", "21/11/2026", "--csv", "x.csv"],
+    );
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -1,0 +1,295 @@
+//! The webhook receiver over real HTTP: valid, tampered, wrong key, unsigned, duplicate, out of
+//! order, malformed and oversized notifications, with the ledger checked after each. Signatures
+//! are computed here, independently of the receiver's code.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::{TestSandbox, expected_signature, wait_for};
+use paydesk::api::family_b::{CashIn, DEFAULT_BRAND_ID, PaymentLinkRequest, Reference2};
+use paydesk::ledger::{CheckState, Ledger};
+use paydesk::money::Pesos;
+use paydesk::secrets::SecretString;
+use paydesk::webhook::{Confirmer, Receiver, ReceiverConfig, ReceiverEvent};
+use serde_json::{Value, json};
+
+const KEY: &str = "test-hash-key";
+
+struct Endpoint {
+    receiver: Receiver,
+    ledger: Arc<Ledger>,
+    http: reqwest::Client,
+    events: tokio::sync::mpsc::UnboundedReceiver<ReceiverEvent>,
+    _dir: tempfile::TempDir,
+}
+
+impl Endpoint {
+    async fn start(hash_key: Option<&str>, confirmer: Option<Confirmer>) -> Endpoint {
+        let dir = tempfile::tempdir().unwrap();
+        let ledger = Arc::new(Ledger::in_folder(dir.path()).unwrap());
+        let (sender, events) = tokio::sync::mpsc::unbounded_channel();
+        let receiver = Receiver::start(
+            ReceiverConfig {
+                addr: "127.0.0.1:0".parse().unwrap(),
+                hash_key: hash_key.map(SecretString::new),
+            },
+            ledger.clone(),
+            confirmer,
+            Some(sender),
+        )
+        .await
+        .unwrap();
+        Endpoint {
+            receiver,
+            ledger,
+            http: reqwest::Client::new(),
+            events,
+            _dir: dir,
+        }
+    }
+
+    async fn post(&self, body: impl Into<String>) -> u16 {
+        self.http
+            .post(self.receiver.url())
+            .header("content-type", "application/json")
+            .body(body.into())
+            .send()
+            .await
+            .unwrap()
+            .status()
+            .as_u16()
+    }
+
+    fn stored(&self) -> i64 {
+        self.ledger.notification_count().unwrap()
+    }
+
+    fn rejected(&self) -> usize {
+        self.ledger.rejections(1_000).unwrap().len()
+    }
+}
+
+/// A notification body as the service writes it; `amount` is inserted as literal text.
+fn body(reference: &str, status: i64, amount: &str, updated_at: &str, key: &str) -> String {
+    let unsigned = format!(
+        r#"{{"realAmount":23353,"amount":{amount},"cost":"$ 1.647","referenceId":"{reference}","moduleId":1,"productId":0,"referenceKey":"K1","paymentMethod":"Link de pago","userId":1001,"resourceId":"600001","updatedAt":"{updated_at}","providerId":7,"providerReference":"PRV1","reference1":"ORDER-1","reference2":{{"Label":{{}},"Data":{{}},"returnUrl":""}},"bankId":"","bankName":"","status":{status},"sign":"SIGN","error":{{"code":"","message":""}}}}"#
+    );
+    let sign = expected_signature(key, &unsigned);
+    unsigned.replace("SIGN", &sign)
+}
+
+#[tokio::test]
+async fn a_valid_notification_is_stored_raw_then_acknowledged() {
+    let endpoint = Endpoint::start(Some(KEY), None).await;
+    let raw = body("PD1", 2, "25000", "2026-11-21 10:00:00", KEY);
+    assert_eq!(endpoint.post(raw.clone()).await, 200);
+    let stored = endpoint.ledger.notifications(10).unwrap();
+    assert_eq!(stored.len(), 1);
+    assert_eq!(stored[0].raw, raw, "the raw body is kept as it came");
+    assert_eq!(stored[0].reference_id, "PD1");
+    assert_eq!(stored[0].amount, Some(Pesos::new(25_000)));
+    assert_eq!(stored[0].real_amount, Some(Pesos::new(23_353)));
+    assert_eq!(stored[0].cost, Some(Pesos::new(1_647)));
+    assert_eq!(stored[0].status, 2);
+}
+
+#[tokio::test]
+async fn tampered_wrong_key_and_unsigned_are_refused_and_kept_apart() {
+    let endpoint = Endpoint::start(Some(KEY), None).await;
+    let good = body("PD2", 2, "25000", "2026-11-21 10:00:00", KEY);
+    let cases = [
+        (
+            "amount changed",
+            good.replace("\"amount\":25000", "\"amount\":26000"),
+        ),
+        ("reference changed", good.replace("PD2", "PD3")),
+        ("time changed", good.replace("10:00:00", "10:00:01")),
+        (
+            "wrong key",
+            body("PD2", 2, "25000", "2026-11-21 10:00:00", "other-key"),
+        ),
+        ("no sign", {
+            let mut value: Value = serde_json::from_str(&good).unwrap();
+            value.as_object_mut().unwrap().remove("sign");
+            value.to_string()
+        }),
+        ("empty sign", {
+            let mut value: Value = serde_json::from_str(&good).unwrap();
+            value["sign"] = json!("");
+            value.to_string()
+        }),
+        // 25000.0 is not 25000: the signature covers the literal text.
+        (
+            "amount rewritten",
+            good.replace("\"amount\":25000", "\"amount\":25000.0"),
+        ),
+    ];
+    for (what, tampered) in &cases {
+        assert_eq!(endpoint.post(tampered.clone()).await, 401, "{what}");
+    }
+    assert_eq!(endpoint.stored(), 0, "nothing refused is applied");
+    assert_eq!(
+        endpoint.rejected(),
+        cases.len(),
+        "each refusal is kept apart"
+    );
+    let reasons: Vec<String> = endpoint
+        .ledger
+        .rejections(100)
+        .unwrap()
+        .into_iter()
+        .map(|(_, _, reason, _)| reason)
+        .collect();
+    assert!(reasons.iter().any(|r| r.contains("no signature")));
+    assert!(reasons.iter().any(|r| r.contains("does not match")));
+}
+
+#[tokio::test]
+async fn without_a_key_every_notification_is_refused() {
+    let endpoint = Endpoint::start(None, None).await;
+    assert_eq!(
+        endpoint
+            .post(body("PD4", 2, "25000", "2026-11-21 10:00:00", KEY))
+            .await,
+        401
+    );
+    assert_eq!(endpoint.stored(), 0);
+    let reasons = endpoint.ledger.rejections(10).unwrap();
+    assert!(reasons[0].2.contains("no webhook key"));
+}
+
+#[tokio::test]
+async fn duplicates_answer_200_and_add_nothing() {
+    let mut endpoint = Endpoint::start(Some(KEY), None).await;
+    let raw = body("PD5", 2, "25000", "2026-11-21 10:00:00", KEY);
+    assert_eq!(endpoint.post(raw.clone()).await, 200);
+    assert_eq!(endpoint.post(raw.clone()).await, 200);
+    assert_eq!(endpoint.post(raw).await, 200);
+    assert_eq!(endpoint.stored(), 1);
+    assert_eq!(endpoint.ledger.notifications(1).unwrap()[0].duplicates, 2);
+    let mut kinds = Vec::new();
+    while let Ok(event) = endpoint.events.try_recv() {
+        kinds.push(matches!(event, ReceiverEvent::Duplicate { .. }));
+    }
+    assert_eq!(kinds, [false, true, true]);
+}
+
+#[tokio::test]
+async fn out_of_order_notifications_are_each_kept() {
+    let endpoint = Endpoint::start(Some(KEY), None).await;
+    // The approval arrives before the older "pending".
+    assert_eq!(
+        endpoint
+            .post(body("PD6", 2, "25000", "2026-11-21 10:05:00", KEY))
+            .await,
+        200
+    );
+    assert_eq!(
+        endpoint
+            .post(body("PD6", 1, "25000", "2026-11-21 10:00:00", KEY))
+            .await,
+        200
+    );
+    let stored = endpoint.ledger.notifications_for("PD6").unwrap();
+    assert_eq!(stored.len(), 2);
+    assert_eq!(stored[0].status, 2);
+    assert_eq!(stored[1].status, 1);
+}
+
+#[tokio::test]
+async fn malformed_and_oversized_bodies() {
+    let endpoint = Endpoint::start(Some(KEY), None).await;
+    for bad in [
+        "",
+        "{",
+        "not json",
+        "[1,2,3]",
+        r#"{"hello":"world"}"#,
+        r#"{"referenceId":"X","amount":{"a":1},"updatedAt":"t","status":1}"#,
+    ] {
+        assert_eq!(endpoint.post(bad).await, 400, "{bad:?}");
+    }
+    let huge = format!(
+        r#"{{"referenceId":"X","amount":1,"updatedAt":"t","status":1,"pad":"{}"}}"#,
+        "x".repeat(paydesk::webhook::MAX_BODY)
+    );
+    assert_eq!(endpoint.post(huge).await, 413);
+    assert_eq!(endpoint.stored(), 0);
+}
+
+fn link(receiver_url: &str, reference1: &str) -> PaymentLinkRequest {
+    PaymentLinkRequest {
+        cash_in: CashIn {
+            amount: Pesos::new(25_000),
+            reference1: reference1.into(),
+            webhook_url: url::Url::parse(receiver_url).unwrap(),
+            return_url: None,
+            expires_in: None,
+            brand_id: DEFAULT_BRAND_ID,
+            show_summary: None,
+            reference2: Reference2::default(),
+        },
+    }
+}
+
+#[tokio::test]
+async fn a_hint_is_confirmed_with_the_service_or_flagged() {
+    let sandbox = TestSandbox::start().await;
+    let client = sandbox.client();
+    let endpoint = Endpoint::start(
+        Some(&sandbox.connection().hash_key),
+        Some(Confirmer {
+            client: client.clone(),
+            profile: "test".into(),
+        }),
+    )
+    .await;
+    let created = client
+        .create_payment_link(&link(&endpoint.receiver.url(), "HINT-1"))
+        .await
+        .unwrap()
+        .value;
+    // The sandbox notifies the creation (pending): confirmed, since the service agrees.
+    let first = wait_for("the pending notification", || async {
+        endpoint
+            .ledger
+            .notifications_for(&created.reference)
+            .unwrap()
+            .into_iter()
+            .find(|n| n.check_state != CheckState::Unchecked)
+    })
+    .await;
+    assert_eq!(first.status, 1);
+    assert_eq!(first.check_state, CheckState::Confirmed);
+
+    // A forged "approved" (the status is not covered by the signature) is stored as received but
+    // flagged: the service still says pending.
+    let record: Value = serde_json::from_str(&first.raw).unwrap();
+    let mut forged = record.clone();
+    forged["status"] = json!(2);
+    assert_eq!(endpoint.post(forged.to_string()).await, 200);
+    let flagged = wait_for("the disagreement", || async {
+        endpoint
+            .ledger
+            .notifications_for(&created.reference)
+            .unwrap()
+            .into_iter()
+            .find(|n| n.status == 2 && n.check_state != CheckState::Unchecked)
+    })
+    .await;
+    assert_eq!(flagged.check_state, CheckState::Disagrees);
+    assert_eq!(flagged.service_status, Some(1));
+
+    // The real approval, delivered by the sandbox, is confirmed.
+    sandbox.settle(&created.reference, "approve").await;
+    wait_for("the confirmed approval", || async {
+        endpoint
+            .ledger
+            .notifications_for(&created.reference)
+            .unwrap()
+            .into_iter()
+            .find(|n| n.status == 2 && n.check_state == CheckState::Confirmed)
+    })
+    .await;
+}
