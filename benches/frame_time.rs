@@ -29,6 +29,7 @@ fn main() {
         env: EnvOverrides::default(),
         secrets: SecretsSource::MemoryOnly("benchmark".into()),
         alerts: false,
+        webhook_listen: Some("127.0.0.1:0".parse().unwrap()),
     };
     let handle = runtime.handle().clone();
     let mut harness = Harness::builder()

@@ -271,6 +271,8 @@ pub fn check_profile(name: &str, profile: &Profile) -> Result<(), ConfigError> {
 pub struct Paths {
     pub config_dir: PathBuf,
     pub data_dir: PathBuf,
+    /// Where saved QR images and CSV exports go: the person's Documents folder.
+    pub exports_dir: PathBuf,
 }
 
 impl Paths {
@@ -284,9 +286,17 @@ impl Paths {
             .map(PathBuf::from)
             .or_else(|| project.as_ref().map(|p| p.data_dir().to_owned()))
             .ok_or(ConfigError::NoConfigDir)?;
+        let exports_dir = std::env::var_os("PAYDESK_EXPORTS_DIR")
+            .map(PathBuf::from)
+            .or_else(|| {
+                directories::UserDirs::new()
+                    .and_then(|dirs| dirs.document_dir().map(Path::to_path_buf))
+            })
+            .unwrap_or_else(|| data_dir.join("exports"));
         Ok(Paths {
             config_dir,
             data_dir,
+            exports_dir,
         })
     }
 
@@ -294,6 +304,7 @@ impl Paths {
         Paths {
             config_dir: dir.join("config"),
             data_dir: dir.join("data"),
+            exports_dir: dir.join("exports"),
         }
     }
 

@@ -51,6 +51,7 @@ fn open_app(runtime: &tokio::runtime::Runtime, profile: Option<String>) -> ExitC
         // The OS keyring, or memory only with PAYDESK_NO_KEYRING (see `cli::secret_store`).
         secrets: SecretsSource::Platform,
         alerts: true,
+        webhook_listen: None,
     };
     match ui::run(runtime, options) {
         Ok(()) => ExitCode::SUCCESS,

@@ -12,6 +12,7 @@ use crate::secrets::{SecretKind, SecretString};
 use super::alerts::AlertSettings;
 use super::bridge::{Bridge, Requested, Task};
 use super::panels::accounts::AccountsPanel;
+use super::panels::activity::ActivityPanel;
 use super::panels::balance::BalancePanel;
 use super::panels::collect::CollectPanel;
 use super::panels::created::{CreatedPayment, QrTexture, customer_view};
@@ -20,9 +21,11 @@ use super::panels::register::RegisterPanel;
 use super::panels::settings::SettingsPanel;
 use super::panels::status::StatusPanel;
 use super::session::{self, LocalStores, SecretsSource, Session};
-use super::tracker::Tracker;
+use super::tracker::{TrackedPayment, Tracker, TrackerStore};
 use super::widgets::form::{ERROR_COLOR, error_box, secret_row};
 use super::{AppAction, Panel, PanelContext, ThemeChoice};
+use crate::ledger::Collection;
+use crate::webhook::ReceiverEvent;
 
 /// How the app is started: by `main` for a person, by tests with a temporary home.
 #[derive(Debug, Clone)]
@@ -33,6 +36,8 @@ pub struct AppOptions {
     pub secrets: SecretsSource,
     /// Desktop notification and sound on approval (the Settings toggles' starting values).
     pub alerts: bool,
+    /// Where the webhook receiver listens, instead of the profile's address (tests use port 0).
+    pub webhook_listen: Option<std::net::SocketAddr>,
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -87,6 +92,11 @@ pub struct PaydeskApp {
     customer: Option<(CreatedPayment, QrTexture)>,
     prompt: SessionPrompt,
     actions: Vec<AppAction>,
+    webhook_events: tokio::sync::mpsc::UnboundedReceiver<ReceiverEvent>,
+    webhook_sender: tokio::sync::mpsc::UnboundedSender<ReceiverEvent>,
+    /// Today's payments from the ledger, put back in the list after a start or a switch.
+    restore: Option<Task<Vec<Collection>>>,
+    activity: ActivityPanel,
     collect: CollectPanel,
     status: StatusPanel,
     payouts: PayoutsPanel,
@@ -111,6 +121,7 @@ impl PaydeskApp {
             options.alerts && prefs.notifications,
             options.alerts && prefs.sound,
         );
+        let (webhook_sender, webhook_events) = tokio::sync::mpsc::unbounded_channel();
         let stores_task = Some(session::open_stores(
             &bridge,
             options.secrets.clone(),
@@ -131,6 +142,10 @@ impl PaydeskApp {
             customer: None,
             prompt: SessionPrompt::default(),
             actions: Vec::new(),
+            webhook_events,
+            webhook_sender,
+            restore: None,
+            activity: ActivityPanel::default(),
             collect: CollectPanel::default(),
             status: StatusPanel::default(),
             payouts: PayoutsPanel::default(),
@@ -168,6 +183,8 @@ impl PaydeskApp {
             self.wanted_profile.clone(),
             self.options.env.clone(),
             stores,
+            self.options.webhook_listen,
+            self.webhook_sender.clone(),
         ));
     }
 
@@ -232,13 +249,31 @@ impl eframe::App for PaydeskApp {
             self.stores = Some(stores);
             self.connect();
         }
-        self.session.poll();
+        if self.session.poll()
+            && let Some(session) = self.session.value().cloned()
+        {
+            self.on_connected(&session);
+        }
+        self.restore_logic();
+        while let Ok(event) = self.webhook_events.try_recv() {
+            self.activity.mark_stale();
+            if let ReceiverEvent::Checked {
+                reference,
+                service_status: Some(status),
+                state: crate::ledger::CheckState::Confirmed,
+                ..
+            } = &event
+            {
+                let status = crate::api::family_b::TransactionStatus::from_id(*status);
+                // A confirmed notification is as good as a status check.
+                if self.tracker.apply_status(reference, status) {
+                    self.approval_banner(reference.clone());
+                }
+                self.payouts.refresh();
+            }
+        }
         for reference in self.tracker.drain() {
-            let text = match self.tracker.find(&reference).and_then(|p| p.amount()) {
-                Some(amount) => format!("Payment approved: {amount} (reference {reference})"),
-                None => format!("Payment approved (reference {reference})"),
-            };
-            self.banners.push(Banner { reference, text });
+            self.approval_banner(reference);
         }
         self.prompt_logic();
         if let Some(session) = self.session.value().cloned() {
@@ -248,7 +283,9 @@ impl eframe::App for PaydeskApp {
                 tracker: &mut self.tracker,
                 paths: &self.options.paths,
                 actions: &mut self.actions,
+                notifications: self.activity.recent(),
             };
+            self.activity.logic(&mut ctx);
             self.collect.logic(&mut ctx);
             self.status.logic(&mut ctx);
             self.payouts.logic(&mut ctx);
@@ -306,6 +343,7 @@ impl eframe::App for PaydeskApp {
                 tracker: &mut self.tracker,
                 paths: &self.options.paths,
                 actions: &mut self.actions,
+                notifications: self.activity.recent(),
             };
             match self.nav {
                 Panel::Collect => self.collect.ui(ui, &mut ctx),
@@ -313,6 +351,7 @@ impl eframe::App for PaydeskApp {
                 Panel::Payouts => self.payouts.ui(ui, &mut ctx),
                 Panel::Balance => self.balance.ui(ui, &mut ctx),
                 Panel::Accounts => self.accounts.ui(ui, &mut ctx),
+                Panel::Activity => self.activity.ui(ui, &mut ctx),
                 Panel::Register => self.register.ui(ui, &mut ctx),
                 Panel::Settings => self.settings.ui(ui, &mut ctx, &mut self.prefs.theme),
             }
@@ -331,6 +370,74 @@ impl eframe::App for PaydeskApp {
 }
 
 impl PaydeskApp {
+    fn approval_banner(&mut self, reference: String) {
+        let text = match self.tracker.find(&reference).and_then(|p| p.amount()) {
+            Some(amount) => format!("Payment approved: {amount} (reference {reference})"),
+            None => format!("Payment approved (reference {reference})"),
+        };
+        self.banners.push(Banner { reference, text });
+    }
+
+    /// A new session: its ledger backs the payment list, and today's payments come back.
+    fn on_connected(&mut self, session: &Arc<Session>) {
+        let store = session.ledger.clone().ok().map(|ledger| TrackerStore {
+            ledger,
+            profile: session.profile_name().to_owned(),
+        });
+        self.tracker.set_store(store.clone());
+        self.activity.mark_stale();
+        if let Some(store) = store {
+            self.restore = Some(self.bridge.spawn_blocking(move || {
+                let today = crate::ledger::reconcile::today();
+                let (from, to) = crate::ledger::reconcile::bounds(today, today);
+                store
+                    .ledger
+                    .collections_between(Some(&store.profile), from, to)
+                    .unwrap_or_default()
+            }));
+        }
+    }
+
+    fn restore_logic(&mut self) {
+        let Some(task) = &self.restore else {
+            return;
+        };
+        let Some(collections) = task.poll() else {
+            return;
+        };
+        self.restore = None;
+        let Some(session) = self.session.value().cloned() else {
+            return;
+        };
+        // Oldest first, so the list ends newest first.
+        for collection in collections.into_iter().rev() {
+            if self.tracker.find(&collection.reference).is_some() {
+                continue;
+            }
+            let status = collection
+                .status
+                .map(crate::api::family_b::TransactionStatus::from_id);
+            let mut payment = TrackedPayment::new(
+                collection.reference,
+                collection.kind,
+                collection.amount,
+                collection.reference1,
+                collection.url,
+            );
+            payment.created = crate::ledger::reconcile::local_time(collection.created_at)
+                .get(11..16)
+                .unwrap_or_default()
+                .to_owned();
+            payment.status = status;
+            if status.is_some_and(|s| s.is_final()) {
+                self.tracker.add(payment);
+            } else {
+                self.tracker
+                    .follow(&self.bridge, session.connection.client.clone(), payment);
+            }
+        }
+    }
+
     fn top_bar(&mut self, ui: &mut Ui, session: Option<&Session>) {
         egui::Panel::top("top-bar").show(ui, |ui| {
             ui.horizontal(|ui| {

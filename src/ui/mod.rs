@@ -29,17 +29,19 @@ pub enum Panel {
     Payouts,
     Balance,
     Accounts,
+    Activity,
     Register,
     Settings,
 }
 
 impl Panel {
-    pub const ALL: [Panel; 7] = [
+    pub const ALL: [Panel; 8] = [
         Panel::Collect,
         Panel::Status,
         Panel::Payouts,
         Panel::Balance,
         Panel::Accounts,
+        Panel::Activity,
         Panel::Register,
         Panel::Settings,
     ];
@@ -51,6 +53,7 @@ impl Panel {
             Panel::Payouts => "Payouts",
             Panel::Balance => "Balance",
             Panel::Accounts => "Accounts",
+            Panel::Activity => "Activity",
             Panel::Register => "Register",
             Panel::Settings => "Settings",
         }
@@ -81,6 +84,8 @@ pub struct PanelContext<'a> {
     pub tracker: &'a mut Tracker,
     pub paths: &'a Paths,
     pub actions: &'a mut Vec<AppAction>,
+    /// The webhook notifications last loaded, newest first.
+    pub notifications: Arc<Vec<crate::ledger::StoredNotification>>,
 }
 
 impl PanelContext<'_> {

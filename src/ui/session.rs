@@ -7,6 +7,7 @@ use crate::config::{EnvOverrides, Environment, Paths};
 use crate::connection::{ConnectError, Connection, connect};
 use crate::ledger::Ledger;
 use crate::secrets::SecretStore;
+use crate::webhook::{Confirmer, Receiver, ReceiverConfig, ReceiverEvent};
 
 use super::bridge::{Bridge, Task, UiError};
 
@@ -44,6 +45,8 @@ pub struct Session {
     pub connection: Connection,
     pub secrets: Arc<SecretStore>,
     pub ledger: Result<Arc<Ledger>, String>,
+    /// paydesk's own webhook endpoint while the app is open, or why it is not running.
+    pub receiver: Result<Receiver, String>,
     /// Every profile name, for the switcher.
     pub profile_names: Vec<String>,
 }
@@ -63,6 +66,17 @@ impl Session {
             .simulator
             .as_ref()
             .map(|sandbox| sandbox.connection().control_url.clone())
+    }
+
+    /// The webhook URL new payments carry: the profile's own, or (simulator) this app's
+    /// receiver, wherever it could listen.
+    pub fn webhook_url(&self) -> Option<String> {
+        if self.connection.profile.webhook_url.is_none()
+            && let Ok(receiver) = &self.receiver
+        {
+            return Some(receiver.url());
+        }
+        self.connection.default_webhook_url()
     }
 
     /// Why secrets only last this run, if they do.
@@ -89,6 +103,8 @@ pub fn start(
     profile: Option<String>,
     env: EnvOverrides,
     stores: LocalStores,
+    listen: Option<std::net::SocketAddr>,
+    events: tokio::sync::mpsc::UnboundedSender<ReceiverEvent>,
 ) -> Task<Result<Arc<Session>, UiError>> {
     bridge.spawn(async move {
         let config = paths.load().map_err(|e| UiError::local(e.to_string()))?;
@@ -102,11 +118,47 @@ pub fn start(
                 ConnectError::Api(api) => UiError::from(api),
                 other => UiError::local(other.to_string()),
             })?;
+        let receiver = start_receiver(&connection, &stores, listen, events).await;
         Ok(Arc::new(Session {
             connection,
+            receiver,
             secrets: stores.secrets,
             ledger: stores.ledger,
             profile_names: config.profile_names(),
         }))
     })
+}
+
+/// The in-app receiver on the profile's address (or the one the caller picks). A profile with no
+/// webhook key still listens, and refuses every notification: never accepted unverified.
+async fn start_receiver(
+    connection: &Connection,
+    stores: &LocalStores,
+    listen: Option<std::net::SocketAddr>,
+    events: tokio::sync::mpsc::UnboundedSender<ReceiverEvent>,
+) -> Result<Receiver, String> {
+    let ledger = stores.ledger.clone()?;
+    let addr = match listen {
+        Some(addr) => addr,
+        None => connection.profile.webhook_listen().parse().map_err(|_| {
+            format!(
+                "the webhook address {} is not valid",
+                connection.profile.webhook_listen()
+            )
+        })?,
+    };
+    Receiver::start(
+        ReceiverConfig {
+            addr,
+            hash_key: connection.hash_key.clone(),
+        },
+        ledger,
+        Some(Confirmer {
+            client: connection.client.clone(),
+            profile: connection.profile_name.clone(),
+        }),
+        Some(events),
+    )
+    .await
+    .map_err(|error| format!("could not listen on {addr}: {error}"))
 }

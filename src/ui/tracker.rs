@@ -5,8 +5,11 @@
 use std::sync::mpsc;
 use std::time::Duration;
 
+use std::sync::Arc;
+
 use crate::api::Client;
 use crate::api::family_b::{StatusRecord, TransactionStatus};
+use crate::ledger::{Collection, Ledger, now_ms};
 use crate::money::Pesos;
 
 use super::alerts::{self, AlertSettings};
@@ -91,12 +94,21 @@ pub fn next_delay_after(previous: Duration, following_for: Duration) -> Duration
     (previous * 3 / 2).clamp(Duration::from_secs(1), ceiling)
 }
 
+/// Where followed payments are written down, so reconciliation knows what was collected and a
+/// restart finds today's list again.
+#[derive(Clone)]
+pub struct TrackerStore {
+    pub ledger: Arc<Ledger>,
+    pub profile: String,
+}
+
 pub struct Tracker {
     /// Newest first.
     pub payments: Vec<TrackedPayment>,
     sender: mpsc::Sender<FollowUpdate>,
     receiver: mpsc::Receiver<FollowUpdate>,
     alerts: AlertSettings,
+    store: Option<TrackerStore>,
 }
 
 impl Tracker {
@@ -107,7 +119,12 @@ impl Tracker {
             sender,
             receiver,
             alerts,
+            store: None,
         }
+    }
+
+    pub fn set_store(&mut self, store: Option<TrackerStore>) {
+        self.store = store;
     }
 
     pub fn alerts(&self) -> &AlertSettings {
@@ -126,6 +143,24 @@ impl Tracker {
         if let Some(existing) = self.payments.iter().position(|p| p.reference == reference) {
             self.payments.remove(existing);
         }
+        let store = self.store.clone();
+        if let Some(store) = &store {
+            let collection = Collection {
+                reference: payment.reference.clone(),
+                kind: payment.kind.clone(),
+                amount: payment.amount,
+                reference1: payment.reference1.clone(),
+                url: payment.url.clone(),
+                created_at: now_ms(),
+                status: None,
+            };
+            let store = store.clone();
+            bridge.runtime().spawn_blocking(move || {
+                if let Err(error) = store.ledger.record_collection(&store.profile, &collection) {
+                    tracing::error!(%error, "could not record a collection");
+                }
+            });
+        }
         self.add(payment);
         let sender = self.sender.clone();
         let ctx = bridge.ctx().clone();
@@ -137,6 +172,16 @@ impl Tracker {
             loop {
                 let result = client.payment_status(&reference).await;
                 let status = result.as_ref().ok().map(|reply| reply.value.status);
+                if let (Some(status), Some(store)) = (status, &store) {
+                    let store = store.clone();
+                    let reference = reference.clone();
+                    let _ = tokio::task::spawn_blocking(move || {
+                        store
+                            .ledger
+                            .record_collection_status(&reference, status.id())
+                    })
+                    .await;
+                }
                 let update = FollowUpdate {
                     reference: reference.clone(),
                     result: result.map(|reply| reply.value).map_err(UiError::from),
@@ -193,6 +238,17 @@ impl Tracker {
             }
         }
         approved
+    }
+
+    /// The service's status learned another way (a confirmed webhook). True when it just
+    /// turned approved.
+    pub fn apply_status(&mut self, reference: &str, status: TransactionStatus) -> bool {
+        let Some(payment) = self.payments.iter_mut().find(|p| p.reference == reference) else {
+            return false;
+        };
+        let before = payment.status;
+        payment.status = Some(status);
+        status == TransactionStatus::Approved && before != Some(TransactionStatus::Approved)
     }
 
     pub fn find(&self, reference: &str) -> Option<&TrackedPayment> {

@@ -272,7 +272,7 @@ impl Default for CollectPanel {
 
 impl CollectPanel {
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        let default = ctx.session.connection.default_webhook_url();
+        let default = ctx.session.webhook_url();
         if self.webhook_default != default {
             // A new profile's webhook URL goes into every new payment (spec).
             let value = default.clone().unwrap_or_default();

@@ -119,7 +119,7 @@ impl CreatedView {
                         }
                         if ui.button("Save QR as PNG").clicked() {
                             let path =
-                                qr::default_save_path(&ctx.paths.data_dir, &payment.reference);
+                                qr::default_save_path(&ctx.paths.exports_dir, &payment.reference);
                             self.saved = Some(
                                 qr::save_png(&payment.qr_text, &path)
                                     .map(|()| path.display().to_string())
@@ -132,6 +132,26 @@ impl CreatedView {
                     });
                     if self.copied {
                         ui.label(RichText::new("Link copied").weak());
+                    }
+                    let received: Vec<_> = ctx
+                        .notifications
+                        .iter()
+                        .filter(|n| n.reference_id == payment.reference)
+                        .collect();
+                    if !received.is_empty() {
+                        ui.label(RichText::new("Notifications received").strong());
+                        for notification in received.iter().rev() {
+                            let words = match notification.status {
+                                1 => "pending",
+                                2 => "approved",
+                                _ => "failed",
+                            };
+                            ui.label(format!(
+                                "{} — {words} ({})",
+                                notification.updated_at,
+                                notification.check_state.as_str().replace('_', " ")
+                            ));
+                        }
                     }
                     match &self.saved {
                         Some(Ok(path)) => {

@@ -1,6 +1,7 @@
 //! One file per panel: its state, its `logic` (polling its requests) and its `ui` (drawing).
 
 pub mod accounts;
+pub mod activity;
 pub mod balance;
 pub mod collect;
 pub mod created;

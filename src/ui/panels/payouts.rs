@@ -93,6 +93,11 @@ impl Default for PayoutsPanel {
 }
 
 impl PayoutsPanel {
+    /// The journal changed elsewhere (a confirmed notification): reload it.
+    pub fn refresh(&mut self) {
+        self.journal_stale = true;
+    }
+
     fn build(&self) -> Result<WithdrawRequest, Vec<ValidationError>> {
         let mut problems = Vec::new();
         let amount = validate::amount("amount", &self.amount)
@@ -194,7 +199,7 @@ impl PayoutsPanel {
     }
 
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        let default = ctx.session.connection.default_webhook_url();
+        let default = ctx.session.webhook_url();
         if self.webhook_default != default {
             self.webhook_url = default.clone().unwrap_or_default();
             self.webhook_default = default;

@@ -43,6 +43,9 @@ pub fn qr_image(text: &str, scale: usize) -> Result<ColorImage, QrError> {
 /// Writes the code as a PNG, large enough to print.
 pub fn save_png(text: &str, path: &Path) -> Result<(), QrError> {
     let image = qr_image(text, 12)?;
+    if let Some(folder) = path.parent() {
+        std::fs::create_dir_all(folder).map_err(|error| QrError::Save(error.to_string()))?;
+    }
     let [width, height] = image.size;
     let bytes: Vec<u8> = image
         .pixels
@@ -59,8 +62,8 @@ pub fn save_png(text: &str, path: &Path) -> Result<(), QrError> {
     .map_err(|error| QrError::Save(error.to_string()))
 }
 
-/// Where "Save QR" puts the file: the Pictures folder, else Downloads, else the data folder.
-pub fn default_save_path(data_dir: &Path, reference: &str) -> PathBuf {
+/// Where "Save QR" puts the file, named after the payment.
+pub fn default_save_path(exports_dir: &Path, reference: &str) -> PathBuf {
     let safe: String = reference
         .chars()
         .map(|c| {
@@ -71,15 +74,7 @@ pub fn default_save_path(data_dir: &Path, reference: &str) -> PathBuf {
             }
         })
         .collect();
-    let file = format!("paydesk-QR-{safe}.png");
-    directories::UserDirs::new()
-        .and_then(|dirs| {
-            dirs.picture_dir()
-                .or(dirs.download_dir())
-                .map(Path::to_path_buf)
-        })
-        .unwrap_or_else(|| data_dir.to_path_buf())
-        .join(file)
+    exports_dir.join(format!("paydesk-QR-{safe}.png"))
 }
 
 #[cfg(test)]
