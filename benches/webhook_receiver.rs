@@ -1,0 +1,87 @@
+//! Throughput and latency of the webhook receiver with durable commits (SQLite WAL,
+//! synchronous=FULL, on disk): `cargo bench --bench webhook_receiver`. Clients and receiver
+//! share this machine's cores, so the figures are a floor for a dedicated host.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use paydesk::ledger::Ledger;
+use paydesk::secrets::SecretString;
+use paydesk::webhook::{Receiver, ReceiverConfig, signature};
+
+const KEY: &str = "bench-key";
+const NOTIFICATIONS: usize = 20_000;
+const CLIENTS: usize = 32;
+
+fn body(reference: &str) -> String {
+    let updated = "2026-11-21 10:00:00";
+    let sign = signature(KEY, reference, "R1", "25000", updated);
+    format!(
+        r#"{{"realAmount":23353,"amount":25000,"cost":"$ 1.647","referenceId":"{reference}","moduleId":1,"productId":130,"referenceKey":"K","paymentMethod":"Nequi","userId":1001,"resourceId":"R1","updatedAt":"{updated}","providerId":7,"providerReference":"P","reference1":"ORDER","reference2":{{"Label":{{}},"Data":{{}},"returnUrl":""}},"bankId":"","bankName":"","status":2,"sign":"{sign}","error":{{"code":"","message":""}}}}"#
+    )
+}
+
+fn main() {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let ledger = Arc::new(Ledger::in_folder(dir.path()).expect("ledger"));
+    runtime.block_on(async {
+        let receiver = Receiver::start(
+            ReceiverConfig {
+                addr: "127.0.0.1:0".parse().expect("address"),
+                hash_key: Some(SecretString::new(KEY)),
+            },
+            ledger.clone(),
+            None,
+            None,
+        )
+        .await
+        .expect("receiver");
+        let url = receiver.url();
+        let http = reqwest::Client::new();
+        let started = Instant::now();
+        let mut clients = Vec::new();
+        for client in 0..CLIENTS {
+            let http = http.clone();
+            let url = url.clone();
+            clients.push(tokio::spawn(async move {
+                let mut latencies = Vec::new();
+                for index in (client..NOTIFICATIONS).step_by(CLIENTS) {
+                    let body = body(&format!("PD{index:08}"));
+                    let sent = Instant::now();
+                    let status = http.post(&url).body(body).send().await.map(|r| r.status().as_u16());
+                    assert_eq!(status.ok(), Some(200), "every notification is acknowledged");
+                    latencies.push(sent.elapsed());
+                }
+                latencies
+            }));
+        }
+        let mut latencies: Vec<Duration> = Vec::with_capacity(NOTIFICATIONS);
+        for client in clients {
+            latencies.extend(client.await.expect("client"));
+        }
+        let elapsed = started.elapsed();
+        latencies.sort();
+        let at = |q: f64| latencies[((latencies.len() - 1) as f64 * q).round() as usize];
+        assert_eq!(
+            ledger.notification_count().expect("count") as usize,
+            NOTIFICATIONS,
+            "every acknowledged notification is stored"
+        );
+        println!(
+            "{NOTIFICATIONS} notifications, {CLIENTS} concurrent clients, verified and stored durably"
+        );
+        println!(
+            "throughput {:.0}/s   latency p50 {:.2} ms   p99 {:.2} ms   max {:.2} ms",
+            NOTIFICATIONS as f64 / elapsed.as_secs_f64(),
+            at(0.5).as_secs_f64() * 1_000.0,
+            at(0.99).as_secs_f64() * 1_000.0,
+            latencies[latencies.len() - 1].as_secs_f64() * 1_000.0,
+        );
+        receiver.shutdown().await;
+    });
+}
