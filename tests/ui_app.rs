@@ -39,6 +39,23 @@ fn a_paid_link_turns_approved_on_screen_without_user_action() {
     assert!(harness.query_by_label("Save QR as PNG").is_some());
     let reference = harness.state().tracker().payments[0].reference.clone();
     assert!(shows(&harness, &reference));
+    click(&mut harness, "Save QR as PNG");
+    wait_until(&mut harness, "the QR is saved", |h| shows(h, "Saved to"));
+    let png = app
+        .home
+        .path()
+        .join("exports")
+        .join(format!("paydesk-QR-{reference}.png"));
+    let image = image::open(&png).expect("a PNG was written").to_luma8();
+    let (width, height) = image.dimensions();
+    let mut prepared = rqrr::PreparedImage::prepare_from_greyscale(
+        width as usize,
+        height as usize,
+        |x, y| image.get_pixel(x as u32, y as u32).0[0],
+    );
+    let grids = prepared.detect_grids();
+    let (_, text) = grids[0].decode().expect("the saved QR decodes");
+    assert!(text.ends_with(&format!("/checkout/{reference}")), "{text}");
 
     let control = app.control(&harness);
     let status = app.post(

@@ -221,39 +221,14 @@ impl AccountsPanel {
             .num_columns(2)
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
-                let r = text_row(
+                enter |= form::submitted(&text_row(
                     ui,
                     "Account number",
                     &mut self.number,
                     "digits",
                     problem_for(&problems, "number"),
-                );
-                enter |= form::submitted(ui, &r);
-                let bank_label = ui.label("Bank");
-                let banks: Vec<(String, String)> = self
-                    .banks
-                    .value()
-                    .map(|list| {
-                        list.real_banks()
-                            .map(|b| (b.id.clone(), b.name.clone()))
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                let selected = banks
-                    .iter()
-                    .find(|(id, _)| *id == self.bank_id)
-                    .map(|(_, name)| name.clone())
-                    .unwrap_or_else(|| "Choose the bank".to_owned());
-                egui::ComboBox::from_id_salt("account-bank")
-                    .selected_text(selected)
-                    .show_ui(ui, |ui| {
-                        for (id, name) in &banks {
-                            ui.selectable_value(&mut self.bank_id, id.clone(), name);
-                        }
-                    })
-                    .response
-                    .labelled_by(bank_label.id);
-                ui.end_row();
+                ));
+                form::bank_row(ui, "Bank", "account-bank", &self.banks, &mut self.bank_id);
                 ui.label("Account type");
                 ui.horizontal(|ui| {
                     for (id, words) in ACCOUNT_TYPES {
@@ -261,14 +236,13 @@ impl AccountsPanel {
                     }
                 });
                 ui.end_row();
-                let r = text_row(
+                enter |= form::submitted(&text_row(
                     ui,
                     "Code for linking",
                     &mut self.add_code,
                     "from your phone",
                     problem_for(&problems, "otp"),
-                );
-                enter |= form::submitted(ui, &r);
+                ));
             });
         let pending = self.added.is_pending();
         let clicked = ui
@@ -425,7 +399,7 @@ impl AccountsPanel {
                     "300 123 4567",
                     phone.as_ref().err(),
                 );
-                enter = form::submitted(ui, &r);
+                enter = form::submitted(&r);
             });
         let clicked = ui
             .add_enabled(

@@ -168,80 +168,72 @@ impl CashInFields {
     /// Amount and reference first; returns whether Enter was pressed in any field.
     fn ui_top(&mut self, ui: &mut Ui, problems: &[ValidationError]) -> bool {
         let mut enter = false;
-        let r = text_row(
+        enter |= form::submitted(&text_row(
             ui,
             "Amount",
             &mut self.amount,
             "$ 25.000",
             problem_for(problems, "amount"),
-        );
-        enter |= form::submitted(ui, &r);
-        let r = text_row(
+        ));
+        enter |= form::submitted(&text_row(
             ui,
             "Your reference",
             &mut self.reference1,
             "up to 20 characters",
             problem_for(problems, "reference1"),
-        );
-        enter |= form::submitted(ui, &r);
-        let r = text_row(
+        ));
+        enter |= form::submitted(&text_row(
             ui,
             "Description",
             &mut self.description,
             "what is being sold",
             None,
-        );
-        enter |= form::submitted(ui, &r);
+        ));
         enter
     }
 
     fn ui_customer(&mut self, ui: &mut Ui, problems: &[ValidationError]) -> bool {
         let mut enter = false;
-        let r = text_row(
+        enter |= form::submitted(&text_row(
             ui,
             "Customer name",
             &mut self.customer_name,
             "optional",
             None,
-        );
-        enter |= form::submitted(ui, &r);
-        let r = text_row(
+        ));
+        enter |= form::submitted(&text_row(
             ui,
             "Customer e-mail",
             &mut self.customer_email,
             "optional",
             problem_for(problems, "email"),
-        );
-        enter |= form::submitted(ui, &r);
-        let r = text_row(
+        ));
+        enter |= form::submitted(&text_row(
             ui,
             "Customer cellphone",
             &mut self.customer_phone,
             "optional",
             problem_for(problems, "customer cellphone"),
-        );
-        enter |= form::submitted(ui, &r);
+        ));
         enter
     }
 
     fn ui_bottom(&mut self, ui: &mut Ui, problems: &[ValidationError]) -> bool {
         let mut enter = false;
-        let r = text_row(
+        enter |= form::submitted(&text_row(
             ui,
             "Return URL",
             &mut self.return_url,
             "optional, https://",
             problem_for(problems, "returnUrl"),
-        );
-        enter |= form::submitted(ui, &r);
-        let r = text_row(
+        ));
+        enter |= form::submitted(&text_row(
             ui,
             "Webhook URL",
             &mut self.webhook_url,
             "https://",
             problem_for(problems, "webhookUrl"),
-        );
-        enter |= form::submitted(ui, &r);
+        ));
         ui.label("Payment summary");
         ui.checkbox(&mut self.show_summary, "Show the summary to the payer");
         ui.end_row();
@@ -686,46 +678,22 @@ impl MethodForm {
                 ui.end_row();
                 enter |= self.fields.ui_top(ui, &problems);
                 if needs(ExtraField::Cellphone) {
-                    let r = text_row(
+                    enter |= form::submitted(&text_row(
                         ui,
                         "Payer cellphone",
                         &mut self.payer_cellphone,
                         "300 123 4567",
                         problem_for(&problems, "cellphone"),
-                    );
-                    enter |= form::submitted(ui, &r);
+                    ));
                 }
                 if is_bank_transfer || needs(ExtraField::BankId) {
-                    let bank_label = ui.label("Payer's bank");
-                    let banks: Vec<(String, String)> = self
-                        .banks
-                        .value()
-                        .map(|list| {
-                            list.real_banks()
-                                .map(|b| (b.id.clone(), b.name.clone()))
-                                .collect()
-                        })
-                        .unwrap_or_default();
-                    let selected = banks
-                        .iter()
-                        .find(|(id, _)| *id == self.bank_id)
-                        .map(|(_, name)| name.clone())
-                        .unwrap_or_else(|| "Choose the bank".to_owned());
-                    ui.horizontal(|ui| {
-                        egui::ComboBox::from_id_salt("bank-picker")
-                            .selected_text(selected)
-                            .show_ui(ui, |ui| {
-                                for (id, name) in &banks {
-                                    ui.selectable_value(&mut self.bank_id, id.clone(), name);
-                                }
-                            })
-                            .response
-                            .labelled_by(bank_label.id);
-                        if self.banks.is_pending() {
-                            ui.spinner();
-                        }
-                    });
-                    ui.end_row();
+                    form::bank_row(
+                        ui,
+                        "Payer's bank",
+                        "bank-picker",
+                        &self.banks,
+                        &mut self.bank_id,
+                    );
                     ui.label("Person type");
                     ui.horizontal(|ui| {
                         ui.radio_value(&mut self.person_type, "0".to_owned(), "Natural person");
@@ -767,8 +735,13 @@ impl MethodForm {
                             "name@example.com",
                         ),
                     ] {
-                        let r = text_row(ui, label, value, hint, problem_for(&problems, field));
-                        enter |= form::submitted(ui, &r);
+                        enter |= form::submitted(&text_row(
+                            ui,
+                            label,
+                            value,
+                            hint,
+                            problem_for(&problems, field),
+                        ));
                     }
                 }
                 let expiry_label = ui.label("Expires in");
@@ -1059,22 +1032,20 @@ impl ResourceForm {
                     } else {
                         "optional"
                     };
-                    let r = text_row(
+                    enter |= form::submitted(&text_row(
                         ui,
                         "Amount",
                         &mut self.amount,
                         hint,
                         problem_for(&problems, "amount"),
-                    );
-                    enter |= form::submitted(ui, &r);
-                    let r = text_row(
+                    ));
+                    enter |= form::submitted(&text_row(
                         ui,
                         "Tax",
                         &mut self.tax,
                         "optional",
                         problem_for(&problems, "tax"),
-                    );
-                    enter |= form::submitted(ui, &r);
+                    ));
                 }
                 for (label, value, field) in [
                     ("Your reference", &mut self.reference1, "reference1"),
@@ -1082,57 +1053,57 @@ impl ResourceForm {
                     ("Reference 3", &mut self.reference3, "reference3"),
                     ("Description", &mut self.description, "description"),
                 ] {
-                    let r = text_row(ui, label, value, "optional", problem_for(&problems, field));
-                    enter |= form::submitted(ui, &r);
+                    enter |= form::submitted(&text_row(
+                        ui,
+                        label,
+                        value,
+                        "optional",
+                        problem_for(&problems, field),
+                    ));
                 }
                 match shape {
                     ResourceShape::Commerce => {
-                        let r = text_row(
+                        enter |= form::submitted(&text_row(
                             ui,
                             "Commerce type id",
                             &mut self.commerce_type,
                             "number",
                             problem_for(&problems, "commerceType"),
-                        );
-                        enter |= form::submitted(ui, &r);
-                        let r = text_row(
+                        ));
+                        enter |= form::submitted(&text_row(
                             ui,
                             "City id",
                             &mut self.city,
                             "number",
                             problem_for(&problems, "city"),
-                        );
-                        enter |= form::submitted(ui, &r);
+                        ));
                     }
                     ResourceShape::Cellphone => {
-                        let r = text_row(
+                        enter |= form::submitted(&text_row(
                             ui,
                             "Customer cellphone",
                             &mut self.cellphone,
                             "300 123 4567",
                             problem_for(&problems, "cellphone"),
-                        );
-                        enter |= form::submitted(ui, &r);
+                        ));
                     }
                     ResourceShape::Info => {
-                        let r = text_row(
+                        enter |= form::submitted(&text_row(
                             ui,
                             "Information",
                             &mut self.info,
                             "encoded text",
                             problem_for(&problems, "info"),
-                        );
-                        enter |= form::submitted(ui, &r);
+                        ));
                     }
                     ResourceShape::BankTransfer => {
-                        let r = text_row(
+                        enter |= form::submitted(&text_row(
                             ui,
                             "Bank id",
                             &mut self.bank,
                             "number",
                             problem_for(&problems, "bank"),
-                        );
-                        enter |= form::submitted(ui, &r);
+                        ));
                         ui.label("Person type");
                         ui.horizontal(|ui| {
                             ui.radio_value(&mut self.person_type, "0".to_owned(), "Natural person");
@@ -1151,8 +1122,13 @@ impl ResourceForm {
                             ("Payer address", &mut self.payer.address, "address"),
                             ("Payer e-mail", &mut self.payer.email, "email"),
                         ] {
-                            let r = text_row(ui, label, value, "", problem_for(&problems, field));
-                            enter |= form::submitted(ui, &r);
+                            enter |= form::submitted(&text_row(
+                                ui,
+                                label,
+                                value,
+                                "",
+                                problem_for(&problems, field),
+                            ));
                         }
                     }
                     _ => {}

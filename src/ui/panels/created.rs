@@ -4,6 +4,7 @@
 use egui::{RichText, TextureHandle, TextureOptions, Ui};
 
 use crate::money::Pesos;
+use crate::ui::bridge::Task;
 use crate::ui::widgets::{qr, status};
 use crate::ui::{AppAction, PanelContext};
 
@@ -53,6 +54,8 @@ impl QrTexture {
 #[derive(Default)]
 pub struct CreatedView {
     qr: QrTexture,
+    /// Encoding and writing the PNG happen on the blocking pool, never in a frame.
+    saving: Option<Task<Result<String, String>>>,
     saved: Option<Result<String, String>>,
     copied: bool,
 }
@@ -60,6 +63,7 @@ pub struct CreatedView {
 impl CreatedView {
     pub fn reset(&mut self) {
         self.saved = None;
+        self.saving = None;
         self.copied = false;
     }
 
@@ -120,16 +124,24 @@ impl CreatedView {
                         if ui.button("Save QR as PNG").clicked() {
                             let path =
                                 qr::default_save_path(&ctx.paths.exports_dir, &payment.reference);
-                            self.saved = Some(
-                                qr::save_png(&payment.qr_text, &path)
+                            let text = payment.qr_text.clone();
+                            self.saved = None;
+                            self.saving = Some(ctx.bridge.spawn_blocking(move || {
+                                qr::save_png(&text, &path)
                                     .map(|()| path.display().to_string())
-                                    .map_err(|e| e.to_string()),
-                            );
+                                    .map_err(|e| e.to_string())
+                            }));
                         }
                         if ui.button("Show to customer").clicked() {
                             ctx.actions.push(AppAction::ShowCustomer(payment.clone()));
                         }
                     });
+                    if let Some(task) = &self.saving
+                        && let Some(result) = task.poll()
+                    {
+                        self.saving = None;
+                        self.saved = Some(result);
+                    }
                     if self.copied {
                         ui.label(RichText::new("Link copied").weak());
                     }

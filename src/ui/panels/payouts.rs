@@ -300,22 +300,20 @@ impl PayoutsPanel {
             .num_columns(2)
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
-                let r = text_row(
+                enter |= form::submitted(&text_row(
                     ui,
                     "Amount",
                     &mut self.amount,
                     "$ 50.000",
                     problem_for(&problems, "amount"),
-                );
-                enter |= form::submitted(ui, &r);
-                let r = text_row(
+                ));
+                enter |= form::submitted(&text_row(
                     ui,
                     "Destination cellphone",
                     &mut self.cellphone,
                     "300 123 4567",
                     problem_for(&problems, "cellphone"),
-                );
-                enter |= form::submitted(ui, &r);
+                ));
                 // Each radio is labelled by its own words; the row label only groups them.
                 ui.label("Method");
                 ui.horizontal(|ui| {
@@ -324,24 +322,27 @@ impl PayoutsPanel {
                     }
                 });
                 ui.end_row();
-                let r = text_row(ui, "Bank name", &mut self.bank_name, "optional", None);
-                enter |= form::submitted(ui, &r);
-                let r = text_row(
+                enter |= form::submitted(&text_row(
+                    ui,
+                    "Bank name",
+                    &mut self.bank_name,
+                    "optional",
+                    None,
+                ));
+                enter |= form::submitted(&text_row(
                     ui,
                     "Your reference",
                     &mut self.reference1,
                     "up to 20 characters",
                     problem_for(&problems, "reference1"),
-                );
-                enter |= form::submitted(ui, &r);
-                let r = text_row(
+                ));
+                enter |= form::submitted(&text_row(
                     ui,
                     "Webhook URL",
                     &mut self.webhook_url,
                     "https://",
                     problem_for(&problems, "webhookRequest"),
-                );
-                enter |= form::submitted(ui, &r);
+                ));
             });
         if self.method_id == 160 {
             ui.label(

@@ -174,8 +174,13 @@ impl RegisterPanel {
                                 "300 123 4567",
                             ),
                         ] {
-                            let r = text_row(ui, label, value, hint, problem_for(&problems, field));
-                            enter |= form::submitted(ui, &r);
+                            enter |= form::submitted(&text_row(
+                                ui,
+                                label,
+                                value,
+                                hint,
+                                problem_for(&problems, field),
+                            ));
                         }
                         let doc_label = ui.label("Document type");
                         egui::ComboBox::from_id_salt("register-doc-type")
@@ -214,25 +219,28 @@ impl RegisterPanel {
                                 "optional",
                             ),
                         ] {
-                            let r = text_row(ui, label, value, hint, problem_for(&problems, field));
-                            enter |= form::submitted(ui, &r);
+                            enter |= form::submitted(&text_row(
+                                ui,
+                                label,
+                                value,
+                                hint,
+                                problem_for(&problems, field),
+                            ));
                         }
-                        let r = secret_row(
+                        enter |= form::submitted(&secret_row(
                             ui,
                             "Password",
                             &mut self.password,
                             "at least 8 characters",
                             problem_for(&problems, "password"),
-                        );
-                        enter |= form::submitted(ui, &r);
-                        let r = secret_row(
+                        ));
+                        enter |= form::submitted(&secret_row(
                             ui,
                             "Confirm password",
                             &mut self.confirmation,
                             "",
                             problem_for(&problems, "verifyPassword"),
-                        );
-                        enter |= form::submitted(ui, &r);
+                        ));
                     });
                 ui.add_space(8.0);
                 let busy = self.request.is_pending() || self.stored.is_some();

@@ -39,7 +39,7 @@ impl StatusPanel {
                     "the service's reference",
                     None,
                 );
-                enter = form::submitted(ui, &response);
+                enter = form::submitted(&response);
             });
         ui.horizontal(|ui| {
             let ready = !reference.is_empty() && !self.lookup.is_pending();

@@ -62,8 +62,8 @@ fn input_row(
 }
 
 /// Whether Enter was pressed in this field (a single-line edit gives up focus on Enter).
-pub fn submitted(ui: &Ui, response: &Response) -> bool {
-    response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
+pub fn submitted(response: &Response) -> bool {
+    response.lost_focus() && response.ctx.input(|i| i.key_pressed(egui::Key::Enter))
 }
 
 /// The first problem for a field, by its name.
@@ -97,4 +97,44 @@ pub fn error_box(ui: &mut Ui, error: &super::super::bridge::UiError) {
                 ui.label(RichText::new(format!("code {code}")).small().weak());
             }
         });
+}
+
+/// A grid row picking a bank from a list the service gave; the id-0 entry is a prompt, not a
+/// bank, and is left out. `selected` holds the chosen bank's id.
+pub fn bank_row(
+    ui: &mut Ui,
+    label: &str,
+    id_salt: &str,
+    banks: &super::super::bridge::Requested<crate::api::family_b::BankList>,
+    selected: &mut String,
+) {
+    let label_response = ui.label(label);
+    let choices: Vec<(String, String)> = banks
+        .value()
+        .map(|list| {
+            list.real_banks()
+                .map(|bank| (bank.id.clone(), bank.name.clone()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let shown = choices
+        .iter()
+        .find(|(id, _)| id == selected)
+        .map(|(_, name)| name.clone())
+        .unwrap_or_else(|| "Choose the bank".to_owned());
+    ui.horizontal(|ui| {
+        egui::ComboBox::from_id_salt(id_salt)
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                for (id, name) in &choices {
+                    ui.selectable_value(selected, id.clone(), name);
+                }
+            })
+            .response
+            .labelled_by(label_response.id);
+        if banks.is_pending() {
+            ui.spinner();
+        }
+    });
+    ui.end_row();
 }
