@@ -4,6 +4,7 @@
 
 pub mod api;
 pub mod cli;
+pub mod clock;
 pub mod config;
 pub mod connection;
 pub mod ledger;

@@ -48,11 +48,10 @@ fn a_paid_link_turns_approved_on_screen_without_user_action() {
         .join(format!("paydesk-QR-{reference}.png"));
     let image = image::open(&png).expect("a PNG was written").to_luma8();
     let (width, height) = image.dimensions();
-    let mut prepared = rqrr::PreparedImage::prepare_from_greyscale(
-        width as usize,
-        height as usize,
-        |x, y| image.get_pixel(x as u32, y as u32).0[0],
-    );
+    let mut prepared =
+        rqrr::PreparedImage::prepare_from_greyscale(width as usize, height as usize, |x, y| {
+            image.get_pixel(x as u32, y as u32).0[0]
+        });
     let grids = prepared.detect_grids();
     let (_, text) = grids[0].decode().expect("the saved QR decodes");
     assert!(text.ends_with(&format!("/checkout/{reference}")), "{text}");

@@ -127,12 +127,7 @@ impl std::fmt::Debug for Ledger {
     }
 }
 
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or_default()
-}
+pub use crate::clock::now_ms;
 
 impl Ledger {
     /// Opens (or creates) the ledger file, migrates it, and turns intents left `sending` by a

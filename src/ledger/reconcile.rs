@@ -5,7 +5,9 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::Write;
 
-use time::{Date, OffsetDateTime, UtcOffset, macros::format_description};
+use time::{Date, macros::format_description};
+
+use crate::clock;
 
 use super::{Collection, Ledger, LedgerError, PayoutRecord, PayoutState, StoredNotification};
 use crate::api::family_b::TransactionStatus;
@@ -14,10 +16,6 @@ use crate::money::Pesos;
 
 /// A collection still pending this long after it was created is an exception.
 pub const PENDING_TOO_LONG_MS: i64 = 2 * 3_600_000;
-
-fn bogota() -> UtcOffset {
-    UtcOffset::from_hms(-5, 0, 0).unwrap_or(UtcOffset::UTC)
-}
 
 pub fn parse_date(text: &str) -> Option<Date> {
     Date::parse(text.trim(), format_description!("[year]-[month]-[day]")).ok()
@@ -28,31 +26,12 @@ pub fn format_date(date: Date) -> String {
         .unwrap_or_default()
 }
 
-pub fn today() -> Date {
-    OffsetDateTime::now_utc().to_offset(bogota()).date()
-}
+pub use crate::clock::{local_datetime as local_time, today};
 
-/// Milliseconds of local midnight at the start of `date`.
-fn start_of(date: Date) -> i64 {
-    (date.midnight().assume_offset(bogota()).unix_timestamp()) * 1_000
-}
-
-/// `[from 00:00, to+1 00:00)` in milliseconds.
+/// `[from 00:00, to+1 00:00)` in milliseconds, shop time.
 pub fn bounds(from: Date, to: Date) -> (i64, i64) {
-    let end = to.next_day().map(start_of).unwrap_or(i64::MAX);
-    (start_of(from), end)
-}
-
-pub fn local_time(ms: i64) -> String {
-    OffsetDateTime::from_unix_timestamp(ms / 1_000)
-        .map(|t| {
-            t.to_offset(bogota())
-                .format(format_description!(
-                    "[year]-[month]-[day] [hour]:[minute]:[second]"
-                ))
-                .unwrap_or_default()
-        })
-        .unwrap_or_default()
+    let end = to.next_day().map(clock::start_of).unwrap_or(i64::MAX);
+    (clock::start_of(from), end)
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -424,10 +424,7 @@ impl PaydeskApp {
                 collection.reference1,
                 collection.url,
             );
-            payment.created = crate::ledger::reconcile::local_time(collection.created_at)
-                .get(11..16)
-                .unwrap_or_default()
-                .to_owned();
+            payment.created = crate::clock::local_hh_mm(collection.created_at);
             payment.status = status;
             if status.is_some_and(|s| s.is_final()) {
                 self.tracker.add(payment);

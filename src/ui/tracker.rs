@@ -62,12 +62,8 @@ impl TrackedPayment {
     }
 }
 
-/// The shop's clock: paydesk's merchants are in Colombia (UTC-5, no daylight saving), and the
-/// OS's own offset cannot be read safely from a multi-threaded process on every platform.
 pub fn local_time_now() -> String {
-    let bogota = time::UtcOffset::from_hms(-5, 0, 0).unwrap_or(time::UtcOffset::UTC);
-    let now = time::OffsetDateTime::now_utc().to_offset(bogota);
-    format!("{:02}:{:02}", now.hour(), now.minute())
+    crate::clock::local_hh_mm(now_ms())
 }
 
 #[derive(Debug)]

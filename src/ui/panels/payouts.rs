@@ -662,21 +662,10 @@ fn state_color(state: PayoutState) -> egui::Color32 {
     }
 }
 
-/// "Recipient can accept until 22:15": online withdrawals wait up to 12 h.
+/// "the recipient can accept until 21/11 22:15": online withdrawals wait up to 12 h.
 fn acceptance_window(record: &PayoutRecord) -> String {
-    let deadline = record.created_at / 1_000 + 12 * 3_600;
-    let bogota = time::UtcOffset::from_hms(-5, 0, 0).unwrap_or(time::UtcOffset::UTC);
-    match time::OffsetDateTime::from_unix_timestamp(deadline) {
-        Ok(instant) => {
-            let local = instant.to_offset(bogota);
-            format!(
-                "the recipient can accept until {:02}/{:02} {:02}:{:02}",
-                local.day(),
-                u8::from(local.month()),
-                local.hour(),
-                local.minute()
-            )
-        }
-        Err(_) => "the recipient has 12 h to accept".into(),
-    }
+    format!(
+        "the recipient can accept until {}",
+        crate::clock::local_day_and_time(record.created_at + 12 * 3_600_000)
+    )
 }
