@@ -285,11 +285,25 @@ fn settings_save_pasted_credentials_and_sign_out() {
     let mut harness = app.harness();
     click(&mut harness, "Settings");
     assert!(shows(&harness, "The system keyring is not available"));
+    let receiver_url = |h: &egui_kittest::Harness<'_, paydesk::ui::PaydeskApp>| {
+        h.state()
+            .session()
+            .and_then(|s| s.receiver.as_ref().ok().map(|r| r.url()))
+    };
+    let before = harness.state().session().cloned().unwrap();
+    let url_before = receiver_url(&harness).expect("the receiver runs");
     type_into(&mut harness, "Access token", "pasted-access-token-123");
     click(&mut harness, "Save credentials");
     wait_until(&mut harness, "saved", |h| {
         shows(h, "1 saved for profile simulator")
     });
+    // Saving reconnects; the webhook port stays open and is the same one.
+    wait_until(&mut harness, "the new session", |h| {
+        h.state()
+            .session()
+            .is_some_and(|s| !std::sync::Arc::ptr_eq(s, &before))
+    });
+    assert_eq!(receiver_url(&harness), Some(url_before));
     let config = std::fs::read_to_string(app.home.path().join("config/paydesk.toml")).unwrap();
     assert!(
         config.contains("access-token"),

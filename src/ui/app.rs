@@ -183,8 +183,14 @@ impl PaydeskApp {
             self.wanted_profile.clone(),
             self.options.env.clone(),
             stores,
-            self.options.webhook_listen,
-            self.webhook_sender.clone(),
+            session::WebhookSetup {
+                listen: self.options.webhook_listen,
+                events: self.webhook_sender.clone(),
+                running: self
+                    .session
+                    .value()
+                    .and_then(|session| session.receiver.as_ref().ok().cloned()),
+            },
         ));
     }
 

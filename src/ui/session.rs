@@ -45,8 +45,9 @@ pub struct Session {
     pub connection: Connection,
     pub secrets: Arc<SecretStore>,
     pub ledger: Result<Arc<Ledger>, String>,
-    /// paydesk's own webhook endpoint while the app is open, or why it is not running.
-    pub receiver: Result<Receiver, String>,
+    /// paydesk's own webhook endpoint while the app is open, or why it is not running. One per
+    /// app run, handed from session to session.
+    pub receiver: Result<Arc<Receiver>, String>,
     /// Every profile name, for the switcher.
     pub profile_names: Vec<String>,
 }
@@ -96,6 +97,15 @@ pub fn open_stores(bridge: &Bridge, source: SecretsSource, paths: &Paths) -> Tas
     })
 }
 
+/// How the session's webhook receiver is set up.
+pub struct WebhookSetup {
+    /// Instead of the profile's address (tests use port 0).
+    pub listen: Option<std::net::SocketAddr>,
+    pub events: tokio::sync::mpsc::UnboundedSender<ReceiverEvent>,
+    /// The receiver already running in this app, reused (a port is not opened twice).
+    pub running: Option<Arc<Receiver>>,
+}
+
 /// Connects to a profile (the active one when `profile` is `None`).
 pub fn start(
     bridge: &Bridge,
@@ -103,8 +113,7 @@ pub fn start(
     profile: Option<String>,
     env: EnvOverrides,
     stores: LocalStores,
-    listen: Option<std::net::SocketAddr>,
-    events: tokio::sync::mpsc::UnboundedSender<ReceiverEvent>,
+    webhooks: WebhookSetup,
 ) -> Task<Result<Arc<Session>, UiError>> {
     bridge.spawn(async move {
         let config = paths.load().map_err(|e| UiError::local(e.to_string()))?;
@@ -118,7 +127,7 @@ pub fn start(
                 ConnectError::Api(api) => UiError::from(api),
                 other => UiError::local(other.to_string()),
             })?;
-        let receiver = start_receiver(&connection, &stores, listen, events).await;
+        let receiver = start_receiver(&connection, &stores, webhooks).await;
         Ok(Arc::new(Session {
             connection,
             receiver,
@@ -134,9 +143,20 @@ pub fn start(
 async fn start_receiver(
     connection: &Connection,
     stores: &LocalStores,
-    listen: Option<std::net::SocketAddr>,
-    events: tokio::sync::mpsc::UnboundedSender<ReceiverEvent>,
-) -> Result<Receiver, String> {
+    WebhookSetup {
+        listen,
+        events,
+        running,
+    }: WebhookSetup,
+) -> Result<Arc<Receiver>, String> {
+    let confirmer = Confirmer {
+        client: connection.client.clone(),
+        profile: connection.profile_name.clone(),
+    };
+    if let Some(receiver) = running {
+        receiver.reconfigure(connection.hash_key.as_ref(), Some(confirmer));
+        return Ok(receiver);
+    }
     let ledger = stores.ledger.clone()?;
     let addr = match listen {
         Some(addr) => addr,
@@ -153,12 +173,10 @@ async fn start_receiver(
             hash_key: connection.hash_key.clone(),
         },
         ledger,
-        Some(Confirmer {
-            client: connection.client.clone(),
-            profile: connection.profile_name.clone(),
-        }),
+        Some(confirmer),
         Some(events),
     )
     .await
+    .map(Arc::new)
     .map_err(|error| format!("could not listen on {addr}: {error}"))
 }

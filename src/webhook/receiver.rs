@@ -73,11 +73,26 @@ enum Job {
     },
 }
 
+/// What may change while the receiver runs (the app switches profile): the key and who
+/// confirms.
+struct Settings {
+    hash_key: Arc<str>,
+    confirmer: Option<Confirmer>,
+}
+
+type SharedSettings = Arc<std::sync::RwLock<Settings>>;
+
+fn read(settings: &SharedSettings) -> std::sync::RwLockReadGuard<'_, Settings> {
+    settings
+        .read()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 #[derive(Clone)]
 struct Shared {
-    hash_key: Arc<str>,
+    settings: SharedSettings,
     writer: std_mpsc::Sender<Job>,
-    confirm: Option<mpsc::UnboundedSender<(i64, Notification)>>,
+    confirm: mpsc::UnboundedSender<(i64, Notification)>,
     events: Option<mpsc::UnboundedSender<ReceiverEvent>>,
 }
 
@@ -92,6 +107,7 @@ impl Shared {
 
 pub struct Receiver {
     addr: SocketAddr,
+    settings: SharedSettings,
     shutdown: watch::Sender<bool>,
     server: tokio::task::JoinHandle<()>,
 }
@@ -121,23 +137,19 @@ impl Receiver {
                 .name("webhook-writer".into())
                 .spawn(move || write_batches(&ledger, jobs))?;
         }
-        let confirm = confirmer.map(|confirmer| {
-            let (sender, queue) = mpsc::unbounded_channel();
-            tokio::spawn(confirm_all(
-                confirmer,
-                ledger.clone(),
-                queue,
-                events.clone(),
-            ));
-            sender
-        });
+        let settings: SharedSettings = Arc::new(std::sync::RwLock::new(Settings {
+            hash_key: key_text(config.hash_key.as_ref()),
+            confirmer,
+        }));
+        let (confirm, queue) = mpsc::unbounded_channel();
+        tokio::spawn(confirm_all(
+            settings.clone(),
+            ledger.clone(),
+            queue,
+            events.clone(),
+        ));
         let shared = Shared {
-            hash_key: config
-                .hash_key
-                .as_ref()
-                .map(|key| key.expose().to_owned())
-                .unwrap_or_default()
-                .into(),
+            settings: settings.clone(),
             writer,
             confirm,
             events,
@@ -164,9 +176,20 @@ impl Receiver {
         });
         Ok(Receiver {
             addr,
+            settings,
             shutdown,
             server,
         })
+    }
+
+    /// Another profile's key and client, without closing the port.
+    pub fn reconfigure(&self, hash_key: Option<&SecretString>, confirmer: Option<Confirmer>) {
+        let mut settings = self
+            .settings
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        settings.hash_key = key_text(hash_key);
+        settings.confirmer = confirmer;
     }
 
     pub fn addr(&self) -> SocketAddr {
@@ -194,7 +217,8 @@ async fn receive(State(shared): State<Shared>, body: Bytes) -> StatusCode {
             return StatusCode::BAD_REQUEST;
         }
     };
-    let verdict = notification.verify(&shared.hash_key);
+    let hash_key = read(&shared.settings).hash_key.clone();
+    let verdict = notification.verify(&hash_key);
     if verdict != Verdict::Valid {
         let reason = verdict.reason().to_owned();
         tracing::warn!(reference = %notification.reference_id, %reason, "notification refused");
@@ -223,15 +247,13 @@ async fn receive(State(shared): State<Shared>, body: Bytes) -> StatusCode {
                 reference,
                 status,
             });
-            if let Some(confirm) = &shared.confirm {
-                let _ = confirm.send((id, keep));
-            }
+            let _ = shared.confirm.send((id, keep));
             StatusCode::OK
         }
         Ok(Ok(StoreOutcome::Duplicate { id, confirmed })) => {
             shared.event(ReceiverEvent::Duplicate { id, reference });
-            if !confirmed && let Some(confirm) = &shared.confirm {
-                let _ = confirm.send((id, keep));
+            if !confirmed {
+                let _ = shared.confirm.send((id, keep));
             }
             StatusCode::OK
         }
@@ -323,13 +345,23 @@ pub fn agrees(notified: i64, service: TransactionStatus) -> bool {
     }
 }
 
+fn key_text(key: Option<&SecretString>) -> Arc<str> {
+    key.map(|key| key.expose().to_owned())
+        .unwrap_or_default()
+        .into()
+}
+
 async fn confirm_all(
-    confirmer: Confirmer,
+    settings: SharedSettings,
     ledger: Arc<Ledger>,
     mut queue: mpsc::UnboundedReceiver<(i64, Notification)>,
     events: Option<mpsc::UnboundedSender<ReceiverEvent>>,
 ) {
     while let Some((id, notification)) = queue.recv().await {
+        // Without a client (no service set up) the notification stays unchecked.
+        let Some(confirmer) = read(&settings).confirmer.clone() else {
+            continue;
+        };
         let answer = confirmer
             .client
             .payment_status(&notification.reference_id)
