@@ -212,6 +212,10 @@ impl PaydeskApp {
                 AppAction::GoTo(panel) => self.nav = panel,
                 AppAction::ShowCustomer(payment) => {
                     self.customer = Some((payment, QrTexture::default()));
+                    // The customer sees the amount and the QR on the whole screen.
+                    self.bridge
+                        .ctx()
+                        .send_viewport_cmd(egui::ViewportCommand::Fullscreen(true));
                 }
                 AppAction::Reconnect(profile) => {
                     if profile.is_some() {
@@ -311,6 +315,8 @@ impl eframe::App for PaydeskApp {
             });
             if close {
                 self.customer = None;
+                ui.ctx()
+                    .send_viewport_cmd(egui::ViewportCommand::Fullscreen(false));
             }
             return;
         }
