@@ -187,7 +187,7 @@ pub fn customer_view(ui: &mut Ui, qr: &mut QrTexture, payment: &CreatedPayment) 
     let mut close = false;
     ui.vertical_centered(|ui| {
         ui.add_space(16.0);
-        ui.label(RichText::new(&payment.title).size(22.0));
+        ui.label(RichText::new("Amount to pay").size(22.0));
         if let Some(amount) = payment.amount {
             ui.label(RichText::new(amount.to_string()).size(56.0).strong());
         }
