@@ -107,7 +107,13 @@ async fn method_list_and_unknown_type() {
     let ids: Vec<i64> = reply.value.payment_methods.iter().map(|m| m.id).collect();
     assert_eq!(ids, [4, 7, 8, 9]);
     assert!(reply.value.payment_methods.iter().all(|m| m.kind == "LINK"));
-    assert!(!reply.value.payment_methods[0].icons[0].url.is_empty());
+    // The icons are paths on the service's host; they load as images.
+    for method in &reply.value.payment_methods {
+        let bytes = client.fetch_asset(&method.icons[0].url).await.unwrap();
+        let icon = image::load_from_memory(&bytes).unwrap();
+        assert_eq!((icon.width(), icon.height()), (48, 48), "{}", method.name);
+    }
+    assert!(client.fetch_asset("/assets/icons/nope.png").await.is_err());
 
     let error = client
         .list_methods(&MethodQuery {

@@ -176,6 +176,7 @@ fn a_family_a_resource_shows_its_code_and_qr() {
         shows(h, "Methods your account offers")
     });
     assert!(shows(&harness, "PSE (8)"));
+    wait_until(&mut harness, "the method icons", |h| shows(h, "PSE icon"));
     click(&mut harness, "Create resource");
     assert!(shows(&harness, "enter an amount"));
     type_into(&mut harness, "Amount", "15.000");

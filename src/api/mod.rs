@@ -243,6 +243,44 @@ impl Client {
         &self.pay_url
     }
 
+    /// An image the service refers to (a payment method's icon): a path on the service's host,
+    /// or a full URL. HTTPS only outside loopback, like everything else; at most 256 KiB.
+    pub async fn fetch_asset(&self, path: &str) -> Result<Vec<u8>, ApiError> {
+        const LIMIT: usize = 256 * 1024;
+        let base = Url::parse(&self.base_url).map_err(|_| ApiError::BadUrl {
+            which: "Family A base",
+            url: self.base_url.clone(),
+        })?;
+        let url = base.join(path).map_err(|_| ApiError::BadUrl {
+            which: "asset",
+            url: path.to_owned(),
+        })?;
+        if !validate::is_secure_or_loopback(&url) {
+            return Err(ApiError::InsecureUrl {
+                url: url.to_string(),
+            });
+        }
+        let operation = Operation::ListMethods;
+        let response = self
+            .http
+            .get(url.as_str())
+            .send()
+            .await
+            .map_err(|error| network_error(operation, url.as_str(), error))?;
+        let status = response.status().as_u16();
+        if !(200..300).contains(&status) {
+            return Err(malformed(operation, status, "the asset is not there"));
+        }
+        let bytes = response
+            .bytes()
+            .await
+            .map_err(|error| network_error(operation, url.as_str(), error))?;
+        if bytes.len() > LIMIT {
+            return Err(malformed(operation, status, "the asset is too large"));
+        }
+        Ok(bytes.to_vec())
+    }
+
     // -- Family A ------------------------------------------------------------------------------
 
     pub async fn register(

@@ -218,6 +218,7 @@ fn router(shared: Shared) -> Router {
         .route("/api/v1/{*path}", post(family_a_entry))
         .route("/pay/{*path}", post(family_b_entry))
         .route("/checkout/{reference}", get(control::checkout_page))
+        .route("/assets/icons/{file}", get(control::icon))
         .route(
             "/checkout/{reference}/{outcome}",
             post(control::checkout_submit),

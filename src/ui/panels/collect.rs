@@ -838,9 +838,37 @@ struct ResourceForm {
     payer: Payer,
     info: String,
     methods: Requested<MethodList>,
+    /// The methods' icons, fetched and decoded on the runtime.
+    icons: Requested<Vec<(i64, egui::ColorImage)>>,
+    icon_textures: Vec<(i64, egui::TextureHandle)>,
     request: Requested<CreatedPayment>,
     attempt: Attempt,
     view: CreatedView,
+}
+
+/// Fetches and decodes each method's first icon; an icon that fails is left out (the name shows).
+async fn load_icons(client: crate::api::Client, list: MethodList) -> Vec<(i64, egui::ColorImage)> {
+    let mut icons = Vec::new();
+    for method in &list.payment_methods {
+        let Some(icon) = method.icons.first() else {
+            continue;
+        };
+        let Ok(bytes) = client.fetch_asset(&icon.url).await else {
+            continue;
+        };
+        let decoded = tokio::task::spawn_blocking(move || {
+            image::load_from_memory(&bytes).ok().map(|image| {
+                let rgba = image.to_rgba8();
+                let size = [rgba.width() as usize, rgba.height() as usize];
+                egui::ColorImage::from_rgba_unmultiplied(size, rgba.as_raw())
+            })
+        })
+        .await;
+        if let Ok(Some(image)) = decoded {
+            icons.push((method.id, image));
+        }
+    }
+    icons
 }
 
 impl Default for ResourceForm {
@@ -864,6 +892,8 @@ impl Default for ResourceForm {
             },
             info: String::new(),
             methods: Requested::NotRequested,
+            icons: Requested::NotRequested,
+            icon_textures: Vec::new(),
             request: Requested::NotRequested,
             attempt: Attempt::Fresh,
             view: CreatedView::default(),
@@ -952,10 +982,33 @@ impl ResourceForm {
     }
 
     fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        if self.methods.poll()
-            && let Some(error) = self.methods.error()
+        if self.methods.poll() {
+            if let Some(error) = self.methods.error() {
+                ctx.note_error(error);
+            }
+            if let Requested::Done(list) = &self.methods {
+                let client = ctx.session.connection.client.clone();
+                let list = list.clone();
+                self.icons.start(
+                    ctx.bridge
+                        .spawn(async move { Ok(load_icons(client, list).await) }),
+                );
+            }
+        }
+        if self.icons.poll()
+            && let Requested::Done(images) = &self.icons
         {
-            ctx.note_error(error);
+            self.icon_textures = images
+                .iter()
+                .map(|(id, image)| {
+                    let texture = ctx.bridge.ctx().load_texture(
+                        format!("method-icon-{id}"),
+                        image.clone(),
+                        egui::TextureOptions::LINEAR,
+                    );
+                    (*id, texture)
+                })
+                .collect();
         }
         let kind = ResourceShape::KNOWN
             .iter()
@@ -990,6 +1043,15 @@ impl ResourceForm {
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new("Methods your account offers:").weak());
                 for method in &list.payment_methods {
+                    if let Some((_, texture)) =
+                        self.icon_textures.iter().find(|(id, _)| *id == method.id)
+                    {
+                        ui.add(
+                            egui::Image::new(texture)
+                                .fit_to_exact_size(egui::vec2(20.0, 20.0))
+                                .alt_text(format!("{} icon", method.name)),
+                        );
+                    }
                     ui.label(RichText::new(format!("{} ({})", method.name, method.id)).weak());
                 }
             });
