@@ -134,7 +134,7 @@ async fn serve_shuts_down_gracefully_on_sigterm() {
     let child = serve(home.path(), port).spawn().unwrap();
     wait_until_listening(port).await;
     let id = child.id().unwrap() as i32;
-    // SAFETY-free: sending a signal by pid through the kill command.
+    // SIGTERM by pid through the kill command (procps; `.ci/run` installs it where missing).
     let status = std::process::Command::new("kill")
         .args(["-TERM", &id.to_string()])
         .status()
