@@ -119,7 +119,16 @@ impl Tracker {
         }
     }
 
+    /// Today's list belongs to one profile: another profile starts from its own (restored from
+    /// the ledger); followers of the old list find nothing to update and stop mattering.
     pub fn set_store(&mut self, store: Option<TrackerStore>) {
+        let same_profile = match (&self.store, &store) {
+            (Some(old), Some(new)) => old.profile == new.profile,
+            _ => false,
+        };
+        if !same_profile && self.store.is_some() {
+            self.payments.clear();
+        }
         self.store = store;
     }
 
