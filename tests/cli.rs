@@ -25,21 +25,7 @@ impl Run {
 }
 
 fn command(home: &std::path::Path) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_paydesk"));
-    for (key, _) in std::env::vars() {
-        if key.starts_with("PAYDESK_") {
-            command.env_remove(key);
-        }
-    }
-    command
-        .env("PAYDESK_CONFIG_DIR", home.join("config"))
-        .env("PAYDESK_DATA_DIR", home.join("data"))
-        .env("PAYDESK_NO_KEYRING", "1")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .kill_on_drop(true);
-    command
+    common::paydesk(home)
 }
 
 async fn finish(mut command: Command, stdin: Option<&str>) -> Run {

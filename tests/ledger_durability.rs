@@ -5,7 +5,6 @@
 mod common;
 
 use std::collections::HashSet;
-use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -28,26 +27,14 @@ fn body(reference: &str, status: i64, amount: i64, updated_at: &str, key: &str) 
 }
 
 fn serve(home: &std::path::Path, port: u16) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_paydesk"));
-    for (key, _) in std::env::vars() {
-        if key.starts_with("PAYDESK_") {
-            command.env_remove(key);
-        }
-    }
+    let mut command = common::paydesk(home);
     command
-        .env("PAYDESK_CONFIG_DIR", home.join("config"))
-        .env("PAYDESK_DATA_DIR", home.join("data"))
-        .env("PAYDESK_NO_KEYRING", "1")
         .env("PAYDESK_HASH_KEY", KEY)
         // A service that is not there: confirmations fail, storage must not care.
         .env("PAYDESK_BASE_URL", "http://127.0.0.1:9/api/v1")
         .env("PAYDESK_PAY_URL", "http://127.0.0.1:9/pay")
         .env("PAYDESK_ACCESS_TOKEN", "x")
-        .args(["webhooks", "serve", "--addr", &format!("127.0.0.1:{port}")])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .kill_on_drop(true);
+        .args(["webhooks", "serve", "--addr", &format!("127.0.0.1:{port}")]);
     command
 }
 
@@ -151,21 +138,17 @@ async fn serve_shuts_down_gracefully_on_sigterm() {
 }
 
 fn cli(home: &std::path::Path, args: &[&str]) -> std::process::Output {
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_paydesk"));
-    for (key, _) in std::env::vars() {
-        if key.starts_with("PAYDESK_") {
-            command.env_remove(key);
-        }
-    }
+    let mut command = common::paydesk(home);
     command
-        .env("PAYDESK_CONFIG_DIR", home.join("config"))
-        .env("PAYDESK_DATA_DIR", home.join("data"))
-        .env("PAYDESK_NO_KEYRING", "1")
         .env("PAYDESK_HASH_KEY", KEY)
         .env("PAYDESK_BASE_URL", "http://127.0.0.1:9/api/v1")
         .env("PAYDESK_PAY_URL", "http://127.0.0.1:9/pay")
-        .args(args)
-        .output()
+        .args(args);
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(async move { command.output().await })
         .unwrap()
 }
 

@@ -3,7 +3,6 @@
 
 mod common;
 
-use std::process::Stdio;
 use std::sync::Arc;
 
 use common::{TestSandbox, wait_for};
@@ -47,26 +46,14 @@ impl Setup {
 
     fn cli(&self, args: &[&str]) -> Command {
         let connection = self.sandbox.connection();
-        let mut command = Command::new(env!("CARGO_BIN_EXE_paydesk"));
-        for (key, _) in std::env::vars() {
-            if key.starts_with("PAYDESK_") {
-                command.env_remove(key);
-            }
-        }
+        let mut command = common::paydesk(self.home.path());
         command
-            .env("PAYDESK_CONFIG_DIR", self.home.path().join("config"))
-            .env("PAYDESK_DATA_DIR", self.home.path().join("data"))
-            .env("PAYDESK_NO_KEYRING", "1")
             .env("PAYDESK_BASE_URL", &connection.base_url)
             .env("PAYDESK_PAY_URL", &connection.pay_url)
             .env("PAYDESK_API_TOKEN", &connection.api_token)
             .env("PAYDESK_ACCESS_TOKEN", &connection.access_token)
             .env("PAYDESK_USER_ID", connection.user_id.to_string())
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .kill_on_drop(true);
+            .args(args);
         command
     }
 

@@ -21,6 +21,27 @@ use serde_json::{Value, json};
 
 pub const DEADLINE: Duration = Duration::from_secs(15);
 
+/// The `paydesk` binary with a home of its own: no `PAYDESK_*` from the outer environment,
+/// settings and data under `home`, no system keyring, pipes for every stream.
+pub fn paydesk(home: &std::path::Path) -> tokio::process::Command {
+    let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_paydesk"));
+    for (key, _) in std::env::vars() {
+        if key.starts_with("PAYDESK_") {
+            command.env_remove(key);
+        }
+    }
+    command
+        .env("PAYDESK_CONFIG_DIR", home.join("config"))
+        .env("PAYDESK_DATA_DIR", home.join("data"))
+        .env("PAYDESK_EXPORTS_DIR", home.join("exports"))
+        .env("PAYDESK_NO_KEYRING", "1")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true);
+    command
+}
+
 /// Polls `condition` until it yields a value or the deadline passes.
 pub async fn wait_for<T, F, Fut>(what: &str, mut condition: F) -> T
 where
