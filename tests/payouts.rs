@@ -45,15 +45,8 @@ impl Setup {
     }
 
     fn cli(&self, args: &[&str]) -> Command {
-        let connection = self.sandbox.connection();
-        let mut command = common::paydesk(self.home.path());
-        command
-            .env("PAYDESK_BASE_URL", &connection.base_url)
-            .env("PAYDESK_PAY_URL", &connection.pay_url)
-            .env("PAYDESK_API_TOKEN", &connection.api_token)
-            .env("PAYDESK_ACCESS_TOKEN", &connection.access_token)
-            .env("PAYDESK_USER_ID", connection.user_id.to_string())
-            .args(args);
+        let mut command = common::paydesk_against(self.home.path(), &self.sandbox);
+        command.args(args);
         command
     }
 

@@ -21,6 +21,19 @@ use serde_json::{Value, json};
 
 pub const DEADLINE: Duration = Duration::from_secs(15);
 
+/// [`paydesk`] pointed at a running sandbox through the `PAYDESK_*` automation variables.
+pub fn paydesk_against(home: &std::path::Path, sandbox: &TestSandbox) -> tokio::process::Command {
+    let connection = sandbox.connection();
+    let mut command = paydesk(home);
+    command
+        .env("PAYDESK_BASE_URL", &connection.base_url)
+        .env("PAYDESK_PAY_URL", &connection.pay_url)
+        .env("PAYDESK_API_TOKEN", &connection.api_token)
+        .env("PAYDESK_ACCESS_TOKEN", &connection.access_token)
+        .env("PAYDESK_USER_ID", connection.user_id.to_string());
+    command
+}
+
 /// The `paydesk` binary with a home of its own: no `PAYDESK_*` from the outer environment,
 /// settings and data under `home`, no system keyring, pipes for every stream.
 pub fn paydesk(home: &std::path::Path) -> tokio::process::Command {
