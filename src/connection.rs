@@ -2,6 +2,8 @@
 //! the `PAYDESK_*` environment (which wins, for automation), and, for the simulator profile,
 //! the built-in sandbox started in-process. Used by the CLI and the desktop app alike.
 
+use std::sync::Arc;
+
 use crate::api::catalog::MethodCatalog;
 use crate::api::{ApiError, Client, ClientSettings};
 use crate::config::{ConfigError, EnvOverrides, Environment, Paths, Profile};
@@ -30,8 +32,10 @@ pub struct Connection {
     pub user_id: Option<i64>,
     pub hash_key: Option<SecretString>,
     pub catalog: MethodCatalog,
-    /// The in-process simulator, when this connection runs one; stop it to save its state.
-    pub simulator: Option<Sandbox>,
+    /// The in-process simulator, when this connection runs one. Shared: a reconnect in the app
+    /// goes on with the same simulator rather than a second one reading a state file the first
+    /// has not saved yet. It saves when its last holder lets go.
+    pub simulator: Option<Arc<Sandbox>>,
 }
 
 impl Connection {
@@ -48,19 +52,24 @@ impl Connection {
     }
 
     pub async fn close(self) {
-        if let Some(simulator) = self.simulator {
+        if let Some(simulator) = self.simulator
+            && let Ok(simulator) = Arc::try_unwrap(simulator)
+        {
             simulator.stop().await;
         }
     }
 }
 
 /// Resolves and connects. Blocks on the keyring (call it from a worker, not a UI frame).
+/// `running_simulator` is the one this process already runs, if any: a simulator profile goes on
+/// with it instead of starting another.
 pub async fn connect(
     paths: &Paths,
     profile_name: &str,
     profile: Profile,
     env: &EnvOverrides,
     secrets: &SecretStore,
+    running_simulator: Option<Arc<Sandbox>>,
 ) -> Result<Connection, ConnectError> {
     let stored = |kind: SecretKind| -> Option<SecretString> {
         // Only what the profile says it has: each lookup may block on the keyring service.
@@ -102,13 +111,19 @@ pub async fn connect(
     } else if profile.environment == Environment::Simulator {
         // The simulator keeps its state between runs, so `paydesk link` then `paydesk status`
         // see the same payment.
-        std::fs::create_dir_all(&paths.data_dir).map_err(ConnectError::Simulator)?;
-        let sandbox = Sandbox::start(SandboxConfig {
-            state_file: Some(paths.simulator_state()),
-            ..SandboxConfig::default()
-        })
-        .await
-        .map_err(ConnectError::Simulator)?;
+        let sandbox = match running_simulator {
+            Some(sandbox) => sandbox,
+            None => {
+                std::fs::create_dir_all(&paths.data_dir).map_err(ConnectError::Simulator)?;
+                let sandbox = Sandbox::start(SandboxConfig {
+                    state_file: Some(paths.simulator_state()),
+                    ..SandboxConfig::default()
+                })
+                .await
+                .map_err(ConnectError::Simulator)?;
+                Arc::new(sandbox)
+            }
+        };
         let details = sandbox.connection().clone();
         api_token.get_or_insert_with(|| SecretString::new(details.api_token.clone()));
         access_token.get_or_insert_with(|| SecretString::new(details.access_token.clone()));

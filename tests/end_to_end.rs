@@ -439,3 +439,31 @@ async fn state_survives_a_restart_with_a_state_file() {
         .unwrap();
     assert_eq!(status.value.status, TransactionStatus::Pending);
 }
+
+#[tokio::test]
+async fn a_simulator_let_go_of_keeps_what_happened_since_its_last_save() {
+    // The app drops its simulator when it closes or switches profile, often well within the
+    // second between periodic saves.
+    let dir = tempfile::tempdir().unwrap();
+    let state_file = dir.path().join("sandbox.json");
+    let config = || paydesk::sandbox::SandboxConfig {
+        state_file: Some(state_file.clone()),
+        ..Default::default()
+    };
+    let first = TestSandbox::start_with(config()).await;
+    let receiver = Receiver::start().await;
+    let link = first
+        .client()
+        .create_payment_link(&link_to(&receiver, "KEEP-2", 10_000, None))
+        .await
+        .unwrap()
+        .value;
+    drop(first);
+    let second = TestSandbox::start_with(config()).await;
+    let status = second
+        .client()
+        .payment_status(&link.reference)
+        .await
+        .unwrap();
+    assert_eq!(status.value.status, TransactionStatus::Pending);
+}

@@ -50,7 +50,7 @@ async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<Exit
     let secrets = tokio::task::spawn_blocking(secret_store)
         .await
         .map_err(|error| Failure::Local(error.to_string()))?;
-    let connection = connect(&paths, &profile_name, profile, &env, &secrets)
+    let connection = connect(&paths, &profile_name, profile, &env, &secrets, None)
         .await
         .map_err(|error| match error {
             ConnectError::Config(error) => Failure::Config(error),

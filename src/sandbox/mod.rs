@@ -94,6 +94,8 @@ pub(crate) struct Shared {
     /// `http://127.0.0.1:PORT`, for URLs the sandbox hands out.
     origin: Arc<str>,
     outbox: mpsc::UnboundedSender<PendingNotification>,
+    /// One save at a time, so an older snapshot never lands over a newer one.
+    saving: Arc<Mutex<()>>,
 }
 
 impl Shared {
@@ -150,6 +152,7 @@ impl Sandbox {
             hash_key: config.hash_key.clone().into(),
             origin: origin.clone(),
             outbox: outbox_tx,
+            saving: Arc::default(),
         };
         let (shutdown, mut shutdown_rx) = watch::channel(false);
         tokio::spawn(webhooks::deliver(
@@ -201,12 +204,21 @@ impl Sandbox {
     }
 
     /// Stops accepting, lets in-flight requests finish, saves the state file.
-    pub async fn stop(self) {
+    pub async fn stop(mut self) {
         let _ = self.shutdown.send(true);
         // A request hung by the "hang" fault would hold graceful shutdown forever.
-        let _ = tokio::time::timeout(Duration::from_secs(5), self.server).await;
+        let _ = tokio::time::timeout(Duration::from_secs(5), &mut self.server).await;
+        // Dropping saves.
+    }
+}
+
+impl Drop for Sandbox {
+    /// However the simulator ends (stopped, or its last holder gone when the app closes or
+    /// switches profile), what happened since the last periodic save is kept.
+    fn drop(&mut self) {
+        let _ = self.shutdown.send(true);
         if let Some(path) = &self.state_file
-            && let Err(error) = save_state(&self.shared, path).await
+            && let Err(error) = save_state(&self.shared, path)
         {
             tracing::error!(%error, "could not save the sandbox state");
         }
@@ -245,18 +257,27 @@ async fn run_clock(
         ticks += 1;
         if ticks.is_multiple_of(10)
             && let Some(path) = &state_file
-            && let Err(error) = save_state(&shared, path).await
         {
-            tracing::warn!(%error, "could not save the sandbox state");
+            let (shared, path) = (shared.clone(), path.clone());
+            match tokio::task::spawn_blocking(move || save_state(&shared, &path)).await {
+                Ok(Ok(())) => {}
+                Ok(Err(error)) => tracing::warn!(%error, "could not save the sandbox state"),
+                Err(error) => tracing::warn!(%error, "the sandbox state save did not finish"),
+            }
         }
     }
 }
 
-async fn save_state(shared: &Shared, path: &std::path::Path) -> std::io::Result<()> {
+/// Blocking: a small file, written whole and renamed into place.
+fn save_state(shared: &Shared, path: &std::path::Path) -> std::io::Result<()> {
+    let _turn = shared
+        .saving
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let text = serde_json::to_string_pretty(&*shared.lock()).map_err(std::io::Error::other)?;
     let temporary = path.with_extension("tmp");
-    tokio::fs::write(&temporary, text).await?;
-    tokio::fs::rename(&temporary, path).await
+    std::fs::write(&temporary, text)?;
+    std::fs::rename(&temporary, path)
 }
 
 fn record(shared: &Shared, path: &str, headers: &HeaderMap, body: &Bytes) {

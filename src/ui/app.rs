@@ -191,6 +191,9 @@ impl PaydeskApp {
                     .value()
                     .and_then(|session| session.receiver.as_ref().ok().cloned()),
             },
+            self.session
+                .value()
+                .and_then(|session| session.connection.simulator.clone()),
         ));
     }
 

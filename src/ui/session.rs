@@ -106,7 +106,8 @@ pub struct WebhookSetup {
     pub running: Option<Arc<Receiver>>,
 }
 
-/// Connects to a profile (the active one when `profile` is `None`).
+/// Connects to a profile (the active one when `profile` is `None`). `running_simulator` is the
+/// simulator of the session being replaced: a simulator profile goes on with it.
 pub fn start(
     bridge: &Bridge,
     paths: Paths,
@@ -114,6 +115,7 @@ pub fn start(
     env: EnvOverrides,
     stores: LocalStores,
     webhooks: WebhookSetup,
+    running_simulator: Option<Arc<crate::sandbox::Sandbox>>,
 ) -> Task<Result<Arc<Session>, UiError>> {
     bridge.spawn(async move {
         let config = paths.load().map_err(|e| UiError::local(e.to_string()))?;
@@ -121,12 +123,19 @@ pub fn start(
         let profile = config
             .profile(&name)
             .map_err(|e| UiError::local(e.to_string()))?;
-        let connection = connect(&paths, &name, profile, &env, &stores.secrets)
-            .await
-            .map_err(|error| match error {
-                ConnectError::Api(api) => UiError::from(api),
-                other => UiError::local(other.to_string()),
-            })?;
+        let connection = connect(
+            &paths,
+            &name,
+            profile,
+            &env,
+            &stores.secrets,
+            running_simulator,
+        )
+        .await
+        .map_err(|error| match error {
+            ConnectError::Api(api) => UiError::from(api),
+            other => UiError::local(other.to_string()),
+        })?;
         let receiver = start_receiver(&connection, &stores, webhooks).await;
         Ok(Arc::new(Session {
             connection,
