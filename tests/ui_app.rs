@@ -5,7 +5,7 @@ mod common;
 
 use std::path::Path;
 
-use common::ui::{App, click, shows, type_into, wait_until};
+use common::ui::{App, captured_logs, click, shows, type_into, wait_until};
 use egui_kittest::kittest::Queryable;
 use paydesk::ui::Panel;
 use serde_json::json;
@@ -239,6 +239,12 @@ fn register_validates_then_signs_in_with_the_new_token() {
         shows(h, "Registered")
     });
     assert_eq!(app.requests_to(&harness, "/api/v1/auth/register"), 1);
+    // Signed in as the new merchant, on the same simulator: it knows the merchant.
+    click(&mut harness, "Balance");
+    wait_until(&mut harness, "the new merchant's bags", |h| {
+        shows(h, "Saldo Dispersión") || shows(h, "code ")
+    });
+    assert!(shows(&harness, "Saldo Dispersión"), "no balance shown");
     // The token never lands in a file of paydesk's.
     let token = app.get(format!("{}/requests", app.control(&harness)));
     assert!(token.is_array());
@@ -315,6 +321,62 @@ fn settings_save_pasted_credentials_and_sign_out() {
     wait_until(&mut harness, "signed out", |h| {
         shows(h, "Signed out of simulator")
     });
+}
+
+#[test]
+fn the_app_logs_no_secret_even_at_trace_level() {
+    let logs = captured_logs();
+    let app = App::new();
+    let mut harness = app.harness();
+    // Both families with the simulator's tokens, then a registration (password out, token back),
+    // then a pasted token the service refuses: the error path is where secrets tend to slip.
+    harness.state_mut().show_panel(Panel::Collect);
+    type_into(&mut harness, "Amount", "12.000");
+    click(&mut harness, "Create payment link");
+    wait_until(&mut harness, "the link is created", |h| {
+        shows(h, "Payment link created")
+    });
+    click(&mut harness, "Register");
+    type_into(&mut harness, "Business name", "Tienda Leo");
+    type_into(&mut harness, "E-mail", "leo@tienda.co");
+    type_into(&mut harness, "Cellphone", "310 765 4321");
+    type_into(&mut harness, "Document number", "5040302010");
+    type_into(&mut harness, "City id", "11001");
+    type_into(&mut harness, "Department id", "11");
+    type_into(&mut harness, "Password", "log-check-pass");
+    type_into(&mut harness, "Confirm password", "log-check-pass");
+    click(&mut harness, "Register merchant");
+    wait_until(&mut harness, "registration finishes", |h| {
+        shows(h, "Registered")
+    });
+    click(&mut harness, "Settings");
+    type_into(&mut harness, "Access token", "pasted-wrong-token-456");
+    click(&mut harness, "Save credentials");
+    wait_until(&mut harness, "saved", |h| {
+        shows(h, "1 saved for profile simulator")
+    });
+    click(&mut harness, "Balance");
+    click(&mut harness, "Refresh");
+    wait_until(&mut harness, "the refusal shows", |h| {
+        shows(h, "Token de acceso inválido")
+    });
+
+    let logged = String::from_utf8_lossy(&logs.lock().unwrap()).into_owned();
+    assert!(
+        logged.contains("/cash-in/generate/payment-link/token")
+            && logged.contains("/auth/register"),
+        "the calls were logged: {logged}"
+    );
+    for secret in [
+        paydesk::sandbox::DEMO_API_TOKEN,
+        paydesk::sandbox::DEMO_ACCESS_TOKEN,
+        paydesk::sandbox::DEMO_HASH_KEY,
+        "sbx-",
+        "log-check-pass",
+        "pasted-wrong-token-456",
+    ] {
+        assert!(!logged.contains(secret), "{secret} is in the log");
+    }
 }
 
 fn walk(dir: &Path) -> Vec<std::path::PathBuf> {

@@ -1,6 +1,7 @@
 //! Driving the desktop app with egui_kittest against its in-process simulator.
 
 use std::path::Path;
+use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
@@ -137,5 +138,38 @@ pub fn text_input(
             node.role(),
             egui::accesskit::Role::TextInput | egui::accesskit::Role::PasswordInput
         ) && node.label().as_deref() == Some(label.as_str())
+    }
+}
+
+/// Everything logged in this test process, at every level, from the moment the first test asks.
+/// The subscriber is global because the app logs from its runtime's threads, not the test's.
+pub fn captured_logs() -> &'static Mutex<Vec<u8>> {
+    static INSTALLED: Once = Once::new();
+    INSTALLED.call_once(|| {
+        // egui's own tracing is per frame and says nothing about secrets.
+        let filter = tracing_subscriber::EnvFilter::new(
+            "trace,egui=info,eframe=info,egui_kittest=info,kittest=info,accesskit=info",
+        );
+        tracing_subscriber::fmt()
+            .with_env_filter(filter)
+            .with_ansi(false)
+            .with_writer(|| LogSink)
+            .init();
+    });
+    &LOGS
+}
+
+static LOGS: Mutex<Vec<u8>> = Mutex::new(Vec::new());
+
+struct LogSink;
+
+impl std::io::Write for LogSink {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        LOGS.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
