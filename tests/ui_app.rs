@@ -99,6 +99,12 @@ fn bad_values_show_their_messages_and_send_nothing() {
         0
     );
     assert!(shows(&harness, "To continue:"));
+    // Why, in the form's own words and order.
+    assert!(shows(&harness, "• Amount: use whole pesos"));
+    assert!(shows(
+        &harness,
+        "• Customer e-mail: enter an e-mail address"
+    ));
 }
 
 #[test]
@@ -222,6 +228,7 @@ fn register_validates_then_signs_in_with_the_new_token() {
     let app = App::new();
     let mut harness = app.harness();
     click(&mut harness, "Register");
+    assert!(shows(&harness, "• Department id: this field is required"));
     type_into(&mut harness, "Business name", "Tienda Ana");
     type_into(&mut harness, "E-mail", "ana@tienda.co");
     type_into(&mut harness, "Cellphone", "310 123 4567");
@@ -240,6 +247,11 @@ fn register_validates_then_signs_in_with_the_new_token() {
     });
     assert_eq!(app.requests_to(&harness, "/api/v1/auth/register"), 1);
     // Signed in as the new merchant, on the same simulator: it knows the merchant.
+    wait_until(&mut harness, "the session of the new merchant", |h| {
+        h.state()
+            .session()
+            .is_some_and(|s| s.connection.user_id != Some(paydesk::sandbox::state::DEMO_USER_ID))
+    });
     click(&mut harness, "Balance");
     wait_until(&mut harness, "the new merchant's bags", |h| {
         shows(h, "Saldo Dispersión") || shows(h, "code ")
@@ -350,10 +362,13 @@ fn the_app_logs_no_secret_even_at_trace_level() {
         shows(h, "Registered")
     });
     click(&mut harness, "Settings");
+    let before = harness.state().session().cloned().unwrap();
     type_into(&mut harness, "Access token", "pasted-wrong-token-456");
     click(&mut harness, "Save credentials");
-    wait_until(&mut harness, "saved", |h| {
-        shows(h, "1 saved for profile simulator")
+    wait_until(&mut harness, "the session with the pasted token", |h| {
+        h.state()
+            .session()
+            .is_some_and(|s| !std::sync::Arc::ptr_eq(s, &before))
     });
     click(&mut harness, "Balance");
     click(&mut harness, "Refresh");

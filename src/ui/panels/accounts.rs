@@ -17,6 +17,13 @@ const ACCOUNT_TYPES: &[(i64, &str)] = &[(1, "Savings"), (2, "Checking")];
 /// The bank list comes from the online bank transfer method's features.
 const BANK_LIST_METHOD: i64 = 117;
 
+const ACCOUNT_LABELS: &form::FieldLabels = &[
+    ("number", "Account number"),
+    ("bank", "Bank"),
+    ("type", "Account type"),
+    ("otp", "Code for linking"),
+];
+
 pub struct AccountsPanel {
     otp_reason: i64,
     otp: Requested<i64>,
@@ -248,7 +255,7 @@ impl AccountsPanel {
         let clicked = ui
             .add_enabled(built.is_ok() && !pending, egui::Button::new("Add account"))
             .clicked();
-        blocking_reasons(ui, &problems);
+        blocking_reasons(ui, &problems, ACCOUNT_LABELS);
         if (clicked || (enter && !pending))
             && let Ok(account) = built
         {

@@ -81,6 +81,56 @@ enum Attempt {
     },
 }
 
+const LINK_LABELS: &form::FieldLabels = &[
+    ("amount", "Amount"),
+    ("reference1", "Your reference"),
+    ("expiresIn", "Expires in"),
+    ("email", "Customer e-mail"),
+    ("customer cellphone", "Customer cellphone"),
+    ("returnUrl", "Return URL"),
+    ("webhookUrl", "Webhook URL"),
+    ("brandId", "Brand id (profile setting)"),
+];
+
+const METHOD_LABELS: &form::FieldLabels = &[
+    ("amount", "Amount"),
+    ("reference1", "Your reference"),
+    ("method", "Method"),
+    ("cellphone", "Payer cellphone"),
+    ("bankId", "Payer's bank"),
+    ("typePerson", "Person type"),
+    ("documentType", "Document type"),
+    ("documentNumber", "Document number"),
+    ("name", "Payer name"),
+    ("address", "Payer address"),
+    ("email", "E-mail"),
+    ("expiresIn", "Expires in"),
+    ("customer cellphone", "Customer cellphone"),
+    ("returnUrl", "Return URL"),
+    ("webhookUrl", "Webhook URL"),
+    ("brandId", "Brand id (profile setting)"),
+];
+
+const RESOURCE_LABELS: &form::FieldLabels = &[
+    ("method", "Method"),
+    ("amount", "Amount"),
+    ("tax", "Tax"),
+    ("reference1", "Your reference"),
+    ("commerceType", "Commerce type id"),
+    ("city", "City id"),
+    ("cellphone", "Customer cellphone"),
+    ("info", "Information"),
+    ("bank", "Bank id"),
+    ("typePerson", "Person type"),
+    ("docType", "Document type"),
+    ("documentType", "Document type"),
+    ("docNumber", "Document number"),
+    ("name", "Payer name"),
+    ("payer cellphone", "Payer cellphone"),
+    ("address", "Payer address"),
+    ("email", "Payer e-mail"),
+];
+
 /// The shared part of a Family B cash-in form.
 struct CashInFields {
     amount: String,
@@ -475,7 +525,7 @@ impl LinkForm {
                 ui.label("Creating…");
             });
         }
-        blocking_reasons(ui, &problems);
+        blocking_reasons(ui, &problems, LINK_LABELS);
         if (clicked || (enter && !pending))
             && let Ok(mut request) = built
         {
@@ -786,7 +836,7 @@ impl MethodForm {
                 ui.label("Creating…");
             });
         }
-        blocking_reasons(ui, &problems);
+        blocking_reasons(ui, &problems, METHOD_LABELS);
         if (clicked || (enter && !pending))
             && let Ok(mut request) = built
         {
@@ -1213,7 +1263,7 @@ impl ResourceForm {
                 ui.label("Creating…");
             });
         }
-        blocking_reasons(ui, &problems);
+        blocking_reasons(ui, &problems, RESOURCE_LABELS);
         if (clicked || (enter && !pending))
             && let Ok(mut request) = built
         {

@@ -47,6 +47,14 @@ struct Confirmation {
     repeat_acknowledged: bool,
 }
 
+const PAYOUT_LABELS: &form::FieldLabels = &[
+    ("amount", "Amount"),
+    ("cellphone", "Destination cellphone"),
+    ("method", "Method"),
+    ("reference1", "Your reference"),
+    ("webhookRequest", "Webhook URL"),
+];
+
 pub struct PayoutsPanel {
     amount: String,
     cellphone: String,
@@ -368,7 +376,7 @@ impl PayoutsPanel {
                 ui.label("Sending…");
             });
         }
-        blocking_reasons(ui, &problems);
+        blocking_reasons(ui, &problems, PAYOUT_LABELS);
         if (clicked || (enter && !busy))
             && let Ok(request) = built
             && let Ok(ledger) = Self::ledger(ctx)

@@ -13,6 +13,20 @@ use crate::ui::widgets::form::{
 use crate::ui::{AppAction, PanelContext};
 use crate::validate::ValidationError;
 
+const REGISTER_LABELS: &form::FieldLabels = &[
+    ("name", "Business name"),
+    ("email", "E-mail"),
+    ("cellphone", "Cellphone"),
+    ("docType", "Document type"),
+    ("docNumber", "Document number"),
+    ("city", "City id"),
+    ("state", "Department id"),
+    ("commerceType", "Commerce type id"),
+    ("referred", "Referred by (user id)"),
+    ("password", "Password"),
+    ("verifyPassword", "Confirm password"),
+];
+
 pub struct RegisterPanel {
     name: String,
     email: String,
@@ -253,7 +267,7 @@ impl RegisterPanel {
                 if busy {
                     ui.spinner();
                 }
-                blocking_reasons(ui, &problems);
+                blocking_reasons(ui, &problems, REGISTER_LABELS);
                 if (clicked || (enter && !busy))
                     && let Ok(registration) = built
                 {

@@ -74,17 +74,41 @@ pub fn problem_for<'a>(
     problems.iter().find(|p| p.field == field)
 }
 
-/// Under a disabled submit button: why it is disabled.
-pub fn blocking_reasons(ui: &mut Ui, problems: &[ValidationError]) {
+/// A form's fields in the order it shows them: each field's name in [`ValidationError`]s, and
+/// the label the shop owner reads for it.
+pub type FieldLabels = [(&'static str, &'static str)];
+
+/// Under a disabled submit button: why it is disabled, in the form's order and its own words
+/// ("City id", not the wire name "city"). A field the table lacks keeps its name, last.
+pub fn blocking_reasons(ui: &mut Ui, problems: &[ValidationError], labels: &FieldLabels) {
     if problems.is_empty() {
         return;
     }
     ui.label(RichText::new("To continue:").weak());
-    for problem in problems.iter().take(4) {
-        ui.label(
-            RichText::new(format!("• {}: {}", problem.field, problem.message)).color(ERROR_COLOR),
-        );
+    for line in reason_lines(problems, labels) {
+        ui.label(RichText::new(line).color(ERROR_COLOR));
     }
+}
+
+fn reason_lines(problems: &[ValidationError], labels: &FieldLabels) -> Vec<String> {
+    let position = |field: &str| {
+        labels
+            .iter()
+            .position(|(name, _)| *name == field)
+            .unwrap_or(labels.len())
+    };
+    let mut ordered: Vec<&ValidationError> = problems.iter().collect();
+    ordered.sort_by_key(|problem| position(problem.field));
+    ordered
+        .into_iter()
+        .map(|problem| {
+            let label = labels
+                .iter()
+                .find(|(name, _)| *name == problem.field)
+                .map_or(problem.field, |(_, label)| *label);
+            format!("• {label}: {}", problem.message)
+        })
+        .collect()
 }
 
 /// A service error in place: the shop owner's message, the code small for whoever debugs.
@@ -137,4 +161,27 @@ pub fn bank_row(
         }
     });
     ui.end_row();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reasons_follow_the_form_and_use_its_labels() {
+        let problems = [
+            ValidationError::new("city", "this field is required"),
+            ValidationError::new("mystery", "is odd"),
+            ValidationError::new("name", "this field is required"),
+        ];
+        let labels: &FieldLabels = &[("name", "Business name"), ("city", "City id")];
+        assert_eq!(
+            reason_lines(&problems, labels),
+            [
+                "• Business name: this field is required",
+                "• City id: this field is required",
+                "• mystery: is odd",
+            ]
+        );
+    }
 }
