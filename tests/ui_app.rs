@@ -6,7 +6,7 @@ mod common;
 use std::path::Path;
 
 use common::ui::{App, captured_logs, click, shows, type_into, wait_until};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use paydesk::ui::Panel;
 use serde_json::json;
 
@@ -392,6 +392,120 @@ fn the_app_logs_no_secret_even_at_trace_level() {
     ] {
         assert!(!logged.contains(secret), "{secret} is in the log");
     }
+}
+
+#[test]
+fn a_new_profile_is_checked_saved_used_and_remembered() {
+    let app = App::new();
+    // The "service's sandbox" of this test: a second simulator, apart from the app's own.
+    let service = app.runtime.block_on(common::TestSandbox::start());
+    let connection = service.connection().clone();
+    let mut harness = app.harness();
+    click(&mut harness, "Settings");
+    assert!(
+        harness
+            .get_by_label("Edit profile")
+            .accesskit_node()
+            .is_disabled(),
+        "the simulator has nothing to edit"
+    );
+    click(&mut harness, "New profile…");
+    type_into(&mut harness, "Profile name", "mi tienda");
+    type_into(
+        &mut harness,
+        "Family A base URL",
+        "http://api.example.co/api/v1",
+    );
+    type_into(&mut harness, "User id", "abc");
+    assert!(shows(&harness, "• Profile name: use up to 40 letters"));
+    assert!(shows(
+        &harness,
+        "• Family A base URL: the address must start with https://"
+    ));
+    assert!(shows(&harness, "• Family B pay URL: enter a web address"));
+    assert!(shows(&harness, "• User id: enter the user id number"));
+    click(&mut harness, "Save profile");
+    harness.step();
+    let config_file = app.home.path().join("config/paydesk.toml");
+    assert!(!config_file.exists(), "nothing saved from a bad form");
+
+    type_into(&mut harness, "Profile name", "tienda");
+    type_into(&mut harness, "Family A base URL", &connection.base_url);
+    type_into(&mut harness, "Family B pay URL", &connection.pay_url);
+    type_into(
+        &mut harness,
+        "User id",
+        &paydesk::sandbox::state::DEMO_USER_ID.to_string(),
+    );
+    click(&mut harness, "Save profile");
+    wait_until(&mut harness, "the app uses the new profile", |h| {
+        shows(h, "Profile: tienda") && shows(h, "SANDBOX")
+    });
+    let config = std::fs::read_to_string(&config_file).unwrap();
+    assert!(config.contains("active_profile = \"tienda\""), "{config}");
+
+    // Its tokens, pasted; then a payment link goes to that service, not the built-in one.
+    type_into(&mut harness, "API token", &connection.api_token);
+    type_into(&mut harness, "Access token", &connection.access_token);
+    let before = harness.state().session().cloned().unwrap();
+    click(&mut harness, "Save credentials");
+    wait_until(&mut harness, "the session with the tokens", |h| {
+        h.state()
+            .session()
+            .is_some_and(|s| !std::sync::Arc::ptr_eq(s, &before))
+    });
+    click(&mut harness, "Collect");
+    type_into(&mut harness, "Amount", "18.000");
+    click(&mut harness, "Create payment link");
+    wait_until(&mut harness, "the link is created", |h| {
+        shows(h, "Payment link created")
+    });
+    let sent = app
+        .runtime
+        .block_on(service.requests_to("/pay/cash-in/generate/payment-link/token"));
+    assert_eq!(sent, 1, "the link was made on the profile's service");
+    let config = std::fs::read_to_string(&config_file).unwrap();
+    assert!(!config.contains(&connection.access_token), "{config}");
+
+    // Edited: the change is kept, and so is the list of tokens it has.
+    click(&mut harness, "Settings");
+    click(&mut harness, "Edit profile");
+    assert!(
+        harness.query_by_label("Profile name").is_none(),
+        "no renaming"
+    );
+    type_into(&mut harness, "Webhook listen address", "port 9000");
+    assert!(shows(
+        &harness,
+        "• Webhook listen address: enter an address and port"
+    ));
+    type_into(&mut harness, "Webhook listen address", "");
+    type_into(
+        &mut harness,
+        "Default webhook URL",
+        "https://tienda.example.co/webhook",
+    );
+    click(&mut harness, "Save profile");
+    wait_until(&mut harness, "the profile saved", |h| {
+        std::fs::read_to_string(&config_file)
+            .is_ok_and(|config| config.contains("https://tienda.example.co/webhook"))
+            && h.query_by_label("Save profile").is_none()
+    });
+    let config = std::fs::read_to_string(&config_file).unwrap();
+    assert!(config.contains("access-token"), "{config}");
+
+    // Back to the simulator: remembered as the one to open next time.
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::ComboBox, "Profile")
+        .click();
+    harness.step();
+    click(&mut harness, "simulator");
+    click(&mut harness, "Switch");
+    wait_until(&mut harness, "the simulator again", |h| {
+        shows(h, "Profile: simulator")
+    });
+    let config = std::fs::read_to_string(&config_file).unwrap();
+    assert!(!config.contains("active_profile"), "{config}");
 }
 
 fn walk(dir: &Path) -> Vec<std::path::PathBuf> {

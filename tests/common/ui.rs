@@ -111,8 +111,10 @@ pub fn shows(harness: &Harness<'_, PaydeskApp>, text: &str) -> bool {
 pub fn type_into(harness: &mut Harness<'_, PaydeskApp>, label: &str, text: &str) {
     harness.get_by(text_input(label)).focus();
     harness.step();
-    // Select what is there, so the text replaces it.
+    // Select what is there and delete it, so the text replaces it (even an empty text).
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.step();
+    harness.key_press(egui::Key::Backspace);
     harness.step();
     harness.get_by(text_input(label)).type_text(text);
     // The frame that takes the text validates it; the next one shows the verdict.

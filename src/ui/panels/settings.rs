@@ -1,14 +1,27 @@
-//! Settings: the profile and its environment, credentials (pasted tokens go to the keyring),
-//! sign-out, appearance, and the approval alerts.
+//! Settings: the profile and its environment (switch, add, edit), credentials (pasted tokens go
+//! to the keyring), sign-out, appearance, and the approval alerts.
 
 use egui::{RichText, Ui};
 
-use crate::config::Environment;
+use crate::config::{Environment, Profile, ProfileDraft};
 use crate::connection::{save_credentials, sign_out};
 use crate::secrets::{SecretKind, SecretString};
 use crate::ui::bridge::{Task, UiError};
-use crate::ui::widgets::form::{error_box, secret_row};
+use crate::ui::widgets::form::{
+    self, FieldLabels, blocking_reasons, error_box, problem_for, secret_row, text_row,
+};
 use crate::ui::{AppAction, PanelContext, ThemeChoice};
+
+const PROFILE_LABELS: &FieldLabels = &[
+    ("name", "Profile name"),
+    ("environment", "Environment"),
+    ("base_url", "Family A base URL"),
+    ("pay_url", "Family B pay URL"),
+    ("user_id", "User id"),
+    ("brand_id", "Brand id"),
+    ("webhook_url", "Default webhook URL"),
+    ("webhook_listen", "Webhook listen address"),
+];
 
 #[derive(Default)]
 pub struct SettingsPanel {
@@ -18,6 +31,18 @@ pub struct SettingsPanel {
     saving: Option<Task<Result<String, String>>>,
     message: Option<Result<String, String>>,
     chosen_profile: Option<String>,
+    editor: Option<ProfileEditor>,
+    /// Saving a profile or making one active; then the app reconnects to it.
+    profile_change: Option<Task<Result<String, String>>>,
+    profile_message: Option<Result<String, String>>,
+}
+
+/// The form for a new profile, or for the current one.
+struct ProfileEditor {
+    draft: ProfileDraft,
+    /// The profile being changed; `None` for a new one. Its name cannot change: the keyring
+    /// keeps its tokens under that name.
+    editing: Option<Profile>,
 }
 
 impl SettingsPanel {
@@ -30,6 +55,19 @@ impl SettingsPanel {
                 ctx.actions.push(AppAction::Reconnect(None));
             }
             self.message = Some(result);
+        }
+        if let Some(task) = &self.profile_change
+            && let Some(result) = task.poll()
+        {
+            self.profile_change = None;
+            if let Ok(name) = &result {
+                ctx.actions.push(AppAction::Reconnect(Some(name.clone())));
+                self.chosen_profile = Some(name.clone());
+                self.editor = None;
+            }
+            self.profile_message = Some(
+                result.map(|name| format!("Now using profile {name}; it opens next time too")),
+            );
         }
     }
 
@@ -69,6 +107,7 @@ impl SettingsPanel {
     fn profile_ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
         ui.label(RichText::new("Profile").strong());
         let current = ctx.session.profile_name().to_owned();
+        let busy = self.profile_change.is_some();
         let chosen = self.chosen_profile.get_or_insert_with(|| current.clone());
         ui.horizontal(|ui| {
             let label = ui.label("Profile");
@@ -82,10 +121,41 @@ impl SettingsPanel {
                 .response
                 .labelled_by(label.id);
             if ui
-                .add_enabled(*chosen != current, egui::Button::new("Switch"))
+                .add_enabled(*chosen != current && !busy, egui::Button::new("Switch"))
                 .clicked()
             {
-                ctx.actions.push(AppAction::Reconnect(Some(chosen.clone())));
+                let paths = ctx.paths.clone();
+                let name = chosen.clone();
+                self.profile_change = Some(ctx.bridge.spawn_blocking(move || {
+                    paths
+                        .set_active_profile(&name)
+                        .map(|()| name)
+                        .map_err(|error| error.to_string())
+                }));
+            }
+            if ui
+                .add_enabled(!busy, egui::Button::new("New profile…"))
+                .clicked()
+            {
+                self.editor = Some(ProfileEditor {
+                    draft: ProfileDraft::default(),
+                    editing: None,
+                });
+            }
+            let editable = ctx.session.environment() != Environment::Simulator;
+            if ui
+                .add_enabled(editable && !busy, egui::Button::new("Edit profile"))
+                .on_disabled_hover_text("The built-in simulator needs no settings")
+                .clicked()
+            {
+                let profile = ctx.session.connection.profile.clone();
+                self.editor = Some(ProfileEditor {
+                    draft: ProfileDraft::from_profile(&current, &profile),
+                    editing: Some(profile),
+                });
+            }
+            if busy {
+                ui.spinner();
             }
         });
         let environment = ctx.session.environment();
@@ -93,6 +163,14 @@ impl SettingsPanel {
         if environment == Environment::Simulator {
             ui.label(RichText::new("The built-in simulator: nothing here moves real money").weak());
         }
+        match &self.profile_message {
+            Some(Ok(message)) => {
+                ui.label(RichText::new(message).weak());
+            }
+            Some(Err(problem)) => error_box(ui, &UiError::local(problem.clone())),
+            None => {}
+        }
+        self.editor_ui(ui, ctx);
         ui.label(
             RichText::new(format!(
                 "Profiles live in {}",
@@ -101,6 +179,120 @@ impl SettingsPanel {
             .weak()
             .small(),
         );
+    }
+
+    fn editor_ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+        let Some(editor) = &mut self.editor else {
+            return;
+        };
+        let built = editor
+            .draft
+            .build(&ctx.session.profile_names, editor.editing.as_ref());
+        let problems = built.as_ref().err().cloned().unwrap_or_default();
+        let draft = &mut editor.draft;
+        let mut enter = false;
+        let cancelled = egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.label(
+                RichText::new(match &editor.editing {
+                    None => "New profile".to_owned(),
+                    Some(_) => format!("Profile {}", draft.name),
+                })
+                .strong(),
+            );
+            egui::Grid::new("profile-editor")
+                .num_columns(2)
+                .spacing([12.0, 6.0])
+                .show(ui, |ui| {
+                    if editor.editing.is_none() {
+                        enter |= form::submitted(&text_row(
+                            ui,
+                            "Profile name",
+                            &mut draft.name,
+                            "tienda",
+                            problem_for(&problems, "name"),
+                        ));
+                    }
+                    ui.label("Environment");
+                    ui.horizontal(|ui| {
+                        ui.radio_value(
+                            &mut draft.environment,
+                            Environment::Sandbox,
+                            Environment::Sandbox.label(),
+                        );
+                        ui.radio_value(
+                            &mut draft.environment,
+                            Environment::Production,
+                            "Production (real money)",
+                        );
+                    });
+                    ui.end_row();
+                    for (label, value, field, hint) in [
+                        (
+                            "Family A base URL",
+                            &mut draft.base_url,
+                            "base_url",
+                            "https://…/api/v1",
+                        ),
+                        (
+                            "Family B pay URL",
+                            &mut draft.pay_url,
+                            "pay_url",
+                            "https://…",
+                        ),
+                        (
+                            "User id",
+                            &mut draft.user_id,
+                            "user_id",
+                            "from registration",
+                        ),
+                        ("Brand id", &mut draft.brand_id, "brand_id", "79"),
+                        (
+                            "Default webhook URL",
+                            &mut draft.webhook_url,
+                            "webhook_url",
+                            "optional, https://",
+                        ),
+                        (
+                            "Webhook listen address",
+                            &mut draft.webhook_listen,
+                            "webhook_listen",
+                            crate::config::DEFAULT_WEBHOOK_LISTEN,
+                        ),
+                    ] {
+                        enter |= form::submitted(&text_row(
+                            ui,
+                            label,
+                            value,
+                            hint,
+                            problem_for(&problems, field),
+                        ));
+                    }
+                });
+            let busy = self.profile_change.is_some();
+            let mut cancel = false;
+            ui.horizontal(|ui| {
+                let save = ui
+                    .add_enabled(built.is_ok() && !busy, egui::Button::new("Save profile"))
+                    .clicked();
+                cancel = ui.button("Cancel").clicked();
+                if (save || (enter && !busy))
+                    && let Ok((name, profile)) = built
+                {
+                    let paths = ctx.paths.clone();
+                    self.profile_change = Some(ctx.bridge.spawn_blocking(move || {
+                        paths
+                            .save_profile(&name, profile)
+                            .map(|()| name)
+                            .map_err(|error| error.to_string())
+                    }));
+                }
+            });
+            blocking_reasons(ui, &problems, PROFILE_LABELS);
+            cancel
+        });
+        if cancelled.inner {
+            self.editor = None;
+        }
     }
 
     fn credentials_ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
