@@ -772,6 +772,7 @@ async fn secrets_never_reach_output_logs_or_files() {
             "3001234567",
         ],
         vec!["balance"],
+        vec!["profile", "list"],
         vec![
             "notify",
             "--transaction-id",
@@ -844,4 +845,121 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
         }
     }
     found
+}
+
+#[tokio::test]
+async fn profiles_are_added_listed_used_and_every_call_follows_them() {
+    let cli = Cli::start().await;
+    let connection = cli.sandbox.connection().clone();
+    let profile = |args: &[&str]| {
+        let mut command = command(cli.home.path());
+        command.arg("profile").args(args);
+        command
+    };
+    let config_file = cli.home.path().join("config/paydesk.toml");
+
+    // Bad values: every field named, exit 2, nothing written.
+    let bad = finish(
+        profile(&[
+            "--json",
+            "add",
+            "mi tienda",
+            "--base-url",
+            "http://api.example.co/api/v1",
+            "--pay-url",
+            "pay",
+            "--webhook-listen",
+            "8787",
+        ]),
+        None,
+    )
+    .await;
+    assert_eq!(bad.code, 2, "{}", bad.stderr);
+    let fields: Vec<String> = bad.json()["error"]["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|field| field["field"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(fields, ["name", "base_url", "pay_url", "webhook_listen"]);
+    assert!(!config_file.exists());
+
+    let user_id = connection.user_id.to_string();
+    let added = finish(
+        profile(&[
+            "add",
+            "tienda",
+            "--environment",
+            "sandbox",
+            "--base-url",
+            &connection.base_url,
+            "--pay-url",
+            &connection.pay_url,
+            "--user-id",
+            &user_id,
+        ]),
+        None,
+    )
+    .await;
+    assert_eq!(added.code, 0, "{}", added.stderr);
+    assert!(added.stdout.contains("now uses it"), "{}", added.stdout);
+    let again = finish(
+        profile(&[
+            "add",
+            "tienda",
+            "--base-url",
+            &connection.base_url,
+            "--pay-url",
+            &connection.pay_url,
+        ]),
+        None,
+    )
+    .await;
+    assert_eq!(
+        again.code, 2,
+        "an existing profile is not replaced silently"
+    );
+
+    let listed = finish(profile(&["--json", "list"]), None).await.json();
+    assert_eq!(listed["active"], "tienda");
+    assert_eq!(listed["profiles"][0]["name"], "simulator");
+    assert_eq!(
+        listed["profiles"][1]["pay_url"],
+        connection.pay_url.as_str()
+    );
+    assert_eq!(listed["profiles"][1]["environment"], "sandbox");
+
+    // With no --profile, a call goes to the active profile's service (tokens from the
+    // environment, as automation passes them).
+    let mut link = command(cli.home.path());
+    link.env("PAYDESK_ACCESS_TOKEN", &connection.access_token)
+        .args([
+            "--json",
+            "link",
+            "--amount",
+            "12000",
+            "--reference1",
+            "PROFILE-1",
+        ])
+        .args(["--webhook-url", "https://shop.example/hook"]);
+    let link = finish(link, None).await;
+    assert_eq!(link.code, 0, "{}", link.stderr);
+    assert_eq!(
+        cli.sandbox
+            .requests_to("/pay/cash-in/generate/payment-link/token")
+            .await,
+        1
+    );
+
+    let used = finish(profile(&["use", "simulator"]), None).await;
+    assert_eq!(used.code, 0, "{}", used.stderr);
+    let listed = finish(profile(&["--json", "list"]), None).await.json();
+    assert_eq!(listed["active"], "simulator");
+    let unknown = finish(profile(&["use", "nope"]), None).await;
+    assert_eq!(unknown.code, 2);
+    assert!(
+        unknown.stderr.contains("no profile named"),
+        "{}",
+        unknown.stderr
+    );
 }

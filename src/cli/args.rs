@@ -92,6 +92,9 @@ pub enum Command {
     /// The local ledger: export for reconciliation.
     #[command(subcommand)]
     Ledger(LedgerCommand),
+    /// Profiles: which service paydesk talks to (the active one is used when none is named).
+    #[command(subcommand)]
+    Profile(ProfileCommand),
     /// Run the built-in simulator of the service until stopped.
     Sandbox {
         #[arg(long, default_value = "127.0.0.1:7300")]
@@ -100,6 +103,52 @@ pub enum Command {
         #[arg(long)]
         state: Option<PathBuf>,
     },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ProfileCommand {
+    /// Every profile, the active one marked.
+    List,
+    /// Add a profile for the service's sandbox or production and make it the active one.
+    /// Its tokens go in afterwards: the app's Settings, or `PAYDESK_*` variables.
+    Add(ProfileArgs),
+    /// Make a profile the one used when none is named (app and command line).
+    Use { name: String },
+}
+
+#[derive(Debug, Args)]
+pub struct ProfileArgs {
+    /// Letters, digits, - and _.
+    pub name: String,
+    #[arg(long, value_enum, default_value_t = ProfileEnvironment::Sandbox)]
+    pub environment: ProfileEnvironment,
+    /// Family A base, including /api/v1.
+    #[arg(long)]
+    pub base_url: String,
+    /// Family B base.
+    #[arg(long)]
+    pub pay_url: String,
+    #[arg(long)]
+    pub user_id: Option<String>,
+    #[arg(long)]
+    pub brand_id: Option<String>,
+    /// Put in every new payment unless told otherwise.
+    #[arg(long)]
+    pub webhook_url: Option<String>,
+    /// Where the app's own webhook receiver listens (default 127.0.0.1:8787).
+    #[arg(long)]
+    pub webhook_listen: Option<String>,
+    /// Change an existing profile of that name (the tokens it has stay).
+    #[arg(long)]
+    pub replace: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProfileEnvironment {
+    /// The service's own sandbox.
+    Sandbox,
+    /// Real money.
+    Production,
 }
 
 #[derive(Debug, Subcommand)]

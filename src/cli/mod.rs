@@ -4,6 +4,7 @@
 pub mod args;
 mod commands;
 pub mod output;
+mod profiles;
 
 use std::process::ExitCode;
 
@@ -31,6 +32,13 @@ pub async fn run(cli: Cli, command: Command) -> ExitCode {
     let out = Output { json: cli.json };
     if let Command::Sandbox { addr, state } = command {
         return serve_sandbox(out, addr, state).await;
+    }
+    // Profiles are settings: no service, no keyring.
+    if let Command::Profile(command) = &command {
+        return match profiles::run(command, out) {
+            Ok(code) => code,
+            Err(failure) => out.failed(&failure),
+        };
     }
     match run_operation(&cli, &command, out).await {
         Ok(code) => code,
@@ -103,7 +111,7 @@ async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<Exit
             commands::export_ledger(&ctx, from.as_deref(), to.as_deref(), csv).await
         }
         Command::Notify(args) => commands::notify(&ctx, args).await,
-        Command::Sandbox { .. } => Ok(ExitCode::SUCCESS),
+        Command::Sandbox { .. } | Command::Profile(_) => Ok(ExitCode::SUCCESS),
     };
     connection.close().await;
     result
