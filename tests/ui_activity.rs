@@ -4,22 +4,15 @@
 
 mod common;
 
-use common::ui::{App, click, shows, type_into, wait_until};
+use common::ui::{App, click, create_link, shows, type_into, wait_until};
 use egui_kittest::kittest::Queryable;
-use paydesk::ui::Panel;
 use serde_json::json;
 
 #[test]
 fn notifications_are_received_confirmed_and_opened() {
     let app = App::new();
     let mut harness = app.harness();
-    harness.state_mut().show_panel(Panel::Collect);
-    type_into(&mut harness, "Amount", "18.000");
-    click(&mut harness, "Create payment link");
-    wait_until(&mut harness, "the link", |h| {
-        shows(h, "Payment link created")
-    });
-    let reference = harness.state().tracker().payments[0].reference.clone();
+    let reference = create_link(&mut harness, "18.000");
     let control = app.control(&harness);
     assert_eq!(
         app.post(
@@ -90,13 +83,7 @@ fn a_forged_notification_is_refused_and_shown_apart() {
 fn reconciliation_shows_totals_and_exports_a_csv() {
     let app = App::new();
     let mut harness = app.harness();
-    harness.state_mut().show_panel(Panel::Collect);
-    type_into(&mut harness, "Amount", "40.000");
-    click(&mut harness, "Create payment link");
-    wait_until(&mut harness, "the link", |h| {
-        shows(h, "Payment link created")
-    });
-    let reference = harness.state().tracker().payments[0].reference.clone();
+    let reference = create_link(&mut harness, "40.000");
     let control = app.control(&harness);
     app.post(
         format!("{control}/transactions/{reference}/outcome"),

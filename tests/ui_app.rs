@@ -5,7 +5,7 @@ mod common;
 
 use std::path::Path;
 
-use common::ui::{App, captured_logs, click, shows, type_into, wait_until};
+use common::ui::{App, captured_logs, click, create_link, shows, type_into, wait_until};
 use egui_kittest::kittest::{NodeT, Queryable};
 use paydesk::ui::Panel;
 use serde_json::json;
@@ -197,13 +197,7 @@ fn a_family_a_resource_shows_its_code_and_qr() {
 fn status_lookup_and_balance() {
     let app = App::new();
     let mut harness = app.harness();
-    harness.state_mut().show_panel(Panel::Collect);
-    type_into(&mut harness, "Amount", "12.000");
-    click(&mut harness, "Create payment link");
-    wait_until(&mut harness, "the link is created", |h| {
-        shows(h, "Payment link created")
-    });
-    let reference = harness.state().tracker().payments[0].reference.clone();
+    let reference = create_link(&mut harness, "12.000");
 
     click(&mut harness, "Status");
     type_into(&mut harness, "Payment reference", &reference);
@@ -342,12 +336,7 @@ fn the_app_logs_no_secret_even_at_trace_level() {
     let mut harness = app.harness();
     // Both families with the simulator's tokens, then a registration (password out, token back),
     // then a pasted token the service refuses: the error path is where secrets tend to slip.
-    harness.state_mut().show_panel(Panel::Collect);
-    type_into(&mut harness, "Amount", "12.000");
-    click(&mut harness, "Create payment link");
-    wait_until(&mut harness, "the link is created", |h| {
-        shows(h, "Payment link created")
-    });
+    create_link(&mut harness, "12.000");
     click(&mut harness, "Register");
     type_into(&mut harness, "Business name", "Tienda Leo");
     type_into(&mut harness, "E-mail", "leo@tienda.co");
@@ -454,12 +443,7 @@ fn a_new_profile_is_checked_saved_used_and_remembered() {
             .session()
             .is_some_and(|s| !std::sync::Arc::ptr_eq(s, &before))
     });
-    click(&mut harness, "Collect");
-    type_into(&mut harness, "Amount", "18.000");
-    click(&mut harness, "Create payment link");
-    wait_until(&mut harness, "the link is created", |h| {
-        shows(h, "Payment link created")
-    });
+    create_link(&mut harness, "18.000");
     let sent = app
         .runtime
         .block_on(service.requests_to("/pay/cash-in/generate/payment-link/token"));

@@ -106,6 +106,18 @@ pub fn shows(harness: &Harness<'_, PaydeskApp>, text: &str) -> bool {
     harness.query_all_by_label_contains(text).next().is_some()
 }
 
+/// Creates a payment link for `amount` on the Collect panel and waits until it is shown; returns
+/// its reference.
+pub fn create_link(harness: &mut Harness<'_, PaydeskApp>, amount: &str) -> String {
+    click(harness, "Collect");
+    type_into(harness, "Amount", amount);
+    click(harness, "Create payment link");
+    wait_until(harness, "the link is created", |h| {
+        shows(h, "Payment link created")
+    });
+    harness.state().tracker().payments[0].reference.clone()
+}
+
 /// Types into the text field labelled `label` (by role, so a column header with the same words
 /// does not get in the way), replacing what it held.
 pub fn type_into(harness: &mut Harness<'_, PaydeskApp>, label: &str, text: &str) {
