@@ -769,30 +769,26 @@ impl MethodForm {
                         .response
                         .labelled_by(doc_label.id);
                     ui.end_row();
-                    for (label, value, field, hint) in [
-                        (
-                            "Document number",
-                            &mut self.doc_number,
-                            "documentNumber",
-                            "digits",
-                        ),
-                        ("Payer name", &mut self.payer_name, "name", ""),
-                        ("Payer address", &mut self.address, "address", ""),
-                        (
-                            "Payer e-mail",
-                            &mut self.payer_email,
-                            "email",
-                            "name@example.com",
-                        ),
-                    ] {
-                        enter |= form::submitted(&text_row(
-                            ui,
-                            label,
-                            value,
-                            hint,
-                            problem_for(&problems, field),
-                        ));
-                    }
+                    enter |= form::text_rows(
+                        ui,
+                        &problems,
+                        [
+                            (
+                                "Document number",
+                                &mut self.doc_number,
+                                "documentNumber",
+                                "digits",
+                            ),
+                            ("Payer name", &mut self.payer_name, "name", ""),
+                            ("Payer address", &mut self.address, "address", ""),
+                            (
+                                "Payer e-mail",
+                                &mut self.payer_email,
+                                "email",
+                                "name@example.com",
+                            ),
+                        ],
+                    );
                 }
                 let expiry_label = ui.label("Expires in");
                 egui::ComboBox::from_id_salt("method-expiry")
@@ -1159,20 +1155,36 @@ impl ResourceForm {
                         problem_for(&problems, "tax"),
                     ));
                 }
-                for (label, value, field) in [
-                    ("Your reference", &mut self.reference1, "reference1"),
-                    ("Reference 2", &mut self.reference2, "reference2"),
-                    ("Reference 3", &mut self.reference3, "reference3"),
-                    ("Description", &mut self.description, "description"),
-                ] {
-                    enter |= form::submitted(&text_row(
-                        ui,
-                        label,
-                        value,
-                        "optional",
-                        problem_for(&problems, field),
-                    ));
-                }
+                enter |= form::text_rows(
+                    ui,
+                    &problems,
+                    [
+                        (
+                            "Your reference",
+                            &mut self.reference1,
+                            "reference1",
+                            "optional",
+                        ),
+                        (
+                            "Reference 2",
+                            &mut self.reference2,
+                            "reference2",
+                            "optional",
+                        ),
+                        (
+                            "Reference 3",
+                            &mut self.reference3,
+                            "reference3",
+                            "optional",
+                        ),
+                        (
+                            "Description",
+                            &mut self.description,
+                            "description",
+                            "optional",
+                        ),
+                    ],
+                );
                 match shape {
                     ResourceShape::Commerce => {
                         enter |= form::submitted(&text_row(
@@ -1222,26 +1234,33 @@ impl ResourceForm {
                             ui.radio_value(&mut self.person_type, "1".to_owned(), "Company");
                         });
                         ui.end_row();
-                        for (label, value, field) in [
-                            ("Document type", &mut self.payer.doc_type, "documentType"),
-                            ("Document number", &mut self.payer.doc_number, "docNumber"),
-                            ("Payer name", &mut self.payer.name, "name"),
-                            (
-                                "Payer cellphone",
-                                &mut self.payer.cellphone,
-                                "payer cellphone",
-                            ),
-                            ("Payer address", &mut self.payer.address, "address"),
-                            ("Payer e-mail", &mut self.payer.email, "email"),
-                        ] {
-                            enter |= form::submitted(&text_row(
-                                ui,
-                                label,
-                                value,
-                                "",
-                                problem_for(&problems, field),
-                            ));
-                        }
+                        enter |= form::text_rows(
+                            ui,
+                            &problems,
+                            [
+                                (
+                                    "Document type",
+                                    &mut self.payer.doc_type,
+                                    "documentType",
+                                    "",
+                                ),
+                                (
+                                    "Document number",
+                                    &mut self.payer.doc_number,
+                                    "docNumber",
+                                    "",
+                                ),
+                                ("Payer name", &mut self.payer.name, "name", ""),
+                                (
+                                    "Payer cellphone",
+                                    &mut self.payer.cellphone,
+                                    "payer cellphone",
+                                    "",
+                                ),
+                                ("Payer address", &mut self.payer.address, "address", ""),
+                                ("Payer e-mail", &mut self.payer.email, "email", ""),
+                            ],
+                        );
                     }
                     _ => {}
                 }

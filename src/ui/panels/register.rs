@@ -7,9 +7,7 @@ use crate::api::family_a::{DOCUMENT_TYPES, RegisteredUser, Registration};
 use crate::connection::save_credentials;
 use crate::secrets::{SecretKind, SecretString, Stored};
 use crate::ui::bridge::{Requested, Task, UiError};
-use crate::ui::widgets::form::{
-    self, blocking_reasons, error_box, problem_for, secret_row, text_row,
-};
+use crate::ui::widgets::form::{self, blocking_reasons, error_box, problem_for, secret_row};
 use crate::ui::{AppAction, PanelContext};
 use crate::validate::ValidationError;
 
@@ -178,24 +176,20 @@ impl RegisterPanel {
                     .num_columns(2)
                     .spacing([12.0, 6.0])
                     .show(ui, |ui| {
-                        for (label, value, field, hint) in [
-                            ("Business name", &mut self.name, "name", ""),
-                            ("E-mail", &mut self.email, "email", "name@example.com"),
-                            (
-                                "Cellphone",
-                                &mut self.cellphone,
-                                "cellphone",
-                                "300 123 4567",
-                            ),
-                        ] {
-                            enter |= form::submitted(&text_row(
-                                ui,
-                                label,
-                                value,
-                                hint,
-                                problem_for(&problems, field),
-                            ));
-                        }
+                        enter |= form::text_rows(
+                            ui,
+                            &problems,
+                            [
+                                ("Business name", &mut self.name, "name", ""),
+                                ("E-mail", &mut self.email, "email", "name@example.com"),
+                                (
+                                    "Cellphone",
+                                    &mut self.cellphone,
+                                    "cellphone",
+                                    "300 123 4567",
+                                ),
+                            ],
+                        );
                         let doc_label = ui.label("Document type");
                         egui::ComboBox::from_id_salt("register-doc-type")
                             .selected_text(self.doc_type.clone())
@@ -211,36 +205,32 @@ impl RegisterPanel {
                             .response
                             .labelled_by(doc_label.id);
                         ui.end_row();
-                        for (label, value, field, hint) in [
-                            (
-                                "Document number",
-                                &mut self.doc_number,
-                                "docNumber",
-                                "digits",
-                            ),
-                            ("City id", &mut self.city, "city", "number"),
-                            ("Department id", &mut self.state, "state", "number"),
-                            (
-                                "Commerce type id",
-                                &mut self.commerce_type,
-                                "commerceType",
-                                "optional",
-                            ),
-                            (
-                                "Referred by (user id)",
-                                &mut self.referred,
-                                "referred",
-                                "optional",
-                            ),
-                        ] {
-                            enter |= form::submitted(&text_row(
-                                ui,
-                                label,
-                                value,
-                                hint,
-                                problem_for(&problems, field),
-                            ));
-                        }
+                        enter |= form::text_rows(
+                            ui,
+                            &problems,
+                            [
+                                (
+                                    "Document number",
+                                    &mut self.doc_number,
+                                    "docNumber",
+                                    "digits",
+                                ),
+                                ("City id", &mut self.city, "city", "number"),
+                                ("Department id", &mut self.state, "state", "number"),
+                                (
+                                    "Commerce type id",
+                                    &mut self.commerce_type,
+                                    "commerceType",
+                                    "optional",
+                                ),
+                                (
+                                    "Referred by (user id)",
+                                    &mut self.referred,
+                                    "referred",
+                                    "optional",
+                                ),
+                            ],
+                        );
                         enter |= form::submitted(&secret_row(
                             ui,
                             "Password",

@@ -226,47 +226,43 @@ impl SettingsPanel {
                         );
                     });
                     ui.end_row();
-                    for (label, value, field, hint) in [
-                        (
-                            "Family A base URL",
-                            &mut draft.base_url,
-                            "base_url",
-                            "https://…/api/v1",
-                        ),
-                        (
-                            "Family B pay URL",
-                            &mut draft.pay_url,
-                            "pay_url",
-                            "https://…",
-                        ),
-                        (
-                            "User id",
-                            &mut draft.user_id,
-                            "user_id",
-                            "from registration",
-                        ),
-                        ("Brand id", &mut draft.brand_id, "brand_id", "79"),
-                        (
-                            "Default webhook URL",
-                            &mut draft.webhook_url,
-                            "webhook_url",
-                            "optional, https://",
-                        ),
-                        (
-                            "Webhook listen address",
-                            &mut draft.webhook_listen,
-                            "webhook_listen",
-                            crate::config::DEFAULT_WEBHOOK_LISTEN,
-                        ),
-                    ] {
-                        enter |= form::submitted(&text_row(
-                            ui,
-                            label,
-                            value,
-                            hint,
-                            problem_for(&problems, field),
-                        ));
-                    }
+                    enter |= form::text_rows(
+                        ui,
+                        &problems,
+                        [
+                            (
+                                "Family A base URL",
+                                &mut draft.base_url,
+                                "base_url",
+                                "https://…/api/v1",
+                            ),
+                            (
+                                "Family B pay URL",
+                                &mut draft.pay_url,
+                                "pay_url",
+                                "https://…",
+                            ),
+                            (
+                                "User id",
+                                &mut draft.user_id,
+                                "user_id",
+                                "from registration",
+                            ),
+                            ("Brand id", &mut draft.brand_id, "brand_id", "79"),
+                            (
+                                "Default webhook URL",
+                                &mut draft.webhook_url,
+                                "webhook_url",
+                                "optional, https://",
+                            ),
+                            (
+                                "Webhook listen address",
+                                &mut draft.webhook_listen,
+                                "webhook_listen",
+                                crate::config::DEFAULT_WEBHOOK_LISTEN,
+                            ),
+                        ],
+                    );
                 });
             let busy = self.profile_change.is_some();
             let mut cancel = false;

@@ -61,6 +61,26 @@ fn input_row(
     response
 }
 
+/// [`text_row`]s from `(label, text, field, hint)`, each showing its field's first problem; true
+/// when Enter was pressed in any of them.
+pub fn text_rows<'a>(
+    ui: &mut Ui,
+    problems: &[ValidationError],
+    rows: impl IntoIterator<Item = (&'a str, &'a mut String, &'static str, &'a str)>,
+) -> bool {
+    let mut enter = false;
+    for (label, value, field, hint) in rows {
+        enter |= submitted(&text_row(
+            ui,
+            label,
+            value,
+            hint,
+            problem_for(problems, field),
+        ));
+    }
+    enter
+}
+
 /// Whether Enter was pressed in this field (a single-line edit gives up focus on Enter).
 pub fn submitted(response: &Response) -> bool {
     response.lost_focus() && response.ctx.input(|i| i.key_pressed(egui::Key::Enter))
