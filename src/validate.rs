@@ -171,6 +171,27 @@ pub fn is_secure_or_loopback(url: &Url) -> bool {
     }
 }
 
+/// Where the service is to send its notifications: a [`web_url`] that the service can reach. A
+/// service on another computer cannot deliver to this one's loopback address (`service_url` is
+/// the service's own base).
+pub fn webhook_url(field: &'static str, text: &str, service_url: &str) -> Checked<Url> {
+    if text.trim().is_empty() {
+        return Err(ValidationError::new(
+            field,
+            "enter the https:// address where the service sends notifications (a profile can keep a default)",
+        ));
+    }
+    let url = web_url(field, text)?;
+    let service_is_local = Url::parse(service_url).is_ok_and(|service| is_loopback(&service));
+    if is_loopback(&url) && !service_is_local {
+        return Err(ValidationError::new(
+            field,
+            "the service cannot reach this computer's own address: use your public https:// webhook address",
+        ));
+    }
+    Ok(url)
+}
+
 /// Webhook and return URLs: absolute, HTTPS (plain HTTP only on loopback, for local receivers).
 pub fn web_url(field: &'static str, text: &str) -> Checked<Url> {
     let trimmed = text.trim();
@@ -557,5 +578,23 @@ mod tests {
         );
         assert!(key_value("label", "Name").is_err());
         assert!(key_value("label", "=Ana").is_err());
+    }
+
+    #[test]
+    fn a_webhook_must_be_reachable_from_the_service() {
+        let local = "http://127.0.0.1:7300/pay";
+        let remote = "https://pay.example.co";
+        assert!(webhook_url("webhookUrl", "http://127.0.0.1:8787/webhook", local).is_ok());
+        let refused =
+            webhook_url("webhookUrl", "http://localhost:8787/webhook", remote).unwrap_err();
+        assert!(refused.message.contains("cannot reach"), "{refused}");
+        assert!(webhook_url("webhookUrl", "https://shop.example/webhook", remote).is_ok());
+        assert!(
+            webhook_url("webhookUrl", "  ", remote)
+                .unwrap_err()
+                .message
+                .contains("https://")
+        );
+        assert!(webhook_url("webhookUrl", "http://shop.example/webhook", local).is_err());
     }
 }

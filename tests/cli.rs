@@ -963,3 +963,23 @@ async fn profiles_are_added_listed_used_and_every_call_follows_them() {
         unknown.stderr
     );
 }
+
+#[tokio::test]
+async fn a_service_elsewhere_is_never_given_a_loopback_webhook() {
+    let home = tempfile::tempdir().unwrap();
+    // Never contacted: the check refuses before anything is sent (a send would exit 3).
+    let mut link = command(home.path());
+    link.env("PAYDESK_BASE_URL", "https://api.example.invalid/api/v1")
+        .env("PAYDESK_PAY_URL", "https://pay.example.invalid")
+        .env("PAYDESK_ACCESS_TOKEN", "not-used")
+        .args(["link", "--amount", "12000", "--reference1", "LOOP-1"])
+        .args(["--webhook-url", "http://127.0.0.1:8787/webhook"]);
+    let run = finish(link, None).await;
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("cannot reach this computer's own address"),
+        "{}",
+        run.stderr
+    );
+}

@@ -418,18 +418,18 @@ fn a_new_profile_is_checked_saved_used_and_remembered() {
     let config_file = app.home.path().join("config/paydesk.toml");
     assert!(!config_file.exists(), "nothing saved from a bad form");
 
-    type_into(&mut harness, "Profile name", "tienda");
-    type_into(&mut harness, "Family A base URL", &connection.base_url);
-    type_into(&mut harness, "Family B pay URL", &connection.pay_url);
     type_into(
         &mut harness,
         "User id",
         &paydesk::sandbox::state::DEMO_USER_ID.to_string(),
     );
-    click(&mut harness, "Save profile");
-    wait_until(&mut harness, "the app uses the new profile", |h| {
-        shows(h, "Profile: tienda") && shows(h, "SANDBOX")
-    });
+    save_new_profile(
+        &mut harness,
+        "tienda",
+        &connection.base_url,
+        &connection.pay_url,
+    );
+    assert!(shows(&harness, "SANDBOX"));
     let config = std::fs::read_to_string(&config_file).unwrap();
     assert!(config.contains("active_profile = \"tienda\""), "{config}");
 
@@ -490,6 +490,68 @@ fn a_new_profile_is_checked_saved_used_and_remembered() {
     });
     let config = std::fs::read_to_string(&config_file).unwrap();
     assert!(!config.contains("active_profile"), "{config}");
+}
+
+/// Fills the open new-profile form's name and URLs, saves, and waits until the app uses it.
+fn save_new_profile(
+    harness: &mut egui_kittest::Harness<'_, paydesk::ui::PaydeskApp>,
+    name: &str,
+    base_url: &str,
+    pay_url: &str,
+) {
+    type_into(harness, "Profile name", name);
+    type_into(harness, "Family A base URL", base_url);
+    type_into(harness, "Family B pay URL", pay_url);
+    click(harness, "Save profile");
+    let top_bar = format!("Profile: {name}");
+    wait_until(harness, "the app uses the new profile", |h| {
+        shows(h, &top_bar)
+    });
+}
+
+#[test]
+fn a_service_elsewhere_is_never_given_this_computers_webhook_address() {
+    let app = App::new();
+    let mut harness = app.harness();
+    click(&mut harness, "Settings");
+    click(&mut harness, "New profile…");
+    click(&mut harness, "Production (real money)");
+    // Never contacted: nothing in this test sends.
+    save_new_profile(
+        &mut harness,
+        "tienda",
+        "https://api.example.invalid/api/v1",
+        "https://pay.example.invalid",
+    );
+    assert!(shows(&harness, "PRODUCTION"));
+
+    click(&mut harness, "Collect");
+    let offered = harness
+        .get_by(common::ui::text_input("Webhook URL"))
+        .accesskit_node()
+        .value()
+        .unwrap_or_default();
+    assert_eq!(
+        offered, "",
+        "the app's own receiver is not offered to a service elsewhere"
+    );
+    type_into(&mut harness, "Amount", "25.000");
+    assert!(shows(
+        &harness,
+        "• Webhook URL: enter the https:// address where the service sends notifications"
+    ));
+    type_into(&mut harness, "Webhook URL", "http://127.0.0.1:8787/webhook");
+    assert!(shows(&harness, "cannot reach this computer's own address"));
+    assert!(
+        harness
+            .get_by_label("Create payment link")
+            .accesskit_node()
+            .is_disabled()
+    );
+
+    click(&mut harness, "Payouts");
+    type_into(&mut harness, "Webhook URL", "http://localhost:8787/webhook");
+    assert!(shows(&harness, "cannot reach this computer's own address"));
 }
 
 fn walk(dir: &Path) -> Vec<std::path::PathBuf> {

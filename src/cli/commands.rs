@@ -291,7 +291,7 @@ fn cash_in(
         .clone()
         .or_else(|| ctx.connection.default_webhook_url());
     let webhook_url = match webhook_text {
-        Some(text) => validate::web_url("webhookUrl", &text)
+        Some(text) => validate::webhook_url("webhookUrl", &text, ctx.connection.client.pay_url())
             .map_err(|e| problems.push(e))
             .ok(),
         None => {
@@ -579,13 +579,14 @@ pub async fn payout(ctx: &Context<'_>, args: &PayoutArgs) -> Outcome {
         .map_err(|e| problems.push(e))
         .ok();
     let webhook_request = match &args.webhook_url {
-        Some(text) => validate::web_url("webhookRequest", text)
-            .map_err(|e| problems.push(e))
-            .ok(),
-        None => ctx
-            .connection
-            .default_webhook_url()
-            .and_then(|text| validate::web_url("webhookRequest", &text).ok()),
+        Some(text) => {
+            validate::webhook_url("webhookRequest", text, ctx.connection.client.pay_url())
+                .map_err(|e| problems.push(e))
+                .ok()
+        }
+        None => ctx.connection.default_webhook_url().and_then(|text| {
+            validate::webhook_url("webhookRequest", &text, ctx.connection.client.pay_url()).ok()
+        }),
     };
     checked(problems)?;
     let (Some(amount), Some(cellphone)) = (amount, cellphone) else {

@@ -69,15 +69,23 @@ impl Session {
             .map(|sandbox| sandbox.connection().control_url.clone())
     }
 
-    /// The webhook URL new payments carry: the profile's own, or (simulator) this app's
-    /// receiver, wherever it could listen.
+    /// The webhook URL new payments carry: the profile's own, or this app's receiver wherever it
+    /// could listen when the service runs on this computer (the simulator). A service elsewhere
+    /// cannot reach this computer's loopback address: without a profile URL the field starts
+    /// empty and says why.
     pub fn webhook_url(&self) -> Option<String> {
         if self.connection.profile.webhook_url.is_none()
+            && self.service_is_local()
             && let Ok(receiver) = &self.receiver
         {
             return Some(receiver.url());
         }
         self.connection.default_webhook_url()
+    }
+
+    fn service_is_local(&self) -> bool {
+        url::Url::parse(self.connection.client.pay_url())
+            .is_ok_and(|url| crate::validate::is_loopback(&url))
     }
 
     /// Why secrets only last this run, if they do.

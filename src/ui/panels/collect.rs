@@ -159,10 +159,12 @@ impl CashInFields {
         }
     }
 
+    /// `service_url`: where the payment goes, which decides what webhook address can be reached.
     fn build(
         &self,
         expires_in: Option<u64>,
         brand_id: i64,
+        service_url: &str,
         problems: &mut Vec<ValidationError>,
     ) -> Option<CashIn> {
         let amount = validate::amount("amount", &self.amount)
@@ -171,7 +173,7 @@ impl CashInFields {
         let reference1 = validate::reference1(&self.reference1)
             .map_err(|e| problems.push(e))
             .ok();
-        let webhook_url = validate::web_url("webhookUrl", &self.webhook_url)
+        let webhook_url = validate::webhook_url("webhookUrl", &self.webhook_url, service_url)
             .map_err(|e| problems.push(e))
             .ok();
         let return_url = if self.return_url.trim().is_empty() {
@@ -459,6 +461,7 @@ impl LinkForm {
         let cash_in = self.fields.build(
             self.expiry,
             ctx.session.connection.profile.brand_id,
+            ctx.session.connection.client.pay_url(),
             &mut problems,
         );
         match cash_in {
@@ -633,6 +636,7 @@ impl MethodForm {
         let cash_in = self.fields.build(
             Some(self.expiry),
             ctx.session.connection.profile.brand_id,
+            ctx.session.connection.client.pay_url(),
             &mut problems,
         );
         let Some(cash_in) = cash_in else {

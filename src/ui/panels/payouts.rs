@@ -106,7 +106,8 @@ impl PayoutsPanel {
         self.journal_stale = true;
     }
 
-    fn build(&self) -> Result<WithdrawRequest, Vec<ValidationError>> {
+    /// `service_url`: where the payout goes, which decides what webhook address can be reached.
+    fn build(&self, service_url: &str) -> Result<WithdrawRequest, Vec<ValidationError>> {
         let mut problems = Vec::new();
         let amount = validate::amount("amount", &self.amount)
             .map_err(|e| problems.push(e))
@@ -120,7 +121,7 @@ impl PayoutsPanel {
         let webhook_request = if self.webhook_url.trim().is_empty() {
             None
         } else {
-            validate::web_url("webhookRequest", &self.webhook_url)
+            validate::webhook_url("webhookRequest", &self.webhook_url, service_url)
                 .map_err(|e| problems.push(e))
                 .ok()
         };
@@ -301,7 +302,7 @@ impl PayoutsPanel {
     }
 
     fn form_ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
-        let built = self.build();
+        let built = self.build(ctx.session.connection.client.pay_url());
         let problems = built.as_ref().err().cloned().unwrap_or_default();
         let mut enter = false;
         egui::Grid::new("payout-form")
