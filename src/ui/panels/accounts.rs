@@ -9,7 +9,7 @@ use crate::api::family_b::{BankList, InstantBankList};
 use crate::ledger::SavedBankAccount;
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Requested, UiError};
-use crate::ui::widgets::form::{self, blocking_reasons, error_box, problem_for, text_row};
+use crate::ui::widgets::form::{self, blocking_reasons, error_box, text_row};
 use crate::validate::{self, ValidationError};
 
 /// Account types as the service numbers them.
@@ -228,13 +228,11 @@ impl AccountsPanel {
             .num_columns(2)
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
-                enter |= form::submitted(&text_row(
+                enter |= form::text_rows(
                     ui,
-                    "Account number",
-                    &mut self.number,
-                    "digits",
-                    problem_for(&problems, "number"),
-                ));
+                    &problems,
+                    [("Account number", &mut self.number, "number", "digits")],
+                );
                 form::bank_row(ui, "Bank", "account-bank", &self.banks, &mut self.bank_id);
                 ui.label("Account type");
                 ui.horizontal(|ui| {
@@ -243,13 +241,16 @@ impl AccountsPanel {
                     }
                 });
                 ui.end_row();
-                enter |= form::submitted(&text_row(
+                enter |= form::text_rows(
                     ui,
-                    "Code for linking",
-                    &mut self.add_code,
-                    "from your phone",
-                    problem_for(&problems, "otp"),
-                ));
+                    &problems,
+                    [(
+                        "Code for linking",
+                        &mut self.add_code,
+                        "otp",
+                        "from your phone",
+                    )],
+                );
             });
         let pending = self.added.is_pending();
         let clicked = ui

@@ -17,7 +17,7 @@ use crate::money::Pesos;
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Requested, UiError};
 use crate::ui::tracker::TrackedPayment;
-use crate::ui::widgets::form::{self, blocking_reasons, error_box, problem_for, text_row};
+use crate::ui::widgets::form::{self, blocking_reasons, error_box};
 use crate::validate::{self, ValidationError};
 
 use super::created::{CreatedPayment, CreatedView};
@@ -220,72 +220,77 @@ impl CashInFields {
     /// Amount and reference first; returns whether Enter was pressed in any field.
     fn ui_top(&mut self, ui: &mut Ui, problems: &[ValidationError]) -> bool {
         let mut enter = false;
-        enter |= form::submitted(&text_row(
+        enter |= form::text_rows(
             ui,
-            "Amount",
-            &mut self.amount,
-            "$ 25.000",
-            problem_for(problems, "amount"),
-        ));
-        enter |= form::submitted(&text_row(
-            ui,
-            "Your reference",
-            &mut self.reference1,
-            "up to 20 characters",
-            problem_for(problems, "reference1"),
-        ));
-        enter |= form::submitted(&text_row(
-            ui,
-            "Description",
-            &mut self.description,
-            "what is being sold",
-            None,
-        ));
+            problems,
+            [
+                ("Amount", &mut self.amount, "amount", "$ 25.000"),
+                (
+                    "Your reference",
+                    &mut self.reference1,
+                    "reference1",
+                    "up to 20 characters",
+                ),
+                (
+                    "Description",
+                    &mut self.description,
+                    "description",
+                    "what is being sold",
+                ),
+            ],
+        );
         enter
     }
 
     fn ui_customer(&mut self, ui: &mut Ui, problems: &[ValidationError]) -> bool {
         let mut enter = false;
-        enter |= form::submitted(&text_row(
+        enter |= form::text_rows(
             ui,
-            "Customer name",
-            &mut self.customer_name,
-            "optional",
-            None,
-        ));
-        enter |= form::submitted(&text_row(
-            ui,
-            "Customer e-mail",
-            &mut self.customer_email,
-            "optional",
-            problem_for(problems, "email"),
-        ));
-        enter |= form::submitted(&text_row(
-            ui,
-            "Customer cellphone",
-            &mut self.customer_phone,
-            "optional",
-            problem_for(problems, "customer cellphone"),
-        ));
+            problems,
+            [
+                (
+                    "Customer name",
+                    &mut self.customer_name,
+                    "customer name",
+                    "optional",
+                ),
+                (
+                    "Customer e-mail",
+                    &mut self.customer_email,
+                    "email",
+                    "optional",
+                ),
+                (
+                    "Customer cellphone",
+                    &mut self.customer_phone,
+                    "customer cellphone",
+                    "optional",
+                ),
+            ],
+        );
         enter
     }
 
     fn ui_bottom(&mut self, ui: &mut Ui, problems: &[ValidationError]) -> bool {
         let mut enter = false;
-        enter |= form::submitted(&text_row(
+        enter |= form::text_rows(
             ui,
-            "Return URL",
-            &mut self.return_url,
-            "optional, https://",
-            problem_for(problems, "returnUrl"),
-        ));
-        enter |= form::submitted(&text_row(
-            ui,
-            "Webhook URL",
-            &mut self.webhook_url,
-            "https://",
-            problem_for(problems, "webhookUrl"),
-        ));
+            problems,
+            [
+                (
+                    "Return URL",
+                    &mut self.return_url,
+                    "returnUrl",
+                    "optional, https://",
+                ),
+                (
+                    "Webhook URL",
+                    &mut self.webhook_url,
+                    "webhookUrl",
+                    "https://",
+                ),
+            ],
+        );
         ui.label("Payment summary");
         ui.checkbox(&mut self.show_summary, "Show the summary to the payer");
         ui.end_row();
@@ -732,13 +737,16 @@ impl MethodForm {
                 ui.end_row();
                 enter |= self.fields.ui_top(ui, &problems);
                 if needs(ExtraField::Cellphone) {
-                    enter |= form::submitted(&text_row(
+                    enter |= form::text_rows(
                         ui,
-                        "Payer cellphone",
-                        &mut self.payer_cellphone,
-                        "300 123 4567",
-                        problem_for(&problems, "cellphone"),
-                    ));
+                        &problems,
+                        [(
+                            "Payer cellphone",
+                            &mut self.payer_cellphone,
+                            "cellphone",
+                            "300 123 4567",
+                        )],
+                    );
                 }
                 if is_bank_transfer || needs(ExtraField::BankId) {
                     form::bank_row(
@@ -1144,20 +1152,14 @@ impl ResourceForm {
                     } else {
                         "optional"
                     };
-                    enter |= form::submitted(&text_row(
+                    enter |= form::text_rows(
                         ui,
-                        "Amount",
-                        &mut self.amount,
-                        hint,
-                        problem_for(&problems, "amount"),
-                    ));
-                    enter |= form::submitted(&text_row(
-                        ui,
-                        "Tax",
-                        &mut self.tax,
-                        "optional",
-                        problem_for(&problems, "tax"),
-                    ));
+                        &problems,
+                        [
+                            ("Amount", &mut self.amount, "amount", hint),
+                            ("Tax", &mut self.tax, "tax", "optional"),
+                        ],
+                    );
                 }
                 enter |= form::text_rows(
                     ui,
@@ -1191,47 +1193,45 @@ impl ResourceForm {
                 );
                 match shape {
                     ResourceShape::Commerce => {
-                        enter |= form::submitted(&text_row(
+                        enter |= form::text_rows(
                             ui,
-                            "Commerce type id",
-                            &mut self.commerce_type,
-                            "number",
-                            problem_for(&problems, "commerceType"),
-                        ));
-                        enter |= form::submitted(&text_row(
-                            ui,
-                            "City id",
-                            &mut self.city,
-                            "number",
-                            problem_for(&problems, "city"),
-                        ));
+                            &problems,
+                            [
+                                (
+                                    "Commerce type id",
+                                    &mut self.commerce_type,
+                                    "commerceType",
+                                    "number",
+                                ),
+                                ("City id", &mut self.city, "city", "number"),
+                            ],
+                        );
                     }
                     ResourceShape::Cellphone => {
-                        enter |= form::submitted(&text_row(
+                        enter |= form::text_rows(
                             ui,
-                            "Customer cellphone",
-                            &mut self.cellphone,
-                            "300 123 4567",
-                            problem_for(&problems, "cellphone"),
-                        ));
+                            &problems,
+                            [(
+                                "Customer cellphone",
+                                &mut self.cellphone,
+                                "cellphone",
+                                "300 123 4567",
+                            )],
+                        );
                     }
                     ResourceShape::Info => {
-                        enter |= form::submitted(&text_row(
+                        enter |= form::text_rows(
                             ui,
-                            "Information",
-                            &mut self.info,
-                            "encoded text",
-                            problem_for(&problems, "info"),
-                        ));
+                            &problems,
+                            [("Information", &mut self.info, "info", "encoded text")],
+                        );
                     }
                     ResourceShape::BankTransfer => {
-                        enter |= form::submitted(&text_row(
+                        enter |= form::text_rows(
                             ui,
-                            "Bank id",
-                            &mut self.bank,
-                            "number",
-                            problem_for(&problems, "bank"),
-                        ));
+                            &problems,
+                            [("Bank id", &mut self.bank, "bank", "number")],
+                        );
                         ui.label("Person type");
                         ui.horizontal(|ui| {
                             ui.radio_value(&mut self.person_type, "0".to_owned(), "Natural person");

@@ -15,9 +15,7 @@ use crate::payouts::{self, PayoutError, PayoutPlan};
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Bridge, Requested, Task, UiError};
 use crate::ui::tracker::next_delay_after;
-use crate::ui::widgets::form::{
-    self, ERROR_COLOR, blocking_reasons, error_box, problem_for, text_row,
-};
+use crate::ui::widgets::form::{self, ERROR_COLOR, blocking_reasons, error_box};
 use crate::validate::{self, ValidationError};
 
 use super::collect::fresh_reference1;
@@ -309,20 +307,19 @@ impl PayoutsPanel {
             .num_columns(2)
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
-                enter |= form::submitted(&text_row(
+                enter |= form::text_rows(
                     ui,
-                    "Amount",
-                    &mut self.amount,
-                    "$ 50.000",
-                    problem_for(&problems, "amount"),
-                ));
-                enter |= form::submitted(&text_row(
-                    ui,
-                    "Destination cellphone",
-                    &mut self.cellphone,
-                    "300 123 4567",
-                    problem_for(&problems, "cellphone"),
-                ));
+                    &problems,
+                    [
+                        ("Amount", &mut self.amount, "amount", "$ 50.000"),
+                        (
+                            "Destination cellphone",
+                            &mut self.cellphone,
+                            "cellphone",
+                            "300 123 4567",
+                        ),
+                    ],
+                );
                 // Each radio is labelled by its own words; the row label only groups them.
                 ui.label("Method");
                 ui.horizontal(|ui| {
@@ -331,27 +328,25 @@ impl PayoutsPanel {
                     }
                 });
                 ui.end_row();
-                enter |= form::submitted(&text_row(
+                enter |= form::text_rows(
                     ui,
-                    "Bank name",
-                    &mut self.bank_name,
-                    "optional",
-                    None,
-                ));
-                enter |= form::submitted(&text_row(
-                    ui,
-                    "Your reference",
-                    &mut self.reference1,
-                    "up to 20 characters",
-                    problem_for(&problems, "reference1"),
-                ));
-                enter |= form::submitted(&text_row(
-                    ui,
-                    "Webhook URL",
-                    &mut self.webhook_url,
-                    "https://",
-                    problem_for(&problems, "webhookRequest"),
-                ));
+                    &problems,
+                    [
+                        ("Bank name", &mut self.bank_name, "bankName", "optional"),
+                        (
+                            "Your reference",
+                            &mut self.reference1,
+                            "reference1",
+                            "up to 20 characters",
+                        ),
+                        (
+                            "Webhook URL",
+                            &mut self.webhook_url,
+                            "webhookRequest",
+                            "https://",
+                        ),
+                    ],
+                );
             });
         if self.method_id == 160 {
             ui.label(

@@ -7,9 +7,7 @@ use crate::config::{Environment, Profile, ProfileDraft};
 use crate::connection::{save_credentials, sign_out};
 use crate::secrets::{SecretKind, SecretString};
 use crate::ui::bridge::{Task, UiError};
-use crate::ui::widgets::form::{
-    self, FieldLabels, blocking_reasons, error_box, problem_for, secret_row, text_row,
-};
+use crate::ui::widgets::form::{self, FieldLabels, blocking_reasons, error_box, secret_row};
 use crate::ui::{AppAction, PanelContext, ThemeChoice};
 
 const PROFILE_LABELS: &FieldLabels = &[
@@ -204,13 +202,11 @@ impl SettingsPanel {
                 .spacing([12.0, 6.0])
                 .show(ui, |ui| {
                     if editor.editing.is_none() {
-                        enter |= form::submitted(&text_row(
+                        enter |= form::text_rows(
                             ui,
-                            "Profile name",
-                            &mut draft.name,
-                            "tienda",
-                            problem_for(&problems, "name"),
-                        ));
+                            &problems,
+                            [("Profile name", &mut draft.name, "name", "tienda")],
+                        );
                     }
                     ui.label("Environment");
                     ui.horizontal(|ui| {
