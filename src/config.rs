@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::api::TransactionTokenSource;
 use crate::api::catalog::{MethodCatalog, MethodInfo};
 use crate::api::family_b::DEFAULT_BRAND_ID;
+use crate::money::Pesos;
 use crate::secrets::SecretKind;
 use crate::validate::{self, ValidationError};
 
@@ -72,6 +73,9 @@ pub struct Profile {
     /// Address of paydesk's own webhook receiver.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub webhook_listen: Option<String>,
+    /// The merchant's id in the Bre-B scheme, put in every Bre-B key and interoperable QR.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merchant_id: Option<String>,
     /// Which secrets this profile keeps in the keyring (names only, never values).
     #[serde(default)]
     pub secrets: Vec<SecretKind>,
@@ -96,6 +100,7 @@ impl Profile {
             brand_id: DEFAULT_BRAND_ID,
             webhook_url: None,
             webhook_listen: None,
+            merchant_id: None,
             secrets: Vec::new(),
             transaction_token: TransactionTokenMode::Uuid,
             methods: Vec::new(),
@@ -103,7 +108,13 @@ impl Profile {
     }
 
     pub fn catalog(&self) -> MethodCatalog {
-        MethodCatalog::default().with_overrides(self.methods.iter().cloned())
+        let catalog = MethodCatalog::default().with_overrides(self.methods.iter().cloned());
+        if self.environment == Environment::Simulator {
+            // The built-in simulator's own floor: checked before sending, like a real one.
+            catalog.with_minimum_amount(Pesos::new(crate::sandbox::state::MINIMUM_AMOUNT))
+        } else {
+            catalog
+        }
     }
 
     pub fn transaction_token_source(&self) -> TransactionTokenSource {
@@ -278,6 +289,7 @@ pub struct ProfileDraft {
     pub brand_id: String,
     pub webhook_url: String,
     pub webhook_listen: String,
+    pub merchant_id: String,
 }
 
 impl Default for ProfileDraft {
@@ -292,6 +304,7 @@ impl Default for ProfileDraft {
             brand_id: DEFAULT_BRAND_ID.to_string(),
             webhook_url: String::new(),
             webhook_listen: String::new(),
+            merchant_id: String::new(),
         }
     }
 }
@@ -311,6 +324,7 @@ impl ProfileDraft {
             brand_id: profile.brand_id.to_string(),
             webhook_url: text(&profile.webhook_url),
             webhook_listen: text(&profile.webhook_listen),
+            merchant_id: text(&profile.merchant_id),
         }
     }
 
@@ -400,6 +414,9 @@ impl ProfileDraft {
         profile.brand_id = brand_id;
         profile.webhook_url = webhook_url;
         profile.webhook_listen = webhook_listen;
+        profile.merchant_id = Some(self.merchant_id.trim())
+            .filter(|id| !id.is_empty())
+            .map(str::to_owned);
         Ok((name.to_owned(), profile))
     }
 }
@@ -608,6 +625,7 @@ mod tests {
             brand_id: "79".into(),
             webhook_url: "https://tienda.example.co/webhook".into(),
             webhook_listen: "0.0.0.0:8787".into(),
+            merchant_id: "TIENDA123".into(),
         }
     }
 
@@ -647,6 +665,7 @@ mod tests {
             brand_id: "x".into(),
             webhook_url: "ftp://x".into(),
             webhook_listen: "8787".into(),
+            merchant_id: String::new(),
         };
         let fields: Vec<&str> = draft
             .build(&in_use, None)

@@ -114,6 +114,33 @@ impl Pesos {
         let value: i64 = digits.parse().ok()?;
         Some(Pesos(if negative { -value } else { value }))
     }
+    /// Like [`Pesos::parse_service`], but cents are rounded to the nearest peso (half up)
+    /// instead of refused: for figures the service computes, such as a fee of `"$597.80"`,
+    /// where a peso of rounding is expected and refusing the figure would lose it.
+    pub fn parse_service_rounded(text: &str) -> Option<Pesos> {
+        if let Some(exact) = Pesos::parse_service(text) {
+            return Some(exact);
+        }
+        let cleaned: String = text
+            .trim()
+            .trim_start_matches("COP")
+            .chars()
+            .filter(|c| !matches!(c, '$' | ' ' | '\u{a0}'))
+            .collect();
+        let (negative, body) = match cleaned.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, cleaned.as_str()),
+        };
+        let at = body.rfind(['.', ','])?;
+        let cents = &body[at + 1..];
+        if cents.is_empty() || cents.len() > 2 || !cents.chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        let whole = Pesos::parse_service(&body[..at]).or_else(|| (at == 0).then_some(Pesos(0)))?;
+        let cents: i64 = format!("{cents:0<2}").parse().ok()?;
+        let rounded = whole.0.checked_add(i64::from(cents >= 50))?;
+        Some(Pesos(if negative { -rounded } else { rounded }))
+    }
 }
 
 /// Removes thousands separators, insisting that every group after the first has three digits.
@@ -148,6 +175,57 @@ impl fmt::Display for Pesos {
             write!(f, "-$ {grouped}")
         } else {
             write!(f, "$ {grouped}")
+        }
+    }
+}
+
+/// The three money figures of a payment as the service reports them in a notification. Its
+/// published sample reads `realAmount` 20000, `cost` "$595.00", `amount` 19405: the payer paid
+/// the gross, the service kept the fee, the merchant receives the net (the figure the
+/// notification's signature covers). Each is `None` when the service did not give it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PaymentFigures {
+    /// What the payer paid (`realAmount`).
+    pub gross: Option<Pesos>,
+    /// The service's fee (`cost`).
+    pub fee: Option<Pesos>,
+    /// What the merchant receives (`amount`).
+    pub net: Option<Pesos>,
+}
+
+/// Rounding the service's cents may leave the three figures this far apart.
+const FIGURES_TOLERANCE: i64 = 1;
+
+impl PaymentFigures {
+    /// Whether the figures given agree: gross = net + fee, within a peso of rounding. Two or
+    /// fewer figures always agree (the missing one is derived from the others).
+    pub fn add_up(&self) -> bool {
+        match (self.gross, self.fee, self.net) {
+            (Some(gross), Some(fee), Some(net)) => net
+                .0
+                .checked_add(fee.0)
+                .and_then(|sum| sum.checked_sub(gross.0))
+                .is_some_and(|gap| gap.abs() <= FIGURES_TOLERANCE),
+            _ => true,
+        }
+    }
+
+    /// A missing figure derived from the other two, when it can be.
+    pub fn completed(self) -> PaymentFigures {
+        match (self.gross, self.fee, self.net) {
+            (None, Some(fee), Some(net)) => PaymentFigures {
+                gross: net.checked_add(fee),
+                ..self
+            },
+            (Some(gross), None, Some(net)) => PaymentFigures {
+                fee: gross.checked_sub(net),
+                ..self
+            },
+            (Some(gross), Some(fee), None) => PaymentFigures {
+                net: gross.checked_sub(fee),
+                ..self
+            },
+            _ => self,
         }
     }
 }
@@ -204,6 +282,60 @@ mod tests {
             ("25,", AmountError::NotANumber),
         ] {
             assert_eq!(Pesos::parse_input(text), Err(error), "{text}");
+        }
+    }
+
+    #[test]
+    fn figures_add_up_within_a_peso_and_complete_each_other() {
+        let figures = |gross: Option<i64>, fee: Option<i64>, net: Option<i64>| PaymentFigures {
+            gross: gross.map(Pesos::new),
+            fee: fee.map(Pesos::new),
+            net: net.map(Pesos::new),
+        };
+        // The service's own sample.
+        assert!(figures(Some(20_000), Some(595), Some(19_405)).add_up());
+        assert!(figures(Some(20_000), Some(596), Some(19_405)).add_up());
+        assert!(!figures(Some(20_000), Some(600), Some(19_405)).add_up());
+        // The sample read the wrong way round does not add up.
+        assert!(!figures(Some(19_405), Some(595), Some(20_000)).add_up());
+        assert!(figures(None, Some(595), Some(19_405)).add_up());
+        assert_eq!(
+            figures(None, Some(595), Some(19_405)).completed(),
+            figures(Some(20_000), Some(595), Some(19_405))
+        );
+        assert_eq!(
+            figures(Some(20_000), None, Some(19_405)).completed().fee,
+            Some(Pesos::new(595))
+        );
+        assert_eq!(
+            figures(Some(20_000), Some(595), None).completed().net,
+            Some(Pesos::new(19_405))
+        );
+        assert_eq!(
+            figures(None, None, Some(1)).completed(),
+            figures(None, None, Some(1))
+        );
+    }
+
+    #[test]
+    fn rounds_the_services_cents_to_the_nearest_peso() {
+        for (text, pesos) in [
+            ("$595.00", Some(595)),
+            ("$597.80", Some(598)),
+            ("$597.49", Some(597)),
+            ("$1.647,5", Some(1_648)),
+            ("19405.5", Some(19_406)),
+            ("$ 1.647", Some(1_647)),
+            ("-$ 12.50", Some(-13)),
+            ("abc", None),
+            ("$.", None),
+            ("1.2.3", None),
+        ] {
+            assert_eq!(
+                Pesos::parse_service_rounded(text),
+                pesos.map(Pesos::new),
+                "{text}"
+            );
         }
     }
 

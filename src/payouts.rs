@@ -13,7 +13,9 @@ use serde_json::Value;
 
 use crate::api::family_b::WithdrawRequest;
 use crate::api::{ApiError, Client};
-use crate::ledger::{Ledger, LedgerError, PayoutOutcome, PayoutRecord, PayoutState, now_ms};
+use crate::ledger::{
+    IntentRules, Ledger, LedgerError, PayoutOutcome, PayoutRecord, PayoutState, now_ms,
+};
 use crate::money::Pesos;
 use crate::validate::{self, ValidationError};
 
@@ -58,7 +60,7 @@ fn duplicate_message(previous: &PayoutRecord) -> String {
     format!(
         "A payout of {} to {} was sent {when}. Confirm to send another",
         previous.amount,
-        validate::group_cellphone(&previous.cellphone)
+        validate::group_cellphone(&previous.destination)
     )
 }
 
@@ -94,7 +96,7 @@ impl PayoutPlan {
         format!(
             "Send {} to {} by {} ({}), reference {}",
             self.request.amount,
-            validate::group_cellphone(&self.request.cellphone),
+            validate::group_cellphone(&self.request.destination),
             crate::api::family_b::withdraw_method_name(self.request.method_id),
             self.request.method_id,
             self.request.reference1
@@ -134,7 +136,7 @@ pub async fn prepare(
                 ledger.last_cash_out_at(&profile)?,
                 ledger.recent_similar_payout(
                     &profile,
-                    &request.cellphone,
+                    &request.destination,
                     request.amount,
                     now_ms() - DUPLICATE_WINDOW_MS,
                 )?,
@@ -193,16 +195,35 @@ pub async fn send(
             similar.clone(),
         )));
     }
+    let rules = IntentRules {
+        spacing_ms: SPACING_MS,
+        repeat_window_ms: DUPLICATE_WINDOW_MS,
+        confirmed_repeat_of: plan
+            .similar
+            .as_ref()
+            .filter(|_| confirmed_duplicate)
+            .map(|similar| similar.id),
+    };
     let intent = {
         let ledger = ledger.clone();
         let profile = plan.profile.clone();
         let request = plan.request.clone();
-        blocking(move || ledger.begin_payout(&profile, &request)).await
+        blocking(move || ledger.begin_payout(&profile, &request, &rules)).await
     };
+    // The review in `prepare` may be stale: another window, till or process may have written
+    // an intent since. These are the rules' own refusals, decided under the write lock.
     let intent = match intent {
         Ok(intent) => intent,
         Err(PayoutError::Ledger(LedgerError::DuplicateReference(reference))) => {
             return Err(PayoutError::ReferenceUsed(reference));
+        }
+        Err(PayoutError::Ledger(LedgerError::PayoutTooSoon { wait_ms })) => {
+            return Err(PayoutError::TooSoon {
+                seconds: (wait_ms + 999) / 1_000,
+            });
+        }
+        Err(PayoutError::Ledger(LedgerError::PayoutRepeat(previous))) => {
+            return Err(PayoutError::NeedsDuplicateConfirmation(previous));
         }
         Err(error) => return Err(error),
     };
@@ -231,7 +252,7 @@ pub async fn resend_not_sent(
             .as_deref()
             .and_then(|url| url::Url::parse(url).ok()),
         method_id: record.method_id,
-        cellphone: record.cellphone.clone(),
+        destination: record.destination.clone(),
         bank_name: record.bank_name.clone(),
     };
     deliver(ledger, client, &request, id).await

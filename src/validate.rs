@@ -291,26 +291,103 @@ pub fn document_number(field: &'static str, text: &str) -> Checked<String> {
     Ok(value.to_owned())
 }
 
-/// `typePerson` "0" (natural) or "1" (legal), and a document type that fits it.
-pub fn person_and_document(type_person: &str, document_type: &str) -> Checked<(String, String)> {
-    let document = document_type.trim().to_ascii_uppercase();
-    let allowed = match type_person.trim() {
-        "0" => NATURAL_PERSON_DOCUMENTS,
-        "1" => LEGAL_PERSON_DOCUMENTS,
-        _ => {
-            return Err(ValidationError::new(
-                "typePerson",
-                "use 0 for a natural person or 1 for a company",
-            ));
+/// Natural or legal person (`typePerson`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PersonType {
+    Natural,
+    Legal,
+}
+
+impl PersonType {
+    /// The codes of the service's public material ("0" natural, "1" legal); a profile's
+    /// catalog may say otherwise (see `MethodCatalog::person_type_code`).
+    pub fn default_code(self) -> &'static str {
+        match self {
+            PersonType::Natural => "0",
+            PersonType::Legal => "1",
         }
-    };
+    }
+
+    pub fn documents(self) -> &'static [&'static str] {
+        match self {
+            PersonType::Natural => NATURAL_PERSON_DOCUMENTS,
+            PersonType::Legal => LEGAL_PERSON_DOCUMENTS,
+        }
+    }
+}
+
+/// `0`/`1`, or the words people use: natural, legal, jurídica (with or without the accent, and
+/// with "persona" before it), company.
+pub fn person_type(text: &str) -> Checked<PersonType> {
+    let folded = text
+        .trim()
+        .to_lowercase()
+        .replace('í', "i")
+        .trim_start_matches("persona ")
+        .trim()
+        .to_owned();
+    match folded.as_str() {
+        "0" | "natural" => Ok(PersonType::Natural),
+        "1" | "legal" | "juridica" | "company" => Ok(PersonType::Legal),
+        _ => Err(ValidationError::new(
+            "typePerson",
+            "use natural (0) for a person or legal (1) for a company",
+        )),
+    }
+}
+
+/// A person type and a document type that fits it.
+pub fn person_and_document(
+    type_person: &str,
+    document_type: &str,
+) -> Checked<(PersonType, String)> {
+    let person = person_type(type_person)?;
+    let document = document_type.trim().to_ascii_uppercase();
+    let allowed = person.documents();
     if !allowed.contains(&document.as_str()) {
         return Err(ValidationError::new(
             "documentType",
             format!("for this person type use one of {}", allowed.join(", ")),
         ));
     }
-    Ok((type_person.trim().to_owned(), document))
+    Ok((person, document))
+}
+
+/// The wire code for what a person typed: the default code for a recognised word, the text as
+/// typed otherwise (the check reports it).
+pub fn person_type_code(text: &str) -> String {
+    person_type(text)
+        .map(|person| person.default_code().to_owned())
+        .unwrap_or_else(|_| text.trim().to_owned())
+}
+
+/// A document type the service codes (CC, CE, NIT, TI, PA, PEP, PPT, RCN, TE, DIE).
+pub fn document_type(field: &'static str, text: &str) -> Checked<String> {
+    const KNOWN: &[&str] = &[
+        "CC", "CE", "NIT", "TI", "PA", "PEP", "PPT", "RCN", "TE", "DIE",
+    ];
+    let code = text.trim().to_ascii_uppercase();
+    if KNOWN.contains(&code.as_str()) {
+        Ok(code)
+    } else {
+        Err(ValidationError::new(
+            field,
+            format!("use one of {}", KNOWN.join(", ")),
+        ))
+    }
+}
+
+/// Free text the service caps at `max` characters.
+pub fn at_most(field: &'static str, text: &str, max: usize) -> Checked<String> {
+    let count = text.trim().chars().count();
+    if count > max {
+        Err(ValidationError::new(
+            field,
+            format!("at most {max} characters (this one has {count})"),
+        ))
+    } else {
+        Ok(text.trim().to_owned())
+    }
 }
 
 /// An id the user picks from a list or types: positive.
@@ -328,11 +405,36 @@ pub fn positive_id(field: &'static str, id: i64) -> Checked<i64> {
 /// Disbursement method ids of the spec: 160 online withdrawal, 245 disbursement as a product.
 pub fn withdraw_method(id: i64) -> Checked<i64> {
     match id {
-        160 | 245 => Ok(id),
+        160 | 245 | 264 => Ok(id),
         _ => Err(ValidationError::new(
             "method",
-            "use 160 (online withdrawal) or 245 (disbursement as a product)",
+            "use 160 (online withdrawal), 245 (disbursement as a product) or 264 (Bre-B key)",
         )),
+    }
+}
+
+/// A Bre-B key: an alias (`@TIENDA123`), a mobile number, an e-mail or a document number.
+pub fn breb_key(field: &'static str, text: &str) -> Checked<String> {
+    let key = text.trim();
+    let alias = key.strip_prefix('@').is_some_and(|name| {
+        (3..=30).contains(&name.chars().count())
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+    });
+    let digits = key.chars().all(|c| c.is_ascii_digit()) && (5..=15).contains(&key.len());
+    if alias || digits || email(field, key).is_ok() {
+        Ok(key.to_owned())
+    } else if key.is_empty() {
+        Err(ValidationError::new(
+            field,
+            "enter the Bre-B key, like @TIENDA123",
+        ))
+    } else {
+        Err(ValidationError::new(
+            field,
+            "use a Bre-B key: @ and 3 to 30 letters or digits, a mobile number, an e-mail or a document number",
+        ))
     }
 }
 
@@ -531,8 +633,27 @@ mod tests {
     fn person_and_document_rules() {
         assert_eq!(
             person_and_document("0", "cc"),
-            Ok(("0".to_owned(), "CC".to_owned()))
+            Ok((PersonType::Natural, "CC".to_owned()))
         );
+        for (typed, person) in [
+            ("natural", PersonType::Natural),
+            ("Persona natural", PersonType::Natural),
+            ("legal", PersonType::Legal),
+            ("juridica", PersonType::Legal),
+            ("Jurídica", PersonType::Legal),
+            ("persona jurídica", PersonType::Legal),
+            ("1", PersonType::Legal),
+        ] {
+            assert_eq!(person_type(typed), Ok(person), "{typed}");
+        }
+        assert_eq!(person_type_code("jurídica"), "1");
+        assert_eq!(person_type_code("natural"), "0");
+        assert_eq!(person_type_code("x"), "x");
+        assert!(person_type("empresa unipersonal").is_err());
+        assert!(document_type("docType", "cc").is_ok());
+        assert!(document_type("docType", "XX").is_err());
+        assert!(at_most("description", &"a".repeat(255), 255).is_ok());
+        assert!(at_most("description", &"a".repeat(256), 255).is_err());
         assert!(person_and_document("1", "NIT").is_ok());
         assert!(person_and_document("1", "CC").is_err());
         assert!(person_and_document("0", "NIT").is_err());
@@ -549,6 +670,23 @@ mod tests {
         assert!(over.message.contains("$ 2.000.000"), "{over}");
         assert!(withdraw_amount(245, Pesos::new(2_000_001)).is_ok());
         assert!(withdraw_amount(245, Pesos::ZERO).is_err());
+    }
+
+    #[test]
+    fn breb_keys() {
+        for good in [
+            "@TIENDA123",
+            "@don.pepe",
+            "3001234567",
+            "tienda@example.co",
+            "1020304050",
+        ] {
+            assert_eq!(breb_key("key", good), Ok(good.to_owned()), "{good}");
+        }
+        for bad in ["", "@", "@ab", "TIENDA", "@tienda 123", "12"] {
+            assert!(breb_key("key", bad).is_err(), "{bad}");
+        }
+        assert!(withdraw_method(264).is_ok());
     }
 
     #[test]

@@ -40,7 +40,7 @@ async fn payment_link_request_and_answer() {
     let request = PaymentLinkRequest {
         cash_in: cash_in("ORDER-1", 25_000),
     };
-    assert!(request.check().is_empty());
+    assert!(request.check(&MethodCatalog::default()).is_empty());
     let reply = client.create_payment_link(&request).await.unwrap();
     let sent = sandbox
         .last_request("/pay/cash-in/generate/payment-link/token")
@@ -266,7 +266,7 @@ async fn withdraw_request_and_receipt() {
         reference1: "PAGO-1".into(),
         webhook_request: Some(Url::parse("https://shop.example/payouts").unwrap()),
         method_id: 160,
-        cellphone: "3001234567".into(),
+        destination: "3001234567".into(),
         bank_name: Some("NEQUI".into()),
     };
     assert!(request.check().is_empty());
@@ -278,7 +278,9 @@ async fn withdraw_request_and_receipt() {
         sent["headers"]["authorization"],
         "Bearer sandbox-access-token"
     );
-    assert!(sent["headers"].get("x-transaction-token").is_none());
+    // Like the cash-ins, the cash-out carries a single-use transaction token.
+    let token = sent["headers"]["x-transaction-token"].as_str().unwrap();
+    assert!(uuid::Uuid::parse_str(token).is_ok(), "{token}");
     assert_eq!(
         sent["body"],
         json!({
@@ -392,7 +394,7 @@ async fn reads_transaction_reference_from_the_top_level_and_numbers_as_text() {
             reference1: "P-9".into(),
             webhook_request: None,
             method_id: 245,
-            cellphone: "3001234567".into(),
+            destination: "3001234567".into(),
             bank_name: None,
         })
         .await

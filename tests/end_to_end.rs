@@ -99,9 +99,11 @@ async fn a_paid_link_is_notified_signed_approved_and_credited() {
     }
     let approved = received.iter().find(|n| n["status"] == 2).unwrap();
     assert_eq!(approved["referenceId"], link.reference.as_str());
-    assert_eq!(approved["amount"], 25_000);
-    assert_eq!(approved["realAmount"], 25_000 - 1_647);
-    assert_eq!(approved["cost"], "$ 1.647");
+    // The service's meaning: the payer paid the real amount, the service kept the cost, the
+    // merchant receives the amount (the figure the signature covers).
+    assert_eq!(approved["realAmount"], 25_000);
+    assert_eq!(approved["amount"], 25_000 - 1_647);
+    assert_eq!(approved["cost"], "$1,647.00");
     assert_eq!(approved["reference1"], "PAID-1");
     assert_eq!(approved["reference2"]["Label"]["Name"], "Ana");
     assert_eq!(approved["reference2"]["Data"]["docnum"], "123");
@@ -175,9 +177,10 @@ async fn declined_failed_and_expired_are_notified_as_failed() {
             .filter(|n| n["referenceId"] == reference.as_str() && n["status"] != 1)
             .collect();
         assert_eq!(finals.len(), 1, "{reference}");
+        let expected = if reference == &references[0] { 0 } else { 3 };
         assert_eq!(
-            finals[0]["status"], 3,
-            "rejected and cancelled are notified as 3"
+            finals[0]["status"], expected,
+            "a decline is notified as rejected (0); failed and cancelled as failed (3)"
         );
         assert!(!finals[0]["error"]["code"].as_str().unwrap().is_empty());
     }
@@ -200,7 +203,7 @@ async fn a_payout_moves_the_balance_and_notifies_with_the_withdraw_object() {
             reference1: "NOMINA-7".into(),
             webhook_request: Some(Url::parse(&receiver.url).unwrap()),
             method_id: 245,
-            cellphone: "3001234567".into(),
+            destination: "3001234567".into(),
             bank_name: Some("NEQUI".into()),
         })
         .await
@@ -213,8 +216,13 @@ async fn a_payout_moves_the_balance_and_notifies_with_the_withdraw_object() {
         final_status(&client, &reference).await,
         TransactionStatus::Approved
     );
-    let notification = receiver.wait_for_count(1).await.remove(0);
-    assert_eq!(notification["status"], 2);
+    // Processing (9), then approved (2).
+    let notifications = receiver.wait_for_count(2).await;
+    assert_eq!(notifications[0]["status"], 9);
+    let notification = notifications
+        .into_iter()
+        .find(|n| n["status"] == 2)
+        .unwrap();
     assert_eq!(notification["withdraw"]["infoReference"], "NOMINA-7");
     assert_eq!(notification["withdraw"]["accountNumber"], "3001234567");
     assert_eq!(notification["bankName"], "NEQUI");
@@ -227,7 +235,7 @@ async fn a_payout_moves_the_balance_and_notifies_with_the_withdraw_object() {
             reference1: "NOMINA-8".into(),
             webhook_request: None,
             method_id: 245,
-            cellphone: "3001234567".into(),
+            destination: "3001234567".into(),
             bank_name: None,
         })
         .await
@@ -244,7 +252,7 @@ async fn payout_ceiling_and_balance_are_enforced_by_the_sandbox() {
         reference1: reference1.into(),
         webhook_request: None,
         method_id,
-        cellphone: "3001234567".into(),
+        destination: "3001234567".into(),
         bank_name: None,
     };
     let ceiling = client
@@ -302,8 +310,8 @@ async fn duplicates_and_out_of_order_deliveries_when_configured() {
         .unwrap()
         .value;
     sandbox.settle(&link.reference, "approve").await;
-    // Creation twice; approval twice, each followed by a stale "pending".
-    let received = receiver.wait_for_count(6).await;
+    // Creation twice; processing twice and approval twice, each followed by a stale "pending".
+    let received = receiver.wait_for_count(10).await;
     let statuses: Vec<i64> = received
         .iter()
         .map(|n| n["status"].as_i64().unwrap())

@@ -33,7 +33,7 @@ fn payout(reference1: &str) -> WithdrawRequest {
         reference1: reference1.into(),
         webhook_request: None,
         method_id: 245,
-        cellphone: "3001234567".into(),
+        destination: "3001234567".into(),
         bank_name: None,
     }
 }

@@ -17,10 +17,12 @@ use tokio::process::Command;
 
 const KEY: &str = "durable-key";
 
-fn body(reference: &str, status: i64, amount: i64, updated_at: &str, key: &str) -> String {
+/// The service's meaning: the payer paid `realAmount`, the service kept `cost`, the merchant
+/// receives `amount` (and the signature covers it).
+fn body(reference: &str, status: i64, paid: i64, updated_at: &str, key: &str) -> String {
     let unsigned = format!(
-        r#"{{"realAmount":{net},"amount":{amount},"cost":"$ 1.000","referenceId":"{reference}","resourceId":"R-{reference}","updatedAt":"{updated_at}","status":{status},"paymentMethod":"Nequi","reference1":"REF-{reference}","sign":"SIGN"}}"#,
-        net = amount - 1_000
+        r#"{{"realAmount":{paid},"amount":{net},"cost":"$1,000.00","referenceId":"{reference}","resourceId":"R-{reference}","updatedAt":"{updated_at}","status":{status},"paymentMethod":"Nequi","reference1":"REF-{reference}","sign":"SIGN"}}"#,
+        net = paid - 1_000
     );
     let sign = expected_signature(key, &unsigned);
     unsigned.replace("SIGN", &sign)
@@ -230,8 +232,8 @@ fn reconciliation_reports_totals_and_exceptions() {
     let report = ledger.reconcile(None, today, today, now_ms()).unwrap();
     // Three approvals count (two for PAID, one STRANGER); the disputed one does not.
     assert_eq!(report.approved.count, 3);
-    assert_eq!(report.approved.amount, Pesos::new(75_000));
-    assert_eq!(report.approved.cost, Pesos::new(3_000));
+    assert_eq!(report.approved.gross, Pesos::new(75_000));
+    assert_eq!(report.approved.fee, Pesos::new(3_000));
     assert_eq!(report.approved.net, Pesos::new(72_000));
     assert_eq!(report.by_method["Nequi"].count, 3);
     let kinds: Vec<(ExceptionKind, &str)> = report

@@ -22,7 +22,7 @@ fn request(reference1: &str, amount: i64) -> WithdrawRequest {
         reference1: reference1.into(),
         webhook_request: None,
         method_id: 245,
-        cellphone: "3001234567".into(),
+        destination: "3001234567".into(),
         bank_name: None,
     }
 }
@@ -404,4 +404,71 @@ fn backdate(setup: &Setup, reference1: &str, millis: i64) {
             rusqlite::params![millis, reference1],
         )
         .unwrap();
+}
+
+/// Several `paydesk payout` processes started together on one computer: same amount, same
+/// number, each its own reference. The rules (30 s apart, the same-amount repeat) are decided
+/// in the transaction that writes the intent, so exactly one request reaches the service per
+/// round and every other process is refused with a rule's message and exit 2.
+#[tokio::test]
+async fn payouts_started_together_from_several_processes_send_one_request() {
+    const PROCESSES: usize = 4;
+    const ROUNDS: usize = 3;
+    let sandbox = TestSandbox::start().await;
+    // Each round has a ledger of its own; the simulator keeps no spacing of its own between
+    // rounds. What is counted is what reaches it, not what it accepts.
+    sandbox
+        .control_post("/rules", json!({"cash_out_spacing_seconds": 0}))
+        .await;
+    for round in 0..ROUNDS {
+        let home = tempfile::tempdir().unwrap();
+        let before = sandbox.requests_to(WITHDRAW).await;
+        let mut children = Vec::new();
+        for process in 0..PROCESSES {
+            let reference = format!("RACE-{round}-{process}");
+            let mut command = common::paydesk_against(home.path(), &sandbox);
+            command.args([
+                "payout",
+                "--amount",
+                "50000",
+                "--reference1",
+                &reference,
+                "--cellphone",
+                "3001234567",
+                "--yes",
+            ]);
+            children.push(command.spawn().unwrap());
+        }
+        let mut outputs = Vec::new();
+        for child in children {
+            outputs.push(child.wait_with_output().await.unwrap());
+        }
+        let codes: Vec<i32> = outputs
+            .iter()
+            .map(|o| o.status.code().unwrap_or(-1))
+            .collect();
+        let stderr: Vec<String> = outputs
+            .iter()
+            .map(|o| String::from_utf8_lossy(&o.stderr).into_owned())
+            .collect();
+        assert_eq!(
+            sandbox.requests_to(WITHDRAW).await - before,
+            1,
+            "round {round}: one request between {PROCESSES} processes: {codes:?} {stderr:?}"
+        );
+        assert_eq!(
+            codes.iter().filter(|c| **c == 0).count(),
+            1,
+            "{codes:?} {stderr:?}"
+        );
+        for (code, text) in codes.iter().zip(&stderr) {
+            if *code != 0 {
+                assert_eq!(*code, 2, "{text}");
+                assert!(
+                    text.contains("30 s between payouts") || text.contains("Confirm to send"),
+                    "the rule's own message: {text}"
+                );
+            }
+        }
+    }
 }

@@ -175,6 +175,9 @@ fn a_lost_answer_shows_unknown_and_offers_no_resend() {
     harness.step();
     type_into(&mut harness, "Amount", "30.000");
     type_into(&mut harness, "Destination cellphone", "3001234567");
+    // No notification address: nothing but a status check can tell what happened (the
+    // service's notification would otherwise settle it within a second).
+    type_into(&mut harness, "Webhook URL", "");
     let reference = harness
         .get_by_role_and_label(egui::accesskit::Role::TextInput, "Your reference")
         .value()

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use common::{TestSandbox, expected_signature, wait_for};
 use paydesk::api::family_b::{CashIn, DEFAULT_BRAND_ID, PaymentLinkRequest, Reference2};
 use paydesk::ledger::{CheckState, Ledger};
-use paydesk::money::Pesos;
+use paydesk::money::{PaymentFigures, Pesos};
 use paydesk::secrets::SecretString;
 use paydesk::webhook::{Confirmer, Receiver, ReceiverConfig, ReceiverEvent};
 use serde_json::{Value, json};
@@ -70,10 +70,12 @@ impl Endpoint {
     }
 }
 
-/// A notification body as the service writes it; `amount` is inserted as literal text.
+/// A notification body as the service writes it; `amount` (what the merchant receives, the
+/// figure the signature covers) is inserted as literal text. The payer paid 26.647, the fee
+/// was 1.647.
 fn body(reference: &str, status: i64, amount: &str, updated_at: &str, key: &str) -> String {
     let unsigned = format!(
-        r#"{{"realAmount":23353,"amount":{amount},"cost":"$ 1.647","referenceId":"{reference}","moduleId":1,"productId":0,"referenceKey":"K1","paymentMethod":"Link de pago","userId":1001,"resourceId":"600001","updatedAt":"{updated_at}","providerId":7,"providerReference":"PRV1","reference1":"ORDER-1","reference2":{{"Label":{{}},"Data":{{}},"returnUrl":""}},"bankId":"","bankName":"","status":{status},"sign":"SIGN","error":{{"code":"","message":""}}}}"#
+        r#"{{"realAmount":26647,"amount":{amount},"cost":"$1,647.00","referenceId":"{reference}","moduleId":1,"productId":0,"referenceKey":"K1","paymentMethod":"Link de pago","userId":1001,"resourceId":"600001","updatedAt":"{updated_at}","providerId":7,"providerReference":"PRV1","reference1":"ORDER-1","reference2":{{"Label":{{}},"Data":{{}},"returnUrl":""}},"bankId":"","bankName":"","status":{status},"sign":"SIGN","error":{{"code":"","message":""}}}}"#
     );
     let sign = expected_signature(key, &unsigned);
     unsigned.replace("SIGN", &sign)
@@ -88,9 +90,14 @@ async fn a_valid_notification_is_stored_raw_then_acknowledged() {
     assert_eq!(stored.len(), 1);
     assert_eq!(stored[0].raw, raw, "the raw body is kept as it came");
     assert_eq!(stored[0].reference_id, "PD1");
-    assert_eq!(stored[0].amount, Some(Pesos::new(25_000)));
-    assert_eq!(stored[0].real_amount, Some(Pesos::new(23_353)));
-    assert_eq!(stored[0].cost, Some(Pesos::new(1_647)));
+    assert_eq!(
+        stored[0].figures,
+        PaymentFigures {
+            gross: Some(Pesos::new(26_647)),
+            fee: Some(Pesos::new(1_647)),
+            net: Some(Pesos::new(25_000)),
+        }
+    );
     assert_eq!(stored[0].status, 2);
 }
 

@@ -4,6 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::money::Pesos;
+use crate::validate::{self, PersonType};
+
 /// What a method is, in the spec's words; decides which extra payer fields the forms ask for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -17,6 +20,12 @@ pub enum MethodKind {
     BankAppQr,
     BankAppButton,
     InstantTransfer,
+    /// The interoperable QR any bank or wallet app can pay (248).
+    InteroperableQr,
+    /// A Bre-B dynamic key (250), Colombia's instant-payment scheme.
+    BreBKey,
+    /// A charge sent through a WhatsApp business account (277).
+    Chat,
     Other,
 }
 
@@ -39,6 +48,17 @@ pub enum ExtraField {
     Address,
     #[serde(rename = "email")]
     Email,
+    /// Bre-B spells the document fields `docType`/`docNumber`, PSE `documentType`/`documentNumber`.
+    #[serde(rename = "docType")]
+    DocType,
+    #[serde(rename = "docNumber")]
+    DocNumber,
+    #[serde(rename = "merchantId")]
+    MerchantId,
+    #[serde(rename = "whatsappAccountId")]
+    WhatsappAccountId,
+    #[serde(rename = "description")]
+    Description,
 }
 
 impl ExtraField {
@@ -52,7 +72,39 @@ impl ExtraField {
             ExtraField::Name => "name",
             ExtraField::Address => "address",
             ExtraField::Email => "email",
+            ExtraField::DocType => "docType",
+            ExtraField::DocNumber => "docNumber",
+            ExtraField::MerchantId => "merchantId",
+            ExtraField::WhatsappAccountId => "whatsappAccountId",
+            ExtraField::Description => "description",
         }
+    }
+
+    /// The longest text the service takes in the field, where public material says.
+    pub fn max_len(self) -> Option<usize> {
+        match self {
+            ExtraField::Description => Some(255),
+            _ => None,
+        }
+    }
+}
+
+/// How long a payment of a method lives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Lifetime {
+    /// As long as the request's `expiresIn` says (above the method's minimum).
+    #[default]
+    AsRequested,
+    /// A fixed time the service sets; `expiresIn` is ignored, so paydesk does not send it.
+    Fixed { seconds: u64 },
+    /// Until 23:59:59 Bogotá time of the day it was created; `expiresIn` is not sent.
+    EndOfDay,
+}
+
+impl Lifetime {
+    pub fn takes_expires_in(self) -> bool {
+        self == Lifetime::AsRequested
     }
 }
 
@@ -63,13 +115,61 @@ pub struct MethodInfo {
     pub kind: MethodKind,
     /// `expiresIn` must be strictly greater than this many seconds.
     pub min_expires_in: Option<u64>,
+    /// Fields the method requires inside `paymentMethod`.
     #[serde(default)]
     pub extra_fields: Vec<ExtraField>,
+    /// Fields the method takes inside `paymentMethod` when given.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub optional_fields: Vec<ExtraField>,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub lifetime: Lifetime,
+    /// The smallest amount the service has a fee for with this method, where it is known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_amount: Option<Pesos>,
+    /// One payment resource takes several payments (an open QR, a Bre-B key): every approval
+    /// is money received.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub repeatable: bool,
+}
+
+fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}
+
+impl MethodInfo {
+    /// Every field the method takes, required first.
+    pub fn fields(&self) -> impl Iterator<Item = (ExtraField, bool)> + '_ {
+        self.extra_fields
+            .iter()
+            .map(|field| (*field, true))
+            .chain(self.optional_fields.iter().map(|field| (*field, false)))
+    }
+}
+
+/// The wire codes of `typePerson`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PersonTypeCodes {
+    pub natural: String,
+    pub legal: String,
+}
+
+impl Default for PersonTypeCodes {
+    fn default() -> Self {
+        PersonTypeCodes {
+            natural: PersonType::Natural.default_code().to_owned(),
+            legal: PersonType::Legal.default_code().to_owned(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MethodCatalog {
     pub methods: Vec<MethodInfo>,
+    #[serde(default)]
+    pub person_type_codes: PersonTypeCodes,
+    /// The smallest amount for a payment link, where it is known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link_min_amount: Option<Pesos>,
 }
 
 /// Document types the online bank transfer accepts for a natural person (`typePerson` "0").
@@ -84,45 +184,92 @@ impl Default for MethodCatalog {
             id,
             name: name.to_owned(),
             kind,
-            min_expires_in: Some(min),
+            min_expires_in: min,
             extra_fields: extra_fields.to_vec(),
+            optional_fields: Vec::new(),
+            lifetime: Lifetime::AsRequested,
+            min_amount: None,
+            repeatable: false,
         };
+        let pse_fields = [
+            DocumentType,
+            TypePerson,
+            BankId,
+            DocumentNumber,
+            Name,
+            Cellphone,
+            Address,
+            Email,
+        ];
         MethodCatalog {
             methods: vec![
                 method(
                     130,
                     "Nequi",
                     MethodKind::MobileWalletA,
-                    43_200,
+                    Some(43_200),
                     &[Cellphone],
                 ),
                 method(
                     131,
                     "Daviplata",
                     MethodKind::MobileWalletB,
-                    43_200,
+                    Some(43_200),
                     &[Cellphone],
                 ),
                 method(
                     117,
                     "PSE",
                     MethodKind::OnlineBankTransfer,
-                    1_800,
-                    &[
-                        DocumentType,
-                        TypePerson,
-                        BankId,
-                        DocumentNumber,
-                        Name,
-                        Cellphone,
-                        Address,
-                        Email,
-                    ],
+                    Some(1_800),
+                    &pse_fields,
                 ),
-                method(153, "Cash collection", MethodKind::Cash, 86_400, &[]),
-                method(163, "TPaga", MethodKind::Wallet, 43_200, &[]),
-                method(273, "Cards", MethodKind::Card, 3_600, &[]),
+                method(
+                    262,
+                    "PSE gateway",
+                    MethodKind::OnlineBankTransfer,
+                    Some(1_800),
+                    &pse_fields,
+                ),
+                MethodInfo {
+                    lifetime: Lifetime::Fixed { seconds: 600 },
+                    repeatable: true,
+                    ..method(
+                        250,
+                        "Bre-B key",
+                        MethodKind::BreBKey,
+                        None,
+                        &[Cellphone, DocType, DocNumber, MerchantId],
+                    )
+                },
+                MethodInfo {
+                    optional_fields: vec![Cellphone, DocumentType, DocumentNumber, MerchantId],
+                    lifetime: Lifetime::EndOfDay,
+                    repeatable: true,
+                    ..method(
+                        248,
+                        "Interoperable QR",
+                        MethodKind::InteroperableQr,
+                        None,
+                        &[],
+                    )
+                },
+                method(153, "Cash collection", MethodKind::Cash, Some(86_400), &[]),
+                method(163, "TPaga", MethodKind::Wallet, Some(43_200), &[]),
+                MethodInfo {
+                    optional_fields: vec![Description],
+                    ..method(273, "Cards", MethodKind::Card, Some(3_600), &[])
+                },
+                method(
+                    277,
+                    "WhatsApp",
+                    MethodKind::Chat,
+                    Some(2_592_000),
+                    &[Cellphone, WhatsappAccountId],
+                ),
             ],
+            link_min_amount: None,
+            person_type_codes: PersonTypeCodes::default(),
         }
     }
 }
@@ -152,6 +299,66 @@ impl MethodCatalog {
             .map(|method| method.extra_fields.as_slice())
             .unwrap_or_default()
     }
+
+    /// Every field the method takes, with whether it is required.
+    pub fn fields(&self, id: i64) -> Vec<(ExtraField, bool)> {
+        self.find(id)
+            .map(|method| method.fields().collect())
+            .unwrap_or_default()
+    }
+
+    pub fn lifetime(&self, id: i64) -> Lifetime {
+        self.find(id)
+            .map(|method| method.lifetime)
+            .unwrap_or_default()
+    }
+
+    /// The smallest amount for a method (`None`: a payment link).
+    pub fn min_amount(&self, id: Option<i64>) -> Option<Pesos> {
+        match id {
+            Some(id) => self.find(id).and_then(|method| method.min_amount),
+            None => self.link_min_amount,
+        }
+    }
+
+    /// Whether a method's payment may be paid more than once.
+    pub fn repeatable(&self, id: i64) -> bool {
+        self.find(id).is_some_and(|method| method.repeatable)
+    }
+
+    /// The catalog's code for what a person typed as `typePerson` (natural, legal, jurídica,
+    /// or a code); what they typed when it is none of those, for the check to report.
+    pub fn person_type_code(&self, typed: &str) -> String {
+        let codes = &self.person_type_codes;
+        if typed.trim() == codes.natural || typed.trim() == codes.legal {
+            return typed.trim().to_owned();
+        }
+        match validate::person_type(typed) {
+            Ok(PersonType::Natural) => codes.natural.clone(),
+            Ok(PersonType::Legal) => codes.legal.clone(),
+            Err(_) => typed.trim().to_owned(),
+        }
+    }
+
+    /// The other way: a code of this catalog as a word the checks understand.
+    pub fn person_type_text(&self, code: &str) -> String {
+        let codes = &self.person_type_codes;
+        match code.trim() {
+            code if code == codes.natural => "natural".to_owned(),
+            code if code == codes.legal => "legal".to_owned(),
+            other => other.to_owned(),
+        }
+    }
+
+    /// Sets a floor for every method (and links) that has none of its own: the simulator's
+    /// profile knows the simulator's.
+    pub fn with_minimum_amount(mut self, minimum: Pesos) -> Self {
+        for method in &mut self.methods {
+            method.min_amount.get_or_insert(minimum);
+        }
+        self.link_min_amount.get_or_insert(minimum);
+        self
+    }
 }
 
 #[cfg(test)]
@@ -169,6 +376,18 @@ mod tests {
         assert_eq!(catalog.extra_fields(131), &[ExtraField::Cellphone]);
         assert_eq!(catalog.extra_fields(117).len(), 8);
         assert!(catalog.extra_fields(163).is_empty());
+        // The current methods of public material.
+        assert_eq!(catalog.lifetime(250), Lifetime::Fixed { seconds: 600 });
+        assert_eq!(catalog.lifetime(248), Lifetime::EndOfDay);
+        assert!(catalog.repeatable(250) && catalog.repeatable(248) && !catalog.repeatable(130));
+        assert_eq!(catalog.extra_fields(250).len(), 4);
+        assert_eq!(catalog.extra_fields(262), catalog.extra_fields(117));
+        assert_eq!(catalog.min_expires_in(277), Some(2_592_000));
+        assert_eq!(catalog.fields(273), vec![(ExtraField::Description, false)]);
+        assert_eq!(catalog.min_amount(Some(130)), None);
+        let simulator = catalog.with_minimum_amount(Pesos::new(1_000));
+        assert_eq!(simulator.min_amount(Some(130)), Some(Pesos::new(1_000)));
+        assert_eq!(simulator.min_amount(None), Some(Pesos::new(1_000)));
     }
 
     #[test]
@@ -180,6 +399,10 @@ mod tests {
                 kind: MethodKind::MobileWalletA,
                 min_expires_in: Some(50_000),
                 extra_fields: vec![ExtraField::Cellphone],
+                optional_fields: vec![],
+                lifetime: Lifetime::AsRequested,
+                min_amount: None,
+                repeatable: false,
             },
             MethodInfo {
                 id: 500,
@@ -187,10 +410,17 @@ mod tests {
                 kind: MethodKind::BankAppQr,
                 min_expires_in: Some(1_800),
                 extra_fields: vec![],
+                optional_fields: vec![],
+                lifetime: Lifetime::AsRequested,
+                min_amount: None,
+                repeatable: false,
             },
         ]);
         assert_eq!(catalog.min_expires_in(130), Some(50_000));
         assert_eq!(catalog.min_expires_in(500), Some(1_800));
-        assert_eq!(catalog.methods.len(), 7);
+        assert_eq!(
+            catalog.methods.len(),
+            MethodCatalog::default().methods.len() + 1
+        );
     }
 }

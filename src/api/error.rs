@@ -2,6 +2,7 @@
 //! service's own code kept for whoever debugs.
 
 use super::Operation;
+use crate::money::Pesos;
 
 /// A refusal from the service, classified by its code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -122,6 +123,35 @@ fn unreadable_hint(operation: Operation, http_status: u16) -> &'static str {
 }
 
 impl ApiError {
+    /// A payment the service refused because it has no fee for the amount
+    /// (`transaction.cost.notSupport`, or Family B's `08` as the simulator sends it): the
+    /// message says the method's smallest amount where the catalog knows it. The service's
+    /// code is kept.
+    pub fn explain_minimum(self, minimum: Option<Pesos>) -> ApiError {
+        match self {
+            ApiError::Refused {
+                refusal,
+                code,
+                http_status,
+                ..
+            } if refusal == Refusal::CostNotSupported || code == "08" => {
+                let message = match minimum {
+                    Some(minimum) => format!(
+                        "The amount is below the smallest the payment service takes with this method ({minimum}). Enter {minimum} or more"
+                    ),
+                    None => "The payment service has no fee for this amount with this method: it is below the method's minimum. Try a larger amount or another method".to_owned(),
+                };
+                ApiError::Refused {
+                    refusal: Refusal::Other,
+                    code,
+                    message,
+                    http_status,
+                }
+            }
+            other => other,
+        }
+    }
+
     /// The code shown to whoever debugs, and in `--json` output.
     pub fn code(&self) -> &str {
         match self {

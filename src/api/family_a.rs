@@ -447,7 +447,7 @@ impl ResourceRequest {
                 payer,
             } => json!({
                 "bank": bank_id,
-                "typePerson": type_person,
+                "typePerson": validate::person_type_code(type_person),
                 "People": {
                     "docType": payer.doc_type,
                     "docNumber": payer.doc_number,
@@ -564,7 +564,7 @@ impl CheckoutRequest {
             "PaymentMethod": {"id": self.method_id, "features": {}},
             "Resource": {"id": self.resource_id},
             "User": {"id": self.user_id},
-            "typePerson": self.type_person,
+            "typePerson": validate::person_type_code(&self.type_person),
             "docType": self.doc_type,
         });
         if let Some(bank) = self.bank_id {

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use url::Url;
 
-use super::catalog::{ExtraField, MethodCatalog};
+use super::catalog::{ExtraField, Lifetime, MethodCatalog};
 use super::lenient;
 use crate::money::Pesos;
 use crate::validate::{self, ValidationError};
@@ -99,8 +99,9 @@ pub struct PaymentLinkRequest {
 }
 
 impl PaymentLinkRequest {
-    pub fn check(&self) -> Vec<ValidationError> {
+    pub fn check(&self, catalog: &MethodCatalog) -> Vec<ValidationError> {
         let mut problems = self.cash_in.check();
+        problems.extend(minimum_amount(catalog, None, self.cash_in.amount).err());
         if let Some(seconds) = self.cash_in.expires_in
             && seconds == 0
         {
@@ -136,17 +137,38 @@ impl PaymentMethodRequest {
     pub fn check(&self, catalog: &MethodCatalog) -> Vec<ValidationError> {
         let mut problems = self.cash_in.check();
         problems.extend(validate::positive_id("method", self.method_id).err());
+        problems.extend(minimum_amount(catalog, Some(self.method_id), self.cash_in.amount).err());
         if let Some(seconds) = self.cash_in.expires_in {
-            problems.extend(validate::expires_in(catalog, self.method_id, seconds).err());
+            match catalog.lifetime(self.method_id) {
+                Lifetime::AsRequested => {
+                    problems.extend(validate::expires_in(catalog, self.method_id, seconds).err());
+                }
+                Lifetime::Fixed { seconds: fixed } => problems.push(ValidationError::new(
+                    "expiresIn",
+                    format!(
+                        "this method always lives {}: leave the expiry empty",
+                        validate::describe_seconds(fixed)
+                    ),
+                )),
+                Lifetime::EndOfDay => problems.push(ValidationError::new(
+                    "expiresIn",
+                    "this method lives until 11:59 p.m. today: leave the expiry empty",
+                )),
+            }
         }
-        for field in catalog.extra_fields(self.method_id) {
-            let value = self.extra(*field).unwrap_or_default();
+        for (field, required) in catalog.fields(self.method_id) {
+            let value = self.extra(field).unwrap_or_default();
+            if !required && value.trim().is_empty() {
+                continue;
+            }
             let problem = match field {
                 ExtraField::Cellphone => validate::cellphone("cellphone", value).err(),
                 ExtraField::Email => validate::email("email", value).err(),
                 ExtraField::DocumentNumber => {
                     validate::document_number("documentNumber", value).err()
                 }
+                ExtraField::DocNumber => validate::document_number("docNumber", value).err(),
+                ExtraField::DocType => validate::document_type("docType", value).err(),
                 ExtraField::BankId => match value.trim().parse::<i64>() {
                     Ok(id) if id > 0 => None,
                     _ => Some(ValidationError::new(
@@ -155,14 +177,23 @@ impl PaymentMethodRequest {
                     )),
                 },
                 ExtraField::TypePerson => validate::person_and_document(
-                    value,
+                    &catalog.person_type_text(value),
                     self.extra(ExtraField::DocumentType).unwrap_or_default(),
                 )
                 .err(),
-                // Checked together with typePerson.
-                ExtraField::DocumentType => None,
+                // Checked together with typePerson when the method has one.
+                ExtraField::DocumentType if self.extra(ExtraField::TypePerson).is_some() => None,
+                ExtraField::DocumentType => validate::document_type("documentType", value).err(),
                 ExtraField::Name => validate::required("name", value).err(),
                 ExtraField::Address => validate::required("address", value).err(),
+                ExtraField::MerchantId => validate::required("merchantId", value).err(),
+                ExtraField::WhatsappAccountId => {
+                    validate::required("whatsappAccountId", value).err()
+                }
+                ExtraField::Description => {
+                    validate::at_most("description", value, field.max_len().unwrap_or(usize::MAX))
+                        .err()
+                }
             };
             problems.extend(problem);
         }
@@ -174,18 +205,41 @@ impl PaymentMethodRequest {
         let mut method = Map::new();
         method.insert("id".into(), json!(self.method_id));
         for (field, value) in &self.extras {
+            // An optional field left empty is not sent.
+            if value.trim().is_empty() {
+                continue;
+            }
             let value = match field {
                 ExtraField::BankId => value
                     .trim()
                     .parse::<i64>()
                     .map(|id| json!(id))
                     .unwrap_or_else(|_| json!(value)),
+                ExtraField::DocType | ExtraField::DocumentType => {
+                    json!(value.trim().to_ascii_uppercase())
+                }
                 _ => json!(value.trim()),
             };
             method.insert(field.wire_name().into(), value);
         }
         body.insert("paymentMethod".into(), Value::Object(method));
         Value::Object(body)
+    }
+}
+
+/// The catalog's smallest amount for a method (`None`: a payment link), with the number in
+/// the message.
+pub fn minimum_amount(
+    catalog: &MethodCatalog,
+    method_id: Option<i64>,
+    amount: Pesos,
+) -> Result<(), ValidationError> {
+    match catalog.min_amount(method_id) {
+        Some(minimum) if amount < minimum => Err(ValidationError::new(
+            "amount",
+            format!("the smallest amount the service takes here is {minimum}"),
+        )),
+        _ => Ok(()),
     }
 }
 
@@ -384,7 +438,11 @@ pub struct InstantBankList {
 pub const WITHDRAW_METHODS: &[(i64, &str)] = &[
     (160, "Online withdrawal"),
     (245, "Disbursement as a product"),
+    (264, "Bre-B key"),
 ];
+
+/// The cash-out that sends to a Bre-B key instead of a mobile number.
+pub const BREB_WITHDRAW_METHOD: i64 = 264;
 
 pub fn withdraw_method_name(id: i64) -> &'static str {
     WITHDRAW_METHODS
@@ -400,17 +458,27 @@ pub struct WithdrawRequest {
     pub reference1: String,
     pub webhook_request: Option<Url>,
     pub method_id: i64,
-    pub cellphone: String,
+    /// Where the money goes: a mobile number, or a Bre-B key (`@TIENDA123`, a mobile number,
+    /// an e-mail or a document number) for method 264.
+    pub destination: String,
     pub bank_name: Option<String>,
 }
 
 impl WithdrawRequest {
+    pub fn sends_to_key(&self) -> bool {
+        self.method_id == BREB_WITHDRAW_METHOD
+    }
+
     pub fn check(&self) -> Vec<ValidationError> {
         [
             validate::withdraw_method(self.method_id).err(),
             validate::withdraw_amount(self.method_id, self.amount).err(),
             validate::reference1(&self.reference1).err(),
-            validate::cellphone("cellphone", &self.cellphone).err(),
+            if self.sends_to_key() {
+                validate::breb_key("key", &self.destination).err()
+            } else {
+                validate::cellphone("cellphone", &self.destination).err()
+            },
             self.webhook_request
                 .as_ref()
                 .and_then(|url| validate::web_url("webhookRequest", url.as_str()).err()),
@@ -421,7 +489,11 @@ impl WithdrawRequest {
     }
 
     pub fn wire(&self) -> Value {
-        let mut method = json!({"id": self.method_id, "cellphone": self.cellphone});
+        let mut method = if self.sends_to_key() {
+            json!({"id": self.method_id, "key": self.destination.trim()})
+        } else {
+            json!({"id": self.method_id, "cellphone": self.destination})
+        };
         if let Some(bank) = &self.bank_name {
             method["bankName"] = json!(bank.trim());
         }

@@ -99,11 +99,12 @@ impl Operation {
         )
     }
 
-    /// Cash-in generation carries an `x-transaction-token`.
+    /// Cash-in generation carries an `x-transaction-token` (the spec), and so does the cash-out
+    /// (the service's public material: a single-use token for each, asked for that path).
     fn needs_transaction_token(self) -> bool {
         matches!(
             self,
-            Operation::CreatePaymentLink | Operation::CreateMethodPayment
+            Operation::CreatePaymentLink | Operation::CreateMethodPayment | Operation::Withdraw
         )
     }
 
@@ -384,54 +385,14 @@ impl Client {
         request: &WithdrawRequest,
     ) -> Result<Reply<WithdrawReceipt>, ApiError> {
         let body = self.call_b(Operation::Withdraw, request.wire()).await?;
-        let data = body.get("data").cloned().unwrap_or(Value::Null);
-        let withdraw = data
-            .get("withdraw")
-            .cloned()
-            .ok_or_else(|| malformed(Operation::Withdraw, 200, "no data.withdraw"))?;
-        let withdraw: WithdrawRecord = serde_json::from_value(withdraw)
-            .map_err(|error| malformed(Operation::Withdraw, 200, error))?;
-        let reference_at = |value: &Value| {
-            value
-                .get("transactionReference")
-                .and_then(|reference| match reference {
-                    Value::String(text) if !text.is_empty() => Some(text.clone()),
-                    Value::Number(number) => Some(number.to_string()),
-                    _ => None,
-                })
-        };
-        let transaction_reference = reference_at(&data).or_else(|| reference_at(&body));
-        Ok(Reply {
-            value: WithdrawReceipt {
-                withdraw,
-                transaction_reference,
-            },
-            raw: data,
-        })
+        decode_withdraw(body)
     }
 
     pub async fn balance(&self, user_id: i64) -> Result<Reply<Balance>, ApiError> {
-        let mut body = self
+        let body = self
             .call_b(Operation::Balance, json!({"userId": user_id}))
             .await?;
-        // The spec names `bags` and `date` without saying whether they sit in `data`.
-        let payload = match body.get("data") {
-            Some(data) if data.get("bags").is_some() => data.clone(),
-            _ => {
-                if let Some(object) = body.as_object_mut() {
-                    object.remove("statusCode");
-                    object.remove("message");
-                    object.remove("data");
-                }
-                body
-            }
-        };
-        let value = serde_json::from_value(payload.clone())
-            .map_err(|error| malformed(Operation::Balance, 200, error))?;
-        Ok(Reply {
-            value,
-            raw: payload,
-        })
+        decode_balance(body)
     }
 
     pub async fn simulate_notification(
@@ -628,8 +589,9 @@ fn refused(code: String, message: Option<String>, http_status: u16) -> ApiError 
     }
 }
 
-/// Family A: a success envelope's `data`, or the error envelope as a refusal.
-fn decode_family_a(operation: Operation, status: u16, bytes: &[u8]) -> Result<Value, ApiError> {
+/// Family A: a success envelope's `data`, or the error envelope as a refusal. Public for the
+/// property tests and fuzz targets; the client is the way to call the service.
+pub fn decode_family_a(operation: Operation, status: u16, bytes: &[u8]) -> Result<Value, ApiError> {
     let body = parse_json(operation, status, bytes)?;
     if !body.is_object() {
         return Err(malformed(
@@ -671,8 +633,9 @@ fn decode_family_a(operation: Operation, status: u16, bytes: &[u8]) -> Result<Va
     }
 }
 
-/// Family B: any status outside 2xx, or a `statusCode` other than "00", is a refusal.
-fn decode_family_b(operation: Operation, status: u16, bytes: &[u8]) -> Result<Value, ApiError> {
+/// Family B: any status outside 2xx, or a `statusCode` other than "00", is a refusal. Public
+/// for the property tests and fuzz targets.
+pub fn decode_family_b(operation: Operation, status: u16, bytes: &[u8]) -> Result<Value, ApiError> {
     let body = parse_json(operation, status, bytes)?;
     if !body.is_object() {
         return Err(malformed(
@@ -703,6 +666,93 @@ fn decode_data<T: DeserializeOwned>(
     let value =
         serde_json::from_value(data.clone()).map_err(|error| malformed(operation, 200, error))?;
     Ok(Reply { value, raw: data })
+}
+
+/// A cash-out answer: `data.withdraw`, and `transactionReference` in `data` or at the top (the
+/// spec's table and sample disagree).
+fn decode_withdraw(body: Value) -> Result<Reply<WithdrawReceipt>, ApiError> {
+    let data = body.get("data").cloned().unwrap_or(Value::Null);
+    let withdraw = data
+        .get("withdraw")
+        .cloned()
+        .ok_or_else(|| malformed(Operation::Withdraw, 200, "no data.withdraw"))?;
+    let withdraw: WithdrawRecord = serde_json::from_value(withdraw)
+        .map_err(|error| malformed(Operation::Withdraw, 200, error))?;
+    let reference_at = |value: &Value| {
+        value
+            .get("transactionReference")
+            .and_then(|reference| match reference {
+                Value::String(text) if !text.is_empty() => Some(text.clone()),
+                Value::Number(number) => Some(number.to_string()),
+                _ => None,
+            })
+    };
+    let transaction_reference = reference_at(&data).or_else(|| reference_at(&body));
+    Ok(Reply {
+        value: WithdrawReceipt {
+            withdraw,
+            transaction_reference,
+        },
+        raw: data,
+    })
+}
+
+/// The spec names `bags` and `date` without saying whether they sit in `data`.
+fn decode_balance(mut body: Value) -> Result<Reply<Balance>, ApiError> {
+    let payload = match body.get("data") {
+        Some(data) if data.get("bags").is_some() => data.clone(),
+        _ => {
+            if let Some(object) = body.as_object_mut() {
+                object.remove("statusCode");
+                object.remove("message");
+                object.remove("data");
+            }
+            body
+        }
+    };
+    let value = serde_json::from_value(payload.clone())
+        .map_err(|error| malformed(Operation::Balance, 200, error))?;
+    Ok(Reply {
+        value,
+        raw: payload,
+    })
+}
+
+/// Reads one decoded body as every typed answer of both families, discarding the results: for
+/// the property tests and fuzz targets, which check that no shape makes a decoder panic.
+pub fn decode_every_answer(body: Value) {
+    fn typed<T: DeserializeOwned>(value: &Value) {
+        let _ = serde_json::from_value::<T>(value.clone());
+    }
+    typed::<RegistrationReply>(&body);
+    typed::<MethodList>(&body);
+    typed::<ResourceReply>(&body);
+    typed::<CheckoutReply>(&body);
+    typed::<AccountReply>(&body);
+    for operation in [
+        Operation::CreatePaymentLink,
+        Operation::CreateMethodPayment,
+        Operation::PaymentStatus,
+        Operation::PaymentFeatures,
+        Operation::InstantBanks,
+    ] {
+        let body = body.clone();
+        let _ = match operation {
+            Operation::CreatePaymentLink => decode_data::<PaymentLink>(operation, body).map(drop),
+            Operation::CreateMethodPayment => {
+                decode_data::<MethodPayment>(operation, body).map(drop)
+            }
+            Operation::PaymentStatus => decode_data::<StatusRecord>(operation, body).map(|reply| {
+                let _ = (reply.value.amount_pesos(), reply.value.cost_pesos());
+            }),
+            Operation::PaymentFeatures => decode_data::<BankList>(operation, body).map(drop),
+            _ => decode_data::<InstantBankList>(operation, body).map(drop),
+        };
+    }
+    if let Ok(reply) = decode_balance(body.clone()) {
+        let _ = reply.value.disbursement_bag().and_then(|bag| bag.pesos());
+    }
+    let _ = decode_withdraw(body);
 }
 
 #[cfg(test)]

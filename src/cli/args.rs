@@ -138,6 +138,9 @@ pub struct ProfileArgs {
     /// Where the app's own webhook receiver listens (default 127.0.0.1:8787).
     #[arg(long)]
     pub webhook_listen: Option<String>,
+    /// Your merchant id in Bre-B, put in every Bre-B key and interoperable QR.
+    #[arg(long)]
+    pub merchant_id: Option<String>,
     /// Change an existing profile of that name (the tokens it has stay).
     #[arg(long)]
     pub replace: bool,
@@ -296,6 +299,8 @@ pub struct LinkArgs {
 
 #[derive(Debug, Args)]
 pub struct ChargeArgs {
+    /// The method's id: 130 Nequi, 131 Daviplata, 117 PSE, 262 PSE gateway, 250 Bre-B key,
+    /// 248 interoperable QR, 153 cash, 163 TPaga, 273 cards, 277 WhatsApp.
     #[arg(long)]
     pub method: i64,
     #[command(flatten)]
@@ -318,6 +323,15 @@ pub struct ChargeArgs {
     pub address: Option<String>,
     #[arg(long)]
     pub email: Option<String>,
+    /// Bre-B key and interoperable QR: the merchant's id in the scheme.
+    #[arg(long)]
+    pub merchant_id: Option<String>,
+    /// WhatsApp: the business account the charge is sent from.
+    #[arg(long)]
+    pub whatsapp_account: Option<String>,
+    /// Cards: what is being paid for, shown to the payer (up to 255 characters).
+    #[arg(long)]
+    pub description: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -348,11 +362,16 @@ pub struct PayoutArgs {
     pub amount: String,
     #[arg(long)]
     pub reference1: String,
+    /// The recipient's mobile number (methods 160 and 245).
+    #[arg(long, required_unless_present = "key", conflicts_with = "key")]
+    pub cellphone: Option<String>,
+    /// The recipient's Bre-B key, like @TIENDA123 (method 264, chosen by giving a key).
     #[arg(long)]
-    pub cellphone: String,
-    /// 160 online withdrawal, 245 disbursement as a product.
-    #[arg(long, default_value_t = 245)]
-    pub method: i64,
+    pub key: Option<String>,
+    /// 160 online withdrawal, 245 disbursement as a product, 264 to a Bre-B key (the default
+    /// with --key; 245 otherwise).
+    #[arg(long)]
+    pub method: Option<i64>,
     #[arg(long)]
     pub bank_name: Option<String>,
     #[arg(long)]

@@ -235,7 +235,12 @@ pub async fn resource(ctx: &Context<'_>, args: &ResourceArgs) -> Outcome {
         problems = request.check();
     }
     checked(problems)?;
-    let reply = ctx.connection.client.generate_resource(&request).await?;
+    let reply = ctx
+        .connection
+        .client
+        .generate_resource(&request)
+        .await
+        .map_err(|error| error.explain_minimum(ctx.connection.catalog.min_amount(None)))?;
     let resource = &reply.value.resource;
     Ok(ctx.out.done(&reply.raw, || {
         format!(
@@ -347,8 +352,13 @@ pub async fn link(ctx: &Context<'_>, args: &LinkArgs) -> Outcome {
         return Err(Failure::Local("the request could not be built".into()));
     };
     let request = PaymentLinkRequest { cash_in };
-    checked(request.check())?;
-    let reply = ctx.connection.client.create_payment_link(&request).await?;
+    checked(request.check(&ctx.connection.catalog))?;
+    let reply = ctx
+        .connection
+        .client
+        .create_payment_link(&request)
+        .await
+        .map_err(|error| error.explain_minimum(ctx.connection.catalog.min_amount(None)))?;
     Ok(ctx.out.done(&reply.raw, || {
         format!(
             "Payment link for {}\nURL:       {}\nReference: {}",
@@ -360,22 +370,35 @@ pub async fn link(ctx: &Context<'_>, args: &LinkArgs) -> Outcome {
 pub async fn charge(ctx: &Context<'_>, args: &ChargeArgs) -> Outcome {
     let mut problems = Vec::new();
     let cash_in = cash_in(ctx, &args.cash_in, &mut problems);
+    let catalog = &ctx.connection.catalog;
     let mut extras = Vec::new();
-    for field in ctx.connection.catalog.extra_fields(args.method) {
+    for (field, _) in catalog.fields(args.method) {
         let value = match field {
             ExtraField::Cellphone => args
                 .cellphone
                 .as_deref()
                 .map(|c| normalized_cellphone(Some(c))),
             ExtraField::BankId => args.bank.clone(),
-            ExtraField::TypePerson => args.person_type.clone(),
-            ExtraField::DocumentType => args.doc_type.as_ref().map(|d| d.to_ascii_uppercase()),
-            ExtraField::DocumentNumber => args.doc_number.clone(),
+            ExtraField::TypePerson => args
+                .person_type
+                .as_deref()
+                .map(|typed| catalog.person_type_code(typed)),
+            ExtraField::DocumentType | ExtraField::DocType => args
+                .doc_type
+                .as_ref()
+                .map(|d| d.trim().to_ascii_uppercase()),
+            ExtraField::DocumentNumber | ExtraField::DocNumber => args.doc_number.clone(),
             ExtraField::Name => args.name.clone(),
             ExtraField::Address => args.address.clone(),
             ExtraField::Email => args.email.clone(),
+            ExtraField::MerchantId => args
+                .merchant_id
+                .clone()
+                .or_else(|| ctx.connection.profile.merchant_id.clone()),
+            ExtraField::WhatsappAccountId => args.whatsapp_account.clone(),
+            ExtraField::Description => args.description.clone(),
         };
-        extras.push((*field, value.unwrap_or_default()));
+        extras.push((field, value.unwrap_or_default()));
     }
     // An id the catalog does not know gets no extras, but a cellphone given is still sent.
     if ctx.connection.catalog.find(args.method).is_none()
@@ -392,12 +415,13 @@ pub async fn charge(ctx: &Context<'_>, args: &ChargeArgs) -> Outcome {
         method_id: args.method,
         extras,
     };
-    checked(request.check(&ctx.connection.catalog))?;
+    checked(request.check(catalog))?;
     let reply = ctx
         .connection
         .client
         .create_method_payment(&request)
-        .await?;
+        .await
+        .map_err(|error| error.explain_minimum(catalog.min_amount(Some(args.method))))?;
     let payment = &reply.value;
     Ok(ctx.out.done(&reply.raw, || {
         format!(
@@ -575,9 +599,25 @@ pub async fn payout(ctx: &Context<'_>, args: &PayoutArgs) -> Outcome {
     let amount = validate::amount("amount", &args.amount)
         .map_err(|e| problems.push(e))
         .ok();
-    let cellphone = validate::cellphone("cellphone", &args.cellphone)
-        .map_err(|e| problems.push(e))
-        .ok();
+    let method_id = args.method.unwrap_or(if args.key.is_some() {
+        BREB_WITHDRAW_METHOD
+    } else {
+        245
+    });
+    let destination = match (&args.key, &args.cellphone) {
+        (Some(key), _) if method_id == BREB_WITHDRAW_METHOD => validate::breb_key("key", key),
+        (Some(_), _) => Err(ValidationError::new(
+            "key",
+            "a Bre-B key goes with method 264; use --cellphone for this method",
+        )),
+        (None, _) if method_id == BREB_WITHDRAW_METHOD => Err(ValidationError::new(
+            "key",
+            "method 264 sends to a Bre-B key: give --key, like @TIENDA123",
+        )),
+        (None, cellphone) => validate::cellphone("cellphone", cellphone.as_deref().unwrap_or("")),
+    }
+    .map_err(|e| problems.push(e))
+    .ok();
     let webhook_request = match &args.webhook_url {
         Some(text) => {
             validate::webhook_url("webhookRequest", text, ctx.connection.client.pay_url())
@@ -589,15 +629,15 @@ pub async fn payout(ctx: &Context<'_>, args: &PayoutArgs) -> Outcome {
         }),
     };
     checked(problems)?;
-    let (Some(amount), Some(cellphone)) = (amount, cellphone) else {
+    let (Some(amount), Some(destination)) = (amount, destination) else {
         return Err(Failure::Local("the request could not be built".into()));
     };
     let request = WithdrawRequest {
         amount,
         reference1: args.reference1.trim().to_owned(),
         webhook_request,
-        method_id: args.method,
-        cellphone,
+        method_id,
+        destination,
         bank_name: args.bank_name.clone(),
     };
     checked(request.check())?;
@@ -643,7 +683,7 @@ pub async fn payout(ctx: &Context<'_>, args: &PayoutArgs) -> Outcome {
         format!(
             "Payout of {} to {} sent\nReference:        {}\nStatus reference: {}",
             record.amount,
-            validate::group_cellphone(&record.cellphone),
+            validate::group_cellphone(&record.destination),
             record.reference1,
             record
                 .transaction_reference
@@ -760,7 +800,7 @@ fn payout_json(record: &crate::ledger::PayoutRecord) -> Value {
     json!({
         "reference1": record.reference1,
         "amount": record.amount.get(),
-        "cellphone": record.cellphone,
+        "cellphone": record.destination,
         "method": record.method_id,
         "state": record.state.as_str(),
         "transactionReference": record.transaction_reference,
@@ -776,7 +816,7 @@ fn describe_payout(record: &crate::ledger::PayoutRecord) -> String {
         "{:<20} {:>14} to {}  {}{}",
         record.reference1,
         record.amount.to_string(),
-        validate::group_cellphone(&record.cellphone),
+        validate::group_cellphone(&record.destination),
         record.state.words(),
         record
             .error_message
@@ -942,12 +982,28 @@ pub fn verify_webhook(ctx: &Context<'_>, file: &std::path::Path) -> Outcome {
         "referenceId": notification.reference_id,
         "status": notification.status,
         "amount": notification.amount_text,
+        "gross": notification.gross.map(Pesos::get),
+        "cost": notification.fee.map(Pesos::get),
+        "net": notification.net.map(Pesos::get),
+        "figuresAddUp": notification.figures().add_up(),
     });
     match verdict {
         Verdict::Valid => Ok(ctx.out.done(&document, || {
+            let figures = notification.figures().completed();
+            let shown =
+                |value: Option<Pesos>| value.map_or_else(|| "?".to_owned(), |p| p.to_string());
             format!(
-                "Valid signature: {} status {} amount {}",
-                notification.reference_id, notification.status, notification.amount_text
+                "Valid signature: {} {}; paid by the customer {}, fee {}, you receive {}{}",
+                notification.reference_id,
+                crate::ledger::reconcile::notified_words(notification.status),
+                shown(figures.gross),
+                shown(figures.fee),
+                shown(figures.net),
+                if figures.add_up() {
+                    ""
+                } else {
+                    " (these do not add up)"
+                }
             )
         })),
         Verdict::NoKey => Err(Failure::Input(vec![ValidationError::new(

@@ -71,6 +71,7 @@ fn add(paths: &Paths, args: &ProfileArgs, out: Output) -> Result<ExitCode, Failu
         brand_id: args.brand_id.clone().unwrap_or_default(),
         webhook_url: args.webhook_url.clone().unwrap_or_default(),
         webhook_listen: args.webhook_listen.clone().unwrap_or_default(),
+        merchant_id: args.merchant_id.clone().unwrap_or_default(),
     };
     let (name, profile) = draft
         .build(&config.profile_names(), existing.as_ref())
@@ -94,6 +95,7 @@ fn describe(name: &str, profile: &Profile) -> Value {
         "brand_id": profile.brand_id,
         "webhook_url": profile.webhook_url,
         "webhook_listen": profile.webhook_listen(),
+        "merchant_id": profile.merchant_id,
         // Which tokens it has in the keyring, by name only.
         "secrets": profile.secrets.iter().map(|kind| kind.key()).collect::<Vec<_>>(),
     })

@@ -5,7 +5,7 @@
 use rusqlite::{OptionalExtension, Row, params};
 
 use super::{Ledger, LedgerError, now_ms};
-use crate::money::Pesos;
+use crate::money::{PaymentFigures, Pesos};
 use crate::webhook::Notification;
 
 /// Whether the service agreed with what a notification said.
@@ -44,7 +44,8 @@ impl CheckState {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StoreOutcome {
     Stored(i64),
-    /// Same `referenceId`, `status` and `updatedAt` as one already stored: nothing new.
+    /// Same `referenceId`, `status`, `updatedAt` and `providerReference` as one already
+    /// stored: nothing new.
     /// `confirmed` says whether the service already agreed with the stored one; if not, the
     /// duplicate is worth another check (the first copy may have been a forged status).
     Duplicate {
@@ -62,13 +63,15 @@ pub struct StoredNotification {
     pub status: i64,
     pub updated_at: String,
     pub amount_text: String,
-    pub amount: Option<Pesos>,
-    pub real_amount: Option<Pesos>,
+    /// Gross, fee and net as the service gave them (see [`PaymentFigures`]).
+    pub figures: PaymentFigures,
     pub cost_text: String,
-    pub cost: Option<Pesos>,
     pub reference1: String,
     pub payment_method: String,
+    pub product_id: Option<i64>,
+    pub provider_reference: String,
     pub withdraw_reference1: Option<String>,
+    pub error_message: Option<String>,
     pub raw: String,
     pub check_state: CheckState,
     pub service_status: Option<i64>,
@@ -76,10 +79,13 @@ pub struct StoredNotification {
 }
 
 const NOTIFICATION_COLUMNS: &str = "id, received_at, reference_id, resource_id, status, updated_at, \
-    amount_text, amount, real_amount, cost_text, cost, reference1, payment_method, withdraw_reference1, \
-    raw, check_state, service_status, duplicates";
+    amount_text, gross, fee, net, cost_text, reference1, payment_method, product_id, provider_reference, \
+    withdraw_reference1, error_message, raw, check_state, service_status, duplicates";
 
 fn notification(row: &Row<'_>) -> rusqlite::Result<StoredNotification> {
+    let pesos = |index: usize| -> rusqlite::Result<Option<Pesos>> {
+        Ok(row.get::<_, Option<i64>>(index)?.map(Pesos::new))
+    };
     Ok(StoredNotification {
         id: row.get(0)?,
         received_at: row.get(1)?,
@@ -88,18 +94,56 @@ fn notification(row: &Row<'_>) -> rusqlite::Result<StoredNotification> {
         status: row.get(4)?,
         updated_at: row.get(5)?,
         amount_text: row.get(6)?,
-        amount: row.get::<_, Option<i64>>(7)?.map(Pesos::new),
-        real_amount: row.get::<_, Option<i64>>(8)?.map(Pesos::new),
-        cost_text: row.get(9)?,
-        cost: row.get::<_, Option<i64>>(10)?.map(Pesos::new),
+        figures: PaymentFigures {
+            gross: pesos(7)?,
+            fee: pesos(8)?,
+            net: pesos(9)?,
+        },
+        cost_text: row.get(10)?,
         reference1: row.get(11)?,
         payment_method: row.get(12)?,
-        withdraw_reference1: row.get(13)?,
-        raw: row.get(14)?,
-        check_state: CheckState::parse(&row.get::<_, String>(15)?),
-        service_status: row.get(16)?,
-        duplicates: row.get(17)?,
+        product_id: row.get(13)?,
+        provider_reference: row.get(14)?,
+        withdraw_reference1: row.get(15)?,
+        error_message: row.get(16)?,
+        raw: row.get(17)?,
+        check_state: CheckState::parse(&row.get::<_, String>(18)?),
+        service_status: row.get(19)?,
+        duplicates: row.get(20)?,
     })
+}
+
+/// Migration 3: every stored notification's figures and provider reference, read again from
+/// its raw body with today's meaning of the fields. A body that no longer parses keeps empty
+/// figures (it is still listed, and its raw body is kept).
+pub(super) fn rederive_figures(connection: &rusqlite::Connection) -> Result<(), LedgerError> {
+    let stored: Vec<(i64, String)> = {
+        let mut statement = connection.prepare("SELECT id, raw FROM notifications")?;
+        let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
+        rows.collect::<Result<_, _>>()?
+    };
+    let mut update = connection.prepare(
+        "UPDATE notifications SET gross = ?2, fee = ?3, net = ?4, provider_reference = ?5,
+            error_message = ?6 WHERE id = ?1",
+    )?;
+    for (id, raw) in stored {
+        let Ok(parsed) = Notification::parse(raw.as_bytes()) else {
+            tracing::warn!(
+                id,
+                "a stored notification no longer parses; its figures stay empty"
+            );
+            continue;
+        };
+        update.execute(params![
+            id,
+            parsed.gross.map(Pesos::get),
+            parsed.fee.map(Pesos::get),
+            parsed.net.map(Pesos::get),
+            parsed.provider_reference,
+            parsed.error_message,
+        ])?;
+    }
+    Ok(())
 }
 
 /// A payment created from this computer.
@@ -128,14 +172,17 @@ impl Ledger {
         {
             let mut insert = transaction.prepare_cached(
                 "INSERT INTO notifications (received_at, reference_id, resource_id, status, updated_at,
-                    amount_text, amount, real_amount, cost_text, cost, reference1, payment_method,
-                    product_id, withdraw_reference1, error_code, raw)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
-                 ON CONFLICT (reference_id, status, updated_at) DO NOTHING",
+                    amount_text, gross, fee, net, cost_text, reference1, payment_method,
+                    product_id, provider_reference, withdraw_reference1, error_code, error_message,
+                    raw)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
+                    ?17, ?18)
+                 ON CONFLICT (reference_id, status, updated_at, provider_reference) DO NOTHING",
             )?;
             let mut existing = transaction.prepare_cached(
                 "SELECT id, check_state FROM notifications
-                 WHERE reference_id = ?1 AND status = ?2 AND updated_at = ?3",
+                 WHERE reference_id = ?1 AND status = ?2 AND updated_at = ?3
+                   AND provider_reference = ?4",
             )?;
             let mut count_duplicate = transaction.prepare_cached(
                 "UPDATE notifications SET duplicates = duplicates + 1 WHERE id = ?1",
@@ -148,22 +195,29 @@ impl Ledger {
                     parsed.status,
                     parsed.updated_at,
                     parsed.amount_text,
-                    parsed.amount.map(Pesos::get),
-                    parsed.real_amount.map(Pesos::get),
+                    parsed.gross.map(Pesos::get),
+                    parsed.fee.map(Pesos::get),
+                    parsed.net.map(Pesos::get),
                     parsed.cost_text,
-                    parsed.cost.map(Pesos::get),
                     parsed.reference1,
                     parsed.payment_method,
                     parsed.product_id,
+                    parsed.provider_reference,
                     parsed.withdraw_reference1,
                     parsed.error_code,
+                    parsed.error_message,
                     raw,
                 ])?;
                 if inserted == 1 {
                     outcomes.push(StoreOutcome::Stored(transaction.last_insert_rowid()));
                 } else {
                     let (id, state): (i64, String) = existing.query_row(
-                        params![parsed.reference_id, parsed.status, parsed.updated_at],
+                        params![
+                            parsed.reference_id,
+                            parsed.status,
+                            parsed.updated_at,
+                            parsed.provider_reference
+                        ],
                         |row| Ok((row.get(0)?, row.get(1)?)),
                     )?;
                     count_duplicate.execute([id])?;

@@ -12,7 +12,7 @@ use std::sync::{Mutex, MutexGuard};
 use rusqlite::Connection;
 
 pub use inbox::{CheckState, Collection, StoreOutcome, StoredNotification};
-pub use payouts::{PayoutOutcome, PayoutRecord, PayoutState, SavedBankAccount};
+pub use payouts::{IntentRules, PayoutOutcome, PayoutRecord, PayoutState, SavedBankAccount};
 
 pub const LEDGER_FILE_NAME: &str = "ledger.sqlite3";
 
@@ -29,14 +29,32 @@ pub enum LedgerError {
     DuplicateReference(String),
     #[error("The ledger was written by a newer paydesk (schema {found}); update paydesk")]
     TooNew { found: i64 },
+    #[error("A payout went out {wait_ms} ms ago; payouts must be further apart")]
+    PayoutTooSoon { wait_ms: i64 },
+    #[error("A payout of the same amount to the same number went out recently")]
+    PayoutRepeat(Box<PayoutRecord>),
     #[error("No payout with id {0}")]
     NoSuchPayout(i64),
 }
 
+/// One step of the schema: SQL, then (for steps that re-read stored rows) a Rust pass in the
+/// same transaction.
+struct Migration {
+    sql: &'static str,
+    then: Option<RowPass>,
+}
+
+/// Re-reads stored rows inside a migration's transaction.
+type RowPass = fn(&Connection) -> Result<(), LedgerError>;
+
+const fn sql(sql: &'static str) -> Migration {
+    Migration { sql, then: None }
+}
+
 /// Each entry moves the schema one version up; never edit one that has shipped.
-const MIGRATIONS: &[&str] = &[
+const MIGRATIONS: &[Migration] = &[
     // 1: the payout journal.
-    "CREATE TABLE payouts (
+    sql("CREATE TABLE payouts (
         id INTEGER PRIMARY KEY,
         profile TEXT NOT NULL,
         reference1 TEXT NOT NULL,
@@ -66,9 +84,9 @@ const MIGRATIONS: &[&str] = &[
         type_id INTEGER NOT NULL,
         added_at INTEGER NOT NULL,
         deleted_at INTEGER
-    );",
+    );"),
     // 2: the webhook inbox, rejected notifications, and what was collected from this computer.
-    "CREATE TABLE notifications (
+    sql("CREATE TABLE notifications (
         id INTEGER PRIMARY KEY,
         received_at INTEGER NOT NULL,
         reference_id TEXT NOT NULL,
@@ -113,8 +131,63 @@ const MIGRATIONS: &[&str] = &[
         status_at INTEGER,
         UNIQUE (profile, reference)
     );
-    CREATE INDEX collections_by_time ON collections (created_at);",
+    CREATE INDEX collections_by_time ON collections (created_at);"),
+    // 3: the notification figures in the service's meaning (gross = `realAmount`, what the
+    // payer paid; fee = `cost`; net = `amount`, what the merchant receives), re-read from each
+    // stored raw body; and the provider's reference in the key, so that two payments of one
+    // resource in the same second are two rows, not a duplicate.
+    Migration {
+        sql: "CREATE TABLE notifications_v3 (
+            id INTEGER PRIMARY KEY,
+            received_at INTEGER NOT NULL,
+            reference_id TEXT NOT NULL,
+            resource_id TEXT NOT NULL,
+            status INTEGER NOT NULL,
+            updated_at TEXT NOT NULL,
+            amount_text TEXT NOT NULL,
+            gross INTEGER,
+            fee INTEGER,
+            net INTEGER,
+            cost_text TEXT NOT NULL,
+            reference1 TEXT NOT NULL,
+            payment_method TEXT NOT NULL,
+            product_id INTEGER,
+            provider_reference TEXT NOT NULL DEFAULT '',
+            withdraw_reference1 TEXT,
+            error_code TEXT,
+            error_message TEXT,
+            raw TEXT NOT NULL,
+            check_state TEXT NOT NULL DEFAULT 'unchecked',
+            service_status INTEGER,
+            checked_at INTEGER,
+            duplicates INTEGER NOT NULL DEFAULT 0,
+            UNIQUE (reference_id, status, updated_at, provider_reference)
+        );
+        INSERT INTO notifications_v3 (id, received_at, reference_id, resource_id, status,
+            updated_at, amount_text, cost_text, reference1, payment_method, product_id,
+            withdraw_reference1, error_code, raw, check_state, service_status, checked_at,
+            duplicates)
+        SELECT id, received_at, reference_id, resource_id, status, updated_at, amount_text,
+            cost_text, reference1, payment_method, product_id, withdraw_reference1, error_code,
+            raw, check_state, service_status, checked_at, duplicates
+        FROM notifications;
+        DROP TABLE notifications;
+        ALTER TABLE notifications_v3 RENAME TO notifications;
+        CREATE INDEX notifications_by_time ON notifications (received_at);
+        CREATE INDEX notifications_by_reference ON notifications (reference_id);",
+        then: Some(inbox::rederive_figures),
+    },
 ];
+
+/// How long opening waits for other processes that are opening the same ledger.
+const OPEN_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
+
+fn is_busy(error: &rusqlite::Error) -> bool {
+    matches!(
+        error.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    )
+}
 
 pub struct Ledger {
     connection: Mutex<Connection>,
@@ -139,8 +212,21 @@ impl Ledger {
                 source,
             })?;
         }
-        let connection = Connection::open(path)?;
-        Self::prepare(connection, Some(path.to_owned()))
+        // Two processes opening a new ledger at once can deadlock on the switch to WAL; SQLite
+        // then answers "database is locked" at once, without waiting. The loser starts over.
+        let deadline = std::time::Instant::now() + OPEN_PATIENCE;
+        loop {
+            let connection = Connection::open(path)?;
+            match Self::prepare(connection, Some(path.to_owned())) {
+                Err(LedgerError::Sqlite(error))
+                    if is_busy(&error) && std::time::Instant::now() < deadline =>
+                {
+                    tracing::debug!(%error, "the ledger is busy being opened elsewhere; again");
+                    std::thread::sleep(std::time::Duration::from_millis(25));
+                }
+                opened => return opened,
+            }
+        }
     }
 
     pub fn in_folder(data_dir: &Path) -> Result<Ledger, LedgerError> {
@@ -190,7 +276,10 @@ fn migrate(connection: &Connection) -> Result<(), LedgerError> {
         return Err(LedgerError::TooNew { found: version });
     }
     for migration in MIGRATIONS.iter().skip(version as usize) {
-        transaction.execute_batch(migration)?;
+        transaction.execute_batch(migration.sql)?;
+        if let Some(step) = migration.then {
+            step(&transaction)?;
+        }
     }
     transaction.pragma_update(None, "user_version", latest)?;
     transaction.commit()?;
@@ -229,5 +318,45 @@ mod tests {
             Ledger::open(&path),
             Err(LedgerError::TooNew { found: 99 })
         ));
+    }
+
+    #[test]
+    fn a_ledger_written_before_the_figures_were_understood_reads_right() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.sqlite3");
+        // Schema 2, as paydesk wrote it: `amount` and `real_amount` taken the wrong way round
+        // by the code that read them, and a cost with cents not read at all.
+        {
+            let connection = Connection::open(&path).unwrap();
+            for migration in &MIGRATIONS[..2] {
+                connection.execute_batch(migration.sql).unwrap();
+            }
+            connection.pragma_update(None, "user_version", 2).unwrap();
+            let raw = r#"{"realAmount": 20000, "amount": 19405, "cost": "$595.00", "referenceId": "R9", "resourceId": "S9", "updatedAt": "2026-11-21 10:00:00", "status": 2, "productId": 117, "paymentMethod": "PSE", "providerReference": "P-9"}"#;
+            connection
+                .execute(
+                    "INSERT INTO notifications (received_at, reference_id, resource_id, status,
+                        updated_at, amount_text, amount, real_amount, cost_text, cost, reference1,
+                        payment_method, raw, check_state)
+                     VALUES (1, 'R9', 'S9', 2, '2026-11-21 10:00:00', '19405', 19405, 20000,
+                        '$595.00', NULL, '', 'PSE', ?1, 'confirmed')",
+                    [raw],
+                )
+                .unwrap();
+        }
+        let ledger = Ledger::open(&path).unwrap();
+        assert_eq!(ledger.schema_version().unwrap(), MIGRATIONS.len() as i64);
+        let stored = ledger.notifications_for("R9").unwrap();
+        assert_eq!(stored.len(), 1);
+        let figures = stored[0].figures;
+        assert_eq!(figures.gross, Some(crate::money::Pesos::new(20_000)));
+        assert_eq!(figures.fee, Some(crate::money::Pesos::new(595)));
+        assert_eq!(figures.net, Some(crate::money::Pesos::new(19_405)));
+        assert_eq!(stored[0].provider_reference, "P-9");
+        assert_eq!(
+            stored[0].check_state,
+            CheckState::Confirmed,
+            "kept as it was"
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! The payout journal: an intent is committed before a disbursement is sent, and every answer
 //! (or its absence) is recorded against it. One intent, one request.
 
-use rusqlite::{OptionalExtension, Row, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::{Ledger, LedgerError, now_ms};
 use crate::api::family_b::{TransactionStatus, WithdrawRequest};
@@ -81,7 +81,8 @@ pub struct PayoutRecord {
     pub profile: String,
     pub reference1: String,
     pub amount: Pesos,
-    pub cellphone: String,
+    /// The mobile number or Bre-B key the money went to (column `cellphone`, named before Bre-B).
+    pub destination: String,
     pub method_id: i64,
     pub bank_name: Option<String>,
     pub webhook_url: Option<String>,
@@ -135,7 +136,7 @@ fn record(row: &Row<'_>) -> rusqlite::Result<PayoutRecord> {
         profile: row.get(1)?,
         reference1: row.get(2)?,
         amount: Pesos::new(row.get(3)?),
-        cellphone: row.get(4)?,
+        destination: row.get(4)?,
         method_id: row.get(5)?,
         bank_name: row.get(6)?,
         webhook_url: row.get(7)?,
@@ -152,16 +153,47 @@ fn record(row: &Row<'_>) -> rusqlite::Result<PayoutRecord> {
 }
 
 impl Ledger {
-    /// Commits the intent before anything is sent. A `reference1` already in the journal is
-    /// refused: the same reference can never go out twice from here.
+    /// Commits the intent before anything is sent, deciding the journal's rules in the same
+    /// write-locked transaction: a `reference1` already in the journal, a payout that may have
+    /// left less than `rules.spacing_ms` ago, and a recent payout of the same amount to the same
+    /// number that the person did not confirm. Two reviews that overlap (two windows, the app and
+    /// the CLI, two processes) can both pass their checks; only one of them gets past this.
     pub fn begin_payout(
         &self,
         profile: &str,
         request: &WithdrawRequest,
+        rules: &IntentRules,
     ) -> Result<PayoutRecord, LedgerError> {
         let now = now_ms();
-        let connection = self.lock();
-        let inserted = connection.execute(
+        let mut connection = self.lock();
+        // Immediate: the write lock is taken before the rules are read, so a second process
+        // waits here (busy timeout) and then reads what the first one wrote.
+        let transaction =
+            connection.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        if payout_by_reference(&transaction, profile, &request.reference1)?.is_some() {
+            return Err(LedgerError::DuplicateReference(request.reference1.clone()));
+        }
+        if let Some(last) = last_cash_out_at(&transaction, profile)? {
+            let waited = now - last;
+            if waited < rules.spacing_ms {
+                return Err(LedgerError::PayoutTooSoon {
+                    wait_ms: rules.spacing_ms - waited,
+                });
+            }
+        }
+        if rules.repeat_window_ms > 0
+            && let Some(similar) = recent_similar_payout(
+                &transaction,
+                profile,
+                &request.destination,
+                request.amount,
+                now - rules.repeat_window_ms,
+            )?
+            && rules.confirmed_repeat_of != Some(similar.id)
+        {
+            return Err(LedgerError::PayoutRepeat(Box::new(similar)));
+        }
+        let inserted = transaction.execute(
             "INSERT INTO payouts (profile, reference1, amount, cellphone, method_id, bank_name,
                 webhook_url, state, created_at, updated_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'sending', ?8, ?8)",
@@ -169,7 +201,7 @@ impl Ledger {
                 profile,
                 request.reference1,
                 request.amount.get(),
-                request.cellphone,
+                request.destination,
                 request.method_id,
                 request.bank_name,
                 request
@@ -188,9 +220,17 @@ impl Ledger {
             }
             Err(error) => return Err(error.into()),
         }
-        let id = connection.last_insert_rowid();
-        drop(connection);
-        self.payout(id)?.ok_or(LedgerError::NoSuchPayout(id))
+        let id = transaction.last_insert_rowid();
+        let record = transaction
+            .query_row(
+                &format!("SELECT {COLUMNS} FROM payouts WHERE id = ?1"),
+                [id],
+                record,
+            )
+            .optional()?
+            .ok_or(LedgerError::NoSuchPayout(id))?;
+        transaction.commit()?;
+        Ok(record)
     }
 
     /// A payout that never reached the service may go out again, under the same reference.
@@ -204,6 +244,9 @@ impl Ledger {
         Ok(changed == 1)
     }
 
+    /// Records what came of the one request. A confirmed notification may have moved the
+    /// payout on while the request was under way (the service notifies as soon as it commits,
+    /// sometimes before its answer arrives): a state set that way is never overwritten here.
     pub fn finish_payout(
         &self,
         id: i64,
@@ -217,24 +260,25 @@ impl Ledger {
                     transaction_reference,
                     withdraw_json,
                 } => connection.execute(
-                    "UPDATE payouts SET state = 'sent', transaction_reference = ?2,
-                        withdraw_json = ?3, error_code = NULL, error_message = NULL, updated_at = ?4
+                    "UPDATE payouts SET state = CASE WHEN state = 'sending' THEN 'sent' ELSE state END,
+                        transaction_reference = ?2, withdraw_json = ?3, error_code = NULL,
+                        error_message = NULL, updated_at = ?4
                      WHERE id = ?1",
                     params![id, transaction_reference, withdraw_json, now],
                 )?,
                 PayoutOutcome::Refused { code, message } => connection.execute(
                     "UPDATE payouts SET state = 'refused', error_code = ?2, error_message = ?3,
-                        updated_at = ?4 WHERE id = ?1",
+                        updated_at = ?4 WHERE id = ?1 AND state = 'sending'",
                     params![id, code, message, now],
                 )?,
                 PayoutOutcome::NotSent { message } => connection.execute(
                     "UPDATE payouts SET state = 'not_sent', error_code = 'network.unreachable',
-                        error_message = ?2, updated_at = ?3 WHERE id = ?1",
+                        error_message = ?2, updated_at = ?3 WHERE id = ?1 AND state = 'sending'",
                     params![id, message, now],
                 )?,
                 PayoutOutcome::Unknown { code, message } => connection.execute(
                     "UPDATE payouts SET state = 'unknown', error_code = ?2, error_message = ?3,
-                        updated_at = ?4 WHERE id = ?1",
+                        updated_at = ?4 WHERE id = ?1 AND state = 'sending'",
                     params![id, code, message, now],
                 )?,
             };
@@ -300,14 +344,7 @@ impl Ledger {
         profile: &str,
         reference1: &str,
     ) -> Result<Option<PayoutRecord>, LedgerError> {
-        Ok(self
-            .lock()
-            .query_row(
-                &format!("SELECT {COLUMNS} FROM payouts WHERE profile = ?1 AND reference1 = ?2"),
-                params![profile, reference1],
-                record,
-            )
-            .optional()?)
+        payout_by_reference(&self.lock(), profile, reference1)
     }
 
     /// Newest first.
@@ -322,12 +359,7 @@ impl Ledger {
 
     /// When the last payout that may have left was started.
     pub fn last_cash_out_at(&self, profile: &str) -> Result<Option<i64>, LedgerError> {
-        Ok(self.lock().query_row(
-            "SELECT MAX(created_at) FROM payouts
-             WHERE profile = ?1 AND state NOT IN ('refused', 'not_sent')",
-            [profile],
-            |row| row.get(0),
-        )?)
+        last_cash_out_at(&self.lock(), profile)
     }
 
     /// The newest payout to this number for this amount since `since_ms` that may have left.
@@ -338,19 +370,7 @@ impl Ledger {
         amount: Pesos,
         since_ms: i64,
     ) -> Result<Option<PayoutRecord>, LedgerError> {
-        Ok(self
-            .lock()
-            .query_row(
-                &format!(
-                    "SELECT {COLUMNS} FROM payouts
-                     WHERE profile = ?1 AND cellphone = ?2 AND amount = ?3 AND created_at >= ?4
-                       AND state NOT IN ('refused', 'not_sent')
-                     ORDER BY created_at DESC LIMIT 1"
-                ),
-                params![profile, cellphone, amount.get(), since_ms],
-                record,
-            )
-            .optional()?)
+        recent_similar_payout(&self.lock(), profile, cellphone, amount, since_ms)
     }
 
     /// At start: intents a crash left `sending` are `unknown` now. Never re-sent.
@@ -406,9 +426,72 @@ impl Ledger {
     }
 }
 
+/// The journal's own rules, decided when the intent is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IntentRules {
+    /// Payouts that may have left must be at least this far apart.
+    pub spacing_ms: i64,
+    /// A payout of the same amount to the same number within this window needs a second yes
+    /// (0: no such rule).
+    pub repeat_window_ms: i64,
+    /// The earlier payout the person saw and said yes to sending again.
+    pub confirmed_repeat_of: Option<i64>,
+}
+
+fn payout_by_reference(
+    connection: &Connection,
+    profile: &str,
+    reference1: &str,
+) -> Result<Option<PayoutRecord>, LedgerError> {
+    Ok(connection
+        .query_row(
+            &format!("SELECT {COLUMNS} FROM payouts WHERE profile = ?1 AND reference1 = ?2"),
+            params![profile, reference1],
+            record,
+        )
+        .optional()?)
+}
+
+fn last_cash_out_at(connection: &Connection, profile: &str) -> Result<Option<i64>, LedgerError> {
+    Ok(connection.query_row(
+        "SELECT MAX(created_at) FROM payouts
+         WHERE profile = ?1 AND state NOT IN ('refused', 'not_sent')",
+        [profile],
+        |row| row.get(0),
+    )?)
+}
+
+fn recent_similar_payout(
+    connection: &Connection,
+    profile: &str,
+    cellphone: &str,
+    amount: Pesos,
+    since_ms: i64,
+) -> Result<Option<PayoutRecord>, LedgerError> {
+    Ok(connection
+        .query_row(
+            &format!(
+                "SELECT {COLUMNS} FROM payouts
+                 WHERE profile = ?1 AND cellphone = ?2 AND amount = ?3 AND created_at >= ?4
+                   AND state NOT IN ('refused', 'not_sent')
+                 ORDER BY created_at DESC, id DESC LIMIT 1"
+            ),
+            params![profile, cellphone, amount.get(), since_ms],
+            record,
+        )
+        .optional()?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The journal alone: only the reference rule.
+    const NO_RULES: IntentRules = IntentRules {
+        spacing_ms: 0,
+        repeat_window_ms: 0,
+        confirmed_repeat_of: None,
+    };
 
     fn request(reference1: &str) -> WithdrawRequest {
         WithdrawRequest {
@@ -416,7 +499,7 @@ mod tests {
             reference1: reference1.into(),
             webhook_request: None,
             method_id: 245,
-            cellphone: "3001234567".into(),
+            destination: "3001234567".into(),
             bank_name: None,
         }
     }
@@ -424,20 +507,20 @@ mod tests {
     #[test]
     fn one_reference_one_intent() {
         let ledger = Ledger::open_in_memory().unwrap();
-        let first = ledger.begin_payout("p", &request("R1")).unwrap();
+        let first = ledger.begin_payout("p", &request("R1"), &NO_RULES).unwrap();
         assert_eq!(first.state, PayoutState::Sending);
         assert!(matches!(
-            ledger.begin_payout("p", &request("R1")),
+            ledger.begin_payout("p", &request("R1"), &NO_RULES),
             Err(LedgerError::DuplicateReference(_))
         ));
         // Another profile has its own references.
-        assert!(ledger.begin_payout("q", &request("R1")).is_ok());
+        assert!(ledger.begin_payout("q", &request("R1"), &NO_RULES).is_ok());
     }
 
     #[test]
     fn outcomes_and_statuses() {
         let ledger = Ledger::open_in_memory().unwrap();
-        let intent = ledger.begin_payout("p", &request("R1")).unwrap();
+        let intent = ledger.begin_payout("p", &request("R1"), &NO_RULES).unwrap();
         let sent = ledger
             .finish_payout(
                 intent.id,
@@ -459,7 +542,7 @@ mod tests {
             .unwrap();
         assert_eq!(still.state, PayoutState::Approved);
 
-        let lost = ledger.begin_payout("p", &request("R2")).unwrap();
+        let lost = ledger.begin_payout("p", &request("R2"), &NO_RULES).unwrap();
         let unknown = ledger
             .finish_payout(
                 lost.id,
@@ -477,7 +560,7 @@ mod tests {
         let settled = ledger.settle_payout_by_hand(lost.id, false).unwrap();
         assert_eq!(settled.state, PayoutState::Refused);
 
-        let offline = ledger.begin_payout("p", &request("R3")).unwrap();
+        let offline = ledger.begin_payout("p", &request("R3"), &NO_RULES).unwrap();
         ledger
             .finish_payout(
                 offline.id,
@@ -499,7 +582,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("ledger.sqlite3");
         let ledger = Ledger::open(&path).unwrap();
-        let intent = ledger.begin_payout("p", &request("R1")).unwrap();
+        let intent = ledger.begin_payout("p", &request("R1"), &NO_RULES).unwrap();
         drop(ledger);
         let reopened = Ledger::open(&path).unwrap();
         let record = reopened.payout(intent.id).unwrap().unwrap();
@@ -510,7 +593,7 @@ mod tests {
     fn spacing_and_similar_payouts() {
         let ledger = Ledger::open_in_memory().unwrap();
         assert_eq!(ledger.last_cash_out_at("p").unwrap(), None);
-        let intent = ledger.begin_payout("p", &request("R1")).unwrap();
+        let intent = ledger.begin_payout("p", &request("R1"), &NO_RULES).unwrap();
         assert_eq!(
             ledger.last_cash_out_at("p").unwrap(),
             Some(intent.created_at)
@@ -538,6 +621,87 @@ mod tests {
             ledger.last_cash_out_at("p").unwrap(),
             None,
             "refused payouts do not count"
+        );
+    }
+
+    #[test]
+    fn the_rules_are_decided_when_the_intent_is_written() {
+        let ledger = Ledger::open_in_memory().unwrap();
+        let rules = IntentRules {
+            spacing_ms: 30_000,
+            repeat_window_ms: 600_000,
+            confirmed_repeat_of: None,
+        };
+        let first = ledger.begin_payout("p", &request("R1"), &rules).unwrap();
+        assert!(matches!(
+            ledger.begin_payout("p", &request("R2"), &rules),
+            Err(LedgerError::PayoutTooSoon { wait_ms }) if wait_ms > 29_000
+        ));
+        // Past the spacing, the same amount to the same number needs the person's yes to
+        // that very payout.
+        let unspaced = IntentRules {
+            spacing_ms: 0,
+            ..rules
+        };
+        match ledger.begin_payout("p", &request("R2"), &unspaced) {
+            Err(LedgerError::PayoutRepeat(previous)) => assert_eq!(previous.id, first.id),
+            other => panic!("{other:?}"),
+        }
+        let stale_yes = IntentRules {
+            confirmed_repeat_of: Some(first.id + 100),
+            ..unspaced
+        };
+        assert!(matches!(
+            ledger.begin_payout("p", &request("R2"), &stale_yes),
+            Err(LedgerError::PayoutRepeat(_))
+        ));
+        let yes = IntentRules {
+            confirmed_repeat_of: Some(first.id),
+            ..unspaced
+        };
+        let second = ledger.begin_payout("p", &request("R2"), &yes).unwrap();
+        assert_eq!(second.state, PayoutState::Sending);
+        // Nothing of a refused attempt was written.
+        assert_eq!(ledger.payouts("p", 10).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn a_confirmed_status_is_not_undone_by_the_late_answer() {
+        let ledger = Ledger::open_in_memory().unwrap();
+        let intent = ledger.begin_payout("p", &request("R1"), &NO_RULES).unwrap();
+        // The service's notification, confirmed, arrives before its answer.
+        ledger
+            .record_payout_status(intent.id, TransactionStatus::Approved)
+            .unwrap();
+        let answered = ledger
+            .finish_payout(
+                intent.id,
+                &PayoutOutcome::Sent {
+                    transaction_reference: Some("CO1".into()),
+                    withdraw_json: "{}".into(),
+                },
+            )
+            .unwrap();
+        assert_eq!(answered.state, PayoutState::Approved);
+        assert_eq!(answered.transaction_reference.as_deref(), Some("CO1"));
+
+        let other = ledger.begin_payout("p", &request("R2"), &NO_RULES).unwrap();
+        ledger
+            .record_payout_status(other.id, TransactionStatus::Processing)
+            .unwrap();
+        let lost = ledger
+            .finish_payout(
+                other.id,
+                &PayoutOutcome::Unknown {
+                    code: "network.connectionLost".into(),
+                    message: "closed".into(),
+                },
+            )
+            .unwrap();
+        assert_eq!(
+            lost.state,
+            PayoutState::Sent,
+            "the service already said it has it"
         );
     }
 }

@@ -2,7 +2,7 @@
 //! (amount, cost, net), payouts, and the exceptions a bookkeeper must look at. Dates are the
 //! shop's (Colombia, UTC-5); a range includes both ends.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
 use std::io::Write;
 
 use time::{Date, macros::format_description};
@@ -12,7 +12,7 @@ use crate::clock;
 use super::{Collection, Ledger, LedgerError, PayoutRecord, PayoutState, StoredNotification};
 use crate::api::family_b::TransactionStatus;
 use crate::ledger::CheckState;
-use crate::money::Pesos;
+use crate::money::{PaymentFigures, Pesos};
 
 /// A collection still pending this long after it was created is an exception.
 pub const PENDING_TOO_LONG_MS: i64 = 2 * 3_600_000;
@@ -34,25 +34,35 @@ pub fn bounds(from: Date, to: Date) -> (i64, i64) {
     (clock::start_of(from), end)
 }
 
+/// A count and the money of what was counted: what payers paid (gross), the service's fees,
+/// and what the merchant receives (net). For payouts, gross is the amount sent.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Totals {
     pub count: usize,
-    pub amount: Pesos,
-    pub cost: Pesos,
+    pub gross: Pesos,
+    pub fee: Pesos,
     pub net: Pesos,
 }
 
 impl Totals {
-    fn add(&mut self, amount: Option<Pesos>, cost: Option<Pesos>, net: Option<Pesos>) {
+    fn add(&mut self, figures: PaymentFigures) {
         let add = |total: &mut Pesos, value: Option<Pesos>| {
             if let Some(value) = value {
                 *total = total.checked_add(value).unwrap_or(*total);
             }
         };
+        let figures = figures.completed();
         self.count += 1;
-        add(&mut self.amount, amount);
-        add(&mut self.cost, cost);
-        add(&mut self.net, net);
+        add(&mut self.gross, figures.gross);
+        add(&mut self.fee, figures.fee);
+        add(&mut self.net, figures.net);
+    }
+
+    fn add_gross(&mut self, gross: Option<Pesos>) {
+        self.add(PaymentFigures {
+            gross,
+            ..PaymentFigures::default()
+        });
     }
 }
 
@@ -64,6 +74,7 @@ pub enum ExceptionKind {
     TwoApprovals,
     Disagreement,
     PayoutOutcomeUnknown,
+    FiguresDoNotAddUp,
 }
 
 impl ExceptionKind {
@@ -72,9 +83,10 @@ impl ExceptionKind {
             ExceptionKind::PendingTooLong => "Pending too long",
             ExceptionKind::ApprovedWithoutNotification => "Approved without a notification",
             ExceptionKind::NotificationWithoutResource => "Notification for an unknown payment",
-            ExceptionKind::TwoApprovals => "Two approvals for one reference",
+            ExceptionKind::TwoApprovals => "Paid more than once",
             ExceptionKind::Disagreement => "Notification the service disagrees with",
             ExceptionKind::PayoutOutcomeUnknown => "Payout with unknown outcome",
+            ExceptionKind::FiguresDoNotAddUp => "Paid, fee and received do not add up",
         }
     }
 }
@@ -110,14 +122,16 @@ fn state_words(status: Option<i64>) -> String {
     }
 }
 
-/// Notified statuses are 1, 2 or 3; 3 stands for rejected, failed and cancelled.
-fn notified_words(status: i64) -> &'static str {
-    match status {
-        1 => "pending",
-        2 => "approved",
-        3 => "failed",
-        _ => "unknown",
-    }
+/// A notified status in words: 0 rejected, 1 pending, 2 approved, 3 failed (the service also
+/// notifies rejected and cancelled payments as failed), 9 processing.
+pub fn notified_words(status: i64) -> String {
+    TransactionStatus::from_id(status).to_string()
+}
+
+/// Methods whose resource may be paid more than once: the interoperable QR (248) and the
+/// Bre-B key (250), and the Family A static QR (3). Several approvals there are normal.
+pub fn may_be_paid_more_than_once(product_id: Option<i64>) -> bool {
+    matches!(product_id, Some(3 | 248 | 250))
 }
 
 struct Rows {
@@ -172,7 +186,9 @@ impl Ledger {
             exceptions: Vec::new(),
             notifications: rows.notifications.len(),
         };
-        let mut approvals: HashMap<&str, HashSet<&str>> = HashMap::new();
+        // Every approval of a reference, each one money received: a repeated delivery of the
+        // same notification is already one row, so two rows are two payments.
+        let mut approvals: BTreeMap<&str, Vec<&StoredNotification>> = BTreeMap::new();
         for notification in &rows.notifications {
             if notification.check_state == CheckState::Disagrees {
                 report.exceptions.push(Exception {
@@ -187,29 +203,37 @@ impl Ledger {
                 continue;
             }
             if notification.status == 2 && notification.withdraw_reference1.is_none() {
-                let net = notification.real_amount.or_else(|| {
-                    notification
-                        .amount
-                        .zip(notification.cost)
-                        .and_then(|(a, c)| a.checked_sub(c))
-                });
-                report
-                    .approved
-                    .add(notification.amount, notification.cost, net);
-                let method = if notification.payment_method.is_empty() {
-                    "(not given)".to_owned()
+                if !notification.figures.add_up() {
+                    let shown = |value: Option<Pesos>| {
+                        value.map_or_else(|| "?".to_owned(), |p| p.to_string())
+                    };
+                    report.exceptions.push(Exception {
+                        kind: ExceptionKind::FiguresDoNotAddUp,
+                        reference: notification.reference_id.clone(),
+                        detail: format!(
+                            "paid {}, fee {}, received {}: not counted in the totals",
+                            shown(notification.figures.gross),
+                            shown(notification.figures.fee),
+                            shown(notification.figures.net)
+                        ),
+                    });
                 } else {
-                    notification.payment_method.clone()
-                };
-                report.by_method.entry(method).or_default().add(
-                    notification.amount,
-                    notification.cost,
-                    net,
-                );
+                    report.approved.add(notification.figures);
+                    let method = if notification.payment_method.is_empty() {
+                        "(not given)".to_owned()
+                    } else {
+                        notification.payment_method.clone()
+                    };
+                    report
+                        .by_method
+                        .entry(method)
+                        .or_default()
+                        .add(notification.figures);
+                }
                 approvals
                     .entry(notification.reference_id.as_str())
                     .or_default()
-                    .insert(notification.updated_at.as_str());
+                    .push(notification);
             }
             if !self.knows_reference(&notification.reference_id)? {
                 report.exceptions.push(Exception {
@@ -219,7 +243,9 @@ impl Ledger {
                         "{} {} received {}",
                         notified_words(notification.status),
                         notification
-                            .amount
+                            .figures
+                            .completed()
+                            .gross
                             .map(|a| a.to_string())
                             .unwrap_or_else(|| notification.amount_text.clone()),
                         local_time(notification.received_at)
@@ -227,12 +253,31 @@ impl Ledger {
                 });
             }
         }
-        for (reference, times) in &approvals {
-            if times.len() > 1 {
+        for (reference, paid) in &approvals {
+            if paid.len() > 1 {
+                let each: Vec<String> = paid
+                    .iter()
+                    .map(|n| {
+                        let gross = n.figures.completed().gross;
+                        format!(
+                            "{} at {}",
+                            gross.map_or_else(|| n.amount_text.clone(), |p| p.to_string()),
+                            n.updated_at
+                        )
+                    })
+                    .collect();
+                let normal = if paid
+                    .iter()
+                    .all(|n| may_be_paid_more_than_once(n.product_id))
+                {
+                    "; this method takes several payments, each one counted"
+                } else {
+                    "; each one counted, check with the customer"
+                };
                 report.exceptions.push(Exception {
                     kind: ExceptionKind::TwoApprovals,
                     reference: (*reference).to_owned(),
-                    detail: format!("{} approvals; shown apart, not merged", times.len()),
+                    detail: format!("{} approvals: {}{normal}", paid.len(), each.join(", ")),
                 });
             }
         }
@@ -241,7 +286,7 @@ impl Ledger {
                 .by_state
                 .entry(state_words(collection.status))
                 .or_default()
-                .add(collection.amount, None, None);
+                .add_gross(collection.amount);
             let pending = matches!(collection.status, None | Some(1) | Some(9));
             if pending && now_ms - collection.created_at > PENDING_TOO_LONG_MS {
                 report.exceptions.push(Exception {
@@ -271,12 +316,12 @@ impl Ledger {
                 }
                 _ => &mut report.payouts_open,
             };
-            bucket.add(Some(payout.amount), None, None);
+            bucket.add_gross(Some(payout.amount));
             if payout.state == PayoutState::Unknown {
                 report.exceptions.push(Exception {
                     kind: ExceptionKind::PayoutOutcomeUnknown,
                     reference: payout.reference1.clone(),
-                    detail: format!("{} to {}", payout.amount, payout.cellphone),
+                    detail: format!("{} to {}", payout.amount, payout.destination),
                 });
             }
         }
@@ -301,16 +346,17 @@ impl Ledger {
         let money = |value: Option<Pesos>| value.map(|p| p.get().to_string()).unwrap_or_default();
         let mut count = 0;
         for n in &rows.notifications {
+            let figures = n.figures.completed();
             writer.write_record([
                 "notification",
                 &local_time(n.received_at),
                 &n.reference_id,
                 &n.reference1,
                 &n.payment_method,
-                &money(n.amount),
-                &money(n.cost),
-                &money(n.real_amount),
-                notified_words(n.status),
+                &money(figures.gross),
+                &money(figures.fee),
+                &money(figures.net),
+                &notified_words(n.status),
                 n.check_state.as_str(),
                 &n.service_status.map(|s| s.to_string()).unwrap_or_default(),
             ])?;
@@ -367,7 +413,7 @@ pub const EXPORT_HEADER: [&str; 11] = [
     "reference",
     "reference1",
     "method",
-    "amount",
+    "gross",
     "cost",
     "net",
     "state",

@@ -52,6 +52,21 @@ pub fn currency(pesos: i64) -> String {
     crate::money::Pesos::new(pesos).to_string()
 }
 
+/// A notification's `cost` as the service writes it: `"$595.00"`, `"$1,647.00"` (a dot before
+/// the cents, commas between thousands).
+pub fn notification_currency(pesos: i64) -> String {
+    let digits = pesos.unsigned_abs().to_string();
+    let mut grouped = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    let sign = if pesos < 0 { "-" } else { "" };
+    format!("{sign}${grouped}.00")
+}
+
 /// The two-decimal text of the balance bags.
 pub fn decimal(pesos: i64) -> String {
     format!("{pesos}.00")
@@ -69,6 +84,9 @@ mod tests {
         assert_eq!(balance_date(instant), "21/11/2026 10:00:00");
         assert_eq!(iso(instant), "2026-11-21T10:00:00-05:00");
         assert_eq!(currency(1_647), "$ 1.647");
+        assert_eq!(notification_currency(595), "$595.00");
+        assert_eq!(notification_currency(1_647), "$1,647.00");
+        assert_eq!(notification_currency(1_234_567), "$1,234,567.00");
         assert_eq!(decimal(5_000_000), "5000000.00");
     }
 }

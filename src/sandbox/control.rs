@@ -341,7 +341,7 @@ pub(super) async fn checkout_page(
     } else {
         "The payer chooses the amount".into()
     };
-    let actions = if transaction.status == 1 {
+    let actions = if transaction.accepts_payment(clock::now_ms() / 1_000) {
         let amount_field = if transaction.amount == 0 {
             r#"<p><label for="amount">Amount to pay (pesos)</label> <input id="amount" name="amount" inputmode="numeric" required></p>"#
         } else {

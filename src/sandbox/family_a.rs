@@ -411,6 +411,8 @@ fn generate(shared: &Shared, merchant: &Merchant, data: &Value) -> Result<Value,
         bank: None,
         withdraw: None,
         error: None,
+        repeatable: false,
+        payments: 0,
     });
     Ok(json!({"Resource": {
         "id": id,

@@ -89,11 +89,11 @@ fn route(
 ) -> Result<Value, Failure> {
     match path {
         "/cash-in/generate/payment-link/token" => {
-            use_transaction_token(shared, headers)?;
+            use_transaction_token(shared, headers, path)?;
             cash_in(shared, request, None)
         }
         "/cash-in/generate/payment-method/token" => {
-            use_transaction_token(shared, headers)?;
+            use_transaction_token(shared, headers, path)?;
             let method = request
                 .pointer("/paymentMethod/id")
                 .and_then(integer_of)
@@ -101,13 +101,25 @@ fn route(
             cash_in(shared, request, Some(method))
         }
         "/trx-token/generate" => {
-            text(request, "/service").ok_or_else(|| fail("01", "service is required"))?;
-            Ok(json!({"token": uuid::Uuid::new_v4().to_string()}))
+            let service =
+                text(request, "/service").ok_or_else(|| fail("01", "service is required"))?;
+            let token = uuid::Uuid::new_v4().to_string();
+            let mut state = shared.lock();
+            if state.issued_transaction_tokens.len() >= 1_000 {
+                state.issued_transaction_tokens.remove(0);
+            }
+            state
+                .issued_transaction_tokens
+                .push((token.clone(), service));
+            Ok(json!({"token": token}))
         }
         "/payment/status" => status(shared, request),
         "/payment/features" => features(request),
         "/payment/instant-banks" => instant_banks(request),
-        "/cash-out/generate/withdraw-method/token" => withdraw(shared, request),
+        "/cash-out/generate/withdraw-method/token" => {
+            use_transaction_token(shared, headers, path)?;
+            withdraw(shared, request)
+        }
         "/customer/getBalance" => balance(shared, request),
         "/webhook/notify" => notify(shared, request),
         _ => Err(Failure {
@@ -183,8 +195,9 @@ fn web_url(request: &Value, field: &str, required: bool) -> Result<Option<String
     Ok(Some(url))
 }
 
-fn use_transaction_token(shared: &Shared, headers: &HeaderMap) -> Result<(), Failure> {
-    // Whether the header is required is not shown; when sent it must be a fresh UUID.
+fn use_transaction_token(shared: &Shared, headers: &HeaderMap, path: &str) -> Result<(), Failure> {
+    // Whether the header is required is not shown; when sent it must be a fresh UUID, and a
+    // token handed out by `/trx-token/generate` is good only for the path it was asked for.
     let Some(token) = headers.get("x-transaction-token") else {
         return Ok(());
     };
@@ -201,34 +214,71 @@ fn use_transaction_token(shared: &Shared, headers: &HeaderMap) -> Result<(), Fai
     {
         return Err(fail("13", "x-transaction-token was already used"));
     }
+    if let Some((_, service)) = state
+        .issued_transaction_tokens
+        .iter()
+        .find(|(issued, _)| issued == token)
+        && service != path
+    {
+        return Err(fail(
+            "13",
+            format!("x-transaction-token was issued for {service}, not {path}"),
+        ));
+    }
     state.used_transaction_tokens.push(token.to_owned());
     Ok(())
 }
 
 /// Family B methods: id, name, minimum `expiresIn`, required extras.
 fn method(id: i64) -> Option<(&'static str, u64, &'static [&'static str])> {
+    const PSE: &[&str] = &[
+        "documentType",
+        "typePerson",
+        "bankId",
+        "documentNumber",
+        "name",
+        "cellphone",
+        "address",
+        "email",
+    ];
     Some(match id {
         130 => ("Nequi", 43_200, &["cellphone"]),
         131 => ("Daviplata", 43_200, &["cellphone"]),
-        117 => (
-            "PSE",
-            1_800,
-            &[
-                "documentType",
-                "typePerson",
-                "bankId",
-                "documentNumber",
-                "name",
-                "cellphone",
-                "address",
-                "email",
-            ],
-        ),
+        117 => ("PSE", 1_800, PSE),
+        262 => ("PSE pasarela", 1_800, PSE),
         153 => ("Efectivo", 86_400, &[]),
         163 => ("TPaga", 43_200, &[]),
         273 => ("Tarjetas", 3_600, &[]),
+        // Its own lifetime (10 minutes); `expiresIn` is ignored.
+        250 => (
+            "Llave Bre-B",
+            0,
+            &["cellphone", "docType", "docNumber", "merchantId"],
+        ),
+        // Lives until 23:59:59 in Bogotá; `expiresIn` is ignored.
+        248 => ("QR interoperable", 0, &[]),
+        277 => ("WhatsApp", 2_592_000, &["cellphone", "whatsappAccountId"]),
         _ => return None,
     })
+}
+
+/// Bre-B keys and the interoperable QR take several payments until they expire.
+fn repeatable(method_id: i64) -> bool {
+    matches!(method_id, 248 | 250)
+}
+
+/// When a payment created now expires: the method's own rule, or `expiresIn`, or a day.
+fn expiry_of(method_id: Option<i64>, expires_in: Option<u64>, now: i64) -> i64 {
+    const BOGOTA_OFFSET: i64 = -5 * 3_600;
+    match method_id {
+        Some(250) => now + 600,
+        Some(248) => {
+            let local = now + BOGOTA_OFFSET;
+            local - local.rem_euclid(86_400) + 86_400 - 1 - BOGOTA_OFFSET
+        }
+        // Without expiresIn a link lives 24 h (the service's default is not shown).
+        _ => now + expires_in.map(|s| s as i64).unwrap_or(86_400),
+    }
 }
 
 fn cash_in(shared: &Shared, request: &Value, method_id: Option<i64>) -> Result<Value, Failure> {
@@ -254,7 +304,7 @@ fn cash_in(shared: &Shared, request: &Value, method_id: Option<i64>) -> Result<V
             let (name, minimum, extras) = method(id)
                 .ok_or_else(|| fail("14", format!("Payment method {id} is not available")))?;
             match expires_in {
-                Some(seconds) if seconds <= minimum => {
+                Some(seconds) if minimum > 0 && seconds <= minimum => {
                     return Err(fail(
                         "03",
                         format!("expiresIn must exceed {minimum} seconds for {name}"),
@@ -270,6 +320,14 @@ fn cash_in(shared: &Shared, request: &Value, method_id: Option<i64>) -> Result<V
                     )
                 })?;
             }
+            if let Some(description) = text(request, "/paymentMethod/description")
+                && description.chars().count() > 255
+            {
+                return Err(fail(
+                    "01",
+                    "paymentMethod.description admite máximo 255 caracteres",
+                ));
+            }
             let bank = text(request, "/paymentMethod/bankId").map(|id| {
                 let name = id.parse().map(bank_name).unwrap_or_default();
                 (id, name)
@@ -282,8 +340,7 @@ fn cash_in(shared: &Shared, request: &Value, method_id: Option<i64>) -> Result<V
         return Err(fail("08", "No existe un costo soportado para este monto"));
     }
     let now = clock::now_ms() / 1_000;
-    // Without expiresIn a link lives 24 h (the service's default is not shown).
-    let expires_at = now + expires_in.map(|s| s as i64).unwrap_or(86_400);
+    let expires_at = expiry_of(method_id, expires_in, now);
     let mut state = shared.lock();
     let id = state.take_id();
     let reference = format!("PD{id}{:04}", uuid::Uuid::new_v4().as_u128() % 10_000);
@@ -321,6 +378,8 @@ fn cash_in(shared: &Shared, request: &Value, method_id: Option<i64>) -> Result<V
         bank,
         withdraw: None,
         error: None,
+        repeatable: method_id.is_some_and(repeatable),
+        payments: 0,
     });
     let url = format!("{}/checkout/{reference}", shared.origin);
     let snapshot = state.transactions.last().cloned();
@@ -422,20 +481,31 @@ fn withdraw(shared: &Shared, request: &Value) -> Result<Value, Failure> {
         .pointer("/withdrawMethod/id")
         .and_then(integer_of)
         .ok_or_else(|| fail("01", "withdrawMethod.id is required"))?;
-    if !matches!(method_id, 160 | 245) {
-        return Err(fail("14", "withdrawMethod.id must be 160 or 245"));
+    if !matches!(method_id, 160 | 245 | 264) {
+        return Err(fail("14", "withdrawMethod.id must be 160, 245 or 264"));
     }
-    let cellphone = text(request, "/withdrawMethod/cellphone")
-        .ok_or_else(|| fail("01", "withdrawMethod.cellphone is required"))?;
-    if cellphone.len() != 10
-        || !cellphone.starts_with('3')
-        || !cellphone.chars().all(|c| c.is_ascii_digit())
-    {
-        return Err(fail(
-            "01",
-            "withdrawMethod.cellphone must have 10 digits and start with 3",
-        ));
-    }
+    // 264 sends to a Bre-B key; the others to a mobile number.
+    let destination = if method_id == 264 {
+        let key = text(request, "/withdrawMethod/key")
+            .ok_or_else(|| fail("01", "withdrawMethod.key is required for 264"))?;
+        if key.contains(char::is_whitespace) || key.len() < 4 {
+            return Err(fail("01", "withdrawMethod.key is not a Bre-B key"));
+        }
+        key
+    } else {
+        let cellphone = text(request, "/withdrawMethod/cellphone")
+            .ok_or_else(|| fail("01", "withdrawMethod.cellphone is required"))?;
+        if cellphone.len() != 10
+            || !cellphone.starts_with('3')
+            || !cellphone.chars().all(|c| c.is_ascii_digit())
+        {
+            return Err(fail(
+                "01",
+                "withdrawMethod.cellphone must have 10 digits and start with 3",
+            ));
+        }
+        cellphone
+    };
     let webhook_url = web_url(request, "webhookRequest", false)?;
     if method_id == 160 && amount > ONLINE_WITHDRAWAL_CEILING {
         return Err(fail("07", "El retiro en línea admite máximo $ 2.000.000"));
@@ -472,7 +542,7 @@ fn withdraw(shared: &Shared, request: &Value) -> Result<Value, Failure> {
         "id": format!("wd-{id}"),
         "transactionId": reference,
         "userId": DEMO_USER_ID,
-        "accountNumber": cellphone,
+        "accountNumber": destination,
         "infoReference": reference1,
         "providerReference": format!("PRV{id}"),
         "accountId": null,
@@ -489,10 +559,10 @@ fn withdraw(shared: &Shared, request: &Value) -> Result<Value, Failure> {
         merchant_id: DEMO_USER_ID,
         kind: Kind::CashOut,
         method_id,
-        method_name: if method_id == 160 {
-            "Retiro en línea".into()
-        } else {
-            "Dispersión".into()
+        method_name: match method_id {
+            160 => "Retiro en línea".into(),
+            264 => "Llave Bre-B".into(),
+            _ => "Dispersión".into(),
         },
         amount,
         cost: 0,
@@ -512,8 +582,11 @@ fn withdraw(shared: &Shared, request: &Value) -> Result<Value, Failure> {
         bank: Some((String::new(), bank_name)),
         withdraw: Some(notification_withdraw(&withdraw, now)),
         error: None,
+        repeatable: false,
+        payments: 0,
     });
-    let approve_product = method_id == 245;
+    // Products and Bre-B transfers are paid without the recipient's action.
+    let approve_product = matches!(method_id, 245 | 264);
     drop(state);
     if approve_product {
         // A product disbursement is paid by the provider without the recipient's action.

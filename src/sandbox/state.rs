@@ -76,11 +76,28 @@ pub struct Transaction {
     pub bank: Option<(String, String)>,
     pub withdraw: Option<Value>,
     pub error: Option<(String, String)>,
+    /// Takes several payments until it expires (a Bre-B key, an interoperable QR): an approval
+    /// does not close it.
+    #[serde(default)]
+    pub repeatable: bool,
+    /// Payments approved so far.
+    #[serde(default)]
+    pub payments: u32,
 }
 
 impl Transaction {
     pub fn is_final(&self) -> bool {
         matches!(self.status, 0 | 2 | 3 | 5)
+    }
+
+    /// Whether a payer can pay it now: pending, or a repeatable one already paid and still
+    /// open.
+    pub fn accepts_payment(&self, now: i64) -> bool {
+        match self.status {
+            1 => true,
+            2 => self.repeatable && self.expires_at.is_none_or(|expiry| expiry > now),
+            _ => false,
+        }
     }
 }
 
@@ -184,6 +201,9 @@ pub struct State {
     pub otps: Vec<Otp>,
     pub accounts: Vec<BankAccount>,
     pub used_transaction_tokens: Vec<String>,
+    /// Tokens handed out by `/trx-token/generate`, with the path each one is for.
+    #[serde(default)]
+    pub issued_transaction_tokens: Vec<(String, String)>,
     pub next_id: i64,
     #[serde(default)]
     pub faults: BTreeMap<String, Fault>,
@@ -231,6 +251,7 @@ impl State {
             otps: Vec::new(),
             accounts: Vec::new(),
             used_transaction_tokens: Vec::new(),
+            issued_transaction_tokens: Vec::new(),
             next_id: 100_001,
             faults: BTreeMap::new(),
             webhooks: WebhookBehaviour::default(),
@@ -334,7 +355,15 @@ impl State {
         let transaction = self
             .transaction_mut(reference)
             .ok_or(SettleError::NotFound)?;
-        if transaction.is_final() {
+        let paying_again = transaction.repeatable && transaction.status == 2;
+        if paying_again && !transaction.accepts_payment(now_ms / 1_000) {
+            return Err(SettleError::AlreadyFinal(transaction.status));
+        }
+        if paying_again && !matches!(outcome, Outcome::Approve { .. }) {
+            // A payer who declines a key already paid by others leaves it as it is.
+            return Ok(Vec::new());
+        }
+        if transaction.is_final() && !paying_again {
             return Err(SettleError::AlreadyFinal(transaction.status));
         }
         if let Outcome::Approve {
@@ -354,7 +383,9 @@ impl State {
             Outcome::Approve { .. } if processing_ms > 0 => {
                 transaction.status = 9;
                 transaction.processing_until = Some(now_ms + processing_ms);
-                Ok(Vec::new())
+                // The service tells the merchant a payment is under way (status 9).
+                let snapshot = transaction.clone();
+                Ok(self.notifications_for(&snapshot, None))
             }
             Outcome::Approve { .. } => Ok(self.finish(reference, 2, now)),
             Outcome::Decline => Ok(self.finish(reference, 0, now)),
@@ -371,7 +402,13 @@ impl State {
         transaction.status = status;
         transaction.updated_at = now;
         transaction.processing_until = None;
-        transaction.provider_reference = format!("PRV{}", transaction.id);
+        transaction.provider_reference = if transaction.repeatable && status == 2 {
+            // Each payment of a repeatable resource is its own operation at the provider.
+            transaction.payments += 1;
+            format!("PRV{}-{}", transaction.id, transaction.payments)
+        } else {
+            format!("PRV{}", transaction.id)
+        };
         if matches!(status, 0 | 3 | 5) {
             transaction.error = Some(match status {
                 0 => ("REJECTED".into(), "The payer declined the payment".into()),
@@ -448,11 +485,14 @@ impl State {
     }
 }
 
-/// Webhooks carry 1, 2 or 3: rejected and cancelled are notified as failed (DESIGN.md).
+/// What a notification carries: the spec lists 1, 2 and 3, and the service's integrations also
+/// handle 0 (rejected) and 9 (processing). Cancelled (expired) is notified as failed.
 pub fn notified_status(status: u8) -> i64 {
     match status {
+        0 => 0,
         2 => 2,
-        0 | 3 | 5 => 3,
+        3 | 5 => 3,
+        9 => 9,
         _ => 1,
     }
 }
@@ -498,6 +538,9 @@ pub fn sign(
     hex::encode(mac.finalize().into_bytes())
 }
 
+/// The service's own published sample reads `realAmount` 20000, `amount` 19405, `cost`
+/// "$595.00": the payer paid the real amount, the service kept the cost, the merchant receives
+/// the amount, and the signature covers that net amount.
 fn notification_body(transaction: &Transaction, status: i64, amount: i64, cost: i64) -> Value {
     let (bank_id, bank_name) = transaction.bank.clone().unwrap_or_default();
     let label = transaction
@@ -511,9 +554,9 @@ fn notification_body(transaction: &Transaction, status: i64, amount: i64, cost: 
         .cloned()
         .unwrap_or_else(|| json!({}));
     let mut body = json!({
-        "realAmount": amount - cost,
-        "amount": amount,
-        "cost": clock::currency(cost),
+        "realAmount": amount,
+        "amount": amount - cost,
+        "cost": clock::notification_currency(cost),
         "referenceId": transaction.reference,
         "moduleId": if transaction.kind == Kind::CashOut { 2 } else { 1 },
         "productId": transaction.method_id,
@@ -531,7 +574,7 @@ fn notification_body(transaction: &Transaction, status: i64, amount: i64, cost: 
         "status": status,
         "sign": "",
         "error": match &transaction.error {
-            Some((code, message)) if status == 3 => json!({"code": code, "message": message}),
+            Some((code, message)) if matches!(status, 0 | 3) => json!({"code": code, "message": message}),
             _ => json!({"code": "", "message": ""}),
         },
     });

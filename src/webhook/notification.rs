@@ -8,7 +8,7 @@ use serde_json::value::RawValue;
 use subtle::ConstantTimeEq;
 
 use crate::api::lenient;
-use crate::money::Pesos;
+use crate::money::{PaymentFigures, Pesos};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NotificationError {
@@ -23,26 +23,46 @@ pub enum NotificationError {
 pub struct Notification {
     pub reference_id: String,
     pub resource_id: String,
-    /// The literal JSON text of `amount`, exactly as received.
+    /// The literal JSON text of `amount`, exactly as received: the signature covers it.
     pub amount_text: String,
-    pub amount: Option<Pesos>,
-    pub real_amount: Option<Pesos>,
+    /// `amount`: what the merchant receives, after the service's fee.
+    pub net: Option<Pesos>,
+    /// `realAmount`: what the payer paid.
+    pub gross: Option<Pesos>,
+    /// `cost` as the service wrote it (`"$595.00"`).
     pub cost_text: String,
-    pub cost: Option<Pesos>,
+    /// `cost`: the service's fee, to the nearest peso.
+    pub fee: Option<Pesos>,
     pub updated_at: String,
+    /// 0 rejected, 1 pending, 2 approved, 3 failed, 9 processing (and whatever else the
+    /// service may send, kept as it came).
     pub status: i64,
     pub sign: Option<String>,
     pub reference1: String,
     pub payment_method: String,
     pub product_id: Option<i64>,
+    /// Tells apart two payments of one resource (a Bre-B key or an open-amount QR paid twice)
+    /// notified in the same second.
+    pub provider_reference: String,
     /// The disbursement's `withdraw.infoReference` (its `reference1`), for payout notifications.
     pub withdraw_reference1: Option<String>,
     pub error_code: Option<String>,
+    /// The reason the service gave for a payment that did not go through.
+    pub error_message: Option<String>,
 }
 
 impl Notification {
     pub fn is_payout(&self) -> bool {
         self.withdraw_reference1.is_some()
+    }
+
+    /// Gross, fee and net as the service gave them.
+    pub fn figures(&self) -> PaymentFigures {
+        PaymentFigures {
+            gross: self.gross,
+            fee: self.fee,
+            net: self.net,
+        }
     }
 }
 
@@ -74,18 +94,34 @@ struct Wire<'a> {
         deserialize_with = "lenient::optional_integer"
     )]
     product_id: Option<i64>,
+    #[serde(
+        rename = "providerReference",
+        default,
+        deserialize_with = "lenient::text"
+    )]
+    provider_reference: String,
     #[serde(default)]
     withdraw: Option<Value>,
     #[serde(default)]
     error: Option<Value>,
 }
 
+/// A figure to the nearest peso: the service computes fees with cents.
 fn pesos_of(value: &Value) -> Option<Pesos> {
     match value {
-        Value::Number(number) => Pesos::parse_service(&number.to_string()),
-        Value::String(text) => Pesos::parse_service(text),
+        Value::Number(number) => Pesos::parse_service_rounded(&number.to_string()),
+        Value::String(text) => Pesos::parse_service_rounded(text),
         _ => None,
     }
+}
+
+fn error_field(error: Option<&Value>, key: &str) -> Option<String> {
+    error
+        .and_then(|e| e.get(key))
+        .and_then(|c| c.as_str())
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(str::to_owned)
 }
 
 impl Notification {
@@ -128,10 +164,10 @@ impl Notification {
         Ok(Notification {
             reference_id: wire.reference_id,
             resource_id: wire.resource_id,
-            amount: pesos_of(&amount_value),
+            net: pesos_of(&amount_value),
             amount_text: signed_amount,
-            real_amount: wire.real_amount.as_ref().and_then(pesos_of),
-            cost: wire.cost.as_ref().and_then(pesos_of),
+            gross: wire.real_amount.as_ref().and_then(pesos_of),
+            fee: wire.cost.as_ref().and_then(pesos_of),
             cost_text,
             updated_at: wire.updated_at,
             status: wire.status,
@@ -139,19 +175,15 @@ impl Notification {
             reference1: wire.reference1,
             payment_method: wire.payment_method,
             product_id: wire.product_id,
+            provider_reference: wire.provider_reference,
             withdraw_reference1: wire
                 .withdraw
                 .as_ref()
                 .and_then(|w| w.get("infoReference"))
                 .and_then(|r| r.as_str())
                 .map(str::to_owned),
-            error_code: wire
-                .error
-                .as_ref()
-                .and_then(|e| e.get("code"))
-                .and_then(|c| c.as_str())
-                .filter(|c| !c.is_empty())
-                .map(str::to_owned),
+            error_code: error_field(wire.error.as_ref(), "code"),
+            error_message: error_field(wire.error.as_ref(), "message"),
         })
     }
 
@@ -241,7 +273,7 @@ mod tests {
         let good = "051a13fa30139448164bb35419ea81139394903e";
         let parsed = Notification::parse(body("25000", good).as_bytes()).unwrap();
         assert_eq!(parsed.verify(KEY), Verdict::Valid);
-        assert_eq!(parsed.amount, Some(Pesos::new(25_000)));
+        assert_eq!(parsed.net, Some(Pesos::new(25_000)));
         // Upper-case hex is the same signature.
         let upper = Notification::parse(body("25000", &good.to_uppercase()).as_bytes()).unwrap();
         assert_eq!(upper.verify(KEY), Verdict::Valid);
@@ -282,5 +314,23 @@ mod tests {
         ] {
             assert!(Notification::parse(bad.as_bytes()).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn the_vendors_sample_reads_gross_fee_and_net() {
+        let body = br#"{"realAmount": 20000, "amount": 19405, "cost": "$595.00", "referenceId": "R9", "resourceId": "S9", "updatedAt": "2026-11-21 10:00:00", "status": 2, "productId": 117, "paymentMethod": "PSE", "providerReference": "P-1", "error": {"code": "", "message": ""}}"#;
+        let parsed = Notification::parse(body).unwrap();
+        assert_eq!(
+            parsed.figures(),
+            PaymentFigures {
+                gross: Some(Pesos::new(20_000)),
+                fee: Some(Pesos::new(595)),
+                net: Some(Pesos::new(19_405)),
+            }
+        );
+        assert!(parsed.figures().add_up());
+        assert_eq!(parsed.amount_text, "19405", "the signature covers the net");
+        assert_eq!(parsed.provider_reference, "P-1");
+        assert_eq!(parsed.error_message, None);
     }
 }

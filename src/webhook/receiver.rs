@@ -329,18 +329,19 @@ fn write_batches(ledger: &Ledger, jobs: std_mpsc::Receiver<Job>) {
     }
 }
 
-/// Whether the service's status agrees with a notified one (1, 2 or 3).
+/// Whether the service's status agrees with a notified one. A final hint (approved, rejected,
+/// failed) must match the service exactly: an approval the service does not confirm is never
+/// money. A pending or processing hint only says the payment exists, and the payment may have
+/// moved on by the time it is checked, so any known state of the service agrees with it.
 pub fn agrees(notified: i64, service: TransactionStatus) -> bool {
+    let not_paid = matches!(
+        service,
+        TransactionStatus::Failed | TransactionStatus::Rejected | TransactionStatus::Cancelled
+    );
     match notified {
         2 => service == TransactionStatus::Approved,
-        3 => matches!(
-            service,
-            TransactionStatus::Failed | TransactionStatus::Rejected | TransactionStatus::Cancelled
-        ),
-        1 => matches!(
-            service,
-            TransactionStatus::Pending | TransactionStatus::Processing
-        ),
+        0 | 3 => not_paid,
+        1 | 9 => !matches!(service, TransactionStatus::Other(_)),
         _ => false,
     }
 }

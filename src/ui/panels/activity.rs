@@ -68,13 +68,17 @@ fn check_words(state: CheckState) -> (&'static str, egui::Color32) {
     }
 }
 
-fn notified_words(status: i64) -> &'static str {
-    match status {
-        1 => "Pending",
-        2 => "Approved",
-        3 => "Failed",
-        _ => "Unknown",
+fn notified_words(status: i64) -> String {
+    let mut words = reconcile::notified_words(status);
+    if let Some(first) = words.get_mut(0..1) {
+        first.make_ascii_uppercase();
     }
+    words
+}
+
+/// A figure as the service gave it, or a dash where it gave none.
+fn figure(value: Option<crate::money::Pesos>) -> String {
+    value.map_or_else(|| "—".to_owned(), |p| p.to_string())
 }
 
 impl ActivityPanel {
@@ -184,11 +188,20 @@ impl ActivityPanel {
             .id_salt("activity-feed")
             .show(ui, |ui| {
                 egui::Grid::new("notifications")
-                    .num_columns(6)
+                    .num_columns(8)
                     .striped(true)
                     .spacing([14.0, 4.0])
                     .show(ui, |ui| {
-                        for title in ["Received", "Reference", "Notified", "Amount", "Check", ""] {
+                        for title in [
+                            "Received",
+                            "Reference",
+                            "Notified",
+                            "Paid by the customer",
+                            "Fee",
+                            "You receive",
+                            "Check",
+                            "",
+                        ] {
                             ui.label(RichText::new(title).strong());
                         }
                         ui.end_row();
@@ -196,12 +209,10 @@ impl ActivityPanel {
                             ui.label(reconcile::local_time(notification.received_at));
                             ui.label(RichText::new(&notification.reference_id).monospace());
                             ui.label(notified_words(notification.status));
-                            ui.label(
-                                notification
-                                    .amount
-                                    .map(|a| a.to_string())
-                                    .unwrap_or_else(|| notification.amount_text.clone()),
-                            );
+                            let figures = notification.figures.completed();
+                            ui.label(figure(figures.gross));
+                            ui.label(figure(figures.fee));
+                            ui.label(figure(figures.net));
                             let (words, color) = check_words(notification.check_state);
                             ui.horizontal(|ui| {
                                 ui.label(RichText::new(words).color(color));
@@ -376,8 +387,8 @@ fn export_path(exports_dir: &std::path::Path, from: time::Date, to: time::Date) 
 fn totals_row(ui: &mut Ui, label: &str, totals: &Totals) {
     ui.label(label);
     ui.label(totals.count.to_string());
-    ui.label(totals.amount.to_string());
-    ui.label(totals.cost.to_string());
+    ui.label(totals.gross.to_string());
+    ui.label(totals.fee.to_string());
     ui.label(totals.net.to_string());
     ui.end_row();
 }
@@ -398,7 +409,7 @@ fn report_ui(ui: &mut Ui, report: &Report) {
         .striped(true)
         .spacing([18.0, 4.0])
         .show(ui, |ui| {
-            for title in ["", "Count", "Amount", "Cost", "Net"] {
+            for title in ["", "Count", "Paid by the customer", "Fee", "You receive"] {
                 ui.label(RichText::new(title).strong());
             }
             ui.end_row();
@@ -414,7 +425,7 @@ fn report_ui(ui: &mut Ui, report: &Report) {
         ui.add_space(4.0);
         ui.label(RichText::new("Payments created here, by state").strong());
         for (state, totals) in &report.by_state {
-            ui.label(format!("{state}: {} ({})", totals.count, totals.amount));
+            ui.label(format!("{state}: {} ({})", totals.count, totals.gross));
         }
     }
     ui.add_space(4.0);

@@ -5,7 +5,7 @@
 use egui::{RichText, Ui};
 
 use crate::api::catalog::{
-    ExtraField, LEGAL_PERSON_DOCUMENTS, MethodKind, NATURAL_PERSON_DOCUMENTS,
+    ExtraField, LEGAL_PERSON_DOCUMENTS, Lifetime, MethodKind, NATURAL_PERSON_DOCUMENTS,
 };
 use crate::api::family_a::{
     Bill, MethodList, MethodQuery, Payer, ResourceFeatures, ResourceRequest, ResourceShape,
@@ -69,6 +69,12 @@ const EXPIRY_CHOICES: &[(u64, &str)] = &[
     (604_800, "7 days"),
 ];
 
+/// The document types the service codes, for methods outside PSE (where the person type
+/// decides the list).
+const DOCUMENT_TYPES: &[&str] = &[
+    "CC", "CE", "NIT", "TI", "PA", "PEP", "PPT", "RCN", "TE", "DIE",
+];
+
 /// What happened to the last attempt, for a retry that never duplicates a payment.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Attempt {
@@ -104,6 +110,11 @@ const METHOD_LABELS: &form::FieldLabels = &[
     ("name", "Payer name"),
     ("address", "Payer address"),
     ("email", "E-mail"),
+    ("docType", "Document type"),
+    ("docNumber", "Document number"),
+    ("merchantId", "Merchant id (Bre-B)"),
+    ("whatsappAccountId", "WhatsApp account"),
+    ("description", "What is being paid"),
     ("expiresIn", "Expires in"),
     ("customer cellphone", "Customer cellphone"),
     ("returnUrl", "Return URL"),
@@ -472,7 +483,7 @@ impl LinkForm {
         match cash_in {
             Some(cash_in) if problems.is_empty() => {
                 let request = PaymentLinkRequest { cash_in };
-                let more = request.check();
+                let more = request.check(&ctx.session.connection.catalog);
                 if more.is_empty() {
                     Ok(request)
                 } else {
@@ -545,8 +556,12 @@ impl LinkForm {
                 .expiry
                 .map(validate::describe_seconds)
                 .unwrap_or_default();
+            let minimum = ctx.session.connection.catalog.min_amount(None);
             self.request.start(ctx.bridge.spawn(async move {
-                let reply = client.create_payment_link(&request).await?;
+                let reply = client
+                    .create_payment_link(&request)
+                    .await
+                    .map_err(|error| error.explain_minimum(minimum))?;
                 Ok(CreatedPayment {
                     title: "Payment link created".into(),
                     amount: Some(amount),
@@ -580,6 +595,9 @@ struct MethodForm {
     payer_name: String,
     address: String,
     payer_email: String,
+    merchant_id: String,
+    whatsapp_account: String,
+    payer_description: String,
     banks: Requested<BankList>,
     banks_for: Option<i64>,
     request: Requested<CreatedPayment>,
@@ -601,6 +619,9 @@ impl Default for MethodForm {
             payer_name: String::new(),
             address: String::new(),
             payer_email: String::new(),
+            merchant_id: String::new(),
+            whatsapp_account: String::new(),
+            payer_description: String::new(),
             banks: Requested::NotRequested,
             banks_for: None,
             request: Requested::NotRequested,
@@ -612,34 +633,43 @@ impl Default for MethodForm {
 
 impl MethodForm {
     fn extras(&self, ctx: &PanelContext<'_>) -> Vec<(ExtraField, String)> {
-        ctx.session
-            .connection
-            .catalog
-            .extra_fields(self.method_id)
-            .iter()
-            .map(|field| {
+        let catalog = &ctx.session.connection.catalog;
+        catalog
+            .fields(self.method_id)
+            .into_iter()
+            .map(|(field, required)| {
                 let value = match field {
+                    // A document type alone says nothing: an optional one goes with its number.
+                    ExtraField::DocumentType | ExtraField::DocType
+                        if !required && self.doc_number.trim().is_empty() =>
+                    {
+                        String::new()
+                    }
                     ExtraField::Cellphone => {
                         validate::cellphone("cellphone", &self.payer_cellphone)
                             .unwrap_or_else(|_| self.payer_cellphone.clone())
                     }
                     ExtraField::BankId => self.bank_id.clone(),
-                    ExtraField::TypePerson => self.person_type.clone(),
-                    ExtraField::DocumentType => self.doc_type.clone(),
-                    ExtraField::DocumentNumber => self.doc_number.clone(),
+                    ExtraField::TypePerson => catalog.person_type_code(&self.person_type),
+                    ExtraField::DocumentType | ExtraField::DocType => self.doc_type.clone(),
+                    ExtraField::DocumentNumber | ExtraField::DocNumber => self.doc_number.clone(),
                     ExtraField::Name => self.payer_name.clone(),
                     ExtraField::Address => self.address.clone(),
                     ExtraField::Email => self.payer_email.clone(),
+                    ExtraField::MerchantId => self.merchant_id.clone(),
+                    ExtraField::WhatsappAccountId => self.whatsapp_account.clone(),
+                    ExtraField::Description => self.payer_description.clone(),
                 };
-                (*field, value)
+                (field, value)
             })
             .collect()
     }
 
     fn build(&self, ctx: &PanelContext<'_>) -> Result<PaymentMethodRequest, Vec<ValidationError>> {
         let mut problems = Vec::new();
+        let lifetime = ctx.session.connection.catalog.lifetime(self.method_id);
         let cash_in = self.fields.build(
-            Some(self.expiry),
+            lifetime.takes_expires_in().then_some(self.expiry),
             ctx.session.connection.profile.brand_id,
             ctx.session.connection.client.pay_url(),
             &mut problems,
@@ -697,6 +727,18 @@ impl MethodForm {
                 .as_ref()
                 .is_some_and(|m| m.extra_fields.contains(&field))
         };
+        // Fields the method takes when given; their labels say so.
+        let takes = |field| {
+            method
+                .as_ref()
+                .is_some_and(|m| m.optional_fields.contains(&field))
+        };
+        let lifetime = method.as_ref().map(|m| m.lifetime).unwrap_or_default();
+        if self.merchant_id.is_empty()
+            && let Some(merchant) = &ctx.session.connection.profile.merchant_id
+        {
+            self.merchant_id = merchant.clone();
+        }
         let is_bank_transfer = method
             .as_ref()
             .is_some_and(|m| m.kind == MethodKind::OnlineBankTransfer);
@@ -736,15 +778,105 @@ impl MethodForm {
                     .labelled_by(method_label.id);
                 ui.end_row();
                 enter |= self.fields.ui_top(ui, &problems);
-                if needs(ExtraField::Cellphone) {
+                if needs(ExtraField::Cellphone) || takes(ExtraField::Cellphone) {
+                    let label = if needs(ExtraField::Cellphone) {
+                        "Payer cellphone"
+                    } else {
+                        "Payer cellphone (optional)"
+                    };
                     enter |= form::text_rows(
                         ui,
                         &problems,
                         [(
-                            "Payer cellphone",
+                            label,
                             &mut self.payer_cellphone,
                             "cellphone",
                             "300 123 4567",
+                        )],
+                    );
+                }
+                let scheme_document = [ExtraField::DocType, ExtraField::DocumentType]
+                    .into_iter()
+                    .any(|field| needs(field) || takes(field))
+                    && !is_bank_transfer;
+                if scheme_document {
+                    let optional = !needs(ExtraField::DocType);
+                    let doc_label = ui.label(if optional {
+                        "Document type (optional)"
+                    } else {
+                        "Document type"
+                    });
+                    egui::ComboBox::from_id_salt("scheme-doc-type")
+                        .selected_text(self.doc_type.clone())
+                        .show_ui(ui, |ui| {
+                            if optional {
+                                ui.selectable_value(&mut self.doc_type, String::new(), "—");
+                            }
+                            for doc in DOCUMENT_TYPES {
+                                ui.selectable_value(&mut self.doc_type, (*doc).to_owned(), *doc);
+                            }
+                        })
+                        .response
+                        .labelled_by(doc_label.id);
+                    ui.end_row();
+                    let number_field = if needs(ExtraField::DocNumber) {
+                        "docNumber"
+                    } else {
+                        "documentNumber"
+                    };
+                    enter |= form::text_rows(
+                        ui,
+                        &problems,
+                        [(
+                            if optional {
+                                "Document number (optional)"
+                            } else {
+                                "Document number"
+                            },
+                            &mut self.doc_number,
+                            number_field,
+                            "digits",
+                        )],
+                    );
+                }
+                if needs(ExtraField::MerchantId) || takes(ExtraField::MerchantId) {
+                    let label = if needs(ExtraField::MerchantId) {
+                        "Merchant id (Bre-B)"
+                    } else {
+                        "Merchant id (optional)"
+                    };
+                    enter |= form::text_rows(
+                        ui,
+                        &problems,
+                        [(
+                            label,
+                            &mut self.merchant_id,
+                            "merchantId",
+                            "your id in Bre-B",
+                        )],
+                    );
+                }
+                if needs(ExtraField::WhatsappAccountId) {
+                    enter |= form::text_rows(
+                        ui,
+                        &problems,
+                        [(
+                            "WhatsApp account",
+                            &mut self.whatsapp_account,
+                            "whatsappAccountId",
+                            "your business account id",
+                        )],
+                    );
+                }
+                if needs(ExtraField::Description) || takes(ExtraField::Description) {
+                    enter |= form::text_rows(
+                        ui,
+                        &problems,
+                        [(
+                            "What is being paid (optional)",
+                            &mut self.payer_description,
+                            "description",
+                            "shown to the payer, up to 255 characters",
                         )],
                     );
                 }
@@ -803,21 +935,39 @@ impl MethodForm {
                     );
                 }
                 let expiry_label = ui.label("Expires in");
-                egui::ComboBox::from_id_salt("method-expiry")
-                    .selected_text(validate::describe_seconds(self.expiry))
-                    .show_ui(ui, |ui| {
-                        for (seconds, words) in EXPIRY_CHOICES.iter().filter(|(s, _)| *s > minimum)
-                        {
-                            ui.selectable_value(&mut self.expiry, *seconds, *words);
-                        }
-                    })
-                    .response
-                    .labelled_by(expiry_label.id);
+                match lifetime {
+                    Lifetime::AsRequested => {
+                        egui::ComboBox::from_id_salt("method-expiry")
+                            .selected_text(validate::describe_seconds(self.expiry))
+                            .show_ui(ui, |ui| {
+                                for (seconds, words) in
+                                    EXPIRY_CHOICES.iter().filter(|(s, _)| *s > minimum)
+                                {
+                                    ui.selectable_value(&mut self.expiry, *seconds, *words);
+                                }
+                            })
+                            .response
+                            .labelled_by(expiry_label.id);
+                    }
+                    Lifetime::Fixed { seconds } => {
+                        ui.label(validate::describe_seconds(seconds))
+                            .labelled_by(expiry_label.id);
+                    }
+                    Lifetime::EndOfDay => {
+                        ui.label("Today at 11:59 p.m.").labelled_by(expiry_label.id);
+                    }
+                }
                 ui.end_row();
                 enter |= self.fields.ui_customer(ui, &problems);
                 enter |= self.fields.ui_bottom(ui, &problems);
             });
-        if minimum > 0 {
+        if method.as_ref().is_some_and(|m| m.repeatable) {
+            ui.label(
+                RichText::new("This one can be paid more than once: every payment is counted")
+                    .weak(),
+            );
+        }
+        if minimum > 0 && lifetime.takes_expires_in() {
             ui.label(
                 RichText::new(format!(
                     "{} payments must stay open more than {}",
@@ -853,8 +1003,16 @@ impl MethodForm {
             let client = ctx.session.connection.client.clone();
             let amount = request.cash_in.amount;
             let name = method.as_ref().map(|m| m.name.clone()).unwrap_or_default();
+            let minimum = ctx
+                .session
+                .connection
+                .catalog
+                .min_amount(Some(request.method_id));
             self.request.start(ctx.bridge.spawn(async move {
-                let reply = client.create_method_payment(&request).await?;
+                let reply = client
+                    .create_method_payment(&request)
+                    .await
+                    .map_err(|error| error.explain_minimum(minimum))?;
                 let payment = reply.value;
                 Ok(CreatedPayment {
                     title: format!("{name} payment created"),
@@ -1295,8 +1453,14 @@ impl ResourceForm {
                 (!self.reference1.trim().is_empty()).then(|| self.reference1.trim().to_owned());
             let client = ctx.session.connection.client.clone();
             let amount: Option<Pesos> = request.bill.amount;
+            let minimum = ctx.session.connection.catalog.min_amount(None);
             self.request.start(ctx.bridge.spawn(async move {
-                let resource = client.generate_resource(&request).await?.value.resource;
+                let resource = client
+                    .generate_resource(&request)
+                    .await
+                    .map_err(|error| error.explain_minimum(minimum))?
+                    .value
+                    .resource;
                 let qr_text = if resource.url.is_empty() {
                     resource.data.clone()
                 } else {

@@ -9,7 +9,9 @@ use std::time::Duration;
 use egui::{RichText, Ui};
 
 use crate::api::Client;
-use crate::api::family_b::{WITHDRAW_METHODS, WithdrawRequest, withdraw_method_name};
+use crate::api::family_b::{
+    BREB_WITHDRAW_METHOD, WITHDRAW_METHODS, WithdrawRequest, withdraw_method_name,
+};
 use crate::ledger::{Ledger, PayoutRecord, PayoutState};
 use crate::payouts::{self, PayoutError, PayoutPlan};
 use crate::ui::PanelContext;
@@ -48,6 +50,7 @@ struct Confirmation {
 const PAYOUT_LABELS: &form::FieldLabels = &[
     ("amount", "Amount"),
     ("cellphone", "Destination cellphone"),
+    ("key", "Bre-B key"),
     ("method", "Method"),
     ("reference1", "Your reference"),
     ("webhookRequest", "Webhook URL"),
@@ -110,9 +113,14 @@ impl PayoutsPanel {
         let amount = validate::amount("amount", &self.amount)
             .map_err(|e| problems.push(e))
             .ok();
-        let cellphone = validate::cellphone("cellphone", &self.cellphone)
-            .map_err(|e| problems.push(e))
-            .ok();
+        // One field: a mobile number, or a Bre-B key when the method sends to one.
+        let destination = if self.method_id == BREB_WITHDRAW_METHOD {
+            validate::breb_key("key", &self.cellphone)
+        } else {
+            validate::cellphone("cellphone", &self.cellphone)
+        }
+        .map_err(|e| problems.push(e))
+        .ok();
         let reference1 = validate::reference1(&self.reference1)
             .map_err(|e| problems.push(e))
             .ok();
@@ -123,7 +131,7 @@ impl PayoutsPanel {
                 .map_err(|e| problems.push(e))
                 .ok()
         };
-        let (Some(amount), Some(cellphone), Some(reference1)) = (amount, cellphone, reference1)
+        let (Some(amount), Some(destination), Some(reference1)) = (amount, destination, reference1)
         else {
             return Err(problems);
         };
@@ -132,7 +140,7 @@ impl PayoutsPanel {
             reference1,
             webhook_request,
             method_id: self.method_id,
-            cellphone,
+            destination,
             bank_name: (!self.bank_name.trim().is_empty())
                 .then(|| self.bank_name.trim().to_owned()),
         };
@@ -307,16 +315,22 @@ impl PayoutsPanel {
             .num_columns(2)
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
+                let (destination_label, destination_field, destination_hint) =
+                    if self.method_id == BREB_WITHDRAW_METHOD {
+                        ("Bre-B key", "key", "@TIENDA123")
+                    } else {
+                        ("Destination cellphone", "cellphone", "300 123 4567")
+                    };
                 enter |= form::text_rows(
                     ui,
                     &problems,
                     [
                         ("Amount", &mut self.amount, "amount", "$ 50.000"),
                         (
-                            "Destination cellphone",
+                            destination_label,
                             &mut self.cellphone,
-                            "cellphone",
-                            "300 123 4567",
+                            destination_field,
+                            destination_hint,
                         ),
                     ],
                 );
@@ -395,7 +409,7 @@ impl PayoutsPanel {
                     RichText::new(format!(
                         "Payout of {} to {} sent (reference {})",
                         record.amount,
-                        validate::group_cellphone(&record.cellphone),
+                        validate::group_cellphone(&record.destination),
                         record.reference1
                     ))
                     .color(egui::Color32::from_rgb(0x1e, 0x9e, 0x4a)),
@@ -432,7 +446,7 @@ impl PayoutsPanel {
                 .show(ui, |ui| {
                     ui.label("To");
                     ui.label(
-                        RichText::new(validate::group_cellphone(&plan.request.cellphone))
+                        RichText::new(validate::group_cellphone(&plan.request.destination))
                             .size(22.0)
                             .monospace(),
                     );
@@ -540,7 +554,7 @@ impl PayoutsPanel {
                 for record in &records {
                     ui.label(&record.reference1);
                     ui.label(record.amount.to_string());
-                    ui.label(validate::group_cellphone(&record.cellphone));
+                    ui.label(validate::group_cellphone(&record.destination));
                     ui.label(record.method_id.to_string());
                     ui.vertical(|ui| {
                         ui.label(
@@ -587,7 +601,7 @@ impl PayoutsPanel {
                 format!(
                     "Send {} again to {}",
                     record.amount,
-                    validate::group_cellphone(&record.cellphone)
+                    validate::group_cellphone(&record.destination)
                 ),
             )),
             _ => None,
@@ -627,7 +641,7 @@ impl PayoutsPanel {
         };
         let mut answer = None;
         egui::Modal::new(egui::Id::unique("payout-settle")).show(ui.ctx(), |ui| {
-            ui.heading(format!("Did {} to {} go out?", record.amount, validate::group_cellphone(&record.cellphone)));
+            ui.heading(format!("Did {} to {} go out?", record.amount, validate::group_cellphone(&record.destination)));
             ui.label("The service never confirmed this payout. Answer only after checking with the service or the recipient: paydesk will never send it again either way");
             ui.horizontal(|ui| {
                 if ui.button("It went out").clicked() {

@@ -17,6 +17,7 @@ const PROFILE_LABELS: &FieldLabels = &[
     ("pay_url", "Family B pay URL"),
     ("user_id", "User id"),
     ("brand_id", "Brand id"),
+    ("merchant_id", "Bre-B merchant id"),
     ("webhook_url", "Default webhook URL"),
     ("webhook_listen", "Webhook listen address"),
 ];
@@ -245,6 +246,12 @@ impl SettingsPanel {
                                 "from registration",
                             ),
                             ("Brand id", &mut draft.brand_id, "brand_id", "79"),
+                            (
+                                "Bre-B merchant id",
+                                &mut draft.merchant_id,
+                                "merchant_id",
+                                "optional, for Bre-B keys and QR",
+                            ),
                             (
                                 "Default webhook URL",
                                 &mut draft.webhook_url,
