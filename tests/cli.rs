@@ -983,3 +983,272 @@ async fn a_service_elsewhere_is_never_given_a_loopback_webhook() {
         run.stderr
     );
 }
+
+/// The built-in simulator's profile knows the simulator's minimum: below it, nothing is sent.
+/// A service whose minimum paydesk does not know still refuses, and the message says why.
+#[tokio::test]
+async fn an_amount_below_the_minimum_is_refused_with_the_minimum_named() {
+    let home = tempfile::tempdir().unwrap();
+    let mut below = command(home.path());
+    below.args(["link", "--amount", "500", "--reference1", "SMALL-1"]);
+    let run = finish(below, None).await;
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("Nothing was sent"), "{}", run.stderr);
+    assert!(run.stderr.contains("$ 1.000"), "{}", run.stderr);
+
+    // A profile on a service sandbox: paydesk knows no minimum there, the service decides.
+    let cli = Cli::start().await;
+    let connection = cli.sandbox.connection().clone();
+    let mut add = command(cli.home.path());
+    add.args([
+        "profile",
+        "add",
+        "tienda",
+        "--environment",
+        "sandbox",
+        "--base-url",
+        &connection.base_url,
+        "--pay-url",
+        &connection.pay_url,
+    ]);
+    assert_eq!(finish(add, None).await.code, 0);
+    let run = cli
+        .run(&[
+            "--json",
+            "charge",
+            "--method",
+            "130",
+            "--amount",
+            "500",
+            "--reference1",
+            "SMALL-2",
+            "--cellphone",
+            "3001234567",
+            "--webhook-url",
+            "https://shop.example/webhook",
+        ])
+        .await;
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    let error = &run.json()["error"];
+    assert_eq!(error["code"], "08", "the service's code is kept");
+    assert!(
+        error["message"].as_str().unwrap().contains("minimum"),
+        "{error}"
+    );
+}
+
+#[tokio::test]
+async fn the_new_methods_take_their_fields_on_the_command_line() {
+    let cli = Cli::start().await;
+    let run = cli
+        .run(&[
+            "--json",
+            "charge",
+            "--method",
+            "250",
+            "--amount",
+            "15000",
+            "--reference1",
+            "BREB-CLI",
+            "--cellphone",
+            "3001234567",
+            "--doc-type",
+            "cc",
+            "--doc-number",
+            "1020304050",
+            "--merchant-id",
+            "TIENDA123",
+            "--webhook-url",
+            "https://shop.example/webhook",
+        ])
+        .await;
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let sent = cli
+        .sandbox
+        .last_request("/pay/cash-in/generate/payment-method/token")
+        .await;
+    assert_eq!(sent["body"]["paymentMethod"]["docType"], "CC");
+    assert_eq!(sent["body"]["paymentMethod"]["merchantId"], "TIENDA123");
+
+    // PSE with the person type in words.
+    let run = cli
+        .run(&[
+            "charge",
+            "--method",
+            "117",
+            "--amount",
+            "15000",
+            "--reference1",
+            "PSE-WORDS",
+            "--person-type",
+            "jurídica",
+            "--doc-type",
+            "NIT",
+            "--doc-number",
+            "900123456",
+            "--bank",
+            "1007",
+            "--name",
+            "Tienda SAS",
+            "--cellphone",
+            "3001234567",
+            "--address",
+            "Calle 1",
+            "--email",
+            "pagos@tienda.co",
+            "--webhook-url",
+            "https://shop.example/webhook",
+        ])
+        .await;
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let sent = cli
+        .sandbox
+        .last_request("/pay/cash-in/generate/payment-method/token")
+        .await;
+    assert_eq!(sent["body"]["paymentMethod"]["typePerson"], "1");
+
+    // Bad values of the new fields: exit 2, nothing sent.
+    let before = cli
+        .sandbox
+        .requests_to("/pay/cash-in/generate/payment-method/token")
+        .await;
+    for bad in [
+        // Bre-B without its merchant id.
+        vec![
+            "--method",
+            "250",
+            "--cellphone",
+            "3001234567",
+            "--doc-type",
+            "CC",
+            "--doc-number",
+            "1020304050",
+        ],
+        // A document type the service does not code.
+        vec![
+            "--method",
+            "250",
+            "--cellphone",
+            "3001234567",
+            "--doc-type",
+            "XX",
+            "--doc-number",
+            "1020304050",
+            "--merchant-id",
+            "T",
+        ],
+        // A Bre-B key lives 10 minutes: an expiry is refused.
+        vec![
+            "--method",
+            "250",
+            "--cellphone",
+            "3001234567",
+            "--doc-type",
+            "CC",
+            "--doc-number",
+            "1020304050",
+            "--merchant-id",
+            "T",
+            "--expires-in",
+            "3600",
+        ],
+        // A person type that is neither natural nor legal.
+        vec![
+            "--method",
+            "117",
+            "--person-type",
+            "empresa",
+            "--doc-type",
+            "NIT",
+            "--doc-number",
+            "900123456",
+            "--bank",
+            "1007",
+            "--name",
+            "T",
+            "--cellphone",
+            "3001234567",
+            "--address",
+            "C",
+            "--email",
+            "a@b.co",
+        ],
+        // WhatsApp without its account.
+        vec![
+            "--method",
+            "277",
+            "--cellphone",
+            "3001234567",
+            "--expires-in",
+            "2600000",
+        ],
+    ] {
+        let mut args = vec![
+            "charge",
+            "--amount",
+            "15000",
+            "--reference1",
+            "BAD-1",
+            "--webhook-url",
+            "https://shop.example/webhook",
+        ];
+        args.extend(bad.iter().copied());
+        let run = cli.run(&args).await;
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains("Nothing was sent"), "{}", run.stderr);
+    }
+    assert_eq!(
+        cli.sandbox
+            .requests_to("/pay/cash-in/generate/payment-method/token")
+            .await,
+        before
+    );
+}
+
+#[tokio::test]
+async fn a_payout_to_a_bre_b_key() {
+    let cli = Cli::start().await;
+    let bad = cli
+        .run(&[
+            "payout",
+            "--amount",
+            "20000",
+            "--reference1",
+            "KEY-0",
+            "--key",
+            "TIENDA 123",
+            "--yes",
+        ])
+        .await;
+    assert_eq!(bad.code, 2, "{}", bad.stderr);
+    assert!(bad.stderr.contains("Bre-B key"), "{}", bad.stderr);
+    let run = cli
+        .run(&[
+            "--json",
+            "payout",
+            "--amount",
+            "20000",
+            "--reference1",
+            "KEY-1",
+            "--key",
+            "@TIENDA123",
+            "--yes",
+        ])
+        .await;
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let sent = cli
+        .sandbox
+        .last_request("/pay/cash-out/generate/withdraw-method/token")
+        .await;
+    assert_eq!(
+        sent["body"]["withdrawMethod"],
+        serde_json::json!({"id": 264, "key": "@TIENDA123"})
+    );
+    assert_eq!(
+        cli.sandbox
+            .requests_to("/pay/cash-out/generate/withdraw-method/token")
+            .await,
+        1,
+        "the bad key was never sent"
+    );
+}

@@ -310,3 +310,127 @@ fn the_csv_export_reads_back() {
     );
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// The service's own published sample (a PSE payment: the payer paid 20.000, the fee was
+/// $595.00, the merchant receives 19.405), with ids of ours and signed by the spec's rule over
+/// the net `amount`, posted over HTTP to `paydesk webhooks serve` and read back from
+/// `paydesk ledger export`.
+#[tokio::test]
+async fn the_vendors_sample_reads_back_as_gross_fee_and_net() {
+    let home = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let mut child = serve(home.path(), port).spawn().unwrap();
+    wait_until_listening(port).await;
+    let unsigned = r#"{"realAmount": 20000, "amount": 19405, "cost": "$595.00", "referenceId": "PD7001", "moduleId": 1, "productId": 117, "referenceKey": "KEY7001", "paymentMethod": "PSE", "userId": 1001, "resourceId": "507001", "updatedAt": "2026-11-21 18:30:00", "providerId": 7, "providerReference": "PRV7001", "reference1": "MESA-4", "reference2": {"Label": {}, "Data": {}, "returnUrl": ""}, "bankId": "1007", "bankName": "BANCOLOMBIA", "status": 2, "sign": "SIGN", "error": {"code": "", "message": ""}}"#;
+    let sign = expected_signature(KEY, unsigned);
+    let signed = unsigned.replace("SIGN", &sign);
+    let status = reqwest::Client::new()
+        .post(format!("http://127.0.0.1:{port}/webhook"))
+        .body(signed)
+        .send()
+        .await
+        .unwrap()
+        .status();
+    assert_eq!(status.as_u16(), 200, "verified and stored");
+    child.start_kill().unwrap();
+    child.wait().await.unwrap();
+
+    let file = home.path().join("sample.csv");
+    let today = reconcile::format_date(reconcile::today());
+    let output = tokio::task::spawn_blocking({
+        let home = home.path().to_owned();
+        let file = file.clone();
+        move || {
+            cli(
+                &home,
+                &[
+                    "ledger",
+                    "export",
+                    "--from",
+                    &today,
+                    "--to",
+                    &today,
+                    "--csv",
+                    file.to_str().unwrap(),
+                ],
+            )
+        }
+    })
+    .await
+    .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let mut reader = csv::Reader::from_path(&file).unwrap();
+    let header: Vec<String> = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .map(str::to_owned)
+        .collect();
+    let column = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let row = reader
+        .records()
+        .map(Result::unwrap)
+        .find(|r| &r[column("reference")] == "PD7001")
+        .unwrap();
+    assert_eq!(&row[column("gross")], "20000");
+    assert_eq!(&row[column("cost")], "595");
+    assert_eq!(&row[column("net")], "19405");
+    assert_eq!(&row[column("state")], "approved");
+}
+
+/// Figures that do not add up are not summed, and every approval of a reference paid more than
+/// once is named.
+#[test]
+fn figures_that_do_not_add_up_are_flagged_and_each_approval_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let ledger = Ledger::in_folder(dir.path()).unwrap();
+    let store = |raw: String| {
+        let parsed = Notification::parse(raw.as_bytes()).unwrap();
+        ledger.store_notifications(&[(parsed, raw)]).unwrap();
+    };
+    // Paid 20.000, fee 595, but "you receive" 20.000: something is wrong.
+    store(
+        r#"{"realAmount":20000,"amount":20000,"cost":"$595.00","referenceId":"ODD","resourceId":"R","updatedAt":"2026-11-21 10:00:00","status":2,"paymentMethod":"PSE","providerReference":"P1"}"#
+            .to_owned(),
+    );
+    // One Bre-B key paid twice, in the same second: two payments, two rows.
+    for provider in ["K-1", "K-2"] {
+        store(format!(
+            r#"{{"realAmount":15000,"amount":14000,"cost":"$1,000.00","referenceId":"KEY","resourceId":"R2","updatedAt":"2026-11-21 11:00:00","status":2,"productId":250,"paymentMethod":"Llave Bre-B","providerReference":"{provider}"}}"#
+        ));
+    }
+    let today = reconcile::today();
+    let report = ledger.reconcile(None, today, today, now_ms()).unwrap();
+    assert_eq!(report.approved.count, 2, "the odd one is not summed");
+    assert_eq!(report.approved.gross, Pesos::new(30_000));
+    assert_eq!(report.approved.fee, Pesos::new(2_000));
+    assert_eq!(report.approved.net, Pesos::new(28_000));
+    let odd = report
+        .exceptions
+        .iter()
+        .find(|e| e.kind == ExceptionKind::FiguresDoNotAddUp)
+        .unwrap();
+    assert_eq!(odd.reference, "ODD");
+    assert!(
+        odd.detail.contains("$ 20.000") && odd.detail.contains("$ 595"),
+        "{}",
+        odd.detail
+    );
+    let twice = report
+        .exceptions
+        .iter()
+        .find(|e| e.kind == ExceptionKind::TwoApprovals)
+        .unwrap();
+    assert_eq!(twice.reference, "KEY");
+    assert!(twice.detail.starts_with("2 approvals"), "{}", twice.detail);
+    assert!(
+        twice.detail.contains("several payments"),
+        "{}",
+        twice.detail
+    );
+}
