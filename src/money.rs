@@ -84,63 +84,54 @@ impl Pesos {
     /// `"$25,000.00"`). Returns `None` when there are non-zero cents or the text is not an amount:
     /// the caller then shows the service's own text rather than a rounded figure.
     pub fn parse_service(text: &str) -> Option<Pesos> {
-        let cleaned: String = text
-            .trim()
-            .trim_start_matches("COP")
-            .chars()
-            .filter(|c| !matches!(c, '$' | ' ' | '\u{a0}'))
-            .collect();
-        let (negative, body) = match cleaned.strip_prefix('-') {
-            Some(rest) => (true, rest),
-            None => (false, cleaned.as_str()),
-        };
-        if body.is_empty() {
-            return None;
-        }
-        // A final separator followed by one or two digits starts the cents; every other
-        // separator groups thousands.
-        let last_separator = body.rfind(['.', ',']);
-        let (whole, cents) = match last_separator {
-            Some(at) if body.len() - at - 1 <= 2 => (&body[..at], &body[at + 1..]),
-            _ => (body, ""),
-        };
-        if !cents.chars().all(|c| c == '0') {
-            return None;
-        }
-        let digits: String = whole.chars().filter(|c| *c != '.' && *c != ',').collect();
-        if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
-            return None;
-        }
-        let value: i64 = digits.parse().ok()?;
-        Some(Pesos(if negative { -value } else { value }))
+        let (negative, whole, cents) = service_parts(text)?;
+        (cents == 0).then_some(Pesos(if negative { -whole } else { whole }))
     }
+
     /// Like [`Pesos::parse_service`], but cents are rounded to the nearest peso (half up)
     /// instead of refused: for figures the service computes, such as a fee of `"$597.80"`,
     /// where a peso of rounding is expected and refusing the figure would lose it.
     pub fn parse_service_rounded(text: &str) -> Option<Pesos> {
-        if let Some(exact) = Pesos::parse_service(text) {
-            return Some(exact);
-        }
-        let cleaned: String = text
-            .trim()
-            .trim_start_matches("COP")
-            .chars()
-            .filter(|c| !matches!(c, '$' | ' ' | '\u{a0}'))
-            .collect();
-        let (negative, body) = match cleaned.strip_prefix('-') {
-            Some(rest) => (true, rest),
-            None => (false, cleaned.as_str()),
-        };
-        let at = body.rfind(['.', ','])?;
-        let cents = &body[at + 1..];
-        if cents.is_empty() || cents.len() > 2 || !cents.chars().all(|c| c.is_ascii_digit()) {
-            return None;
-        }
-        let whole = Pesos::parse_service(&body[..at]).or_else(|| (at == 0).then_some(Pesos(0)))?;
-        let cents: i64 = format!("{cents:0<2}").parse().ok()?;
-        let rounded = whole.0.checked_add(i64::from(cents >= 50))?;
+        let (negative, whole, cents) = service_parts(text)?;
+        let rounded = whole.checked_add(i64::from(cents >= 50))?;
         Some(Pesos(if negative { -rounded } else { rounded }))
     }
+}
+
+/// The service's text as its sign, whole pesos and cents (0 to 99). A final separator followed
+/// by one or two digits starts the cents; every other separator groups thousands, three digits
+/// a group.
+fn service_parts(text: &str) -> Option<(bool, i64, i64)> {
+    let cleaned: String = text
+        .trim()
+        .trim_start_matches("COP")
+        .chars()
+        .filter(|c| !matches!(c, '$' | ' ' | '\u{a0}'))
+        .collect();
+    let (negative, body) = match cleaned.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, cleaned.as_str()),
+    };
+    let (whole, cents) = match body.rfind(['.', ',']) {
+        Some(at) if body.len() - at - 1 <= 2 => (&body[..at], &body[at + 1..]),
+        _ => (body, ""),
+    };
+    let mut groups = whole.split(['.', ',']);
+    let first = groups.next().unwrap_or_default();
+    if first.is_empty() || groups.any(|group| group.len() != 3) {
+        return None;
+    }
+    let digits: String = whole.chars().filter(|c| *c != '.' && *c != ',').collect();
+    if !digits.chars().all(|c| c.is_ascii_digit()) || !cents.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let whole: i64 = digits.parse().ok()?;
+    let cents: i64 = if cents.is_empty() {
+        0
+    } else {
+        format!("{cents:0<2}").parse().ok()?
+    };
+    Some((negative, whole, cents))
 }
 
 /// Removes thousands separators, insisting that every group after the first has three digits.

@@ -260,15 +260,43 @@ impl Tracker {
         self.payments.iter().find(|p| p.reference == reference)
     }
 
-    /// The sum of today's approved collections.
+    /// The sum of today's approved collections: what payers paid.
     pub fn approved_total(&self) -> Pesos {
-        self.payments
+        self.approved_figures().0
+    }
+
+    /// Today's approved collections: what payers paid (gross), the fees the service's status
+    /// checks reported, and what the shop receives (net). Fee and net count only the payments
+    /// whose fee is known; the last value says how many those are.
+    pub fn approved_figures(&self) -> (Pesos, Pesos, Pesos, usize) {
+        let add = |total: Pesos, value: Option<Pesos>| {
+            value
+                .and_then(|value| total.checked_add(value))
+                .unwrap_or(total)
+        };
+        let mut totals = (Pesos::ZERO, Pesos::ZERO, Pesos::ZERO, 0);
+        for payment in self
+            .payments
             .iter()
             .filter(|p| p.status == Some(TransactionStatus::Approved))
-            .filter_map(TrackedPayment::amount)
-            .fold(Pesos::ZERO, |total, amount| {
-                total.checked_add(amount).unwrap_or(total)
-            })
+        {
+            let gross = payment
+                .record
+                .as_ref()
+                .and_then(|record| record.amount_pesos())
+                .or(payment.amount);
+            let fee = payment
+                .record
+                .as_ref()
+                .and_then(|record| Pesos::parse_service_rounded(&record.cost));
+            totals.0 = add(totals.0, gross);
+            if let (Some(gross), Some(fee)) = (gross, fee) {
+                totals.1 = add(totals.1, Some(fee));
+                totals.2 = add(totals.2, gross.checked_sub(fee));
+                totals.3 += 1;
+            }
+        }
+        totals
     }
 }
 
@@ -311,5 +339,17 @@ mod tests {
         }
         assert_eq!(tracker.approved_total(), Pesos::new(12_500));
         assert_eq!(tracker.payments[0].reference, "C", "newest first");
+        // Once a status check reports the fee, the shop sees what it receives.
+        tracker.payments[0].record = Some(
+            serde_json::from_value(serde_json::json!({
+                "id": "1", "cost": "$ 974", "status": "2", "date": "", "providerReference": "",
+                "amount": "$ 2.500", "description": null, "paymentMethod": null
+            }))
+            .unwrap(),
+        );
+        assert_eq!(
+            tracker.approved_figures(),
+            (Pesos::new(12_500), Pesos::new(974), Pesos::new(1_526), 1)
+        );
     }
 }

@@ -81,13 +81,35 @@ impl BalancePanel {
             ui.label(RichText::new(format!("As of {}", balance.date)).weak());
         }
         ui.separator();
-        ui.horizontal(|ui| {
-            ui.label("Approved collections today");
+        let (gross, fee, net, with_fee) = ctx.tracker.approved_figures();
+        ui.label(RichText::new("Approved collections today").strong());
+        egui::Grid::new("today-figures")
+            .num_columns(2)
+            .spacing([24.0, 6.0])
+            .show(ui, |ui| {
+                ui.label("Paid by the customers");
+                ui.label(RichText::new(gross.to_string()).size(20.0).strong());
+                ui.end_row();
+                ui.label("Fees");
+                ui.label(fee.to_string());
+                ui.end_row();
+                ui.label("You receive");
+                ui.label(RichText::new(net.to_string()).size(20.0).strong());
+                ui.end_row();
+            });
+        let approved = ctx
+            .tracker
+            .payments
+            .iter()
+            .filter(|p| p.status == Some(crate::api::family_b::TransactionStatus::Approved))
+            .count();
+        if with_fee < approved {
             ui.label(
-                RichText::new(ctx.tracker.approved_total().to_string())
-                    .size(20.0)
-                    .strong(),
+                RichText::new(format!(
+                    "Fees known for {with_fee} of {approved} approved payments; the rest count only in what customers paid"
+                ))
+                .weak(),
             );
-        });
+        }
     }
 }

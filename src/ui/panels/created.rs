@@ -153,13 +153,18 @@ impl CreatedView {
                     if !received.is_empty() {
                         ui.label(RichText::new("Notifications received").strong());
                         for notification in received.iter().rev() {
-                            let words = match notification.status {
-                                1 => "pending",
-                                2 => "approved",
-                                _ => "failed",
+                            let words =
+                                crate::ledger::reconcile::notified_words(notification.status);
+                            // An approval says what the shop receives of what was paid.
+                            let figures = notification.figures.completed();
+                            let money = match (notification.status, figures.gross, figures.net) {
+                                (2, Some(gross), Some(net)) => {
+                                    format!(": paid {gross}, you receive {net}")
+                                }
+                                _ => String::new(),
                             };
                             ui.label(format!(
-                                "{} — {words} ({})",
+                                "{} — {words}{money} ({})",
                                 notification.updated_at,
                                 notification.check_state.as_str().replace('_', " ")
                             ));
