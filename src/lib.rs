@@ -7,6 +7,7 @@ pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod connection;
+pub mod follow;
 pub mod ledger;
 pub mod money;
 pub mod payouts;

@@ -471,23 +471,19 @@ pub async fn status(ctx: &Context<'_>, reference: &str, wait: bool, wait_limit: 
     let reference = validate::required("reference", reference)?;
     let client = &ctx.connection.client;
     let mut reply = client.payment_status(&reference).await?;
-    if wait {
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(wait_limit);
-        let mut delay = Duration::from_millis(500);
+    if wait && !reply.value.status.is_final() {
         let mut last = reply.value.status;
         ctx.out.note(format!("{reference}: {last}"));
+        let following = crate::follow::Following::start(Some(Duration::from_secs(wait_limit)));
         while !reply.value.status.is_final() {
-            if tokio::time::Instant::now() + delay > deadline {
+            if !following.wait().await {
                 return Err(Failure::Local(format!(
-                    "{reference} is still {} after {wait_limit} s; check again later",
-                    reply.value.status
+                    "{reference} is still {last} after {wait_limit} s; check again later"
                 )));
             }
-            tokio::time::sleep(delay).await;
-            delay = (delay * 2).min(Duration::from_secs(15));
             reply = match client.payment_status(&reference).await {
-                Ok(reply) => reply,
-                // A passing network failure is not the answer: keep polling until the limit.
+                Ok(answer) => answer,
+                // A passing network failure is not the answer: keep asking until the limit.
                 Err(error) if error.is_network() => {
                     ctx.out.note(format!("{error}; trying again"));
                     continue;

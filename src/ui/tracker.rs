@@ -3,12 +3,12 @@
 //! goes on while the window is minimized, and it fires the approval alert itself.
 
 use std::sync::mpsc;
-use std::time::Duration;
 
 use std::sync::Arc;
 
 use crate::api::Client;
 use crate::api::family_b::{StatusRecord, TransactionStatus};
+use crate::follow;
 use crate::ledger::{Collection, Ledger, now_ms};
 use crate::money::Pesos;
 
@@ -70,24 +70,6 @@ pub fn local_time_now() -> String {
 pub struct FollowUpdate {
     pub reference: String,
     pub result: Result<StatusRecord, UiError>,
-}
-
-/// While a cashier is likely watching (the first minutes), a payment is checked at least every
-/// 5 s; after that every 30 s at most, so a link left open all day costs little.
-pub const WATCHED_FOR: Duration = Duration::from_secs(10 * 60);
-
-/// Backoff between status checks: quick at first, then gentler.
-pub fn next_delay(previous: Duration) -> Duration {
-    next_delay_after(previous, Duration::ZERO)
-}
-
-pub fn next_delay_after(previous: Duration, following_for: Duration) -> Duration {
-    let ceiling = if following_for < WATCHED_FOR {
-        Duration::from_secs(5)
-    } else {
-        Duration::from_secs(30)
-    };
-    (previous * 3 / 2).clamp(Duration::from_secs(1), ceiling)
 }
 
 /// Where followed payments are written down, so reconciliation knows what was collected and a
@@ -172,46 +154,46 @@ impl Tracker {
         let alerts = self.alerts.clone();
         let runtime = bridge.runtime().clone();
         bridge.runtime().spawn(async move {
-            let started = tokio::time::Instant::now();
-            let mut delay = Duration::from_millis(700);
-            loop {
+            let following = follow::Following::start(None);
+            let ended = loop {
                 let result = client.payment_status(&reference).await;
                 let status = result.as_ref().ok().map(|reply| reply.value.status);
                 if let (Some(status), Some(store)) = (status, &store) {
                     let store = store.clone();
-                    let reference = reference.clone();
-                    let _ = tokio::task::spawn_blocking(move || {
+                    let recorded_reference = reference.clone();
+                    let recorded = tokio::task::spawn_blocking(move || {
                         store
                             .ledger
-                            .record_collection_status(&reference, status.id())
+                            .record_collection_status(&recorded_reference, status.id())
                     })
                     .await;
+                    match recorded {
+                        Ok(Ok(())) => {}
+                        Ok(Err(error)) => {
+                            tracing::error!(%error, %reference, "could not record a payment's status");
+                        }
+                        Err(error) => tracing::error!(%error, "the ledger task failed"),
+                    }
                 }
                 let update = FollowUpdate {
                     reference: reference.clone(),
                     result: result.map(|reply| reply.value).map_err(UiError::from),
                 };
                 if sender.send(update).is_err() {
-                    return; // the app has closed
+                    return; // the app has closed: nobody is watching any more
                 }
                 ctx.request_repaint();
-                if let Some(status) = status
-                    && status.is_final()
-                {
-                    if status == TransactionStatus::Approved {
-                        let alerts = alerts.clone();
-                        let body = match amount {
-                            Some(amount) => format!("{amount} approved, reference {reference}"),
-                            None => format!("Payment {reference} approved"),
-                        };
-                        runtime.spawn_blocking(move || {
-                            alerts::announce(&alerts, "Payment approved", &body)
-                        });
-                    }
-                    return;
+                if let Some(status) = status.filter(|status| status.is_final()) {
+                    break status;
                 }
-                tokio::time::sleep(delay).await;
-                delay = next_delay_after(delay, started.elapsed());
+                following.wait().await;
+            };
+            if ended == TransactionStatus::Approved {
+                let body = match amount {
+                    Some(amount) => format!("{amount} approved, reference {reference}"),
+                    None => format!("Payment {reference} approved"),
+                };
+                runtime.spawn_blocking(move || alerts::announce(&alerts, "Payment approved", &body));
             }
         });
     }
@@ -303,21 +285,6 @@ impl Tracker {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn backoff_grows_to_a_ceiling() {
-        let mut delay = Duration::from_millis(700);
-        let mut seen = vec![];
-        for _ in 0..10 {
-            delay = next_delay(delay);
-            seen.push(delay);
-        }
-        assert_eq!(seen[0], Duration::from_millis(1_050));
-        assert!(seen.windows(2).all(|w| w[0] <= w[1]));
-        assert_eq!(*seen.last().unwrap(), Duration::from_secs(5));
-        let later = next_delay_after(Duration::from_secs(20), Duration::from_secs(3_600));
-        assert_eq!(later, Duration::from_secs(30));
-    }
 
     #[test]
     fn totals_only_approved_payments() {

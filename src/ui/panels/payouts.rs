@@ -4,7 +4,6 @@
 
 use std::sync::Arc;
 use std::sync::mpsc;
-use std::time::Duration;
 
 use egui::{RichText, Ui};
 
@@ -12,11 +11,11 @@ use crate::api::Client;
 use crate::api::family_b::{
     BREB_WITHDRAW_METHOD, WITHDRAW_METHODS, WithdrawRequest, withdraw_method_name,
 };
+use crate::follow;
 use crate::ledger::{Ledger, PayoutRecord, PayoutState};
 use crate::payouts::{self, PayoutError, PayoutPlan};
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Bridge, Requested, Task, UiError};
-use crate::ui::tracker::next_delay_after;
 use crate::ui::widgets::form::{self, ERROR_COLOR, blocking_reasons, error_box};
 use crate::validate::{self, ValidationError};
 
@@ -190,25 +189,26 @@ impl PayoutsPanel {
         let refresh = self.refresh_sender.clone();
         let ctx = bridge.ctx().clone();
         bridge.runtime().spawn(async move {
-            let started = tokio::time::Instant::now();
-            let mut delay = Duration::from_millis(700);
             let mut current = record;
+            let following = follow::Following::start(None);
             loop {
-                if let Ok(updated) = payouts::check(ledger.clone(), &client, &current).await {
-                    let changed = updated.state != current.state;
-                    current = updated;
-                    if changed {
-                        if refresh.send(()).is_err() {
-                            return;
+                match payouts::check(ledger.clone(), &client, &current).await {
+                    Ok(updated) => {
+                        let changed = updated.state != current.state;
+                        current = updated;
+                        if changed {
+                            if refresh.send(()).is_err() {
+                                return; // the app has closed
+                            }
+                            ctx.request_repaint();
                         }
-                        ctx.request_repaint();
                     }
+                    // The journal keeps showing the last state it knows; the check runs again.
+                    Err(error) => tracing::info!(%error, "a payout's status check failed"),
                 }
-                if !current.state.is_open() {
+                if !current.state.is_open() || !following.wait().await {
                     return;
                 }
-                tokio::time::sleep(delay).await;
-                delay = next_delay_after(delay, started.elapsed());
             }
         });
     }
