@@ -1,6 +1,6 @@
 //! The shop's clock. paydesk's merchants are in Colombia (UTC-5, no daylight saving); the OS's
 //! own offset cannot be read safely from a multi-threaded process on every platform, so the
-//! offset is fixed. (The sandbox keeps a clock of its own: it plays the service.)
+//! offset is fixed. (The simulator keeps a clock of its own: it plays the service.)
 
 use time::{Date, OffsetDateTime, UtcOffset, macros::format_description};
 

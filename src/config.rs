@@ -111,7 +111,7 @@ impl Profile {
         let catalog = MethodCatalog::default().with_overrides(self.methods.iter().cloned());
         if self.environment == Environment::Simulator {
             // The built-in simulator's own floor: checked before sending, like a real one.
-            catalog.with_minimum_amount(Pesos::new(crate::sandbox::state::MINIMUM_AMOUNT))
+            catalog.with_minimum_amount(Pesos::new(crate::simulator::state::MINIMUM_AMOUNT))
         } else {
             catalog
         }

@@ -1,14 +1,14 @@
 //! From a profile to a working client: the profile's URLs and ids, its secrets from the keyring,
 //! the `PAYDESK_*` environment (which wins, for automation), and, for the simulator profile,
-//! the built-in sandbox started in-process. Used by the CLI and the desktop app alike.
+//! the built-in simulator started in-process. Used by the CLI and the desktop app alike.
 
 use std::sync::Arc;
 
 use crate::api::catalog::MethodCatalog;
 use crate::api::{ApiError, Client, ClientSettings};
 use crate::config::{ConfigError, EnvOverrides, Environment, Paths, Profile};
-use crate::sandbox::{Sandbox, SandboxConfig};
 use crate::secrets::{SecretKind, SecretStore, SecretString};
+use crate::simulator::{Simulator, SimulatorConfig};
 use crate::validate::ValidationError;
 
 #[derive(Debug, thiserror::Error)]
@@ -35,7 +35,7 @@ pub struct Connection {
     /// The in-process simulator, when this connection runs one. Shared: a reconnect in the app
     /// goes on with the same simulator rather than a second one reading a state file the first
     /// has not saved yet. It saves when its last holder lets go.
-    pub simulator: Option<Arc<Sandbox>>,
+    pub simulator: Option<Arc<Simulator>>,
 }
 
 impl Connection {
@@ -69,7 +69,7 @@ pub async fn connect(
     profile: Profile,
     env: &EnvOverrides,
     secrets: &SecretStore,
-    running_simulator: Option<Arc<Sandbox>>,
+    running_simulator: Option<Arc<Simulator>>,
 ) -> Result<Connection, ConnectError> {
     let stored = |kind: SecretKind| -> Option<SecretString> {
         // Only what the profile says it has: each lookup may block on the keyring service.
@@ -102,7 +102,7 @@ pub async fn connect(
         None => profile.user_id,
     };
 
-    let mut simulator = None;
+    let mut started_simulator = None;
     let (base_url, pay_url) = if env.names_a_service() {
         (
             env.base_url.clone().or(profile.base_url.clone()),
@@ -111,25 +111,25 @@ pub async fn connect(
     } else if profile.environment == Environment::Simulator {
         // The simulator keeps its state between runs, so `paydesk link` then `paydesk status`
         // see the same payment.
-        let sandbox = match running_simulator {
-            Some(sandbox) => sandbox,
+        let simulator = match running_simulator {
+            Some(simulator) => simulator,
             None => {
                 std::fs::create_dir_all(&paths.data_dir).map_err(ConnectError::Simulator)?;
-                let sandbox = Sandbox::start(SandboxConfig {
+                let simulator = Simulator::start(SimulatorConfig {
                     state_file: Some(paths.simulator_state()),
-                    ..SandboxConfig::default()
+                    ..SimulatorConfig::default()
                 })
                 .await
                 .map_err(ConnectError::Simulator)?;
-                Arc::new(sandbox)
+                Arc::new(simulator)
             }
         };
-        let details = sandbox.connection().clone();
+        let details = simulator.connection().clone();
         api_token.get_or_insert_with(|| SecretString::new(details.api_token.clone()));
         access_token.get_or_insert_with(|| SecretString::new(details.access_token.clone()));
         hash_key.get_or_insert_with(|| SecretString::new(details.hash_key.clone()));
         user_id.get_or_insert(details.user_id);
-        simulator = Some(sandbox);
+        started_simulator = Some(simulator);
         (Some(details.base_url), Some(details.pay_url))
     } else {
         (profile.base_url.clone(), profile.pay_url.clone())
@@ -155,7 +155,7 @@ pub async fn connect(
         client,
         user_id,
         hash_key,
-        simulator,
+        simulator: started_simulator,
     })
 }
 

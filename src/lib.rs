@@ -1,6 +1,6 @@
 //! paydesk: payment links, QR codes, payouts and reconciliation for small merchants, against the
 //! payment collection and disbursement service (both interface families), or against the
-//! built-in sandbox that simulates it.
+//! built-in simulator that simulates it.
 
 pub mod api;
 pub mod cli;
@@ -11,8 +11,8 @@ pub mod follow;
 pub mod ledger;
 pub mod money;
 pub mod payouts;
-pub mod sandbox;
 pub mod secrets;
+pub mod simulator;
 pub mod ui;
 pub mod validate;
 pub mod webhook;

@@ -151,7 +151,7 @@ pub fn group_cellphone(number: &str) -> String {
     }
 }
 
-/// Loopback hosts may use plain HTTP (local receivers, the built-in sandbox); everything else
+/// Loopback hosts may use plain HTTP (local receivers, the built-in simulator); everything else
 /// carries money or customer data and must be HTTPS.
 pub fn is_loopback(url: &Url) -> bool {
     match url.host() {

@@ -5,7 +5,7 @@ mod common;
 
 use std::process::Stdio;
 
-use common::TestSandbox;
+use common::TestSimulator;
 use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::process::Command;
@@ -47,20 +47,20 @@ async fn finish(mut command: Command, stdin: Option<&str>) -> Run {
 }
 
 struct Cli {
-    sandbox: TestSandbox,
+    simulator: TestSimulator,
     home: tempfile::TempDir,
 }
 
 impl Cli {
     async fn start() -> Cli {
         Cli {
-            sandbox: TestSandbox::start().await,
+            simulator: TestSimulator::start().await,
             home: tempfile::tempdir().unwrap(),
         }
     }
 
     fn command(&self, args: &[&str]) -> Command {
-        let mut command = common::paydesk_against(self.home.path(), &self.sandbox);
+        let mut command = common::paydesk_against(self.home.path(), &self.simulator);
         command.args(args);
         command
     }
@@ -102,7 +102,7 @@ async fn link_then_status_in_json() {
     let reference = link["reference"].as_str().unwrap().to_owned();
     assert!(link["url"].as_str().unwrap().contains(&reference));
     let sent = cli
-        .sandbox
+        .simulator
         .last_request("/pay/cash-in/generate/payment-link/token")
         .await;
     assert_eq!(sent["body"]["amount"], 25_000);
@@ -119,7 +119,7 @@ async fn link_then_status_in_json() {
         .command(&["status", &reference, "--wait"])
         .spawn()
         .unwrap();
-    cli.sandbox.settle(&reference, "approve").await;
+    cli.simulator.settle(&reference, "approve").await;
     let output = waiting.wait_with_output().await.unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(0));
@@ -320,7 +320,7 @@ async fn bad_input_exits_2_and_sends_nothing() {
         );
     }
     assert!(
-        cli.sandbox.requests().await.is_empty(),
+        cli.simulator.requests().await.is_empty(),
         "nothing reached the service"
     );
 }
@@ -367,7 +367,7 @@ async fn refusals_exit_1_and_network_failures_exit_3() {
 #[tokio::test]
 async fn a_lost_payout_answer_exits_3_and_says_the_outcome_is_unknown() {
     let cli = Cli::start().await;
-    cli.sandbox
+    cli.simulator
         .fault(
             "/cash-out/generate/withdraw-method/token",
             serde_json::json!({"mode": "drop-after-commit", "times": 1}),
@@ -388,7 +388,7 @@ async fn a_lost_payout_answer_exits_3_and_says_the_outcome_is_unknown() {
         .await;
     assert_eq!(run.code, 3);
     assert_eq!(run.json()["error"]["outcomeUnknown"], true);
-    assert_eq!(cli.sandbox.cash_outs().await, 1);
+    assert_eq!(cli.simulator.cash_outs().await, 1);
 }
 
 #[tokio::test]
@@ -411,7 +411,7 @@ async fn payout_needs_a_confirmation() {
         refused.stderr
     );
     assert!(refused.stderr.contains("--yes"));
-    assert_eq!(cli.sandbox.cash_outs().await, 0);
+    assert_eq!(cli.simulator.cash_outs().await, 0);
 
     let mut with_yes = vec!["--json"];
     with_yes.extend(args);
@@ -421,7 +421,7 @@ async fn payout_needs_a_confirmation() {
     let document = sent.json();
     assert_eq!(document["withdraw"]["infoReference"], "PAGO-1");
     assert!(document["transactionReference"].is_string());
-    assert_eq!(cli.sandbox.cash_outs().await, 1);
+    assert_eq!(cli.simulator.cash_outs().await, 1);
 }
 
 #[tokio::test]
@@ -457,7 +457,7 @@ async fn every_read_command_prints_the_service_data() {
     let otp = cli.run(&["--json", "otp", "--reason", "2"]).await;
     assert_eq!(otp.code, 0);
     assert_eq!(otp.json(), serde_json::json!({}));
-    let code = cli.sandbox.last_otp().await;
+    let code = cli.simulator.last_otp().await;
     let added = cli
         .run(&[
             "--json",
@@ -476,7 +476,7 @@ async fn every_read_command_prints_the_service_data() {
     assert_eq!(added.code, 0, "{}", added.stdout);
     let id = added.json()["account"]["id"].as_i64().unwrap().to_string();
     cli.run(&["otp", "--reason", "3"]).await;
-    let code = cli.sandbox.last_otp().await;
+    let code = cli.simulator.last_otp().await;
     let deleted = cli
         .run(&["account", "delete", "--id", &id, "--otp", &code])
         .await;
@@ -539,7 +539,7 @@ async fn every_read_command_prints_the_service_data() {
     assert_eq!(charge.code, 0, "{}", charge.stdout);
     let reference = charge.json()["reference"].as_str().unwrap().to_owned();
     let id = cli
-        .sandbox
+        .simulator
         .transactions()
         .await
         .iter()
@@ -592,7 +592,7 @@ async fn register_reads_the_password_from_stdin_and_never_prints_the_token() {
     let token = document["User"]["token"].as_str().unwrap();
     assert!(token.starts_with("(not stored"), "{token}");
     assert!(!run.stdout.contains("sbx-") && !run.stderr.contains("sbx-"));
-    let sent = cli.sandbox.last_request("/api/v1/auth/register").await;
+    let sent = cli.simulator.last_request("/api/v1/auth/register").await;
     assert_eq!(sent["body"]["data"]["User"]["password"], "s3cret-pass");
     assert_eq!(sent["body"]["data"]["User"]["cellphone"], "3101234567");
 
@@ -602,9 +602,10 @@ async fn register_reads_the_password_from_stdin_and_never_prints_the_token() {
 }
 
 #[tokio::test]
-async fn the_sandbox_command_prints_its_connection() {
+async fn the_simulator_command_prints_its_connection() {
     let home = tempfile::tempdir().unwrap();
     let mut command = command(home.path());
+    // `sandbox`, its old name, still works for scripts written against it.
     command.args(["sandbox", "--addr", "127.0.0.1:0"]);
     let mut child = command.spawn().unwrap();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
@@ -628,6 +629,11 @@ async fn the_sandbox_command_prints_its_connection() {
     };
     assert!(client.balance(1001).await.is_ok());
     child.kill().await.unwrap();
+    let mut help = common::paydesk(home.path());
+    help.args(["simulator", "--help"]);
+    let run = finish(help, None).await;
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("built-in simulator"), "{}", run.stdout);
 }
 
 #[tokio::test]
@@ -663,7 +669,7 @@ async fn secrets_never_reach_output_logs_or_files() {
     const API: &str = "tok-API-7f3c9e41";
     const ACCESS: &str = "tok-ACCESS-51d2aa07";
     const HASH: &str = "key-HASH-99be01c3";
-    let sandbox = TestSandbox::start_with(paydesk::sandbox::SandboxConfig {
+    let simulator = TestSimulator::start_with(paydesk::simulator::SimulatorConfig {
         api_token: API.into(),
         access_token: ACCESS.into(),
         hash_key: HASH.into(),
@@ -671,7 +677,7 @@ async fn secrets_never_reach_output_logs_or_files() {
     })
     .await;
     let cli = Cli {
-        sandbox,
+        simulator,
         home: tempfile::tempdir().unwrap(),
     };
     let link = cli
@@ -688,7 +694,7 @@ async fn secrets_never_reach_output_logs_or_files() {
         .await
         .json();
     let reference = link["reference"].as_str().unwrap().to_owned();
-    cli.sandbox
+    cli.simulator
         .fault(
             "/payment/features",
             serde_json::json!({"mode": "html", "times": 1}),
@@ -850,7 +856,7 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 #[tokio::test]
 async fn profiles_are_added_listed_used_and_every_call_follows_them() {
     let cli = Cli::start().await;
-    let connection = cli.sandbox.connection().clone();
+    let connection = cli.simulator.connection().clone();
     let profile = |args: &[&str]| {
         let mut command = command(cli.home.path());
         command.arg("profile").args(args);
@@ -945,7 +951,7 @@ async fn profiles_are_added_listed_used_and_every_call_follows_them() {
     let link = finish(link, None).await;
     assert_eq!(link.code, 0, "{}", link.stderr);
     assert_eq!(
-        cli.sandbox
+        cli.simulator
             .requests_to("/pay/cash-in/generate/payment-link/token")
             .await,
         1
@@ -996,9 +1002,9 @@ async fn an_amount_below_the_minimum_is_refused_with_the_minimum_named() {
     assert!(run.stderr.contains("Nothing was sent"), "{}", run.stderr);
     assert!(run.stderr.contains("$ 1.000"), "{}", run.stderr);
 
-    // A profile on a service sandbox: paydesk knows no minimum there, the service decides.
+    // A profile on a service simulator: paydesk knows no minimum there, the service decides.
     let cli = Cli::start().await;
-    let connection = cli.sandbox.connection().clone();
+    let connection = cli.simulator.connection().clone();
     let mut add = command(cli.home.path());
     add.args([
         "profile",
@@ -1064,7 +1070,7 @@ async fn the_new_methods_take_their_fields_on_the_command_line() {
         .await;
     assert_eq!(run.code, 0, "{}", run.stderr);
     let sent = cli
-        .sandbox
+        .simulator
         .last_request("/pay/cash-in/generate/payment-method/token")
         .await;
     assert_eq!(sent["body"]["paymentMethod"]["docType"], "CC");
@@ -1102,14 +1108,14 @@ async fn the_new_methods_take_their_fields_on_the_command_line() {
         .await;
     assert_eq!(run.code, 0, "{}", run.stderr);
     let sent = cli
-        .sandbox
+        .simulator
         .last_request("/pay/cash-in/generate/payment-method/token")
         .await;
     assert_eq!(sent["body"]["paymentMethod"]["typePerson"], "1");
 
     // Bad values of the new fields: exit 2, nothing sent.
     let before = cli
-        .sandbox
+        .simulator
         .requests_to("/pay/cash-in/generate/payment-method/token")
         .await;
     for bad in [
@@ -1198,7 +1204,7 @@ async fn the_new_methods_take_their_fields_on_the_command_line() {
         assert!(run.stderr.contains("Nothing was sent"), "{}", run.stderr);
     }
     assert_eq!(
-        cli.sandbox
+        cli.simulator
             .requests_to("/pay/cash-in/generate/payment-method/token")
             .await,
         before
@@ -1237,7 +1243,7 @@ async fn a_payout_to_a_bre_b_key() {
         .await;
     assert_eq!(run.code, 0, "{}", run.stderr);
     let sent = cli
-        .sandbox
+        .simulator
         .last_request("/pay/cash-out/generate/withdraw-method/token")
         .await;
     assert_eq!(
@@ -1245,7 +1251,7 @@ async fn a_payout_to_a_bre_b_key() {
         serde_json::json!({"id": 264, "key": "@TIENDA123"})
     );
     assert_eq!(
-        cli.sandbox
+        cli.simulator
             .requests_to("/pay/cash-out/generate/withdraw-method/token")
             .await,
         1,

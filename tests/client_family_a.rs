@@ -1,9 +1,9 @@
-//! Family A against the built-in sandbox over real HTTP: the exact request the server received
+//! Family A against the built-in simulator over real HTTP: the exact request the server received
 //! and the decoded answer, for every operation and every error code of the spec.
 
 mod common;
 
-use common::TestSandbox;
+use common::TestSimulator;
 use paydesk::api::family_a::*;
 use paydesk::api::{ApiError, Client, Refusal};
 use paydesk::money::Pesos;
@@ -45,14 +45,14 @@ fn assert_refused(error: ApiError, code: &str, status: u16, refusal: Refusal) {
 
 #[tokio::test]
 async fn register_sends_every_field_without_authorization() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
     let reply = client
         .register(&registration("ana@tienda.co"))
         .await
         .unwrap();
 
-    let request = sandbox.last_request("/api/v1/auth/register").await;
+    let request = simulator.last_request("/api/v1/auth/register").await;
     assert!(request["headers"].get("authorization").is_none());
     assert_eq!(request["headers"]["content-type"], "application/json");
     let user = &request["body"]["data"]["User"];
@@ -78,7 +78,7 @@ async fn register_sends_every_field_without_authorization() {
     assert_eq!(user.env, "sandbox");
     assert!(!user.privileges.is_empty());
     // The token is usable for later Family A calls.
-    let mut settings = sandbox.settings();
+    let mut settings = simulator.settings();
     settings.api_token = Some(user.token.clone());
     let own = Client::new(settings).unwrap();
     own.request_otp(1).await.unwrap();
@@ -89,8 +89,8 @@ async fn register_sends_every_field_without_authorization() {
 
 #[tokio::test]
 async fn method_list_and_unknown_type() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
     let reply = client
         .list_methods(&MethodQuery {
             method_type: "LINK".into(),
@@ -98,7 +98,7 @@ async fn method_list_and_unknown_type() {
         })
         .await
         .unwrap();
-    let request = sandbox.last_request("/api/v1/payments/method/list").await;
+    let request = simulator.last_request("/api/v1/payments/method/list").await;
     assert_eq!(request["headers"]["authorization"], "sandbox-api-token");
     assert_eq!(
         request["body"]["data"],
@@ -149,8 +149,8 @@ fn request(method_id: i64, features: ResourceFeatures, amount: Option<i64>) -> R
 
 #[tokio::test]
 async fn every_resource_shape_goes_out_as_the_spec_shows() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
     let payer = Payer {
         doc_type: "CC".into(),
         doc_number: "1020304050".into(),
@@ -216,7 +216,7 @@ async fn every_resource_shape_goes_out_as_the_spec_shows() {
     for (resource_request, features) in cases {
         assert!(resource_request.check().is_empty(), "{resource_request:?}");
         let reply = client.generate_resource(&resource_request).await.unwrap();
-        let sent = sandbox
+        let sent = simulator
             .last_request("/api/v1/payments/resource/generate")
             .await;
         let data = &sent["body"]["data"];
@@ -254,8 +254,8 @@ async fn every_resource_shape_goes_out_as_the_spec_shows() {
 
 #[tokio::test]
 async fn resource_errors_of_the_spec() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
     let too_small = client
         .generate_resource(&request(2, ResourceFeatures::None, Some(500)))
         .await
@@ -267,8 +267,8 @@ async fn resource_errors_of_the_spec() {
         Refusal::CostNotSupported,
     );
 
-    let token = &sandbox.connection().api_token;
-    let (status, _) = sandbox
+    let token = &simulator.connection().api_token;
+    let (status, _) = simulator
         .control_post("/session", json!({"token": token, "privileges": []}))
         .await;
     assert_eq!(status, 204);
@@ -278,7 +278,7 @@ async fn resource_errors_of_the_spec() {
         .unwrap_err();
     assert_refused(forbidden, "auth.notPermission", 401, Refusal::NotPermitted);
 
-    sandbox
+    simulator
         .control_post("/session", json!({"token": token, "ended": true}))
         .await;
     let ended = client
@@ -289,22 +289,22 @@ async fn resource_errors_of_the_spec() {
     assert!(ended.to_string().contains("Sign in again"));
 
     // No token at all: refused before anything is sent.
-    let mut settings = sandbox.settings();
+    let mut settings = simulator.settings();
     settings.api_token = None;
-    let before = sandbox.requests().await.len();
+    let before = simulator.requests().await.len();
     let error = Client::new(settings)
         .unwrap()
         .generate_resource(&request(2, ResourceFeatures::None, Some(5_000)))
         .await
         .unwrap_err();
     assert!(matches!(error, ApiError::MissingCredential(_)));
-    assert_eq!(sandbox.requests().await.len(), before);
+    assert_eq!(simulator.requests().await.len(), before);
 }
 
 #[tokio::test]
 async fn checkout_variant_and_transaction_progress() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
     let resource = client
         .generate_resource(&request(7, ResourceFeatures::None, Some(20_000)))
         .await
@@ -325,7 +325,7 @@ async fn checkout_variant_and_transaction_progress() {
         reply.raw["reference"].is_i64(),
         "the spec's sample sends an integer"
     );
-    let sent = sandbox
+    let sent = simulator
         .last_request("/api/v1/payments/resource/generate")
         .await;
     assert_eq!(
@@ -351,17 +351,17 @@ async fn checkout_variant_and_transaction_progress() {
 
 #[tokio::test]
 async fn otp_and_bank_accounts() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
     for reason in 1..=5 {
         let reply = client.request_otp(reason).await.unwrap();
         assert_eq!(reply.raw, json!({}));
-        let sent = sandbox.last_request("/api/v1/accounts/otp/get").await;
+        let sent = simulator.last_request("/api/v1/accounts/otp/get").await;
         assert_eq!(sent["body"]["data"], json!({"reason": {"id": reason}}));
     }
 
     client.request_otp(2).await.unwrap();
-    let code = sandbox.last_otp().await;
+    let code = simulator.last_otp().await;
     let account = NewBankAccount {
         number: "123456789012".into(),
         otp: code.clone(),
@@ -369,7 +369,7 @@ async fn otp_and_bank_accounts() {
         type_id: 1,
     };
     let added = client.add_account(&account).await.unwrap().value.account;
-    let sent = sandbox.last_request("/api/v1/accounts/add").await;
+    let sent = simulator.last_request("/api/v1/accounts/add").await;
     assert_eq!(
         sent["body"]["data"],
         json!({"account": {"number": "123456789012", "otp": code, "Bank": {"id": 1007}, "Type": {"id": 1}}})
@@ -384,20 +384,20 @@ async fn otp_and_bank_accounts() {
 
     // Deleting needs a code for reason 3.
     client.request_otp(2).await.unwrap();
-    let wrong_reason = sandbox.last_otp().await;
+    let wrong_reason = simulator.last_otp().await;
     let refused = client
         .delete_account(account_id, Some(&wrong_reason))
         .await
         .unwrap_err();
     assert_eq!(refused.code(), "otp.invalid");
     client.request_otp(3).await.unwrap();
-    let code = sandbox.last_otp().await;
+    let code = simulator.last_otp().await;
     let reply = client
         .delete_account(account_id, Some(&code))
         .await
         .unwrap();
     assert_eq!(reply.raw, json!({}));
-    let sent = sandbox.last_request("/api/v1/accounts/delete").await;
+    let sent = simulator.last_request("/api/v1/accounts/delete").await;
     assert_eq!(
         sent["body"]["data"],
         json!({"account": {"id": account_id, "otp": code}})

@@ -1,9 +1,9 @@
-//! Family B against the built-in sandbox over real HTTP: exact requests (path, bearer token,
+//! Family B against the built-in simulator over real HTTP: exact requests (path, bearer token,
 //! `x-transaction-token`, body field by field), decoded answers, and refusals.
 
 mod common;
 
-use common::{Scripted, TestSandbox};
+use common::{Scripted, TestSimulator};
 use paydesk::api::catalog::{ExtraField, MethodCatalog};
 use paydesk::api::family_b::*;
 use paydesk::api::{ApiError, TransactionTokenSource};
@@ -35,14 +35,14 @@ fn cash_in(reference1: &str, amount: i64) -> CashIn {
 
 #[tokio::test]
 async fn payment_link_request_and_answer() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
     let request = PaymentLinkRequest {
         cash_in: cash_in("ORDER-1", 25_000),
     };
     assert!(request.check(&MethodCatalog::default()).is_empty());
     let reply = client.create_payment_link(&request).await.unwrap();
-    let sent = sandbox
+    let sent = simulator
         .last_request("/pay/cash-in/generate/payment-link/token")
         .await;
     assert_eq!(
@@ -73,7 +73,7 @@ async fn payment_link_request_and_answer() {
 
     // A fresh transaction token per request.
     client.create_payment_link(&request).await.unwrap();
-    let second = sandbox
+    let second = simulator
         .last_request("/pay/cash-in/generate/payment-link/token")
         .await;
     assert_ne!(second["headers"]["x-transaction-token"], token);
@@ -81,8 +81,8 @@ async fn payment_link_request_and_answer() {
 
 #[tokio::test]
 async fn payment_method_requests_carry_the_method_extras() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
     let catalog = MethodCatalog::default();
     let mut wallet = PaymentMethodRequest {
         cash_in: cash_in("NEQUI-1", 30_000),
@@ -92,7 +92,7 @@ async fn payment_method_requests_carry_the_method_extras() {
     wallet.cash_in.expires_in = Some(43_201);
     assert!(wallet.check(&catalog).is_empty());
     let reply = client.create_method_payment(&wallet).await.unwrap();
-    let sent = sandbox
+    let sent = simulator
         .last_request("/pay/cash-in/generate/payment-method/token")
         .await;
     assert_eq!(
@@ -125,7 +125,7 @@ async fn payment_method_requests_carry_the_method_extras() {
     };
     assert!(pse.check(&catalog).is_empty(), "{:?}", pse.check(&catalog));
     client.create_method_payment(&pse).await.unwrap();
-    let sent = sandbox
+    let sent = simulator
         .last_request("/pay/cash-in/generate/payment-method/token")
         .await;
     assert_eq!(
@@ -145,7 +145,7 @@ async fn payment_method_requests_carry_the_method_extras() {
         extras: vec![],
     };
     client.create_method_payment(&cards).await.unwrap();
-    let sent = sandbox
+    let sent = simulator
         .last_request("/pay/cash-in/generate/payment-method/token")
         .await;
     assert_eq!(sent["body"]["paymentMethod"], json!({"id": 273}));
@@ -153,9 +153,9 @@ async fn payment_method_requests_carry_the_method_extras() {
 
 #[tokio::test]
 async fn refusals_from_the_pay_api() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
-    // The sandbox enforces the minimum even when a client skips its own check.
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
+    // The simulator enforces the minimum even when a client skips its own check.
     let mut short = PaymentMethodRequest {
         cash_in: cash_in("SHORT", 30_000),
         method_id: 131,
@@ -183,7 +183,7 @@ async fn refusals_from_the_pay_api() {
     assert_eq!(unknown.code(), "04");
     assert_eq!(unknown.to_string(), "La referencia no existe");
 
-    let mut settings = sandbox.settings();
+    let mut settings = simulator.settings();
     settings.access_token = Some("wrong".into());
     let wrong = paydesk::api::Client::new(settings)
         .unwrap()
@@ -196,8 +196,8 @@ async fn refusals_from_the_pay_api() {
 
 #[tokio::test]
 async fn status_features_banks_and_balance() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
     let link = client
         .create_payment_link(&PaymentLinkRequest {
             cash_in: cash_in("STATUS-1", 25_000),
@@ -206,7 +206,7 @@ async fn status_features_banks_and_balance() {
         .unwrap()
         .value;
     let status = client.payment_status(&link.reference).await.unwrap();
-    let sent = sandbox.last_request("/pay/payment/status").await;
+    let sent = simulator.last_request("/pay/payment/status").await;
     assert_eq!(sent["body"], json!({"reference": link.reference}));
     assert_eq!(status.value.status, TransactionStatus::Pending);
     assert_eq!(status.value.amount_pesos(), Some(Pesos::new(25_000)));
@@ -217,7 +217,7 @@ async fn status_features_banks_and_balance() {
     );
 
     let banks = client.payment_features(117).await.unwrap();
-    let sent = sandbox.last_request("/pay/payment/features").await;
+    let sent = simulator.last_request("/pay/payment/features").await;
     assert_eq!(sent["body"], json!({"id": 117}));
     assert!(banks.value.banks[0].is_prompt());
     assert!(banks.value.real_banks().all(|bank| !bank.is_prompt()));
@@ -227,7 +227,7 @@ async fn status_features_banks_and_balance() {
     );
 
     let instant = client.instant_banks("3001234567").await.unwrap();
-    let sent = sandbox.last_request("/pay/payment/instant-banks").await;
+    let sent = simulator.last_request("/pay/payment/instant-banks").await;
     assert_eq!(sent["body"], json!({"cellphone": "3001234567"}));
     assert!(
         instant
@@ -248,7 +248,7 @@ async fn status_features_banks_and_balance() {
     );
 
     let balance = client.balance(1001).await.unwrap();
-    let sent = sandbox.last_request("/pay/customer/getBalance").await;
+    let sent = simulator.last_request("/pay/customer/getBalance").await;
     assert_eq!(sent["body"], json!({"userId": 1001}));
     let bag = balance.value.disbursement_bag().unwrap();
     assert_eq!(bag.pesos(), Some(Pesos::new(5_000_000)));
@@ -259,8 +259,8 @@ async fn status_features_banks_and_balance() {
 
 #[tokio::test]
 async fn withdraw_request_and_receipt() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
     let request = WithdrawRequest {
         amount: Pesos::new(50_000),
         reference1: "PAGO-1".into(),
@@ -271,7 +271,7 @@ async fn withdraw_request_and_receipt() {
     };
     assert!(request.check().is_empty());
     let reply = client.withdraw(&request).await.unwrap();
-    let sent = sandbox
+    let sent = simulator
         .last_request("/pay/cash-out/generate/withdraw-method/token")
         .await;
     assert_eq!(
@@ -300,8 +300,8 @@ async fn withdraw_request_and_receipt() {
 
 #[tokio::test]
 async fn webhook_simulation_request() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
     let link = client
         .create_payment_link(&PaymentLinkRequest {
             cash_in: cash_in("NOTIFY-1", 25_000),
@@ -309,7 +309,7 @@ async fn webhook_simulation_request() {
         .await
         .unwrap()
         .value;
-    let transaction_id = sandbox
+    let transaction_id = simulator
         .transactions()
         .await
         .iter()
@@ -327,7 +327,7 @@ async fn webhook_simulation_request() {
         reference1: Some("NOTIFY-1".into()),
     };
     let reply = client.simulate_notification(&simulation).await.unwrap();
-    let sent = sandbox.last_request("/pay/webhook/notify").await;
+    let sent = simulator.last_request("/pay/webhook/notify").await;
     assert_eq!(
         sent["body"],
         json!({"data": {"Transaction": {
@@ -353,8 +353,8 @@ async fn webhook_simulation_request() {
 
 #[tokio::test]
 async fn fetched_transaction_tokens_when_the_profile_asks() {
-    let sandbox = TestSandbox::start().await;
-    let mut settings = sandbox.settings();
+    let simulator = TestSimulator::start().await;
+    let mut settings = simulator.settings();
     settings.transaction_token = TransactionTokenSource::Fetch;
     let client = paydesk::api::Client::new(settings).unwrap();
     client
@@ -363,12 +363,12 @@ async fn fetched_transaction_tokens_when_the_profile_asks() {
         })
         .await
         .unwrap();
-    let fetch = sandbox.last_request("/pay/trx-token/generate").await;
+    let fetch = simulator.last_request("/pay/trx-token/generate").await;
     assert_eq!(
         fetch["body"],
         json!({"service": "/cash-in/generate/payment-link/token"})
     );
-    let sent = sandbox
+    let sent = simulator
         .last_request("/pay/cash-in/generate/payment-link/token")
         .await;
     assert!(sent["headers"]["x-transaction-token"].is_string());

@@ -1,10 +1,10 @@
-//! Whole journeys through the sandbox: a link is created, paid (or declined, failed, expired),
+//! Whole journeys through the simulator: a link is created, paid (or declined, failed, expired),
 //! the signed webhook arrives at a receiver that checks the signature independently, the status
 //! operation agrees, and the balance moves.
 
 mod common;
 
-use common::{Receiver, TestSandbox, expected_signature, wait_for};
+use common::{Receiver, TestSimulator, expected_signature, wait_for};
 use paydesk::api::Client;
 use paydesk::api::family_b::*;
 use paydesk::money::Pesos;
@@ -63,8 +63,8 @@ fn assert_signed(hash_key: &str, raw: &str) {
 
 #[tokio::test]
 async fn a_paid_link_is_notified_signed_approved_and_credited() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
     let receiver = Receiver::start().await;
     let before = multiproduct(&client).await;
     let link = client
@@ -74,7 +74,7 @@ async fn a_paid_link_is_notified_signed_approved_and_credited() {
         .value;
 
     // The payer's checkout page shows the amount and the buttons.
-    let page = sandbox
+    let page = simulator
         .http
         .get(&link.url)
         .send()
@@ -85,7 +85,7 @@ async fn a_paid_link_is_notified_signed_approved_and_credited() {
         .unwrap();
     assert!(page.contains("$ 25.000") && page.contains("Pay"), "{page}");
 
-    sandbox.settle(&link.reference, "approve").await;
+    simulator.settle(&link.reference, "approve").await;
     assert_eq!(
         final_status(&client, &link.reference).await,
         TransactionStatus::Approved
@@ -93,7 +93,7 @@ async fn a_paid_link_is_notified_signed_approved_and_credited() {
 
     // Creation (pending) and approval are both notified, each signed.
     let received = receiver.wait_for_count(2).await;
-    let hash_key = &sandbox.connection().hash_key;
+    let hash_key = &simulator.connection().hash_key;
     for raw in receiver.raw() {
         assert_signed(hash_key, &raw);
     }
@@ -132,7 +132,7 @@ async fn a_paid_link_is_notified_signed_approved_and_credited() {
     assert_eq!(after.get() - before.get(), 25_000 - 1_647);
 
     // Final states never change.
-    let (status, _) = sandbox
+    let (status, _) = simulator
         .control_post(
             &format!("/transactions/{}/outcome", link.reference),
             json!({"outcome": "decline"}),
@@ -143,8 +143,8 @@ async fn a_paid_link_is_notified_signed_approved_and_credited() {
 
 #[tokio::test]
 async fn declined_failed_and_expired_are_notified_as_failed() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
     let receiver = Receiver::start().await;
     let before = multiproduct(&client).await;
     let mut references = Vec::new();
@@ -161,7 +161,7 @@ async fn declined_failed_and_expired_are_notified_as_failed() {
             .unwrap()
             .value;
         if let Some(outcome) = outcome {
-            sandbox.settle(&link.reference, outcome).await;
+            simulator.settle(&link.reference, outcome).await;
         }
         assert_eq!(
             final_status(&client, &link.reference).await,
@@ -185,15 +185,15 @@ async fn declined_failed_and_expired_are_notified_as_failed() {
         assert!(!finals[0]["error"]["code"].as_str().unwrap().is_empty());
     }
     for raw in receiver.raw() {
-        assert_signed(&sandbox.connection().hash_key, &raw);
+        assert_signed(&simulator.connection().hash_key, &raw);
     }
     assert_eq!(multiproduct(&client).await, before, "nothing was credited");
 }
 
 #[tokio::test]
 async fn a_payout_moves_the_balance_and_notifies_with_the_withdraw_object() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
     let receiver = Receiver::start().await;
     let disbursement = |balance: Balance| balance.disbursement_bag().unwrap().pesos().unwrap();
     let before = disbursement(client.balance(1001).await.unwrap().value);
@@ -226,7 +226,7 @@ async fn a_payout_moves_the_balance_and_notifies_with_the_withdraw_object() {
     assert_eq!(notification["withdraw"]["infoReference"], "NOMINA-7");
     assert_eq!(notification["withdraw"]["accountNumber"], "3001234567");
     assert_eq!(notification["bankName"], "NEQUI");
-    assert_signed(&sandbox.connection().hash_key, &receiver.raw()[0]);
+    assert_signed(&simulator.connection().hash_key, &receiver.raw()[0]);
 
     // Rules: 30 s apart, the ceiling of online withdrawals, the balance.
     let again = client
@@ -245,8 +245,8 @@ async fn a_payout_moves_the_balance_and_notifies_with_the_withdraw_object() {
 
 #[tokio::test]
 async fn payout_ceiling_and_balance_are_enforced_by_the_sandbox() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
     let request = |amount: i64, method_id: i64, reference1: &str| WithdrawRequest {
         amount: Pesos::new(amount),
         reference1: reference1.into(),
@@ -265,16 +265,16 @@ async fn payout_ceiling_and_balance_are_enforced_by_the_sandbox() {
         .await
         .unwrap_err();
     assert_eq!(broke.code(), "05");
-    assert_eq!(sandbox.cash_outs().await, 0);
+    assert_eq!(simulator.cash_outs().await, 0);
 }
 
 #[tokio::test]
 async fn deliveries_retry_until_the_receiver_accepts() {
-    let sandbox = TestSandbox::start().await;
-    sandbox
+    let simulator = TestSimulator::start().await;
+    simulator
         .control_post("/webhooks", json!({"first_retry_ms": 20}))
         .await;
-    let client = sandbox.client();
+    let client = simulator.client();
     let receiver = Receiver::start_scripted(vec![500, 503]).await;
     client
         .create_payment_link(&link_to(&receiver, "RETRY-1", 10_000, None))
@@ -286,7 +286,7 @@ async fn deliveries_retry_until_the_receiver_accepts() {
         "the same notification, retried"
     );
     let outbox = wait_for("delivery recorded", || async {
-        let outbox = sandbox.control_get("/outbox").await;
+        let outbox = simulator.control_get("/outbox").await;
         (outbox[0]["delivered"] == true).then_some(outbox)
     })
     .await;
@@ -295,21 +295,21 @@ async fn deliveries_retry_until_the_receiver_accepts() {
 
 #[tokio::test]
 async fn duplicates_and_out_of_order_deliveries_when_configured() {
-    let sandbox = TestSandbox::start().await;
-    sandbox
+    let simulator = TestSimulator::start().await;
+    simulator
         .control_post(
             "/webhooks",
             json!({"duplicates": true, "out_of_order": true}),
         )
         .await;
-    let client = sandbox.client();
+    let client = simulator.client();
     let receiver = Receiver::start().await;
     let link = client
         .create_payment_link(&link_to(&receiver, "DUP-1", 10_000, None))
         .await
         .unwrap()
         .value;
-    sandbox.settle(&link.reference, "approve").await;
+    simulator.settle(&link.reference, "approve").await;
     // Creation twice; processing twice and approval twice, each followed by a stale "pending".
     let received = receiver.wait_for_count(10).await;
     let statuses: Vec<i64> = received
@@ -330,8 +330,8 @@ async fn duplicates_and_out_of_order_deliveries_when_configured() {
 
 #[tokio::test]
 async fn notify_simulation_sends_a_signed_hint_without_changing_the_state() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
     let receiver = Receiver::start().await;
     let link = client
         .create_payment_link(&link_to(&receiver, "HINT-1", 10_000, None))
@@ -339,7 +339,7 @@ async fn notify_simulation_sends_a_signed_hint_without_changing_the_state() {
         .unwrap()
         .value;
     receiver.wait_for_count(1).await;
-    let id = sandbox
+    let id = simulator
         .transactions()
         .await
         .iter()
@@ -361,7 +361,7 @@ async fn notify_simulation_sends_a_signed_hint_without_changing_the_state() {
         .unwrap();
     let received = receiver.wait_for_count(2).await;
     assert_eq!(received[1]["status"], 2);
-    assert_signed(&sandbox.connection().hash_key, &receiver.raw()[1]);
+    assert_signed(&simulator.connection().hash_key, &receiver.raw()[1]);
     // A webhook is a hint: the transaction is still pending.
     let status = client
         .payment_status(&link.reference)
@@ -374,8 +374,8 @@ async fn notify_simulation_sends_a_signed_hint_without_changing_the_state() {
 
 #[tokio::test]
 async fn the_checkout_page_form_pays_a_static_qr() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
     let resource = client
         .generate_resource(&paydesk::api::family_a::ResourceRequest {
             method_id: 3,
@@ -388,7 +388,7 @@ async fn the_checkout_page_form_pays_a_static_qr() {
         .unwrap()
         .value
         .resource;
-    let page = sandbox
+    let page = simulator
         .http
         .get(&resource.url)
         .send()
@@ -433,12 +433,12 @@ enum Ending {
 /// A pending link made on one simulator is found by the next one on the same state file.
 async fn a_pending_link_outlives(ending: Ending) {
     let dir = tempfile::tempdir().unwrap();
-    let state_file = dir.path().join("sandbox.json");
-    let config = || paydesk::sandbox::SandboxConfig {
+    let state_file = dir.path().join("simulator.json");
+    let config = || paydesk::simulator::SimulatorConfig {
         state_file: Some(state_file.clone()),
         ..Default::default()
     };
-    let first = TestSandbox::start_with(config()).await;
+    let first = TestSimulator::start_with(config()).await;
     let receiver = Receiver::start().await;
     let link = first
         .client()
@@ -447,10 +447,10 @@ async fn a_pending_link_outlives(ending: Ending) {
         .unwrap()
         .value;
     match ending {
-        Ending::Stopped => first.sandbox.stop().await,
+        Ending::Stopped => first.simulator.stop().await,
         Ending::LetGo => drop(first),
     }
-    let second = TestSandbox::start_with(config()).await;
+    let second = TestSimulator::start_with(config()).await;
     let status = second
         .client()
         .payment_status(&link.reference)

@@ -1,10 +1,10 @@
-//! Each of the sandbox's fault modes, and what the client reports for it.
+//! Each of the simulator's fault modes, and what the client reports for it.
 
 mod common;
 
 use std::time::Duration;
 
-use common::TestSandbox;
+use common::TestSimulator;
 use paydesk::api::family_a::{Bill, ResourceFeatures, ResourceRequest};
 use paydesk::api::family_b::*;
 use paydesk::api::{ApiError, Client, ClientSettings, Operation};
@@ -40,9 +40,9 @@ fn payout(reference1: &str) -> WithdrawRequest {
 
 #[tokio::test]
 async fn server_errors_are_refusals_with_the_code() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
-    sandbox
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
+    simulator
         .fault(
             "/payment/status",
             json!({"mode": "server-error", "times": 1}),
@@ -54,7 +54,7 @@ async fn server_errors_are_refusals_with_the_code() {
     // `times: 1`: the next call is served normally.
     assert_eq!(client.payment_status("ANY").await.unwrap_err().code(), "04");
 
-    sandbox
+    simulator
         .fault("/accounts/otp/get", json!({"mode": "server-error"}))
         .await;
     let error = client.request_otp(1).await.unwrap_err();
@@ -65,9 +65,9 @@ async fn server_errors_are_refusals_with_the_code() {
 
 #[tokio::test]
 async fn html_malformed_and_empty_answers() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
-    sandbox
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
+    simulator
         .fault("/customer/getBalance", json!({"mode": "html", "times": 1}))
         .await;
     let error = client.balance(1001).await.unwrap_err();
@@ -83,13 +83,13 @@ async fn html_malformed_and_empty_answers() {
     );
     assert!(!error.outcome_unknown(), "a balance check changes nothing");
 
-    sandbox
+    simulator
         .fault(
             "/cash-in/generate/payment-link/token",
             json!({"mode": "malformed", "times": 1}),
         )
         .await;
-    let before = sandbox.transactions().await.len();
+    let before = simulator.transactions().await.len();
     let error = client
         .create_payment_link(&link("GARBLED"))
         .await
@@ -107,9 +107,9 @@ async fn html_malformed_and_empty_answers() {
     assert!(error.outcome_unknown());
     assert!(error.to_string().contains("check its status"), "{error}");
     // The link was created even though the answer was unreadable.
-    assert_eq!(sandbox.transactions().await.len(), before + 1);
+    assert_eq!(simulator.transactions().await.len(), before + 1);
 
-    sandbox
+    simulator
         .fault(
             "/payments/resource/generate",
             json!({"mode": "empty", "times": 1}),
@@ -133,9 +133,9 @@ async fn html_malformed_and_empty_answers() {
 
 #[tokio::test]
 async fn a_dropped_connection_after_commit_is_an_unknown_outcome() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
-    sandbox
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
+    simulator
         .fault(
             "/cash-out/generate/withdraw-method/token",
             json!({"mode": "drop-after-commit", "times": 1}),
@@ -159,16 +159,16 @@ async fn a_dropped_connection_after_commit_is_an_unknown_outcome() {
             .contains("payout may or may not have been done")
     );
     // The money moved.
-    assert_eq!(sandbox.cash_outs().await, 1);
+    assert_eq!(simulator.cash_outs().await, 1);
 }
 
 #[tokio::test]
 async fn a_hang_after_commit_is_a_timeout_with_unknown_outcome() {
-    let sandbox = TestSandbox::start().await;
-    let mut settings = sandbox.settings();
+    let simulator = TestSimulator::start().await;
+    let mut settings = simulator.settings();
     settings.request_timeout = Duration::from_millis(800);
     let client = Client::new(settings).unwrap();
-    sandbox
+    simulator
         .fault(
             "/cash-out/generate/withdraw-method/token",
             json!({"mode": "hang-after-commit", "times": 1}),
@@ -185,14 +185,14 @@ async fn a_hang_after_commit_is_a_timeout_with_unknown_outcome() {
         "{error:?}"
     );
     assert!(error.outcome_unknown());
-    assert_eq!(sandbox.cash_outs().await, 1);
+    assert_eq!(simulator.cash_outs().await, 1);
 }
 
 #[tokio::test]
 async fn latency_alone_is_served() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
-    sandbox
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
+    simulator
         .fault("*", json!({"latency_ms": 200, "times": 1}))
         .await;
     let started = std::time::Instant::now();
@@ -202,9 +202,9 @@ async fn latency_alone_is_served() {
 
 #[tokio::test]
 async fn an_expired_session_fault_ends_the_session() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
-    sandbox
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
+    simulator
         .fault(
             "/payments/method/list",
             json!({"mode": "session-ended", "times": 1}),

@@ -7,7 +7,7 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{TestSandbox, wait_for};
+use common::{TestSimulator, wait_for};
 use paydesk::api::TransactionTokenSource;
 use paydesk::api::catalog::{ExtraField, MethodCatalog};
 use paydesk::api::family_b::{
@@ -26,7 +26,7 @@ const WITHDRAW: &str = "/pay/cash-out/generate/withdraw-method/token";
 
 /// paydesk's own receiver, confirming with the simulator, writing to a ledger of its own.
 struct Shop {
-    sandbox: TestSandbox,
+    simulator: TestSimulator,
     receiver: Receiver,
     ledger: Arc<Ledger>,
     catalog: MethodCatalog,
@@ -35,17 +35,17 @@ struct Shop {
 
 impl Shop {
     async fn open() -> Shop {
-        let sandbox = TestSandbox::start().await;
+        let simulator = TestSimulator::start().await;
         let dir = tempfile::tempdir().unwrap();
         let ledger = Arc::new(Ledger::in_folder(dir.path()).unwrap());
         let receiver = Receiver::start(
             ReceiverConfig {
                 addr: "127.0.0.1:0".parse().unwrap(),
-                hash_key: Some(SecretString::new(&*sandbox.connection().hash_key)),
+                hash_key: Some(SecretString::new(&*simulator.connection().hash_key)),
             },
             ledger.clone(),
             Some(Confirmer {
-                client: sandbox.client(),
+                client: simulator.client(),
                 profile: "shop".into(),
             }),
             None,
@@ -53,7 +53,7 @@ impl Shop {
         .await
         .unwrap();
         Shop {
-            sandbox,
+            simulator,
             receiver,
             ledger,
             catalog: MethodCatalog::default(),
@@ -91,14 +91,14 @@ impl Shop {
     async fn create_and_pay(&self, request: &PaymentMethodRequest) -> (String, Value) {
         assert_eq!(request.check(&self.catalog), vec![], "{request:?}");
         let payment = self
-            .sandbox
+            .simulator
             .client()
             .create_method_payment(request)
             .await
             .unwrap()
             .value;
-        let sent = self.sandbox.last_request(METHOD_PAYMENT).await;
-        self.sandbox.settle(&payment.reference, "approve").await;
+        let sent = self.simulator.last_request(METHOD_PAYMENT).await;
+        self.simulator.settle(&payment.reference, "approve").await;
         self.confirmed_approvals(&payment.reference, 1).await;
         (payment.reference, sent["body"].clone())
     }
@@ -141,7 +141,7 @@ async fn a_bre_b_key_is_created_paid_twice_notified_and_confirmed() {
         "a key lives 10 minutes whatever expiresIn says, so none is sent"
     );
     // A second payer pays the same key: a second approval, kept apart.
-    shop.sandbox.settle(&reference, "approve").await;
+    shop.simulator.settle(&reference, "approve").await;
     let approvals = shop.confirmed_approvals(&reference, 2).await;
     assert_ne!(
         approvals[0].provider_reference,
@@ -180,7 +180,7 @@ async fn an_interoperable_qr_takes_its_optional_fields_and_several_payments() {
         json!({"id": 248, "merchantId": "TIENDA123"})
     );
     assert!(sent.get("expiresIn").is_none());
-    shop.sandbox.settle(&reference, "approve").await;
+    shop.simulator.settle(&reference, "approve").await;
     shop.confirmed_approvals(&reference, 2).await;
     // An expiry asked for is refused before sending, in words.
     let asked = shop.request(248, Some(3_600), &[]);
@@ -283,7 +283,7 @@ async fn whatsapp_needs_its_account_and_a_month_of_life() {
 #[tokio::test]
 async fn a_cash_out_to_a_bre_b_key_with_a_fetched_token() {
     let shop = Shop::open().await;
-    let mut settings = shop.sandbox.settings();
+    let mut settings = shop.simulator.settings();
     settings.transaction_token = TransactionTokenSource::Fetch;
     let client = paydesk::api::Client::new(settings).unwrap();
     let request = WithdrawRequest {
@@ -296,12 +296,12 @@ async fn a_cash_out_to_a_bre_b_key_with_a_fetched_token() {
     };
     assert!(request.check().is_empty());
     let receipt = client.withdraw(&request).await.unwrap().value;
-    let fetch = shop.sandbox.last_request("/pay/trx-token/generate").await;
+    let fetch = shop.simulator.last_request("/pay/trx-token/generate").await;
     assert_eq!(
         fetch["body"],
         json!({"service": "/cash-out/generate/withdraw-method/token"})
     );
-    let sent = shop.sandbox.last_request(WITHDRAW).await;
+    let sent = shop.simulator.last_request(WITHDRAW).await;
     assert_eq!(
         sent["body"]["withdrawMethod"],
         json!({"id": 264, "key": "@TIENDA123"})

@@ -1,11 +1,11 @@
 //! Disbursements never go out twice: double submits, lost answers, crashes mid-send and every
-//! rule, each followed by counting the sandbox's disbursements.
+//! rule, each followed by counting the simulator's disbursements.
 
 mod common;
 
 use std::sync::Arc;
 
-use common::{TestSandbox, wait_for};
+use common::{TestSimulator, wait_for};
 use paydesk::api::ApiError;
 use paydesk::api::family_b::WithdrawRequest;
 use paydesk::ledger::{Ledger, PayoutState};
@@ -28,14 +28,14 @@ fn request(reference1: &str, amount: i64) -> WithdrawRequest {
 }
 
 struct Setup {
-    sandbox: TestSandbox,
+    simulator: TestSimulator,
     home: tempfile::TempDir,
 }
 
 impl Setup {
     async fn new() -> Setup {
         Setup {
-            sandbox: TestSandbox::start().await,
+            simulator: TestSimulator::start().await,
             home: tempfile::tempdir().unwrap(),
         }
     }
@@ -45,7 +45,7 @@ impl Setup {
     }
 
     fn cli(&self, args: &[&str]) -> Command {
-        let mut command = common::paydesk_against(self.home.path(), &self.sandbox);
+        let mut command = common::paydesk_against(self.home.path(), &self.simulator);
         command.args(args);
         command
     }
@@ -90,15 +90,15 @@ async fn a_double_submit_from_the_cli_sends_one_request() {
         codes.contains(&2),
         "the second is refused before sending: {first:?} {second:?}"
     );
-    assert_eq!(setup.sandbox.requests_to(WITHDRAW).await, 1);
-    assert_eq!(setup.sandbox.cash_outs().await, 1);
+    assert_eq!(setup.simulator.requests_to(WITHDRAW).await, 1);
+    assert_eq!(setup.simulator.cash_outs().await, 1);
 }
 
 #[tokio::test]
 async fn a_lost_answer_leaves_the_intent_unknown_and_nothing_is_sent_again() {
     let setup = Setup::new().await;
     setup
-        .sandbox
+        .simulator
         .fault(
             WITHDRAW.trim_start_matches("/pay"),
             json!({"mode": "drop-after-commit", "times": 1}),
@@ -129,8 +129,8 @@ async fn a_lost_answer_leaves_the_intent_unknown_and_nothing_is_sent_again() {
     let (code, _, stderr) = setup.run(&["payouts", "--check", "LOST-1"]).await;
     assert_eq!(code, 2);
     assert!(stderr.contains("no status reference"), "{stderr}");
-    assert_eq!(setup.sandbox.requests_to(WITHDRAW).await, 1);
-    assert_eq!(setup.sandbox.cash_outs().await, 1);
+    assert_eq!(setup.simulator.requests_to(WITHDRAW).await, 1);
+    assert_eq!(setup.simulator.cash_outs().await, 1);
 }
 
 #[tokio::test]
@@ -138,7 +138,7 @@ async fn a_crash_between_intent_and_answer_is_unknown_after_restart() {
     let setup = Setup::new().await;
     // The service holds the request long enough to kill paydesk mid-send.
     setup
-        .sandbox
+        .simulator
         .fault(
             WITHDRAW.trim_start_matches("/pay"),
             json!({"latency_ms": 30_000, "times": 1}),
@@ -158,7 +158,7 @@ async fn a_crash_between_intent_and_answer_is_unknown_after_restart() {
         .spawn()
         .unwrap();
     wait_for("the request to reach the service", || async {
-        (setup.sandbox.requests_to(WITHDRAW).await == 1).then_some(())
+        (setup.simulator.requests_to(WITHDRAW).await == 1).then_some(())
     })
     .await;
     child.start_kill().unwrap(); // SIGKILL
@@ -186,9 +186,9 @@ async fn a_crash_between_intent_and_answer_is_unknown_after_restart() {
         ])
         .await;
     assert_eq!(code, 2);
-    assert_eq!(setup.sandbox.requests_to(WITHDRAW).await, 1);
+    assert_eq!(setup.simulator.requests_to(WITHDRAW).await, 1);
     assert!(
-        setup.sandbox.cash_outs().await <= 1,
+        setup.simulator.cash_outs().await <= 1,
         "never more than confirmed"
     );
 }
@@ -231,7 +231,7 @@ async fn the_rules_refuse_with_clear_messages_and_send_nothing() {
         .await;
     assert_eq!(code, 2);
     assert!(stderr.contains("at most $ 2.000.000"), "{stderr}");
-    assert_eq!(setup.sandbox.requests_to(WITHDRAW).await, 0);
+    assert_eq!(setup.simulator.requests_to(WITHDRAW).await, 0);
 
     // 30 s apart.
     let (code, _, _) = setup
@@ -261,19 +261,19 @@ async fn the_rules_refuse_with_clear_messages_and_send_nothing() {
         .await;
     assert_eq!(code, 2);
     assert!(stderr.contains("30 s between payouts"), "{stderr}");
-    assert_eq!(setup.sandbox.requests_to(WITHDRAW).await, 1);
-    assert_eq!(setup.sandbox.cash_outs().await, 1);
+    assert_eq!(setup.simulator.requests_to(WITHDRAW).await, 1);
+    assert_eq!(setup.simulator.cash_outs().await, 1);
 }
 
 #[tokio::test]
 async fn a_repeat_to_the_same_number_needs_a_second_yes() {
     let setup = Setup::new().await;
     setup
-        .sandbox
+        .simulator
         .control_post("/rules", json!({"cash_out_spacing_seconds": 0}))
         .await;
     let ledger = setup.ledger();
-    let client = setup.sandbox.client();
+    let client = setup.simulator.client();
     let plan = payouts::prepare(
         ledger.clone(),
         &client,
@@ -312,19 +312,19 @@ async fn a_repeat_to_the_same_number_needs_a_second_yes() {
         "{message}"
     );
     assert_eq!(
-        setup.sandbox.cash_outs().await,
+        setup.simulator.cash_outs().await,
         1,
         "nothing sent without the second yes"
     );
     payouts::send(ledger, &client, &plan, true).await.unwrap();
-    assert_eq!(setup.sandbox.cash_outs().await, 2);
+    assert_eq!(setup.simulator.cash_outs().await, 2);
 }
 
 #[tokio::test]
 async fn a_status_check_settles_sent_and_unknown_payouts() {
     let setup = Setup::new().await;
     let ledger = setup.ledger();
-    let client = setup.sandbox.client();
+    let client = setup.simulator.client();
     let plan = payouts::prepare(
         ledger.clone(),
         &client,
@@ -359,7 +359,7 @@ async fn a_payout_that_never_reached_the_service_may_go_again_once() {
         .local_addr()
         .unwrap()
         .port();
-    let mut settings = setup.sandbox.settings();
+    let mut settings = setup.simulator.settings();
     settings.pay_url = format!("http://127.0.0.1:{port}/pay");
     let offline = paydesk::api::Client::new(settings).unwrap();
     let plan = payouts::prepare(
@@ -382,7 +382,7 @@ async fn a_payout_that_never_reached_the_service_may_go_again_once() {
     let record = ledger.payout_by_reference("p", "OFF-1").unwrap().unwrap();
     assert_eq!(record.state, PayoutState::NotSent);
 
-    let online = setup.sandbox.client();
+    let online = setup.simulator.client();
     let sent = payouts::resend_not_sent(ledger.clone(), &online, &record)
         .await
         .unwrap();
@@ -392,7 +392,7 @@ async fn a_payout_that_never_reached_the_service_may_go_again_once() {
         .await
         .unwrap_err();
     assert!(matches!(again, PayoutError::NotResendable(_)));
-    assert_eq!(setup.sandbox.cash_outs().await, 1);
+    assert_eq!(setup.simulator.cash_outs().await, 1);
 }
 
 fn backdate(setup: &Setup, reference1: &str, millis: i64) {
@@ -414,19 +414,19 @@ fn backdate(setup: &Setup, reference1: &str, millis: i64) {
 async fn payouts_started_together_from_several_processes_send_one_request() {
     const PROCESSES: usize = 4;
     const ROUNDS: usize = 3;
-    let sandbox = TestSandbox::start().await;
+    let simulator = TestSimulator::start().await;
     // Each round has a ledger of its own; the simulator keeps no spacing of its own between
     // rounds. What is counted is what reaches it, not what it accepts.
-    sandbox
+    simulator
         .control_post("/rules", json!({"cash_out_spacing_seconds": 0}))
         .await;
     for round in 0..ROUNDS {
         let home = tempfile::tempdir().unwrap();
-        let before = sandbox.requests_to(WITHDRAW).await;
+        let before = simulator.requests_to(WITHDRAW).await;
         let mut children = Vec::new();
         for process in 0..PROCESSES {
             let reference = format!("RACE-{round}-{process}");
-            let mut command = common::paydesk_against(home.path(), &sandbox);
+            let mut command = common::paydesk_against(home.path(), &simulator);
             command.args([
                 "payout",
                 "--amount",
@@ -452,7 +452,7 @@ async fn payouts_started_together_from_several_processes_send_one_request() {
             .map(|o| String::from_utf8_lossy(&o.stderr).into_owned())
             .collect();
         assert_eq!(
-            sandbox.requests_to(WITHDRAW).await - before,
+            simulator.requests_to(WITHDRAW).await - before,
             1,
             "round {round}: one request between {PROCESSES} processes: {codes:?} {stderr:?}"
         );

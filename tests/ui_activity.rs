@@ -21,9 +21,14 @@ fn notifications_are_received_confirmed_and_opened() {
         ),
         200
     );
-    // The created payment lists what the service notified.
+    // The created payment lists what the service notified, an approval with what the customer
+    // paid and what the shop receives (18.000 less the simulator's fee of 1.438).
     wait_until(&mut harness, "the notification under the payment", |h| {
-        shows(h, "Notifications received") && shows(h, "approved (confirmed)")
+        shows(h, "Notifications received")
+            && shows(
+                h,
+                "approved: paid $ 18.000, you receive $ 16.562 (confirmed)",
+            )
     });
 
     click(&mut harness, "Activity");

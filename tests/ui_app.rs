@@ -367,9 +367,9 @@ fn the_app_logs_no_secret_even_at_trace_level() {
         "the calls were logged: {logged}"
     );
     for secret in [
-        paydesk::sandbox::DEMO_API_TOKEN,
-        paydesk::sandbox::DEMO_ACCESS_TOKEN,
-        paydesk::sandbox::DEMO_HASH_KEY,
+        paydesk::simulator::DEMO_API_TOKEN,
+        paydesk::simulator::DEMO_ACCESS_TOKEN,
+        paydesk::simulator::DEMO_HASH_KEY,
         "sbx-",
         "log-check-pass",
         "pasted-wrong-token-456",
@@ -381,8 +381,8 @@ fn the_app_logs_no_secret_even_at_trace_level() {
 #[test]
 fn a_new_profile_is_checked_saved_used_and_remembered() {
     let app = App::new();
-    // The "service's sandbox" of this test: a second simulator, apart from the app's own.
-    let service = app.runtime.block_on(common::TestSandbox::start());
+    // The "service's simulator" of this test: a second simulator, apart from the app's own.
+    let service = app.runtime.block_on(common::TestSimulator::start());
     let connection = service.connection().clone();
     let mut harness = app.harness();
     click(&mut harness, "Settings");
@@ -416,7 +416,7 @@ fn a_new_profile_is_checked_saved_used_and_remembered() {
     type_into(
         &mut harness,
         "User id",
-        &paydesk::sandbox::state::DEMO_USER_ID.to_string(),
+        &paydesk::simulator::state::DEMO_USER_ID.to_string(),
     );
     save_new_profile(
         &mut harness,
@@ -554,7 +554,7 @@ fn wait_for_new_merchant_session(harness: &mut egui_kittest::Harness<'_, paydesk
     wait_until(harness, "the session of the new merchant", |h| {
         h.state()
             .session()
-            .is_some_and(|s| s.connection.user_id != Some(paydesk::sandbox::state::DEMO_USER_ID))
+            .is_some_and(|s| s.connection.user_id != Some(paydesk::simulator::state::DEMO_USER_ID))
     });
 }
 

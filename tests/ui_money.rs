@@ -1,5 +1,5 @@
 //! The Payouts, Balance and Accounts panels driven through egui_kittest: the confirmation
-//! dialog, double clicks, every bad input, and the sandbox's disbursements counted after each.
+//! dialog, double clicks, every bad input, and the simulator's disbursements counted after each.
 
 mod common;
 

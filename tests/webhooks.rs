@@ -6,7 +6,7 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{TestSandbox, expected_signature, wait_for};
+use common::{TestSimulator, expected_signature, wait_for};
 use paydesk::api::family_b::{CashIn, DEFAULT_BRAND_ID, PaymentLinkRequest, Reference2};
 use paydesk::ledger::{CheckState, Ledger};
 use paydesk::money::{PaymentFigures, Pesos};
@@ -242,10 +242,10 @@ fn link(receiver_url: &str, reference1: &str) -> PaymentLinkRequest {
 
 #[tokio::test]
 async fn a_hint_is_confirmed_with_the_service_or_flagged() {
-    let sandbox = TestSandbox::start().await;
-    let client = sandbox.client();
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
     let endpoint = Endpoint::start(
-        Some(&sandbox.connection().hash_key),
+        Some(&simulator.connection().hash_key),
         Some(Confirmer {
             client: client.clone(),
             profile: "test".into(),
@@ -257,7 +257,7 @@ async fn a_hint_is_confirmed_with_the_service_or_flagged() {
         .await
         .unwrap()
         .value;
-    // The sandbox notifies the creation (pending): confirmed, since the service agrees.
+    // The simulator notifies the creation (pending): confirmed, since the service agrees.
     let first = wait_for("the pending notification", || async {
         endpoint
             .ledger
@@ -288,8 +288,8 @@ async fn a_hint_is_confirmed_with_the_service_or_flagged() {
     assert_eq!(flagged.check_state, CheckState::Disagrees);
     assert_eq!(flagged.service_status, Some(1));
 
-    // The real approval, delivered by the sandbox, is confirmed.
-    sandbox.settle(&created.reference, "approve").await;
+    // The real approval, delivered by the simulator, is confirmed.
+    simulator.settle(&created.reference, "approve").await;
     wait_for("the confirmed approval", || async {
         endpoint
             .ledger

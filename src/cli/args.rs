@@ -95,8 +95,9 @@ pub enum Command {
     /// Profiles: which service paydesk talks to (the active one is used when none is named).
     #[command(subcommand)]
     Profile(ProfileCommand),
-    /// Run the built-in simulator of the service until stopped.
-    Sandbox {
+    /// Run the built-in simulator of the service until stopped (`sandbox` is its old name).
+    #[command(alias = "sandbox")]
+    Simulator {
         #[arg(long, default_value = "127.0.0.1:7300")]
         addr: SocketAddr,
         /// Keep the simulator's state in this file across restarts.

@@ -14,8 +14,8 @@ use output::{Failure, Output};
 
 use crate::config::{EnvOverrides, Paths};
 use crate::connection::{ConnectError, connect};
-use crate::sandbox::{Sandbox, SandboxConfig};
 use crate::secrets::SecretStore;
+use crate::simulator::{Simulator, SimulatorConfig};
 
 /// `PAYDESK_NO_KEYRING=1` keeps every secret in memory (automation that passes tokens in the
 /// environment, and machines with no keyring at all).
@@ -30,8 +30,8 @@ pub fn secret_store() -> SecretStore {
 
 pub async fn run(cli: Cli, command: Command) -> ExitCode {
     let out = Output { json: cli.json };
-    if let Command::Sandbox { addr, state } = command {
-        return serve_sandbox(out, addr, state).await;
+    if let Command::Simulator { addr, state } = command {
+        return serve_simulator(out, addr, state).await;
     }
     // Profiles are settings: no service, no keyring.
     if let Command::Profile(command) = &command {
@@ -111,34 +111,34 @@ async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<Exit
             commands::export_ledger(&ctx, from.as_deref(), to.as_deref(), csv).await
         }
         Command::Notify(args) => commands::notify(&ctx, args).await,
-        Command::Sandbox { .. } | Command::Profile(_) => Ok(ExitCode::SUCCESS),
+        Command::Simulator { .. } | Command::Profile(_) => Ok(ExitCode::SUCCESS),
     };
     connection.close().await;
     result
 }
 
-/// `paydesk sandbox`: prints the connection as `KEY=VALUE` lines (or one JSON object) and
+/// `paydesk simulator`: prints the connection as `KEY=VALUE` lines (or one JSON object) and
 /// serves until Ctrl-C.
-async fn serve_sandbox(
+async fn serve_simulator(
     out: Output,
     addr: std::net::SocketAddr,
     state: Option<std::path::PathBuf>,
 ) -> ExitCode {
-    let sandbox = match Sandbox::start(SandboxConfig {
+    let simulator = match Simulator::start(SimulatorConfig {
         addr,
         state_file: state,
-        ..SandboxConfig::default()
+        ..SimulatorConfig::default()
     })
     .await
     {
-        Ok(sandbox) => sandbox,
+        Ok(simulator) => simulator,
         Err(error) => {
             return out.failed(&Failure::Local(format!(
-                "Could not start the sandbox on {addr}: {error}"
+                "Could not start the simulator on {addr}: {error}"
             )));
         }
     };
-    let pairs = sandbox.connection().pairs();
+    let pairs = simulator.connection().pairs();
     let document = commands::document(&pairs);
     out.done(&document, || {
         pairs
@@ -147,10 +147,10 @@ async fn serve_sandbox(
             .collect::<Vec<_>>()
             .join("\n")
     });
-    out.note("Serving the paydesk sandbox; press Ctrl-C to stop.");
+    out.note("Serving the paydesk simulator; press Ctrl-C to stop.");
     if let Err(error) = tokio::signal::ctrl_c().await {
         tracing::error!(%error, "cannot wait for Ctrl-C");
     }
-    sandbox.stop().await;
+    simulator.stop().await;
     ExitCode::SUCCESS
 }

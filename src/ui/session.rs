@@ -66,7 +66,7 @@ impl Session {
         self.connection
             .simulator
             .as_ref()
-            .map(|sandbox| sandbox.connection().control_url.clone())
+            .map(|simulator| simulator.connection().control_url.clone())
     }
 
     /// The webhook URL new payments carry: the profile's own, or this app's receiver wherever it
@@ -123,7 +123,7 @@ pub fn start(
     env: EnvOverrides,
     stores: LocalStores,
     webhooks: WebhookSetup,
-    running_simulator: Option<Arc<crate::sandbox::Sandbox>>,
+    running_simulator: Option<Arc<crate::simulator::Simulator>>,
 ) -> Task<Result<Arc<Session>, UiError>> {
     bridge.spawn(async move {
         let config = paths.load().map_err(|e| UiError::local(e.to_string()))?;

@@ -1,5 +1,5 @@
-//! Shared test helpers: a sandbox per test on a free loopback port, its control endpoint, a
-//! webhook receiver, a scripted server for shapes the sandbox never sends, and waiting on a
+//! Shared test helpers: a simulator per test on a free loopback port, its control endpoint, a
+//! webhook receiver, a scripted server for shapes the simulator never sends, and waiting on a
 //! condition with a deadline (never a fixed sleep).
 #![allow(dead_code)]
 
@@ -15,15 +15,18 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
 use paydesk::api::{Client, ClientSettings};
-use paydesk::sandbox::{Sandbox, SandboxConfig, SandboxConnection};
 use paydesk::secrets::SecretString;
+use paydesk::simulator::{Simulator, SimulatorConfig, SimulatorConnection};
 use serde_json::{Value, json};
 
 pub const DEADLINE: Duration = Duration::from_secs(15);
 
-/// [`paydesk`] pointed at a running sandbox through the `PAYDESK_*` automation variables.
-pub fn paydesk_against(home: &std::path::Path, sandbox: &TestSandbox) -> tokio::process::Command {
-    let connection = sandbox.connection();
+/// [`paydesk`] pointed at a running simulator through the `PAYDESK_*` automation variables.
+pub fn paydesk_against(
+    home: &std::path::Path,
+    simulator: &TestSimulator,
+) -> tokio::process::Command {
+    let connection = simulator.connection();
     let mut command = paydesk(home);
     command
         .env("PAYDESK_BASE_URL", &connection.base_url)
@@ -74,30 +77,30 @@ where
     }
 }
 
-pub struct TestSandbox {
-    pub sandbox: Sandbox,
+pub struct TestSimulator {
+    pub simulator: Simulator,
     pub http: reqwest::Client,
 }
 
-impl TestSandbox {
-    pub async fn start() -> TestSandbox {
-        Self::start_with(SandboxConfig {
+impl TestSimulator {
+    pub async fn start() -> TestSimulator {
+        Self::start_with(SimulatorConfig {
             processing: Duration::from_millis(50),
-            ..SandboxConfig::default()
+            ..SimulatorConfig::default()
         })
         .await
     }
 
-    pub async fn start_with(config: SandboxConfig) -> TestSandbox {
-        let sandbox = Sandbox::start(config).await.expect("sandbox starts");
-        TestSandbox {
-            sandbox,
+    pub async fn start_with(config: SimulatorConfig) -> TestSimulator {
+        let simulator = Simulator::start(config).await.expect("simulator starts");
+        TestSimulator {
+            simulator,
             http: reqwest::Client::new(),
         }
     }
 
-    pub fn connection(&self) -> &SandboxConnection {
-        self.sandbox.connection()
+    pub fn connection(&self) -> &SimulatorConnection {
+        self.simulator.connection()
     }
 
     pub fn settings(&self) -> ClientSettings {
@@ -160,7 +163,7 @@ impl TestSandbox {
         }
     }
 
-    /// The last request the sandbox received on this path (e.g. `/pay/payment/status`).
+    /// The last request the simulator received on this path (e.g. `/pay/payment/status`).
     pub async fn last_request(&self, path: &str) -> Value {
         self.requests()
             .await
@@ -296,7 +299,7 @@ pub fn literal_number(raw: &str, key: &str) -> String {
 }
 
 /// A server that answers every POST with one fixed status and body, and records requests:
-/// for shapes the sandbox never sends (the spec's looseness, broken bodies).
+/// for shapes the simulator never sends (the spec's looseness, broken bodies).
 #[derive(Clone)]
 pub struct Scripted {
     pub url: String,

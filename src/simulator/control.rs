@@ -1,6 +1,6 @@
-//! The sandbox's own surface: the payer's checkout page, and the control endpoint that tests and
+//! The simulator's own surface: the payer's checkout page, and the control endpoint that tests and
 //! demos use to pay, decline, fail or expire a transaction, inject faults, end sessions, read the
-//! last one-time code, and see what the sandbox received and sent.
+//! last one-time code, and see what the simulator received and sent.
 
 use axum::Router;
 use axum::extract::{Form, Path, State as Extract};
@@ -15,16 +15,16 @@ use super::{Shared, clock, webhooks};
 
 pub(super) fn routes() -> Router<Shared> {
     Router::new()
-        .route("/sandbox", get(help))
-        .route("/sandbox/requests", get(requests).delete(clear_requests))
-        .route("/sandbox/transactions", get(transactions))
-        .route("/sandbox/transactions/{reference}/outcome", post(outcome))
-        .route("/sandbox/otp/last", get(last_otp))
-        .route("/sandbox/faults", post(set_fault).delete(clear_faults))
-        .route("/sandbox/session", post(session))
-        .route("/sandbox/webhooks", post(webhook_behaviour))
-        .route("/sandbox/outbox", get(outbox))
-        .route("/sandbox/rules", post(rules))
+        .route("/simulator", get(help))
+        .route("/simulator/requests", get(requests).delete(clear_requests))
+        .route("/simulator/transactions", get(transactions))
+        .route("/simulator/transactions/{reference}/outcome", post(outcome))
+        .route("/simulator/otp/last", get(last_otp))
+        .route("/simulator/faults", post(set_fault).delete(clear_faults))
+        .route("/simulator/session", post(session))
+        .route("/simulator/webhooks", post(webhook_behaviour))
+        .route("/simulator/outbox", get(outbox))
+        .route("/simulator/rules", post(rules))
 }
 
 fn bad_request(message: impl Into<String>) -> Response {
@@ -37,16 +37,16 @@ fn bad_request(message: impl Into<String>) -> Response {
 
 async fn help() -> axum::Json<Value> {
     axum::Json(json!({
-        "GET /sandbox/requests": "the last 500 requests received (path, headers, JSON body); DELETE clears",
-        "GET /sandbox/transactions": "every transaction with its state",
-        "POST /sandbox/transactions/{reference}/outcome": {"outcome": "approve | decline | fail | expire", "amount": "for a static QR, the amount the payer typed"},
-        "GET /sandbox/otp/last": "the last one-time code issued (sandbox only)",
-        "POST /sandbox/faults": {"route": "a path such as /payment/status, or *", "mode": "none | server-error | malformed | html | empty | drop-after-commit | hang-after-commit | session-ended", "latency_ms": 0, "times": "null for every request until cleared"},
-        "DELETE /sandbox/faults": "clears every fault",
-        "POST /sandbox/session": {"token": "a Family A API token", "ended": true, "privileges": ["resources.generate", "accounts.manage", "methods.list"]},
-        "POST /sandbox/webhooks": {"duplicates": false, "out_of_order": false, "max_attempts": 6, "first_retry_ms": 500},
-        "GET /sandbox/outbox": "notifications sent, with attempts and delivery state",
-        "POST /sandbox/rules": {"cash_out_spacing_seconds": 30, "disbursement_balance": 5000000},
+        "GET /simulator/requests": "the last 500 requests received (path, headers, JSON body); DELETE clears",
+        "GET /simulator/transactions": "every transaction with its state",
+        "POST /simulator/transactions/{reference}/outcome": {"outcome": "approve | decline | fail | expire", "amount": "for a static QR, the amount the payer typed"},
+        "GET /simulator/otp/last": "the last one-time code issued (simulator only)",
+        "POST /simulator/faults": {"route": "a path such as /payment/status, or *", "mode": "none | server-error | malformed | html | empty | drop-after-commit | hang-after-commit | session-ended", "latency_ms": 0, "times": "null for every request until cleared"},
+        "DELETE /simulator/faults": "clears every fault",
+        "POST /simulator/session": {"token": "a Family A API token", "ended": true, "privileges": ["resources.generate", "accounts.manage", "methods.list"]},
+        "POST /simulator/webhooks": {"duplicates": false, "out_of_order": false, "max_attempts": 6, "first_retry_ms": 500},
+        "GET /simulator/outbox": "notifications sent, with attempts and delivery state",
+        "POST /simulator/rules": {"cash_out_spacing_seconds": 30, "disbursement_balance": 5000000},
         "GET /checkout/{reference}": "the payer's checkout page",
     }))
 }
@@ -359,7 +359,7 @@ pub(super) async fn checkout_page(
     let page = format!(
         r#"<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout {r}</title>
 <style>body{{font-family:sans-serif;max-width:28rem;margin:2rem auto}}button{{font-size:1.1rem;margin:.3rem 0;width:100%}}.state{{font-weight:bold}}</style></head>
-<body><p><em>paydesk sandbox: no real money moves here</em></p>
+<body><p><em>paydesk simulator: no real money moves here</em></p>
 <h1>{merchant}</h1><p>{method}</p><p style="font-size:2rem">{amount}</p>
 <p>Reference {r}</p><p class="state">State: {state}</p>{actions}</body></html>"#,
         r = escape(&reference),

@@ -1,4 +1,4 @@
-//! Delivery of signed notifications, with retries and backoff. The sandbox only delivers to
+//! Delivery of signed notifications, with retries and backoff. The simulator only delivers to
 //! this computer (loopback): a simulator must never send traffic to a real host. Notifications
 //! for other hosts stay in the outbox, visible through the control endpoint.
 
@@ -23,14 +23,14 @@ pub(super) async fn deliver(
     {
         Ok(http) => http,
         Err(error) => {
-            tracing::error!(%error, "the sandbox cannot send webhooks");
+            tracing::error!(%error, "the simulator cannot send webhooks");
             return;
         }
     };
     let mut next_id: u64 = 1;
     let mut shutdown = shutdown;
     loop {
-        // Dropping the `Sandbox` (or `stop`) ends delivery too, not only the server.
+        // Dropping the `Simulator` (or `stop`) ends delivery too, not only the server.
         let notification = tokio::select! {
             next = queue.recv() => match next {
                 Some(notification) => notification,
@@ -55,7 +55,7 @@ pub(super) async fn deliver(
                 attempts: 0,
                 delivered: false,
                 last_error: (!loopback).then(|| {
-                    "not delivered: the sandbox only delivers to this computer".to_owned()
+                    "not delivered: the simulator only delivers to this computer".to_owned()
                 }),
             });
         }

@@ -28,13 +28,14 @@ use tokio::sync::{mpsc, watch};
 
 use state::{FaultMode, PendingNotification, RecordedRequest, State};
 
-/// Demo credentials of the built-in sandbox. Not secrets: they only open the simulator.
+/// Demo credentials of the built-in simulator. Not secrets: they only open the simulator. Their
+/// values keep the simulator's old name: state files written by earlier versions hold them.
 pub const DEMO_API_TOKEN: &str = "sandbox-api-token";
 pub const DEMO_ACCESS_TOKEN: &str = "sandbox-access-token";
 pub const DEMO_HASH_KEY: &str = "sandbox-hash-key";
 
 #[derive(Debug, Clone)]
-pub struct SandboxConfig {
+pub struct SimulatorConfig {
     /// `127.0.0.1:0` picks a free port.
     pub addr: SocketAddr,
     /// Keeps the state across restarts.
@@ -46,9 +47,9 @@ pub struct SandboxConfig {
     pub processing: Duration,
 }
 
-impl Default for SandboxConfig {
+impl Default for SimulatorConfig {
     fn default() -> Self {
-        SandboxConfig {
+        SimulatorConfig {
             addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             state_file: None,
             api_token: DEMO_API_TOKEN.into(),
@@ -59,9 +60,9 @@ impl Default for SandboxConfig {
     }
 }
 
-/// How to reach a running sandbox; printed by `paydesk sandbox`.
+/// How to reach a running simulator; printed by `paydesk simulator`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SandboxConnection {
+pub struct SimulatorConnection {
     pub base_url: String,
     pub pay_url: String,
     pub control_url: String,
@@ -71,8 +72,8 @@ pub struct SandboxConnection {
     pub user_id: i64,
 }
 
-impl SandboxConnection {
-    /// `KEY=VALUE` pairs, in the order `paydesk sandbox` prints them.
+impl SimulatorConnection {
+    /// `KEY=VALUE` pairs, in the order `paydesk simulator` prints them.
     pub fn pairs(&self) -> Vec<(&'static str, String)> {
         vec![
             ("base_url", self.base_url.clone()),
@@ -91,7 +92,7 @@ pub(crate) struct Shared {
     state: Arc<Mutex<State>>,
     access_token: Arc<str>,
     hash_key: Arc<str>,
-    /// `http://127.0.0.1:PORT`, for URLs the sandbox hands out.
+    /// `http://127.0.0.1:PORT`, for URLs the simulator hands out.
     origin: Arc<str>,
     outbox: mpsc::UnboundedSender<PendingNotification>,
     /// One save at a time, so an older snapshot never lands over a newer one.
@@ -99,7 +100,7 @@ pub(crate) struct Shared {
 }
 
 impl Shared {
-    /// A poisoned lock means a handler panicked mid-change; the sandbox keeps serving the
+    /// A poisoned lock means a handler panicked mid-change; the simulator keeps serving the
     /// state as it was left rather than failing every later request.
     fn lock(&self) -> MutexGuard<'_, State> {
         self.state
@@ -115,25 +116,25 @@ impl Shared {
     }
 }
 
-pub struct Sandbox {
-    connection: SandboxConnection,
+pub struct Simulator {
+    connection: SimulatorConnection,
     shutdown: watch::Sender<bool>,
     server: tokio::task::JoinHandle<()>,
     shared: Shared,
     state_file: Option<PathBuf>,
 }
 
-impl std::fmt::Debug for Sandbox {
+impl std::fmt::Debug for Simulator {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Sandbox")
+        f.debug_struct("Simulator")
             .field("base_url", &self.connection.base_url)
             .finish_non_exhaustive()
     }
 }
 
-impl Sandbox {
+impl Simulator {
     /// Binds, loads the state file if any, and serves on the current tokio runtime.
-    pub async fn start(config: SandboxConfig) -> std::io::Result<Sandbox> {
+    pub async fn start(config: SimulatorConfig) -> std::io::Result<Simulator> {
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
         let mut state = match &config.state_file {
@@ -178,15 +179,15 @@ impl Sandbox {
                 .with_graceful_shutdown(stop)
                 .await
             {
-                tracing::error!(%error, "sandbox server stopped");
+                tracing::error!(%error, "simulator server stopped");
             }
         });
         let user_id = state::DEMO_USER_ID;
-        Ok(Sandbox {
-            connection: SandboxConnection {
+        Ok(Simulator {
+            connection: SimulatorConnection {
                 base_url: format!("{origin}/api/v1"),
                 pay_url: format!("{origin}/pay"),
-                control_url: format!("{origin}/sandbox"),
+                control_url: format!("{origin}/simulator"),
                 api_token: config.api_token,
                 access_token: config.access_token,
                 hash_key: config.hash_key,
@@ -199,7 +200,7 @@ impl Sandbox {
         })
     }
 
-    pub fn connection(&self) -> &SandboxConnection {
+    pub fn connection(&self) -> &SimulatorConnection {
         &self.connection
     }
 
@@ -212,7 +213,7 @@ impl Sandbox {
     }
 }
 
-impl Drop for Sandbox {
+impl Drop for Simulator {
     /// However the simulator ends (stopped, or its last holder gone when the app closes or
     /// switches profile), what happened since the last periodic save is kept.
     fn drop(&mut self) {
@@ -220,7 +221,7 @@ impl Drop for Sandbox {
         if let Some(path) = &self.state_file
             && let Err(error) = save_state(&self.shared, path)
         {
-            tracing::error!(%error, "could not save the sandbox state");
+            tracing::error!(%error, "could not save the simulator state");
         }
     }
 }
@@ -261,8 +262,8 @@ async fn run_clock(
             let (shared, path) = (shared.clone(), path.clone());
             match tokio::task::spawn_blocking(move || save_state(&shared, &path)).await {
                 Ok(Ok(())) => {}
-                Ok(Err(error)) => tracing::warn!(%error, "could not save the sandbox state"),
-                Err(error) => tracing::warn!(%error, "the sandbox state save did not finish"),
+                Ok(Err(error)) => tracing::warn!(%error, "could not save the simulator state"),
+                Err(error) => tracing::warn!(%error, "the simulator state save did not finish"),
             }
         }
     }
@@ -377,7 +378,7 @@ async fn after_operation(mode: FaultMode, answer: Answer) -> Response {
                 Ok(first),
                 Err(std::io::Error::new(
                     std::io::ErrorKind::ConnectionReset,
-                    "sandbox fault: connection dropped",
+                    "simulator fault: connection dropped",
                 )),
             ];
             let body = Body::from_stream(futures_util::stream::iter(chunks));

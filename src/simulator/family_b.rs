@@ -1,4 +1,4 @@
-//! Family B as the sandbox serves it: `statusCode` "00" on success, and the sandbox's own error
+//! Family B as the simulator serves it: `statusCode` "00" on success, and the simulator's own error
 //! codes (the spec does not show Family B's), documented in the README:
 //!
 //! | code | HTTP | meaning |

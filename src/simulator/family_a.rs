@@ -1,4 +1,4 @@
-//! Family A as the sandbox serves it: success and error envelopes, the API-key header, and the
+//! Family A as the simulator serves it: success and error envelopes, the API-key header, and the
 //! rules of registration, method listing, resources, one-time codes and bank accounts.
 
 use axum::body::Bytes;

@@ -497,7 +497,7 @@ pub fn notified_status(status: u8) -> i64 {
     }
 }
 
-/// The sandbox's cost rule: 2.99 % plus $ 900, in whole pesos, rounded down. Amounts under
+/// The simulator's cost rule: 2.99 % plus $ 900, in whole pesos, rounded down. Amounts under
 /// $ 1.000 have no cost that covers them (`transaction.cost.notSupport`).
 pub fn cost_of(amount: i64) -> i64 {
     amount * 299 / 10_000 + 900
@@ -519,7 +519,7 @@ pub enum SettleError {
 }
 
 /// `HMAC-SHA1(key = HASH_KEY, "<referenceId>-<resourceId>-<amount>-<updatedAt>-<HASH_KEY>")`,
-/// lowercase hex. Computed here on the sandbox's own terms, apart from the receiver's code.
+/// lowercase hex. Computed here on the simulator's own terms, apart from the receiver's code.
 pub fn sign(
     hash_key: &str,
     reference_id: &str,
