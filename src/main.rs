@@ -48,7 +48,7 @@ fn open_app(runtime: &tokio::runtime::Runtime, profile: Option<String>) -> ExitC
         paths,
         profile,
         env: EnvOverrides::from_environment(),
-        // The OS keyring, or memory only with PAYDESK_NO_KEYRING (see `cli::secret_store`).
+        // The OS keyring, or memory only with PAYDESK_NO_KEYRING (see `SecretStore::for_this_run`).
         secrets: SecretsSource::Platform,
         alerts: true,
         webhook_listen: None,

@@ -56,7 +56,7 @@ impl From<&str> for SecretString {
 
 impl<'de> Deserialize<'de> for SecretString {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Ok(SecretString(crate::api::lenient::text(deserializer)?))
+        Ok(SecretString(String::deserialize(deserializer)?))
     }
 }
 
@@ -175,6 +175,18 @@ fn describe(error: &keyring_core::Error) -> String {
 }
 
 impl SecretStore {
+    /// The keyring for this run: memory only when `PAYDESK_NO_KEYRING=1` (automation that passes
+    /// tokens in the environment, machines with no keyring at all), the OS keyring otherwise.
+    /// Blocks.
+    pub fn for_this_run() -> SecretStore {
+        match std::env::var("PAYDESK_NO_KEYRING") {
+            Ok(value) if !value.is_empty() && value != "0" => {
+                SecretStore::memory_only("PAYDESK_NO_KEYRING is set")
+            }
+            _ => SecretStore::platform(),
+        }
+    }
+
     /// The OS keyring, or memory only (with the reason) when there is none. Blocks.
     pub fn platform() -> SecretStore {
         match install_platform_store() {

@@ -6,7 +6,6 @@ use std::net::IpAddr;
 
 use url::Url;
 
-use crate::api::catalog::{LEGAL_PERSON_DOCUMENTS, MethodCatalog, NATURAL_PERSON_DOCUMENTS};
 use crate::money::Pesos;
 
 pub const REFERENCE1_MAX_CHARS: usize = 20;
@@ -68,30 +67,10 @@ pub fn reference1(text: &str) -> Checked<String> {
     Ok(value.to_owned())
 }
 
-/// `expiresIn` must be strictly greater than the chosen method's minimum (the spec says
-/// "exceed"). An id the catalog does not know gets no minimum: the service decides.
-pub fn expires_in(catalog: &MethodCatalog, method_id: i64, seconds: u64) -> Checked<u64> {
-    if seconds == 0 {
-        return Err(ValidationError::new(
-            "expiresIn",
-            "the expiry must be more than 0 seconds",
-        ));
-    }
-    match catalog.find(method_id) {
-        Some(method) => match method.min_expires_in {
-            Some(minimum) if seconds <= minimum => Err(ValidationError::new(
-                "expiresIn",
-                format!(
-                    "{} needs more than {} ({minimum} s)",
-                    method.name,
-                    describe_seconds(minimum)
-                ),
-            )),
-            _ => Ok(seconds),
-        },
-        None => Ok(seconds),
-    }
-}
+/// Document types the online bank transfer accepts for a natural person.
+pub const NATURAL_PERSON_DOCUMENTS: &[&str] = &["RCN", "TI", "CC", "TE", "CE", "PA", "DIE"];
+/// Document types for a legal person.
+pub const LEGAL_PERSON_DOCUMENTS: &[&str] = &["NIT"];
 
 /// "12 h", "30 min", "1 day": how long a minimum is, for messages.
 pub fn describe_seconds(seconds: u64) -> String {
@@ -483,7 +462,6 @@ pub fn key_value(field: &'static str, text: &str) -> Checked<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::catalog::MethodCatalog;
 
     #[test]
     fn reference1_rules() {
@@ -500,26 +478,6 @@ mod tests {
         assert!(reference1("").is_err());
         assert!(reference1("   ").is_err());
         assert!(reference1("a\nb").is_err());
-    }
-
-    #[test]
-    fn expires_in_is_strictly_above_the_minimum() {
-        let catalog = MethodCatalog::default();
-        assert!(expires_in(&catalog, 130, 43_200).is_err());
-        assert_eq!(expires_in(&catalog, 130, 43_201), Ok(43_201));
-        assert!(expires_in(&catalog, 117, 1_800).is_err());
-        assert_eq!(expires_in(&catalog, 117, 1_801), Ok(1_801));
-        assert!(expires_in(&catalog, 153, 86_400).is_err());
-        assert!(expires_in(&catalog, 273, 3_600).is_err());
-        assert_eq!(expires_in(&catalog, 273, 3_601), Ok(3_601));
-        let message = expires_in(&catalog, 131, 60).unwrap_err().to_string();
-        assert!(
-            message.contains("Daviplata needs more than 12 h"),
-            "{message}"
-        );
-        // Unknown id: no minimum, the service decides.
-        assert_eq!(expires_in(&catalog, 999, 1), Ok(1));
-        assert!(expires_in(&catalog, 999, 0).is_err());
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::money::Pesos;
-use crate::validate::{self, PersonType};
+use crate::validate::{self, Checked, PersonType, ValidationError};
 
 /// What a method is, in the spec's words; decides which extra payer fields the forms ask for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -172,10 +172,7 @@ pub struct MethodCatalog {
     pub link_min_amount: Option<Pesos>,
 }
 
-/// Document types the online bank transfer accepts for a natural person (`typePerson` "0").
-pub const NATURAL_PERSON_DOCUMENTS: &[&str] = &["RCN", "TI", "CC", "TE", "CE", "PA", "DIE"];
-/// Document types for a legal person (`typePerson` "1").
-pub const LEGAL_PERSON_DOCUMENTS: &[&str] = &["NIT"];
+pub use crate::validate::{LEGAL_PERSON_DOCUMENTS, NATURAL_PERSON_DOCUMENTS};
 
 impl Default for MethodCatalog {
     fn default() -> Self {
@@ -288,6 +285,31 @@ impl MethodCatalog {
             }
         }
         self
+    }
+
+    /// `expiresIn` must be strictly greater than the chosen method's minimum (the spec says
+    /// "exceed"). An id the catalog does not know gets no minimum: the service decides.
+    pub fn check_expires_in(&self, method_id: i64, seconds: u64) -> Checked<u64> {
+        if seconds == 0 {
+            return Err(ValidationError::new(
+                "expiresIn",
+                "the expiry must be more than 0 seconds",
+            ));
+        }
+        match self.find(method_id) {
+            Some(method) => match method.min_expires_in {
+                Some(minimum) if seconds <= minimum => Err(ValidationError::new(
+                    "expiresIn",
+                    format!(
+                        "{} needs more than {} ({minimum} s)",
+                        method.name,
+                        validate::describe_seconds(minimum)
+                    ),
+                )),
+                _ => Ok(seconds),
+            },
+            None => Ok(seconds),
+        }
     }
 
     pub fn min_expires_in(&self, id: i64) -> Option<u64> {
@@ -422,5 +444,27 @@ mod tests {
             catalog.methods.len(),
             MethodCatalog::default().methods.len() + 1
         );
+    }
+
+    #[test]
+    fn expires_in_is_strictly_above_the_minimum() {
+        let catalog = MethodCatalog::default();
+        let expires_in =
+            |catalog: &MethodCatalog, id, seconds| catalog.check_expires_in(id, seconds);
+        assert!(expires_in(&catalog, 130, 43_200).is_err());
+        assert_eq!(expires_in(&catalog, 130, 43_201), Ok(43_201));
+        assert!(expires_in(&catalog, 117, 1_800).is_err());
+        assert_eq!(expires_in(&catalog, 117, 1_801), Ok(1_801));
+        assert!(expires_in(&catalog, 153, 86_400).is_err());
+        assert!(expires_in(&catalog, 273, 3_600).is_err());
+        assert_eq!(expires_in(&catalog, 273, 3_601), Ok(3_601));
+        let message = expires_in(&catalog, 131, 60).unwrap_err().to_string();
+        assert!(
+            message.contains("Daviplata needs more than 12 h"),
+            "{message}"
+        );
+        // Unknown id: no minimum, the service decides.
+        assert_eq!(expires_in(&catalog, 999, 1), Ok(1));
+        assert!(expires_in(&catalog, 999, 0).is_err());
     }
 }

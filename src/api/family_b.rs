@@ -141,7 +141,7 @@ impl PaymentMethodRequest {
         if let Some(seconds) = self.cash_in.expires_in {
             match catalog.lifetime(self.method_id) {
                 Lifetime::AsRequested => {
-                    problems.extend(validate::expires_in(catalog, self.method_id, seconds).err());
+                    problems.extend(catalog.check_expires_in(self.method_id, seconds).err());
                 }
                 Lifetime::Fixed { seconds: fixed } => problems.push(ValidationError::new(
                     "expiresIn",

@@ -7,6 +7,7 @@ mod error;
 pub mod family_a;
 pub mod family_b;
 pub mod lenient;
+pub mod notification;
 
 use std::time::Duration;
 

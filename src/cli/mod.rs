@@ -17,17 +17,6 @@ use crate::connection::{ConnectError, connect};
 use crate::secrets::SecretStore;
 use crate::simulator::{Simulator, SimulatorConfig};
 
-/// `PAYDESK_NO_KEYRING=1` keeps every secret in memory (automation that passes tokens in the
-/// environment, and machines with no keyring at all).
-pub fn secret_store() -> SecretStore {
-    match std::env::var("PAYDESK_NO_KEYRING") {
-        Ok(value) if !value.is_empty() && value != "0" => {
-            SecretStore::memory_only("PAYDESK_NO_KEYRING is set")
-        }
-        _ => SecretStore::platform(),
-    }
-}
-
 pub async fn run(cli: Cli, command: Command) -> ExitCode {
     let out = Output { json: cli.json };
     if let Command::Simulator { addr, state } = command {
@@ -55,7 +44,7 @@ async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<Exit
         .unwrap_or_else(|| config.active_profile_name().to_owned());
     let profile = config.profile(&profile_name)?;
     let env = EnvOverrides::from_environment();
-    let secrets = tokio::task::spawn_blocking(secret_store)
+    let secrets = tokio::task::spawn_blocking(SecretStore::for_this_run)
         .await
         .map_err(|error| Failure::Local(error.to_string()))?;
     let connection = connect(&paths, &profile_name, profile, &env, &secrets, None)

@@ -5,8 +5,8 @@
 use rusqlite::{OptionalExtension, Row, params};
 
 use super::{Ledger, LedgerError, now_ms};
+use crate::api::notification::Notification;
 use crate::money::{PaymentFigures, Pesos};
-use crate::webhook::Notification;
 
 /// Whether the service agreed with what a notification said.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

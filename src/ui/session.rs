@@ -26,7 +26,7 @@ impl SecretsSource {
     /// Blocking.
     pub fn open(&self) -> SecretStore {
         match self {
-            SecretsSource::Platform => crate::cli::secret_store(),
+            SecretsSource::Platform => SecretStore::for_this_run(),
             SecretsSource::DefaultStore => SecretStore::default_store(),
             SecretsSource::MemoryOnly(reason) => SecretStore::memory_only(reason.clone()),
         }

@@ -14,9 +14,9 @@ use axum::http::StatusCode;
 use axum::routing::post;
 use tokio::sync::{mpsc, oneshot, watch};
 
-use super::notification::{Notification, Verdict};
 use crate::api::Client;
 use crate::api::family_b::TransactionStatus;
+use crate::api::notification::{Notification, Verdict};
 use crate::ledger::{CheckState, Ledger, StoreOutcome};
 use crate::secrets::SecretString;
 

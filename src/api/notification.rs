@@ -1,4 +1,4 @@
-//! A notification as it arrived: the fields the ledger keeps, the literal text of `amount`
+//! A webhook notification as the service sends it, read as it arrived: the fields the ledger keeps, the literal text of `amount`
 //! (the signature covers the number as sent: `25000` is not `25000.0`), and the signature rule.
 
 use hmac::{KeyInit, Mac};
@@ -7,7 +7,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 use subtle::ConstantTimeEq;
 
-use crate::api::lenient;
+use super::lenient;
 use crate::money::{PaymentFigures, Pesos};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -1,0 +1,196 @@
+//! The layering of ARCHITECTURE.md, checked from the code: which top-level module uses which
+//! (read from `crate::` paths), with no cycle between them; the app's panels never reach into the
+//! command line; the simulator never reads the wire through the client's models; and no source
+//! file grows past 700 lines.
+//!
+//! `PAYDESK_MODULE_GRAPH=1 cargo test --test architecture -- --nocapture` prints the graph in
+//! Graphviz's dot language (`| dot -Tsvg > modules.svg` draws it).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+const LONGEST_FILE: usize = 700;
+
+fn sources(dir: &Path, found: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            sources(&path, found);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            found.push(path);
+        }
+    }
+}
+
+/// `src/ui/panels/collect.rs` belongs to `ui`; `src/money.rs` to `money`.
+fn top_module(src: &Path, file: &Path) -> String {
+    let relative = file.strip_prefix(src).unwrap();
+    let first = relative.components().next().unwrap().as_os_str();
+    Path::new(first)
+        .file_stem()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The top-level modules a file names through `crate::`, including inside `use crate::{a, b}`.
+fn used_modules(text: &str) -> BTreeSet<String> {
+    let mut used = BTreeSet::new();
+    let ident = |rest: &str| -> String {
+        rest.chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    for (at, _) in text.match_indices("crate::") {
+        let rest = &text[at + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let inner = &group[..group.find('}').unwrap_or(group.len())];
+            for item in inner.split(',') {
+                let name = ident(item.trim());
+                if !name.is_empty() {
+                    used.insert(name);
+                }
+            }
+        } else {
+            let name = ident(rest);
+            if !name.is_empty() {
+                used.insert(name);
+            }
+        }
+    }
+    used
+}
+
+struct Graph {
+    edges: BTreeMap<String, BTreeSet<String>>,
+    files: Vec<(PathBuf, String)>,
+}
+
+fn graph() -> Graph {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    files.sort();
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut read = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let module = top_module(&src, &file);
+        // The binary's entry and the crate root name every module by design.
+        if module != "main" && module != "lib" {
+            let used = used_modules(&text);
+            let entry = edges.entry(module.clone()).or_default();
+            entry.extend(used.into_iter().filter(|used| *used != module));
+        }
+        read.push((file, text));
+    }
+    Graph { edges, files: read }
+}
+
+/// A cycle through the top-level modules, if there is one.
+fn find_cycle(edges: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        node: &str,
+        edges: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|n| n == node) {
+            let mut cycle = path[at..].to_vec();
+            cycle.push(node.to_owned());
+            return Some(cycle);
+        }
+        if done.contains(node) {
+            return None;
+        }
+        path.push(node.to_owned());
+        for next in edges.get(node).into_iter().flatten() {
+            if let Some(cycle) = visit(next, edges, path, done) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        done.insert(node.to_owned());
+        None
+    }
+    let mut done = BTreeSet::new();
+    edges
+        .keys()
+        .find_map(|node| visit(node, edges, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn the_modules_use_each_other_one_way() {
+    let graph = graph();
+    if std::env::var_os("PAYDESK_MODULE_GRAPH").is_some() {
+        println!("digraph paydesk {{");
+        for (from, to) in &graph.edges {
+            for to in to {
+                println!("  {from} -> {to};");
+            }
+        }
+        println!("}}");
+    }
+    assert_eq!(find_cycle(&graph.edges), None, "{:#?}", graph.edges);
+    // The lowest layers stand alone.
+    for (module, allowed) in [
+        ("money", &[][..]),
+        ("clock", &[][..]),
+        ("secrets", &[][..]),
+        ("validate", &["money"][..]),
+        ("follow", &[][..]),
+    ] {
+        let used = graph.edges.get(module).cloned().unwrap_or_default();
+        let extra: Vec<&String> = used
+            .iter()
+            .filter(|u| !allowed.contains(&u.as_str()))
+            .collect();
+        assert!(extra.is_empty(), "{module} uses {extra:?}");
+    }
+    // Nothing but the two front ends uses them.
+    for (module, used) in &graph.edges {
+        if module != "ui" && module != "cli" {
+            assert!(
+                !used.contains("ui") && !used.contains("cli"),
+                "{module} uses a front end: {used:?}"
+            );
+        }
+    }
+    assert!(
+        !graph.edges["ui"].contains("cli"),
+        "the app never reaches into the command line"
+    );
+}
+
+#[test]
+fn the_simulator_reads_the_wire_on_its_own_terms() {
+    // A misreading of the spec shared by the client and the simulator would pass every test:
+    // the simulator never uses the client's models, the ledger or the receiver.
+    let graph = graph();
+    let used = &graph.edges["simulator"];
+    for forbidden in ["api", "ledger", "webhook", "ui", "cli", "payouts"] {
+        assert!(!used.contains(forbidden), "the simulator uses {forbidden}");
+    }
+}
+
+#[test]
+fn no_source_file_is_longer_than_700_lines() {
+    let graph = graph();
+    let long: Vec<(String, usize)> = graph
+        .files
+        .iter()
+        .map(|(path, text)| (path.display().to_string(), text.lines().count()))
+        .filter(|(_, lines)| *lines > LONGEST_FILE)
+        .collect();
+    assert!(long.is_empty(), "split these by responsibility: {long:?}");
+}
+
+#[test]
+fn the_reader_of_crate_paths_reads_groups() {
+    let used =
+        used_modules("use crate::{api::Client, money::Pesos};\nlet x = crate::ledger::now_ms();");
+    assert_eq!(
+        used.into_iter().collect::<Vec<_>>(),
+        ["api", "ledger", "money"]
+    );
+}
