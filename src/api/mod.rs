@@ -3,6 +3,7 @@
 //! or an [`ApiError`]. It never panics on what a server sends.
 
 pub mod catalog;
+mod decode;
 mod error;
 pub mod family_a;
 pub mod family_b;
@@ -16,6 +17,8 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use url::Url;
 
+use decode::{decode_balance, decode_data, decode_withdraw};
+pub use decode::{decode_every_answer, decode_family_a, decode_family_b};
 pub use error::{ApiError, Refusal};
 
 use crate::secrets::SecretString;
@@ -551,209 +554,16 @@ fn network_error(operation: Operation, url: &str, error: reqwest::Error) -> ApiE
     }
 }
 
-fn malformed(operation: Operation, http_status: u16, detail: impl std::fmt::Display) -> ApiError {
+pub(crate) fn malformed(
+    operation: Operation,
+    http_status: u16,
+    detail: impl std::fmt::Display,
+) -> ApiError {
     ApiError::Malformed {
         operation,
         http_status,
         detail: detail.to_string(),
     }
-}
-
-fn parse_json(operation: Operation, status: u16, bytes: &[u8]) -> Result<Value, ApiError> {
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(malformed(operation, status, "empty body"));
-    }
-    serde_json::from_slice(bytes).map_err(|error| {
-        let preview: String = String::from_utf8_lossy(bytes).chars().take(120).collect();
-        malformed(
-            operation,
-            status,
-            format!("{error}; body starts {preview:?}"),
-        )
-    })
-}
-
-fn text_field(body: &Value, key: &str) -> Option<String> {
-    match body.get(key)? {
-        Value::String(text) => Some(text.clone()),
-        Value::Number(number) => Some(number.to_string()),
-        _ => None,
-    }
-}
-
-fn refused(code: String, message: Option<String>, http_status: u16) -> ApiError {
-    ApiError::Refused {
-        refusal: Refusal::from_code(&code),
-        message: message.unwrap_or_else(|| format!("The service refused the request ({code})")),
-        code,
-        http_status,
-    }
-}
-
-/// Family A: a success envelope's `data`, or the error envelope as a refusal. Public for the
-/// property tests and fuzz targets; the client is the way to call the service.
-pub fn decode_family_a(operation: Operation, status: u16, bytes: &[u8]) -> Result<Value, ApiError> {
-    let body = parse_json(operation, status, bytes)?;
-    if !body.is_object() {
-        return Err(malformed(
-            operation,
-            status,
-            "the body is not a JSON object",
-        ));
-    }
-    let envelope_status = body.get("status").and_then(lenient::integer_of);
-    let message = text_field(&body, "message");
-    if let Some(code) = text_field(&body, "errorCode") {
-        let http_status = if (200..300).contains(&status) {
-            envelope_status
-                .and_then(|s| u16::try_from(s).ok())
-                .unwrap_or(status)
-        } else {
-            status
-        };
-        return Err(refused(code, message, http_status));
-    }
-    if !(200..300).contains(&status) {
-        return match message {
-            Some(message) => Err(refused(format!("http.{status}"), Some(message), status)),
-            None => Err(malformed(
-                operation,
-                status,
-                "error status without an error envelope",
-            )),
-        };
-    }
-    if let Some(inner) = envelope_status
-        && !(200..300).contains(&inner)
-    {
-        return Err(refused(format!("status.{inner}"), message, status));
-    }
-    match body.get("data") {
-        Some(data) => Ok(data.clone()),
-        None => Err(malformed(operation, status, "no data in the envelope")),
-    }
-}
-
-/// Family B: any status outside 2xx, or a `statusCode` other than "00", is a refusal. Public
-/// for the property tests and fuzz targets.
-pub fn decode_family_b(operation: Operation, status: u16, bytes: &[u8]) -> Result<Value, ApiError> {
-    let body = parse_json(operation, status, bytes)?;
-    if !body.is_object() {
-        return Err(malformed(
-            operation,
-            status,
-            "the body is not a JSON object",
-        ));
-    }
-    let code = text_field(&body, "statusCode");
-    let message = text_field(&body, "message");
-    if (200..300).contains(&status) && code.as_deref() == Some("00") {
-        return Ok(body);
-    }
-    match code {
-        Some(code) => Err(refused(code, message, status)),
-        None if !(200..300).contains(&status) && message.is_some() => {
-            Err(refused(format!("http.{status}"), message, status))
-        }
-        None => Err(malformed(operation, status, "no statusCode in the answer")),
-    }
-}
-
-fn decode_data<T: DeserializeOwned>(
-    operation: Operation,
-    body: Value,
-) -> Result<Reply<T>, ApiError> {
-    let data = body.get("data").cloned().unwrap_or(Value::Null);
-    let value =
-        serde_json::from_value(data.clone()).map_err(|error| malformed(operation, 200, error))?;
-    Ok(Reply { value, raw: data })
-}
-
-/// A cash-out answer: `data.withdraw`, and `transactionReference` in `data` or at the top (the
-/// spec's table and sample disagree).
-fn decode_withdraw(body: Value) -> Result<Reply<WithdrawReceipt>, ApiError> {
-    let data = body.get("data").cloned().unwrap_or(Value::Null);
-    let withdraw = data
-        .get("withdraw")
-        .cloned()
-        .ok_or_else(|| malformed(Operation::Withdraw, 200, "no data.withdraw"))?;
-    let withdraw: WithdrawRecord = serde_json::from_value(withdraw)
-        .map_err(|error| malformed(Operation::Withdraw, 200, error))?;
-    let reference_at = |value: &Value| {
-        value
-            .get("transactionReference")
-            .and_then(|reference| match reference {
-                Value::String(text) if !text.is_empty() => Some(text.clone()),
-                Value::Number(number) => Some(number.to_string()),
-                _ => None,
-            })
-    };
-    let transaction_reference = reference_at(&data).or_else(|| reference_at(&body));
-    Ok(Reply {
-        value: WithdrawReceipt {
-            withdraw,
-            transaction_reference,
-        },
-        raw: data,
-    })
-}
-
-/// The spec names `bags` and `date` without saying whether they sit in `data`.
-fn decode_balance(mut body: Value) -> Result<Reply<Balance>, ApiError> {
-    let payload = match body.get("data") {
-        Some(data) if data.get("bags").is_some() => data.clone(),
-        _ => {
-            if let Some(object) = body.as_object_mut() {
-                object.remove("statusCode");
-                object.remove("message");
-                object.remove("data");
-            }
-            body
-        }
-    };
-    let value = serde_json::from_value(payload.clone())
-        .map_err(|error| malformed(Operation::Balance, 200, error))?;
-    Ok(Reply {
-        value,
-        raw: payload,
-    })
-}
-
-/// Reads one decoded body as every typed answer of both families, discarding the results: for
-/// the property tests and fuzz targets, which check that no shape makes a decoder panic.
-pub fn decode_every_answer(body: Value) {
-    fn typed<T: DeserializeOwned>(value: &Value) {
-        let _ = serde_json::from_value::<T>(value.clone());
-    }
-    typed::<RegistrationReply>(&body);
-    typed::<MethodList>(&body);
-    typed::<ResourceReply>(&body);
-    typed::<CheckoutReply>(&body);
-    typed::<AccountReply>(&body);
-    for operation in [
-        Operation::CreatePaymentLink,
-        Operation::CreateMethodPayment,
-        Operation::PaymentStatus,
-        Operation::PaymentFeatures,
-        Operation::InstantBanks,
-    ] {
-        let body = body.clone();
-        let _ = match operation {
-            Operation::CreatePaymentLink => decode_data::<PaymentLink>(operation, body).map(drop),
-            Operation::CreateMethodPayment => {
-                decode_data::<MethodPayment>(operation, body).map(drop)
-            }
-            Operation::PaymentStatus => decode_data::<StatusRecord>(operation, body).map(|reply| {
-                let _ = (reply.value.amount_pesos(), reply.value.cost_pesos());
-            }),
-            Operation::PaymentFeatures => decode_data::<BankList>(operation, body).map(drop),
-            _ => decode_data::<InstantBankList>(operation, body).map(drop),
-        };
-    }
-    if let Ok(reply) = decode_balance(body.clone()) {
-        let _ = reply.value.disbursement_bag().and_then(|bag| bag.pesos());
-    }
-    let _ = decode_withdraw(body);
 }
 
 #[cfg(test)]
@@ -780,54 +590,6 @@ mod tests {
         assert!(matches!(
             Client::new(ClientSettings::new("not a url", "https://pay.example.co")),
             Err(ApiError::BadUrl { .. })
-        ));
-    }
-
-    #[test]
-    fn family_a_decoding() {
-        let op = Operation::GenerateResource;
-        let ok = br#"{"data":{"x":1},"signature":null,"date":1,"status":200,"message":"ok"}"#;
-        assert_eq!(decode_family_a(op, 200, ok).unwrap(), json!({"x": 1}));
-        let error = br#"{"signature":null,"path":"/x","date":1,"status":401,"errorCode":"auth.sessionEnded","message":"Session ended"}"#;
-        let decoded = decode_family_a(op, 401, error).unwrap_err();
-        assert!(decoded.is_session_ended());
-        assert_eq!(decoded.http_status(), Some(401));
-        for (status, body) in [
-            (200, &b""[..]),
-            (502, b"<html>Bad gateway</html>"),
-            (200, b"{\"data\": {"),
-            (200, b"[1,2]"),
-            (200, b"{\"status\":200}"),
-            (500, b"{}"),
-        ] {
-            assert!(
-                matches!(
-                    decode_family_a(op, status, body),
-                    Err(ApiError::Malformed { .. })
-                ),
-                "{}",
-                String::from_utf8_lossy(body)
-            );
-        }
-    }
-
-    #[test]
-    fn family_b_decoding() {
-        let op = Operation::PaymentStatus;
-        let ok = br#"{"statusCode":"00","message":"ok","data":{"a":1}}"#;
-        assert!(decode_family_b(op, 200, ok).is_ok());
-        let refused = br#"{"statusCode":"05","message":"Referencia no existe","data":null}"#;
-        let error = decode_family_b(op, 400, refused).unwrap_err();
-        assert_eq!(error.code(), "05");
-        assert_eq!(error.to_string(), "Referencia no existe");
-        // A 200 with a non-00 code is still a refusal.
-        assert_eq!(decode_family_b(op, 200, refused).unwrap_err().code(), "05");
-        assert!(matches!(
-            decode_family_b(op, 500, b"Internal Server Error"),
-            Err(ApiError::Malformed {
-                http_status: 500,
-                ..
-            })
         ));
     }
 }

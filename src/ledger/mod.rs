@@ -2,6 +2,7 @@
 //! journal, and (later) the webhook inbox. Every call blocks on disk: from the UI, call it on
 //! the runtime's blocking pool, never in a frame.
 
+mod accounts;
 mod inbox;
 mod payouts;
 pub mod reconcile;
@@ -11,8 +12,9 @@ use std::sync::{Mutex, MutexGuard};
 
 use rusqlite::Connection;
 
+pub use accounts::SavedBankAccount;
 pub use inbox::{CheckState, Collection, StoreOutcome, StoredNotification};
-pub use payouts::{IntentRules, PayoutOutcome, PayoutRecord, PayoutState, SavedBankAccount};
+pub use payouts::{IntentRules, PayoutOutcome, PayoutRecord, PayoutState};
 
 pub const LEDGER_FILE_NAME: &str = "ledger.sqlite3";
 

@@ -1,0 +1,226 @@
+//! Family B's money going out: the cash-out (disbursement) request and receipt, and the
+//! balance with its two bags.
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+use url::Url;
+
+use super::super::lenient;
+use crate::money::Pesos;
+use crate::validate::{self, ValidationError};
+
+pub const WITHDRAW_METHODS: &[(i64, &str)] = &[
+    (160, "Online withdrawal"),
+    (245, "Disbursement as a product"),
+    (264, "Bre-B key"),
+];
+
+/// The cash-out that sends to a Bre-B key instead of a mobile number.
+pub const BREB_WITHDRAW_METHOD: i64 = 264;
+
+pub fn withdraw_method_name(id: i64) -> &'static str {
+    WITHDRAW_METHODS
+        .iter()
+        .find(|(known, _)| *known == id)
+        .map(|(_, name)| *name)
+        .unwrap_or("Unknown method")
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WithdrawRequest {
+    pub amount: Pesos,
+    pub reference1: String,
+    pub webhook_request: Option<Url>,
+    pub method_id: i64,
+    /// Where the money goes: a mobile number, or a Bre-B key (`@TIENDA123`, a mobile number,
+    /// an e-mail or a document number) for method 264.
+    pub destination: String,
+    pub bank_name: Option<String>,
+}
+
+impl WithdrawRequest {
+    pub fn sends_to_key(&self) -> bool {
+        self.method_id == BREB_WITHDRAW_METHOD
+    }
+
+    pub fn check(&self) -> Vec<ValidationError> {
+        [
+            validate::withdraw_method(self.method_id).err(),
+            validate::withdraw_amount(self.method_id, self.amount).err(),
+            validate::reference1(&self.reference1).err(),
+            if self.sends_to_key() {
+                validate::breb_key("key", &self.destination).err()
+            } else {
+                validate::cellphone("cellphone", &self.destination).err()
+            },
+            self.webhook_request
+                .as_ref()
+                .and_then(|url| validate::web_url("webhookRequest", url.as_str()).err()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+
+    pub fn wire(&self) -> Value {
+        let mut method = if self.sends_to_key() {
+            json!({"id": self.method_id, "key": self.destination.trim()})
+        } else {
+            json!({"id": self.method_id, "cellphone": self.destination})
+        };
+        if let Some(bank) = &self.bank_name {
+            method["bankName"] = json!(bank.trim());
+        }
+        let mut body = json!({
+            "amount": self.amount.get(),
+            "reference1": self.reference1.trim(),
+            "withdrawMethod": method,
+        });
+        if let Some(url) = &self.webhook_request {
+            body["webhookRequest"] = json!(url.as_str());
+        }
+        body
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Default)]
+pub struct WithdrawRecord {
+    #[serde(default, deserialize_with = "lenient::text")]
+    pub id: String,
+    #[serde(default, rename = "transactionId", deserialize_with = "lenient::text")]
+    pub transaction_id: String,
+    #[serde(
+        default,
+        rename = "userId",
+        deserialize_with = "lenient::optional_integer"
+    )]
+    pub user_id: Option<i64>,
+    /// Documented as a number, sent as a string.
+    #[serde(default, rename = "accountNumber", deserialize_with = "lenient::text")]
+    pub account_number: String,
+    #[serde(default, rename = "infoReference", deserialize_with = "lenient::text")]
+    pub info_reference: String,
+    #[serde(
+        default,
+        rename = "providerReference",
+        deserialize_with = "lenient::text"
+    )]
+    pub provider_reference: String,
+    #[serde(
+        default,
+        rename = "accountId",
+        deserialize_with = "lenient::optional_text"
+    )]
+    pub account_id: Option<String>,
+    #[serde(default, deserialize_with = "lenient::optional_text")]
+    pub observation: Option<String>,
+    #[serde(
+        default,
+        rename = "deletedAt",
+        deserialize_with = "lenient::optional_text"
+    )]
+    pub deleted_at: Option<String>,
+    #[serde(default, rename = "createdAt", deserialize_with = "lenient::text")]
+    pub created_at: String,
+    #[serde(default, rename = "updatedAt", deserialize_with = "lenient::text")]
+    pub updated_at: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct WithdrawReceipt {
+    pub withdraw: WithdrawRecord,
+    /// The reference to query the disbursement's status with. The spec's table puts it at the
+    /// top level, its sample inside `data`: read from either.
+    pub transaction_reference: Option<String>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Balance
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+pub struct Bag {
+    #[serde(default, deserialize_with = "lenient::text")]
+    pub bag: String,
+    /// Decimal text with two decimals, as sent.
+    #[serde(default, deserialize_with = "lenient::text")]
+    pub amount: String,
+}
+
+impl Bag {
+    pub fn pesos(&self) -> Option<Pesos> {
+        Pesos::parse_service(&self.amount)
+    }
+
+    /// DESIGN.md: the disbursement bag's label contains "dispers" or "disburs", in any case,
+    /// accents ignored.
+    pub fn is_disbursement(&self) -> bool {
+        let folded: String = self
+            .bag
+            .chars()
+            .map(|c| match c {
+                'á' | 'Á' => 'a',
+                'é' | 'É' => 'e',
+                'í' | 'Í' => 'i',
+                'ó' | 'Ó' => 'o',
+                'ú' | 'Ú' | 'ü' | 'Ü' => 'u',
+                other => other,
+            })
+            .collect::<String>()
+            .to_lowercase();
+        folded.contains("dispers") || folded.contains("disburs")
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+pub struct Balance {
+    #[serde(default, deserialize_with = "lenient::list")]
+    pub bags: Vec<Bag>,
+    /// `DD/MM/YYYY HH:MM:SS`.
+    #[serde(default, deserialize_with = "lenient::text")]
+    pub date: String,
+}
+
+impl Balance {
+    /// The bag that pays disbursements, or `None` when no label says so (show both and let the
+    /// service decide rather than guess).
+    pub fn disbursement_bag(&self) -> Option<&Bag> {
+        let mut matching = self.bags.iter().filter(|bag| bag.is_disbursement());
+        match (matching.next(), matching.next()) {
+            (Some(bag), None) => Some(bag),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bag(label: &str) -> Bag {
+        Bag {
+            bag: label.into(),
+            amount: "100.00".into(),
+        }
+    }
+
+    #[test]
+    fn finds_the_disbursement_bag_by_label() {
+        assert!(bag("Saldo de Dispersión").is_disbursement());
+        assert!(bag("DISPERSION").is_disbursement());
+        assert!(bag("Disbursement balance").is_disbursement());
+        assert!(!bag("Saldo multiproducto").is_disbursement());
+        let balance = Balance {
+            bags: vec![bag("Saldo multiproducto"), bag("Saldo dispersión")],
+            date: String::new(),
+        };
+        assert_eq!(
+            balance.disbursement_bag().map(|b| b.bag.as_str()),
+            Some("Saldo dispersión")
+        );
+        let unclear = Balance {
+            bags: vec![bag("Bolsa 1"), bag("Bolsa 2")],
+            date: String::new(),
+        };
+        assert_eq!(unclear.disbursement_bag(), None);
+    }
+}

@@ -1,0 +1,149 @@
+//! Registration, one-time codes and bank accounts.
+
+use std::io::{BufRead, IsTerminal};
+
+use serde_json::json;
+
+use super::*;
+use crate::api::family_a::*;
+use crate::cli::args::*;
+use crate::cli::output::Failure;
+use crate::secrets::{SecretKind, SecretString, Stored};
+use crate::validate;
+
+pub async fn register(ctx: &Context<'_>, args: &RegisterArgs) -> Outcome {
+    let (password, confirmation) = read_password()?;
+    let registration = Registration {
+        register_type: args.register_type.clone(),
+        password,
+        verify_password: confirmation,
+        email: args.email.clone(),
+        cellphone: validate::cellphone("cellphone", &args.cellphone)
+            .unwrap_or_else(|_| args.cellphone.clone()),
+        doc_type: args.doc_type.trim().to_ascii_uppercase(),
+        doc_number: args.doc_number.clone(),
+        name: args.name.clone(),
+        referred: args.referred,
+        city_id: args.city,
+        state_id: args.state,
+        commerce_type_id: args.commerce_type,
+    };
+    checked(registration.check())?;
+    let reply = ctx.connection.client.register(&registration).await?;
+    let user = &reply.value.user;
+    let stored = crate::connection::save_credentials(
+        ctx.paths,
+        ctx.secrets,
+        &ctx.connection.profile_name,
+        &[(SecretKind::ApiToken, user.token.clone())],
+        user.id,
+    )?
+    .into_iter()
+    .next()
+    .unwrap_or(Stored::Keyring);
+    let note = match &stored {
+        Stored::Keyring => "(stored in the system keyring)".to_owned(),
+        Stored::MemoryOnly { reason } => format!("(not stored: {reason})"),
+    };
+    let mut document = reply.raw.clone();
+    if let Some(token) = document.pointer_mut("/User/token") {
+        *token = json!(note);
+    }
+    // Without a keyring the token would be lost; show it once, to a person at a terminal only.
+    let show_once = matches!(stored, Stored::MemoryOnly { .. })
+        && !ctx.out.json
+        && std::io::stdout().is_terminal();
+    Ok(ctx.out.done(&document, || {
+        let mut text = format!(
+            "Registered {} ({}), environment {}\nAPI token {note}",
+            user.name, user.email, user.env
+        );
+        if show_once {
+            text.push_str(&format!(
+                "\nThe system keyring is not available, so the token is shown once. Keep it safe:\n  {}",
+                user.token.expose()
+            ));
+        }
+        text
+    }))
+}
+
+/// From the terminal without echo (asked twice), or two lines on a pipe (the second, the
+/// confirmation, may be left out).
+fn read_password() -> Result<(SecretString, SecretString), Failure> {
+    let stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        let ask = |prompt: &str| {
+            rpassword::prompt_password(prompt)
+                .map(SecretString::new)
+                .map_err(|error| Failure::Local(format!("Could not read the password: {error}")))
+        };
+        let password = ask("Password: ")?;
+        let confirmation = ask("Password again: ")?;
+        return Ok((password, confirmation));
+    }
+    let mut lines = stdin.lock().lines();
+    let mut next = || {
+        lines
+            .next()
+            .transpose()
+            .map_err(|error| Failure::Local(format!("Could not read the password: {error}")))
+            .map(|line| line.map(|l| l.trim_end_matches('\r').to_owned()))
+    };
+    let password = next()?.unwrap_or_default();
+    let confirmation = next()?.unwrap_or_else(|| password.clone());
+    Ok((SecretString::new(password), SecretString::new(confirmation)))
+}
+
+pub async fn otp(ctx: &Context<'_>, reason: i64) -> Outcome {
+    validate::otp_reason(reason)?;
+    let reply = ctx.connection.client.request_otp(reason).await?;
+    let words = OTP_REASONS
+        .iter()
+        .find(|(id, _)| *id == reason)
+        .map(|(_, words)| *words)
+        .unwrap_or_default();
+    Ok(ctx.out.done(&reply.raw, || {
+        format!("A one-time code for \"{words}\" was sent to the merchant's phone")
+    }))
+}
+
+pub async fn account(ctx: &Context<'_>, command: &AccountCommand) -> Outcome {
+    match command {
+        AccountCommand::Add {
+            number,
+            otp,
+            bank,
+            account_type,
+        } => {
+            let account = NewBankAccount {
+                number: number.clone(),
+                otp: otp.clone(),
+                bank_id: *bank,
+                type_id: *account_type,
+            };
+            checked(account.check())?;
+            let reply = ctx.connection.client.add_account(&account).await?;
+            let added = &reply.value.account;
+            Ok(ctx.out.done(&reply.raw, || {
+                format!(
+                    "Bank account {} added (id {})",
+                    added.number,
+                    added.id.map(|id| id.to_string()).unwrap_or_default()
+                )
+            }))
+        }
+        AccountCommand::Delete { id, otp } => {
+            validate::positive_id("id", *id)?;
+            let otp = otp.as_deref().map(validate::otp_code).transpose()?;
+            let reply = ctx
+                .connection
+                .client
+                .delete_account(*id, otp.as_deref())
+                .await?;
+            Ok(ctx
+                .out
+                .done(&reply.raw, || format!("Bank account {id} deleted")))
+        }
+    }
+}

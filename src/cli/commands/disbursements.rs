@@ -1,0 +1,271 @@
+//! Money going out: a payout checked, confirmed and sent once; the journal; the balance.
+
+use std::io::{BufRead, IsTerminal, Write};
+
+use serde_json::{Value, json};
+
+use super::*;
+use crate::api::family_b::*;
+use crate::cli::args::*;
+use crate::cli::output::Failure;
+use crate::payouts;
+use crate::validate::{self, ValidationError};
+
+pub async fn payout(ctx: &Context<'_>, args: &PayoutArgs) -> Outcome {
+    let mut problems = Vec::new();
+    let amount = validate::amount("amount", &args.amount)
+        .map_err(|e| problems.push(e))
+        .ok();
+    let method_id = args.method.unwrap_or(if args.key.is_some() {
+        BREB_WITHDRAW_METHOD
+    } else {
+        245
+    });
+    let destination = match (&args.key, &args.cellphone) {
+        (Some(key), _) if method_id == BREB_WITHDRAW_METHOD => validate::breb_key("key", key),
+        (Some(_), _) => Err(ValidationError::new(
+            "key",
+            "a Bre-B key goes with method 264; use --cellphone for this method",
+        )),
+        (None, _) if method_id == BREB_WITHDRAW_METHOD => Err(ValidationError::new(
+            "key",
+            "method 264 sends to a Bre-B key: give --key, like @TIENDA123",
+        )),
+        (None, cellphone) => validate::cellphone("cellphone", cellphone.as_deref().unwrap_or("")),
+    }
+    .map_err(|e| problems.push(e))
+    .ok();
+    let webhook_request = match &args.webhook_url {
+        Some(text) => {
+            validate::webhook_url("webhookRequest", text, ctx.connection.client.pay_url())
+                .map_err(|e| problems.push(e))
+                .ok()
+        }
+        None => ctx.connection.default_webhook_url().and_then(|text| {
+            validate::webhook_url("webhookRequest", &text, ctx.connection.client.pay_url()).ok()
+        }),
+    };
+    checked(problems)?;
+    let (Some(amount), Some(destination)) = (amount, destination) else {
+        return Err(Failure::Local("the request could not be built".into()));
+    };
+    let request = WithdrawRequest {
+        amount,
+        reference1: args.reference1.trim().to_owned(),
+        webhook_request,
+        method_id,
+        destination,
+        bank_name: args.bank_name.clone(),
+    };
+    checked(request.check())?;
+    let ledger = ctx.ledger()?;
+    let client = &ctx.connection.client;
+    let plan = payouts::prepare(
+        ledger.clone(),
+        client,
+        &ctx.connection.profile_name,
+        ctx.connection.user_id,
+        request,
+    )
+    .await
+    .map_err(payout_failure)?;
+    let repeat_confirmed = if args.yes {
+        if plan.similar.is_some() && !args.allow_repeat {
+            let warning = plan
+                .similar
+                .as_ref()
+                .map(|previous| {
+                    payouts::PayoutError::NeedsDuplicateConfirmation(Box::new(previous.clone()))
+                        .to_string()
+                })
+                .unwrap_or_default();
+            return Err(Failure::NotConfirmed(format!(
+                "{warning}. Not sent: add --allow-repeat to send it anyway"
+            )));
+        }
+        plan.similar.is_some()
+    } else {
+        confirm_payout(ctx, &plan)?;
+        plan.similar.is_some()
+    };
+    let record = payouts::send(ledger, client, &plan, repeat_confirmed)
+        .await
+        .map_err(payout_failure)?;
+    let document: Value = record
+        .withdraw_json
+        .as_deref()
+        .and_then(|text| serde_json::from_str(text).ok())
+        .unwrap_or(Value::Null);
+    Ok(ctx.out.done(&document, || {
+        format!(
+            "Payout of {} to {} sent\nReference:        {}\nStatus reference: {}",
+            record.amount,
+            validate::group_cellphone(&record.destination),
+            record.reference1,
+            record
+                .transaction_reference
+                .as_deref()
+                .unwrap_or("(none given)")
+        )
+    }))
+}
+
+/// Rule refusals are bad input (nothing was sent); the service's answers keep their codes.
+fn payout_failure(error: payouts::PayoutError) -> Failure {
+    use payouts::PayoutError as E;
+    match error {
+        E::Invalid(problems) => Failure::Input(problems),
+        E::Api(api) => Failure::Api(api),
+        E::TooSoon { .. } | E::InsufficientBalance { .. } | E::ReferenceUsed(_) => {
+            let field = match &error {
+                E::TooSoon { .. } => "spacing",
+                E::InsufficientBalance { .. } => "amount",
+                _ => "reference1",
+            };
+            Failure::Input(vec![ValidationError::new(field, error.to_string())])
+        }
+        E::NeedsDuplicateConfirmation(_) | E::NotResendable(_) | E::NoStatusReference => {
+            Failure::NotConfirmed(error.to_string())
+        }
+        E::Ledger(_) | E::Internal(_) => Failure::Local(error.to_string()),
+    }
+}
+
+/// Repeats the amount, the number (grouped for reading) and the method, warns about a recent
+/// identical payout, then asks on the terminal. With no terminal, refuses: money never moves
+/// on a guess.
+fn confirm_payout(ctx: &Context<'_>, plan: &payouts::PayoutPlan) -> Result<(), Failure> {
+    let mut summary = plan.summary();
+    if ctx.connection.environment().moves_real_money() {
+        summary.push_str(" — REAL MONEY");
+    }
+    if let Some(balance) = plan.balance {
+        summary.push_str(&format!(" (disbursement balance {balance})"));
+    }
+    summary.push('?');
+    if let Some(previous) = &plan.similar {
+        summary = format!(
+            "{}\n{summary}",
+            payouts::PayoutError::NeedsDuplicateConfirmation(Box::new(previous.clone()))
+        );
+    }
+    let stdin = std::io::stdin();
+    if !stdin.is_terminal() {
+        return Err(Failure::NotConfirmed(format!(
+            "{summary} Not sent: there is no terminal to confirm on. Add --yes to send without asking"
+        )));
+    }
+    let mut stderr = std::io::stderr().lock();
+    let _ = write!(stderr, "{summary}\nType yes to send: ");
+    let _ = stderr.flush();
+    let mut answer = String::new();
+    stdin
+        .lock()
+        .read_line(&mut answer)
+        .map_err(|error| Failure::Local(format!("Could not read the answer: {error}")))?;
+    match answer.trim().to_lowercase().as_str() {
+        "yes" | "y" | "si" | "sí" => Ok(()),
+        _ => Err(Failure::NotConfirmed("Not sent".into())),
+    }
+}
+
+pub async fn payouts(ctx: &Context<'_>, check: Option<&str>, limit: usize) -> Outcome {
+    let ledger = ctx.ledger()?;
+    let profile = ctx.connection.profile_name.clone();
+    if let Some(reference1) = check {
+        let found = {
+            let ledger = ledger.clone();
+            let reference1 = reference1.to_owned();
+            let profile = profile.clone();
+            tokio::task::spawn_blocking(move || ledger.payout_by_reference(&profile, &reference1))
+                .await
+                .map_err(|e| Failure::Local(e.to_string()))?
+                .map_err(|e| Failure::Local(e.to_string()))?
+        };
+        let Some(record) = found else {
+            return Err(Failure::Input(vec![ValidationError::new(
+                "check",
+                format!("no payout with reference {reference1} in this computer's journal"),
+            )]));
+        };
+        let record = payouts::check(ledger, &ctx.connection.client, &record)
+            .await
+            .map_err(payout_failure)?;
+        return Ok(ctx
+            .out
+            .done(&payout_json(&record), || describe_payout(&record)));
+    }
+    let records = tokio::task::spawn_blocking(move || ledger.payouts(&profile, limit))
+        .await
+        .map_err(|e| Failure::Local(e.to_string()))?
+        .map_err(|e| Failure::Local(e.to_string()))?;
+    let document = Value::Array(records.iter().map(payout_json).collect());
+    Ok(ctx.out.done(&document, || {
+        if records.is_empty() {
+            "No payouts yet".into()
+        } else {
+            records
+                .iter()
+                .map(describe_payout)
+                .collect::<Vec<_>>()
+                .join("\n")
+        }
+    }))
+}
+
+fn payout_json(record: &crate::ledger::PayoutRecord) -> Value {
+    json!({
+        "reference1": record.reference1,
+        "amount": record.amount.get(),
+        "cellphone": record.destination,
+        "method": record.method_id,
+        "state": record.state.as_str(),
+        "transactionReference": record.transaction_reference,
+        "serviceStatus": record.service_status,
+        "errorCode": record.error_code,
+        "errorMessage": record.error_message,
+        "createdAt": record.created_at,
+    })
+}
+
+fn describe_payout(record: &crate::ledger::PayoutRecord) -> String {
+    format!(
+        "{:<20} {:>14} to {}  {}{}",
+        record.reference1,
+        record.amount.to_string(),
+        validate::group_cellphone(&record.destination),
+        record.state.words(),
+        record
+            .error_message
+            .as_deref()
+            .map(|m| format!(" ({m})"))
+            .unwrap_or_default()
+    )
+}
+
+pub async fn balance(ctx: &Context<'_>, user_id: Option<i64>) -> Outcome {
+    let user_id = ctx.user_id(user_id)?;
+    let reply = ctx.connection.client.balance(user_id).await?;
+    let balance = &reply.value;
+    Ok(ctx.out.done(&reply.raw, || {
+        let disbursement = balance.disbursement_bag().map(|bag| bag.bag.clone());
+        let mut lines: Vec<String> = balance
+            .bags
+            .iter()
+            .map(|bag| {
+                let amount = bag
+                    .pesos()
+                    .map(|p| p.to_string())
+                    .unwrap_or_else(|| bag.amount.clone());
+                let marker = if Some(&bag.bag) == disbursement.as_ref() {
+                    "  (pays payouts)"
+                } else {
+                    ""
+                };
+                format!("{:<28} {:>18}{marker}", bag.bag, amount)
+            })
+            .collect();
+        lines.push(format!("As of {}", balance.date));
+        lines.join("\n")
+    }))
+}

@@ -1,0 +1,97 @@
+//! One function per operation, in a file per group: validate everything first (nothing is sent
+//! on bad input), call the service once, print.
+
+mod accounts;
+mod disbursements;
+mod payments;
+mod status;
+mod webhooks;
+
+pub use accounts::*;
+pub use disbursements::*;
+pub use payments::*;
+pub use status::*;
+pub use webhooks::*;
+
+use std::process::ExitCode;
+
+use serde_json::{Value, json};
+
+use super::output::{Failure, Output};
+use crate::config::Paths;
+use crate::connection::Connection;
+use crate::money::Pesos;
+use crate::secrets::SecretStore;
+use crate::validate::{self, ValidationError};
+
+pub type Outcome = Result<ExitCode, Failure>;
+
+fn checked(problems: Vec<ValidationError>) -> Result<(), Failure> {
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Input(problems))
+    }
+}
+
+fn optional_amount(field: &'static str, text: &Option<String>) -> Result<Option<Pesos>, Failure> {
+    text.as_deref()
+        .map(|text| validate::amount(field, text))
+        .transpose()
+        .map_err(Failure::from)
+}
+
+/// A cost or tax may be zero, unlike an amount.
+fn non_negative_amount(field: &'static str, text: &str) -> Result<Pesos, Failure> {
+    if text.trim() == "0" {
+        return Ok(Pesos::ZERO);
+    }
+    Ok(validate::amount(field, text)?)
+}
+
+pub struct Context<'a> {
+    pub connection: &'a Connection,
+    pub out: Output,
+    pub paths: &'a Paths,
+    pub secrets: &'a SecretStore,
+}
+
+impl Context<'_> {
+    /// The ledger in the data folder; opened per command (it is small and the CLI is short-lived).
+    fn ledger(&self) -> Result<std::sync::Arc<crate::ledger::Ledger>, Failure> {
+        crate::ledger::Ledger::in_folder(&self.paths.data_dir)
+            .map(std::sync::Arc::new)
+            .map_err(|error| Failure::Local(error.to_string()))
+    }
+
+    fn user_id(&self, flag: Option<i64>) -> Result<i64, Failure> {
+        flag.or(self.connection.user_id).ok_or_else(|| {
+            Failure::from(ValidationError::new(
+                "user-id",
+                "give --user-id, set PAYDESK_USER_ID, or add user_id to the profile",
+            ))
+        })
+    }
+}
+
+/// For `--json` outputs that have no service data of their own.
+pub fn document(pairs: &[(&str, String)]) -> Value {
+    Value::Object(
+        pairs
+            .iter()
+            .map(|(key, value)| ((*key).to_owned(), json!(value)))
+            .collect(),
+    )
+}
+
+fn collect(problems: &mut Vec<ValidationError>, failure: Failure) {
+    if let Failure::Input(more) = failure {
+        problems.extend(more);
+    }
+}
+
+/// The 10-digit form when the number is valid; as typed otherwise (validation reports it).
+fn normalized_cellphone(text: Option<&str>) -> String {
+    let text = text.unwrap_or_default();
+    validate::cellphone("cellphone", text).unwrap_or_else(|_| text.to_owned())
+}

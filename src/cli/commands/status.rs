@@ -1,0 +1,106 @@
+//! Looking things up: a payment's status (and `--wait`), banks for a method, banks for a phone.
+
+use std::time::Duration;
+
+use super::*;
+use crate::api::family_b::*;
+use crate::cli::output::Failure;
+use crate::validate;
+
+fn describe_status(record: &StatusRecord) -> String {
+    let mut lines = vec![
+        format!("State:     {}", record.status),
+        format!(
+            "Amount:    {}",
+            record
+                .amount_pesos()
+                .map(|p| p.to_string())
+                .unwrap_or_else(|| record.amount.clone())
+        ),
+        format!(
+            "Cost:      {}",
+            record
+                .cost_pesos()
+                .map(|p| p.to_string())
+                .unwrap_or_else(|| record.cost.clone())
+        ),
+        format!("Date:      {}", record.date),
+    ];
+    if let Some(method) = &record.payment_method {
+        lines.push(format!("Method:    {method}"));
+    }
+    if !record.provider_reference.is_empty() {
+        lines.push(format!("Provider:  {}", record.provider_reference));
+    }
+    lines.join("\n")
+}
+
+pub async fn status(ctx: &Context<'_>, reference: &str, wait: bool, wait_limit: u64) -> Outcome {
+    let reference = validate::required("reference", reference)?;
+    let client = &ctx.connection.client;
+    let mut reply = client.payment_status(&reference).await?;
+    if wait && !reply.value.status.is_final() {
+        let mut last = reply.value.status;
+        ctx.out.note(format!("{reference}: {last}"));
+        let following = crate::follow::Following::start(Some(Duration::from_secs(wait_limit)));
+        while !reply.value.status.is_final() {
+            if !following.wait().await {
+                return Err(Failure::Local(format!(
+                    "{reference} is still {last} after {wait_limit} s; check again later"
+                )));
+            }
+            reply = match client.payment_status(&reference).await {
+                Ok(answer) => answer,
+                // A passing network failure is not the answer: keep asking until the limit.
+                Err(error) if error.is_network() => {
+                    ctx.out.note(format!("{error}; trying again"));
+                    continue;
+                }
+                Err(error) => return Err(error.into()),
+            };
+            if reply.value.status != last {
+                last = reply.value.status;
+                ctx.out.note(format!("{reference}: {last}"));
+            }
+        }
+    }
+    Ok(ctx.out.done(&reply.raw, || describe_status(&reply.value)))
+}
+
+pub async fn banks(ctx: &Context<'_>, method_id: i64) -> Outcome {
+    validate::positive_id("method", method_id)?;
+    let reply = ctx.connection.client.payment_features(method_id).await?;
+    Ok(ctx.out.done(&reply.raw, || {
+        let lines: Vec<String> = reply
+            .value
+            .real_banks()
+            .map(|bank| format!("{:>6}  {}", bank.id, bank.name))
+            .collect();
+        if lines.is_empty() {
+            "This method has no bank list".into()
+        } else {
+            lines.join("\n")
+        }
+    }))
+}
+
+pub async fn instant_banks(ctx: &Context<'_>, cellphone: &str) -> Outcome {
+    let cellphone = validate::cellphone("cellphone", cellphone)?;
+    let reply = ctx.connection.client.instant_banks(&cellphone).await?;
+    Ok(ctx.out.done(&reply.raw, || {
+        if reply.value.banks.is_empty() {
+            format!(
+                "No banks are linked to {}",
+                validate::group_cellphone(&cellphone)
+            )
+        } else {
+            reply
+                .value
+                .banks
+                .iter()
+                .map(|bank| format!("{}  {}", bank.name, bank.bank_account_number))
+                .collect::<Vec<_>>()
+                .join("\n")
+        }
+    }))
+}

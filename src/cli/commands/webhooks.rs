@@ -1,0 +1,212 @@
+//! Notifications: the simulated one, the receiver without the app, verifying a saved one, and
+//! the ledger's CSV export.
+
+use std::process::ExitCode;
+
+use serde_json::json;
+
+use super::*;
+use crate::api::family_b::*;
+use crate::cli::args::*;
+use crate::cli::output::Failure;
+use crate::money::Pesos;
+use crate::validate::{self, ValidationError};
+
+pub async fn notify(ctx: &Context<'_>, args: &NotifyArgs) -> Outcome {
+    let mut problems = Vec::new();
+    let amount = validate::amount("amount", &args.amount)
+        .map_err(|e| problems.push(e))
+        .ok();
+    let cost = non_negative_amount("cost", &args.cost)
+        .map_err(|failure| collect(&mut problems, failure))
+        .ok();
+    checked(problems)?;
+    let (Some(amount), Some(cost)) = (amount, cost) else {
+        return Err(Failure::Local("the request could not be built".into()));
+    };
+    let simulation = NotifySimulation {
+        transaction_id: args.transaction_id,
+        amount,
+        cost,
+        status_id: args.status,
+        status_description: None,
+        resource_id: args.resource_id,
+        reference1: args.reference1.clone(),
+    };
+    checked(simulation.check())?;
+    let reply = ctx
+        .connection
+        .client
+        .simulate_notification(&simulation)
+        .await?;
+    Ok(ctx.out.done(&reply.raw, || {
+        format!(
+            "Notification for transaction {} requested (status {})",
+            args.transaction_id,
+            TransactionStatus::from_id(args.status)
+        )
+    }))
+}
+
+/// `paydesk webhooks serve`: the receiver without the app, until Ctrl-C or SIGTERM.
+pub async fn serve_webhooks(ctx: &Context<'_>, addr: std::net::SocketAddr) -> Outcome {
+    use crate::webhook::{Confirmer, Receiver, ReceiverConfig};
+    let Some(hash_key) = ctx.connection.hash_key.clone() else {
+        return Err(Failure::Input(vec![ValidationError::new(
+            "HASH_KEY",
+            "no webhook key is set up: every notification would be refused. Set PAYDESK_HASH_KEY or save it in Settings",
+        )]));
+    };
+    let ledger = ctx.ledger()?;
+    let receiver = Receiver::start(
+        ReceiverConfig {
+            addr,
+            hash_key: Some(hash_key),
+        },
+        ledger,
+        Some(Confirmer {
+            client: ctx.connection.client.clone(),
+            profile: ctx.connection.profile_name.clone(),
+        }),
+        None,
+    )
+    .await
+    .map_err(|error| Failure::Local(format!("Could not listen on {addr}: {error}")))?;
+    let url = receiver.url();
+    ctx.out.done(&json!({"url": url}), || {
+        format!("Receiving notifications at {url}")
+    });
+    ctx.out
+        .note("Press Ctrl-C to stop; requests in flight are finished first.");
+    wait_for_stop().await;
+    receiver.shutdown().await;
+    ctx.out.note("Stopped.");
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn wait_for_stop() {
+    #[cfg(unix)]
+    {
+        let mut terminate =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(signal) => signal,
+                Err(_) => {
+                    let _ = tokio::signal::ctrl_c().await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = terminate.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// `paydesk webhooks verify FILE`: 0 valid, 1 the signature does not match, 2 not a
+/// notification or no key.
+pub fn verify_webhook(ctx: &Context<'_>, file: &std::path::Path) -> Outcome {
+    use crate::webhook::{Notification, Verdict};
+    let body = std::fs::read(file).map_err(|error| {
+        Failure::Input(vec![ValidationError::new(
+            "file",
+            format!("could not read {}: {error}", file.display()),
+        )])
+    })?;
+    let notification = Notification::parse(&body)
+        .map_err(|error| Failure::Input(vec![ValidationError::new("file", error.to_string())]))?;
+    let key = ctx
+        .connection
+        .hash_key
+        .as_ref()
+        .map(|k| k.expose().to_owned())
+        .unwrap_or_default();
+    let verdict = notification.verify(&key);
+    let document = json!({
+        "valid": verdict == Verdict::Valid,
+        "reason": verdict.reason(),
+        "referenceId": notification.reference_id,
+        "status": notification.status,
+        "amount": notification.amount_text,
+        "gross": notification.gross.map(Pesos::get),
+        "cost": notification.fee.map(Pesos::get),
+        "net": notification.net.map(Pesos::get),
+        "figuresAddUp": notification.figures().add_up(),
+    });
+    match verdict {
+        Verdict::Valid => Ok(ctx.out.done(&document, || {
+            let figures = notification.figures().completed();
+            let shown =
+                |value: Option<Pesos>| value.map_or_else(|| "?".to_owned(), |p| p.to_string());
+            format!(
+                "Valid signature: {} {}; paid by the customer {}, fee {}, you receive {}{}",
+                notification.reference_id,
+                crate::ledger::reconcile::notified_words(notification.status),
+                shown(figures.gross),
+                shown(figures.fee),
+                shown(figures.net),
+                if figures.add_up() {
+                    ""
+                } else {
+                    " (these do not add up)"
+                }
+            )
+        })),
+        Verdict::NoKey => Err(Failure::Input(vec![ValidationError::new(
+            "HASH_KEY",
+            verdict.reason(),
+        )])),
+        Verdict::Invalid | Verdict::Missing => {
+            ctx.out
+                .done(&document, || format!("NOT valid: {}", verdict.reason()));
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+/// `paydesk ledger export`.
+pub async fn export_ledger(
+    ctx: &Context<'_>,
+    from: Option<&str>,
+    to: Option<&str>,
+    file: &std::path::Path,
+) -> Outcome {
+    use crate::ledger::reconcile;
+    let date = |field: &'static str, text: Option<&str>| match text {
+        None => Ok(reconcile::today()),
+        Some(text) => reconcile::parse_date(text).ok_or_else(|| {
+            ValidationError::new(field, format!("write the date as YYYY-MM-DD, not {text:?}"))
+        }),
+    };
+    let mut problems = Vec::new();
+    let from_date = date("from", from).map_err(|e| problems.push(e)).ok();
+    let to_date = date("to", to.or(from)).map_err(|e| problems.push(e)).ok();
+    if let (Some(start), Some(end)) = (from_date, to_date)
+        && start > end
+    {
+        problems.push(ValidationError::new("to", "the end is before the start"));
+    }
+    checked(problems)?;
+    let (Some(from_date), Some(to_date)) = (from_date, to_date) else {
+        return Err(Failure::Local("the dates could not be read".into()));
+    };
+    let ledger = ctx.ledger()?;
+    let path = file.to_owned();
+    let written = tokio::task::spawn_blocking(move || -> Result<usize, String> {
+        let out = std::fs::File::create(&path)
+            .map_err(|e| format!("could not create {}: {e}", path.display()))?;
+        ledger
+            .export_csv(None, from_date, to_date, std::io::BufWriter::new(out))
+            .map_err(|e| e.to_string())
+    })
+    .await
+    .map_err(|e| Failure::Local(e.to_string()))?
+    .map_err(Failure::Local)?;
+    let document = json!({"file": file.display().to_string(), "rows": written});
+    Ok(ctx.out.done(&document, || {
+        format!("{written} rows written to {}", file.display())
+    }))
+}

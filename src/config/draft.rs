@@ -1,0 +1,280 @@
+//! A profile as a person types it (Settings, `paydesk profile add`), checked field by field
+//! before anything is saved.
+
+use super::{DEFAULT_WEBHOOK_LISTEN, Environment, Profile, SIMULATOR_PROFILE};
+use crate::api::family_b::DEFAULT_BRAND_ID;
+use crate::validate::{self, ValidationError};
+
+/// A profile as a person fills it in (Settings, `paydesk profile add`): text, checked field by
+/// field before anything is saved. Field names are the TOML keys.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProfileDraft {
+    pub name: String,
+    pub environment: Environment,
+    pub base_url: String,
+    pub pay_url: String,
+    pub user_id: String,
+    pub brand_id: String,
+    pub webhook_url: String,
+    pub webhook_listen: String,
+    pub merchant_id: String,
+}
+
+impl Default for ProfileDraft {
+    fn default() -> Self {
+        ProfileDraft {
+            name: String::new(),
+            // A new profile starts on the service's sandbox: production is a deliberate choice.
+            environment: Environment::Sandbox,
+            base_url: String::new(),
+            pay_url: String::new(),
+            user_id: String::new(),
+            brand_id: DEFAULT_BRAND_ID.to_string(),
+            webhook_url: String::new(),
+            webhook_listen: String::new(),
+            merchant_id: String::new(),
+        }
+    }
+}
+
+/// Longest profile name: it is part of every keyring entry's name.
+const PROFILE_NAME_MAX_CHARS: usize = 40;
+
+impl ProfileDraft {
+    pub fn from_profile(name: &str, profile: &Profile) -> ProfileDraft {
+        let text = |value: &Option<String>| value.clone().unwrap_or_default();
+        ProfileDraft {
+            name: name.to_owned(),
+            environment: profile.environment,
+            base_url: text(&profile.base_url),
+            pay_url: text(&profile.pay_url),
+            user_id: profile.user_id.map(|id| id.to_string()).unwrap_or_default(),
+            brand_id: profile.brand_id.to_string(),
+            webhook_url: text(&profile.webhook_url),
+            webhook_listen: text(&profile.webhook_listen),
+            merchant_id: text(&profile.merchant_id),
+        }
+    }
+
+    /// The profile to save, or every field's problem. `editing` is the profile being changed
+    /// (what the form does not show, such as the secrets it has, is kept); a new profile's name
+    /// must not be one of `names_in_use`.
+    pub fn build(
+        &self,
+        names_in_use: &[String],
+        editing: Option<&Profile>,
+    ) -> Result<(String, Profile), Vec<ValidationError>> {
+        let mut problems = Vec::new();
+        let name = self.name.trim();
+        if let Err(problem) = check_profile_name(name) {
+            problems.push(problem);
+        } else if editing.is_none() && names_in_use.iter().any(|used| used == name) {
+            problems.push(ValidationError::new(
+                "name",
+                "a profile with this name already exists",
+            ));
+        }
+        if self.environment == Environment::Simulator {
+            problems.push(ValidationError::new(
+                "environment",
+                "choose the service's sandbox or production (the simulator needs no profile)",
+            ));
+        }
+        let mut url = |field: &'static str, text: &str| {
+            validate::web_url(field, text)
+                .map(|url| url.as_str().trim_end_matches('/').to_owned())
+                .map_err(|problem| problems.push(problem))
+                .ok()
+        };
+        let base_url = url("base_url", &self.base_url);
+        let pay_url = url("pay_url", &self.pay_url);
+        let webhook_url = if self.webhook_url.trim().is_empty() {
+            None
+        } else {
+            url("webhook_url", &self.webhook_url)
+        };
+        let user_id = match self.user_id.trim() {
+            "" => None,
+            text => text.parse::<i64>().ok().filter(|id| *id > 0).or_else(|| {
+                problems.push(ValidationError::new(
+                    "user_id",
+                    "enter the user id number (or leave it empty)",
+                ));
+                None
+            }),
+        };
+        let brand_id = match self.brand_id.trim() {
+            "" => DEFAULT_BRAND_ID,
+            text => {
+                text.parse::<i64>()
+                    .ok()
+                    .filter(|id| *id > 0)
+                    .unwrap_or_else(|| {
+                        problems.push(ValidationError::new(
+                    "brand_id",
+                    format!("enter the brand id number ({DEFAULT_BRAND_ID} unless told otherwise)"),
+                ));
+                        DEFAULT_BRAND_ID
+                    })
+            }
+        };
+        let webhook_listen = match self.webhook_listen.trim() {
+            "" => None,
+            text => match text.parse::<std::net::SocketAddr>() {
+                Ok(addr) => Some(addr.to_string()),
+                Err(_) => {
+                    problems.push(ValidationError::new(
+                        "webhook_listen",
+                        format!("enter an address and port like {DEFAULT_WEBHOOK_LISTEN}"),
+                    ));
+                    None
+                }
+            },
+        };
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let mut profile = editing.cloned().unwrap_or_else(Profile::simulator);
+        profile.environment = self.environment;
+        profile.base_url = base_url;
+        profile.pay_url = pay_url;
+        profile.user_id = user_id;
+        profile.brand_id = brand_id;
+        profile.webhook_url = webhook_url;
+        profile.webhook_listen = webhook_listen;
+        profile.merchant_id = Some(self.merchant_id.trim())
+            .filter(|id| !id.is_empty())
+            .map(str::to_owned);
+        Ok((name.to_owned(), profile))
+    }
+}
+
+/// Letters, digits, `-` and `_`: the name appears in keyring entries and on the command line.
+pub fn check_profile_name(name: &str) -> Result<(), ValidationError> {
+    if name.is_empty() {
+        return Err(ValidationError::new("name", "enter a name, like tienda"));
+    }
+    if name == SIMULATOR_PROFILE {
+        return Err(ValidationError::new(
+            "name",
+            "\"simulator\" is the built-in simulator's name",
+        ));
+    }
+    if name.chars().count() > PROFILE_NAME_MAX_CHARS
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        return Err(ValidationError::new(
+            "name",
+            format!(
+                "use up to {PROFILE_NAME_MAX_CHARS} letters, digits, - or _ (no spaces or accents)"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{ConfigError, Paths, check_profile};
+    use crate::secrets::SecretKind;
+
+    fn filled_draft() -> ProfileDraft {
+        ProfileDraft {
+            name: "tienda".into(),
+            environment: Environment::Production,
+            base_url: "https://api.example.co/api/v1/".into(),
+            pay_url: "https://pay.example.co".into(),
+            user_id: "42".into(),
+            brand_id: "79".into(),
+            webhook_url: "https://tienda.example.co/webhook".into(),
+            webhook_listen: "0.0.0.0:8787".into(),
+            merchant_id: "TIENDA123".into(),
+        }
+    }
+
+    #[test]
+    fn a_filled_draft_becomes_a_profile_and_an_edit_keeps_what_the_form_hides() {
+        let (name, profile) = filled_draft().build(&[], None).unwrap();
+        assert_eq!(name, "tienda");
+        assert_eq!(profile.environment, Environment::Production);
+        assert_eq!(
+            profile.base_url.as_deref(),
+            Some("https://api.example.co/api/v1")
+        );
+        assert_eq!(profile.user_id, Some(42));
+        assert_eq!(profile.webhook_listen.as_deref(), Some("0.0.0.0:8787"));
+        check_profile(&name, &profile).unwrap();
+
+        let mut kept = profile.clone();
+        kept.secrets = vec![SecretKind::AccessToken];
+        let mut draft = ProfileDraft::from_profile("tienda", &kept);
+        draft.user_id = String::new();
+        let (_, edited) = draft.build(&["tienda".into()], Some(&kept)).unwrap();
+        assert_eq!(edited.user_id, None);
+        assert_eq!(edited.secrets, [SecretKind::AccessToken]);
+    }
+
+    #[test]
+    fn every_bad_field_of_a_draft_is_named() {
+        let in_use = ["simulator".to_owned(), "tienda".to_owned()];
+        let taken = filled_draft().build(&in_use, None).unwrap_err();
+        assert_eq!(taken[0].field, "name");
+        let draft = ProfileDraft {
+            name: "mi tienda".into(),
+            environment: Environment::Simulator,
+            base_url: "http://api.example.co".into(),
+            pay_url: "pay".into(),
+            user_id: "-3".into(),
+            brand_id: "x".into(),
+            webhook_url: "ftp://x".into(),
+            webhook_listen: "8787".into(),
+            merchant_id: String::new(),
+        };
+        let fields: Vec<&str> = draft
+            .build(&in_use, None)
+            .unwrap_err()
+            .iter()
+            .map(|problem| problem.field)
+            .collect();
+        assert_eq!(
+            fields,
+            [
+                "name",
+                "environment",
+                "base_url",
+                "pay_url",
+                "webhook_url",
+                "user_id",
+                "brand_id",
+                "webhook_listen"
+            ]
+        );
+        for name in ["", "simulator", "ñandú", &"x".repeat(41)] {
+            assert!(check_profile_name(name).is_err(), "{name:?}");
+        }
+        check_profile_name("tienda_2-norte").unwrap();
+    }
+
+    #[test]
+    fn saving_a_profile_makes_it_active_and_switching_back_forgets_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let paths = Paths::in_dir(dir.path());
+        let (name, profile) = filled_draft().build(&[], None).unwrap();
+        paths.save_profile(&name, profile.clone()).unwrap();
+        let config = paths.load().unwrap();
+        assert_eq!(config.active_profile_name(), "tienda");
+        assert_eq!(config.profile("tienda").unwrap(), profile);
+        paths.set_active_profile(SIMULATOR_PROFILE).unwrap();
+        assert_eq!(
+            paths.load().unwrap().active_profile_name(),
+            SIMULATOR_PROFILE
+        );
+        assert!(matches!(
+            paths.set_active_profile("nope"),
+            Err(ConfigError::UnknownProfile(_))
+        ));
+    }
+}
