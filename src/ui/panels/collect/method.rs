@@ -1,0 +1,496 @@
+//! A payment for one Family B method, with the fields that method takes.
+
+use egui::{RichText, Ui};
+
+use crate::api::catalog::{
+    ExtraField, LEGAL_PERSON_DOCUMENTS, Lifetime, MethodKind, NATURAL_PERSON_DOCUMENTS,
+};
+use crate::api::family_b::{BankList, PaymentMethodRequest};
+use crate::ui::PanelContext;
+use crate::ui::bridge::Requested;
+use crate::ui::widgets::form::{self, blocking_reasons, error_box};
+use crate::validate::{self, ValidationError};
+
+use crate::ui::panels::created::{CreatedPayment, CreatedView};
+
+use super::*;
+
+pub(super) const METHOD_LABELS: &form::FieldLabels = &[
+    ("amount", "Amount"),
+    ("reference1", "Your reference"),
+    ("method", "Method"),
+    ("cellphone", "Payer cellphone"),
+    ("bankId", "Payer's bank"),
+    ("typePerson", "Person type"),
+    ("documentType", "Document type"),
+    ("documentNumber", "Document number"),
+    ("name", "Payer name"),
+    ("address", "Payer address"),
+    ("email", "E-mail"),
+    ("docType", "Document type"),
+    ("docNumber", "Document number"),
+    ("merchantId", "Merchant id (Bre-B)"),
+    ("whatsappAccountId", "WhatsApp account"),
+    ("description", "What is being paid"),
+    ("expiresIn", "Expires in"),
+    ("customer cellphone", "Customer cellphone"),
+    ("returnUrl", "Return URL"),
+    ("webhookUrl", "Webhook URL"),
+    ("brandId", "Brand id (profile setting)"),
+];
+
+pub(super) struct MethodForm {
+    pub(super) fields: CashInFields,
+    pub(super) method_id: i64,
+    pub(super) expiry: u64,
+    pub(super) payer_cellphone: String,
+    pub(super) bank_id: String,
+    pub(super) person_type: String,
+    pub(super) doc_type: String,
+    pub(super) doc_number: String,
+    pub(super) payer_name: String,
+    pub(super) address: String,
+    pub(super) payer_email: String,
+    pub(super) merchant_id: String,
+    pub(super) whatsapp_account: String,
+    pub(super) payer_description: String,
+    pub(super) banks: Requested<BankList>,
+    pub(super) banks_for: Option<i64>,
+    pub(super) request: Requested<CreatedPayment>,
+    pub(super) attempt: Attempt,
+    pub(super) view: CreatedView,
+}
+
+impl Default for MethodForm {
+    fn default() -> Self {
+        MethodForm {
+            fields: CashInFields::new(),
+            method_id: 130,
+            expiry: 46_800,
+            payer_cellphone: String::new(),
+            bank_id: String::new(),
+            person_type: "0".into(),
+            doc_type: "CC".into(),
+            doc_number: String::new(),
+            payer_name: String::new(),
+            address: String::new(),
+            payer_email: String::new(),
+            merchant_id: String::new(),
+            whatsapp_account: String::new(),
+            payer_description: String::new(),
+            banks: Requested::NotRequested,
+            banks_for: None,
+            request: Requested::NotRequested,
+            attempt: Attempt::Fresh,
+            view: CreatedView::default(),
+        }
+    }
+}
+
+impl MethodForm {
+    pub(super) fn extras(&self, ctx: &PanelContext<'_>) -> Vec<(ExtraField, String)> {
+        let catalog = &ctx.session.connection.catalog;
+        catalog
+            .fields(self.method_id)
+            .into_iter()
+            .map(|(field, required)| {
+                let value = match field {
+                    // A document type alone says nothing: an optional one goes with its number.
+                    ExtraField::DocumentType | ExtraField::DocType
+                        if !required && self.doc_number.trim().is_empty() =>
+                    {
+                        String::new()
+                    }
+                    ExtraField::Cellphone => {
+                        validate::cellphone("cellphone", &self.payer_cellphone)
+                            .unwrap_or_else(|_| self.payer_cellphone.clone())
+                    }
+                    ExtraField::BankId => self.bank_id.clone(),
+                    ExtraField::TypePerson => catalog.person_type_code(&self.person_type),
+                    ExtraField::DocumentType | ExtraField::DocType => self.doc_type.clone(),
+                    ExtraField::DocumentNumber | ExtraField::DocNumber => self.doc_number.clone(),
+                    ExtraField::Name => self.payer_name.clone(),
+                    ExtraField::Address => self.address.clone(),
+                    ExtraField::Email => self.payer_email.clone(),
+                    ExtraField::MerchantId => self.merchant_id.clone(),
+                    ExtraField::WhatsappAccountId => self.whatsapp_account.clone(),
+                    ExtraField::Description => self.payer_description.clone(),
+                };
+                (field, value)
+            })
+            .collect()
+    }
+
+    pub(super) fn build(
+        &self,
+        ctx: &PanelContext<'_>,
+    ) -> Result<PaymentMethodRequest, Vec<ValidationError>> {
+        let mut problems = Vec::new();
+        let lifetime = ctx.session.connection.catalog.lifetime(self.method_id);
+        let cash_in = self.fields.build(
+            lifetime.takes_expires_in().then_some(self.expiry),
+            ctx.session.connection.profile.brand_id,
+            ctx.session.connection.client.pay_url(),
+            &mut problems,
+        );
+        let Some(cash_in) = cash_in else {
+            return Err(problems);
+        };
+        let request = PaymentMethodRequest {
+            cash_in,
+            method_id: self.method_id,
+            extras: self.extras(ctx),
+        };
+        problems.extend(request.check(&ctx.session.connection.catalog));
+        if problems.is_empty() {
+            Ok(request)
+        } else {
+            Err(problems)
+        }
+    }
+
+    pub(super) fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        if self.banks.poll()
+            && let Some(error) = self.banks.error()
+        {
+            ctx.note_error(error);
+        }
+        let label = ctx
+            .session
+            .connection
+            .catalog
+            .find(self.method_id)
+            .map(|m| m.name.clone())
+            .unwrap_or_else(|| format!("Method {}", self.method_id));
+        settle_attempt(
+            &mut self.request,
+            &mut self.attempt,
+            &mut self.fields.reference1,
+            &mut self.view,
+            ctx,
+            &label,
+        );
+    }
+
+    pub(super) fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+        let catalog = ctx.session.connection.catalog.clone();
+        let method = catalog.find(self.method_id).cloned();
+        let minimum = method.as_ref().and_then(|m| m.min_expires_in).unwrap_or(0);
+        if self.expiry <= minimum
+            && let Some((seconds, _)) = EXPIRY_CHOICES.iter().find(|(s, _)| *s > minimum)
+        {
+            self.expiry = *seconds;
+        }
+        let needs = |field| {
+            method
+                .as_ref()
+                .is_some_and(|m| m.extra_fields.contains(&field))
+        };
+        // Fields the method takes when given; their labels say so.
+        let takes = |field| {
+            method
+                .as_ref()
+                .is_some_and(|m| m.optional_fields.contains(&field))
+        };
+        let lifetime = method.as_ref().map(|m| m.lifetime).unwrap_or_default();
+        if self.merchant_id.is_empty()
+            && let Some(merchant) = &ctx.session.connection.profile.merchant_id
+        {
+            self.merchant_id = merchant.clone();
+        }
+        let is_bank_transfer = method
+            .as_ref()
+            .is_some_and(|m| m.kind == MethodKind::OnlineBankTransfer);
+        if is_bank_transfer && self.banks_for != Some(self.method_id) {
+            self.banks_for = Some(self.method_id);
+            let client = ctx.session.connection.client.clone();
+            let id = self.method_id;
+            self.banks.start(
+                ctx.bridge
+                    .spawn(async move { Ok(client.payment_features(id).await?.value) }),
+            );
+        }
+        let built = self.build(ctx);
+        let problems = built.as_ref().err().cloned().unwrap_or_default();
+        let mut enter = false;
+        egui::Grid::new("method-form")
+            .num_columns(2)
+            .spacing([12.0, 6.0])
+            .show(ui, |ui| {
+                let method_label = ui.label("Method");
+                egui::ComboBox::from_id_salt("method-picker")
+                    .selected_text(method.as_ref().map(|m| m.name.clone()).unwrap_or_default())
+                    .show_ui(ui, |ui| {
+                        for known in &catalog.methods {
+                            let minimum = known
+                                .min_expires_in
+                                .map(|s| format!(" — more than {}", validate::describe_seconds(s)))
+                                .unwrap_or_default();
+                            ui.selectable_value(
+                                &mut self.method_id,
+                                known.id,
+                                format!("{}{minimum}", known.name),
+                            );
+                        }
+                    })
+                    .response
+                    .labelled_by(method_label.id);
+                ui.end_row();
+                enter |= self.fields.ui_top(ui, &problems);
+                if needs(ExtraField::Cellphone) || takes(ExtraField::Cellphone) {
+                    let label = if needs(ExtraField::Cellphone) {
+                        "Payer cellphone"
+                    } else {
+                        "Payer cellphone (optional)"
+                    };
+                    enter |= form::text_rows(
+                        ui,
+                        &problems,
+                        [(
+                            label,
+                            &mut self.payer_cellphone,
+                            "cellphone",
+                            "300 123 4567",
+                        )],
+                    );
+                }
+                let scheme_document = [ExtraField::DocType, ExtraField::DocumentType]
+                    .into_iter()
+                    .any(|field| needs(field) || takes(field))
+                    && !is_bank_transfer;
+                if scheme_document {
+                    let optional = !needs(ExtraField::DocType);
+                    let doc_label = ui.label(if optional {
+                        "Document type (optional)"
+                    } else {
+                        "Document type"
+                    });
+                    egui::ComboBox::from_id_salt("scheme-doc-type")
+                        .selected_text(self.doc_type.clone())
+                        .show_ui(ui, |ui| {
+                            if optional {
+                                ui.selectable_value(&mut self.doc_type, String::new(), "—");
+                            }
+                            for doc in DOCUMENT_TYPES {
+                                ui.selectable_value(&mut self.doc_type, (*doc).to_owned(), *doc);
+                            }
+                        })
+                        .response
+                        .labelled_by(doc_label.id);
+                    ui.end_row();
+                    let number_field = if needs(ExtraField::DocNumber) {
+                        "docNumber"
+                    } else {
+                        "documentNumber"
+                    };
+                    enter |= form::text_rows(
+                        ui,
+                        &problems,
+                        [(
+                            if optional {
+                                "Document number (optional)"
+                            } else {
+                                "Document number"
+                            },
+                            &mut self.doc_number,
+                            number_field,
+                            "digits",
+                        )],
+                    );
+                }
+                if needs(ExtraField::MerchantId) || takes(ExtraField::MerchantId) {
+                    let label = if needs(ExtraField::MerchantId) {
+                        "Merchant id (Bre-B)"
+                    } else {
+                        "Merchant id (optional)"
+                    };
+                    enter |= form::text_rows(
+                        ui,
+                        &problems,
+                        [(
+                            label,
+                            &mut self.merchant_id,
+                            "merchantId",
+                            "your id in Bre-B",
+                        )],
+                    );
+                }
+                if needs(ExtraField::WhatsappAccountId) {
+                    enter |= form::text_rows(
+                        ui,
+                        &problems,
+                        [(
+                            "WhatsApp account",
+                            &mut self.whatsapp_account,
+                            "whatsappAccountId",
+                            "your business account id",
+                        )],
+                    );
+                }
+                if needs(ExtraField::Description) || takes(ExtraField::Description) {
+                    enter |= form::text_rows(
+                        ui,
+                        &problems,
+                        [(
+                            "What is being paid (optional)",
+                            &mut self.payer_description,
+                            "description",
+                            "shown to the payer, up to 255 characters",
+                        )],
+                    );
+                }
+                if is_bank_transfer || needs(ExtraField::BankId) {
+                    form::bank_row(
+                        ui,
+                        "Payer's bank",
+                        "bank-picker",
+                        &self.banks,
+                        &mut self.bank_id,
+                    );
+                    ui.label("Person type");
+                    ui.horizontal(|ui| {
+                        ui.radio_value(&mut self.person_type, "0".to_owned(), "Natural person");
+                        ui.radio_value(&mut self.person_type, "1".to_owned(), "Company");
+                    });
+                    ui.end_row();
+                    let documents = if self.person_type == "1" {
+                        LEGAL_PERSON_DOCUMENTS
+                    } else {
+                        NATURAL_PERSON_DOCUMENTS
+                    };
+                    if !documents.contains(&self.doc_type.as_str()) {
+                        self.doc_type = documents[0].to_owned();
+                    }
+                    let doc_label = ui.label("Document type");
+                    egui::ComboBox::from_id_salt("doc-type")
+                        .selected_text(self.doc_type.clone())
+                        .show_ui(ui, |ui| {
+                            for doc in documents {
+                                ui.selectable_value(&mut self.doc_type, (*doc).to_owned(), *doc);
+                            }
+                        })
+                        .response
+                        .labelled_by(doc_label.id);
+                    ui.end_row();
+                    enter |= form::text_rows(
+                        ui,
+                        &problems,
+                        [
+                            (
+                                "Document number",
+                                &mut self.doc_number,
+                                "documentNumber",
+                                "digits",
+                            ),
+                            ("Payer name", &mut self.payer_name, "name", ""),
+                            ("Payer address", &mut self.address, "address", ""),
+                            (
+                                "Payer e-mail",
+                                &mut self.payer_email,
+                                "email",
+                                "name@example.com",
+                            ),
+                        ],
+                    );
+                }
+                let expiry_label = ui.label("Expires in");
+                match lifetime {
+                    Lifetime::AsRequested => {
+                        egui::ComboBox::from_id_salt("method-expiry")
+                            .selected_text(validate::describe_seconds(self.expiry))
+                            .show_ui(ui, |ui| {
+                                for (seconds, words) in
+                                    EXPIRY_CHOICES.iter().filter(|(s, _)| *s > minimum)
+                                {
+                                    ui.selectable_value(&mut self.expiry, *seconds, *words);
+                                }
+                            })
+                            .response
+                            .labelled_by(expiry_label.id);
+                    }
+                    Lifetime::Fixed { seconds } => {
+                        ui.label(validate::describe_seconds(seconds))
+                            .labelled_by(expiry_label.id);
+                    }
+                    Lifetime::EndOfDay => {
+                        ui.label("Today at 11:59 p.m.").labelled_by(expiry_label.id);
+                    }
+                }
+                ui.end_row();
+                enter |= self.fields.ui_customer(ui, &problems);
+                enter |= self.fields.ui_bottom(ui, &problems);
+            });
+        if method.as_ref().is_some_and(|m| m.repeatable) {
+            ui.label(
+                RichText::new("This one can be paid more than once: every payment is counted")
+                    .weak(),
+            );
+        }
+        if minimum > 0 && lifetime.takes_expires_in() {
+            ui.label(
+                RichText::new(format!(
+                    "{} payments must stay open more than {}",
+                    method.as_ref().map(|m| m.name.as_str()).unwrap_or("These"),
+                    validate::describe_seconds(minimum)
+                ))
+                .weak(),
+            );
+        }
+        if let Some(error) = self.banks.error() {
+            error_box(ui, error);
+        }
+        ui.add_space(8.0);
+        let pending = self.request.is_pending();
+        let clicked = ui
+            .add_enabled(
+                built.is_ok() && !pending,
+                egui::Button::new(submit_label(&self.attempt, "Create payment")),
+            )
+            .clicked();
+        if pending {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Creating…");
+            });
+        }
+        blocking_reasons(ui, &problems, METHOD_LABELS);
+        if (clicked || (enter && !pending))
+            && let Ok(mut request) = built
+        {
+            prepare_retry(&self.attempt, &mut self.fields.reference1);
+            request.cash_in.reference1 = self.fields.reference1.trim().to_owned();
+            let client = ctx.session.connection.client.clone();
+            let amount = request.cash_in.amount;
+            let name = method.as_ref().map(|m| m.name.clone()).unwrap_or_default();
+            let minimum = ctx
+                .session
+                .connection
+                .catalog
+                .min_amount(Some(request.method_id));
+            self.request.start(ctx.bridge.spawn(async move {
+                let reply = client
+                    .create_method_payment(&request)
+                    .await
+                    .map_err(|error| error.explain_minimum(minimum))?;
+                let payment = reply.value;
+                Ok(CreatedPayment {
+                    title: format!("{name} payment created"),
+                    amount: Some(amount),
+                    qr_text: payment.url.clone(),
+                    url: payment.url,
+                    reference: payment.reference,
+                    expires: payment.expires_at,
+                    extra: vec![
+                        ("Your reference".into(), request.cash_in.reference1.clone()),
+                        ("Resource".into(), payment.resource_id),
+                    ],
+                })
+            }));
+        }
+        attempt_ui(ui, &self.attempt, self.request.error());
+        if let Some(created) = self.request.value().cloned() {
+            ui.add_space(8.0);
+            self.view.ui(ui, ctx, &created);
+        }
+    }
+}

@@ -1,0 +1,494 @@
+//! A Family A resource: the methods the account offers, each with its own shape.
+
+use egui::{RichText, Ui};
+
+use crate::api::family_a::{
+    Bill, MethodList, MethodQuery, Payer, ResourceFeatures, ResourceRequest, ResourceShape,
+};
+use crate::money::Pesos;
+use crate::ui::PanelContext;
+use crate::ui::bridge::Requested;
+use crate::ui::widgets::form::{self, blocking_reasons, error_box};
+use crate::validate::{self, ValidationError};
+
+use crate::ui::panels::created::{CreatedPayment, CreatedView};
+
+use super::*;
+
+pub(super) const RESOURCE_LABELS: &form::FieldLabels = &[
+    ("method", "Method"),
+    ("amount", "Amount"),
+    ("tax", "Tax"),
+    ("reference1", "Your reference"),
+    ("commerceType", "Commerce type id"),
+    ("city", "City id"),
+    ("cellphone", "Customer cellphone"),
+    ("info", "Information"),
+    ("bank", "Bank id"),
+    ("typePerson", "Person type"),
+    ("docType", "Document type"),
+    ("documentType", "Document type"),
+    ("docNumber", "Document number"),
+    ("name", "Payer name"),
+    ("payer cellphone", "Payer cellphone"),
+    ("address", "Payer address"),
+    ("email", "Payer e-mail"),
+];
+
+pub(super) struct ResourceForm {
+    pub(super) method_id: i64,
+    pub(super) amount: String,
+    pub(super) tax: String,
+    pub(super) reference1: String,
+    pub(super) reference2: String,
+    pub(super) reference3: String,
+    pub(super) description: String,
+    pub(super) cellphone: String,
+    pub(super) commerce_type: String,
+    pub(super) city: String,
+    pub(super) bank: String,
+    pub(super) person_type: String,
+    pub(super) payer: Payer,
+    pub(super) info: String,
+    pub(super) methods: Requested<MethodList>,
+    /// The methods' icons, fetched and decoded on the runtime.
+    pub(super) icons: Requested<Vec<(i64, egui::ColorImage)>>,
+    pub(super) icon_textures: Vec<(i64, egui::TextureHandle)>,
+    pub(super) request: Requested<CreatedPayment>,
+    pub(super) attempt: Attempt,
+    pub(super) view: CreatedView,
+}
+
+/// Fetches and decodes each method's first icon; an icon that fails is left out (the name shows).
+async fn load_icons(client: crate::api::Client, list: MethodList) -> Vec<(i64, egui::ColorImage)> {
+    let mut icons = Vec::new();
+    for method in &list.payment_methods {
+        let Some(icon) = method.icons.first() else {
+            continue;
+        };
+        let Ok(bytes) = client.fetch_asset(&icon.url).await else {
+            continue;
+        };
+        let decoded = tokio::task::spawn_blocking(move || {
+            image::load_from_memory(&bytes).ok().map(|image| {
+                let rgba = image.to_rgba8();
+                let size = [rgba.width() as usize, rgba.height() as usize];
+                egui::ColorImage::from_rgba_unmultiplied(size, rgba.as_raw())
+            })
+        })
+        .await;
+        if let Ok(Some(image)) = decoded {
+            icons.push((method.id, image));
+        }
+    }
+    icons
+}
+
+impl Default for ResourceForm {
+    fn default() -> Self {
+        ResourceForm {
+            method_id: 2,
+            amount: String::new(),
+            tax: String::new(),
+            reference1: fresh_reference1(),
+            reference2: String::new(),
+            reference3: String::new(),
+            description: String::new(),
+            cellphone: String::new(),
+            commerce_type: String::new(),
+            city: String::new(),
+            bank: String::new(),
+            person_type: "0".into(),
+            payer: Payer {
+                doc_type: "CC".into(),
+                ..Payer::default()
+            },
+            info: String::new(),
+            methods: Requested::NotRequested,
+            icons: Requested::NotRequested,
+            icon_textures: Vec::new(),
+            request: Requested::NotRequested,
+            attempt: Attempt::Fresh,
+            view: CreatedView::default(),
+        }
+    }
+}
+
+pub(super) fn parse_id(
+    field: &'static str,
+    text: &str,
+    problems: &mut Vec<ValidationError>,
+) -> i64 {
+    match text.trim().parse::<i64>() {
+        Ok(id) if id > 0 => id,
+        _ => {
+            problems.push(ValidationError::new(field, "enter the id number"));
+            0
+        }
+    }
+}
+
+impl ResourceForm {
+    pub(super) fn shape(&self) -> ResourceShape {
+        ResourceShape::for_method(self.method_id)
+    }
+
+    pub(super) fn build(&self) -> Result<ResourceRequest, Vec<ValidationError>> {
+        let shape = self.shape();
+        let mut problems = Vec::new();
+        let optional = |text: &str| (!text.trim().is_empty()).then(|| text.trim().to_owned());
+        let amount =
+            if shape.forbids_amount() || (self.amount.trim().is_empty() && !shape.needs_amount()) {
+                None
+            } else {
+                validate::amount("amount", &self.amount)
+                    .map_err(|e| problems.push(e))
+                    .ok()
+            };
+        let tax = if self.tax.trim().is_empty() || self.tax.trim() == "0" {
+            None
+        } else {
+            validate::amount("tax", &self.tax)
+                .map_err(|e| problems.push(e))
+                .ok()
+        };
+        let features = match shape {
+            ResourceShape::Commerce => ResourceFeatures::Commerce {
+                commerce_type_id: parse_id("commerceType", &self.commerce_type, &mut problems),
+                city_id: parse_id("city", &self.city, &mut problems),
+            },
+            ResourceShape::BankTransfer => ResourceFeatures::BankTransfer {
+                bank_id: parse_id("bank", &self.bank, &mut problems),
+                type_person: self.person_type.clone(),
+                payer: Payer {
+                    cellphone: validate::cellphone("payer cellphone", &self.payer.cellphone)
+                        .unwrap_or_else(|_| self.payer.cellphone.clone()),
+                    ..self.payer.clone()
+                },
+            },
+            ResourceShape::Info => ResourceFeatures::Info(self.info.trim().to_owned()),
+            _ => ResourceFeatures::None,
+        };
+        let request = ResourceRequest {
+            method_id: self.method_id,
+            features,
+            bill: Bill {
+                amount,
+                tax,
+                products: vec![],
+                reference1: optional(&self.reference1),
+                reference2: optional(&self.reference2),
+                reference3: optional(&self.reference3),
+            },
+            description: optional(&self.description),
+            cellphone: (shape == ResourceShape::Cellphone).then(|| {
+                validate::cellphone("cellphone", &self.cellphone)
+                    .unwrap_or_else(|_| self.cellphone.clone())
+            }),
+        };
+        for problem in request.check() {
+            if !problems.iter().any(|p| p.field == problem.field) {
+                problems.push(problem);
+            }
+        }
+        if problems.is_empty() {
+            Ok(request)
+        } else {
+            Err(problems)
+        }
+    }
+
+    pub(super) fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        if self.methods.poll() {
+            if let Some(error) = self.methods.error() {
+                ctx.note_error(error);
+            }
+            if let Requested::Done(list) = &self.methods {
+                let client = ctx.session.connection.client.clone();
+                let list = list.clone();
+                self.icons.start(
+                    ctx.bridge
+                        .spawn(async move { Ok(load_icons(client, list).await) }),
+                );
+            }
+        }
+        if self.icons.poll()
+            && let Requested::Done(images) = &self.icons
+        {
+            self.icon_textures = images
+                .iter()
+                .map(|(id, image)| {
+                    let texture = ctx.bridge.ctx().load_texture(
+                        format!("method-icon-{id}"),
+                        image.clone(),
+                        egui::TextureOptions::LINEAR,
+                    );
+                    (*id, texture)
+                })
+                .collect();
+        }
+        let kind = ResourceShape::KNOWN
+            .iter()
+            .find(|(id, _)| *id == self.method_id)
+            .map(|(_, name)| (*name).to_owned())
+            .unwrap_or_else(|| format!("Method {}", self.method_id));
+        settle_attempt(
+            &mut self.request,
+            &mut self.attempt,
+            &mut self.reference1,
+            &mut self.view,
+            ctx,
+            &kind,
+        );
+    }
+
+    pub(super) fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+        if matches!(self.methods, Requested::NotRequested) {
+            let client = ctx.session.connection.client.clone();
+            let user_id = ctx.session.connection.user_id;
+            self.methods.start(ctx.bridge.spawn(async move {
+                Ok(client
+                    .list_methods(&MethodQuery {
+                        method_type: "LINK".into(),
+                        user_id,
+                    })
+                    .await?
+                    .value)
+            }));
+        }
+        if let Some(list) = self.methods.value() {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new("Methods your account offers:").weak());
+                for method in &list.payment_methods {
+                    if let Some((_, texture)) =
+                        self.icon_textures.iter().find(|(id, _)| *id == method.id)
+                    {
+                        ui.add(
+                            egui::Image::new(texture)
+                                .fit_to_exact_size(egui::vec2(20.0, 20.0))
+                                .alt_text(format!("{} icon", method.name)),
+                        );
+                    }
+                    ui.label(RichText::new(format!("{} ({})", method.name, method.id)).weak());
+                }
+            });
+        } else if self.methods.is_pending() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Loading your payment methods…");
+            });
+        }
+        if let Some(error) = self.methods.error() {
+            error_box(ui, error);
+        }
+        let shape = self.shape();
+        let built = self.build();
+        let problems = built.as_ref().err().cloned().unwrap_or_default();
+        let mut enter = false;
+        egui::Grid::new("resource-form")
+            .num_columns(2)
+            .spacing([12.0, 6.0])
+            .show(ui, |ui| {
+                let kind_label = ui.label("Kind");
+                let selected = ResourceShape::KNOWN
+                    .iter()
+                    .find(|(id, _)| *id == self.method_id)
+                    .map(|(_, name)| *name)
+                    .unwrap_or("Other");
+                egui::ComboBox::from_id_salt("resource-kind")
+                    .selected_text(selected)
+                    .show_ui(ui, |ui| {
+                        for (id, name) in ResourceShape::KNOWN {
+                            ui.selectable_value(&mut self.method_id, *id, format!("{name} ({id})"));
+                        }
+                    })
+                    .response
+                    .labelled_by(kind_label.id);
+                ui.end_row();
+                if !shape.forbids_amount() {
+                    let hint = if shape.needs_amount() {
+                        "$ 25.000"
+                    } else {
+                        "optional"
+                    };
+                    enter |= form::text_rows(
+                        ui,
+                        &problems,
+                        [
+                            ("Amount", &mut self.amount, "amount", hint),
+                            ("Tax", &mut self.tax, "tax", "optional"),
+                        ],
+                    );
+                }
+                enter |= form::text_rows(
+                    ui,
+                    &problems,
+                    [
+                        (
+                            "Your reference",
+                            &mut self.reference1,
+                            "reference1",
+                            "optional",
+                        ),
+                        (
+                            "Reference 2",
+                            &mut self.reference2,
+                            "reference2",
+                            "optional",
+                        ),
+                        (
+                            "Reference 3",
+                            &mut self.reference3,
+                            "reference3",
+                            "optional",
+                        ),
+                        (
+                            "Description",
+                            &mut self.description,
+                            "description",
+                            "optional",
+                        ),
+                    ],
+                );
+                match shape {
+                    ResourceShape::Commerce => {
+                        enter |= form::text_rows(
+                            ui,
+                            &problems,
+                            [
+                                (
+                                    "Commerce type id",
+                                    &mut self.commerce_type,
+                                    "commerceType",
+                                    "number",
+                                ),
+                                ("City id", &mut self.city, "city", "number"),
+                            ],
+                        );
+                    }
+                    ResourceShape::Cellphone => {
+                        enter |= form::text_rows(
+                            ui,
+                            &problems,
+                            [(
+                                "Customer cellphone",
+                                &mut self.cellphone,
+                                "cellphone",
+                                "300 123 4567",
+                            )],
+                        );
+                    }
+                    ResourceShape::Info => {
+                        enter |= form::text_rows(
+                            ui,
+                            &problems,
+                            [("Information", &mut self.info, "info", "encoded text")],
+                        );
+                    }
+                    ResourceShape::BankTransfer => {
+                        enter |= form::text_rows(
+                            ui,
+                            &problems,
+                            [("Bank id", &mut self.bank, "bank", "number")],
+                        );
+                        ui.label("Person type");
+                        ui.horizontal(|ui| {
+                            ui.radio_value(&mut self.person_type, "0".to_owned(), "Natural person");
+                            ui.radio_value(&mut self.person_type, "1".to_owned(), "Company");
+                        });
+                        ui.end_row();
+                        enter |= form::text_rows(
+                            ui,
+                            &problems,
+                            [
+                                (
+                                    "Document type",
+                                    &mut self.payer.doc_type,
+                                    "documentType",
+                                    "",
+                                ),
+                                (
+                                    "Document number",
+                                    &mut self.payer.doc_number,
+                                    "docNumber",
+                                    "",
+                                ),
+                                ("Payer name", &mut self.payer.name, "name", ""),
+                                (
+                                    "Payer cellphone",
+                                    &mut self.payer.cellphone,
+                                    "payer cellphone",
+                                    "",
+                                ),
+                                ("Payer address", &mut self.payer.address, "address", ""),
+                                ("Payer e-mail", &mut self.payer.email, "email", ""),
+                            ],
+                        );
+                    }
+                    _ => {}
+                }
+            });
+        if shape.forbids_amount() {
+            ui.label(RichText::new("A static QR has no amount: the payer types it").weak());
+        }
+        ui.add_space(8.0);
+        let pending = self.request.is_pending();
+        let clicked = ui
+            .add_enabled(
+                built.is_ok() && !pending,
+                egui::Button::new(submit_label(&self.attempt, "Create resource")),
+            )
+            .clicked();
+        if pending {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Creating…");
+            });
+        }
+        blocking_reasons(ui, &problems, RESOURCE_LABELS);
+        if (clicked || (enter && !pending))
+            && let Ok(mut request) = built
+        {
+            prepare_retry(&self.attempt, &mut self.reference1);
+            request.bill.reference1 =
+                (!self.reference1.trim().is_empty()).then(|| self.reference1.trim().to_owned());
+            let client = ctx.session.connection.client.clone();
+            let amount: Option<Pesos> = request.bill.amount;
+            let minimum = ctx.session.connection.catalog.min_amount(None);
+            self.request.start(ctx.bridge.spawn(async move {
+                let resource = client
+                    .generate_resource(&request)
+                    .await
+                    .map_err(|error| error.explain_minimum(minimum))?
+                    .value
+                    .resource;
+                let qr_text = if resource.url.is_empty() {
+                    resource.data.clone()
+                } else {
+                    resource.url.clone()
+                };
+                Ok(CreatedPayment {
+                    title: "Resource created".into(),
+                    amount,
+                    qr_text,
+                    url: resource.url,
+                    reference: resource.reference,
+                    expires: resource.exp_date,
+                    extra: vec![
+                        ("Code".into(), resource.data),
+                        (
+                            "Resource id".into(),
+                            resource.id.map(|id| id.to_string()).unwrap_or_default(),
+                        ),
+                        ("Created".into(), resource.created_at),
+                    ],
+                })
+            }));
+        }
+        attempt_ui(ui, &self.attempt, self.request.error());
+        if let Some(created) = self.request.value().cloned() {
+            ui.add_space(8.0);
+            self.view.ui(ui, ctx, &created);
+        }
+    }
+}
