@@ -11,6 +11,7 @@ pub mod follow;
 pub mod ledger;
 pub mod money;
 pub mod payouts;
+pub mod requests;
 pub mod secrets;
 pub mod simulator;
 pub mod ui;

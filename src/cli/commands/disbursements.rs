@@ -9,55 +9,42 @@ use crate::api::family_b::*;
 use crate::cli::args::*;
 use crate::cli::output::Failure;
 use crate::payouts;
+use crate::requests::{PayoutForm, Service};
 use crate::validate::{self, ValidationError};
 
 pub async fn payout(ctx: &Context<'_>, args: &PayoutArgs) -> Outcome {
-    let mut problems = Vec::new();
-    let amount = validate::amount("amount", &args.amount)
-        .map_err(|e| problems.push(e))
-        .ok();
     let method_id = args.method.unwrap_or(if args.key.is_some() {
         BREB_WITHDRAW_METHOD
     } else {
         245
     });
+    // Which flag names the destination depends on the method; the form reads the rest.
     let destination = match (&args.key, &args.cellphone) {
-        (Some(key), _) if method_id == BREB_WITHDRAW_METHOD => validate::breb_key("key", key),
-        (Some(_), _) => Err(ValidationError::new(
-            "key",
-            "a Bre-B key goes with method 264; use --cellphone for this method",
-        )),
-        (None, _) if method_id == BREB_WITHDRAW_METHOD => Err(ValidationError::new(
-            "key",
-            "method 264 sends to a Bre-B key: give --key, like @TIENDA123",
-        )),
-        (None, cellphone) => validate::cellphone("cellphone", cellphone.as_deref().unwrap_or("")),
-    }
-    .map_err(|e| problems.push(e))
-    .ok();
-    let webhook_request = match &args.webhook_url {
-        Some(text) => {
-            validate::webhook_url("webhookRequest", text, ctx.connection.client.pay_url())
-                .map_err(|e| problems.push(e))
-                .ok()
+        (Some(_), _) if method_id != BREB_WITHDRAW_METHOD => {
+            return Err(Failure::Input(vec![ValidationError::new(
+                "key",
+                "a Bre-B key goes with method 264; use --cellphone for this method",
+            )]));
         }
-        None => ctx.connection.default_webhook_url().and_then(|text| {
-            validate::webhook_url("webhookRequest", &text, ctx.connection.client.pay_url()).ok()
-        }),
+        (None, _) if method_id == BREB_WITHDRAW_METHOD => {
+            return Err(Failure::Input(vec![ValidationError::new(
+                "key",
+                "method 264 sends to a Bre-B key: give --key, like @TIENDA123",
+            )]));
+        }
+        (Some(key), _) => key.clone(),
+        (None, cellphone) => cellphone.clone().unwrap_or_default(),
     };
-    checked(problems)?;
-    let (Some(amount), Some(destination)) = (amount, destination) else {
-        return Err(Failure::Local("the request could not be built".into()));
-    };
-    let request = WithdrawRequest {
-        amount,
-        reference1: args.reference1.trim().to_owned(),
-        webhook_request,
-        method_id,
+    let request = PayoutForm {
+        amount: args.amount.clone(),
         destination,
-        bank_name: args.bank_name.clone(),
-    };
-    checked(request.check())?;
+        method_id,
+        bank_name: args.bank_name.clone().unwrap_or_default(),
+        webhook_url: args.webhook_url.clone().unwrap_or_default(),
+        reference1: args.reference1.clone(),
+    }
+    .parse(&Service::of(ctx.connection))
+    .map_err(Failure::Input)?;
     let ledger = ctx.ledger()?;
     let client = &ctx.connection.client;
     let plan = payouts::prepare(

@@ -7,7 +7,7 @@ use crate::api::family_a::*;
 use crate::api::family_b::*;
 use crate::cli::args::*;
 use crate::cli::output::Failure;
-use crate::validate::{self, ValidationError};
+use crate::requests::{CashInForm, MethodPaymentForm, PaymentLinkForm, Service};
 
 pub async fn methods(ctx: &Context<'_>, method_type: &str, user_id: Option<i64>) -> Outcome {
     let query = MethodQuery {
@@ -127,76 +127,28 @@ pub async fn checkout(ctx: &Context<'_>, args: &CheckoutArgs) -> Outcome {
     }))
 }
 
-fn cash_in(
-    ctx: &Context<'_>,
-    args: &CashInArgs,
-    problems: &mut Vec<ValidationError>,
-) -> Option<CashIn> {
-    let amount = validate::amount("amount", &args.amount)
-        .map_err(|e| problems.push(e))
-        .ok();
-    let webhook_text = args
-        .webhook_url
-        .clone()
-        .or_else(|| ctx.connection.default_webhook_url());
-    let webhook_url = match webhook_text {
-        Some(text) => validate::webhook_url("webhookUrl", &text, ctx.connection.client.pay_url())
-            .map_err(|e| problems.push(e))
-            .ok(),
-        None => {
-            problems.push(ValidationError::new(
-                "webhookUrl",
-                "give --webhook-url or set a default webhook URL in the profile",
-            ));
-            None
-        }
-    };
-    let return_url = match &args.return_url {
-        Some(text) => match validate::web_url("returnUrl", text) {
-            Ok(url) => Some(url),
-            Err(error) => {
-                problems.push(error);
-                None
-            }
-        },
-        None => None,
-    };
-    let mut reference2 = Reference2::default();
-    for (field, source, target) in [
-        ("label", &args.labels, &mut reference2.label),
-        ("data", &args.data, &mut reference2.data),
-    ] {
-        for pair in source {
-            match validate::key_value(field, pair) {
-                Ok(pair) => target.push(pair),
-                Err(error) => problems.push(error),
-            }
-        }
-    }
-    let reference1 = validate::reference1(&args.reference1)
-        .map_err(|e| problems.push(e))
-        .ok();
-    Some(CashIn {
-        amount: amount?,
-        reference1: reference1?,
-        webhook_url: webhook_url?,
-        return_url,
+/// The cash-in flags as the shared form reads them.
+fn cash_in_form(args: &CashInArgs) -> CashInForm {
+    CashInForm {
+        amount: args.amount.clone(),
+        reference1: args.reference1.clone(),
+        webhook_url: args.webhook_url.clone().unwrap_or_default(),
+        return_url: args.return_url.clone().unwrap_or_default(),
         expires_in: args.expires_in,
-        brand_id: args.brand_id.unwrap_or(ctx.connection.profile.brand_id),
         show_summary: args.show_summary,
-        reference2,
-    })
+        brand_id: args.brand_id,
+        labels: args.labels.clone(),
+        data: args.data.clone(),
+        ..CashInForm::default()
+    }
 }
 
 pub async fn link(ctx: &Context<'_>, args: &LinkArgs) -> Outcome {
-    let mut problems = Vec::new();
-    let cash_in = cash_in(ctx, &args.cash_in, &mut problems);
-    checked(problems)?;
-    let Some(cash_in) = cash_in else {
-        return Err(Failure::Local("the request could not be built".into()));
-    };
-    let request = PaymentLinkRequest { cash_in };
-    checked(request.check(&ctx.connection.catalog))?;
+    let request = PaymentLinkForm {
+        cash_in: cash_in_form(&args.cash_in),
+    }
+    .parse(&Service::of(ctx.connection))
+    .map_err(Failure::Input)?;
     let reply = ctx
         .connection
         .client
@@ -212,54 +164,38 @@ pub async fn link(ctx: &Context<'_>, args: &LinkArgs) -> Outcome {
 }
 
 pub async fn charge(ctx: &Context<'_>, args: &ChargeArgs) -> Outcome {
-    let mut problems = Vec::new();
-    let cash_in = cash_in(ctx, &args.cash_in, &mut problems);
     let catalog = &ctx.connection.catalog;
-    let mut extras = Vec::new();
-    for (field, _) in catalog.fields(args.method) {
-        let value = match field {
-            ExtraField::Cellphone => args
-                .cellphone
-                .as_deref()
-                .map(|c| normalized_cellphone(Some(c))),
-            ExtraField::BankId => args.bank.clone(),
-            ExtraField::TypePerson => args
-                .person_type
-                .as_deref()
-                .map(|typed| catalog.person_type_code(typed)),
-            ExtraField::DocumentType | ExtraField::DocType => args
-                .doc_type
-                .as_ref()
-                .map(|d| d.trim().to_ascii_uppercase()),
-            ExtraField::DocumentNumber | ExtraField::DocNumber => args.doc_number.clone(),
-            ExtraField::Name => args.name.clone(),
-            ExtraField::Address => args.address.clone(),
-            ExtraField::Email => args.email.clone(),
-            ExtraField::MerchantId => args
+    let typed = [
+        (ExtraField::Cellphone, &args.cellphone),
+        (ExtraField::BankId, &args.bank),
+        (ExtraField::TypePerson, &args.person_type),
+        (ExtraField::DocumentType, &args.doc_type),
+        (ExtraField::DocType, &args.doc_type),
+        (ExtraField::DocumentNumber, &args.doc_number),
+        (ExtraField::DocNumber, &args.doc_number),
+        (ExtraField::Name, &args.name),
+        (ExtraField::Address, &args.address),
+        (ExtraField::Email, &args.email),
+        (
+            ExtraField::MerchantId,
+            &args
                 .merchant_id
                 .clone()
                 .or_else(|| ctx.connection.profile.merchant_id.clone()),
-            ExtraField::WhatsappAccountId => args.whatsapp_account.clone(),
-            ExtraField::Description => args.description.clone(),
-        };
-        extras.push((field, value.unwrap_or_default()));
-    }
-    // An id the catalog does not know gets no extras, but a cellphone given is still sent.
-    if ctx.connection.catalog.find(args.method).is_none()
-        && let Some(cellphone) = &args.cellphone
-    {
-        extras.push((ExtraField::Cellphone, normalized_cellphone(Some(cellphone))));
-    }
-    checked(problems)?;
-    let Some(cash_in) = cash_in else {
-        return Err(Failure::Local("the request could not be built".into()));
-    };
-    let request = PaymentMethodRequest {
-        cash_in,
+        ),
+        (ExtraField::WhatsappAccountId, &args.whatsapp_account),
+        (ExtraField::Description, &args.description),
+    ]
+    .into_iter()
+    .filter_map(|(field, value)| value.clone().map(|value| (field, value)))
+    .collect();
+    let request = MethodPaymentForm {
+        cash_in: cash_in_form(&args.cash_in),
         method_id: args.method,
-        extras,
-    };
-    checked(request.check(catalog))?;
+        typed,
+    }
+    .parse(&Service::of(ctx.connection))
+    .map_err(Failure::Input)?;
     let reply = ctx
         .connection
         .client

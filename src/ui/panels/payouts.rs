@@ -14,6 +14,7 @@ use crate::api::family_b::{
 use crate::follow;
 use crate::ledger::{Ledger, PayoutRecord, PayoutState};
 use crate::payouts::{self, PayoutError, PayoutPlan};
+use crate::requests::{PayoutForm, Service};
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Bridge, Requested, Task, UiError};
 use crate::ui::widgets::form::{self, ERROR_COLOR, blocking_reasons, error_box};
@@ -107,52 +108,21 @@ impl PayoutsPanel {
     }
 
     /// `service_url`: where the payout goes, which decides what webhook address can be reached.
-    fn build(&self, service_url: &str) -> Result<WithdrawRequest, Vec<ValidationError>> {
-        let mut problems = Vec::new();
-        let amount = validate::amount("amount", &self.amount)
-            .map_err(|e| problems.push(e))
-            .ok();
-        // One field: a mobile number, or a Bre-B key when the method sends to one.
-        let destination = if self.method_id == BREB_WITHDRAW_METHOD {
-            validate::breb_key("key", &self.cellphone)
-        } else {
-            validate::cellphone("cellphone", &self.cellphone)
-        }
-        .map_err(|e| problems.push(e))
-        .ok();
-        let reference1 = validate::reference1(&self.reference1)
-            .map_err(|e| problems.push(e))
-            .ok();
-        let webhook_request = if self.webhook_url.trim().is_empty() {
-            None
-        } else {
-            validate::webhook_url("webhookRequest", &self.webhook_url, service_url)
-                .map_err(|e| problems.push(e))
-                .ok()
-        };
-        let (Some(amount), Some(destination), Some(reference1)) = (amount, destination, reference1)
-        else {
-            return Err(problems);
-        };
-        let request = WithdrawRequest {
-            amount,
-            reference1,
-            webhook_request,
+    /// The form as typed, read by the shared request layer. The app shows the default webhook
+    /// address in its field, so an emptied field sends the payout without one.
+    fn build(&self, ctx: &PanelContext<'_>) -> Result<WithdrawRequest, Vec<ValidationError>> {
+        PayoutForm {
+            amount: self.amount.clone(),
+            destination: self.cellphone.clone(),
             method_id: self.method_id,
-            destination,
-            bank_name: (!self.bank_name.trim().is_empty())
-                .then(|| self.bank_name.trim().to_owned()),
-        };
-        for problem in request.check() {
-            if !problems.iter().any(|p| p.field == problem.field) {
-                problems.push(problem);
-            }
+            bank_name: self.bank_name.clone(),
+            webhook_url: self.webhook_url.clone(),
+            reference1: self.reference1.clone(),
         }
-        if problems.is_empty() {
-            Ok(request)
-        } else {
-            Err(problems)
-        }
+        .parse(&Service {
+            default_webhook: None,
+            ..Service::of(&ctx.session.connection)
+        })
     }
 
     fn ledger(ctx: &PanelContext<'_>) -> Result<Arc<Ledger>, UiError> {
@@ -308,7 +278,7 @@ impl PayoutsPanel {
     }
 
     fn form_ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
-        let built = self.build(ctx.session.connection.client.pay_url());
+        let built = self.build(ctx);
         let problems = built.as_ref().err().cloned().unwrap_or_default();
         let mut enter = false;
         egui::Grid::new("payout-form")

@@ -3,9 +3,9 @@
 
 use egui::Ui;
 
-use crate::api::family_b::{CashIn, Reference2};
+use crate::requests::CashInForm;
 use crate::ui::widgets::form::{self};
-use crate::validate::{self, ValidationError};
+use crate::validate::ValidationError;
 
 use super::*;
 
@@ -37,62 +37,21 @@ impl CashInFields {
         }
     }
 
-    /// `service_url`: where the payment goes, which decides what webhook address can be reached.
-    pub(super) fn build(
-        &self,
-        expires_in: Option<u64>,
-        brand_id: i64,
-        service_url: &str,
-        problems: &mut Vec<ValidationError>,
-    ) -> Option<CashIn> {
-        let amount = validate::amount("amount", &self.amount)
-            .map_err(|e| problems.push(e))
-            .ok();
-        let reference1 = validate::reference1(&self.reference1)
-            .map_err(|e| problems.push(e))
-            .ok();
-        let webhook_url = validate::webhook_url("webhookUrl", &self.webhook_url, service_url)
-            .map_err(|e| problems.push(e))
-            .ok();
-        let return_url = if self.return_url.trim().is_empty() {
-            None
-        } else {
-            validate::web_url("returnUrl", &self.return_url)
-                .map_err(|e| problems.push(e))
-                .ok()
-        };
-        let mut label = Vec::new();
-        if !self.customer_name.trim().is_empty() {
-            label.push(("Name".to_owned(), self.customer_name.trim().to_owned()));
-        }
-        if !self.customer_email.trim().is_empty() {
-            match validate::email("email", &self.customer_email) {
-                Ok(email) => label.push(("Email".to_owned(), email)),
-                Err(error) => problems.push(error),
-            }
-        }
-        if !self.customer_phone.trim().is_empty() {
-            match validate::cellphone("customer cellphone", &self.customer_phone) {
-                Ok(phone) => label.push(("CellPhone".to_owned(), phone)),
-                Err(error) => problems.push(error),
-            }
-        }
-        if !self.description.trim().is_empty() {
-            label.push(("Description".to_owned(), self.description.trim().to_owned()));
-        }
-        Some(CashIn {
-            amount: amount?,
-            reference1: reference1?,
-            webhook_url: webhook_url?,
-            return_url,
+    /// What was typed, for the shared request layer to read.
+    pub(super) fn form(&self, expires_in: Option<u64>) -> CashInForm {
+        CashInForm {
+            amount: self.amount.clone(),
+            reference1: self.reference1.clone(),
+            description: self.description.clone(),
+            customer_name: self.customer_name.clone(),
+            customer_email: self.customer_email.clone(),
+            customer_cellphone: self.customer_phone.clone(),
+            webhook_url: self.webhook_url.clone(),
+            return_url: self.return_url.clone(),
             expires_in,
-            brand_id,
             show_summary: Some(self.show_summary),
-            reference2: Reference2 {
-                label,
-                data: Vec::new(),
-            },
-        })
+            ..CashInForm::default()
+        }
     }
 
     /// Amount and reference first; returns whether Enter was pressed in any field.

@@ -11,6 +11,7 @@ use crate::validate::{self, ValidationError};
 use crate::ui::panels::created::{CreatedPayment, CreatedView};
 
 use super::*;
+use crate::requests::PaymentLinkForm;
 
 pub(super) const LINK_LABELS: &form::FieldLabels = &[
     ("amount", "Amount"),
@@ -48,25 +49,10 @@ impl LinkForm {
         &self,
         ctx: &PanelContext<'_>,
     ) -> Result<PaymentLinkRequest, Vec<ValidationError>> {
-        let mut problems = Vec::new();
-        let cash_in = self.fields.build(
-            self.expiry,
-            ctx.session.connection.profile.brand_id,
-            ctx.session.connection.client.pay_url(),
-            &mut problems,
-        );
-        match cash_in {
-            Some(cash_in) if problems.is_empty() => {
-                let request = PaymentLinkRequest { cash_in };
-                let more = request.check(&ctx.session.connection.catalog);
-                if more.is_empty() {
-                    Ok(request)
-                } else {
-                    Err(more)
-                }
-            }
-            _ => Err(problems),
+        PaymentLinkForm {
+            cash_in: self.fields.form(self.expiry),
         }
+        .parse(&service(ctx))
     }
 
     pub(super) fn logic(&mut self, ctx: &mut PanelContext<'_>) {

@@ -14,6 +14,7 @@ use crate::validate::{self, ValidationError};
 use crate::ui::panels::created::{CreatedPayment, CreatedView};
 
 use super::*;
+use crate::requests::MethodPaymentForm;
 
 pub(super) const METHOD_LABELS: &form::FieldLabels = &[
     ("amount", "Amount"),
@@ -88,65 +89,41 @@ impl Default for MethodForm {
 }
 
 impl MethodForm {
-    pub(super) fn extras(&self, ctx: &PanelContext<'_>) -> Vec<(ExtraField, String)> {
-        let catalog = &ctx.session.connection.catalog;
-        catalog
-            .fields(self.method_id)
-            .into_iter()
-            .map(|(field, required)| {
-                let value = match field {
-                    // A document type alone says nothing: an optional one goes with its number.
-                    ExtraField::DocumentType | ExtraField::DocType
-                        if !required && self.doc_number.trim().is_empty() =>
-                    {
-                        String::new()
-                    }
-                    ExtraField::Cellphone => {
-                        validate::cellphone("cellphone", &self.payer_cellphone)
-                            .unwrap_or_else(|_| self.payer_cellphone.clone())
-                    }
-                    ExtraField::BankId => self.bank_id.clone(),
-                    ExtraField::TypePerson => catalog.person_type_code(&self.person_type),
-                    ExtraField::DocumentType | ExtraField::DocType => self.doc_type.clone(),
-                    ExtraField::DocumentNumber | ExtraField::DocNumber => self.doc_number.clone(),
-                    ExtraField::Name => self.payer_name.clone(),
-                    ExtraField::Address => self.address.clone(),
-                    ExtraField::Email => self.payer_email.clone(),
-                    ExtraField::MerchantId => self.merchant_id.clone(),
-                    ExtraField::WhatsappAccountId => self.whatsapp_account.clone(),
-                    ExtraField::Description => self.payer_description.clone(),
-                };
-                (field, value)
-            })
-            .collect()
+    /// What was typed for each method field; the request layer keeps the method's own.
+    fn typed(&self) -> Vec<(ExtraField, String)> {
+        [
+            (ExtraField::Cellphone, &self.payer_cellphone),
+            (ExtraField::BankId, &self.bank_id),
+            (ExtraField::TypePerson, &self.person_type),
+            (ExtraField::DocumentType, &self.doc_type),
+            (ExtraField::DocType, &self.doc_type),
+            (ExtraField::DocumentNumber, &self.doc_number),
+            (ExtraField::DocNumber, &self.doc_number),
+            (ExtraField::Name, &self.payer_name),
+            (ExtraField::Address, &self.address),
+            (ExtraField::Email, &self.payer_email),
+            (ExtraField::MerchantId, &self.merchant_id),
+            (ExtraField::WhatsappAccountId, &self.whatsapp_account),
+            (ExtraField::Description, &self.payer_description),
+        ]
+        .into_iter()
+        .map(|(field, value)| (field, value.clone()))
+        .collect()
     }
 
     pub(super) fn build(
         &self,
         ctx: &PanelContext<'_>,
     ) -> Result<PaymentMethodRequest, Vec<ValidationError>> {
-        let mut problems = Vec::new();
         let lifetime = ctx.session.connection.catalog.lifetime(self.method_id);
-        let cash_in = self.fields.build(
-            lifetime.takes_expires_in().then_some(self.expiry),
-            ctx.session.connection.profile.brand_id,
-            ctx.session.connection.client.pay_url(),
-            &mut problems,
-        );
-        let Some(cash_in) = cash_in else {
-            return Err(problems);
-        };
-        let request = PaymentMethodRequest {
-            cash_in,
+        MethodPaymentForm {
+            cash_in: self
+                .fields
+                .form(lifetime.takes_expires_in().then_some(self.expiry)),
             method_id: self.method_id,
-            extras: self.extras(ctx),
-        };
-        problems.extend(request.check(&ctx.session.connection.catalog));
-        if problems.is_empty() {
-            Ok(request)
-        } else {
-            Err(problems)
+            typed: self.typed(),
         }
+        .parse(&service(ctx))
     }
 
     pub(super) fn logic(&mut self, ctx: &mut PanelContext<'_>) {

@@ -10,6 +10,7 @@ use crate::ui::tracker::TrackedPayment;
 use crate::ui::widgets::form::{self, error_box};
 
 use super::created::{CreatedPayment, CreatedView};
+use crate::requests::Service;
 
 mod fields;
 mod link;
@@ -137,6 +138,15 @@ impl CollectPanel {
                 CollectMode::Method => self.method.ui(ui, ctx),
                 CollectMode::Resource => self.resource.ui(ui, ctx),
             });
+    }
+}
+
+/// The service a form's request is checked against. The app shows the default webhook address
+/// in the form, so an emptied field means no address.
+fn service<'a>(ctx: &'a PanelContext<'_>) -> Service<'a> {
+    Service {
+        default_webhook: None,
+        ..Service::of(&ctx.session.connection)
     }
 }
 

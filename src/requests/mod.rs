@@ -1,0 +1,48 @@
+//! What a person typed, turned into a request the service accepts, or every problem with its
+//! field: parse, don't validate. The app's forms and the command line fill the same forms, so the
+//! same words are read the same way and nothing reaches the client unchecked.
+//!
+//! A form holds text as typed; `parse` needs the [`Service`] it is for (where it goes decides
+//! which webhook address can be reached, the catalog decides the method's fields and minimums).
+
+mod cash_in;
+mod payout;
+
+pub use cash_in::{CashInForm, MethodPaymentForm, PaymentLinkForm};
+pub use payout::PayoutForm;
+
+use crate::api::catalog::MethodCatalog;
+use crate::validate::ValidationError;
+
+/// Every problem found, in the order of the form's fields.
+pub type Problems = Vec<ValidationError>;
+
+/// What a request is checked against: the service it goes to and the profile's choices.
+#[derive(Debug, Clone)]
+pub struct Service<'a> {
+    /// Family B's base: a webhook address must be one a service there can reach.
+    pub pay_url: &'a str,
+    pub catalog: &'a MethodCatalog,
+    /// The profile's white-label id.
+    pub brand_id: i64,
+    /// The webhook address used when a form leaves it empty (the command line's default; the
+    /// app shows it in the field instead).
+    pub default_webhook: Option<String>,
+}
+
+impl<'a> Service<'a> {
+    /// The service a connection talks to, with its profile's choices.
+    pub fn of(connection: &'a crate::connection::Connection) -> Service<'a> {
+        Service {
+            pay_url: connection.client.pay_url(),
+            catalog: &connection.catalog,
+            brand_id: connection.profile.brand_id,
+            default_webhook: connection.default_webhook_url(),
+        }
+    }
+}
+
+/// Keeps what parsed, or puts its problem with the others.
+fn take<T>(result: Result<T, ValidationError>, problems: &mut Problems) -> Option<T> {
+    result.map_err(|problem| problems.push(problem)).ok()
+}

@@ -1,0 +1,131 @@
+//! Money going out: a payout to a mobile number, or to a Bre-B key with method 264.
+
+use super::{Problems, Service, take};
+use crate::api::family_b::{BREB_WITHDRAW_METHOD, WithdrawRequest};
+use crate::validate;
+
+/// A payout as typed. `destination` is a mobile number, or a Bre-B key when the method sends
+/// to one.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PayoutForm {
+    pub amount: String,
+    pub destination: String,
+    pub method_id: i64,
+    pub bank_name: String,
+    /// Empty: the service's default address, when it has one (a payout may go without).
+    pub webhook_url: String,
+    pub reference1: String,
+}
+
+impl PayoutForm {
+    pub fn sends_to_key(&self) -> bool {
+        self.method_id == BREB_WITHDRAW_METHOD
+    }
+
+    pub fn parse(&self, service: &Service<'_>) -> Result<WithdrawRequest, Problems> {
+        let mut problems = Vec::new();
+        let amount = take(validate::amount("amount", &self.amount), &mut problems);
+        let destination = take(
+            if self.sends_to_key() {
+                validate::breb_key("key", &self.destination)
+            } else {
+                validate::cellphone("cellphone", &self.destination)
+            },
+            &mut problems,
+        );
+        let reference1 = take(validate::reference1(&self.reference1), &mut problems);
+        let webhook_request = if self.webhook_url.trim().is_empty() {
+            // A default that cannot be reached from the service is left out, not refused: the
+            // payout still goes, and its notification is not needed to settle it.
+            service.default_webhook.as_deref().and_then(|text| {
+                validate::webhook_url("webhookRequest", text, service.pay_url).ok()
+            })
+        } else {
+            take(
+                validate::webhook_url("webhookRequest", &self.webhook_url, service.pay_url),
+                &mut problems,
+            )
+        };
+        let (Some(amount), Some(destination), Some(reference1)) = (amount, destination, reference1)
+        else {
+            return Err(problems);
+        };
+        let request = WithdrawRequest {
+            amount,
+            reference1,
+            webhook_request,
+            method_id: self.method_id,
+            destination,
+            bank_name: Some(self.bank_name.trim())
+                .filter(|name| !name.is_empty())
+                .map(str::to_owned),
+        };
+        // The method's own rules (the ceiling of online withdrawals), once per field.
+        for problem in request.check() {
+            if !problems.iter().any(|known| known.field == problem.field) {
+                problems.push(problem);
+            }
+        }
+        if problems.is_empty() {
+            Ok(request)
+        } else {
+            Err(problems)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::catalog::MethodCatalog;
+
+    #[test]
+    fn a_payout_reads_a_number_or_a_key_and_every_rule() {
+        let catalog = MethodCatalog::default();
+        let service = Service {
+            pay_url: "https://pay.example.co",
+            catalog: &catalog,
+            brand_id: 79,
+            default_webhook: None,
+        };
+        let form = PayoutForm {
+            amount: "50.000".into(),
+            destination: "300 123 4567".into(),
+            method_id: 245,
+            reference1: "NOMINA-7".into(),
+            ..PayoutForm::default()
+        };
+        let request = form.parse(&service).unwrap();
+        assert_eq!(request.destination, "3001234567");
+        assert_eq!(request.webhook_request, None);
+
+        let key = PayoutForm {
+            destination: "@TIENDA123".into(),
+            method_id: BREB_WITHDRAW_METHOD,
+            ..form.clone()
+        };
+        assert_eq!(key.parse(&service).unwrap().destination, "@TIENDA123");
+
+        let bad = PayoutForm {
+            amount: "3.000.000".into(),
+            method_id: 160,
+            reference1: String::new(),
+            webhook_url: "http://shop.example.co/hook".into(),
+            ..form
+        };
+        let fields: Vec<&str> = bad
+            .parse(&service)
+            .unwrap_err()
+            .iter()
+            .map(|p| p.field)
+            .collect();
+        assert_eq!(fields, ["reference1", "webhookRequest"]);
+        let over = PayoutForm {
+            reference1: "R".into(),
+            webhook_url: String::new(),
+            ..bad
+        };
+        let problems = over.parse(&service).unwrap_err();
+        assert_eq!(problems[0].field, "amount", "{problems:?}");
+    }
+}
