@@ -264,9 +264,9 @@ fn the_csv_export_reads_back() {
     drop(ledger);
     let file = home.path().join("day.csv");
     let today = reconcile::format_date(reconcile::today());
-    let output = cli(
-        home.path(),
-        &[
+    // The current profile's (the simulator's: none of the seeded payments), then every profile's.
+    let export = |extra: &[&str]| {
+        let mut args = vec![
             "ledger",
             "export",
             "--from",
@@ -275,14 +275,24 @@ fn the_csv_export_reads_back() {
             &today,
             "--csv",
             file.to_str().unwrap(),
-        ],
-    );
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+        ];
+        args.extend_from_slice(extra);
+        let output = cli(home.path(), &args);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        csv::Reader::from_path(&file)
+            .unwrap()
+            .records()
+            .map(Result::unwrap)
+            .filter(|r| &r[0] == "collection")
+            .count()
+    };
+    assert_eq!(export(&[]), 0, "another profile's payments stay out");
+    assert_eq!(export(&["--all-profiles"]), 3);
     let mut reader = csv::Reader::from_path(&file).unwrap();
     let header: Vec<String> = reader
         .headers()

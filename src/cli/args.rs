@@ -178,6 +178,9 @@ pub enum LedgerCommand {
         to: Option<String>,
         #[arg(long, value_name = "FILE")]
         csv: PathBuf,
+        /// Every profile's payments and payouts, not only the current profile's.
+        #[arg(long)]
+        all_profiles: bool,
     },
 }
 

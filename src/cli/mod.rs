@@ -96,8 +96,13 @@ async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<Exit
         Command::Webhooks(args::WebhooksCommand::Verify { file }) => {
             commands::verify_webhook(&ctx, file)
         }
-        Command::Ledger(args::LedgerCommand::Export { from, to, csv }) => {
-            commands::export_ledger(&ctx, from.as_deref(), to.as_deref(), csv).await
+        Command::Ledger(args::LedgerCommand::Export {
+            from,
+            to,
+            csv,
+            all_profiles,
+        }) => {
+            commands::export_ledger(&ctx, from.as_deref(), to.as_deref(), csv, *all_profiles).await
         }
         Command::Notify(args) => commands::notify(&ctx, args).await,
         Command::Simulator { .. } | Command::Profile(_) => Ok(ExitCode::SUCCESS),

@@ -331,6 +331,31 @@ impl Ledger {
         Ok(report)
     }
 
+    /// The CSV export the app and the CLI both make: the file (and its folder) created, one row
+    /// per notification received and per collection or payout of `profile` (every profile's
+    /// with `None`) in the range. Returns how many rows were written.
+    pub fn export_csv_file(
+        &self,
+        profile: Option<&str>,
+        from: Date,
+        to: Date,
+        path: &std::path::Path,
+    ) -> Result<usize, ExportError> {
+        if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
+            std::fs::create_dir_all(folder).map_err(|error| {
+                ExportError::Io(format!("could not create {}: {error}", folder.display()))
+            })?;
+        }
+        let file = std::fs::File::create(path).map_err(|error| {
+            ExportError::Io(format!("could not create {}: {error}", path.display()))
+        })?;
+        let mut out = std::io::BufWriter::new(file);
+        let rows = self.export_csv(profile, from, to, &mut out)?;
+        out.flush()
+            .map_err(|error| ExportError::Io(error.to_string()))?;
+        Ok(rows)
+    }
+
     /// One row per notification received and per collection or payout created in the range,
     /// with its confirmed state. Returns how many rows were written.
     pub fn export_csv(

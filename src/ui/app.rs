@@ -21,6 +21,7 @@ use super::panels::register::RegisterPanel;
 use super::panels::settings::SettingsPanel;
 use super::panels::status::StatusPanel;
 use super::session::{self, LocalStores, SecretsSource, Session};
+use super::theme;
 use super::tracker::{TrackedPayment, Tracker, TrackerStore};
 use super::widgets::form::{ERROR_COLOR, error_box, secret_row};
 use super::{AppAction, Panel, PanelContext, ThemeChoice};
@@ -595,12 +596,9 @@ impl PaydeskApp {
 
 fn environment_badge(ui: &mut Ui, environment: Environment) {
     let (text, color) = match environment {
-        Environment::Simulator => (
-            "SIMULATOR · no real money",
-            Color32::from_rgb(0xe0, 0x7a, 0x10),
-        ),
-        Environment::Sandbox => ("SANDBOX", Color32::from_rgb(0x2f, 0x7f, 0xd1)),
-        Environment::Production => ("PRODUCTION", Color32::from_rgb(0x1e, 0x9e, 0x4a)),
+        Environment::Simulator => ("SIMULATOR · no real money", theme::SIMULATOR),
+        Environment::Sandbox => ("SANDBOX", theme::INFO),
+        Environment::Production => ("PRODUCTION", theme::SUCCESS),
     };
     egui::Frame::new()
         .fill(color)

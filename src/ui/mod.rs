@@ -7,6 +7,7 @@ mod app;
 pub mod bridge;
 pub mod panels;
 pub mod session;
+pub mod theme;
 pub mod tracker;
 pub mod widgets;
 

@@ -168,11 +168,14 @@ pub fn verify_webhook(ctx: &Context<'_>, file: &std::path::Path) -> Outcome {
 }
 
 /// `paydesk ledger export`.
+/// `all_profiles`: every profile's payments and payouts; otherwise the current profile's, like
+/// the app's export.
 pub async fn export_ledger(
     ctx: &Context<'_>,
     from: Option<&str>,
     to: Option<&str>,
     file: &std::path::Path,
+    all_profiles: bool,
 ) -> Outcome {
     use crate::ledger::reconcile;
     let date = |field: &'static str, text: Option<&str>| match text {
@@ -195,16 +198,13 @@ pub async fn export_ledger(
     };
     let ledger = ctx.ledger()?;
     let path = file.to_owned();
-    let written = tokio::task::spawn_blocking(move || -> Result<usize, String> {
-        let out = std::fs::File::create(&path)
-            .map_err(|e| format!("could not create {}: {e}", path.display()))?;
-        ledger
-            .export_csv(None, from_date, to_date, std::io::BufWriter::new(out))
-            .map_err(|e| e.to_string())
+    let profile = (!all_profiles).then(|| ctx.connection.profile_name.clone());
+    let written = tokio::task::spawn_blocking(move || {
+        ledger.export_csv_file(profile.as_deref(), from_date, to_date, &path)
     })
     .await
     .map_err(|e| Failure::Local(e.to_string()))?
-    .map_err(Failure::Local)?;
+    .map_err(|e| Failure::Local(e.to_string()))?;
     let document = json!({"file": file.display().to_string(), "rows": written});
     Ok(ctx.out.done(&document, || {
         format!("{written} rows written to {}", file.display())

@@ -340,16 +340,8 @@ impl ActivityPanel {
                 let path = export_path(&ctx.paths.exports_dir, from, to);
                 let profile = ctx.session.profile_name().to_owned();
                 self.export.start(ctx.bridge.spawn_blocking(move || {
-                    if let Some(folder) = path.parent() {
-                        std::fs::create_dir_all(folder).map_err(|e| {
-                            UiError::local(format!("could not create {}: {e}", folder.display()))
-                        })?;
-                    }
-                    let file = std::fs::File::create(&path).map_err(|e| {
-                        UiError::local(format!("could not create {}: {e}", path.display()))
-                    })?;
                     let rows = ledger
-                        .export_csv(Some(&profile), from, to, std::io::BufWriter::new(file))
+                        .export_csv_file(Some(&profile), from, to, &path)
                         .map_err(|e| UiError::local(e.to_string()))?;
                     Ok((path, rows))
                 }));

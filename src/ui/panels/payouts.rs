@@ -382,7 +382,7 @@ impl PayoutsPanel {
                         validate::group_cellphone(&record.destination),
                         record.reference1
                     ))
-                    .color(egui::Color32::from_rgb(0x1e, 0x9e, 0x4a)),
+                    .color(crate::ui::theme::SUCCESS),
                 );
             }
             Requested::Failed { error, .. } => {

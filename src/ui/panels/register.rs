@@ -276,9 +276,7 @@ impl RegisterPanel {
                 }
                 match &self.outcome {
                     Some(Ok(message)) => {
-                        ui.label(
-                            RichText::new(message).color(egui::Color32::from_rgb(0x1e, 0x9e, 0x4a)),
-                        );
+                        ui.label(RichText::new(message).color(crate::ui::theme::SUCCESS));
                     }
                     Some(Err(problem)) => {
                         error_box(

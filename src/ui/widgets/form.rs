@@ -5,7 +5,7 @@ use egui::{Response, RichText, TextEdit, Ui};
 
 use crate::validate::ValidationError;
 
-pub const ERROR_COLOR: egui::Color32 = egui::Color32::from_rgb(0xd0, 0x3b, 0x3b);
+pub const ERROR_COLOR: egui::Color32 = crate::ui::theme::ERROR;
 
 /// A text row in a two-column grid: the label, the input, and under it the rule it breaks
 /// (once the user has typed something).

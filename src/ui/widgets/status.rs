@@ -3,18 +3,15 @@
 use egui::{Color32, RichText, Ui};
 
 use crate::api::family_b::TransactionStatus;
+use crate::ui::theme;
 
 pub fn color(status: TransactionStatus) -> Color32 {
     match status {
-        TransactionStatus::Approved => Color32::from_rgb(0x1e, 0x9e, 0x4a),
-        TransactionStatus::Pending => Color32::from_rgb(0xc8, 0x8a, 0x00),
-        TransactionStatus::Processing => Color32::from_rgb(0x2f, 0x7f, 0xd1),
-        TransactionStatus::Rejected | TransactionStatus::Failed => {
-            Color32::from_rgb(0xd0, 0x3b, 0x3b)
-        }
-        TransactionStatus::Cancelled | TransactionStatus::Other(_) => {
-            Color32::from_rgb(0x80, 0x80, 0x80)
-        }
+        TransactionStatus::Approved => theme::SUCCESS,
+        TransactionStatus::Pending => theme::WAITING,
+        TransactionStatus::Processing => theme::INFO,
+        TransactionStatus::Rejected | TransactionStatus::Failed => theme::ERROR,
+        TransactionStatus::Cancelled | TransactionStatus::Other(_) => theme::NEUTRAL,
     }
 }
 
