@@ -5,7 +5,7 @@
 mod common;
 
 use common::ui::{App, click, create_link, shows, type_into, wait_until};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use serde_json::json;
 
 #[test]
@@ -103,6 +103,21 @@ fn reconciliation_shows_totals_and_exports_a_csv() {
     type_into(&mut harness, "From", "21-11-2026");
     assert!(shows(&harness, "write the date as YYYY-MM-DD"));
     let today = paydesk::ledger::reconcile::format_date(paydesk::ledger::reconcile::today());
+    // A range that ends before it starts is said once, in words, and shows nothing.
+    type_into(&mut harness, "From", "2999-01-01");
+    type_into(&mut harness, "To", &today);
+    assert_eq!(
+        harness
+            .query_all_by_label("the end is before the start")
+            .count(),
+        1
+    );
+    assert!(
+        harness
+            .get_by_label("Show the report")
+            .accesskit_node()
+            .is_disabled()
+    );
     type_into(&mut harness, "From", &today);
     // The approval's notification may still be on its way: reconcile until it is counted.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);

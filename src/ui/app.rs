@@ -96,7 +96,7 @@ pub struct PaydeskApp {
     webhook_events: tokio::sync::mpsc::UnboundedReceiver<ReceiverEvent>,
     webhook_sender: tokio::sync::mpsc::UnboundedSender<ReceiverEvent>,
     /// Today's payments from the ledger, put back in the list after a start or a switch.
-    restore: Option<Task<Vec<Collection>>>,
+    restore: Option<Task<Result<Vec<Collection>, String>>>,
     activity: ActivityPanel,
     collect: CollectPanel,
     status: StatusPanel,
@@ -409,7 +409,7 @@ impl PaydeskApp {
                 store
                     .ledger
                     .collections_between(Some(&store.profile), from, to)
-                    .unwrap_or_default()
+                    .map_err(|error| error.to_string())
             }));
         }
     }
@@ -418,10 +418,24 @@ impl PaydeskApp {
         let Some(task) = &self.restore else {
             return;
         };
-        let Some(collections) = task.poll() else {
+        let Some(restored) = task.poll() else {
             return;
         };
         self.restore = None;
+        // An unreadable ledger is said where today's list is, never shown as an empty day.
+        let collections = match restored {
+            Ok(collections) => {
+                self.tracker.restore_problem = None;
+                collections
+            }
+            Err(problem) => {
+                tracing::error!(%problem, "today's payments could not be read from the ledger");
+                self.tracker.restore_problem = Some(format!(
+                    "Today's earlier payments could not be read from the ledger: {problem}"
+                ));
+                return;
+            }
+        };
         let Some(session) = self.session.value().cloned() else {
             return;
         };

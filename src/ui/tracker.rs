@@ -83,6 +83,8 @@ pub struct TrackerStore {
 pub struct Tracker {
     /// Newest first.
     pub payments: Vec<TrackedPayment>,
+    /// Why today's earlier payments are missing from the list, when the ledger could not be read.
+    pub restore_problem: Option<String>,
     sender: mpsc::Sender<FollowUpdate>,
     receiver: mpsc::Receiver<FollowUpdate>,
     alerts: AlertSettings,
@@ -94,6 +96,7 @@ impl Tracker {
         let (sender, receiver) = mpsc::channel();
         Tracker {
             payments: Vec::new(),
+            restore_problem: None,
             sender,
             receiver,
             alerts,

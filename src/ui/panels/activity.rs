@@ -107,8 +107,9 @@ impl ActivityPanel {
         }
         match (from, to) {
             (Some(from), Some(to)) if from <= to => Ok((from, to)),
+            // The range as a whole, shown under both dates.
             (Some(_), Some(_)) => Err(vec![ValidationError::new(
-                "to",
+                "range",
                 "the end is before the start",
             )]),
             _ => Err(problems),
@@ -302,10 +303,7 @@ impl ActivityPanel {
                     problems.iter().find(|p| p.field == "to"),
                 );
             });
-        if let Some(problem) = problems
-            .iter()
-            .find(|p| p.field == "to" && p.message.contains("before"))
-        {
+        if let Some(problem) = problems.iter().find(|p| p.field == "range") {
             ui.label(RichText::new(&problem.message).color(ERROR_COLOR));
         }
         let Ok(ledger) = ctx.session.ledger.clone() else {

@@ -148,6 +148,9 @@ fn today(ui: &mut Ui, ctx: &mut PanelContext<'_>) {
             .weak(),
         );
     });
+    if let Some(problem) = &ctx.tracker.restore_problem {
+        ui.label(RichText::new(problem).color(crate::ui::theme::ERROR));
+    }
     if payments.is_empty() {
         ui.label(
             RichText::new("Payments you create today appear here with their live state").weak(),
