@@ -7,9 +7,11 @@
 
 mod cash_in;
 mod payout;
+mod resource;
 
 pub use cash_in::{CashInForm, MethodPaymentForm, PaymentLinkForm};
 pub use payout::PayoutForm;
+pub use resource::ResourceForm;
 
 use crate::api::catalog::MethodCatalog;
 use crate::validate::ValidationError;

@@ -34,13 +34,6 @@ fn checked(problems: Vec<ValidationError>) -> Result<(), Failure> {
     }
 }
 
-fn optional_amount(field: &'static str, text: &Option<String>) -> Result<Option<Pesos>, Failure> {
-    text.as_deref()
-        .map(|text| validate::amount(field, text))
-        .transpose()
-        .map_err(Failure::from)
-}
-
 /// A cost or tax may be zero, unlike an amount.
 fn non_negative_amount(field: &'static str, text: &str) -> Result<Pesos, Failure> {
     if text.trim() == "0" {
@@ -88,10 +81,4 @@ fn collect(problems: &mut Vec<ValidationError>, failure: Failure) {
     if let Failure::Input(more) = failure {
         problems.extend(more);
     }
-}
-
-/// The 10-digit form when the number is valid; as typed otherwise (validation reports it).
-fn normalized_cellphone(text: Option<&str>) -> String {
-    let text = text.unwrap_or_default();
-    validate::cellphone("cellphone", text).unwrap_or_else(|_| text.to_owned())
 }

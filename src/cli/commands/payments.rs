@@ -7,7 +7,7 @@ use crate::api::family_a::*;
 use crate::api::family_b::*;
 use crate::cli::args::*;
 use crate::cli::output::Failure;
-use crate::requests::{CashInForm, MethodPaymentForm, PaymentLinkForm, Service};
+use crate::requests::{CashInForm, MethodPaymentForm, PaymentLinkForm, ResourceForm, Service};
 
 pub async fn methods(ctx: &Context<'_>, method_type: &str, user_id: Option<i64>) -> Outcome {
     let query = MethodQuery {
@@ -28,69 +28,33 @@ pub async fn methods(ctx: &Context<'_>, method_type: &str, user_id: Option<i64>)
 }
 
 pub async fn resource(ctx: &Context<'_>, args: &ResourceArgs) -> Outcome {
-    let features = if let (Some(commerce_type_id), Some(city_id)) = (args.commerce_type, args.city)
-    {
-        ResourceFeatures::Commerce {
-            commerce_type_id,
-            city_id,
-        }
-    } else if let Some(bank_id) = args.bank {
-        ResourceFeatures::BankTransfer {
-            bank_id,
-            type_person: args.person_type.clone().unwrap_or_default(),
-            payer: Payer {
-                doc_type: args
-                    .doc_type
-                    .clone()
-                    .unwrap_or_default()
-                    .to_ascii_uppercase(),
-                doc_number: args.doc_number.clone().unwrap_or_default(),
-                name: args.name.clone().unwrap_or_default(),
-                cellphone: normalized_cellphone(args.payer_cellphone.as_deref()),
-                address: args.address.clone().unwrap_or_default(),
-                email: args.email.clone().unwrap_or_default(),
-            },
-        }
-    } else if let Some(info) = &args.info {
-        ResourceFeatures::Info(info.clone())
-    } else {
-        ResourceFeatures::None
-    };
-    let mut problems = Vec::new();
-    let amount = optional_amount("amount", &args.amount).unwrap_or_else(|failure| {
-        collect(&mut problems, failure);
-        None
-    });
-    let tax = match &args.tax {
-        Some(text) => non_negative_amount("tax", text)
-            .map(Some)
-            .unwrap_or_else(|failure| {
-                collect(&mut problems, failure);
-                None
-            }),
-        None => None,
-    };
-    let request = ResourceRequest {
+    let text = |value: &Option<String>| value.clone().unwrap_or_default();
+    let number = |value: Option<i64>| value.map(|id| id.to_string()).unwrap_or_default();
+    let request = ResourceForm {
         method_id: args.method,
-        features,
-        bill: Bill {
-            amount,
-            tax,
-            products: Vec::new(),
-            reference1: args.reference1.clone(),
-            reference2: args.reference2.clone(),
-            reference3: args.reference3.clone(),
+        amount: text(&args.amount),
+        tax: text(&args.tax),
+        reference1: text(&args.reference1),
+        reference2: text(&args.reference2),
+        reference3: text(&args.reference3),
+        description: text(&args.description),
+        cellphone: text(&args.cellphone),
+        commerce_type: number(args.commerce_type),
+        city: number(args.city),
+        bank: number(args.bank),
+        person_type: text(&args.person_type),
+        payer: Payer {
+            doc_type: text(&args.doc_type),
+            doc_number: text(&args.doc_number),
+            name: text(&args.name),
+            cellphone: text(&args.payer_cellphone),
+            address: text(&args.address),
+            email: text(&args.email),
         },
-        description: args.description.clone(),
-        cellphone: args
-            .cellphone
-            .as_deref()
-            .map(|c| normalized_cellphone(Some(c))),
-    };
-    if problems.is_empty() {
-        problems = request.check();
+        info: text(&args.info),
     }
-    checked(problems)?;
+    .parse()
+    .map_err(Failure::Input)?;
     let reply = ctx
         .connection
         .client

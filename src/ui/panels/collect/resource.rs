@@ -2,18 +2,17 @@
 
 use egui::{RichText, Ui};
 
-use crate::api::family_a::{
-    Bill, MethodList, MethodQuery, Payer, ResourceFeatures, ResourceRequest, ResourceShape,
-};
+use crate::api::family_a::{MethodList, MethodQuery, Payer, ResourceRequest, ResourceShape};
 use crate::money::Pesos;
 use crate::ui::PanelContext;
 use crate::ui::bridge::Requested;
 use crate::ui::widgets::form::{self, blocking_reasons, error_box};
-use crate::validate::{self, ValidationError};
+use crate::validate::ValidationError;
 
 use crate::ui::panels::created::{CreatedPayment, CreatedView};
 
 use super::*;
+use crate::requests::ResourceForm as TypedResource;
 
 pub(super) const RESOURCE_LABELS: &form::FieldLabels = &[
     ("method", "Method"),
@@ -114,88 +113,36 @@ impl Default for ResourceForm {
     }
 }
 
-pub(super) fn parse_id(
-    field: &'static str,
-    text: &str,
-    problems: &mut Vec<ValidationError>,
-) -> i64 {
-    match text.trim().parse::<i64>() {
-        Ok(id) if id > 0 => id,
-        _ => {
-            problems.push(ValidationError::new(field, "enter the id number"));
-            0
-        }
-    }
-}
-
 impl ResourceForm {
     pub(super) fn shape(&self) -> ResourceShape {
         ResourceShape::for_method(self.method_id)
     }
 
+    /// What was typed, read by the shared request layer.
     pub(super) fn build(&self) -> Result<ResourceRequest, Vec<ValidationError>> {
-        let shape = self.shape();
-        let mut problems = Vec::new();
-        let optional = |text: &str| (!text.trim().is_empty()).then(|| text.trim().to_owned());
-        let amount =
-            if shape.forbids_amount() || (self.amount.trim().is_empty() && !shape.needs_amount()) {
-                None
-            } else {
-                validate::amount("amount", &self.amount)
-                    .map_err(|e| problems.push(e))
-                    .ok()
-            };
-        let tax = if self.tax.trim().is_empty() || self.tax.trim() == "0" {
-            None
+        // A field the method's form does not show is not sent, whatever it held before.
+        let amount = if self.shape().forbids_amount() {
+            String::new()
         } else {
-            validate::amount("tax", &self.tax)
-                .map_err(|e| problems.push(e))
-                .ok()
+            self.amount.clone()
         };
-        let features = match shape {
-            ResourceShape::Commerce => ResourceFeatures::Commerce {
-                commerce_type_id: parse_id("commerceType", &self.commerce_type, &mut problems),
-                city_id: parse_id("city", &self.city, &mut problems),
-            },
-            ResourceShape::BankTransfer => ResourceFeatures::BankTransfer {
-                bank_id: parse_id("bank", &self.bank, &mut problems),
-                type_person: self.person_type.clone(),
-                payer: Payer {
-                    cellphone: validate::cellphone("payer cellphone", &self.payer.cellphone)
-                        .unwrap_or_else(|_| self.payer.cellphone.clone()),
-                    ..self.payer.clone()
-                },
-            },
-            ResourceShape::Info => ResourceFeatures::Info(self.info.trim().to_owned()),
-            _ => ResourceFeatures::None,
-        };
-        let request = ResourceRequest {
+        TypedResource {
             method_id: self.method_id,
-            features,
-            bill: Bill {
-                amount,
-                tax,
-                products: vec![],
-                reference1: optional(&self.reference1),
-                reference2: optional(&self.reference2),
-                reference3: optional(&self.reference3),
-            },
-            description: optional(&self.description),
-            cellphone: (shape == ResourceShape::Cellphone).then(|| {
-                validate::cellphone("cellphone", &self.cellphone)
-                    .unwrap_or_else(|_| self.cellphone.clone())
-            }),
-        };
-        for problem in request.check() {
-            if !problems.iter().any(|p| p.field == problem.field) {
-                problems.push(problem);
-            }
+            amount,
+            tax: self.tax.clone(),
+            reference1: self.reference1.clone(),
+            reference2: self.reference2.clone(),
+            reference3: self.reference3.clone(),
+            description: self.description.clone(),
+            cellphone: self.cellphone.clone(),
+            commerce_type: self.commerce_type.clone(),
+            city: self.city.clone(),
+            bank: self.bank.clone(),
+            person_type: self.person_type.clone(),
+            payer: self.payer.clone(),
+            info: self.info.clone(),
         }
-        if problems.is_empty() {
-            Ok(request)
-        } else {
-            Err(problems)
-        }
+        .parse()
     }
 
     pub(super) fn logic(&mut self, ctx: &mut PanelContext<'_>) {
