@@ -1,7 +1,7 @@
 //! Money coming in: a payment link, or a payment for one Family B method with that method's
 //! fields.
 
-use super::{Problems, Service, take};
+use super::{Problems, Service, checked, take};
 use crate::api::catalog::ExtraField;
 use crate::api::family_b::{CashIn, PaymentLinkRequest, PaymentMethodRequest, Reference2};
 use crate::validate;
@@ -103,11 +103,7 @@ impl CashInForm {
             show_summary: self.show_summary,
             reference2,
         };
-        if problems.is_empty() {
-            Ok(cash_in)
-        } else {
-            Err(problems)
-        }
+        checked(cash_in, problems, [])
     }
 }
 
@@ -122,12 +118,8 @@ impl PaymentLinkForm {
         let request = PaymentLinkRequest {
             cash_in: self.cash_in.parse(service)?,
         };
-        let problems = request.check(service.catalog);
-        if problems.is_empty() {
-            Ok(request)
-        } else {
-            Err(problems)
-        }
+        let rules = request.check(service.catalog);
+        checked(request, Vec::new(), rules)
     }
 }
 
@@ -196,12 +188,8 @@ impl MethodPaymentForm {
             method_id: self.method_id,
             extras: self.extras(service),
         };
-        let problems = request.check(service.catalog);
-        if problems.is_empty() {
-            Ok(request)
-        } else {
-            Err(problems)
-        }
+        let rules = request.check(service.catalog);
+        checked(request, Vec::new(), rules)
     }
 }
 

@@ -48,3 +48,22 @@ impl<'a> Service<'a> {
 fn take<T>(result: Result<T, ValidationError>, problems: &mut Problems) -> Option<T> {
     result.map_err(|problem| problems.push(problem)).ok()
 }
+
+/// The request, or every problem: those found reading the form, then the request's own rules
+/// for fields not already named.
+fn checked<T>(
+    request: T,
+    mut problems: Problems,
+    rules: impl IntoIterator<Item = ValidationError>,
+) -> Result<T, Problems> {
+    for problem in rules {
+        if !problems.iter().any(|known| known.field == problem.field) {
+            problems.push(problem);
+        }
+    }
+    if problems.is_empty() {
+        Ok(request)
+    } else {
+        Err(problems)
+    }
+}

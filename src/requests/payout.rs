@@ -1,6 +1,6 @@
 //! Money going out: a payout to a mobile number, or to a Bre-B key with method 264.
 
-use super::{Problems, Service, take};
+use super::{Problems, Service, checked, take};
 use crate::api::family_b::{BREB_WITHDRAW_METHOD, WithdrawRequest};
 use crate::validate;
 
@@ -61,16 +61,8 @@ impl PayoutForm {
                 .map(str::to_owned),
         };
         // The method's own rules (the ceiling of online withdrawals), once per field.
-        for problem in request.check() {
-            if !problems.iter().any(|known| known.field == problem.field) {
-                problems.push(problem);
-            }
-        }
-        if problems.is_empty() {
-            Ok(request)
-        } else {
-            Err(problems)
-        }
+        let rules = request.check();
+        checked(request, problems, rules)
     }
 }
 

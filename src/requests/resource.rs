@@ -1,6 +1,6 @@
 //! A Family A resource: the fields the method's shape takes (spec, "Method-specific shapes").
 
-use super::{Problems, take};
+use super::{Problems, checked, take};
 use crate::api::family_a::{Bill, Payer, ResourceFeatures, ResourceRequest, ResourceShape};
 use crate::validate::{self, ValidationError};
 
@@ -110,16 +110,8 @@ impl ResourceForm {
                 || (self.shape() == ResourceShape::Unknown && !self.cellphone.trim().is_empty()))
             .then(|| cellphone("cellphone", &self.cellphone)),
         };
-        for problem in request.check() {
-            if !problems.iter().any(|known| known.field == problem.field) {
-                problems.push(problem);
-            }
-        }
-        if problems.is_empty() {
-            Ok(request)
-        } else {
-            Err(problems)
-        }
+        let rules = request.check();
+        checked(request, problems, rules)
     }
 }
 
