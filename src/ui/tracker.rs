@@ -245,9 +245,16 @@ impl Tracker {
         self.payments.iter().find(|p| p.reference == reference)
     }
 
-    /// The sum of today's approved collections: what payers paid.
+    /// The sum of today's approved collections: what payers paid. Drawn every frame on the
+    /// Status panel, so it reads no text.
     pub fn approved_total(&self) -> Pesos {
-        self.approved_figures().0
+        self.payments
+            .iter()
+            .filter(|p| p.status == Some(TransactionStatus::Approved))
+            .filter_map(TrackedPayment::amount)
+            .fold(Pesos::ZERO, |total, amount| {
+                total.checked_add(amount).unwrap_or(total)
+            })
     }
 
     /// Today's approved collections: what payers paid (gross), the fees the service's status
