@@ -279,4 +279,22 @@ fn balance_shows_both_bags_and_todays_collections() {
     assert!(shows(&harness, "Approved collections today"));
     click(&mut harness, "Refresh");
     wait_until(&mut harness, "refreshed", |h| shows(h, "As of"));
+
+    // A payment approved today: what the customer paid, the simulator's fee (2.99 % + $ 900,
+    // $ 1.647 on $ 25.000) and what the shop receives.
+    let reference = common::ui::create_link(&mut harness, "25.000");
+    let control = app.control(&harness);
+    app.post(
+        format!("{control}/transactions/{reference}/outcome"),
+        json!({"outcome": "approve"}),
+    );
+    wait_until(&mut harness, "approved", |h| {
+        shows(h, "Payment approved: $ 25.000")
+    });
+    click(&mut harness, "Balance");
+    wait_until(&mut harness, "the day's figures", |h| {
+        shows(h, "$ 23.353") && shows(h, "$ 1.647")
+    });
+    assert!(shows(&harness, "Paid by the customers"));
+    assert!(!shows(&harness, "has reported the fee of"));
 }

@@ -434,7 +434,8 @@ fn report_ui(ui: &mut Ui, report: &Report) {
                 for exception in &report.exceptions {
                     ui.label(exception.kind.words());
                     ui.label(RichText::new(&exception.reference).monospace());
-                    ui.label(&exception.detail);
+                    // A detail names every payment involved: it wraps rather than run off the window.
+                    ui.add(egui::Label::new(&exception.detail).wrap());
                     ui.end_row();
                 }
             });

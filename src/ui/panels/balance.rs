@@ -82,6 +82,22 @@ impl BalancePanel {
         }
         ui.separator();
         let (gross, fee, net, with_fee) = ctx.tracker.approved_figures();
+        let approved = ctx
+            .tracker
+            .payments
+            .iter()
+            .filter(|p| p.status == Some(crate::api::family_b::TransactionStatus::Approved))
+            .count();
+        // A fee and a net that leave some payments out would read as the day's: they are shown
+        // only when every approved payment's fee is known.
+        let complete = with_fee == approved;
+        let known = |value: crate::money::Pesos| {
+            if complete {
+                value.to_string()
+            } else {
+                "—".to_owned()
+            }
+        };
         ui.label(RichText::new("Approved collections today").strong());
         egui::Grid::new("today-figures")
             .num_columns(2)
@@ -91,22 +107,16 @@ impl BalancePanel {
                 ui.label(RichText::new(gross.to_string()).size(20.0).strong());
                 ui.end_row();
                 ui.label("Fees");
-                ui.label(fee.to_string());
+                ui.label(known(fee));
                 ui.end_row();
                 ui.label("You receive");
-                ui.label(RichText::new(net.to_string()).size(20.0).strong());
+                ui.label(RichText::new(known(net)).size(20.0).strong());
                 ui.end_row();
             });
-        let approved = ctx
-            .tracker
-            .payments
-            .iter()
-            .filter(|p| p.status == Some(crate::api::family_b::TransactionStatus::Approved))
-            .count();
-        if with_fee < approved {
+        if !complete {
             ui.label(
                 RichText::new(format!(
-                    "Fees known for {with_fee} of {approved} approved payments; the rest count only in what customers paid"
+                    "The service has reported the fee of {with_fee} of {approved} approved payments; Reconcile shows each notified payment with its fee"
                 ))
                 .weak(),
             );
