@@ -365,7 +365,9 @@ impl eframe::App for PaydeskApp {
                 Panel::Collect => self.collect.ui(ui, &mut ctx),
                 Panel::Status => self.status.ui(ui, &mut ctx),
                 Panel::Payouts => self.payouts.ui(ui, &mut ctx),
-                Panel::Balance => self.balance.ui(ui, &mut ctx),
+                Panel::Balance => self
+                    .balance
+                    .ui(ui, &super::panels::balance::TodayFigures::of(ctx.tracker)),
                 Panel::Accounts => self.accounts.ui(ui, &mut ctx),
                 Panel::Activity => self.activity.ui(ui, &mut ctx),
                 Panel::Register => self.register.ui(ui, &mut ctx),

@@ -1,24 +1,76 @@
 //! Balance: both bags with the service's date, and today's approved collections beside them.
+//!
+//! The panel only draws: what it needs done it queues as a [`BalanceCommand`], and `logic` runs
+//! it on the next frame. So its state can be drawn and clicked in a test with no service.
 
 use egui::{RichText, Ui};
 
-use crate::api::family_b::Balance;
+use crate::api::family_b::{Balance, TransactionStatus};
+use crate::money::Pesos;
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Requested, UiError};
+use crate::ui::tracker::Tracker;
 use crate::ui::widgets::form::error_box;
+
+/// What the panel asks the app to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BalanceCommand {
+    /// Ask the service for both bags.
+    Refresh,
+}
+
+/// Today's approved collections, as the payment list knows them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TodayFigures {
+    pub gross: Pesos,
+    pub fee: Pesos,
+    pub net: Pesos,
+    /// Approved payments whose fee the service has reported.
+    pub with_fee: usize,
+    pub approved: usize,
+}
+
+impl TodayFigures {
+    pub fn of(tracker: &Tracker) -> TodayFigures {
+        let (gross, fee, net, with_fee) = tracker.approved_figures();
+        let approved = tracker
+            .payments
+            .iter()
+            .filter(|p| p.status == Some(TransactionStatus::Approved))
+            .count();
+        TodayFigures {
+            gross,
+            fee,
+            net,
+            with_fee,
+            approved,
+        }
+    }
+}
 
 #[derive(Default)]
 pub struct BalancePanel {
-    balance: Requested<Balance>,
+    pub balance: Requested<Balance>,
+    /// Asked for while drawing; run by the next `logic`.
+    pub queued: Option<BalanceCommand>,
 }
 
 impl BalancePanel {
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        if let Some(BalanceCommand::Refresh) = self.queued.take() {
+            self.refresh(ctx);
+        }
         if self.balance.poll()
             && let Some(error) = self.balance.error()
         {
             ctx.note_error(error);
         }
+    }
+
+    fn queue(&mut self, ui: &Ui, command: BalanceCommand) {
+        self.queued = Some(command);
+        // The next frame runs it: ask for that frame now.
+        ui.ctx().request_repaint();
     }
 
     fn refresh(&mut self, ctx: &mut PanelContext<'_>) {
@@ -32,9 +84,10 @@ impl BalancePanel {
         }));
     }
 
-    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
-        if matches!(self.balance, Requested::NotRequested) {
-            self.refresh(ctx);
+    pub fn ui(&mut self, ui: &mut Ui, today: &TodayFigures) {
+        // Opened for the first time: the bags are asked for once.
+        if matches!(self.balance, Requested::NotRequested) && self.queued.is_none() {
+            self.queue(ui, BalanceCommand::Refresh);
         }
         ui.horizontal(|ui| {
             ui.heading("Balance");
@@ -42,7 +95,7 @@ impl BalancePanel {
                 .add_enabled(!self.balance.is_pending(), egui::Button::new("Refresh"))
                 .clicked()
             {
-                self.refresh(ctx);
+                self.queue(ui, BalanceCommand::Refresh);
             }
             if self.balance.is_pending() {
                 ui.spinner();
@@ -81,17 +134,17 @@ impl BalancePanel {
             ui.label(RichText::new(format!("As of {}", balance.date)).weak());
         }
         ui.separator();
-        let (gross, fee, net, with_fee) = ctx.tracker.approved_figures();
-        let approved = ctx
-            .tracker
-            .payments
-            .iter()
-            .filter(|p| p.status == Some(crate::api::family_b::TransactionStatus::Approved))
-            .count();
+        let TodayFigures {
+            gross,
+            fee,
+            net,
+            with_fee,
+            approved,
+        } = *today;
         // A fee and a net that leave some payments out would read as the day's: they are shown
         // only when every approved payment's fee is known.
         let complete = with_fee == approved;
-        let known = |value: crate::money::Pesos| {
+        let known = |value: Pesos| {
             if complete {
                 value.to_string()
             } else {

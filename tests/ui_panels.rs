@@ -1,0 +1,99 @@
+//! Panels driven on their own state, with no app, no simulator and no session: what they show
+//! for a given state, and what they ask for when clicked (queued commands, run by the app's
+//! `logic`, never by the drawing).
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use paydesk::api::family_b::{Bag, Balance};
+use paydesk::money::Pesos;
+use paydesk::ui::bridge::Requested;
+use paydesk::ui::panels::balance::{BalanceCommand, BalancePanel, TodayFigures};
+
+fn bags() -> Balance {
+    Balance {
+        bags: vec![
+            Bag {
+                bag: "Saldo Dispersión".into(),
+                amount: "5000000.00".into(),
+            },
+            Bag {
+                bag: "Saldo Multiproducto".into(),
+                amount: "50657.00".into(),
+            },
+        ],
+        date: "21/11/2026 18:30:00".into(),
+    }
+}
+
+fn shows(harness: &Harness<'_, BalancePanel>, text: &str) -> bool {
+    harness.query_all_by_label_contains(text).next().is_some()
+}
+
+#[test]
+fn the_balance_panel_asks_for_the_bags_once_and_on_refresh() {
+    let today = TodayFigures::default();
+    let mut harness = Harness::new_ui_state(
+        move |ui, panel: &mut BalancePanel| panel.ui(ui, &today),
+        BalancePanel::default(),
+    );
+    harness.step();
+    assert_eq!(
+        harness.state().queued,
+        Some(BalanceCommand::Refresh),
+        "opened for the first time, it asks"
+    );
+    // The app runs the command and the answer arrives.
+    harness.state_mut().queued = None;
+    harness.state_mut().balance = Requested::Done(bags());
+    harness.run();
+    assert!(shows(&harness, "$ 5.000.000"));
+    assert!(shows(&harness, "pays payouts"));
+    assert!(shows(&harness, "As of 21/11/2026 18:30:00"));
+    assert_eq!(harness.state().queued, None, "an answer is not asked again");
+    harness.get_by_label("Refresh").click();
+    harness.run();
+    assert_eq!(harness.state().queued, Some(BalanceCommand::Refresh));
+}
+
+#[test]
+fn todays_figures_show_only_when_every_fee_is_known() {
+    let complete = TodayFigures {
+        gross: Pesos::new(25_000),
+        fee: Pesos::new(1_647),
+        net: Pesos::new(23_353),
+        with_fee: 1,
+        approved: 1,
+    };
+    let mut panel = BalancePanel::default();
+    panel.balance = Requested::Done(bags());
+    let mut harness = Harness::new_ui_state(
+        move |ui, panel: &mut BalancePanel| panel.ui(ui, &complete),
+        panel,
+    );
+    harness.run();
+    assert!(shows(&harness, "$ 25.000"));
+    assert!(shows(&harness, "$ 1.647"));
+    assert!(shows(&harness, "$ 23.353"));
+
+    let partial = TodayFigures {
+        with_fee: 1,
+        approved: 2,
+        ..complete
+    };
+    let mut panel = BalancePanel::default();
+    panel.balance = Requested::Done(bags());
+    let mut harness = Harness::new_ui_state(
+        move |ui, panel: &mut BalancePanel| panel.ui(ui, &partial),
+        panel,
+    );
+    harness.run();
+    assert!(shows(&harness, "$ 25.000"));
+    assert!(
+        !shows(&harness, "$ 23.353"),
+        "a net that leaves a payment out is not the day's"
+    );
+    assert!(shows(
+        &harness,
+        "reported the fee of 1 of 2 approved payments"
+    ));
+}
