@@ -64,8 +64,10 @@ fn todays_figures_show_only_when_every_fee_is_known() {
         with_fee: 1,
         approved: 1,
     };
-    let mut panel = BalancePanel::default();
-    panel.balance = Requested::Done(bags());
+    let panel = BalancePanel {
+        balance: Requested::Done(bags()),
+        ..BalancePanel::default()
+    };
     let mut harness = Harness::new_ui_state(
         move |ui, panel: &mut BalancePanel| panel.ui(ui, &complete),
         panel,
@@ -80,8 +82,10 @@ fn todays_figures_show_only_when_every_fee_is_known() {
         approved: 2,
         ..complete
     };
-    let mut panel = BalancePanel::default();
-    panel.balance = Requested::Done(bags());
+    let panel = BalancePanel {
+        balance: Requested::Done(bags()),
+        ..BalancePanel::default()
+    };
     let mut harness = Harness::new_ui_state(
         move |ui, panel: &mut BalancePanel| panel.ui(ui, &partial),
         panel,
