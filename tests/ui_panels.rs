@@ -101,3 +101,76 @@ fn todays_figures_show_only_when_every_fee_is_known() {
         "reported the fee of 1 of 2 approved payments"
     ));
 }
+
+mod status {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use paydesk::api::family_b::{StatusRecord, TransactionStatus};
+    use paydesk::money::Pesos;
+    use paydesk::ui::AlertSettings;
+    use paydesk::ui::bridge::Requested;
+    use paydesk::ui::panels::status::{StatusCommand, StatusPanel};
+    use paydesk::ui::tracker::{TrackedPayment, Tracker};
+
+    fn today() -> Tracker {
+        let mut tracker = Tracker::new(AlertSettings::new(false, false));
+        for (reference, amount, status) in [
+            ("PD1", 25_000, TransactionStatus::Approved),
+            ("PD2", 8_500, TransactionStatus::Pending),
+        ] {
+            let mut payment = TrackedPayment::new(
+                reference.into(),
+                "Payment link".into(),
+                Some(Pesos::new(amount)),
+                format!("MESA-{reference}"),
+                String::new(),
+            );
+            payment.status = Some(status);
+            tracker.add(payment);
+        }
+        tracker
+    }
+
+    fn shows(harness: &Harness<'_, StatusPanel>, text: &str) -> bool {
+        harness.query_all_by_label_contains(text).next().is_some()
+    }
+
+    #[test]
+    fn a_lookup_and_a_follow_are_asked_for_not_done_while_drawing() {
+        let tracker = today();
+        let mut harness = Harness::new_ui_state(
+            move |ui, panel: &mut StatusPanel| panel.ui(ui, &tracker),
+            StatusPanel::default(),
+        );
+        harness.run();
+        assert!(shows(&harness, "2 payments, $ 25.000 approved"));
+        assert!(shows(&harness, "MESA-PD2"));
+        harness.get_by_label("Payment reference").focus();
+        harness.run();
+        harness.get_by_label("Payment reference").type_text("PD9");
+        harness.run();
+        harness.get_by_label("Check status").click();
+        harness.run();
+        harness.get_by_label("Follow").click();
+        harness.run();
+        assert_eq!(
+            harness.state().queued,
+            [
+                StatusCommand::Lookup("PD9".into()),
+                StatusCommand::Follow("PD9".into())
+            ]
+        );
+        // The answer, as the app's logic would leave it.
+        harness.state_mut().queued.clear();
+        let record: StatusRecord = serde_json::from_value(serde_json::json!({
+            "id": "9", "cost": "$ 1.647", "status": "2", "date": "2026-11-21T18:30:00-05:00",
+            "providerReference": "PRV9", "amount": "$ 25.000", "description": null,
+            "paymentMethod": "Nequi"
+        }))
+        .unwrap();
+        harness.state_mut().lookup = Requested::Done(("PD9".into(), record));
+        harness.run();
+        assert!(shows(&harness, "PRV9"));
+        assert!(shows(&harness, "Approved"));
+    }
+}

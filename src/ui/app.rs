@@ -363,7 +363,7 @@ impl eframe::App for PaydeskApp {
             };
             match self.nav {
                 Panel::Collect => self.collect.ui(ui, &mut ctx),
-                Panel::Status => self.status.ui(ui, &mut ctx),
+                Panel::Status => self.status.ui(ui, ctx.tracker),
                 Panel::Payouts => self.payouts.ui(ui, &mut ctx),
                 Panel::Balance => self
                     .balance

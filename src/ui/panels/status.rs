@@ -1,23 +1,57 @@
 //! Status: look up any reference, and today's payments with their live states (followed in the
-//! background, so this panel only draws what the followers report).
+//! background, so this panel only draws what the followers report). What it needs done it queues
+//! as a [`StatusCommand`] for `logic` to run.
 
 use egui::{RichText, Ui};
 
 use crate::api::family_b::StatusRecord;
 use crate::ui::PanelContext;
 use crate::ui::bridge::Requested;
-use crate::ui::tracker::TrackedPayment;
+use crate::ui::tracker::{TrackedPayment, Tracker};
 use crate::ui::widgets::form::{self, error_box, text_row};
 use crate::ui::widgets::status;
 
+/// What the panel asks the app to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StatusCommand {
+    /// Ask the service for this reference's status once.
+    Lookup(String),
+    /// Add it to today's list and follow it until it ends.
+    Follow(String),
+}
+
 #[derive(Default)]
 pub struct StatusPanel {
-    reference: String,
-    lookup: Requested<(String, StatusRecord)>,
+    pub reference: String,
+    pub lookup: Requested<(String, StatusRecord)>,
+    /// Asked for while drawing; run by the next `logic`.
+    pub queued: Vec<StatusCommand>,
 }
 
 impl StatusPanel {
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        for command in std::mem::take(&mut self.queued) {
+            match command {
+                StatusCommand::Lookup(wanted) => {
+                    let client = ctx.session.connection.client.clone();
+                    self.lookup.start(ctx.bridge.spawn(async move {
+                        let record = client.payment_status(&wanted).await?.value;
+                        Ok((wanted, record))
+                    }));
+                }
+                StatusCommand::Follow(reference) => ctx.tracker.follow(
+                    ctx.bridge,
+                    ctx.session.connection.client.clone(),
+                    TrackedPayment::new(
+                        reference,
+                        "Looked up".into(),
+                        None,
+                        String::new(),
+                        String::new(),
+                    ),
+                ),
+            }
+        }
         if self.lookup.poll()
             && let Some(error) = self.lookup.error()
         {
@@ -25,7 +59,13 @@ impl StatusPanel {
         }
     }
 
-    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+    fn queue(&mut self, ui: &Ui, command: StatusCommand) {
+        self.queued.push(command);
+        // The next frame runs it: ask for that frame now.
+        ui.ctx().request_repaint();
+    }
+
+    pub fn ui(&mut self, ui: &mut Ui, tracker: &Tracker) {
         ui.heading("Payment status");
         let reference = self.reference.trim().to_owned();
         let mut enter = false;
@@ -48,14 +88,12 @@ impl StatusPanel {
                 .clicked()
                 || (enter && ready)
             {
-                let client = ctx.session.connection.client.clone();
-                let wanted = reference.clone();
-                self.lookup.start(ctx.bridge.spawn(async move {
-                    let record = client.payment_status(&wanted).await?.value;
-                    Ok((wanted, record))
-                }));
+                self.queue(ui, StatusCommand::Lookup(reference.clone()));
             }
-            let followed = ctx.tracker.find(&reference).is_some();
+            let followed = tracker.find(&reference).is_some()
+                || self
+                    .queued
+                    .contains(&StatusCommand::Follow(reference.clone()));
             if ui
                 .add_enabled(
                     !reference.is_empty() && !followed,
@@ -64,17 +102,7 @@ impl StatusPanel {
                 .on_hover_text("Watch it until it is approved or ends")
                 .clicked()
             {
-                ctx.tracker.follow(
-                    ctx.bridge,
-                    ctx.session.connection.client.clone(),
-                    TrackedPayment::new(
-                        reference.clone(),
-                        "Looked up".into(),
-                        None,
-                        String::new(),
-                        String::new(),
-                    ),
-                );
+                self.queue(ui, StatusCommand::Follow(reference.clone()));
             }
             if self.lookup.is_pending() {
                 ui.spinner();
@@ -87,7 +115,7 @@ impl StatusPanel {
             record_details(ui, looked_up, record);
         }
         ui.separator();
-        today(ui, ctx);
+        today(ui, tracker);
     }
 }
 
@@ -132,23 +160,17 @@ fn record_details(ui: &mut Ui, reference: &str, record: &StatusRecord) {
 const ROW_HEIGHT: f32 = 22.0;
 
 /// Today's payments, newest first. Only the visible rows are laid out, so a long day stays fast.
-fn today(ui: &mut Ui, ctx: &mut PanelContext<'_>) {
-    let payments = &ctx.tracker.payments;
+fn today(ui: &mut Ui, tracker: &Tracker) {
+    let payments = &tracker.payments;
     ui.horizontal(|ui| {
         ui.heading("Today");
         let count = match payments.len() {
             1 => "1 payment".to_owned(),
             n => format!("{n} payments"),
         };
-        ui.label(
-            RichText::new(format!(
-                "{count}, {} approved",
-                ctx.tracker.approved_total()
-            ))
-            .weak(),
-        );
+        ui.label(RichText::new(format!("{count}, {} approved", tracker.approved_total())).weak());
     });
-    if let Some(problem) = &ctx.tracker.restore_problem {
+    if let Some(problem) = &tracker.restore_problem {
         ui.label(RichText::new(problem).color(crate::ui::theme::ERROR));
     }
     if payments.is_empty() {
