@@ -174,3 +174,47 @@ mod status {
         assert!(shows(&harness, "Approved"));
     }
 }
+
+mod activity {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use paydesk::ui::panels::activity::{ActivityCommand, ActivityPanel, ActivityView, View};
+
+    fn shows(harness: &Harness<'_, ActivityPanel>, text: &str) -> bool {
+        harness.query_all_by_label_contains(text).next().is_some()
+    }
+
+    #[test]
+    fn reconcile_asks_for_a_report_and_an_export_of_the_range_typed() {
+        let view = ActivityView {
+            receiver: Err("the port 8787 is taken".into()),
+            has_hash_key: false,
+            has_ledger: true,
+        };
+        let mut panel = ActivityPanel::default();
+        panel.view = View::Reconcile;
+        panel.from = "2026-11-01".into();
+        panel.to = "2026-11-21".into();
+        let mut harness = Harness::new_ui_state(
+            move |ui, panel: &mut ActivityPanel| panel.ui(ui, &view),
+            panel,
+        );
+        harness.run();
+        // What the session lacks is said, not hidden.
+        assert!(shows(&harness, "the port 8787 is taken"));
+        assert!(shows(&harness, "No webhook key (HASH_KEY)"));
+        harness.get_by_label("Show the report").click();
+        harness.run();
+        harness.get_by_label("Export CSV").click();
+        harness.run();
+        let from = time::macros::date!(2026 - 11 - 01);
+        let to = time::macros::date!(2026 - 11 - 21);
+        assert_eq!(
+            harness.state().queued,
+            [
+                ActivityCommand::Report { from, to },
+                ActivityCommand::Export { from, to }
+            ]
+        );
+    }
+}

@@ -369,7 +369,9 @@ impl eframe::App for PaydeskApp {
                     .balance
                     .ui(ui, &super::panels::balance::TodayFigures::of(ctx.tracker)),
                 Panel::Accounts => self.accounts.ui(ui, &mut ctx),
-                Panel::Activity => self.activity.ui(ui, &mut ctx),
+                Panel::Activity => self
+                    .activity
+                    .ui(ui, &super::panels::activity::ActivityView::of(&session)),
                 Panel::Register => self.register.ui(ui, &mut ctx),
                 Panel::Settings => self.settings.ui(ui, &mut ctx, &mut self.prefs.theme),
             }

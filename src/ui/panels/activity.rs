@@ -13,23 +13,57 @@ use crate::ui::bridge::{Requested, UiError};
 use crate::ui::widgets::form::{ERROR_COLOR, error_box, text_row};
 use crate::validate::ValidationError;
 
+/// Which half of the panel shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum View {
+pub enum View {
     Feed,
     Reconcile,
 }
 
 type Rejection = (i64, i64, String, String);
 
+/// What the panel asks the app to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ActivityCommand {
+    Report { from: time::Date, to: time::Date },
+    Export { from: time::Date, to: time::Date },
+}
+
+/// What the panel shows of the session it is in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActivityView {
+    /// The receiver's address, or why it is not running.
+    pub receiver: Result<String, String>,
+    pub has_hash_key: bool,
+    /// Whether there is a ledger to reconcile from.
+    pub has_ledger: bool,
+}
+
+impl ActivityView {
+    pub fn of(session: &crate::ui::session::Session) -> ActivityView {
+        ActivityView {
+            receiver: session
+                .receiver
+                .as_ref()
+                .map(|receiver| receiver.url())
+                .map_err(Clone::clone),
+            has_hash_key: session.connection.hash_key.is_some(),
+            has_ledger: session.ledger.is_ok(),
+        }
+    }
+}
+
 pub struct ActivityPanel {
-    view: View,
-    feed: Requested<(Arc<Vec<StoredNotification>>, Vec<Rejection>)>,
+    pub view: View,
+    pub feed: Requested<(Arc<Vec<StoredNotification>>, Vec<Rejection>)>,
     stale: bool,
     opened: Option<(String, String)>,
-    from: String,
-    to: String,
-    report: Requested<Report>,
-    export: Requested<(PathBuf, usize)>,
+    pub from: String,
+    pub to: String,
+    pub report: Requested<Report>,
+    pub export: Requested<(PathBuf, usize)>,
+    /// Asked for while drawing; run by the next `logic`.
+    pub queued: Vec<ActivityCommand>,
 }
 
 impl Default for ActivityPanel {
@@ -44,6 +78,7 @@ impl Default for ActivityPanel {
             to: today,
             report: Requested::NotRequested,
             export: Requested::NotRequested,
+            queued: Vec::new(),
         }
     }
 }
@@ -117,6 +152,30 @@ impl ActivityPanel {
     }
 
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        for command in std::mem::take(&mut self.queued) {
+            let Ok(ledger) = ctx.session.ledger.clone() else {
+                continue;
+            };
+            let profile = ctx.session.profile_name().to_owned();
+            match command {
+                ActivityCommand::Report { from, to } => {
+                    self.report.start(ctx.bridge.spawn_blocking(move || {
+                        ledger
+                            .reconcile(Some(&profile), from, to, now_ms())
+                            .map_err(|e| UiError::local(e.to_string()))
+                    }));
+                }
+                ActivityCommand::Export { from, to } => {
+                    let path = export_path(&ctx.paths.exports_dir, from, to);
+                    self.export.start(ctx.bridge.spawn_blocking(move || {
+                        let rows = ledger
+                            .export_csv_file(Some(&profile), from, to, &path)
+                            .map_err(|e| UiError::local(e.to_string()))?;
+                        Ok((path, rows))
+                    }));
+                }
+            }
+        }
         self.feed.poll();
         self.report.poll();
         self.export.poll();
@@ -137,25 +196,29 @@ impl ActivityPanel {
         }
     }
 
-    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+    fn queue(&mut self, ui: &Ui, command: ActivityCommand) {
+        self.queued.push(command);
+        // The next frame runs it: ask for that frame now.
+        ui.ctx().request_repaint();
+    }
+
+    pub fn ui(&mut self, ui: &mut Ui, view: &ActivityView) {
         ui.heading("Activity");
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.view, View::Feed, "Notifications");
             ui.selectable_value(&mut self.view, View::Reconcile, "Reconcile");
         });
         ui.separator();
-        match &ctx.session.receiver {
-            Ok(receiver) => {
-                ui.label(
-                    RichText::new(format!("Receiving notifications at {}", receiver.url())).weak(),
-                );
+        match &view.receiver {
+            Ok(url) => {
+                ui.label(RichText::new(format!("Receiving notifications at {url}")).weak());
             }
             Err(problem) => error_box(
                 ui,
                 &UiError::local(format!("The webhook receiver is not running: {problem}")),
             ),
         }
-        if ctx.session.connection.hash_key.is_none() {
+        if !view.has_hash_key {
             error_box(
                 ui,
                 &UiError::local(
@@ -165,7 +228,7 @@ impl ActivityPanel {
         }
         match self.view {
             View::Feed => self.feed_ui(ui),
-            View::Reconcile => self.reconcile_ui(ui, ctx),
+            View::Reconcile => self.reconcile_ui(ui, view),
         }
         self.raw_ui(ui);
     }
@@ -282,7 +345,7 @@ impl ActivityPanel {
         }
     }
 
-    fn reconcile_ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+    fn reconcile_ui(&mut self, ui: &mut Ui, view: &ActivityView) {
         let dates = self.dates();
         let problems = dates.as_ref().err().cloned().unwrap_or_default();
         egui::Grid::new("reconcile-range")
@@ -306,9 +369,9 @@ impl ActivityPanel {
         if let Some(problem) = problems.iter().find(|p| p.field == "range") {
             ui.label(RichText::new(&problem.message).color(ERROR_COLOR));
         }
-        let Ok(ledger) = ctx.session.ledger.clone() else {
+        if !view.has_ledger {
             return;
-        };
+        }
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(
@@ -318,13 +381,7 @@ impl ActivityPanel {
                 .clicked()
                 && let Ok((from, to)) = dates
             {
-                let ledger = ledger.clone();
-                let profile = ctx.session.profile_name().to_owned();
-                self.report.start(ctx.bridge.spawn_blocking(move || {
-                    ledger
-                        .reconcile(Some(&profile), from, to, now_ms())
-                        .map_err(|e| UiError::local(e.to_string()))
-                }));
+                self.queue(ui, ActivityCommand::Report { from, to });
             }
             if ui
                 .add_enabled(
@@ -334,15 +391,7 @@ impl ActivityPanel {
                 .clicked()
                 && let Ok((from, to)) = dates
             {
-                let ledger = ledger.clone();
-                let path = export_path(&ctx.paths.exports_dir, from, to);
-                let profile = ctx.session.profile_name().to_owned();
-                self.export.start(ctx.bridge.spawn_blocking(move || {
-                    let rows = ledger
-                        .export_csv_file(Some(&profile), from, to, &path)
-                        .map_err(|e| UiError::local(e.to_string()))?;
-                    Ok((path, rows))
-                }));
+                self.queue(ui, ActivityCommand::Export { from, to });
             }
             if self.report.is_pending() || self.export.is_pending() {
                 ui.spinner();
