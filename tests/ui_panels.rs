@@ -218,3 +218,65 @@ mod activity {
         );
     }
 }
+
+mod register {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use paydesk::ui::panels::register::RegisterPanel;
+
+    /// Replaces what the field holds with `text`.
+    fn type_into(harness: &mut Harness<'_, RegisterPanel>, label: &str, text: &str) {
+        harness.get_by_label(label).focus();
+        harness.run();
+        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        harness.run();
+        harness.key_press(egui::Key::Backspace);
+        harness.run();
+        harness.get_by_label(label).type_text(text);
+        harness.run();
+    }
+
+    #[test]
+    fn a_registration_is_queued_only_when_every_field_reads_right() {
+        let mut harness = Harness::new_ui_state(
+            |ui, panel: &mut RegisterPanel| panel.ui(ui, "tienda"),
+            RegisterPanel::default(),
+        );
+        harness.run();
+        assert!(
+            harness
+                .query_all_by_label_contains("On profile tienda")
+                .next()
+                .is_some()
+        );
+        for (label, text) in [
+            ("Business name", "Tienda Ana"),
+            ("E-mail", "ana@tienda.co"),
+            ("Cellphone", "300 123 4567"),
+            ("Document number", "1020304050"),
+            ("City id", "11001"),
+            ("Department id", "11"),
+            ("Password", "s3cret-pass"),
+            ("Confirm password", "s3cret-pasS"),
+        ] {
+            type_into(&mut harness, label, text);
+        }
+        harness.get_by_label("Register merchant").click();
+        harness.run();
+        assert!(harness.state().queued.is_none(), "the passwords differ");
+        assert!(
+            harness
+                .query_all_by_label_contains("Confirm password:")
+                .next()
+                .is_some()
+        );
+        type_into(&mut harness, "Confirm password", "s3cret-pass");
+        harness.get_by_label("Register merchant").click();
+        // Queued, the form shows it is busy (a spinner never settles): a few frames only.
+        harness.run_steps(2);
+        let queued = harness.state().queued.clone().expect("queued");
+        assert_eq!(queued.email, "ana@tienda.co");
+        assert_eq!(queued.cellphone, "3001234567");
+        assert_eq!((queued.city_id, queued.state_id), (11_001, 11));
+    }
+}

@@ -372,7 +372,7 @@ impl eframe::App for PaydeskApp {
                 Panel::Activity => self
                     .activity
                     .ui(ui, &super::panels::activity::ActivityView::of(&session)),
-                Panel::Register => self.register.ui(ui, &mut ctx),
+                Panel::Register => self.register.ui(ui, session.profile_name()),
                 Panel::Settings => self.settings.ui(ui, &mut ctx, &mut self.prefs.theme),
             }
         });

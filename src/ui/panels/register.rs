@@ -40,6 +40,8 @@ pub struct RegisterPanel {
     request: Requested<RegisteredUser>,
     stored: Option<Task<Result<Vec<Stored>, String>>>,
     outcome: Option<Result<String, String>>,
+    /// The registration to send, asked for while drawing; sent by the next `logic`.
+    pub queued: Option<Registration>,
 }
 
 impl Default for RegisterPanel {
@@ -59,6 +61,7 @@ impl Default for RegisterPanel {
             request: Requested::NotRequested,
             stored: None,
             outcome: None,
+            queued: None,
         }
     }
 }
@@ -119,6 +122,16 @@ impl RegisterPanel {
     }
 
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        if let Some(registration) = self.queued.take() {
+            let client = ctx.session.connection.client.clone();
+            self.request.start(ctx.bridge.spawn(async move {
+                client
+                    .register(&registration)
+                    .await
+                    .map(|reply| reply.value.user)
+                    .map_err(UiError::from)
+            }));
+        }
         if self.request.poll() {
             match &self.request {
                 Requested::Done(user) => {
@@ -163,9 +176,9 @@ impl RegisterPanel {
         }
     }
 
-    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+    pub fn ui(&mut self, ui: &mut Ui, profile_name: &str) {
         ui.heading("Register a merchant");
-        ui.label(RichText::new(format!("On profile {}", ctx.session.profile_name())).weak());
+        ui.label(RichText::new(format!("On profile {profile_name}")).weak());
         let built = self.build();
         let problems = built.as_ref().err().cloned().unwrap_or_default();
         let mut enter = false;
@@ -247,7 +260,8 @@ impl RegisterPanel {
                         ));
                     });
                 ui.add_space(8.0);
-                let busy = self.request.is_pending() || self.stored.is_some();
+                let busy =
+                    self.request.is_pending() || self.stored.is_some() || self.queued.is_some();
                 let clicked = ui
                     .add_enabled(
                         built.is_ok() && !busy,
@@ -262,14 +276,9 @@ impl RegisterPanel {
                     && let Ok(registration) = built
                 {
                     self.outcome = None;
-                    let client = ctx.session.connection.client.clone();
-                    self.request.start(ctx.bridge.spawn(async move {
-                        client
-                            .register(&registration)
-                            .await
-                            .map(|reply| reply.value.user)
-                            .map_err(UiError::from)
-                    }));
+                    self.queued = Some(registration);
+                    // The next frame sends it: ask for that frame now.
+                    ui.ctx().request_repaint();
                 }
                 if let Some(error) = self.request.error() {
                     error_box(ui, error);
