@@ -280,3 +280,44 @@ mod register {
         assert_eq!((queued.city_id, queued.state_id), (11_001, 11));
     }
 }
+
+mod accounts {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use paydesk::ui::panels::accounts::{AccountsCommand, AccountsPanel};
+
+    #[test]
+    fn codes_banks_and_lookups_are_asked_for_not_fetched_while_drawing() {
+        let mut harness = Harness::new_ui_state(
+            |ui, panel: &mut AccountsPanel| panel.ui(ui),
+            AccountsPanel::default(),
+        );
+        harness.run_steps(2);
+        assert_eq!(
+            harness.state().queued,
+            [AccountsCommand::LoadBanks],
+            "the bank list is asked for once"
+        );
+        harness.state_mut().queued.clear();
+        harness.get_by_label("Send code").click();
+        harness.run_steps(2);
+        harness.get_by_label("Phone number").focus();
+        harness.run_steps(2);
+        harness
+            .get_by_label("Phone number")
+            .type_text("300 123 4567");
+        harness.run_steps(2);
+        harness.get_by_label("Look up banks").click();
+        harness.run_steps(2);
+        let queued = &harness.state().queued;
+        assert!(queued.contains(&AccountsCommand::SendCode(2)), "{queued:?}");
+        assert!(
+            queued.contains(&AccountsCommand::LookUpBanks("3001234567".into())),
+            "{queued:?}"
+        );
+        assert!(
+            !queued.iter().any(|c| matches!(c, AccountsCommand::Add(_))),
+            "an empty form adds nothing"
+        );
+    }
+}

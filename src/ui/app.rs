@@ -368,7 +368,7 @@ impl eframe::App for PaydeskApp {
                 Panel::Balance => self
                     .balance
                     .ui(ui, &super::panels::balance::TodayFigures::of(ctx.tracker)),
-                Panel::Accounts => self.accounts.ui(ui, &mut ctx),
+                Panel::Accounts => self.accounts.ui(ui),
                 Panel::Activity => self
                     .activity
                     .ui(ui, &super::panels::activity::ActivityView::of(&session)),

@@ -24,7 +24,24 @@ const ACCOUNT_LABELS: &form::FieldLabels = &[
     ("otp", "Code for linking"),
 ];
 
+/// What the panel asks the app to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AccountsCommand {
+    /// Send a one-time code for this reason to the merchant's phone.
+    SendCode(i64),
+    /// The banks an account can be in.
+    LoadBanks,
+    Add(NewBankAccount),
+    Delete {
+        id: i64,
+        code: String,
+    },
+    LookUpBanks(String),
+}
+
 pub struct AccountsPanel {
+    /// Asked for while drawing; run by the next `logic`.
+    pub queued: Vec<AccountsCommand>,
     otp_reason: i64,
     otp: Requested<i64>,
     number: String,
@@ -45,6 +62,7 @@ pub struct AccountsPanel {
 impl Default for AccountsPanel {
     fn default() -> Self {
         AccountsPanel {
+            queued: Vec::new(),
             otp_reason: 2,
             otp: Requested::NotRequested,
             number: String::new(),
@@ -96,7 +114,83 @@ impl AccountsPanel {
         }
     }
 
+    fn queue(&mut self, ui: &Ui, command: AccountsCommand) {
+        self.queued.push(command);
+        // The next frame runs it: ask for that frame now.
+        ui.ctx().request_repaint();
+    }
+
+    fn run(&mut self, command: AccountsCommand, ctx: &mut PanelContext<'_>) {
+        let client = ctx.session.connection.client.clone();
+        match command {
+            AccountsCommand::SendCode(reason) => {
+                self.otp.start(ctx.bridge.spawn(async move {
+                    client.request_otp(reason).await?;
+                    Ok(reason)
+                }));
+            }
+            AccountsCommand::LoadBanks => {
+                self.banks.start(ctx.bridge.spawn(async move {
+                    Ok(client.payment_features(BANK_LIST_METHOD).await?.value)
+                }));
+            }
+            AccountsCommand::Add(account) => {
+                let ledger = ctx.session.ledger.clone();
+                let profile = ctx.session.profile_name().to_owned();
+                self.added.start(ctx.bridge.spawn(async move {
+                    let added = client.add_account(&account).await?.value.account;
+                    if let Ok(ledger) = ledger {
+                        let masked = added.number.clone();
+                        let service_id = added.id;
+                        tokio::task::spawn_blocking(move || {
+                            ledger.record_bank_account(
+                                &profile,
+                                service_id,
+                                &masked,
+                                account.bank_id,
+                                account.type_id,
+                            )
+                        })
+                        .await
+                        .map_err(|e| UiError::local(e.to_string()))?
+                        .map_err(|e| UiError::local(e.to_string()))?;
+                    }
+                    Ok(format!(
+                        "Account {} linked (id {})",
+                        added.number,
+                        added.id.map(|id| id.to_string()).unwrap_or_default()
+                    ))
+                }));
+            }
+            AccountsCommand::Delete { id, code } => {
+                let ledger = ctx.session.ledger.clone();
+                let profile = ctx.session.profile_name().to_owned();
+                self.deleted.start(ctx.bridge.spawn(async move {
+                    client.delete_account(id, Some(&code)).await?;
+                    if let Ok(ledger) = ledger {
+                        tokio::task::spawn_blocking(move || {
+                            ledger.forget_bank_account(&profile, id)
+                        })
+                        .await
+                        .map_err(|e| UiError::local(e.to_string()))?
+                        .map_err(|e| UiError::local(e.to_string()))?;
+                    }
+                    Ok(id)
+                }));
+            }
+            AccountsCommand::LookUpBanks(number) => {
+                self.lookup.start(ctx.bridge.spawn(async move {
+                    let banks = client.instant_banks(&number).await?.value;
+                    Ok((number, banks))
+                }));
+            }
+        }
+    }
+
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        for command in std::mem::take(&mut self.queued) {
+            self.run(command, ctx);
+        }
         for error in [
             self.otp.poll().then(|| self.otp.error().cloned()).flatten(),
             self.banks
@@ -153,22 +247,22 @@ impl AccountsPanel {
         }
     }
 
-    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+    pub fn ui(&mut self, ui: &mut Ui) {
         ui.heading("Accounts");
         egui::ScrollArea::vertical()
             .id_salt("accounts-scroll")
             .show(ui, |ui| {
-                self.otp_ui(ui, ctx);
+                self.otp_ui(ui);
                 ui.separator();
-                self.add_ui(ui, ctx);
+                self.add_ui(ui);
                 ui.separator();
-                self.saved_ui(ui, ctx);
+                self.saved_ui(ui);
                 ui.separator();
-                self.lookup_ui(ui, ctx);
+                self.lookup_ui(ui);
             });
     }
 
-    fn otp_ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+    fn otp_ui(&mut self, ui: &mut Ui) {
         ui.label(RichText::new("One-time code").strong());
         ui.horizontal(|ui| {
             let label = ui.label("Reason");
@@ -185,12 +279,7 @@ impl AccountsPanel {
                 .add_enabled(!self.otp.is_pending(), egui::Button::new("Send code"))
                 .clicked()
             {
-                let client = ctx.session.connection.client.clone();
-                let reason = self.otp_reason;
-                self.otp.start(ctx.bridge.spawn(async move {
-                    client.request_otp(reason).await?;
-                    Ok(reason)
-                }));
+                self.queue(ui, AccountsCommand::SendCode(self.otp_reason));
             }
             if self.otp.is_pending() {
                 ui.spinner();
@@ -210,16 +299,13 @@ impl AccountsPanel {
         }
     }
 
-    fn add_ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+    fn add_ui(&mut self, ui: &mut Ui) {
         ui.label(RichText::new("Link a bank account").strong());
         ui.label(RichText::new("First send a code for \"Link a bank account\"").weak());
-        if matches!(self.banks, Requested::NotRequested) {
-            let client = ctx.session.connection.client.clone();
-            self.banks.start(
-                ctx.bridge.spawn(async move {
-                    Ok(client.payment_features(BANK_LIST_METHOD).await?.value)
-                }),
-            );
+        if matches!(self.banks, Requested::NotRequested)
+            && !self.queued.contains(&AccountsCommand::LoadBanks)
+        {
+            self.queue(ui, AccountsCommand::LoadBanks);
         }
         let built = self.build_account();
         let problems = built.as_ref().err().cloned().unwrap_or_default();
@@ -260,33 +346,7 @@ impl AccountsPanel {
         if (clicked || (enter && !pending))
             && let Ok(account) = built
         {
-            let client = ctx.session.connection.client.clone();
-            let ledger = ctx.session.ledger.clone();
-            let profile = ctx.session.profile_name().to_owned();
-            self.added.start(ctx.bridge.spawn(async move {
-                let added = client.add_account(&account).await?.value.account;
-                if let Ok(ledger) = ledger {
-                    let masked = added.number.clone();
-                    let service_id = added.id;
-                    tokio::task::spawn_blocking(move || {
-                        ledger.record_bank_account(
-                            &profile,
-                            service_id,
-                            &masked,
-                            account.bank_id,
-                            account.type_id,
-                        )
-                    })
-                    .await
-                    .map_err(|e| UiError::local(e.to_string()))?
-                    .map_err(|e| UiError::local(e.to_string()))?;
-                }
-                Ok(format!(
-                    "Account {} linked (id {})",
-                    added.number,
-                    added.id.map(|id| id.to_string()).unwrap_or_default()
-                ))
-            }));
+            self.queue(ui, AccountsCommand::Add(account));
         }
         match &self.added {
             Requested::Done(message) => {
@@ -297,7 +357,7 @@ impl AccountsPanel {
         }
     }
 
-    fn saved_ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+    fn saved_ui(&mut self, ui: &mut Ui) {
         ui.label(RichText::new("Accounts linked from this computer").strong());
         let Some(accounts) = self.saved.value().cloned() else {
             return;
@@ -367,21 +427,7 @@ impl AccountsPanel {
                     .clicked()
                     && let Ok(code) = code
                 {
-                    let client = ctx.session.connection.client.clone();
-                    let ledger = ctx.session.ledger.clone();
-                    let profile = ctx.session.profile_name().to_owned();
-                    self.deleted.start(ctx.bridge.spawn(async move {
-                        client.delete_account(id, Some(&code)).await?;
-                        if let Ok(ledger) = ledger {
-                            tokio::task::spawn_blocking(move || {
-                                ledger.forget_bank_account(&profile, id)
-                            })
-                            .await
-                            .map_err(|e| UiError::local(e.to_string()))?
-                            .map_err(|e| UiError::local(e.to_string()))?;
-                        }
-                        Ok(id)
-                    }));
+                    self.queue(ui, AccountsCommand::Delete { id, code });
                 }
                 if ui.button("Keep it").clicked() {
                     self.deleting = None;
@@ -393,7 +439,7 @@ impl AccountsPanel {
         }
     }
 
-    fn lookup_ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+    fn lookup_ui(&mut self, ui: &mut Ui) {
         ui.label(RichText::new("Banks linked to a phone number").strong());
         let phone = validate::cellphone("cellphone", &self.lookup_phone);
         let mut enter = false;
@@ -418,11 +464,7 @@ impl AccountsPanel {
         if (clicked || enter)
             && let Ok(number) = phone
         {
-            let client = ctx.session.connection.client.clone();
-            self.lookup.start(ctx.bridge.spawn(async move {
-                let banks = client.instant_banks(&number).await?.value;
-                Ok((number, banks))
-            }));
+            self.queue(ui, AccountsCommand::LookUpBanks(number));
         }
         if let Some(error) = self.lookup.error() {
             error_box(ui, error);
