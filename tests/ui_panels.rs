@@ -321,3 +321,84 @@ mod accounts {
         );
     }
 }
+
+mod settings {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use paydesk::config::{Environment, Profile};
+    use paydesk::ui::panels::settings::{SettingsCommand, SettingsPanel, SettingsView};
+    use paydesk::ui::{AlertSettings, ThemeChoice};
+
+    fn type_into(harness: &mut Harness<'_, SettingsPanel>, label: &str, text: &str) {
+        harness.get_by_label(label).focus();
+        harness.run_steps(2);
+        harness.get_by_label(label).type_text(text);
+        harness.run_steps(2);
+    }
+
+    #[test]
+    fn profiles_and_credentials_are_saved_by_queued_commands() {
+        let profile = Profile::simulator();
+        let names = vec!["simulator".to_owned()];
+        let mut theme = ThemeChoice::System;
+        let mut harness = Harness::new_ui_state(
+            move |ui, panel: &mut SettingsPanel| {
+                let view = SettingsView {
+                    profile_name: "simulator",
+                    profile_names: &names,
+                    profile: &profile,
+                    environment: Environment::Simulator,
+                    keyring_problem: Some("no keyring in this test"),
+                    config_file: "/tmp/paydesk.toml".into(),
+                    alerts: AlertSettings::new(false, false),
+                };
+                panel.ui(ui, &view, &mut theme);
+            },
+            SettingsPanel::default(),
+        );
+        harness.run_steps(2);
+        assert!(
+            harness
+                .query_all_by_label_contains("no keyring in this test")
+                .next()
+                .is_some()
+        );
+        type_into(&mut harness, "API token", "pasted-token");
+        harness.get_by_label("Save credentials").click();
+        harness.run_steps(2);
+        harness.get_by_label("New profile…").click();
+        harness.run_steps(2);
+        type_into(&mut harness, "Profile name", "tienda");
+        type_into(
+            &mut harness,
+            "Family A base URL",
+            "https://api.example.co/api/v1",
+        );
+        type_into(&mut harness, "Family B pay URL", "https://pay.example.co");
+        harness.get_by_label("Save profile").click();
+        harness.run_steps(2);
+        let queued = &harness.state().queued;
+        assert!(
+            queued.iter().any(|command| matches!(
+                command,
+                SettingsCommand::SaveCredentials(values) if values.len() == 1
+            )),
+            "{queued:?}"
+        );
+        assert!(
+            queued.iter().any(|command| matches!(
+                command,
+                SettingsCommand::SaveProfile { name, profile }
+                    if name == "tienda" && profile.environment == Environment::Sandbox
+            )),
+            "{queued:?}"
+        );
+        // Nothing of the pasted token is shown back.
+        assert!(
+            harness
+                .query_all_by_label_contains("pasted-token")
+                .next()
+                .is_none()
+        );
+    }
+}

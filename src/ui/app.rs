@@ -373,7 +373,15 @@ impl eframe::App for PaydeskApp {
                     .activity
                     .ui(ui, &super::panels::activity::ActivityView::of(&session)),
                 Panel::Register => self.register.ui(ui, session.profile_name()),
-                Panel::Settings => self.settings.ui(ui, &mut ctx, &mut self.prefs.theme),
+                Panel::Settings => self.settings.ui(
+                    ui,
+                    &super::panels::settings::SettingsView::of(
+                        &session,
+                        &self.options.paths,
+                        ctx.tracker.alerts(),
+                    ),
+                    &mut self.prefs.theme,
+                ),
             }
         });
         self.prompt_ui(ui);

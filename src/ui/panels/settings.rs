@@ -22,8 +22,53 @@ const PROFILE_LABELS: &FieldLabels = &[
     ("webhook_listen", "Webhook listen address"),
 ];
 
+/// What the panel asks the app to do: all of it writes files or the keyring.
+#[derive(Debug, Clone)]
+pub enum SettingsCommand {
+    /// Make this profile the active one.
+    Switch(String),
+    SaveProfile {
+        name: String,
+        profile: Profile,
+    },
+    SaveCredentials(Vec<(SecretKind, SecretString)>),
+    SignOut,
+}
+
+/// What the panel shows of the session and the settings it is in.
+pub struct SettingsView<'a> {
+    pub profile_name: &'a str,
+    pub profile_names: &'a [String],
+    pub profile: &'a Profile,
+    pub environment: Environment,
+    /// Why tokens only last this run, if they do.
+    pub keyring_problem: Option<&'a str>,
+    pub config_file: std::path::PathBuf,
+    pub alerts: crate::ui::AlertSettings,
+}
+
+impl<'a> SettingsView<'a> {
+    pub fn of(
+        session: &'a crate::ui::session::Session,
+        paths: &crate::config::Paths,
+        alerts: &crate::ui::AlertSettings,
+    ) -> SettingsView<'a> {
+        SettingsView {
+            profile_name: session.profile_name(),
+            profile_names: &session.profile_names,
+            profile: &session.connection.profile,
+            environment: session.environment(),
+            keyring_problem: session.keyring_problem(),
+            config_file: paths.config_file(),
+            alerts: alerts.clone(),
+        }
+    }
+}
+
 #[derive(Default)]
 pub struct SettingsPanel {
+    /// Asked for while drawing; run by the next `logic`.
+    pub queued: Vec<SettingsCommand>,
     api_token: String,
     access_token: String,
     hash_key: String,
@@ -45,7 +90,54 @@ struct ProfileEditor {
 }
 
 impl SettingsPanel {
+    fn queue(&mut self, ui: &Ui, command: SettingsCommand) {
+        self.queued.push(command);
+        // The next frame runs it: ask for that frame now.
+        ui.ctx().request_repaint();
+    }
+
+    fn run(&mut self, command: SettingsCommand, ctx: &mut PanelContext<'_>) {
+        let paths = ctx.paths.clone();
+        let secrets = ctx.session.secrets.clone();
+        let profile_name = ctx.session.profile_name().to_owned();
+        match command {
+            SettingsCommand::Switch(name) => {
+                self.profile_change = Some(ctx.bridge.spawn_blocking(move || {
+                    paths
+                        .set_active_profile(&name)
+                        .map(|()| name)
+                        .map_err(|error| error.to_string())
+                }));
+            }
+            SettingsCommand::SaveProfile { name, profile } => {
+                self.profile_change = Some(ctx.bridge.spawn_blocking(move || {
+                    paths
+                        .save_profile(&name, profile)
+                        .map(|()| name)
+                        .map_err(|error| error.to_string())
+                }));
+            }
+            SettingsCommand::SaveCredentials(values) => {
+                let count = values.len();
+                self.saving = Some(ctx.bridge.spawn_blocking(move || {
+                    save_credentials(&paths, &secrets, &profile_name, &values, None)
+                        .map(|_| format!("{count} saved for profile {profile_name}"))
+                        .map_err(|e| e.to_string())
+                }));
+            }
+            SettingsCommand::SignOut => {
+                self.saving = Some(ctx.bridge.spawn_blocking(move || {
+                    sign_out(&paths, &secrets, &profile_name)
+                        .map(|()| format!("Signed out of {profile_name}"))
+                }));
+            }
+        }
+    }
+
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        for command in std::mem::take(&mut self.queued) {
+            self.run(command, ctx);
+        }
         if let Some(task) = &self.saving
             && let Some(result) = task.poll()
         {
@@ -70,14 +162,14 @@ impl SettingsPanel {
         }
     }
 
-    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>, theme: &mut ThemeChoice) {
+    pub fn ui(&mut self, ui: &mut Ui, view: &SettingsView<'_>, theme: &mut ThemeChoice) {
         ui.heading("Settings");
         egui::ScrollArea::vertical()
             .id_salt("settings-scroll")
             .show(ui, |ui| {
-                self.profile_ui(ui, ctx);
+                self.profile_ui(ui, view);
                 ui.separator();
-                self.credentials_ui(ui, ctx);
+                self.credentials_ui(ui, view);
                 ui.separator();
                 ui.label(RichText::new("Appearance").strong());
                 ui.horizontal(|ui| {
@@ -87,7 +179,7 @@ impl SettingsPanel {
                 });
                 ui.separator();
                 ui.label(RichText::new("When a payment is approved").strong());
-                let alerts = ctx.tracker.alerts().clone();
+                let alerts = view.alerts.clone();
                 let mut notifications = alerts.notifications();
                 if ui
                     .checkbox(&mut notifications, "Show a desktop notification")
@@ -103,17 +195,27 @@ impl SettingsPanel {
             });
     }
 
-    fn profile_ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+    fn busy_with_profiles(&self) -> bool {
+        self.profile_change.is_some()
+            || self.queued.iter().any(|command| {
+                matches!(
+                    command,
+                    SettingsCommand::Switch(_) | SettingsCommand::SaveProfile { .. }
+                )
+            })
+    }
+
+    fn profile_ui(&mut self, ui: &mut Ui, view: &SettingsView<'_>) {
         ui.label(RichText::new("Profile").strong());
-        let current = ctx.session.profile_name().to_owned();
-        let busy = self.profile_change.is_some();
+        let current = view.profile_name.to_owned();
+        let busy = self.busy_with_profiles();
         let chosen = self.chosen_profile.get_or_insert_with(|| current.clone());
         ui.horizontal(|ui| {
             let label = ui.label("Profile");
             egui::ComboBox::from_id_salt("profile-picker")
                 .selected_text(chosen.clone())
                 .show_ui(ui, |ui| {
-                    for name in &ctx.session.profile_names {
+                    for name in view.profile_names {
                         ui.selectable_value(chosen, name.clone(), name);
                     }
                 })
@@ -123,14 +225,9 @@ impl SettingsPanel {
                 .add_enabled(*chosen != current && !busy, egui::Button::new("Switch"))
                 .clicked()
             {
-                let paths = ctx.paths.clone();
-                let name = chosen.clone();
-                self.profile_change = Some(ctx.bridge.spawn_blocking(move || {
-                    paths
-                        .set_active_profile(&name)
-                        .map(|()| name)
-                        .map_err(|error| error.to_string())
-                }));
+                self.queued.push(SettingsCommand::Switch(chosen.clone()));
+                // The next frame runs it: ask for that frame now.
+                ui.ctx().request_repaint();
             }
             if ui
                 .add_enabled(!busy, egui::Button::new("New profile…"))
@@ -141,13 +238,13 @@ impl SettingsPanel {
                     editing: None,
                 });
             }
-            let editable = ctx.session.environment() != Environment::Simulator;
+            let editable = view.environment != Environment::Simulator;
             if ui
                 .add_enabled(editable && !busy, egui::Button::new("Edit profile"))
                 .on_disabled_hover_text("The built-in simulator needs no settings")
                 .clicked()
             {
-                let profile = ctx.session.connection.profile.clone();
+                let profile = view.profile.clone();
                 self.editor = Some(ProfileEditor {
                     draft: ProfileDraft::from_profile(&current, &profile),
                     editing: Some(profile),
@@ -157,7 +254,7 @@ impl SettingsPanel {
                 ui.spinner();
             }
         });
-        let environment = ctx.session.environment();
+        let environment = view.environment;
         ui.label(format!("Environment: {}", environment.label()));
         if environment == Environment::Simulator {
             ui.label(RichText::new("The built-in simulator: nothing here moves real money").weak());
@@ -169,24 +266,23 @@ impl SettingsPanel {
             Some(Err(problem)) => error_box(ui, &UiError::local(problem.clone())),
             None => {}
         }
-        self.editor_ui(ui, ctx);
+        self.editor_ui(ui, view);
         ui.label(
-            RichText::new(format!(
-                "Profiles live in {}",
-                ctx.paths.config_file().display()
-            ))
-            .weak()
-            .small(),
+            RichText::new(format!("Profiles live in {}", view.config_file.display()))
+                .weak()
+                .small(),
         );
     }
 
-    fn editor_ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+    fn editor_ui(&mut self, ui: &mut Ui, view: &SettingsView<'_>) {
+        let busy = self.busy_with_profiles();
+        let mut to_save = None;
         let Some(editor) = &mut self.editor else {
             return;
         };
         let built = editor
             .draft
-            .build(&ctx.session.profile_names, editor.editing.as_ref());
+            .build(view.profile_names, editor.editing.as_ref());
         let problems = built.as_ref().err().cloned().unwrap_or_default();
         let draft = &mut editor.draft;
         let mut enter = false;
@@ -267,7 +363,6 @@ impl SettingsPanel {
                         ],
                     );
                 });
-            let busy = self.profile_change.is_some();
             let mut cancel = false;
             ui.horizontal(|ui| {
                 let save = ui
@@ -277,13 +372,7 @@ impl SettingsPanel {
                 if (save || (enter && !busy))
                     && let Ok((name, profile)) = built
                 {
-                    let paths = ctx.paths.clone();
-                    self.profile_change = Some(ctx.bridge.spawn_blocking(move || {
-                        paths
-                            .save_profile(&name, profile)
-                            .map(|()| name)
-                            .map_err(|error| error.to_string())
-                    }));
+                    to_save = Some(SettingsCommand::SaveProfile { name, profile });
                 }
             });
             blocking_reasons(ui, &problems, PROFILE_LABELS);
@@ -292,11 +381,14 @@ impl SettingsPanel {
         if cancelled.inner {
             self.editor = None;
         }
+        if let Some(command) = to_save {
+            self.queue(ui, command);
+        }
     }
 
-    fn credentials_ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+    fn credentials_ui(&mut self, ui: &mut Ui, view: &SettingsView<'_>) {
         ui.label(RichText::new("Use existing credentials").strong());
-        match ctx.session.keyring_problem() {
+        match view.keyring_problem {
             None => {
                 ui.label(
                     RichText::new("Tokens are kept in the system keyring, never in a file").weak(),
@@ -346,7 +438,13 @@ impl SettingsPanel {
         .map(|(kind, value)| (kind, SecretString::new(value.trim())))
         .collect();
         ui.horizontal(|ui| {
-            let busy = self.saving.is_some();
+            let busy = self.saving.is_some()
+                || self.queued.iter().any(|command| {
+                    matches!(
+                        command,
+                        SettingsCommand::SaveCredentials(_) | SettingsCommand::SignOut
+                    )
+                });
             if ui
                 .add_enabled(
                     !values.is_empty() && !busy,
@@ -354,15 +452,7 @@ impl SettingsPanel {
                 )
                 .clicked()
             {
-                let paths = ctx.paths.clone();
-                let secrets = ctx.session.secrets.clone();
-                let profile = ctx.session.profile_name().to_owned();
-                let count = values.len();
-                self.saving = Some(ctx.bridge.spawn_blocking(move || {
-                    save_credentials(&paths, &secrets, &profile, &values, None)
-                        .map(|_| format!("{count} saved for profile {profile}"))
-                        .map_err(|e| e.to_string())
-                }));
+                self.queue(ui, SettingsCommand::SaveCredentials(values));
                 self.api_token.clear();
                 self.access_token.clear();
                 self.hash_key.clear();
@@ -371,13 +461,7 @@ impl SettingsPanel {
                 .add_enabled(!busy, egui::Button::new("Sign out"))
                 .clicked()
             {
-                let paths = ctx.paths.clone();
-                let secrets = ctx.session.secrets.clone();
-                let profile = ctx.session.profile_name().to_owned();
-                self.saving = Some(ctx.bridge.spawn_blocking(move || {
-                    sign_out(&paths, &secrets, &profile)
-                        .map(|()| format!("Signed out of {profile}"))
-                }));
+                self.queue(ui, SettingsCommand::SignOut);
             }
             if busy {
                 ui.spinner();
