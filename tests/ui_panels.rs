@@ -402,3 +402,104 @@ mod settings {
         );
     }
 }
+
+mod payouts {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use paydesk::api::catalog::MethodCatalog;
+    use paydesk::money::Pesos;
+    use paydesk::payouts::PayoutPlan;
+    use paydesk::requests::Service;
+    use paydesk::ui::panels::payouts::{PayoutsCommand, PayoutsPanel, PayoutsView};
+
+    fn harness() -> Harness<'static, PayoutsPanel> {
+        let catalog: &'static MethodCatalog = Box::leak(Box::new(MethodCatalog::default()));
+        Harness::new_ui_state(
+            move |ui, panel: &mut PayoutsPanel| {
+                let view = PayoutsView {
+                    service: Service {
+                        pay_url: "https://pay.example.co",
+                        catalog,
+                        brand_id: 79,
+                        default_webhook: None,
+                    },
+                    journal_problem: None,
+                    moves_real_money: true,
+                };
+                panel.ui(ui, &view);
+            },
+            PayoutsPanel::default(),
+        )
+    }
+
+    fn type_into(harness: &mut Harness<'_, PayoutsPanel>, label: &str, text: &str) {
+        harness.get_by_label(label).focus();
+        harness.run_steps(2);
+        harness.get_by_label(label).type_text(text);
+        harness.run_steps(2);
+    }
+
+    fn shows(harness: &Harness<'_, PayoutsPanel>, text: &str) -> bool {
+        harness.query_all_by_label_contains(text).next().is_some()
+    }
+
+    #[test]
+    fn a_review_then_one_send_however_many_clicks() {
+        let mut harness = harness();
+        harness.run_steps(2);
+        type_into(&mut harness, "Amount", "50.000");
+        type_into(&mut harness, "Destination cellphone", "601 123 4567");
+        harness.get_by_label("Review payout…").click();
+        harness.run_steps(2);
+        assert!(
+            harness.state().queued.is_empty(),
+            "a bad number sends nothing"
+        );
+        assert!(shows(&harness, "Destination cellphone:"));
+
+        harness.get_by_label("Destination cellphone").focus();
+        harness.run_steps(1);
+        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        harness.key_press(egui::Key::Backspace);
+        harness.run_steps(1);
+        harness
+            .get_by_label("Destination cellphone")
+            .type_text("300 123 4567");
+        harness.run_steps(2);
+        harness.get_by_label("Review payout…").click();
+        harness.run_steps(2);
+        let request = match harness.state_mut().queued.pop() {
+            Some(PayoutsCommand::Review(request)) => request,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(request.amount, Pesos::new(50_000));
+        assert_eq!(request.destination, "3001234567");
+
+        // The review's answer: the plan the person confirms, in words.
+        harness.state_mut().confirm(PayoutPlan {
+            profile: "tienda".into(),
+            request,
+            balance: Some(Pesos::new(5_000_000)),
+            similar: None,
+        });
+        harness.run_steps(4);
+        assert!(shows(&harness, "Confirm the payout"));
+        assert!(shows(&harness, "300 123 4567"));
+        assert!(shows(&harness, "This moves real money"));
+        assert!(shows(&harness, "$ 4.950.000"), "the balance after it");
+        harness.get_by_label("Send $ 50.000").click();
+        harness.run_steps(1);
+        // The dialog is gone with its plan: a second click finds nothing to send.
+        if let Some(again) = harness.query_by_label("Send $ 50.000") {
+            again.click();
+        }
+        harness.run_steps(2);
+        let sends = harness
+            .state()
+            .queued
+            .iter()
+            .filter(|command| matches!(command, PayoutsCommand::Send { .. }))
+            .count();
+        assert_eq!(sends, 1);
+    }
+}

@@ -364,7 +364,9 @@ impl eframe::App for PaydeskApp {
             match self.nav {
                 Panel::Collect => self.collect.ui(ui, &mut ctx),
                 Panel::Status => self.status.ui(ui, ctx.tracker),
-                Panel::Payouts => self.payouts.ui(ui, &mut ctx),
+                Panel::Payouts => self
+                    .payouts
+                    .ui(ui, &super::panels::payouts::PayoutsView::of(&session)),
                 Panel::Balance => self
                     .balance
                     .ui(ui, &super::panels::balance::TodayFigures::of(ctx.tracker)),

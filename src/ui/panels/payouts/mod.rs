@@ -8,13 +8,14 @@ use std::sync::mpsc;
 use egui::{RichText, Ui};
 
 use crate::api::Client;
-use crate::api::family_b::{
-    BREB_WITHDRAW_METHOD, WITHDRAW_METHODS, WithdrawRequest, withdraw_method_name,
-};
+use crate::api::family_b::{BREB_WITHDRAW_METHOD, WITHDRAW_METHODS, WithdrawRequest};
 use crate::follow;
 use crate::ledger::{Ledger, PayoutRecord, PayoutState};
 use crate::payouts::{self, PayoutError, PayoutPlan};
 use crate::requests::{PayoutForm, Service};
+
+mod confirm;
+mod journal;
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Bridge, Requested, Task, UiError};
 use crate::ui::widgets::form::{self, ERROR_COLOR, blocking_reasons, error_box};
@@ -41,6 +42,48 @@ enum RowAction {
     Resend,
 }
 
+/// What the panel asks the app to do. A `Send` exists only once per confirmation: the
+/// dialog's plan is taken out when it is queued.
+#[derive(Debug, Clone)]
+pub enum PayoutsCommand {
+    /// Check every rule and the balance: the plan the person then confirms.
+    Review(WithdrawRequest),
+    Send {
+        plan: Box<PayoutPlan>,
+        repeat: bool,
+    },
+    Check(PayoutRecord),
+    Resend(PayoutRecord),
+    Settle {
+        id: i64,
+        went_out: bool,
+    },
+}
+
+/// What the panel shows of the session it is in.
+pub struct PayoutsView<'a> {
+    /// The service the form's request is checked against.
+    pub service: Service<'a>,
+    /// Why there is no payout journal, if there is none: then nothing can be sent.
+    pub journal_problem: Option<String>,
+    pub moves_real_money: bool,
+}
+
+impl<'a> PayoutsView<'a> {
+    pub fn of(session: &'a crate::ui::session::Session) -> PayoutsView<'a> {
+        PayoutsView {
+            // The app shows the default webhook address in the form, so an emptied field sends
+            // the payout without one.
+            service: Service {
+                default_webhook: None,
+                ..Service::of(&session.connection)
+            },
+            journal_problem: session.ledger.as_ref().err().cloned(),
+            moves_real_money: session.environment().moves_real_money(),
+        }
+    }
+}
+
 /// The confirmation dialog's state: the plan the person is looking at.
 struct Confirmation {
     plan: PayoutPlan,
@@ -57,6 +100,8 @@ const PAYOUT_LABELS: &form::FieldLabels = &[
 ];
 
 pub struct PayoutsPanel {
+    /// Asked for while drawing; run by the next `logic`.
+    pub queued: Vec<PayoutsCommand>,
     amount: String,
     cellphone: String,
     method_id: i64,
@@ -80,6 +125,7 @@ impl Default for PayoutsPanel {
     fn default() -> Self {
         let (refresh_sender, refresh_receiver) = mpsc::channel();
         PayoutsPanel {
+            queued: Vec::new(),
             amount: String::new(),
             cellphone: String::new(),
             method_id: 245,
@@ -108,9 +154,8 @@ impl PayoutsPanel {
     }
 
     /// `service_url`: where the payout goes, which decides what webhook address can be reached.
-    /// The form as typed, read by the shared request layer. The app shows the default webhook
-    /// address in its field, so an emptied field sends the payout without one.
-    fn build(&self, ctx: &PanelContext<'_>) -> Result<WithdrawRequest, Vec<ValidationError>> {
+    /// The form as typed, read by the shared request layer.
+    fn build(&self, service: &Service<'_>) -> Result<WithdrawRequest, Vec<ValidationError>> {
         PayoutForm {
             amount: self.amount.clone(),
             destination: self.cellphone.clone(),
@@ -119,10 +164,78 @@ impl PayoutsPanel {
             webhook_url: self.webhook_url.clone(),
             reference1: self.reference1.clone(),
         }
-        .parse(&Service {
-            default_webhook: None,
-            ..Service::of(&ctx.session.connection)
-        })
+        .parse(service)
+    }
+
+    /// The plan the person confirms next (the review's answer).
+    pub fn confirm(&mut self, plan: PayoutPlan) {
+        self.confirmation = Some(Confirmation {
+            plan,
+            repeat_acknowledged: false,
+        });
+    }
+
+    fn queue(&mut self, ui: &Ui, command: PayoutsCommand) {
+        self.queued.push(command);
+        // The next frame runs it: ask for that frame now.
+        ui.ctx().request_repaint();
+    }
+
+    fn run(&mut self, command: PayoutsCommand, ctx: &mut PanelContext<'_>) {
+        let ledger = match Self::ledger(ctx) {
+            Ok(ledger) => ledger,
+            Err(error) => {
+                // Nothing is sent without a journal to write the intent in.
+                tracing::error!(message = %error.message, "a payout command without a journal");
+                return;
+            }
+        };
+        let client = ctx.session.connection.client.clone();
+        match command {
+            PayoutsCommand::Review(request) => {
+                let profile = ctx.session.profile_name().to_owned();
+                let user_id = ctx.session.connection.user_id;
+                self.plan.start(ctx.bridge.spawn(async move {
+                    payouts::prepare(ledger, &client, &profile, user_id, request)
+                        .await
+                        .map_err(payout_error)
+                }));
+            }
+            PayoutsCommand::Send { plan, repeat } => {
+                let plan = *plan;
+                self.send.start(ctx.bridge.spawn(async move {
+                    payouts::send(ledger, &client, &plan, repeat)
+                        .await
+                        .map_err(payout_error)
+                }));
+            }
+            PayoutsCommand::Check(record) => {
+                let id = record.id;
+                let task = ctx.bridge.spawn(async move {
+                    payouts::check(ledger, &client, &record)
+                        .await
+                        .map_err(payout_error)
+                });
+                self.actions.push((id, task));
+            }
+            PayoutsCommand::Resend(record) => {
+                let id = record.id;
+                let task = ctx.bridge.spawn(async move {
+                    payouts::resend_not_sent(ledger, &client, &record)
+                        .await
+                        .map_err(payout_error)
+                });
+                self.actions.push((id, task));
+            }
+            PayoutsCommand::Settle { id, went_out } => {
+                let task = ctx.bridge.spawn_blocking(move || {
+                    ledger
+                        .settle_payout_by_hand(id, went_out)
+                        .map_err(|e| UiError::local(e.to_string()))
+                });
+                self.actions.push((id, task));
+            }
+        }
     }
 
     fn ledger(ctx: &PanelContext<'_>) -> Result<Arc<Ledger>, UiError> {
@@ -184,6 +297,9 @@ impl PayoutsPanel {
     }
 
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        for command in std::mem::take(&mut self.queued) {
+            self.run(command, ctx);
+        }
         let default = ctx.session.webhook_url();
         if self.webhook_default != default {
             self.webhook_url = default.clone().unwrap_or_default();
@@ -195,10 +311,8 @@ impl PayoutsPanel {
         if self.plan.poll() {
             match &self.plan {
                 Requested::Done(plan) => {
-                    self.confirmation = Some(Confirmation {
-                        plan: plan.clone(),
-                        repeat_acknowledged: false,
-                    });
+                    let plan = plan.clone();
+                    self.confirm(plan);
                 }
                 Requested::Failed { error, .. } => ctx.note_error(error),
                 _ => {}
@@ -260,25 +374,28 @@ impl PayoutsPanel {
         }
     }
 
-    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+    pub fn ui(&mut self, ui: &mut Ui, view: &PayoutsView<'_>) {
         ui.heading("Payouts");
-        if let Err(error) = Self::ledger(ctx) {
-            error_box(ui, &error);
+        if let Some(problem) = &view.journal_problem {
+            error_box(
+                ui,
+                &UiError::local(format!("The payout journal could not be opened: {problem}")),
+            );
             return;
         }
         egui::ScrollArea::vertical()
             .id_salt("payouts-scroll")
             .show(ui, |ui| {
-                self.form_ui(ui, ctx);
+                self.form_ui(ui, view);
                 ui.separator();
-                self.journal_ui(ui, ctx);
+                self.journal_ui(ui);
             });
-        self.confirmation_ui(ui, ctx);
-        self.settle_ui(ui, ctx);
+        self.confirmation_ui(ui, view);
+        self.settle_ui(ui);
     }
 
-    fn form_ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
-        let built = self.build(ctx);
+    fn form_ui(&mut self, ui: &mut Ui, view: &PayoutsView<'_>) {
+        let built = self.build(&view.service);
         let problems = built.as_ref().err().cloned().unwrap_or_default();
         let mut enter = false;
         egui::Grid::new("payout-form")
@@ -340,7 +457,10 @@ impl PayoutsPanel {
                 .weak(),
             );
         }
-        let busy = self.plan.is_pending() || self.send.is_pending() || self.confirmation.is_some();
+        let busy = self.plan.is_pending()
+            || self.send.is_pending()
+            || self.confirmation.is_some()
+            || !self.queued.is_empty();
         let clicked = ui
             .add_enabled(built.is_ok() && !busy, egui::Button::new("Review payout…"))
             .clicked();
@@ -359,16 +479,8 @@ impl PayoutsPanel {
         blocking_reasons(ui, &problems, PAYOUT_LABELS);
         if (clicked || (enter && !busy))
             && let Ok(request) = built
-            && let Ok(ledger) = Self::ledger(ctx)
         {
-            let client = ctx.session.connection.client.clone();
-            let profile = ctx.session.profile_name().to_owned();
-            let user_id = ctx.session.connection.user_id;
-            self.plan.start(ctx.bridge.spawn(async move {
-                payouts::prepare(ledger, &client, &profile, user_id, request)
-                    .await
-                    .map_err(payout_error)
-            }));
+            self.queue(ui, PayoutsCommand::Review(request));
         }
         if let Some(error) = self.plan.error() {
             error_box(ui, error);
@@ -399,261 +511,4 @@ impl PayoutsPanel {
             _ => {}
         }
     }
-
-    fn confirmation_ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
-        let Some(confirmation) = &mut self.confirmation else {
-            return;
-        };
-        let mut send = false;
-        let mut cancel = false;
-        let plan = &confirmation.plan;
-        let amount = plan.request.amount;
-        egui::Modal::new(egui::Id::unique("payout-confirmation")).show(ui.ctx(), |ui| {
-            ui.heading("Confirm the payout");
-            ui.label(RichText::new(amount.to_string()).size(34.0).strong());
-            egui::Grid::new("payout-confirm-grid")
-                .num_columns(2)
-                .show(ui, |ui| {
-                    ui.label("To");
-                    ui.label(
-                        RichText::new(validate::group_cellphone(&plan.request.destination))
-                            .size(22.0)
-                            .monospace(),
-                    );
-                    ui.end_row();
-                    ui.label("Method");
-                    ui.label(format!(
-                        "{} ({})",
-                        withdraw_method_name(plan.request.method_id),
-                        plan.request.method_id
-                    ));
-                    ui.end_row();
-                    ui.label("Reference");
-                    ui.label(&plan.request.reference1);
-                    ui.end_row();
-                    if let Some(balance) = plan.balance {
-                        ui.label("Disbursement balance");
-                        ui.label(balance.to_string());
-                        ui.end_row();
-                        if let Some(after) = balance.checked_sub(amount) {
-                            ui.label("After this payout");
-                            ui.label(after.to_string());
-                            ui.end_row();
-                        }
-                    }
-                });
-            if ctx.session.environment().moves_real_money() {
-                ui.label(
-                    RichText::new("This moves real money")
-                        .strong()
-                        .color(ERROR_COLOR),
-                );
-            }
-            if let Some(previous) = &plan.similar {
-                ui.label(
-                    RichText::new(
-                        PayoutError::NeedsDuplicateConfirmation(Box::new(previous.clone()))
-                            .to_string(),
-                    )
-                    .color(ERROR_COLOR),
-                );
-                ui.checkbox(
-                    &mut confirmation.repeat_acknowledged,
-                    "Yes, send another one",
-                );
-            }
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                let ready = plan.similar.is_none() || confirmation.repeat_acknowledged;
-                if ui
-                    .add_enabled(
-                        ready,
-                        egui::Button::new(RichText::new(format!("Send {amount}")).strong()),
-                    )
-                    .clicked()
-                {
-                    send = true;
-                }
-                if ui.button("Cancel").clicked() {
-                    cancel = true;
-                }
-            });
-        });
-        if send {
-            // Taking the plan out of the dialog is what makes a second click send nothing.
-            if let (Some(confirmation), Ok(ledger)) = (self.confirmation.take(), Self::ledger(ctx))
-            {
-                let client = ctx.session.connection.client.clone();
-                let repeat = confirmation.repeat_acknowledged;
-                let plan = confirmation.plan;
-                self.send.start(ctx.bridge.spawn(async move {
-                    payouts::send(ledger, &client, &plan, repeat)
-                        .await
-                        .map_err(payout_error)
-                }));
-            }
-        } else if cancel {
-            self.confirmation = None;
-        }
-    }
-
-    fn journal_ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
-        ui.horizontal(|ui| {
-            ui.heading("Sent from this computer");
-            if self.journal.is_pending() {
-                ui.spinner();
-            }
-        });
-        let Some(records) = self.journal.value().cloned() else {
-            return;
-        };
-        if records.is_empty() {
-            ui.label(RichText::new("No payouts yet").weak());
-            return;
-        }
-        let busy: Vec<i64> = self.actions.iter().map(|(id, _)| *id).collect();
-        egui::Grid::new("payout-journal")
-            .num_columns(6)
-            .striped(true)
-            .spacing([14.0, 6.0])
-            .show(ui, |ui| {
-                for title in ["Reference", "Amount", "To", "Method", "State", ""] {
-                    ui.label(RichText::new(title).strong());
-                }
-                ui.end_row();
-                for record in &records {
-                    ui.label(&record.reference1);
-                    ui.label(record.amount.to_string());
-                    ui.label(validate::group_cellphone(&record.destination));
-                    ui.label(record.method_id.to_string());
-                    ui.vertical(|ui| {
-                        ui.label(
-                            RichText::new(record.state.words()).color(state_color(record.state)),
-                        );
-                        if record.state == PayoutState::Sent && record.method_id == 160 {
-                            ui.label(RichText::new(acceptance_window(record)).small().weak());
-                        }
-                        if let Some(message) = &record.error_message {
-                            ui.label(RichText::new(message).small().weak());
-                        }
-                    });
-                    ui.horizontal(|ui| {
-                        if busy.contains(&record.id) {
-                            ui.spinner();
-                        } else {
-                            self.row_actions(ui, ctx, record);
-                        }
-                    });
-                    ui.end_row();
-                }
-            });
-    }
-
-    fn row_actions(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>, record: &PayoutRecord) {
-        let Ok(ledger) = Self::ledger(ctx) else {
-            return;
-        };
-        let client = ctx.session.connection.client.clone();
-        // The one way forward each state allows; an unknown payout is never offered a resend.
-        let action = match record.state {
-            PayoutState::Sent | PayoutState::Unknown if record.transaction_reference.is_some() => {
-                Some((
-                    RowAction::Check,
-                    format!("Check status of {}", record.reference1),
-                ))
-            }
-            PayoutState::Unknown => Some((
-                RowAction::Settle,
-                format!("Settle {} by hand…", record.reference1),
-            )),
-            PayoutState::NotSent => Some((
-                RowAction::Resend,
-                format!(
-                    "Send {} again to {}",
-                    record.amount,
-                    validate::group_cellphone(&record.destination)
-                ),
-            )),
-            _ => None,
-        };
-        let Some((action, label)) = action else {
-            return;
-        };
-        if !ui.button(label).clicked() {
-            return;
-        }
-        let id = record.id;
-        let record = record.clone();
-        match action {
-            RowAction::Check => {
-                let task = ctx.bridge.spawn(async move {
-                    payouts::check(ledger, &client, &record)
-                        .await
-                        .map_err(payout_error)
-                });
-                self.actions.push((id, task));
-            }
-            RowAction::Settle => self.settle = Some(record),
-            RowAction::Resend => {
-                let task = ctx.bridge.spawn(async move {
-                    payouts::resend_not_sent(ledger, &client, &record)
-                        .await
-                        .map_err(payout_error)
-                });
-                self.actions.push((id, task));
-            }
-        }
-    }
-
-    fn settle_ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
-        let Some(record) = self.settle.clone() else {
-            return;
-        };
-        let mut answer = None;
-        egui::Modal::new(egui::Id::unique("payout-settle")).show(ui.ctx(), |ui| {
-            ui.heading(format!("Did {} to {} go out?", record.amount, validate::group_cellphone(&record.destination)));
-            ui.label("The service never confirmed this payout. Answer only after checking with the service or the recipient: paydesk will never send it again either way");
-            ui.horizontal(|ui| {
-                if ui.button("It went out").clicked() {
-                    answer = Some(true);
-                }
-                if ui.button("It never went out").clicked() {
-                    answer = Some(false);
-                }
-                if ui.button("Not yet").clicked() {
-                    self.settle = None;
-                }
-            });
-        });
-        if let (Some(went_out), Ok(ledger)) = (answer, Self::ledger(ctx)) {
-            self.settle = None;
-            let id = record.id;
-            let task = ctx.bridge.spawn_blocking(move || {
-                ledger
-                    .settle_payout_by_hand(id, went_out)
-                    .map_err(|e| UiError::local(e.to_string()))
-            });
-            self.actions.push((id, task));
-        }
-    }
-}
-
-fn state_color(state: PayoutState) -> egui::Color32 {
-    use crate::api::family_b::TransactionStatus;
-    use crate::ui::widgets::status::color;
-    match state {
-        PayoutState::Approved => color(TransactionStatus::Approved),
-        PayoutState::Sent | PayoutState::Sending => color(TransactionStatus::Pending),
-        PayoutState::Unknown => ERROR_COLOR,
-        PayoutState::Refused | PayoutState::Failed => color(TransactionStatus::Failed),
-        PayoutState::NotSent => color(TransactionStatus::Cancelled),
-    }
-}
-
-/// "the recipient can accept until 21/11 22:15": online withdrawals wait up to 12 h.
-fn acceptance_window(record: &PayoutRecord) -> String {
-    format!(
-        "the recipient can accept until {}",
-        crate::clock::local_day_and_time(record.created_at + 12 * 3_600_000)
-    )
 }

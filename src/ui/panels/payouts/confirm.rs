@@ -1,0 +1,140 @@
+//! The last look before money moves: the confirmation dialog, and settling by hand a payout
+//! whose outcome nobody knows.
+
+use egui::{RichText, Ui};
+
+use crate::api::family_b::withdraw_method_name;
+use crate::payouts::PayoutError;
+use crate::ui::widgets::form::ERROR_COLOR;
+use crate::validate::{self};
+
+use super::*;
+
+impl PayoutsPanel {
+    pub(super) fn confirmation_ui(&mut self, ui: &mut Ui, view: &PayoutsView<'_>) {
+        let Some(confirmation) = &mut self.confirmation else {
+            return;
+        };
+        let mut send = false;
+        let mut cancel = false;
+        let plan = &confirmation.plan;
+        let amount = plan.request.amount;
+        egui::Modal::new(egui::Id::unique("payout-confirmation")).show(ui.ctx(), |ui| {
+            ui.heading("Confirm the payout");
+            ui.label(RichText::new(amount.to_string()).size(34.0).strong());
+            egui::Grid::new("payout-confirm-grid")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    ui.label("To");
+                    ui.label(
+                        RichText::new(validate::group_cellphone(&plan.request.destination))
+                            .size(22.0)
+                            .monospace(),
+                    );
+                    ui.end_row();
+                    ui.label("Method");
+                    ui.label(format!(
+                        "{} ({})",
+                        withdraw_method_name(plan.request.method_id),
+                        plan.request.method_id
+                    ));
+                    ui.end_row();
+                    ui.label("Reference");
+                    ui.label(&plan.request.reference1);
+                    ui.end_row();
+                    if let Some(balance) = plan.balance {
+                        ui.label("Disbursement balance");
+                        ui.label(balance.to_string());
+                        ui.end_row();
+                        if let Some(after) = balance.checked_sub(amount) {
+                            ui.label("After this payout");
+                            ui.label(after.to_string());
+                            ui.end_row();
+                        }
+                    }
+                });
+            if view.moves_real_money {
+                ui.label(
+                    RichText::new("This moves real money")
+                        .strong()
+                        .color(ERROR_COLOR),
+                );
+            }
+            if let Some(previous) = &plan.similar {
+                ui.label(
+                    RichText::new(
+                        PayoutError::NeedsDuplicateConfirmation(Box::new(previous.clone()))
+                            .to_string(),
+                    )
+                    .color(ERROR_COLOR),
+                );
+                ui.checkbox(
+                    &mut confirmation.repeat_acknowledged,
+                    "Yes, send another one",
+                );
+            }
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                let ready = plan.similar.is_none() || confirmation.repeat_acknowledged;
+                if ui
+                    .add_enabled(
+                        ready,
+                        egui::Button::new(RichText::new(format!("Send {amount}")).strong()),
+                    )
+                    .clicked()
+                {
+                    send = true;
+                }
+                if ui.button("Cancel").clicked() {
+                    cancel = true;
+                }
+            });
+        });
+        if send {
+            // Taking the plan out of the dialog is what makes a second click send nothing.
+            if let Some(confirmation) = self.confirmation.take() {
+                self.queue(
+                    ui,
+                    PayoutsCommand::Send {
+                        plan: Box::new(confirmation.plan),
+                        repeat: confirmation.repeat_acknowledged,
+                    },
+                );
+            }
+        } else if cancel {
+            self.confirmation = None;
+        }
+    }
+
+    pub(super) fn settle_ui(&mut self, ui: &mut Ui) {
+        let Some(record) = self.settle.clone() else {
+            return;
+        };
+        let mut answer = None;
+        egui::Modal::new(egui::Id::unique("payout-settle")).show(ui.ctx(), |ui| {
+            ui.heading(format!("Did {} to {} go out?", record.amount, validate::group_cellphone(&record.destination)));
+            ui.label("The service never confirmed this payout. Answer only after checking with the service or the recipient: paydesk will never send it again either way");
+            ui.horizontal(|ui| {
+                if ui.button("It went out").clicked() {
+                    answer = Some(true);
+                }
+                if ui.button("It never went out").clicked() {
+                    answer = Some(false);
+                }
+                if ui.button("Not yet").clicked() {
+                    self.settle = None;
+                }
+            });
+        });
+        if let Some(went_out) = answer {
+            self.settle = None;
+            self.queue(
+                ui,
+                PayoutsCommand::Settle {
+                    id: record.id,
+                    went_out,
+                },
+            );
+        }
+    }
+}
