@@ -203,21 +203,15 @@ impl RegisterPanel {
                                 ),
                             ],
                         );
-                        let doc_label = ui.label("Document type");
-                        egui::ComboBox::from_id_salt("register-doc-type")
-                            .selected_text(self.doc_type.clone())
-                            .show_ui(ui, |ui| {
-                                for (code, words) in DOCUMENT_TYPES {
-                                    ui.selectable_value(
-                                        &mut self.doc_type,
-                                        (*code).to_owned(),
-                                        format!("{code} — {words}"),
-                                    );
-                                }
-                            })
-                            .response
-                            .labelled_by(doc_label.id);
-                        ui.end_row();
+                        form::choice_row(
+                            ui,
+                            "Document type",
+                            "register-doc-type",
+                            &mut self.doc_type,
+                            DOCUMENT_TYPES
+                                .iter()
+                                .map(|(code, words)| (*code, format!("{code} — {words}"))),
+                        );
                         enter |= form::text_rows(
                             ui,
                             &problems,

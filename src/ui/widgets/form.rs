@@ -143,6 +143,28 @@ pub fn error_box(ui: &mut Ui, error: &super::super::bridge::UiError) {
         });
 }
 
+/// A grid row picking one text value from `choices` (value, words shown), labelled so screen
+/// readers and tests find it. The closed box shows the chosen value itself.
+pub fn choice_row<'a>(
+    ui: &mut Ui,
+    label: &str,
+    id_salt: &str,
+    selected: &mut String,
+    choices: impl IntoIterator<Item = (&'a str, String)>,
+) {
+    let label_response = ui.label(label);
+    egui::ComboBox::from_id_salt(id_salt)
+        .selected_text(selected.clone())
+        .show_ui(ui, |ui| {
+            for (value, words) in choices {
+                ui.selectable_value(selected, value.to_owned(), words);
+            }
+        })
+        .response
+        .labelled_by(label_response.id);
+    ui.end_row();
+}
+
 /// A grid row picking a bank from a list the service gave; the id-0 entry is a prompt, not a
 /// bank, and is left out. `selected` holds the chosen bank's id.
 pub fn bank_row(

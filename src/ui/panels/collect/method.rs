@@ -237,24 +237,20 @@ impl MethodForm {
                     && !is_bank_transfer;
                 if scheme_document {
                     let optional = !needs(ExtraField::DocType);
-                    let doc_label = ui.label(if optional {
-                        "Document type (optional)"
-                    } else {
-                        "Document type"
-                    });
-                    egui::ComboBox::from_id_salt("scheme-doc-type")
-                        .selected_text(self.doc_type.clone())
-                        .show_ui(ui, |ui| {
-                            if optional {
-                                ui.selectable_value(&mut self.doc_type, String::new(), "—");
-                            }
-                            for doc in DOCUMENT_TYPES {
-                                ui.selectable_value(&mut self.doc_type, (*doc).to_owned(), *doc);
-                            }
-                        })
-                        .response
-                        .labelled_by(doc_label.id);
-                    ui.end_row();
+                    // An optional type can be left out ("—").
+                    let none = optional.then_some(("", "—".to_owned()));
+                    form::choice_row(
+                        ui,
+                        if optional {
+                            "Document type (optional)"
+                        } else {
+                            "Document type"
+                        },
+                        "scheme-doc-type",
+                        &mut self.doc_type,
+                        none.into_iter()
+                            .chain(DOCUMENT_TYPES.iter().map(|doc| (*doc, (*doc).to_owned()))),
+                    );
                     let number_field = if needs(ExtraField::DocNumber) {
                         "docNumber"
                     } else {
@@ -338,17 +334,13 @@ impl MethodForm {
                     if !documents.contains(&self.doc_type.as_str()) {
                         self.doc_type = documents[0].to_owned();
                     }
-                    let doc_label = ui.label("Document type");
-                    egui::ComboBox::from_id_salt("doc-type")
-                        .selected_text(self.doc_type.clone())
-                        .show_ui(ui, |ui| {
-                            for doc in documents {
-                                ui.selectable_value(&mut self.doc_type, (*doc).to_owned(), *doc);
-                            }
-                        })
-                        .response
-                        .labelled_by(doc_label.id);
-                    ui.end_row();
+                    form::choice_row(
+                        ui,
+                        "Document type",
+                        "doc-type",
+                        &mut self.doc_type,
+                        documents.iter().map(|doc| (*doc, (*doc).to_owned())),
+                    );
                     enter |= form::text_rows(
                         ui,
                         &problems,
