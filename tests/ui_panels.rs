@@ -9,6 +9,19 @@ use paydesk::money::Pesos;
 use paydesk::ui::bridge::Requested;
 use paydesk::ui::panels::balance::{BalanceCommand, BalancePanel, TodayFigures};
 
+/// Types into the field labelled `label`, replacing what it held; focus takes a frame. Fixed
+/// steps, not `run`: a panel with a request pending keeps repainting for its spinner.
+fn type_into<State>(harness: &mut Harness<'_, State>, label: &str, text: &str) {
+    harness.get_by_label(label).focus();
+    harness.run_steps(2);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.run_steps(2);
+    harness.key_press(egui::Key::Backspace);
+    harness.run_steps(2);
+    harness.get_by_label(label).type_text(text);
+    harness.run_steps(2);
+}
+
 fn bags() -> Balance {
     Balance {
         bags: vec![
@@ -225,16 +238,7 @@ mod register {
     use paydesk::ui::panels::register::RegisterPanel;
 
     /// Replaces what the field holds with `text`.
-    fn type_into(harness: &mut Harness<'_, RegisterPanel>, label: &str, text: &str) {
-        harness.get_by_label(label).focus();
-        harness.run();
-        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-        harness.run();
-        harness.key_press(egui::Key::Backspace);
-        harness.run();
-        harness.get_by_label(label).type_text(text);
-        harness.run();
-    }
+    use super::type_into;
 
     #[test]
     fn a_registration_is_queued_only_when_every_field_reads_right() {
@@ -329,12 +333,7 @@ mod settings {
     use paydesk::ui::panels::settings::{SettingsCommand, SettingsPanel, SettingsView};
     use paydesk::ui::{AlertSettings, ThemeChoice};
 
-    fn type_into(harness: &mut Harness<'_, SettingsPanel>, label: &str, text: &str) {
-        harness.get_by_label(label).focus();
-        harness.run_steps(2);
-        harness.get_by_label(label).type_text(text);
-        harness.run_steps(2);
-    }
+    use super::type_into;
 
     #[test]
     fn profiles_and_credentials_are_saved_by_queued_commands() {
@@ -432,12 +431,7 @@ mod payouts {
         )
     }
 
-    fn type_into(harness: &mut Harness<'_, PayoutsPanel>, label: &str, text: &str) {
-        harness.get_by_label(label).focus();
-        harness.run_steps(2);
-        harness.get_by_label(label).type_text(text);
-        harness.run_steps(2);
-    }
+    use super::type_into;
 
     fn shows(harness: &Harness<'_, PayoutsPanel>, text: &str) -> bool {
         harness.query_all_by_label_contains(text).next().is_some()
@@ -501,5 +495,134 @@ mod payouts {
             .filter(|command| matches!(command, PayoutsCommand::Send { .. }))
             .count();
         assert_eq!(sends, 1);
+    }
+}
+
+mod collect {
+    use super::type_into;
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use paydesk::api::catalog::MethodCatalog;
+    use paydesk::money::Pesos;
+    use paydesk::requests::Service;
+    use paydesk::ui::AlertSettings;
+    use paydesk::ui::panels::collect::{CollectCommand, CollectPanel, CollectView, Creation};
+    use paydesk::ui::tracker::Tracker;
+
+    fn harness(panel: CollectPanel) -> Harness<'static, CollectPanel> {
+        let catalog: &'static MethodCatalog = Box::leak(Box::new(MethodCatalog::default()));
+        let tracker: &'static Tracker =
+            Box::leak(Box::new(Tracker::new(AlertSettings::new(false, false))));
+        Harness::new_ui_state(
+            move |ui, panel: &mut CollectPanel| {
+                let view = CollectView {
+                    service: Service {
+                        pay_url: "https://pay.example.com",
+                        catalog,
+                        brand_id: 1,
+                        default_webhook: None,
+                    },
+                    tracker,
+                    notifications: &[],
+                };
+                panel.ui(ui, &view)
+            },
+            panel,
+        )
+    }
+
+    fn shows(harness: &Harness<'_, CollectPanel>, text: &str) -> bool {
+        harness.query_all_by_label_contains(text).next().is_some()
+    }
+
+    #[test]
+    fn a_link_is_asked_for_once_with_what_was_typed() {
+        let mut harness = harness(CollectPanel::default());
+        harness.run();
+        assert!(shows(&harness, "• Amount:"), "the reason names the field");
+        harness.get_by_label("Create payment link").click();
+        harness.run();
+        assert!(
+            harness.state().queued.is_empty(),
+            "nothing without an amount"
+        );
+
+        type_into(&mut harness, "Amount", "25.000");
+        type_into(&mut harness, "Description", "Almuerzo");
+        type_into(
+            &mut harness,
+            "Webhook URL",
+            "https://tienda.example.com/paydesk",
+        );
+        harness.get_by_label("Create payment link").click();
+        harness.run_steps(2);
+        let queued = std::mem::take(&mut harness.state_mut().queued);
+        let [CollectCommand::Create(Creation::Link { request, .. })] = queued.as_slice() else {
+            let reasons: Vec<_> = harness
+                .query_all_by_label_contains("•")
+                .map(|node| format!("{node:?}"))
+                .collect();
+            panic!("one link asked for, got {queued:?}; {reasons:?}");
+        };
+        assert_eq!(request.cash_in.amount, Pesos::new(25_000));
+        assert!(
+            format!("{:?}", request.cash_in.reference2).contains("Almuerzo"),
+            "what is sold goes with the payment"
+        );
+        assert!(request.cash_in.reference1.starts_with("PD"));
+    }
+
+    #[test]
+    fn a_bad_amount_is_named_and_nothing_is_asked() {
+        let mut harness = harness(CollectPanel::default());
+        type_into(&mut harness, "Amount", "-5");
+        harness.get_by_label("Create payment link").click();
+        harness.run();
+        assert!(harness.state().queued.is_empty());
+        assert!(
+            harness
+                .query_all_by_label_contains("• Amount:")
+                .all(|node| !format!("{node:?}").contains("enter an amount")),
+            "the amount was read, and refused for what it is"
+        );
+    }
+
+    #[test]
+    fn resources_ask_for_the_accounts_methods_once() {
+        let mut harness = harness(CollectPanel::default());
+        harness.get_by_label("QR and resources").click();
+        harness.run_steps(3);
+        let asked = harness
+            .state()
+            .queued
+            .iter()
+            .filter(|command| matches!(command, CollectCommand::LoadResourceMethods))
+            .count();
+        assert_eq!(asked, 1);
+    }
+
+    #[test]
+    fn a_bank_transfer_asks_for_its_banks() {
+        let mut harness = harness(CollectPanel::default());
+        harness.get_by_label("One method").click();
+        harness.run();
+        harness.get_by_label("Method").click();
+        harness.run();
+        harness
+            .query_all_by_label_contains("PSE —")
+            .next()
+            .expect("PSE is offered")
+            .click();
+        harness.run_steps(2);
+        assert!(
+            harness
+                .state()
+                .queued
+                .iter()
+                .any(|command| matches!(command, CollectCommand::LoadBanks(_))),
+            "{:?}",
+            harness.state().queued
+        );
+        assert!(shows(&harness, "Payer's bank"));
     }
 }

@@ -11,11 +11,12 @@ use crate::secrets::{SecretKind, SecretString};
 
 use super::alerts::AlertSettings;
 use super::bridge::{Bridge, Requested, Task};
+use super::customer::customer_view;
 use super::panels::accounts::AccountsPanel;
 use super::panels::activity::ActivityPanel;
 use super::panels::balance::BalancePanel;
 use super::panels::collect::CollectPanel;
-use super::panels::created::{CreatedPayment, QrTexture, customer_view};
+use super::panels::collect::{CollectView, CreatedPayment};
 use super::panels::payouts::PayoutsPanel;
 use super::panels::register::RegisterPanel;
 use super::panels::settings::SettingsPanel;
@@ -24,6 +25,7 @@ use super::session::{self, LocalStores, SecretsSource, Session};
 use super::theme;
 use super::tracker::{TrackedPayment, Tracker, TrackerStore};
 use super::widgets::form::{ERROR_COLOR, error_box, secret_row};
+use super::widgets::qr::QrTexture;
 use super::{AppAction, Panel, PanelContext, ThemeChoice};
 use crate::ledger::Collection;
 use crate::webhook::ReceiverEvent;
@@ -353,23 +355,20 @@ impl eframe::App for PaydeskApp {
             if let Some(error) = self.session.error() {
                 error_box(ui, error);
             }
-            let mut ctx = PanelContext {
-                bridge: &self.bridge,
-                session: &session,
-                tracker: &mut self.tracker,
-                paths: &self.options.paths,
-                actions: &mut self.actions,
-                notifications: self.activity.recent(),
-            };
+            // Panels only draw: what they ask for is queued and run by the next `logic`.
+            let tracker = &self.tracker;
             match self.nav {
-                Panel::Collect => self.collect.ui(ui, &mut ctx),
-                Panel::Status => self.status.ui(ui, ctx.tracker),
+                Panel::Collect => self.collect.ui(
+                    ui,
+                    &CollectView::of(&session, tracker, &self.activity.recent()),
+                ),
+                Panel::Status => self.status.ui(ui, tracker),
                 Panel::Payouts => self
                     .payouts
                     .ui(ui, &super::panels::payouts::PayoutsView::of(&session)),
                 Panel::Balance => self
                     .balance
-                    .ui(ui, &super::panels::balance::TodayFigures::of(ctx.tracker)),
+                    .ui(ui, &super::panels::balance::TodayFigures::of(tracker)),
                 Panel::Accounts => self.accounts.ui(ui),
                 Panel::Activity => self
                     .activity
@@ -380,7 +379,7 @@ impl eframe::App for PaydeskApp {
                     &super::panels::settings::SettingsView::of(
                         &session,
                         &self.options.paths,
-                        ctx.tracker.alerts(),
+                        tracker.alerts(),
                     ),
                     &mut self.prefs.theme,
                 ),

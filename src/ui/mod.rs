@@ -5,6 +5,7 @@
 mod alerts;
 mod app;
 pub mod bridge;
+pub mod customer;
 pub mod panels;
 pub mod session;
 pub mod theme;
@@ -18,7 +19,7 @@ pub use app::{AppOptions, PaydeskApp};
 
 use crate::config::Paths;
 use bridge::{Bridge, UiError};
-use panels::created::CreatedPayment;
+use panels::collect::CreatedPayment;
 use session::Session;
 use tracker::Tracker;
 

@@ -4,7 +4,6 @@ pub mod accounts;
 pub mod activity;
 pub mod balance;
 pub mod collect;
-pub mod created;
 pub mod payouts;
 pub mod register;
 pub mod settings;

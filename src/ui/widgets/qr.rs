@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use egui::{Color32, ColorImage};
+use egui::{Color32, ColorImage, TextureHandle, TextureOptions};
 use qrcode::{Color, EcLevel, QrCode};
 
 /// Modules of light border around the code, as the QR standard asks.
@@ -75,6 +75,36 @@ pub fn default_save_path(exports_dir: &Path, reference: &str) -> PathBuf {
         })
         .collect();
     exports_dir.join(format!("paydesk-QR-{safe}.png"))
+}
+
+/// The QR as a texture, made once per payment.
+#[derive(Default)]
+pub struct QrTexture {
+    for_text: String,
+    texture: Option<TextureHandle>,
+    problem: Option<String>,
+}
+
+impl QrTexture {
+    pub fn get(&mut self, ctx: &egui::Context, text: &str) -> Result<&TextureHandle, String> {
+        if self.for_text != text {
+            self.for_text = text.to_owned();
+            self.texture = None;
+            self.problem = None;
+            match qr_image(text, 8) {
+                Ok(image) => {
+                    self.texture =
+                        Some(ctx.load_texture(format!("qr-{text}"), image, TextureOptions::NEAREST))
+                }
+                Err(error) => self.problem = Some(error.to_string()),
+            }
+        }
+        match (&self.texture, &self.problem) {
+            (Some(texture), _) => Ok(texture),
+            (None, Some(problem)) => Err(problem.clone()),
+            (None, None) => Err("no QR".into()),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -3,15 +3,12 @@
 use egui::Ui;
 
 use crate::api::family_b::PaymentLinkRequest;
-use crate::ui::PanelContext;
-use crate::ui::bridge::Requested;
+use crate::requests::PaymentLinkForm;
 use crate::ui::widgets::form::{self, blocking_reasons};
 use crate::validate::{self, ValidationError};
 
-use crate::ui::panels::created::{CreatedPayment, CreatedView};
-
+use super::submit::{Creation, Submission};
 use super::*;
-use crate::requests::PaymentLinkForm;
 
 pub(super) const LINK_LABELS: &form::FieldLabels = &[
     ("amount", "Amount"),
@@ -27,9 +24,7 @@ pub(super) const LINK_LABELS: &form::FieldLabels = &[
 pub(super) struct LinkForm {
     pub(super) fields: CashInFields,
     pub(super) expiry: Option<u64>,
-    pub(super) request: Requested<CreatedPayment>,
-    pub(super) attempt: Attempt,
-    pub(super) view: CreatedView,
+    pub(super) submission: Submission,
 }
 
 impl Default for LinkForm {
@@ -37,9 +32,7 @@ impl Default for LinkForm {
         LinkForm {
             fields: CashInFields::new(),
             expiry: Some(3_600),
-            request: Requested::NotRequested,
-            attempt: Attempt::Fresh,
-            view: CreatedView::default(),
+            submission: Submission::new(),
         }
     }
 }
@@ -47,27 +40,21 @@ impl Default for LinkForm {
 impl LinkForm {
     pub(super) fn build(
         &self,
-        ctx: &PanelContext<'_>,
+        view: &CollectView<'_>,
     ) -> Result<PaymentLinkRequest, Vec<ValidationError>> {
         PaymentLinkForm {
             cash_in: self.fields.form(self.expiry),
         }
-        .parse(&service(ctx))
+        .parse(&view.service)
     }
 
-    pub(super) fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        settle_attempt(
-            &mut self.request,
-            &mut self.attempt,
-            &mut self.fields.reference1,
-            &mut self.view,
-            ctx,
-            "Payment link",
-        );
-    }
-
-    pub(super) fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
-        let built = self.build(ctx);
+    pub(super) fn ui(
+        &mut self,
+        ui: &mut Ui,
+        view: &CollectView<'_>,
+        queued: &mut Vec<CollectCommand>,
+    ) {
+        let built = self.build(view);
         let problems = built.as_ref().err().cloned().unwrap_or_default();
         let mut enter = false;
         egui::Grid::new("link-form")
@@ -94,50 +81,20 @@ impl LinkForm {
                 enter |= self.fields.ui_bottom(ui, &problems);
             });
         ui.add_space(8.0);
-        let pending = self.request.is_pending();
-        let label = submit_label(&self.attempt, "Create payment link");
-        let clicked = ui
-            .add_enabled(built.is_ok() && !pending, egui::Button::new(label))
-            .clicked();
-        if pending {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label("Creating…");
-            });
-        }
+        let go = self
+            .submission
+            .button(ui, built.is_ok(), enter, "Create payment link");
         blocking_reasons(ui, &problems, LINK_LABELS);
-        if (clicked || (enter && !pending))
-            && let Ok(mut request) = built
-        {
-            prepare_retry(&self.attempt, &mut self.fields.reference1);
+        if go && let Ok(mut request) = built {
+            self.submission
+                .reference_for_next(&mut self.fields.reference1);
             request.cash_in.reference1 = self.fields.reference1.trim().to_owned();
-            let client = ctx.session.connection.client.clone();
-            let amount = request.cash_in.amount;
             let expires = self
                 .expiry
                 .map(validate::describe_seconds)
                 .unwrap_or_default();
-            let minimum = ctx.session.connection.catalog.min_amount(None);
-            self.request.start(ctx.bridge.spawn(async move {
-                let reply = client
-                    .create_payment_link(&request)
-                    .await
-                    .map_err(|error| error.explain_minimum(minimum))?;
-                Ok(CreatedPayment {
-                    title: "Payment link created".into(),
-                    amount: Some(amount),
-                    qr_text: reply.value.url.clone(),
-                    url: reply.value.url,
-                    reference: reply.value.reference,
-                    expires,
-                    extra: vec![("Your reference".into(), request.cash_in.reference1.clone())],
-                })
-            }));
+            queued.push(CollectCommand::Create(Creation::Link { request, expires }));
         }
-        attempt_ui(ui, &self.attempt, self.request.error());
-        if let Some(created) = self.request.value().cloned() {
-            ui.add_space(8.0);
-            self.view.ui(ui, ctx, &created);
-        }
+        self.submission.outcome_ui(ui, view, queued);
     }
 }

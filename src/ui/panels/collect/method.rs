@@ -6,15 +6,14 @@ use crate::api::catalog::{
     ExtraField, LEGAL_PERSON_DOCUMENTS, Lifetime, MethodKind, NATURAL_PERSON_DOCUMENTS,
 };
 use crate::api::family_b::{BankList, PaymentMethodRequest};
+use crate::requests::MethodPaymentForm;
 use crate::ui::PanelContext;
 use crate::ui::bridge::Requested;
 use crate::ui::widgets::form::{self, blocking_reasons, error_box};
 use crate::validate::{self, ValidationError};
 
-use crate::ui::panels::created::{CreatedPayment, CreatedView};
-
+use super::submit::{Creation, Submission};
 use super::*;
-use crate::requests::MethodPaymentForm;
 
 pub(super) const METHOD_LABELS: &form::FieldLabels = &[
     ("amount", "Amount"),
@@ -57,9 +56,7 @@ pub(super) struct MethodForm {
     pub(super) payer_description: String,
     pub(super) banks: Requested<BankList>,
     pub(super) banks_for: Option<i64>,
-    pub(super) request: Requested<CreatedPayment>,
-    pub(super) attempt: Attempt,
-    pub(super) view: CreatedView,
+    pub(super) submission: Submission,
 }
 
 impl Default for MethodForm {
@@ -81,9 +78,7 @@ impl Default for MethodForm {
             payer_description: String::new(),
             banks: Requested::NotRequested,
             banks_for: None,
-            request: Requested::NotRequested,
-            attempt: Attempt::Fresh,
-            view: CreatedView::default(),
+            submission: Submission::new(),
         }
     }
 }
@@ -113,9 +108,9 @@ impl MethodForm {
 
     pub(super) fn build(
         &self,
-        ctx: &PanelContext<'_>,
+        view: &CollectView<'_>,
     ) -> Result<PaymentMethodRequest, Vec<ValidationError>> {
-        let lifetime = ctx.session.connection.catalog.lifetime(self.method_id);
+        let lifetime = view.service.catalog.lifetime(self.method_id);
         MethodPaymentForm {
             cash_in: self
                 .fields
@@ -123,7 +118,7 @@ impl MethodForm {
             method_id: self.method_id,
             typed: self.typed(),
         }
-        .parse(&service(ctx))
+        .parse(&view.service)
     }
 
     pub(super) fn logic(&mut self, ctx: &mut PanelContext<'_>) {
@@ -132,25 +127,15 @@ impl MethodForm {
         {
             ctx.note_error(error);
         }
-        let label = ctx
-            .session
-            .connection
-            .catalog
-            .find(self.method_id)
-            .map(|m| m.name.clone())
-            .unwrap_or_else(|| format!("Method {}", self.method_id));
-        settle_attempt(
-            &mut self.request,
-            &mut self.attempt,
-            &mut self.fields.reference1,
-            &mut self.view,
-            ctx,
-            &label,
-        );
     }
 
-    pub(super) fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
-        let catalog = ctx.session.connection.catalog.clone();
+    pub(super) fn ui(
+        &mut self,
+        ui: &mut Ui,
+        view: &CollectView<'_>,
+        queued: &mut Vec<CollectCommand>,
+    ) {
+        let catalog = view.service.catalog;
         let method = catalog.find(self.method_id).cloned();
         let minimum = method.as_ref().and_then(|m| m.min_expires_in).unwrap_or(0);
         if self.expiry <= minimum
@@ -170,24 +155,14 @@ impl MethodForm {
                 .is_some_and(|m| m.optional_fields.contains(&field))
         };
         let lifetime = method.as_ref().map(|m| m.lifetime).unwrap_or_default();
-        if self.merchant_id.is_empty()
-            && let Some(merchant) = &ctx.session.connection.profile.merchant_id
-        {
-            self.merchant_id = merchant.clone();
-        }
         let is_bank_transfer = method
             .as_ref()
             .is_some_and(|m| m.kind == MethodKind::OnlineBankTransfer);
         if is_bank_transfer && self.banks_for != Some(self.method_id) {
             self.banks_for = Some(self.method_id);
-            let client = ctx.session.connection.client.clone();
-            let id = self.method_id;
-            self.banks.start(
-                ctx.bridge
-                    .spawn(async move { Ok(client.payment_features(id).await?.value) }),
-            );
+            queued.push(CollectCommand::LoadBanks(self.method_id));
         }
-        let built = self.build(ctx);
+        let built = self.build(view);
         let problems = built.as_ref().err().cloned().unwrap_or_default();
         let mut enter = false;
         egui::Grid::new("method-form")
@@ -409,57 +384,17 @@ impl MethodForm {
             error_box(ui, error);
         }
         ui.add_space(8.0);
-        let pending = self.request.is_pending();
-        let clicked = ui
-            .add_enabled(
-                built.is_ok() && !pending,
-                egui::Button::new(submit_label(&self.attempt, "Create payment")),
-            )
-            .clicked();
-        if pending {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label("Creating…");
-            });
-        }
+        let go = self
+            .submission
+            .button(ui, built.is_ok(), enter, "Create payment");
         blocking_reasons(ui, &problems, METHOD_LABELS);
-        if (clicked || (enter && !pending))
-            && let Ok(mut request) = built
-        {
-            prepare_retry(&self.attempt, &mut self.fields.reference1);
+        if go && let Ok(mut request) = built {
+            self.submission
+                .reference_for_next(&mut self.fields.reference1);
             request.cash_in.reference1 = self.fields.reference1.trim().to_owned();
-            let client = ctx.session.connection.client.clone();
-            let amount = request.cash_in.amount;
             let name = method.as_ref().map(|m| m.name.clone()).unwrap_or_default();
-            let minimum = ctx
-                .session
-                .connection
-                .catalog
-                .min_amount(Some(request.method_id));
-            self.request.start(ctx.bridge.spawn(async move {
-                let reply = client
-                    .create_method_payment(&request)
-                    .await
-                    .map_err(|error| error.explain_minimum(minimum))?;
-                let payment = reply.value;
-                Ok(CreatedPayment {
-                    title: format!("{name} payment created"),
-                    amount: Some(amount),
-                    qr_text: payment.url.clone(),
-                    url: payment.url,
-                    reference: payment.reference,
-                    expires: payment.expires_at,
-                    extra: vec![
-                        ("Your reference".into(), request.cash_in.reference1.clone()),
-                        ("Resource".into(), payment.resource_id),
-                    ],
-                })
-            }));
+            queued.push(CollectCommand::Create(Creation::Method { request, name }));
         }
-        attempt_ui(ui, &self.attempt, self.request.error());
-        if let Some(created) = self.request.value().cloned() {
-            ui.add_space(8.0);
-            self.view.ui(ui, ctx, &created);
-        }
+        self.submission.outcome_ui(ui, view, queued);
     }
 }

@@ -2,20 +2,24 @@
 //! Each form validates as the user types; the button stays disabled with the reason shown; the
 //! created payment shows its QR and is followed until it is paid.
 
-use egui::{RichText, Ui};
+use egui::Ui;
 
-use crate::ui::PanelContext;
-use crate::ui::bridge::{Requested, UiError};
-use crate::ui::tracker::TrackedPayment;
-use crate::ui::widgets::form::{self, error_box};
-
-use super::created::{CreatedPayment, CreatedView};
+use crate::api::family_a::{MethodQuery, ResourceShape};
+use crate::ledger::StoredNotification;
 use crate::requests::Service;
+use crate::ui::session::Session;
+use crate::ui::tracker::Tracker;
+use crate::ui::{AppAction, PanelContext};
 
+mod created;
 mod fields;
 mod link;
 mod method;
 mod resource;
+mod submit;
+
+pub use created::CreatedPayment;
+pub use submit::{Creation, fresh_reference1};
 
 use fields::CashInFields;
 use link::LinkForm;
@@ -27,30 +31,6 @@ pub enum CollectMode {
     Link,
     Method,
     Resource,
-}
-
-/// A reference the customer never sees twice: `PD` and the time in base 36, plus randomness.
-pub fn fresh_reference1() -> String {
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or_default();
-    let random = uuid::Uuid::new_v4().as_u128() % (36 * 36);
-    format!("PD{}{}", base36(seconds), base36(random as u64)).to_uppercase()
-}
-
-fn base36(mut value: u64) -> String {
-    const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
-    let mut out = Vec::new();
-    loop {
-        out.push(DIGITS[(value % 36) as usize]);
-        value /= 36;
-        if value == 0 {
-            break;
-        }
-    }
-    out.reverse();
-    String::from_utf8(out).unwrap_or_default()
 }
 
 /// Expiry choices in seconds; for one method only those above its minimum are offered.
@@ -75,55 +55,172 @@ const DOCUMENT_TYPES: &[&str] = &[
     "CC", "CE", "NIT", "TI", "PA", "PEP", "PPT", "RCN", "TE", "DIE",
 ];
 
-/// What happened to the last attempt, for a retry that never duplicates a payment.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Attempt {
-    Fresh,
-    /// Nothing reached the service: the same `reference1` may be sent again.
-    NotSent,
-    /// The service may have created it: the next attempt gets a new `reference1`.
-    MaybeCreated {
-        reference1: String,
+/// What the panel asks the app to do; run by `logic`, never while drawing.
+#[derive(Debug, Clone)]
+pub enum CollectCommand {
+    Create(Creation),
+    /// The banks a PSE payer can choose, for this method.
+    LoadBanks(i64),
+    /// The methods the account offers for resources, with their icons.
+    LoadResourceMethods,
+    SaveQr {
+        text: String,
+        reference: String,
     },
+    ShowCustomer(CreatedPayment),
+}
+
+/// What the forms read from the session while drawing.
+pub struct CollectView<'a> {
+    /// The service the forms' requests are checked against.
+    pub service: Service<'a>,
+    pub tracker: &'a Tracker,
+    /// The webhook notifications last loaded, newest first.
+    pub notifications: &'a [StoredNotification],
+}
+
+impl<'a> CollectView<'a> {
+    /// The app shows the default webhook address in the form, so an emptied field means no
+    /// address.
+    pub fn of(
+        session: &'a Session,
+        tracker: &'a Tracker,
+        notifications: &'a [StoredNotification],
+    ) -> CollectView<'a> {
+        CollectView {
+            service: Service {
+                default_webhook: None,
+                ..Service::of(&session.connection)
+            },
+            tracker,
+            notifications,
+        }
+    }
 }
 
 pub struct CollectPanel {
     pub mode: CollectMode,
+    /// Asked for while drawing; run by the next `logic`.
+    pub queued: Vec<CollectCommand>,
     link: LinkForm,
     method: MethodForm,
     resource: ResourceForm,
-    /// The webhook URL the forms were last filled with, to follow profile changes.
-    webhook_default: Option<String>,
+    /// The profile the forms' defaults (webhook address, Bre-B merchant id) were filled from.
+    defaults_from: Option<(Option<String>, Option<String>)>,
 }
 
 impl Default for CollectPanel {
     fn default() -> Self {
         CollectPanel {
             mode: CollectMode::Link,
+            queued: Vec::new(),
             link: LinkForm::default(),
             method: MethodForm::default(),
             resource: ResourceForm::default(),
-            webhook_default: None,
+            defaults_from: None,
         }
     }
 }
 
 impl CollectPanel {
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        let default = ctx.session.webhook_url();
-        if self.webhook_default != default {
+        let defaults = (
+            ctx.session.webhook_url(),
+            ctx.session.connection.profile.merchant_id.clone(),
+        );
+        if self.defaults_from.as_ref() != Some(&defaults) {
             // A new profile's webhook URL goes into every new payment (spec).
-            let value = default.clone().unwrap_or_default();
-            self.link.fields.webhook_url = value.clone();
-            self.method.fields.webhook_url = value;
-            self.webhook_default = default;
+            let webhook = defaults.0.clone().unwrap_or_default();
+            self.link.fields.webhook_url = webhook.clone();
+            self.method.fields.webhook_url = webhook;
+            if let Some(merchant) = &defaults.1 {
+                self.method.merchant_id = merchant.clone();
+            }
+            self.defaults_from = Some(defaults);
         }
-        self.link.logic(ctx);
+        for command in std::mem::take(&mut self.queued) {
+            self.run(command, ctx);
+        }
+        self.link
+            .submission
+            .settle(&mut self.link.fields.reference1, ctx);
+        self.method
+            .submission
+            .settle(&mut self.method.fields.reference1, ctx);
+        self.resource
+            .submission
+            .settle(&mut self.resource.reference1, ctx);
         self.method.logic(ctx);
         self.resource.logic(ctx);
+        for view in [
+            &mut self.link.submission.view,
+            &mut self.method.submission.view,
+            &mut self.resource.submission.view,
+        ] {
+            view.saved.poll();
+        }
     }
 
-    pub fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
+    fn run(&mut self, command: CollectCommand, ctx: &mut PanelContext<'_>) {
+        let client = ctx.session.connection.client.clone();
+        match command {
+            CollectCommand::Create(creation) => match &creation {
+                Creation::Link { .. } => {
+                    self.link
+                        .submission
+                        .start(creation, "Payment link".to_owned(), ctx)
+                }
+                Creation::Method { name, .. } => {
+                    let kind = name.clone();
+                    self.method.submission.start(creation, kind, ctx)
+                }
+                Creation::Resource { request } => {
+                    let kind = ResourceShape::KNOWN
+                        .iter()
+                        .find(|(id, _)| *id == request.method_id)
+                        .map(|(_, name)| (*name).to_owned())
+                        .unwrap_or_else(|| format!("Method {}", request.method_id));
+                    self.resource.submission.start(creation, kind, ctx)
+                }
+            },
+            CollectCommand::LoadBanks(method_id) => {
+                self.method.banks.start(
+                    ctx.bridge
+                        .spawn(async move { Ok(client.payment_features(method_id).await?.value) }),
+                );
+            }
+            CollectCommand::LoadResourceMethods => {
+                let user_id = ctx.session.connection.user_id;
+                self.resource.methods.start(ctx.bridge.spawn(async move {
+                    Ok(client
+                        .list_methods(&MethodQuery {
+                            method_type: "LINK".into(),
+                            user_id,
+                        })
+                        .await?
+                        .value)
+                }));
+            }
+            CollectCommand::SaveQr { text, reference } => {
+                let task = submit::save_qr(ctx, text, &reference);
+                self.shown_view().saved.start(task);
+            }
+            CollectCommand::ShowCustomer(payment) => {
+                ctx.actions.push(AppAction::ShowCustomer(payment));
+            }
+        }
+    }
+
+    /// The created payment on screen: the one whose buttons were pressed.
+    fn shown_view(&mut self) -> &mut created::CreatedView {
+        match self.mode {
+            CollectMode::Link => &mut self.link.submission.view,
+            CollectMode::Method => &mut self.method.submission.view,
+            CollectMode::Resource => &mut self.resource.submission.view,
+        }
+    }
+
+    pub fn ui(&mut self, ui: &mut Ui, view: &CollectView<'_>) {
         ui.heading("Collect a payment");
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.mode, CollectMode::Link, "Payment link");
@@ -131,137 +228,17 @@ impl CollectPanel {
             ui.selectable_value(&mut self.mode, CollectMode::Resource, "QR and resources");
         });
         ui.separator();
+        let queued = &mut self.queued;
         egui::ScrollArea::vertical()
             .id_salt("collect-scroll")
             .show(ui, |ui| match self.mode {
-                CollectMode::Link => self.link.ui(ui, ctx),
-                CollectMode::Method => self.method.ui(ui, ctx),
-                CollectMode::Resource => self.resource.ui(ui, ctx),
+                CollectMode::Link => self.link.ui(ui, view, queued),
+                CollectMode::Method => self.method.ui(ui, view, queued),
+                CollectMode::Resource => self.resource.ui(ui, view, queued),
             });
-    }
-}
-
-/// The service a form's request is checked against. The app shows the default webhook address
-/// in the form, so an emptied field means no address.
-fn service<'a>(ctx: &'a PanelContext<'_>) -> Service<'a> {
-    Service {
-        default_webhook: None,
-        ..Service::of(&ctx.session.connection)
-    }
-}
-
-/// Shared handling of a create request's result: follow the payment, note what a failure means
-/// for the next attempt.
-fn settle_attempt(
-    request: &mut Requested<CreatedPayment>,
-    attempt: &mut Attempt,
-    reference1: &mut String,
-    view: &mut CreatedView,
-    ctx: &mut PanelContext<'_>,
-    kind: &str,
-) {
-    if !request.poll() {
-        return;
-    }
-    match request {
-        Requested::Done(created) => {
-            view.reset();
-            *attempt = Attempt::Fresh;
-            ctx.tracker.follow(
-                ctx.bridge,
-                ctx.session.connection.client.clone(),
-                TrackedPayment::new(
-                    created.reference.clone(),
-                    kind.to_owned(),
-                    created.amount,
-                    reference1.clone(),
-                    created.url.clone(),
-                ),
-            );
-            // The next payment gets its own reference.
-            *reference1 = fresh_reference1();
+        if !self.queued.is_empty() {
+            // The next frame runs what was asked: ask for that frame now.
+            ui.ctx().request_repaint();
         }
-        Requested::Failed { error, .. } => {
-            ctx.note_error(error);
-            *attempt = if error.outcome_unknown {
-                Attempt::MaybeCreated {
-                    reference1: reference1.clone(),
-                }
-            } else if error.retryable {
-                Attempt::NotSent
-            } else {
-                Attempt::Fresh
-            };
-        }
-        _ => {}
-    }
-}
-
-fn attempt_ui(ui: &mut Ui, attempt: &Attempt, error: Option<&UiError>) {
-    if let Some(error) = error {
-        error_box(ui, error);
-    }
-    match attempt {
-        Attempt::MaybeCreated { reference1 } => {
-            ui.label(
-                RichText::new(format!(
-                    "The payment with reference {reference1} may already exist. Trying again uses a new reference, so the customer is never asked to pay twice for one reference"
-                ))
-                .color(form::ERROR_COLOR),
-            );
-        }
-        Attempt::NotSent => {
-            ui.label(RichText::new("Nothing reached the service: trying again is safe").weak());
-        }
-        Attempt::Fresh => {}
-    }
-}
-
-fn submit_label(attempt: &Attempt, normal: &str) -> String {
-    match attempt {
-        Attempt::Fresh => normal.to_owned(),
-        Attempt::NotSent => "Try again".to_owned(),
-        Attempt::MaybeCreated { .. } => "Try again with a new reference".to_owned(),
-    }
-}
-
-/// Before sending again after an unknown outcome, the reference changes.
-fn prepare_retry(attempt: &Attempt, reference1: &mut String) {
-    if let Attempt::MaybeCreated {
-        reference1: uncertain,
-    } = attempt
-        && uncertain == reference1
-    {
-        *reference1 = fresh_reference1();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::validate;
-
-    #[test]
-    fn fresh_references_are_short_and_distinct() {
-        let a = fresh_reference1();
-        let b = fresh_reference1();
-        assert!(a.len() <= 20 && a.starts_with("PD"), "{a}");
-        assert!(validate::reference1(&a).is_ok());
-        // The random suffix makes two in the same second differ (almost always; retry once).
-        assert!(a != b || fresh_reference1() != a);
-    }
-
-    #[test]
-    fn a_retry_after_an_unknown_outcome_changes_the_reference() {
-        let mut reference = "PD-1".to_owned();
-        prepare_retry(&Attempt::NotSent, &mut reference);
-        assert_eq!(reference, "PD-1");
-        prepare_retry(
-            &Attempt::MaybeCreated {
-                reference1: "PD-1".into(),
-            },
-            &mut reference,
-        );
-        assert_ne!(reference, "PD-1");
     }
 }

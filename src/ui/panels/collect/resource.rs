@@ -2,17 +2,15 @@
 
 use egui::{RichText, Ui};
 
-use crate::api::family_a::{MethodList, MethodQuery, Payer, ResourceRequest, ResourceShape};
-use crate::money::Pesos;
+use crate::api::family_a::{MethodList, Payer, ResourceRequest, ResourceShape};
+use crate::requests::ResourceForm as TypedResource;
 use crate::ui::PanelContext;
 use crate::ui::bridge::Requested;
 use crate::ui::widgets::form::{self, blocking_reasons, error_box};
 use crate::validate::ValidationError;
 
-use crate::ui::panels::created::{CreatedPayment, CreatedView};
-
+use super::submit::{Creation, Submission, fresh_reference1};
 use super::*;
-use crate::requests::ResourceForm as TypedResource;
 
 pub(super) const RESOURCE_LABELS: &form::FieldLabels = &[
     ("method", "Method"),
@@ -53,9 +51,9 @@ pub(super) struct ResourceForm {
     /// The methods' icons, fetched and decoded on the runtime.
     pub(super) icons: Requested<Vec<(i64, egui::ColorImage)>>,
     pub(super) icon_textures: Vec<(i64, egui::TextureHandle)>,
-    pub(super) request: Requested<CreatedPayment>,
-    pub(super) attempt: Attempt,
-    pub(super) view: CreatedView,
+    /// The method list was asked for once; a failure shows with its own retry.
+    pub(super) methods_asked: bool,
+    pub(super) submission: Submission,
 }
 
 /// Fetches and decodes each method's first icon; an icon that fails is left out (the name shows).
@@ -106,9 +104,8 @@ impl Default for ResourceForm {
             methods: Requested::NotRequested,
             icons: Requested::NotRequested,
             icon_textures: Vec::new(),
-            request: Requested::NotRequested,
-            attempt: Attempt::Fresh,
-            view: CreatedView::default(),
+            methods_asked: false,
+            submission: Submission::new(),
         }
     }
 }
@@ -174,34 +171,17 @@ impl ResourceForm {
                 })
                 .collect();
         }
-        let kind = ResourceShape::KNOWN
-            .iter()
-            .find(|(id, _)| *id == self.method_id)
-            .map(|(_, name)| (*name).to_owned())
-            .unwrap_or_else(|| format!("Method {}", self.method_id));
-        settle_attempt(
-            &mut self.request,
-            &mut self.attempt,
-            &mut self.reference1,
-            &mut self.view,
-            ctx,
-            &kind,
-        );
     }
 
-    pub(super) fn ui(&mut self, ui: &mut Ui, ctx: &mut PanelContext<'_>) {
-        if matches!(self.methods, Requested::NotRequested) {
-            let client = ctx.session.connection.client.clone();
-            let user_id = ctx.session.connection.user_id;
-            self.methods.start(ctx.bridge.spawn(async move {
-                Ok(client
-                    .list_methods(&MethodQuery {
-                        method_type: "LINK".into(),
-                        user_id,
-                    })
-                    .await?
-                    .value)
-            }));
+    pub(super) fn ui(
+        &mut self,
+        ui: &mut Ui,
+        view: &CollectView<'_>,
+        queued: &mut Vec<CollectCommand>,
+    ) {
+        if matches!(self.methods, Requested::NotRequested) && !self.methods_asked {
+            self.methods_asked = true;
+            queued.push(CollectCommand::LoadResourceMethods);
         }
         if let Some(list) = self.methods.value() {
             ui.horizontal_wrapped(|ui| {
@@ -227,6 +207,9 @@ impl ResourceForm {
         }
         if let Some(error) = self.methods.error() {
             error_box(ui, error);
+            if ui.button("Load the methods again").clicked() {
+                queued.push(CollectCommand::LoadResourceMethods);
+            }
         }
         let shape = self.shape();
         let built = self.build();
@@ -379,63 +362,16 @@ impl ResourceForm {
             ui.label(RichText::new("A static QR has no amount: the payer types it").weak());
         }
         ui.add_space(8.0);
-        let pending = self.request.is_pending();
-        let clicked = ui
-            .add_enabled(
-                built.is_ok() && !pending,
-                egui::Button::new(submit_label(&self.attempt, "Create resource")),
-            )
-            .clicked();
-        if pending {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label("Creating…");
-            });
-        }
+        let go = self
+            .submission
+            .button(ui, built.is_ok(), enter, "Create resource");
         blocking_reasons(ui, &problems, RESOURCE_LABELS);
-        if (clicked || (enter && !pending))
-            && let Ok(mut request) = built
-        {
-            prepare_retry(&self.attempt, &mut self.reference1);
+        if go && let Ok(mut request) = built {
+            self.submission.reference_for_next(&mut self.reference1);
             request.bill.reference1 =
                 (!self.reference1.trim().is_empty()).then(|| self.reference1.trim().to_owned());
-            let client = ctx.session.connection.client.clone();
-            let amount: Option<Pesos> = request.bill.amount;
-            let minimum = ctx.session.connection.catalog.min_amount(None);
-            self.request.start(ctx.bridge.spawn(async move {
-                let resource = client
-                    .generate_resource(&request)
-                    .await
-                    .map_err(|error| error.explain_minimum(minimum))?
-                    .value
-                    .resource;
-                let qr_text = if resource.url.is_empty() {
-                    resource.data.clone()
-                } else {
-                    resource.url.clone()
-                };
-                Ok(CreatedPayment {
-                    title: "Resource created".into(),
-                    amount,
-                    qr_text,
-                    url: resource.url,
-                    reference: resource.reference,
-                    expires: resource.exp_date,
-                    extra: vec![
-                        ("Code".into(), resource.data),
-                        (
-                            "Resource id".into(),
-                            resource.id.map(|id| id.to_string()).unwrap_or_default(),
-                        ),
-                        ("Created".into(), resource.created_at),
-                    ],
-                })
-            }));
+            queued.push(CollectCommand::Create(Creation::Resource { request }));
         }
-        attempt_ui(ui, &self.attempt, self.request.error());
-        if let Some(created) = self.request.value().cloned() {
-            ui.add_space(8.0);
-            self.view.ui(ui, ctx, &created);
-        }
+        self.submission.outcome_ui(ui, view, queued);
     }
 }
