@@ -2,6 +2,7 @@
 //! the `PAYDESK_*` environment (which wins, for automation), and, for the simulator profile,
 //! the built-in simulator started in-process. Used by the CLI and the desktop app alike.
 
+use crate::validate::Field;
 use std::sync::Arc;
 
 use crate::api::catalog::MethodCatalog;
@@ -97,7 +98,7 @@ pub async fn connect(
         Some(text) => Some(
             text.trim()
                 .parse::<i64>()
-                .map_err(|_| ValidationError::new("PAYDESK_USER_ID", "must be a whole number"))?,
+                .map_err(|_| ValidationError::new(Field::EnvUserId, "must be a whole number"))?,
         ),
         None => profile.user_id,
     };
@@ -134,15 +135,15 @@ pub async fn connect(
     } else {
         (profile.base_url.clone(), profile.pay_url.clone())
     };
-    let missing = |which: &'static str| {
+    let missing = |which: Field| {
         ConnectError::Input(ValidationError::new(
             which,
             "is not set: add it to the profile or set the environment variable",
         ))
     };
     let mut settings = ClientSettings::new(
-        base_url.ok_or_else(|| missing("base_url"))?,
-        pay_url.ok_or_else(|| missing("pay_url"))?,
+        base_url.ok_or_else(|| missing(Field::BaseUrl))?,
+        pay_url.ok_or_else(|| missing(Field::PayUrl))?,
     );
     settings.api_token = api_token;
     settings.access_token = access_token;

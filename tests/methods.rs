@@ -17,6 +17,7 @@ use paydesk::api::family_b::{
 use paydesk::ledger::{CheckState, Ledger, StoredNotification};
 use paydesk::money::Pesos;
 use paydesk::secrets::SecretString;
+use paydesk::validate::Field;
 use paydesk::webhook::{Confirmer, Receiver, ReceiverConfig};
 use serde_json::{Value, json};
 use url::Url;
@@ -188,7 +189,7 @@ async fn an_interoperable_qr_takes_its_optional_fields_and_several_payments() {
     assert!(
         problems
             .iter()
-            .any(|p| p.field == "expiresIn" && p.message.contains("11:59 p.m.")),
+            .any(|p| p.field == Field::ExpiresIn && p.message.contains("11:59 p.m.")),
         "{problems:?}"
     );
 }
@@ -226,7 +227,7 @@ async fn cards_take_a_description_of_at_most_255_characters() {
         too_long
             .check(&shop.catalog)
             .iter()
-            .any(|p| p.field == "description")
+            .any(|p| p.field == Field::Description)
     );
     let request = shop.request(
         273,
@@ -255,7 +256,7 @@ async fn whatsapp_needs_its_account_and_a_month_of_life() {
         short
             .check(&shop.catalog)
             .iter()
-            .any(|p| p.field == "expiresIn")
+            .any(|p| p.field == Field::ExpiresIn)
     );
     let missing = shop.request(
         277,
@@ -266,7 +267,7 @@ async fn whatsapp_needs_its_account_and_a_month_of_life() {
         missing
             .check(&shop.catalog)
             .iter()
-            .any(|p| p.field == "whatsappAccountId")
+            .any(|p| p.field == Field::WhatsappAccountId)
     );
     let request = shop.request(
         277,
@@ -317,5 +318,5 @@ async fn a_cash_out_to_a_bre_b_key_with_a_fetched_token() {
         destination: "TIENDA 123".into(),
         ..request
     };
-    assert!(bad.check().iter().any(|p| p.field == "key"));
+    assert!(bad.check().iter().any(|p| p.field == Field::Key));
 }

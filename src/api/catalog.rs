@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::money::Pesos;
-use crate::validate::{self, Checked, PersonType, ValidationError};
+use crate::validate::{self, Checked, Field, PersonType, ValidationError};
 
 /// What a method is, in the spec's words; decides which extra payer fields the forms ask for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -292,14 +292,14 @@ impl MethodCatalog {
     pub fn check_expires_in(&self, method_id: i64, seconds: u64) -> Checked<u64> {
         if seconds == 0 {
             return Err(ValidationError::new(
-                "expiresIn",
+                Field::ExpiresIn,
                 "the expiry must be more than 0 seconds",
             ));
         }
         match self.find(method_id) {
             Some(method) => match method.min_expires_in {
                 Some(minimum) if seconds <= minimum => Err(ValidationError::new(
-                    "expiresIn",
+                    Field::ExpiresIn,
                     format!(
                         "{} needs more than {} ({minimum} s)",
                         method.name,

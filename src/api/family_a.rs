@@ -7,7 +7,7 @@ use serde_json::{Map, Value, json};
 use super::lenient;
 use crate::money::Pesos;
 use crate::secrets::SecretString;
-use crate::validate::{self, Checked, ValidationError};
+use crate::validate::{self, Checked, Field, ValidationError};
 
 // ---------------------------------------------------------------------------------------------
 // Registration
@@ -47,9 +47,9 @@ impl Registration {
                 problems.push(error);
             }
         };
-        note(validate::required("name", &self.name).map(drop));
-        note(validate::email("email", &self.email).map(drop));
-        note(validate::cellphone("cellphone", &self.cellphone).map(drop));
+        note(validate::required(Field::Name, &self.name).map(drop));
+        note(validate::email(Field::Email, &self.email).map(drop));
+        note(validate::cellphone(Field::Cellphone, &self.cellphone).map(drop));
         note(
             if DOCUMENT_TYPES
                 .iter()
@@ -58,7 +58,7 @@ impl Registration {
                 Ok(())
             } else {
                 Err(ValidationError::new(
-                    "docType",
+                    Field::DocType,
                     format!(
                         "choose one of {}",
                         DOCUMENT_TYPES
@@ -70,16 +70,16 @@ impl Registration {
                 ))
             },
         );
-        note(validate::document_number("docNumber", &self.doc_number).map(drop));
-        note(validate::positive_id("city", self.city_id).map(drop));
-        note(validate::positive_id("state", self.state_id).map(drop));
+        note(validate::document_number(Field::DocNumber, &self.doc_number).map(drop));
+        note(validate::positive_id(Field::City, self.city_id).map(drop));
+        note(validate::positive_id(Field::State, self.state_id).map(drop));
         if let Some(id) = self.commerce_type_id {
-            note(validate::positive_id("commerceType", id).map(drop));
+            note(validate::positive_id(Field::CommerceType, id).map(drop));
         }
         if let Some(id) = self.referred {
-            note(validate::positive_id("referred", id).map(drop));
+            note(validate::positive_id(Field::Referred, id).map(drop));
         }
-        note(validate::required("registerType", &self.register_type).map(drop));
+        note(validate::required(Field::RegisterType, &self.register_type).map(drop));
         note(validate::new_password(
             self.password.expose(),
             self.verify_password.expose(),
@@ -162,7 +162,7 @@ pub struct MethodQuery {
 
 impl MethodQuery {
     pub fn check(&self) -> Checked<()> {
-        validate::required("type", &self.method_type).map(drop)
+        validate::required(Field::Type, &self.method_type).map(drop)
     }
 
     pub fn wire(&self) -> Value {
@@ -221,11 +221,11 @@ impl Payer {
             problems.push(error);
         }
         let checks = [
-            validate::document_number("docNumber", &self.doc_number).map(drop),
-            validate::required("name", &self.name).map(drop),
-            validate::cellphone("payer cellphone", &self.cellphone).map(drop),
-            validate::required("address", &self.address).map(drop),
-            validate::email("email", &self.email).map(drop),
+            validate::document_number(Field::DocNumber, &self.doc_number).map(drop),
+            validate::required(Field::Name, &self.name).map(drop),
+            validate::cellphone(Field::PayerCellphone, &self.cellphone).map(drop),
+            validate::required(Field::Address, &self.address).map(drop),
+            validate::email(Field::Email, &self.email).map(drop),
         ];
         problems.extend(checks.into_iter().filter_map(Result::err));
         problems
@@ -342,7 +342,7 @@ impl ResourceRequest {
     pub fn check(&self) -> Vec<ValidationError> {
         let shape = ResourceShape::for_method(self.method_id);
         let mut problems = Vec::new();
-        if let Err(error) = validate::positive_id("method", self.method_id) {
+        if let Err(error) = validate::positive_id(Field::Method, self.method_id) {
             problems.push(error);
         }
         match (
@@ -351,15 +351,15 @@ impl ResourceRequest {
             shape.forbids_amount(),
         ) {
             (None, true, _) => problems.push(ValidationError::new(
-                "amount",
+                Field::Amount,
                 "this method needs an amount",
             )),
             (Some(_), _, true) => problems.push(ValidationError::new(
-                "amount",
+                Field::Amount,
                 "a static QR has no amount: the payer types it",
             )),
             (Some(amount), _, _) => {
-                if let Err(error) = validate::positive_amount("amount", amount) {
+                if let Err(error) = validate::positive_amount(Field::Amount, amount) {
                     problems.push(error);
                 }
             }
@@ -368,12 +368,15 @@ impl ResourceRequest {
         if let Some(tax) = self.bill.tax
             && tax.get() < 0
         {
-            problems.push(ValidationError::new("tax", "the tax cannot be negative"));
+            problems.push(ValidationError::new(
+                Field::Tax,
+                "the tax cannot be negative",
+            ));
         }
         for (index, product) in self.bill.products.iter().enumerate() {
             if product.name.trim().is_empty() || product.amount.get() <= 0 {
                 problems.push(ValidationError::new(
-                    "products",
+                    Field::Products,
                     format!("product {} needs a name and an amount", index + 1),
                 ));
             }
@@ -391,11 +394,12 @@ impl ResourceRequest {
                     city_id,
                 },
             ) => {
-                problems.extend(validate::positive_id("commerceType", *commerce_type_id).err());
-                problems.extend(validate::positive_id("city", *city_id).err());
+                problems
+                    .extend(validate::positive_id(Field::CommerceType, *commerce_type_id).err());
+                problems.extend(validate::positive_id(Field::City, *city_id).err());
             }
             (ResourceShape::Commerce, _) => problems.push(ValidationError::new(
-                "commerceType",
+                Field::CommerceType,
                 "method 1 needs the commerce type and the city",
             )),
             (
@@ -406,27 +410,29 @@ impl ResourceRequest {
                     payer,
                 },
             ) => {
-                problems.extend(validate::positive_id("bank", *bank_id).err());
+                problems.extend(validate::positive_id(Field::Bank, *bank_id).err());
                 problems.extend(payer.check(type_person));
             }
             (ResourceShape::BankTransfer, _) => problems.push(ValidationError::new(
-                "bank",
+                Field::Bank,
                 "an online bank transfer needs the bank and the payer's details",
             )),
             (ResourceShape::Info, ResourceFeatures::Info(info)) => {
-                problems.extend(validate::required("info", info).err());
+                problems.extend(validate::required(Field::Info, info).err());
             }
             (ResourceShape::Info, _) => problems.push(ValidationError::new(
-                "info",
+                Field::Info,
                 "method 11 needs the information text",
             )),
             _ => {}
         }
         if shape == ResourceShape::Cellphone {
             match &self.cellphone {
-                Some(number) => problems.extend(validate::cellphone("cellphone", number).err()),
+                Some(number) => {
+                    problems.extend(validate::cellphone(Field::Cellphone, number).err())
+                }
                 None => problems.push(ValidationError::new(
-                    "cellphone",
+                    Field::Cellphone,
                     "this method needs the customer's mobile number",
                 )),
             }
@@ -546,11 +552,11 @@ pub struct CheckoutRequest {
 impl CheckoutRequest {
     pub fn check(&self) -> Vec<ValidationError> {
         let mut problems: Vec<ValidationError> = [
-            validate::positive_id("method", self.method_id).err(),
-            validate::positive_id("resource", self.resource_id).err(),
-            validate::positive_id("user", self.user_id).err(),
+            validate::positive_id(Field::Method, self.method_id).err(),
+            validate::positive_id(Field::Resource, self.resource_id).err(),
+            validate::positive_id(Field::User, self.user_id).err(),
             self.bank_id
-                .and_then(|bank| validate::positive_id("bank", bank).err()),
+                .and_then(|bank| validate::positive_id(Field::Bank, bank).err()),
         ]
         .into_iter()
         .flatten()
@@ -613,13 +619,13 @@ impl NewBankAccount {
             || number.chars().filter(char::is_ascii_digit).count() < 4
         {
             problems.push(ValidationError::new(
-                "number",
+                Field::Number,
                 "enter the account number (digits only)",
             ));
         }
         problems.extend(validate::otp_code(&self.otp).err());
-        problems.extend(validate::positive_id("bank", self.bank_id).err());
-        problems.extend(validate::positive_id("type", self.type_id).err());
+        problems.extend(validate::positive_id(Field::Bank, self.bank_id).err());
+        problems.extend(validate::positive_id(Field::Type, self.type_id).err());
         problems
     }
 

@@ -75,7 +75,7 @@ impl Failure {
         if let Failure::Input(problems) = self {
             error["fields"] = problems
                 .iter()
-                .map(|p| json!({"field": p.field, "message": p.message}))
+                .map(|p| json!({"field": p.field.as_str(), "message": p.message}))
                 .collect();
         }
         if let Failure::Api(api) = self {
@@ -158,6 +158,7 @@ impl Output {
 mod tests {
     use super::*;
     use crate::api::{Operation, Refusal};
+    use crate::validate::Field;
 
     #[test]
     fn exit_codes_follow_the_contract() {
@@ -169,7 +170,7 @@ mod tests {
         });
         assert_eq!(refused.exit_code(), 1);
         assert_eq!(
-            Failure::Input(vec![ValidationError::new("amount", "bad")]).exit_code(),
+            Failure::Input(vec![ValidationError::new(Field::Amount, "bad")]).exit_code(),
             2
         );
         assert_eq!(

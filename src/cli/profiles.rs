@@ -1,6 +1,7 @@
 //! `paydesk profile list|add|use`: the settings file, from the command line (install scripts,
 //! a shop PC set up over SSH). Never touches tokens: those go through the keyring or `PAYDESK_*`.
 
+use crate::validate::Field;
 use std::process::ExitCode;
 
 use serde_json::{Value, json};
@@ -55,7 +56,7 @@ fn add(paths: &Paths, args: &ProfileArgs, out: Output) -> Result<ExitCode, Failu
     let existing = config.profiles.get(args.name.trim()).cloned();
     if existing.is_some() && !args.replace {
         return Err(Failure::Input(vec![crate::validate::ValidationError::new(
-            "name",
+            Field::Name,
             "a profile with this name already exists (add --replace to change it)",
         )]));
     }

@@ -3,7 +3,7 @@
 
 use super::{DEFAULT_WEBHOOK_LISTEN, Environment, Profile, SIMULATOR_PROFILE};
 use crate::api::family_b::DEFAULT_BRAND_ID;
-use crate::validate::{self, ValidationError};
+use crate::validate::{self, Field, ValidationError};
 
 /// A profile as a person fills it in (Settings, `paydesk profile add`): text, checked field by
 /// field before anything is saved. Field names are the TOML keys.
@@ -70,34 +70,34 @@ impl ProfileDraft {
             problems.push(problem);
         } else if editing.is_none() && names_in_use.iter().any(|used| used == name) {
             problems.push(ValidationError::new(
-                "name",
+                Field::Name,
                 "a profile with this name already exists",
             ));
         }
         if self.environment == Environment::Simulator {
             problems.push(ValidationError::new(
-                "environment",
+                Field::Environment,
                 "choose the service's sandbox or production (the simulator needs no profile)",
             ));
         }
-        let mut url = |field: &'static str, text: &str| {
+        let mut url = |field: Field, text: &str| {
             validate::web_url(field, text)
                 .map(|url| url.as_str().trim_end_matches('/').to_owned())
                 .map_err(|problem| problems.push(problem))
                 .ok()
         };
-        let base_url = url("base_url", &self.base_url);
-        let pay_url = url("pay_url", &self.pay_url);
+        let base_url = url(Field::BaseUrl, &self.base_url);
+        let pay_url = url(Field::PayUrl, &self.pay_url);
         let webhook_url = if self.webhook_url.trim().is_empty() {
             None
         } else {
-            url("webhook_url", &self.webhook_url)
+            url(Field::ProfileWebhookUrl, &self.webhook_url)
         };
         let user_id = match self.user_id.trim() {
             "" => None,
             text => text.parse::<i64>().ok().filter(|id| *id > 0).or_else(|| {
                 problems.push(ValidationError::new(
-                    "user_id",
+                    Field::ProfileUserId,
                     "enter the user id number (or leave it empty)",
                 ));
                 None
@@ -111,7 +111,7 @@ impl ProfileDraft {
                     .filter(|id| *id > 0)
                     .unwrap_or_else(|| {
                         problems.push(ValidationError::new(
-                    "brand_id",
+                    Field::ProfileBrandId,
                     format!("enter the brand id number ({DEFAULT_BRAND_ID} unless told otherwise)"),
                 ));
                         DEFAULT_BRAND_ID
@@ -124,7 +124,7 @@ impl ProfileDraft {
                 Ok(addr) => Some(addr.to_string()),
                 Err(_) => {
                     problems.push(ValidationError::new(
-                        "webhook_listen",
+                        Field::WebhookListen,
                         format!("enter an address and port like {DEFAULT_WEBHOOK_LISTEN}"),
                     ));
                     None
@@ -152,11 +152,14 @@ impl ProfileDraft {
 /// Letters, digits, `-` and `_`: the name appears in keyring entries and on the command line.
 pub fn check_profile_name(name: &str) -> Result<(), ValidationError> {
     if name.is_empty() {
-        return Err(ValidationError::new("name", "enter a name, like tienda"));
+        return Err(ValidationError::new(
+            Field::Name,
+            "enter a name, like tienda",
+        ));
     }
     if name == SIMULATOR_PROFILE {
         return Err(ValidationError::new(
-            "name",
+            Field::Name,
             "\"simulator\" is the built-in simulator's name",
         ));
     }
@@ -166,7 +169,7 @@ pub fn check_profile_name(name: &str) -> Result<(), ValidationError> {
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
     {
         return Err(ValidationError::new(
-            "name",
+            Field::Name,
             format!(
                 "use up to {PROFILE_NAME_MAX_CHARS} letters, digits, - or _ (no spaces or accents)"
             ),
@@ -221,7 +224,7 @@ mod tests {
     fn every_bad_field_of_a_draft_is_named() {
         let in_use = ["simulator".to_owned(), "tienda".to_owned()];
         let taken = filled_draft().build(&in_use, None).unwrap_err();
-        assert_eq!(taken[0].field, "name");
+        assert_eq!(taken[0].field, Field::Name);
         let draft = ProfileDraft {
             name: "mi tienda".into(),
             environment: Environment::Simulator,
@@ -237,7 +240,7 @@ mod tests {
             .build(&in_use, None)
             .unwrap_err()
             .iter()
-            .map(|problem| problem.field)
+            .map(|problem| problem.field.as_str())
             .collect();
         assert_eq!(
             fields,

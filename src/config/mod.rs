@@ -3,6 +3,7 @@
 //! directory, with a version field. Secrets are never here: the profile only lists which ones
 //! it has in the keyring.
 
+use crate::validate::Field;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -264,7 +265,8 @@ pub fn check_profile(name: &str, profile: &Profile) -> Result<(), ConfigError> {
         }
     }
     if let Some(url) = &profile.webhook_url {
-        crate::validate::web_url("webhook_url", url).map_err(|error| invalid(error.to_string()))?;
+        crate::validate::web_url(Field::ProfileWebhookUrl, url)
+            .map_err(|error| invalid(error.to_string()))?;
     }
     if let Some(listen) = &profile.webhook_listen
         && listen.parse::<std::net::SocketAddr>().is_err()

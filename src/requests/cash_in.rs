@@ -5,6 +5,7 @@ use super::{Problems, Service, checked, take};
 use crate::api::catalog::ExtraField;
 use crate::api::family_b::{CashIn, PaymentLinkRequest, PaymentMethodRequest, Reference2};
 use crate::validate;
+use crate::validate::Field;
 
 /// The fields both cash-ins share, as typed.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -31,7 +32,7 @@ pub struct CashInForm {
 impl CashInForm {
     pub fn parse(&self, service: &Service<'_>) -> Result<CashIn, Problems> {
         let mut problems = Vec::new();
-        let amount = take(validate::amount("amount", &self.amount), &mut problems);
+        let amount = take(validate::amount(Field::Amount, &self.amount), &mut problems);
         let reference1 = take(validate::reference1(&self.reference1), &mut problems);
         let webhook_text = Some(self.webhook_url.trim())
             .filter(|text| !text.is_empty())
@@ -40,7 +41,7 @@ impl CashInForm {
         // With neither, the rule's own message asks for one.
         let webhook_url = take(
             validate::webhook_url(
-                "webhookUrl",
+                Field::WebhookUrl,
                 webhook_text.as_deref().unwrap_or_default(),
                 service.pay_url,
             ),
@@ -50,7 +51,7 @@ impl CashInForm {
             None
         } else {
             take(
-                validate::web_url("returnUrl", &self.return_url),
+                validate::web_url(Field::ReturnUrl, &self.return_url),
                 &mut problems,
             )
         };
@@ -62,7 +63,7 @@ impl CashInForm {
         }
         if !self.customer_email.trim().is_empty()
             && let Some(email) = take(
-                validate::email("email", &self.customer_email),
+                validate::email(Field::Email, &self.customer_email),
                 &mut problems,
             )
         {
@@ -70,7 +71,7 @@ impl CashInForm {
         }
         if !self.customer_cellphone.trim().is_empty()
             && let Some(phone) = take(
-                validate::cellphone("customer cellphone", &self.customer_cellphone),
+                validate::cellphone(Field::CustomerCellphone, &self.customer_cellphone),
                 &mut problems,
             )
         {
@@ -82,8 +83,8 @@ impl CashInForm {
                 .push(("Description".to_owned(), self.description.trim().to_owned()));
         }
         for (field, source, target) in [
-            ("label", &self.labels, &mut reference2.label),
-            ("data", &self.data, &mut reference2.data),
+            (Field::Label, &self.labels, &mut reference2.label),
+            (Field::Data, &self.data, &mut reference2.data),
         ] {
             for pair in source {
                 target.extend(take(validate::key_value(field, pair), &mut problems));
@@ -161,9 +162,8 @@ impl MethodPaymentForm {
                     ExtraField::DocumentType | ExtraField::DocType => {
                         typed.trim().to_ascii_uppercase()
                     }
-                    ExtraField::Cellphone => {
-                        validate::cellphone("cellphone", typed).unwrap_or_else(|_| typed.to_owned())
-                    }
+                    ExtraField::Cellphone => validate::cellphone(Field::Cellphone, typed)
+                        .unwrap_or_else(|_| typed.to_owned()),
                     ExtraField::TypePerson => catalog.person_type_code(typed),
                     _ => typed.to_owned(),
                 };
@@ -175,7 +175,7 @@ impl MethodPaymentForm {
         if catalog.find(self.method_id).is_none() && !cellphone.trim().is_empty() {
             extras.push((
                 ExtraField::Cellphone,
-                validate::cellphone("cellphone", cellphone)
+                validate::cellphone(Field::Cellphone, cellphone)
                     .unwrap_or_else(|_| cellphone.to_owned()),
             ));
         }
@@ -252,7 +252,7 @@ mod tests {
             .parse(&without_default)
             .unwrap_err()
             .iter()
-            .map(|p| p.field)
+            .map(|p| p.field.as_str())
             .collect();
         assert_eq!(
             fields,

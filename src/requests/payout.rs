@@ -3,6 +3,7 @@
 use super::{Problems, Service, checked, take};
 use crate::api::family_b::{BREB_WITHDRAW_METHOD, WithdrawRequest};
 use crate::validate;
+use crate::validate::Field;
 
 /// A payout as typed. `destination` is a mobile number, or a Bre-B key when the method sends
 /// to one.
@@ -24,12 +25,12 @@ impl PayoutForm {
 
     pub fn parse(&self, service: &Service<'_>) -> Result<WithdrawRequest, Problems> {
         let mut problems = Vec::new();
-        let amount = take(validate::amount("amount", &self.amount), &mut problems);
+        let amount = take(validate::amount(Field::Amount, &self.amount), &mut problems);
         let destination = take(
             if self.sends_to_key() {
-                validate::breb_key("key", &self.destination)
+                validate::breb_key(Field::Key, &self.destination)
             } else {
-                validate::cellphone("cellphone", &self.destination)
+                validate::cellphone(Field::Cellphone, &self.destination)
             },
             &mut problems,
         );
@@ -38,11 +39,11 @@ impl PayoutForm {
             // A default that cannot be reached from the service is left out, not refused: the
             // payout still goes, and its notification is not needed to settle it.
             service.default_webhook.as_deref().and_then(|text| {
-                validate::webhook_url("webhookRequest", text, service.pay_url).ok()
+                validate::webhook_url(Field::WebhookRequest, text, service.pay_url).ok()
             })
         } else {
             take(
-                validate::webhook_url("webhookRequest", &self.webhook_url, service.pay_url),
+                validate::webhook_url(Field::WebhookRequest, &self.webhook_url, service.pay_url),
                 &mut problems,
             )
         };
@@ -109,7 +110,7 @@ mod tests {
             .parse(&service)
             .unwrap_err()
             .iter()
-            .map(|p| p.field)
+            .map(|p| p.field.as_str())
             .collect();
         assert_eq!(fields, ["reference1", "webhookRequest"]);
         let over = PayoutForm {
@@ -118,6 +119,6 @@ mod tests {
             ..bad
         };
         let problems = over.parse(&service).unwrap_err();
-        assert_eq!(problems[0].field, "amount", "{problems:?}");
+        assert_eq!(problems[0].field, Field::Amount, "{problems:?}");
     }
 }

@@ -2,7 +2,7 @@
 
 use super::{Problems, checked, take};
 use crate::api::family_a::{Bill, Payer, ResourceFeatures, ResourceRequest, ResourceShape};
-use crate::validate::{self, ValidationError};
+use crate::validate::{self, Field, ValidationError};
 
 /// A resource as typed. Which of the fields count depends on the method's shape; a method the
 /// spec does not show takes the features whose fields were given.
@@ -31,7 +31,7 @@ fn optional(text: &str) -> Option<String> {
         .map(str::to_owned)
 }
 
-fn id(field: &'static str, text: &str) -> Result<i64, ValidationError> {
+fn id(field: Field, text: &str) -> Result<i64, ValidationError> {
     match text.trim().parse::<i64>() {
         Ok(id) if id > 0 => Ok(id),
         _ => Err(ValidationError::new(field, "enter the id number")),
@@ -39,7 +39,7 @@ fn id(field: &'static str, text: &str) -> Result<i64, ValidationError> {
 }
 
 /// The 10-digit form when the number is valid; as typed otherwise (the check reports it).
-fn cellphone(field: &'static str, text: &str) -> String {
+fn cellphone(field: Field, text: &str) -> String {
     validate::cellphone(field, text).unwrap_or_else(|_| text.to_owned())
 }
 
@@ -68,26 +68,26 @@ impl ResourceForm {
         let amount = if self.amount.trim().is_empty() && !shape.needs_amount() {
             None
         } else {
-            take(validate::amount("amount", &self.amount), &mut problems)
+            take(validate::amount(Field::Amount, &self.amount), &mut problems)
         };
         // A tax may be zero, unlike an amount.
         let tax = if self.tax.trim().is_empty() || self.tax.trim() == "0" {
             None
         } else {
-            take(validate::amount("tax", &self.tax), &mut problems)
+            take(validate::amount(Field::Tax, &self.tax), &mut problems)
         };
         let features = match shape {
             ResourceShape::Commerce => ResourceFeatures::Commerce {
-                commerce_type_id: take(id("commerceType", &self.commerce_type), &mut problems)
+                commerce_type_id: take(id(Field::CommerceType, &self.commerce_type), &mut problems)
                     .unwrap_or_default(),
-                city_id: take(id("city", &self.city), &mut problems).unwrap_or_default(),
+                city_id: take(id(Field::City, &self.city), &mut problems).unwrap_or_default(),
             },
             ResourceShape::BankTransfer => ResourceFeatures::BankTransfer {
-                bank_id: take(id("bank", &self.bank), &mut problems).unwrap_or_default(),
+                bank_id: take(id(Field::Bank, &self.bank), &mut problems).unwrap_or_default(),
                 type_person: self.person_type.trim().to_owned(),
                 payer: Payer {
                     doc_type: self.payer.doc_type.trim().to_ascii_uppercase(),
-                    cellphone: cellphone("payer cellphone", &self.payer.cellphone),
+                    cellphone: cellphone(Field::PayerCellphone, &self.payer.cellphone),
                     ..self.payer.clone()
                 },
             },
@@ -108,7 +108,7 @@ impl ResourceForm {
             description: optional(&self.description),
             cellphone: (shape == ResourceShape::Cellphone
                 || (self.shape() == ResourceShape::Unknown && !self.cellphone.trim().is_empty()))
-            .then(|| cellphone("cellphone", &self.cellphone)),
+            .then(|| cellphone(Field::Cellphone, &self.cellphone)),
         };
         let rules = request.check();
         checked(request, problems, rules)
@@ -133,7 +133,7 @@ mod tests {
         };
         assert_eq!(
             with_amount.parse().unwrap_err()[0].field,
-            "amount",
+            Field::Amount,
             "a static QR takes no amount"
         );
 
@@ -146,7 +146,7 @@ mod tests {
         }
         .parse()
         .unwrap_err();
-        let fields: Vec<&str> = commerce.iter().map(|p| p.field).collect();
+        let fields: Vec<&str> = commerce.iter().map(|p| p.field.as_str()).collect();
         assert_eq!(fields, ["commerceType", "city"]);
 
         // An id the spec does not show takes the features whose fields were given.

@@ -7,7 +7,7 @@ use url::Url;
 
 use super::super::lenient;
 use crate::money::Pesos;
-use crate::validate::{self, ValidationError};
+use crate::validate::{self, Field, ValidationError};
 
 pub const WITHDRAW_METHODS: &[(i64, &str)] = &[
     (160, "Online withdrawal"),
@@ -49,13 +49,13 @@ impl WithdrawRequest {
             validate::withdraw_amount(self.method_id, self.amount).err(),
             validate::reference1(&self.reference1).err(),
             if self.sends_to_key() {
-                validate::breb_key("key", &self.destination).err()
+                validate::breb_key(Field::Key, &self.destination).err()
             } else {
-                validate::cellphone("cellphone", &self.destination).err()
+                validate::cellphone(Field::Cellphone, &self.destination).err()
             },
             self.webhook_request
                 .as_ref()
-                .and_then(|url| validate::web_url("webhookRequest", url.as_str()).err()),
+                .and_then(|url| validate::web_url(Field::WebhookRequest, url.as_str()).err()),
         ]
         .into_iter()
         .flatten()

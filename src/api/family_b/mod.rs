@@ -10,7 +10,7 @@ use url::Url;
 use super::catalog::{ExtraField, Lifetime, MethodCatalog};
 use super::lenient;
 use crate::money::Pesos;
-use crate::validate::{self, ValidationError};
+use crate::validate::{self, Field, ValidationError};
 
 mod disbursement;
 pub use disbursement::*;
@@ -60,13 +60,13 @@ pub struct CashIn {
 impl CashIn {
     pub fn check(&self) -> Vec<ValidationError> {
         [
-            validate::positive_amount("amount", self.amount).err(),
+            validate::positive_amount(Field::Amount, self.amount).err(),
             validate::reference1(&self.reference1).err(),
-            validate::web_url("webhookUrl", self.webhook_url.as_str()).err(),
+            validate::web_url(Field::WebhookUrl, self.webhook_url.as_str()).err(),
             self.return_url
                 .as_ref()
-                .and_then(|url| validate::web_url("returnUrl", url.as_str()).err()),
-            validate::positive_id("brandId", self.brand_id).err(),
+                .and_then(|url| validate::web_url(Field::ReturnUrl, url.as_str()).err()),
+            validate::positive_id(Field::BrandId, self.brand_id).err(),
         ]
         .into_iter()
         .flatten()
@@ -109,7 +109,7 @@ impl PaymentLinkRequest {
             && seconds == 0
         {
             problems.push(ValidationError::new(
-                "expiresIn",
+                Field::ExpiresIn,
                 "the expiry must be more than 0 seconds",
             ));
         }
@@ -139,7 +139,7 @@ impl PaymentMethodRequest {
 
     pub fn check(&self, catalog: &MethodCatalog) -> Vec<ValidationError> {
         let mut problems = self.cash_in.check();
-        problems.extend(validate::positive_id("method", self.method_id).err());
+        problems.extend(validate::positive_id(Field::Method, self.method_id).err());
         problems.extend(minimum_amount(catalog, Some(self.method_id), self.cash_in.amount).err());
         if let Some(seconds) = self.cash_in.expires_in {
             match catalog.lifetime(self.method_id) {
@@ -147,14 +147,14 @@ impl PaymentMethodRequest {
                     problems.extend(catalog.check_expires_in(self.method_id, seconds).err());
                 }
                 Lifetime::Fixed { seconds: fixed } => problems.push(ValidationError::new(
-                    "expiresIn",
+                    Field::ExpiresIn,
                     format!(
                         "this method always lives {}: leave the expiry empty",
                         validate::describe_seconds(fixed)
                     ),
                 )),
                 Lifetime::EndOfDay => problems.push(ValidationError::new(
-                    "expiresIn",
+                    Field::ExpiresIn,
                     "this method lives until 11:59 p.m. today: leave the expiry empty",
                 )),
             }
@@ -165,17 +165,17 @@ impl PaymentMethodRequest {
                 continue;
             }
             let problem = match field {
-                ExtraField::Cellphone => validate::cellphone("cellphone", value).err(),
-                ExtraField::Email => validate::email("email", value).err(),
+                ExtraField::Cellphone => validate::cellphone(Field::Cellphone, value).err(),
+                ExtraField::Email => validate::email(Field::Email, value).err(),
                 ExtraField::DocumentNumber => {
-                    validate::document_number("documentNumber", value).err()
+                    validate::document_number(Field::DocumentNumber, value).err()
                 }
-                ExtraField::DocNumber => validate::document_number("docNumber", value).err(),
-                ExtraField::DocType => validate::document_type("docType", value).err(),
+                ExtraField::DocNumber => validate::document_number(Field::DocNumber, value).err(),
+                ExtraField::DocType => validate::document_type(Field::DocType, value).err(),
                 ExtraField::BankId => match value.trim().parse::<i64>() {
                     Ok(id) if id > 0 => None,
                     _ => Some(ValidationError::new(
-                        "bankId",
+                        Field::BankId,
                         "choose the payer's bank from the list",
                     )),
                 },
@@ -186,17 +186,21 @@ impl PaymentMethodRequest {
                 .err(),
                 // Checked together with typePerson when the method has one.
                 ExtraField::DocumentType if self.extra(ExtraField::TypePerson).is_some() => None,
-                ExtraField::DocumentType => validate::document_type("documentType", value).err(),
-                ExtraField::Name => validate::required("name", value).err(),
-                ExtraField::Address => validate::required("address", value).err(),
-                ExtraField::MerchantId => validate::required("merchantId", value).err(),
+                ExtraField::DocumentType => {
+                    validate::document_type(Field::DocumentType, value).err()
+                }
+                ExtraField::Name => validate::required(Field::Name, value).err(),
+                ExtraField::Address => validate::required(Field::Address, value).err(),
+                ExtraField::MerchantId => validate::required(Field::MerchantId, value).err(),
                 ExtraField::WhatsappAccountId => {
-                    validate::required("whatsappAccountId", value).err()
+                    validate::required(Field::WhatsappAccountId, value).err()
                 }
-                ExtraField::Description => {
-                    validate::at_most("description", value, field.max_len().unwrap_or(usize::MAX))
-                        .err()
-                }
+                ExtraField::Description => validate::at_most(
+                    Field::Description,
+                    value,
+                    field.max_len().unwrap_or(usize::MAX),
+                )
+                .err(),
             };
             problems.extend(problem);
         }
@@ -239,7 +243,7 @@ pub fn minimum_amount(
 ) -> Result<(), ValidationError> {
     match catalog.min_amount(method_id) {
         Some(minimum) if amount < minimum => Err(ValidationError::new(
-            "amount",
+            Field::Amount,
             format!("the smallest amount the service takes here is {minimum}"),
         )),
         _ => Ok(()),
@@ -453,10 +457,10 @@ pub struct NotifySimulation {
 impl NotifySimulation {
     pub fn check(&self) -> Vec<ValidationError> {
         let mut problems: Vec<ValidationError> = [
-            validate::positive_id("transaction-id", self.transaction_id).err(),
-            validate::positive_amount("amount", self.amount).err(),
+            validate::positive_id(Field::TransactionId, self.transaction_id).err(),
+            validate::positive_amount(Field::Amount, self.amount).err(),
             self.resource_id
-                .and_then(|id| validate::positive_id("resource-id", id).err()),
+                .and_then(|id| validate::positive_id(Field::ResourceId, id).err()),
             self.reference1
                 .as_deref()
                 .and_then(|reference| validate::reference1(reference).err()),
@@ -465,11 +469,14 @@ impl NotifySimulation {
         .flatten()
         .collect();
         if self.cost.get() < 0 {
-            problems.push(ValidationError::new("cost", "the cost cannot be negative"));
+            problems.push(ValidationError::new(
+                Field::Cost,
+                "the cost cannot be negative",
+            ));
         }
         if !(1..=3).contains(&self.status_id) {
             problems.push(ValidationError::new(
-                "status",
+                Field::Status,
                 "use 1 (pending), 2 (approved) or 3 (failed)",
             ));
         }

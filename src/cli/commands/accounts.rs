@@ -1,5 +1,6 @@
 //! Registration, one-time codes and bank accounts.
 
+use crate::validate::Field;
 use std::io::{BufRead, IsTerminal};
 
 use serde_json::json;
@@ -18,7 +19,7 @@ pub async fn register(ctx: &Context<'_>, args: &RegisterArgs) -> Outcome {
         password,
         verify_password: confirmation,
         email: args.email.clone(),
-        cellphone: validate::cellphone("cellphone", &args.cellphone)
+        cellphone: validate::cellphone(Field::Cellphone, &args.cellphone)
             .unwrap_or_else(|_| args.cellphone.clone()),
         doc_type: args.doc_type.trim().to_ascii_uppercase(),
         doc_number: args.doc_number.clone(),
@@ -134,7 +135,7 @@ pub async fn account(ctx: &Context<'_>, command: &AccountCommand) -> Outcome {
             }))
         }
         AccountCommand::Delete { id, otp } => {
-            validate::positive_id("id", *id)?;
+            validate::positive_id(Field::Id, *id)?;
             let otp = otp.as_deref().map(validate::otp_code).transpose()?;
             let reply = ctx
                 .connection

@@ -10,7 +10,7 @@ use crate::cli::args::*;
 use crate::cli::output::Failure;
 use crate::payouts;
 use crate::requests::{PayoutForm, Service};
-use crate::validate::{self, ValidationError};
+use crate::validate::{self, Field, ValidationError};
 
 pub async fn payout(ctx: &Context<'_>, args: &PayoutArgs) -> Outcome {
     let method_id = args.method.unwrap_or(if args.key.is_some() {
@@ -22,13 +22,13 @@ pub async fn payout(ctx: &Context<'_>, args: &PayoutArgs) -> Outcome {
     let destination = match (&args.key, &args.cellphone) {
         (Some(_), _) if method_id != BREB_WITHDRAW_METHOD => {
             return Err(Failure::Input(vec![ValidationError::new(
-                "key",
+                Field::Key,
                 "a Bre-B key goes with method 264; use --cellphone for this method",
             )]));
         }
         (None, _) if method_id == BREB_WITHDRAW_METHOD => {
             return Err(Failure::Input(vec![ValidationError::new(
-                "key",
+                Field::Key,
                 "method 264 sends to a Bre-B key: give --key, like @TIENDA123",
             )]));
         }
@@ -105,9 +105,9 @@ fn payout_failure(error: payouts::PayoutError) -> Failure {
         E::Api(api) => Failure::Api(api),
         E::TooSoon { .. } | E::InsufficientBalance { .. } | E::ReferenceUsed(_) => {
             let field = match &error {
-                E::TooSoon { .. } => "spacing",
-                E::InsufficientBalance { .. } => "amount",
-                _ => "reference1",
+                E::TooSoon { .. } => Field::Spacing,
+                E::InsufficientBalance { .. } => Field::Amount,
+                _ => Field::Reference1,
             };
             Failure::Input(vec![ValidationError::new(field, error.to_string())])
         }
@@ -171,7 +171,7 @@ pub async fn payouts(ctx: &Context<'_>, check: Option<&str>, limit: usize) -> Ou
         };
         let Some(record) = found else {
             return Err(Failure::Input(vec![ValidationError::new(
-                "check",
+                Field::Check,
                 format!("no payout with reference {reference1} in this computer's journal"),
             )]));
         };

@@ -13,6 +13,7 @@ pub use payments::*;
 pub use status::*;
 pub use webhooks::*;
 
+use crate::validate::Field;
 use std::process::ExitCode;
 
 use serde_json::{Value, json};
@@ -35,7 +36,7 @@ fn checked(problems: Vec<ValidationError>) -> Result<(), Failure> {
 }
 
 /// A cost or tax may be zero, unlike an amount.
-fn non_negative_amount(field: &'static str, text: &str) -> Result<Pesos, Failure> {
+fn non_negative_amount(field: Field, text: &str) -> Result<Pesos, Failure> {
     if text.trim() == "0" {
         return Ok(Pesos::ZERO);
     }
@@ -60,7 +61,7 @@ impl Context<'_> {
     fn user_id(&self, flag: Option<i64>) -> Result<i64, Failure> {
         flag.or(self.connection.user_id).ok_or_else(|| {
             Failure::from(ValidationError::new(
-                "user-id",
+                Field::UserIdFlag,
                 "give --user-id, set PAYDESK_USER_ID, or add user_id to the profile",
             ))
         })

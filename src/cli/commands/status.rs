@@ -1,5 +1,6 @@
 //! Looking things up: a payment's status (and `--wait`), banks for a method, banks for a phone.
 
+use crate::validate::Field;
 use std::time::Duration;
 
 use super::*;
@@ -36,7 +37,7 @@ fn describe_status(record: &StatusRecord) -> String {
 }
 
 pub async fn status(ctx: &Context<'_>, reference: &str, wait: bool, wait_limit: u64) -> Outcome {
-    let reference = validate::required("reference", reference)?;
+    let reference = validate::required(Field::Reference, reference)?;
     let client = &ctx.connection.client;
     let mut reply = client.payment_status(&reference).await?;
     if wait && !reply.value.status.is_final() {
@@ -68,7 +69,7 @@ pub async fn status(ctx: &Context<'_>, reference: &str, wait: bool, wait_limit: 
 }
 
 pub async fn banks(ctx: &Context<'_>, method_id: i64) -> Outcome {
-    validate::positive_id("method", method_id)?;
+    validate::positive_id(Field::Method, method_id)?;
     let reply = ctx.connection.client.payment_features(method_id).await?;
     Ok(ctx.out.done(&reply.raw, || {
         let lines: Vec<String> = reply
@@ -85,7 +86,7 @@ pub async fn banks(ctx: &Context<'_>, method_id: i64) -> Outcome {
 }
 
 pub async fn instant_banks(ctx: &Context<'_>, cellphone: &str) -> Outcome {
-    let cellphone = validate::cellphone("cellphone", cellphone)?;
+    let cellphone = validate::cellphone(Field::Cellphone, cellphone)?;
     let reply = ctx.connection.client.instant_banks(&cellphone).await?;
     Ok(ctx.out.done(&reply.raw, || {
         if reply.value.banks.is_empty() {

@@ -10,14 +10,14 @@ use crate::api::family_b::*;
 use crate::cli::args::*;
 use crate::cli::output::Failure;
 use crate::money::Pesos;
-use crate::validate::{self, ValidationError};
+use crate::validate::{self, Field, ValidationError};
 
 pub async fn notify(ctx: &Context<'_>, args: &NotifyArgs) -> Outcome {
     let mut problems = Vec::new();
-    let amount = validate::amount("amount", &args.amount)
+    let amount = validate::amount(Field::Amount, &args.amount)
         .map_err(|e| problems.push(e))
         .ok();
-    let cost = non_negative_amount("cost", &args.cost)
+    let cost = non_negative_amount(Field::Cost, &args.cost)
         .map_err(|failure| collect(&mut problems, failure))
         .ok();
     checked(problems)?;
@@ -53,7 +53,7 @@ pub async fn serve_webhooks(ctx: &Context<'_>, addr: std::net::SocketAddr) -> Ou
     use crate::webhook::{Confirmer, Receiver, ReceiverConfig};
     let Some(hash_key) = ctx.connection.hash_key.clone() else {
         return Err(Failure::Input(vec![ValidationError::new(
-            "HASH_KEY",
+            Field::HashKey,
             "no webhook key is set up: every notification would be refused. Set PAYDESK_HASH_KEY or save it in Settings",
         )]));
     };
@@ -112,12 +112,13 @@ pub fn verify_webhook(ctx: &Context<'_>, file: &std::path::Path) -> Outcome {
     use crate::webhook::{Notification, Verdict};
     let body = std::fs::read(file).map_err(|error| {
         Failure::Input(vec![ValidationError::new(
-            "file",
+            Field::File,
             format!("could not read {}: {error}", file.display()),
         )])
     })?;
-    let notification = Notification::parse(&body)
-        .map_err(|error| Failure::Input(vec![ValidationError::new("file", error.to_string())]))?;
+    let notification = Notification::parse(&body).map_err(|error| {
+        Failure::Input(vec![ValidationError::new(Field::File, error.to_string())])
+    })?;
     let key = ctx
         .connection
         .hash_key
@@ -156,7 +157,7 @@ pub fn verify_webhook(ctx: &Context<'_>, file: &std::path::Path) -> Outcome {
             )
         })),
         Verdict::NoKey => Err(Failure::Input(vec![ValidationError::new(
-            "HASH_KEY",
+            Field::HashKey,
             verdict.reason(),
         )])),
         Verdict::Invalid | Verdict::Missing => {
@@ -178,19 +179,24 @@ pub async fn export_ledger(
     all_profiles: bool,
 ) -> Outcome {
     use crate::ledger::reconcile;
-    let date = |field: &'static str, text: Option<&str>| match text {
+    let date = |field: Field, text: Option<&str>| match text {
         None => Ok(reconcile::today()),
         Some(text) => reconcile::parse_date(text).ok_or_else(|| {
             ValidationError::new(field, format!("write the date as YYYY-MM-DD, not {text:?}"))
         }),
     };
     let mut problems = Vec::new();
-    let from_date = date("from", from).map_err(|e| problems.push(e)).ok();
-    let to_date = date("to", to.or(from)).map_err(|e| problems.push(e)).ok();
+    let from_date = date(Field::From, from).map_err(|e| problems.push(e)).ok();
+    let to_date = date(Field::To, to.or(from))
+        .map_err(|e| problems.push(e))
+        .ok();
     if let (Some(start), Some(end)) = (from_date, to_date)
         && start > end
     {
-        problems.push(ValidationError::new("to", "the end is before the start"));
+        problems.push(ValidationError::new(
+            Field::To,
+            "the end is before the start",
+        ));
     }
     checked(problems)?;
     let (Some(from_date), Some(to_date)) = (from_date, to_date) else {

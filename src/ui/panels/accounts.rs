@@ -10,7 +10,7 @@ use crate::ledger::SavedBankAccount;
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Requested, UiError};
 use crate::ui::widgets::form::{self, blocking_reasons, error_box, text_row};
-use crate::validate::{self, ValidationError};
+use crate::validate::{self, Field, ValidationError};
 
 /// Account types as the service numbers them.
 const ACCOUNT_TYPES: &[(i64, &str)] = &[(1, "Savings"), (2, "Checking")];
@@ -18,10 +18,10 @@ const ACCOUNT_TYPES: &[(i64, &str)] = &[(1, "Savings"), (2, "Checking")];
 const BANK_LIST_METHOD: i64 = 117;
 
 const ACCOUNT_LABELS: &form::FieldLabels = &[
-    ("number", "Account number"),
-    ("bank", "Bank"),
-    ("type", "Account type"),
-    ("otp", "Code for linking"),
+    (Field::Number, "Account number"),
+    (Field::Bank, "Bank"),
+    (Field::Type, "Account type"),
+    (Field::Otp, "Code for linking"),
 ];
 
 /// What the panel asks the app to do.
@@ -101,9 +101,9 @@ impl AccountsPanel {
         };
         let mut problems = account.check();
         if bank_id <= 0 {
-            problems.retain(|p| p.field != "bank");
+            problems.retain(|p| p.field != Field::Bank);
             problems.push(ValidationError::new(
-                "bank",
+                Field::Bank,
                 "choose the bank from the list",
             ));
         }
@@ -317,7 +317,7 @@ impl AccountsPanel {
                 enter |= form::text_rows(
                     ui,
                     &problems,
-                    [("Account number", &mut self.number, "number", "digits")],
+                    [("Account number", &mut self.number, Field::Number, "digits")],
                 );
                 form::bank_row(ui, "Bank", "account-bank", &self.banks, &mut self.bank_id);
                 ui.label("Account type");
@@ -333,7 +333,7 @@ impl AccountsPanel {
                     [(
                         "Code for linking",
                         &mut self.add_code,
-                        "otp",
+                        Field::Otp,
                         "from your phone",
                     )],
                 );
@@ -441,7 +441,7 @@ impl AccountsPanel {
 
     fn lookup_ui(&mut self, ui: &mut Ui) {
         ui.label(RichText::new("Banks linked to a phone number").strong());
-        let phone = validate::cellphone("cellphone", &self.lookup_phone);
+        let phone = validate::cellphone(Field::Cellphone, &self.lookup_phone);
         let mut enter = false;
         egui::Grid::new("instant-lookup")
             .num_columns(2)

@@ -1,6 +1,7 @@
 //! Activity: the live feed of webhook notifications (confirmed, disagreeing, duplicates,
 //! rejected), each opening its raw body; and reconciliation for a day or a range, with export.
 
+use crate::validate::Field;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -135,16 +136,22 @@ impl ActivityPanel {
         let from = reconcile::parse_date(&self.from);
         let to = reconcile::parse_date(&self.to);
         if from.is_none() {
-            problems.push(ValidationError::new("from", "write the date as YYYY-MM-DD"));
+            problems.push(ValidationError::new(
+                Field::From,
+                "write the date as YYYY-MM-DD",
+            ));
         }
         if to.is_none() {
-            problems.push(ValidationError::new("to", "write the date as YYYY-MM-DD"));
+            problems.push(ValidationError::new(
+                Field::To,
+                "write the date as YYYY-MM-DD",
+            ));
         }
         match (from, to) {
             (Some(from), Some(to)) if from <= to => Ok((from, to)),
             // The range as a whole, shown under both dates.
             (Some(_), Some(_)) => Err(vec![ValidationError::new(
-                "range",
+                Field::Range,
                 "the end is before the start",
             )]),
             _ => Err(problems),
@@ -356,17 +363,17 @@ impl ActivityPanel {
                     "From",
                     &mut self.from,
                     "YYYY-MM-DD",
-                    problems.iter().find(|p| p.field == "from"),
+                    problems.iter().find(|p| p.field == Field::From),
                 );
                 text_row(
                     ui,
                     "To",
                     &mut self.to,
                     "YYYY-MM-DD",
-                    problems.iter().find(|p| p.field == "to"),
+                    problems.iter().find(|p| p.field == Field::To),
                 );
             });
-        if let Some(problem) = problems.iter().find(|p| p.field == "range") {
+        if let Some(problem) = problems.iter().find(|p| p.field == Field::Range) {
             ui.label(RichText::new(&problem.message).color(ERROR_COLOR));
         }
         if !view.has_ledger {

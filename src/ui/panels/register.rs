@@ -1,6 +1,7 @@
 //! Register: the `/auth/register` form with every field. On success the token goes to the
 //! keyring and the app reconnects signed in as the new merchant.
 
+use crate::validate::Field;
 use egui::{RichText, Ui};
 
 use crate::api::family_a::{DOCUMENT_TYPES, RegisteredUser, Registration};
@@ -12,17 +13,17 @@ use crate::ui::{AppAction, PanelContext};
 use crate::validate::ValidationError;
 
 const REGISTER_LABELS: &form::FieldLabels = &[
-    ("name", "Business name"),
-    ("email", "E-mail"),
-    ("cellphone", "Cellphone"),
-    ("docType", "Document type"),
-    ("docNumber", "Document number"),
-    ("city", "City id"),
-    ("state", "Department id"),
-    ("commerceType", "Commerce type id"),
-    ("referred", "Referred by (user id)"),
-    ("password", "Password"),
-    ("verifyPassword", "Confirm password"),
+    (Field::Name, "Business name"),
+    (Field::Email, "E-mail"),
+    (Field::Cellphone, "Cellphone"),
+    (Field::DocType, "Document type"),
+    (Field::DocNumber, "Document number"),
+    (Field::City, "City id"),
+    (Field::State, "Department id"),
+    (Field::CommerceType, "Commerce type id"),
+    (Field::Referred, "Referred by (user id)"),
+    (Field::Password, "Password"),
+    (Field::VerifyPassword, "Confirm password"),
 ];
 
 pub struct RegisterPanel {
@@ -67,7 +68,7 @@ impl Default for RegisterPanel {
 }
 
 fn id_field(
-    field: &'static str,
+    field: Field,
     text: &str,
     required: bool,
     problems: &mut Vec<ValidationError>,
@@ -90,16 +91,21 @@ fn id_field(
 impl RegisterPanel {
     fn build(&self) -> Result<Registration, Vec<ValidationError>> {
         let mut problems = Vec::new();
-        let city = id_field("city", &self.city, true, &mut problems);
-        let state = id_field("state", &self.state, true, &mut problems);
-        let commerce_type = id_field("commerceType", &self.commerce_type, false, &mut problems);
-        let referred = id_field("referred", &self.referred, false, &mut problems);
+        let city = id_field(Field::City, &self.city, true, &mut problems);
+        let state = id_field(Field::State, &self.state, true, &mut problems);
+        let commerce_type = id_field(
+            Field::CommerceType,
+            &self.commerce_type,
+            false,
+            &mut problems,
+        );
+        let referred = id_field(Field::Referred, &self.referred, false, &mut problems);
         let registration = Registration {
             register_type: "email".into(),
             password: SecretString::new(self.password.clone()),
             verify_password: SecretString::new(self.confirmation.clone()),
             email: self.email.trim().to_owned(),
-            cellphone: crate::validate::cellphone("cellphone", &self.cellphone)
+            cellphone: crate::validate::cellphone(Field::Cellphone, &self.cellphone)
                 .unwrap_or_else(|_| self.cellphone.clone()),
             doc_type: self.doc_type.clone(),
             doc_number: self.doc_number.trim().to_owned(),
@@ -193,12 +199,12 @@ impl RegisterPanel {
                             ui,
                             &problems,
                             [
-                                ("Business name", &mut self.name, "name", ""),
-                                ("E-mail", &mut self.email, "email", "name@example.com"),
+                                ("Business name", &mut self.name, Field::Name, ""),
+                                ("E-mail", &mut self.email, Field::Email, "name@example.com"),
                                 (
                                     "Cellphone",
                                     &mut self.cellphone,
-                                    "cellphone",
+                                    Field::Cellphone,
                                     "300 123 4567",
                                 ),
                             ],
@@ -219,21 +225,21 @@ impl RegisterPanel {
                                 (
                                     "Document number",
                                     &mut self.doc_number,
-                                    "docNumber",
+                                    Field::DocNumber,
                                     "digits",
                                 ),
-                                ("City id", &mut self.city, "city", "number"),
-                                ("Department id", &mut self.state, "state", "number"),
+                                ("City id", &mut self.city, Field::City, "number"),
+                                ("Department id", &mut self.state, Field::State, "number"),
                                 (
                                     "Commerce type id",
                                     &mut self.commerce_type,
-                                    "commerceType",
+                                    Field::CommerceType,
                                     "optional",
                                 ),
                                 (
                                     "Referred by (user id)",
                                     &mut self.referred,
-                                    "referred",
+                                    Field::Referred,
                                     "optional",
                                 ),
                             ],
@@ -243,14 +249,14 @@ impl RegisterPanel {
                             "Password",
                             &mut self.password,
                             "at least 8 characters",
-                            problem_for(&problems, "password"),
+                            problem_for(&problems, Field::Password),
                         ));
                         enter |= form::submitted(&secret_row(
                             ui,
                             "Confirm password",
                             &mut self.confirmation,
                             "",
-                            problem_for(&problems, "verifyPassword"),
+                            problem_for(&problems, Field::VerifyPassword),
                         ));
                     });
                 ui.add_space(8.0);

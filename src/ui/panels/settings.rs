@@ -1,6 +1,7 @@
 //! Settings: the profile and its environment (switch, add, edit), credentials (pasted tokens go
 //! to the keyring), sign-out, appearance, and the approval alerts.
 
+use crate::validate::Field;
 use egui::{RichText, Ui};
 
 use crate::config::{Environment, Profile, ProfileDraft};
@@ -11,15 +12,15 @@ use crate::ui::widgets::form::{self, FieldLabels, blocking_reasons, error_box, s
 use crate::ui::{AppAction, PanelContext, ThemeChoice};
 
 const PROFILE_LABELS: &FieldLabels = &[
-    ("name", "Profile name"),
-    ("environment", "Environment"),
-    ("base_url", "Family A base URL"),
-    ("pay_url", "Family B pay URL"),
-    ("user_id", "User id"),
-    ("brand_id", "Brand id"),
-    ("merchant_id", "Bre-B merchant id"),
-    ("webhook_url", "Default webhook URL"),
-    ("webhook_listen", "Webhook listen address"),
+    (Field::Name, "Profile name"),
+    (Field::Environment, "Environment"),
+    (Field::BaseUrl, "Family A base URL"),
+    (Field::PayUrl, "Family B pay URL"),
+    (Field::ProfileUserId, "User id"),
+    (Field::ProfileBrandId, "Brand id"),
+    (Field::ProfileMerchantId, "Bre-B merchant id"),
+    (Field::ProfileWebhookUrl, "Default webhook URL"),
+    (Field::WebhookListen, "Webhook listen address"),
 ];
 
 /// What the panel asks the app to do: all of it writes files or the keyring.
@@ -302,7 +303,7 @@ impl SettingsPanel {
                         enter |= form::text_rows(
                             ui,
                             &problems,
-                            [("Profile name", &mut draft.name, "name", "tienda")],
+                            [("Profile name", &mut draft.name, Field::Name, "tienda")],
                         );
                     }
                     ui.label("Environment");
@@ -326,38 +327,38 @@ impl SettingsPanel {
                             (
                                 "Family A base URL",
                                 &mut draft.base_url,
-                                "base_url",
+                                Field::BaseUrl,
                                 "https://…/api/v1",
                             ),
                             (
                                 "Family B pay URL",
                                 &mut draft.pay_url,
-                                "pay_url",
+                                Field::PayUrl,
                                 "https://…",
                             ),
                             (
                                 "User id",
                                 &mut draft.user_id,
-                                "user_id",
+                                Field::ProfileUserId,
                                 "from registration",
                             ),
-                            ("Brand id", &mut draft.brand_id, "brand_id", "79"),
+                            ("Brand id", &mut draft.brand_id, Field::ProfileBrandId, "79"),
                             (
                                 "Bre-B merchant id",
                                 &mut draft.merchant_id,
-                                "merchant_id",
+                                Field::ProfileMerchantId,
                                 "optional, for Bre-B keys and QR",
                             ),
                             (
                                 "Default webhook URL",
                                 &mut draft.webhook_url,
-                                "webhook_url",
+                                Field::ProfileWebhookUrl,
                                 "optional, https://",
                             ),
                             (
                                 "Webhook listen address",
                                 &mut draft.webhook_listen,
-                                "webhook_listen",
+                                Field::WebhookListen,
                                 crate::config::DEFAULT_WEBHOOK_LISTEN,
                             ),
                         ],

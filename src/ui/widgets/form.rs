@@ -1,6 +1,7 @@
 //! Labelled inputs that validate as the user types. Every input is `labelled_by` its label, so
 //! screen readers and UI tests find it by the label's text.
 
+use crate::validate::Field;
 use egui::{Response, RichText, TextEdit, Ui};
 
 use crate::validate::ValidationError;
@@ -66,7 +67,7 @@ fn input_row(
 pub fn text_rows<'a>(
     ui: &mut Ui,
     problems: &[ValidationError],
-    rows: impl IntoIterator<Item = (&'a str, &'a mut String, &'static str, &'a str)>,
+    rows: impl IntoIterator<Item = (&'a str, &'a mut String, Field, &'a str)>,
 ) -> bool {
     let mut enter = false;
     for (label, value, field, hint) in rows {
@@ -87,16 +88,13 @@ pub fn submitted(response: &Response) -> bool {
 }
 
 /// The first problem for a field, by its name.
-pub fn problem_for<'a>(
-    problems: &'a [ValidationError],
-    field: &str,
-) -> Option<&'a ValidationError> {
+pub fn problem_for(problems: &[ValidationError], field: Field) -> Option<&ValidationError> {
     problems.iter().find(|p| p.field == field)
 }
 
 /// A form's fields in the order it shows them: each field's name in [`ValidationError`]s, and
 /// the label the shop owner reads for it.
-pub type FieldLabels = [(&'static str, &'static str)];
+pub type FieldLabels = [(Field, &'static str)];
 
 /// Under a disabled submit button: why it is disabled, in the form's order and its own words
 /// ("City id", not the wire name "city"). A field the table lacks keeps its name, last.
@@ -111,7 +109,7 @@ pub fn blocking_reasons(ui: &mut Ui, problems: &[ValidationError], labels: &Fiel
 }
 
 fn reason_lines(problems: &[ValidationError], labels: &FieldLabels) -> Vec<String> {
-    let position = |field: &str| {
+    let position = |field: Field| {
         labels
             .iter()
             .position(|(name, _)| *name == field)
@@ -125,7 +123,7 @@ fn reason_lines(problems: &[ValidationError], labels: &FieldLabels) -> Vec<Strin
             let label = labels
                 .iter()
                 .find(|(name, _)| *name == problem.field)
-                .map_or(problem.field, |(_, label)| *label);
+                .map_or(problem.field.as_str(), |(_, label)| *label);
             format!("• {label}: {}", problem.message)
         })
         .collect()
@@ -212,17 +210,17 @@ mod tests {
     #[test]
     fn reasons_follow_the_form_and_use_its_labels() {
         let problems = [
-            ValidationError::new("city", "this field is required"),
-            ValidationError::new("mystery", "is odd"),
-            ValidationError::new("name", "this field is required"),
+            ValidationError::new(Field::City, "this field is required"),
+            ValidationError::new(Field::Cost, "is odd"),
+            ValidationError::new(Field::Name, "this field is required"),
         ];
-        let labels: &FieldLabels = &[("name", "Business name"), ("city", "City id")];
+        let labels: &FieldLabels = &[(Field::Name, "Business name"), (Field::City, "City id")];
         assert_eq!(
             reason_lines(&problems, labels),
             [
                 "• Business name: this field is required",
                 "• City id: this field is required",
-                "• mystery: is odd",
+                "• cost: is odd",
             ]
         );
     }

@@ -1,6 +1,7 @@
 //! The fields every Family B cash-in form shares: amount, reference, what is sold, the customer,
 //! and the addresses.
 
+use crate::validate::Field;
 use egui::Ui;
 
 use crate::requests::CashInForm;
@@ -61,17 +62,17 @@ impl CashInFields {
             ui,
             problems,
             [
-                ("Amount", &mut self.amount, "amount", "$ 25.000"),
+                ("Amount", &mut self.amount, Field::Amount, "$ 25.000"),
                 (
                     "Your reference",
                     &mut self.reference1,
-                    "reference1",
+                    Field::Reference1,
                     "up to 20 characters",
                 ),
                 (
                     "Description",
                     &mut self.description,
-                    "description",
+                    Field::Description,
                     "what is being sold",
                 ),
             ],
@@ -88,19 +89,19 @@ impl CashInFields {
                 (
                     "Customer name",
                     &mut self.customer_name,
-                    "customer name",
+                    Field::CustomerName,
                     "optional",
                 ),
                 (
                     "Customer e-mail",
                     &mut self.customer_email,
-                    "email",
+                    Field::Email,
                     "optional",
                 ),
                 (
                     "Customer cellphone",
                     &mut self.customer_phone,
-                    "customer cellphone",
+                    Field::CustomerCellphone,
                     "optional",
                 ),
             ],
@@ -117,13 +118,13 @@ impl CashInFields {
                 (
                     "Return URL",
                     &mut self.return_url,
-                    "returnUrl",
+                    Field::ReturnUrl,
                     "optional, https://",
                 ),
                 (
                     "Webhook URL",
                     &mut self.webhook_url,
-                    "webhookUrl",
+                    Field::WebhookUrl,
                     "https://",
                 ),
             ],

@@ -5,20 +5,20 @@ use egui::Ui;
 use crate::api::family_b::PaymentLinkRequest;
 use crate::requests::PaymentLinkForm;
 use crate::ui::widgets::form::{self, blocking_reasons};
-use crate::validate::{self, ValidationError};
+use crate::validate::{self, Field, ValidationError};
 
 use super::submit::{Creation, Submission};
 use super::*;
 
 pub(super) const LINK_LABELS: &form::FieldLabels = &[
-    ("amount", "Amount"),
-    ("reference1", "Your reference"),
-    ("expiresIn", "Expires in"),
-    ("email", "Customer e-mail"),
-    ("customer cellphone", "Customer cellphone"),
-    ("returnUrl", "Return URL"),
-    ("webhookUrl", "Webhook URL"),
-    ("brandId", "Brand id (profile setting)"),
+    (Field::Amount, "Amount"),
+    (Field::Reference1, "Your reference"),
+    (Field::ExpiresIn, "Expires in"),
+    (Field::Email, "Customer e-mail"),
+    (Field::CustomerCellphone, "Customer cellphone"),
+    (Field::ReturnUrl, "Return URL"),
+    (Field::WebhookUrl, "Webhook URL"),
+    (Field::BrandId, "Brand id (profile setting)"),
 ];
 
 pub(super) struct LinkForm {

@@ -10,33 +10,33 @@ use crate::requests::MethodPaymentForm;
 use crate::ui::PanelContext;
 use crate::ui::bridge::Requested;
 use crate::ui::widgets::form::{self, blocking_reasons, error_box};
-use crate::validate::{self, ValidationError};
+use crate::validate::{self, Field, ValidationError};
 
 use super::submit::{Creation, Submission};
 use super::*;
 
 pub(super) const METHOD_LABELS: &form::FieldLabels = &[
-    ("amount", "Amount"),
-    ("reference1", "Your reference"),
-    ("method", "Method"),
-    ("cellphone", "Payer cellphone"),
-    ("bankId", "Payer's bank"),
-    ("typePerson", "Person type"),
-    ("documentType", "Document type"),
-    ("documentNumber", "Document number"),
-    ("name", "Payer name"),
-    ("address", "Payer address"),
-    ("email", "E-mail"),
-    ("docType", "Document type"),
-    ("docNumber", "Document number"),
-    ("merchantId", "Merchant id (Bre-B)"),
-    ("whatsappAccountId", "WhatsApp account"),
-    ("description", "What is being paid"),
-    ("expiresIn", "Expires in"),
-    ("customer cellphone", "Customer cellphone"),
-    ("returnUrl", "Return URL"),
-    ("webhookUrl", "Webhook URL"),
-    ("brandId", "Brand id (profile setting)"),
+    (Field::Amount, "Amount"),
+    (Field::Reference1, "Your reference"),
+    (Field::Method, "Method"),
+    (Field::Cellphone, "Payer cellphone"),
+    (Field::BankId, "Payer's bank"),
+    (Field::TypePerson, "Person type"),
+    (Field::DocumentType, "Document type"),
+    (Field::DocumentNumber, "Document number"),
+    (Field::Name, "Payer name"),
+    (Field::Address, "Payer address"),
+    (Field::Email, "E-mail"),
+    (Field::DocType, "Document type"),
+    (Field::DocNumber, "Document number"),
+    (Field::MerchantId, "Merchant id (Bre-B)"),
+    (Field::WhatsappAccountId, "WhatsApp account"),
+    (Field::Description, "What is being paid"),
+    (Field::ExpiresIn, "Expires in"),
+    (Field::CustomerCellphone, "Customer cellphone"),
+    (Field::ReturnUrl, "Return URL"),
+    (Field::WebhookUrl, "Webhook URL"),
+    (Field::BrandId, "Brand id (profile setting)"),
 ];
 
 pub(super) struct MethodForm {
@@ -201,7 +201,7 @@ impl MethodForm {
                         [(
                             label,
                             &mut self.payer_cellphone,
-                            "cellphone",
+                            Field::Cellphone,
                             "300 123 4567",
                         )],
                     );
@@ -227,9 +227,9 @@ impl MethodForm {
                             .chain(DOCUMENT_TYPES.iter().map(|doc| (*doc, (*doc).to_owned()))),
                     );
                     let number_field = if needs(ExtraField::DocNumber) {
-                        "docNumber"
+                        Field::DocNumber
                     } else {
-                        "documentNumber"
+                        Field::DocumentNumber
                     };
                     enter |= form::text_rows(
                         ui,
@@ -258,7 +258,7 @@ impl MethodForm {
                         [(
                             label,
                             &mut self.merchant_id,
-                            "merchantId",
+                            Field::MerchantId,
                             "your id in Bre-B",
                         )],
                     );
@@ -270,7 +270,7 @@ impl MethodForm {
                         [(
                             "WhatsApp account",
                             &mut self.whatsapp_account,
-                            "whatsappAccountId",
+                            Field::WhatsappAccountId,
                             "your business account id",
                         )],
                     );
@@ -282,7 +282,7 @@ impl MethodForm {
                         [(
                             "What is being paid (optional)",
                             &mut self.payer_description,
-                            "description",
+                            Field::Description,
                             "shown to the payer, up to 255 characters",
                         )],
                     );
@@ -323,15 +323,15 @@ impl MethodForm {
                             (
                                 "Document number",
                                 &mut self.doc_number,
-                                "documentNumber",
+                                Field::DocumentNumber,
                                 "digits",
                             ),
-                            ("Payer name", &mut self.payer_name, "name", ""),
-                            ("Payer address", &mut self.address, "address", ""),
+                            ("Payer name", &mut self.payer_name, Field::Name, ""),
+                            ("Payer address", &mut self.address, Field::Address, ""),
                             (
                                 "Payer e-mail",
                                 &mut self.payer_email,
-                                "email",
+                                Field::Email,
                                 "name@example.com",
                             ),
                         ],

@@ -1,5 +1,6 @@
 //! A Family A resource: the methods the account offers, each with its own shape.
 
+use crate::validate::Field;
 use egui::{RichText, Ui};
 
 use crate::api::family_a::{MethodList, Payer, ResourceRequest, ResourceShape};
@@ -13,23 +14,23 @@ use super::submit::{Creation, Submission, fresh_reference1};
 use super::*;
 
 pub(super) const RESOURCE_LABELS: &form::FieldLabels = &[
-    ("method", "Method"),
-    ("amount", "Amount"),
-    ("tax", "Tax"),
-    ("reference1", "Your reference"),
-    ("commerceType", "Commerce type id"),
-    ("city", "City id"),
-    ("cellphone", "Customer cellphone"),
-    ("info", "Information"),
-    ("bank", "Bank id"),
-    ("typePerson", "Person type"),
-    ("docType", "Document type"),
-    ("documentType", "Document type"),
-    ("docNumber", "Document number"),
-    ("name", "Payer name"),
-    ("payer cellphone", "Payer cellphone"),
-    ("address", "Payer address"),
-    ("email", "Payer e-mail"),
+    (Field::Method, "Method"),
+    (Field::Amount, "Amount"),
+    (Field::Tax, "Tax"),
+    (Field::Reference1, "Your reference"),
+    (Field::CommerceType, "Commerce type id"),
+    (Field::City, "City id"),
+    (Field::Cellphone, "Customer cellphone"),
+    (Field::Info, "Information"),
+    (Field::Bank, "Bank id"),
+    (Field::TypePerson, "Person type"),
+    (Field::DocType, "Document type"),
+    (Field::DocumentType, "Document type"),
+    (Field::DocNumber, "Document number"),
+    (Field::Name, "Payer name"),
+    (Field::PayerCellphone, "Payer cellphone"),
+    (Field::Address, "Payer address"),
+    (Field::Email, "Payer e-mail"),
 ];
 
 pub(super) struct ResourceForm {
@@ -245,8 +246,8 @@ impl ResourceForm {
                         ui,
                         &problems,
                         [
-                            ("Amount", &mut self.amount, "amount", hint),
-                            ("Tax", &mut self.tax, "tax", "optional"),
+                            ("Amount", &mut self.amount, Field::Amount, hint),
+                            ("Tax", &mut self.tax, Field::Tax, "optional"),
                         ],
                     );
                 }
@@ -257,25 +258,25 @@ impl ResourceForm {
                         (
                             "Your reference",
                             &mut self.reference1,
-                            "reference1",
+                            Field::Reference1,
                             "optional",
                         ),
                         (
                             "Reference 2",
                             &mut self.reference2,
-                            "reference2",
+                            Field::Reference2,
                             "optional",
                         ),
                         (
                             "Reference 3",
                             &mut self.reference3,
-                            "reference3",
+                            Field::Reference3,
                             "optional",
                         ),
                         (
                             "Description",
                             &mut self.description,
-                            "description",
+                            Field::Description,
                             "optional",
                         ),
                     ],
@@ -289,10 +290,10 @@ impl ResourceForm {
                                 (
                                     "Commerce type id",
                                     &mut self.commerce_type,
-                                    "commerceType",
+                                    Field::CommerceType,
                                     "number",
                                 ),
-                                ("City id", &mut self.city, "city", "number"),
+                                ("City id", &mut self.city, Field::City, "number"),
                             ],
                         );
                     }
@@ -303,7 +304,7 @@ impl ResourceForm {
                             [(
                                 "Customer cellphone",
                                 &mut self.cellphone,
-                                "cellphone",
+                                Field::Cellphone,
                                 "300 123 4567",
                             )],
                         );
@@ -312,14 +313,14 @@ impl ResourceForm {
                         enter |= form::text_rows(
                             ui,
                             &problems,
-                            [("Information", &mut self.info, "info", "encoded text")],
+                            [("Information", &mut self.info, Field::Info, "encoded text")],
                         );
                     }
                     ResourceShape::BankTransfer => {
                         enter |= form::text_rows(
                             ui,
                             &problems,
-                            [("Bank id", &mut self.bank, "bank", "number")],
+                            [("Bank id", &mut self.bank, Field::Bank, "number")],
                         );
                         ui.label("Person type");
                         ui.horizontal(|ui| {
@@ -334,24 +335,24 @@ impl ResourceForm {
                                 (
                                     "Document type",
                                     &mut self.payer.doc_type,
-                                    "documentType",
+                                    Field::DocumentType,
                                     "",
                                 ),
                                 (
                                     "Document number",
                                     &mut self.payer.doc_number,
-                                    "docNumber",
+                                    Field::DocNumber,
                                     "",
                                 ),
-                                ("Payer name", &mut self.payer.name, "name", ""),
+                                ("Payer name", &mut self.payer.name, Field::Name, ""),
                                 (
                                     "Payer cellphone",
                                     &mut self.payer.cellphone,
-                                    "payer cellphone",
+                                    Field::PayerCellphone,
                                     "",
                                 ),
-                                ("Payer address", &mut self.payer.address, "address", ""),
-                                ("Payer e-mail", &mut self.payer.email, "email", ""),
+                                ("Payer address", &mut self.payer.address, Field::Address, ""),
+                                ("Payer e-mail", &mut self.payer.email, Field::Email, ""),
                             ],
                         );
                     }

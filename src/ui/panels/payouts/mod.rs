@@ -19,7 +19,7 @@ mod journal;
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Bridge, Requested, Task, UiError};
 use crate::ui::widgets::form::{self, ERROR_COLOR, blocking_reasons, error_box};
-use crate::validate::{self, ValidationError};
+use crate::validate::{self, Field, ValidationError};
 
 use super::collect::fresh_reference1;
 
@@ -91,12 +91,12 @@ struct Confirmation {
 }
 
 const PAYOUT_LABELS: &form::FieldLabels = &[
-    ("amount", "Amount"),
-    ("cellphone", "Destination cellphone"),
-    ("key", "Bre-B key"),
-    ("method", "Method"),
-    ("reference1", "Your reference"),
-    ("webhookRequest", "Webhook URL"),
+    (Field::Amount, "Amount"),
+    (Field::Cellphone, "Destination cellphone"),
+    (Field::Key, "Bre-B key"),
+    (Field::Method, "Method"),
+    (Field::Reference1, "Your reference"),
+    (Field::WebhookRequest, "Webhook URL"),
 ];
 
 pub struct PayoutsPanel {
@@ -404,15 +404,15 @@ impl PayoutsPanel {
             .show(ui, |ui| {
                 let (destination_label, destination_field, destination_hint) =
                     if self.method_id == BREB_WITHDRAW_METHOD {
-                        ("Bre-B key", "key", "@TIENDA123")
+                        ("Bre-B key", Field::Key, "@TIENDA123")
                     } else {
-                        ("Destination cellphone", "cellphone", "300 123 4567")
+                        ("Destination cellphone", Field::Cellphone, "300 123 4567")
                     };
                 enter |= form::text_rows(
                     ui,
                     &problems,
                     [
-                        ("Amount", &mut self.amount, "amount", "$ 50.000"),
+                        ("Amount", &mut self.amount, Field::Amount, "$ 50.000"),
                         (
                             destination_label,
                             &mut self.cellphone,
@@ -433,17 +433,22 @@ impl PayoutsPanel {
                     ui,
                     &problems,
                     [
-                        ("Bank name", &mut self.bank_name, "bankName", "optional"),
+                        (
+                            "Bank name",
+                            &mut self.bank_name,
+                            Field::BankName,
+                            "optional",
+                        ),
                         (
                             "Your reference",
                             &mut self.reference1,
-                            "reference1",
+                            Field::Reference1,
                             "up to 20 characters",
                         ),
                         (
                             "Webhook URL",
                             &mut self.webhook_url,
-                            "webhookRequest",
+                            Field::WebhookRequest,
                             "https://",
                         ),
                     ],

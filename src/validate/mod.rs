@@ -2,9 +2,11 @@
 //! field (by the label a person sees) and the rule, so the UI can show it beside the field and
 //! the CLI can exit with code 2 without touching the network.
 
-use std::net::IpAddr;
+mod address;
+mod field;
 
-use url::Url;
+pub use address::{is_loopback, is_secure_or_loopback, web_url, webhook_url};
+pub use field::Field;
 
 use crate::money::Pesos;
 
@@ -15,12 +17,12 @@ pub const ONLINE_WITHDRAWAL_CEILING: Pesos = Pesos::new(2_000_000);
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{field}: {message}")]
 pub struct ValidationError {
-    pub field: &'static str,
+    pub field: Field,
     pub message: String,
 }
 
 impl ValidationError {
-    pub fn new(field: &'static str, message: impl Into<String>) -> Self {
+    pub fn new(field: Field, message: impl Into<String>) -> Self {
         ValidationError {
             field,
             message: message.into(),
@@ -30,11 +32,11 @@ impl ValidationError {
 
 pub type Checked<T> = Result<T, ValidationError>;
 
-pub fn amount(field: &'static str, text: &str) -> Checked<Pesos> {
+pub fn amount(field: Field, text: &str) -> Checked<Pesos> {
     Pesos::parse_input(text).map_err(|error| ValidationError::new(field, error.to_string()))
 }
 
-pub fn positive_amount(field: &'static str, pesos: Pesos) -> Checked<Pesos> {
+pub fn positive_amount(field: Field, pesos: Pesos) -> Checked<Pesos> {
     if pesos.get() > 0 {
         Ok(pesos)
     } else {
@@ -50,17 +52,17 @@ pub fn reference1(text: &str) -> Checked<String> {
     let value = text.trim();
     let count = value.chars().count();
     if count == 0 {
-        return Err(ValidationError::new("reference1", "enter a reference"));
+        return Err(ValidationError::new(Field::Reference1, "enter a reference"));
     }
     if count > REFERENCE1_MAX_CHARS {
         return Err(ValidationError::new(
-            "reference1",
+            Field::Reference1,
             format!("at most {REFERENCE1_MAX_CHARS} characters (this one has {count})"),
         ));
     }
     if value.chars().any(char::is_control) {
         return Err(ValidationError::new(
-            "reference1",
+            Field::Reference1,
             "remove line breaks and tabs",
         ));
     }
@@ -91,7 +93,7 @@ pub fn describe_seconds(seconds: u64) -> String {
 
 /// A Colombian mobile number: 10 digits starting with 3. Spaces, dashes, dots and a leading
 /// `+57` are accepted as typed and dropped; the result is the bare 10 digits.
-pub fn cellphone(field: &'static str, text: &str) -> Checked<String> {
+pub fn cellphone(field: Field, text: &str) -> Checked<String> {
     let compact: String = text
         .trim()
         .chars()
@@ -130,77 +132,12 @@ pub fn group_cellphone(number: &str) -> String {
     }
 }
 
-/// Loopback hosts may use plain HTTP (local receivers, the built-in simulator); everything else
-/// carries money or customer data and must be HTTPS.
-pub fn is_loopback(url: &Url) -> bool {
-    match url.host() {
-        Some(url::Host::Domain(domain)) => domain.eq_ignore_ascii_case("localhost"),
-        Some(url::Host::Ipv4(ip)) => IpAddr::V4(ip).is_loopback(),
-        Some(url::Host::Ipv6(ip)) => IpAddr::V6(ip).is_loopback(),
-        None => false,
-    }
-}
-
-/// Whether a URL may be used to talk to the service or receive its notifications.
-pub fn is_secure_or_loopback(url: &Url) -> bool {
-    match url.scheme() {
-        "https" => true,
-        "http" => is_loopback(url),
-        _ => false,
-    }
-}
-
-/// Where the service is to send its notifications: a [`web_url`] that the service can reach. A
-/// service on another computer cannot deliver to this one's loopback address (`service_url` is
-/// the service's own base).
-pub fn webhook_url(field: &'static str, text: &str, service_url: &str) -> Checked<Url> {
-    if text.trim().is_empty() {
-        return Err(ValidationError::new(
-            field,
-            "enter the https:// address where the service sends notifications (a profile can keep a default)",
-        ));
-    }
-    let url = web_url(field, text)?;
-    let service_is_local = Url::parse(service_url).is_ok_and(|service| is_loopback(&service));
-    if is_loopback(&url) && !service_is_local {
-        return Err(ValidationError::new(
-            field,
-            "the service cannot reach this computer's own address: use your public https:// webhook address",
-        ));
-    }
-    Ok(url)
-}
-
-/// Webhook and return URLs: absolute, HTTPS (plain HTTP only on loopback, for local receivers).
-pub fn web_url(field: &'static str, text: &str) -> Checked<Url> {
-    let trimmed = text.trim();
-    if trimmed.is_empty() {
-        return Err(ValidationError::new(field, "enter a web address"));
-    }
-    let url = Url::parse(trimmed).map_err(|_| {
-        ValidationError::new(
-            field,
-            "enter a full web address starting with https://, like https://shop.example/webhook",
-        )
-    })?;
-    if url.host().is_none() {
-        return Err(ValidationError::new(field, "the address needs a host name"));
-    }
-    if !is_secure_or_loopback(&url) {
-        return Err(ValidationError::new(
-            field,
-            "the address must start with https:// (plain http is only for this computer)",
-        ));
-    }
-    Ok(url)
-}
-
 pub fn otp_reason(id: i64) -> Checked<i64> {
     if (1..=5).contains(&id) {
         Ok(id)
     } else {
         Err(ValidationError::new(
-            "reason",
+            Field::Reason,
             "choose a reason from 1 to 5 (1 withdrawal, 2 link an account, 3 delete an account, 4 2FA QR, 5 PIN)",
         ))
     }
@@ -211,17 +148,20 @@ pub fn otp_code(text: &str) -> Checked<String> {
     let code = text.trim();
     if code.is_empty() {
         return Err(ValidationError::new(
-            "otp",
+            Field::Otp,
             "enter the code sent to your phone",
         ));
     }
     if !code.chars().all(|c| c.is_ascii_digit()) || !(4..=8).contains(&code.len()) {
-        return Err(ValidationError::new("otp", "the code has 4 to 8 digits"));
+        return Err(ValidationError::new(
+            Field::Otp,
+            "the code has 4 to 8 digits",
+        ));
     }
     Ok(code.to_owned())
 }
 
-pub fn required(field: &'static str, text: &str) -> Checked<String> {
+pub fn required(field: Field, text: &str) -> Checked<String> {
     let value = text.trim();
     if value.is_empty() {
         Err(ValidationError::new(field, "this field is required"))
@@ -230,7 +170,7 @@ pub fn required(field: &'static str, text: &str) -> Checked<String> {
     }
 }
 
-pub fn email(field: &'static str, text: &str) -> Checked<String> {
+pub fn email(field: Field, text: &str) -> Checked<String> {
     let value = text.trim();
     let valid = match value.split_once('@') {
         Some((local, domain)) => {
@@ -254,7 +194,7 @@ pub fn email(field: &'static str, text: &str) -> Checked<String> {
 }
 
 /// Identity document numbers: digits only (a NIT's check digit may follow a dash).
-pub fn document_number(field: &'static str, text: &str) -> Checked<String> {
+pub fn document_number(field: Field, text: &str) -> Checked<String> {
     let value = text.trim();
     let digits_and_dash = value.chars().all(|c| c.is_ascii_digit() || c == '-');
     let digit_count = value.chars().filter(char::is_ascii_digit).count();
@@ -309,7 +249,7 @@ pub fn person_type(text: &str) -> Checked<PersonType> {
         "0" | "natural" => Ok(PersonType::Natural),
         "1" | "legal" | "juridica" | "company" => Ok(PersonType::Legal),
         _ => Err(ValidationError::new(
-            "typePerson",
+            Field::TypePerson,
             "use natural (0) for a person or legal (1) for a company",
         )),
     }
@@ -325,7 +265,7 @@ pub fn person_and_document(
     let allowed = person.documents();
     if !allowed.contains(&document.as_str()) {
         return Err(ValidationError::new(
-            "documentType",
+            Field::DocumentType,
             format!("for this person type use one of {}", allowed.join(", ")),
         ));
     }
@@ -341,7 +281,7 @@ pub fn person_type_code(text: &str) -> String {
 }
 
 /// A document type the service codes (CC, CE, NIT, TI, PA, PEP, PPT, RCN, TE, DIE).
-pub fn document_type(field: &'static str, text: &str) -> Checked<String> {
+pub fn document_type(field: Field, text: &str) -> Checked<String> {
     const KNOWN: &[&str] = &[
         "CC", "CE", "NIT", "TI", "PA", "PEP", "PPT", "RCN", "TE", "DIE",
     ];
@@ -357,7 +297,7 @@ pub fn document_type(field: &'static str, text: &str) -> Checked<String> {
 }
 
 /// Free text the service caps at `max` characters.
-pub fn at_most(field: &'static str, text: &str, max: usize) -> Checked<String> {
+pub fn at_most(field: Field, text: &str, max: usize) -> Checked<String> {
     let count = text.trim().chars().count();
     if count > max {
         Err(ValidationError::new(
@@ -370,7 +310,7 @@ pub fn at_most(field: &'static str, text: &str, max: usize) -> Checked<String> {
 }
 
 /// An id the user picks from a list or types: positive.
-pub fn positive_id(field: &'static str, id: i64) -> Checked<i64> {
+pub fn positive_id(field: Field, id: i64) -> Checked<i64> {
     if id > 0 {
         Ok(id)
     } else {
@@ -386,14 +326,14 @@ pub fn withdraw_method(id: i64) -> Checked<i64> {
     match id {
         160 | 245 | 264 => Ok(id),
         _ => Err(ValidationError::new(
-            "method",
+            Field::Method,
             "use 160 (online withdrawal), 245 (disbursement as a product) or 264 (Bre-B key)",
         )),
     }
 }
 
 /// A Bre-B key: an alias (`@TIENDA123`), a mobile number, an e-mail or a document number.
-pub fn breb_key(field: &'static str, text: &str) -> Checked<String> {
+pub fn breb_key(field: Field, text: &str) -> Checked<String> {
     let key = text.trim();
     let alias = key.strip_prefix('@').is_some_and(|name| {
         (3..=30).contains(&name.chars().count())
@@ -419,10 +359,10 @@ pub fn breb_key(field: &'static str, text: &str) -> Checked<String> {
 
 /// Online withdrawals (160) have a ceiling of $ 2.000.000.
 pub fn withdraw_amount(method_id: i64, amount: Pesos) -> Checked<Pesos> {
-    positive_amount("amount", amount)?;
+    positive_amount(Field::Amount, amount)?;
     if method_id == 160 && amount > ONLINE_WITHDRAWAL_CEILING {
         return Err(ValidationError::new(
-            "amount",
+            Field::Amount,
             format!("online withdrawals are at most {ONLINE_WITHDRAWAL_CEILING}"),
         ));
     }
@@ -433,13 +373,13 @@ pub fn withdraw_amount(method_id: i64, amount: Pesos) -> Checked<Pesos> {
 pub fn new_password(password: &str, confirmation: &str) -> Checked<()> {
     if password.chars().count() < 8 {
         return Err(ValidationError::new(
-            "password",
+            Field::Password,
             "use at least 8 characters",
         ));
     }
     if password != confirmation {
         return Err(ValidationError::new(
-            "verifyPassword",
+            Field::VerifyPassword,
             "the passwords do not match",
         ));
     }
@@ -447,7 +387,7 @@ pub fn new_password(password: &str, confirmation: &str) -> Checked<()> {
 }
 
 /// `KEY=VALUE` pairs for `reference2.Label` and `reference2.Data`.
-pub fn key_value(field: &'static str, text: &str) -> Checked<(String, String)> {
+pub fn key_value(field: Field, text: &str) -> Checked<(String, String)> {
     match text.split_once('=') {
         Some((key, value)) if !key.trim().is_empty() => {
             Ok((key.trim().to_owned(), value.trim().to_owned()))
@@ -473,7 +413,7 @@ mod tests {
             Ok(20)
         );
         let too_long = reference1(&"x".repeat(21)).unwrap_err();
-        assert_eq!(too_long.field, "reference1");
+        assert_eq!(too_long.field, Field::Reference1);
         assert!(too_long.message.contains("at most 20"), "{too_long}");
         assert!(reference1("").is_err());
         assert!(reference1("   ").is_err());
@@ -492,12 +432,12 @@ mod tests {
 
     #[test]
     fn amount_rules() {
-        assert_eq!(amount("amount", "25.000"), Ok(Pesos::new(25_000)));
+        assert_eq!(amount(Field::Amount, "25.000"), Ok(Pesos::new(25_000)));
         for bad in ["", "0", "-1", "12,50", "abc", "1.2.3"] {
-            let error = amount("amount", bad).unwrap_err();
-            assert_eq!(error.field, "amount", "{bad}");
+            let error = amount(Field::Amount, bad).unwrap_err();
+            assert_eq!(error.field, Field::Amount, "{bad}");
         }
-        assert!(positive_amount("amount", Pesos::ZERO).is_err());
+        assert!(positive_amount(Field::Amount, Pesos::ZERO).is_err());
     }
 
     #[test]
@@ -511,7 +451,7 @@ mod tests {
             "(300) 123.4567",
         ] {
             assert_eq!(
-                cellphone("cellphone", good).as_deref(),
+                cellphone(Field::Cellphone, good).as_deref(),
                 Ok("3001234567"),
                 "{good}"
             );
@@ -524,17 +464,17 @@ mod tests {
             "30012x4567",
             "+1 300 123 4567",
         ] {
-            assert!(cellphone("cellphone", bad).is_err(), "{bad}");
+            assert!(cellphone(Field::Cellphone, bad).is_err(), "{bad}");
         }
         assert_eq!(group_cellphone("3001234567"), "300 123 4567");
     }
 
     #[test]
     fn url_rules() {
-        assert!(web_url("webhookUrl", "https://shop.example/hook").is_ok());
-        assert!(web_url("webhookUrl", "http://127.0.0.1:8080/webhook").is_ok());
-        assert!(web_url("webhookUrl", "http://localhost/webhook").is_ok());
-        assert!(web_url("webhookUrl", "http://[::1]:9/webhook").is_ok());
+        assert!(web_url(Field::WebhookUrl, "https://shop.example/hook").is_ok());
+        assert!(web_url(Field::WebhookUrl, "http://127.0.0.1:8080/webhook").is_ok());
+        assert!(web_url(Field::WebhookUrl, "http://localhost/webhook").is_ok());
+        assert!(web_url(Field::WebhookUrl, "http://[::1]:9/webhook").is_ok());
         for bad in [
             "",
             "shop.example/hook",
@@ -544,7 +484,7 @@ mod tests {
             "ftp://shop.example/hook",
             "https://",
         ] {
-            assert!(web_url("webhookUrl", bad).is_err(), "{bad}");
+            assert!(web_url(Field::WebhookUrl, bad).is_err(), "{bad}");
         }
     }
 
@@ -564,9 +504,9 @@ mod tests {
 
     #[test]
     fn text_rules() {
-        assert!(required("name", "Ana").is_ok());
-        assert!(required("name", "  ").is_err());
-        assert!(email("email", "ana@tienda.co").is_ok());
+        assert!(required(Field::Name, "Ana").is_ok());
+        assert!(required(Field::Name, "  ").is_err());
+        assert!(email(Field::Email, "ana@tienda.co").is_ok());
         for bad in [
             "",
             "ana",
@@ -576,15 +516,15 @@ mod tests {
             "a b@c.co",
             "a@b@c.co",
         ] {
-            assert!(email("email", bad).is_err(), "{bad}");
+            assert!(email(Field::Email, bad).is_err(), "{bad}");
         }
-        assert!(document_number("docNumber", "1020304050").is_ok());
-        assert!(document_number("docNumber", "900123456-7").is_ok());
+        assert!(document_number(Field::DocNumber, "1020304050").is_ok());
+        assert!(document_number(Field::DocNumber, "900123456-7").is_ok());
         for bad in ["", "12", "abc123", "-123", "1234567890123456"] {
-            assert!(document_number("docNumber", bad).is_err(), "{bad}");
+            assert!(document_number(Field::DocNumber, bad).is_err(), "{bad}");
         }
-        assert!(positive_id("city", 1).is_ok());
-        assert!(positive_id("city", 0).is_err());
+        assert!(positive_id(Field::City, 1).is_ok());
+        assert!(positive_id(Field::City, 0).is_err());
     }
 
     #[test]
@@ -608,10 +548,10 @@ mod tests {
         assert_eq!(person_type_code("natural"), "0");
         assert_eq!(person_type_code("x"), "x");
         assert!(person_type("empresa unipersonal").is_err());
-        assert!(document_type("docType", "cc").is_ok());
-        assert!(document_type("docType", "XX").is_err());
-        assert!(at_most("description", &"a".repeat(255), 255).is_ok());
-        assert!(at_most("description", &"a".repeat(256), 255).is_err());
+        assert!(document_type(Field::DocType, "cc").is_ok());
+        assert!(document_type(Field::DocType, "XX").is_err());
+        assert!(at_most(Field::Description, &"a".repeat(255), 255).is_ok());
+        assert!(at_most(Field::Description, &"a".repeat(256), 255).is_err());
         assert!(person_and_document("1", "NIT").is_ok());
         assert!(person_and_document("1", "CC").is_err());
         assert!(person_and_document("0", "NIT").is_err());
@@ -639,10 +579,10 @@ mod tests {
             "tienda@example.co",
             "1020304050",
         ] {
-            assert_eq!(breb_key("key", good), Ok(good.to_owned()), "{good}");
+            assert_eq!(breb_key(Field::Key, good), Ok(good.to_owned()), "{good}");
         }
         for bad in ["", "@", "@ab", "TIENDA", "@tienda 123", "12"] {
-            assert!(breb_key("key", bad).is_err(), "{bad}");
+            assert!(breb_key(Field::Key, bad).is_err(), "{bad}");
         }
         assert!(withdraw_method(264).is_ok());
     }
@@ -652,45 +592,45 @@ mod tests {
         assert!(new_password("s3cret-pass", "s3cret-pass").is_ok());
         assert_eq!(
             new_password("short", "short").unwrap_err().field,
-            "password"
+            Field::Password
         );
         assert_eq!(
             new_password("s3cret-pass", "s3cret-pasS")
                 .unwrap_err()
                 .field,
-            "verifyPassword"
+            Field::VerifyPassword
         );
     }
 
     #[test]
     fn key_value_rules() {
         assert_eq!(
-            key_value("label", "Name=Ana María"),
+            key_value(Field::Label, "Name=Ana María"),
             Ok(("Name".to_owned(), "Ana María".to_owned()))
         );
         assert_eq!(
-            key_value("label", "Note=a=b").map(|kv| kv.1),
+            key_value(Field::Label, "Note=a=b").map(|kv| kv.1),
             Ok("a=b".to_owned())
         );
-        assert!(key_value("label", "Name").is_err());
-        assert!(key_value("label", "=Ana").is_err());
+        assert!(key_value(Field::Label, "Name").is_err());
+        assert!(key_value(Field::Label, "=Ana").is_err());
     }
 
     #[test]
     fn a_webhook_must_be_reachable_from_the_service() {
         let local = "http://127.0.0.1:7300/pay";
         let remote = "https://pay.example.co";
-        assert!(webhook_url("webhookUrl", "http://127.0.0.1:8787/webhook", local).is_ok());
+        assert!(webhook_url(Field::WebhookUrl, "http://127.0.0.1:8787/webhook", local).is_ok());
         let refused =
-            webhook_url("webhookUrl", "http://localhost:8787/webhook", remote).unwrap_err();
+            webhook_url(Field::WebhookUrl, "http://localhost:8787/webhook", remote).unwrap_err();
         assert!(refused.message.contains("cannot reach"), "{refused}");
-        assert!(webhook_url("webhookUrl", "https://shop.example/webhook", remote).is_ok());
+        assert!(webhook_url(Field::WebhookUrl, "https://shop.example/webhook", remote).is_ok());
         assert!(
-            webhook_url("webhookUrl", "  ", remote)
+            webhook_url(Field::WebhookUrl, "  ", remote)
                 .unwrap_err()
                 .message
                 .contains("https://")
         );
-        assert!(webhook_url("webhookUrl", "http://shop.example/webhook", local).is_err());
+        assert!(webhook_url(Field::WebhookUrl, "http://shop.example/webhook", local).is_err());
     }
 }
