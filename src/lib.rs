@@ -8,6 +8,7 @@ pub mod clock;
 pub mod config;
 pub mod connection;
 pub mod follow;
+pub mod i18n;
 pub mod ledger;
 pub mod money;
 pub mod payouts;

@@ -18,6 +18,7 @@ fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .init();
     let mut cli = Cli::parse();
+    paydesk::i18n::set(cli.lang.unwrap_or_else(paydesk::i18n::Language::from_os));
     // One runtime, owned here (not `#[tokio::main]`), so the desktop app can share it.
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -31,12 +32,16 @@ fn main() -> ExitCode {
         }
     };
     let Some(command) = cli.command.take() else {
-        return open_app(&runtime, cli.profile);
+        return open_app(&runtime, cli.profile, cli.lang);
     };
     runtime.block_on(cli::run(cli, command))
 }
 
-fn open_app(runtime: &tokio::runtime::Runtime, profile: Option<String>) -> ExitCode {
+fn open_app(
+    runtime: &tokio::runtime::Runtime,
+    profile: Option<String>,
+    language: Option<paydesk::i18n::Language>,
+) -> ExitCode {
     let paths = match Paths::from_environment() {
         Ok(paths) => paths,
         Err(error) => {
@@ -47,6 +52,7 @@ fn open_app(runtime: &tokio::runtime::Runtime, profile: Option<String>) -> ExitC
     let options = AppOptions {
         paths,
         profile,
+        language,
         env: EnvOverrides::from_environment(),
         // The OS keyring, or memory only with PAYDESK_NO_KEYRING (see `SecretStore::for_this_run`).
         secrets: SecretsSource::Platform,

@@ -14,15 +14,15 @@ pub struct Pesos(i64);
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AmountError {
-    #[error("enter an amount")]
+    #[error("{}", crate::t!("amount-empty"))]
     Empty,
-    #[error("use digits only, like 25000 or 25.000")]
+    #[error("{}", crate::t!("amount-not-a-number"))]
     NotANumber,
-    #[error("use whole pesos, without cents")]
+    #[error("{}", crate::t!("amount-has-cents"))]
     HasCents,
-    #[error("the amount must be more than $ 0")]
+    #[error("{}", crate::t!("rule-amount-positive"))]
     NotPositive,
-    #[error("the amount is too large")]
+    #[error("{}", crate::t!("amount-too-large"))]
     TooLarge,
 }
 

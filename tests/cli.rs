@@ -123,7 +123,7 @@ async fn link_then_status_in_json() {
     let output = waiting.wait_with_output().await.unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(0));
-    assert!(stdout.contains("State:     approved"), "{stdout}");
+    assert!(stdout.contains("State: approved"), "{stdout}");
     assert!(stdout.contains("$ 25.000"), "{stdout}");
 }
 

@@ -340,6 +340,7 @@ mod settings {
         let profile = Profile::simulator();
         let names = vec!["simulator".to_owned()];
         let mut theme = ThemeChoice::System;
+        let mut language = paydesk::i18n::Language::En;
         let mut harness = Harness::new_ui_state(
             move |ui, panel: &mut SettingsPanel| {
                 let view = SettingsView {
@@ -351,7 +352,7 @@ mod settings {
                     config_file: "/tmp/paydesk.toml".into(),
                     alerts: AlertSettings::new(false, false),
                 };
-                panel.ui(ui, &view, &mut theme);
+                panel.ui(ui, &view, &mut theme, &mut language);
             },
             SettingsPanel::default(),
         );

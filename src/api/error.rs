@@ -33,21 +33,13 @@ impl Refusal {
         }
     }
 
-    fn shop_message(self) -> Option<&'static str> {
+    fn shop_message(self) -> Option<String> {
         Some(match self {
-            Refusal::SessionEnded => {
-                "Your session with the payment service has ended. Sign in again to continue"
-            }
-            Refusal::NotPermitted => {
-                "Your account is not allowed to do this. Ask the payment service to enable it"
-            }
-            Refusal::MethodTypeNotFound => "There is no payment method of that type",
-            Refusal::CostNotSupported => {
-                "The payment service cannot charge this amount with this method. Try a larger amount or another method"
-            }
-            Refusal::TransactionInProgress => {
-                "This payment already has a transaction in progress or finished. Create a new payment instead"
-            }
+            Refusal::SessionEnded => crate::t!("refusal-session-ended"),
+            Refusal::NotPermitted => crate::t!("refusal-not-permitted"),
+            Refusal::MethodTypeNotFound => crate::t!("refusal-method-type"),
+            Refusal::CostNotSupported => crate::t!("refusal-cost"),
+            Refusal::TransactionInProgress => crate::t!("refusal-in-progress"),
             Refusal::Other => return None,
         })
     }
@@ -56,7 +48,7 @@ impl Refusal {
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     /// The service answered and said no.
-    #[error("{}", .refusal.shop_message().unwrap_or(.message))]
+    #[error("{}", .refusal.shop_message().unwrap_or_else(|| .message.clone()))]
     Refused {
         refusal: Refusal,
         /// The service's code: `errorCode` (Family A) or `statusCode` (Family B).
@@ -66,59 +58,58 @@ pub enum ApiError {
         http_status: u16,
     },
     /// No connection could be made: nothing was sent, so trying again is safe.
-    #[error(
-        "Could not reach the payment service at {host}. Check the internet connection and try again"
-    )]
+    #[error("{}", crate::t!("error-unreachable", host = .host.as_str()))]
     Unreachable { host: String, detail: String },
     /// The request went out but no answer came in time.
-    #[error("{}", unknown_outcome_message(*.operation, "did not answer in time"))]
+    #[error("{}", unknown_outcome_message(*.operation, crate::t!("error-timed-out")))]
     TimedOut { operation: Operation },
     /// The connection broke after the request went out.
-    #[error("{}", unknown_outcome_message(*.operation, "closed the connection before answering"))]
+    #[error("{}", unknown_outcome_message(*.operation, crate::t!("error-connection-lost")))]
     ConnectionLost {
         operation: Operation,
         detail: String,
     },
     /// An answer came, but not one paydesk can read (an HTML error page, an empty or truncated
     /// body, a shape that does not match the spec).
-    #[error("The payment service sent an answer paydesk could not read (HTTP {http_status}). {}", unreadable_hint(*.operation, *.http_status))]
+    #[error("{} {}", crate::t!("error-malformed", status = .http_status), unreadable_hint(*.operation, *.http_status))]
     Malformed {
         operation: Operation,
         http_status: u16,
         detail: String,
     },
     /// Money and customer data only travel over HTTPS (plain HTTP is allowed on loopback).
-    #[error("Refusing to use {url}: the payment service must be reached over https://")]
+    #[error("{}", crate::t!("error-insecure-url", url = .url.as_str()))]
     InsecureUrl { url: String },
-    #[error("The {which} address is not valid: {url}")]
+    #[error("{}", crate::t!("error-bad-url", which = .which.to_string(), url = .url.as_str()))]
     BadUrl { which: &'static str, url: String },
-    #[error(
-        "No {0} is set up for this profile. Add it in Settings or set the environment variable"
-    )]
+    #[error("{}", crate::t!("error-missing-credential", which = .0.to_string()))]
     MissingCredential(&'static str),
-    #[error("Could not prepare the connection: {0}")]
+    #[error("{}", crate::t!("error-setup", detail = .0.as_str()))]
     Setup(String),
 }
 
-fn unknown_outcome_message(operation: Operation, what_happened: &str) -> String {
+fn unknown_outcome_message(operation: Operation, what_happened: String) -> String {
+    let operation_words = operation.describe();
     if operation.changes_state() {
-        format!(
-            "The payment service {what_happened}. The {} may or may not have been done: check its status before trying again",
-            operation.describe()
+        crate::t!(
+            "error-outcome-unknown",
+            happened = what_happened,
+            operation = operation_words
         )
     } else {
-        format!(
-            "The payment service {what_happened} ({}). Try again",
-            operation.describe()
+        crate::t!(
+            "error-outcome-retry",
+            happened = what_happened,
+            operation = operation_words
         )
     }
 }
 
-fn unreadable_hint(operation: Operation, http_status: u16) -> &'static str {
+fn unreadable_hint(operation: Operation, http_status: u16) -> String {
     match (operation.changes_state(), (200..300).contains(&http_status)) {
-        (true, true) => "It may have been done: check its status before trying again",
-        (true, false) => "It may or may not have been done: check its status before trying again",
-        (false, _) => "Try again later",
+        (true, true) => crate::t!("hint-may-have-been-done"),
+        (true, false) => crate::t!("hint-may-or-may-not"),
+        (false, _) => crate::t!("hint-try-later"),
     }
 }
 
@@ -136,10 +127,10 @@ impl ApiError {
                 ..
             } if refusal == Refusal::CostNotSupported || code == "08" => {
                 let message = match minimum {
-                    Some(minimum) => format!(
-                        "The amount is below the smallest the payment service takes with this method ({minimum}). Enter {minimum} or more"
-                    ),
-                    None => "The payment service has no fee for this amount with this method: it is below the method's minimum. Try a larger amount or another method".to_owned(),
+                    Some(minimum) => {
+                        crate::t!("error-below-minimum", minimum = minimum.to_string())
+                    }
+                    None => crate::t!("error-below-unknown-minimum"),
                 };
                 ApiError::Refused {
                     refusal: Refusal::Other,

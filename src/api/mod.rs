@@ -112,24 +112,24 @@ impl Operation {
         )
     }
 
-    pub fn describe(self) -> &'static str {
+    pub fn describe(self) -> String {
         match self {
-            Operation::Register => "registration",
-            Operation::ListMethods => "payment method list",
-            Operation::GenerateResource => "payment resource",
-            Operation::Checkout => "checkout",
-            Operation::RequestOtp => "one-time code request",
-            Operation::AddAccount => "bank account addition",
-            Operation::DeleteAccount => "bank account removal",
-            Operation::CreatePaymentLink => "payment link",
-            Operation::CreateMethodPayment => "payment",
-            Operation::PaymentStatus => "status check",
-            Operation::PaymentFeatures => "bank list",
-            Operation::InstantBanks => "bank lookup",
-            Operation::Withdraw => "payout",
-            Operation::Balance => "balance check",
-            Operation::SimulateNotification => "notification simulation",
-            Operation::TransactionToken => "transaction token",
+            Operation::Register => crate::t!("operation-register"),
+            Operation::ListMethods => crate::t!("operation-list-methods"),
+            Operation::GenerateResource => crate::t!("operation-generate-resource"),
+            Operation::Checkout => crate::t!("operation-checkout"),
+            Operation::RequestOtp => crate::t!("operation-request-otp"),
+            Operation::AddAccount => crate::t!("operation-add-account"),
+            Operation::DeleteAccount => crate::t!("operation-delete-account"),
+            Operation::CreatePaymentLink => crate::t!("operation-create-payment-link"),
+            Operation::CreateMethodPayment => crate::t!("operation-create-method-payment"),
+            Operation::PaymentStatus => crate::t!("operation-payment-status"),
+            Operation::PaymentFeatures => crate::t!("operation-payment-features"),
+            Operation::InstantBanks => crate::t!("operation-instant-banks"),
+            Operation::Withdraw => crate::t!("operation-withdraw"),
+            Operation::Balance => crate::t!("operation-balance"),
+            Operation::SimulateNotification => crate::t!("operation-simulate-notification"),
+            Operation::TransactionToken => crate::t!("operation-transaction-token"),
         }
     }
 }

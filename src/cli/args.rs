@@ -20,6 +20,9 @@ pub struct Cli {
     /// Print exactly one JSON document on stdout.
     #[arg(long, global = true)]
     pub json: bool,
+    /// Language of the messages: es or en (default: the system's).
+    #[arg(long, global = true, env = "PAYDESK_LANG", value_parser = parse_language)]
+    pub lang: Option<crate::i18n::Language>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -403,4 +406,12 @@ pub struct NotifyArgs {
     pub resource_id: Option<i64>,
     #[arg(long)]
     pub reference1: Option<String>,
+}
+
+fn parse_language(text: &str) -> Result<crate::i18n::Language, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "es" => Ok(crate::i18n::Language::Es),
+        "en" => Ok(crate::i18n::Language::En),
+        _ => Err("use es (español) or en (English)".to_owned()),
+    }
 }

@@ -120,21 +120,21 @@ impl Output {
             let mut stderr = std::io::stderr().lock();
             match failure {
                 Failure::Input(problems) => {
-                    let _ = writeln!(stderr, "Nothing was sent. Please fix:");
+                    let _ = writeln!(stderr, "{}", crate::t!("cli-nothing-sent"));
                     for problem in problems {
                         let _ = writeln!(stderr, "  {}: {}", problem.field, problem.message);
                     }
                 }
                 Failure::Api(api) => {
                     let _ = writeln!(stderr, "{api}");
-                    let mut details = vec![format!("code {}", api.code())];
+                    let mut details = vec![crate::t!("cli-error-code", code = api.code())];
                     if let Some(status) = api.http_status() {
                         details.push(format!("HTTP {status}"));
                     }
                     if let Some(message) = api.service_message()
                         && message != api.to_string()
                     {
-                        details.push(format!("service said: {message}"));
+                        details.push(crate::t!("cli-service-said", message = message));
                     }
                     let _ = writeln!(stderr, "  ({})", details.join(", "));
                 }

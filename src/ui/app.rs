@@ -27,6 +27,7 @@ use super::tracker::{TrackedPayment, Tracker, TrackerStore};
 use super::widgets::form::{ERROR_COLOR, error_box, secret_row};
 use super::widgets::qr::QrTexture;
 use super::{AppAction, Panel, PanelContext, ThemeChoice};
+use crate::i18n::{self, Language};
 use crate::ledger::Collection;
 use crate::webhook::ReceiverEvent;
 
@@ -41,10 +42,16 @@ pub struct AppOptions {
     pub alerts: bool,
     /// Where the webhook receiver listens, instead of the profile's address (tests use port 0).
     pub webhook_listen: Option<std::net::SocketAddr>,
+    /// Asked for on the command line (`--lang`, `PAYDESK_LANG`): it wins over the one chosen in
+    /// Settings.
+    pub language: Option<Language>,
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 struct Preferences {
+    /// Chosen in Settings; until then the system's.
+    language: Option<Language>,
     theme: ThemeChoice,
     last_panel: Panel,
     notifications: bool,
@@ -54,6 +61,7 @@ struct Preferences {
 impl Default for Preferences {
     fn default() -> Self {
         Preferences {
+            language: None,
             theme: ThemeChoice::System,
             last_panel: Panel::Collect,
             notifications: true,
@@ -83,6 +91,8 @@ pub struct PaydeskApp {
     bridge: Bridge,
     options: AppOptions,
     prefs: Preferences,
+    /// The language on screen; Settings changes it, and it takes effect on the next frame.
+    language: Language,
     applied_theme: Option<ThemeChoice>,
     stores: Option<LocalStores>,
     stores_task: Option<Task<LocalStores>>,
@@ -119,6 +129,11 @@ impl PaydeskApp {
             .storage
             .and_then(|storage| eframe::get_value(storage, PREFERENCES_KEY))
             .unwrap_or_default();
+        let language = options
+            .language
+            .or(prefs.language)
+            .unwrap_or_else(Language::from_os);
+        i18n::set(language);
         let bridge = Bridge::new(runtime, cc.egui_ctx.clone());
         let alerts = AlertSettings::new(
             options.alerts && prefs.notifications,
@@ -136,6 +151,7 @@ impl PaydeskApp {
             bridge,
             options,
             prefs,
+            language,
             applied_theme: None,
             stores: None,
             stores_task,
@@ -382,10 +398,16 @@ impl eframe::App for PaydeskApp {
                         tracker.alerts(),
                     ),
                     &mut self.prefs.theme,
+                    &mut self.language,
                 ),
             }
         });
         self.prompt_ui(ui);
+        if self.language != i18n::current() {
+            i18n::set(self.language);
+            self.prefs.language = Some(self.language);
+            ui.ctx().request_repaint();
+        }
         self.prefs.last_panel = self.nav;
         self.prefs.notifications = self.tracker.alerts().notifications();
         self.prefs.sound = self.tracker.alerts().sound();

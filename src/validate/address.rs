@@ -31,17 +31,14 @@ pub fn is_secure_or_loopback(url: &Url) -> bool {
 /// the service's own base).
 pub fn webhook_url(field: Field, text: &str, service_url: &str) -> Checked<Url> {
     if text.trim().is_empty() {
-        return Err(ValidationError::new(
-            field,
-            "enter the https:// address where the service sends notifications (a profile can keep a default)",
-        ));
+        return Err(ValidationError::new(field, crate::t!("rule-webhook-empty")));
     }
     let url = web_url(field, text)?;
     let service_is_local = Url::parse(service_url).is_ok_and(|service| is_loopback(&service));
     if is_loopback(&url) && !service_is_local {
         return Err(ValidationError::new(
             field,
-            "the service cannot reach this computer's own address: use your public https:// webhook address",
+            crate::t!("rule-webhook-loopback"),
         ));
     }
     Ok(url)
@@ -51,22 +48,15 @@ pub fn webhook_url(field: Field, text: &str, service_url: &str) -> Checked<Url> 
 pub fn web_url(field: Field, text: &str) -> Checked<Url> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
-        return Err(ValidationError::new(field, "enter a web address"));
+        return Err(ValidationError::new(field, crate::t!("rule-url-empty")));
     }
-    let url = Url::parse(trimmed).map_err(|_| {
-        ValidationError::new(
-            field,
-            "enter a full web address starting with https://, like https://shop.example/webhook",
-        )
-    })?;
+    let url =
+        Url::parse(trimmed).map_err(|_| ValidationError::new(field, crate::t!("rule-url-full")))?;
     if url.host().is_none() {
-        return Err(ValidationError::new(field, "the address needs a host name"));
+        return Err(ValidationError::new(field, crate::t!("rule-url-host")));
     }
     if !is_secure_or_loopback(&url) {
-        return Err(ValidationError::new(
-            field,
-            "the address must start with https:// (plain http is only for this computer)",
-        ));
+        return Err(ValidationError::new(field, crate::t!("rule-url-https")));
     }
     Ok(url)
 }

@@ -42,7 +42,7 @@ pub fn positive_amount(field: Field, pesos: Pesos) -> Checked<Pesos> {
     } else {
         Err(ValidationError::new(
             field,
-            "the amount must be more than $ 0",
+            crate::t!("rule-amount-positive"),
         ))
     }
 }
@@ -52,18 +52,21 @@ pub fn reference1(text: &str) -> Checked<String> {
     let value = text.trim();
     let count = value.chars().count();
     if count == 0 {
-        return Err(ValidationError::new(Field::Reference1, "enter a reference"));
+        return Err(ValidationError::new(
+            Field::Reference1,
+            crate::t!("rule-reference-empty"),
+        ));
     }
     if count > REFERENCE1_MAX_CHARS {
         return Err(ValidationError::new(
             Field::Reference1,
-            format!("at most {REFERENCE1_MAX_CHARS} characters (this one has {count})"),
+            crate::t!("rule-at-most", max = REFERENCE1_MAX_CHARS, count = count),
         ));
     }
     if value.chars().any(char::is_control) {
         return Err(ValidationError::new(
             Field::Reference1,
-            "remove line breaks and tabs",
+            crate::t!("rule-no-line-breaks"),
         ));
     }
     Ok(value.to_owned())
@@ -80,9 +83,9 @@ pub fn describe_seconds(seconds: u64) -> String {
         s if s % 86_400 == 0 && s >= 86_400 => {
             let days = s / 86_400;
             if days == 1 {
-                "1 day".into()
+                crate::t!("duration-one-day")
             } else {
-                format!("{days} days")
+                crate::t!("duration-days", days = days)
             }
         }
         s if s % 3_600 == 0 && s >= 3_600 => format!("{} h", s / 3_600),
@@ -100,7 +103,10 @@ pub fn cellphone(field: Field, text: &str) -> Checked<String> {
         .filter(|c| !matches!(c, ' ' | '-' | '.' | '(' | ')'))
         .collect();
     if compact.is_empty() {
-        return Err(ValidationError::new(field, "enter a mobile number"));
+        return Err(ValidationError::new(
+            field,
+            crate::t!("rule-cellphone-empty"),
+        ));
     }
     let national = compact
         .strip_prefix("+57")
@@ -112,12 +118,12 @@ pub fn cellphone(field: Field, text: &str) -> Checked<String> {
         })
         .unwrap_or(&compact);
     if !national.chars().all(|c| c.is_ascii_digit()) {
-        return Err(ValidationError::new(field, "use digits only"));
+        return Err(ValidationError::new(field, crate::t!("rule-digits-only")));
     }
     if national.len() != 10 || !national.starts_with('3') {
         return Err(ValidationError::new(
             field,
-            "a Colombian mobile number has 10 digits and starts with 3, like 300 123 4567",
+            crate::t!("rule-cellphone-shape"),
         ));
     }
     Ok(national.to_owned())
@@ -138,7 +144,7 @@ pub fn otp_reason(id: i64) -> Checked<i64> {
     } else {
         Err(ValidationError::new(
             Field::Reason,
-            "choose a reason from 1 to 5 (1 withdrawal, 2 link an account, 3 delete an account, 4 2FA QR, 5 PIN)",
+            crate::t!("rule-otp-reason"),
         ))
     }
 }
@@ -149,13 +155,13 @@ pub fn otp_code(text: &str) -> Checked<String> {
     if code.is_empty() {
         return Err(ValidationError::new(
             Field::Otp,
-            "enter the code sent to your phone",
+            crate::t!("rule-otp-empty"),
         ));
     }
     if !code.chars().all(|c| c.is_ascii_digit()) || !(4..=8).contains(&code.len()) {
         return Err(ValidationError::new(
             Field::Otp,
-            "the code has 4 to 8 digits",
+            crate::t!("rule-otp-shape"),
         ));
     }
     Ok(code.to_owned())
@@ -164,7 +170,7 @@ pub fn otp_code(text: &str) -> Checked<String> {
 pub fn required(field: Field, text: &str) -> Checked<String> {
     let value = text.trim();
     if value.is_empty() {
-        Err(ValidationError::new(field, "this field is required"))
+        Err(ValidationError::new(field, crate::t!("rule-required")))
     } else {
         Ok(value.to_owned())
     }
@@ -186,10 +192,7 @@ pub fn email(field: Field, text: &str) -> Checked<String> {
     if valid {
         Ok(value.to_owned())
     } else {
-        Err(ValidationError::new(
-            field,
-            "enter an e-mail address like name@example.com",
-        ))
+        Err(ValidationError::new(field, crate::t!("rule-email")))
     }
 }
 
@@ -199,12 +202,15 @@ pub fn document_number(field: Field, text: &str) -> Checked<String> {
     let digits_and_dash = value.chars().all(|c| c.is_ascii_digit() || c == '-');
     let digit_count = value.chars().filter(char::is_ascii_digit).count();
     if value.is_empty() {
-        return Err(ValidationError::new(field, "enter the document number"));
+        return Err(ValidationError::new(
+            field,
+            crate::t!("rule-document-empty"),
+        ));
     }
     if !digits_and_dash || !(3..=15).contains(&digit_count) || value.starts_with('-') {
         return Err(ValidationError::new(
             field,
-            "use the document's digits only (3 to 15)",
+            crate::t!("rule-document-shape"),
         ));
     }
     Ok(value.to_owned())
@@ -250,7 +256,7 @@ pub fn person_type(text: &str) -> Checked<PersonType> {
         "1" | "legal" | "juridica" | "company" => Ok(PersonType::Legal),
         _ => Err(ValidationError::new(
             Field::TypePerson,
-            "use natural (0) for a person or legal (1) for a company",
+            crate::t!("rule-person-type"),
         )),
     }
 }
@@ -266,7 +272,7 @@ pub fn person_and_document(
     if !allowed.contains(&document.as_str()) {
         return Err(ValidationError::new(
             Field::DocumentType,
-            format!("for this person type use one of {}", allowed.join(", ")),
+            crate::t!("rule-document-for-person", allowed = allowed.join(", ")),
         ));
     }
     Ok((person, document))
@@ -291,7 +297,7 @@ pub fn document_type(field: Field, text: &str) -> Checked<String> {
     } else {
         Err(ValidationError::new(
             field,
-            format!("use one of {}", KNOWN.join(", ")),
+            crate::t!("rule-one-of", allowed = KNOWN.join(", ")),
         ))
     }
 }
@@ -302,7 +308,7 @@ pub fn at_most(field: Field, text: &str, max: usize) -> Checked<String> {
     if count > max {
         Err(ValidationError::new(
             field,
-            format!("at most {max} characters (this one has {count})"),
+            crate::t!("rule-at-most", max = max, count = count),
         ))
     } else {
         Ok(text.trim().to_owned())
@@ -314,10 +320,7 @@ pub fn positive_id(field: Field, id: i64) -> Checked<i64> {
     if id > 0 {
         Ok(id)
     } else {
-        Err(ValidationError::new(
-            field,
-            "choose a valid id (more than 0)",
-        ))
+        Err(ValidationError::new(field, crate::t!("rule-positive-id")))
     }
 }
 
@@ -327,7 +330,7 @@ pub fn withdraw_method(id: i64) -> Checked<i64> {
         160 | 245 | 264 => Ok(id),
         _ => Err(ValidationError::new(
             Field::Method,
-            "use 160 (online withdrawal), 245 (disbursement as a product) or 264 (Bre-B key)",
+            crate::t!("rule-withdraw-method"),
         )),
     }
 }
@@ -347,12 +350,12 @@ pub fn breb_key(field: Field, text: &str) -> Checked<String> {
     } else if key.is_empty() {
         Err(ValidationError::new(
             field,
-            "enter the Bre-B key, like @TIENDA123",
+            crate::t!("rule-breb-key-empty"),
         ))
     } else {
         Err(ValidationError::new(
             field,
-            "use a Bre-B key: @ and 3 to 30 letters or digits, a mobile number, an e-mail or a document number",
+            crate::t!("rule-breb-key-shape"),
         ))
     }
 }
@@ -363,7 +366,10 @@ pub fn withdraw_amount(method_id: i64, amount: Pesos) -> Checked<Pesos> {
     if method_id == 160 && amount > ONLINE_WITHDRAWAL_CEILING {
         return Err(ValidationError::new(
             Field::Amount,
-            format!("online withdrawals are at most {ONLINE_WITHDRAWAL_CEILING}"),
+            crate::t!(
+                "rule-withdrawal-ceiling",
+                ceiling = ONLINE_WITHDRAWAL_CEILING.to_string()
+            ),
         ));
     }
     Ok(amount)
@@ -374,13 +380,13 @@ pub fn new_password(password: &str, confirmation: &str) -> Checked<()> {
     if password.chars().count() < 8 {
         return Err(ValidationError::new(
             Field::Password,
-            "use at least 8 characters",
+            crate::t!("rule-password-short"),
         ));
     }
     if password != confirmation {
         return Err(ValidationError::new(
             Field::VerifyPassword,
-            "the passwords do not match",
+            crate::t!("rule-password-mismatch"),
         ));
     }
     Ok(())
@@ -394,7 +400,7 @@ pub fn key_value(field: Field, text: &str) -> Checked<(String, String)> {
         }
         _ => Err(ValidationError::new(
             field,
-            format!("write KEY=VALUE, like Name=Ana (got {text:?})"),
+            crate::t!("rule-key-value", text = format!("{text:?}")),
         )),
     }
 }

@@ -51,6 +51,8 @@ pub fn paydesk(home: &std::path::Path) -> tokio::process::Command {
         .env("PAYDESK_DATA_DIR", home.join("data"))
         .env("PAYDESK_EXPORTS_DIR", home.join("exports"))
         .env("PAYDESK_NO_KEYRING", "1")
+        // The words these tests look for; a Spanish test asks for Spanish itself.
+        .env("PAYDESK_LANG", "en")
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

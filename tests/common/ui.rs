@@ -74,6 +74,7 @@ pub fn harness_in(home: &Path, runtime: tokio::runtime::Handle) -> Harness<'stat
         secrets: SecretsSource::MemoryOnly("tests keep secrets in memory".into()),
         alerts: false,
         webhook_listen: Some("127.0.0.1:0".parse().unwrap()),
+        language: Some(paydesk::i18n::Language::En),
     };
     let mut harness = Harness::builder()
         .with_size([1280.0, 1000.0])

@@ -324,25 +324,23 @@ impl TransactionStatus {
         )
     }
 
-    pub fn word(self) -> &'static str {
+    /// The state in the person's language, lowercase ("pending", "pendiente").
+    pub fn word(self) -> String {
         match self {
-            TransactionStatus::Rejected => "rejected",
-            TransactionStatus::Pending => "pending",
-            TransactionStatus::Approved => "approved",
-            TransactionStatus::Failed => "failed",
-            TransactionStatus::Cancelled => "cancelled",
-            TransactionStatus::Processing => "processing",
-            TransactionStatus::Other(_) => "unknown state",
+            TransactionStatus::Rejected => crate::t!("state-rejected"),
+            TransactionStatus::Pending => crate::t!("state-pending"),
+            TransactionStatus::Approved => crate::t!("state-approved"),
+            TransactionStatus::Failed => crate::t!("state-failed"),
+            TransactionStatus::Cancelled => crate::t!("state-cancelled"),
+            TransactionStatus::Processing => crate::t!("state-processing"),
+            TransactionStatus::Other(id) => crate::t!("state-other", id = id),
         }
     }
 }
 
 impl fmt::Display for TransactionStatus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TransactionStatus::Other(id) => write!(f, "unknown state ({id})"),
-            known => f.write_str(known.word()),
-        }
+        f.write_str(&self.word())
     }
 }
 

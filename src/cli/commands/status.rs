@@ -6,34 +6,34 @@ use std::time::Duration;
 use super::*;
 use crate::api::family_b::*;
 use crate::cli::output::Failure;
+use crate::t;
 use crate::validate;
 
 fn describe_status(record: &StatusRecord) -> String {
-    let mut lines = vec![
-        format!("State:     {}", record.status),
-        format!(
-            "Amount:    {}",
-            record
-                .amount_pesos()
-                .map(|p| p.to_string())
-                .unwrap_or_else(|| record.amount.clone())
-        ),
-        format!(
-            "Cost:      {}",
-            record
-                .cost_pesos()
-                .map(|p| p.to_string())
-                .unwrap_or_else(|| record.cost.clone())
-        ),
-        format!("Date:      {}", record.date),
+    let amount = record
+        .amount_pesos()
+        .map(|p| p.to_string())
+        .unwrap_or_else(|| record.amount.clone());
+    let cost = record
+        .cost_pesos()
+        .map(|p| p.to_string())
+        .unwrap_or_else(|| record.cost.clone());
+    let mut rows = vec![
+        (t!("cli-status-state"), record.status.to_string()),
+        (t!("cli-status-amount"), amount),
+        (t!("cli-status-cost"), cost),
+        (t!("cli-status-date"), record.date.clone()),
     ];
     if let Some(method) = &record.payment_method {
-        lines.push(format!("Method:    {method}"));
+        rows.push((t!("cli-status-method"), method.clone()));
     }
     if !record.provider_reference.is_empty() {
-        lines.push(format!("Provider:  {}", record.provider_reference));
+        rows.push((t!("cli-status-provider"), record.provider_reference.clone()));
     }
-    lines.join("\n")
+    rows.iter()
+        .map(|(label, value)| format!("{label}: {value}"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 pub async fn status(ctx: &Context<'_>, reference: &str, wait: bool, wait_limit: u64) -> Outcome {
@@ -46,15 +46,19 @@ pub async fn status(ctx: &Context<'_>, reference: &str, wait: bool, wait_limit: 
         let following = crate::follow::Following::start(Some(Duration::from_secs(wait_limit)));
         while !reply.value.status.is_final() {
             if !following.wait().await {
-                return Err(Failure::Local(format!(
-                    "{reference} is still {last} after {wait_limit} s; check again later"
+                return Err(Failure::Local(t!(
+                    "cli-status-still",
+                    reference = reference.as_str(),
+                    state = last.to_string(),
+                    seconds = wait_limit
                 )));
             }
             reply = match client.payment_status(&reference).await {
                 Ok(answer) => answer,
                 // A passing network failure is not the answer: keep asking until the limit.
                 Err(error) if error.is_network() => {
-                    ctx.out.note(format!("{error}; trying again"));
+                    ctx.out
+                        .note(t!("cli-trying-again", error = error.to_string()));
                     continue;
                 }
                 Err(error) => return Err(error.into()),

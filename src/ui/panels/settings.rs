@@ -1,6 +1,8 @@
 //! Settings: the profile and its environment (switch, add, edit), credentials (pasted tokens go
 //! to the keyring), sign-out, appearance, and the approval alerts.
 
+use crate::i18n::Language;
+use crate::t;
 use crate::validate::Field;
 use egui::{RichText, Ui};
 
@@ -163,8 +165,14 @@ impl SettingsPanel {
         }
     }
 
-    pub fn ui(&mut self, ui: &mut Ui, view: &SettingsView<'_>, theme: &mut ThemeChoice) {
-        ui.heading("Settings");
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        view: &SettingsView<'_>,
+        theme: &mut ThemeChoice,
+        language: &mut Language,
+    ) {
+        ui.heading(t!("settings-title"));
         egui::ScrollArea::vertical()
             .id_salt("settings-scroll")
             .show(ui, |ui| {
@@ -172,11 +180,18 @@ impl SettingsPanel {
                 ui.separator();
                 self.credentials_ui(ui, view);
                 ui.separator();
-                ui.label(RichText::new("Appearance").strong());
+                ui.label(RichText::new(t!("settings-language")).strong());
                 ui.horizontal(|ui| {
-                    ui.radio_value(theme, ThemeChoice::System, "Follow the system");
-                    ui.radio_value(theme, ThemeChoice::Light, "Light");
-                    ui.radio_value(theme, ThemeChoice::Dark, "Dark");
+                    for choice in Language::ALL {
+                        ui.radio_value(language, choice, choice.own_name());
+                    }
+                });
+                ui.separator();
+                ui.label(RichText::new(t!("settings-appearance")).strong());
+                ui.horizontal(|ui| {
+                    ui.radio_value(theme, ThemeChoice::System, t!("settings-theme-system"));
+                    ui.radio_value(theme, ThemeChoice::Light, t!("settings-theme-light"));
+                    ui.radio_value(theme, ThemeChoice::Dark, t!("settings-theme-dark"));
                 });
                 ui.separator();
                 ui.label(RichText::new("When a payment is approved").strong());

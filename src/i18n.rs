@@ -1,0 +1,129 @@
+//! The words a person reads, in their language: Spanish (Colombia) first, English second.
+//!
+//! Messages live in `i18n/es/paydesk.ftl` and `i18n/en/paydesk.ftl`, embedded in the binary.
+//! `t!("message-id", name = value)` looks one up in the language in use; a missing id or a
+//! misspelt argument does not compile. Money and dates are passed already formatted (Fluent would
+//! print a number raw).
+
+use std::sync::LazyLock;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use i18n_embed::fluent::{FluentLanguageLoader, fluent_language_loader};
+use i18n_embed::{DesktopLanguageRequester, LanguageLoader};
+use rust_embed::RustEmbed;
+use serde::{Deserialize, Serialize};
+
+#[derive(RustEmbed)]
+#[folder = "i18n/"]
+struct Messages;
+
+/// The loader `t!` reads from; English until [`set`] chooses.
+pub static LOADER: LazyLock<FluentLanguageLoader> = LazyLock::new(|| {
+    let loader = fluent_language_loader!();
+    if let Err(error) = loader.load_fallback_language(&Messages) {
+        // The files are embedded and checked at compile time: this is a broken build.
+        tracing::error!(%error, "the English messages could not be loaded");
+    }
+    loader.set_use_isolating(false);
+    loader
+});
+
+/// Looks up a message in the language in use: `t!("id")` or `t!("id", name = value)`.
+#[macro_export]
+macro_rules! t {
+    ($($message:tt)*) => {
+        i18n_embed_fl::fl!($crate::i18n::LOADER, $($message)*)
+    };
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    Es,
+    En,
+}
+
+static CURRENT: AtomicU8 = AtomicU8::new(1);
+
+impl Language {
+    pub const ALL: [Language; 2] = [Language::Es, Language::En];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::Es => "es",
+            Language::En => "en",
+        }
+    }
+
+    /// Its own name, as a person looks for it in a list.
+    pub fn own_name(self) -> &'static str {
+        match self {
+            Language::Es => "Español",
+            Language::En => "English",
+        }
+    }
+
+    /// Reads `es`, `en`, or a locale such as `es_CO.UTF-8` or `en-US`: Spanish when the language
+    /// is Spanish, English for any other language.
+    pub fn from_locale(text: &str) -> Option<Language> {
+        let language = text
+            .split(['_', '-', '.', '@'])
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_ascii_lowercase();
+        match language.as_str() {
+            "" | "c" | "posix" => None,
+            "es" => Some(Language::Es),
+            _ => Some(Language::En),
+        }
+    }
+
+    /// What the operating system asks for (the locale, `LANGUAGE`, the desktop's setting).
+    pub fn from_os() -> Language {
+        DesktopLanguageRequester::requested_languages()
+            .iter()
+            .find_map(|wanted| Language::from_locale(&wanted.to_string()))
+            .unwrap_or(Language::En)
+    }
+}
+
+/// Uses `language` from now on, everywhere in this process.
+pub fn set(language: Language) {
+    let wanted: [i18n_embed::unic_langid::LanguageIdentifier; 1] =
+        [match language.code().parse() {
+            Ok(identifier) => identifier,
+            Err(_) => return,
+        }];
+    if let Err(error) = i18n_embed::select(&*LOADER, &Messages, &wanted) {
+        tracing::error!(%error, language = language.code(), "messages could not be loaded");
+        return;
+    }
+    // Fluent wraps every argument in invisible isolation marks, which would end up in copied
+    // text, CSV files and screen readers; the setting only holds once a language is selected.
+    LOADER.set_use_isolating(false);
+    CURRENT.store(language as u8, Ordering::Relaxed);
+}
+
+/// The language in use.
+pub fn current() -> Language {
+    match CURRENT.load(Ordering::Relaxed) {
+        0 => Language::Es,
+        _ => Language::En,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locales_choose_spanish_or_english() {
+        assert_eq!(Language::from_locale("es_CO.UTF-8"), Some(Language::Es));
+        assert_eq!(Language::from_locale("es-419"), Some(Language::Es));
+        assert_eq!(Language::from_locale("en_US.UTF-8"), Some(Language::En));
+        assert_eq!(Language::from_locale("pt-BR"), Some(Language::En));
+        assert_eq!(Language::from_locale("C"), None);
+        assert_eq!(Language::from_locale(""), None);
+    }
+}
