@@ -94,14 +94,13 @@ pub async fn connect(
         .clone()
         .or_else(|| stored(SecretKind::AccessToken));
     let mut hash_key = env.hash_key.clone().or_else(|| stored(SecretKind::HashKey));
-    let mut user_id = match &env.user_id {
-        Some(text) => Some(
-            text.trim()
-                .parse::<i64>()
-                .map_err(|_| ValidationError::new(Field::EnvUserId, "must be a whole number"))?,
-        ),
-        None => profile.user_id,
-    };
+    let mut user_id =
+        match &env.user_id {
+            Some(text) => Some(text.trim().parse::<i64>().map_err(|_| {
+                ValidationError::new(Field::EnvUserId, crate::t!("rule-whole-number"))
+            })?),
+            None => profile.user_id,
+        };
 
     let mut started_simulator = None;
     let (base_url, pay_url) = if env.names_a_service() {
@@ -135,12 +134,8 @@ pub async fn connect(
     } else {
         (profile.base_url.clone(), profile.pay_url.clone())
     };
-    let missing = |which: Field| {
-        ConnectError::Input(ValidationError::new(
-            which,
-            "is not set: add it to the profile or set the environment variable",
-        ))
-    };
+    let missing =
+        |which: Field| ConnectError::Input(ValidationError::new(which, crate::t!("rule-not-set")));
     let mut settings = ClientSettings::new(
         base_url.ok_or_else(|| missing(Field::BaseUrl))?,
         pay_url.ok_or_else(|| missing(Field::PayUrl))?,

@@ -28,19 +28,17 @@ pub const DUPLICATE_WINDOW_MS: i64 = 10 * 60_000;
 pub enum PayoutError {
     #[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
     Invalid(Vec<ValidationError>),
-    #[error("Wait {seconds} s more: the service asks for 30 s between payouts")]
+    #[error("{}", crate::t!("payout-too-soon", seconds = .seconds.to_string()))]
     TooSoon { seconds: i64 },
-    #[error("The disbursement balance is {balance}, less than the {amount} of this payout")]
+    #[error("{}", crate::t!("payout-insufficient", balance = .balance.to_string(), amount = .amount.to_string()))]
     InsufficientBalance { balance: Pesos, amount: Pesos },
-    #[error("The reference {0} was already used for a payout; use another")]
+    #[error("{}", crate::t!("payout-reference-used", reference = .0.as_str()))]
     ReferenceUsed(String),
     #[error("{}", duplicate_message(.0))]
     NeedsDuplicateConfirmation(Box<PayoutRecord>),
-    #[error("This payout is {}: it can not be sent again from here", .0.words().to_lowercase())]
+    #[error("{}", crate::t!("payout-not-resendable", state = .0.words().to_lowercase()))]
     NotResendable(PayoutState),
-    #[error(
-        "This payout has no status reference from the service: wait for its notification, or settle it by hand after asking the service"
-    )]
+    #[error("{}", crate::t!("payout-no-status-reference"))]
     NoStatusReference,
     #[error(transparent)]
     Api(#[from] ApiError),
@@ -52,15 +50,11 @@ pub enum PayoutError {
 
 fn duplicate_message(previous: &PayoutRecord) -> String {
     let minutes = ((now_ms() - previous.created_at) / 60_000).max(0);
-    let when = match minutes {
-        0 => "less than a minute ago".to_owned(),
-        1 => "1 minute ago".to_owned(),
-        n => format!("{n} minutes ago"),
-    };
-    format!(
-        "A payout of {} to {} was sent {when}. Confirm to send another",
-        previous.amount,
-        validate::group_cellphone(&previous.destination)
+    crate::t!(
+        "payout-duplicate",
+        amount = previous.amount.to_string(),
+        destination = validate::group_cellphone(&previous.destination),
+        minutes = minutes
     )
 }
 
@@ -93,13 +87,12 @@ pub struct PayoutPlan {
 impl PayoutPlan {
     /// What the person is asked to confirm, in words.
     pub fn summary(&self) -> String {
-        format!(
-            "Send {} to {} by {} ({}), reference {}",
-            self.request.amount,
-            validate::group_cellphone(&self.request.destination),
-            crate::api::family_b::withdraw_method_name(self.request.method_id),
-            self.request.method_id,
-            self.request.reference1
+        crate::t!(
+            "payout-summary",
+            amount = self.request.amount.to_string(),
+            destination = validate::group_cellphone(&self.request.destination),
+            method = crate::api::family_b::withdraw_method_name(self.request.method_id),
+            reference = self.request.reference1.as_str()
         )
     }
 }

@@ -11,7 +11,7 @@ use serde_json::json;
 #[test]
 fn notifications_are_received_confirmed_and_opened() {
     let app = App::new();
-    let mut harness = app.harness();
+    let mut harness = app.harness_in_english();
     let reference = create_link(&mut harness, "18.000");
     let control = app.control(&harness);
     assert_eq!(
@@ -27,7 +27,7 @@ fn notifications_are_received_confirmed_and_opened() {
         shows(h, "Notifications received")
             && shows(
                 h,
-                "approved: paid $ 18.000, you receive $ 16.562 (confirmed)",
+                "approved: paid $ 18.000, you receive $ 16.562 (confirmed by the service)",
             )
     });
 
@@ -56,7 +56,7 @@ fn notifications_are_received_confirmed_and_opened() {
 #[test]
 fn a_forged_notification_is_refused_and_shown_apart() {
     let app = App::new();
-    let mut harness = app.harness();
+    let mut harness = app.harness_in_english();
     click(&mut harness, "Activity");
     let url = harness
         .state()
@@ -87,7 +87,7 @@ fn a_forged_notification_is_refused_and_shown_apart() {
 #[test]
 fn reconciliation_shows_totals_and_exports_a_csv() {
     let app = App::new();
-    let mut harness = app.harness();
+    let mut harness = app.harness_in_english();
     let reference = create_link(&mut harness, "40.000");
     let control = app.control(&harness);
     app.post(

@@ -14,8 +14,14 @@ use serde_json::json;
 fn the_app_opens_on_the_simulator_with_an_unmissable_badge() {
     let app = App::new();
     let mut harness = app.harness();
-    wait_until(&mut harness, "the badge shows", |h| shows(h, "SIMULATOR"));
-    for panel in ["Collect", "Status", "Balance", "Register", "Settings"] {
+    wait_until(&mut harness, "the badge shows", |h| shows(h, "SIMULADOR"));
+    for panel in [
+        "Cobrar",
+        "Estado de pagos",
+        "Saldo",
+        "Registrarse",
+        "Configuración",
+    ] {
         assert!(
             harness.query_by_label(panel).is_some(),
             "{panel} in the navigation"
@@ -28,19 +34,19 @@ fn a_paid_link_turns_approved_on_screen_without_user_action() {
     let app = App::new();
     let mut harness = app.harness();
     harness.state_mut().show_panel(Panel::Collect);
-    type_into(&mut harness, "Amount", "25.000");
-    type_into(&mut harness, "Customer name", "Ana");
-    click(&mut harness, "Create payment link");
+    type_into(&mut harness, "Valor", "25.000");
+    type_into(&mut harness, "Nombre del cliente", "Ana");
+    click(&mut harness, "Crear link de pago");
     wait_until(&mut harness, "the link is created", |h| {
-        shows(h, "Payment link created")
+        shows(h, "Link de pago creado")
     });
     assert!(shows(&harness, "$ 25.000"));
-    assert!(harness.query_by_label("Copy link").is_some());
-    assert!(harness.query_by_label("Save QR as PNG").is_some());
+    assert!(harness.query_by_label("Copiar link").is_some());
+    assert!(harness.query_by_label("Guardar QR como imagen").is_some());
     let reference = harness.state().tracker().payments[0].reference.clone();
     assert!(shows(&harness, &reference));
-    click(&mut harness, "Save QR as PNG");
-    wait_until(&mut harness, "the QR is saved", |h| shows(h, "Saved to"));
+    click(&mut harness, "Guardar QR como imagen");
+    wait_until(&mut harness, "the QR is saved", |h| shows(h, "Guardado en"));
     let png = app
         .home
         .path()
@@ -63,15 +69,18 @@ fn a_paid_link_turns_approved_on_screen_without_user_action() {
     );
     assert_eq!(status, 200);
     wait_until(&mut harness, "the approval shows", |h| {
-        shows(h, "Payment approved: $ 25.000")
+        shows(h, "Pago aprobado: $ 25.000")
     });
-    assert!(harness.query_by_label("Approved").is_some());
+    assert!(harness.query_by_label("Aprobado").is_some());
 
     // "Show to customer" fills the window with the amount and the QR.
-    click(&mut harness, "Show to customer");
-    assert!(shows(&harness, "Scan with your bank or wallet app"));
-    click(&mut harness, "Close");
-    assert!(harness.query_by_label("Create payment link").is_some());
+    click(&mut harness, "Mostrar al cliente");
+    assert!(shows(
+        &harness,
+        "Escanee con la app de su banco o billetera"
+    ));
+    click(&mut harness, "Cerrar");
+    assert!(harness.query_by_label("Crear link de pago").is_some());
 }
 
 #[test]
@@ -79,32 +88,33 @@ fn bad_values_show_their_messages_and_send_nothing() {
     let app = App::new();
     let mut harness = app.harness();
     harness.state_mut().show_panel(Panel::Collect);
-    type_into(&mut harness, "Amount", "25,50");
+    type_into(&mut harness, "Valor", "25,50");
     assert!(
         harness.query_all_by_value("25,50").next().is_some(),
         "typed"
     );
-    assert!(shows(&harness, "use whole pesos, without cents"));
-    type_into(&mut harness, "Your reference", "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
-    assert!(shows(&harness, "at most 20 characters"));
-    type_into(&mut harness, "Webhook URL", "http://shop.example/hook");
-    assert!(shows(&harness, "must start with https://"));
-    type_into(&mut harness, "Customer e-mail", "ana@");
-    assert!(shows(&harness, "enter an e-mail address"));
+    assert!(shows(&harness, "use pesos enteros, sin centavos"));
+    type_into(&mut harness, "Su referencia", "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+    assert!(shows(&harness, "máximo 20 caracteres"));
+    type_into(
+        &mut harness,
+        "Dirección de notificaciones",
+        "http://shop.example/hook",
+    );
+    assert!(shows(&harness, "debe empezar por https://"));
+    type_into(&mut harness, "Correo del cliente", "ana@");
+    assert!(shows(&harness, "escriba un correo"));
     // The button is disabled: clicking it sends nothing.
-    click(&mut harness, "Create payment link");
+    click(&mut harness, "Crear link de pago");
     harness.step();
     assert_eq!(
         app.requests_to(&harness, "/pay/cash-in/generate/payment-link/token"),
         0
     );
-    assert!(shows(&harness, "To continue:"));
+    assert!(shows(&harness, "Para continuar:"));
     // Why, in the form's own words and order.
-    assert!(shows(&harness, "• Amount: use whole pesos"));
-    assert!(shows(
-        &harness,
-        "• Customer e-mail: enter an e-mail address"
-    ));
+    assert!(shows(&harness, "• Valor: use pesos enteros"));
+    assert!(shows(&harness, "• Correo del cliente: escriba un correo"));
 }
 
 #[test]
@@ -112,23 +122,23 @@ fn one_method_payment_asks_for_the_wallet_cellphone() {
     let app = App::new();
     let mut harness = app.harness();
     harness.state_mut().show_panel(Panel::Collect);
-    click(&mut harness, "One method");
+    click(&mut harness, "Un medio de pago");
     assert!(shows(
         &harness,
-        "Nequi payments must stay open more than 12 h"
+        "Los pagos con Nequi deben quedar abiertos más de 12 h"
     ));
-    type_into(&mut harness, "Amount", "30000");
-    type_into(&mut harness, "Payer cellphone", "601 123 4567");
-    assert!(shows(&harness, "starts with 3"));
-    click(&mut harness, "Create payment");
+    type_into(&mut harness, "Valor", "30000");
+    type_into(&mut harness, "Celular del pagador", "601 123 4567");
+    assert!(shows(&harness, "empieza por 3"));
+    click(&mut harness, "Crear pago");
     assert_eq!(
         app.requests_to(&harness, "/pay/cash-in/generate/payment-method/token"),
         0
     );
-    type_into(&mut harness, "Payer cellphone", "300 123 4567");
-    click(&mut harness, "Create payment");
+    type_into(&mut harness, "Celular del pagador", "300 123 4567");
+    click(&mut harness, "Crear pago");
     wait_until(&mut harness, "the payment is created", |h| {
-        shows(h, "Nequi payment created")
+        shows(h, "Pago con Nequi creado")
     });
     let sent = app.get(format!("{}/requests", app.control(&harness)));
     let request = sent
@@ -148,19 +158,19 @@ fn online_bank_transfer_lists_banks_without_the_prompt() {
     let app = App::new();
     let mut harness = app.harness();
     harness.state_mut().show_panel(Panel::Collect);
-    click(&mut harness, "One method");
-    harness.get_by_label("Method").click();
+    click(&mut harness, "Un medio de pago");
+    harness.get_by_label("Medio de pago").click();
     harness.step();
     harness.step();
-    click(&mut harness, "PSE — more than 30 min");
+    click(&mut harness, "PSE — más de 30 min");
     wait_until(&mut harness, "the bank picker shows", |h| {
-        h.query_by_label("Payer's bank").is_some()
+        h.query_by_label("Banco del pagador").is_some()
     });
     assert!(shows(
         &harness,
-        "PSE payments must stay open more than 30 min"
+        "Los pagos con PSE deben quedar abiertos más de 30 min"
     ));
-    harness.get_by_label("Payer's bank").click();
+    harness.get_by_label("Banco del pagador").click();
     harness.step();
     harness.step();
     wait_until(&mut harness, "banks show", |h| {
@@ -177,18 +187,20 @@ fn a_family_a_resource_shows_its_code_and_qr() {
     let app = App::new();
     let mut harness = app.harness();
     harness.state_mut().show_panel(Panel::Collect);
-    click(&mut harness, "QR and resources");
+    click(&mut harness, "Códigos QR");
     wait_until(&mut harness, "methods load", |h| {
-        shows(h, "Methods your account offers")
+        shows(h, "Medios de pago de su cuenta")
     });
-    assert!(shows(&harness, "PSE (8)"));
-    wait_until(&mut harness, "the method icons", |h| shows(h, "PSE icon"));
-    click(&mut harness, "Create resource");
-    assert!(shows(&harness, "enter an amount"));
-    type_into(&mut harness, "Amount", "15.000");
-    click(&mut harness, "Create resource");
+    assert!(shows(&harness, "PSE"));
+    wait_until(&mut harness, "the method icons", |h| {
+        shows(h, "Ícono de PSE")
+    });
+    click(&mut harness, "Crear código QR");
+    assert!(shows(&harness, "escriba un valor"));
+    type_into(&mut harness, "Valor", "15.000");
+    click(&mut harness, "Crear código QR");
     wait_until(&mut harness, "the resource is created", |h| {
-        shows(h, "Resource created")
+        shows(h, "Código QR creado")
     });
     assert!(shows(&harness, "PDQR"), "the resource code is shown");
 }
@@ -199,52 +211,55 @@ fn status_lookup_and_balance() {
     let mut harness = app.harness();
     let reference = create_link(&mut harness, "12.000");
 
-    click(&mut harness, "Status");
-    type_into(&mut harness, "Payment reference", &reference);
-    click(&mut harness, "Check status");
+    click(&mut harness, "Estado de pagos");
+    type_into(&mut harness, "Referencia del pago", &reference);
+    click(&mut harness, "Consultar estado");
     wait_until(&mut harness, "the record shows", |h| {
-        shows(h, "Provider reference") || shows(h, "Cost")
+        shows(h, "Referencia del proveedor") || shows(h, "Comisión")
     });
     assert!(shows(&harness, "$ 12.000"));
-    assert!(harness.query_all_by_label("Pending").next().is_some());
-    assert!(shows(&harness, "1 payment,"));
+    assert!(harness.query_all_by_label("Pendiente").next().is_some());
+    assert!(shows(&harness, "1 pago,"));
 
-    click(&mut harness, "Balance");
+    click(&mut harness, "Saldo");
     wait_until(&mut harness, "the bags show", |h| {
         shows(h, "Saldo Dispersión")
     });
     assert!(shows(&harness, "$ 5.000.000"));
-    assert!(shows(&harness, "pays payouts"));
+    assert!(shows(&harness, "paga las dispersiones"));
 }
 
 #[test]
 fn register_validates_then_signs_in_with_the_new_token() {
     let app = App::new();
     let mut harness = app.harness();
-    click(&mut harness, "Register");
-    assert!(shows(&harness, "• Department id: this field is required"));
-    type_into(&mut harness, "Business name", "Tienda Ana");
-    type_into(&mut harness, "E-mail", "ana@tienda.co");
-    type_into(&mut harness, "Cellphone", "310 123 4567");
-    type_into(&mut harness, "Document number", "1020304050");
-    type_into(&mut harness, "City id", "11001");
-    type_into(&mut harness, "Department id", "11");
-    type_into(&mut harness, "Password", "s3cret-pass");
-    type_into(&mut harness, "Confirm password", "s3cret-pasS");
-    assert!(shows(&harness, "the passwords do not match"));
-    click(&mut harness, "Register merchant");
+    click(&mut harness, "Registrarse");
+    assert!(shows(
+        &harness,
+        "• Código del departamento: este campo es obligatorio"
+    ));
+    type_into(&mut harness, "Nombre del negocio", "Tienda Ana");
+    type_into(&mut harness, "Correo electrónico", "ana@tienda.co");
+    type_into(&mut harness, "Celular", "310 123 4567");
+    type_into(&mut harness, "Número de documento", "1020304050");
+    type_into(&mut harness, "Código del municipio", "11001");
+    type_into(&mut harness, "Código del departamento", "11");
+    type_into(&mut harness, "Contraseña", "s3cret-pass");
+    type_into(&mut harness, "Confirme la contraseña", "s3cret-pasS");
+    assert!(shows(&harness, "las contraseñas no coinciden"));
+    click(&mut harness, "Registrar comercio");
     assert_eq!(app.requests_to(&harness, "/api/v1/auth/register"), 0);
-    type_into(&mut harness, "Confirm password", "s3cret-pass");
-    click(&mut harness, "Register merchant");
+    type_into(&mut harness, "Confirme la contraseña", "s3cret-pass");
+    click(&mut harness, "Registrar comercio");
     wait_until(&mut harness, "registration finishes", |h| {
-        shows(h, "Registered")
+        shows(h, "Registro hecho")
     });
     assert_eq!(app.requests_to(&harness, "/api/v1/auth/register"), 1);
     // Signed in as the new merchant, on the same simulator: it knows the merchant.
     wait_for_new_merchant_session(&mut harness);
-    click(&mut harness, "Balance");
+    click(&mut harness, "Saldo");
     wait_until(&mut harness, "the new merchant's bags", |h| {
-        shows(h, "Saldo Dispersión") || shows(h, "code ")
+        shows(h, "Saldo Dispersión") || shows(h, "código ")
     });
     assert!(shows(&harness, "Saldo Dispersión"), "no balance shown");
     // The token never lands in a file of paydesk's.
@@ -264,9 +279,9 @@ fn an_ended_session_asks_for_the_token_and_keeps_the_form() {
     let app = App::new();
     let mut harness = app.harness();
     harness.state_mut().show_panel(Panel::Collect);
-    click(&mut harness, "QR and resources");
-    type_into(&mut harness, "Amount", "15.000");
-    type_into(&mut harness, "Description", "Mesa 4");
+    click(&mut harness, "Códigos QR");
+    type_into(&mut harness, "Valor", "15.000");
+    type_into(&mut harness, "Descripción", "Mesa 4");
     let control = app.control(&harness);
     assert_eq!(
         app.post(
@@ -275,23 +290,23 @@ fn an_ended_session_asks_for_the_token_and_keeps_the_form() {
         ),
         204
     );
-    click(&mut harness, "Create resource");
+    click(&mut harness, "Crear código QR");
     wait_until(&mut harness, "the sign-in prompt", |h| {
-        shows(h, "Your session has ended")
+        shows(h, "Su sesión terminó")
     });
     assert!(
         harness.query_all_by_value("Mesa 4").next().is_some(),
         "what the user typed is still there"
     );
-    click(&mut harness, "Later");
+    click(&mut harness, "Más tarde");
 }
 
 #[test]
 fn settings_save_pasted_credentials_and_sign_out() {
     let app = App::new();
     let mut harness = app.harness();
-    click(&mut harness, "Settings");
-    assert!(shows(&harness, "The system keyring is not available"));
+    click(&mut harness, "Configuración");
+    assert!(shows(&harness, "El llavero del sistema no está disponible"));
     let receiver_url = |h: &egui_kittest::Harness<'_, paydesk::ui::PaydeskApp>| {
         h.state()
             .session()
@@ -299,10 +314,10 @@ fn settings_save_pasted_credentials_and_sign_out() {
     };
     let before = harness.state().session().cloned().unwrap();
     let url_before = receiver_url(&harness).expect("the receiver runs");
-    type_into(&mut harness, "Access token", "pasted-access-token-123");
-    click(&mut harness, "Save credentials");
+    type_into(&mut harness, "Token de acceso", "pasted-access-token-123");
+    click(&mut harness, "Guardar credenciales");
     wait_until(&mut harness, "saved", |h| {
-        shows(h, "1 saved for profile simulator")
+        shows(h, "1 credencial guardada para el perfil simulator")
     });
     // Saving reconnects; the webhook port stays open and is the same one.
     wait_until(&mut harness, "the new session", |h| {
@@ -317,9 +332,9 @@ fn settings_save_pasted_credentials_and_sign_out() {
         "the profile lists the secret: {config}"
     );
     assert!(!config.contains("pasted-access-token-123"));
-    click(&mut harness, "Sign out");
+    click(&mut harness, "Cerrar sesión");
     wait_until(&mut harness, "signed out", |h| {
-        shows(h, "Signed out of simulator")
+        shows(h, "Sesión cerrada en simulator")
     });
 }
 
@@ -331,31 +346,31 @@ fn the_app_logs_no_secret_even_at_trace_level() {
     // Both families with the simulator's tokens, then a registration (password out, token back),
     // then a pasted token the service refuses: the error path is where secrets tend to slip.
     create_link(&mut harness, "12.000");
-    click(&mut harness, "Register");
-    type_into(&mut harness, "Business name", "Tienda Leo");
-    type_into(&mut harness, "E-mail", "leo@tienda.co");
-    type_into(&mut harness, "Cellphone", "310 765 4321");
-    type_into(&mut harness, "Document number", "5040302010");
-    type_into(&mut harness, "City id", "11001");
-    type_into(&mut harness, "Department id", "11");
-    type_into(&mut harness, "Password", "log-check-pass");
-    type_into(&mut harness, "Confirm password", "log-check-pass");
-    click(&mut harness, "Register merchant");
+    click(&mut harness, "Registrarse");
+    type_into(&mut harness, "Nombre del negocio", "Tienda Leo");
+    type_into(&mut harness, "Correo electrónico", "leo@tienda.co");
+    type_into(&mut harness, "Celular", "310 765 4321");
+    type_into(&mut harness, "Número de documento", "5040302010");
+    type_into(&mut harness, "Código del municipio", "11001");
+    type_into(&mut harness, "Código del departamento", "11");
+    type_into(&mut harness, "Contraseña", "log-check-pass");
+    type_into(&mut harness, "Confirme la contraseña", "log-check-pass");
+    click(&mut harness, "Registrar comercio");
     wait_until(&mut harness, "registration finishes", |h| {
-        shows(h, "Registered")
+        shows(h, "Registro hecho")
     });
     wait_for_new_merchant_session(&mut harness);
-    click(&mut harness, "Settings");
+    click(&mut harness, "Configuración");
     let before = harness.state().session().cloned().unwrap();
-    type_into(&mut harness, "Access token", "pasted-wrong-token-456");
-    click(&mut harness, "Save credentials");
+    type_into(&mut harness, "Token de acceso", "pasted-wrong-token-456");
+    click(&mut harness, "Guardar credenciales");
     wait_until(&mut harness, "the session with the pasted token", |h| {
         h.state()
             .session()
             .is_some_and(|s| !std::sync::Arc::ptr_eq(s, &before))
     });
-    click(&mut harness, "Balance");
-    click(&mut harness, "Refresh");
+    click(&mut harness, "Saldo");
+    click(&mut harness, "Actualizar");
     wait_until(&mut harness, "the refusal shows", |h| {
         shows(h, "Token de acceso inválido")
     });
@@ -385,37 +400,43 @@ fn a_new_profile_is_checked_saved_used_and_remembered() {
     let service = app.runtime.block_on(common::TestSimulator::start());
     let connection = service.connection().clone();
     let mut harness = app.harness();
-    click(&mut harness, "Settings");
+    click(&mut harness, "Configuración");
     assert!(
         harness
-            .get_by_label("Edit profile")
+            .get_by_label("Editar perfil")
             .accesskit_node()
             .is_disabled(),
         "the simulator has nothing to edit"
     );
-    click(&mut harness, "New profile…");
-    type_into(&mut harness, "Profile name", "mi tienda");
+    click(&mut harness, "Perfil nuevo…");
+    type_into(&mut harness, "Nombre del perfil", "mi tienda");
     type_into(
         &mut harness,
-        "Family A base URL",
+        "Dirección base (familia A)",
         "http://api.example.co/api/v1",
     );
-    type_into(&mut harness, "User id", "abc");
-    assert!(shows(&harness, "• Profile name: use up to 40 letters"));
+    type_into(&mut harness, "Id de usuario", "abc");
+    assert!(shows(&harness, "• Nombre del perfil: use hasta 40 letras"));
     assert!(shows(
         &harness,
-        "• Family A base URL: the address must start with https://"
+        "• Dirección base (familia A): la dirección debe empezar por https://"
     ));
-    assert!(shows(&harness, "• Family B pay URL: enter a web address"));
-    assert!(shows(&harness, "• User id: enter the user id number"));
-    click(&mut harness, "Save profile");
+    assert!(shows(
+        &harness,
+        "• Dirección de pagos (familia B): escriba una dirección web"
+    ));
+    assert!(shows(
+        &harness,
+        "• Id de usuario: escriba el número de id de usuario"
+    ));
+    click(&mut harness, "Guardar perfil");
     harness.step();
     let config_file = app.home.path().join("config/paydesk.toml");
     assert!(!config_file.exists(), "nothing saved from a bad form");
 
     type_into(
         &mut harness,
-        "User id",
+        "Id de usuario",
         &paydesk::simulator::state::DEMO_USER_ID.to_string(),
     );
     save_new_profile(
@@ -424,15 +445,15 @@ fn a_new_profile_is_checked_saved_used_and_remembered() {
         &connection.base_url,
         &connection.pay_url,
     );
-    assert!(shows(&harness, "SANDBOX"));
+    assert!(shows(&harness, "PRUEBAS"));
     let config = std::fs::read_to_string(&config_file).unwrap();
     assert!(config.contains("active_profile = \"tienda\""), "{config}");
 
     // Its tokens, pasted; then a payment link goes to that service, not the built-in one.
-    type_into(&mut harness, "API token", &connection.api_token);
-    type_into(&mut harness, "Access token", &connection.access_token);
+    type_into(&mut harness, "Token de API", &connection.api_token);
+    type_into(&mut harness, "Token de acceso", &connection.access_token);
     let before = harness.state().session().cloned().unwrap();
-    click(&mut harness, "Save credentials");
+    click(&mut harness, "Guardar credenciales");
     wait_until(&mut harness, "the session with the tokens", |h| {
         h.state()
             .session()
@@ -447,41 +468,45 @@ fn a_new_profile_is_checked_saved_used_and_remembered() {
     assert!(!config.contains(&connection.access_token), "{config}");
 
     // Edited: the change is kept, and so is the list of tokens it has.
-    click(&mut harness, "Settings");
-    click(&mut harness, "Edit profile");
+    click(&mut harness, "Configuración");
+    click(&mut harness, "Editar perfil");
     assert!(
-        harness.query_by_label("Profile name").is_none(),
+        harness.query_by_label("Nombre del perfil").is_none(),
         "no renaming"
     );
-    type_into(&mut harness, "Webhook listen address", "port 9000");
-    assert!(shows(
-        &harness,
-        "• Webhook listen address: enter an address and port"
-    ));
-    type_into(&mut harness, "Webhook listen address", "");
     type_into(
         &mut harness,
-        "Default webhook URL",
+        "Dirección de escucha de notificaciones",
+        "port 9000",
+    );
+    assert!(shows(
+        &harness,
+        "• Dirección de escucha de notificaciones: escriba una dirección y puerto"
+    ));
+    type_into(&mut harness, "Dirección de escucha de notificaciones", "");
+    type_into(
+        &mut harness,
+        "Dirección de notificaciones por defecto",
         "https://tienda.example.co/webhook",
     );
-    click(&mut harness, "Save profile");
+    click(&mut harness, "Guardar perfil");
     wait_until(&mut harness, "the profile saved", |h| {
         std::fs::read_to_string(&config_file)
             .is_ok_and(|config| config.contains("https://tienda.example.co/webhook"))
-            && h.query_by_label("Save profile").is_none()
+            && h.query_by_label("Guardar perfil").is_none()
     });
     let config = std::fs::read_to_string(&config_file).unwrap();
     assert!(config.contains("access-token"), "{config}");
 
     // Back to the simulator: remembered as the one to open next time.
     harness
-        .get_by_role_and_label(egui::accesskit::Role::ComboBox, "Profile")
+        .get_by_role_and_label(egui::accesskit::Role::ComboBox, "Perfil")
         .click();
     harness.step();
     click(&mut harness, "simulator");
-    click(&mut harness, "Switch");
+    click(&mut harness, "Cambiar");
     wait_until(&mut harness, "the simulator again", |h| {
-        shows(h, "Profile: simulator")
+        shows(h, "Perfil: simulator")
     });
     let config = std::fs::read_to_string(&config_file).unwrap();
     assert!(!config.contains("active_profile"), "{config}");
@@ -494,11 +519,11 @@ fn save_new_profile(
     base_url: &str,
     pay_url: &str,
 ) {
-    type_into(harness, "Profile name", name);
-    type_into(harness, "Family A base URL", base_url);
-    type_into(harness, "Family B pay URL", pay_url);
-    click(harness, "Save profile");
-    let top_bar = format!("Profile: {name}");
+    type_into(harness, "Nombre del perfil", name);
+    type_into(harness, "Dirección base (familia A)", base_url);
+    type_into(harness, "Dirección de pagos (familia B)", pay_url);
+    click(harness, "Guardar perfil");
+    let top_bar = format!("Perfil: {name}");
     wait_until(harness, "the app uses the new profile", |h| {
         shows(h, &top_bar)
     });
@@ -508,9 +533,9 @@ fn save_new_profile(
 fn a_service_elsewhere_is_never_given_this_computers_webhook_address() {
     let app = App::new();
     let mut harness = app.harness();
-    click(&mut harness, "Settings");
-    click(&mut harness, "New profile…");
-    click(&mut harness, "Production (real money)");
+    click(&mut harness, "Configuración");
+    click(&mut harness, "Perfil nuevo…");
+    click(&mut harness, "Producción (dinero real)");
     // Never contacted: nothing in this test sends.
     save_new_profile(
         &mut harness,
@@ -518,11 +543,11 @@ fn a_service_elsewhere_is_never_given_this_computers_webhook_address() {
         "https://api.example.invalid/api/v1",
         "https://pay.example.invalid",
     );
-    assert!(shows(&harness, "PRODUCTION"));
+    assert!(shows(&harness, "PRODUCCIÓN"));
 
-    click(&mut harness, "Collect");
+    click(&mut harness, "Cobrar");
     let offered = harness
-        .get_by(common::ui::text_input("Webhook URL"))
+        .get_by(common::ui::text_input("Dirección de notificaciones"))
         .accesskit_node()
         .value()
         .unwrap_or_default();
@@ -530,23 +555,37 @@ fn a_service_elsewhere_is_never_given_this_computers_webhook_address() {
         offered, "",
         "the app's own receiver is not offered to a service elsewhere"
     );
-    type_into(&mut harness, "Amount", "25.000");
+    type_into(&mut harness, "Valor", "25.000");
     assert!(shows(
         &harness,
-        "• Webhook URL: enter the https:// address where the service sends notifications"
+        "• Dirección de notificaciones: escriba la dirección https:// a la que el servicio envía las notificaciones"
     ));
-    type_into(&mut harness, "Webhook URL", "http://127.0.0.1:8787/webhook");
-    assert!(shows(&harness, "cannot reach this computer's own address"));
+    type_into(
+        &mut harness,
+        "Dirección de notificaciones",
+        "http://127.0.0.1:8787/webhook",
+    );
+    assert!(shows(
+        &harness,
+        "no puede llegar a la dirección propia de este computador"
+    ));
     assert!(
         harness
-            .get_by_label("Create payment link")
+            .get_by_label("Crear link de pago")
             .accesskit_node()
             .is_disabled()
     );
 
-    click(&mut harness, "Payouts");
-    type_into(&mut harness, "Webhook URL", "http://localhost:8787/webhook");
-    assert!(shows(&harness, "cannot reach this computer's own address"));
+    click(&mut harness, "Dispersiones");
+    type_into(
+        &mut harness,
+        "Dirección de notificaciones",
+        "http://localhost:8787/webhook",
+    );
+    assert!(shows(
+        &harness,
+        "no puede llegar a la dirección propia de este computador"
+    ));
 }
 
 /// After a registration the app reconnects as the new merchant; later steps depend on it.

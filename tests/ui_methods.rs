@@ -26,8 +26,8 @@ fn last_sent(app: &App, harness: &Harness<'_, PaydeskApp>, path: &str) -> Value 
 
 fn pick_method(harness: &mut Harness<'_, PaydeskApp>, name: &str) {
     harness.state_mut().show_panel(Panel::Collect);
-    click(harness, "One method");
-    harness.get_by_label("Method").click();
+    click(harness, "Un medio de pago");
+    harness.get_by_label("Medio de pago").click();
     harness.step();
     harness.step();
     click(harness, name);
@@ -37,32 +37,32 @@ fn pick_method(harness: &mut Harness<'_, PaydeskApp>, name: &str) {
 fn a_bre_b_key_asks_for_its_fields_and_lives_ten_minutes() {
     let app = App::new();
     let mut harness = app.harness();
-    pick_method(&mut harness, "Bre-B key");
+    pick_method(&mut harness, "Llave Bre-B");
     wait_until(&mut harness, "the Bre-B fields", |h| {
-        h.query_by_label("Merchant id (Bre-B)").is_some()
+        h.query_by_label("Id de comercio (Bre-B)").is_some()
     });
     // No expiry to choose: the service gives a key ten minutes.
     assert!(shows(&harness, "10 min"));
-    assert!(harness.query_by_label("Expires in").is_some());
-    assert!(shows(&harness, "can be paid more than once"));
+    assert!(harness.query_by_label("Vence en").is_some());
+    assert!(shows(&harness, "se puede pagar más de una vez"));
 
-    type_into(&mut harness, "Amount", "15.000");
-    type_into(&mut harness, "Payer cellphone", "300 123 4567");
-    type_into(&mut harness, "Document number", "12");
-    assert!(shows(&harness, "To continue:"));
+    type_into(&mut harness, "Valor", "15.000");
+    type_into(&mut harness, "Celular del pagador", "300 123 4567");
+    type_into(&mut harness, "Número de documento", "12");
+    assert!(shows(&harness, "Para continuar:"));
     assert!(shows(
         &harness,
-        "• Merchant id (Bre-B): this field is required"
+        "• Id de comercio (Bre-B): este campo es obligatorio"
     ));
-    assert!(shows(&harness, "• Document number:"));
-    click(&mut harness, "Create payment");
+    assert!(shows(&harness, "• Número de documento:"));
+    click(&mut harness, "Crear pago");
     assert_eq!(app.requests_to(&harness, METHOD_PAYMENT), 0);
 
-    type_into(&mut harness, "Document number", "1020304050");
-    type_into(&mut harness, "Merchant id (Bre-B)", "TIENDA123");
-    click(&mut harness, "Create payment");
+    type_into(&mut harness, "Número de documento", "1020304050");
+    type_into(&mut harness, "Id de comercio (Bre-B)", "TIENDA123");
+    click(&mut harness, "Crear pago");
     wait_until(&mut harness, "the key is created", |h| {
-        shows(h, "Bre-B key payment created")
+        shows(h, "Pago con Llave Bre-B creado")
     });
     let sent = last_sent(&app, &harness, METHOD_PAYMENT);
     assert_eq!(
@@ -76,22 +76,26 @@ fn a_bre_b_key_asks_for_its_fields_and_lives_ten_minutes() {
 fn an_interoperable_qr_needs_only_the_amount() {
     let app = App::new();
     let mut harness = app.harness();
-    pick_method(&mut harness, "Interoperable QR");
+    pick_method(&mut harness, "QR interoperable");
     wait_until(&mut harness, "the QR's optional fields", |h| {
-        h.query_by_label("Payer cellphone (optional)").is_some()
+        h.query_by_label("Celular del pagador (opcional)").is_some()
     });
-    assert!(shows(&harness, "Today at 11:59 p.m."));
-    type_into(&mut harness, "Amount", "8.500");
+    assert!(shows(&harness, "Hoy a las 11:59 p. m."));
+    type_into(&mut harness, "Valor", "8.500");
     // An optional field with a bad value still stops the form.
-    type_into(&mut harness, "Payer cellphone (optional)", "601 123 4567");
-    assert!(shows(&harness, "starts with 3"));
-    click(&mut harness, "Create payment");
+    type_into(
+        &mut harness,
+        "Celular del pagador (opcional)",
+        "601 123 4567",
+    );
+    assert!(shows(&harness, "empieza por 3"));
+    click(&mut harness, "Crear pago");
     assert_eq!(app.requests_to(&harness, METHOD_PAYMENT), 0);
 
-    type_into(&mut harness, "Payer cellphone (optional)", "");
-    click(&mut harness, "Create payment");
+    type_into(&mut harness, "Celular del pagador (opcional)", "");
+    click(&mut harness, "Crear pago");
     wait_until(&mut harness, "the QR is created", |h| {
-        shows(h, "Interoperable QR payment created")
+        shows(h, "Pago con QR interoperable creado")
     });
     let sent = last_sent(&app, &harness, METHOD_PAYMENT);
     assert_eq!(
@@ -109,19 +113,19 @@ fn a_payout_to_a_bre_b_key() {
     let mut harness = app.harness();
     harness.state_mut().show_panel(Panel::Payouts);
     harness.step();
-    click(&mut harness, "Bre-B key (264)");
-    type_into(&mut harness, "Amount", "20.000");
-    type_into(&mut harness, "Bre-B key", "TIENDA 123");
-    assert!(shows(&harness, "use a Bre-B key"));
-    type_into(&mut harness, "Bre-B key", "@TIENDA123");
-    click(&mut harness, "Review payout…");
+    click(&mut harness, "Llave Bre-B");
+    type_into(&mut harness, "Valor", "20.000");
+    type_into(&mut harness, "Llave Bre-B", "TIENDA 123");
+    assert!(shows(&harness, "use una llave Bre-B"));
+    type_into(&mut harness, "Llave Bre-B", "@TIENDA123");
+    click(&mut harness, "Revisar dispersión…");
     wait_until(&mut harness, "the confirmation", |h| {
-        shows(h, "Confirm the payout")
+        shows(h, "Confirme la dispersión")
     });
     assert!(shows(&harness, "@TIENDA123"));
-    click(&mut harness, "Send $ 20.000");
+    click(&mut harness, "Enviar $ 20.000");
     wait_until(&mut harness, "the payout is sent", |h| {
-        shows(h, "Payout of $ 20.000 to @TIENDA123 sent")
+        shows(h, "Dispersión de $ 20.000 a @TIENDA123 enviada")
     });
     let sent = last_sent(&app, &harness, WITHDRAW);
     assert_eq!(

@@ -23,17 +23,17 @@ fn a_payout_is_confirmed_in_words_and_a_double_click_sends_once() {
     let mut harness = app.harness();
     harness.state_mut().show_panel(Panel::Payouts);
     harness.step();
-    type_into(&mut harness, "Amount", "50.000");
-    type_into(&mut harness, "Destination cellphone", "3001234567");
-    click(&mut harness, "Review payout…");
+    type_into(&mut harness, "Valor", "50.000");
+    type_into(&mut harness, "Celular de destino", "3001234567");
+    click(&mut harness, "Revisar dispersión…");
     wait_until(&mut harness, "the confirmation", |h| {
-        shows(h, "Confirm the payout")
+        shows(h, "Confirme la dispersión")
     });
     assert!(
         shows(&harness, "300 123 4567"),
         "the number grouped for reading"
     );
-    assert!(shows(&harness, "Disbursement as a product (245)"));
+    assert!(shows(&harness, "Dispersión como producto"));
     assert!(shows(&harness, "$ 5.000.000"), "the balance before");
     assert!(shows(&harness, "$ 4.950.000"), "and after");
     assert_eq!(
@@ -44,18 +44,18 @@ fn a_payout_is_confirmed_in_words_and_a_double_click_sends_once() {
 
     // Two clicks on the send button in the same moment (once the dialog has settled).
     harness.run_steps(5);
-    let send = harness.get_by_label("Send $ 50.000");
+    let send = harness.get_by_label("Enviar $ 50.000");
     send.click();
     send.click();
     harness.step();
     harness.step();
     wait_until(&mut harness, "the payout is sent", |h| {
-        shows(h, "Payout of $ 50.000 to 300 123 4567 sent")
+        shows(h, "Dispersión de $ 50.000 a 300 123 4567 enviada")
     });
     assert_eq!(app.requests_to(&harness, WITHDRAW), 1);
     assert_eq!(cash_outs(&app, &harness), 1);
     wait_until(&mut harness, "the journal shows it paid", |h| {
-        h.query_all_by_label("Paid").next().is_some()
+        h.query_all_by_label("Pagada").next().is_some()
     });
 }
 
@@ -65,15 +65,15 @@ fn cancelling_the_confirmation_sends_nothing() {
     let mut harness = app.harness();
     harness.state_mut().show_panel(Panel::Payouts);
     harness.step();
-    type_into(&mut harness, "Amount", "20000");
-    type_into(&mut harness, "Destination cellphone", "310 987 6543");
-    click(&mut harness, "Review payout…");
+    type_into(&mut harness, "Valor", "20000");
+    type_into(&mut harness, "Celular de destino", "310 987 6543");
+    click(&mut harness, "Revisar dispersión…");
     wait_until(&mut harness, "the confirmation", |h| {
-        shows(h, "Confirm the payout")
+        shows(h, "Confirme la dispersión")
     });
-    click(&mut harness, "Cancel");
+    click(&mut harness, "Cancelar");
     wait_until(&mut harness, "the dialog closes", |h| {
-        !shows(h, "Confirm the payout")
+        !shows(h, "Confirme la dispersión")
     });
     assert_eq!(app.requests_to(&harness, WITHDRAW), 0);
     assert_eq!(cash_outs(&app, &harness), 0);
@@ -86,22 +86,18 @@ fn every_bad_payout_input_has_its_message_and_sends_nothing() {
     harness.state_mut().show_panel(Panel::Payouts);
     harness.step();
     for (label, value, message) in [
-        ("Amount", "50,5", "use whole pesos"),
-        ("Amount", "-3", "more than $ 0"),
+        ("Valor", "50,5", "use pesos enteros"),
+        ("Valor", "-3", "mayor que $ 0"),
+        ("Celular de destino", "12345", "10 dígitos y empieza por 3"),
         (
-            "Destination cellphone",
-            "12345",
-            "10 digits and starts with 3",
-        ),
-        (
-            "Your reference",
+            "Su referencia",
             "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
-            "at most 20 characters",
+            "máximo 20 caracteres",
         ),
         (
-            "Webhook URL",
+            "Dirección de notificaciones",
             "http://shop.example/payouts",
-            "must start with https://",
+            "debe empezar por https://",
         ),
     ] {
         type_into(&mut harness, label, value);
@@ -111,25 +107,29 @@ fn every_bad_payout_input_has_its_message_and_sends_nothing() {
         );
     }
     // The ceiling of online withdrawals.
-    type_into(&mut harness, "Amount", "2.500.000");
-    type_into(&mut harness, "Destination cellphone", "3001234567");
-    type_into(&mut harness, "Your reference", "CEILING-1");
-    type_into(&mut harness, "Webhook URL", "https://shop.example/payouts");
-    click(&mut harness, "Online withdrawal (160)");
+    type_into(&mut harness, "Valor", "2.500.000");
+    type_into(&mut harness, "Celular de destino", "3001234567");
+    type_into(&mut harness, "Su referencia", "CEILING-1");
+    type_into(
+        &mut harness,
+        "Dirección de notificaciones",
+        "https://shop.example/payouts",
+    );
+    click(&mut harness, "Retiro en línea");
     harness.step();
     assert!(shows(
         &harness,
-        "online withdrawals are at most $ 2.000.000"
+        "los retiros en línea son de máximo $ 2.000.000"
     ));
-    click(&mut harness, "Review payout…");
-    assert!(!shows(&harness, "Confirm the payout"));
+    click(&mut harness, "Revisar dispersión…");
+    assert!(!shows(&harness, "Confirme la dispersión"));
 
     // The balance rule: more than the demo merchant's $ 5.000.000.
-    click(&mut harness, "Disbursement as a product (245)");
-    type_into(&mut harness, "Amount", "6.000.000");
-    click(&mut harness, "Review payout…");
+    click(&mut harness, "Dispersión como producto");
+    type_into(&mut harness, "Valor", "6.000.000");
+    click(&mut harness, "Revisar dispersión…");
     wait_until(&mut harness, "the balance refusal", |h| {
-        shows(h, "The disbursement balance is $ 5.000.000")
+        shows(h, "El saldo de dispersión es $ 5.000.000")
     });
     assert_eq!(app.requests_to(&harness, WITHDRAW), 0);
     assert_eq!(cash_outs(&app, &harness), 0);
@@ -141,19 +141,19 @@ fn the_thirty_second_rule_and_a_repeat_warning() {
     let mut harness = app.harness();
     harness.state_mut().show_panel(Panel::Payouts);
     harness.step();
-    type_into(&mut harness, "Amount", "10.000");
-    type_into(&mut harness, "Destination cellphone", "3001234567");
-    click(&mut harness, "Review payout…");
+    type_into(&mut harness, "Valor", "10.000");
+    type_into(&mut harness, "Celular de destino", "3001234567");
+    click(&mut harness, "Revisar dispersión…");
     wait_until(&mut harness, "the confirmation", |h| {
-        shows(h, "Confirm the payout")
+        shows(h, "Confirme la dispersión")
     });
-    click(&mut harness, "Send $ 10.000");
-    wait_until(&mut harness, "sent", |h| shows(h, "Payout of $ 10.000"));
+    click(&mut harness, "Enviar $ 10.000");
+    wait_until(&mut harness, "sent", |h| shows(h, "Dispersión de $ 10.000"));
     // At once again: the 30 s rule refuses before anything is sent.
-    type_into(&mut harness, "Amount", "10.000");
-    click(&mut harness, "Review payout…");
+    type_into(&mut harness, "Valor", "10.000");
+    click(&mut harness, "Revisar dispersión…");
     wait_until(&mut harness, "the spacing refusal", |h| {
-        shows(h, "30 s between payouts")
+        shows(h, "30 s entre dispersiones")
     });
     assert_eq!(app.requests_to(&harness, WITHDRAW), 1);
     assert_eq!(cash_outs(&app, &harness), 1);
@@ -173,34 +173,36 @@ fn a_lost_answer_shows_unknown_and_offers_no_resend() {
     );
     harness.state_mut().show_panel(Panel::Payouts);
     harness.step();
-    type_into(&mut harness, "Amount", "30.000");
-    type_into(&mut harness, "Destination cellphone", "3001234567");
+    type_into(&mut harness, "Valor", "30.000");
+    type_into(&mut harness, "Celular de destino", "3001234567");
     // No notification address: nothing but a status check can tell what happened (the
     // service's notification would otherwise settle it within a second).
-    type_into(&mut harness, "Webhook URL", "");
+    type_into(&mut harness, "Dirección de notificaciones", "");
     let reference = harness
-        .get_by_role_and_label(egui::accesskit::Role::TextInput, "Your reference")
+        .get_by_role_and_label(egui::accesskit::Role::TextInput, "Su referencia")
         .value()
         .unwrap_or_default();
-    click(&mut harness, "Review payout…");
+    click(&mut harness, "Revisar dispersión…");
     wait_until(&mut harness, "the confirmation", |h| {
-        shows(h, "Confirm the payout")
+        shows(h, "Confirme la dispersión")
     });
-    click(&mut harness, "Send $ 30.000");
+    click(&mut harness, "Enviar $ 30.000");
     wait_until(&mut harness, "the unknown outcome", |h| {
-        shows(h, "may or may not have been done")
+        shows(h, "se haya hecho o no")
     });
-    assert!(shows(&harness, "paydesk will not send it again"));
+    assert!(shows(&harness, "paydesk no la enviará de nuevo"));
     wait_until(&mut harness, "the journal", |h| {
-        h.query_all_by_label("Outcome unknown").next().is_some()
+        h.query_all_by_label("Resultado desconocido")
+            .next()
+            .is_some()
     });
     // The only ways forward are a status check or settling by hand; no resend button exists.
     assert!(
         harness
-            .query_by_label(&format!("Settle {reference} by hand…"))
+            .query_by_label(&format!("Resolver {reference} a mano…"))
             .is_some()
     );
-    assert!(!shows(&harness, "again to 300 123 4567"));
+    assert!(!shows(&harness, "Enviar de nuevo"));
     assert_eq!(app.requests_to(&harness, WITHDRAW), 1);
     assert_eq!(cash_outs(&app, &harness), 1);
 }
@@ -212,58 +214,58 @@ fn accounts_codes_link_delete_and_bank_lookup() {
     harness.state_mut().show_panel(Panel::Accounts);
     harness.step();
     // Bad inputs first.
-    type_into(&mut harness, "Account number", "12ab");
-    assert!(shows(&harness, "enter the account number"));
-    type_into(&mut harness, "Code for linking", "12");
-    assert!(shows(&harness, "the code has 4 to 8 digits"));
-    type_into(&mut harness, "Phone number", "601 234");
-    assert!(shows(&harness, "starts with 3"));
+    type_into(&mut harness, "Número de cuenta", "12ab");
+    assert!(shows(&harness, "escriba el número de cuenta"));
+    type_into(&mut harness, "Código de verificación para inscribir", "12");
+    assert!(shows(&harness, "el código tiene de 4 a 8 dígitos"));
+    type_into(&mut harness, "Número de celular", "601 234");
+    assert!(shows(&harness, "empieza por 3"));
 
     // A code for linking, read from the simulator as the merchant's phone would.
-    click(&mut harness, "Send code");
+    click(&mut harness, "Enviar código");
     wait_until(&mut harness, "the code is sent", |h| {
-        shows(h, "A code for \"Link a bank account\" was sent")
+        shows(h, "Se envió un código para \"Inscribir cuenta bancaria\"")
     });
     let code = app.get(format!("{}/otp/last", app.control(&harness)))["code"]
         .as_str()
         .unwrap()
         .to_owned();
-    type_into(&mut harness, "Account number", "1234567890");
-    harness.get_by_label("Bank").click();
+    type_into(&mut harness, "Número de cuenta", "1234567890");
+    harness.get_by_label("Banco").click();
     harness.step();
     harness.step();
     click(&mut harness, "BANCOLOMBIA");
-    type_into(&mut harness, "Code for linking", &code);
-    click(&mut harness, "Add account");
+    type_into(&mut harness, "Código de verificación para inscribir", &code);
+    click(&mut harness, "Inscribir cuenta");
     wait_until(&mut harness, "the account is linked", |h| {
-        shows(h, "Account ******7890 linked")
+        shows(h, "Cuenta ******7890 inscrita")
     });
     wait_until(&mut harness, "the list shows it", |h| {
-        h.query_by_label("Delete ******7890…").is_some()
+        h.query_by_label("Eliminar ******7890…").is_some()
     });
 
     // Deleting needs a code for reason 3.
-    click(&mut harness, "Delete ******7890…");
-    harness.get_by_label("Reason").click();
+    click(&mut harness, "Eliminar ******7890…");
+    harness.get_by_label("Motivo").click();
     harness.step();
     harness.step();
-    click(&mut harness, "Delete a bank account");
-    click(&mut harness, "Send code");
+    click(&mut harness, "Eliminar cuenta bancaria");
+    click(&mut harness, "Enviar código");
     wait_until(&mut harness, "the delete code is sent", |h| {
-        shows(h, "A code for \"Delete a bank account\" was sent")
+        shows(h, "Se envió un código para \"Eliminar cuenta bancaria\"")
     });
     let code = app.get(format!("{}/otp/last", app.control(&harness)))["code"]
         .as_str()
         .unwrap()
         .to_owned();
-    type_into(&mut harness, "Code for deleting", &code);
-    click(&mut harness, "Delete account");
+    type_into(&mut harness, "Código para eliminar", &code);
+    click(&mut harness, "Eliminar cuenta");
     wait_until(&mut harness, "the account is gone", |h| {
-        shows(h, "None yet")
+        shows(h, "Ninguna todavía")
     });
 
-    type_into(&mut harness, "Phone number", "300 123 4567");
-    click(&mut harness, "Look up banks");
+    type_into(&mut harness, "Número de celular", "300 123 4567");
+    click(&mut harness, "Consultar bancos");
     wait_until(&mut harness, "banks show", |h| shows(h, "NEQUI"));
 }
 
@@ -271,14 +273,14 @@ fn accounts_codes_link_delete_and_bank_lookup() {
 fn balance_shows_both_bags_and_todays_collections() {
     let app = App::new();
     let mut harness = app.harness();
-    click(&mut harness, "Balance");
+    click(&mut harness, "Saldo");
     wait_until(&mut harness, "the bags", |h| {
         shows(h, "Saldo Multiproducto")
     });
     assert!(shows(&harness, "Saldo Dispersión"));
-    assert!(shows(&harness, "Approved collections today"));
-    click(&mut harness, "Refresh");
-    wait_until(&mut harness, "refreshed", |h| shows(h, "As of"));
+    assert!(shows(&harness, "Cobros aprobados hoy"));
+    click(&mut harness, "Actualizar");
+    wait_until(&mut harness, "refreshed", |h| shows(h, "Al "));
 
     // A payment approved today: what the customer paid, the simulator's fee (2.99 % + $ 900,
     // $ 1.647 on $ 25.000) and what the shop receives.
@@ -289,12 +291,12 @@ fn balance_shows_both_bags_and_todays_collections() {
         json!({"outcome": "approve"}),
     );
     wait_until(&mut harness, "approved", |h| {
-        shows(h, "Payment approved: $ 25.000")
+        shows(h, "Pago aprobado: $ 25.000")
     });
-    click(&mut harness, "Balance");
+    click(&mut harness, "Saldo");
     wait_until(&mut harness, "the day's figures", |h| {
         shows(h, "$ 23.353") && shows(h, "$ 1.647")
     });
-    assert!(shows(&harness, "Paid by the customers"));
-    assert!(!shows(&harness, "has reported the fee of"));
+    assert!(shows(&harness, "Pagaron los clientes"));
+    assert!(!shows(&harness, "ha informado la comisión de"));
 }

@@ -44,6 +44,7 @@ fn shows(harness: &Harness<'_, BalancePanel>, text: &str) -> bool {
 
 #[test]
 fn the_balance_panel_asks_for_the_bags_once_and_on_refresh() {
+    paydesk::i18n::set(paydesk::i18n::Language::Es);
     let today = TodayFigures::default();
     let mut harness = Harness::new_ui_state(
         move |ui, panel: &mut BalancePanel| panel.ui(ui, &today),
@@ -60,16 +61,17 @@ fn the_balance_panel_asks_for_the_bags_once_and_on_refresh() {
     harness.state_mut().balance = Requested::Done(bags());
     harness.run();
     assert!(shows(&harness, "$ 5.000.000"));
-    assert!(shows(&harness, "pays payouts"));
-    assert!(shows(&harness, "As of 21/11/2026 18:30:00"));
+    assert!(shows(&harness, "paga las dispersiones"));
+    assert!(shows(&harness, "Al 21/11/2026 18:30:00"));
     assert_eq!(harness.state().queued, None, "an answer is not asked again");
-    harness.get_by_label("Refresh").click();
+    harness.get_by_label("Actualizar").click();
     harness.run();
     assert_eq!(harness.state().queued, Some(BalanceCommand::Refresh));
 }
 
 #[test]
 fn todays_figures_show_only_when_every_fee_is_known() {
+    paydesk::i18n::set(paydesk::i18n::Language::Es);
     let complete = TodayFigures {
         gross: Pesos::new(25_000),
         fee: Pesos::new(1_647),
@@ -111,7 +113,7 @@ fn todays_figures_show_only_when_every_fee_is_known() {
     );
     assert!(shows(
         &harness,
-        "reported the fee of 1 of 2 approved payments"
+        "informado la comisión de 1 de 2 pagos aprobados"
     ));
 }
 
@@ -150,21 +152,22 @@ mod status {
 
     #[test]
     fn a_lookup_and_a_follow_are_asked_for_not_done_while_drawing() {
+        paydesk::i18n::set(paydesk::i18n::Language::Es);
         let tracker = today();
         let mut harness = Harness::new_ui_state(
             move |ui, panel: &mut StatusPanel| panel.ui(ui, &tracker),
             StatusPanel::default(),
         );
         harness.run();
-        assert!(shows(&harness, "2 payments, $ 25.000 approved"));
+        assert!(shows(&harness, "2 pagos, $ 25.000 aprobados"));
         assert!(shows(&harness, "MESA-PD2"));
-        harness.get_by_label("Payment reference").focus();
+        harness.get_by_label("Referencia del pago").focus();
         harness.run();
-        harness.get_by_label("Payment reference").type_text("PD9");
+        harness.get_by_label("Referencia del pago").type_text("PD9");
         harness.run();
-        harness.get_by_label("Check status").click();
+        harness.get_by_label("Consultar estado").click();
         harness.run();
-        harness.get_by_label("Follow").click();
+        harness.get_by_label("Seguir").click();
         harness.run();
         assert_eq!(
             harness.state().queued,
@@ -184,7 +187,7 @@ mod status {
         harness.state_mut().lookup = Requested::Done(("PD9".into(), record));
         harness.run();
         assert!(shows(&harness, "PRV9"));
-        assert!(shows(&harness, "Approved"));
+        assert!(shows(&harness, "Aprobado"));
     }
 }
 
@@ -199,6 +202,7 @@ mod activity {
 
     #[test]
     fn reconcile_asks_for_a_report_and_an_export_of_the_range_typed() {
+        paydesk::i18n::set(paydesk::i18n::Language::Es);
         let view = ActivityView {
             receiver: Err("the port 8787 is taken".into()),
             has_hash_key: false,
@@ -215,10 +219,10 @@ mod activity {
         harness.run();
         // What the session lacks is said, not hidden.
         assert!(shows(&harness, "the port 8787 is taken"));
-        assert!(shows(&harness, "No webhook key (HASH_KEY)"));
-        harness.get_by_label("Show the report").click();
+        assert!(shows(&harness, "No hay clave de notificaciones (HASH_KEY)"));
+        harness.get_by_label("Ver el cuadre").click();
         harness.run();
-        harness.get_by_label("Export CSV").click();
+        harness.get_by_label("Exportar a Excel (CSV)").click();
         harness.run();
         let from = time::macros::date!(2026 - 11 - 01);
         let to = time::macros::date!(2026 - 11 - 21);
@@ -242,6 +246,7 @@ mod register {
 
     #[test]
     fn a_registration_is_queued_only_when_every_field_reads_right() {
+        paydesk::i18n::set(paydesk::i18n::Language::Es);
         let mut harness = Harness::new_ui_state(
             |ui, panel: &mut RegisterPanel| panel.ui(ui, "tienda"),
             RegisterPanel::default(),
@@ -249,33 +254,33 @@ mod register {
         harness.run();
         assert!(
             harness
-                .query_all_by_label_contains("On profile tienda")
+                .query_all_by_label_contains("En el perfil tienda")
                 .next()
                 .is_some()
         );
         for (label, text) in [
-            ("Business name", "Tienda Ana"),
-            ("E-mail", "ana@tienda.co"),
-            ("Cellphone", "300 123 4567"),
-            ("Document number", "1020304050"),
-            ("City id", "11001"),
-            ("Department id", "11"),
-            ("Password", "s3cret-pass"),
-            ("Confirm password", "s3cret-pasS"),
+            ("Nombre del negocio", "Tienda Ana"),
+            ("Correo electrónico", "ana@tienda.co"),
+            ("Celular", "300 123 4567"),
+            ("Número de documento", "1020304050"),
+            ("Código del municipio", "11001"),
+            ("Código del departamento", "11"),
+            ("Contraseña", "s3cret-pass"),
+            ("Confirme la contraseña", "s3cret-pasS"),
         ] {
             type_into(&mut harness, label, text);
         }
-        harness.get_by_label("Register merchant").click();
+        harness.get_by_label("Registrar comercio").click();
         harness.run();
         assert!(harness.state().queued.is_none(), "the passwords differ");
         assert!(
             harness
-                .query_all_by_label_contains("Confirm password:")
+                .query_all_by_label_contains("Confirme la contraseña:")
                 .next()
                 .is_some()
         );
-        type_into(&mut harness, "Confirm password", "s3cret-pass");
-        harness.get_by_label("Register merchant").click();
+        type_into(&mut harness, "Confirme la contraseña", "s3cret-pass");
+        harness.get_by_label("Registrar comercio").click();
         // Queued, the form shows it is busy (a spinner never settles): a few frames only.
         harness.run_steps(2);
         let queued = harness.state().queued.clone().expect("queued");
@@ -292,6 +297,7 @@ mod accounts {
 
     #[test]
     fn codes_banks_and_lookups_are_asked_for_not_fetched_while_drawing() {
+        paydesk::i18n::set(paydesk::i18n::Language::Es);
         let mut harness = Harness::new_ui_state(
             |ui, panel: &mut AccountsPanel| panel.ui(ui),
             AccountsPanel::default(),
@@ -303,15 +309,15 @@ mod accounts {
             "the bank list is asked for once"
         );
         harness.state_mut().queued.clear();
-        harness.get_by_label("Send code").click();
+        harness.get_by_label("Enviar código").click();
         harness.run_steps(2);
-        harness.get_by_label("Phone number").focus();
+        harness.get_by_label("Número de celular").focus();
         harness.run_steps(2);
         harness
-            .get_by_label("Phone number")
+            .get_by_label("Número de celular")
             .type_text("300 123 4567");
         harness.run_steps(2);
-        harness.get_by_label("Look up banks").click();
+        harness.get_by_label("Consultar bancos").click();
         harness.run_steps(2);
         let queued = &harness.state().queued;
         assert!(queued.contains(&AccountsCommand::SendCode(2)), "{queued:?}");
@@ -337,10 +343,11 @@ mod settings {
 
     #[test]
     fn profiles_and_credentials_are_saved_by_queued_commands() {
+        paydesk::i18n::set(paydesk::i18n::Language::Es);
         let profile = Profile::simulator();
         let names = vec!["simulator".to_owned()];
         let mut theme = ThemeChoice::System;
-        let mut language = paydesk::i18n::Language::En;
+        let mut language = paydesk::i18n::Language::Es;
         let mut harness = Harness::new_ui_state(
             move |ui, panel: &mut SettingsPanel| {
                 let view = SettingsView {
@@ -363,19 +370,23 @@ mod settings {
                 .next()
                 .is_some()
         );
-        type_into(&mut harness, "API token", "pasted-token");
-        harness.get_by_label("Save credentials").click();
+        type_into(&mut harness, "Token de API", "pasted-token");
+        harness.get_by_label("Guardar credenciales").click();
         harness.run_steps(2);
-        harness.get_by_label("New profile…").click();
+        harness.get_by_label("Perfil nuevo…").click();
         harness.run_steps(2);
-        type_into(&mut harness, "Profile name", "tienda");
+        type_into(&mut harness, "Nombre del perfil", "tienda");
         type_into(
             &mut harness,
-            "Family A base URL",
+            "Dirección base (familia A)",
             "https://api.example.co/api/v1",
         );
-        type_into(&mut harness, "Family B pay URL", "https://pay.example.co");
-        harness.get_by_label("Save profile").click();
+        type_into(
+            &mut harness,
+            "Dirección de pagos (familia B)",
+            "https://pay.example.co",
+        );
+        harness.get_by_label("Guardar perfil").click();
         harness.run_steps(2);
         let queued = &harness.state().queued;
         assert!(
@@ -440,28 +451,29 @@ mod payouts {
 
     #[test]
     fn a_review_then_one_send_however_many_clicks() {
+        paydesk::i18n::set(paydesk::i18n::Language::Es);
         let mut harness = harness();
         harness.run_steps(2);
-        type_into(&mut harness, "Amount", "50.000");
-        type_into(&mut harness, "Destination cellphone", "601 123 4567");
-        harness.get_by_label("Review payout…").click();
+        type_into(&mut harness, "Valor", "50.000");
+        type_into(&mut harness, "Celular de destino", "601 123 4567");
+        harness.get_by_label("Revisar dispersión…").click();
         harness.run_steps(2);
         assert!(
             harness.state().queued.is_empty(),
             "a bad number sends nothing"
         );
-        assert!(shows(&harness, "Destination cellphone:"));
+        assert!(shows(&harness, "Celular de destino:"));
 
-        harness.get_by_label("Destination cellphone").focus();
+        harness.get_by_label("Celular de destino").focus();
         harness.run_steps(1);
         harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
         harness.key_press(egui::Key::Backspace);
         harness.run_steps(1);
         harness
-            .get_by_label("Destination cellphone")
+            .get_by_label("Celular de destino")
             .type_text("300 123 4567");
         harness.run_steps(2);
-        harness.get_by_label("Review payout…").click();
+        harness.get_by_label("Revisar dispersión…").click();
         harness.run_steps(2);
         let request = match harness.state_mut().queued.pop() {
             Some(PayoutsCommand::Review(request)) => request,
@@ -478,14 +490,14 @@ mod payouts {
             similar: None,
         });
         harness.run_steps(4);
-        assert!(shows(&harness, "Confirm the payout"));
+        assert!(shows(&harness, "Confirme la dispersión"));
         assert!(shows(&harness, "300 123 4567"));
-        assert!(shows(&harness, "This moves real money"));
+        assert!(shows(&harness, "Esto mueve dinero real"));
         assert!(shows(&harness, "$ 4.950.000"), "the balance after it");
-        harness.get_by_label("Send $ 50.000").click();
+        harness.get_by_label("Enviar $ 50.000").click();
         harness.run_steps(1);
         // The dialog is gone with its plan: a second click finds nothing to send.
-        if let Some(again) = harness.query_by_label("Send $ 50.000") {
+        if let Some(again) = harness.query_by_label("Enviar $ 50.000") {
             again.click();
         }
         harness.run_steps(2);
@@ -538,24 +550,25 @@ mod collect {
 
     #[test]
     fn a_link_is_asked_for_once_with_what_was_typed() {
+        paydesk::i18n::set(paydesk::i18n::Language::Es);
         let mut harness = harness(CollectPanel::default());
         harness.run();
-        assert!(shows(&harness, "• Amount:"), "the reason names the field");
-        harness.get_by_label("Create payment link").click();
+        assert!(shows(&harness, "• Valor:"), "the reason names the field");
+        harness.get_by_label("Crear link de pago").click();
         harness.run();
         assert!(
             harness.state().queued.is_empty(),
             "nothing without an amount"
         );
 
-        type_into(&mut harness, "Amount", "25.000");
-        type_into(&mut harness, "Description", "Almuerzo");
+        type_into(&mut harness, "Valor", "25.000");
+        type_into(&mut harness, "Descripción", "Almuerzo");
         type_into(
             &mut harness,
-            "Webhook URL",
+            "Dirección de notificaciones",
             "https://tienda.example.com/paydesk",
         );
-        harness.get_by_label("Create payment link").click();
+        harness.get_by_label("Crear link de pago").click();
         harness.run_steps(2);
         let queued = std::mem::take(&mut harness.state_mut().queued);
         let [CollectCommand::Create(Creation::Link { request, .. })] = queued.as_slice() else {
@@ -575,23 +588,25 @@ mod collect {
 
     #[test]
     fn a_bad_amount_is_named_and_nothing_is_asked() {
+        paydesk::i18n::set(paydesk::i18n::Language::Es);
         let mut harness = harness(CollectPanel::default());
-        type_into(&mut harness, "Amount", "-5");
-        harness.get_by_label("Create payment link").click();
+        type_into(&mut harness, "Valor", "-5");
+        harness.get_by_label("Crear link de pago").click();
         harness.run();
         assert!(harness.state().queued.is_empty());
         assert!(
             harness
-                .query_all_by_label_contains("• Amount:")
-                .all(|node| !format!("{node:?}").contains("enter an amount")),
+                .query_all_by_label_contains("• Valor:")
+                .all(|node| !format!("{node:?}").contains("escriba un valor")),
             "the amount was read, and refused for what it is"
         );
     }
 
     #[test]
     fn resources_ask_for_the_accounts_methods_once() {
+        paydesk::i18n::set(paydesk::i18n::Language::Es);
         let mut harness = harness(CollectPanel::default());
-        harness.get_by_label("QR and resources").click();
+        harness.get_by_label("Códigos QR").click();
         harness.run_steps(3);
         let asked = harness
             .state()
@@ -604,10 +619,11 @@ mod collect {
 
     #[test]
     fn a_bank_transfer_asks_for_its_banks() {
+        paydesk::i18n::set(paydesk::i18n::Language::Es);
         let mut harness = harness(CollectPanel::default());
-        harness.get_by_label("One method").click();
+        harness.get_by_label("Un medio de pago").click();
         harness.run();
-        harness.get_by_label("Method").click();
+        harness.get_by_label("Medio de pago").click();
         harness.run();
         harness
             .query_all_by_label_contains("PSE —")
@@ -624,6 +640,6 @@ mod collect {
             "{:?}",
             harness.state().queued
         );
-        assert!(shows(&harness, "Payer's bank"));
+        assert!(shows(&harness, "Banco del pagador"));
     }
 }

@@ -113,3 +113,455 @@ settings-theme-dark = Dark
 cli-nothing-sent = Nothing was sent. Please fix:
 cli-error-code = code { $code }
 cli-service-said = service said: { $message }
+
+## app
+banner-approved-amount = Payment approved: { $amount } (reference { $reference })
+banner-approved = Payment approved (reference { $reference })
+restore-problem = Today's earlier payments could not be read from the ledger: { $problem }
+top-profile = Profile: { $name }
+top-keyring-unavailable = Keyring unavailable: tokens last this run only
+connecting = Connecting…
+top-light-theme = Light theme
+top-dark-theme = Dark theme
+connect-failed = paydesk could not connect
+try-again = Try again
+use-simulator = Use the built-in simulator
+dismiss = Dismiss
+session-ended-title = Your session has ended
+session-ended-body = Paste your API token to sign in again. What you were typing is kept
+api-token = API token
+sign-in-again = Sign in again
+later = Later
+badge-simulator = SIMULATOR · no real money
+badge-sandbox = SANDBOX
+badge-production = PRODUCTION
+
+## navigation
+nav-collect = Collect
+nav-status = Status
+nav-payouts = Payouts
+nav-balance = Balance
+nav-accounts = Accounts
+nav-activity = Activity
+nav-register = Register
+
+## desktop notification
+alert-approved-amount = { $amount } approved, reference { $reference }
+alert-approved = Payment { $reference } approved
+alert-title = Payment approved
+
+## customer screen
+customer-amount-to-pay = Amount to pay
+customer-qr-alt = Payment QR code
+customer-scan = Scan with your bank or wallet app
+close = Close
+
+## forms
+form-to-continue = To continue:
+form-choose-bank = Choose the bank
+
+## form fields
+field-amount = Amount
+field-your-reference = Your reference
+field-description = Description
+field-customer-name = Customer name
+field-customer-email = Customer e-mail
+field-customer-cellphone = Customer cellphone
+field-return-url = Return URL
+field-webhook-url = Webhook URL
+field-expires-in = Expires in
+field-brand-id = Brand id (profile setting)
+field-method = Method
+field-payer-cellphone = Payer cellphone
+field-payer-bank = Payer's bank
+field-person-type = Person type
+field-document-type = Document type
+field-document-number = Document number
+field-payer-name = Payer name
+field-payer-address = Payer address
+field-payer-email = Payer e-mail
+field-email = E-mail
+field-merchant-id = Merchant id (Bre-B)
+field-whatsapp = WhatsApp account
+field-what-is-paid = What is being paid
+hint-optional = optional
+
+## collect
+kind-payment-link = Payment link
+kind-method = Method { $id }
+collect-title = Collect a payment
+collect-one-method = One method
+collect-qr-codes = QR and resources
+hint-up-to-20 = up to 20 characters
+hint-what-is-sold = what is being sold
+hint-optional-https = optional, https://
+field-payment-summary = Payment summary
+field-show-summary = Show the summary to the payer
+expiry-service-default = Service default
+collect-create-link = Create payment link
+field-bank-id = Bank id
+field-bank = Bank
+field-base-url = Family A base URL
+field-cellphone = Cellphone
+field-destination-cellphone = Destination cellphone
+field-city-id = City id
+field-commerce-type = Commerce type id
+field-environment = Environment
+field-information = Information
+field-breb-key = Bre-B key
+field-business-name = Business name
+field-profile-name = Profile name
+field-account-number = Account number
+field-link-code = Code for linking
+field-password = Password
+field-pay-url = Family B pay URL
+field-profile-brand-id = Brand id
+field-profile-merchant-id = Bre-B merchant id
+field-user-id = User id
+field-default-webhook = Default webhook URL
+field-referred = Referred by (user id)
+field-department-id = Department id
+field-tax = Tax
+field-account-type = Account type
+field-confirm-password = Confirm password
+field-webhook-listen = Webhook listen address
+
+## collect: one method
+label-optional = { $label } (optional)
+hint-digits = digits
+hint-merchant-id = your id in Bre-B
+hint-whatsapp = your business account id
+hint-shown-to-payer = shown to the payer, up to 255 characters
+person-natural = Natural person
+person-legal = Company
+hint-email = name@example.com
+expiry-end-of-day = Today at 11:59 p.m.
+method-repeatable = This one can be paid more than once: every payment is counted
+collect-create-payment = Create payment
+method-minimum-life = { $method } payments must stay open more than { $minimum }
+
+## collect: QR codes
+resource-methods-offered = Methods your account offers:
+resource-icon-alt = { $name } icon
+resource-loading-methods = Loading your payment methods…
+resource-load-again = Load the methods again
+resource-kind = Kind
+field-reference-2 = Reference 2
+field-reference-3 = Reference 3
+hint-number = number
+hint-encoded-text = encoded text
+resource-static-no-amount = A static QR has no amount: the payer types it
+resource-create = Create QR code
+resource-kind-commerce = Commerce QR (type and city)
+resource-kind-dynamic = Dynamic QR with amount
+resource-kind-static = Static QR (payer types the amount)
+resource-kind-static-references = Static QR with customer references
+resource-kind-bank-link = Bank-app link with amount
+resource-kind-bank-transfer = Online bank transfer
+resource-kind-mobile-charge = Charge to the customer's mobile
+resource-kind-encoded = Encoded information
+
+## notification checks
+check-confirmed = confirmed by the service
+check-disagrees = the service disagrees
+check-failed = could not be checked yet
+check-unchecked = verified, not yet checked
+
+## activity
+
+## collect: created payment
+created-state = State:
+created-link = Link
+created-service-reference = Service reference
+created-expires = Expires
+created-copy-link = Copy link
+created-save-qr = Save QR as PNG
+created-show-customer = Show to customer
+created-link-copied = Link copied
+created-notifications = Notifications received
+created-paid-receive = : paid { $gross }, you receive { $net }
+created-saved-to = Saved to { $path }
+
+## collect: creating
+created-link-title = Payment link created
+created-method-title = { $method } payment created
+created-code-id = Code id
+created-qr-title = QR code created
+created-code = Code
+created-at = Created
+retry-new-reference = Try again with a new reference
+creating = Creating…
+attempt-maybe-created = The payment with reference { $reference } may already exist. Trying again uses a new reference, so the customer is never asked to pay twice for one reference
+attempt-not-sent = Nothing reached the service: trying again is safe
+
+## status
+kind-looked-up = Looked up
+status-title = Payment status
+status-reference = Payment reference
+status-reference-hint = the service's reference
+status-check = Check status
+status-follow = Follow
+status-follow-hint = Watch it until it is approved or ends
+status-fee = Fee
+status-provider-reference = Provider reference
+today = Today
+status-today-count = 
+    { $count ->
+        [one] 1 payment
+       *[other] { $count } payments
+    }, { $approved } approved
+status-today-empty = Payments you create today appear here with their live state
+column-time = Time
+column-kind = Kind
+column-state = State
+
+## balance
+balance-no-user-id = This profile has no user id. Add it in Settings to see the balance
+refresh = Refresh
+balance-pays-payouts = pays payouts
+balance-bag-unknown = The service does not say which bag pays payouts; it decides when you send one
+balance-as-of = As of { $date }
+balance-today = Approved collections today
+balance-paid-by-customers = Paid by the customers
+balance-fees = Fees
+you-receive = You receive
+balance-fees-partial = The service has reported the fee of { $with_fee } of { $approved } approved payments; Reconcile shows each notified payment with its fee
+
+## payouts
+withdraw-online = Online withdrawal
+withdraw-product = Disbursement as a product
+withdraw-breb = Bre-B key
+payouts-subtitle = Send money to a cellphone
+field-bank-name = Bank name
+payouts-online-limits = Online withdrawals are at most $ 2.000.000; the recipient has 12 h to accept
+payouts-review = Review payout…
+payouts-checking = Checking the balance and the rules…
+sending = Sending…
+payouts-sent = Payout of { $amount } to { $destination } sent (reference { $reference })
+payouts-unknown-no-resend = paydesk will not send it again. Check its status in the list below
+
+## payouts: confirmation
+confirm-title = Confirm the payout
+confirm-to = To
+confirm-reference = Reference
+confirm-balance = Disbursement balance
+confirm-after = After this payout
+confirm-real-money = This moves real money
+confirm-repeat = Yes, send another one
+confirm-send = Send { $amount }
+cancel = Cancel
+settle-title = Did { $amount } to { $destination } go out?
+settle-body = The service never confirmed this payout. Answer only after checking with the service or the recipient: paydesk will never send it again either way
+settle-went-out = It went out
+settle-never-went-out = It never went out
+settle-not-yet = Not yet
+
+## payout states
+payout-state-sending = Sending
+payout-state-sent = Sent, waiting
+payout-state-refused = Refused
+payout-state-not-sent = Not sent
+payout-state-unknown = Outcome unknown
+payout-state-paid = Paid
+payout-state-failed = Failed, money returned
+
+## payouts: journal
+journal-title = Sent from this computer
+journal-empty = No payouts yet
+journal-check = Check status of { $reference }
+journal-settle = Settle { $reference } by hand…
+journal-resend = Send { $amount } again to { $destination }
+journal-accept-until = the recipient can accept until { $time }
+
+## payout rules
+payout-too-soon = Wait { $seconds } s more: the service asks for 30 s between payouts
+payout-insufficient = The disbursement balance is { $balance }, less than the { $amount } of this payout
+payout-reference-used = The reference { $reference } was already used for a payout; use another
+payout-not-resendable = This payout is { $state }: it can not be sent again from here
+payout-no-status-reference = This payout has no status reference from the service: wait for its notification, or settle it by hand after asking the service
+payout-duplicate = 
+    A payout of { $amount } to { $destination } was sent { $minutes ->
+        [0] less than a minute ago
+        [one] 1 minute ago
+       *[other] { $minutes } minutes ago
+    }. Confirm to send another
+payout-summary = Send { $amount } to { $destination } by { $method }, reference { $reference }
+
+## accounts
+otp-reason-withdrawal = Withdrawal of funds
+otp-reason-link-account = Link a bank account
+otp-reason-delete-account = Delete a bank account
+otp-reason-2fa = Generate a 2FA QR code
+otp-reason-pin = Verification PIN
+otp-reason-unknown = Unknown reason
+account-savings = Savings
+account-checking = Checking
+accounts-choose-bank = choose the bank from the list
+accounts-linked = Account { $number } linked (id { $id })
+accounts-otp = One-time code
+accounts-reason = Reason
+accounts-send-code = Send code
+accounts-code-sent = A code for "{ $reason }" was sent to the merchant's phone
+accounts-link-first = First send a code for "Link a bank account"
+hint-from-phone = from your phone
+accounts-add = Add account
+accounts-linked-here = Accounts linked from this computer
+none-yet = None yet
+accounts-bank-id = Bank { $id }
+accounts-delete-number = Delete { $number }…
+accounts-delete-first = Send a code for "Delete a bank account", then type it here
+accounts-delete-code = Code for deleting
+accounts-delete = Delete account
+accounts-keep = Keep it
+accounts-lookup-title = Banks linked to a phone number
+accounts-phone = Phone number
+accounts-look-up = Look up banks
+accounts-no-banks = No banks are linked to { $number }
+
+## documents
+document-cc = Cédula de ciudadanía
+document-ce = Cédula de extranjería
+document-nit = NIT (company)
+document-pa = Passport
+document-ti = Tarjeta de identidad
+document-pep = Special permit (PEP)
+
+## register
+register-enter-id = enter the id number
+register-done-memory = Registered. The system keyring is not available ({ $reason }): you are signed in until paydesk closes
+register-done = Registered and signed in. Your token is in the system keyring
+register-title = Register a merchant
+register-on-profile = On profile { $name }
+hint-password = at least 8 characters
+register-submit = Register merchant
+register-token-not-kept = Registered, but the token could not be kept: { $problem }
+
+## rules: more
+rule-expiry-positive = the expiry must be more than 0 seconds
+rule-method-needs-amount = this method needs an amount
+rule-static-no-amount = a static QR has no amount: the payer types it
+rule-tax-negative = the tax cannot be negative
+rule-commerce-needs = method 1 needs the commerce type and the city
+rule-transfer-needs = an online bank transfer needs the bank and the payer's details
+rule-info-needs = method 11 needs the information text
+rule-needs-customer-cellphone = this method needs the customer's mobile number
+rule-account-number = enter the account number (digits only)
+rule-end-of-day = this method lives until 11:59 p.m. today: leave the expiry empty
+rule-choose-payer-bank = choose the payer's bank from the list
+rule-cost-negative = the cost cannot be negative
+rule-notification-status = use 1 (pending), 2 (approved) or 3 (failed)
+cli-key-needs-264 = a Bre-B key goes with method 264; use --cellphone for this method
+cli-264-needs-key = method 264 sends to a Bre-B key: give --key, like @TIENDA123
+cli-needs-user-id = give --user-id, set PAYDESK_USER_ID, or add user_id to the profile
+rule-end-before-start = the end is before the start
+cli-profile-exists = a profile with this name already exists (add --replace to change it)
+rule-profile-exists = a profile with this name already exists
+rule-environment = choose the service's sandbox or production (the simulator needs no profile)
+rule-user-id = enter the user id number (or leave it empty)
+rule-profile-name-empty = enter a name, like tienda
+rule-whole-number = must be a whole number
+rule-not-set = is not set: add it to the profile or set the environment variable
+rule-date = write the date as YYYY-MM-DD
+rule-expiry-minimum = { $method } needs more than { $minimum } ({ $seconds } s)
+rule-product = product { $number } needs a name and an amount
+rule-fixed-life = this method always lives { $life }: leave the expiry empty
+rule-minimum-amount = the smallest amount the service takes here is { $minimum }
+
+## cli: webhooks
+cli-no-hash-key = no webhook key is set up: every notification would be refused. Set PAYDESK_HASH_KEY or save it in Settings
+cli-could-not-read = could not read { $file }: { $error }
+rule-date-not = write the date as YYYY-MM-DD, not { $text }
+
+## cli: payouts
+cli-no-payout = no payout with reference { $reference } in this computer's journal
+
+## rules: profiles
+rule-brand-id = enter the brand id number ({ $default } unless told otherwise)
+rule-listen = enter an address and port like { $example }
+rule-profile-simulator = "simulator" is the built-in simulator's name
+rule-profile-name = use up to { $max } letters, digits, - or _ (no spaces or accents)
+environment-simulator = Built-in simulator
+environment-sandbox = Service sandbox
+environment-production = Production
+settings-saved-count = 
+    { $count ->
+        [one] 1 credential saved for profile { $profile }
+       *[other] { $count } credentials saved for profile { $profile }
+    }
+settings-signed-out = Signed out of { $profile }
+settings-now-using = Now using profile { $name }; it opens next time too
+settings-when-approved = When a payment is approved
+settings-desktop-notification = Show a desktop notification
+settings-sound = Play a sound
+settings-banner-always = A banner always shows in the app
+settings-profile = Profile
+settings-switch = Switch
+settings-new-profile-button = New profile…
+settings-edit-profile = Edit profile
+settings-simulator-no-settings = The built-in simulator needs no settings
+settings-environment = Environment: { $name }
+settings-simulator-note = The built-in simulator: nothing here moves real money
+settings-profiles-file = Profiles live in { $file }
+settings-new-profile = New profile
+settings-profile-named = Profile { $name }
+settings-production-real-money = Production (real money)
+hint-from-registration = from registration
+hint-merchant-optional = optional, for Bre-B keys and QR
+settings-save-profile = Save profile
+settings-credentials = Use existing credentials
+settings-keyring-ok = Tokens are kept in the system keyring, never in a file
+settings-keyring-missing = The system keyring is not available ({ $reason }). Tokens you enter are kept only until paydesk closes
+hint-api-token = Family A, from registration
+settings-access-token = Access token
+hint-access-token = Family B bearer token
+settings-hash-key = Webhook key (HASH_KEY)
+hint-from-support = from support
+settings-save-credentials = Save credentials
+settings-sign-out = Sign out
+activity-feed = Notifications
+activity-reconcile = Reconcile
+activity-receiving = Receiving notifications at { $url }
+activity-receiver-down = The webhook receiver is not running: { $problem }
+activity-no-hash-key = No webhook key (HASH_KEY) is set up: every notification is refused. Add it in Settings
+activity-empty = No notifications yet. They appear here as the service sends them
+activity-received = Received
+activity-notified = Notified
+paid-by-customer = Paid by the customer
+activity-check = Check
+activity-duplicates = +{ $count } duplicates
+activity-body = Body of #{ $id }
+activity-notification-title = Notification #{ $id }
+activity-refused = Refused (kept apart, never applied)
+activity-refused-body = Body of refused #{ $id }
+activity-refused-title = Refused notification #{ $id }
+activity-from = From
+activity-to = To
+hint-date = YYYY-MM-DD
+activity-show-report = Show the report
+activity-export = Export CSV
+activity-exported = { $rows } rows exported to { $path }
+activity-report-title = { $from } to { $to }: { $count } notifications
+activity-count = Count
+activity-approved-collections = Approved collections
+activity-payouts-paid = Payouts paid
+activity-payouts-open = Payouts open
+activity-payouts-failed = Payouts failed or refused
+activity-by-state = Payments created here, by state
+activity-no-exceptions = No exceptions
+activity-exceptions = Exceptions ({ $count })
+
+## reconciliation
+exception-pending-too-long = Pending too long
+exception-no-notification = Approved without a notification
+exception-unknown-payment = Notification for an unknown payment
+exception-paid-twice = Paid more than once
+exception-disagreement = Notification the service disagrees with
+exception-payout-unknown = Payout with unknown outcome
+exception-figures = Paid, fee and received do not add up
+method-more-than = {" "}— more than { $duration }
+
+## methods
+method-pse-gateway = PSE gateway
+method-interoperable-qr = Interoperable QR
+method-cash = Cash collection
+method-cards = Cards

@@ -113,3 +113,455 @@ settings-theme-dark = Oscuro
 cli-nothing-sent = No se envió nada. Corrija:
 cli-error-code = código { $code }
 cli-service-said = el servicio dijo: { $message }
+
+## app
+banner-approved-amount = Pago aprobado: { $amount } (referencia { $reference })
+banner-approved = Pago aprobado (referencia { $reference })
+restore-problem = No se pudieron leer del registro los pagos anteriores de hoy: { $problem }
+top-profile = Perfil: { $name }
+top-keyring-unavailable = Llavero del sistema no disponible: los tokens duran solo mientras la app esté abierta
+connecting = Conectando…
+top-light-theme = Tema claro
+top-dark-theme = Tema oscuro
+connect-failed = paydesk no pudo conectarse
+try-again = Reintentar
+use-simulator = Usar el simulador incluido
+dismiss = Cerrar
+session-ended-title = Su sesión terminó
+session-ended-body = Pegue su token de API para iniciar sesión de nuevo. Lo que estaba escribiendo se conserva
+api-token = Token de API
+sign-in-again = Iniciar sesión de nuevo
+later = Más tarde
+badge-simulator = SIMULADOR · sin dinero real
+badge-sandbox = PRUEBAS
+badge-production = PRODUCCIÓN
+
+## navigation
+nav-collect = Cobrar
+nav-status = Estado de pagos
+nav-payouts = Dispersiones
+nav-balance = Saldo
+nav-accounts = Cuentas bancarias
+nav-activity = Notificaciones
+nav-register = Registrarse
+
+## desktop notification
+alert-approved-amount = { $amount } aprobado, referencia { $reference }
+alert-approved = Pago { $reference } aprobado
+alert-title = Pago aprobado
+
+## customer screen
+customer-amount-to-pay = Valor a pagar
+customer-qr-alt = Código QR de pago
+customer-scan = Escanee con la app de su banco o billetera
+close = Cerrar
+
+## forms
+form-to-continue = Para continuar:
+form-choose-bank = Elija el banco
+
+## form fields
+field-amount = Valor
+field-your-reference = Su referencia
+field-description = Descripción
+field-customer-name = Nombre del cliente
+field-customer-email = Correo del cliente
+field-customer-cellphone = Celular del cliente
+field-return-url = Dirección de regreso
+field-webhook-url = Dirección de notificaciones
+field-expires-in = Vence en
+field-brand-id = Id de marca (del perfil)
+field-method = Medio de pago
+field-payer-cellphone = Celular del pagador
+field-payer-bank = Banco del pagador
+field-person-type = Tipo de persona
+field-document-type = Tipo de documento
+field-document-number = Número de documento
+field-payer-name = Nombre del pagador
+field-payer-address = Dirección del pagador
+field-payer-email = Correo del pagador
+field-email = Correo electrónico
+field-merchant-id = Id de comercio (Bre-B)
+field-whatsapp = Cuenta de WhatsApp
+field-what-is-paid = Qué se está pagando
+hint-optional = opcional
+
+## collect
+kind-payment-link = Link de pago
+kind-method = Medio { $id }
+collect-title = Cobrar un pago
+collect-one-method = Un medio de pago
+collect-qr-codes = Códigos QR
+hint-up-to-20 = hasta 20 caracteres
+hint-what-is-sold = lo que se vende
+hint-optional-https = opcional, https://
+field-payment-summary = Resumen del pago
+field-show-summary = Mostrar el resumen al pagador
+expiry-service-default = Lo que defina el servicio
+collect-create-link = Crear link de pago
+field-bank-id = Id del banco
+field-bank = Banco
+field-base-url = Dirección base (familia A)
+field-cellphone = Celular
+field-destination-cellphone = Celular de destino
+field-city-id = Código del municipio
+field-commerce-type = Código del tipo de comercio
+field-environment = Ambiente
+field-information = Información
+field-breb-key = Llave Bre-B
+field-business-name = Nombre del negocio
+field-profile-name = Nombre del perfil
+field-account-number = Número de cuenta
+field-link-code = Código de verificación para inscribir
+field-password = Contraseña
+field-pay-url = Dirección de pagos (familia B)
+field-profile-brand-id = Id de marca
+field-profile-merchant-id = Id de comercio Bre-B
+field-user-id = Id de usuario
+field-default-webhook = Dirección de notificaciones por defecto
+field-referred = Referido por (id de usuario)
+field-department-id = Código del departamento
+field-tax = Impuesto
+field-account-type = Tipo de cuenta
+field-confirm-password = Confirme la contraseña
+field-webhook-listen = Dirección de escucha de notificaciones
+
+## collect: one method
+label-optional = { $label } (opcional)
+hint-digits = dígitos
+hint-merchant-id = su id en Bre-B
+hint-whatsapp = el id de su cuenta de negocio
+hint-shown-to-payer = lo ve el pagador, hasta 255 caracteres
+person-natural = Persona natural
+person-legal = Persona jurídica
+hint-email = nombre@ejemplo.com
+expiry-end-of-day = Hoy a las 11:59 p. m.
+method-repeatable = Este se puede pagar más de una vez: cada pago se cuenta
+collect-create-payment = Crear pago
+method-minimum-life = Los pagos con { $method } deben quedar abiertos más de { $minimum }
+
+## collect: QR codes
+resource-methods-offered = Medios de pago de su cuenta:
+resource-icon-alt = Ícono de { $name }
+resource-loading-methods = Cargando sus medios de pago…
+resource-load-again = Cargar de nuevo los medios de pago
+resource-kind = Tipo
+field-reference-2 = Referencia 2
+field-reference-3 = Referencia 3
+hint-number = número
+hint-encoded-text = texto codificado
+resource-static-no-amount = Un QR estático no lleva valor: el pagador lo escribe
+resource-create = Crear código QR
+resource-kind-commerce = QR del comercio (tipo y municipio)
+resource-kind-dynamic = QR dinámico con valor
+resource-kind-static = QR estático (el pagador escribe el valor)
+resource-kind-static-references = QR estático con referencias del cliente
+resource-kind-bank-link = Link a la app del banco con valor
+resource-kind-bank-transfer = Transferencia bancaria en línea (PSE)
+resource-kind-mobile-charge = Cobro al celular del cliente
+resource-kind-encoded = Información codificada
+
+## notification checks
+check-confirmed = confirmada por el servicio
+check-disagrees = el servicio no está de acuerdo
+check-failed = aún no se pudo confirmar
+check-unchecked = firma verificada, aún sin confirmar
+
+## activity
+
+## collect: created payment
+created-state = Estado:
+created-link = Link
+created-service-reference = Referencia del servicio
+created-expires = Vence
+created-copy-link = Copiar link
+created-save-qr = Guardar QR como imagen
+created-show-customer = Mostrar al cliente
+created-link-copied = Link copiado
+created-notifications = Notificaciones recibidas
+created-paid-receive = : pagó { $gross }, usted recibe { $net }
+created-saved-to = Guardado en { $path }
+
+## collect: creating
+created-link-title = Link de pago creado
+created-method-title = Pago con { $method } creado
+created-code-id = Id del código
+created-qr-title = Código QR creado
+created-code = Código
+created-at = Creado
+retry-new-reference = Reintentar con una referencia nueva
+creating = Creando…
+attempt-maybe-created = Puede que el pago con referencia { $reference } ya exista. Al reintentar se usa una referencia nueva, así al cliente nunca se le cobra dos veces por una misma referencia
+attempt-not-sent = Nada llegó al servicio: es seguro reintentar
+
+## status
+kind-looked-up = Consultado
+status-title = Estado de pagos
+status-reference = Referencia del pago
+status-reference-hint = la referencia del servicio
+status-check = Consultar estado
+status-follow = Seguir
+status-follow-hint = Vigilarlo hasta que se apruebe o termine
+status-fee = Comisión
+status-provider-reference = Referencia del proveedor
+today = Hoy
+status-today-count = 
+    { $count ->
+        [one] 1 pago
+       *[other] { $count } pagos
+    }, { $approved } aprobados
+status-today-empty = Los pagos que cree hoy aparecen aquí con su estado al momento
+column-time = Hora
+column-kind = Tipo
+column-state = Estado
+
+## balance
+balance-no-user-id = Este perfil no tiene id de usuario. Agréguelo en Configuración para ver el saldo
+refresh = Actualizar
+balance-pays-payouts = paga las dispersiones
+balance-bag-unknown = El servicio no dice cuál saldo paga las dispersiones; lo decide cuando usted envía una
+balance-as-of = Al { $date }
+balance-today = Cobros aprobados hoy
+balance-paid-by-customers = Pagaron los clientes
+balance-fees = Comisiones
+you-receive = Usted recibe
+balance-fees-partial = El servicio ha informado la comisión de { $with_fee } de { $approved } pagos aprobados; el cuadre del día muestra cada pago notificado con su comisión
+
+## payouts
+withdraw-online = Retiro en línea
+withdraw-product = Dispersión como producto
+withdraw-breb = Llave Bre-B
+payouts-subtitle = Enviar dinero a un celular
+field-bank-name = Nombre del banco
+payouts-online-limits = Los retiros en línea son de máximo $ 2.000.000; quien recibe tiene 12 h para aceptar
+payouts-review = Revisar dispersión…
+payouts-checking = Revisando el saldo y las reglas…
+sending = Enviando…
+payouts-sent = Dispersión de { $amount } a { $destination } enviada (referencia { $reference })
+payouts-unknown-no-resend = paydesk no la enviará de nuevo. Consulte su estado en la lista de abajo
+
+## payouts: confirmation
+confirm-title = Confirme la dispersión
+confirm-to = Para
+confirm-reference = Referencia
+confirm-balance = Saldo de dispersión
+confirm-after = Después de esta dispersión
+confirm-real-money = Esto mueve dinero real
+confirm-repeat = Sí, enviar otra
+confirm-send = Enviar { $amount }
+cancel = Cancelar
+settle-title = ¿Salió la dispersión de { $amount } a { $destination }?
+settle-body = El servicio nunca confirmó esta dispersión. Responda solo después de verificar con el servicio o con quien recibe: paydesk no la enviará de nuevo en ningún caso
+settle-went-out = Sí salió
+settle-never-went-out = Nunca salió
+settle-not-yet = Todavía no
+
+## payout states
+payout-state-sending = Enviando
+payout-state-sent = Enviada, en espera
+payout-state-refused = Rechazada
+payout-state-not-sent = No enviada
+payout-state-unknown = Resultado desconocido
+payout-state-paid = Pagada
+payout-state-failed = Fallida, dinero devuelto
+
+## payouts: journal
+journal-title = Enviadas desde este computador
+journal-empty = Aún no hay dispersiones
+journal-check = Consultar estado de { $reference }
+journal-settle = Resolver { $reference } a mano…
+journal-resend = Enviar de nuevo { $amount } a { $destination }
+journal-accept-until = quien recibe puede aceptar hasta { $time }
+
+## payout rules
+payout-too-soon = Espere { $seconds } s más: el servicio pide 30 s entre dispersiones
+payout-insufficient = El saldo de dispersión es { $balance }, menos que los { $amount } de esta dispersión
+payout-reference-used = La referencia { $reference } ya se usó en una dispersión; use otra
+payout-not-resendable = Esta dispersión está { $state }: no se puede enviar de nuevo desde aquí
+payout-no-status-reference = Esta dispersión no tiene referencia de estado del servicio: espere su notificación o resuélvala a mano después de preguntar al servicio
+payout-duplicate = 
+    Se envió una dispersión de { $amount } a { $destination } { $minutes ->
+        [0] hace menos de un minuto
+        [one] hace 1 minuto
+       *[other] hace { $minutes } minutos
+    }. Confirme para enviar otra
+payout-summary = Enviar { $amount } a { $destination } por { $method }, referencia { $reference }
+
+## accounts
+otp-reason-withdrawal = Retiro de fondos
+otp-reason-link-account = Inscribir cuenta bancaria
+otp-reason-delete-account = Eliminar cuenta bancaria
+otp-reason-2fa = Generar un código QR de 2FA
+otp-reason-pin = PIN de verificación
+otp-reason-unknown = Motivo desconocido
+account-savings = Ahorros
+account-checking = Corriente
+accounts-choose-bank = elija el banco de la lista
+accounts-linked = Cuenta { $number } inscrita (id { $id })
+accounts-otp = Código de verificación
+accounts-reason = Motivo
+accounts-send-code = Enviar código
+accounts-code-sent = Se envió un código para "{ $reason }" al celular del comercio
+accounts-link-first = Primero envíe un código para "Inscribir cuenta bancaria"
+hint-from-phone = de su celular
+accounts-add = Inscribir cuenta
+accounts-linked-here = Cuentas inscritas desde este computador
+none-yet = Ninguna todavía
+accounts-bank-id = Banco { $id }
+accounts-delete-number = Eliminar { $number }…
+accounts-delete-first = Envíe un código para "Eliminar cuenta bancaria" y escríbalo aquí
+accounts-delete-code = Código para eliminar
+accounts-delete = Eliminar cuenta
+accounts-keep = Conservarla
+accounts-lookup-title = Bancos asociados a un celular
+accounts-phone = Número de celular
+accounts-look-up = Consultar bancos
+accounts-no-banks = No hay bancos asociados a { $number }
+
+## documents
+document-cc = Cédula de ciudadanía
+document-ce = Cédula de extranjería
+document-nit = NIT (empresa)
+document-pa = Pasaporte
+document-ti = Tarjeta de identidad
+document-pep = Permiso especial de permanencia (PEP)
+
+## register
+register-enter-id = escriba el número del código
+register-done-memory = Registro hecho. El llavero del sistema no está disponible ({ $reason }): la sesión dura hasta que cierre paydesk
+register-done = Registro hecho y sesión iniciada. Su token quedó en el llavero del sistema
+register-title = Registrar un comercio
+register-on-profile = En el perfil { $name }
+hint-password = al menos 8 caracteres
+register-submit = Registrar comercio
+register-token-not-kept = Registro hecho, pero el token no se pudo guardar: { $problem }
+
+## rules: more
+rule-expiry-positive = el vencimiento debe ser mayor que 0 segundos
+rule-method-needs-amount = este medio necesita un valor
+rule-static-no-amount = un QR estático no lleva valor: el pagador lo escribe
+rule-tax-negative = el impuesto no puede ser negativo
+rule-commerce-needs = el QR del comercio necesita el tipo de comercio y el municipio
+rule-transfer-needs = una transferencia en línea necesita el banco y los datos del pagador
+rule-info-needs = la información codificada necesita el texto
+rule-needs-customer-cellphone = este medio necesita el celular del cliente
+rule-account-number = escriba el número de cuenta (solo dígitos)
+rule-end-of-day = este medio vence hoy a las 11:59 p. m.: deje el vencimiento vacío
+rule-choose-payer-bank = elija el banco del pagador de la lista
+rule-cost-negative = la comisión no puede ser negativa
+rule-notification-status = use 1 (pendiente), 2 (aprobado) o 3 (fallido)
+cli-key-needs-264 = una llave Bre-B va con el método 264; use --cellphone para este método
+cli-264-needs-key = el método 264 envía a una llave Bre-B: indique --key, como @TIENDA123
+cli-needs-user-id = indique --user-id, defina PAYDESK_USER_ID o agregue user_id al perfil
+rule-end-before-start = el final es anterior al inicio
+cli-profile-exists = ya existe un perfil con este nombre (agregue --replace para cambiarlo)
+rule-profile-exists = ya existe un perfil con este nombre
+rule-environment = elija el ambiente de pruebas o el de producción del servicio (el simulador no necesita perfil)
+rule-user-id = escriba el número de id de usuario (o déjelo vacío)
+rule-profile-name-empty = escriba un nombre, como tienda
+rule-whole-number = debe ser un número entero
+rule-not-set = no está definido: agréguelo al perfil o defina la variable de entorno
+rule-date = escriba la fecha como AAAA-MM-DD
+rule-expiry-minimum = { $method } necesita más de { $minimum } ({ $seconds } s)
+rule-product = el producto { $number } necesita nombre y valor
+rule-fixed-life = este medio siempre dura { $life }: deje el vencimiento vacío
+rule-minimum-amount = el valor mínimo que el servicio acepta aquí es { $minimum }
+
+## cli: webhooks
+cli-no-hash-key = no hay clave de notificaciones: se rechazaría toda notificación. Defina PAYDESK_HASH_KEY o guárdela en Configuración
+cli-could-not-read = no se pudo leer { $file }: { $error }
+rule-date-not = escriba la fecha como AAAA-MM-DD, no { $text }
+
+## cli: payouts
+cli-no-payout = no hay dispersión con referencia { $reference } en el registro de este computador
+
+## rules: profiles
+rule-brand-id = escriba el número del id de marca ({ $default } salvo que le indiquen otro)
+rule-listen = escriba una dirección y puerto como { $example }
+rule-profile-simulator = "simulator" es el nombre del simulador incluido
+rule-profile-name = use hasta { $max } letras, dígitos, - o _ (sin espacios ni tildes)
+environment-simulator = Simulador incluido
+environment-sandbox = Ambiente de pruebas del servicio
+environment-production = Producción
+settings-saved-count = 
+    { $count ->
+        [one] 1 credencial guardada para el perfil { $profile }
+       *[other] { $count } credenciales guardadas para el perfil { $profile }
+    }
+settings-signed-out = Sesión cerrada en { $profile }
+settings-now-using = Ahora se usa el perfil { $name }; también abrirá la próxima vez
+settings-when-approved = Cuando se aprueba un pago
+settings-desktop-notification = Mostrar una notificación en el escritorio
+settings-sound = Sonar un aviso
+settings-banner-always = En la app siempre aparece un aviso
+settings-profile = Perfil
+settings-switch = Cambiar
+settings-new-profile-button = Perfil nuevo…
+settings-edit-profile = Editar perfil
+settings-simulator-no-settings = El simulador incluido no necesita configuración
+settings-environment = Ambiente: { $name }
+settings-simulator-note = El simulador incluido: aquí nada mueve dinero real
+settings-profiles-file = Los perfiles se guardan en { $file }
+settings-new-profile = Perfil nuevo
+settings-profile-named = Perfil { $name }
+settings-production-real-money = Producción (dinero real)
+hint-from-registration = del registro
+hint-merchant-optional = opcional, para llaves Bre-B y QR
+settings-save-profile = Guardar perfil
+settings-credentials = Usar credenciales existentes
+settings-keyring-ok = Los tokens se guardan en el llavero del sistema, nunca en un archivo
+settings-keyring-missing = El llavero del sistema no está disponible ({ $reason }). Los tokens que escriba duran solo hasta que cierre paydesk
+hint-api-token = Familia A, del registro
+settings-access-token = Token de acceso
+hint-access-token = Token bearer de la familia B
+settings-hash-key = Clave de notificaciones (HASH_KEY)
+hint-from-support = la da soporte
+settings-save-credentials = Guardar credenciales
+settings-sign-out = Cerrar sesión
+activity-feed = Notificaciones
+activity-reconcile = Cuadre del día
+activity-receiving = Recibiendo notificaciones en { $url }
+activity-receiver-down = El receptor de notificaciones no está funcionando: { $problem }
+activity-no-hash-key = No hay clave de notificaciones (HASH_KEY): se rechaza toda notificación. Agréguela en Configuración
+activity-empty = Aún no hay notificaciones. Aparecen aquí a medida que el servicio las envía
+activity-received = Recibida
+activity-notified = Notificado
+paid-by-customer = Pagó el cliente
+activity-check = Confirmación
+activity-duplicates = +{ $count } repetidas
+activity-body = Contenido de #{ $id }
+activity-notification-title = Notificación #{ $id }
+activity-refused = Rechazadas (guardadas aparte, nunca aplicadas)
+activity-refused-body = Contenido de la rechazada #{ $id }
+activity-refused-title = Notificación rechazada #{ $id }
+activity-from = Desde
+activity-to = Hasta
+hint-date = AAAA-MM-DD
+activity-show-report = Ver el cuadre
+activity-export = Exportar a Excel (CSV)
+activity-exported = { $rows } filas exportadas a { $path }
+activity-report-title = { $from } a { $to }: { $count } notificaciones
+activity-count = Cantidad
+activity-approved-collections = Cobros aprobados
+activity-payouts-paid = Dispersiones pagadas
+activity-payouts-open = Dispersiones abiertas
+activity-payouts-failed = Dispersiones fallidas o rechazadas
+activity-by-state = Pagos creados aquí, por estado
+activity-no-exceptions = Sin novedades
+activity-exceptions = Novedades ({ $count })
+
+## reconciliation
+exception-pending-too-long = Pendiente demasiado tiempo
+exception-no-notification = Aprobado sin notificación
+exception-unknown-payment = Notificación de un pago desconocido
+exception-paid-twice = Pagado más de una vez
+exception-disagreement = Notificación con la que el servicio no está de acuerdo
+exception-payout-unknown = Dispersión con resultado desconocido
+exception-figures = Lo pagado, la comisión y lo recibido no cuadran
+method-more-than = {" "}— más de { $duration }
+
+## methods
+method-pse-gateway = Pasarela PSE
+method-interoperable-qr = QR interoperable
+method-cash = Recaudo en efectivo
+method-cards = Tarjetas

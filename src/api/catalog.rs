@@ -137,6 +137,19 @@ fn is_default<T: Default + PartialEq>(value: &T) -> bool {
 }
 
 impl MethodInfo {
+    /// The name a person reads: the built-in names in their language, a profile's own name as
+    /// the profile wrote it.
+    pub fn display_name(&self) -> String {
+        match (self.id, self.name.as_str()) {
+            (262, "PSE gateway") => crate::t!("method-pse-gateway"),
+            (250, "Bre-B key") => crate::t!("withdraw-breb"),
+            (248, "Interoperable QR") => crate::t!("method-interoperable-qr"),
+            (153, "Cash collection") => crate::t!("method-cash"),
+            (273, "Cards") => crate::t!("method-cards"),
+            _ => self.name.clone(),
+        }
+    }
+
     /// Every field the method takes, required first.
     pub fn fields(&self) -> impl Iterator<Item = (ExtraField, bool)> + '_ {
         self.extra_fields
@@ -293,17 +306,18 @@ impl MethodCatalog {
         if seconds == 0 {
             return Err(ValidationError::new(
                 Field::ExpiresIn,
-                "the expiry must be more than 0 seconds",
+                crate::t!("rule-expiry-positive"),
             ));
         }
         match self.find(method_id) {
             Some(method) => match method.min_expires_in {
                 Some(minimum) if seconds <= minimum => Err(ValidationError::new(
                     Field::ExpiresIn,
-                    format!(
-                        "{} needs more than {} ({minimum} s)",
-                        method.name,
-                        validate::describe_seconds(minimum)
+                    crate::t!(
+                        "rule-expiry-minimum",
+                        method = method.name.as_str(),
+                        minimum = validate::describe_seconds(minimum),
+                        seconds = minimum
                     ),
                 )),
                 _ => Ok(seconds),

@@ -29,14 +29,20 @@ pub struct Registration {
 }
 
 /// Identity document types accepted at registration.
-pub const DOCUMENT_TYPES: &[(&str, &str)] = &[
-    ("CC", "Cédula de ciudadanía"),
-    ("CE", "Cédula de extranjería"),
-    ("NIT", "NIT (company)"),
-    ("PA", "Passport"),
-    ("TI", "Tarjeta de identidad"),
-    ("PEP", "Special permit (PEP)"),
-];
+pub const DOCUMENT_TYPES: &[&str] = &["CC", "CE", "NIT", "PA", "TI", "PEP"];
+
+/// A document type's name as Colombians say it.
+pub fn document_type_words(code: &str) -> String {
+    match code {
+        "CC" => crate::t!("document-cc"),
+        "CE" => crate::t!("document-ce"),
+        "NIT" => crate::t!("document-nit"),
+        "PA" => crate::t!("document-pa"),
+        "TI" => crate::t!("document-ti"),
+        "PEP" => crate::t!("document-pep"),
+        other => other.to_owned(),
+    }
+}
 
 impl Registration {
     /// Every field's rule; the first failure per field, in form order.
@@ -50,26 +56,14 @@ impl Registration {
         note(validate::required(Field::Name, &self.name).map(drop));
         note(validate::email(Field::Email, &self.email).map(drop));
         note(validate::cellphone(Field::Cellphone, &self.cellphone).map(drop));
-        note(
-            if DOCUMENT_TYPES
-                .iter()
-                .any(|(code, _)| *code == self.doc_type)
-            {
-                Ok(())
-            } else {
-                Err(ValidationError::new(
-                    Field::DocType,
-                    format!(
-                        "choose one of {}",
-                        DOCUMENT_TYPES
-                            .iter()
-                            .map(|(code, _)| *code)
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                ))
-            },
-        );
+        note(if DOCUMENT_TYPES.contains(&self.doc_type.as_str()) {
+            Ok(())
+        } else {
+            Err(ValidationError::new(
+                Field::DocType,
+                crate::t!("rule-one-of", allowed = DOCUMENT_TYPES.join(", ")),
+            ))
+        });
         note(validate::document_number(Field::DocNumber, &self.doc_number).map(drop));
         note(validate::positive_id(Field::City, self.city_id).map(drop));
         note(validate::positive_id(Field::State, self.state_id).map(drop));
@@ -352,11 +346,11 @@ impl ResourceRequest {
         ) {
             (None, true, _) => problems.push(ValidationError::new(
                 Field::Amount,
-                "this method needs an amount",
+                crate::t!("rule-method-needs-amount"),
             )),
             (Some(_), _, true) => problems.push(ValidationError::new(
                 Field::Amount,
-                "a static QR has no amount: the payer types it",
+                crate::t!("rule-static-no-amount"),
             )),
             (Some(amount), _, _) => {
                 if let Err(error) = validate::positive_amount(Field::Amount, amount) {
@@ -370,14 +364,14 @@ impl ResourceRequest {
         {
             problems.push(ValidationError::new(
                 Field::Tax,
-                "the tax cannot be negative",
+                crate::t!("rule-tax-negative"),
             ));
         }
         for (index, product) in self.bill.products.iter().enumerate() {
             if product.name.trim().is_empty() || product.amount.get() <= 0 {
                 problems.push(ValidationError::new(
                     Field::Products,
-                    format!("product {} needs a name and an amount", index + 1),
+                    crate::t!("rule-product", number = (index + 1).to_string()),
                 ));
             }
         }
@@ -400,7 +394,7 @@ impl ResourceRequest {
             }
             (ResourceShape::Commerce, _) => problems.push(ValidationError::new(
                 Field::CommerceType,
-                "method 1 needs the commerce type and the city",
+                crate::t!("rule-commerce-needs"),
             )),
             (
                 ResourceShape::BankTransfer,
@@ -415,14 +409,14 @@ impl ResourceRequest {
             }
             (ResourceShape::BankTransfer, _) => problems.push(ValidationError::new(
                 Field::Bank,
-                "an online bank transfer needs the bank and the payer's details",
+                crate::t!("rule-transfer-needs"),
             )),
             (ResourceShape::Info, ResourceFeatures::Info(info)) => {
                 problems.extend(validate::required(Field::Info, info).err());
             }
             (ResourceShape::Info, _) => problems.push(ValidationError::new(
                 Field::Info,
-                "method 11 needs the information text",
+                crate::t!("rule-info-needs"),
             )),
             _ => {}
         }
@@ -433,7 +427,7 @@ impl ResourceRequest {
                 }
                 None => problems.push(ValidationError::new(
                     Field::Cellphone,
-                    "this method needs the customer's mobile number",
+                    crate::t!("rule-needs-customer-cellphone"),
                 )),
             }
         }
@@ -598,6 +592,18 @@ pub const OTP_REASONS: &[(i64, &str)] = &[
     (5, "Verification PIN"),
 ];
 
+/// Why a one-time code is asked for, in the person's words.
+pub fn otp_reason_words(reason_id: i64) -> String {
+    match reason_id {
+        1 => crate::t!("otp-reason-withdrawal"),
+        2 => crate::t!("otp-reason-link-account"),
+        3 => crate::t!("otp-reason-delete-account"),
+        4 => crate::t!("otp-reason-2fa"),
+        5 => crate::t!("otp-reason-pin"),
+        _ => crate::t!("otp-reason-unknown"),
+    }
+}
+
 pub fn otp_wire(reason_id: i64) -> Value {
     json!({"reason": {"id": reason_id}})
 }
@@ -620,7 +626,7 @@ impl NewBankAccount {
         {
             problems.push(ValidationError::new(
                 Field::Number,
-                "enter the account number (digits only)",
+                crate::t!("rule-account-number"),
             ));
         }
         problems.extend(validate::otp_code(&self.otp).err());

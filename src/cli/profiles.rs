@@ -57,7 +57,7 @@ fn add(paths: &Paths, args: &ProfileArgs, out: Output) -> Result<ExitCode, Failu
     if existing.is_some() && !args.replace {
         return Err(Failure::Input(vec![crate::validate::ValidationError::new(
             Field::Name,
-            "a profile with this name already exists (add --replace to change it)",
+            crate::t!("cli-profile-exists"),
         )]));
     }
     let draft = ProfileDraft {

@@ -71,13 +71,13 @@ impl ProfileDraft {
         } else if editing.is_none() && names_in_use.iter().any(|used| used == name) {
             problems.push(ValidationError::new(
                 Field::Name,
-                "a profile with this name already exists",
+                crate::t!("rule-profile-exists"),
             ));
         }
         if self.environment == Environment::Simulator {
             problems.push(ValidationError::new(
                 Field::Environment,
-                "choose the service's sandbox or production (the simulator needs no profile)",
+                crate::t!("rule-environment"),
             ));
         }
         let mut url = |field: Field, text: &str| {
@@ -98,25 +98,24 @@ impl ProfileDraft {
             text => text.parse::<i64>().ok().filter(|id| *id > 0).or_else(|| {
                 problems.push(ValidationError::new(
                     Field::ProfileUserId,
-                    "enter the user id number (or leave it empty)",
+                    crate::t!("rule-user-id"),
                 ));
                 None
             }),
         };
         let brand_id = match self.brand_id.trim() {
             "" => DEFAULT_BRAND_ID,
-            text => {
-                text.parse::<i64>()
-                    .ok()
-                    .filter(|id| *id > 0)
-                    .unwrap_or_else(|| {
-                        problems.push(ValidationError::new(
-                    Field::ProfileBrandId,
-                    format!("enter the brand id number ({DEFAULT_BRAND_ID} unless told otherwise)"),
-                ));
-                        DEFAULT_BRAND_ID
-                    })
-            }
+            text => text
+                .parse::<i64>()
+                .ok()
+                .filter(|id| *id > 0)
+                .unwrap_or_else(|| {
+                    problems.push(ValidationError::new(
+                        Field::ProfileBrandId,
+                        crate::t!("rule-brand-id", default = DEFAULT_BRAND_ID),
+                    ));
+                    DEFAULT_BRAND_ID
+                }),
         };
         let webhook_listen = match self.webhook_listen.trim() {
             "" => None,
@@ -125,7 +124,7 @@ impl ProfileDraft {
                 Err(_) => {
                     problems.push(ValidationError::new(
                         Field::WebhookListen,
-                        format!("enter an address and port like {DEFAULT_WEBHOOK_LISTEN}"),
+                        crate::t!("rule-listen", example = DEFAULT_WEBHOOK_LISTEN),
                     ));
                     None
                 }
@@ -154,13 +153,13 @@ pub fn check_profile_name(name: &str) -> Result<(), ValidationError> {
     if name.is_empty() {
         return Err(ValidationError::new(
             Field::Name,
-            "enter a name, like tienda",
+            crate::t!("rule-profile-name-empty"),
         ));
     }
     if name == SIMULATOR_PROFILE {
         return Err(ValidationError::new(
             Field::Name,
-            "\"simulator\" is the built-in simulator's name",
+            crate::t!("rule-profile-simulator"),
         ));
     }
     if name.chars().count() > PROFILE_NAME_MAX_CHARS
@@ -170,9 +169,7 @@ pub fn check_profile_name(name: &str) -> Result<(), ValidationError> {
     {
         return Err(ValidationError::new(
             Field::Name,
-            format!(
-                "use up to {PROFILE_NAME_MAX_CHARS} letters, digits, - or _ (no spaces or accents)"
-            ),
+            crate::t!("rule-profile-name", max = PROFILE_NAME_MAX_CHARS),
         ));
     }
     Ok(())

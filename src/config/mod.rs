@@ -36,11 +36,11 @@ pub enum Environment {
 }
 
 impl Environment {
-    pub fn label(self) -> &'static str {
+    pub fn label(self) -> String {
         match self {
-            Environment::Simulator => "Built-in simulator",
-            Environment::Sandbox => "Service sandbox",
-            Environment::Production => "Production",
+            Environment::Simulator => crate::t!("environment-simulator"),
+            Environment::Sandbox => crate::t!("environment-sandbox"),
+            Environment::Production => crate::t!("environment-production"),
         }
     }
 

@@ -22,6 +22,16 @@ pub enum CheckState {
 }
 
 impl CheckState {
+    /// What the check found, for a person.
+    pub fn words(self) -> String {
+        match self {
+            CheckState::Confirmed => crate::t!("check-confirmed"),
+            CheckState::Disagrees => crate::t!("check-disagrees"),
+            CheckState::CheckFailed => crate::t!("check-failed"),
+            CheckState::Unchecked => crate::t!("check-unchecked"),
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             CheckState::Unchecked => "unchecked",

@@ -49,15 +49,15 @@ impl PayoutState {
         }
     }
 
-    pub fn words(self) -> &'static str {
+    pub fn words(self) -> String {
         match self {
-            PayoutState::Sending => "Sending",
-            PayoutState::Sent => "Sent, waiting",
-            PayoutState::Refused => "Refused",
-            PayoutState::NotSent => "Not sent",
-            PayoutState::Unknown => "Outcome unknown",
-            PayoutState::Approved => "Paid",
-            PayoutState::Failed => "Failed, money returned",
+            PayoutState::Sending => crate::t!("payout-state-sending"),
+            PayoutState::Sent => crate::t!("payout-state-sent"),
+            PayoutState::Refused => crate::t!("payout-state-refused"),
+            PayoutState::NotSent => crate::t!("payout-state-not-sent"),
+            PayoutState::Unknown => crate::t!("payout-state-unknown"),
+            PayoutState::Approved => crate::t!("payout-state-paid"),
+            PayoutState::Failed => crate::t!("payout-state-failed"),
         }
     }
 

@@ -78,15 +78,15 @@ pub enum ExceptionKind {
 }
 
 impl ExceptionKind {
-    pub fn words(self) -> &'static str {
+    pub fn words(self) -> String {
         match self {
-            ExceptionKind::PendingTooLong => "Pending too long",
-            ExceptionKind::ApprovedWithoutNotification => "Approved without a notification",
-            ExceptionKind::NotificationWithoutResource => "Notification for an unknown payment",
-            ExceptionKind::TwoApprovals => "Paid more than once",
-            ExceptionKind::Disagreement => "Notification the service disagrees with",
-            ExceptionKind::PayoutOutcomeUnknown => "Payout with unknown outcome",
-            ExceptionKind::FiguresDoNotAddUp => "Paid, fee and received do not add up",
+            ExceptionKind::PendingTooLong => crate::t!("exception-pending-too-long"),
+            ExceptionKind::ApprovedWithoutNotification => crate::t!("exception-no-notification"),
+            ExceptionKind::NotificationWithoutResource => crate::t!("exception-unknown-payment"),
+            ExceptionKind::TwoApprovals => crate::t!("exception-paid-twice"),
+            ExceptionKind::Disagreement => crate::t!("exception-disagreement"),
+            ExceptionKind::PayoutOutcomeUnknown => crate::t!("exception-payout-unknown"),
+            ExceptionKind::FiguresDoNotAddUp => crate::t!("exception-figures"),
         }
     }
 }

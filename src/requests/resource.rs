@@ -34,7 +34,7 @@ fn optional(text: &str) -> Option<String> {
 fn id(field: Field, text: &str) -> Result<i64, ValidationError> {
     match text.trim().parse::<i64>() {
         Ok(id) if id > 0 => Ok(id),
-        _ => Err(ValidationError::new(field, "enter the id number")),
+        _ => Err(ValidationError::new(field, crate::t!("register-enter-id"))),
     }
 }
 

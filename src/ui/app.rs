@@ -29,6 +29,7 @@ use super::widgets::qr::QrTexture;
 use super::{AppAction, Panel, PanelContext, ThemeChoice};
 use crate::i18n::{self, Language};
 use crate::ledger::Collection;
+use crate::t;
 use crate::webhook::ReceiverEvent;
 
 /// How the app is started: by `main` for a person, by tests with a temporary home.
@@ -423,8 +424,12 @@ impl eframe::App for PaydeskApp {
 impl PaydeskApp {
     fn approval_banner(&mut self, reference: String) {
         let text = match self.tracker.find(&reference).and_then(|p| p.amount()) {
-            Some(amount) => format!("Payment approved: {amount} (reference {reference})"),
-            None => format!("Payment approved (reference {reference})"),
+            Some(amount) => t!(
+                "banner-approved-amount",
+                amount = amount.to_string(),
+                reference = reference.as_str()
+            ),
+            None => t!("banner-approved", reference = reference.as_str()),
         };
         self.banners.push(Banner { reference, text });
     }
@@ -465,9 +470,8 @@ impl PaydeskApp {
             }
             Err(problem) => {
                 tracing::error!(%problem, "today's payments could not be read from the ledger");
-                self.tracker.restore_problem = Some(format!(
-                    "Today's earlier payments could not be read from the ledger: {problem}"
-                ));
+                self.tracker.restore_problem =
+                    Some(t!("restore-problem", problem = problem.to_string()));
                 return;
             }
         };
@@ -507,23 +511,26 @@ impl PaydeskApp {
                 ui.separator();
                 match session {
                     Some(session) => {
-                        ui.label(format!("Profile: {}", session.profile_name()));
+                        ui.label(t!("top-profile", name = session.profile_name()));
                         environment_badge(ui, session.environment());
                         if session.keyring_problem().is_some() {
                             ui.label(
-                                RichText::new("Keyring unavailable: tokens last this run only")
-                                    .color(ERROR_COLOR),
+                                RichText::new(t!("top-keyring-unavailable")).color(ERROR_COLOR),
                             );
                         }
                     }
                     None => {
-                        ui.label(RichText::new("Connecting…").weak());
+                        ui.label(RichText::new(t!("connecting")).weak());
                     }
                 }
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     let dark = ui.visuals().dark_mode;
                     if ui
-                        .button(if dark { "Light theme" } else { "Dark theme" })
+                        .button(if dark {
+                            t!("top-light-theme")
+                        } else {
+                            t!("top-dark-theme")
+                        })
                         .clicked()
                     {
                         self.prefs.theme = if dark {
@@ -540,13 +547,13 @@ impl PaydeskApp {
     fn connecting_ui(&mut self, ui: &mut Ui) {
         match self.session.error() {
             Some(error) => {
-                ui.heading("paydesk could not connect");
+                ui.heading(t!("connect-failed"));
                 error_box(ui, error);
-                if ui.button("Try again").clicked() {
+                if ui.button(t!("try-again")).clicked() {
                     self.connect();
                 }
                 if self.wanted_profile.as_deref() != Some(crate::config::SIMULATOR_PROFILE)
-                    && ui.button("Use the built-in simulator").clicked()
+                    && ui.button(t!("use-simulator")).clicked()
                 {
                     self.wanted_profile = Some(crate::config::SIMULATOR_PROFILE.to_owned());
                     self.connect();
@@ -555,7 +562,7 @@ impl PaydeskApp {
             None => {
                 ui.horizontal(|ui| {
                     ui.spinner();
-                    ui.label("Connecting…");
+                    ui.label(t!("connecting"));
                 });
             }
         }
@@ -577,7 +584,7 @@ impl PaydeskApp {
                                 .strong()
                                 .color(Color32::WHITE),
                         );
-                        if ui.button("Dismiss").clicked() {
+                        if ui.button(t!("dismiss")).clicked() {
                             dismissed = Some(index);
                         }
                     });
@@ -599,12 +606,12 @@ impl PaydeskApp {
             return;
         };
         let modal = egui::Modal::new(egui::Id::unique("session-ended")).show(ui.ctx(), |ui| {
-            ui.heading("Your session has ended");
-            ui.label("Paste your API token to sign in again. What you were typing is kept");
+            ui.heading(t!("session-ended-title"));
+            ui.label(t!("session-ended-body"));
             egui::Grid::new("session-token")
                 .num_columns(2)
                 .show(ui, |ui| {
-                    secret_row(ui, "API token", &mut self.prompt.token, "", None);
+                    secret_row(ui, &t!("api-token"), &mut self.prompt.token, "", None);
                 });
             if let Some(problem) = &self.prompt.problem {
                 ui.label(RichText::new(problem).color(ERROR_COLOR));
@@ -612,7 +619,7 @@ impl PaydeskApp {
             ui.horizontal(|ui| {
                 let ready = !self.prompt.token.trim().is_empty() && self.prompt.saving.is_none();
                 if ui
-                    .add_enabled(ready, egui::Button::new("Sign in again"))
+                    .add_enabled(ready, egui::Button::new(t!("sign-in-again")))
                     .clicked()
                 {
                     let paths = self.options.paths.clone();
@@ -632,7 +639,7 @@ impl PaydeskApp {
                         .map_err(|e| e.to_string())
                     }));
                 }
-                if ui.button("Later").clicked() {
+                if ui.button(t!("later")).clicked() {
                     self.prompt.open = false;
                 }
             });
@@ -645,9 +652,9 @@ impl PaydeskApp {
 
 fn environment_badge(ui: &mut Ui, environment: Environment) {
     let (text, color) = match environment {
-        Environment::Simulator => ("SIMULATOR · no real money", theme::SIMULATOR),
-        Environment::Sandbox => ("SANDBOX", theme::INFO),
-        Environment::Production => ("PRODUCTION", theme::SUCCESS),
+        Environment::Simulator => (t!("badge-simulator"), theme::SIMULATOR),
+        Environment::Sandbox => (t!("badge-sandbox"), theme::INFO),
+        Environment::Production => (t!("badge-production"), theme::SUCCESS),
     };
     egui::Frame::new()
         .fill(color)

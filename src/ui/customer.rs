@@ -11,7 +11,7 @@ pub fn customer_view(ui: &mut Ui, qr: &mut QrTexture, payment: &CreatedPayment) 
     let mut close = false;
     ui.vertical_centered(|ui| {
         ui.add_space(16.0);
-        ui.label(RichText::new("Amount to pay").size(22.0));
+        ui.label(RichText::new(crate::t!("customer-amount-to-pay")).size(22.0));
         if let Some(amount) = payment.amount {
             ui.label(RichText::new(amount.to_string()).size(56.0).strong());
         }
@@ -23,16 +23,18 @@ pub fn customer_view(ui: &mut Ui, qr: &mut QrTexture, payment: &CreatedPayment) 
                 ui.add(
                     egui::Image::new(texture)
                         .fit_to_exact_size(egui::vec2(side, side))
-                        .alt_text("Payment QR code"),
+                        .alt_text(crate::t!("customer-qr-alt")),
                 );
             }
             Err(problem) => {
                 ui.label(problem);
             }
         }
-        ui.label(RichText::new("Scan with your bank or wallet app").size(18.0));
+        ui.label(RichText::new(crate::t!("customer-scan")).size(18.0));
         ui.add_space(8.0);
-        if ui.button(RichText::new("Close").size(18.0)).clicked()
+        if ui
+            .button(RichText::new(crate::t!("close")).size(18.0))
+            .clicked()
             || ui.input(|i| i.key_pressed(egui::Key::Escape))
         {
             close = true;

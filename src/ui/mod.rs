@@ -48,16 +48,16 @@ impl Panel {
         Panel::Settings,
     ];
 
-    pub fn title(self) -> &'static str {
+    pub fn title(self) -> String {
         match self {
-            Panel::Collect => "Collect",
-            Panel::Status => "Status",
-            Panel::Payouts => "Payouts",
-            Panel::Balance => "Balance",
-            Panel::Accounts => "Accounts",
-            Panel::Activity => "Activity",
-            Panel::Register => "Register",
-            Panel::Settings => "Settings",
+            Panel::Collect => crate::t!("nav-collect"),
+            Panel::Status => crate::t!("nav-status"),
+            Panel::Payouts => crate::t!("nav-payouts"),
+            Panel::Balance => crate::t!("nav-balance"),
+            Panel::Accounts => crate::t!("nav-accounts"),
+            Panel::Activity => crate::t!("nav-activity"),
+            Panel::Register => crate::t!("nav-register"),
+            Panel::Settings => crate::t!("settings-title"),
         }
     }
 }

@@ -192,11 +192,16 @@ impl Tracker {
                 following.wait().await;
             };
             if ended == TransactionStatus::Approved {
+                let title = crate::t!("alert-title");
                 let body = match amount {
-                    Some(amount) => format!("{amount} approved, reference {reference}"),
-                    None => format!("Payment {reference} approved"),
+                    Some(amount) => crate::t!(
+                        "alert-approved-amount",
+                        amount = amount.to_string(),
+                        reference = reference.as_str()
+                    ),
+                    None => crate::t!("alert-approved", reference = reference.as_str()),
                 };
-                runtime.spawn_blocking(move || alerts::announce(&alerts, "Payment approved", &body));
+                runtime.spawn_blocking(move || alerts::announce(&alerts, &title, &body));
             }
         });
     }

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use paydesk::config::{EnvOverrides, Paths};
+use paydesk::i18n::Language;
 use paydesk::ui::session::SecretsSource;
 use paydesk::ui::{AppOptions, PaydeskApp};
 use serde_json::Value;
@@ -28,8 +29,23 @@ impl App {
         }
     }
 
+    /// The app as a Colombian shop sees it: in Spanish.
     pub fn harness(&self) -> Harness<'static, PaydeskApp> {
-        harness_in(self.home.path(), self.runtime.handle().clone())
+        harness_in(
+            self.home.path(),
+            self.runtime.handle().clone(),
+            Language::Es,
+        )
+    }
+
+    /// The app with English chosen (the smaller set of tests that checks the second language).
+    #[allow(dead_code)]
+    pub fn harness_in_english(&self) -> Harness<'static, PaydeskApp> {
+        harness_in(
+            self.home.path(),
+            self.runtime.handle().clone(),
+            Language::En,
+        )
     }
 
     pub fn control(&self, harness: &Harness<'_, PaydeskApp>) -> String {
@@ -66,7 +82,11 @@ impl App {
     }
 }
 
-pub fn harness_in(home: &Path, runtime: tokio::runtime::Handle) -> Harness<'static, PaydeskApp> {
+pub fn harness_in(
+    home: &Path,
+    runtime: tokio::runtime::Handle,
+    language: Language,
+) -> Harness<'static, PaydeskApp> {
     let options = AppOptions {
         paths: Paths::in_dir(home),
         profile: None,
@@ -74,7 +94,7 @@ pub fn harness_in(home: &Path, runtime: tokio::runtime::Handle) -> Harness<'stat
         secrets: SecretsSource::MemoryOnly("tests keep secrets in memory".into()),
         alerts: false,
         webhook_listen: Some("127.0.0.1:0".parse().unwrap()),
-        language: Some(paydesk::i18n::Language::En),
+        language: Some(language),
     };
     let mut harness = Harness::builder()
         .with_size([1280.0, 1000.0])
@@ -110,11 +130,12 @@ pub fn shows(harness: &Harness<'_, PaydeskApp>, text: &str) -> bool {
 /// Creates a payment link for `amount` on the Collect panel and waits until it is shown; returns
 /// its reference.
 pub fn create_link(harness: &mut Harness<'_, PaydeskApp>, amount: &str) -> String {
-    click(harness, "Collect");
-    type_into(harness, "Amount", amount);
-    click(harness, "Create payment link");
+    // In the language the app runs in: the helper serves the Spanish and the English tests.
+    click(harness, &paydesk::t!("nav-collect"));
+    type_into(harness, &paydesk::t!("field-amount"), amount);
+    click(harness, &paydesk::t!("collect-create-link"));
     wait_until(harness, "the link is created", |h| {
-        shows(h, "Payment link created")
+        shows(h, &paydesk::t!("created-link-title"))
     });
     harness.state().tracker().payments[0].reference.clone()
 }

@@ -18,12 +18,14 @@ pub const WITHDRAW_METHODS: &[(i64, &str)] = &[
 /// The cash-out that sends to a Bre-B key instead of a mobile number.
 pub const BREB_WITHDRAW_METHOD: i64 = 264;
 
-pub fn withdraw_method_name(id: i64) -> &'static str {
-    WITHDRAW_METHODS
-        .iter()
-        .find(|(known, _)| *known == id)
-        .map(|(_, name)| *name)
-        .unwrap_or("Unknown method")
+/// The cash-out method in the person's words.
+pub fn withdraw_method_name(id: i64) -> String {
+    match id {
+        160 => crate::t!("withdraw-online"),
+        245 => crate::t!("withdraw-product"),
+        BREB_WITHDRAW_METHOD => crate::t!("withdraw-breb"),
+        other => crate::t!("kind-method", id = other),
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

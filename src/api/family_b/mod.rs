@@ -110,7 +110,7 @@ impl PaymentLinkRequest {
         {
             problems.push(ValidationError::new(
                 Field::ExpiresIn,
-                "the expiry must be more than 0 seconds",
+                crate::t!("rule-expiry-positive"),
             ));
         }
         problems
@@ -148,14 +148,11 @@ impl PaymentMethodRequest {
                 }
                 Lifetime::Fixed { seconds: fixed } => problems.push(ValidationError::new(
                     Field::ExpiresIn,
-                    format!(
-                        "this method always lives {}: leave the expiry empty",
-                        validate::describe_seconds(fixed)
-                    ),
+                    crate::t!("rule-fixed-life", life = validate::describe_seconds(fixed)),
                 )),
                 Lifetime::EndOfDay => problems.push(ValidationError::new(
                     Field::ExpiresIn,
-                    "this method lives until 11:59 p.m. today: leave the expiry empty",
+                    crate::t!("rule-end-of-day"),
                 )),
             }
         }
@@ -176,7 +173,7 @@ impl PaymentMethodRequest {
                     Ok(id) if id > 0 => None,
                     _ => Some(ValidationError::new(
                         Field::BankId,
-                        "choose the payer's bank from the list",
+                        crate::t!("rule-choose-payer-bank"),
                     )),
                 },
                 ExtraField::TypePerson => validate::person_and_document(
@@ -244,7 +241,7 @@ pub fn minimum_amount(
     match catalog.min_amount(method_id) {
         Some(minimum) if amount < minimum => Err(ValidationError::new(
             Field::Amount,
-            format!("the smallest amount the service takes here is {minimum}"),
+            crate::t!("rule-minimum-amount", minimum = minimum.to_string()),
         )),
         _ => Ok(()),
     }
@@ -469,13 +466,13 @@ impl NotifySimulation {
         if self.cost.get() < 0 {
             problems.push(ValidationError::new(
                 Field::Cost,
-                "the cost cannot be negative",
+                crate::t!("rule-cost-negative"),
             ));
         }
         if !(1..=3).contains(&self.status_id) {
             problems.push(ValidationError::new(
                 Field::Status,
-                "use 1 (pending), 2 (approved) or 3 (failed)",
+                crate::t!("rule-notification-status"),
             ));
         }
         problems

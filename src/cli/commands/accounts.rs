@@ -99,13 +99,9 @@ fn read_password() -> Result<(SecretString, SecretString), Failure> {
 pub async fn otp(ctx: &Context<'_>, reason: i64) -> Outcome {
     validate::otp_reason(reason)?;
     let reply = ctx.connection.client.request_otp(reason).await?;
-    let words = OTP_REASONS
-        .iter()
-        .find(|(id, _)| *id == reason)
-        .map(|(_, words)| *words)
-        .unwrap_or_default();
+    let words = crate::api::family_a::otp_reason_words(reason);
     Ok(ctx.out.done(&reply.raw, || {
-        format!("A one-time code for \"{words}\" was sent to the merchant's phone")
+        crate::t!("accounts-code-sent", reason = words)
     }))
 }
 

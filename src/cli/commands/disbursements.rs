@@ -23,13 +23,13 @@ pub async fn payout(ctx: &Context<'_>, args: &PayoutArgs) -> Outcome {
         (Some(_), _) if method_id != BREB_WITHDRAW_METHOD => {
             return Err(Failure::Input(vec![ValidationError::new(
                 Field::Key,
-                "a Bre-B key goes with method 264; use --cellphone for this method",
+                crate::t!("cli-key-needs-264"),
             )]));
         }
         (None, _) if method_id == BREB_WITHDRAW_METHOD => {
             return Err(Failure::Input(vec![ValidationError::new(
                 Field::Key,
-                "method 264 sends to a Bre-B key: give --key, like @TIENDA123",
+                crate::t!("cli-264-needs-key"),
             )]));
         }
         (Some(key), _) => key.clone(),
@@ -172,7 +172,7 @@ pub async fn payouts(ctx: &Context<'_>, check: Option<&str>, limit: usize) -> Ou
         let Some(record) = found else {
             return Err(Failure::Input(vec![ValidationError::new(
                 Field::Check,
-                format!("no payout with reference {reference1} in this computer's journal"),
+                crate::t!("cli-no-payout", reference = reference1),
             )]));
         };
         let record = payouts::check(ledger, &ctx.connection.client, &record)

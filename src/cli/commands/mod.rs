@@ -62,7 +62,7 @@ impl Context<'_> {
         flag.or(self.connection.user_id).ok_or_else(|| {
             Failure::from(ValidationError::new(
                 Field::UserIdFlag,
-                "give --user-id, set PAYDESK_USER_ID, or add user_id to the profile",
+                crate::t!("cli-needs-user-id"),
             ))
         })
     }

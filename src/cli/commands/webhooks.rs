@@ -54,7 +54,7 @@ pub async fn serve_webhooks(ctx: &Context<'_>, addr: std::net::SocketAddr) -> Ou
     let Some(hash_key) = ctx.connection.hash_key.clone() else {
         return Err(Failure::Input(vec![ValidationError::new(
             Field::HashKey,
-            "no webhook key is set up: every notification would be refused. Set PAYDESK_HASH_KEY or save it in Settings",
+            crate::t!("cli-no-hash-key"),
         )]));
     };
     let ledger = ctx.ledger()?;
@@ -113,7 +113,11 @@ pub fn verify_webhook(ctx: &Context<'_>, file: &std::path::Path) -> Outcome {
     let body = std::fs::read(file).map_err(|error| {
         Failure::Input(vec![ValidationError::new(
             Field::File,
-            format!("could not read {}: {error}", file.display()),
+            crate::t!(
+                "cli-could-not-read",
+                file = file.display().to_string(),
+                error = error.to_string()
+            ),
         )])
     })?;
     let notification = Notification::parse(&body).map_err(|error| {
@@ -182,7 +186,10 @@ pub async fn export_ledger(
     let date = |field: Field, text: Option<&str>| match text {
         None => Ok(reconcile::today()),
         Some(text) => reconcile::parse_date(text).ok_or_else(|| {
-            ValidationError::new(field, format!("write the date as YYYY-MM-DD, not {text:?}"))
+            ValidationError::new(
+                field,
+                crate::t!("rule-date-not", text = format!("{text:?}")),
+            )
         }),
     };
     let mut problems = Vec::new();
@@ -195,7 +202,7 @@ pub async fn export_ledger(
     {
         problems.push(ValidationError::new(
             Field::To,
-            "the end is before the start",
+            crate::t!("rule-end-before-start"),
         ));
     }
     checked(problems)?;

@@ -4,25 +4,36 @@
 
 use egui::{RichText, Ui};
 
-use crate::api::family_a::{NewBankAccount, OTP_REASONS};
+use crate::api::family_a::{NewBankAccount, OTP_REASONS, otp_reason_words};
 use crate::api::family_b::{BankList, InstantBankList};
 use crate::ledger::SavedBankAccount;
+use crate::t;
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Requested, UiError};
 use crate::ui::widgets::form::{self, blocking_reasons, error_box, text_row};
 use crate::validate::{self, Field, ValidationError};
 
 /// Account types as the service numbers them.
-const ACCOUNT_TYPES: &[(i64, &str)] = &[(1, "Savings"), (2, "Checking")];
+const ACCOUNT_TYPES: &[i64] = &[1, 2];
+
+fn account_type_words(id: i64) -> String {
+    match id {
+        1 => t!("account-savings"),
+        2 => t!("account-checking"),
+        _ => String::new(),
+    }
+}
 /// The bank list comes from the online bank transfer method's features.
 const BANK_LIST_METHOD: i64 = 117;
 
-const ACCOUNT_LABELS: &form::FieldLabels = &[
-    (Field::Number, "Account number"),
-    (Field::Bank, "Bank"),
-    (Field::Type, "Account type"),
-    (Field::Otp, "Code for linking"),
-];
+fn account_labels() -> Vec<(Field, String)> {
+    vec![
+        (Field::Number, crate::t!("field-account-number")),
+        (Field::Bank, crate::t!("field-bank")),
+        (Field::Type, crate::t!("field-account-type")),
+        (Field::Otp, crate::t!("field-link-code")),
+    ]
+}
 
 /// What the panel asks the app to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,12 +93,8 @@ impl Default for AccountsPanel {
     }
 }
 
-fn reason_words(id: i64) -> &'static str {
-    OTP_REASONS
-        .iter()
-        .find(|(known, _)| *known == id)
-        .map(|(_, words)| *words)
-        .unwrap_or("Unknown reason")
+fn reason_words(id: i64) -> String {
+    otp_reason_words(id)
 }
 
 impl AccountsPanel {
@@ -104,7 +111,7 @@ impl AccountsPanel {
             problems.retain(|p| p.field != Field::Bank);
             problems.push(ValidationError::new(
                 Field::Bank,
-                "choose the bank from the list",
+                t!("accounts-choose-bank"),
             ));
         }
         if problems.is_empty() {
@@ -155,10 +162,10 @@ impl AccountsPanel {
                         .map_err(|e| UiError::local(e.to_string()))?
                         .map_err(|e| UiError::local(e.to_string()))?;
                     }
-                    Ok(format!(
-                        "Account {} linked (id {})",
-                        added.number,
-                        added.id.map(|id| id.to_string()).unwrap_or_default()
+                    Ok(t!(
+                        "accounts-linked",
+                        number = added.number.as_str(),
+                        id = added.id.map(|id| id.to_string()).unwrap_or_default()
                     ))
                 }));
             }
@@ -248,7 +255,7 @@ impl AccountsPanel {
     }
 
     pub fn ui(&mut self, ui: &mut Ui) {
-        ui.heading("Accounts");
+        ui.heading(t!("nav-accounts"));
         egui::ScrollArea::vertical()
             .id_salt("accounts-scroll")
             .show(ui, |ui| {
@@ -263,20 +270,23 @@ impl AccountsPanel {
     }
 
     fn otp_ui(&mut self, ui: &mut Ui) {
-        ui.label(RichText::new("One-time code").strong());
+        ui.label(RichText::new(t!("accounts-otp")).strong());
         ui.horizontal(|ui| {
-            let label = ui.label("Reason");
+            let label = ui.label(t!("accounts-reason"));
             egui::ComboBox::from_id_salt("otp-reason")
                 .selected_text(reason_words(self.otp_reason))
                 .show_ui(ui, |ui| {
-                    for (id, words) in OTP_REASONS {
-                        ui.selectable_value(&mut self.otp_reason, *id, *words);
+                    for (id, _) in OTP_REASONS {
+                        ui.selectable_value(&mut self.otp_reason, *id, reason_words(*id));
                     }
                 })
                 .response
                 .labelled_by(label.id);
             if ui
-                .add_enabled(!self.otp.is_pending(), egui::Button::new("Send code"))
+                .add_enabled(
+                    !self.otp.is_pending(),
+                    egui::Button::new(t!("accounts-send-code")),
+                )
                 .clicked()
             {
                 self.queue(ui, AccountsCommand::SendCode(self.otp_reason));
@@ -287,11 +297,7 @@ impl AccountsPanel {
         });
         if let Requested::Done(reason) = &self.otp {
             ui.label(
-                RichText::new(format!(
-                    "A code for \"{}\" was sent to the merchant's phone",
-                    reason_words(*reason)
-                ))
-                .weak(),
+                RichText::new(t!("accounts-code-sent", reason = reason_words(*reason))).weak(),
             );
         }
         if let Some(error) = self.otp.error() {
@@ -300,8 +306,8 @@ impl AccountsPanel {
     }
 
     fn add_ui(&mut self, ui: &mut Ui) {
-        ui.label(RichText::new("Link a bank account").strong());
-        ui.label(RichText::new("First send a code for \"Link a bank account\"").weak());
+        ui.label(RichText::new(t!("otp-reason-link-account")).strong());
+        ui.label(RichText::new(t!("accounts-link-first")).weak());
         if matches!(self.banks, Requested::NotRequested)
             && !self.queued.contains(&AccountsCommand::LoadBanks)
         {
@@ -317,13 +323,24 @@ impl AccountsPanel {
                 enter |= form::text_rows(
                     ui,
                     &problems,
-                    [("Account number", &mut self.number, Field::Number, "digits")],
+                    [(
+                        &*crate::t!("field-account-number"),
+                        &mut self.number,
+                        Field::Number,
+                        &*t!("hint-digits"),
+                    )],
                 );
-                form::bank_row(ui, "Bank", "account-bank", &self.banks, &mut self.bank_id);
-                ui.label("Account type");
+                form::bank_row(
+                    ui,
+                    &t!("field-bank"),
+                    "account-bank",
+                    &self.banks,
+                    &mut self.bank_id,
+                );
+                ui.label(crate::t!("field-account-type"));
                 ui.horizontal(|ui| {
-                    for (id, words) in ACCOUNT_TYPES {
-                        ui.radio_value(&mut self.type_id, *id, *words);
+                    for id in ACCOUNT_TYPES {
+                        ui.radio_value(&mut self.type_id, *id, account_type_words(*id));
                     }
                 });
                 ui.end_row();
@@ -331,18 +348,21 @@ impl AccountsPanel {
                     ui,
                     &problems,
                     [(
-                        "Code for linking",
+                        &*crate::t!("field-link-code"),
                         &mut self.add_code,
                         Field::Otp,
-                        "from your phone",
+                        &*t!("hint-from-phone"),
                     )],
                 );
             });
         let pending = self.added.is_pending();
         let clicked = ui
-            .add_enabled(built.is_ok() && !pending, egui::Button::new("Add account"))
+            .add_enabled(
+                built.is_ok() && !pending,
+                egui::Button::new(t!("accounts-add")),
+            )
             .clicked();
-        blocking_reasons(ui, &problems, ACCOUNT_LABELS);
+        blocking_reasons(ui, &problems, &account_labels());
         if (clicked || (enter && !pending))
             && let Ok(account) = built
         {
@@ -358,12 +378,12 @@ impl AccountsPanel {
     }
 
     fn saved_ui(&mut self, ui: &mut Ui) {
-        ui.label(RichText::new("Accounts linked from this computer").strong());
+        ui.label(RichText::new(t!("accounts-linked-here")).strong());
         let Some(accounts) = self.saved.value().cloned() else {
             return;
         };
         if accounts.is_empty() {
-            ui.label(RichText::new("None yet").weak());
+            ui.label(RichText::new(t!("none-yet")).weak());
             return;
         }
         let bank_name = |id: i64| {
@@ -374,7 +394,7 @@ impl AccountsPanel {
                         .find(|b| b.id == id.to_string())
                         .map(|b| b.name.clone())
                 })
-                .unwrap_or_else(|| format!("Bank {id}"))
+                .unwrap_or_else(|| t!("accounts-bank-id", id = id))
         };
         egui::Grid::new("saved-accounts")
             .num_columns(4)
@@ -383,16 +403,13 @@ impl AccountsPanel {
                 for account in &accounts {
                     ui.label(&account.masked_number);
                     ui.label(bank_name(account.bank_id));
-                    ui.label(
-                        ACCOUNT_TYPES
-                            .iter()
-                            .find(|(id, _)| *id == account.type_id)
-                            .map(|(_, w)| *w)
-                            .unwrap_or(""),
-                    );
+                    ui.label(account_type_words(account.type_id));
                     if let Some(id) = account.service_id
                         && ui
-                            .button(format!("Delete {}…", account.masked_number))
+                            .button(t!(
+                                "accounts-delete-number",
+                                number = account.masked_number.as_str()
+                            ))
                             .clicked()
                     {
                         self.deleting = Some(id);
@@ -402,19 +419,16 @@ impl AccountsPanel {
                 }
             });
         if let Some(id) = self.deleting {
-            ui.label(
-                RichText::new("Send a code for \"Delete a bank account\", then type it here")
-                    .weak(),
-            );
+            ui.label(RichText::new(t!("accounts-delete-first")).weak());
             let code = validate::otp_code(&self.delete_code);
             egui::Grid::new("delete-account")
                 .num_columns(2)
                 .show(ui, |ui| {
                     text_row(
                         ui,
-                        "Code for deleting",
+                        &t!("accounts-delete-code"),
                         &mut self.delete_code,
-                        "from your phone",
+                        &t!("hint-from-phone"),
                         code.as_ref().err(),
                     );
                 });
@@ -422,14 +436,14 @@ impl AccountsPanel {
                 if ui
                     .add_enabled(
                         code.is_ok() && !self.deleted.is_pending(),
-                        egui::Button::new("Delete account"),
+                        egui::Button::new(t!("accounts-delete")),
                     )
                     .clicked()
                     && let Ok(code) = code
                 {
                     self.queue(ui, AccountsCommand::Delete { id, code });
                 }
-                if ui.button("Keep it").clicked() {
+                if ui.button(t!("accounts-keep")).clicked() {
                     self.deleting = None;
                 }
             });
@@ -440,7 +454,7 @@ impl AccountsPanel {
     }
 
     fn lookup_ui(&mut self, ui: &mut Ui) {
-        ui.label(RichText::new("Banks linked to a phone number").strong());
+        ui.label(RichText::new(t!("accounts-lookup-title")).strong());
         let phone = validate::cellphone(Field::Cellphone, &self.lookup_phone);
         let mut enter = false;
         egui::Grid::new("instant-lookup")
@@ -448,7 +462,7 @@ impl AccountsPanel {
             .show(ui, |ui| {
                 let r = text_row(
                     ui,
-                    "Phone number",
+                    &t!("accounts-phone"),
                     &mut self.lookup_phone,
                     "300 123 4567",
                     phone.as_ref().err(),
@@ -458,7 +472,7 @@ impl AccountsPanel {
         let clicked = ui
             .add_enabled(
                 phone.is_ok() && !self.lookup.is_pending(),
-                egui::Button::new("Look up banks"),
+                egui::Button::new(t!("accounts-look-up")),
             )
             .clicked();
         if (clicked || enter)
@@ -471,9 +485,9 @@ impl AccountsPanel {
         }
         if let Some((number, list)) = self.lookup.value() {
             if list.banks.is_empty() {
-                ui.label(format!(
-                    "No banks are linked to {}",
-                    validate::group_cellphone(number)
+                ui.label(t!(
+                    "accounts-no-banks",
+                    number = validate::group_cellphone(number)
                 ));
             }
             for bank in &list.banks {

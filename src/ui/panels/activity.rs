@@ -5,6 +5,7 @@ use crate::validate::Field;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::t;
 use egui::{RichText, Ui};
 
 use crate::ledger::reconcile::{self, Report, Totals};
@@ -84,23 +85,14 @@ impl Default for ActivityPanel {
     }
 }
 
-fn check_words(state: CheckState) -> (&'static str, egui::Color32) {
+fn check_words(state: CheckState) -> (String, egui::Color32) {
     use crate::api::family_b::TransactionStatus;
     use crate::ui::widgets::status::color;
     match state {
-        CheckState::Confirmed => (
-            "confirmed by the service",
-            color(TransactionStatus::Approved),
-        ),
-        CheckState::Disagrees => ("the service disagrees", ERROR_COLOR),
-        CheckState::CheckFailed => (
-            "could not be checked yet",
-            color(TransactionStatus::Pending),
-        ),
-        CheckState::Unchecked => (
-            "verified, not yet checked",
-            color(TransactionStatus::Processing),
-        ),
+        CheckState::Confirmed => (state.words(), color(TransactionStatus::Approved)),
+        CheckState::Disagrees => (state.words(), ERROR_COLOR),
+        CheckState::CheckFailed => (state.words(), color(TransactionStatus::Pending)),
+        CheckState::Unchecked => (state.words(), color(TransactionStatus::Processing)),
     }
 }
 
@@ -136,23 +128,17 @@ impl ActivityPanel {
         let from = reconcile::parse_date(&self.from);
         let to = reconcile::parse_date(&self.to);
         if from.is_none() {
-            problems.push(ValidationError::new(
-                Field::From,
-                "write the date as YYYY-MM-DD",
-            ));
+            problems.push(ValidationError::new(Field::From, crate::t!("rule-date")));
         }
         if to.is_none() {
-            problems.push(ValidationError::new(
-                Field::To,
-                "write the date as YYYY-MM-DD",
-            ));
+            problems.push(ValidationError::new(Field::To, crate::t!("rule-date")));
         }
         match (from, to) {
             (Some(from), Some(to)) if from <= to => Ok((from, to)),
             // The range as a whole, shown under both dates.
             (Some(_), Some(_)) => Err(vec![ValidationError::new(
                 Field::Range,
-                "the end is before the start",
+                crate::t!("rule-end-before-start"),
             )]),
             _ => Err(problems),
         }
@@ -210,28 +196,23 @@ impl ActivityPanel {
     }
 
     pub fn ui(&mut self, ui: &mut Ui, view: &ActivityView) {
-        ui.heading("Activity");
+        ui.heading(t!("nav-activity"));
         ui.horizontal(|ui| {
-            ui.selectable_value(&mut self.view, View::Feed, "Notifications");
-            ui.selectable_value(&mut self.view, View::Reconcile, "Reconcile");
+            ui.selectable_value(&mut self.view, View::Feed, t!("activity-feed"));
+            ui.selectable_value(&mut self.view, View::Reconcile, t!("activity-reconcile"));
         });
         ui.separator();
         match &view.receiver {
             Ok(url) => {
-                ui.label(RichText::new(format!("Receiving notifications at {url}")).weak());
+                ui.label(RichText::new(t!("activity-receiving", url = url.as_str())).weak());
             }
             Err(problem) => error_box(
                 ui,
-                &UiError::local(format!("The webhook receiver is not running: {problem}")),
+                &UiError::local(t!("activity-receiver-down", problem = problem.as_str())),
             ),
         }
         if !view.has_hash_key {
-            error_box(
-                ui,
-                &UiError::local(
-                    "No webhook key (HASH_KEY) is set up: every notification is refused. Add it in Settings",
-                ),
-            );
+            error_box(ui, &UiError::local(t!("activity-no-hash-key")));
         }
         match self.view {
             View::Feed => self.feed_ui(ui),
@@ -249,10 +230,7 @@ impl ActivityPanel {
             error_box(ui, error);
         }
         if notifications.is_empty() && rejections.is_empty() {
-            ui.label(
-                RichText::new("No notifications yet. They appear here as the service sends them")
-                    .weak(),
-            );
+            ui.label(RichText::new(t!("activity-empty")).weak());
             return;
         }
         egui::ScrollArea::vertical()
@@ -264,14 +242,14 @@ impl ActivityPanel {
                     .spacing([14.0, 4.0])
                     .show(ui, |ui| {
                         for title in [
-                            "Received",
-                            "Reference",
-                            "Notified",
-                            "Paid by the customer",
-                            "Fee",
-                            "You receive",
-                            "Check",
-                            "",
+                            t!("activity-received"),
+                            t!("confirm-reference"),
+                            t!("activity-notified"),
+                            t!("paid-by-customer"),
+                            t!("status-fee"),
+                            t!("you-receive"),
+                            t!("activity-check"),
+                            String::new(),
                         ] {
                             ui.label(RichText::new(title).strong());
                         }
@@ -289,17 +267,20 @@ impl ActivityPanel {
                                 ui.label(RichText::new(words).color(color));
                                 if notification.duplicates > 0 {
                                     ui.label(
-                                        RichText::new(format!(
-                                            "+{} duplicates",
-                                            notification.duplicates
+                                        RichText::new(t!(
+                                            "activity-duplicates",
+                                            count = notification.duplicates
                                         ))
                                         .weak(),
                                     );
                                 }
                             });
-                            if ui.button(format!("Body of #{}", notification.id)).clicked() {
+                            if ui
+                                .button(t!("activity-body", id = notification.id))
+                                .clicked()
+                            {
                                 self.opened = Some((
-                                    format!("Notification #{}", notification.id),
+                                    t!("activity-notification-title", id = notification.id),
                                     notification.raw.clone(),
                                 ));
                             }
@@ -308,7 +289,7 @@ impl ActivityPanel {
                     });
                 if !rejections.is_empty() {
                     ui.add_space(8.0);
-                    ui.label(RichText::new("Refused (kept apart, never applied)").strong());
+                    ui.label(RichText::new(t!("activity-refused")).strong());
                     egui::Grid::new("rejections")
                         .num_columns(3)
                         .striped(true)
@@ -316,9 +297,14 @@ impl ActivityPanel {
                             for (id, received, reason, raw) in &rejections {
                                 ui.label(reconcile::local_time(*received));
                                 ui.label(RichText::new(reason).color(ERROR_COLOR));
-                                if ui.button(format!("Body of refused #{id}")).clicked() {
-                                    self.opened =
-                                        Some((format!("Refused notification #{id}"), raw.clone()));
+                                if ui
+                                    .button(t!("activity-refused-body", id = id.to_string()))
+                                    .clicked()
+                                {
+                                    self.opened = Some((
+                                        t!("activity-refused-title", id = id.to_string()),
+                                        raw.clone(),
+                                    ));
                                 }
                                 ui.end_row();
                             }
@@ -343,7 +329,7 @@ impl ActivityPanel {
                 .show(ui, |ui| {
                     ui.label(RichText::new(&pretty).monospace());
                 });
-            if ui.button("Close").clicked() {
+            if ui.button(t!("close")).clicked() {
                 close = true;
             }
         });
@@ -360,16 +346,16 @@ impl ActivityPanel {
             .show(ui, |ui| {
                 text_row(
                     ui,
-                    "From",
+                    &t!("activity-from"),
                     &mut self.from,
-                    "YYYY-MM-DD",
+                    &t!("hint-date"),
                     problems.iter().find(|p| p.field == Field::From),
                 );
                 text_row(
                     ui,
-                    "To",
+                    &t!("activity-to"),
                     &mut self.to,
-                    "YYYY-MM-DD",
+                    &t!("hint-date"),
                     problems.iter().find(|p| p.field == Field::To),
                 );
             });
@@ -383,7 +369,7 @@ impl ActivityPanel {
             if ui
                 .add_enabled(
                     dates.is_ok() && !self.report.is_pending(),
-                    egui::Button::new("Show the report"),
+                    egui::Button::new(t!("activity-show-report")),
                 )
                 .clicked()
                 && let Ok((from, to)) = dates
@@ -393,7 +379,7 @@ impl ActivityPanel {
             if ui
                 .add_enabled(
                     dates.is_ok() && !self.export.is_pending(),
-                    egui::Button::new("Export CSV"),
+                    egui::Button::new(t!("activity-export")),
                 )
                 .clicked()
                 && let Ok((from, to)) = dates
@@ -407,7 +393,12 @@ impl ActivityPanel {
         match &self.export {
             Requested::Done((path, rows)) => {
                 ui.label(
-                    RichText::new(format!("{rows} rows exported to {}", path.display())).weak(),
+                    RichText::new(t!(
+                        "activity-exported",
+                        rows = rows.to_string(),
+                        path = path.display().to_string()
+                    ))
+                    .weak(),
                 );
             }
             Requested::Failed { error, .. } => error_box(ui, error),
@@ -442,11 +433,11 @@ fn totals_row(ui: &mut Ui, label: &str, totals: &Totals) {
 fn report_ui(ui: &mut Ui, report: &Report) {
     ui.add_space(6.0);
     ui.label(
-        RichText::new(format!(
-            "{} to {}: {} notifications",
-            reconcile::format_date(report.from),
-            reconcile::format_date(report.to),
-            report.notifications
+        RichText::new(t!(
+            "activity-report-title",
+            from = reconcile::format_date(report.from),
+            to = reconcile::format_date(report.to),
+            count = report.notifications
         ))
         .strong(),
     );
@@ -455,31 +446,37 @@ fn report_ui(ui: &mut Ui, report: &Report) {
         .striped(true)
         .spacing([18.0, 4.0])
         .show(ui, |ui| {
-            for title in ["", "Count", "Paid by the customer", "Fee", "You receive"] {
+            for title in [
+                String::new(),
+                t!("activity-count"),
+                t!("paid-by-customer"),
+                t!("status-fee"),
+                t!("you-receive"),
+            ] {
                 ui.label(RichText::new(title).strong());
             }
             ui.end_row();
-            totals_row(ui, "Approved collections", &report.approved);
+            totals_row(ui, &t!("activity-approved-collections"), &report.approved);
             for (method, totals) in &report.by_method {
                 totals_row(ui, &format!("  {method}"), totals);
             }
-            totals_row(ui, "Payouts paid", &report.payouts_paid);
-            totals_row(ui, "Payouts open", &report.payouts_open);
-            totals_row(ui, "Payouts failed or refused", &report.payouts_failed);
+            totals_row(ui, &t!("activity-payouts-paid"), &report.payouts_paid);
+            totals_row(ui, &t!("activity-payouts-open"), &report.payouts_open);
+            totals_row(ui, &t!("activity-payouts-failed"), &report.payouts_failed);
         });
     if !report.by_state.is_empty() {
         ui.add_space(4.0);
-        ui.label(RichText::new("Payments created here, by state").strong());
+        ui.label(RichText::new(t!("activity-by-state")).strong());
         for (state, totals) in &report.by_state {
             ui.label(format!("{state}: {} ({})", totals.count, totals.gross));
         }
     }
     ui.add_space(4.0);
     if report.exceptions.is_empty() {
-        ui.label(RichText::new("No exceptions").strong());
+        ui.label(RichText::new(t!("activity-no-exceptions")).strong());
     } else {
         ui.label(
-            RichText::new(format!("Exceptions ({})", report.exceptions.len()))
+            RichText::new(t!("activity-exceptions", count = report.exceptions.len()))
                 .strong()
                 .color(ERROR_COLOR),
         );

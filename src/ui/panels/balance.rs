@@ -3,6 +3,7 @@
 //! The panel only draws: what it needs done it queues as a [`BalanceCommand`], and `logic` runs
 //! it on the next frame. So its state can be drawn and clicked in a test with no service.
 
+use crate::t;
 use egui::{RichText, Ui};
 
 use crate::api::family_b::{Balance, TransactionStatus};
@@ -77,9 +78,7 @@ impl BalancePanel {
         let client = ctx.session.connection.client.clone();
         let user_id = ctx.session.connection.user_id;
         self.balance.start(ctx.bridge.spawn(async move {
-            let user_id = user_id.ok_or_else(|| {
-                UiError::local("This profile has no user id. Add it in Settings to see the balance")
-            })?;
+            let user_id = user_id.ok_or_else(|| UiError::local(t!("balance-no-user-id")))?;
             Ok(client.balance(user_id).await?.value)
         }));
     }
@@ -90,9 +89,9 @@ impl BalancePanel {
             self.queue(ui, BalanceCommand::Refresh);
         }
         ui.horizontal(|ui| {
-            ui.heading("Balance");
+            ui.heading(t!("nav-balance"));
             if ui
-                .add_enabled(!self.balance.is_pending(), egui::Button::new("Refresh"))
+                .add_enabled(!self.balance.is_pending(), egui::Button::new(t!("refresh")))
                 .clicked()
             {
                 self.queue(ui, BalanceCommand::Refresh);
@@ -118,7 +117,7 @@ impl BalancePanel {
                             .unwrap_or_else(|| bag.amount.clone());
                         ui.label(RichText::new(amount).size(20.0).strong());
                         if Some(&bag.bag) == disbursement.as_ref() {
-                            ui.label(RichText::new("pays payouts").weak());
+                            ui.label(RichText::new(t!("balance-pays-payouts")).weak());
                         } else {
                             ui.label("");
                         }
@@ -126,12 +125,9 @@ impl BalancePanel {
                     }
                 });
             if disbursement.is_none() && balance.bags.len() > 1 {
-                ui.label(
-                    RichText::new("The service does not say which bag pays payouts; it decides when you send one")
-                        .weak(),
-                );
+                ui.label(RichText::new(t!("balance-bag-unknown")).weak());
             }
-            ui.label(RichText::new(format!("As of {}", balance.date)).weak());
+            ui.label(RichText::new(t!("balance-as-of", date = balance.date.as_str())).weak());
         }
         ui.separator();
         let TodayFigures {
@@ -151,25 +147,27 @@ impl BalancePanel {
                 "—".to_owned()
             }
         };
-        ui.label(RichText::new("Approved collections today").strong());
+        ui.label(RichText::new(t!("balance-today")).strong());
         egui::Grid::new("today-figures")
             .num_columns(2)
             .spacing([24.0, 6.0])
             .show(ui, |ui| {
-                ui.label("Paid by the customers");
+                ui.label(t!("balance-paid-by-customers"));
                 ui.label(RichText::new(gross.to_string()).size(20.0).strong());
                 ui.end_row();
-                ui.label("Fees");
+                ui.label(t!("balance-fees"));
                 ui.label(known(fee));
                 ui.end_row();
-                ui.label("You receive");
+                ui.label(t!("you-receive"));
                 ui.label(RichText::new(known(net)).size(20.0).strong());
                 ui.end_row();
             });
         if !complete {
             ui.label(
-                RichText::new(format!(
-                    "The service has reported the fee of {with_fee} of {approved} approved payments; Reconcile shows each notified payment with its fee"
+                RichText::new(t!(
+                    "balance-fees-partial",
+                    with_fee = with_fee,
+                    approved = approved
                 ))
                 .weak(),
             );

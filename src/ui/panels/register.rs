@@ -4,27 +4,30 @@
 use crate::validate::Field;
 use egui::{RichText, Ui};
 
-use crate::api::family_a::{DOCUMENT_TYPES, RegisteredUser, Registration};
+use crate::api::family_a::{DOCUMENT_TYPES, RegisteredUser, Registration, document_type_words};
 use crate::connection::save_credentials;
 use crate::secrets::{SecretKind, SecretString, Stored};
+use crate::t;
 use crate::ui::bridge::{Requested, Task, UiError};
 use crate::ui::widgets::form::{self, blocking_reasons, error_box, problem_for, secret_row};
 use crate::ui::{AppAction, PanelContext};
 use crate::validate::ValidationError;
 
-const REGISTER_LABELS: &form::FieldLabels = &[
-    (Field::Name, "Business name"),
-    (Field::Email, "E-mail"),
-    (Field::Cellphone, "Cellphone"),
-    (Field::DocType, "Document type"),
-    (Field::DocNumber, "Document number"),
-    (Field::City, "City id"),
-    (Field::State, "Department id"),
-    (Field::CommerceType, "Commerce type id"),
-    (Field::Referred, "Referred by (user id)"),
-    (Field::Password, "Password"),
-    (Field::VerifyPassword, "Confirm password"),
-];
+fn register_labels() -> Vec<(Field, String)> {
+    vec![
+        (Field::Name, crate::t!("field-business-name")),
+        (Field::Email, crate::t!("field-email")),
+        (Field::Cellphone, crate::t!("field-cellphone")),
+        (Field::DocType, crate::t!("field-document-type")),
+        (Field::DocNumber, crate::t!("field-document-number")),
+        (Field::City, crate::t!("field-city-id")),
+        (Field::State, crate::t!("field-department-id")),
+        (Field::CommerceType, crate::t!("field-commerce-type")),
+        (Field::Referred, crate::t!("field-referred")),
+        (Field::Password, crate::t!("field-password")),
+        (Field::VerifyPassword, crate::t!("field-confirm-password")),
+    ]
+}
 
 pub struct RegisterPanel {
     name: String,
@@ -75,14 +78,14 @@ fn id_field(
 ) -> Option<i64> {
     if text.trim().is_empty() {
         if required {
-            problems.push(ValidationError::new(field, "this field is required"));
+            problems.push(ValidationError::new(field, t!("rule-required")));
         }
         return None;
     }
     match text.trim().parse::<i64>() {
         Ok(id) if id > 0 => Some(id),
         _ => {
-            problems.push(ValidationError::new(field, "enter the id number"));
+            problems.push(ValidationError::new(field, t!("register-enter-id")));
             None
         }
     }
@@ -171,10 +174,10 @@ impl RegisterPanel {
                 Ok(stored) => {
                     ctx.actions.push(AppAction::Reconnect(None));
                     Ok(match stored.first() {
-                        Some(Stored::MemoryOnly { reason }) => format!(
-                            "Registered. The system keyring is not available ({reason}): you are signed in until paydesk closes"
-                        ),
-                        _ => "Registered and signed in. Your token is in the system keyring".into(),
+                        Some(Stored::MemoryOnly { reason }) => {
+                            t!("register-done-memory", reason = reason.as_str())
+                        }
+                        _ => t!("register-done"),
                     })
                 }
                 Err(problem) => Err(problem),
@@ -183,8 +186,8 @@ impl RegisterPanel {
     }
 
     pub fn ui(&mut self, ui: &mut Ui, profile_name: &str) {
-        ui.heading("Register a merchant");
-        ui.label(RichText::new(format!("On profile {profile_name}")).weak());
+        ui.heading(t!("register-title"));
+        ui.label(RichText::new(t!("register-on-profile", name = profile_name)).weak());
         let built = self.build();
         let problems = built.as_ref().err().cloned().unwrap_or_default();
         let mut enter = false;
@@ -199,10 +202,20 @@ impl RegisterPanel {
                             ui,
                             &problems,
                             [
-                                ("Business name", &mut self.name, Field::Name, ""),
-                                ("E-mail", &mut self.email, Field::Email, "name@example.com"),
                                 (
-                                    "Cellphone",
+                                    &*crate::t!("field-business-name"),
+                                    &mut self.name,
+                                    Field::Name,
+                                    "",
+                                ),
+                                (
+                                    &*crate::t!("field-email"),
+                                    &mut self.email,
+                                    Field::Email,
+                                    &*t!("hint-email"),
+                                ),
+                                (
+                                    &*crate::t!("field-cellphone"),
                                     &mut self.cellphone,
                                     Field::Cellphone,
                                     "300 123 4567",
@@ -211,49 +224,59 @@ impl RegisterPanel {
                         );
                         form::choice_row(
                             ui,
-                            "Document type",
+                            &t!("field-document-type"),
                             "register-doc-type",
                             &mut self.doc_type,
-                            DOCUMENT_TYPES
-                                .iter()
-                                .map(|(code, words)| (*code, format!("{code} — {words}"))),
+                            DOCUMENT_TYPES.iter().map(|code| {
+                                (*code, format!("{code} — {}", document_type_words(code)))
+                            }),
                         );
                         enter |= form::text_rows(
                             ui,
                             &problems,
                             [
                                 (
-                                    "Document number",
+                                    &*crate::t!("field-document-number"),
                                     &mut self.doc_number,
                                     Field::DocNumber,
-                                    "digits",
+                                    &*t!("hint-digits"),
                                 ),
-                                ("City id", &mut self.city, Field::City, "number"),
-                                ("Department id", &mut self.state, Field::State, "number"),
                                 (
-                                    "Commerce type id",
+                                    &*crate::t!("field-city-id"),
+                                    &mut self.city,
+                                    Field::City,
+                                    &*t!("hint-number"),
+                                ),
+                                (
+                                    &*crate::t!("field-department-id"),
+                                    &mut self.state,
+                                    Field::State,
+                                    &*t!("hint-number"),
+                                ),
+                                (
+                                    &*crate::t!("field-commerce-type"),
                                     &mut self.commerce_type,
                                     Field::CommerceType,
-                                    "optional",
+                                    &*t!("hint-optional"),
                                 ),
                                 (
-                                    "Referred by (user id)",
+                                    &*crate::t!("field-referred"),
                                     &mut self.referred,
                                     Field::Referred,
-                                    "optional",
+                                    &*t!("hint-optional"),
                                 ),
                             ],
                         );
                         enter |= form::submitted(&secret_row(
                             ui,
-                            "Password",
+                            &t!("field-password"),
                             &mut self.password,
-                            "at least 8 characters",
+                            &t!("hint-password"),
                             problem_for(&problems, Field::Password),
                         ));
                         enter |= form::submitted(&secret_row(
                             ui,
-                            "Confirm password",
+                            &t!("field-confirm-password"),
                             &mut self.confirmation,
                             "",
                             problem_for(&problems, Field::VerifyPassword),
@@ -265,13 +288,13 @@ impl RegisterPanel {
                 let clicked = ui
                     .add_enabled(
                         built.is_ok() && !busy,
-                        egui::Button::new("Register merchant"),
+                        egui::Button::new(t!("register-submit")),
                     )
                     .clicked();
                 if busy {
                     ui.spinner();
                 }
-                blocking_reasons(ui, &problems, REGISTER_LABELS);
+                blocking_reasons(ui, &problems, &register_labels());
                 if (clicked || (enter && !busy))
                     && let Ok(registration) = built
                 {
@@ -290,8 +313,9 @@ impl RegisterPanel {
                     Some(Err(problem)) => {
                         error_box(
                             ui,
-                            &UiError::local(format!(
-                                "Registered, but the token could not be kept: {problem}"
+                            &UiError::local(t!(
+                                "register-token-not-kept",
+                                problem = problem.as_str()
                             )),
                         );
                     }

@@ -10,20 +10,25 @@ use crate::config::{Environment, Profile, ProfileDraft};
 use crate::connection::{save_credentials, sign_out};
 use crate::secrets::{SecretKind, SecretString};
 use crate::ui::bridge::{Task, UiError};
-use crate::ui::widgets::form::{self, FieldLabels, blocking_reasons, error_box, secret_row};
+use crate::ui::widgets::form::{self, blocking_reasons, error_box, secret_row};
 use crate::ui::{AppAction, PanelContext, ThemeChoice};
 
-const PROFILE_LABELS: &FieldLabels = &[
-    (Field::Name, "Profile name"),
-    (Field::Environment, "Environment"),
-    (Field::BaseUrl, "Family A base URL"),
-    (Field::PayUrl, "Family B pay URL"),
-    (Field::ProfileUserId, "User id"),
-    (Field::ProfileBrandId, "Brand id"),
-    (Field::ProfileMerchantId, "Bre-B merchant id"),
-    (Field::ProfileWebhookUrl, "Default webhook URL"),
-    (Field::WebhookListen, "Webhook listen address"),
-];
+fn profile_labels() -> Vec<(Field, String)> {
+    vec![
+        (Field::Name, crate::t!("field-profile-name")),
+        (Field::Environment, crate::t!("field-environment")),
+        (Field::BaseUrl, crate::t!("field-base-url")),
+        (Field::PayUrl, crate::t!("field-pay-url")),
+        (Field::ProfileUserId, crate::t!("field-user-id")),
+        (Field::ProfileBrandId, crate::t!("field-profile-brand-id")),
+        (
+            Field::ProfileMerchantId,
+            crate::t!("field-profile-merchant-id"),
+        ),
+        (Field::ProfileWebhookUrl, crate::t!("field-default-webhook")),
+        (Field::WebhookListen, crate::t!("field-webhook-listen")),
+    ]
+}
 
 /// What the panel asks the app to do: all of it writes files or the keyring.
 #[derive(Debug, Clone)]
@@ -124,14 +129,20 @@ impl SettingsPanel {
                 let count = values.len();
                 self.saving = Some(ctx.bridge.spawn_blocking(move || {
                     save_credentials(&paths, &secrets, &profile_name, &values, None)
-                        .map(|_| format!("{count} saved for profile {profile_name}"))
+                        .map(|_| {
+                            t!(
+                                "settings-saved-count",
+                                count = count,
+                                profile = profile_name
+                            )
+                        })
                         .map_err(|e| e.to_string())
                 }));
             }
             SettingsCommand::SignOut => {
                 self.saving = Some(ctx.bridge.spawn_blocking(move || {
                     sign_out(&paths, &secrets, &profile_name)
-                        .map(|()| format!("Signed out of {profile_name}"))
+                        .map(|()| t!("settings-signed-out", profile = profile_name))
                 }));
             }
         }
@@ -159,9 +170,7 @@ impl SettingsPanel {
                 self.chosen_profile = Some(name.clone());
                 self.editor = None;
             }
-            self.profile_message = Some(
-                result.map(|name| format!("Now using profile {name}; it opens next time too")),
-            );
+            self.profile_message = Some(result.map(|name| t!("settings-now-using", name = name)));
         }
     }
 
@@ -194,20 +203,20 @@ impl SettingsPanel {
                     ui.radio_value(theme, ThemeChoice::Dark, t!("settings-theme-dark"));
                 });
                 ui.separator();
-                ui.label(RichText::new("When a payment is approved").strong());
+                ui.label(RichText::new(t!("settings-when-approved")).strong());
                 let alerts = view.alerts.clone();
                 let mut notifications = alerts.notifications();
                 if ui
-                    .checkbox(&mut notifications, "Show a desktop notification")
+                    .checkbox(&mut notifications, t!("settings-desktop-notification"))
                     .changed()
                 {
                     alerts.set_notifications(notifications);
                 }
                 let mut sound = alerts.sound();
-                if ui.checkbox(&mut sound, "Play a sound").changed() {
+                if ui.checkbox(&mut sound, t!("settings-sound")).changed() {
                     alerts.set_sound(sound);
                 }
-                ui.label(RichText::new("A banner always shows in the app").weak());
+                ui.label(RichText::new(t!("settings-banner-always")).weak());
             });
     }
 
@@ -222,12 +231,12 @@ impl SettingsPanel {
     }
 
     fn profile_ui(&mut self, ui: &mut Ui, view: &SettingsView<'_>) {
-        ui.label(RichText::new("Profile").strong());
+        ui.label(RichText::new(t!("settings-profile")).strong());
         let current = view.profile_name.to_owned();
         let busy = self.busy_with_profiles();
         let chosen = self.chosen_profile.get_or_insert_with(|| current.clone());
         ui.horizontal(|ui| {
-            let label = ui.label("Profile");
+            let label = ui.label(t!("settings-profile"));
             egui::ComboBox::from_id_salt("profile-picker")
                 .selected_text(chosen.clone())
                 .show_ui(ui, |ui| {
@@ -238,7 +247,10 @@ impl SettingsPanel {
                 .response
                 .labelled_by(label.id);
             if ui
-                .add_enabled(*chosen != current && !busy, egui::Button::new("Switch"))
+                .add_enabled(
+                    *chosen != current && !busy,
+                    egui::Button::new(t!("settings-switch")),
+                )
                 .clicked()
             {
                 self.queued.push(SettingsCommand::Switch(chosen.clone()));
@@ -246,7 +258,7 @@ impl SettingsPanel {
                 ui.ctx().request_repaint();
             }
             if ui
-                .add_enabled(!busy, egui::Button::new("New profile…"))
+                .add_enabled(!busy, egui::Button::new(t!("settings-new-profile-button")))
                 .clicked()
             {
                 self.editor = Some(ProfileEditor {
@@ -256,8 +268,11 @@ impl SettingsPanel {
             }
             let editable = view.environment != Environment::Simulator;
             if ui
-                .add_enabled(editable && !busy, egui::Button::new("Edit profile"))
-                .on_disabled_hover_text("The built-in simulator needs no settings")
+                .add_enabled(
+                    editable && !busy,
+                    egui::Button::new(t!("settings-edit-profile")),
+                )
+                .on_disabled_hover_text(t!("settings-simulator-no-settings"))
                 .clicked()
             {
                 let profile = view.profile.clone();
@@ -271,9 +286,9 @@ impl SettingsPanel {
             }
         });
         let environment = view.environment;
-        ui.label(format!("Environment: {}", environment.label()));
+        ui.label(t!("settings-environment", name = environment.label()));
         if environment == Environment::Simulator {
-            ui.label(RichText::new("The built-in simulator: nothing here moves real money").weak());
+            ui.label(RichText::new(t!("settings-simulator-note")).weak());
         }
         match &self.profile_message {
             Some(Ok(message)) => {
@@ -284,9 +299,12 @@ impl SettingsPanel {
         }
         self.editor_ui(ui, view);
         ui.label(
-            RichText::new(format!("Profiles live in {}", view.config_file.display()))
-                .weak()
-                .small(),
+            RichText::new(t!(
+                "settings-profiles-file",
+                file = view.config_file.display().to_string()
+            ))
+            .weak()
+            .small(),
         );
     }
 
@@ -305,8 +323,8 @@ impl SettingsPanel {
         let cancelled = egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.label(
                 RichText::new(match &editor.editing {
-                    None => "New profile".to_owned(),
-                    Some(_) => format!("Profile {}", draft.name),
+                    None => t!("settings-new-profile"),
+                    Some(_) => t!("settings-profile-named", name = draft.name.as_str()),
                 })
                 .strong(),
             );
@@ -318,10 +336,15 @@ impl SettingsPanel {
                         enter |= form::text_rows(
                             ui,
                             &problems,
-                            [("Profile name", &mut draft.name, Field::Name, "tienda")],
+                            [(
+                                &*crate::t!("field-profile-name"),
+                                &mut draft.name,
+                                Field::Name,
+                                "tienda",
+                            )],
                         );
                     }
-                    ui.label("Environment");
+                    ui.label(crate::t!("field-environment"));
                     ui.horizontal(|ui| {
                         ui.radio_value(
                             &mut draft.environment,
@@ -331,7 +354,7 @@ impl SettingsPanel {
                         ui.radio_value(
                             &mut draft.environment,
                             Environment::Production,
-                            "Production (real money)",
+                            t!("settings-production-real-money"),
                         );
                     });
                     ui.end_row();
@@ -340,38 +363,43 @@ impl SettingsPanel {
                         &problems,
                         [
                             (
-                                "Family A base URL",
+                                &*crate::t!("field-base-url"),
                                 &mut draft.base_url,
                                 Field::BaseUrl,
                                 "https://…/api/v1",
                             ),
                             (
-                                "Family B pay URL",
+                                &*crate::t!("field-pay-url"),
                                 &mut draft.pay_url,
                                 Field::PayUrl,
                                 "https://…",
                             ),
                             (
-                                "User id",
+                                &*crate::t!("field-user-id"),
                                 &mut draft.user_id,
                                 Field::ProfileUserId,
-                                "from registration",
+                                &*t!("hint-from-registration"),
                             ),
-                            ("Brand id", &mut draft.brand_id, Field::ProfileBrandId, "79"),
                             (
-                                "Bre-B merchant id",
+                                &*crate::t!("field-profile-brand-id"),
+                                &mut draft.brand_id,
+                                Field::ProfileBrandId,
+                                "79",
+                            ),
+                            (
+                                &*crate::t!("field-profile-merchant-id"),
                                 &mut draft.merchant_id,
                                 Field::ProfileMerchantId,
-                                "optional, for Bre-B keys and QR",
+                                &*t!("hint-merchant-optional"),
                             ),
                             (
-                                "Default webhook URL",
+                                &*crate::t!("field-default-webhook"),
                                 &mut draft.webhook_url,
                                 Field::ProfileWebhookUrl,
-                                "optional, https://",
+                                &*t!("hint-optional-https"),
                             ),
                             (
-                                "Webhook listen address",
+                                &*crate::t!("field-webhook-listen"),
                                 &mut draft.webhook_listen,
                                 Field::WebhookListen,
                                 crate::config::DEFAULT_WEBHOOK_LISTEN,
@@ -382,16 +410,19 @@ impl SettingsPanel {
             let mut cancel = false;
             ui.horizontal(|ui| {
                 let save = ui
-                    .add_enabled(built.is_ok() && !busy, egui::Button::new("Save profile"))
+                    .add_enabled(
+                        built.is_ok() && !busy,
+                        egui::Button::new(t!("settings-save-profile")),
+                    )
                     .clicked();
-                cancel = ui.button("Cancel").clicked();
+                cancel = ui.button(t!("cancel")).clicked();
                 if (save || (enter && !busy))
                     && let Ok((name, profile)) = built
                 {
                     to_save = Some(SettingsCommand::SaveProfile { name, profile });
                 }
             });
-            blocking_reasons(ui, &problems, PROFILE_LABELS);
+            blocking_reasons(ui, &problems, &profile_labels());
             cancel
         });
         if cancelled.inner {
@@ -403,19 +434,15 @@ impl SettingsPanel {
     }
 
     fn credentials_ui(&mut self, ui: &mut Ui, view: &SettingsView<'_>) {
-        ui.label(RichText::new("Use existing credentials").strong());
+        ui.label(RichText::new(t!("settings-credentials")).strong());
         match view.keyring_problem {
             None => {
-                ui.label(
-                    RichText::new("Tokens are kept in the system keyring, never in a file").weak(),
-                );
+                ui.label(RichText::new(t!("settings-keyring-ok")).weak());
             }
             Some(reason) => {
                 error_box(
                     ui,
-                    &UiError::local(format!(
-                        "The system keyring is not available ({reason}). Tokens you enter are kept only until paydesk closes"
-                    )),
+                    &UiError::local(t!("settings-keyring-missing", reason = reason)),
                 );
             }
         }
@@ -424,23 +451,23 @@ impl SettingsPanel {
             .show(ui, |ui| {
                 secret_row(
                     ui,
-                    "API token",
+                    &t!("api-token"),
                     &mut self.api_token,
-                    "Family A, from registration",
+                    &t!("hint-api-token"),
                     None,
                 );
                 secret_row(
                     ui,
-                    "Access token",
+                    &t!("settings-access-token"),
                     &mut self.access_token,
-                    "Family B bearer token",
+                    &t!("hint-access-token"),
                     None,
                 );
                 secret_row(
                     ui,
-                    "Webhook key (HASH_KEY)",
+                    &t!("settings-hash-key"),
                     &mut self.hash_key,
-                    "from support",
+                    &t!("hint-from-support"),
                     None,
                 );
             });
@@ -464,7 +491,7 @@ impl SettingsPanel {
             if ui
                 .add_enabled(
                     !values.is_empty() && !busy,
-                    egui::Button::new("Save credentials"),
+                    egui::Button::new(t!("settings-save-credentials")),
                 )
                 .clicked()
             {
@@ -474,7 +501,7 @@ impl SettingsPanel {
                 self.hash_key.clear();
             }
             if ui
-                .add_enabled(!busy, egui::Button::new("Sign out"))
+                .add_enabled(!busy, egui::Button::new(t!("settings-sign-out")))
                 .clicked()
             {
                 self.queue(ui, SettingsCommand::SignOut);

@@ -2,6 +2,7 @@
 //! background, so this panel only draws what the followers report). What it needs done it queues
 //! as a [`StatusCommand`] for `logic` to run.
 
+use crate::t;
 use egui::{RichText, Ui};
 
 use crate::api::family_b::StatusRecord;
@@ -44,7 +45,7 @@ impl StatusPanel {
                     ctx.session.connection.client.clone(),
                     TrackedPayment::new(
                         reference,
-                        "Looked up".into(),
+                        t!("kind-looked-up"),
                         None,
                         String::new(),
                         String::new(),
@@ -66,7 +67,7 @@ impl StatusPanel {
     }
 
     pub fn ui(&mut self, ui: &mut Ui, tracker: &Tracker) {
-        ui.heading("Payment status");
+        ui.heading(t!("status-title"));
         let reference = self.reference.trim().to_owned();
         let mut enter = false;
         egui::Grid::new("status-lookup")
@@ -74,9 +75,9 @@ impl StatusPanel {
             .show(ui, |ui| {
                 let response = text_row(
                     ui,
-                    "Payment reference",
+                    &t!("status-reference"),
                     &mut self.reference,
-                    "the service's reference",
+                    &t!("status-reference-hint"),
                     None,
                 );
                 enter = form::submitted(&response);
@@ -84,7 +85,7 @@ impl StatusPanel {
         ui.horizontal(|ui| {
             let ready = !reference.is_empty() && !self.lookup.is_pending();
             if ui
-                .add_enabled(ready, egui::Button::new("Check status"))
+                .add_enabled(ready, egui::Button::new(t!("status-check")))
                 .clicked()
                 || (enter && ready)
             {
@@ -97,9 +98,9 @@ impl StatusPanel {
             if ui
                 .add_enabled(
                     !reference.is_empty() && !followed,
-                    egui::Button::new("Follow"),
+                    egui::Button::new(t!("status-follow")),
                 )
-                .on_hover_text("Watch it until it is approved or ends")
+                .on_hover_text(t!("status-follow-hint"))
                 .clicked()
             {
                 self.queue(ui, StatusCommand::Follow(reference.clone()));
@@ -137,13 +138,19 @@ fn record_details(ui: &mut Ui, reference: &str, record: &StatusRecord) {
                     .map(|p| p.to_string())
                     .unwrap_or_else(|| record.cost.clone());
                 for (label, value) in [
-                    ("Amount", amount),
-                    ("Cost", cost),
-                    ("Date", record.date.clone()),
-                    ("Method", record.payment_method.clone().unwrap_or_default()),
-                    ("Provider reference", record.provider_reference.clone()),
+                    (t!("field-amount"), amount),
+                    (t!("status-fee"), cost),
+                    (t!("cli-status-date"), record.date.clone()),
                     (
-                        "Description",
+                        t!("field-method"),
+                        record.payment_method.clone().unwrap_or_default(),
+                    ),
+                    (
+                        t!("status-provider-reference"),
+                        record.provider_reference.clone(),
+                    ),
+                    (
+                        t!("field-description"),
                         record.description.clone().unwrap_or_default(),
                     ),
                 ] {
@@ -163,20 +170,21 @@ const ROW_HEIGHT: f32 = 22.0;
 fn today(ui: &mut Ui, tracker: &Tracker) {
     let payments = &tracker.payments;
     ui.horizontal(|ui| {
-        ui.heading("Today");
-        let count = match payments.len() {
-            1 => "1 payment".to_owned(),
-            n => format!("{n} payments"),
-        };
-        ui.label(RichText::new(format!("{count}, {} approved", tracker.approved_total())).weak());
+        ui.heading(t!("today"));
+        ui.label(
+            RichText::new(t!(
+                "status-today-count",
+                count = payments.len(),
+                approved = tracker.approved_total().to_string()
+            ))
+            .weak(),
+        );
     });
     if let Some(problem) = &tracker.restore_problem {
         ui.label(RichText::new(problem).color(crate::ui::theme::ERROR));
     }
     if payments.is_empty() {
-        ui.label(
-            RichText::new("Payments you create today appear here with their live state").weak(),
-        );
+        ui.label(RichText::new(t!("status-today-empty")).weak());
         return;
     }
     egui::Grid::new("today-header")
@@ -184,12 +192,12 @@ fn today(ui: &mut Ui, tracker: &Tracker) {
         .min_col_width(70.0)
         .show(ui, |ui| {
             for title in [
-                "Time",
-                "Kind",
-                "Amount",
-                "Your reference",
-                "Service reference",
-                "State",
+                t!("column-time"),
+                t!("column-kind"),
+                t!("field-amount"),
+                t!("field-your-reference"),
+                t!("created-service-reference"),
+                t!("column-state"),
             ] {
                 ui.label(RichText::new(title).strong());
             }

@@ -94,7 +94,16 @@ pub fn problem_for(problems: &[ValidationError], field: Field) -> Option<&Valida
 
 /// A form's fields in the order it shows them: each field's name in [`ValidationError`]s, and
 /// the label the shop owner reads for it.
-pub type FieldLabels = [(Field, &'static str)];
+pub type FieldLabels = [(Field, String)];
+
+/// "Payer cellphone (optional)" where a field may be left empty.
+pub fn optional_label(label: String, optional: bool) -> String {
+    if optional {
+        crate::t!("label-optional", label = label)
+    } else {
+        label
+    }
+}
 
 /// Under a disabled submit button: why it is disabled, in the form's order and its own words
 /// ("City id", not the wire name "city"). A field the table lacks keeps its name, last.
@@ -102,7 +111,7 @@ pub fn blocking_reasons(ui: &mut Ui, problems: &[ValidationError], labels: &Fiel
     if problems.is_empty() {
         return;
     }
-    ui.label(RichText::new("To continue:").weak());
+    ui.label(RichText::new(crate::t!("form-to-continue")).weak());
     for line in reason_lines(problems, labels) {
         ui.label(RichText::new(line).color(ERROR_COLOR));
     }
@@ -123,7 +132,7 @@ fn reason_lines(problems: &[ValidationError], labels: &FieldLabels) -> Vec<Strin
             let label = labels
                 .iter()
                 .find(|(name, _)| *name == problem.field)
-                .map_or(problem.field.as_str(), |(_, label)| *label);
+                .map_or(problem.field.as_str(), |(_, label)| label.as_str());
             format!("• {label}: {}", problem.message)
         })
         .collect()
@@ -136,7 +145,11 @@ pub fn error_box(ui: &mut Ui, error: &super::super::bridge::UiError) {
         .show(ui, |ui| {
             ui.label(RichText::new(&error.message).color(ERROR_COLOR));
             if let Some(code) = &error.code {
-                ui.label(RichText::new(format!("code {code}")).small().weak());
+                ui.label(
+                    RichText::new(crate::t!("cli-error-code", code = code.as_str()))
+                        .small()
+                        .weak(),
+                );
             }
         });
 }
@@ -185,7 +198,7 @@ pub fn bank_row(
         .iter()
         .find(|(id, _)| id == selected)
         .map(|(_, name)| name.clone())
-        .unwrap_or_else(|| "Choose the bank".to_owned());
+        .unwrap_or_else(|| crate::t!("form-choose-bank"));
     ui.horizontal(|ui| {
         egui::ComboBox::from_id_salt(id_salt)
             .selected_text(shown)
@@ -214,7 +227,10 @@ mod tests {
             ValidationError::new(Field::Cost, "is odd"),
             ValidationError::new(Field::Name, "this field is required"),
         ];
-        let labels: &FieldLabels = &[(Field::Name, "Business name"), (Field::City, "City id")];
+        let labels: &FieldLabels = &[
+            (Field::Name, "Business name".to_owned()),
+            (Field::City, "City id".to_owned()),
+        ];
         assert_eq!(
             reason_lines(&problems, labels),
             [

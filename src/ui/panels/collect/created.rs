@@ -3,6 +3,8 @@
 
 use egui::{RichText, Ui};
 
+use crate::t;
+
 use crate::money::Pesos;
 use crate::ui::bridge::Requested;
 use crate::ui::widgets::qr::QrTexture;
@@ -53,7 +55,7 @@ impl CreatedView {
                 && let Some(state) = tracked.status
             {
                 ui.horizontal(|ui| {
-                    ui.label("State:");
+                    ui.label(t!("created-state"));
                     status::badge(ui, state);
                 });
             }
@@ -75,9 +77,9 @@ impl CreatedView {
                         .num_columns(2)
                         .show(ui, |ui| {
                             for (label, value) in [
-                                ("Link", payment.url.as_str()),
-                                ("Service reference", payment.reference.as_str()),
-                                ("Expires", payment.expires.as_str()),
+                                (t!("created-link"), payment.url.as_str()),
+                                (t!("created-service-reference"), payment.reference.as_str()),
+                                (t!("created-expires"), payment.expires.as_str()),
                             ] {
                                 if !value.is_empty() {
                                     ui.label(label);
@@ -93,14 +95,14 @@ impl CreatedView {
                         });
                     ui.add_space(8.0);
                     ui.horizontal_wrapped(|ui| {
-                        if !payment.url.is_empty() && ui.button("Copy link").clicked() {
+                        if !payment.url.is_empty() && ui.button(t!("created-copy-link")).clicked() {
                             ui.ctx().copy_text(payment.url.clone());
                             self.copied = true;
                         }
                         if ui
                             .add_enabled(
                                 !self.saved.is_pending(),
-                                egui::Button::new("Save QR as PNG"),
+                                egui::Button::new(t!("created-save-qr")),
                             )
                             .clicked()
                         {
@@ -110,13 +112,13 @@ impl CreatedView {
                             });
                             ui.ctx().request_repaint();
                         }
-                        if ui.button("Show to customer").clicked() {
+                        if ui.button(t!("created-show-customer")).clicked() {
                             queued.push(CollectCommand::ShowCustomer(payment.clone()));
                             ui.ctx().request_repaint();
                         }
                     });
                     if self.copied {
-                        ui.label(RichText::new("Link copied").weak());
+                        ui.label(RichText::new(t!("created-link-copied")).weak());
                     }
                     let received: Vec<_> = view
                         .notifications
@@ -124,27 +126,31 @@ impl CreatedView {
                         .filter(|n| n.reference_id == payment.reference)
                         .collect();
                     if !received.is_empty() {
-                        ui.label(RichText::new("Notifications received").strong());
+                        ui.label(RichText::new(t!("created-notifications")).strong());
                         for notification in received.iter().rev() {
                             let words =
                                 crate::ledger::reconcile::notified_words(notification.status);
                             // An approval says what the shop receives of what was paid.
                             let figures = notification.figures.completed();
                             let money = match (notification.status, figures.gross, figures.net) {
-                                (2, Some(gross), Some(net)) => {
-                                    format!(": paid {gross}, you receive {net}")
-                                }
+                                (2, Some(gross), Some(net)) => t!(
+                                    "created-paid-receive",
+                                    gross = gross.to_string(),
+                                    net = net.to_string()
+                                ),
                                 _ => String::new(),
                             };
                             ui.label(format!(
                                 "{} — {words}{money} ({})",
                                 notification.updated_at,
-                                notification.check_state.as_str().replace('_', " ")
+                                notification.check_state.words()
                             ));
                         }
                     }
                     if let Requested::Done(path) = &self.saved {
-                        ui.label(RichText::new(format!("Saved to {path}")).weak());
+                        ui.label(
+                            RichText::new(t!("created-saved-to", path = path.as_str())).weak(),
+                        );
                     }
                     if let Some(error) = self.saved.error() {
                         crate::ui::widgets::form::error_box(ui, error);

@@ -4,6 +4,8 @@
 use crate::validate::Field;
 use egui::Ui;
 
+use crate::t;
+
 use crate::requests::CashInForm;
 use crate::ui::widgets::form::{self};
 use crate::validate::ValidationError;
@@ -62,18 +64,23 @@ impl CashInFields {
             ui,
             problems,
             [
-                ("Amount", &mut self.amount, Field::Amount, "$ 25.000"),
                 (
-                    "Your reference",
-                    &mut self.reference1,
-                    Field::Reference1,
-                    "up to 20 characters",
+                    &*t!("field-amount"),
+                    &mut self.amount,
+                    Field::Amount,
+                    "$ 25.000",
                 ),
                 (
-                    "Description",
+                    &*t!("field-your-reference"),
+                    &mut self.reference1,
+                    Field::Reference1,
+                    &*t!("hint-up-to-20"),
+                ),
+                (
+                    &*t!("field-description"),
                     &mut self.description,
                     Field::Description,
-                    "what is being sold",
+                    &*t!("hint-what-is-sold"),
                 ),
             ],
         );
@@ -82,27 +89,28 @@ impl CashInFields {
 
     pub(super) fn ui_customer(&mut self, ui: &mut Ui, problems: &[ValidationError]) -> bool {
         let mut enter = false;
+        let optional = t!("hint-optional");
         enter |= form::text_rows(
             ui,
             problems,
             [
                 (
-                    "Customer name",
+                    &*t!("field-customer-name"),
                     &mut self.customer_name,
                     Field::CustomerName,
-                    "optional",
+                    optional.as_str(),
                 ),
                 (
-                    "Customer e-mail",
+                    &*t!("field-customer-email"),
                     &mut self.customer_email,
                     Field::Email,
-                    "optional",
+                    optional.as_str(),
                 ),
                 (
-                    "Customer cellphone",
+                    &*t!("field-customer-cellphone"),
                     &mut self.customer_phone,
                     Field::CustomerCellphone,
-                    "optional",
+                    optional.as_str(),
                 ),
             ],
         );
@@ -116,21 +124,21 @@ impl CashInFields {
             problems,
             [
                 (
-                    "Return URL",
+                    &*t!("field-return-url"),
                     &mut self.return_url,
                     Field::ReturnUrl,
-                    "optional, https://",
+                    &*t!("hint-optional-https"),
                 ),
                 (
-                    "Webhook URL",
+                    &*t!("field-webhook-url"),
                     &mut self.webhook_url,
                     Field::WebhookUrl,
                     "https://",
                 ),
             ],
         );
-        ui.label("Payment summary");
-        ui.checkbox(&mut self.show_summary, "Show the summary to the payer");
+        ui.label(t!("field-payment-summary"));
+        ui.checkbox(&mut self.show_summary, t!("field-show-summary"));
         ui.end_row();
         enter
     }

@@ -2,24 +2,28 @@
 
 use egui::Ui;
 
+use crate::t;
+
 use crate::api::family_b::PaymentLinkRequest;
 use crate::requests::PaymentLinkForm;
-use crate::ui::widgets::form::{self, blocking_reasons};
+use crate::ui::widgets::form::blocking_reasons;
 use crate::validate::{self, Field, ValidationError};
 
 use super::submit::{Creation, Submission};
 use super::*;
 
-pub(super) const LINK_LABELS: &form::FieldLabels = &[
-    (Field::Amount, "Amount"),
-    (Field::Reference1, "Your reference"),
-    (Field::ExpiresIn, "Expires in"),
-    (Field::Email, "Customer e-mail"),
-    (Field::CustomerCellphone, "Customer cellphone"),
-    (Field::ReturnUrl, "Return URL"),
-    (Field::WebhookUrl, "Webhook URL"),
-    (Field::BrandId, "Brand id (profile setting)"),
-];
+fn link_labels() -> Vec<(Field, String)> {
+    vec![
+        (Field::Amount, t!("field-amount")),
+        (Field::Reference1, t!("field-your-reference")),
+        (Field::ExpiresIn, t!("field-expires-in")),
+        (Field::Email, t!("field-customer-email")),
+        (Field::CustomerCellphone, t!("field-customer-cellphone")),
+        (Field::ReturnUrl, t!("field-return-url")),
+        (Field::WebhookUrl, t!("field-webhook-url")),
+        (Field::BrandId, t!("field-brand-id")),
+    ]
+}
 
 pub(super) struct LinkForm {
     pub(super) fields: CashInFields,
@@ -63,16 +67,20 @@ impl LinkForm {
             .show(ui, |ui| {
                 enter |= self.fields.ui_top(ui, &problems);
                 enter |= self.fields.ui_customer(ui, &problems);
-                let expiry_label = ui.label("Expires in");
+                let expiry_label = ui.label(t!("field-expires-in"));
                 egui::ComboBox::from_id_salt("link-expiry")
                     .selected_text(match self.expiry {
                         Some(seconds) => validate::describe_seconds(seconds),
-                        None => "Service default".to_owned(),
+                        None => t!("expiry-service-default"),
                     })
                     .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut self.expiry, None, "Service default");
-                        for (seconds, words) in EXPIRY_CHOICES {
-                            ui.selectable_value(&mut self.expiry, Some(*seconds), *words);
+                        ui.selectable_value(&mut self.expiry, None, t!("expiry-service-default"));
+                        for seconds in EXPIRY_CHOICES {
+                            ui.selectable_value(
+                                &mut self.expiry,
+                                Some(*seconds),
+                                validate::describe_seconds(*seconds),
+                            );
                         }
                     })
                     .response
@@ -83,8 +91,8 @@ impl LinkForm {
         ui.add_space(8.0);
         let go = self
             .submission
-            .button(ui, built.is_ok(), enter, "Create payment link");
-        blocking_reasons(ui, &problems, LINK_LABELS);
+            .button(ui, built.is_ok(), enter, &t!("collect-create-link"));
+        blocking_reasons(ui, &problems, &link_labels());
         if go && let Ok(mut request) = built {
             self.submission
                 .reference_for_next(&mut self.fields.reference1);

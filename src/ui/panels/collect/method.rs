@@ -2,6 +2,8 @@
 
 use egui::{RichText, Ui};
 
+use crate::t;
+
 use crate::api::catalog::{
     ExtraField, LEGAL_PERSON_DOCUMENTS, Lifetime, MethodKind, NATURAL_PERSON_DOCUMENTS,
 };
@@ -15,29 +17,34 @@ use crate::validate::{self, Field, ValidationError};
 use super::submit::{Creation, Submission};
 use super::*;
 
-pub(super) const METHOD_LABELS: &form::FieldLabels = &[
-    (Field::Amount, "Amount"),
-    (Field::Reference1, "Your reference"),
-    (Field::Method, "Method"),
-    (Field::Cellphone, "Payer cellphone"),
-    (Field::BankId, "Payer's bank"),
-    (Field::TypePerson, "Person type"),
-    (Field::DocumentType, "Document type"),
-    (Field::DocumentNumber, "Document number"),
-    (Field::Name, "Payer name"),
-    (Field::Address, "Payer address"),
-    (Field::Email, "E-mail"),
-    (Field::DocType, "Document type"),
-    (Field::DocNumber, "Document number"),
-    (Field::MerchantId, "Merchant id (Bre-B)"),
-    (Field::WhatsappAccountId, "WhatsApp account"),
-    (Field::Description, "What is being paid"),
-    (Field::ExpiresIn, "Expires in"),
-    (Field::CustomerCellphone, "Customer cellphone"),
-    (Field::ReturnUrl, "Return URL"),
-    (Field::WebhookUrl, "Webhook URL"),
-    (Field::BrandId, "Brand id (profile setting)"),
-];
+pub(super) fn method_labels() -> Vec<(Field, String)> {
+    vec![
+        (Field::Amount, crate::t!("field-amount")),
+        (Field::Reference1, crate::t!("field-your-reference")),
+        (Field::Method, crate::t!("field-method")),
+        (Field::Cellphone, crate::t!("field-payer-cellphone")),
+        (Field::BankId, crate::t!("field-payer-bank")),
+        (Field::TypePerson, crate::t!("field-person-type")),
+        (Field::DocumentType, crate::t!("field-document-type")),
+        (Field::DocumentNumber, crate::t!("field-document-number")),
+        (Field::Name, crate::t!("field-payer-name")),
+        (Field::Address, crate::t!("field-payer-address")),
+        (Field::Email, crate::t!("field-email")),
+        (Field::DocType, crate::t!("field-document-type")),
+        (Field::DocNumber, crate::t!("field-document-number")),
+        (Field::MerchantId, crate::t!("field-merchant-id")),
+        (Field::WhatsappAccountId, crate::t!("field-whatsapp")),
+        (Field::Description, crate::t!("field-what-is-paid")),
+        (Field::ExpiresIn, crate::t!("field-expires-in")),
+        (
+            Field::CustomerCellphone,
+            crate::t!("field-customer-cellphone"),
+        ),
+        (Field::ReturnUrl, crate::t!("field-return-url")),
+        (Field::WebhookUrl, crate::t!("field-webhook-url")),
+        (Field::BrandId, crate::t!("field-brand-id")),
+    ]
+}
 
 pub(super) struct MethodForm {
     pub(super) fields: CashInFields,
@@ -139,7 +146,7 @@ impl MethodForm {
         let method = catalog.find(self.method_id).cloned();
         let minimum = method.as_ref().and_then(|m| m.min_expires_in).unwrap_or(0);
         if self.expiry <= minimum
-            && let Some((seconds, _)) = EXPIRY_CHOICES.iter().find(|(s, _)| *s > minimum)
+            && let Some(seconds) = EXPIRY_CHOICES.iter().find(|s| **s > minimum)
         {
             self.expiry = *seconds;
         }
@@ -169,19 +176,26 @@ impl MethodForm {
             .num_columns(2)
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
-                let method_label = ui.label("Method");
+                let method_label = ui.label(crate::t!("field-method"));
                 egui::ComboBox::from_id_salt("method-picker")
-                    .selected_text(method.as_ref().map(|m| m.name.clone()).unwrap_or_default())
+                    .selected_text(
+                        method
+                            .as_ref()
+                            .map(|m| m.display_name())
+                            .unwrap_or_default(),
+                    )
                     .show_ui(ui, |ui| {
                         for known in &catalog.methods {
                             let minimum = known
                                 .min_expires_in
-                                .map(|s| format!(" — more than {}", validate::describe_seconds(s)))
+                                .map(|s| {
+                                    t!("method-more-than", duration = validate::describe_seconds(s))
+                                })
                                 .unwrap_or_default();
                             ui.selectable_value(
                                 &mut self.method_id,
                                 known.id,
-                                format!("{}{minimum}", known.name),
+                                format!("{}{minimum}", known.display_name()),
                             );
                         }
                     })
@@ -190,16 +204,15 @@ impl MethodForm {
                 ui.end_row();
                 enter |= self.fields.ui_top(ui, &problems);
                 if needs(ExtraField::Cellphone) || takes(ExtraField::Cellphone) {
-                    let label = if needs(ExtraField::Cellphone) {
-                        "Payer cellphone"
-                    } else {
-                        "Payer cellphone (optional)"
-                    };
+                    let label = form::optional_label(
+                        t!("field-payer-cellphone"),
+                        !needs(ExtraField::Cellphone),
+                    );
                     enter |= form::text_rows(
                         ui,
                         &problems,
                         [(
-                            label,
+                            label.as_str(),
                             &mut self.payer_cellphone,
                             Field::Cellphone,
                             "300 123 4567",
@@ -216,11 +229,7 @@ impl MethodForm {
                     let none = optional.then_some(("", "—".to_owned()));
                     form::choice_row(
                         ui,
-                        if optional {
-                            "Document type (optional)"
-                        } else {
-                            "Document type"
-                        },
+                        &form::optional_label(t!("field-document-type"), optional),
                         "scheme-doc-type",
                         &mut self.doc_type,
                         none.into_iter()
@@ -235,31 +244,26 @@ impl MethodForm {
                         ui,
                         &problems,
                         [(
-                            if optional {
-                                "Document number (optional)"
-                            } else {
-                                "Document number"
-                            },
+                            &*form::optional_label(t!("field-document-number"), optional),
                             &mut self.doc_number,
                             number_field,
-                            "digits",
+                            &*t!("hint-digits"),
                         )],
                     );
                 }
                 if needs(ExtraField::MerchantId) || takes(ExtraField::MerchantId) {
-                    let label = if needs(ExtraField::MerchantId) {
-                        "Merchant id (Bre-B)"
-                    } else {
-                        "Merchant id (optional)"
-                    };
+                    let label = form::optional_label(
+                        t!("field-merchant-id"),
+                        !needs(ExtraField::MerchantId),
+                    );
                     enter |= form::text_rows(
                         ui,
                         &problems,
                         [(
-                            label,
+                            label.as_str(),
                             &mut self.merchant_id,
                             Field::MerchantId,
-                            "your id in Bre-B",
+                            &*t!("hint-merchant-id"),
                         )],
                     );
                 }
@@ -268,10 +272,10 @@ impl MethodForm {
                         ui,
                         &problems,
                         [(
-                            "WhatsApp account",
+                            &*crate::t!("field-whatsapp"),
                             &mut self.whatsapp_account,
                             Field::WhatsappAccountId,
-                            "your business account id",
+                            &*t!("hint-whatsapp"),
                         )],
                     );
                 }
@@ -280,25 +284,25 @@ impl MethodForm {
                         ui,
                         &problems,
                         [(
-                            "What is being paid (optional)",
+                            &*form::optional_label(t!("field-what-is-paid"), true),
                             &mut self.payer_description,
                             Field::Description,
-                            "shown to the payer, up to 255 characters",
+                            &*t!("hint-shown-to-payer"),
                         )],
                     );
                 }
                 if is_bank_transfer || needs(ExtraField::BankId) {
                     form::bank_row(
                         ui,
-                        "Payer's bank",
+                        &t!("field-payer-bank"),
                         "bank-picker",
                         &self.banks,
                         &mut self.bank_id,
                     );
-                    ui.label("Person type");
+                    ui.label(crate::t!("field-person-type"));
                     ui.horizontal(|ui| {
-                        ui.radio_value(&mut self.person_type, "0".to_owned(), "Natural person");
-                        ui.radio_value(&mut self.person_type, "1".to_owned(), "Company");
+                        ui.radio_value(&mut self.person_type, "0".to_owned(), t!("person-natural"));
+                        ui.radio_value(&mut self.person_type, "1".to_owned(), t!("person-legal"));
                     });
                     ui.end_row();
                     let documents = if self.person_type == "1" {
@@ -311,7 +315,7 @@ impl MethodForm {
                     }
                     form::choice_row(
                         ui,
-                        "Document type",
+                        &t!("field-document-type"),
                         "doc-type",
                         &mut self.doc_type,
                         documents.iter().map(|doc| (*doc, (*doc).to_owned())),
@@ -321,32 +325,44 @@ impl MethodForm {
                         &problems,
                         [
                             (
-                                "Document number",
+                                &*crate::t!("field-document-number"),
                                 &mut self.doc_number,
                                 Field::DocumentNumber,
-                                "digits",
+                                &*t!("hint-digits"),
                             ),
-                            ("Payer name", &mut self.payer_name, Field::Name, ""),
-                            ("Payer address", &mut self.address, Field::Address, ""),
                             (
-                                "Payer e-mail",
+                                &*crate::t!("field-payer-name"),
+                                &mut self.payer_name,
+                                Field::Name,
+                                "",
+                            ),
+                            (
+                                &*crate::t!("field-payer-address"),
+                                &mut self.address,
+                                Field::Address,
+                                "",
+                            ),
+                            (
+                                &*crate::t!("field-payer-email"),
                                 &mut self.payer_email,
                                 Field::Email,
-                                "name@example.com",
+                                &*t!("hint-email"),
                             ),
                         ],
                     );
                 }
-                let expiry_label = ui.label("Expires in");
+                let expiry_label = ui.label(crate::t!("field-expires-in"));
                 match lifetime {
                     Lifetime::AsRequested => {
                         egui::ComboBox::from_id_salt("method-expiry")
                             .selected_text(validate::describe_seconds(self.expiry))
                             .show_ui(ui, |ui| {
-                                for (seconds, words) in
-                                    EXPIRY_CHOICES.iter().filter(|(s, _)| *s > minimum)
-                                {
-                                    ui.selectable_value(&mut self.expiry, *seconds, *words);
+                                for seconds in EXPIRY_CHOICES.iter().filter(|s| **s > minimum) {
+                                    ui.selectable_value(
+                                        &mut self.expiry,
+                                        *seconds,
+                                        validate::describe_seconds(*seconds),
+                                    );
                                 }
                             })
                             .response
@@ -357,7 +373,8 @@ impl MethodForm {
                             .labelled_by(expiry_label.id);
                     }
                     Lifetime::EndOfDay => {
-                        ui.label("Today at 11:59 p.m.").labelled_by(expiry_label.id);
+                        ui.label(t!("expiry-end-of-day"))
+                            .labelled_by(expiry_label.id);
                     }
                 }
                 ui.end_row();
@@ -365,17 +382,17 @@ impl MethodForm {
                 enter |= self.fields.ui_bottom(ui, &problems);
             });
         if method.as_ref().is_some_and(|m| m.repeatable) {
-            ui.label(
-                RichText::new("This one can be paid more than once: every payment is counted")
-                    .weak(),
-            );
+            ui.label(RichText::new(t!("method-repeatable")).weak());
         }
         if minimum > 0 && lifetime.takes_expires_in() {
             ui.label(
-                RichText::new(format!(
-                    "{} payments must stay open more than {}",
-                    method.as_ref().map(|m| m.name.as_str()).unwrap_or("These"),
-                    validate::describe_seconds(minimum)
+                RichText::new(t!(
+                    "method-minimum-life",
+                    method = method
+                        .as_ref()
+                        .map(|m| m.display_name())
+                        .unwrap_or_default(),
+                    minimum = validate::describe_seconds(minimum)
                 ))
                 .weak(),
             );
@@ -386,13 +403,16 @@ impl MethodForm {
         ui.add_space(8.0);
         let go = self
             .submission
-            .button(ui, built.is_ok(), enter, "Create payment");
-        blocking_reasons(ui, &problems, METHOD_LABELS);
+            .button(ui, built.is_ok(), enter, &t!("collect-create-payment"));
+        blocking_reasons(ui, &problems, &method_labels());
         if go && let Ok(mut request) = built {
             self.submission
                 .reference_for_next(&mut self.fields.reference1);
             request.cash_in.reference1 = self.fields.reference1.trim().to_owned();
-            let name = method.as_ref().map(|m| m.name.clone()).unwrap_or_default();
+            let name = method
+                .as_ref()
+                .map(|m| m.display_name())
+                .unwrap_or_default();
             queued.push(CollectCommand::Create(Creation::Method { request, name }));
         }
         self.submission.outcome_ui(ui, view, queued);

@@ -4,7 +4,9 @@
 
 use egui::Ui;
 
-use crate::api::family_a::{MethodQuery, ResourceShape};
+use crate::t;
+
+use crate::api::family_a::MethodQuery;
 use crate::ledger::StoredNotification;
 use crate::requests::Service;
 use crate::ui::session::Session;
@@ -34,19 +36,8 @@ pub enum CollectMode {
 }
 
 /// Expiry choices in seconds; for one method only those above its minimum are offered.
-const EXPIRY_CHOICES: &[(u64, &str)] = &[
-    (900, "15 min"),
-    (1_800, "30 min"),
-    (2_700, "45 min"),
-    (3_600, "1 h"),
-    (7_200, "2 h"),
-    (21_600, "6 h"),
-    (46_800, "13 h"),
-    (86_400, "1 day"),
-    (90_000, "1 day and 1 h"),
-    (172_800, "2 days"),
-    (259_200, "3 days"),
-    (604_800, "7 days"),
+const EXPIRY_CHOICES: &[u64] = &[
+    900, 1_800, 2_700, 3_600, 7_200, 21_600, 46_800, 86_400, 90_000, 172_800, 259_200, 604_800,
 ];
 
 /// The document types the service codes, for methods outside PSE (where the person type
@@ -168,18 +159,14 @@ impl CollectPanel {
                 Creation::Link { .. } => {
                     self.link
                         .submission
-                        .start(creation, "Payment link".to_owned(), ctx)
+                        .start(creation, t!("kind-payment-link"), ctx)
                 }
                 Creation::Method { name, .. } => {
                     let kind = name.clone();
                     self.method.submission.start(creation, kind, ctx)
                 }
                 Creation::Resource { request } => {
-                    let kind = ResourceShape::KNOWN
-                        .iter()
-                        .find(|(id, _)| *id == request.method_id)
-                        .map(|(_, name)| (*name).to_owned())
-                        .unwrap_or_else(|| format!("Method {}", request.method_id));
+                    let kind = resource::resource_kind(request.method_id);
                     self.resource.submission.start(creation, kind, ctx)
                 }
             },
@@ -221,11 +208,19 @@ impl CollectPanel {
     }
 
     pub fn ui(&mut self, ui: &mut Ui, view: &CollectView<'_>) {
-        ui.heading("Collect a payment");
+        ui.heading(t!("collect-title"));
         ui.horizontal(|ui| {
-            ui.selectable_value(&mut self.mode, CollectMode::Link, "Payment link");
-            ui.selectable_value(&mut self.mode, CollectMode::Method, "One method");
-            ui.selectable_value(&mut self.mode, CollectMode::Resource, "QR and resources");
+            ui.selectable_value(&mut self.mode, CollectMode::Link, t!("kind-payment-link"));
+            ui.selectable_value(
+                &mut self.mode,
+                CollectMode::Method,
+                t!("collect-one-method"),
+            );
+            ui.selectable_value(
+                &mut self.mode,
+                CollectMode::Resource,
+                t!("collect-qr-codes"),
+            );
         });
         ui.separator();
         let queued = &mut self.queued;

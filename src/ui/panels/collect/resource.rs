@@ -3,6 +3,23 @@
 use crate::validate::Field;
 use egui::{RichText, Ui};
 
+use crate::t;
+
+/// The kind of QR or code, in words (the service's numbers stay out of sight).
+pub(super) fn resource_kind(method_id: i64) -> String {
+    match method_id {
+        1 => t!("resource-kind-commerce"),
+        2 => t!("resource-kind-dynamic"),
+        3 => t!("resource-kind-static"),
+        5 => t!("resource-kind-static-references"),
+        7 => t!("resource-kind-bank-link"),
+        8 => t!("resource-kind-bank-transfer"),
+        10 => t!("resource-kind-mobile-charge"),
+        11 => t!("resource-kind-encoded"),
+        other => t!("kind-method", id = other),
+    }
+}
+
 use crate::api::family_a::{MethodList, Payer, ResourceRequest, ResourceShape};
 use crate::requests::ResourceForm as TypedResource;
 use crate::ui::PanelContext;
@@ -13,25 +30,27 @@ use crate::validate::ValidationError;
 use super::submit::{Creation, Submission, fresh_reference1};
 use super::*;
 
-pub(super) const RESOURCE_LABELS: &form::FieldLabels = &[
-    (Field::Method, "Method"),
-    (Field::Amount, "Amount"),
-    (Field::Tax, "Tax"),
-    (Field::Reference1, "Your reference"),
-    (Field::CommerceType, "Commerce type id"),
-    (Field::City, "City id"),
-    (Field::Cellphone, "Customer cellphone"),
-    (Field::Info, "Information"),
-    (Field::Bank, "Bank id"),
-    (Field::TypePerson, "Person type"),
-    (Field::DocType, "Document type"),
-    (Field::DocumentType, "Document type"),
-    (Field::DocNumber, "Document number"),
-    (Field::Name, "Payer name"),
-    (Field::PayerCellphone, "Payer cellphone"),
-    (Field::Address, "Payer address"),
-    (Field::Email, "Payer e-mail"),
-];
+pub(super) fn resource_labels() -> Vec<(Field, String)> {
+    vec![
+        (Field::Method, crate::t!("field-method")),
+        (Field::Amount, crate::t!("field-amount")),
+        (Field::Tax, crate::t!("field-tax")),
+        (Field::Reference1, crate::t!("field-your-reference")),
+        (Field::CommerceType, crate::t!("field-commerce-type")),
+        (Field::City, crate::t!("field-city-id")),
+        (Field::Cellphone, crate::t!("field-customer-cellphone")),
+        (Field::Info, crate::t!("field-information")),
+        (Field::Bank, crate::t!("field-bank-id")),
+        (Field::TypePerson, crate::t!("field-person-type")),
+        (Field::DocType, crate::t!("field-document-type")),
+        (Field::DocumentType, crate::t!("field-document-type")),
+        (Field::DocNumber, crate::t!("field-document-number")),
+        (Field::Name, crate::t!("field-payer-name")),
+        (Field::PayerCellphone, crate::t!("field-payer-cellphone")),
+        (Field::Address, crate::t!("field-payer-address")),
+        (Field::Email, crate::t!("field-payer-email")),
+    ]
+}
 
 pub(super) struct ResourceForm {
     pub(super) method_id: i64,
@@ -186,7 +205,7 @@ impl ResourceForm {
         }
         if let Some(list) = self.methods.value() {
             ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new("Methods your account offers:").weak());
+                ui.label(RichText::new(t!("resource-methods-offered")).weak());
                 for method in &list.payment_methods {
                     if let Some((_, texture)) =
                         self.icon_textures.iter().find(|(id, _)| *id == method.id)
@@ -194,21 +213,21 @@ impl ResourceForm {
                         ui.add(
                             egui::Image::new(texture)
                                 .fit_to_exact_size(egui::vec2(20.0, 20.0))
-                                .alt_text(format!("{} icon", method.name)),
+                                .alt_text(t!("resource-icon-alt", name = method.name.as_str())),
                         );
                     }
-                    ui.label(RichText::new(format!("{} ({})", method.name, method.id)).weak());
+                    ui.label(RichText::new(&method.name).weak());
                 }
             });
         } else if self.methods.is_pending() {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label("Loading your payment methods…");
+                ui.label(t!("resource-loading-methods"));
             });
         }
         if let Some(error) = self.methods.error() {
             error_box(ui, error);
-            if ui.button("Load the methods again").clicked() {
+            if ui.button(t!("resource-load-again")).clicked() {
                 queued.push(CollectCommand::LoadResourceMethods);
             }
         }
@@ -220,17 +239,12 @@ impl ResourceForm {
             .num_columns(2)
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
-                let kind_label = ui.label("Kind");
-                let selected = ResourceShape::KNOWN
-                    .iter()
-                    .find(|(id, _)| *id == self.method_id)
-                    .map(|(_, name)| *name)
-                    .unwrap_or("Other");
+                let kind_label = ui.label(t!("resource-kind"));
                 egui::ComboBox::from_id_salt("resource-kind")
-                    .selected_text(selected)
+                    .selected_text(resource_kind(self.method_id))
                     .show_ui(ui, |ui| {
-                        for (id, name) in ResourceShape::KNOWN {
-                            ui.selectable_value(&mut self.method_id, *id, format!("{name} ({id})"));
+                        for (id, _) in ResourceShape::KNOWN {
+                            ui.selectable_value(&mut self.method_id, *id, resource_kind(*id));
                         }
                     })
                     .response
@@ -238,16 +252,26 @@ impl ResourceForm {
                 ui.end_row();
                 if !shape.forbids_amount() {
                     let hint = if shape.needs_amount() {
-                        "$ 25.000"
+                        "$ 25.000".to_owned()
                     } else {
-                        "optional"
+                        t!("hint-optional")
                     };
                     enter |= form::text_rows(
                         ui,
                         &problems,
                         [
-                            ("Amount", &mut self.amount, Field::Amount, hint),
-                            ("Tax", &mut self.tax, Field::Tax, "optional"),
+                            (
+                                &*crate::t!("field-amount"),
+                                &mut self.amount,
+                                Field::Amount,
+                                hint.as_str(),
+                            ),
+                            (
+                                &*crate::t!("field-tax"),
+                                &mut self.tax,
+                                Field::Tax,
+                                &*t!("hint-optional"),
+                            ),
                         ],
                     );
                 }
@@ -256,28 +280,28 @@ impl ResourceForm {
                     &problems,
                     [
                         (
-                            "Your reference",
+                            &*crate::t!("field-your-reference"),
                             &mut self.reference1,
                             Field::Reference1,
-                            "optional",
+                            &*t!("hint-optional"),
                         ),
                         (
-                            "Reference 2",
+                            &*t!("field-reference-2"),
                             &mut self.reference2,
                             Field::Reference2,
-                            "optional",
+                            &*t!("hint-optional"),
                         ),
                         (
-                            "Reference 3",
+                            &*t!("field-reference-3"),
                             &mut self.reference3,
                             Field::Reference3,
-                            "optional",
+                            &*t!("hint-optional"),
                         ),
                         (
-                            "Description",
+                            &*crate::t!("field-description"),
                             &mut self.description,
                             Field::Description,
-                            "optional",
+                            &*t!("hint-optional"),
                         ),
                     ],
                 );
@@ -288,12 +312,17 @@ impl ResourceForm {
                             &problems,
                             [
                                 (
-                                    "Commerce type id",
+                                    &*crate::t!("field-commerce-type"),
                                     &mut self.commerce_type,
                                     Field::CommerceType,
-                                    "number",
+                                    &*t!("hint-number"),
                                 ),
-                                ("City id", &mut self.city, Field::City, "number"),
+                                (
+                                    &*crate::t!("field-city-id"),
+                                    &mut self.city,
+                                    Field::City,
+                                    &*t!("hint-number"),
+                                ),
                             ],
                         );
                     }
@@ -302,7 +331,7 @@ impl ResourceForm {
                             ui,
                             &problems,
                             [(
-                                "Customer cellphone",
+                                &*crate::t!("field-customer-cellphone"),
                                 &mut self.cellphone,
                                 Field::Cellphone,
                                 "300 123 4567",
@@ -313,19 +342,37 @@ impl ResourceForm {
                         enter |= form::text_rows(
                             ui,
                             &problems,
-                            [("Information", &mut self.info, Field::Info, "encoded text")],
+                            [(
+                                &*crate::t!("field-information"),
+                                &mut self.info,
+                                Field::Info,
+                                &*t!("hint-encoded-text"),
+                            )],
                         );
                     }
                     ResourceShape::BankTransfer => {
                         enter |= form::text_rows(
                             ui,
                             &problems,
-                            [("Bank id", &mut self.bank, Field::Bank, "number")],
+                            [(
+                                &*crate::t!("field-bank-id"),
+                                &mut self.bank,
+                                Field::Bank,
+                                &*t!("hint-number"),
+                            )],
                         );
-                        ui.label("Person type");
+                        ui.label(crate::t!("field-person-type"));
                         ui.horizontal(|ui| {
-                            ui.radio_value(&mut self.person_type, "0".to_owned(), "Natural person");
-                            ui.radio_value(&mut self.person_type, "1".to_owned(), "Company");
+                            ui.radio_value(
+                                &mut self.person_type,
+                                "0".to_owned(),
+                                t!("person-natural"),
+                            );
+                            ui.radio_value(
+                                &mut self.person_type,
+                                "1".to_owned(),
+                                t!("person-legal"),
+                            );
                         });
                         ui.end_row();
                         enter |= form::text_rows(
@@ -333,26 +380,41 @@ impl ResourceForm {
                             &problems,
                             [
                                 (
-                                    "Document type",
+                                    &*crate::t!("field-document-type"),
                                     &mut self.payer.doc_type,
                                     Field::DocumentType,
                                     "",
                                 ),
                                 (
-                                    "Document number",
+                                    &*crate::t!("field-document-number"),
                                     &mut self.payer.doc_number,
                                     Field::DocNumber,
                                     "",
                                 ),
-                                ("Payer name", &mut self.payer.name, Field::Name, ""),
                                 (
-                                    "Payer cellphone",
+                                    &*crate::t!("field-payer-name"),
+                                    &mut self.payer.name,
+                                    Field::Name,
+                                    "",
+                                ),
+                                (
+                                    &*crate::t!("field-payer-cellphone"),
                                     &mut self.payer.cellphone,
                                     Field::PayerCellphone,
                                     "",
                                 ),
-                                ("Payer address", &mut self.payer.address, Field::Address, ""),
-                                ("Payer e-mail", &mut self.payer.email, Field::Email, ""),
+                                (
+                                    &*crate::t!("field-payer-address"),
+                                    &mut self.payer.address,
+                                    Field::Address,
+                                    "",
+                                ),
+                                (
+                                    &*crate::t!("field-payer-email"),
+                                    &mut self.payer.email,
+                                    Field::Email,
+                                    "",
+                                ),
                             ],
                         );
                     }
@@ -360,13 +422,13 @@ impl ResourceForm {
                 }
             });
         if shape.forbids_amount() {
-            ui.label(RichText::new("A static QR has no amount: the payer types it").weak());
+            ui.label(RichText::new(t!("resource-static-no-amount")).weak());
         }
         ui.add_space(8.0);
         let go = self
             .submission
-            .button(ui, built.is_ok(), enter, "Create resource");
-        blocking_reasons(ui, &problems, RESOURCE_LABELS);
+            .button(ui, built.is_ok(), enter, &t!("resource-create"));
+        blocking_reasons(ui, &problems, &resource_labels());
         if go && let Ok(mut request) = built {
             self.submission.reference_for_next(&mut self.reference1);
             request.bill.reference1 =

@@ -3,6 +3,8 @@
 
 use egui::{RichText, Ui};
 
+use crate::t;
+
 use crate::api::Client;
 use crate::api::family_a::ResourceRequest;
 use crate::api::family_b::{PaymentLinkRequest, PaymentMethodRequest};
@@ -78,13 +80,13 @@ impl Creation {
                     .await
                     .map_err(explain)?;
                 CreatedPayment {
-                    title: "Payment link created".into(),
+                    title: t!("created-link-title"),
                     amount: Some(request.cash_in.amount),
                     qr_text: reply.value.url.clone(),
                     url: reply.value.url,
                     reference: reply.value.reference,
                     expires,
-                    extra: vec![("Your reference".into(), request.cash_in.reference1)],
+                    extra: vec![(t!("field-your-reference"), request.cash_in.reference1)],
                 }
             }
             Creation::Method { request, name } => {
@@ -94,15 +96,15 @@ impl Creation {
                     .map_err(explain)?
                     .value;
                 CreatedPayment {
-                    title: format!("{name} payment created"),
+                    title: t!("created-method-title", method = name),
                     amount: Some(request.cash_in.amount),
                     qr_text: payment.url.clone(),
                     url: payment.url,
                     reference: payment.reference,
                     expires: payment.expires_at,
                     extra: vec![
-                        ("Your reference".into(), request.cash_in.reference1),
-                        ("Resource".into(), payment.resource_id),
+                        (t!("field-your-reference"), request.cash_in.reference1),
+                        (t!("created-code-id"), payment.resource_id),
                     ],
                 }
             }
@@ -119,19 +121,19 @@ impl Creation {
                     resource.url.clone()
                 };
                 CreatedPayment {
-                    title: "Resource created".into(),
+                    title: t!("created-qr-title"),
                     amount: request.bill.amount,
                     qr_text,
                     url: resource.url,
                     reference: resource.reference,
                     expires: resource.exp_date,
                     extra: vec![
-                        ("Code".into(), resource.data),
+                        (t!("created-code"), resource.data),
                         (
-                            "Resource id".into(),
+                            t!("created-code-id"),
                             resource.id.map(|id| id.to_string()).unwrap_or_default(),
                         ),
-                        ("Created".into(), resource.created_at),
+                        (t!("created-at"), resource.created_at),
                     ],
                 }
             }
@@ -228,8 +230,8 @@ impl Submission {
         let pending = self.request.is_pending();
         let label = match &self.attempt {
             Attempt::Fresh => normal.to_owned(),
-            Attempt::NotSent => "Try again".to_owned(),
-            Attempt::MaybeCreated { .. } => "Try again with a new reference".to_owned(),
+            Attempt::NotSent => t!("try-again"),
+            Attempt::MaybeCreated { .. } => t!("retry-new-reference"),
         };
         let clicked = ui
             .add_enabled(ready && !pending, egui::Button::new(label))
@@ -237,7 +239,7 @@ impl Submission {
         if pending {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label("Creating…");
+                ui.label(t!("creating"));
             });
         }
         ready && !pending && (clicked || enter)
@@ -267,14 +269,12 @@ impl Submission {
         match &self.attempt {
             Attempt::MaybeCreated { reference1 } => {
                 ui.label(
-                    RichText::new(format!(
-                        "The payment with reference {reference1} may already exist. Trying again uses a new reference, so the customer is never asked to pay twice for one reference"
-                    ))
-                    .color(form::ERROR_COLOR),
+                    RichText::new(t!("attempt-maybe-created", reference = reference1.as_str()))
+                        .color(form::ERROR_COLOR),
                 );
             }
             Attempt::NotSent => {
-                ui.label(RichText::new("Nothing reached the service: trying again is safe").weak());
+                ui.label(RichText::new(t!("attempt-not-sent")).weak());
             }
             Attempt::Fresh => {}
         }

@@ -5,6 +5,7 @@ use egui::{RichText, Ui};
 
 use crate::api::family_b::withdraw_method_name;
 use crate::payouts::PayoutError;
+use crate::t;
 use crate::ui::widgets::form::ERROR_COLOR;
 use crate::validate::{self};
 
@@ -20,34 +21,30 @@ impl PayoutsPanel {
         let plan = &confirmation.plan;
         let amount = plan.request.amount;
         egui::Modal::new(egui::Id::unique("payout-confirmation")).show(ui.ctx(), |ui| {
-            ui.heading("Confirm the payout");
+            ui.heading(t!("confirm-title"));
             ui.label(RichText::new(amount.to_string()).size(34.0).strong());
             egui::Grid::new("payout-confirm-grid")
                 .num_columns(2)
                 .show(ui, |ui| {
-                    ui.label("To");
+                    ui.label(t!("confirm-to"));
                     ui.label(
                         RichText::new(validate::group_cellphone(&plan.request.destination))
                             .size(22.0)
                             .monospace(),
                     );
                     ui.end_row();
-                    ui.label("Method");
-                    ui.label(format!(
-                        "{} ({})",
-                        withdraw_method_name(plan.request.method_id),
-                        plan.request.method_id
-                    ));
+                    ui.label(t!("field-method"));
+                    ui.label(withdraw_method_name(plan.request.method_id));
                     ui.end_row();
-                    ui.label("Reference");
+                    ui.label(t!("confirm-reference"));
                     ui.label(&plan.request.reference1);
                     ui.end_row();
                     if let Some(balance) = plan.balance {
-                        ui.label("Disbursement balance");
+                        ui.label(t!("confirm-balance"));
                         ui.label(balance.to_string());
                         ui.end_row();
                         if let Some(after) = balance.checked_sub(amount) {
-                            ui.label("After this payout");
+                            ui.label(t!("confirm-after"));
                             ui.label(after.to_string());
                             ui.end_row();
                         }
@@ -55,7 +52,7 @@ impl PayoutsPanel {
                 });
             if view.moves_real_money {
                 ui.label(
-                    RichText::new("This moves real money")
+                    RichText::new(t!("confirm-real-money"))
                         .strong()
                         .color(ERROR_COLOR),
                 );
@@ -68,10 +65,7 @@ impl PayoutsPanel {
                     )
                     .color(ERROR_COLOR),
                 );
-                ui.checkbox(
-                    &mut confirmation.repeat_acknowledged,
-                    "Yes, send another one",
-                );
+                ui.checkbox(&mut confirmation.repeat_acknowledged, t!("confirm-repeat"));
             }
             ui.add_space(8.0);
             ui.horizontal(|ui| {
@@ -79,13 +73,15 @@ impl PayoutsPanel {
                 if ui
                     .add_enabled(
                         ready,
-                        egui::Button::new(RichText::new(format!("Send {amount}")).strong()),
+                        egui::Button::new(
+                            RichText::new(t!("confirm-send", amount = amount.to_string())).strong(),
+                        ),
                     )
                     .clicked()
                 {
                     send = true;
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button(t!("cancel")).clicked() {
                     cancel = true;
                 }
             });
@@ -112,16 +108,20 @@ impl PayoutsPanel {
         };
         let mut answer = None;
         egui::Modal::new(egui::Id::unique("payout-settle")).show(ui.ctx(), |ui| {
-            ui.heading(format!("Did {} to {} go out?", record.amount, validate::group_cellphone(&record.destination)));
-            ui.label("The service never confirmed this payout. Answer only after checking with the service or the recipient: paydesk will never send it again either way");
+            ui.heading(t!(
+                "settle-title",
+                amount = record.amount.to_string(),
+                destination = validate::group_cellphone(&record.destination)
+            ));
+            ui.label(t!("settle-body"));
             ui.horizontal(|ui| {
-                if ui.button("It went out").clicked() {
+                if ui.button(t!("settle-went-out")).clicked() {
                     answer = Some(true);
                 }
-                if ui.button("It never went out").clicked() {
+                if ui.button(t!("settle-never-went-out")).clicked() {
                     answer = Some(false);
                 }
-                if ui.button("Not yet").clicked() {
+                if ui.button(t!("settle-not-yet")).clicked() {
                     self.settle = None;
                 }
             });

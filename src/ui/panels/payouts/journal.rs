@@ -4,6 +4,7 @@
 use egui::{RichText, Ui};
 
 use crate::ledger::{PayoutRecord, PayoutState};
+use crate::t;
 use crate::ui::widgets::form::ERROR_COLOR;
 use crate::validate::{self};
 
@@ -12,7 +13,7 @@ use super::*;
 impl PayoutsPanel {
     pub(super) fn journal_ui(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
-            ui.heading("Sent from this computer");
+            ui.heading(t!("journal-title"));
             if self.journal.is_pending() {
                 ui.spinner();
             }
@@ -21,7 +22,7 @@ impl PayoutsPanel {
             return;
         };
         if records.is_empty() {
-            ui.label(RichText::new("No payouts yet").weak());
+            ui.label(RichText::new(t!("journal-empty")).weak());
             return;
         }
         let busy: Vec<i64> = self
@@ -39,7 +40,14 @@ impl PayoutsPanel {
             .striped(true)
             .spacing([14.0, 6.0])
             .show(ui, |ui| {
-                for title in ["Reference", "Amount", "To", "Method", "State", ""] {
+                for title in [
+                    t!("confirm-reference"),
+                    t!("field-amount"),
+                    t!("confirm-to"),
+                    t!("field-method"),
+                    t!("column-state"),
+                    String::new(),
+                ] {
                     ui.label(RichText::new(title).strong());
                 }
                 ui.end_row();
@@ -47,7 +55,7 @@ impl PayoutsPanel {
                     ui.label(&record.reference1);
                     ui.label(record.amount.to_string());
                     ui.label(validate::group_cellphone(&record.destination));
-                    ui.label(record.method_id.to_string());
+                    ui.label(withdraw_method_name(record.method_id));
                     ui.vertical(|ui| {
                         ui.label(
                             RichText::new(record.state.words()).color(state_color(record.state)),
@@ -77,19 +85,19 @@ impl PayoutsPanel {
             PayoutState::Sent | PayoutState::Unknown if record.transaction_reference.is_some() => {
                 Some((
                     RowAction::Check,
-                    format!("Check status of {}", record.reference1),
+                    t!("journal-check", reference = record.reference1.as_str()),
                 ))
             }
             PayoutState::Unknown => Some((
                 RowAction::Settle,
-                format!("Settle {} by hand…", record.reference1),
+                t!("journal-settle", reference = record.reference1.as_str()),
             )),
             PayoutState::NotSent => Some((
                 RowAction::Resend,
-                format!(
-                    "Send {} again to {}",
-                    record.amount,
-                    validate::group_cellphone(&record.destination)
+                t!(
+                    "journal-resend",
+                    amount = record.amount.to_string(),
+                    destination = validate::group_cellphone(&record.destination)
                 ),
             )),
             _ => None,
@@ -123,8 +131,8 @@ fn state_color(state: PayoutState) -> egui::Color32 {
 
 /// "the recipient can accept until 21/11 22:15": online withdrawals wait up to 12 h.
 fn acceptance_window(record: &PayoutRecord) -> String {
-    format!(
-        "the recipient can accept until {}",
-        crate::clock::local_day_and_time(record.created_at + 12 * 3_600_000)
+    t!(
+        "journal-accept-until",
+        time = crate::clock::local_day_and_time(record.created_at + 12 * 3_600_000)
     )
 }

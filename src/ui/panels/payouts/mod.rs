@@ -8,11 +8,14 @@ use std::sync::mpsc;
 use egui::{RichText, Ui};
 
 use crate::api::Client;
-use crate::api::family_b::{BREB_WITHDRAW_METHOD, WITHDRAW_METHODS, WithdrawRequest};
+use crate::api::family_b::{
+    BREB_WITHDRAW_METHOD, WITHDRAW_METHODS, WithdrawRequest, withdraw_method_name,
+};
 use crate::follow;
 use crate::ledger::{Ledger, PayoutRecord, PayoutState};
 use crate::payouts::{self, PayoutError, PayoutPlan};
 use crate::requests::{PayoutForm, Service};
+use crate::t;
 
 mod confirm;
 mod journal;
@@ -90,14 +93,16 @@ struct Confirmation {
     repeat_acknowledged: bool,
 }
 
-const PAYOUT_LABELS: &form::FieldLabels = &[
-    (Field::Amount, "Amount"),
-    (Field::Cellphone, "Destination cellphone"),
-    (Field::Key, "Bre-B key"),
-    (Field::Method, "Method"),
-    (Field::Reference1, "Your reference"),
-    (Field::WebhookRequest, "Webhook URL"),
-];
+fn payout_labels() -> Vec<(Field, String)> {
+    vec![
+        (Field::Amount, crate::t!("field-amount")),
+        (Field::Cellphone, crate::t!("field-destination-cellphone")),
+        (Field::Key, crate::t!("field-breb-key")),
+        (Field::Method, crate::t!("field-method")),
+        (Field::Reference1, crate::t!("field-your-reference")),
+        (Field::WebhookRequest, crate::t!("field-webhook-url")),
+    ]
+}
 
 pub struct PayoutsPanel {
     /// Asked for while drawing; run by the next `logic`.
@@ -375,7 +380,8 @@ impl PayoutsPanel {
     }
 
     pub fn ui(&mut self, ui: &mut Ui, view: &PayoutsView<'_>) {
-        ui.heading("Payouts");
+        ui.heading(t!("nav-payouts"));
+        ui.label(RichText::new(t!("payouts-subtitle")).weak());
         if let Some(problem) = &view.journal_problem {
             error_box(
                 ui,
@@ -404,17 +410,26 @@ impl PayoutsPanel {
             .show(ui, |ui| {
                 let (destination_label, destination_field, destination_hint) =
                     if self.method_id == BREB_WITHDRAW_METHOD {
-                        ("Bre-B key", Field::Key, "@TIENDA123")
+                        (t!("field-breb-key"), Field::Key, "@TIENDA123")
                     } else {
-                        ("Destination cellphone", Field::Cellphone, "300 123 4567")
+                        (
+                            t!("field-destination-cellphone"),
+                            Field::Cellphone,
+                            "300 123 4567",
+                        )
                     };
                 enter |= form::text_rows(
                     ui,
                     &problems,
                     [
-                        ("Amount", &mut self.amount, Field::Amount, "$ 50.000"),
                         (
-                            destination_label,
+                            &*crate::t!("field-amount"),
+                            &mut self.amount,
+                            Field::Amount,
+                            "$ 50.000",
+                        ),
+                        (
+                            destination_label.as_str(),
                             &mut self.cellphone,
                             destination_field,
                             destination_hint,
@@ -422,10 +437,10 @@ impl PayoutsPanel {
                     ],
                 );
                 // Each radio is labelled by its own words; the row label only groups them.
-                ui.label("Method");
+                ui.label(crate::t!("field-method"));
                 ui.horizontal(|ui| {
-                    for (id, name) in WITHDRAW_METHODS {
-                        ui.radio_value(&mut self.method_id, *id, format!("{name} ({id})"));
+                    for (id, _) in WITHDRAW_METHODS {
+                        ui.radio_value(&mut self.method_id, *id, withdraw_method_name(*id));
                     }
                 });
                 ui.end_row();
@@ -434,19 +449,19 @@ impl PayoutsPanel {
                     &problems,
                     [
                         (
-                            "Bank name",
+                            &*t!("field-bank-name"),
                             &mut self.bank_name,
                             Field::BankName,
-                            "optional",
+                            &*t!("hint-optional"),
                         ),
                         (
-                            "Your reference",
+                            &*crate::t!("field-your-reference"),
                             &mut self.reference1,
                             Field::Reference1,
-                            "up to 20 characters",
+                            &*t!("hint-up-to-20"),
                         ),
                         (
-                            "Webhook URL",
+                            &*crate::t!("field-webhook-url"),
                             &mut self.webhook_url,
                             Field::WebhookRequest,
                             "https://",
@@ -455,33 +470,31 @@ impl PayoutsPanel {
                 );
             });
         if self.method_id == 160 {
-            ui.label(
-                RichText::new(
-                    "Online withdrawals are at most $ 2.000.000; the recipient has 12 h to accept",
-                )
-                .weak(),
-            );
+            ui.label(RichText::new(t!("payouts-online-limits")).weak());
         }
         let busy = self.plan.is_pending()
             || self.send.is_pending()
             || self.confirmation.is_some()
             || !self.queued.is_empty();
         let clicked = ui
-            .add_enabled(built.is_ok() && !busy, egui::Button::new("Review payout…"))
+            .add_enabled(
+                built.is_ok() && !busy,
+                egui::Button::new(t!("payouts-review")),
+            )
             .clicked();
         if self.plan.is_pending() {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label("Checking the balance and the rules…");
+                ui.label(t!("payouts-checking"));
             });
         }
         if self.send.is_pending() {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label("Sending…");
+                ui.label(t!("sending"));
             });
         }
-        blocking_reasons(ui, &problems, PAYOUT_LABELS);
+        blocking_reasons(ui, &problems, &payout_labels());
         if (clicked || (enter && !busy))
             && let Ok(request) = built
         {
@@ -493,11 +506,11 @@ impl PayoutsPanel {
         match &self.send {
             Requested::Done(record) => {
                 ui.label(
-                    RichText::new(format!(
-                        "Payout of {} to {} sent (reference {})",
-                        record.amount,
-                        validate::group_cellphone(&record.destination),
-                        record.reference1
+                    RichText::new(t!(
+                        "payouts-sent",
+                        amount = record.amount.to_string(),
+                        destination = validate::group_cellphone(&record.destination),
+                        reference = record.reference1.as_str()
                     ))
                     .color(crate::ui::theme::SUCCESS),
                 );
@@ -505,12 +518,7 @@ impl PayoutsPanel {
             Requested::Failed { error, .. } => {
                 error_box(ui, error);
                 if error.outcome_unknown {
-                    ui.label(
-                        RichText::new(
-                            "paydesk will not send it again. Check its status in the list below",
-                        )
-                        .color(ERROR_COLOR),
-                    );
+                    ui.label(RichText::new(t!("payouts-unknown-no-resend")).color(ERROR_COLOR));
                 }
             }
             _ => {}
