@@ -20,7 +20,7 @@ pub enum ConnectError {
     Api(#[from] ApiError),
     #[error("{0}")]
     Input(#[from] ValidationError),
-    #[error("Could not start the built-in simulator: {0}")]
+    #[error("{}", crate::t!("simulator-start-failed", error = .0.to_string()))]
     Simulator(std::io::Error),
 }
 

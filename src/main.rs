@@ -27,7 +27,10 @@ fn main() -> ExitCode {
     {
         Ok(runtime) => runtime,
         Err(error) => {
-            eprintln!("paydesk could not start its worker threads: {error}");
+            eprintln!(
+                "{}",
+                paydesk::t!("main-threads-failed", error = error.to_string())
+            );
             return ExitCode::from(3);
         }
     };
@@ -62,7 +65,10 @@ fn open_app(
     match ui::run(runtime, options) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("paydesk could not open its window: {error}");
+            eprintln!(
+                "{}",
+                paydesk::t!("main-window-failed", error = error.to_string())
+            );
             ExitCode::from(3)
         }
     }

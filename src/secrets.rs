@@ -101,7 +101,7 @@ pub const KEYRING_SERVICE: &str = "paydesk";
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SecretsError {
-    #[error("The system keyring could not be used: {0}")]
+    #[error("{}", crate::t!("keyring-error", error = .0.to_string()))]
     Keyring(String),
 }
 
@@ -181,7 +181,7 @@ impl SecretStore {
     pub fn for_this_run() -> SecretStore {
         match std::env::var("PAYDESK_NO_KEYRING") {
             Ok(value) if !value.is_empty() && value != "0" => {
-                SecretStore::memory_only("PAYDESK_NO_KEYRING is set")
+                SecretStore::memory_only(crate::t!("keyring-disabled-env"))
             }
             _ => SecretStore::platform(),
         }

@@ -142,7 +142,7 @@ fn the_modules_use_each_other_one_way() {
         ("i18n", &[][..]),
         ("money", &["i18n"][..]),
         ("clock", &["i18n"][..]),
-        ("secrets", &[][..]),
+        ("secrets", &["i18n"][..]),
         ("validate", &["money", "i18n"][..]),
         ("follow", &[][..]),
     ] {

@@ -565,3 +565,95 @@ method-pse-gateway = PSE gateway
 method-interoperable-qr = Interoperable QR
 method-cash = Cash collection
 method-cards = Cards
+
+## keyring
+keyring-disabled-env = PAYDESK_NO_KEYRING is set
+created-qr-alt = QR code for { $url }
+
+## QR
+qr-too-long = This text is too long for a QR code
+qr-save-failed = Could not save the QR image: { $detail }
+
+## receiver
+receiver-bad-address = the webhook address { $address } is not valid
+receiver-cannot-listen = could not listen on { $address }: { $error }
+
+## settings file
+config-read = Could not read the settings file { $path }: { $error }
+config-mistake = The settings file { $path } has a mistake: { $message }
+config-save = Could not save the settings file { $path }: { $error }
+config-no-profile = There is no profile named { $name }
+config-profile-problem = Profile { $name }: { $problem }
+config-no-folder = No folder for settings could be found on this computer; set PAYDESK_CONFIG_DIR
+
+## ledger
+ledger-io = The ledger could not be read or written: { $error }
+ledger-folder = Could not create the ledger folder { $path }: { $error }
+ledger-reference-used = The reference { $reference } is already used by another payout
+ledger-newer = The ledger was written by a newer paydesk (schema { $schema }); update paydesk
+ledger-too-soon = A payout went out { $ms } ms ago; payouts must be further apart
+ledger-repeat = A payout of the same amount to the same number went out recently
+ledger-no-payout = No payout with id { $id }
+csv-write = Could not write the CSV: { $error }
+
+## connection
+simulator-start-failed = Could not start the built-in simulator: { $error }
+keyring-error = The system keyring could not be used: { $error }
+
+## cli: accounts
+cli-token-in-keyring = (stored in the system keyring)
+cli-token-not-stored = (not stored: { $reason })
+cli-registered = 
+    Registered { $name } ({ $email }), environment { $environment }
+    API token { $note }
+cli-token-shown-once = 
+    The system keyring is not available, so the token is shown once. Keep it safe:
+      { $token }
+cli-password-unreadable = Could not read the password: { $error }
+cli-password-again = Password again
+cli-account-deleted = Bank account { $id } deleted
+cli-repeat-not-sent = { $warning }. Not sent: add --allow-repeat to send it anyway
+cli-payout-sent = 
+    Payout of { $amount } to { $destination } sent
+    Reference:        { $reference }
+    Status reference: { $status_reference }
+cli-none-given = (none given)
+cli-real-money = {" "}— REAL MONEY
+cli-disbursement-balance = {" "}(disbursement balance { $balance })
+cli-no-terminal = { $summary } Not sent: there is no terminal to confirm on. Add --yes to send without asking
+cli-type-yes = Type yes to send:
+cli-answer-unreadable = Could not read the answer: { $error }
+cli-not-sent = Not sent
+cli-to = to
+
+## cli: payments
+cli-resource-title = QR code { $id } ({ $kind })
+cli-checkout-started = Checkout started: reference { $reference }
+cli-link-title = Payment link for { $amount }
+cli-payment-title = Payment of { $amount } created
+
+## webhooks
+verdict-valid = valid
+verdict-invalid = the signature does not match
+verdict-missing = the notification has no signature
+verdict-no-key = no webhook key (HASH_KEY) is set up
+cli-no-bank-list = This method has no bank list
+cli-request-not-built = the request could not be built
+cli-notification-requested = Notification for transaction { $transaction } requested (status { $state })
+cli-press-ctrl-c-receiver = Press Ctrl-C to stop; requests in flight are finished first.
+cli-valid-signature = Valid signature: { $reference } { $state }; paid by the customer { $gross }, fee { $fee }, you receive { $net }
+cli-do-not-add-up = {" "}(these do not add up)
+cli-not-valid = NOT valid: { $reason }
+cli-dates-unreadable = the dates could not be read
+
+## cli
+cli-using-simulator = Using the built-in simulator: no real money moves.
+cli-simulator-cannot-start = Could not start the simulator on { $address }: { $error }
+cli-serving-simulator = Serving the paydesk simulator; press Ctrl-C to stop.
+
+## cli: profiles
+cli-now-uses-profile = paydesk now uses profile { $name }
+cli-built-in = built in
+cli-profile-saved = Profile { $name } saved ({ $environment }); paydesk now uses it. Add its tokens in the app's Settings or with PAYDESK_* variables.
+main-threads-failed = paydesk could not start its worker threads: { $error }
+main-window-failed = paydesk could not open its window: { $error }

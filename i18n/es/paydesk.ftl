@@ -565,3 +565,95 @@ method-pse-gateway = Pasarela PSE
 method-interoperable-qr = QR interoperable
 method-cash = Recaudo en efectivo
 method-cards = Tarjetas
+
+## keyring
+keyring-disabled-env = PAYDESK_NO_KEYRING está definida
+created-qr-alt = Código QR de { $url }
+
+## QR
+qr-too-long = Este texto es demasiado largo para un código QR
+qr-save-failed = No se pudo guardar la imagen del QR: { $detail }
+
+## receiver
+receiver-bad-address = la dirección de notificaciones { $address } no es válida
+receiver-cannot-listen = no se pudo escuchar en { $address }: { $error }
+
+## settings file
+config-read = No se pudo leer el archivo de configuración { $path }: { $error }
+config-mistake = El archivo de configuración { $path } tiene un error: { $message }
+config-save = No se pudo guardar el archivo de configuración { $path }: { $error }
+config-no-profile = No hay un perfil llamado { $name }
+config-profile-problem = Perfil { $name }: { $problem }
+config-no-folder = No se encontró una carpeta para la configuración en este computador; defina PAYDESK_CONFIG_DIR
+
+## ledger
+ledger-io = No se pudo leer o escribir el registro: { $error }
+ledger-folder = No se pudo crear la carpeta del registro { $path }: { $error }
+ledger-reference-used = La referencia { $reference } ya la usa otra dispersión
+ledger-newer = El registro lo escribió un paydesk más nuevo (esquema { $schema }); actualice paydesk
+ledger-too-soon = Hace { $ms } ms salió una dispersión; deben estar más separadas
+ledger-repeat = Hace poco salió una dispersión del mismo valor al mismo número
+ledger-no-payout = No hay dispersión con id { $id }
+csv-write = No se pudo escribir el CSV: { $error }
+
+## connection
+simulator-start-failed = No se pudo iniciar el simulador incluido: { $error }
+keyring-error = No se pudo usar el llavero del sistema: { $error }
+
+## cli: accounts
+cli-token-in-keyring = (guardado en el llavero del sistema)
+cli-token-not-stored = (no se guardó: { $reason })
+cli-registered = 
+    Registro hecho: { $name } ({ $email }), ambiente { $environment }
+    Token de API { $note }
+cli-token-shown-once = 
+    El llavero del sistema no está disponible, así que el token se muestra una sola vez. Guárdelo bien:
+      { $token }
+cli-password-unreadable = No se pudo leer la contraseña: { $error }
+cli-password-again = Contraseña otra vez
+cli-account-deleted = Cuenta bancaria { $id } eliminada
+cli-repeat-not-sent = { $warning }. No se envió: agregue --allow-repeat para enviarla de todos modos
+cli-payout-sent = 
+    Dispersión de { $amount } a { $destination } enviada
+    Referencia:             { $reference }
+    Referencia de estado:   { $status_reference }
+cli-none-given = (no la dio)
+cli-real-money = {" "}— DINERO REAL
+cli-disbursement-balance = {" "}(saldo de dispersión { $balance })
+cli-no-terminal = { $summary } No se envió: no hay una terminal para confirmar. Agregue --yes para enviar sin preguntar
+cli-type-yes = Escriba sí para enviar:
+cli-answer-unreadable = No se pudo leer la respuesta: { $error }
+cli-not-sent = No se envió
+cli-to = a
+
+## cli: payments
+cli-resource-title = Código QR { $id } ({ $kind })
+cli-checkout-started = Pago en línea iniciado: referencia { $reference }
+cli-link-title = Link de pago por { $amount }
+cli-payment-title = Pago de { $amount } creado
+
+## webhooks
+verdict-valid = válida
+verdict-invalid = la firma no coincide
+verdict-missing = la notificación no tiene firma
+verdict-no-key = no hay clave de notificaciones (HASH_KEY)
+cli-no-bank-list = Este medio no tiene lista de bancos
+cli-request-not-built = no se pudo armar la solicitud
+cli-notification-requested = Se pidió la notificación de la transacción { $transaction } (estado { $state })
+cli-press-ctrl-c-receiver = Oprima Ctrl-C para detener; primero se terminan las solicitudes en curso.
+cli-valid-signature = Firma válida: { $reference } { $state }; pagó el cliente { $gross }, comisión { $fee }, usted recibe { $net }
+cli-do-not-add-up = {" "}(estas cifras no cuadran)
+cli-not-valid = NO es válida: { $reason }
+cli-dates-unreadable = no se pudieron leer las fechas
+
+## cli
+cli-using-simulator = Usando el simulador incluido: no se mueve dinero real.
+cli-simulator-cannot-start = No se pudo iniciar el simulador en { $address }: { $error }
+cli-serving-simulator = El simulador de paydesk está funcionando; oprima Ctrl-C para detenerlo.
+
+## cli: profiles
+cli-now-uses-profile = paydesk ahora usa el perfil { $name }
+cli-built-in = incluido
+cli-profile-saved = Perfil { $name } guardado ({ $environment }); paydesk ahora lo usa. Agregue sus tokens en Configuración de la app o con las variables PAYDESK_*.
+main-threads-failed = paydesk no pudo iniciar sus hilos de trabajo: { $error }
+main-window-failed = paydesk no pudo abrir su ventana: { $error }

@@ -228,12 +228,23 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    pub fn reason(self) -> &'static str {
+    /// The verdict in English, for `--json` and logs (programs read it).
+    pub fn as_str(self) -> &'static str {
         match self {
             Verdict::Valid => "valid",
             Verdict::Invalid => "the signature does not match",
             Verdict::Missing => "the notification has no signature",
             Verdict::NoKey => "no webhook key (HASH_KEY) is set up",
+        }
+    }
+
+    /// The verdict for a person.
+    pub fn reason(self) -> String {
+        match self {
+            Verdict::Valid => crate::t!("verdict-valid"),
+            Verdict::Invalid => crate::t!("verdict-invalid"),
+            Verdict::Missing => crate::t!("verdict-missing"),
+            Verdict::NoKey => crate::t!("verdict-no-key"),
         }
     }
 }

@@ -53,12 +53,13 @@ async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<Exit
             ConnectError::Config(error) => Failure::Config(error),
             ConnectError::Api(error) => Failure::Api(error),
             ConnectError::Input(error) => Failure::Input(vec![error]),
-            ConnectError::Simulator(error) => {
-                Failure::Local(format!("Could not start the built-in simulator: {error}"))
-            }
+            ConnectError::Simulator(error) => Failure::Local(crate::t!(
+                "simulator-start-failed",
+                error = error.to_string()
+            )),
         })?;
     if connection.simulator.is_some() {
-        out.note("Using the built-in simulator: no real money moves.");
+        out.note(crate::t!("cli-using-simulator"));
     }
     let ctx = Context {
         connection: &connection,
@@ -127,8 +128,10 @@ async fn serve_simulator(
     {
         Ok(simulator) => simulator,
         Err(error) => {
-            return out.failed(&Failure::Local(format!(
-                "Could not start the simulator on {addr}: {error}"
+            return out.failed(&Failure::Local(crate::t!(
+                "cli-simulator-cannot-start",
+                address = addr.to_string(),
+                error = error.to_string()
             )));
         }
     };
@@ -141,7 +144,7 @@ async fn serve_simulator(
             .collect::<Vec<_>>()
             .join("\n")
     });
-    out.note("Serving the paydesk simulator; press Ctrl-C to stop.");
+    out.note(crate::t!("cli-serving-simulator"));
     if let Err(error) = tokio::signal::ctrl_c().await {
         tracing::error!(%error, "cannot wait for Ctrl-C");
     }

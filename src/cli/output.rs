@@ -90,6 +90,19 @@ impl Failure {
     }
 }
 
+/// A title, then "Label: value" lines, for a person at a terminal; empty values are left out.
+pub fn labelled(title: Option<String>, rows: Vec<(String, String)>) -> String {
+    title
+        .into_iter()
+        .chain(
+            rows.into_iter()
+                .filter(|(_, value)| !value.is_empty())
+                .map(|(label, value)| format!("{label}: {value}")),
+        )
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 #[derive(Debug, Clone, Copy)]
 pub struct Output {
     pub json: bool,

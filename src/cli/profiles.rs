@@ -18,7 +18,7 @@ pub fn run(command: &ProfileCommand, out: Output) -> Result<ExitCode, Failure> {
         ProfileCommand::Use { name } => {
             paths.set_active_profile(name)?;
             Ok(out.done(&json!({"active": name}), || {
-                format!("paydesk now uses profile {name}")
+                crate::t!("cli-now-uses-profile", name = name.as_str())
             }))
         }
     }
@@ -40,7 +40,10 @@ fn list(paths: &Paths, out: Output) -> Result<ExitCode, Failure> {
         rows.iter()
             .map(|(name, profile)| {
                 let marker = if *name == active { "*" } else { " " };
-                let place = profile.pay_url.as_deref().unwrap_or("built in");
+                let place = profile
+                    .pay_url
+                    .clone()
+                    .unwrap_or_else(|| crate::t!("cli-built-in"));
                 format!(
                     "{marker} {name:<20} {:<18} {place}",
                     profile.environment.label()
@@ -79,9 +82,10 @@ fn add(paths: &Paths, args: &ProfileArgs, out: Output) -> Result<ExitCode, Failu
         .map_err(Failure::Input)?;
     paths.save_profile(&name, profile.clone())?;
     Ok(out.done(&describe(&name, &profile), || {
-        format!(
-            "Profile {name} saved ({}); paydesk now uses it. Add its tokens in the app's Settings or with PAYDESK_* variables.",
-            profile.environment.label()
+        crate::t!(
+            "cli-profile-saved",
+            name = name.as_str(),
+            environment = profile.environment.label()
         )
     }))
 }

@@ -155,27 +155,27 @@ impl Default for ConfigFile {
 
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
-    #[error("Could not read the settings file {path}: {source}")]
+    #[error("{}", crate::t!("config-read", path = .path.display().to_string(), error = .source.to_string()))]
     Read {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("The settings file {path} has a mistake: {message}")]
+    #[error("{}", crate::t!("config-mistake", path = .path.display().to_string(), message = .message.as_str()))]
     Parse { path: PathBuf, message: String },
     #[error(
         "The settings file {path} was written by a newer paydesk (format {found}); update paydesk to use it"
     )]
     TooNew { path: PathBuf, found: u32 },
-    #[error("Could not save the settings file {path}: {source}")]
+    #[error("{}", crate::t!("config-save", path = .path.display().to_string(), error = .source.to_string()))]
     Write {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("There is no profile named {0:?}")]
+    #[error("{}", crate::t!("config-no-profile", name = format!("{:?}", .0)))]
     UnknownProfile(String),
-    #[error("Profile {name:?}: {problem}")]
+    #[error("{}", crate::t!("config-profile-problem", name = format!("{:?}", .name), problem = .problem.to_string()))]
     Invalid { name: String, problem: String },
-    #[error("No folder for settings could be found on this computer; set PAYDESK_CONFIG_DIR")]
+    #[error("{}", crate::t!("config-no-folder"))]
     NoConfigDir,
 }
 

@@ -20,22 +20,22 @@ pub const LEDGER_FILE_NAME: &str = "ledger.sqlite3";
 
 #[derive(Debug, thiserror::Error)]
 pub enum LedgerError {
-    #[error("The ledger could not be read or written: {0}")]
+    #[error("{}", crate::t!("ledger-io", error = .0.to_string()))]
     Sqlite(#[from] rusqlite::Error),
-    #[error("Could not create the ledger folder {path}: {source}")]
+    #[error("{}", crate::t!("ledger-folder", path = .path.display().to_string(), error = .source.to_string()))]
     Folder {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("The reference {0} is already used by another payout")]
+    #[error("{}", crate::t!("ledger-reference-used", reference = .0.as_str()))]
     DuplicateReference(String),
-    #[error("The ledger was written by a newer paydesk (schema {found}); update paydesk")]
+    #[error("{}", crate::t!("ledger-newer", schema = .found.to_string()))]
     TooNew { found: i64 },
-    #[error("A payout went out {wait_ms} ms ago; payouts must be further apart")]
+    #[error("{}", crate::t!("ledger-too-soon", ms = .wait_ms.to_string()))]
     PayoutTooSoon { wait_ms: i64 },
-    #[error("A payout of the same amount to the same number went out recently")]
+    #[error("{}", crate::t!("ledger-repeat"))]
     PayoutRepeat(Box<PayoutRecord>),
-    #[error("No payout with id {0}")]
+    #[error("{}", crate::t!("ledger-no-payout", id = .0.to_string()))]
     NoSuchPayout(i64),
 }
 

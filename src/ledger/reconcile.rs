@@ -450,9 +450,9 @@ pub const EXPORT_HEADER: [&str; 11] = [
 pub enum ExportError {
     #[error(transparent)]
     Ledger(#[from] LedgerError),
-    #[error("Could not write the CSV: {0}")]
+    #[error("{}", crate::t!("csv-write", error = .0.to_string()))]
     Csv(#[from] csv::Error),
-    #[error("Could not write the CSV: {0}")]
+    #[error("{}", crate::t!("csv-write", error = .0.to_string()))]
     Io(String),
 }
 

@@ -178,9 +178,9 @@ async fn start_receiver(
     let addr = match listen {
         Some(addr) => addr,
         None => connection.profile.webhook_listen().parse().map_err(|_| {
-            format!(
-                "the webhook address {} is not valid",
-                connection.profile.webhook_listen()
+            crate::t!(
+                "receiver-bad-address",
+                address = connection.profile.webhook_listen()
             )
         })?,
     };
@@ -195,5 +195,11 @@ async fn start_receiver(
     )
     .await
     .map(Arc::new)
-    .map_err(|error| format!("could not listen on {addr}: {error}"))
+    .map_err(|error| {
+        crate::t!(
+            "receiver-cannot-listen",
+            address = addr.to_string(),
+            error = error.to_string()
+        )
+    })
 }

@@ -91,7 +91,7 @@ pub fn harness_in(
         paths: Paths::in_dir(home),
         profile: None,
         env: EnvOverrides::default(),
-        secrets: SecretsSource::MemoryOnly("tests keep secrets in memory".into()),
+        secrets: SecretsSource::MemoryOnly("las pruebas guardan los secretos en memoria".into()),
         alerts: false,
         webhook_listen: Some("127.0.0.1:0".parse().unwrap()),
         language: Some(language),

@@ -42,27 +42,38 @@ pub async fn register(ctx: &Context<'_>, args: &RegisterArgs) -> Outcome {
     .into_iter()
     .next()
     .unwrap_or(Stored::Keyring);
-    let note = match &stored {
-        Stored::Keyring => "(stored in the system keyring)".to_owned(),
-        Stored::MemoryOnly { reason } => format!("(not stored: {reason})"),
+    // The JSON keeps its English note (programs read it); a person reads their language.
+    let (json_note, note) = match &stored {
+        Stored::Keyring => (
+            "(stored in the system keyring)".to_owned(),
+            crate::t!("cli-token-in-keyring"),
+        ),
+        Stored::MemoryOnly { reason } => (
+            format!("(not stored: {reason})"),
+            crate::t!("cli-token-not-stored", reason = reason.as_str()),
+        ),
     };
     let mut document = reply.raw.clone();
     if let Some(token) = document.pointer_mut("/User/token") {
-        *token = json!(note);
+        *token = json!(json_note);
     }
     // Without a keyring the token would be lost; show it once, to a person at a terminal only.
     let show_once = matches!(stored, Stored::MemoryOnly { .. })
         && !ctx.out.json
         && std::io::stdout().is_terminal();
     Ok(ctx.out.done(&document, || {
-        let mut text = format!(
-            "Registered {} ({}), environment {}\nAPI token {note}",
-            user.name, user.email, user.env
+        let mut text = crate::t!(
+            "cli-registered",
+            name = user.name.as_str(),
+            email = user.email.as_str(),
+            environment = user.env.as_str(),
+            note = note
         );
         if show_once {
-            text.push_str(&format!(
-                "\nThe system keyring is not available, so the token is shown once. Keep it safe:\n  {}",
-                user.token.expose()
+            text.push('\n');
+            text.push_str(&crate::t!(
+                "cli-token-shown-once",
+                token = user.token.expose()
             ));
         }
         text
@@ -77,10 +88,15 @@ fn read_password() -> Result<(SecretString, SecretString), Failure> {
         let ask = |prompt: &str| {
             rpassword::prompt_password(prompt)
                 .map(SecretString::new)
-                .map_err(|error| Failure::Local(format!("Could not read the password: {error}")))
+                .map_err(|error| {
+                    Failure::Local(crate::t!(
+                        "cli-password-unreadable",
+                        error = error.to_string()
+                    ))
+                })
         };
-        let password = ask("Password: ")?;
-        let confirmation = ask("Password again: ")?;
+        let password = ask(&format!("{}: ", crate::t!("field-password")))?;
+        let confirmation = ask(&format!("{}: ", crate::t!("cli-password-again")))?;
         return Ok((password, confirmation));
     }
     let mut lines = stdin.lock().lines();
@@ -88,7 +104,12 @@ fn read_password() -> Result<(SecretString, SecretString), Failure> {
         lines
             .next()
             .transpose()
-            .map_err(|error| Failure::Local(format!("Could not read the password: {error}")))
+            .map_err(|error| {
+                Failure::Local(crate::t!(
+                    "cli-password-unreadable",
+                    error = error.to_string()
+                ))
+            })
             .map(|line| line.map(|l| l.trim_end_matches('\r').to_owned()))
     };
     let password = next()?.unwrap_or_default();
@@ -123,10 +144,10 @@ pub async fn account(ctx: &Context<'_>, command: &AccountCommand) -> Outcome {
             let reply = ctx.connection.client.add_account(&account).await?;
             let added = &reply.value.account;
             Ok(ctx.out.done(&reply.raw, || {
-                format!(
-                    "Bank account {} added (id {})",
-                    added.number,
-                    added.id.map(|id| id.to_string()).unwrap_or_default()
+                crate::t!(
+                    "accounts-linked",
+                    number = added.number.as_str(),
+                    id = added.id.map(|id| id.to_string()).unwrap_or_default()
                 )
             }))
         }
@@ -138,9 +159,9 @@ pub async fn account(ctx: &Context<'_>, command: &AccountCommand) -> Outcome {
                 .client
                 .delete_account(*id, otp.as_deref())
                 .await?;
-            Ok(ctx
-                .out
-                .done(&reply.raw, || format!("Bank account {id} deleted")))
+            Ok(ctx.out.done(&reply.raw, || {
+                crate::t!("cli-account-deleted", id = id.to_string())
+            }))
         }
     }
 }

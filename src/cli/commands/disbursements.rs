@@ -66,8 +66,9 @@ pub async fn payout(ctx: &Context<'_>, args: &PayoutArgs) -> Outcome {
                         .to_string()
                 })
                 .unwrap_or_default();
-            return Err(Failure::NotConfirmed(format!(
-                "{warning}. Not sent: add --allow-repeat to send it anyway"
+            return Err(Failure::NotConfirmed(crate::t!(
+                "cli-repeat-not-sent",
+                warning = warning
             )));
         }
         plan.similar.is_some()
@@ -84,15 +85,15 @@ pub async fn payout(ctx: &Context<'_>, args: &PayoutArgs) -> Outcome {
         .and_then(|text| serde_json::from_str(text).ok())
         .unwrap_or(Value::Null);
     Ok(ctx.out.done(&document, || {
-        format!(
-            "Payout of {} to {} sent\nReference:        {}\nStatus reference: {}",
-            record.amount,
-            validate::group_cellphone(&record.destination),
-            record.reference1,
-            record
+        crate::t!(
+            "cli-payout-sent",
+            amount = record.amount.to_string(),
+            destination = validate::group_cellphone(&record.destination),
+            reference = record.reference1.as_str(),
+            status_reference = record
                 .transaction_reference
-                .as_deref()
-                .unwrap_or("(none given)")
+                .clone()
+                .unwrap_or_else(|| crate::t!("cli-none-given"))
         )
     }))
 }
@@ -124,10 +125,13 @@ fn payout_failure(error: payouts::PayoutError) -> Failure {
 fn confirm_payout(ctx: &Context<'_>, plan: &payouts::PayoutPlan) -> Result<(), Failure> {
     let mut summary = plan.summary();
     if ctx.connection.environment().moves_real_money() {
-        summary.push_str(" — REAL MONEY");
+        summary.push_str(&crate::t!("cli-real-money"));
     }
     if let Some(balance) = plan.balance {
-        summary.push_str(&format!(" (disbursement balance {balance})"));
+        summary.push_str(&crate::t!(
+            "cli-disbursement-balance",
+            balance = balance.to_string()
+        ));
     }
     summary.push('?');
     if let Some(previous) = &plan.similar {
@@ -138,21 +142,24 @@ fn confirm_payout(ctx: &Context<'_>, plan: &payouts::PayoutPlan) -> Result<(), F
     }
     let stdin = std::io::stdin();
     if !stdin.is_terminal() {
-        return Err(Failure::NotConfirmed(format!(
-            "{summary} Not sent: there is no terminal to confirm on. Add --yes to send without asking"
+        return Err(Failure::NotConfirmed(crate::t!(
+            "cli-no-terminal",
+            summary = summary
         )));
     }
     let mut stderr = std::io::stderr().lock();
-    let _ = write!(stderr, "{summary}\nType yes to send: ");
+    let _ = write!(stderr, "{summary}\n{} ", crate::t!("cli-type-yes"));
     let _ = stderr.flush();
     let mut answer = String::new();
-    stdin
-        .lock()
-        .read_line(&mut answer)
-        .map_err(|error| Failure::Local(format!("Could not read the answer: {error}")))?;
+    stdin.lock().read_line(&mut answer).map_err(|error| {
+        Failure::Local(crate::t!(
+            "cli-answer-unreadable",
+            error = error.to_string()
+        ))
+    })?;
     match answer.trim().to_lowercase().as_str() {
         "yes" | "y" | "si" | "sí" => Ok(()),
-        _ => Err(Failure::NotConfirmed("Not sent".into())),
+        _ => Err(Failure::NotConfirmed(crate::t!("cli-not-sent"))),
     }
 }
 
@@ -189,7 +196,7 @@ pub async fn payouts(ctx: &Context<'_>, check: Option<&str>, limit: usize) -> Ou
     let document = Value::Array(records.iter().map(payout_json).collect());
     Ok(ctx.out.done(&document, || {
         if records.is_empty() {
-            "No payouts yet".into()
+            crate::t!("journal-empty")
         } else {
             records
                 .iter()
@@ -217,9 +224,10 @@ fn payout_json(record: &crate::ledger::PayoutRecord) -> Value {
 
 fn describe_payout(record: &crate::ledger::PayoutRecord) -> String {
     format!(
-        "{:<20} {:>14} to {}  {}{}",
+        "{:<20} {:>14} {} {}  {}{}",
         record.reference1,
         record.amount.to_string(),
+        crate::t!("cli-to"),
         validate::group_cellphone(&record.destination),
         record.state.words(),
         record
@@ -245,14 +253,14 @@ pub async fn balance(ctx: &Context<'_>, user_id: Option<i64>) -> Outcome {
                     .map(|p| p.to_string())
                     .unwrap_or_else(|| bag.amount.clone());
                 let marker = if Some(&bag.bag) == disbursement.as_ref() {
-                    "  (pays payouts)"
+                    format!("  ({})", crate::t!("balance-pays-payouts"))
                 } else {
-                    ""
+                    String::new()
                 };
                 format!("{:<28} {:>18}{marker}", bag.bag, amount)
             })
             .collect();
-        lines.push(format!("As of {}", balance.date));
+        lines.push(crate::t!("balance-as-of", date = balance.date.as_str()));
         lines.join("\n")
     }))
 }

@@ -6,8 +6,9 @@ use crate::api::catalog::ExtraField;
 use crate::api::family_a::*;
 use crate::api::family_b::*;
 use crate::cli::args::*;
-use crate::cli::output::Failure;
+use crate::cli::output::{Failure, labelled};
 use crate::requests::{CashInForm, MethodPaymentForm, PaymentLinkForm, ResourceForm, Service};
+use crate::t;
 
 pub async fn methods(ctx: &Context<'_>, method_type: &str, user_id: Option<i64>) -> Outcome {
     let query = MethodQuery {
@@ -63,14 +64,18 @@ pub async fn resource(ctx: &Context<'_>, args: &ResourceArgs) -> Outcome {
         .map_err(|error| error.explain_minimum(ctx.connection.catalog.min_amount(None)))?;
     let resource = &reply.value.resource;
     Ok(ctx.out.done(&reply.raw, || {
-        format!(
-            "Resource {} ({})\nURL:       {}\nCode:      {}\nReference: {}\nExpires:   {}",
-            resource.id.map(|id| id.to_string()).unwrap_or_default(),
-            resource.kind,
-            resource.url,
-            resource.data,
-            resource.reference,
-            resource.exp_date
+        labelled(
+            Some(t!(
+                "cli-resource-title",
+                id = resource.id.map(|id| id.to_string()).unwrap_or_default(),
+                kind = resource.kind.to_string()
+            )),
+            vec![
+                ("URL".to_owned(), resource.url.clone()),
+                (t!("created-code"), resource.data.clone()),
+                (t!("confirm-reference"), resource.reference.clone()),
+                (t!("created-expires"), resource.exp_date.clone()),
+            ],
         )
     }))
 }
@@ -87,7 +92,10 @@ pub async fn checkout(ctx: &Context<'_>, args: &CheckoutArgs) -> Outcome {
     checked(request.check())?;
     let reply = ctx.connection.client.checkout(&request).await?;
     Ok(ctx.out.done(&reply.raw, || {
-        format!("Checkout started: reference {}", reply.value.reference)
+        t!(
+            "cli-checkout-started",
+            reference = reply.value.reference.as_str()
+        )
     }))
 }
 
@@ -120,9 +128,15 @@ pub async fn link(ctx: &Context<'_>, args: &LinkArgs) -> Outcome {
         .await
         .map_err(|error| error.explain_minimum(ctx.connection.catalog.min_amount(None)))?;
     Ok(ctx.out.done(&reply.raw, || {
-        format!(
-            "Payment link for {}\nURL:       {}\nReference: {}",
-            request.cash_in.amount, reply.value.url, reply.value.reference
+        labelled(
+            Some(t!(
+                "cli-link-title",
+                amount = request.cash_in.amount.to_string()
+            )),
+            vec![
+                ("URL".to_owned(), reply.value.url.clone()),
+                (t!("confirm-reference"), reply.value.reference.clone()),
+            ],
         )
     }))
 }
@@ -168,17 +182,24 @@ pub async fn charge(ctx: &Context<'_>, args: &ChargeArgs) -> Outcome {
         .map_err(|error| error.explain_minimum(catalog.min_amount(Some(args.method))))?;
     let payment = &reply.value;
     Ok(ctx.out.done(&reply.raw, || {
-        format!(
-            "Payment of {} created\nURL:       {}\nReference: {}\nResource:  {}\nExpires:   {}\nState:     {}",
-            request.cash_in.amount,
-            payment.url,
-            payment.reference,
-            payment.resource_id,
-            payment.expires_at,
-            payment
-                .status
-                .map(|id| TransactionStatus::from_id(id).to_string())
-                .unwrap_or_default()
+        labelled(
+            Some(t!(
+                "cli-payment-title",
+                amount = request.cash_in.amount.to_string()
+            )),
+            vec![
+                ("URL".to_owned(), payment.url.clone()),
+                (t!("confirm-reference"), payment.reference.clone()),
+                (t!("created-code-id"), payment.resource_id.clone()),
+                (t!("created-expires"), payment.expires_at.clone()),
+                (
+                    t!("cli-status-state"),
+                    payment
+                        .status
+                        .map(|id| TransactionStatus::from_id(id).to_string())
+                        .unwrap_or_default(),
+                ),
+            ],
         )
     }))
 }

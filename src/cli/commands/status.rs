@@ -82,7 +82,7 @@ pub async fn banks(ctx: &Context<'_>, method_id: i64) -> Outcome {
             .map(|bank| format!("{:>6}  {}", bank.id, bank.name))
             .collect();
         if lines.is_empty() {
-            "This method has no bank list".into()
+            t!("cli-no-bank-list")
         } else {
             lines.join("\n")
         }
@@ -94,9 +94,9 @@ pub async fn instant_banks(ctx: &Context<'_>, cellphone: &str) -> Outcome {
     let reply = ctx.connection.client.instant_banks(&cellphone).await?;
     Ok(ctx.out.done(&reply.raw, || {
         if reply.value.banks.is_empty() {
-            format!(
-                "No banks are linked to {}",
-                validate::group_cellphone(&cellphone)
+            t!(
+                "accounts-no-banks",
+                number = validate::group_cellphone(&cellphone)
             )
         } else {
             reply

@@ -22,7 +22,7 @@ pub async fn notify(ctx: &Context<'_>, args: &NotifyArgs) -> Outcome {
         .ok();
     checked(problems)?;
     let (Some(amount), Some(cost)) = (amount, cost) else {
-        return Err(Failure::Local("the request could not be built".into()));
+        return Err(Failure::Local(crate::t!("cli-request-not-built")));
     };
     let simulation = NotifySimulation {
         transaction_id: args.transaction_id,
@@ -40,10 +40,10 @@ pub async fn notify(ctx: &Context<'_>, args: &NotifyArgs) -> Outcome {
         .simulate_notification(&simulation)
         .await?;
     Ok(ctx.out.done(&reply.raw, || {
-        format!(
-            "Notification for transaction {} requested (status {})",
-            args.transaction_id,
-            TransactionStatus::from_id(args.status)
+        crate::t!(
+            "cli-notification-requested",
+            transaction = args.transaction_id,
+            state = TransactionStatus::from_id(args.status).to_string()
         )
     }))
 }
@@ -71,13 +71,18 @@ pub async fn serve_webhooks(ctx: &Context<'_>, addr: std::net::SocketAddr) -> Ou
         None,
     )
     .await
-    .map_err(|error| Failure::Local(format!("Could not listen on {addr}: {error}")))?;
+    .map_err(|error| {
+        Failure::Local(crate::t!(
+            "receiver-cannot-listen",
+            address = addr.to_string(),
+            error = error.to_string()
+        ))
+    })?;
     let url = receiver.url();
     ctx.out.done(&json!({"url": url}), || {
-        format!("Receiving notifications at {url}")
+        crate::t!("activity-receiving", url = url.as_str())
     });
-    ctx.out
-        .note("Press Ctrl-C to stop; requests in flight are finished first.");
+    ctx.out.note(crate::t!("cli-press-ctrl-c-receiver"));
     wait_for_stop().await;
     receiver.shutdown().await;
     ctx.out.note("Stopped.");
@@ -132,7 +137,7 @@ pub fn verify_webhook(ctx: &Context<'_>, file: &std::path::Path) -> Outcome {
     let verdict = notification.verify(&key);
     let document = json!({
         "valid": verdict == Verdict::Valid,
-        "reason": verdict.reason(),
+        "reason": verdict.as_str(),
         "referenceId": notification.reference_id,
         "status": notification.status,
         "amount": notification.amount_text,
@@ -146,27 +151,27 @@ pub fn verify_webhook(ctx: &Context<'_>, file: &std::path::Path) -> Outcome {
             let figures = notification.figures().completed();
             let shown =
                 |value: Option<Pesos>| value.map_or_else(|| "?".to_owned(), |p| p.to_string());
-            format!(
-                "Valid signature: {} {}; paid by the customer {}, fee {}, you receive {}{}",
-                notification.reference_id,
-                crate::ledger::reconcile::notified_words(notification.status),
-                shown(figures.gross),
-                shown(figures.fee),
-                shown(figures.net),
-                if figures.add_up() {
-                    ""
-                } else {
-                    " (these do not add up)"
-                }
-            )
+            let mut text = crate::t!(
+                "cli-valid-signature",
+                reference = notification.reference_id.as_str(),
+                state = crate::ledger::reconcile::notified_words(notification.status),
+                gross = shown(figures.gross),
+                fee = shown(figures.fee),
+                net = shown(figures.net)
+            );
+            if !figures.add_up() {
+                text.push_str(&crate::t!("cli-do-not-add-up"));
+            }
+            text
         })),
         Verdict::NoKey => Err(Failure::Input(vec![ValidationError::new(
             Field::HashKey,
             verdict.reason(),
         )])),
         Verdict::Invalid | Verdict::Missing => {
-            ctx.out
-                .done(&document, || format!("NOT valid: {}", verdict.reason()));
+            ctx.out.done(&document, || {
+                crate::t!("cli-not-valid", reason = verdict.reason())
+            });
             Ok(ExitCode::from(1))
         }
     }
@@ -207,7 +212,7 @@ pub async fn export_ledger(
     }
     checked(problems)?;
     let (Some(from_date), Some(to_date)) = (from_date, to_date) else {
-        return Err(Failure::Local("the dates could not be read".into()));
+        return Err(Failure::Local(crate::t!("cli-dates-unreadable")));
     };
     let ledger = ctx.ledger()?;
     let path = file.to_owned();
@@ -220,6 +225,10 @@ pub async fn export_ledger(
     .map_err(|e| Failure::Local(e.to_string()))?;
     let document = json!({"file": file.display().to_string(), "rows": written});
     Ok(ctx.out.done(&document, || {
-        format!("{written} rows written to {}", file.display())
+        crate::t!(
+            "activity-exported",
+            rows = written.to_string(),
+            path = file.display().to_string()
+        )
     }))
 }

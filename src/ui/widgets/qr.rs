@@ -11,9 +11,9 @@ const QUIET_ZONE: usize = 4;
 
 #[derive(Debug, thiserror::Error)]
 pub enum QrError {
-    #[error("This text is too long for a QR code")]
+    #[error("{}", crate::t!("qr-too-long"))]
     TooLong,
-    #[error("Could not save the QR image: {0}")]
+    #[error("{}", crate::t!("qr-save-failed", detail = .0.as_str()))]
     Save(String),
 }
 

@@ -65,7 +65,7 @@ impl CreatedView {
                         ui.add(
                             egui::Image::new(texture)
                                 .fit_to_exact_size(egui::vec2(220.0, 220.0))
-                                .alt_text(format!("QR code for {}", payment.url)),
+                                .alt_text(t!("created-qr-alt", url = payment.url.as_str())),
                         );
                     }
                     Err(problem) => {
