@@ -4,6 +4,8 @@
 
 use time::{Date, OffsetDateTime, UtcOffset, macros::format_description};
 
+use crate::i18n::Language;
+
 pub fn bogota() -> UtcOffset {
     UtcOffset::from_hms(-5, 0, 0).unwrap_or(UtcOffset::UTC)
 }
@@ -33,26 +35,78 @@ pub fn local_datetime(ms: i64) -> String {
         .unwrap_or_default()
 }
 
-/// `HH:MM`, shop time.
-pub fn local_hh_mm(ms: i64) -> String {
-    local(ms)
-        .map(|t| format!("{:02}:{:02}", t.hour(), t.minute()))
-        .unwrap_or_default()
-}
-
-/// `DD/MM HH:MM`, shop time.
-pub fn local_day_and_time(ms: i64) -> String {
+/// A moment as a person reads it: `21 nov. 2026, 6:30 p. m.` in Spanish, `Nov 21, 2026, 6:30 PM`
+/// in English, shop time.
+pub fn shown_datetime(ms: i64) -> String {
     local(ms)
         .map(|t| {
             format!(
-                "{:02}/{:02} {:02}:{:02}",
-                t.day(),
-                u8::from(t.month()),
-                t.hour(),
-                t.minute()
+                "{}, {}",
+                shown_date(t.date()),
+                clock_time(t.hour(), t.minute())
             )
         })
         .unwrap_or_default()
+}
+
+/// The time of day as a person reads it: `6:30 p. m.` / `6:30 PM`, shop time.
+pub fn shown_time(ms: i64) -> String {
+    local(ms)
+        .map(|t| clock_time(t.hour(), t.minute()))
+        .unwrap_or_default()
+}
+
+/// A day as a person reads it: `21 nov. 2026` / `Nov 21, 2026`.
+pub fn shown_date(date: Date) -> String {
+    const SPANISH: [&str; 12] = [
+        "ene.", "feb.", "mar.", "abr.", "may.", "jun.", "jul.", "ago.", "sept.", "oct.", "nov.",
+        "dic.",
+    ];
+    const ENGLISH: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let month = usize::from(u8::from(date.month())) - 1;
+    match crate::i18n::current() {
+        Language::Es => format!("{} {} {}", date.day(), SPANISH[month], date.year()),
+        Language::En => format!("{} {}, {}", ENGLISH[month], date.day(), date.year()),
+    }
+}
+
+fn clock_time(hour: u8, minute: u8) -> String {
+    let twelve = match hour % 12 {
+        0 => 12,
+        h => h,
+    };
+    let morning = hour < 12;
+    match crate::i18n::current() {
+        Language::Es => format!(
+            "{twelve}:{minute:02} {}",
+            if morning { "a. m." } else { "p. m." }
+        ),
+        Language::En => format!("{twelve}:{minute:02} {}", if morning { "AM" } else { "PM" }),
+    }
+}
+
+/// A date the service wrote (`21/11/2026 18:30:00`, `2026-11-21 18:30:00`, or ISO 8601 with an
+/// offset), as a person reads it; text in any other shape is shown as it came.
+pub fn shown_service_time(text: &str) -> String {
+    let text = text.trim();
+    if let Ok(moment) = OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339)
+    {
+        return shown_datetime(moment.unix_timestamp() * 1_000);
+    }
+    let local_formats = [
+        format_description!("[day]/[month]/[year] [hour]:[minute]:[second]"),
+        format_description!("[year]-[month]-[day] [hour]:[minute]:[second]"),
+        format_description!("[year]-[month]-[day]T[hour]:[minute]:[second]"),
+    ];
+    for format in local_formats {
+        if let Ok(moment) = time::PrimitiveDateTime::parse(text, format) {
+            // The service writes Colombian time.
+            return shown_datetime(moment.assume_offset(bogota()).unix_timestamp() * 1_000);
+        }
+    }
+    text.to_owned()
 }
 
 pub fn today() -> Date {
@@ -73,7 +127,5 @@ mod tests {
         // 2026-11-21 15:00:00 UTC is 10:00 in Bogotá.
         let ms = 1_795_273_200_000;
         assert_eq!(local_datetime(ms), "2026-11-21 10:00:00");
-        assert_eq!(local_hh_mm(ms), "10:00");
-        assert_eq!(local_day_and_time(ms), "21/11 10:00");
     }
 }

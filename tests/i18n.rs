@@ -144,12 +144,40 @@ async fn the_command_line_speaks_the_systems_spanish() {
     assert!(String::from_utf8_lossy(&english.stdout).contains("State: pending"));
 }
 
+/// One test, not several: the language is the whole process's.
 #[test]
-fn arguments_carry_no_invisible_marks() {
-    paydesk::i18n::set(paydesk::i18n::Language::Es);
+fn messages_dates_and_times_in_each_language() {
+    use paydesk::clock::{shown_datetime, shown_service_time, shown_time};
+    use paydesk::i18n::{Language, set};
+    // 2026-11-21 23:30 UTC is 6:30 p. m. in Bogotá.
+    let evening = 1_795_303_800_000;
+
+    set(Language::Es);
+    // Fluent's isolation marks around arguments would end up in copied text and CSV files.
     let text = paydesk::t!("rule-at-most", max = 20, count = 21);
     assert_eq!(text, "máximo 20 caracteres (este tiene 21)");
-    paydesk::i18n::set(paydesk::i18n::Language::En);
+    assert_eq!(shown_datetime(evening), "21 nov. 2026, 6:30 p. m.");
+    assert_eq!(shown_time(evening - 12 * 3_600_000), "6:30 a. m.");
+    assert_eq!(
+        shown_service_time("21/11/2026 18:30:00"),
+        "21 nov. 2026, 6:30 p. m."
+    );
+    assert_eq!(
+        shown_service_time("2026-11-21T23:30:00Z"),
+        "21 nov. 2026, 6:30 p. m."
+    );
+    assert_eq!(shown_service_time("mañana"), "mañana");
+    assert_eq!(
+        paydesk::t!("status-today-count", count = 1, approved = "$ 0"),
+        "1 pago, $ 0 aprobados"
+    );
+
+    set(Language::En);
     let text = paydesk::t!("rule-at-most", max = 20, count = 21);
     assert_eq!(text, "at most 20 characters (this one has 21)");
+    assert_eq!(shown_datetime(evening), "Nov 21, 2026, 6:30 PM");
+    assert_eq!(
+        paydesk::t!("status-today-count", count = 2, approved = "$ 0"),
+        "2 payments, $ 0 approved"
+    );
 }

@@ -62,7 +62,7 @@ fn the_balance_panel_asks_for_the_bags_once_and_on_refresh() {
     harness.run();
     assert!(shows(&harness, "$ 5.000.000"));
     assert!(shows(&harness, "paga las dispersiones"));
-    assert!(shows(&harness, "Al 21/11/2026 18:30:00"));
+    assert!(shows(&harness, "Al 21 nov. 2026, 6:30 p. m."));
     assert_eq!(harness.state().queued, None, "an answer is not asked again");
     harness.get_by_label("Actualizar").click();
     harness.run();

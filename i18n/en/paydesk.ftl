@@ -657,3 +657,33 @@ cli-built-in = built in
 cli-profile-saved = Profile { $name } saved ({ $environment }); paydesk now uses it. Add its tokens in the app's Settings or with PAYDESK_* variables.
 main-threads-failed = paydesk could not start its worker threads: { $error }
 main-window-failed = paydesk could not open its window: { $error }
+
+## simulator: payer page
+payer-state-rejected = Rejected
+payer-state-pending = Pending
+payer-state-approved = Approved
+payer-state-failed = Failed
+payer-state-cancelled = Cancelled
+payer-state-processing = Processing
+payer-state-unknown = Unknown
+payer-no-payment = This payment does not exist
+payer-chooses-amount = The payer chooses the amount
+payer-amount-label = Amount to pay (pesos)
+payer-pay = Pay
+payer-decline = Decline
+payer-fail = Simulate a provider failure
+payer-title = Checkout { $reference }
+payer-simulator = paydesk simulator: no real money moves here
+payer-reference = Reference { $reference }
+payer-state = State: { $state }
+exception-detail-disagreement = notified { $notified }, the service says { $service }
+exception-detail-figures = paid { $gross }, fee { $fee }, received { $net }: not counted in the totals
+reconcile-method-not-given = (not given)
+exception-detail-unknown = { $state } { $amount } received { $time }
+exception-detail-one-approval = { $amount } at { $time }
+exception-detail-repeatable = ; this method takes several payments, each one counted
+exception-detail-check-customer = ; each one counted, check with the customer
+exception-detail-approvals = { $count } approvals: { $each }{ $note }
+exception-detail-created = created { $time }
+
+## x

@@ -657,3 +657,33 @@ cli-built-in = incluido
 cli-profile-saved = Perfil { $name } guardado ({ $environment }); paydesk ahora lo usa. Agregue sus tokens en Configuración de la app o con las variables PAYDESK_*.
 main-threads-failed = paydesk no pudo iniciar sus hilos de trabajo: { $error }
 main-window-failed = paydesk no pudo abrir su ventana: { $error }
+
+## simulator: payer page
+payer-state-rejected = Rechazado
+payer-state-pending = Pendiente
+payer-state-approved = Aprobado
+payer-state-failed = Fallido
+payer-state-cancelled = Cancelado
+payer-state-processing = En proceso
+payer-state-unknown = Desconocido
+payer-no-payment = Este pago no existe
+payer-chooses-amount = Usted escribe el valor a pagar
+payer-amount-label = Valor a pagar (pesos)
+payer-pay = Pagar
+payer-decline = Rechazar
+payer-fail = Simular una falla del proveedor
+payer-title = Pago { $reference }
+payer-simulator = Simulador de paydesk: aquí no se mueve dinero real
+payer-reference = Referencia { $reference }
+payer-state = Estado: { $state }
+exception-detail-disagreement = notificado { $notified }, el servicio dice { $service }
+exception-detail-figures = pagado { $gross }, comisión { $fee }, recibido { $net }: no se cuenta en los totales
+reconcile-method-not-given = (sin dato)
+exception-detail-unknown = { $state } { $amount } recibida { $time }
+exception-detail-one-approval = { $amount } el { $time }
+exception-detail-repeatable = ; este medio admite varios pagos, cada uno se cuenta
+exception-detail-check-customer = ; cada uno se cuenta, verifique con el cliente
+exception-detail-approvals = { $count } aprobaciones: { $each }{ $note }
+exception-detail-created = creado { $time }
+
+## x

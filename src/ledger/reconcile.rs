@@ -194,10 +194,10 @@ impl Ledger {
                 report.exceptions.push(Exception {
                     kind: ExceptionKind::Disagreement,
                     reference: notification.reference_id.clone(),
-                    detail: format!(
-                        "notified {}, the service says {}",
-                        notified_words(notification.status),
-                        state_words(notification.service_status)
+                    detail: crate::t!(
+                        "exception-detail-disagreement",
+                        notified = notified_words(notification.status),
+                        service = state_words(notification.service_status)
                     ),
                 });
                 continue;
@@ -210,17 +210,17 @@ impl Ledger {
                     report.exceptions.push(Exception {
                         kind: ExceptionKind::FiguresDoNotAddUp,
                         reference: notification.reference_id.clone(),
-                        detail: format!(
-                            "paid {}, fee {}, received {}: not counted in the totals",
-                            shown(notification.figures.gross),
-                            shown(notification.figures.fee),
-                            shown(notification.figures.net)
+                        detail: crate::t!(
+                            "exception-detail-figures",
+                            gross = shown(notification.figures.gross),
+                            fee = shown(notification.figures.fee),
+                            net = shown(notification.figures.net)
                         ),
                     });
                 } else {
                     report.approved.add(notification.figures);
                     let method = if notification.payment_method.is_empty() {
-                        "(not given)".to_owned()
+                        crate::t!("reconcile-method-not-given")
                     } else {
                         notification.payment_method.clone()
                     };
@@ -239,16 +239,16 @@ impl Ledger {
                 report.exceptions.push(Exception {
                     kind: ExceptionKind::NotificationWithoutResource,
                     reference: notification.reference_id.clone(),
-                    detail: format!(
-                        "{} {} received {}",
-                        notified_words(notification.status),
-                        notification
+                    detail: crate::t!(
+                        "exception-detail-unknown",
+                        state = notified_words(notification.status),
+                        amount = notification
                             .figures
                             .completed()
                             .gross
                             .map(|a| a.to_string())
                             .unwrap_or_else(|| notification.amount_text.clone()),
-                        local_time(notification.received_at)
+                        time = crate::clock::shown_datetime(notification.received_at)
                     ),
                 });
             }
@@ -259,10 +259,10 @@ impl Ledger {
                     .iter()
                     .map(|n| {
                         let gross = n.figures.completed().gross;
-                        format!(
-                            "{} at {}",
-                            gross.map_or_else(|| n.amount_text.clone(), |p| p.to_string()),
-                            n.updated_at
+                        crate::t!(
+                            "exception-detail-one-approval",
+                            amount = gross.map_or_else(|| n.amount_text.clone(), |p| p.to_string()),
+                            time = crate::clock::shown_service_time(&n.updated_at)
                         )
                     })
                     .collect();
@@ -270,14 +270,19 @@ impl Ledger {
                     .iter()
                     .all(|n| may_be_paid_more_than_once(n.product_id))
                 {
-                    "; this method takes several payments, each one counted"
+                    crate::t!("exception-detail-repeatable")
                 } else {
-                    "; each one counted, check with the customer"
+                    crate::t!("exception-detail-check-customer")
                 };
                 report.exceptions.push(Exception {
                     kind: ExceptionKind::TwoApprovals,
                     reference: (*reference).to_owned(),
-                    detail: format!("{} approvals: {}{normal}", paid.len(), each.join(", ")),
+                    detail: crate::t!(
+                        "exception-detail-approvals",
+                        count = paid.len(),
+                        each = each.join(", "),
+                        note = normal
+                    ),
                 });
             }
         }
@@ -292,7 +297,10 @@ impl Ledger {
                 report.exceptions.push(Exception {
                     kind: ExceptionKind::PendingTooLong,
                     reference: collection.reference.clone(),
-                    detail: format!("created {}", local_time(collection.created_at)),
+                    detail: crate::t!(
+                        "exception-detail-created",
+                        time = crate::clock::shown_datetime(collection.created_at)
+                    ),
                 });
             }
             if collection.status == Some(2)

@@ -305,15 +305,16 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-fn status_word(status: u8) -> &'static str {
+/// The payer's page speaks the payer's language (the service's own words, not the client's).
+fn status_word(status: u8) -> String {
     match status {
-        0 => "Rejected",
-        1 => "Pending",
-        2 => "Approved",
-        3 => "Failed",
-        5 => "Cancelled",
-        9 => "Processing",
-        _ => "Unknown",
+        0 => crate::t!("payer-state-rejected"),
+        1 => crate::t!("payer-state-pending"),
+        2 => crate::t!("payer-state-approved"),
+        3 => crate::t!("payer-state-failed"),
+        5 => crate::t!("payer-state-cancelled"),
+        9 => crate::t!("payer-state-processing"),
+        _ => crate::t!("payer-state-unknown"),
     }
 }
 
@@ -325,7 +326,7 @@ pub(super) async fn checkout_page(
     let Some(transaction) = state.transaction(&reference).cloned() else {
         return (
             StatusCode::NOT_FOUND,
-            Html("<h1>This payment does not exist</h1>"),
+            Html(format!("<h1>{}</h1>", crate::t!("payer-no-payment"))),
         )
             .into_response();
     };
@@ -339,33 +340,45 @@ pub(super) async fn checkout_page(
     let amount = if transaction.amount > 0 {
         clock::currency(transaction.amount)
     } else {
-        "The payer chooses the amount".into()
+        crate::t!("payer-chooses-amount")
     };
     let actions = if transaction.accepts_payment(clock::now_ms() / 1_000) {
         let amount_field = if transaction.amount == 0 {
-            r#"<p><label for="amount">Amount to pay (pesos)</label> <input id="amount" name="amount" inputmode="numeric" required></p>"#
+            format!(
+                r#"<p><label for="amount">{label}</label> <input id="amount" name="amount" inputmode="numeric" required></p>"#,
+                label = crate::t!("payer-amount-label")
+            )
         } else {
-            ""
+            String::new()
         };
         format!(
-            r#"<form method="post" action="/checkout/{r}/approve">{amount_field}<button>Pay</button></form>
-<form method="post" action="/checkout/{r}/decline"><button>Decline</button></form>
-<form method="post" action="/checkout/{r}/fail"><button>Simulate a provider failure</button></form>"#,
-            r = escape(&reference)
+            r#"<form method="post" action="/checkout/{r}/approve">{amount_field}<button>{pay}</button></form>
+<form method="post" action="/checkout/{r}/decline"><button>{decline}</button></form>
+<form method="post" action="/checkout/{r}/fail"><button>{fail}</button></form>"#,
+            r = escape(&reference),
+            pay = crate::t!("payer-pay"),
+            decline = crate::t!("payer-decline"),
+            fail = crate::t!("payer-fail"),
         )
     } else {
         String::new()
     };
     let page = format!(
-        r#"<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout {r}</title>
-<style>body{{font-family:sans-serif;max-width:28rem;margin:2rem auto}}button{{font-size:1.1rem;margin:.3rem 0;width:100%}}.state{{font-weight:bold}}</style></head>
-<body><p><em>paydesk simulator: no real money moves here</em></p>
+        r#"<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>{title}</title>
+<style>body{{font-family:sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}}button{{font-size:1.1rem;margin:.3rem 0;width:100%}}.state{{font-weight:bold}}</style></head>
+<body><p><em>{simulator}</em></p>
 <h1>{merchant}</h1><p>{method}</p><p style="font-size:2rem">{amount}</p>
-<p>Reference {r}</p><p class="state">State: {state}</p>{actions}</body></html>"#,
-        r = escape(&reference),
+<p>{reference_words}</p><p class="state">{state_words}</p>{actions}</body></html>"#,
+        lang = crate::i18n::current().code(),
+        title = escape(&crate::t!("payer-title", reference = reference.as_str())),
+        simulator = crate::t!("payer-simulator"),
+        reference_words = escape(&crate::t!(
+            "payer-reference",
+            reference = reference.as_str()
+        )),
+        state_words = crate::t!("payer-state", state = status_word(transaction.status)),
         merchant = escape(&merchant),
         method = escape(&transaction.method_name),
-        state = status_word(transaction.status),
     );
     ([(header::CACHE_CONTROL, "no-store")], Html(page)).into_response()
 }

@@ -493,7 +493,7 @@ impl PaydeskApp {
                 collection.reference1,
                 collection.url,
             );
-            payment.created = crate::clock::local_hh_mm(collection.created_at);
+            payment.created = crate::clock::shown_time(collection.created_at);
             payment.status = status;
             if status.is_some_and(|s| s.is_final()) {
                 self.tracker.add(payment);

@@ -63,7 +63,7 @@ impl TrackedPayment {
 }
 
 pub fn local_time_now() -> String {
-    crate::clock::local_hh_mm(now_ms())
+    crate::clock::shown_time(now_ms())
 }
 
 #[derive(Debug)]

@@ -255,7 +255,7 @@ impl ActivityPanel {
                         }
                         ui.end_row();
                         for notification in notifications.iter() {
-                            ui.label(reconcile::local_time(notification.received_at));
+                            ui.label(crate::clock::shown_datetime(notification.received_at));
                             ui.label(RichText::new(&notification.reference_id).monospace());
                             ui.label(notified_words(notification.status));
                             let figures = notification.figures.completed();
@@ -295,7 +295,7 @@ impl ActivityPanel {
                         .striped(true)
                         .show(ui, |ui| {
                             for (id, received, reason, raw) in &rejections {
-                                ui.label(reconcile::local_time(*received));
+                                ui.label(crate::clock::shown_datetime(*received));
                                 ui.label(RichText::new(reason).color(ERROR_COLOR));
                                 if ui
                                     .button(t!("activity-refused-body", id = id.to_string()))
@@ -435,8 +435,8 @@ fn report_ui(ui: &mut Ui, report: &Report) {
     ui.label(
         RichText::new(t!(
             "activity-report-title",
-            from = reconcile::format_date(report.from),
-            to = reconcile::format_date(report.to),
+            from = crate::clock::shown_date(report.from),
+            to = crate::clock::shown_date(report.to),
             count = report.notifications
         ))
         .strong(),

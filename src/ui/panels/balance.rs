@@ -127,7 +127,13 @@ impl BalancePanel {
             if disbursement.is_none() && balance.bags.len() > 1 {
                 ui.label(RichText::new(t!("balance-bag-unknown")).weak());
             }
-            ui.label(RichText::new(t!("balance-as-of", date = balance.date.as_str())).weak());
+            ui.label(
+                RichText::new(t!(
+                    "balance-as-of",
+                    date = crate::clock::shown_service_time(&balance.date)
+                ))
+                .weak(),
+            );
         }
         ui.separator();
         let TodayFigures {

@@ -140,7 +140,10 @@ fn record_details(ui: &mut Ui, reference: &str, record: &StatusRecord) {
                 for (label, value) in [
                     (t!("field-amount"), amount),
                     (t!("status-fee"), cost),
-                    (t!("cli-status-date"), record.date.clone()),
+                    (
+                        t!("cli-status-date"),
+                        crate::clock::shown_service_time(&record.date),
+                    ),
                     (
                         t!("field-method"),
                         record.payment_method.clone().unwrap_or_default(),

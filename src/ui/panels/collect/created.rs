@@ -73,13 +73,14 @@ impl CreatedView {
                     }
                 }
                 ui.vertical(|ui| {
+                    let expires = crate::clock::shown_service_time(&payment.expires);
                     egui::Grid::new("created-details")
                         .num_columns(2)
                         .show(ui, |ui| {
                             for (label, value) in [
                                 (t!("created-link"), payment.url.as_str()),
                                 (t!("created-service-reference"), payment.reference.as_str()),
-                                (t!("created-expires"), payment.expires.as_str()),
+                                (t!("created-expires"), expires.as_str()),
                             ] {
                                 if !value.is_empty() {
                                     ui.label(label);
@@ -142,7 +143,7 @@ impl CreatedView {
                             };
                             ui.label(format!(
                                 "{} — {words}{money} ({})",
-                                notification.updated_at,
+                                crate::clock::shown_service_time(&notification.updated_at),
                                 notification.check_state.words()
                             ));
                         }

@@ -133,7 +133,10 @@ impl Creation {
                             t!("created-code-id"),
                             resource.id.map(|id| id.to_string()).unwrap_or_default(),
                         ),
-                        (t!("created-at"), resource.created_at),
+                        (
+                            t!("created-at"),
+                            crate::clock::shown_service_time(&resource.created_at),
+                        ),
                     ],
                 }
             }

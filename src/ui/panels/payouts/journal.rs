@@ -133,6 +133,6 @@ fn state_color(state: PayoutState) -> egui::Color32 {
 fn acceptance_window(record: &PayoutRecord) -> String {
     t!(
         "journal-accept-until",
-        time = crate::clock::local_day_and_time(record.created_at + 12 * 3_600_000)
+        time = crate::clock::shown_datetime(record.created_at + 12 * 3_600_000)
     )
 }
