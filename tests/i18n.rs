@@ -135,6 +135,26 @@ async fn the_command_line_speaks_the_systems_spanish() {
         "only the first link reached the service"
     );
 
+    // The day's CSV opens as columns in Excel set to Spanish: BOM, `;`, Spanish headers.
+    let csv = home.path().join("cuadre.csv");
+    let exported = in_spanish(common::paydesk_against(home.path(), &simulator))
+        .args(["ledger", "export", "--csv"])
+        .arg(&csv)
+        .output()
+        .await
+        .unwrap();
+    assert_eq!(exported.status.code(), Some(0), "{exported:?}");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    assert!(text.starts_with('\u{feff}'), "a UTF-8 BOM for Excel");
+    let mut lines = text.trim_start_matches('\u{feff}').lines();
+    assert_eq!(
+        lines.next(),
+        Some(
+            "registro;fecha;referencia;su_referencia;medio;pago_cliente;comision;neto;estado;confirmacion;estado_servicio"
+        )
+    );
+    assert!(String::from_utf8_lossy(&exported.stdout).contains("filas exportadas"));
+
     // --lang wins over the system's language, for scripts.
     let english = in_spanish(common::paydesk_against(home.path(), &simulator))
         .args(["--lang", "en", "status", reference])

@@ -314,6 +314,42 @@ fn the_csv_export_reads_back() {
     assert_eq!(&disputed[5], "25000");
     assert_eq!(&disputed[7], "24000");
 
+    // In Spanish: the same rows, for Excel set to Spanish (BOM, `;`, Spanish words).
+    let spanish = cli(
+        home.path(),
+        &[
+            "--lang",
+            "es",
+            "ledger",
+            "export",
+            "--from",
+            &today,
+            "--to",
+            &today,
+            "--csv",
+            file.to_str().unwrap(),
+            "--all-profiles",
+        ],
+    );
+    assert_eq!(spanish.status.code(), Some(0));
+    let text = std::fs::read_to_string(&file).unwrap();
+    let body = text.strip_prefix('\u{feff}').expect("a UTF-8 BOM");
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(b';')
+        .from_reader(body.as_bytes());
+    assert_eq!(
+        reader.headers().unwrap().iter().collect::<Vec<_>>(),
+        reconcile::SPANISH_HEADER
+    );
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.iter().filter(|r| &r[0] == "cobro").count(), 3);
+    let disputed = rows
+        .iter()
+        .find(|r| &r[0] == "notificación" && &r[2] == "WAITING")
+        .unwrap();
+    assert_eq!(&disputed[9], "el servicio no está de acuerdo");
+    assert_eq!(&disputed[5], "25000");
+
     let bad = cli(
         home.path(),
         &["ledger", "export", "--from", "21/11/2026", "--csv", "x.csv"],

@@ -687,3 +687,4 @@ exception-detail-approvals = { $count } approvals: { $each }{ $note }
 exception-detail-created = created { $time }
 
 ## x
+csv-could-not-create = could not create { $path }: { $error }

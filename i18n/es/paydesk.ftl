@@ -687,3 +687,4 @@ exception-detail-approvals = { $count } aprobaciones: { $each }{ $note }
 exception-detail-created = creado { $time }
 
 ## x
+csv-could-not-create = no se pudo crear { $path }: { $error }

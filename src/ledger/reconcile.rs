@@ -8,6 +8,7 @@ use std::io::Write;
 use time::{Date, macros::format_description};
 
 use crate::clock;
+use crate::i18n::Language;
 
 use super::{Collection, Ledger, LedgerError, PayoutRecord, PayoutState, StoredNotification};
 use crate::api::family_b::TransactionStatus;
@@ -348,40 +349,79 @@ impl Ledger {
         from: Date,
         to: Date,
         path: &std::path::Path,
+        language: Language,
     ) -> Result<usize, ExportError> {
         if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
             std::fs::create_dir_all(folder).map_err(|error| {
-                ExportError::Io(format!("could not create {}: {error}", folder.display()))
+                ExportError::Io(crate::t!(
+                    "csv-could-not-create",
+                    path = folder.display().to_string(),
+                    error = error.to_string()
+                ))
             })?;
         }
         let file = std::fs::File::create(path).map_err(|error| {
-            ExportError::Io(format!("could not create {}: {error}", path.display()))
+            ExportError::Io(crate::t!(
+                "csv-could-not-create",
+                path = path.display().to_string(),
+                error = error.to_string()
+            ))
         })?;
         let mut out = std::io::BufWriter::new(file);
-        let rows = self.export_csv(profile, from, to, &mut out)?;
+        let rows = self.export_csv(profile, from, to, &mut out, language)?;
         out.flush()
             .map_err(|error| ExportError::Io(error.to_string()))?;
         Ok(rows)
     }
 
     /// One row per notification received and per collection or payout created in the range,
-    /// with its confirmed state. Returns how many rows were written.
+    /// with its confirmed state. Returns how many rows were written. In Spanish the file is
+    /// what Excel set to Spanish (Colombia) opens as columns: a UTF-8 BOM, `;` between fields,
+    /// Spanish headers and words; in English, the columns as they always were.
     pub fn export_csv(
         &self,
         profile: Option<&str>,
         from: Date,
         to: Date,
-        out: impl Write,
+        mut out: impl Write,
+        language: Language,
     ) -> Result<usize, ExportError> {
         let rows = self.rows(profile, from, to)?;
-        let mut writer = csv::Writer::from_writer(out);
-        writer.write_record(EXPORT_HEADER)?;
+        let spanish = language == Language::Es;
+        if spanish {
+            out.write_all("\u{feff}".as_bytes())
+                .map_err(|e| ExportError::Io(e.to_string()))?;
+        }
+        let mut writer = csv::WriterBuilder::new()
+            .delimiter(if spanish { b';' } else { b',' })
+            .from_writer(out);
+        writer.write_record(if spanish {
+            SPANISH_HEADER
+        } else {
+            EXPORT_HEADER
+        })?;
+        // Record kinds and check states are words a person reads in Spanish, codes in English.
+        let word = |english: &'static str, spanish_word: &'static str| {
+            if spanish { spanish_word } else { english }
+        };
+        let checked = |confirmed: bool| {
+            if confirmed {
+                word("confirmed", "confirmado")
+            } else {
+                word("unchecked", "sin confirmar")
+            }
+        };
         let money = |value: Option<Pesos>| value.map(|p| p.get().to_string()).unwrap_or_default();
         let mut count = 0;
         for n in &rows.notifications {
             let figures = n.figures.completed();
+            let check = if spanish {
+                n.check_state.words()
+            } else {
+                n.check_state.as_str().to_owned()
+            };
             writer.write_record([
-                "notification",
+                word("notification", "notificación"),
                 &local_time(n.received_at),
                 &n.reference_id,
                 &n.reference1,
@@ -390,14 +430,14 @@ impl Ledger {
                 &money(figures.fee),
                 &money(figures.net),
                 &notified_words(n.status),
-                n.check_state.as_str(),
+                &check,
                 &n.service_status.map(|s| s.to_string()).unwrap_or_default(),
             ])?;
             count += 1;
         }
         for c in &rows.collections {
             writer.write_record([
-                "collection",
+                word("collection", "cobro"),
                 &local_time(c.created_at),
                 &c.reference,
                 &c.reference1,
@@ -406,18 +446,19 @@ impl Ledger {
                 "",
                 "",
                 &state_words(c.status),
-                if c.status.is_some() {
-                    "confirmed"
-                } else {
-                    "unchecked"
-                },
+                checked(c.status.is_some()),
                 &c.status.map(|s| s.to_string()).unwrap_or_default(),
             ])?;
             count += 1;
         }
         for p in &rows.payouts {
+            let state = if spanish {
+                p.state.words()
+            } else {
+                p.state.as_str().to_owned()
+            };
             writer.write_record([
-                "payout",
+                word("payout", "dispersión"),
                 &local_time(p.created_at),
                 p.transaction_reference.as_deref().unwrap_or(""),
                 &p.reference1,
@@ -425,12 +466,8 @@ impl Ledger {
                 &p.amount.get().to_string(),
                 "",
                 "",
-                p.state.as_str(),
-                if p.service_status.is_some() {
-                    "confirmed"
-                } else {
-                    "unchecked"
-                },
+                &state,
+                checked(p.service_status.is_some()),
                 &p.service_status.map(|s| s.to_string()).unwrap_or_default(),
             ])?;
             count += 1;
@@ -439,6 +476,21 @@ impl Ledger {
         Ok(count)
     }
 }
+
+/// The same columns for Excel in Spanish.
+pub const SPANISH_HEADER: [&str; 11] = [
+    "registro",
+    "fecha",
+    "referencia",
+    "su_referencia",
+    "medio",
+    "pago_cliente",
+    "comision",
+    "neto",
+    "estado",
+    "confirmacion",
+    "estado_servicio",
+];
 
 pub const EXPORT_HEADER: [&str; 11] = [
     "record",

@@ -218,7 +218,13 @@ pub async fn export_ledger(
     let path = file.to_owned();
     let profile = (!all_profiles).then(|| ctx.connection.profile_name.clone());
     let written = tokio::task::spawn_blocking(move || {
-        ledger.export_csv_file(profile.as_deref(), from_date, to_date, &path)
+        ledger.export_csv_file(
+            profile.as_deref(),
+            from_date,
+            to_date,
+            &path,
+            crate::i18n::current(),
+        )
     })
     .await
     .map_err(|e| Failure::Local(e.to_string()))?

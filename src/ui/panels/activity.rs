@@ -162,7 +162,13 @@ impl ActivityPanel {
                     let path = export_path(&ctx.paths.exports_dir, from, to);
                     self.export.start(ctx.bridge.spawn_blocking(move || {
                         let rows = ledger
-                            .export_csv_file(Some(&profile), from, to, &path)
+                            .export_csv_file(
+                                Some(&profile),
+                                from,
+                                to,
+                                &path,
+                                crate::i18n::current(),
+                            )
                             .map_err(|e| UiError::local(e.to_string()))?;
                         Ok((path, rows))
                     }));
