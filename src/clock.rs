@@ -109,6 +109,24 @@ pub fn shown_service_time(text: &str) -> String {
     text.to_owned()
 }
 
+/// A day as a person types it: `21/11/2026` (day first, as Colombians write it) or
+/// `2026-11-21`.
+pub fn parse_typed_date(text: &str) -> Option<Date> {
+    let text = text.trim();
+    Date::parse(text, format_description!("[day]/[month]/[year]"))
+        .or_else(|_| Date::parse(text, format_description!("[year]-[month]-[day]")))
+        .ok()
+}
+
+/// A day to prefill a field with: `21/11/2026` in Spanish, `2026-11-21` in English.
+pub fn typed_date(date: Date) -> String {
+    let format = match crate::i18n::current() {
+        Language::Es => format_description!("[day]/[month]/[year]"),
+        Language::En => format_description!("[year]-[month]-[day]"),
+    };
+    date.format(format).unwrap_or_default()
+}
+
 pub fn today() -> Date {
     OffsetDateTime::now_utc().to_offset(bogota()).date()
 }

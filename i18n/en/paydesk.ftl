@@ -461,7 +461,7 @@ rule-user-id = enter the user id number (or leave it empty)
 rule-profile-name-empty = enter a name, like tienda
 rule-whole-number = must be a whole number
 rule-not-set = is not set: add it to the profile or set the environment variable
-rule-date = write the date as YYYY-MM-DD
+rule-date = write the date as YYYY-MM-DD or DD/MM/YYYY
 rule-expiry-minimum = { $method } needs more than { $minimum } ({ $seconds } s)
 rule-product = product { $number } needs a name and an amount
 rule-fixed-life = this method always lives { $life }: leave the expiry empty
@@ -688,3 +688,4 @@ exception-detail-created = created { $time }
 
 ## x
 csv-could-not-create = could not create { $path }: { $error }
+field-payout-kind = Payout type

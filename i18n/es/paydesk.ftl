@@ -461,7 +461,7 @@ rule-user-id = escriba el número de id de usuario (o déjelo vacío)
 rule-profile-name-empty = escriba un nombre, como tienda
 rule-whole-number = debe ser un número entero
 rule-not-set = no está definido: agréguelo al perfil o defina la variable de entorno
-rule-date = escriba la fecha como AAAA-MM-DD
+rule-date = escriba la fecha como DD/MM/AAAA
 rule-expiry-minimum = { $method } necesita más de { $minimum } ({ $seconds } s)
 rule-product = el producto { $number } necesita nombre y valor
 rule-fixed-life = este medio siempre dura { $life }: deje el vencimiento vacío
@@ -536,7 +536,7 @@ activity-refused-body = Contenido de la rechazada #{ $id }
 activity-refused-title = Notificación rechazada #{ $id }
 activity-from = Desde
 activity-to = Hasta
-hint-date = AAAA-MM-DD
+hint-date = DD/MM/AAAA
 activity-show-report = Ver el cuadre
 activity-export = Exportar a Excel (CSV)
 activity-exported = { $rows } filas exportadas a { $path }
@@ -688,3 +688,4 @@ exception-detail-created = creado { $time }
 
 ## x
 csv-could-not-create = no se pudo crear { $path }: { $error }
+field-payout-kind = Tipo de dispersión

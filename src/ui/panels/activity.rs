@@ -70,7 +70,7 @@ pub struct ActivityPanel {
 
 impl Default for ActivityPanel {
     fn default() -> Self {
-        let today = reconcile::format_date(reconcile::today());
+        let today = crate::clock::typed_date(reconcile::today());
         ActivityPanel {
             view: View::Feed,
             feed: Requested::NotRequested,
@@ -125,8 +125,8 @@ impl ActivityPanel {
 
     fn dates(&self) -> Result<(time::Date, time::Date), Vec<ValidationError>> {
         let mut problems = Vec::new();
-        let from = reconcile::parse_date(&self.from);
-        let to = reconcile::parse_date(&self.to);
+        let from = crate::clock::parse_typed_date(&self.from);
+        let to = crate::clock::parse_typed_date(&self.to);
         if from.is_none() {
             problems.push(ValidationError::new(Field::From, crate::t!("rule-date")));
         }

@@ -33,7 +33,7 @@ impl PayoutsPanel {
                             .monospace(),
                     );
                     ui.end_row();
-                    ui.label(t!("field-method"));
+                    ui.label(t!("field-payout-kind"));
                     ui.label(withdraw_method_name(plan.request.method_id));
                     ui.end_row();
                     ui.label(t!("confirm-reference"));

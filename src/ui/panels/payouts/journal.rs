@@ -44,7 +44,7 @@ impl PayoutsPanel {
                     t!("confirm-reference"),
                     t!("field-amount"),
                     t!("confirm-to"),
-                    t!("field-method"),
+                    t!("field-payout-kind"),
                     t!("column-state"),
                     String::new(),
                 ] {
@@ -57,8 +57,13 @@ impl PayoutsPanel {
                     ui.label(validate::group_cellphone(&record.destination));
                     ui.label(withdraw_method_name(record.method_id));
                     ui.vertical(|ui| {
-                        ui.label(
-                            RichText::new(record.state.words()).color(state_color(record.state)),
+                        // A state is never broken over two lines, however narrow its column.
+                        ui.add(
+                            egui::Label::new(
+                                RichText::new(record.state.words())
+                                    .color(state_color(record.state)),
+                            )
+                            .extend(),
                         );
                         if record.state == PayoutState::Sent && record.method_id == 160 {
                             ui.label(RichText::new(acceptance_window(record)).small().weak());

@@ -98,7 +98,7 @@ fn payout_labels() -> Vec<(Field, String)> {
         (Field::Amount, crate::t!("field-amount")),
         (Field::Cellphone, crate::t!("field-destination-cellphone")),
         (Field::Key, crate::t!("field-breb-key")),
-        (Field::Method, crate::t!("field-method")),
+        (Field::Method, crate::t!("field-payout-kind")),
         (Field::Reference1, crate::t!("field-your-reference")),
         (Field::WebhookRequest, crate::t!("field-webhook-url")),
     ]
@@ -437,7 +437,7 @@ impl PayoutsPanel {
                     ],
                 );
                 // Each radio is labelled by its own words; the row label only groups them.
-                ui.label(crate::t!("field-method"));
+                ui.label(crate::t!("field-payout-kind"));
                 ui.horizontal(|ui| {
                     for (id, _) in WITHDRAW_METHODS {
                         ui.radio_value(&mut self.method_id, *id, withdraw_method_name(*id));
