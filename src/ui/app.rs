@@ -84,6 +84,8 @@ struct Banner {
 struct SessionPrompt {
     open: bool,
     token: String,
+    /// The pasted token, asked to be saved while drawing; `logic` saves it.
+    queued: Option<SecretString>,
     saving: Option<Task<Result<(), String>>>,
     problem: Option<String>,
 }
@@ -255,6 +257,24 @@ impl PaydeskApp {
     }
 
     fn prompt_logic(&mut self) {
+        if let Some(token) = self.prompt.queued.take()
+            && let Some(session) = self.session.value().cloned()
+        {
+            let paths = self.options.paths.clone();
+            let secrets = session.secrets.clone();
+            let profile = session.profile_name().to_owned();
+            self.prompt.saving = Some(self.bridge.spawn_blocking(move || {
+                save_credentials(
+                    &paths,
+                    &secrets,
+                    &profile,
+                    &[(SecretKind::ApiToken, token)],
+                    None,
+                )
+                .map(drop)
+                .map_err(|e| e.to_string())
+            }));
+        }
         let Some(task) = &self.prompt.saving else {
             return;
         };
@@ -599,12 +619,9 @@ impl PaydeskApp {
     }
 
     fn prompt_ui(&mut self, ui: &mut Ui) {
-        if !self.prompt.open {
+        if !self.prompt.open || self.session.value().is_none() {
             return;
         }
-        let Some(session) = self.session.value().cloned() else {
-            return;
-        };
         let modal = egui::Modal::new(egui::Id::unique("session-ended")).show(ui.ctx(), |ui| {
             ui.heading(t!("session-ended-title"));
             ui.label(t!("session-ended-body"));
@@ -617,34 +634,24 @@ impl PaydeskApp {
                 ui.label(RichText::new(problem).color(ERROR_COLOR));
             }
             ui.horizontal(|ui| {
-                let ready = !self.prompt.token.trim().is_empty() && self.prompt.saving.is_none();
+                let ready = !self.prompt.token.trim().is_empty()
+                    && self.prompt.saving.is_none()
+                    && self.prompt.queued.is_none();
                 if ui
                     .add_enabled(ready, egui::Button::new(t!("sign-in-again")))
                     .clicked()
                 {
-                    let paths = self.options.paths.clone();
-                    let secrets = session.secrets.clone();
-                    let profile = session.profile_name().to_owned();
-                    let token = SecretString::new(self.prompt.token.trim());
+                    self.prompt.queued = Some(SecretString::new(self.prompt.token.trim()));
                     self.prompt.token.clear();
-                    self.prompt.saving = Some(self.bridge.spawn_blocking(move || {
-                        save_credentials(
-                            &paths,
-                            &secrets,
-                            &profile,
-                            &[(SecretKind::ApiToken, token)],
-                            None,
-                        )
-                        .map(drop)
-                        .map_err(|e| e.to_string())
-                    }));
+                    // The next frame saves it: ask for that frame now.
+                    ui.ctx().request_repaint();
                 }
                 if ui.button(t!("later")).clicked() {
                     self.prompt.open = false;
                 }
             });
         });
-        if modal.should_close() && self.prompt.saving.is_none() {
+        if modal.should_close() && self.prompt.saving.is_none() && self.prompt.queued.is_none() {
             self.prompt.open = false;
         }
     }
