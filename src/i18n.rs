@@ -5,8 +5,9 @@
 //! misspelt argument does not compile. Money and dates are passed already formatted (Fluent would
 //! print a number raw).
 
-use std::sync::LazyLock;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{LazyLock, RwLock};
 
 use i18n_embed::fluent::{FluentLanguageLoader, fluent_language_loader};
 use i18n_embed::{DesktopLanguageRequester, LanguageLoader};
@@ -28,12 +29,34 @@ pub static LOADER: LazyLock<FluentLanguageLoader> = LazyLock::new(|| {
     loader
 });
 
-/// Looks up a message in the language in use: `t!("id")` or `t!("id", name = value)`.
+/// Looks up a message in the language in use: `t!("id")` or `t!("id", name = value)`. A message
+/// without arguments is formatted once per language and then copied from a cache: labels are
+/// drawn every frame, and a Fluent lookup costs microseconds.
 #[macro_export]
 macro_rules! t {
+    ($id:literal) => {
+        $crate::i18n::cached($id, || i18n_embed_fl::fl!($crate::i18n::LOADER, $id))
+    };
     ($($message:tt)*) => {
         i18n_embed_fl::fl!($crate::i18n::LOADER, $($message)*)
     };
+}
+
+type Cache = HashMap<(Language, &'static str), String>;
+
+static CACHE: LazyLock<RwLock<Cache>> = LazyLock::new(|| RwLock::new(HashMap::new()));
+
+/// The message `id` in the language in use, formatted by `format` the first time.
+pub fn cached(id: &'static str, format: impl FnOnce() -> String) -> String {
+    let key = (current(), id);
+    if let Some(text) = CACHE.read().ok().and_then(|cache| cache.get(&key).cloned()) {
+        return text;
+    }
+    let text = format();
+    if let Ok(mut cache) = CACHE.write() {
+        cache.insert(key, text.clone());
+    }
+    text
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -103,6 +126,10 @@ pub fn set(language: Language) {
     // text, CSV files and screen readers; the setting only holds once a language is selected.
     LOADER.set_use_isolating(false);
     CURRENT.store(language as u8, Ordering::Relaxed);
+    // Whatever was cached while the loader was switching may be in the other language.
+    if let Ok(mut cache) = CACHE.write() {
+        cache.clear();
+    }
 }
 
 /// The language in use.
