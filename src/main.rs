@@ -1,5 +1,8 @@
 //! `paydesk`: with a subcommand, runs that operation and exits; without one, opens the app.
 
+// On Windows the release build is a windowed program: a shop owner who opens it sees no console.
+#![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
+
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -8,6 +11,7 @@ use paydesk::config::{EnvOverrides, Paths};
 use paydesk::ui::{self, AppOptions, session::SecretsSource};
 
 fn main() -> ExitCode {
+    attach_console();
     // Logs go to stderr, quiet by default; PAYDESK_LOG=debug for whoever debugs. Secrets are
     // never logged (they only exist as `SecretString`, which prints redacted).
     tracing_subscriber::fmt()
@@ -73,3 +77,18 @@ fn open_app(
         }
     }
 }
+
+/// A windowed Windows program has no console: a command typed in a terminal writes to that
+/// terminal's. Elsewhere there is nothing to do.
+#[cfg(windows)]
+fn attach_console() {
+    use windows_sys::Win32::System::Console::{ATTACH_PARENT_PROCESS, AttachConsole};
+    // SAFETY: AttachConsole takes a process id and has no memory-safety preconditions; it fails
+    // harmlessly when there is no parent console (the app opened from the Start menu).
+    unsafe {
+        AttachConsole(ATTACH_PARENT_PROCESS);
+    }
+}
+
+#[cfg(not(windows))]
+fn attach_console() {}

@@ -107,6 +107,9 @@ pub enum Command {
         #[arg(long)]
         state: Option<PathBuf>,
     },
+    /// Print paydesk's man page (roff), for the installers.
+    #[command(hide = true)]
+    Manpage,
 }
 
 #[derive(Debug, Subcommand)]

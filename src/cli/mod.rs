@@ -22,6 +22,9 @@ pub async fn run(cli: Cli, command: Command) -> ExitCode {
     if let Command::Simulator { addr, state } = command {
         return serve_simulator(out, addr, state).await;
     }
+    if let Command::Manpage = command {
+        return manpage();
+    }
     // Profiles are settings: no service, no keyring.
     if let Command::Profile(command) = &command {
         return match profiles::run(command, out) {
@@ -106,10 +109,22 @@ async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<Exit
             commands::export_ledger(&ctx, from.as_deref(), to.as_deref(), csv, *all_profiles).await
         }
         Command::Notify(args) => commands::notify(&ctx, args).await,
-        Command::Simulator { .. } | Command::Profile(_) => Ok(ExitCode::SUCCESS),
+        Command::Simulator { .. } | Command::Profile(_) | Command::Manpage => Ok(ExitCode::SUCCESS),
     };
     connection.close().await;
     result
+}
+
+/// `paydesk manpage`: the man page the Linux packages install, from clap's own definition.
+fn manpage() -> ExitCode {
+    use clap::CommandFactory;
+    match clap_mangen::Man::new(args::Cli::command()).render(&mut std::io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("{error}");
+            ExitCode::from(3)
+        }
+    }
 }
 
 /// `paydesk simulator`: prints the connection as `KEY=VALUE` lines (or one JSON object) and

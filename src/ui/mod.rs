@@ -101,19 +101,66 @@ impl PanelContext<'_> {
 }
 
 /// Opens the window on the given runtime; returns when it is closed.
+/// The app's reverse-DNS id: the desktop entry's and AppStream's name, the window's class on X11
+/// and its app id on Wayland (the entry's `StartupWMClass`), and the folder eframe keeps the
+/// window's state in.
+pub const APP_ID: &str = "co.paydesk.Paydesk";
+
+/// The name eframe kept the window's state under before the app had an id.
+const OLD_STATE_NAME: &str = "paydesk";
+
+/// The window's icon, the 128 px one the installers ship. Not the 256 px: winit sends the icon to
+/// X11 in one request, and 256×256 pixels is over the X server's request size, so the window
+/// showed no icon at all (measured under Xvfb: `_NET_WM_ICON` stayed empty; 128 px sets it).
+const ICON_PNG: &[u8] =
+    include_bytes!("../../assets/icons/hicolor/128x128/apps/co.paydesk.Paydesk.png");
+
+/// Opens the window on the given runtime; returns when it is closed.
 pub fn run(runtime: &tokio::runtime::Runtime, options: AppOptions) -> Result<(), eframe::Error> {
     let handle = runtime.handle().clone();
+    move_window_state();
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("paydesk")
+        .with_app_id(APP_ID)
+        .with_inner_size([1100.0, 760.0])
+        .with_min_inner_size([720.0, 520.0]);
+    match eframe::icon_data::from_png_bytes(ICON_PNG) {
+        Ok(icon) => viewport = viewport.with_icon(icon),
+        Err(error) => tracing::warn!(%error, "the window icon could not be read"),
+    }
     let native = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("paydesk")
-            .with_inner_size([1100.0, 760.0])
-            .with_min_inner_size([720.0, 520.0]),
+        viewport,
         persist_window: true,
         ..Default::default()
     };
     eframe::run_native(
-        "paydesk",
+        APP_ID,
         native,
         Box::new(move |cc| Ok(Box::new(PaydeskApp::new(cc, handle, options)))),
     )
+}
+
+/// eframe keeps the window's size and the app's preferences under the app id; before there was
+/// one they were under "paydesk". The first start with the id moves them, so nobody loses their
+/// window size, language or theme.
+fn move_window_state() {
+    let (Some(old), Some(new)) = (
+        eframe::storage_dir(OLD_STATE_NAME),
+        eframe::storage_dir(APP_ID),
+    ) else {
+        return;
+    };
+    let (old_file, new_file) = (old.join("app.ron"), new.join("app.ron"));
+    if new_file.exists() || !old_file.exists() {
+        return;
+    }
+    let moved = std::fs::create_dir_all(&new).and_then(|()| std::fs::copy(&old_file, &new_file));
+    match moved {
+        Ok(_) => {
+            if let Err(error) = std::fs::remove_file(&old_file) {
+                tracing::info!(%error, "the old window state stays where it was");
+            }
+        }
+        Err(error) => tracing::warn!(%error, "the window state could not be moved to the app id"),
+    }
 }
