@@ -168,7 +168,8 @@ build_windows() {
   cp README.md "$staging/README.md"
   makensis -V2 -DVERSION="$version" -DSTAGING="$PWD/$staging" \
     -DOUTFILE="$PWD/$out/paydesk-${version}-setup.exe" packaging/windows/paydesk.nsi
-  wixl --arch x64 -D Version="$version" -D Staging="$PWD/$staging" \
+  # wixl reads sources relative to the .wxs file and refuses absolute paths.
+  wixl --arch x64 -D Version="$version" -D Staging="../../$staging" \
     -o "$out/paydesk-${version}-x64.msi" packaging/windows/paydesk.wxs
 }
 
