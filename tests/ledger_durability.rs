@@ -189,7 +189,9 @@ fn seed(ledger: &Ledger) {
         let parsed = Notification::parse(raw.as_bytes()).unwrap();
         ledger.store_notifications(&[(parsed, raw)]).unwrap();
     };
-    let now = now_ms();
+    // Noon of the shop's today: three hours earlier is still today at any hour the tests run
+    // (at 00:30 in Bogotá, "now less three hours" was yesterday, and left the range).
+    let now = shop_noon();
     for (reference, status) in [("PAID", Some(2)), ("QUIET", Some(2)), ("WAITING", Some(1))] {
         ledger
             .record_collection(
@@ -223,13 +225,18 @@ fn seed(ledger: &Ledger) {
         .unwrap();
 }
 
+/// Today at 12:00 in the shop's time zone.
+fn shop_noon() -> i64 {
+    paydesk::clock::start_of(reconcile::today()) + 12 * 3_600_000
+}
+
 #[test]
 fn reconciliation_reports_totals_and_exceptions() {
     let dir = tempfile::tempdir().unwrap();
     let ledger = Ledger::in_folder(dir.path()).unwrap();
     seed(&ledger);
     let today = reconcile::today();
-    let report = ledger.reconcile(None, today, today, now_ms()).unwrap();
+    let report = ledger.reconcile(None, today, today, shop_noon()).unwrap();
     // Three approvals count (two for PAID, one STRANGER); the disputed one does not.
     assert_eq!(report.approved.count, 3);
     assert_eq!(report.approved.gross, Pesos::new(75_000));
