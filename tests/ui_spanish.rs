@@ -162,15 +162,7 @@ fn no_english_word_is_left_on_any_panel() {
         click(&mut harness, view);
         look(&mut harness, &mut seen);
     }
-    for panel in [
-        Panel::Status,
-        Panel::Payouts,
-        Panel::Balance,
-        Panel::Accounts,
-        Panel::Activity,
-        Panel::Register,
-        Panel::Settings,
-    ] {
+    for panel in Panel::ALL {
         harness.state_mut().show_panel(panel);
         look(&mut harness, &mut seen);
     }

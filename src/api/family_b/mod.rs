@@ -383,6 +383,18 @@ impl StatusRecord {
     pub fn cost_pesos(&self) -> Option<Pesos> {
         Pesos::parse_service(&self.cost)
     }
+
+    /// The amount as a person reads it (`$ 25.000`), or as the service wrote it when unreadable.
+    pub fn shown_amount(&self) -> String {
+        self.amount_pesos()
+            .map_or_else(|| self.amount.clone(), |p| p.to_string())
+    }
+
+    /// The fee as a person reads it, or as the service wrote it when unreadable.
+    pub fn shown_cost(&self) -> String {
+        self.cost_pesos()
+            .map_or_else(|| self.cost.clone(), |p| p.to_string())
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

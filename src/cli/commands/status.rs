@@ -10,18 +10,10 @@ use crate::t;
 use crate::validate;
 
 fn describe_status(record: &StatusRecord) -> String {
-    let amount = record
-        .amount_pesos()
-        .map(|p| p.to_string())
-        .unwrap_or_else(|| record.amount.clone());
-    let cost = record
-        .cost_pesos()
-        .map(|p| p.to_string())
-        .unwrap_or_else(|| record.cost.clone());
     let mut rows = vec![
         (t!("cli-status-state"), record.status.to_string()),
-        (t!("cli-status-amount"), amount),
-        (t!("cli-status-cost"), cost),
+        (t!("cli-status-amount"), record.shown_amount()),
+        (t!("cli-status-cost"), record.shown_cost()),
         (t!("cli-status-date"), record.date.clone()),
     ];
     if let Some(method) = &record.payment_method {

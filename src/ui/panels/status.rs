@@ -129,17 +129,9 @@ fn record_details(ui: &mut Ui, reference: &str, record: &StatusRecord) {
         egui::Grid::new("status-record")
             .num_columns(2)
             .show(ui, |ui| {
-                let amount = record
-                    .amount_pesos()
-                    .map(|p| p.to_string())
-                    .unwrap_or_else(|| record.amount.clone());
-                let cost = record
-                    .cost_pesos()
-                    .map(|p| p.to_string())
-                    .unwrap_or_else(|| record.cost.clone());
                 for (label, value) in [
-                    (t!("field-amount"), amount),
-                    (t!("status-fee"), cost),
+                    (t!("field-amount"), record.shown_amount()),
+                    (t!("status-fee"), record.shown_cost()),
                     (
                         t!("cli-status-date"),
                         crate::clock::shown_service_time(&record.date),
