@@ -208,6 +208,7 @@ fn seed(ledger: &Ledger) {
                         now
                     },
                     status,
+                    description: String::new(),
                 },
             )
             .unwrap();
@@ -237,12 +238,15 @@ fn reconciliation_reports_totals_and_exceptions() {
     seed(&ledger);
     let today = reconcile::today();
     let report = ledger.reconcile(None, today, today, shop_noon()).unwrap();
-    // Three approvals count (two for PAID, one STRANGER); the disputed one does not.
-    assert_eq!(report.approved.count, 3);
-    assert_eq!(report.approved.gross, Pesos::new(75_000));
+    // Four approvals count: two notified for PAID, one notified for STRANGER, and QUIET, which
+    // the service confirmed when asked though no notification came (its fee unknown). The
+    // disputed one does not.
+    assert_eq!(report.approved.count, 4);
+    assert_eq!(report.approved.gross, Pesos::new(100_000));
     assert_eq!(report.approved.fee, Pesos::new(3_000));
     assert_eq!(report.approved.net, Pesos::new(72_000));
     assert_eq!(report.by_method["Nequi"].count, 3);
+    assert_eq!(report.by_method["Payment link"].count, 1);
     let kinds: Vec<(ExceptionKind, &str)> = report
         .exceptions
         .iter()

@@ -73,9 +73,10 @@ fn a_paid_link_turns_approved_on_screen_without_user_action() {
     });
     assert!(harness.query_by_label("Aprobado").is_some());
 
-    // "Show to customer" fills the window with the amount and the QR.
+    // "Show to customer" on a paid link says it is paid (no QR to scan any more).
     click(&mut harness, "Mostrar al cliente");
-    assert!(shows(
+    assert!(shows(&harness, "¡Pago recibido!"));
+    assert!(!shows(
         &harness,
         "Escanee con la app de su banco o billetera"
     ));
@@ -214,9 +215,9 @@ fn status_lookup_and_balance() {
     click(&mut harness, "Estado de pagos");
     type_into(&mut harness, "Referencia del pago", &reference);
     click(&mut harness, "Consultar estado");
-    wait_until(&mut harness, "the record shows", |h| {
-        shows(h, "Referencia del proveedor") || shows(h, "Comisión")
-    });
+    wait_until(&mut harness, "the record shows", |h| shows(h, "Fecha"));
+    // A payment that has not gone through costs nothing: no fee shown.
+    assert!(!shows(&harness, "Comisión"));
     assert!(shows(&harness, "$ 12.000"));
     assert!(harness.query_all_by_label("Pendiente").next().is_some());
     assert!(shows(&harness, "1 pago,"));

@@ -553,12 +553,19 @@ mod collect {
         paydesk::i18n::set(paydesk::i18n::Language::Es);
         let mut harness = harness(CollectPanel::default());
         harness.run();
-        assert!(shows(&harness, "• Valor:"), "the reason names the field");
+        assert!(
+            !shows(&harness, "Para continuar"),
+            "an untouched form does not complain"
+        );
         harness.get_by_label("Crear link de pago").click();
         harness.run();
         assert!(
             harness.state().queued.is_empty(),
             "nothing without an amount"
+        );
+        assert!(
+            shows(&harness, "• Valor:"),
+            "pressed anyway, the reason names the field"
         );
 
         type_into(&mut harness, "Valor", "25.000");

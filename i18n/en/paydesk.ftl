@@ -115,8 +115,6 @@ cli-error-code = code { $code }
 cli-service-said = service said: { $message }
 
 ## app
-banner-approved-amount = Payment approved: { $amount } (reference { $reference })
-banner-approved = Payment approved (reference { $reference })
 restore-problem = Today's earlier payments could not be read from the ledger: { $problem }
 top-profile = Profile: { $name }
 top-keyring-unavailable = Keyring unavailable: tokens last this run only
@@ -689,3 +687,36 @@ exception-detail-created = created { $time }
 ## x
 csv-could-not-create = could not create { $path }: { $error }
 field-payout-kind = Payout type
+
+## The till: customer screen and banners
+banner-approved = Payment approved
+banner-rejected = Payment rejected
+banner-failed = Payment failed
+banner-expired = Payment expired unpaid
+banner-ended = { $what }: { $amount } (reference { $reference })
+banner-reason = Reason given by the service: { $reason }
+customer-waiting = Waiting for the payment…
+customer-paid = Payment received!
+customer-paid-thanks = Thank you for your purchase.
+customer-rejected = The payment was declined
+customer-rejected-explain = Your bank or wallet did not approve it. Nothing was charged; you can try again or pay another way.
+customer-failed = The payment could not be completed
+customer-failed-explain = Something went wrong with the payment method. Nothing was charged; please try again.
+customer-expired = This payment code expired
+customer-expired-explain = Ask the cashier for a new code.
+customer-collect-again = Charge again
+
+## The till: reconciliation
+exception-detail-no-notification = { $amount } approved when the service was asked; no notification came, so its fee is not known here
+
+## The till: the next sale
+collect-new-sale = New sale
+collect-same-amount = A charge of { $amount } was created { $seconds } s ago (reference { $reference }).
+collect-same-amount-question = Is this another sale? If the customer is paying the same purchase, use the charge already created.
+collect-same-amount-yes = Yes, another sale: create it
+collect-same-amount-no = No, do not create it
+
+## The till: the receiver in the top bar
+top-receiver-down = Notifications off
+top-receiver-down-short = { $problem }. Payments are still confirmed by asking the service.
+top-receiver-down-help = The receiver of the service's notifications could not start: { $problem }. Usually another paydesk window or "paydesk webhooks serve" already uses that address: close it, or choose another listening address in Settings, then restart paydesk.

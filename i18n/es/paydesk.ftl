@@ -115,8 +115,6 @@ cli-error-code = código { $code }
 cli-service-said = el servicio dijo: { $message }
 
 ## app
-banner-approved-amount = Pago aprobado: { $amount } (referencia { $reference })
-banner-approved = Pago aprobado (referencia { $reference })
 restore-problem = No se pudieron leer del registro los pagos anteriores de hoy: { $problem }
 top-profile = Perfil: { $name }
 top-keyring-unavailable = Llavero del sistema no disponible: los tokens duran solo mientras la app esté abierta
@@ -689,3 +687,36 @@ exception-detail-created = creado { $time }
 ## x
 csv-could-not-create = no se pudo crear { $path }: { $error }
 field-payout-kind = Tipo de dispersión
+
+## The till: customer screen and banners
+banner-approved = Pago aprobado
+banner-rejected = Pago rechazado
+banner-failed = Pago fallido
+banner-expired = Cobro vencido sin pagar
+banner-ended = { $what }: { $amount } (referencia { $reference })
+banner-reason = Motivo que dio el servicio: { $reason }
+customer-waiting = Esperando el pago…
+customer-paid = ¡Pago recibido!
+customer-paid-thanks = Gracias por su compra.
+customer-rejected = El pago fue rechazado
+customer-rejected-explain = Su banco o billetera no lo aprobó. No se le cobró nada; puede intentar de nuevo o pagar de otra forma.
+customer-failed = El pago no se pudo completar
+customer-failed-explain = Hubo una falla con el medio de pago. No se le cobró nada; intente de nuevo.
+customer-expired = Este cobro venció
+customer-expired-explain = Pídale al cajero un código nuevo.
+customer-collect-again = Cobrar de nuevo
+
+## The till: reconciliation
+exception-detail-no-notification = { $amount } aprobado según la consulta al servicio; no llegó notificación, así que aquí no se conoce su comisión
+
+## The till: the next sale
+collect-new-sale = Nueva venta
+collect-same-amount = Hace { $seconds } s se creó un cobro de { $amount } (referencia { $reference }).
+collect-same-amount-question = ¿Es otra venta? Si el cliente está pagando la misma compra, use el cobro que ya se creó.
+collect-same-amount-yes = Sí, es otra venta: crearlo
+collect-same-amount-no = No, no crearlo
+
+## The till: the receiver in the top bar
+top-receiver-down = Notificaciones apagadas
+top-receiver-down-short = { $problem }. Los pagos se siguen confirmando consultando al servicio.
+top-receiver-down-help = El receptor de notificaciones del servicio no pudo iniciar: { $problem }. Casi siempre otra ventana de paydesk o "paydesk webhooks serve" ya usa esa dirección: ciérrela, o elija otra dirección de escucha en Configuración, y reinicie paydesk.

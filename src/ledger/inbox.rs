@@ -166,6 +166,8 @@ pub struct Collection {
     pub url: String,
     pub created_at: i64,
     pub status: Option<i64>,
+    /// What was sold, as the cashier typed it.
+    pub description: String,
 }
 
 impl Ledger {
@@ -336,8 +338,8 @@ impl Ledger {
         collection: &Collection,
     ) -> Result<(), LedgerError> {
         self.lock().execute(
-            "INSERT INTO collections (profile, reference, kind, amount, reference1, url, created_at, status)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+            "INSERT INTO collections (profile, reference, kind, amount, reference1, url, created_at, status, description)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
              ON CONFLICT (profile, reference) DO NOTHING",
             params![
                 profile,
@@ -347,21 +349,26 @@ impl Ledger {
                 collection.reference1,
                 collection.url,
                 collection.created_at,
-                collection.status
+                collection.status,
+                collection.description
             ],
         )?;
         Ok(())
     }
 
-    /// The service's status for a collection, as a status check saw it.
+    /// The service's status for a collection, as a status check saw it (by polling or to
+    /// confirm a notification: both paths write here, so every total reads one record). The
+    /// service's amount fills in a collection created without one (a QR the payer types it in).
     pub fn record_collection_status(
         &self,
         reference: &str,
         status: i64,
+        amount: Option<Pesos>,
     ) -> Result<(), LedgerError> {
         self.lock().execute(
-            "UPDATE collections SET status = ?2, status_at = ?3 WHERE reference = ?1",
-            params![reference, status, now_ms()],
+            "UPDATE collections SET status = ?2, status_at = ?3, amount = COALESCE(amount, ?4)
+             WHERE reference = ?1",
+            params![reference, status, now_ms(), amount.map(Pesos::get)],
         )?;
         Ok(())
     }
@@ -374,7 +381,7 @@ impl Ledger {
     ) -> Result<Vec<Collection>, LedgerError> {
         let connection = self.lock();
         let mut statement = connection.prepare(
-            "SELECT reference, kind, amount, reference1, url, created_at, status FROM collections
+            "SELECT reference, kind, amount, reference1, url, created_at, status, description FROM collections
              WHERE (?1 IS NULL OR profile = ?1) AND created_at >= ?2 AND created_at < ?3
              ORDER BY created_at DESC",
         )?;
@@ -387,6 +394,7 @@ impl Ledger {
                 url: row.get(4)?,
                 created_at: row.get(5)?,
                 status: row.get(6)?,
+                description: row.get(7)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)

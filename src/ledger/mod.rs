@@ -179,6 +179,8 @@ const MIGRATIONS: &[Migration] = &[
         CREATE INDEX notifications_by_reference ON notifications (reference_id);",
         then: Some(inbox::rederive_figures),
     },
+    // 4: what was sold, so today's list shows it again after a restart.
+    sql("ALTER TABLE collections ADD COLUMN description TEXT NOT NULL DEFAULT '';"),
 ];
 
 /// How long opening waits for other processes that are opening the same ledger.

@@ -307,12 +307,20 @@ impl Ledger {
             if collection.status == Some(2)
                 && !approvals.contains_key(collection.reference.as_str())
             {
+                // The service confirmed it when asked: money received, even with no
+                // notification (a receiver that was down). Its fee is not known here.
+                report.approved.add_gross(collection.amount);
+                report
+                    .by_method
+                    .entry(collection.kind.clone())
+                    .or_default()
+                    .add_gross(collection.amount);
                 report.exceptions.push(Exception {
                     kind: ExceptionKind::ApprovedWithoutNotification,
                     reference: collection.reference.clone(),
-                    detail: format!(
-                        "{} approved, no approval notification received",
-                        collection.amount.map(|a| a.to_string()).unwrap_or_default()
+                    detail: crate::t!(
+                        "exception-detail-no-notification",
+                        amount = collection.amount.map(|a| a.to_string()).unwrap_or_default()
                     ),
                 });
             }

@@ -409,16 +409,21 @@ impl State {
         } else {
             format!("PRV{}", transaction.id)
         };
+        // The service is Colombian: its messages reach the shop in Spanish, whatever the app's
+        // language.
         if matches!(status, 0 | 3 | 5) {
             transaction.error = Some(match status {
-                0 => ("REJECTED".into(), "The payer declined the payment".into()),
+                0 => (
+                    "REJECTED".into(),
+                    "La entidad del pagador rechazó la transacción".into(),
+                ),
                 5 => (
                     "EXPIRED".into(),
-                    "The payment expired before it was paid".into(),
+                    "El pago venció antes de ser pagado".into(),
                 ),
                 _ => (
                     "FAILED".into(),
-                    "The provider could not complete the payment".into(),
+                    "El proveedor no pudo completar la transacción".into(),
                 ),
             });
         }

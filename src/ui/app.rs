@@ -4,19 +4,19 @@ use std::sync::Arc;
 
 use egui::{Color32, RichText, Ui};
 
-use crate::api::family_b::TransactionStatus;
 use crate::config::{EnvOverrides, Environment, Paths};
 use crate::connection::save_credentials;
 use crate::secrets::{SecretKind, SecretString};
 
 use super::alerts::AlertSettings;
+use super::banners::{Banners, failure_reason};
 use super::bridge::{Bridge, Requested, Task};
-use super::customer::customer_view;
+use super::customer::{CustomerAction, CustomerScreen};
 use super::panels::accounts::AccountsPanel;
 use super::panels::activity::ActivityPanel;
 use super::panels::balance::BalancePanel;
 use super::panels::collect::CollectPanel;
-use super::panels::collect::{CollectView, CreatedPayment};
+use super::panels::collect::CollectView;
 use super::panels::payouts::PayoutsPanel;
 use super::panels::register::RegisterPanel;
 use super::panels::settings::SettingsPanel;
@@ -25,7 +25,6 @@ use super::session::{self, LocalStores, SecretsSource, Session};
 use super::theme;
 use super::tracker::{TrackedPayment, Tracker, TrackerStore};
 use super::widgets::form::{ERROR_COLOR, error_box, secret_row};
-use super::widgets::qr::QrTexture;
 use super::{AppAction, Panel, PanelContext, ThemeChoice};
 use crate::i18n::{self, Language};
 use crate::ledger::Collection;
@@ -73,12 +72,6 @@ impl Default for Preferences {
 
 const PREFERENCES_KEY: &str = "paydesk-preferences";
 
-/// An approval everyone in the shop should see.
-struct Banner {
-    reference: String,
-    text: String,
-}
-
 /// Asking for the API token again after `auth.sessionEnded`, without losing any form.
 #[derive(Default)]
 struct SessionPrompt {
@@ -104,8 +97,8 @@ pub struct PaydeskApp {
     wanted_profile: Option<String>,
     tracker: Tracker,
     nav: Panel,
-    banners: Vec<Banner>,
-    customer: Option<(CreatedPayment, QrTexture)>,
+    banners: Banners,
+    customer: Option<CustomerScreen>,
     prompt: SessionPrompt,
     actions: Vec<AppAction>,
     webhook_events: tokio::sync::mpsc::UnboundedReceiver<ReceiverEvent>,
@@ -160,7 +153,7 @@ impl PaydeskApp {
             stores_task,
             session: Requested::NotRequested,
             tracker: Tracker::new(alerts),
-            banners: Vec::new(),
+            banners: Banners::default(),
             customer: None,
             prompt: SessionPrompt::default(),
             actions: Vec::new(),
@@ -236,7 +229,8 @@ impl PaydeskApp {
             match action {
                 AppAction::GoTo(panel) => self.nav = panel,
                 AppAction::ShowCustomer(payment) => {
-                    self.customer = Some((payment, QrTexture::default()));
+                    self.tracker.show_on_screen(Some(payment.reference.clone()));
+                    self.customer = Some(CustomerScreen::new(payment));
                     // The customer sees the amount and the QR on the whole screen.
                     self.bridge
                         .ctx()
@@ -319,14 +313,14 @@ impl eframe::App for PaydeskApp {
             {
                 let status = crate::api::family_b::TransactionStatus::from_id(*status);
                 // A confirmed notification is as good as a status check.
-                if self.tracker.apply_status(reference, status) {
-                    self.approval_banner(reference.clone());
+                if let Some(ended) = self.tracker.apply_status(reference, status) {
+                    self.banners.push(ended, &self.tracker);
                 }
                 self.payouts.refresh();
             }
         }
-        for reference in self.tracker.drain() {
-            self.approval_banner(reference);
+        for ended in self.tracker.drain() {
+            self.banners.push(ended, &self.tracker);
         }
         self.prompt_logic();
         if let Some(session) = self.session.value().cloned() {
@@ -351,13 +345,21 @@ impl eframe::App for PaydeskApp {
     }
 
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
-        if let Some((payment, qr)) = &mut self.customer {
-            let mut close = false;
+        if let Some(screen) = &mut self.customer {
+            let tracked = self.tracker.find(screen.reference());
+            let state = tracked.and_then(|payment| payment.status);
+            let reason = failure_reason(&self.activity.recent(), screen.reference());
+            let mut action = None;
             egui::CentralPanel::default().show(ui, |ui| {
-                close = customer_view(ui, qr, payment);
+                action = screen.ui(ui, state, reason.as_deref());
             });
-            if close {
+            if let Some(action) = action {
+                if action == CustomerAction::CollectAgain {
+                    self.collect.collect_again(&screen.payment);
+                    self.nav = Panel::Collect;
+                }
                 self.customer = None;
+                self.tracker.show_on_screen(None);
                 ui.ctx()
                     .send_viewport_cmd(egui::ViewportCommand::Fullscreen(false));
             }
@@ -384,7 +386,7 @@ impl eframe::App for PaydeskApp {
                 }
             });
         egui::CentralPanel::default().show(ui, |ui| {
-            self.banners_ui(ui);
+            self.banners.ui(ui, &self.activity.recent());
             let Some(session) = session else {
                 self.connecting_ui(ui);
                 return;
@@ -442,18 +444,6 @@ impl eframe::App for PaydeskApp {
 }
 
 impl PaydeskApp {
-    fn approval_banner(&mut self, reference: String) {
-        let text = match self.tracker.find(&reference).and_then(|p| p.amount()) {
-            Some(amount) => t!(
-                "banner-approved-amount",
-                amount = amount.to_string(),
-                reference = reference.as_str()
-            ),
-            None => t!("banner-approved", reference = reference.as_str()),
-        };
-        self.banners.push(Banner { reference, text });
-    }
-
     /// A new session: its ledger backs the payment list, and today's payments come back.
     fn on_connected(&mut self, session: &Arc<Session>) {
         let store = session.ledger.clone().ok().map(|ledger| TrackerStore {
@@ -514,6 +504,8 @@ impl PaydeskApp {
                 collection.url,
             );
             payment.created = crate::clock::shown_time(collection.created_at);
+            payment.created_ms = collection.created_at;
+            payment.description = collection.description;
             payment.status = status;
             if status.is_some_and(|s| s.is_final()) {
                 self.tracker.add(payment);
@@ -537,6 +529,9 @@ impl PaydeskApp {
                             ui.label(
                                 RichText::new(t!("top-keyring-unavailable")).color(ERROR_COLOR),
                             );
+                        }
+                        if let Err(problem) = &session.receiver {
+                            receiver_down(ui, problem);
                         }
                     }
                     None => {
@@ -588,36 +583,6 @@ impl PaydeskApp {
         }
     }
 
-    fn banners_ui(&mut self, ui: &mut Ui) {
-        let approved = super::widgets::status::color(TransactionStatus::Approved);
-        let mut dismissed = None;
-        for (index, banner) in self.banners.iter().enumerate().rev().take(3) {
-            egui::Frame::new()
-                .fill(approved)
-                .inner_margin(10.0)
-                .corner_radius(6.0)
-                .show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        ui.label(
-                            RichText::new(&banner.text)
-                                .size(18.0)
-                                .strong()
-                                .color(Color32::WHITE),
-                        );
-                        if ui.button(t!("dismiss")).clicked() {
-                            dismissed = Some(index);
-                        }
-                    });
-                })
-                .response
-                .on_hover_text(&banner.reference);
-            ui.add_space(4.0);
-        }
-        if let Some(index) = dismissed {
-            self.banners.remove(index);
-        }
-    }
-
     fn prompt_ui(&mut self, ui: &mut Ui) {
         if !self.prompt.open || self.session.value().is_none() {
             return;
@@ -655,6 +620,29 @@ impl PaydeskApp {
             self.prompt.open = false;
         }
     }
+}
+
+/// The receiver could not start: said where every screen shows it, with what to do. Payments
+/// still turn approved, by asking the service.
+fn receiver_down(ui: &mut Ui, problem: &str) {
+    egui::Frame::new()
+        .fill(theme::ERROR)
+        .inner_margin(egui::Margin::symmetric(8, 3))
+        .corner_radius(4.0)
+        .show(ui, |ui| {
+            ui.label(
+                RichText::new(t!("top-receiver-down"))
+                    .strong()
+                    .color(Color32::WHITE),
+            );
+        })
+        .response
+        .on_hover_text(t!("top-receiver-down-help", problem = problem));
+    ui.label(
+        RichText::new(t!("top-receiver-down-short", problem = problem))
+            .small()
+            .color(ERROR_COLOR),
+    );
 }
 
 fn environment_badge(ui: &mut Ui, environment: Environment) {

@@ -1,24 +1,110 @@
 //! The customer screen: the whole window shows the amount and a QR as large as fits, for the
-//! payer to scan.
+//! payer to scan, and then follows the payment: "¡Pago recibido!" on approval, the reason in a
+//! payer's words when it did not go through. It closes by itself a few seconds after the end.
 
 use egui::{RichText, Ui};
 
+use crate::api::family_b::TransactionStatus;
 use crate::ui::panels::collect::CreatedPayment;
 use crate::ui::widgets::qr::QrTexture;
+use crate::ui::widgets::status;
 
-/// The full-window view for the customer: the amount and a QR as large as fits.
-pub fn customer_view(ui: &mut Ui, qr: &mut QrTexture, payment: &CreatedPayment) -> bool {
-    let mut close = false;
-    ui.vertical_centered(|ui| {
-        ui.add_space(16.0);
+/// How long the end stays on the customer screen before the till comes back.
+const APPROVED_SHOWN_FOR: f64 = 6.0;
+/// A payment that did not go through stays longer: the cashier may want to charge again.
+const NOT_PAID_SHOWN_FOR: f64 = 12.0;
+
+/// What the cashier (or the clock) decided on the customer screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CustomerAction {
+    Close,
+    /// Back to the sale form with this sale's amount and description, for a new link.
+    CollectAgain,
+}
+
+/// The customer screen of one payment.
+pub struct CustomerScreen {
+    pub payment: CreatedPayment,
+    qr: QrTexture,
+    /// When (egui's clock, seconds) the final state was first shown.
+    ended_at: Option<f64>,
+}
+
+impl CustomerScreen {
+    pub fn new(payment: CreatedPayment) -> CustomerScreen {
+        CustomerScreen {
+            payment,
+            qr: QrTexture::default(),
+            ended_at: None,
+        }
+    }
+
+    pub fn reference(&self) -> &str {
+        &self.payment.reference
+    }
+
+    /// Draws the screen for the payment's current state; `reason` is the service's word on a
+    /// payment that did not go through.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        state: Option<TransactionStatus>,
+        reason: Option<&str>,
+    ) -> Option<CustomerAction> {
+        let now = ui.input(|i| i.time);
+        let ended = state.filter(|state| state.is_final());
+        let mut action = None;
+        ui.vertical_centered(|ui| {
+            ui.add_space(16.0);
+            match ended {
+                None => self.waiting_ui(ui),
+                Some(state) => {
+                    let ended_at = *self.ended_at.get_or_insert(now);
+                    let shown_for = if state == TransactionStatus::Approved {
+                        APPROVED_SHOWN_FOR
+                    } else {
+                        NOT_PAID_SHOWN_FOR
+                    };
+                    let left = shown_for - (now - ended_at);
+                    if left <= 0.0 {
+                        action = Some(CustomerAction::Close);
+                    } else {
+                        ui.ctx()
+                            .request_repaint_after(std::time::Duration::from_secs_f64(left));
+                    }
+                    self.ended_ui(ui, state, reason);
+                    if state != TransactionStatus::Approved {
+                        ui.add_space(12.0);
+                        if ui
+                            .button(RichText::new(crate::t!("customer-collect-again")).size(20.0))
+                            .clicked()
+                        {
+                            action = Some(CustomerAction::CollectAgain);
+                        }
+                    }
+                }
+            }
+            ui.add_space(8.0);
+            if ui
+                .button(RichText::new(crate::t!("close")).size(18.0))
+                .clicked()
+                || ui.input(|i| i.key_pressed(egui::Key::Escape))
+            {
+                action = action.or(Some(CustomerAction::Close));
+            }
+        });
+        action
+    }
+
+    fn waiting_ui(&mut self, ui: &mut Ui) {
         ui.label(RichText::new(crate::t!("customer-amount-to-pay")).size(22.0));
-        if let Some(amount) = payment.amount {
+        if let Some(amount) = self.payment.amount {
             ui.label(RichText::new(amount.to_string()).size(56.0).strong());
         }
-        let side = (ui.available_height() - 110.0)
+        let side = (ui.available_height() - 150.0)
             .min(ui.available_width() - 40.0)
             .max(120.0);
-        match qr.get(ui.ctx(), &payment.qr_text) {
+        match self.qr.get(ui.ctx(), &self.payment.qr_text) {
             Ok(texture) => {
                 ui.add(
                     egui::Image::new(texture)
@@ -31,14 +117,66 @@ pub fn customer_view(ui: &mut Ui, qr: &mut QrTexture, payment: &CreatedPayment) 
             }
         }
         ui.label(RichText::new(crate::t!("customer-scan")).size(18.0));
-        ui.add_space(8.0);
-        if ui
-            .button(RichText::new(crate::t!("close")).size(18.0))
-            .clicked()
-            || ui.input(|i| i.key_pressed(egui::Key::Escape))
-        {
-            close = true;
+        ui.horizontal(|ui| {
+            // Centre the spinner and its words under the QR.
+            let width = 260.0;
+            ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
+            ui.spinner();
+            ui.label(RichText::new(crate::t!("customer-waiting")).weak());
+        });
+    }
+
+    fn ended_ui(&self, ui: &mut Ui, state: TransactionStatus, reason: Option<&str>) {
+        let colour = status::color(state);
+        let (title, explanation) = match state {
+            TransactionStatus::Approved => (
+                crate::t!("customer-paid"),
+                crate::t!("customer-paid-thanks"),
+            ),
+            TransactionStatus::Rejected => (
+                crate::t!("customer-rejected"),
+                crate::t!("customer-rejected-explain"),
+            ),
+            TransactionStatus::Cancelled => (
+                crate::t!("customer-expired"),
+                crate::t!("customer-expired-explain"),
+            ),
+            _ => (
+                crate::t!("customer-failed"),
+                crate::t!("customer-failed-explain"),
+            ),
+        };
+        let space = (ui.available_height() / 5.0).max(16.0);
+        ui.add_space(space);
+        end_mark(ui, state == TransactionStatus::Approved, colour);
+        ui.label(RichText::new(title).size(48.0).strong().color(colour));
+        if let Some(amount) = self.payment.amount {
+            ui.label(RichText::new(amount.to_string()).size(56.0).strong());
         }
-    });
-    close
+        ui.add_space(12.0);
+        if let Some(reason) = reason.filter(|_| state != TransactionStatus::Approved) {
+            ui.label(RichText::new(reason).size(22.0).color(colour));
+        }
+        ui.label(RichText::new(explanation).size(22.0));
+    }
+}
+
+/// A tick in a green disc, or a cross in a red one: drawn, so no font has to carry the glyph.
+fn end_mark(ui: &mut Ui, paid: bool, colour: egui::Color32) {
+    let size = 96.0;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+    let painter = ui.painter();
+    let centre = rect.center();
+    painter.circle_filled(centre, size / 2.0, colour);
+    let stroke = egui::Stroke::new(9.0, egui::Color32::WHITE);
+    let at = |x: f32, y: f32| centre + egui::vec2(x, y) * size;
+    if paid {
+        painter.line(
+            vec![at(-0.22, 0.0), at(-0.06, 0.17), at(0.24, -0.16)],
+            stroke,
+        );
+    } else {
+        painter.line_segment([at(-0.18, -0.18), at(0.18, 0.18)], stroke);
+        painter.line_segment([at(0.18, -0.18), at(-0.18, 0.18)], stroke);
+    }
 }

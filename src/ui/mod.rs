@@ -4,6 +4,7 @@
 
 mod alerts;
 mod app;
+mod banners;
 pub mod bridge;
 pub mod customer;
 pub mod panels;

@@ -24,8 +24,13 @@ pub struct TrackedPayment {
     pub amount: Option<Pesos>,
     pub reference1: String,
     pub url: String,
+    /// What was sold, as typed in the sale form.
+    pub description: String,
     /// Local time of creation, `HH:MM`.
     pub created: String,
+    /// When it was created (ms since the epoch): a second link for the same amount soon after
+    /// asks first.
+    pub created_ms: i64,
     pub status: Option<TransactionStatus>,
     pub record: Option<StatusRecord>,
     /// The last polling problem, shown until the next good answer.
@@ -46,7 +51,9 @@ impl TrackedPayment {
             amount,
             reference1,
             url,
+            description: String::new(),
             created: local_time_now(),
+            created_ms: now_ms(),
             status: Some(TransactionStatus::Pending),
             record: None,
             problem: None,
@@ -89,6 +96,18 @@ pub struct Tracker {
     receiver: mpsc::Receiver<FollowUpdate>,
     alerts: AlertSettings,
     store: Option<TrackerStore>,
+    /// The payment on the customer screen: its follower asks every second, whatever its age.
+    on_screen: tokio::sync::watch::Sender<Option<String>>,
+}
+
+/// How often the payment a customer is looking at is asked about.
+const ON_SCREEN_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// A final state that just arrived, for the banner everyone in the shop sees.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ended {
+    pub reference: String,
+    pub status: TransactionStatus,
 }
 
 impl Tracker {
@@ -101,7 +120,14 @@ impl Tracker {
             receiver,
             alerts,
             store: None,
+            on_screen: tokio::sync::watch::Sender::new(None),
         }
+    }
+
+    /// The payment shown to the customer (or none): its follower asks at once and then every
+    /// second, so the screen turns within a few seconds even without a webhook.
+    pub fn show_on_screen(&self, reference: Option<String>) {
+        self.on_screen.send_replace(reference);
     }
 
     /// Today's list belongs to one profile: another profile starts from its own (restored from
@@ -141,8 +167,9 @@ impl Tracker {
                 amount: payment.amount,
                 reference1: payment.reference1.clone(),
                 url: payment.url.clone(),
-                created_at: now_ms(),
+                created_at: payment.created_ms,
                 status: None,
+                description: payment.description.clone(),
             };
             let store = store.clone();
             bridge.runtime().spawn_blocking(move || {
@@ -156,18 +183,27 @@ impl Tracker {
         let ctx = bridge.ctx().clone();
         let alerts = self.alerts.clone();
         let runtime = bridge.runtime().clone();
+        let mut on_screen = self.on_screen.subscribe();
         bridge.runtime().spawn(async move {
             let following = follow::Following::start(None);
             let ended = loop {
                 let result = client.payment_status(&reference).await;
                 let status = result.as_ref().ok().map(|reply| reply.value.status);
+                let service_amount = result
+                    .as_ref()
+                    .ok()
+                    .and_then(|reply| reply.value.amount_pesos());
                 if let (Some(status), Some(store)) = (status, &store) {
                     let store = store.clone();
                     let recorded_reference = reference.clone();
                     let recorded = tokio::task::spawn_blocking(move || {
                         store
                             .ledger
-                            .record_collection_status(&recorded_reference, status.id())
+                            .record_collection_status(
+                                &recorded_reference,
+                                status.id(),
+                                service_amount,
+                            )
                     })
                     .await;
                     match recorded {
@@ -189,7 +225,7 @@ impl Tracker {
                 if let Some(status) = status.filter(|status| status.is_final()) {
                     break status;
                 }
-                following.wait().await;
+                wait_for_next_question(&following, &mut on_screen, &reference).await;
             };
             if ended == TransactionStatus::Approved {
                 let title = crate::t!("alert-title");
@@ -206,9 +242,9 @@ impl Tracker {
         });
     }
 
-    /// Takes the followers' news; returns the references that just turned approved.
-    pub fn drain(&mut self) -> Vec<String> {
-        let mut approved = Vec::new();
+    /// Takes the followers' news; returns the payments that just reached a final state.
+    pub fn drain(&mut self) -> Vec<Ended> {
+        let mut ended = Vec::new();
         while let Ok(update) = self.receiver.try_recv() {
             let Some(payment) = self
                 .payments
@@ -223,27 +259,28 @@ impl Tracker {
                     payment.status = Some(record.status);
                     payment.record = Some(record);
                     payment.problem = None;
-                    if payment.status == Some(TransactionStatus::Approved)
-                        && before != Some(TransactionStatus::Approved)
-                    {
-                        approved.push(payment.reference.clone());
-                    }
+                    ended.extend(newly_final(payment, before));
                 }
                 Err(error) => payment.problem = Some(error.message),
             }
         }
-        approved
+        ended
     }
 
-    /// The service's status learned another way (a confirmed webhook). True when it just
-    /// turned approved.
-    pub fn apply_status(&mut self, reference: &str, status: TransactionStatus) -> bool {
-        let Some(payment) = self.payments.iter_mut().find(|p| p.reference == reference) else {
-            return false;
-        };
+    /// The service's status learned another way (a confirmed webhook); the final state it
+    /// just reached, if any. A final state is never left (DESIGN.md), so a late or repeated
+    /// notification changes nothing.
+    pub fn apply_status(&mut self, reference: &str, status: TransactionStatus) -> Option<Ended> {
+        let payment = self
+            .payments
+            .iter_mut()
+            .find(|p| p.reference == reference)?;
         let before = payment.status;
+        if before.is_some_and(TransactionStatus::is_final) {
+            return None;
+        }
         payment.status = Some(status);
-        status == TransactionStatus::Approved && before != Some(TransactionStatus::Approved)
+        newly_final(payment, before)
     }
 
     pub fn find(&self, reference: &str) -> Option<&TrackedPayment> {
@@ -294,6 +331,39 @@ impl Tracker {
             }
         }
         totals
+    }
+}
+
+fn newly_final(payment: &TrackedPayment, before: Option<TransactionStatus>) -> Option<Ended> {
+    let status = payment.status?;
+    (status.is_final() && before != Some(status)).then(|| Ended {
+        reference: payment.reference.clone(),
+        status,
+    })
+}
+
+/// Waits by the following's policy, or less: a payment the customer is looking at is asked
+/// about at once and then every second.
+async fn wait_for_next_question(
+    following: &follow::Following,
+    on_screen: &mut tokio::sync::watch::Receiver<Option<String>>,
+    reference: &str,
+) {
+    let shown = |on_screen: &tokio::sync::watch::Receiver<Option<String>>| {
+        on_screen.borrow().as_deref() == Some(reference)
+    };
+    if shown(on_screen) {
+        tokio::time::sleep(ON_SCREEN_INTERVAL).await;
+        return;
+    }
+    tokio::select! {
+        _ = following.wait() => {}
+        changed = on_screen.changed() => {
+            if changed.is_err() {
+                // The app has gone; nobody will put a payment on screen any more.
+                following.wait().await;
+            }
+        }
     }
 }
 

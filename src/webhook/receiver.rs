@@ -386,12 +386,13 @@ async fn confirm_all(
         let profile = confirmer.profile.clone();
         let reference = notification.reference_id.clone();
         let withdraw_reference1 = notification.withdraw_reference1.clone();
+        let gross = notification.figures().completed().gross;
         let stored =
             tokio::task::spawn_blocking(move || -> Result<(), crate::ledger::LedgerError> {
                 ledger.record_check(id, state, service_status.map(TransactionStatus::id))?;
                 if let Some(status) = service_status {
                     // What the service says (not what the hint said) moves our own records.
-                    ledger.record_collection_status(&reference, status.id())?;
+                    ledger.record_collection_status(&reference, status.id(), gross)?;
                     if let Some(reference1) = withdraw_reference1
                         && let Some(payout) = ledger.payout_by_reference(&profile, &reference1)?
                     {

@@ -87,13 +87,23 @@ pub fn harness_in(
     runtime: tokio::runtime::Handle,
     language: Language,
 ) -> Harness<'static, PaydeskApp> {
+    harness_listening(home, runtime, language, "127.0.0.1:0".parse().unwrap())
+}
+
+/// The app with its webhook receiver asked to listen at `listen` (a taken port: receiver down).
+pub fn harness_listening(
+    home: &Path,
+    runtime: tokio::runtime::Handle,
+    language: Language,
+    listen: std::net::SocketAddr,
+) -> Harness<'static, PaydeskApp> {
     let options = AppOptions {
         paths: Paths::in_dir(home),
         profile: None,
         env: EnvOverrides::default(),
         secrets: SecretsSource::MemoryOnly("las pruebas guardan los secretos en memoria".into()),
         alerts: false,
-        webhook_listen: Some("127.0.0.1:0".parse().unwrap()),
+        webhook_listen: Some(listen),
         language: Some(language),
     };
     let mut harness = Harness::builder()

@@ -390,10 +390,13 @@ impl StatusRecord {
             .map_or_else(|| self.amount.clone(), |p| p.to_string())
     }
 
-    /// The fee as a person reads it, or as the service wrote it when unreadable.
-    pub fn shown_cost(&self) -> String {
-        self.cost_pesos()
-            .map_or_else(|| self.cost.clone(), |p| p.to_string())
+    /// The fee as a person reads it, or as the service wrote it when unreadable; none for a
+    /// payment that has not gone through, which costs the shop nothing.
+    pub fn shown_cost(&self) -> Option<String> {
+        (self.status == TransactionStatus::Approved).then(|| {
+            self.cost_pesos()
+                .map_or_else(|| self.cost.clone(), |p| p.to_string())
+        })
     }
 }
 

@@ -13,9 +13,11 @@ fn describe_status(record: &StatusRecord) -> String {
     let mut rows = vec![
         (t!("cli-status-state"), record.status.to_string()),
         (t!("cli-status-amount"), record.shown_amount()),
-        (t!("cli-status-cost"), record.shown_cost()),
         (t!("cli-status-date"), record.date.clone()),
     ];
+    if let Some(cost) = record.shown_cost() {
+        rows.insert(2, (t!("cli-status-cost"), cost));
+    }
     if let Some(method) = &record.payment_method {
         rows.push((t!("cli-status-method"), method.clone()));
     }

@@ -266,8 +266,14 @@ impl ActivityPanel {
                             ui.label(notified_words(notification.status));
                             let figures = notification.figures.completed();
                             ui.label(figure(figures.gross));
-                            ui.label(figure(figures.fee));
-                            ui.label(figure(figures.net));
+                            // Only an approval costs the shop anything.
+                            if notification.status == 2 {
+                                ui.label(figure(figures.fee));
+                                ui.label(figure(figures.net));
+                            } else {
+                                ui.label("—");
+                                ui.label("—");
+                            }
                             let (words, color) = check_words(notification.check_state);
                             ui.horizontal(|ui| {
                                 ui.label(RichText::new(words).color(color));

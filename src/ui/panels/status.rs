@@ -131,7 +131,7 @@ fn record_details(ui: &mut Ui, reference: &str, record: &StatusRecord) {
             .show(ui, |ui| {
                 for (label, value) in [
                     (t!("field-amount"), record.shown_amount()),
-                    (t!("status-fee"), record.shown_cost()),
+                    (t!("status-fee"), record.shown_cost().unwrap_or_default()),
                     (
                         t!("cli-status-date"),
                         crate::clock::shown_service_time(&record.date),

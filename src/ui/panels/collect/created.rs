@@ -21,6 +21,8 @@ pub struct CreatedPayment {
     pub qr_text: String,
     pub url: String,
     pub reference: String,
+    /// What was sold, as the cashier typed it.
+    pub description: String,
     pub expires: String,
     pub extra: Vec<(String, String)>,
 }
@@ -39,15 +41,27 @@ impl CreatedView {
         self.copied = false;
     }
 
+    /// Draws the sale's card; true when the cashier asked for a new sale.
     pub fn ui(
         &mut self,
         ui: &mut Ui,
         view: &CollectView<'_>,
         payment: &CreatedPayment,
         queued: &mut Vec<CollectCommand>,
-    ) {
+    ) -> bool {
+        let mut new_sale = false;
         egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.heading(&payment.title);
+            ui.horizontal(|ui| {
+                ui.heading(&payment.title);
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    new_sale = ui
+                        .button(RichText::new(t!("collect-new-sale")).strong())
+                        .clicked();
+                });
+            });
+            if !payment.description.is_empty() {
+                ui.label(&payment.description);
+            }
             if let Some(amount) = payment.amount {
                 ui.label(RichText::new(amount.to_string()).size(28.0).strong());
             }
@@ -159,5 +173,6 @@ impl CreatedView {
                 });
             });
         });
+        new_sale
     }
 }

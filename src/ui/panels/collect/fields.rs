@@ -40,6 +40,33 @@ impl CashInFields {
         }
     }
 
+    /// Whether the cashier has begun this sale: until then an empty form shows no complaints.
+    pub(super) fn started(&self) -> bool {
+        [
+            &self.amount,
+            &self.description,
+            &self.customer_name,
+            &self.customer_email,
+            &self.customer_phone,
+        ]
+        .iter()
+        .any(|text| !text.trim().is_empty())
+    }
+
+    /// Empties what belongs to one sale (amount, what is sold, the customer); the addresses
+    /// and choices stay for the next.
+    pub(super) fn clear_sale(&mut self) {
+        for text in [
+            &mut self.amount,
+            &mut self.description,
+            &mut self.customer_name,
+            &mut self.customer_email,
+            &mut self.customer_phone,
+        ] {
+            text.clear();
+        }
+    }
+
     /// What was typed, for the shared request layer to read.
     pub(super) fn form(&self, expires_in: Option<u64>) -> CashInForm {
         CashInForm {

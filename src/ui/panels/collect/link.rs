@@ -92,7 +92,9 @@ impl LinkForm {
         let go = self
             .submission
             .button(ui, built.is_ok(), enter, &t!("collect-create-link"));
-        blocking_reasons(ui, &problems, &link_labels());
+        if self.submission.explain_blocking(self.fields.started()) {
+            blocking_reasons(ui, &problems, &link_labels());
+        }
         if go && let Ok(mut request) = built {
             self.submission
                 .reference_for_next(&mut self.fields.reference1);
@@ -101,7 +103,8 @@ impl LinkForm {
                 .expiry
                 .map(validate::describe_seconds)
                 .unwrap_or_default();
-            queued.push(CollectCommand::Create(Creation::Link { request, expires }));
+            self.submission
+                .submit(Creation::Link { request, expires }, view, queued);
         }
         self.submission.outcome_ui(ui, view, queued);
     }

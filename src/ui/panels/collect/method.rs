@@ -404,7 +404,9 @@ impl MethodForm {
         let go = self
             .submission
             .button(ui, built.is_ok(), enter, &t!("collect-create-payment"));
-        blocking_reasons(ui, &problems, &method_labels());
+        if self.submission.explain_blocking(self.fields.started()) {
+            blocking_reasons(ui, &problems, &method_labels());
+        }
         if go && let Ok(mut request) = built {
             self.submission
                 .reference_for_next(&mut self.fields.reference1);
@@ -413,7 +415,8 @@ impl MethodForm {
                 .as_ref()
                 .map(|m| m.display_name())
                 .unwrap_or_default();
-            queued.push(CollectCommand::Create(Creation::Method { request, name }));
+            self.submission
+                .submit(Creation::Method { request, name }, view, queued);
         }
         self.submission.outcome_ui(ui, view, queued);
     }

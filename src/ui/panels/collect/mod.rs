@@ -132,15 +132,29 @@ impl CollectPanel {
         for command in std::mem::take(&mut self.queued) {
             self.run(command, ctx);
         }
-        self.link
+        // After a sale the form is ready for the next one: a second press cannot charge the
+        // same sale twice by accident.
+        if self
+            .link
             .submission
-            .settle(&mut self.link.fields.reference1, ctx);
-        self.method
+            .settle(&mut self.link.fields.reference1, ctx)
+        {
+            self.link.fields.clear_sale();
+        }
+        if self
+            .method
             .submission
-            .settle(&mut self.method.fields.reference1, ctx);
-        self.resource
+            .settle(&mut self.method.fields.reference1, ctx)
+        {
+            self.method.fields.clear_sale();
+        }
+        if self
+            .resource
             .submission
-            .settle(&mut self.resource.reference1, ctx);
+            .settle(&mut self.resource.reference1, ctx)
+        {
+            self.resource.clear_sale();
+        }
         self.method.logic(ctx);
         self.resource.logic(ctx);
         for view in [
@@ -195,6 +209,38 @@ impl CollectPanel {
             CollectCommand::ShowCustomer(payment) => {
                 ctx.actions.push(AppAction::ShowCustomer(payment));
             }
+        }
+    }
+
+    /// "Charge again" from the customer screen: the form that made the payment gets its amount
+    /// and description back, for a new charge of the same sale.
+    pub fn collect_again(&mut self, payment: &CreatedPayment) {
+        let made_it = |submission: &submit::Submission| {
+            submission
+                .request
+                .value()
+                .is_some_and(|created| created.reference == payment.reference)
+        };
+        let amount = payment
+            .amount
+            .map(|amount| amount.get().to_string())
+            .unwrap_or_default();
+        let description = payment.description.clone();
+        if made_it(&self.method.submission) {
+            self.mode = CollectMode::Method;
+            self.method.submission.new_sale();
+            self.method.fields.amount = amount;
+            self.method.fields.description = description;
+        } else if made_it(&self.resource.submission) {
+            self.mode = CollectMode::Resource;
+            self.resource.submission.new_sale();
+            self.resource.amount = amount;
+            self.resource.description = description;
+        } else {
+            self.mode = CollectMode::Link;
+            self.link.submission.new_sale();
+            self.link.fields.amount = amount;
+            self.link.fields.description = description;
         }
     }
 

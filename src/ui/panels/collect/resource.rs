@@ -101,6 +101,29 @@ async fn load_icons(client: crate::api::Client, list: MethodList) -> Vec<(i64, e
     icons
 }
 
+impl ResourceForm {
+    /// Whether the cashier has begun this sale: until then an empty form shows no complaints.
+    pub(super) fn started(&self) -> bool {
+        [&self.amount, &self.description, &self.cellphone, &self.tax]
+            .iter()
+            .any(|text| !text.trim().is_empty())
+    }
+
+    /// Empties what belongs to one sale; the method and its settings stay for the next.
+    pub(super) fn clear_sale(&mut self) {
+        for text in [
+            &mut self.amount,
+            &mut self.tax,
+            &mut self.description,
+            &mut self.cellphone,
+            &mut self.reference2,
+            &mut self.reference3,
+        ] {
+            text.clear();
+        }
+    }
+}
+
 impl Default for ResourceForm {
     fn default() -> Self {
         ResourceForm {
@@ -428,12 +451,15 @@ impl ResourceForm {
         let go = self
             .submission
             .button(ui, built.is_ok(), enter, &t!("resource-create"));
-        blocking_reasons(ui, &problems, &resource_labels());
+        if self.submission.explain_blocking(self.started()) {
+            blocking_reasons(ui, &problems, &resource_labels());
+        }
         if go && let Ok(mut request) = built {
             self.submission.reference_for_next(&mut self.reference1);
             request.bill.reference1 =
                 (!self.reference1.trim().is_empty()).then(|| self.reference1.trim().to_owned());
-            queued.push(CollectCommand::Create(Creation::Resource { request }));
+            self.submission
+                .submit(Creation::Resource { request }, view, queued);
         }
         self.submission.outcome_ui(ui, view, queued);
     }

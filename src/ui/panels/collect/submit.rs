@@ -7,6 +7,7 @@ use crate::t;
 
 use crate::api::Client;
 use crate::api::family_a::ResourceRequest;
+use crate::api::family_b::TransactionStatus;
 use crate::api::family_b::{PaymentLinkRequest, PaymentMethodRequest};
 use crate::money::Pesos;
 use crate::ui::PanelContext;
@@ -70,9 +71,37 @@ pub enum Creation {
 }
 
 impl Creation {
+    /// The amount asked for (a QR code may leave it to the payer).
+    pub fn amount(&self) -> Option<Pesos> {
+        match self {
+            Creation::Link { request, .. } => Some(request.cash_in.amount),
+            Creation::Method { request, .. } => Some(request.cash_in.amount),
+            Creation::Resource { request } => request.bill.amount,
+        }
+    }
+
+    /// What is sold, as the cashier typed it.
+    pub fn description(&self) -> String {
+        let from_reference2 = |cash_in: &crate::api::family_b::CashIn| {
+            cash_in
+                .reference2
+                .label
+                .iter()
+                .find(|(name, _)| name == "Description")
+                .map(|(_, value)| value.clone())
+                .unwrap_or_default()
+        };
+        match self {
+            Creation::Link { request, .. } => from_reference2(&request.cash_in),
+            Creation::Method { request, .. } => from_reference2(&request.cash_in),
+            Creation::Resource { request } => request.description.clone().unwrap_or_default(),
+        }
+    }
+
     /// Sends the request; a refusal below the minimum names the minimum.
     async fn send(self, client: Client, minimum: Option<Pesos>) -> Result<CreatedPayment, UiError> {
         let explain = |error: crate::api::ApiError| error.explain_minimum(minimum);
+        let description = self.description();
         Ok(match self {
             Creation::Link { request, expires } => {
                 let reply = client
@@ -85,6 +114,7 @@ impl Creation {
                     qr_text: reply.value.url.clone(),
                     url: reply.value.url,
                     reference: reply.value.reference,
+                    description,
                     expires,
                     extra: vec![(t!("field-your-reference"), request.cash_in.reference1)],
                 }
@@ -101,6 +131,7 @@ impl Creation {
                     qr_text: payment.url.clone(),
                     url: payment.url,
                     reference: payment.reference,
+                    description,
                     expires: payment.expires_at,
                     extra: vec![
                         (t!("field-your-reference"), request.cash_in.reference1),
@@ -126,6 +157,7 @@ impl Creation {
                     qr_text,
                     url: resource.url,
                     reference: resource.reference,
+                    description,
                     expires: resource.exp_date,
                     extra: vec![
                         (t!("created-code"), resource.data),
@@ -152,6 +184,18 @@ impl Creation {
     }
 }
 
+/// How soon a second charge of the same amount asks whether it is another sale.
+const SAME_AMOUNT_WINDOW_MS: i64 = 60_000;
+
+/// A charge held back until the cashier says it is another sale.
+#[derive(Debug, Clone)]
+pub(super) struct Unconfirmed {
+    creation: Creation,
+    /// The earlier payment of the same amount, and how many seconds ago it was created.
+    earlier: String,
+    seconds_ago: i64,
+}
+
 /// One form's attempt at creating a payment and what came of it.
 pub(super) struct Submission {
     pub(super) request: Requested<CreatedPayment>,
@@ -161,6 +205,11 @@ pub(super) struct Submission {
     kind: String,
     /// The reference sent, to follow the payment under it.
     sent_reference1: String,
+    /// A same-amount charge waiting for the cashier's yes.
+    unconfirmed: Option<Unconfirmed>,
+    /// The cashier pressed the button while it could not send: say why, even in an untouched
+    /// form (which otherwise shows no complaints).
+    pressed_while_blocked: bool,
 }
 
 impl Submission {
@@ -171,7 +220,102 @@ impl Submission {
             view: CreatedView::default(),
             kind: String::new(),
             sent_reference1: String::new(),
+            unconfirmed: None,
+            pressed_while_blocked: false,
         }
+    }
+
+    /// Whether the reasons the button is disabled should show: once the sale has begun, or
+    /// once the cashier pressed it anyway.
+    pub(super) fn explain_blocking(&self, started: bool) -> bool {
+        started || self.pressed_while_blocked
+    }
+
+    /// Sends a charge, unless one of the same amount was made less than a minute ago and did
+    /// not fail: that could be the same sale twice, so the cashier is asked first.
+    pub(super) fn submit(
+        &mut self,
+        creation: Creation,
+        view: &CollectView<'_>,
+        queued: &mut Vec<CollectCommand>,
+    ) {
+        let now = crate::ledger::now_ms();
+        let earlier = creation.amount().and_then(|amount| {
+            view.tracker.payments.iter().find(|payment| {
+                payment.amount == Some(amount)
+                    && now - payment.created_ms < SAME_AMOUNT_WINDOW_MS
+                    && !payment.status.is_some_and(|status| {
+                        status.is_final() && status != TransactionStatus::Approved
+                    })
+            })
+        });
+        match earlier {
+            Some(earlier) => {
+                self.unconfirmed = Some(Unconfirmed {
+                    creation,
+                    earlier: earlier.reference.clone(),
+                    seconds_ago: ((now - earlier.created_ms) / 1_000).max(0),
+                });
+            }
+            None => queued.push(CollectCommand::Create(creation)),
+        }
+    }
+
+    /// The question for a same-amount charge: send it anyway, or not.
+    pub(super) fn confirm_ui(&mut self, ui: &mut Ui, queued: &mut Vec<CollectCommand>) {
+        let Some(unconfirmed) = &self.unconfirmed else {
+            return;
+        };
+        let mut answer = None;
+        egui::Frame::group(ui.style())
+            .stroke(egui::Stroke::new(2.0, crate::ui::theme::WAITING))
+            .show(ui, |ui| {
+                let amount = unconfirmed
+                    .creation
+                    .amount()
+                    .map(|a| a.to_string())
+                    .unwrap_or_default();
+                ui.label(
+                    RichText::new(t!(
+                        "collect-same-amount",
+                        amount = amount,
+                        seconds = unconfirmed.seconds_ago,
+                        reference = unconfirmed.earlier.as_str()
+                    ))
+                    .strong(),
+                );
+                ui.label(t!("collect-same-amount-question"));
+                ui.horizontal(|ui| {
+                    if ui.button(t!("collect-same-amount-yes")).clicked() {
+                        answer = Some(true);
+                    }
+                    if ui.button(t!("collect-same-amount-no")).clicked() {
+                        answer = Some(false);
+                    }
+                });
+            });
+        match answer {
+            Some(true) => {
+                if let Some(unconfirmed) = self.unconfirmed.take() {
+                    queued.push(CollectCommand::Create(unconfirmed.creation));
+                }
+            }
+            Some(false) => self.unconfirmed = None,
+            None => {}
+        }
+    }
+
+    /// Whether a charge is waiting for the cashier's answer (the button waits too).
+    pub(super) fn asking(&self) -> bool {
+        self.unconfirmed.is_some()
+    }
+
+    /// The card of the last sale goes; the form is ready for the next.
+    pub(super) fn new_sale(&mut self) {
+        self.request = Requested::NotRequested;
+        self.view.reset();
+        self.unconfirmed = None;
+        self.pressed_while_blocked = false;
     }
 
     /// Runs a queued creation on the runtime.
@@ -189,27 +333,29 @@ impl Submission {
     }
 
     /// Hands the created payment to the follower and notes what a failure means for the next
-    /// attempt; the form's reference changes once a payment exists under it.
-    pub(super) fn settle(&mut self, reference1: &mut String, ctx: &mut PanelContext<'_>) {
+    /// attempt; the form's reference changes once a payment exists under it. True when a
+    /// payment was just created: the form empties for the next sale.
+    pub(super) fn settle(&mut self, reference1: &mut String, ctx: &mut PanelContext<'_>) -> bool {
         if !self.request.poll() {
-            return;
+            return false;
         }
         match &self.request {
             Requested::Done(created) => {
                 self.view.reset();
                 self.attempt = Attempt::Fresh;
-                ctx.tracker.follow(
-                    ctx.bridge,
-                    ctx.session.connection.client.clone(),
-                    TrackedPayment::new(
-                        created.reference.clone(),
-                        self.kind.clone(),
-                        created.amount,
-                        self.sent_reference1.clone(),
-                        created.url.clone(),
-                    ),
+                self.pressed_while_blocked = false;
+                let mut payment = TrackedPayment::new(
+                    created.reference.clone(),
+                    self.kind.clone(),
+                    created.amount,
+                    self.sent_reference1.clone(),
+                    created.url.clone(),
                 );
+                payment.description = created.description.clone();
+                ctx.tracker
+                    .follow(ctx.bridge, ctx.session.connection.client.clone(), payment);
                 *reference1 = fresh_reference1();
+                return true;
             }
             Requested::Failed { error, .. } => {
                 ctx.note_error(error);
@@ -225,27 +371,31 @@ impl Submission {
             }
             _ => {}
         }
+        false
     }
 
     /// The create button, with the retry's own words; true when pressed (or Enter in a field)
     /// and a request may go.
-    pub(super) fn button(&self, ui: &mut Ui, ready: bool, enter: bool, normal: &str) -> bool {
+    pub(super) fn button(&mut self, ui: &mut Ui, ready: bool, enter: bool, normal: &str) -> bool {
         let pending = self.request.is_pending();
         let label = match &self.attempt {
             Attempt::Fresh => normal.to_owned(),
             Attempt::NotSent => t!("try-again"),
             Attempt::MaybeCreated { .. } => t!("retry-new-reference"),
         };
-        let clicked = ui
-            .add_enabled(ready && !pending, egui::Button::new(label))
-            .clicked();
+        let waiting = pending || self.asking();
+        let response = ui.add_enabled(ready && !waiting, egui::Button::new(label));
+        let clicked = response.clicked();
+        if !ready && response.contains_pointer() && ui.input(|i| i.pointer.primary_released()) {
+            self.pressed_while_blocked = true;
+        }
         if pending {
             ui.horizontal(|ui| {
                 ui.spinner();
                 ui.label(t!("creating"));
             });
         }
-        ready && !pending && (clicked || enter)
+        ready && !waiting && (clicked || enter)
     }
 
     /// Before sending again after an unknown outcome, the reference changes.
@@ -281,9 +431,14 @@ impl Submission {
             }
             Attempt::Fresh => {}
         }
+        self.confirm_ui(ui, queued);
+        let mut new_sale = false;
         if let Some(created) = self.request.value() {
             ui.add_space(8.0);
-            self.view.ui(ui, view, created, queued);
+            new_sale = self.view.ui(ui, view, created, queued);
+        }
+        if new_sale {
+            self.new_sale();
         }
     }
 }

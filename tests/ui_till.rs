@@ -1,0 +1,251 @@
+//! The till as a cashier lives it, sale after sale, written as her steps: the customer screen
+//! follows the payment, the form is ready for the next sale, a second charge of the same amount
+//! asks first, every end gets its banner, and the day's totals agree everywhere.
+
+mod common;
+
+use common::ui::{
+    App, click, create_link, harness_listening, shows, text_input, type_into, wait_until,
+};
+use egui_kittest::kittest::Queryable;
+use paydesk::i18n::Language;
+use paydesk::ui::Panel;
+use serde_json::json;
+
+fn settle(
+    app: &App,
+    harness: &egui_kittest::Harness<'_, paydesk::ui::PaydeskApp>,
+    reference: &str,
+    outcome: &str,
+) {
+    let control = app.control(harness);
+    let status = app.post(
+        format!("{control}/transactions/{reference}/outcome"),
+        json!({ "outcome": outcome }),
+    );
+    assert_eq!(status, 200, "the simulator takes the outcome {outcome}");
+}
+
+fn field_value(
+    harness: &egui_kittest::Harness<'_, paydesk::ui::PaydeskApp>,
+    label: &str,
+) -> String {
+    harness
+        .get_by(text_input(label))
+        .value()
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_customer_screen_turns_to_paid_by_itself_and_then_closes() {
+    let app = App::new();
+    let mut harness = app.harness();
+    let reference = create_link(&mut harness, "25.000");
+    click(&mut harness, "Mostrar al cliente");
+    assert!(shows(
+        &harness,
+        "Escanee con la app de su banco o billetera"
+    ));
+    assert!(shows(&harness, "Esperando el pago"));
+
+    // The payer pays; nobody touches the till.
+    settle(&app, &harness, &reference, "approve");
+    wait_until(
+        &mut harness,
+        "the customer sees the payment received",
+        |h| shows(h, "¡Pago recibido!"),
+    );
+    assert!(shows(&harness, "$ 25.000"));
+    assert!(
+        !shows(&harness, "Escanee con la app"),
+        "the QR goes away once paid"
+    );
+    assert!(harness.query_by_label("Código QR de pago").is_none());
+
+    // A few seconds later the till is back, with the approval's banner.
+    wait_until(&mut harness, "the customer screen closes by itself", |h| {
+        shows(h, "Crear link de pago")
+    });
+    assert!(shows(&harness, "Pago aprobado: $ 25.000"));
+}
+
+#[test]
+fn a_declined_payment_says_so_to_the_customer_and_the_cashier_charges_again() {
+    let app = App::new();
+    let mut harness = app.harness();
+    type_into(&mut harness, "Descripción", "Almuerzo mesa 4");
+    let reference = create_link(&mut harness, "18.500");
+    click(&mut harness, "Mostrar al cliente");
+
+    settle(&app, &harness, &reference, "decline");
+    wait_until(&mut harness, "the customer sees the decline", |h| {
+        shows(h, "El pago fue rechazado")
+    });
+    assert!(shows(&harness, "No se le cobró nada"));
+    assert!(!shows(&harness, "Escanee con la app"));
+
+    // The cashier charges again: the sale comes back in the form, ready for a new link.
+    click(&mut harness, "Cobrar de nuevo");
+    assert!(shows(&harness, "Crear link de pago"));
+    assert_eq!(field_value(&harness, "Valor"), "18500");
+    assert_eq!(field_value(&harness, "Descripción"), "Almuerzo mesa 4");
+    // The decline keeps its banner, in the colour and words of a decline, with the service's
+    // reason once its notification is in.
+    assert!(shows(&harness, "Pago rechazado: $ 18.500"));
+    wait_until(&mut harness, "the service's reason shows", |h| {
+        shows(
+            h,
+            "Motivo que dio el servicio: La entidad del pagador rechazó",
+        )
+    });
+    // Charging again the same amount right after a decline is not a duplicate: no question.
+    click(&mut harness, "Crear link de pago");
+    wait_until(&mut harness, "the second link is created", |h| {
+        h.state().tracker().payments.len() == 2
+    });
+    assert!(!shows(&harness, "¿Es otra venta?"));
+}
+
+#[test]
+fn expired_and_failed_payments_end_on_the_customer_screen_in_words() {
+    let app = App::new();
+    let mut harness = app.harness();
+    for (outcome, amount, customer_sees, banner) in [
+        (
+            "expire",
+            "12.000",
+            "Este cobro venció",
+            "Cobro vencido sin pagar: $ 12.000",
+        ),
+        (
+            "fail",
+            "13.000",
+            "El pago no se pudo completar",
+            "Pago fallido: $ 13.000",
+        ),
+    ] {
+        let reference = create_link(&mut harness, amount);
+        click(&mut harness, "Mostrar al cliente");
+        settle(&app, &harness, &reference, outcome);
+        wait_until(&mut harness, customer_sees, |h| shows(h, customer_sees));
+        // Escape gives the till back at once.
+        harness.key_press(egui::Key::Escape);
+        harness.step();
+        harness.step();
+        assert!(shows(&harness, "Crear link de pago"));
+        assert!(shows(&harness, banner), "{banner}");
+        click(&mut harness, "Nueva venta");
+    }
+}
+
+#[test]
+fn after_a_sale_the_form_is_ready_for_the_next_and_a_repeat_asks_first() {
+    let app = App::new();
+    let mut harness = app.harness();
+    // An untouched form does not complain.
+    assert!(!shows(&harness, "Para continuar"));
+    type_into(&mut harness, "Descripción", "Arepa");
+    create_link(&mut harness, "25.000");
+    assert_eq!(field_value(&harness, "Valor"), "", "the amount is cleared");
+    assert_eq!(field_value(&harness, "Descripción"), "");
+    assert!(
+        !shows(&harness, "Para continuar"),
+        "no red 'enter an amount' right after a success"
+    );
+    assert_eq!(
+        app.requests_to(&harness, "/pay/cash-in/generate/payment-link/token"),
+        1
+    );
+
+    // The same amount again within the minute: the cashier is asked, nothing is sent yet.
+    type_into(&mut harness, "Valor", "25.000");
+    click(&mut harness, "Crear link de pago");
+    assert!(shows(&harness, "¿Es otra venta?"));
+    assert_eq!(
+        app.requests_to(&harness, "/pay/cash-in/generate/payment-link/token"),
+        1
+    );
+    click(&mut harness, "No, no crearlo");
+    assert!(!shows(&harness, "¿Es otra venta?"));
+    assert_eq!(
+        app.requests_to(&harness, "/pay/cash-in/generate/payment-link/token"),
+        1
+    );
+
+    // It really is another sale.
+    click(&mut harness, "Crear link de pago");
+    click(&mut harness, "Sí, es otra venta: crearlo");
+    wait_until(&mut harness, "the second link is created", |h| {
+        h.state().tracker().payments.len() == 2
+    });
+    assert_eq!(
+        app.requests_to(&harness, "/pay/cash-in/generate/payment-link/token"),
+        2
+    );
+
+    // "Nueva venta" puts the card away.
+    click(&mut harness, "Nueva venta");
+    assert!(!shows(&harness, "Link de pago creado"));
+}
+
+#[test]
+fn the_days_totals_agree_with_the_receiver_down() {
+    // Another program holds the receiver's port.
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let app = App::new();
+    let mut harness = harness_listening(
+        app.home.path(),
+        app.runtime.handle().clone(),
+        Language::Es,
+        taken.local_addr().unwrap(),
+    );
+    // Said in the top bar, whatever the panel.
+    assert!(shows(&harness, "Notificaciones apagadas"));
+    assert!(shows(&harness, "Los pagos se siguen confirmando"));
+
+    let mut references = Vec::new();
+    for amount in ["30.000", "52.000"] {
+        let reference = create_link(&mut harness, amount);
+        settle(&app, &harness, &reference, "approve");
+        references.push(reference);
+        click(&mut harness, "Nueva venta");
+    }
+    let declined = create_link(&mut harness, "9.000");
+    settle(&app, &harness, &declined, "decline");
+    wait_until(&mut harness, "every payment ended by polling alone", |h| {
+        h.state()
+            .tracker()
+            .payments
+            .iter()
+            .all(|p| p.status.is_some_and(|s| s.is_final()))
+    });
+
+    harness.state_mut().show_panel(Panel::Status);
+    wait_until(&mut harness, "Status totals the day", |h| {
+        shows(h, "$ 82.000 aprobados")
+    });
+    harness.state_mut().show_panel(Panel::Balance);
+    wait_until(&mut harness, "Balance totals the day", |h| {
+        shows(h, "$ 82.000")
+    });
+    // Reconcile, from the same ledger the status checks wrote to.
+    let session = harness.state().session().cloned().unwrap();
+    let ledger = session.ledger.clone().unwrap();
+    let today = paydesk::ledger::reconcile::today();
+    let report = ledger
+        .reconcile(
+            Some(session.profile_name()),
+            today,
+            today,
+            paydesk::ledger::now_ms(),
+        )
+        .unwrap();
+    assert_eq!(report.approved.count, 2);
+    assert_eq!(report.approved.gross, paydesk::money::Pesos::new(82_000));
+    let approved = paydesk::api::family_b::TransactionStatus::Approved.to_string();
+    assert_eq!(
+        report.by_state[&approved].gross,
+        paydesk::money::Pesos::new(82_000)
+    );
+    drop(taken);
+}
