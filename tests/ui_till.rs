@@ -249,3 +249,56 @@ fn the_days_totals_agree_with_the_receiver_down() {
     );
     drop(taken);
 }
+
+#[test]
+fn the_status_table_finds_her_reference_and_opens_a_payment() {
+    let app = App::new();
+    let mut harness = app.harness();
+    type_into(&mut harness, "Su referencia", "MESA-4");
+    type_into(&mut harness, "Descripción", "Bandeja paisa");
+    let reference = create_link(&mut harness, "32.000");
+    click(&mut harness, "Nueva venta");
+    create_link(&mut harness, "7.000");
+
+    click(&mut harness, "Estado de pagos");
+    // A real table: every column has its header, each row what was sold.
+    for header in [
+        "Hora",
+        "Tipo",
+        "Valor",
+        "Descripción",
+        "Su referencia",
+        "Estado",
+    ] {
+        assert!(harness.query_by_label(header).is_some(), "{header}");
+    }
+    assert!(shows(&harness, "Bandeja paisa"));
+
+    // Her own reference, in any case, filters today's list and asks the service.
+    type_into(&mut harness, "Referencia del pago", "mesa-4");
+    assert!(shows(&harness, "Bandeja paisa"));
+    assert!(
+        !shows(&harness, "$ 7.000"),
+        "the other sale is filtered out"
+    );
+    click(&mut harness, "Consultar estado");
+    wait_until(&mut harness, "the service answers for her reference", |h| {
+        shows(h, "Fecha")
+    });
+    assert!(
+        !shows(&harness, "no existe"),
+        "found by the service's reference"
+    );
+
+    // A row opens the payment, with its QR while it can still be paid.
+    harness.get_by_label("Bandeja paisa").click();
+    harness.run_steps(4);
+    assert!(shows(&harness, &format!("Pago {reference}")));
+    assert!(shows(&harness, "Código QR de"));
+    assert!(shows(&harness, "Mostrar al cliente"));
+    // And what the service notified about it (a link announces itself as pending).
+    assert!(
+        shows(&harness, "No ha llegado ninguna notificación")
+            || shows(&harness, "Notificaciones recibidas")
+    );
+}

@@ -296,7 +296,6 @@ attempt-not-sent = Nothing reached the service: trying again is safe
 kind-looked-up = Looked up
 status-title = Payment status
 status-reference = Payment reference
-status-reference-hint = the service's reference
 status-check = Check status
 status-follow = Follow
 status-follow-hint = Watch it until it is approved or ends
@@ -720,3 +719,9 @@ collect-same-amount-no = No, do not create it
 top-receiver-down = Notifications off
 top-receiver-down-short = { $problem }. Payments are still confirmed by asking the service.
 top-receiver-down-help = The receiver of the service's notifications could not start: { $problem }. Usually another paydesk window or "paydesk webhooks serve" already uses that address: close it, or choose another listening address in Settings, then restart paydesk.
+
+## The till: the Status table
+status-reference-hint = your reference (TABLE-4) or the service's
+status-none-match = None of today's payments matches "{ $wanted }". "Check status" asks the service.
+status-payment-title = Payment { $reference }
+status-no-notifications = No notification has arrived for this payment.

@@ -296,7 +296,6 @@ attempt-not-sent = Nada llegó al servicio: es seguro reintentar
 kind-looked-up = Consultado
 status-title = Estado de pagos
 status-reference = Referencia del pago
-status-reference-hint = la referencia del servicio
 status-check = Consultar estado
 status-follow = Seguir
 status-follow-hint = Vigilarlo hasta que se apruebe o termine
@@ -720,3 +719,9 @@ collect-same-amount-no = No, no crearlo
 top-receiver-down = Notificaciones apagadas
 top-receiver-down-short = { $problem }. Los pagos se siguen confirmando consultando al servicio.
 top-receiver-down-help = El receptor de notificaciones del servicio no pudo iniciar: { $problem }. Casi siempre otra ventana de paydesk o "paydesk webhooks serve" ya usa esa dirección: ciérrela, o elija otra dirección de escucha en Configuración, y reinicie paydesk.
+
+## The till: the Status table
+status-reference-hint = su referencia (MESA-4) o la del servicio
+status-none-match = Ningún pago de hoy coincide con "{ $wanted }". "Consultar estado" le pregunta al servicio.
+status-payment-title = Pago { $reference }
+status-no-notifications = No ha llegado ninguna notificación de este pago.

@@ -401,7 +401,7 @@ impl eframe::App for PaydeskApp {
                     ui,
                     &CollectView::of(&session, tracker, &self.activity.recent()),
                 ),
-                Panel::Status => self.status.ui(ui, tracker),
+                Panel::Status => self.status.ui(ui, tracker, &self.activity.recent()),
                 Panel::Payouts => self
                     .payouts
                     .ui(ui, &super::panels::payouts::PayoutsView::of(&session)),

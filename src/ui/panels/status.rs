@@ -5,11 +5,15 @@
 use crate::t;
 use egui::{RichText, Ui};
 
+use egui_extras::Column;
+
 use crate::api::family_b::StatusRecord;
+use crate::ledger::StoredNotification;
 use crate::ui::PanelContext;
 use crate::ui::bridge::Requested;
 use crate::ui::tracker::{TrackedPayment, Tracker};
 use crate::ui::widgets::form::{self, error_box, text_row};
+use crate::ui::widgets::qr::QrTexture;
 use crate::ui::widgets::status;
 
 /// What the panel asks the app to do.
@@ -19,6 +23,8 @@ pub enum StatusCommand {
     Lookup(String),
     /// Add it to today's list and follow it until it ends.
     Follow(String),
+    /// Put one of today's payments on the customer screen.
+    ShowCustomer(String),
 }
 
 #[derive(Default)]
@@ -27,6 +33,9 @@ pub struct StatusPanel {
     pub lookup: Requested<(String, StatusRecord)>,
     /// Asked for while drawing; run by the next `logic`.
     pub queued: Vec<StatusCommand>,
+    /// The payment of today's list opened in its window (its service reference).
+    pub opened: Option<String>,
+    opened_qr: QrTexture,
 }
 
 impl StatusPanel {
@@ -51,6 +60,21 @@ impl StatusPanel {
                         String::new(),
                     ),
                 ),
+                StatusCommand::ShowCustomer(reference) => {
+                    if let Some(payment) = ctx.tracker.find(&reference) {
+                        let shown = crate::ui::panels::collect::CreatedPayment {
+                            title: payment.kind.clone(),
+                            amount: payment.amount(),
+                            qr_text: payment.url.clone(),
+                            url: payment.url.clone(),
+                            reference: payment.reference.clone(),
+                            description: payment.description.clone(),
+                            expires: String::new(),
+                            extra: Vec::new(),
+                        };
+                        ctx.actions.push(crate::ui::AppAction::ShowCustomer(shown));
+                    }
+                }
             }
         }
         if self.lookup.poll()
@@ -66,7 +90,7 @@ impl StatusPanel {
         ui.ctx().request_repaint();
     }
 
-    pub fn ui(&mut self, ui: &mut Ui, tracker: &Tracker) {
+    pub fn ui(&mut self, ui: &mut Ui, tracker: &Tracker, notifications: &[StoredNotification]) {
         ui.heading(t!("status-title"));
         let reference = self.reference.trim().to_owned();
         let mut enter = false;
@@ -89,9 +113,19 @@ impl StatusPanel {
                 .clicked()
                 || (enter && ready)
             {
-                self.queue(ui, StatusCommand::Lookup(reference.clone()));
+                // Her own reference ("MESA-4") is one of today's: ask by the service's.
+                let wanted = tracker
+                    .payments
+                    .iter()
+                    .find(|p| p.reference1.eq_ignore_ascii_case(&reference))
+                    .map_or_else(|| reference.clone(), |p| p.reference.clone());
+                self.queue(ui, StatusCommand::Lookup(wanted));
             }
             let followed = tracker.find(&reference).is_some()
+                || tracker
+                    .payments
+                    .iter()
+                    .any(|p| p.reference1.eq_ignore_ascii_case(&reference))
                 || self
                     .queued
                     .contains(&StatusCommand::Follow(reference.clone()));
@@ -116,7 +150,22 @@ impl StatusPanel {
             record_details(ui, looked_up, record);
         }
         ui.separator();
-        today(ui, tracker);
+        today(ui, tracker, &self.reference, &mut self.opened);
+        if let Some(opened) = self.opened.clone() {
+            let still_open = match tracker.find(&opened) {
+                Some(payment) => payment_window(
+                    ui.ctx(),
+                    payment,
+                    notifications,
+                    &mut self.opened_qr,
+                    &mut self.queued,
+                ),
+                None => false,
+            };
+            if !still_open {
+                self.opened = None;
+            }
+        }
     }
 }
 
@@ -129,26 +178,7 @@ fn record_details(ui: &mut Ui, reference: &str, record: &StatusRecord) {
         egui::Grid::new("status-record")
             .num_columns(2)
             .show(ui, |ui| {
-                for (label, value) in [
-                    (t!("field-amount"), record.shown_amount()),
-                    (t!("status-fee"), record.shown_cost().unwrap_or_default()),
-                    (
-                        t!("cli-status-date"),
-                        crate::clock::shown_service_time(&record.date),
-                    ),
-                    (
-                        t!("field-method"),
-                        record.payment_method.clone().unwrap_or_default(),
-                    ),
-                    (
-                        t!("status-provider-reference"),
-                        record.provider_reference.clone(),
-                    ),
-                    (
-                        t!("field-description"),
-                        record.description.clone().unwrap_or_default(),
-                    ),
-                ] {
+                for (label, value) in record_rows(record) {
                     if !value.is_empty() {
                         ui.label(label);
                         ui.label(value);
@@ -159,10 +189,49 @@ fn record_details(ui: &mut Ui, reference: &str, record: &StatusRecord) {
     });
 }
 
-const ROW_HEIGHT: f32 = 22.0;
+/// What a status check says, as label and value (empty values are left out by the callers).
+fn record_rows(record: &StatusRecord) -> [(String, String); 6] {
+    [
+        (t!("field-amount"), record.shown_amount()),
+        (t!("status-fee"), record.shown_cost().unwrap_or_default()),
+        (
+            t!("cli-status-date"),
+            crate::clock::shown_service_time(&record.date),
+        ),
+        (
+            t!("field-method"),
+            record.payment_method.clone().unwrap_or_default(),
+        ),
+        (
+            t!("status-provider-reference"),
+            record.provider_reference.clone(),
+        ),
+        (
+            t!("field-description"),
+            record.description.clone().unwrap_or_default(),
+        ),
+    ]
+}
 
-/// Today's payments, newest first. Only the visible rows are laid out, so a long day stays fast.
-fn today(ui: &mut Ui, tracker: &Tracker) {
+const ROW_HEIGHT: f32 = 24.0;
+
+/// Whether a payment answers to what the cashier typed: her reference, the service's, or what
+/// was sold (any case, any part).
+fn matches(payment: &TrackedPayment, wanted: &str) -> bool {
+    let wanted = wanted.trim().to_lowercase();
+    wanted.is_empty()
+        || [
+            &payment.reference1,
+            &payment.reference,
+            &payment.description,
+        ]
+        .iter()
+        .any(|text| text.to_lowercase().contains(&wanted))
+}
+
+/// Today's payments, newest first, as a table whose rows open the payment. Only the visible
+/// rows are laid out, so a long day stays fast.
+fn today(ui: &mut Ui, tracker: &Tracker, filter: &str, opened: &mut Option<String>) {
     let payments = &tracker.payments;
     ui.horizontal(|ui| {
         ui.heading(t!("today"));
@@ -182,45 +251,81 @@ fn today(ui: &mut Ui, tracker: &Tracker) {
         ui.label(RichText::new(t!("status-today-empty")).weak());
         return;
     }
-    egui::Grid::new("today-header")
-        .num_columns(6)
-        .min_col_width(70.0)
-        .show(ui, |ui| {
+    let shown: Vec<&TrackedPayment> = payments.iter().filter(|p| matches(p, filter)).collect();
+    if shown.is_empty() {
+        ui.label(RichText::new(t!("status-none-match", wanted = filter.trim())).weak());
+        return;
+    }
+    let text_height = ui.text_style_height(&egui::TextStyle::Body);
+    egui_extras::TableBuilder::new(ui)
+        .id_salt("today-table")
+        .striped(true)
+        .sense(egui::Sense::click())
+        .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+        .column(Column::exact(52.0))
+        .column(Column::auto().at_least(90.0).clip(true))
+        .column(Column::auto().at_least(80.0))
+        .column(Column::remainder().at_least(120.0).clip(true))
+        .column(Column::auto().at_least(100.0).clip(true))
+        .column(Column::auto().at_least(120.0).clip(true))
+        .column(Column::auto().at_least(110.0))
+        .auto_shrink([false, true])
+        .header(text_height + 8.0, |mut header| {
             for title in [
                 t!("column-time"),
                 t!("column-kind"),
                 t!("field-amount"),
+                t!("field-description"),
                 t!("field-your-reference"),
                 t!("created-service-reference"),
                 t!("column-state"),
             ] {
-                ui.label(RichText::new(title).strong());
-            }
-            ui.end_row();
-        });
-    egui::ScrollArea::vertical()
-        .id_salt("today-rows")
-        .auto_shrink([false, true])
-        .show_rows(ui, ROW_HEIGHT, payments.len(), |ui, rows| {
-            egui::Grid::new("today-rows-grid")
-                .num_columns(6)
-                .min_col_width(70.0)
-                .striped(true)
-                .show(ui, |ui| {
-                    for payment in &payments[rows] {
-                        row(ui, payment);
-                    }
+                header.col(|ui| {
+                    ui.strong(title);
                 });
+            }
+        })
+        .body(|body| {
+            body.rows(ROW_HEIGHT, shown.len(), |mut row| {
+                let payment = shown[row.index()];
+                row.set_selected(opened.as_deref() == Some(payment.reference.as_str()));
+                row_cells(&mut row, payment);
+                if row.response().clicked() {
+                    *opened = Some(payment.reference.clone());
+                }
+            });
         });
 }
 
-fn row(ui: &mut Ui, payment: &TrackedPayment) {
-    ui.label(&payment.created);
-    ui.label(&payment.kind);
-    ui.label(payment.amount().map(|a| a.to_string()).unwrap_or_default());
-    ui.label(&payment.reference1);
-    ui.label(RichText::new(&payment.reference).monospace());
-    ui.horizontal(|ui| {
+fn row_cells(row: &mut egui_extras::TableRow<'_, '_>, payment: &TrackedPayment) {
+    // Labels in a clickable row must not take the click for text selection.
+    let plain = |ui: &mut Ui| ui.style_mut().interaction.selectable_labels = false;
+    row.col(|ui| {
+        plain(ui);
+        ui.label(&payment.created);
+    });
+    row.col(|ui| {
+        plain(ui);
+        ui.label(&payment.kind);
+    });
+    row.col(|ui| {
+        plain(ui);
+        ui.label(payment.amount().map(|a| a.to_string()).unwrap_or_default());
+    });
+    row.col(|ui| {
+        plain(ui);
+        ui.label(&payment.description);
+    });
+    row.col(|ui| {
+        plain(ui);
+        ui.label(&payment.reference1);
+    });
+    row.col(|ui| {
+        plain(ui);
+        ui.label(RichText::new(&payment.reference).monospace());
+    });
+    row.col(|ui| {
+        plain(ui);
         if let Some(state) = payment.status {
             status::badge(ui, state);
         }
@@ -229,5 +334,99 @@ fn row(ui: &mut Ui, payment: &TrackedPayment) {
                 .on_hover_text(problem);
         }
     });
-    ui.end_row();
+}
+
+/// One payment of today's list, opened: its state, what was sold, its QR while it can still be
+/// paid, what the service said about it and the notifications that came for it.
+fn payment_window(
+    ctx: &egui::Context,
+    payment: &TrackedPayment,
+    notifications: &[StoredNotification],
+    qr: &mut QrTexture,
+    queued: &mut Vec<StatusCommand>,
+) -> bool {
+    let mut open = true;
+    egui::Window::new(t!(
+        "status-payment-title",
+        reference = payment.reference.as_str()
+    ))
+    .id(egui::Id::unique("status-payment"))
+    .open(&mut open)
+    .collapsible(false)
+    .resizable(false)
+    .default_width(460.0)
+    .show(ctx, |ui| {
+        ui.horizontal(|ui| {
+            if let Some(amount) = payment.amount() {
+                ui.label(RichText::new(amount.to_string()).size(24.0).strong());
+            }
+            if let Some(state) = payment.status {
+                status::badge(ui, state);
+            }
+        });
+        if !payment.description.is_empty() {
+            ui.label(&payment.description);
+        }
+        egui::Grid::new("status-payment-details")
+            .num_columns(2)
+            .show(ui, |ui| {
+                for (label, value) in [
+                    (t!("column-kind"), payment.kind.clone()),
+                    (t!("column-time"), payment.created.clone()),
+                    (t!("field-your-reference"), payment.reference1.clone()),
+                    (t!("created-service-reference"), payment.reference.clone()),
+                ] {
+                    if !value.is_empty() {
+                        ui.label(label);
+                        ui.label(value);
+                        ui.end_row();
+                    }
+                }
+                if let Some(record) = &payment.record {
+                    for (label, value) in record_rows(record) {
+                        if !value.is_empty() {
+                            ui.label(label);
+                            ui.label(value);
+                            ui.end_row();
+                        }
+                    }
+                }
+            });
+        let payable = !payment.status.is_some_and(|s| s.is_final());
+        if payable && !payment.url.is_empty() {
+            if let Ok(texture) = qr.get(ui.ctx(), &payment.url) {
+                ui.add(
+                    egui::Image::new(texture)
+                        .fit_to_exact_size(egui::vec2(180.0, 180.0))
+                        .alt_text(t!("created-qr-alt", url = payment.url.as_str())),
+                );
+            }
+            if ui.button(t!("created-show-customer")).clicked() {
+                queued.push(StatusCommand::ShowCustomer(payment.reference.clone()));
+            }
+        }
+        let received: Vec<_> = notifications
+            .iter()
+            .filter(|n| n.reference_id == payment.reference)
+            .collect();
+        ui.separator();
+        if received.is_empty() {
+            ui.label(RichText::new(t!("status-no-notifications")).weak());
+        } else {
+            ui.label(RichText::new(t!("created-notifications")).strong());
+            for notification in received.iter().rev() {
+                let mut line = format!(
+                    "{} — {} ({})",
+                    crate::clock::shown_datetime(notification.received_at),
+                    crate::ledger::reconcile::notified_words(notification.status),
+                    notification.check_state.words()
+                );
+                if let Some(reason) = &notification.error_message {
+                    line.push_str(&format!(": {reason}"));
+                }
+                ui.label(line);
+            }
+        }
+    });
+    open
 }
