@@ -155,7 +155,7 @@ mod status {
         paydesk::i18n::set(paydesk::i18n::Language::Es);
         let tracker = today();
         let mut harness = Harness::new_ui_state(
-            move |ui, panel: &mut StatusPanel| panel.ui(ui, &tracker),
+            move |ui, panel: &mut StatusPanel| panel.ui(ui, &tracker, &[]),
             StatusPanel::default(),
         );
         harness.run();
