@@ -194,44 +194,81 @@ mod status {
 mod activity {
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
-    use paydesk::ui::panels::activity::{ActivityCommand, ActivityPanel, ActivityView, View};
+    use paydesk::ui::panels::activity::{ActivityPanel, ActivityView};
+    use paydesk::ui::panels::reconcile::{Range, ReconcileCommand, ReconcilePanel};
 
-    fn shows(harness: &Harness<'_, ActivityPanel>, text: &str) -> bool {
+    fn shows<T>(harness: &Harness<'_, T>, text: &str) -> bool {
         harness.query_all_by_label_contains(text).next().is_some()
     }
 
     #[test]
-    fn reconcile_asks_for_a_report_and_an_export_of_the_range_typed() {
+    fn activity_says_what_the_session_lacks() {
         paydesk::i18n::set(paydesk::i18n::Language::Es);
         let view = ActivityView {
             receiver: Err("the port 8787 is taken".into()),
             has_hash_key: false,
-            has_ledger: true,
         };
-        let mut panel = ActivityPanel::default();
-        panel.view = View::Reconcile;
-        panel.from = "2026-11-01".into();
-        panel.to = "2026-11-21".into();
         let mut harness = Harness::new_ui_state(
             move |ui, panel: &mut ActivityPanel| panel.ui(ui, &view),
-            panel,
+            ActivityPanel::default(),
         );
-        harness.run();
-        // What the session lacks is said, not hidden.
+        // The feed's spinner keeps repainting (no logic runs here to load it).
+        harness.run_steps(4);
         assert!(shows(&harness, "the port 8787 is taken"));
         assert!(shows(&harness, "No hay clave de notificaciones (HASH_KEY)"));
-        harness.get_by_label("Ver el cuadre").click();
+    }
+
+    #[test]
+    fn the_close_follows_the_range_chosen_and_exports_it() {
+        paydesk::i18n::set(paydesk::i18n::Language::Es);
+        let mut harness = Harness::new_ui_state(
+            |ui, panel: &mut ReconcilePanel| panel.ui(ui, true),
+            ReconcilePanel::default(),
+        );
         harness.run();
+        // Today's report is asked for on opening, with nothing to press.
+        let today = paydesk::ledger::reconcile::today();
+        assert_eq!(
+            std::mem::take(&mut harness.state_mut().queued),
+            [ReconcileCommand::Report {
+                from: today,
+                to: today
+            }]
+        );
+        harness.get_by_label("Ayer").click();
+        harness.run();
+        let yesterday = today.previous_day().unwrap();
+        assert!(
+            harness.state().queued.contains(&ReconcileCommand::Report {
+                from: yesterday,
+                to: yesterday
+            }),
+            "{:?}",
+            harness.state().queued
+        );
+        // Dates typed the Colombian way, checked as typed.
+        harness.state_mut().queued.clear();
+        harness.get_by_label("Otras fechas").click();
+        harness.run();
+        assert_eq!(harness.state().range, Range::Other);
+        super::type_into(&mut harness, "Desde", "01/11/2026");
+        super::type_into(&mut harness, "Hasta", "31/10/2026");
+        assert!(
+            shows(&harness, "el final es anterior al inicio"),
+            "an end before the start is said"
+        );
+        super::type_into(&mut harness, "Hasta", "21/11/2026");
         harness.get_by_label("Exportar a Excel (CSV)").click();
         harness.run();
         let from = time::macros::date!(2026 - 11 - 01);
         let to = time::macros::date!(2026 - 11 - 21);
-        assert_eq!(
-            harness.state().queued,
-            [
-                ActivityCommand::Report { from, to },
-                ActivityCommand::Export { from, to }
-            ]
+        assert!(
+            harness
+                .state()
+                .queued
+                .contains(&ReconcileCommand::Export { from, to }),
+            "{:?}",
+            harness.state().queued
         );
     }
 }

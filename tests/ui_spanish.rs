@@ -166,9 +166,7 @@ fn no_english_word_is_left_on_any_panel() {
         harness.state_mut().show_panel(panel);
         look(&mut harness, &mut seen);
     }
-    harness.state_mut().show_panel(Panel::Activity);
-    click(&mut harness, "Cuadre del día");
-    click(&mut harness, "Ver el cuadre");
+    harness.state_mut().show_panel(Panel::Reconcile);
     wait_until(&mut harness, "the report", |h| shows(h, "Cobros aprobados"));
     look(&mut harness, &mut seen);
 

@@ -228,7 +228,11 @@ fn the_days_totals_agree_with_the_receiver_down() {
     wait_until(&mut harness, "Balance totals the day", |h| {
         shows(h, "$ 82.000")
     });
-    // Reconcile, from the same ledger the status checks wrote to.
+    // The day's close says the same, from the same record the status checks wrote to.
+    click(&mut harness, "Cuadre del día");
+    wait_until(&mut harness, "the close totals the day", |h| {
+        shows(h, "Cobros aprobados") && shows(h, "$ 82.000")
+    });
     let session = harness.state().session().cloned().unwrap();
     let ledger = session.ledger.clone().unwrap();
     let today = paydesk::ledger::reconcile::today();

@@ -18,6 +18,7 @@ use super::panels::balance::BalancePanel;
 use super::panels::collect::CollectPanel;
 use super::panels::collect::CollectView;
 use super::panels::payouts::PayoutsPanel;
+use super::panels::reconcile::ReconcilePanel;
 use super::panels::register::RegisterPanel;
 use super::panels::settings::SettingsPanel;
 use super::panels::status::StatusPanel;
@@ -110,6 +111,7 @@ pub struct PaydeskApp {
     status: StatusPanel,
     payouts: PayoutsPanel,
     balance: BalancePanel,
+    reconcile: ReconcilePanel,
     accounts: AccountsPanel,
     register: RegisterPanel,
     settings: SettingsPanel,
@@ -165,6 +167,7 @@ impl PaydeskApp {
             status: StatusPanel::default(),
             payouts: PayoutsPanel::default(),
             balance: BalancePanel::default(),
+            reconcile: ReconcilePanel::default(),
             accounts: AccountsPanel::default(),
             register: RegisterPanel::default(),
             settings: SettingsPanel::default(),
@@ -304,6 +307,7 @@ impl eframe::App for PaydeskApp {
         self.restore_logic();
         while let Ok(event) = self.webhook_events.try_recv() {
             self.activity.mark_stale();
+            self.reconcile.mark_stale();
             if let ReceiverEvent::Checked {
                 reference,
                 service_status: Some(status),
@@ -320,6 +324,7 @@ impl eframe::App for PaydeskApp {
             }
         }
         for ended in self.tracker.drain() {
+            self.reconcile.mark_stale();
             self.banners.push(ended, &self.tracker);
         }
         self.prompt_logic();
@@ -337,6 +342,7 @@ impl eframe::App for PaydeskApp {
             self.status.logic(&mut ctx);
             self.payouts.logic(&mut ctx);
             self.balance.logic(&mut ctx);
+            self.reconcile.logic(&mut ctx);
             self.accounts.logic(&mut ctx);
             self.register.logic(&mut ctx);
             self.settings.logic(&mut ctx);
@@ -408,6 +414,7 @@ impl eframe::App for PaydeskApp {
                 Panel::Balance => self
                     .balance
                     .ui(ui, &super::panels::balance::TodayFigures::of(tracker)),
+                Panel::Reconcile => self.reconcile.ui(ui, session.ledger.is_ok()),
                 Panel::Accounts => self.accounts.ui(ui),
                 Panel::Activity => self
                     .activity

@@ -31,6 +31,9 @@ pub enum Panel {
     Status,
     Payouts,
     Balance,
+    /// The day's close. New in the side bar after it lived under Activity: a remembered panel
+    /// from an older version still reads (serde by name).
+    Reconcile,
     Accounts,
     Activity,
     Register,
@@ -38,11 +41,12 @@ pub enum Panel {
 }
 
 impl Panel {
-    pub const ALL: [Panel; 8] = [
+    pub const ALL: [Panel; 9] = [
         Panel::Collect,
         Panel::Status,
         Panel::Payouts,
         Panel::Balance,
+        Panel::Reconcile,
         Panel::Accounts,
         Panel::Activity,
         Panel::Register,
@@ -55,6 +59,7 @@ impl Panel {
             Panel::Status => crate::t!("nav-status"),
             Panel::Payouts => crate::t!("nav-payouts"),
             Panel::Balance => crate::t!("nav-balance"),
+            Panel::Reconcile => crate::t!("nav-reconcile"),
             Panel::Accounts => crate::t!("nav-accounts"),
             Panel::Activity => crate::t!("nav-activity"),
             Panel::Register => crate::t!("nav-register"),

@@ -1,35 +1,18 @@
 //! Activity: the live feed of webhook notifications (confirmed, disagreeing, duplicates,
-//! rejected), each opening its raw body; and reconciliation for a day or a range, with export.
+//! rejected), each opening its raw body. The day's close is its own panel (`reconcile`).
 
-use crate::validate::Field;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::t;
 use egui::{RichText, Ui};
 
-use crate::ledger::reconcile::{self, Report, Totals};
-use crate::ledger::{CheckState, StoredNotification, now_ms};
+use crate::ledger::reconcile;
+use crate::ledger::{CheckState, StoredNotification};
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Requested, UiError};
-use crate::ui::widgets::form::{ERROR_COLOR, error_box, text_row};
-use crate::validate::ValidationError;
-
-/// Which half of the panel shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum View {
-    Feed,
-    Reconcile,
-}
+use crate::ui::widgets::form::{ERROR_COLOR, error_box};
 
 type Rejection = (i64, i64, String, String);
-
-/// What the panel asks the app to do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ActivityCommand {
-    Report { from: time::Date, to: time::Date },
-    Export { from: time::Date, to: time::Date },
-}
 
 /// What the panel shows of the session it is in.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,8 +20,6 @@ pub struct ActivityView {
     /// The receiver's address, or why it is not running.
     pub receiver: Result<String, String>,
     pub has_hash_key: bool,
-    /// Whether there is a ledger to reconcile from.
-    pub has_ledger: bool,
 }
 
 impl ActivityView {
@@ -50,37 +31,22 @@ impl ActivityView {
                 .map(|receiver| receiver.url())
                 .map_err(Clone::clone),
             has_hash_key: session.connection.hash_key.is_some(),
-            has_ledger: session.ledger.is_ok(),
         }
     }
 }
 
 pub struct ActivityPanel {
-    pub view: View,
     pub feed: Requested<(Arc<Vec<StoredNotification>>, Vec<Rejection>)>,
     stale: bool,
     opened: Option<(String, String)>,
-    pub from: String,
-    pub to: String,
-    pub report: Requested<Report>,
-    pub export: Requested<(PathBuf, usize)>,
-    /// Asked for while drawing; run by the next `logic`.
-    pub queued: Vec<ActivityCommand>,
 }
 
 impl Default for ActivityPanel {
     fn default() -> Self {
-        let today = crate::clock::typed_date(reconcile::today());
         ActivityPanel {
-            view: View::Feed,
             feed: Requested::NotRequested,
             stale: true,
             opened: None,
-            from: today.clone(),
-            to: today,
-            report: Requested::NotRequested,
-            export: Requested::NotRequested,
-            queued: Vec::new(),
         }
     }
 }
@@ -123,61 +89,8 @@ impl ActivityPanel {
             .unwrap_or_default()
     }
 
-    fn dates(&self) -> Result<(time::Date, time::Date), Vec<ValidationError>> {
-        let mut problems = Vec::new();
-        let from = crate::clock::parse_typed_date(&self.from);
-        let to = crate::clock::parse_typed_date(&self.to);
-        if from.is_none() {
-            problems.push(ValidationError::new(Field::From, crate::t!("rule-date")));
-        }
-        if to.is_none() {
-            problems.push(ValidationError::new(Field::To, crate::t!("rule-date")));
-        }
-        match (from, to) {
-            (Some(from), Some(to)) if from <= to => Ok((from, to)),
-            // The range as a whole, shown under both dates.
-            (Some(_), Some(_)) => Err(vec![ValidationError::new(
-                Field::Range,
-                crate::t!("rule-end-before-start"),
-            )]),
-            _ => Err(problems),
-        }
-    }
-
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        for command in std::mem::take(&mut self.queued) {
-            let Ok(ledger) = ctx.session.ledger.clone() else {
-                continue;
-            };
-            let profile = ctx.session.profile_name().to_owned();
-            match command {
-                ActivityCommand::Report { from, to } => {
-                    self.report.start(ctx.bridge.spawn_blocking(move || {
-                        ledger
-                            .reconcile(Some(&profile), from, to, now_ms())
-                            .map_err(|e| UiError::local(e.to_string()))
-                    }));
-                }
-                ActivityCommand::Export { from, to } => {
-                    let path = export_path(&ctx.paths.exports_dir, from, to);
-                    self.export.start(ctx.bridge.spawn_blocking(move || {
-                        let rows = ledger
-                            .export_csv_file(
-                                Some(&profile),
-                                from,
-                                to,
-                                &path,
-                                crate::i18n::current(),
-                            )
-                            .map_err(|e| UiError::local(e.to_string()))?;
-                        Ok((path, rows))
-                    }));
-                }
-            }
-        }
         self.feed.poll();
-        self.report.poll();
-        self.export.poll();
         if self.stale
             && !self.feed.is_pending()
             && let Ok(ledger) = ctx.session.ledger.clone()
@@ -195,19 +108,8 @@ impl ActivityPanel {
         }
     }
 
-    fn queue(&mut self, ui: &Ui, command: ActivityCommand) {
-        self.queued.push(command);
-        // The next frame runs it: ask for that frame now.
-        ui.ctx().request_repaint();
-    }
-
     pub fn ui(&mut self, ui: &mut Ui, view: &ActivityView) {
         ui.heading(t!("nav-activity"));
-        ui.horizontal(|ui| {
-            ui.selectable_value(&mut self.view, View::Feed, t!("activity-feed"));
-            ui.selectable_value(&mut self.view, View::Reconcile, t!("activity-reconcile"));
-        });
-        ui.separator();
         match &view.receiver {
             Ok(url) => {
                 ui.label(RichText::new(t!("activity-receiving", url = url.as_str())).weak());
@@ -220,10 +122,7 @@ impl ActivityPanel {
         if !view.has_hash_key {
             error_box(ui, &UiError::local(t!("activity-no-hash-key")));
         }
-        match self.view {
-            View::Feed => self.feed_ui(ui),
-            View::Reconcile => self.reconcile_ui(ui, view),
-        }
+        self.feed_ui(ui);
         self.raw_ui(ui);
     }
 
@@ -348,161 +247,5 @@ impl ActivityPanel {
         if close {
             self.opened = None;
         }
-    }
-
-    fn reconcile_ui(&mut self, ui: &mut Ui, view: &ActivityView) {
-        let dates = self.dates();
-        let problems = dates.as_ref().err().cloned().unwrap_or_default();
-        egui::Grid::new("reconcile-range")
-            .num_columns(2)
-            .show(ui, |ui| {
-                text_row(
-                    ui,
-                    &t!("activity-from"),
-                    &mut self.from,
-                    &t!("hint-date"),
-                    problems.iter().find(|p| p.field == Field::From),
-                );
-                text_row(
-                    ui,
-                    &t!("activity-to"),
-                    &mut self.to,
-                    &t!("hint-date"),
-                    problems.iter().find(|p| p.field == Field::To),
-                );
-            });
-        if let Some(problem) = problems.iter().find(|p| p.field == Field::Range) {
-            ui.label(RichText::new(&problem.message).color(ERROR_COLOR));
-        }
-        if !view.has_ledger {
-            return;
-        }
-        ui.horizontal(|ui| {
-            if ui
-                .add_enabled(
-                    dates.is_ok() && !self.report.is_pending(),
-                    egui::Button::new(t!("activity-show-report")),
-                )
-                .clicked()
-                && let Ok((from, to)) = dates
-            {
-                self.queue(ui, ActivityCommand::Report { from, to });
-            }
-            if ui
-                .add_enabled(
-                    dates.is_ok() && !self.export.is_pending(),
-                    egui::Button::new(t!("activity-export")),
-                )
-                .clicked()
-                && let Ok((from, to)) = dates
-            {
-                self.queue(ui, ActivityCommand::Export { from, to });
-            }
-            if self.report.is_pending() || self.export.is_pending() {
-                ui.spinner();
-            }
-        });
-        match &self.export {
-            Requested::Done((path, rows)) => {
-                ui.label(
-                    RichText::new(t!(
-                        "activity-exported",
-                        rows = rows.to_string(),
-                        path = path.display().to_string()
-                    ))
-                    .weak(),
-                );
-            }
-            Requested::Failed { error, .. } => error_box(ui, error),
-            _ => {}
-        }
-        if let Some(error) = self.report.error() {
-            error_box(ui, error);
-        }
-        if let Some(report) = self.report.value() {
-            report_ui(ui, report);
-        }
-    }
-}
-
-fn export_path(exports_dir: &std::path::Path, from: time::Date, to: time::Date) -> PathBuf {
-    exports_dir.join(format!(
-        "paydesk-{}_{}.csv",
-        reconcile::format_date(from),
-        reconcile::format_date(to)
-    ))
-}
-
-fn totals_row(ui: &mut Ui, label: &str, totals: &Totals) {
-    ui.label(label);
-    ui.label(totals.count.to_string());
-    ui.label(totals.gross.to_string());
-    ui.label(totals.fee.to_string());
-    ui.label(totals.net.to_string());
-    ui.end_row();
-}
-
-fn report_ui(ui: &mut Ui, report: &Report) {
-    ui.add_space(6.0);
-    ui.label(
-        RichText::new(t!(
-            "activity-report-title",
-            from = crate::clock::shown_date(report.from),
-            to = crate::clock::shown_date(report.to),
-            count = report.notifications
-        ))
-        .strong(),
-    );
-    egui::Grid::new("reconcile-totals")
-        .num_columns(5)
-        .striped(true)
-        .spacing([18.0, 4.0])
-        .show(ui, |ui| {
-            for title in [
-                String::new(),
-                t!("activity-count"),
-                t!("paid-by-customer"),
-                t!("status-fee"),
-                t!("you-receive"),
-            ] {
-                ui.label(RichText::new(title).strong());
-            }
-            ui.end_row();
-            totals_row(ui, &t!("activity-approved-collections"), &report.approved);
-            for (method, totals) in &report.by_method {
-                totals_row(ui, &format!("  {method}"), totals);
-            }
-            totals_row(ui, &t!("activity-payouts-paid"), &report.payouts_paid);
-            totals_row(ui, &t!("activity-payouts-open"), &report.payouts_open);
-            totals_row(ui, &t!("activity-payouts-failed"), &report.payouts_failed);
-        });
-    if !report.by_state.is_empty() {
-        ui.add_space(4.0);
-        ui.label(RichText::new(t!("activity-by-state")).strong());
-        for (state, totals) in &report.by_state {
-            ui.label(format!("{state}: {} ({})", totals.count, totals.gross));
-        }
-    }
-    ui.add_space(4.0);
-    if report.exceptions.is_empty() {
-        ui.label(RichText::new(t!("activity-no-exceptions")).strong());
-    } else {
-        ui.label(
-            RichText::new(t!("activity-exceptions", count = report.exceptions.len()))
-                .strong()
-                .color(ERROR_COLOR),
-        );
-        egui::Grid::new("exceptions")
-            .num_columns(3)
-            .striped(true)
-            .show(ui, |ui| {
-                for exception in &report.exceptions {
-                    ui.label(exception.kind.words());
-                    ui.label(RichText::new(&exception.reference).monospace());
-                    // A detail names every payment involved: it wraps rather than run off the window.
-                    ui.add(egui::Label::new(&exception.detail).wrap());
-                    ui.end_row();
-                }
-            });
     }
 }

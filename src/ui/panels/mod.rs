@@ -5,6 +5,7 @@ pub mod activity;
 pub mod balance;
 pub mod collect;
 pub mod payouts;
+pub mod reconcile;
 pub mod register;
 pub mod settings;
 pub mod status;

@@ -1,0 +1,388 @@
+//! The day's close: the totals of a day or a range (Hoy, Ayer, Esta semana, Este mes, or dates
+//! typed), what a bookkeeper must look at, and the CSV for a spreadsheet, with its folder opened.
+
+use std::path::PathBuf;
+
+use egui::{RichText, Ui};
+use time::Date;
+
+use crate::ledger::now_ms;
+use crate::ledger::reconcile::{self, Report, Totals};
+use crate::t;
+use crate::ui::PanelContext;
+use crate::ui::bridge::{Requested, UiError};
+use crate::ui::widgets::form::{ERROR_COLOR, error_box, text_row};
+use crate::validate::{Field, ValidationError};
+
+/// The ranges a shop closes by; "other" reads the typed dates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Range {
+    Today,
+    Yesterday,
+    ThisWeek,
+    ThisMonth,
+    Other,
+}
+
+impl Range {
+    const ALL: [Range; 5] = [
+        Range::Today,
+        Range::Yesterday,
+        Range::ThisWeek,
+        Range::ThisMonth,
+        Range::Other,
+    ];
+
+    fn words(self) -> String {
+        match self {
+            Range::Today => t!("reconcile-today"),
+            Range::Yesterday => t!("reconcile-yesterday"),
+            Range::ThisWeek => t!("reconcile-this-week"),
+            Range::ThisMonth => t!("reconcile-this-month"),
+            Range::Other => t!("reconcile-other"),
+        }
+    }
+
+    /// The first and last day, in the shop's calendar (a week starts on Monday).
+    fn days(self, today: Date) -> Option<(Date, Date)> {
+        match self {
+            Range::Today => Some((today, today)),
+            Range::Yesterday => today.previous_day().map(|day| (day, day)),
+            Range::ThisWeek => {
+                let back = i64::from(today.weekday().number_days_from_monday());
+                Some((today - time::Duration::days(back), today))
+            }
+            Range::ThisMonth => today.replace_day(1).ok().map(|first| (first, today)),
+            Range::Other => None,
+        }
+    }
+}
+
+/// What the panel asks the app to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReconcileCommand {
+    Report { from: Date, to: Date },
+    Export { from: Date, to: Date },
+    OpenFolder(PathBuf),
+}
+
+pub struct ReconcilePanel {
+    pub range: Range,
+    pub from: String,
+    pub to: String,
+    pub report: Requested<Report>,
+    /// The range the report on screen (or on its way) is for.
+    reported: Option<(Date, Date)>,
+    /// New notifications or payments came in since the report was made.
+    stale: bool,
+    pub export: Requested<(PathBuf, usize)>,
+    opening: Requested<()>,
+    /// Asked for while drawing; run by the next `logic`.
+    pub queued: Vec<ReconcileCommand>,
+}
+
+impl Default for ReconcilePanel {
+    fn default() -> Self {
+        let today = crate::clock::typed_date(reconcile::today());
+        ReconcilePanel {
+            range: Range::Today,
+            from: today.clone(),
+            to: today,
+            report: Requested::NotRequested,
+            reported: None,
+            stale: false,
+            export: Requested::NotRequested,
+            opening: Requested::NotRequested,
+            queued: Vec::new(),
+        }
+    }
+}
+
+impl ReconcilePanel {
+    /// Something that counts arrived (a notification, a payment's end): the report is redone
+    /// next time it shows.
+    pub fn mark_stale(&mut self) {
+        self.stale = true;
+    }
+
+    /// The range chosen, or why the typed dates do not make one.
+    pub fn dates(&self) -> Result<(Date, Date), Vec<ValidationError>> {
+        if let Some(days) = self.range.days(reconcile::today()) {
+            return Ok(days);
+        }
+        let mut problems = Vec::new();
+        let from = crate::clock::parse_typed_date(&self.from);
+        let to = crate::clock::parse_typed_date(&self.to);
+        if from.is_none() {
+            problems.push(ValidationError::new(Field::From, t!("rule-date")));
+        }
+        if to.is_none() {
+            problems.push(ValidationError::new(Field::To, t!("rule-date")));
+        }
+        match (from, to) {
+            (Some(from), Some(to)) if from <= to => Ok((from, to)),
+            // The range as a whole, shown under both dates.
+            (Some(_), Some(_)) => Err(vec![ValidationError::new(
+                Field::Range,
+                t!("rule-end-before-start"),
+            )]),
+            _ => Err(problems),
+        }
+    }
+
+    pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        for command in std::mem::take(&mut self.queued) {
+            let Ok(ledger) = ctx.session.ledger.clone() else {
+                continue;
+            };
+            let profile = ctx.session.profile_name().to_owned();
+            match command {
+                ReconcileCommand::Report { from, to } => {
+                    self.report.start(ctx.bridge.spawn_blocking(move || {
+                        ledger
+                            .reconcile(Some(&profile), from, to, now_ms())
+                            .map_err(|e| UiError::local(e.to_string()))
+                    }));
+                }
+                ReconcileCommand::Export { from, to } => {
+                    let path = export_path(&ctx.paths.exports_dir, from, to);
+                    self.export.start(ctx.bridge.spawn_blocking(move || {
+                        let rows = ledger
+                            .export_csv_file(
+                                Some(&profile),
+                                from,
+                                to,
+                                &path,
+                                crate::i18n::current(),
+                            )
+                            .map_err(|e| UiError::local(e.to_string()))?;
+                        Ok((path, rows))
+                    }));
+                }
+                ReconcileCommand::OpenFolder(folder) => {
+                    self.opening.start(ctx.bridge.spawn_blocking(move || {
+                        opener::open(&folder).map_err(|error| {
+                            UiError::local(t!(
+                                "reconcile-open-folder-failed",
+                                folder = folder.display().to_string(),
+                                error = error.to_string()
+                            ))
+                        })
+                    }));
+                }
+            }
+        }
+        self.report.poll();
+        self.export.poll();
+        self.opening.poll();
+    }
+
+    fn queue(&mut self, ui: &Ui, command: ReconcileCommand) {
+        self.queued.push(command);
+        // The next frame runs it: ask for that frame now.
+        ui.ctx().request_repaint();
+    }
+
+    pub fn ui(&mut self, ui: &mut Ui, has_ledger: bool) {
+        ui.heading(t!("nav-reconcile"));
+        ui.horizontal_wrapped(|ui| {
+            for range in Range::ALL {
+                ui.selectable_value(&mut self.range, range, range.words());
+            }
+        });
+        let dates = self.dates();
+        if self.range == Range::Other {
+            self.typed_dates_ui(ui, &dates);
+        } else if let Ok((from, to)) = dates {
+            ui.label(RichText::new(shown_range(from, to)).weak());
+        }
+        if !has_ledger {
+            return;
+        }
+        // The report follows the range chosen (and what arrives): nothing to press to see it.
+        if let Ok(range) = dates
+            && !self.report.is_pending()
+            && (self.reported != Some(range) || self.stale)
+        {
+            self.reported = Some(range);
+            self.stale = false;
+            self.queue(
+                ui,
+                ReconcileCommand::Report {
+                    from: range.0,
+                    to: range.1,
+                },
+            );
+        }
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(
+                    dates.is_ok() && !self.export.is_pending(),
+                    egui::Button::new(t!("activity-export")),
+                )
+                .clicked()
+                && let Ok((from, to)) = dates
+            {
+                self.queue(ui, ReconcileCommand::Export { from, to });
+            }
+            if self.report.is_pending() || self.export.is_pending() {
+                ui.spinner();
+            }
+        });
+        let mut open_folder = None;
+        match &self.export {
+            Requested::Done((path, rows)) => {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(
+                        RichText::new(t!(
+                            "activity-exported",
+                            rows = rows.to_string(),
+                            path = path.display().to_string()
+                        ))
+                        .weak(),
+                    );
+                    if let Some(folder) = path.parent()
+                        && ui.button(t!("reconcile-open-folder")).clicked()
+                    {
+                        open_folder = Some(folder.to_path_buf());
+                    }
+                });
+            }
+            Requested::Failed { error, .. } => error_box(ui, error),
+            _ => {}
+        }
+        if let Some(folder) = open_folder {
+            self.queue(ui, ReconcileCommand::OpenFolder(folder));
+        }
+        if let Some(error) = self.opening.error() {
+            error_box(ui, error);
+        }
+        if let Some(error) = self.report.error() {
+            error_box(ui, error);
+        }
+        if let Some(report) = self.report.value() {
+            egui::ScrollArea::vertical()
+                .id_salt("reconcile-scroll")
+                .show(ui, |ui| report_ui(ui, report));
+        }
+    }
+
+    fn typed_dates_ui(&mut self, ui: &mut Ui, dates: &Result<(Date, Date), Vec<ValidationError>>) {
+        let problems = dates.as_ref().err().cloned().unwrap_or_default();
+        egui::Grid::new("reconcile-range")
+            .num_columns(2)
+            .show(ui, |ui| {
+                text_row(
+                    ui,
+                    &t!("activity-from"),
+                    &mut self.from,
+                    &t!("hint-date"),
+                    problems.iter().find(|p| p.field == Field::From),
+                );
+                text_row(
+                    ui,
+                    &t!("activity-to"),
+                    &mut self.to,
+                    &t!("hint-date"),
+                    problems.iter().find(|p| p.field == Field::To),
+                );
+            });
+        if let Some(problem) = problems.iter().find(|p| p.field == Field::Range) {
+            ui.label(RichText::new(&problem.message).color(ERROR_COLOR));
+        }
+    }
+}
+
+fn shown_range(from: Date, to: Date) -> String {
+    if from == to {
+        crate::clock::shown_date(from)
+    } else {
+        t!(
+            "reconcile-range",
+            from = crate::clock::shown_date(from),
+            to = crate::clock::shown_date(to)
+        )
+    }
+}
+
+fn export_path(exports_dir: &std::path::Path, from: time::Date, to: time::Date) -> PathBuf {
+    exports_dir.join(format!(
+        "paydesk-{}_{}.csv",
+        reconcile::format_date(from),
+        reconcile::format_date(to)
+    ))
+}
+
+fn totals_row(ui: &mut Ui, label: &str, totals: &Totals) {
+    ui.label(label);
+    ui.label(totals.count.to_string());
+    ui.label(totals.gross.to_string());
+    ui.label(totals.fee.to_string());
+    ui.label(totals.net.to_string());
+    ui.end_row();
+}
+
+fn report_ui(ui: &mut Ui, report: &Report) {
+    ui.add_space(6.0);
+    ui.label(
+        RichText::new(t!(
+            "activity-report-title",
+            from = crate::clock::shown_date(report.from),
+            to = crate::clock::shown_date(report.to),
+            count = report.notifications
+        ))
+        .strong(),
+    );
+    egui::Grid::new("reconcile-totals")
+        .num_columns(5)
+        .striped(true)
+        .spacing([18.0, 4.0])
+        .show(ui, |ui| {
+            for title in [
+                String::new(),
+                t!("activity-count"),
+                t!("paid-by-customer"),
+                t!("status-fee"),
+                t!("you-receive"),
+            ] {
+                ui.label(RichText::new(title).strong());
+            }
+            ui.end_row();
+            totals_row(ui, &t!("activity-approved-collections"), &report.approved);
+            for (method, totals) in &report.by_method {
+                totals_row(ui, &format!("  {method}"), totals);
+            }
+            totals_row(ui, &t!("activity-payouts-paid"), &report.payouts_paid);
+            totals_row(ui, &t!("activity-payouts-open"), &report.payouts_open);
+            totals_row(ui, &t!("activity-payouts-failed"), &report.payouts_failed);
+        });
+    if !report.by_state.is_empty() {
+        ui.add_space(4.0);
+        ui.label(RichText::new(t!("activity-by-state")).strong());
+        for (state, totals) in &report.by_state {
+            ui.label(format!("{state}: {} ({})", totals.count, totals.gross));
+        }
+    }
+    ui.add_space(4.0);
+    if report.exceptions.is_empty() {
+        ui.label(RichText::new(t!("activity-no-exceptions")).strong());
+    } else {
+        ui.label(
+            RichText::new(t!("activity-exceptions", count = report.exceptions.len()))
+                .strong()
+                .color(ERROR_COLOR),
+        );
+        egui::Grid::new("exceptions")
+            .num_columns(3)
+            .striped(true)
+            .show(ui, |ui| {
+                for exception in &report.exceptions {
+                    ui.label(exception.kind.words());
+                    ui.label(RichText::new(&exception.reference).monospace());
+                    // A detail names every payment involved: it wraps rather than run off the window.
+                    ui.add(egui::Label::new(&exception.detail).wrap());
+                    ui.end_row();
+                }
+            });
+    }
+}
