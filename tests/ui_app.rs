@@ -97,12 +97,17 @@ fn bad_values_show_their_messages_and_send_nothing() {
     assert!(shows(&harness, "use pesos enteros, sin centavos"));
     type_into(&mut harness, "Su referencia", "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
     assert!(shows(&harness, "máximo 20 caracteres"));
-    type_into(
-        &mut harness,
-        "Dirección de notificaciones",
-        "http://shop.example/hook",
+    // The till's form asks only what a cashier decides: no addresses.
+    assert!(
+        harness
+            .query_by(common::ui::text_input("Dirección de notificaciones"))
+            .is_none()
     );
-    assert!(shows(&harness, "debe empezar por https://"));
+    assert!(
+        harness
+            .query_by(common::ui::text_input("Dirección de regreso"))
+            .is_none()
+    );
     type_into(&mut harness, "Correo del cliente", "ana@");
     assert!(shows(&harness, "escriba un correo"));
     // The button is disabled: clicking it sends nothing.
@@ -475,6 +480,8 @@ fn a_new_profile_is_checked_saved_used_and_remembered() {
         harness.query_by_label("Nombre del perfil").is_none(),
         "no renaming"
     );
+    // The addresses set once for every sale live under "Avanzado".
+    click(&mut harness, "Avanzado");
     type_into(
         &mut harness,
         "Dirección de escucha de notificaciones",
@@ -546,29 +553,13 @@ fn a_service_elsewhere_is_never_given_this_computers_webhook_address() {
     );
     assert!(shows(&harness, "PRODUCCIÓN"));
 
+    // The app's own receiver is not offered to a service elsewhere: the sale cannot go, and
+    // the cashier is told where the address is set.
     click(&mut harness, "Cobrar");
-    let offered = harness
-        .get_by(common::ui::text_input("Dirección de notificaciones"))
-        .accesskit_node()
-        .value()
-        .unwrap_or_default();
-    assert_eq!(
-        offered, "",
-        "the app's own receiver is not offered to a service elsewhere"
-    );
     type_into(&mut harness, "Valor", "25.000");
     assert!(shows(
         &harness,
-        "• Dirección de notificaciones: escriba la dirección https:// a la que el servicio envía las notificaciones"
-    ));
-    type_into(
-        &mut harness,
-        "Dirección de notificaciones",
-        "http://127.0.0.1:8787/webhook",
-    );
-    assert!(shows(
-        &harness,
-        "no puede llegar a la dirección propia de este computador"
+        "• Dirección de notificaciones (Configuración › Avanzado): escriba la dirección https:// a la que el servicio envía las notificaciones"
     ));
     assert!(
         harness
@@ -576,6 +567,25 @@ fn a_service_elsewhere_is_never_given_this_computers_webhook_address() {
             .accesskit_node()
             .is_disabled()
     );
+    // Set once in Settings, every sale carries it.
+    click(&mut harness, "Configuración");
+    click(&mut harness, "Editar perfil");
+    click(&mut harness, "Avanzado");
+    type_into(
+        &mut harness,
+        "Dirección de notificaciones por defecto",
+        "https://tienda.example.co/webhook",
+    );
+    click(&mut harness, "Guardar perfil");
+    wait_until(&mut harness, "the profile saved", |h| {
+        h.query_by_label("Guardar perfil").is_none()
+    });
+    click(&mut harness, "Cobrar");
+    wait_until(&mut harness, "the form takes the profile's address", |h| {
+        !h.get_by_label("Crear link de pago")
+            .accesskit_node()
+            .is_disabled()
+    });
 
     click(&mut harness, "Dispersiones");
     type_into(

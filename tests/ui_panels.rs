@@ -470,6 +470,8 @@ mod payouts {
                         catalog,
                         brand_id: 79,
                         default_webhook: None,
+                        default_return_url: None,
+                        show_summary: true,
                     },
                     journal_problem: None,
                     moves_real_money: true,
@@ -570,7 +572,10 @@ mod collect {
                         pay_url: "https://pay.example.com",
                         catalog,
                         brand_id: 1,
-                        default_webhook: None,
+                        // The profile's, set once in Settings: the form does not ask.
+                        default_webhook: Some("https://tienda.example.com/paydesk".into()),
+                        default_return_url: Some("https://tienda.example.com/gracias".into()),
+                        show_summary: false,
                     },
                     tracker,
                     notifications: &[],
@@ -607,11 +612,6 @@ mod collect {
 
         type_into(&mut harness, "Valor", "25.000");
         type_into(&mut harness, "Descripción", "Almuerzo");
-        type_into(
-            &mut harness,
-            "Dirección de notificaciones",
-            "https://tienda.example.com/paydesk",
-        );
         harness.get_by_label("Crear link de pago").click();
         harness.run_steps(2);
         let queued = std::mem::take(&mut harness.state_mut().queued);
@@ -628,6 +628,16 @@ mod collect {
             "what is sold goes with the payment"
         );
         assert!(request.cash_in.reference1.starts_with("PD"));
+        // The addresses and the summary choice come from the profile.
+        assert_eq!(
+            request.cash_in.webhook_url.as_str(),
+            "https://tienda.example.com/paydesk"
+        );
+        assert_eq!(
+            request.cash_in.return_url.as_ref().map(|url| url.as_str()),
+            Some("https://tienda.example.com/gracias")
+        );
+        assert_eq!(request.cash_in.show_summary, Some(false));
     }
 
     #[test]

@@ -733,3 +733,8 @@ reconcile-other = Other dates
 reconcile-range = { $from } to { $to }
 reconcile-open-folder = Open folder
 reconcile-open-folder-failed = Could not open { $folder }: { $error }
+
+## The till: settings filled once
+field-in-settings = { $field } (Settings › Advanced)
+settings-advanced = Advanced
+settings-advanced-note = Set once for every sale; the till's forms do not ask for these.

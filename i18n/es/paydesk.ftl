@@ -733,3 +733,8 @@ reconcile-other = Otras fechas
 reconcile-range = { $from } a { $to }
 reconcile-open-folder = Abrir carpeta
 reconcile-open-folder-failed = No se pudo abrir { $folder }: { $error }
+
+## The till: settings filled once
+field-in-settings = { $field } (Configuración › Avanzado)
+settings-advanced = Avanzado
+settings-advanced-note = Se configura una vez para todas las ventas; los formularios de la caja no lo preguntan.

@@ -148,6 +148,12 @@ pub struct ProfileArgs {
     /// Your merchant id in Bre-B, put in every Bre-B key and interoperable QR.
     #[arg(long)]
     pub merchant_id: Option<String>,
+    /// Where the payer's browser goes after paying a link.
+    #[arg(long)]
+    pub return_url: Option<String>,
+    /// Do not show the payer the service's summary page before paying.
+    #[arg(long)]
+    pub no_summary: bool,
     /// Change an existing profile of that name (the tokens it has stay).
     #[arg(long)]
     pub replace: bool,

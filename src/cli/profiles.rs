@@ -76,6 +76,8 @@ fn add(paths: &Paths, args: &ProfileArgs, out: Output) -> Result<ExitCode, Failu
         webhook_url: args.webhook_url.clone().unwrap_or_default(),
         webhook_listen: args.webhook_listen.clone().unwrap_or_default(),
         merchant_id: args.merchant_id.clone().unwrap_or_default(),
+        return_url: args.return_url.clone().unwrap_or_default(),
+        show_summary: !args.no_summary,
     };
     let (name, profile) = draft
         .build(&config.profile_names(), existing.as_ref())

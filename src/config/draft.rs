@@ -18,6 +18,8 @@ pub struct ProfileDraft {
     pub webhook_url: String,
     pub webhook_listen: String,
     pub merchant_id: String,
+    pub return_url: String,
+    pub show_summary: bool,
 }
 
 impl Default for ProfileDraft {
@@ -33,6 +35,8 @@ impl Default for ProfileDraft {
             webhook_url: String::new(),
             webhook_listen: String::new(),
             merchant_id: String::new(),
+            return_url: String::new(),
+            show_summary: true,
         }
     }
 }
@@ -53,6 +57,8 @@ impl ProfileDraft {
             webhook_url: text(&profile.webhook_url),
             webhook_listen: text(&profile.webhook_listen),
             merchant_id: text(&profile.merchant_id),
+            return_url: text(&profile.return_url),
+            show_summary: profile.show_summary,
         }
     }
 
@@ -92,6 +98,11 @@ impl ProfileDraft {
             None
         } else {
             url(Field::ProfileWebhookUrl, &self.webhook_url)
+        };
+        let return_url = if self.return_url.trim().is_empty() {
+            None
+        } else {
+            url(Field::ProfileReturnUrl, &self.return_url)
         };
         let user_id = match self.user_id.trim() {
             "" => None,
@@ -141,6 +152,8 @@ impl ProfileDraft {
         profile.brand_id = brand_id;
         profile.webhook_url = webhook_url;
         profile.webhook_listen = webhook_listen;
+        profile.return_url = return_url;
+        profile.show_summary = self.show_summary;
         profile.merchant_id = Some(self.merchant_id.trim())
             .filter(|id| !id.is_empty())
             .map(str::to_owned);
@@ -192,6 +205,8 @@ mod tests {
             webhook_url: "https://tienda.example.co/webhook".into(),
             webhook_listen: "0.0.0.0:8787".into(),
             merchant_id: "TIENDA123".into(),
+            return_url: "https://tienda.example.co/gracias".into(),
+            show_summary: false,
         }
     }
 
@@ -206,6 +221,11 @@ mod tests {
         );
         assert_eq!(profile.user_id, Some(42));
         assert_eq!(profile.webhook_listen.as_deref(), Some("0.0.0.0:8787"));
+        assert_eq!(
+            profile.return_url.as_deref(),
+            Some("https://tienda.example.co/gracias")
+        );
+        assert!(!profile.show_summary);
         check_profile(&name, &profile).unwrap();
 
         let mut kept = profile.clone();
@@ -215,6 +235,8 @@ mod tests {
         let (_, edited) = draft.build(&["tienda".into()], Some(&kept)).unwrap();
         assert_eq!(edited.user_id, None);
         assert_eq!(edited.secrets, [SecretKind::AccessToken]);
+        assert_eq!(edited.return_url, kept.return_url);
+        assert!(!edited.show_summary);
     }
 
     #[test]
@@ -232,6 +254,8 @@ mod tests {
             webhook_url: "ftp://x".into(),
             webhook_listen: "8787".into(),
             merchant_id: String::new(),
+            return_url: "gracias".into(),
+            show_summary: true,
         };
         let fields: Vec<&str> = draft
             .build(&in_use, None)
@@ -247,6 +271,7 @@ mod tests {
                 "base_url",
                 "pay_url",
                 "webhook_url",
+                "return_url",
                 "user_id",
                 "brand_id",
                 "webhook_listen"

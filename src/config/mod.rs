@@ -76,6 +76,12 @@ pub struct Profile {
     /// Address of paydesk's own webhook receiver.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub webhook_listen: Option<String>,
+    /// Where the payer's browser goes after paying a link (every new payment's `returnUrl`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub return_url: Option<String>,
+    /// Whether the service's page shows the payer a summary before paying (`showSummary`).
+    #[serde(default = "shown", skip_serializing_if = "is_shown")]
+    pub show_summary: bool,
     /// The merchant's id in the Bre-B scheme, put in every Bre-B key and interoperable QR.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub merchant_id: Option<String>,
@@ -87,6 +93,14 @@ pub struct Profile {
     /// Overrides and additions to the Family B method catalog.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub methods: Vec<MethodInfo>,
+}
+
+fn shown() -> bool {
+    true
+}
+
+fn is_shown(show: &bool) -> bool {
+    *show
 }
 
 fn default_brand_id() -> i64 {
@@ -103,6 +117,8 @@ impl Profile {
             brand_id: DEFAULT_BRAND_ID,
             webhook_url: None,
             webhook_listen: None,
+            return_url: None,
+            show_summary: true,
             merchant_id: None,
             secrets: Vec::new(),
             transaction_token: TransactionTokenMode::Uuid,

@@ -47,13 +47,13 @@ impl CashInForm {
             ),
             &mut problems,
         );
-        let return_url = if self.return_url.trim().is_empty() {
-            None
-        } else {
-            take(
-                validate::web_url(Field::ReturnUrl, &self.return_url),
-                &mut problems,
-            )
+        let return_text = Some(self.return_url.trim())
+            .filter(|text| !text.is_empty())
+            .map(str::to_owned)
+            .or_else(|| service.default_return_url.clone());
+        let return_url = match return_text {
+            None => None,
+            Some(text) => take(validate::web_url(Field::ReturnUrl, &text), &mut problems),
         };
         let mut reference2 = Reference2::default();
         if !self.customer_name.trim().is_empty() {
@@ -101,7 +101,10 @@ impl CashInForm {
             return_url,
             expires_in: self.expires_in,
             brand_id: self.brand_id.unwrap_or(service.brand_id),
-            show_summary: self.show_summary,
+            // The service shows the summary unless told not to: say so only to turn it off.
+            show_summary: self
+                .show_summary
+                .or((!service.show_summary).then_some(false)),
             reference2,
         };
         checked(cash_in, problems, [])
@@ -204,6 +207,8 @@ mod tests {
             catalog,
             brand_id: 79,
             default_webhook: Some("https://shop.example.co/webhook".into()),
+            default_return_url: None,
+            show_summary: true,
         }
     }
 

@@ -27,9 +27,13 @@ pub struct Service<'a> {
     pub catalog: &'a MethodCatalog,
     /// The profile's white-label id.
     pub brand_id: i64,
-    /// The webhook address used when a form leaves it empty (the command line's default; the
-    /// app shows it in the field instead).
+    /// The webhook address used when a form leaves it empty: the profile's (set once in
+    /// Settings, Advanced), or the receiver's on this computer for the simulator.
     pub default_webhook: Option<String>,
+    /// Where the payer's browser goes after paying, when a form does not say (the profile's).
+    pub default_return_url: Option<String>,
+    /// Whether the payer sees the service's summary first, when a form does not say.
+    pub show_summary: bool,
 }
 
 impl<'a> Service<'a> {
@@ -40,6 +44,8 @@ impl<'a> Service<'a> {
             catalog: &connection.catalog,
             brand_id: connection.profile.brand_id,
             default_webhook: connection.default_webhook_url(),
+            default_return_url: connection.profile.return_url.clone(),
+            show_summary: connection.profile.show_summary,
         }
     }
 }

@@ -80,6 +80,8 @@ mod tests {
             catalog: &catalog,
             brand_id: 79,
             default_webhook: None,
+            default_return_url: None,
+            show_summary: true,
         };
         let form = PayoutForm {
             amount: "50.000".into(),

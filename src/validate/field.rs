@@ -96,6 +96,7 @@ fields! {
     ProfileUserId => "user_id",
     ProfileMerchantId => "merchant_id",
     ProfileWebhookUrl => "webhook_url",
+    ProfileReturnUrl => "return_url",
     WebhookListen => "webhook_listen",
     EnvUserId => "PAYDESK_USER_ID",
     // Command-line flags and settings read from the environment

@@ -20,15 +20,25 @@ fn profile_labels() -> Vec<(Field, String)> {
         (Field::BaseUrl, crate::t!("field-base-url")),
         (Field::PayUrl, crate::t!("field-pay-url")),
         (Field::ProfileUserId, crate::t!("field-user-id")),
-        (Field::ProfileBrandId, crate::t!("field-profile-brand-id")),
+        (Field::ProfileWebhookUrl, crate::t!("field-default-webhook")),
+        (Field::ProfileReturnUrl, crate::t!("field-return-url")),
         (
             Field::ProfileMerchantId,
             crate::t!("field-profile-merchant-id"),
         ),
-        (Field::ProfileWebhookUrl, crate::t!("field-default-webhook")),
+        (Field::ProfileBrandId, crate::t!("field-profile-brand-id")),
         (Field::WebhookListen, crate::t!("field-webhook-listen")),
     ]
 }
+
+/// The profile's fields under "Advanced": opened by itself when one of them is wrong.
+const ADVANCED_FIELDS: [Field; 5] = [
+    Field::ProfileWebhookUrl,
+    Field::ProfileReturnUrl,
+    Field::ProfileMerchantId,
+    Field::ProfileBrandId,
+    Field::WebhookListen,
+];
 
 /// What the panel asks the app to do: all of it writes files or the keyring.
 #[derive(Debug, Clone)]
@@ -37,7 +47,8 @@ pub enum SettingsCommand {
     Switch(String),
     SaveProfile {
         name: String,
-        profile: Profile,
+        /// Boxed: a profile is much larger than the other commands.
+        profile: Box<Profile>,
     },
     SaveCredentials(Vec<(SecretKind, SecretString)>),
     SignOut,
@@ -120,7 +131,7 @@ impl SettingsPanel {
             SettingsCommand::SaveProfile { name, profile } => {
                 self.profile_change = Some(ctx.bridge.spawn_blocking(move || {
                     paths
-                        .save_profile(&name, profile)
+                        .save_profile(&name, *profile)
                         .map(|()| name)
                         .map_err(|error| error.to_string())
                 }));
@@ -380,32 +391,60 @@ impl SettingsPanel {
                                 Field::ProfileUserId,
                                 &*t!("hint-from-registration"),
                             ),
-                            (
-                                &*crate::t!("field-profile-brand-id"),
-                                &mut draft.brand_id,
-                                Field::ProfileBrandId,
-                                "79",
-                            ),
-                            (
-                                &*crate::t!("field-profile-merchant-id"),
-                                &mut draft.merchant_id,
-                                Field::ProfileMerchantId,
-                                &*t!("hint-merchant-optional"),
-                            ),
-                            (
-                                &*crate::t!("field-default-webhook"),
-                                &mut draft.webhook_url,
-                                Field::ProfileWebhookUrl,
-                                &*t!("hint-optional-https"),
-                            ),
-                            (
-                                &*crate::t!("field-webhook-listen"),
-                                &mut draft.webhook_listen,
-                                Field::WebhookListen,
-                                crate::config::DEFAULT_WEBHOOK_LISTEN,
-                            ),
                         ],
                     );
+                });
+            // What is set once for every sale: kept out of the till's forms.
+            let advanced_problem = problems.iter().any(|p| ADVANCED_FIELDS.contains(&p.field));
+            egui::CollapsingHeader::new(t!("settings-advanced"))
+                .id_salt("profile-advanced")
+                .open(advanced_problem.then_some(true))
+                .show(ui, |ui| {
+                    ui.label(RichText::new(t!("settings-advanced-note")).weak());
+                    egui::Grid::new("profile-advanced-grid")
+                        .num_columns(2)
+                        .spacing([12.0, 6.0])
+                        .show(ui, |ui| {
+                            enter |= form::text_rows(
+                                ui,
+                                &problems,
+                                [
+                                    (
+                                        &*crate::t!("field-default-webhook"),
+                                        &mut draft.webhook_url,
+                                        Field::ProfileWebhookUrl,
+                                        &*t!("hint-optional-https"),
+                                    ),
+                                    (
+                                        &*crate::t!("field-return-url"),
+                                        &mut draft.return_url,
+                                        Field::ProfileReturnUrl,
+                                        &*t!("hint-optional-https"),
+                                    ),
+                                    (
+                                        &*crate::t!("field-profile-merchant-id"),
+                                        &mut draft.merchant_id,
+                                        Field::ProfileMerchantId,
+                                        &*t!("hint-merchant-optional"),
+                                    ),
+                                    (
+                                        &*crate::t!("field-profile-brand-id"),
+                                        &mut draft.brand_id,
+                                        Field::ProfileBrandId,
+                                        "79",
+                                    ),
+                                    (
+                                        &*crate::t!("field-webhook-listen"),
+                                        &mut draft.webhook_listen,
+                                        Field::WebhookListen,
+                                        crate::config::DEFAULT_WEBHOOK_LISTEN,
+                                    ),
+                                ],
+                            );
+                            ui.label(t!("field-payment-summary"));
+                            ui.checkbox(&mut draft.show_summary, t!("field-show-summary"));
+                            ui.end_row();
+                        });
                 });
             let mut cancel = false;
             ui.horizontal(|ui| {
@@ -419,7 +458,10 @@ impl SettingsPanel {
                 if (save || (enter && !busy))
                     && let Ok((name, profile)) = built
                 {
-                    to_save = Some(SettingsCommand::SaveProfile { name, profile });
+                    to_save = Some(SettingsCommand::SaveProfile {
+                        name,
+                        profile: Box::new(profile),
+                    });
                 }
             });
             blocking_reasons(ui, &problems, &profile_labels());

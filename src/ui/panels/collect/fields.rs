@@ -1,5 +1,6 @@
-//! The fields every Family B cash-in form shares: amount, reference, what is sold, the customer,
-//! and the addresses.
+//! The fields every Family B cash-in form shares: amount, reference, what is sold and the
+//! customer. The addresses and the summary page are the profile's (Settings, Advanced): set
+//! once, not at every sale.
 
 use crate::validate::Field;
 use egui::Ui;
@@ -20,9 +21,6 @@ pub(super) struct CashInFields {
     pub(super) customer_name: String,
     pub(super) customer_email: String,
     pub(super) customer_phone: String,
-    pub(super) return_url: String,
-    pub(super) webhook_url: String,
-    pub(super) show_summary: bool,
 }
 
 impl CashInFields {
@@ -34,9 +32,6 @@ impl CashInFields {
             customer_name: String::new(),
             customer_email: String::new(),
             customer_phone: String::new(),
-            return_url: String::new(),
-            webhook_url: String::new(),
-            show_summary: true,
         }
     }
 
@@ -76,10 +71,7 @@ impl CashInFields {
             customer_name: self.customer_name.clone(),
             customer_email: self.customer_email.clone(),
             customer_cellphone: self.customer_phone.clone(),
-            webhook_url: self.webhook_url.clone(),
-            return_url: self.return_url.clone(),
             expires_in,
-            show_summary: Some(self.show_summary),
             ..CashInForm::default()
         }
     }
@@ -141,32 +133,6 @@ impl CashInFields {
                 ),
             ],
         );
-        enter
-    }
-
-    pub(super) fn ui_bottom(&mut self, ui: &mut Ui, problems: &[ValidationError]) -> bool {
-        let mut enter = false;
-        enter |= form::text_rows(
-            ui,
-            problems,
-            [
-                (
-                    &*t!("field-return-url"),
-                    &mut self.return_url,
-                    Field::ReturnUrl,
-                    &*t!("hint-optional-https"),
-                ),
-                (
-                    &*t!("field-webhook-url"),
-                    &mut self.webhook_url,
-                    Field::WebhookUrl,
-                    "https://",
-                ),
-            ],
-        );
-        ui.label(t!("field-payment-summary"));
-        ui.checkbox(&mut self.show_summary, t!("field-show-summary"));
-        ui.end_row();
         enter
     }
 }

@@ -19,9 +19,9 @@ fn link_labels() -> Vec<(Field, String)> {
         (Field::ExpiresIn, t!("field-expires-in")),
         (Field::Email, t!("field-customer-email")),
         (Field::CustomerCellphone, t!("field-customer-cellphone")),
-        (Field::ReturnUrl, t!("field-return-url")),
-        (Field::WebhookUrl, t!("field-webhook-url")),
-        (Field::BrandId, t!("field-brand-id")),
+        (Field::ReturnUrl, in_settings(t!("field-return-url"))),
+        (Field::WebhookUrl, in_settings(t!("field-webhook-url"))),
+        (Field::BrandId, in_settings(t!("field-brand-id"))),
     ]
 }
 
@@ -86,7 +86,6 @@ impl LinkForm {
                     .response
                     .labelled_by(expiry_label.id);
                 ui.end_row();
-                enter |= self.fields.ui_bottom(ui, &problems);
             });
         ui.add_space(8.0);
         let go = self

@@ -41,8 +41,11 @@ pub(super) fn method_labels() -> Vec<(Field, String)> {
             crate::t!("field-customer-cellphone"),
         ),
         (Field::ReturnUrl, crate::t!("field-return-url")),
-        (Field::WebhookUrl, crate::t!("field-webhook-url")),
-        (Field::BrandId, crate::t!("field-brand-id")),
+        (
+            Field::WebhookUrl,
+            in_settings(crate::t!("field-webhook-url")),
+        ),
+        (Field::BrandId, in_settings(crate::t!("field-brand-id"))),
     ]
 }
 
@@ -59,6 +62,8 @@ pub(super) struct MethodForm {
     pub(super) address: String,
     pub(super) payer_email: String,
     pub(super) merchant_id: String,
+    /// The Bre-B id is the profile's (Settings): not asked at the till.
+    pub(super) merchant_from_profile: bool,
     pub(super) whatsapp_account: String,
     pub(super) payer_description: String,
     pub(super) banks: Requested<BankList>,
@@ -81,6 +86,7 @@ impl Default for MethodForm {
             address: String::new(),
             payer_email: String::new(),
             merchant_id: String::new(),
+            merchant_from_profile: false,
             whatsapp_account: String::new(),
             payer_description: String::new(),
             banks: Requested::NotRequested,
@@ -251,7 +257,9 @@ impl MethodForm {
                         )],
                     );
                 }
-                if needs(ExtraField::MerchantId) || takes(ExtraField::MerchantId) {
+                if (needs(ExtraField::MerchantId) || takes(ExtraField::MerchantId))
+                    && !self.merchant_from_profile
+                {
                     let label = form::optional_label(
                         t!("field-merchant-id"),
                         !needs(ExtraField::MerchantId),
@@ -379,7 +387,6 @@ impl MethodForm {
                 }
                 ui.end_row();
                 enter |= self.fields.ui_customer(ui, &problems);
-                enter |= self.fields.ui_bottom(ui, &problems);
             });
         if method.as_ref().is_some_and(|m| m.repeatable) {
             ui.label(RichText::new(t!("method-repeatable")).weak());

@@ -26,6 +26,11 @@ pub use submit::{Creation, fresh_reference1};
 use fields::CashInFields;
 use link::LinkForm;
 use method::MethodForm;
+
+/// A rule broken by a value the sale forms do not show: where to change it.
+fn in_settings(label: String) -> String {
+    t!("field-in-settings", field = label)
+}
 use resource::ResourceForm;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,8 +76,8 @@ pub struct CollectView<'a> {
 }
 
 impl<'a> CollectView<'a> {
-    /// The app shows the default webhook address in the form, so an emptied field means no
-    /// address.
+    /// The addresses every payment carries are the session's: the profile's, or this computer's
+    /// receiver for the simulator.
     pub fn of(
         session: &'a Session,
         tracker: &'a Tracker,
@@ -80,7 +85,7 @@ impl<'a> CollectView<'a> {
     ) -> CollectView<'a> {
         CollectView {
             service: Service {
-                default_webhook: None,
+                default_webhook: session.webhook_url(),
                 ..Service::of(&session.connection)
             },
             tracker,
@@ -120,13 +125,9 @@ impl CollectPanel {
             ctx.session.connection.profile.merchant_id.clone(),
         );
         if self.defaults_from.as_ref() != Some(&defaults) {
-            // A new profile's webhook URL goes into every new payment (spec).
-            let webhook = defaults.0.clone().unwrap_or_default();
-            self.link.fields.webhook_url = webhook.clone();
-            self.method.fields.webhook_url = webhook;
-            if let Some(merchant) = &defaults.1 {
-                self.method.merchant_id = merchant.clone();
-            }
+            // The profile's Bre-B id goes into every Bre-B payment; without one the form asks.
+            self.method.merchant_id = defaults.1.clone().unwrap_or_default();
+            self.method.merchant_from_profile = defaults.1.is_some();
             self.defaults_from = Some(defaults);
         }
         for command in std::mem::take(&mut self.queued) {
