@@ -57,7 +57,9 @@ fn measure(runtime: &tokio::runtime::Runtime, listen: std::net::SocketAddr) -> V
     let mut harness = Harness::builder()
         .with_size([1280.0, 900.0])
         .build_eframe(move |cc| PaydeskApp::new(cc, handle, options));
-    wait(&mut harness, "the simulator", |h| h.state().session().is_some());
+    wait(&mut harness, "the simulator", |h| {
+        h.state().session().is_some()
+    });
     let control = harness
         .state()
         .session()

@@ -133,6 +133,9 @@ fn every_bad_payout_input_has_its_message_and_sends_nothing() {
     });
     assert_eq!(app.requests_to(&harness, WITHDRAW), 0);
     assert_eq!(cash_outs(&app, &harness), 0);
+    // The refusal was about $ 6.000.000: another amount, and it goes.
+    type_into(&mut harness, "Valor", "60.000");
+    assert!(!shows(&harness, "El saldo de dispersión es $ 5.000.000"));
 }
 
 #[test]
@@ -157,6 +160,14 @@ fn the_thirty_second_rule_and_a_repeat_warning() {
     });
     assert_eq!(app.requests_to(&harness, WITHDRAW), 1);
     assert_eq!(cash_outs(&app, &harness), 1);
+    // The wait counts down as the cashier looks at it.
+    let seconds_left = |h: &egui_kittest::Harness<'_, paydesk::ui::PaydeskApp>| {
+        (1..=30).find(|n| shows(h, &format!("Espere {n} s más")))
+    };
+    let first = seconds_left(&harness).expect("the seconds left are shown");
+    wait_until(&mut harness, "the figure goes down", |h| {
+        seconds_left(h).is_some_and(|now| now < first)
+    });
 }
 
 #[test]

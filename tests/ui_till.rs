@@ -306,3 +306,41 @@ fn the_status_table_finds_her_reference_and_opens_a_payment() {
             || shows(&harness, "Notificaciones recibidas")
     );
 }
+
+#[test]
+fn another_profile_does_not_show_the_last_merchants_sale() {
+    let app = App::new();
+    let mut harness = app.harness();
+    create_link(&mut harness, "21.000");
+    assert!(shows(&harness, "Link de pago creado"));
+
+    // Another merchant's profile (never contacted: nothing here sends).
+    click(&mut harness, "Configuración");
+    click(&mut harness, "Perfil nuevo…");
+    type_into(&mut harness, "Nombre del perfil", "sucursal");
+    type_into(
+        &mut harness,
+        "Dirección base (familia A)",
+        "https://api.example.invalid/api/v1",
+    );
+    type_into(
+        &mut harness,
+        "Dirección de pagos (familia B)",
+        "https://pay.example.invalid",
+    );
+    click(&mut harness, "Guardar perfil");
+    wait_until(&mut harness, "the new profile is in use", |h| {
+        shows(h, "Perfil: sucursal")
+    });
+    click(&mut harness, "Cobrar");
+    assert!(
+        !shows(&harness, "Link de pago creado"),
+        "the previous profile's sale card is gone"
+    );
+    assert!(!shows(&harness, "Pago aprobado"));
+    click(&mut harness, "Estado de pagos");
+    assert!(
+        !shows(&harness, "$ 21.000"),
+        "today's list is this profile's"
+    );
+}

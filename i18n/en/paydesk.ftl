@@ -738,3 +738,6 @@ reconcile-open-folder-failed = Could not open { $folder }: { $error }
 field-in-settings = { $field } (Settings › Advanced)
 settings-advanced = Advanced
 settings-advanced-note = Set once for every sale; the till's forms do not ask for these.
+
+## The till: messages that belong to their state
+payouts-may-review-again = The 30 s have passed: you may review the payout again.

@@ -738,3 +738,6 @@ reconcile-open-folder-failed = No se pudo abrir { $folder }: { $error }
 field-in-settings = { $field } (Configuración › Avanzado)
 settings-advanced = Avanzado
 settings-advanced-note = Se configura una vez para todas las ventas; los formularios de la caja no lo preguntan.
+
+## The till: messages that belong to their state
+payouts-may-review-again = Ya pasaron los 30 s: puede revisar la dispersión de nuevo.

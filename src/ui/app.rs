@@ -96,6 +96,8 @@ pub struct PaydeskApp {
     session: Requested<Arc<Session>>,
     /// A profile asked for by a reconnect, until it connects.
     wanted_profile: Option<String>,
+    /// The profile of the last session that connected.
+    connected_profile: Option<String>,
     tracker: Tracker,
     nav: Panel,
     banners: Banners,
@@ -146,6 +148,7 @@ impl PaydeskApp {
         PaydeskApp {
             nav: prefs.last_panel,
             wanted_profile: options.profile.clone(),
+            connected_profile: None,
             bridge,
             options,
             prefs,
@@ -451,8 +454,27 @@ impl eframe::App for PaydeskApp {
 }
 
 impl PaydeskApp {
-    /// A new session: its ledger backs the payment list, and today's payments come back.
+    /// A new session: its ledger backs the payment list, and today's payments come back. Another
+    /// profile is another merchant: what the panels showed of the previous one goes.
     fn on_connected(&mut self, session: &Arc<Session>) {
+        let profile = session.profile_name().to_owned();
+        if self
+            .connected_profile
+            .as_ref()
+            .is_some_and(|previous| *previous != profile)
+        {
+            self.collect = CollectPanel::default();
+            self.status = StatusPanel::default();
+            self.payouts = PayoutsPanel::default();
+            self.balance = BalancePanel::default();
+            self.reconcile = ReconcilePanel::default();
+            self.accounts = AccountsPanel::default();
+            self.banners = Banners::default();
+            if self.customer.take().is_some() {
+                self.tracker.show_on_screen(None);
+            }
+        }
+        self.connected_profile = Some(profile);
         let store = session.ledger.clone().ok().map(|ledger| TrackerStore {
             ledger,
             profile: session.profile_name().to_owned(),

@@ -90,6 +90,9 @@ pub struct UiError {
     pub outcome_unknown: bool,
     /// Nothing was done and trying again is safe.
     pub retryable: bool,
+    /// Nothing was done, and the rule that refused allows it again at this time (ms since the
+    /// epoch): the message counts down to it instead of standing still.
+    pub allowed_from_ms: Option<i64>,
 }
 
 impl UiError {
@@ -100,6 +103,7 @@ impl UiError {
             session_ended: false,
             outcome_unknown: false,
             retryable: false,
+            allowed_from_ms: None,
         }
     }
 }
@@ -112,6 +116,7 @@ impl From<ApiError> for UiError {
             session_ended: error.is_session_ended(),
             outcome_unknown: error.outcome_unknown(),
             retryable: error.is_network() && !error.outcome_unknown(),
+            allowed_from_ms: None,
         }
     }
 }

@@ -26,16 +26,46 @@ use crate::validate::{self, Field, ValidationError};
 
 use super::collect::fresh_reference1;
 
+/// A refusal, as [`error_box`]; one that allows a retry at a known time counts down to it.
+fn refusal_box(ui: &mut Ui, error: &UiError) {
+    let Some(allowed_from) = error.allowed_from_ms else {
+        error_box(ui, error);
+        return;
+    };
+    let left_ms = allowed_from - crate::ledger::now_ms();
+    if left_ms <= 0 {
+        ui.label(RichText::new(t!("payouts-may-review-again")).color(crate::ui::theme::SUCCESS));
+        return;
+    }
+    let counted = UiError {
+        message: t!(
+            "payout-too-soon",
+            seconds = ((left_ms + 999) / 1_000).to_string()
+        ),
+        ..error.clone()
+    };
+    error_box(ui, &counted);
+    // Repaint when the figure changes.
+    let to_next_second = (left_ms - 1) % 1_000 + 1;
+    ui.ctx()
+        .request_repaint_after(std::time::Duration::from_millis(to_next_second as u64));
+}
+
 fn payout_error(error: PayoutError) -> UiError {
     let code = error.code().map(str::to_owned);
     let outcome_unknown = !error.nothing_sent();
     let session_ended = matches!(&error, PayoutError::Api(api) if api.is_session_ended());
+    let allowed_from_ms = match &error {
+        PayoutError::TooSoon { seconds } => Some(crate::ledger::now_ms() + seconds * 1_000),
+        _ => None,
+    };
     UiError {
         message: error.to_string(),
         code,
         session_ended,
         outcome_unknown,
         retryable: false,
+        allowed_from_ms,
     }
 }
 
@@ -115,6 +145,9 @@ pub struct PayoutsPanel {
     reference1: String,
     webhook_default: Option<String>,
     plan: Requested<PayoutPlan>,
+    /// The form as it was when the plan (or its refusal) was asked for: a refusal belongs to
+    /// those values and goes once they change.
+    planned_form: Option<[String; 4]>,
     confirmation: Option<Confirmation>,
     send: Requested<PayoutRecord>,
     journal: Requested<Vec<PayoutRecord>>,
@@ -139,6 +172,7 @@ impl Default for PayoutsPanel {
             reference1: fresh_reference1(),
             webhook_default: None,
             plan: Requested::NotRequested,
+            planned_form: None,
             confirmation: None,
             send: Requested::NotRequested,
             journal: Requested::NotRequested,
@@ -170,6 +204,16 @@ impl PayoutsPanel {
             reference1: self.reference1.clone(),
         }
         .parse(service)
+    }
+
+    /// What a review depends on, to tell when a refusal no longer applies.
+    fn form_values(&self) -> [String; 4] {
+        [
+            self.amount.trim().to_owned(),
+            self.cellphone.trim().to_owned(),
+            self.method_id.to_string(),
+            self.reference1.trim().to_owned(),
+        ]
     }
 
     /// The plan the person confirms next (the review's answer).
@@ -498,10 +542,15 @@ impl PayoutsPanel {
         if (clicked || (enter && !busy))
             && let Ok(request) = built
         {
+            self.planned_form = Some(self.form_values());
             self.queue(ui, PayoutsCommand::Review(request));
         }
+        // A refusal is about the values it was given: changed, it no longer applies.
+        if self.plan.error().is_some() && self.planned_form != Some(self.form_values()) {
+            self.plan = Requested::NotRequested;
+        }
         if let Some(error) = self.plan.error() {
-            error_box(ui, error);
+            refusal_box(ui, error);
         }
         match &self.send {
             Requested::Done(record) => {
@@ -516,7 +565,7 @@ impl PayoutsPanel {
                 );
             }
             Requested::Failed { error, .. } => {
-                error_box(ui, error);
+                refusal_box(ui, error);
                 if error.outcome_unknown {
                     ui.label(RichText::new(t!("payouts-unknown-no-resend")).color(ERROR_COLOR));
                 }
