@@ -50,6 +50,15 @@ pub fn shown_datetime(ms: i64) -> String {
 }
 
 /// The time of day as a person reads it: `6:30 p. m.` / `6:30 PM`, shop time.
+/// Today's moments by their time alone (`2:05 p. m.`), older ones with their day.
+pub fn shown_moment(ms: i64) -> String {
+    match local(ms) {
+        Some(moment) if moment.date() == today() => clock_time(moment.hour(), moment.minute()),
+        Some(_) => shown_datetime(ms),
+        None => String::new(),
+    }
+}
+
 pub fn shown_time(ms: i64) -> String {
     local(ms)
         .map(|t| clock_time(t.hour(), t.minute()))

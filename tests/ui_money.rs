@@ -57,6 +57,21 @@ fn a_payout_is_confirmed_in_words_and_a_double_click_sends_once() {
     wait_until(&mut harness, "the journal shows it paid", |h| {
         h.query_all_by_label("Pagada").next().is_some()
     });
+    // The journal reads as a table: its time, the method by name, the number grouped.
+    assert!(harness.query_by_label("Hora").is_some());
+    assert!(
+        harness
+            .query_all_by_label("Dispersión como producto")
+            .count()
+            >= 2,
+        "the kind chosen in the form, and the journal's row"
+    );
+    assert!(harness.query_all_by_label("300 123 4567").next().is_some());
+    assert!(
+        harness.query_all_by_label("160").next().is_none()
+            && harness.query_all_by_label("245").next().is_none(),
+        "no method ids"
+    );
 }
 
 #[test]

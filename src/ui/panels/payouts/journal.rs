@@ -35,12 +35,31 @@ impl PayoutsPanel {
                 _ => None,
             }))
             .collect();
-        egui::Grid::new("payout-journal")
-            .num_columns(6)
+        let text_height = ui.text_style_height(&egui::TextStyle::Body);
+        let small_height = ui.text_style_height(&egui::TextStyle::Small);
+        // A row grows by a line for each note under its state.
+        let row_height = |record: &PayoutRecord| {
+            let notes = usize::from(record.state == PayoutState::Sent && record.method_id == 160)
+                + usize::from(record.error_message.is_some());
+            text_height + 14.0 + notes as f32 * (small_height + 2.0)
+        };
+        let heights: Vec<f32> = records.iter().map(row_height).collect();
+        egui_extras::TableBuilder::new(ui)
+            .id_salt("payout-journal")
             .striped(true)
-            .spacing([14.0, 6.0])
-            .show(ui, |ui| {
+            // The panel scrolls as a whole; the table does not scroll inside it.
+            .vscroll(false)
+            .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+            .column(egui_extras::Column::auto().at_least(70.0))
+            .column(egui_extras::Column::auto().at_least(90.0))
+            .column(egui_extras::Column::auto().at_least(80.0))
+            .column(egui_extras::Column::auto().at_least(100.0))
+            .column(egui_extras::Column::auto().at_least(120.0))
+            .column(egui_extras::Column::auto().at_least(150.0))
+            .column(egui_extras::Column::remainder().at_least(120.0))
+            .header(text_height + 8.0, |mut header| {
                 for title in [
+                    t!("column-time"),
                     t!("confirm-reference"),
                     t!("field-amount"),
                     t!("confirm-to"),
@@ -48,39 +67,55 @@ impl PayoutsPanel {
                     t!("column-state"),
                     String::new(),
                 ] {
-                    ui.label(RichText::new(title).strong());
-                }
-                ui.end_row();
-                for record in &records {
-                    ui.label(&record.reference1);
-                    ui.label(record.amount.to_string());
-                    ui.label(validate::group_cellphone(&record.destination));
-                    ui.label(withdraw_method_name(record.method_id));
-                    ui.vertical(|ui| {
-                        // A state is never broken over two lines, however narrow its column.
-                        ui.add(
-                            egui::Label::new(
-                                RichText::new(record.state.words())
-                                    .color(state_color(record.state)),
-                            )
-                            .extend(),
-                        );
-                        if record.state == PayoutState::Sent && record.method_id == 160 {
-                            ui.label(RichText::new(acceptance_window(record)).small().weak());
-                        }
-                        if let Some(message) = &record.error_message {
-                            ui.label(RichText::new(message).small().weak());
-                        }
+                    header.col(|ui| {
+                        ui.strong(title);
                     });
-                    ui.horizontal(|ui| {
+                }
+            })
+            .body(|body| {
+                body.heterogeneous_rows(heights.into_iter(), |mut row| {
+                    let record = &records[row.index()];
+                    row.col(|ui| {
+                        ui.label(crate::clock::shown_moment(record.created_at));
+                    });
+                    row.col(|ui| {
+                        ui.label(&record.reference1);
+                    });
+                    row.col(|ui| {
+                        ui.label(record.amount.to_string());
+                    });
+                    row.col(|ui| {
+                        ui.label(validate::group_cellphone(&record.destination));
+                    });
+                    row.col(|ui| {
+                        ui.label(withdraw_method_name(record.method_id));
+                    });
+                    row.col(|ui| {
+                        ui.vertical(|ui| {
+                            // A state is never broken over two lines, however narrow its column.
+                            ui.add(
+                                egui::Label::new(
+                                    RichText::new(record.state.words())
+                                        .color(state_color(record.state)),
+                                )
+                                .extend(),
+                            );
+                            if record.state == PayoutState::Sent && record.method_id == 160 {
+                                ui.label(RichText::new(acceptance_window(record)).small().weak());
+                            }
+                            if let Some(message) = &record.error_message {
+                                ui.label(RichText::new(message).small().weak());
+                            }
+                        });
+                    });
+                    row.col(|ui| {
                         if busy.contains(&record.id) {
                             ui.spinner();
                         } else {
                             self.row_actions(ui, record);
                         }
                     });
-                    ui.end_row();
-                }
+                });
             });
     }
 
