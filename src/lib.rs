@@ -12,6 +12,7 @@ pub mod i18n;
 pub mod ledger;
 pub mod money;
 pub mod payouts;
+pub mod places;
 pub mod requests;
 pub mod secrets;
 pub mod simulator;

@@ -599,6 +599,46 @@ async fn register_reads_the_password_from_stdin_and_never_prints_the_token() {
     let mismatch = cli.run_with_stdin(&args, "s3cret-pass\nother-pass\n").await;
     assert_eq!(mismatch.code, 2);
     assert!(mismatch.stdout.contains("verifyPassword"));
+
+    // Places by name, as a shop owner knows them: the department follows from the municipality.
+    let by_name: Vec<&str> = args
+        .iter()
+        .take_while(|arg| **arg != "--city")
+        .map(|arg| {
+            if *arg == "ana@tienda.co" {
+                "ana.bogota@tienda.co"
+            } else {
+                arg
+            }
+        })
+        .chain(["--city", "Bogota"])
+        .collect();
+    let run = cli
+        .run_with_stdin(&by_name, "s3cret-pass\ns3cret-pass\n")
+        .await;
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let sent = cli.simulator.last_request("/api/v1/auth/register").await;
+    let user = &sent["body"]["data"]["User"];
+    assert_eq!(
+        (user["City"]["id"].clone(), user["State"]["id"].clone()),
+        (11001.into(), 11.into()),
+        "{user}"
+    );
+    // A place nobody knows is refused before anything is sent.
+    let registrations = cli.simulator.requests_to("/api/v1/auth/register").await;
+    let unknown: Vec<&str> = by_name
+        .iter()
+        .map(|arg| if *arg == "Bogota" { "Gotham" } else { arg })
+        .collect();
+    let run = cli
+        .run_with_stdin(&unknown, "s3cret-pass\ns3cret-pass\n")
+        .await;
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("city"), "{}", run.stdout);
+    assert_eq!(
+        cli.simulator.requests_to("/api/v1/auth/register").await,
+        registrations
+    );
 }
 
 #[tokio::test]

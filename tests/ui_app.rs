@@ -240,16 +240,14 @@ fn register_validates_then_signs_in_with_the_new_token() {
     let app = App::new();
     let mut harness = app.harness();
     click(&mut harness, "Registrarse");
-    assert!(shows(
-        &harness,
-        "• Código del departamento: este campo es obligatorio"
-    ));
+    assert!(shows(&harness, "• Municipio: este campo es obligatorio"));
     type_into(&mut harness, "Nombre del negocio", "Tienda Ana");
     type_into(&mut harness, "Correo electrónico", "ana@tienda.co");
     type_into(&mut harness, "Celular", "310 123 4567");
     type_into(&mut harness, "Número de documento", "1020304050");
-    type_into(&mut harness, "Código del municipio", "11001");
-    type_into(&mut harness, "Código del departamento", "11");
+    // By name, as she knows it: "Bogota" (no accent) is Bogotá D.C., department 11.
+    type_into(&mut harness, "Municipio", "Bogota");
+    assert!(!shows(&harness, "• Municipio"));
     type_into(&mut harness, "Contraseña", "s3cret-pass");
     type_into(&mut harness, "Confirme la contraseña", "s3cret-pasS");
     assert!(shows(&harness, "las contraseñas no coinciden"));
@@ -261,8 +259,26 @@ fn register_validates_then_signs_in_with_the_new_token() {
         shows(h, "Registro hecho")
     });
     assert_eq!(app.requests_to(&harness, "/api/v1/auth/register"), 1);
-    // Signed in as the new merchant, on the same simulator: it knows the merchant.
+    // Said in words, with the profile it landed in; no system error text on screen.
+    assert!(shows(
+        &harness,
+        "Registro hecho: Tienda Ana quedó con la sesión iniciada en el perfil simulator"
+    ));
+    assert!(!shows(&harness, "zbus") && !shows(&harness, "org.freedesktop"));
+    // Signed in as the new merchant, on the same simulator: it knows the merchant, and the top
+    // bar says which.
     wait_for_new_merchant_session(&mut harness);
+    let merchant = harness
+        .state()
+        .session()
+        .unwrap()
+        .connection
+        .user_id
+        .unwrap();
+    assert!(shows(
+        &harness,
+        &format!("Perfil: simulator · comercio {merchant}")
+    ));
     click(&mut harness, "Saldo");
     wait_until(&mut harness, "the new merchant's bags", |h| {
         shows(h, "Saldo Dispersión") || shows(h, "código ")
@@ -357,8 +373,7 @@ fn the_app_logs_no_secret_even_at_trace_level() {
     type_into(&mut harness, "Correo electrónico", "leo@tienda.co");
     type_into(&mut harness, "Celular", "310 765 4321");
     type_into(&mut harness, "Número de documento", "5040302010");
-    type_into(&mut harness, "Código del municipio", "11001");
-    type_into(&mut harness, "Código del departamento", "11");
+    type_into(&mut harness, "Municipio", "11001");
     type_into(&mut harness, "Contraseña", "log-check-pass");
     type_into(&mut harness, "Confirme la contraseña", "log-check-pass");
     click(&mut harness, "Registrar comercio");

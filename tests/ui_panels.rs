@@ -300,8 +300,8 @@ mod register {
             ("Correo electrónico", "ana@tienda.co"),
             ("Celular", "300 123 4567"),
             ("Número de documento", "1020304050"),
-            ("Código del municipio", "11001"),
-            ("Código del departamento", "11"),
+            // A DANE code is still typeable: its department follows from it.
+            ("Municipio", "11001"),
             ("Contraseña", "s3cret-pass"),
             ("Confirme la contraseña", "s3cret-pasS"),
         ] {
@@ -324,6 +324,42 @@ mod register {
         assert_eq!(queued.email, "ana@tienda.co");
         assert_eq!(queued.cellphone, "3001234567");
         assert_eq!((queued.city_id, queued.state_id), (11_001, 11));
+    }
+
+    #[test]
+    fn places_are_chosen_by_name() {
+        paydesk::i18n::set(paydesk::i18n::Language::Es);
+        let mut harness = Harness::new_ui_state(
+            |ui, panel: &mut RegisterPanel| panel.ui(ui, "tienda"),
+            RegisterPanel::default(),
+        );
+        harness.run();
+        // Part of a name, without its accent: the suggestions say where each one is.
+        type_into(&mut harness, "Municipio", "medell");
+        assert!(
+            harness
+                .query_all_by_label_contains("Medellín (Antioquia)")
+                .next()
+                .is_some()
+        );
+        harness.get_by_label("Medellín (Antioquia)").click();
+        harness.run();
+        assert!(
+            harness
+                .query_all_by_label_contains("Antioquia")
+                .next()
+                .is_some()
+                || harness.query_all_by_value("Antioquia").next().is_some(),
+            "the department follows the municipality"
+        );
+        // A name the list does not know is said, with what to do.
+        type_into(&mut harness, "Municipio", "Gotham");
+        assert!(
+            harness
+                .query_all_by_label_contains("no es un municipio que conozcamos allí")
+                .next()
+                .is_some()
+        );
     }
 }
 

@@ -202,7 +202,7 @@ field-bank = Bank
 field-base-url = Family A base URL
 field-cellphone = Cellphone
 field-destination-cellphone = Destination cellphone
-field-city-id = City id
+field-city-id = Municipality
 field-commerce-type = Commerce type id
 field-environment = Environment
 field-information = Information
@@ -218,7 +218,7 @@ field-profile-merchant-id = Bre-B merchant id
 field-user-id = User id
 field-default-webhook = Default webhook URL
 field-referred = Referred by (user id)
-field-department-id = Department id
+field-department-id = Department
 field-tax = Tax
 field-account-type = Account type
 field-confirm-password = Confirm password
@@ -425,8 +425,6 @@ document-pep = Special permit (PEP)
 
 ## register
 register-enter-id = enter the id number
-register-done-memory = Registered. The system keyring is not available ({ $reason }): you are signed in until paydesk closes
-register-done = Registered and signed in. Your token is in the system keyring
 register-title = Register a merchant
 register-on-profile = On profile { $name }
 hint-password = at least 8 characters
@@ -741,3 +739,12 @@ settings-advanced-note = Set once for every sale; the till's forms do not ask fo
 
 ## The till: messages that belong to their state
 payouts-may-review-again = The 30 s have passed: you may review the payout again.
+
+## The till: registration by place names
+hint-municipality = name (Bogotá) or DANE code
+register-unknown-department = choose a department from the list, or type its code
+register-unknown-municipality = not a municipality we know there: choose one of the suggestions or type its code
+register-done = Registration done: { $name } is now signed in on the profile { $profile }.
+register-done-keyring = Its token is kept in the system keyring.
+register-done-memory = The system keyring is not available, so the session lasts until paydesk is closed.
+top-profile-merchant = Profile: { $name } · merchant { $id }

@@ -202,7 +202,7 @@ field-bank = Banco
 field-base-url = Dirección base (familia A)
 field-cellphone = Celular
 field-destination-cellphone = Celular de destino
-field-city-id = Código del municipio
+field-city-id = Municipio
 field-commerce-type = Código del tipo de comercio
 field-environment = Ambiente
 field-information = Información
@@ -218,7 +218,7 @@ field-profile-merchant-id = Id de comercio Bre-B
 field-user-id = Id de usuario
 field-default-webhook = Dirección de notificaciones por defecto
 field-referred = Referido por (id de usuario)
-field-department-id = Código del departamento
+field-department-id = Departamento
 field-tax = Impuesto
 field-account-type = Tipo de cuenta
 field-confirm-password = Confirme la contraseña
@@ -425,8 +425,6 @@ document-pep = Permiso especial de permanencia (PEP)
 
 ## register
 register-enter-id = escriba el número del código
-register-done-memory = Registro hecho. El llavero del sistema no está disponible ({ $reason }): la sesión dura hasta que cierre paydesk
-register-done = Registro hecho y sesión iniciada. Su token quedó en el llavero del sistema
 register-title = Registrar un comercio
 register-on-profile = En el perfil { $name }
 hint-password = al menos 8 caracteres
@@ -741,3 +739,12 @@ settings-advanced-note = Se configura una vez para todas las ventas; los formula
 
 ## The till: messages that belong to their state
 payouts-may-review-again = Ya pasaron los 30 s: puede revisar la dispersión de nuevo.
+
+## The till: registration by place names
+hint-municipality = nombre (Bogotá) o código DANE
+register-unknown-department = elija un departamento de la lista o escriba su código
+register-unknown-municipality = no es un municipio que conozcamos allí: elija una de las sugerencias o escriba su código
+register-done = Registro hecho: { $name } quedó con la sesión iniciada en el perfil { $profile }.
+register-done-keyring = Su token quedó en el llavero del sistema.
+register-done-memory = El llavero del sistema no está disponible, así que la sesión dura hasta que cierre paydesk.
+top-profile-merchant = Perfil: { $name } · comercio { $id }

@@ -208,10 +208,12 @@ pub struct RegisterArgs {
     pub doc_type: String,
     #[arg(long)]
     pub doc_number: String,
+    /// The municipality by name ("Bogotá", "Medellín") or DANE code (11001).
     #[arg(long)]
-    pub city: i64,
-    #[arg(long)]
-    pub state: i64,
+    pub city: String,
+    /// The department by name or code; found from the municipality when its name is unique.
+    #[arg(long, default_value = "")]
+    pub state: String,
     #[arg(long)]
     pub commerce_type: Option<i64>,
     #[arg(long)]

@@ -552,7 +552,15 @@ impl PaydeskApp {
                 ui.separator();
                 match session {
                     Some(session) => {
-                        ui.label(t!("top-profile", name = session.profile_name()));
+                        // The merchant too: a registration changes it within the same profile.
+                        ui.label(match session.connection.user_id {
+                            Some(id) => t!(
+                                "top-profile-merchant",
+                                name = session.profile_name(),
+                                id = id.to_string()
+                            ),
+                            None => t!("top-profile", name = session.profile_name()),
+                        });
                         environment_badge(ui, session.environment());
                         if session.keyring_problem().is_some() {
                             ui.label(

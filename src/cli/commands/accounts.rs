@@ -13,6 +13,9 @@ use crate::secrets::{SecretKind, SecretString, Stored};
 use crate::validate;
 
 pub async fn register(ctx: &Context<'_>, args: &RegisterArgs) -> Outcome {
+    let mut problems = Vec::new();
+    let (state, city) = crate::places::ids(&args.state, &args.city, &mut problems);
+    checked(problems)?;
     let (password, confirmation) = read_password()?;
     let registration = Registration {
         register_type: args.register_type.clone(),
@@ -25,8 +28,8 @@ pub async fn register(ctx: &Context<'_>, args: &RegisterArgs) -> Outcome {
         doc_number: args.doc_number.clone(),
         name: args.name.clone(),
         referred: args.referred,
-        city_id: args.city,
-        state_id: args.state,
+        city_id: city.unwrap_or_default(),
+        state_id: state.unwrap_or_default(),
         commerce_type_id: args.commerce_type,
     };
     checked(registration.check())?;

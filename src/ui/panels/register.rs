@@ -6,6 +6,7 @@ use egui::{RichText, Ui};
 
 use crate::api::family_a::{DOCUMENT_TYPES, RegisteredUser, Registration, document_type_words};
 use crate::connection::save_credentials;
+use crate::places;
 use crate::secrets::{SecretKind, SecretString, Stored};
 use crate::t;
 use crate::ui::bridge::{Requested, Task, UiError};
@@ -20,8 +21,8 @@ fn register_labels() -> Vec<(Field, String)> {
         (Field::Cellphone, crate::t!("field-cellphone")),
         (Field::DocType, crate::t!("field-document-type")),
         (Field::DocNumber, crate::t!("field-document-number")),
-        (Field::City, crate::t!("field-city-id")),
         (Field::State, crate::t!("field-department-id")),
+        (Field::City, crate::t!("field-city-id")),
         (Field::CommerceType, crate::t!("field-commerce-type")),
         (Field::Referred, crate::t!("field-referred")),
         (Field::Password, crate::t!("field-password")),
@@ -43,9 +44,13 @@ pub struct RegisterPanel {
     confirmation: String,
     request: Requested<RegisteredUser>,
     stored: Option<Task<Result<Vec<Stored>, String>>>,
-    outcome: Option<Result<String, String>>,
+    /// The words for the shop owner, and the system's own reason (for a hover) when the token
+    /// could only be kept for this run; or why it was not kept at all.
+    outcome: Option<Result<(String, Option<String>), String>>,
     /// The registration to send, asked for while drawing; sent by the next `logic`.
     pub queued: Option<Registration>,
+    /// Who registered and in which profile, until the token is stored.
+    registered: Option<(String, String)>,
 }
 
 impl Default for RegisterPanel {
@@ -66,6 +71,7 @@ impl Default for RegisterPanel {
             stored: None,
             outcome: None,
             queued: None,
+            registered: None,
         }
     }
 }
@@ -91,11 +97,80 @@ fn id_field(
     }
 }
 
+/// The department picker and the municipality field with its suggestions (names from the DANE
+/// list, narrowed to the department once one is chosen).
+fn place_rows(
+    ui: &mut Ui,
+    department: &mut String,
+    municipality: &mut String,
+    problems: &[ValidationError],
+) -> bool {
+    let label = ui.label(t!("field-department-id"));
+    let chosen = places::department_by_text(department);
+    let mut picked = None;
+    egui::ComboBox::from_id_salt("register-department")
+        .selected_text(chosen.map_or_else(|| department.clone(), |d| d.name.clone()))
+        .height(320.0)
+        .show_ui(ui, |ui| {
+            for option in places::departments() {
+                let selected = chosen.is_some_and(|d| d.code == option.code);
+                if ui.selectable_label(selected, &option.name).clicked() {
+                    picked = Some(option);
+                }
+            }
+        })
+        .response
+        .labelled_by(label.id);
+    ui.end_row();
+    if let Some(option) = picked {
+        *department = option.name.clone();
+        // A municipality of another department no longer applies.
+        if places::municipality_by_text(municipality, Some(option)).is_none()
+            && municipality.trim().parse::<i64>().is_err()
+        {
+            municipality.clear();
+        }
+    }
+    let response = form::text_row(
+        ui,
+        &t!("field-city-id"),
+        municipality,
+        &t!("hint-municipality"),
+        problem_for(problems, Field::City),
+    );
+    let typed = municipality.trim().to_owned();
+    let known = places::municipality_by_text(&typed, chosen).is_some();
+    if !typed.is_empty() && !known && typed.parse::<i64>().is_err() {
+        let suggestions: Vec<(&places::Department, &places::Municipality)> = places::departments()
+            .iter()
+            .filter(|d| chosen.is_none_or(|chosen| chosen.code == d.code))
+            .flat_map(|d| d.municipalities.iter().map(move |m| (d, m)))
+            .filter(|(_, m)| places::matches(&m.name, &typed))
+            .take(8)
+            .collect();
+        ui.label("");
+        ui.horizontal_wrapped(|ui| {
+            for (in_department, option) in suggestions {
+                let words = if chosen.is_some() {
+                    option.name.clone()
+                } else {
+                    format!("{} ({})", option.name, in_department.name)
+                };
+                if ui.button(words).clicked() {
+                    *municipality = option.name.clone();
+                    *department = in_department.name.clone();
+                }
+            }
+        });
+        ui.end_row();
+    }
+    form::submitted(&response)
+}
+
 impl RegisterPanel {
     fn build(&self) -> Result<Registration, Vec<ValidationError>> {
         let mut problems = Vec::new();
-        let city = id_field(Field::City, &self.city, true, &mut problems);
-        let state = id_field(Field::State, &self.state, true, &mut problems);
+        let (state, city) = places::ids(&self.state, &self.city, &mut problems);
         let commerce_type = id_field(
             Field::CommerceType,
             &self.commerce_type,
@@ -149,6 +224,12 @@ impl RegisterPanel {
                     let profile = ctx.session.profile_name().to_owned();
                     let token = user.token.clone();
                     let user_id = user.id;
+                    let name = if user.name.trim().is_empty() {
+                        self.name.trim().to_owned()
+                    } else {
+                        user.name.clone()
+                    };
+                    self.registered = Some((name, profile.clone()));
                     self.stored = Some(ctx.bridge.spawn_blocking(move || {
                         save_credentials(
                             &paths,
@@ -170,14 +251,21 @@ impl RegisterPanel {
             && let Some(result) = task.poll()
         {
             self.stored = None;
+            let (name, profile) = self.registered.take().unwrap_or_default();
             self.outcome = Some(match result {
                 Ok(stored) => {
                     ctx.actions.push(AppAction::Reconnect(None));
+                    let done = t!(
+                        "register-done",
+                        name = name.as_str(),
+                        profile = profile.as_str()
+                    );
                     Ok(match stored.first() {
-                        Some(Stored::MemoryOnly { reason }) => {
-                            t!("register-done-memory", reason = reason.as_str())
-                        }
-                        _ => t!("register-done"),
+                        Some(Stored::MemoryOnly { reason }) => (
+                            format!("{done} {}", t!("register-done-memory")),
+                            Some(reason.clone()),
+                        ),
+                        _ => (format!("{done} {}", t!("register-done-keyring")), None),
                     })
                 }
                 Err(problem) => Err(problem),
@@ -234,25 +322,18 @@ impl RegisterPanel {
                         enter |= form::text_rows(
                             ui,
                             &problems,
+                            [(
+                                &*crate::t!("field-document-number"),
+                                &mut self.doc_number,
+                                Field::DocNumber,
+                                &*t!("hint-digits"),
+                            )],
+                        );
+                        enter |= place_rows(ui, &mut self.state, &mut self.city, &problems);
+                        enter |= form::text_rows(
+                            ui,
+                            &problems,
                             [
-                                (
-                                    &*crate::t!("field-document-number"),
-                                    &mut self.doc_number,
-                                    Field::DocNumber,
-                                    &*t!("hint-digits"),
-                                ),
-                                (
-                                    &*crate::t!("field-city-id"),
-                                    &mut self.city,
-                                    Field::City,
-                                    &*t!("hint-number"),
-                                ),
-                                (
-                                    &*crate::t!("field-department-id"),
-                                    &mut self.state,
-                                    Field::State,
-                                    &*t!("hint-number"),
-                                ),
                                 (
                                     &*crate::t!("field-commerce-type"),
                                     &mut self.commerce_type,
@@ -307,8 +388,13 @@ impl RegisterPanel {
                     error_box(ui, error);
                 }
                 match &self.outcome {
-                    Some(Ok(message)) => {
-                        ui.label(RichText::new(message).color(crate::ui::theme::SUCCESS));
+                    Some(Ok((message, reason))) => {
+                        let said =
+                            ui.label(RichText::new(message).color(crate::ui::theme::SUCCESS));
+                        if let Some(reason) = reason {
+                            // The system's own words, for whoever helps her set the keyring up.
+                            said.on_hover_text(reason);
+                        }
                     }
                     Some(Err(problem)) => {
                         error_box(
