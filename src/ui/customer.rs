@@ -101,7 +101,7 @@ impl CustomerScreen {
         if let Some(amount) = self.payment.amount {
             ui.label(RichText::new(amount.to_string()).size(56.0).strong());
         }
-        let side = (ui.available_height() - 150.0)
+        let side = (ui.available_height() - 190.0)
             .min(ui.available_width() - 40.0)
             .max(120.0);
         match self.qr.get(ui.ctx(), &self.payment.qr_text) {
@@ -117,13 +117,13 @@ impl CustomerScreen {
             }
         }
         ui.label(RichText::new(crate::t!("customer-scan")).size(18.0));
-        ui.horizontal(|ui| {
-            // Centre the spinner and its words under the QR.
-            let width = 260.0;
-            ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
-            ui.spinner();
-            ui.label(RichText::new(crate::t!("customer-waiting")).weak());
-        });
+        ui.add_space(4.0);
+        ui.add(egui::Spinner::new().size(20.0));
+        ui.label(
+            RichText::new(crate::t!("customer-waiting"))
+                .size(16.0)
+                .weak(),
+        );
     }
 
     fn ended_ui(&self, ui: &mut Ui, state: TransactionStatus, reason: Option<&str>) {

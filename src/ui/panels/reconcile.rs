@@ -325,13 +325,8 @@ fn totals_row(ui: &mut Ui, label: &str, totals: &Totals) {
 fn report_ui(ui: &mut Ui, report: &Report) {
     ui.add_space(6.0);
     ui.label(
-        RichText::new(t!(
-            "activity-report-title",
-            from = crate::clock::shown_date(report.from),
-            to = crate::clock::shown_date(report.to),
-            count = report.notifications
-        ))
-        .strong(),
+        // The range is shown above, by the choice that made it.
+        RichText::new(t!("reconcile-notifications", count = report.notifications)).weak(),
     );
     egui::Grid::new("reconcile-totals")
         .num_columns(5)

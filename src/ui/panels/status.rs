@@ -262,7 +262,7 @@ fn today(ui: &mut Ui, tracker: &Tracker, filter: &str, opened: &mut Option<Strin
         .striped(true)
         .sense(egui::Sense::click())
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-        .column(Column::exact(52.0))
+        .column(Column::auto().at_least(72.0))
         .column(Column::auto().at_least(90.0).clip(true))
         .column(Column::auto().at_least(80.0))
         .column(Column::remainder().at_least(120.0).clip(true))
@@ -355,6 +355,8 @@ fn payment_window(
     .collapsible(false)
     .resizable(false)
     .default_width(460.0)
+    .pivot(egui::Align2::CENTER_CENTER)
+    .default_pos(ctx.content_rect().center())
     .show(ctx, |ui| {
         ui.horizontal(|ui| {
             if let Some(amount) = payment.amount() {
