@@ -615,6 +615,7 @@ mod collect {
                     },
                     tracker,
                     notifications: &[],
+                    shop_name: "Tienda Ana".into(),
                 };
                 panel.ui(ui, &view)
             },

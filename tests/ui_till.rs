@@ -183,6 +183,9 @@ fn after_a_sale_the_form_is_ready_for_the_next_and_a_repeat_asks_first() {
         2
     );
 
+    // The link can go to the customer by WhatsApp, the message written.
+    assert!(harness.query_by_label("Enviar por WhatsApp").is_some());
+
     // "Nueva venta" puts the card away.
     click(&mut harness, "Nueva venta");
     assert!(!shows(&harness, "Link de pago creado"));

@@ -748,3 +748,14 @@ register-done-keyring = Its token is kept in the system keyring.
 register-done-memory = The system keyring is not available, so the session lasts until paydesk is closed.
 top-profile-merchant = Profile: { $name } · merchant { $id }
 reconcile-notifications = { $count } notifications received in these days
+
+## The till: sending the payment
+created-whatsapp = Send by WhatsApp
+created-whatsapp-failed = WhatsApp could not be opened: { $error }
+whatsapp-message = Hello! This is the link to pay { $amount } to { $shop }: { $url }
+whatsapp-message-for = Hello! This is the link to pay { $amount } to { $shop } for { $what }: { $url }
+card-reference = Reference { $reference }
+field-shop-name = Shop name
+hint-shop-name = as customers know it
+shop-name-simulator = Test shop (simulator)
+shop-name-unset = Your shop

@@ -748,3 +748,14 @@ register-done-keyring = Su token quedó en el llavero del sistema.
 register-done-memory = El llavero del sistema no está disponible, así que la sesión dura hasta que cierre paydesk.
 top-profile-merchant = Perfil: { $name } · comercio { $id }
 reconcile-notifications = { $count } notificaciones recibidas en estos días
+
+## The till: sending the payment
+created-whatsapp = Enviar por WhatsApp
+created-whatsapp-failed = No se pudo abrir WhatsApp: { $error }
+whatsapp-message = ¡Hola! Este es el link para pagarle { $amount } a { $shop }: { $url }
+whatsapp-message-for = ¡Hola! Este es el link para pagarle { $amount } a { $shop } por { $what }: { $url }
+card-reference = Referencia { $reference }
+field-shop-name = Nombre del negocio
+hint-shop-name = como lo conocen sus clientes
+shop-name-simulator = Tienda de prueba (simulador)
+shop-name-unset = Su negocio

@@ -151,6 +151,9 @@ pub struct ProfileArgs {
     /// Where the payer's browser goes after paying a link.
     #[arg(long)]
     pub return_url: Option<String>,
+    /// The shop's name as customers know it (payment cards, WhatsApp messages).
+    #[arg(long)]
+    pub shop_name: Option<String>,
     /// Do not show the payer the service's summary page before paying.
     #[arg(long)]
     pub no_summary: bool,

@@ -20,6 +20,7 @@ pub struct ProfileDraft {
     pub merchant_id: String,
     pub return_url: String,
     pub show_summary: bool,
+    pub shop_name: String,
 }
 
 impl Default for ProfileDraft {
@@ -37,6 +38,7 @@ impl Default for ProfileDraft {
             merchant_id: String::new(),
             return_url: String::new(),
             show_summary: true,
+            shop_name: String::new(),
         }
     }
 }
@@ -59,6 +61,7 @@ impl ProfileDraft {
             merchant_id: text(&profile.merchant_id),
             return_url: text(&profile.return_url),
             show_summary: profile.show_summary,
+            shop_name: text(&profile.shop_name),
         }
     }
 
@@ -153,6 +156,9 @@ impl ProfileDraft {
         profile.webhook_url = webhook_url;
         profile.webhook_listen = webhook_listen;
         profile.return_url = return_url;
+        profile.shop_name = Some(self.shop_name.trim())
+            .filter(|name| !name.is_empty())
+            .map(str::to_owned);
         profile.show_summary = self.show_summary;
         profile.merchant_id = Some(self.merchant_id.trim())
             .filter(|id| !id.is_empty())
@@ -207,6 +213,7 @@ mod tests {
             merchant_id: "TIENDA123".into(),
             return_url: "https://tienda.example.co/gracias".into(),
             show_summary: false,
+            shop_name: "Tienda Ana".into(),
         }
     }
 
@@ -256,6 +263,7 @@ mod tests {
             merchant_id: String::new(),
             return_url: "gracias".into(),
             show_summary: true,
+            shop_name: String::new(),
         };
         let fields: Vec<&str> = draft
             .build(&in_use, None)

@@ -76,6 +76,9 @@ pub struct Profile {
     /// Address of paydesk's own webhook receiver.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub webhook_listen: Option<String>,
+    /// The shop's name as customers know it: on the payment card and in the WhatsApp message.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shop_name: Option<String>,
     /// Where the payer's browser goes after paying a link (every new payment's `returnUrl`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub return_url: Option<String>,
@@ -117,6 +120,7 @@ impl Profile {
             brand_id: DEFAULT_BRAND_ID,
             webhook_url: None,
             webhook_listen: None,
+            shop_name: None,
             return_url: None,
             show_summary: true,
             merchant_id: None,

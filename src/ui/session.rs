@@ -61,6 +61,15 @@ impl Session {
         &self.connection.profile_name
     }
 
+    /// The shop's name as customers read it: the profile's, else words that say it is unset.
+    pub fn shop_name(&self) -> String {
+        match (&self.connection.profile.shop_name, self.environment()) {
+            (Some(name), _) => name.clone(),
+            (None, crate::config::Environment::Simulator) => crate::t!("shop-name-simulator"),
+            (None, _) => crate::t!("shop-name-unset"),
+        }
+    }
+
     /// The simulator's control endpoint, when this session runs one.
     pub fn simulator_control_url(&self) -> Option<String> {
         self.connection

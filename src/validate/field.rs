@@ -97,6 +97,7 @@ fields! {
     ProfileMerchantId => "merchant_id",
     ProfileWebhookUrl => "webhook_url",
     ProfileReturnUrl => "return_url",
+    ShopName => "shop_name",
     WebhookListen => "webhook_listen",
     EnvUserId => "PAYDESK_USER_ID",
     // Command-line flags and settings read from the environment

@@ -386,6 +386,12 @@ impl SettingsPanel {
                                 "https://…",
                             ),
                             (
+                                &*crate::t!("field-shop-name"),
+                                &mut draft.shop_name,
+                                Field::ShopName,
+                                &*t!("hint-shop-name"),
+                            ),
+                            (
                                 &*crate::t!("field-user-id"),
                                 &mut draft.user_id,
                                 Field::ProfileUserId,

@@ -1,5 +1,6 @@
 //! Small widgets the panels share.
 
 pub mod form;
+pub mod payment_card;
 pub mod qr;
 pub mod status;

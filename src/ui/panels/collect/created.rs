@@ -32,12 +32,15 @@ pub struct CreatedView {
     qr: QrTexture,
     /// The PNG written on the blocking pool, and where it went.
     pub(super) saved: Requested<String>,
+    /// WhatsApp's share link, opened on the blocking pool.
+    pub(super) shared: Requested<()>,
     copied: bool,
 }
 
 impl CreatedView {
     pub fn reset(&mut self) {
         self.saved = Requested::NotRequested;
+        self.shared = Requested::NotRequested;
         self.copied = false;
     }
 
@@ -121,10 +124,24 @@ impl CreatedView {
                             )
                             .clicked()
                         {
-                            queued.push(CollectCommand::SaveQr {
-                                text: payment.qr_text.clone(),
+                            queued.push(CollectCommand::SaveCard {
+                                card: card_of(payment, &view.shop_name),
                                 reference: payment.reference.clone(),
                             });
+                            ui.ctx().request_repaint();
+                        }
+                        if !payment.url.is_empty()
+                            && ui
+                                .add_enabled(
+                                    !self.shared.is_pending(),
+                                    egui::Button::new(t!("created-whatsapp")),
+                                )
+                                .clicked()
+                        {
+                            queued.push(CollectCommand::ShareWhatsApp(whatsapp_link(
+                                payment,
+                                &view.shop_name,
+                            )));
                             ui.ctx().request_repaint();
                         }
                         if ui.button(t!("created-show-customer")).clicked() {
@@ -170,9 +187,80 @@ impl CreatedView {
                     if let Some(error) = self.saved.error() {
                         crate::ui::widgets::form::error_box(ui, error);
                     }
+                    if let Some(error) = self.shared.error() {
+                        crate::ui::widgets::form::error_box(ui, error);
+                    }
                 });
             });
         });
         new_sale
+    }
+}
+
+/// The card a customer can be sent for this payment.
+fn card_of(payment: &CreatedPayment, shop: &str) -> crate::ui::widgets::payment_card::PaymentCard {
+    crate::ui::widgets::payment_card::PaymentCard {
+        shop: shop.to_owned(),
+        amount: payment.amount.map(|a| a.to_string()).unwrap_or_default(),
+        description: payment.description.clone(),
+        qr_text: payment.qr_text.clone(),
+        reference_line: t!("card-reference", reference = payment.reference.as_str()),
+        instruction: t!("customer-scan"),
+    }
+}
+
+/// WhatsApp's share link with the message written: the cashier picks the chat (the customer's
+/// number is not needed, and not sent anywhere else).
+pub fn whatsapp_link(payment: &CreatedPayment, shop: &str) -> String {
+    let amount = payment.amount.map(|a| a.to_string()).unwrap_or_default();
+    let message = if payment.description.is_empty() {
+        t!(
+            "whatsapp-message",
+            shop = shop,
+            amount = amount,
+            url = payment.url.as_str()
+        )
+    } else {
+        t!(
+            "whatsapp-message-for",
+            shop = shop,
+            amount = amount,
+            what = payment.description.as_str(),
+            url = payment.url.as_str()
+        )
+    };
+    let encoded: String = url::form_urlencoded::byte_serialize(message.as_bytes()).collect();
+    // `+` for spaces is a form's encoding; WhatsApp reads the text as a URL's query: %20.
+    format!("https://wa.me/?text={}", encoded.replace('+', "%20"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_whatsapp_message_names_the_shop_the_amount_and_the_link() {
+        crate::i18n::set(crate::i18n::Language::Es);
+        let payment = CreatedPayment {
+            title: String::new(),
+            amount: Some(Pesos::new(25_000)),
+            qr_text: String::new(),
+            url: "https://pay.example.co/checkout/PD1".into(),
+            reference: "PD1".into(),
+            description: "Almuerzo & postre".into(),
+            expires: String::new(),
+            extra: Vec::new(),
+        };
+        let link = whatsapp_link(&payment, "Tienda Ana");
+        let (start, text) = link.split_once("?text=").unwrap();
+        assert_eq!(start, "https://wa.me/");
+        let decoded: String = url::form_urlencoded::parse(format!("t={text}").as_bytes())
+            .map(|(_, value)| value.into_owned())
+            .collect();
+        assert_eq!(
+            decoded,
+            "¡Hola! Este es el link para pagarle $ 25.000 a Tienda Ana por Almuerzo & postre: https://pay.example.co/checkout/PD1"
+        );
+        assert!(!text.contains(' ') && !text.contains('&'), "{text}");
     }
 }

@@ -59,10 +59,13 @@ pub enum CollectCommand {
     LoadBanks(i64),
     /// The methods the account offers for resources, with their icons.
     LoadResourceMethods,
-    SaveQr {
-        text: String,
+    /// The payment card (shop, amount, QR, reference) as a PNG.
+    SaveCard {
+        card: crate::ui::widgets::payment_card::PaymentCard,
         reference: String,
     },
+    /// Opens WhatsApp's share link with the message written.
+    ShareWhatsApp(String),
     ShowCustomer(CreatedPayment),
 }
 
@@ -73,6 +76,8 @@ pub struct CollectView<'a> {
     pub tracker: &'a Tracker,
     /// The webhook notifications last loaded, newest first.
     pub notifications: &'a [StoredNotification],
+    /// The shop's name on the payment card and in the WhatsApp message.
+    pub shop_name: String,
 }
 
 impl<'a> CollectView<'a> {
@@ -90,6 +95,7 @@ impl<'a> CollectView<'a> {
             },
             tracker,
             notifications,
+            shop_name: session.shop_name(),
         }
     }
 }
@@ -203,9 +209,20 @@ impl CollectPanel {
                         .value)
                 }));
             }
-            CollectCommand::SaveQr { text, reference } => {
-                let task = submit::save_qr(ctx, text, &reference);
+            CollectCommand::SaveCard { card, reference } => {
+                let task = submit::save_card(ctx, card, &reference);
                 self.shown_view().saved.start(task);
+            }
+            CollectCommand::ShareWhatsApp(link) => {
+                let task = ctx.bridge.spawn_blocking(move || {
+                    opener::open(&link).map_err(|error| {
+                        crate::ui::bridge::UiError::local(t!(
+                            "created-whatsapp-failed",
+                            error = error.to_string()
+                        ))
+                    })
+                });
+                self.shown_view().shared.start(task);
             }
             CollectCommand::ShowCustomer(payment) => {
                 ctx.actions.push(AppAction::ShowCustomer(payment));

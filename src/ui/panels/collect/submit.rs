@@ -444,14 +444,14 @@ impl Submission {
 }
 
 /// Writes a payment's QR as a PNG on the blocking pool, never in a frame.
-pub(super) fn save_qr(
+pub(super) fn save_card(
     ctx: &PanelContext<'_>,
-    text: String,
+    card: crate::ui::widgets::payment_card::PaymentCard,
     reference: &str,
 ) -> Task<Result<String, UiError>> {
     let path = crate::ui::widgets::qr::default_save_path(&ctx.paths.exports_dir, reference);
     ctx.bridge.spawn_blocking(move || {
-        crate::ui::widgets::qr::save_png(&text, &path)
+        crate::ui::widgets::payment_card::save_card(&card, &path)
             .map(|()| path.display().to_string())
             .map_err(|e| UiError::local(e.to_string()))
     })
