@@ -118,7 +118,7 @@ pub enum ProfileCommand {
     List,
     /// Add a profile for the service's sandbox or production and make it the active one.
     /// Its tokens go in afterwards: the app's Settings, or `PAYDESK_*` variables.
-    Add(ProfileArgs),
+    Add(Box<ProfileArgs>),
     /// Make a profile the one used when none is named (app and command line).
     Use { name: String },
 }

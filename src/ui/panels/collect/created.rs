@@ -240,7 +240,7 @@ mod tests {
 
     #[test]
     fn the_whatsapp_message_names_the_shop_the_amount_and_the_link() {
-        crate::i18n::set(crate::i18n::Language::Es);
+        // In the language the unit tests run in (English); other tests share the setting.
         let payment = CreatedPayment {
             title: String::new(),
             amount: Some(Pesos::new(25_000)),
@@ -259,7 +259,7 @@ mod tests {
             .collect();
         assert_eq!(
             decoded,
-            "¡Hola! Este es el link para pagarle $ 25.000 a Tienda Ana por Almuerzo & postre: https://pay.example.co/checkout/PD1"
+            "Hello! This is the link to pay $ 25.000 to Tienda Ana for Almuerzo & postre: https://pay.example.co/checkout/PD1"
         );
         assert!(!text.contains(' ') && !text.contains('&'), "{text}");
     }
