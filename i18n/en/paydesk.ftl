@@ -759,3 +759,6 @@ field-shop-name = Shop name
 hint-shop-name = as customers know it
 shop-name-simulator = Test shop (simulator)
 shop-name-unset = Your shop
+
+## The till: one app per session
+already-open = paydesk is already open: its window was brought to the front.

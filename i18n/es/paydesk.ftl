@@ -759,3 +759,6 @@ field-shop-name = Nombre del negocio
 hint-shop-name = como lo conocen sus clientes
 shop-name-simulator = Tienda de prueba (simulador)
 shop-name-unset = Su negocio
+
+## The till: one app per session
+already-open = paydesk ya está abierto: se trajo su ventana al frente.

@@ -9,6 +9,7 @@ pub mod bridge;
 pub mod customer;
 pub mod panels;
 pub mod session;
+pub mod single_instance;
 pub mod theme;
 pub mod tracker;
 pub mod widgets;
@@ -123,6 +124,18 @@ const ICON_PNG: &[u8] =
 
 /// Opens the window on the given runtime; returns when it is closed.
 pub fn run(runtime: &tokio::runtime::Runtime, options: AppOptions) -> Result<(), eframe::Error> {
+    let listener = match single_instance::claim(&options.paths.config_dir) {
+        single_instance::Start::First(listener) => Some(listener),
+        single_instance::Start::Second => {
+            tracing::info!("paydesk is already open: its window was brought forward");
+            eprintln!("{}", crate::t!("already-open"));
+            return Ok(());
+        }
+        single_instance::Start::Alone(error) => {
+            tracing::warn!(%error, "no check for another paydesk window");
+            None
+        }
+    };
     let handle = runtime.handle().clone();
     move_window_state();
     let mut viewport = egui::ViewportBuilder::default()
@@ -142,8 +155,25 @@ pub fn run(runtime: &tokio::runtime::Runtime, options: AppOptions) -> Result<(),
     eframe::run_native(
         APP_ID,
         native,
-        Box::new(move |cc| Ok(Box::new(PaydeskApp::new(cc, handle, options)))),
+        Box::new(move |cc| {
+            if let Some(listener) = listener {
+                let ctx = cc.egui_ctx.clone();
+                single_instance::serve(listener, move || bring_forward(&ctx));
+            }
+            Ok(Box::new(PaydeskApp::new(cc, handle, options)))
+        }),
     )
+}
+
+/// Another start asked for this window: out of the taskbar and in front.
+fn bring_forward(ctx: &egui::Context) {
+    ctx.send_viewport_cmd(egui::ViewportCommand::Visible(true));
+    ctx.send_viewport_cmd(egui::ViewportCommand::Minimized(false));
+    ctx.send_viewport_cmd(egui::ViewportCommand::Focus);
+    ctx.send_viewport_cmd(egui::ViewportCommand::RequestUserAttention(
+        egui::UserAttentionType::Informational,
+    ));
+    ctx.request_repaint();
 }
 
 /// eframe keeps the window's size and the app's preferences under the app id; before there was
