@@ -421,6 +421,7 @@ mod settings {
         let names = vec!["simulator".to_owned()];
         let mut theme = ThemeChoice::System;
         let mut language = paydesk::i18n::Language::Es;
+        let mut zoom = None;
         let mut harness = Harness::new_ui_state(
             move |ui, panel: &mut SettingsPanel| {
                 let view = SettingsView {
@@ -432,7 +433,7 @@ mod settings {
                     config_file: "/tmp/paydesk.toml".into(),
                     alerts: AlertSettings::new(false, false),
                 };
-                panel.ui(ui, &view, &mut theme, &mut language);
+                panel.ui(ui, &view, &mut theme, &mut language, &mut zoom, Some(1.25));
             },
             SettingsPanel::default(),
         );

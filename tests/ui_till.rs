@@ -347,3 +347,31 @@ fn another_profile_does_not_show_the_last_merchants_sale() {
         "today's list is this profile's"
     );
 }
+
+#[test]
+fn the_size_of_text_and_buttons_is_a_setting() {
+    let app = App::new();
+    let mut harness = app.harness();
+    click(&mut harness, "Configuración");
+    // With no screen to measure (a test), automatic is 100 %.
+    let picker = |h: &egui_kittest::Harness<'_, paydesk::ui::PaydeskApp>| {
+        h.get_by_role_and_label(
+            egui::accesskit::Role::ComboBox,
+            "Tamaño de la letra y los botones",
+        )
+        .value()
+        .unwrap_or_default()
+    };
+    assert_eq!(picker(&harness), "Automático, según la pantalla (100 %)");
+    harness
+        .get_by_role_and_label(
+            egui::accesskit::Role::ComboBox,
+            "Tamaño de la letra y los botones",
+        )
+        .click();
+    harness.run_steps(2);
+    click(&mut harness, "150 %");
+    harness.run_steps(2);
+    assert!((harness.ctx.zoom_factor() - 1.5).abs() < 0.001);
+    assert_eq!(picker(&harness), "150 %");
+}

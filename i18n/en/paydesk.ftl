@@ -762,3 +762,7 @@ shop-name-unset = Your shop
 
 ## The till: one app per session
 already-open = paydesk is already open: its window was brought to the front.
+
+## The till: the size of the screen
+settings-size = Size of text and buttons
+settings-size-auto = Automatic, for this screen ({ $percent } %)

@@ -762,3 +762,7 @@ shop-name-unset = Su negocio
 
 ## The till: one app per session
 already-open = paydesk ya está abierto: se trajo su ventana al frente.
+
+## The till: the size of the screen
+settings-size = Tamaño de la letra y los botones
+settings-size-auto = Automático, según la pantalla ({ $percent } %)

@@ -2,9 +2,9 @@
 
 use std::sync::Arc;
 
-use egui::{Color32, RichText, Ui};
+use egui::{RichText, Ui};
 
-use crate::config::{EnvOverrides, Environment, Paths};
+use crate::config::{EnvOverrides, Paths};
 use crate::connection::save_credentials;
 use crate::secrets::{SecretKind, SecretString};
 
@@ -23,7 +23,8 @@ use super::panels::register::RegisterPanel;
 use super::panels::settings::SettingsPanel;
 use super::panels::status::StatusPanel;
 use super::session::{self, LocalStores, SecretsSource, Session};
-use super::theme;
+use super::sizing::Sizing;
+use super::top_bar::{environment_badge, receiver_down};
 use super::tracker::{TrackedPayment, Tracker, TrackerStore};
 use super::widgets::form::{ERROR_COLOR, error_box, secret_row};
 use super::{AppAction, Panel, PanelContext, ThemeChoice};
@@ -57,6 +58,11 @@ struct Preferences {
     last_panel: Panel,
     notifications: bool,
     sound: bool,
+    /// Text and buttons, in percent; none: from the screen's size.
+    zoom_percent: Option<u16>,
+    /// The window was sized to the screen once (its first start); after that it is the
+    /// person's size, which eframe remembers.
+    window_fitted: bool,
 }
 
 impl Default for Preferences {
@@ -67,6 +73,8 @@ impl Default for Preferences {
             last_panel: Panel::Collect,
             notifications: true,
             sound: true,
+            zoom_percent: None,
+            window_fitted: false,
         }
     }
 }
@@ -91,6 +99,7 @@ pub struct PaydeskApp {
     /// The language on screen; Settings changes it, and it takes effect on the next frame.
     language: Language,
     applied_theme: Option<ThemeChoice>,
+    sizing: Sizing,
     stores: Option<LocalStores>,
     stores_task: Option<Task<LocalStores>>,
     session: Requested<Arc<Session>>,
@@ -154,6 +163,7 @@ impl PaydeskApp {
             prefs,
             language,
             applied_theme: None,
+            sizing: Sizing::default(),
             stores: None,
             stores_task,
             session: Requested::NotRequested,
@@ -295,6 +305,11 @@ impl PaydeskApp {
 impl eframe::App for PaydeskApp {
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         self.apply_theme(ctx);
+        self.sizing.apply(
+            ctx,
+            &mut self.prefs.zoom_percent,
+            &mut self.prefs.window_fitted,
+        );
         if let Some(task) = &self.stores_task
             && let Some(stores) = task.poll()
         {
@@ -432,6 +447,8 @@ impl eframe::App for PaydeskApp {
                     ),
                     &mut self.prefs.theme,
                     &mut self.language,
+                    &mut self.prefs.zoom_percent,
+                    self.sizing.screen_zoom(),
                 ),
             }
         });
@@ -657,42 +674,4 @@ impl PaydeskApp {
             self.prompt.open = false;
         }
     }
-}
-
-/// The receiver could not start: said where every screen shows it, with what to do. Payments
-/// still turn approved, by asking the service.
-fn receiver_down(ui: &mut Ui, problem: &str) {
-    egui::Frame::new()
-        .fill(theme::ERROR)
-        .inner_margin(egui::Margin::symmetric(8, 3))
-        .corner_radius(4.0)
-        .show(ui, |ui| {
-            ui.label(
-                RichText::new(t!("top-receiver-down"))
-                    .strong()
-                    .color(Color32::WHITE),
-            );
-        })
-        .response
-        .on_hover_text(t!("top-receiver-down-help", problem = problem));
-    ui.label(
-        RichText::new(t!("top-receiver-down-short", problem = problem))
-            .small()
-            .color(ERROR_COLOR),
-    );
-}
-
-fn environment_badge(ui: &mut Ui, environment: Environment) {
-    let (text, color) = match environment {
-        Environment::Simulator => (t!("badge-simulator"), theme::SIMULATOR),
-        Environment::Sandbox => (t!("badge-sandbox"), theme::INFO),
-        Environment::Production => (t!("badge-production"), theme::SUCCESS),
-    };
-    egui::Frame::new()
-        .fill(color)
-        .inner_margin(egui::Margin::symmetric(8, 3))
-        .corner_radius(4.0)
-        .show(ui, |ui| {
-            ui.label(RichText::new(text).strong().color(Color32::WHITE));
-        });
 }

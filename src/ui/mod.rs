@@ -10,7 +10,9 @@ pub mod customer;
 pub mod panels;
 pub mod session;
 pub mod single_instance;
+mod sizing;
 pub mod theme;
+mod top_bar;
 pub mod tracker;
 pub mod widgets;
 

@@ -191,6 +191,8 @@ impl SettingsPanel {
         view: &SettingsView<'_>,
         theme: &mut ThemeChoice,
         language: &mut Language,
+        zoom_percent: &mut Option<u16>,
+        screen_zoom: Option<f32>,
     ) {
         ui.heading(t!("settings-title"));
         egui::ScrollArea::vertical()
@@ -213,6 +215,7 @@ impl SettingsPanel {
                     ui.radio_value(theme, ThemeChoice::Light, t!("settings-theme-light"));
                     ui.radio_value(theme, ThemeChoice::Dark, t!("settings-theme-dark"));
                 });
+                size_row(ui, zoom_percent, screen_zoom);
                 ui.separator();
                 ui.label(RichText::new(t!("settings-when-approved")).strong());
                 let alerts = view.alerts.clone();
@@ -566,4 +569,31 @@ impl SettingsPanel {
             None => {}
         }
     }
+}
+
+/// The sizes offered for text and buttons, in percent.
+const ZOOM_CHOICES: [u16; 5] = [100, 125, 150, 175, 200];
+
+/// "Size of text and buttons": from the screen, or a size the person picks.
+fn size_row(ui: &mut Ui, zoom_percent: &mut Option<u16>, screen_zoom: Option<f32>) {
+    let automatic = t!(
+        "settings-size-auto",
+        percent = (screen_zoom.unwrap_or(1.0) * 100.0).round().to_string()
+    );
+    ui.horizontal(|ui| {
+        let label = ui.label(t!("settings-size"));
+        egui::ComboBox::from_id_salt("size-picker")
+            .selected_text(match zoom_percent {
+                None => automatic.clone(),
+                Some(percent) => format!("{percent} %"),
+            })
+            .show_ui(ui, |ui| {
+                ui.selectable_value(zoom_percent, None, automatic.clone());
+                for percent in ZOOM_CHOICES {
+                    ui.selectable_value(zoom_percent, Some(percent), format!("{percent} %"));
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
 }

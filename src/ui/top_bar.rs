@@ -1,0 +1,48 @@
+//! What the top bar says about the session: which service (simulator, sandbox, production), and
+//! a receiver that could not start.
+
+use egui::{Color32, RichText, Ui};
+
+use crate::config::Environment;
+use crate::t;
+
+use super::theme;
+use super::widgets::form::ERROR_COLOR;
+
+/// The receiver could not start: said where every screen shows it, with what to do. Payments
+/// still turn approved, by asking the service.
+pub fn receiver_down(ui: &mut Ui, problem: &str) {
+    egui::Frame::new()
+        .fill(theme::ERROR)
+        .inner_margin(egui::Margin::symmetric(8, 3))
+        .corner_radius(4.0)
+        .show(ui, |ui| {
+            ui.label(
+                RichText::new(t!("top-receiver-down"))
+                    .strong()
+                    .color(Color32::WHITE),
+            );
+        })
+        .response
+        .on_hover_text(t!("top-receiver-down-help", problem = problem));
+    ui.label(
+        RichText::new(t!("top-receiver-down-short", problem = problem))
+            .small()
+            .color(ERROR_COLOR),
+    );
+}
+
+pub fn environment_badge(ui: &mut Ui, environment: Environment) {
+    let (text, color) = match environment {
+        Environment::Simulator => (t!("badge-simulator"), theme::SIMULATOR),
+        Environment::Sandbox => (t!("badge-sandbox"), theme::INFO),
+        Environment::Production => (t!("badge-production"), theme::SUCCESS),
+    };
+    egui::Frame::new()
+        .fill(color)
+        .inner_margin(egui::Margin::symmetric(8, 3))
+        .corner_radius(4.0)
+        .show(ui, |ui| {
+            ui.label(RichText::new(text).strong().color(Color32::WHITE));
+        });
+}
