@@ -405,3 +405,49 @@ async fn otp_and_bank_accounts() {
     let gone = client.delete_account(account_id, Some("123456")).await;
     assert_eq!(gone.unwrap_err().code(), "account.notFound");
 }
+
+#[tokio::test]
+async fn a_static_qr_on_the_counter_takes_payment_after_payment_for_years() {
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
+    let resource = client
+        .generate_resource(&request(3, ResourceFeatures::None, None))
+        .await
+        .unwrap()
+        .value
+        .resource;
+    // Printed and left on the counter: it lives for years, not a day.
+    let expires = time::PrimitiveDateTime::parse(
+        &resource.exp_date,
+        time::macros::format_description!("[year]-[month]-[day] [hour]:[minute]:[second]"),
+    )
+    .unwrap();
+    let in_a_year = time::OffsetDateTime::now_utc() + time::Duration::days(365);
+    assert!(
+        expires.assume_utc() > in_a_year,
+        "a static QR expiring {expires}"
+    );
+    // Payer after payer types an amount and pays; each payment is its own.
+    for (amount, count) in [(12_000, 1), (4_500, 2), (30_000, 3)] {
+        let (status, _) = simulator
+            .control_post(
+                &format!("/transactions/{}/outcome", resource.reference),
+                json!({"outcome": "approve", "amount": amount}),
+            )
+            .await;
+        assert_eq!(status, 200, "payment {count}");
+        // Through "processing" to approved, every time.
+        common::wait_for("the payment approved", || async {
+            let record = client.payment_status(&resource.reference).await.ok()?.value;
+            (record.status == paydesk::api::family_b::TransactionStatus::Approved).then_some(())
+        })
+        .await;
+    }
+    let transactions = simulator.transactions().await;
+    let qr = transactions
+        .iter()
+        .find(|t| t["reference"] == resource.reference.as_str())
+        .unwrap();
+    assert_eq!(qr["payments"], 3, "{qr}");
+    assert_eq!(qr["amount"], 30_000, "the last payer's amount: {qr}");
+}

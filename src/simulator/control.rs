@@ -79,6 +79,8 @@ async fn transactions(Extract(shared): Extract<Shared>) -> axum::Json<Value> {
                 "reference1": t.reference1,
                 "webhookUrl": t.webhook_url,
                 "cashOut": t.kind == Kind::CashOut,
+                // How many times a code that takes several payments has been paid.
+                "payments": t.payments,
             })
         })
         .collect();

@@ -279,6 +279,10 @@ fn list_methods(data: &Value) -> Result<Value, Failure> {
     ]}))
 }
 
+/// How long the simulator's static QR keeps taking payments: five years, as a printed code on a
+/// counter does.
+const STATIC_QR_LIFETIME_SECONDS: i64 = 5 * 365 * 24 * 3_600;
+
 /// Known method ids and their names (the spec's table plus the listed ids).
 fn method_name(id: i64) -> Option<&'static str> {
     Some(match id {
@@ -379,7 +383,14 @@ fn generate(shared: &Shared, merchant: &Merchant, data: &Value) -> Result<Value,
     let reference = format!("{}", 7_000_000 + id);
     let url = format!("{}/checkout/{reference}", shared.origin);
     let code = format!("PDQR{id}{:04}", uuid::Uuid::new_v4().as_u128() % 10_000);
-    let expires_at = now + 24 * 3_600;
+    // A static QR (3, and 5 with the customer's references) is printed and left on the counter:
+    // it takes payment after payment for years. Every other resource is for one sale, a day.
+    let on_the_counter = matches!(method_id, 3 | 5);
+    let expires_at = if on_the_counter {
+        now + STATIC_QR_LIFETIME_SECONDS
+    } else {
+        now + 24 * 3_600
+    };
     let reference2 = json!({"Label": {
         "Reference1": reference1,
         "Reference2": text(data, "/Bill/reference2").unwrap_or_default(),
@@ -411,7 +422,7 @@ fn generate(shared: &Shared, merchant: &Merchant, data: &Value) -> Result<Value,
         bank: None,
         withdraw: None,
         error: None,
-        repeatable: false,
+        repeatable: on_the_counter,
         payments: 0,
     });
     Ok(json!({"Resource": {

@@ -369,7 +369,9 @@ impl State {
         if let Outcome::Approve {
             amount: Some(amount),
         } = outcome
-            && transaction.amount == 0
+            // A code without an amount takes what each payer types (a static QR: every payer
+            // their own); one with an amount keeps it.
+            && (transaction.amount == 0 || paying_again)
         {
             transaction.amount = amount;
             transaction.cost = cost_of(amount);
