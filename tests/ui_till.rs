@@ -375,3 +375,32 @@ fn the_size_of_text_and_buttons_is_a_setting() {
     assert!((harness.ctx.zoom_factor() - 1.5).abs() < 0.001);
     assert_eq!(picker(&harness), "150 %");
 }
+
+#[test]
+fn at_640_by_480_every_label_and_button_is_on_screen() {
+    let app = App::new();
+    let mut harness = app.harness();
+    create_link(&mut harness, "15.000");
+    harness.set_size(egui::vec2(640.0, 480.0));
+    harness.run_steps(4);
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(640.0, 480.0));
+    // The top bar wraps instead of cutting its end off.
+    for label in ["Tema claro", "SIMULADOR · sin dinero real"] {
+        let node = harness.get_by_label(label);
+        assert!(
+            screen.contains_rect(node.rect()),
+            "{label} at {:?}",
+            node.rect()
+        );
+    }
+    // Today's list keeps what a cashier reads within the window.
+    click(&mut harness, "Estado de pagos");
+    harness.run_steps(4);
+    for label in ["Hora", "Valor", "Su referencia", "Estado"] {
+        let node = harness
+            .query_all_by_label(label)
+            .last()
+            .unwrap_or_else(|| panic!("{label}"));
+        assert!(node.rect().max.x <= 640.0, "{label} at {:?}", node.rect());
+    }
+}

@@ -766,3 +766,4 @@ already-open = paydesk is already open: its window was brought to the front.
 ## The till: the size of the screen
 settings-size = Size of text and buttons
 settings-size-auto = Automatic, for this screen ({ $percent } %)
+top-keyring-short = No system keyring

@@ -766,3 +766,4 @@ already-open = paydesk ya está abierto: se trajo su ventana al frente.
 ## The till: the size of the screen
 settings-size = Tamaño de la letra y los botones
 settings-size-auto = Automático, según la pantalla ({ $percent } %)
+top-keyring-short = Sin llavero del sistema

@@ -564,7 +564,8 @@ impl PaydeskApp {
 
     fn top_bar(&mut self, ui: &mut Ui, session: Option<&Session>) {
         egui::Panel::top("top-bar").show(ui, |ui| {
-            ui.horizontal(|ui| {
+            // Wrapped: on a small screen (640 × 480) nothing is cut, it takes a second line.
+            ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new("paydesk").size(20.0).strong());
                 ui.separator();
                 match session {
@@ -580,9 +581,8 @@ impl PaydeskApp {
                         });
                         environment_badge(ui, session.environment());
                         if session.keyring_problem().is_some() {
-                            ui.label(
-                                RichText::new(t!("top-keyring-unavailable")).color(ERROR_COLOR),
-                            );
+                            ui.label(RichText::new(t!("top-keyring-short")).color(ERROR_COLOR))
+                                .on_hover_text(t!("top-keyring-unavailable"));
                         }
                         if let Err(problem) = &session.receiver {
                             receiver_down(ui, problem);
@@ -592,23 +592,21 @@ impl PaydeskApp {
                         ui.label(RichText::new(t!("connecting")).weak());
                     }
                 }
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    let dark = ui.visuals().dark_mode;
-                    if ui
-                        .button(if dark {
-                            t!("top-light-theme")
-                        } else {
-                            t!("top-dark-theme")
-                        })
-                        .clicked()
-                    {
-                        self.prefs.theme = if dark {
-                            ThemeChoice::Light
-                        } else {
-                            ThemeChoice::Dark
-                        };
-                    }
-                });
+                let dark = ui.visuals().dark_mode;
+                if ui
+                    .button(if dark {
+                        t!("top-light-theme")
+                    } else {
+                        t!("top-dark-theme")
+                    })
+                    .clicked()
+                {
+                    self.prefs.theme = if dark {
+                        ThemeChoice::Light
+                    } else {
+                        ThemeChoice::Dark
+                    };
+                }
             });
         });
     }

@@ -144,7 +144,7 @@ pub fn run(runtime: &tokio::runtime::Runtime, options: AppOptions) -> Result<(),
         .with_title("paydesk")
         .with_app_id(APP_ID)
         .with_inner_size([1100.0, 760.0])
-        .with_min_inner_size([720.0, 520.0]);
+        .with_min_inner_size([640.0, 480.0]);
     match eframe::icon_data::from_png_bytes(ICON_PNG) {
         Ok(icon) => viewport = viewport.with_icon(icon),
         Err(error) => tracing::warn!(%error, "the window icon could not be read"),

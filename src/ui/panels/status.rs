@@ -257,29 +257,38 @@ fn today(ui: &mut Ui, tracker: &Tracker, filter: &str, opened: &mut Option<Strin
         return;
     }
     let text_height = ui.text_style_height(&egui::TextStyle::Body);
-    egui_extras::TableBuilder::new(ui)
-        .id_salt("today-table")
+    // A small window keeps the columns a cashier reads; the rest shows when a row is opened.
+    let narrow = ui.available_width() < NARROW_TABLE;
+    let mut table = egui_extras::TableBuilder::new(ui)
+        .id_salt(("today-table", narrow))
         .striped(true)
         .sense(egui::Sense::click())
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-        .column(Column::auto().at_least(72.0))
-        .column(Column::auto().at_least(90.0).clip(true))
+        .column(Column::auto().at_least(72.0));
+    let mut titles = vec![t!("column-time")];
+    if !narrow {
+        table = table.column(Column::auto().at_least(90.0).clip(true));
+        titles.push(t!("column-kind"));
+    }
+    table = table
         .column(Column::auto().at_least(80.0))
-        .column(Column::remainder().at_least(120.0).clip(true))
-        .column(Column::auto().at_least(100.0).clip(true))
-        .column(Column::auto().at_least(120.0).clip(true))
-        .column(Column::auto().at_least(110.0))
+        .column(Column::remainder().at_least(100.0).clip(true))
+        .column(Column::auto().at_least(90.0).clip(true));
+    titles.extend([
+        t!("field-amount"),
+        t!("field-description"),
+        t!("field-your-reference"),
+    ]);
+    if !narrow {
+        table = table.column(Column::auto().at_least(120.0).clip(true));
+        titles.push(t!("created-service-reference"));
+    }
+    titles.push(t!("column-state"));
+    table
+        .column(Column::auto().at_least(100.0))
         .auto_shrink([false, true])
         .header(text_height + 8.0, |mut header| {
-            for title in [
-                t!("column-time"),
-                t!("column-kind"),
-                t!("field-amount"),
-                t!("field-description"),
-                t!("field-your-reference"),
-                t!("created-service-reference"),
-                t!("column-state"),
-            ] {
+            for title in titles {
                 header.col(|ui| {
                     ui.strong(title);
                 });
@@ -289,7 +298,7 @@ fn today(ui: &mut Ui, tracker: &Tracker, filter: &str, opened: &mut Option<Strin
             body.rows(ROW_HEIGHT, shown.len(), |mut row| {
                 let payment = shown[row.index()];
                 row.set_selected(opened.as_deref() == Some(payment.reference.as_str()));
-                row_cells(&mut row, payment);
+                row_cells(&mut row, payment, narrow);
                 if row.response().clicked() {
                     *opened = Some(payment.reference.clone());
                 }
@@ -297,17 +306,22 @@ fn today(ui: &mut Ui, tracker: &Tracker, filter: &str, opened: &mut Option<Strin
         });
 }
 
-fn row_cells(row: &mut egui_extras::TableRow<'_, '_>, payment: &TrackedPayment) {
+/// Narrower than this, the table leaves out the kind and the service's reference.
+const NARROW_TABLE: f32 = 760.0;
+
+fn row_cells(row: &mut egui_extras::TableRow<'_, '_>, payment: &TrackedPayment, narrow: bool) {
     // Labels in a clickable row must not take the click for text selection.
     let plain = |ui: &mut Ui| ui.style_mut().interaction.selectable_labels = false;
     row.col(|ui| {
         plain(ui);
         ui.label(&payment.created);
     });
-    row.col(|ui| {
-        plain(ui);
-        ui.label(&payment.kind);
-    });
+    if !narrow {
+        row.col(|ui| {
+            plain(ui);
+            ui.label(&payment.kind);
+        });
+    }
     row.col(|ui| {
         plain(ui);
         ui.label(payment.amount().map(|a| a.to_string()).unwrap_or_default());
@@ -320,10 +334,12 @@ fn row_cells(row: &mut egui_extras::TableRow<'_, '_>, payment: &TrackedPayment) 
         plain(ui);
         ui.label(&payment.reference1);
     });
-    row.col(|ui| {
-        plain(ui);
-        ui.label(RichText::new(&payment.reference).monospace());
-    });
+    if !narrow {
+        row.col(|ui| {
+            plain(ui);
+            ui.label(RichText::new(&payment.reference).monospace());
+        });
+    }
     row.col(|ui| {
         plain(ui);
         if let Some(state) = payment.status {

@@ -44,29 +44,34 @@ impl PayoutsPanel {
             text_height + 14.0 + notes as f32 * (small_height + 2.0)
         };
         let heights: Vec<f32> = records.iter().map(row_height).collect();
-        egui_extras::TableBuilder::new(ui)
-            .id_salt("payout-journal")
+        // A small window leaves out the reference and the kind; the rest is what a payout is.
+        let narrow = ui.available_width() < NARROW_JOURNAL;
+        let mut titles = vec![t!("column-time")];
+        let mut table = egui_extras::TableBuilder::new(ui)
+            .id_salt(("payout-journal", narrow))
             .striped(true)
             // The panel scrolls as a whole; the table does not scroll inside it.
             .vscroll(false)
             .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-            .column(egui_extras::Column::auto().at_least(70.0))
-            .column(egui_extras::Column::auto().at_least(90.0))
+            .column(egui_extras::Column::auto().at_least(70.0));
+        if !narrow {
+            table = table.column(egui_extras::Column::auto().at_least(90.0));
+            titles.push(t!("confirm-reference"));
+        }
+        table = table
             .column(egui_extras::Column::auto().at_least(80.0))
-            .column(egui_extras::Column::auto().at_least(100.0))
-            .column(egui_extras::Column::auto().at_least(120.0))
+            .column(egui_extras::Column::auto().at_least(100.0));
+        titles.extend([t!("field-amount"), t!("confirm-to")]);
+        if !narrow {
+            table = table.column(egui_extras::Column::auto().at_least(120.0));
+            titles.push(t!("field-payout-kind"));
+        }
+        titles.extend([t!("column-state"), String::new()]);
+        table
             .column(egui_extras::Column::auto().at_least(150.0))
             .column(egui_extras::Column::remainder().at_least(120.0))
             .header(text_height + 8.0, |mut header| {
-                for title in [
-                    t!("column-time"),
-                    t!("confirm-reference"),
-                    t!("field-amount"),
-                    t!("confirm-to"),
-                    t!("field-payout-kind"),
-                    t!("column-state"),
-                    String::new(),
-                ] {
+                for title in titles {
                     header.col(|ui| {
                         ui.strong(title);
                     });
@@ -78,18 +83,22 @@ impl PayoutsPanel {
                     row.col(|ui| {
                         ui.label(crate::clock::shown_moment(record.created_at));
                     });
-                    row.col(|ui| {
-                        ui.label(&record.reference1);
-                    });
+                    if !narrow {
+                        row.col(|ui| {
+                            ui.label(&record.reference1);
+                        });
+                    }
                     row.col(|ui| {
                         ui.label(record.amount.to_string());
                     });
                     row.col(|ui| {
                         ui.label(validate::group_cellphone(&record.destination));
                     });
-                    row.col(|ui| {
-                        ui.label(withdraw_method_name(record.method_id));
-                    });
+                    if !narrow {
+                        row.col(|ui| {
+                            ui.label(withdraw_method_name(record.method_id));
+                        });
+                    }
                     row.col(|ui| {
                         ui.vertical(|ui| {
                             // A state is never broken over two lines, however narrow its column.
@@ -156,6 +165,9 @@ impl PayoutsPanel {
         }
     }
 }
+
+/// Narrower than this, the journal leaves out the reference and the kind.
+const NARROW_JOURNAL: f32 = 860.0;
 
 fn state_color(state: PayoutState) -> egui::Color32 {
     use crate::api::family_b::TransactionStatus;
