@@ -137,6 +137,8 @@ fn reconciliation_shows_totals_and_exports_a_csv() {
     });
     click(&mut harness, "Export CSV");
     wait_until(&mut harness, "the export", |h| shows(h, "rows exported to"));
+    // The file's folder opens from there (not clicked here: it would start a file manager).
+    assert!(harness.query_by_label("Open folder").is_some());
     let file = app
         .home
         .path()
