@@ -433,18 +433,18 @@ fn a_new_profile_is_checked_saved_used_and_remembered() {
     type_into(&mut harness, "Nombre del perfil", "mi tienda");
     type_into(
         &mut harness,
-        "Dirección base (familia A)",
+        "Dirección de la API",
         "http://api.example.co/api/v1",
     );
     type_into(&mut harness, "Id de usuario", "abc");
     assert!(shows(&harness, "• Nombre del perfil: use hasta 40 letras"));
     assert!(shows(
         &harness,
-        "• Dirección base (familia A): la dirección debe empezar por https://"
+        "• Dirección de la API: la dirección debe empezar por https://"
     ));
     assert!(shows(
         &harness,
-        "• Dirección de pagos (familia B): escriba una dirección web"
+        "• Dirección de pagos: escriba una dirección web"
     ));
     assert!(shows(
         &harness,
@@ -543,8 +543,8 @@ fn save_new_profile(
     pay_url: &str,
 ) {
     type_into(harness, "Nombre del perfil", name);
-    type_into(harness, "Dirección base (familia A)", base_url);
-    type_into(harness, "Dirección de pagos (familia B)", pay_url);
+    type_into(harness, "Dirección de la API", base_url);
+    type_into(harness, "Dirección de pagos", pay_url);
     click(harness, "Guardar perfil");
     let top_bar = format!("Perfil: {name}");
     wait_until(harness, "the app uses the new profile", |h| {

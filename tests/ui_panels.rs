@@ -452,12 +452,12 @@ mod settings {
         type_into(&mut harness, "Nombre del perfil", "tienda");
         type_into(
             &mut harness,
-            "Dirección base (familia A)",
+            "Dirección de la API",
             "https://api.example.co/api/v1",
         );
         type_into(
             &mut harness,
-            "Dirección de pagos (familia B)",
+            "Dirección de pagos",
             "https://pay.example.co",
         );
         harness.get_by_label("Guardar perfil").click();

@@ -323,12 +323,12 @@ fn another_profile_does_not_show_the_last_merchants_sale() {
     type_into(&mut harness, "Nombre del perfil", "sucursal");
     type_into(
         &mut harness,
-        "Dirección base (familia A)",
+        "Dirección de la API",
         "https://api.example.invalid/api/v1",
     );
     type_into(
         &mut harness,
-        "Dirección de pagos (familia B)",
+        "Dirección de pagos",
         "https://pay.example.invalid",
     );
     click(&mut harness, "Guardar perfil");
