@@ -455,11 +455,7 @@ mod settings {
             "Dirección de la API",
             "https://api.example.co/api/v1",
         );
-        type_into(
-            &mut harness,
-            "Dirección de pagos",
-            "https://pay.example.co",
-        );
+        type_into(&mut harness, "Dirección de pagos", "https://pay.example.co");
         harness.get_by_label("Guardar perfil").click();
         harness.run_steps(2);
         let queued = &harness.state().queued;

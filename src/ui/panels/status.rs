@@ -215,18 +215,16 @@ fn record_rows(record: &StatusRecord) -> [(String, String); 6] {
 
 const ROW_HEIGHT: f32 = 24.0;
 
-/// Whether a payment answers to what the cashier typed: her reference, the service's, or what
-/// was sold (any case, any part).
+/// Whether a payment answers to what the cashier typed (already in lower case): her reference,
+/// the service's, or what was sold (any case, any part).
 fn matches(payment: &TrackedPayment, wanted: &str) -> bool {
-    let wanted = wanted.trim().to_lowercase();
-    wanted.is_empty()
-        || [
-            &payment.reference1,
-            &payment.reference,
-            &payment.description,
-        ]
-        .iter()
-        .any(|text| text.to_lowercase().contains(&wanted))
+    [
+        &payment.reference1,
+        &payment.reference,
+        &payment.description,
+    ]
+    .iter()
+    .any(|text| text.to_lowercase().contains(wanted))
 }
 
 /// Today's payments, newest first, as a table whose rows open the payment. Only the visible
@@ -251,12 +249,21 @@ fn today(ui: &mut Ui, tracker: &Tracker, filter: &str, opened: &mut Option<Strin
         ui.label(RichText::new(t!("status-today-empty")).weak());
         return;
     }
-    let shown: Vec<&TrackedPayment> = payments.iter().filter(|p| matches(p, filter)).collect();
+    // Drawn every frame: nothing typed, nothing to compare.
+    let wanted = filter.trim().to_lowercase();
+    let shown: Vec<&TrackedPayment> = if wanted.is_empty() {
+        payments.iter().collect()
+    } else {
+        payments.iter().filter(|p| matches(p, &wanted)).collect()
+    };
     if shown.is_empty() {
         ui.label(RichText::new(t!("status-none-match", wanted = filter.trim())).weak());
         return;
     }
     let text_height = ui.text_style_height(&egui::TextStyle::Body);
+    // Labels in a clickable row must not take the click for text selection. Set once here, the
+    // cells share this style instead of each copying its own.
+    ui.style_mut().interaction.selectable_labels = false;
     // A small window keeps the columns a cashier reads; the rest shows when a row is opened.
     let narrow = ui.available_width() < NARROW_TABLE;
     let mut table = egui_extras::TableBuilder::new(ui)
@@ -310,38 +317,29 @@ fn today(ui: &mut Ui, tracker: &Tracker, filter: &str, opened: &mut Option<Strin
 const NARROW_TABLE: f32 = 760.0;
 
 fn row_cells(row: &mut egui_extras::TableRow<'_, '_>, payment: &TrackedPayment, narrow: bool) {
-    // Labels in a clickable row must not take the click for text selection.
-    let plain = |ui: &mut Ui| ui.style_mut().interaction.selectable_labels = false;
     row.col(|ui| {
-        plain(ui);
         ui.label(&payment.created);
     });
     if !narrow {
         row.col(|ui| {
-            plain(ui);
             ui.label(&payment.kind);
         });
     }
     row.col(|ui| {
-        plain(ui);
         ui.label(payment.amount().map(|a| a.to_string()).unwrap_or_default());
     });
     row.col(|ui| {
-        plain(ui);
         ui.label(&payment.description);
     });
     row.col(|ui| {
-        plain(ui);
         ui.label(&payment.reference1);
     });
     if !narrow {
         row.col(|ui| {
-            plain(ui);
             ui.label(RichText::new(&payment.reference).monospace());
         });
     }
     row.col(|ui| {
-        plain(ui);
         if let Some(state) = payment.status {
             status::badge(ui, state);
         }
