@@ -6,10 +6,12 @@
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
-use paydesk::config::{EnvOverrides, Paths};
-use paydesk::ui::session::SecretsSource;
-use paydesk::ui::{AppOptions, PaydeskApp};
+use paydesk::ui::PaydeskApp;
+
+// The UI tests' own steps (type by label, click, wait with a deadline), not a copy of them.
+#[allow(dead_code)]
+#[path = "../tests/common/ui.rs"]
+mod ui;
 
 const RUNS: usize = 10;
 
@@ -44,22 +46,12 @@ fn main() {
 
 fn measure(runtime: &tokio::runtime::Runtime, listen: std::net::SocketAddr) -> Vec<Duration> {
     let home = tempfile::tempdir().expect("temporary home");
-    let options = AppOptions {
-        paths: Paths::in_dir(home.path()),
-        profile: None,
-        env: EnvOverrides::default(),
-        secrets: SecretsSource::MemoryOnly("benchmark".into()),
-        alerts: false,
-        webhook_listen: Some(listen),
-        language: Some(paydesk::i18n::Language::Es),
-    };
-    let handle = runtime.handle().clone();
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 900.0])
-        .build_eframe(move |cc| PaydeskApp::new(cc, handle, options));
-    wait(&mut harness, "the simulator", |h| {
-        h.state().session().is_some()
-    });
+    let mut harness: Harness<'static, PaydeskApp> = ui::harness_listening(
+        home.path(),
+        runtime.handle().clone(),
+        paydesk::i18n::Language::Es,
+        listen,
+    );
     let control = harness
         .state()
         .session()
@@ -70,15 +62,15 @@ fn measure(runtime: &tokio::runtime::Runtime, listen: std::net::SocketAddr) -> V
     for run in 0..RUNS {
         // A different amount each time: the same amount within a minute would ask first.
         let amount = format!("{}", 10_000 + run * 1_000);
-        type_into(&mut harness, "Valor", &amount);
-        click(&mut harness, "Crear link de pago");
-        wait(&mut harness, "the link", |h| {
+        ui::type_into(&mut harness, "Valor", &amount);
+        ui::click(&mut harness, "Crear link de pago");
+        ui::wait_until(&mut harness, "the link", |h| {
             h.state().tracker().payments.len() == run + 1
         });
         let reference = harness.state().tracker().payments[0].reference.clone();
-        click(&mut harness, "Mostrar al cliente");
-        wait(&mut harness, "the customer screen", |h| {
-            shows(h, "Esperando el pago")
+        ui::click(&mut harness, "Mostrar al cliente");
+        ui::wait_until(&mut harness, "the customer screen", |h| {
+            ui::shows(h, "Esperando el pago")
         });
         let approved = runtime.block_on(
             client
@@ -88,50 +80,14 @@ fn measure(runtime: &tokio::runtime::Runtime, listen: std::net::SocketAddr) -> V
         );
         let started = Instant::now();
         assert!(approved.is_ok_and(|reply| reply.status().is_success()));
-        wait(&mut harness, "the customer screen turns to paid", |h| {
-            shows(h, "¡Pago recibido!")
+        // The wait steps a frame every 10 ms: the figures are to about 10 ms.
+        ui::wait_until(&mut harness, "the customer screen turns to paid", |h| {
+            ui::shows(h, "¡Pago recibido!")
         });
         figures.push(started.elapsed());
         harness.key_press(egui::Key::Escape);
         harness.run_steps(2);
-        click(&mut harness, "Nueva venta");
+        ui::click(&mut harness, "Nueva venta");
     }
     figures
-}
-
-fn wait(
-    harness: &mut Harness<'_, PaydeskApp>,
-    what: &str,
-    condition: impl Fn(&Harness<'_, PaydeskApp>) -> bool,
-) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        harness.step();
-        if condition(harness) {
-            return;
-        }
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        // One frame every 5 ms: finer than what is measured.
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
-fn shows(harness: &Harness<'_, PaydeskApp>, text: &str) -> bool {
-    harness.query_all_by_label_contains(text).next().is_some()
-}
-
-fn click(harness: &mut Harness<'_, PaydeskApp>, label: &str) {
-    harness.run_steps(2);
-    harness.get_by_label(label).click();
-    harness.run_steps(2);
-}
-
-fn type_into(harness: &mut Harness<'_, PaydeskApp>, label: &str, text: &str) {
-    let field = |node: &egui_kittest::kittest::AccessKitNode<'_>| {
-        node.role() == egui::accesskit::Role::TextInput && node.label().as_deref() == Some(label)
-    };
-    harness.get_by(field).focus();
-    harness.step();
-    harness.get_by(field).type_text(text);
-    harness.run_steps(2);
 }

@@ -13,6 +13,8 @@ pub struct Municipality {
     /// The DANE code: department (2 digits) and municipality (3), as a number (5001).
     pub code: i64,
     pub name: String,
+    /// The name as searches compare it ([`folded`]), made once: the form searches as she types.
+    folded: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,6 +22,7 @@ pub struct Department {
     /// The DANE code as a number (5 for Antioquia).
     pub code: i64,
     pub name: String,
+    folded: String,
     /// By name.
     pub municipalities: Vec<Municipality>,
 }
@@ -45,19 +48,23 @@ fn parse(text: &str) -> Vec<Department> {
         let municipality = Municipality {
             code,
             name: name.to_owned(),
+            folded: folded(name),
         };
         match departments.iter_mut().find(|d| d.code == department_code) {
             Some(known) => known.municipalities.push(municipality),
             None => departments.push(Department {
                 code: department_code,
                 name: department.to_owned(),
+                folded: folded(department),
                 municipalities: vec![municipality],
             }),
         }
     }
-    departments.sort_by_key(|d| folded(&d.name));
+    departments.sort_by(|a, b| a.folded.cmp(&b.folded));
     for department in &mut departments {
-        department.municipalities.sort_by_key(|m| folded(&m.name));
+        department
+            .municipalities
+            .sort_by(|a, b| a.folded.cmp(&b.folded));
     }
     departments
 }
@@ -89,19 +96,31 @@ pub fn folded(text: &str) -> String {
         .collect()
 }
 
-/// Whether `name` answers to what was typed: every typed word starts a word of the name, or the
-/// name contains the whole text.
-pub fn matches(name: &str, typed: &str) -> bool {
-    let typed = folded(typed);
-    if typed.is_empty() {
-        return true;
-    }
-    let name = folded(name);
-    name.contains(&typed)
+/// Whether a folded name answers to folded typed text: every typed word starts a word of the
+/// name, or the name contains the whole text.
+fn answers_to(name: &str, typed: &str) -> bool {
+    name.contains(typed)
         || typed.split_whitespace().all(|word| {
             name.split(|c: char| !c.is_alphanumeric())
                 .any(|part| part.starts_with(word))
         })
+}
+
+/// The first `limit` municipalities whose name answers to what was typed, within a department
+/// when one is chosen.
+pub fn suggestions(
+    typed: &str,
+    within: Option<&Department>,
+    limit: usize,
+) -> Vec<(&'static Department, &'static Municipality)> {
+    let typed = folded(typed);
+    departments()
+        .iter()
+        .filter(|d| within.is_none_or(|within| within.code == d.code))
+        .flat_map(|d| d.municipalities.iter().map(move |m| (d, m)))
+        .filter(|(_, m)| answers_to(&m.folded, &typed))
+        .take(limit)
+        .collect()
 }
 
 /// A department typed by name ("Antioquia", "valle del cauca") or by its code ("5", "05").
@@ -111,7 +130,7 @@ pub fn department_by_text(text: &str) -> Option<&'static Department> {
         return department(code);
     }
     let wanted = folded(text);
-    departments().iter().find(|d| folded(&d.name) == wanted)
+    departments().iter().find(|d| d.folded == wanted)
 }
 
 /// A municipality typed by name ("Bogota", "Medellín"), within a department when one is known,
@@ -129,11 +148,8 @@ pub fn municipality_by_text(
         .iter()
         .filter(|d| within.is_none_or(|within| within.code == d.code))
         .flat_map(|d| d.municipalities.iter().map(move |m| (d, m)))
-        .filter(|(_, m)| {
-            let name = folded(&m.name);
-            // "Bogota" names "Bogotá D.C.".
-            name == wanted || name.trim_end_matches(" d.c.") == wanted
-        });
+        // "Bogota" names "Bogotá D.C.".
+        .filter(|(_, m)| m.folded == wanted || m.folded.trim_end_matches(" d.c.") == wanted);
     let first = found.next()?;
     found.next().is_none().then_some(first)
 }
@@ -230,7 +246,9 @@ mod tests {
                 / 1_000,
             23
         );
-        assert!(matches("San José del Guaviare", "jose guav"));
-        assert!(!matches("Cali", "medellin"));
+        let found = suggestions("jose guav", None, 8);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].1.name, "San José del Guaviare");
+        assert!(suggestions("medellin", department_by_text("Valle del Cauca"), 8).is_empty());
     }
 }

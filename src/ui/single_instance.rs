@@ -14,6 +14,10 @@ use sha1::Digest;
 /// What a second start says to the first.
 const SHOW: &str = "show";
 
+/// How long a second start waits for the first's answer. A first that does not answer in this
+/// time (stopped, hung) is not running for the person: this start opens its own window.
+const ANSWER_PATIENCE: std::time::Duration = std::time::Duration::from_secs(3);
+
 /// How this start relates to another paydesk of the same person.
 pub enum Start {
     /// The first: it keeps the listener and serves later starts ([`serve`]).
@@ -55,6 +59,22 @@ pub fn claim(config_dir: &Path) -> Start {
 
 fn ask_to_show(name: &Name<'_>) -> std::io::Result<()> {
     let stream: Stream = ConnectOptions::new().name(name.clone()).connect_sync()?;
+    // The exchange runs on a thread of its own so a first start that never answers cannot keep
+    // this one waiting.
+    let (answered, answer) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        // Nobody listens any more after the patience ran out; that is fine.
+        let _ = answered.send(exchange(stream));
+    });
+    answer.recv_timeout(ANSWER_PATIENCE).unwrap_or_else(|_| {
+        Err(std::io::Error::new(
+            std::io::ErrorKind::TimedOut,
+            "the paydesk already running did not answer",
+        ))
+    })
+}
+
+fn exchange(stream: Stream) -> std::io::Result<()> {
     let mut stream = BufReader::new(stream);
     stream.get_mut().write_all(format!("{SHOW}\n").as_bytes())?;
     // The first answers once it has asked for its window: then this start may end.

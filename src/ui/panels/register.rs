@@ -141,13 +141,7 @@ fn place_rows(
     let typed = municipality.trim().to_owned();
     let known = places::municipality_by_text(&typed, chosen).is_some();
     if !typed.is_empty() && !known && typed.parse::<i64>().is_err() {
-        let suggestions: Vec<(&places::Department, &places::Municipality)> = places::departments()
-            .iter()
-            .filter(|d| chosen.is_none_or(|chosen| chosen.code == d.code))
-            .flat_map(|d| d.municipalities.iter().map(move |m| (d, m)))
-            .filter(|(_, m)| places::matches(&m.name, &typed))
-            .take(8)
-            .collect();
+        let suggestions = places::suggestions(&typed, chosen, 8);
         ui.label("");
         ui.horizontal_wrapped(|ui| {
             for (in_department, option) in suggestions {
