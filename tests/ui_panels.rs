@@ -334,6 +334,19 @@ mod register {
             RegisterPanel::default(),
         );
         harness.run();
+        // The place is asked in words, never as "a valid identifier (greater than 0)".
+        assert!(
+            harness
+                .query_all_by_label_contains("mayor que 0")
+                .next()
+                .is_none()
+        );
+        assert!(
+            harness
+                .query_all_by_label_contains("• Municipio: este campo es obligatorio")
+                .next()
+                .is_some()
+        );
         // Part of a name, without its accent: the suggestions say where each one is.
         type_into(&mut harness, "Municipio", "medell");
         assert!(

@@ -767,3 +767,4 @@ already-open = paydesk is already open: its window was brought to the front.
 settings-size = Size of text and buttons
 settings-size-auto = Automatic, for this screen ({ $percent } %)
 top-keyring-short = No system keyring
+register-choose-department = Choose… (or type the municipality)

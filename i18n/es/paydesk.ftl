@@ -767,3 +767,4 @@ already-open = paydesk ya está abierto: se trajo su ventana al frente.
 settings-size = Tamaño de la letra y los botones
 settings-size-auto = Automático, según la pantalla ({ $percent } %)
 top-keyring-short = Sin llavero del sistema
+register-choose-department = Elija… (o escriba el municipio)

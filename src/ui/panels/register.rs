@@ -109,7 +109,11 @@ fn place_rows(
     let chosen = places::department_by_text(department);
     let mut picked = None;
     egui::ComboBox::from_id_salt("register-department")
-        .selected_text(chosen.map_or_else(|| department.clone(), |d| d.name.clone()))
+        .selected_text(match chosen {
+            Some(chosen) => chosen.name.clone(),
+            None if department.trim().is_empty() => t!("register-choose-department"),
+            None => department.clone(),
+        })
         .height(320.0)
         .show_ui(ui, |ui| {
             for option in places::departments() {
@@ -188,7 +192,9 @@ impl RegisterPanel {
             commerce_type_id: commerce_type,
         };
         for problem in registration.check() {
-            if !problems.iter().any(|p| p.field == problem.field) {
+            // The place's ids are read from names above, and said in those words there.
+            let place = matches!(problem.field, Field::City | Field::State);
+            if !place && !problems.iter().any(|p| p.field == problem.field) {
                 problems.push(problem);
             }
         }
