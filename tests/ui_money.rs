@@ -54,6 +54,8 @@ fn a_payout_is_confirmed_in_words_and_a_double_click_sends_once() {
     });
     assert_eq!(app.requests_to(&harness, WITHDRAW), 1);
     assert_eq!(cash_outs(&app, &harness), 1);
+    // No red "enter an amount" right after the success.
+    assert!(!shows(&harness, "Para continuar"));
     wait_until(&mut harness, "the journal shows it paid", |h| {
         h.query_all_by_label("Pagada").next().is_some()
     });

@@ -538,7 +538,11 @@ impl PayoutsPanel {
                 ui.label(t!("sending"));
             });
         }
-        blocking_reasons(ui, &problems, &payout_labels());
+        // Right after a payout went out the emptied amount is the next one's, not a mistake.
+        let just_sent = matches!(self.send, Requested::Done(_)) && self.amount.trim().is_empty();
+        if !just_sent {
+            blocking_reasons(ui, &problems, &payout_labels());
+        }
         if (clicked || (enter && !busy))
             && let Ok(request) = built
         {
