@@ -6,8 +6,8 @@
 //! print a number raw).
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::{LazyLock, RwLock};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use std::sync::{LazyLock, Mutex, RwLock};
 
 use i18n_embed::fluent::{FluentLanguageLoader, fluent_language_loader};
 use i18n_embed::{DesktopLanguageRequester, LanguageLoader};
@@ -46,14 +46,21 @@ type Cache = HashMap<(Language, &'static str), String>;
 
 static CACHE: LazyLock<RwLock<Cache>> = LazyLock::new(|| RwLock::new(HashMap::new()));
 
+/// Counts language switches, so that a message formatted while the loader was switching is not
+/// kept in the cache afterwards.
+static SWITCHES: AtomicU64 = AtomicU64::new(0);
+
 /// The message `id` in the language in use, formatted by `format` the first time.
 pub fn cached(id: &'static str, format: impl FnOnce() -> String) -> String {
     let key = (current(), id);
     if let Some(text) = CACHE.read().ok().and_then(|cache| cache.get(&key).cloned()) {
         return text;
     }
+    let switches = SWITCHES.load(Ordering::Acquire);
     let text = format();
-    if let Ok(mut cache) = CACHE.write() {
+    if let Ok(mut cache) = CACHE.write()
+        && SWITCHES.load(Ordering::Acquire) == switches
+    {
         cache.insert(key, text.clone());
     }
     text
@@ -111,8 +118,23 @@ impl Language {
     }
 }
 
+/// The language the loader holds, once [`set`] has loaded one (the fallback English before).
+static LOADED: Mutex<Option<Language>> = Mutex::new(None);
+
 /// Uses `language` from now on, everywhere in this process.
+///
+/// Choosing the language already in use changes nothing: reloading it would, for a moment, leave
+/// the loader formatting with Fluent's isolation marks for whoever draws meanwhile (every window
+/// and every test harness chooses its language when it starts).
 pub fn set(language: Language) {
+    let Ok(mut loaded) = LOADED.lock() else {
+        return;
+    };
+    if *loaded == Some(language) || (loaded.is_none() && language == Language::En) {
+        *loaded = Some(language);
+        CURRENT.store(language as u8, Ordering::Relaxed);
+        return;
+    }
     let wanted: [i18n_embed::unic_langid::LanguageIdentifier; 1] =
         [match language.code().parse() {
             Ok(identifier) => identifier,
@@ -125,10 +147,12 @@ pub fn set(language: Language) {
     // Fluent wraps every argument in invisible isolation marks, which would end up in copied
     // text, CSV files and screen readers; the setting only holds once a language is selected.
     LOADER.set_use_isolating(false);
+    *loaded = Some(language);
     CURRENT.store(language as u8, Ordering::Relaxed);
     // Whatever was cached while the loader was switching may be in the other language.
     if let Ok(mut cache) = CACHE.write() {
         cache.clear();
+        SWITCHES.fetch_add(1, Ordering::Release);
     }
 }
 
