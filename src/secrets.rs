@@ -60,7 +60,7 @@ impl<'de> Deserialize<'de> for SecretString {
     }
 }
 
-/// The three secrets a profile may have.
+/// The secrets a profile may have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 #[serde(rename_all = "kebab-case")]
 pub enum SecretKind {
@@ -70,13 +70,16 @@ pub enum SecretKind {
     AccessToken,
     /// The webhook signature key.
     HashKey,
+    /// The password of the shared ledger (PostgreSQL) the profile names.
+    LedgerPassword,
 }
 
 impl SecretKind {
-    pub const ALL: [SecretKind; 3] = [
+    pub const ALL: [SecretKind; 4] = [
         SecretKind::ApiToken,
         SecretKind::AccessToken,
         SecretKind::HashKey,
+        SecretKind::LedgerPassword,
     ];
 
     pub fn key(self) -> &'static str {
@@ -84,6 +87,7 @@ impl SecretKind {
             SecretKind::ApiToken => "api-token",
             SecretKind::AccessToken => "access-token",
             SecretKind::HashKey => "hash-key",
+            SecretKind::LedgerPassword => "ledger-password",
         }
     }
 
@@ -92,6 +96,7 @@ impl SecretKind {
             SecretKind::ApiToken => "API token",
             SecretKind::AccessToken => "access token",
             SecretKind::HashKey => "webhook key (HASH_KEY)",
+            SecretKind::LedgerPassword => "shared ledger password",
         }
     }
 }

@@ -768,3 +768,17 @@ settings-size = Size of text and buttons
 settings-size-auto = Automatic, for this screen ({ $percent } %)
 top-keyring-short = No system keyring
 register-choose-department = Choose… (or type the municipality)
+
+## shared ledger
+ledger-url-scheme = The address must start with postgres://
+ledger-url-password = Do not write the password in the address: paydesk keeps it in the system keyring
+ledger-url-user = The address needs a user (postgres://USER@host/database)
+ledger-url-database = The address needs a database name at the end (postgres://user@host/DATABASE)
+ledger-url-host = The address needs a host
+ledger-url-tls = { $host } is not this computer: the connection must be encrypted (remove sslmode=disable)
+ledger-postgres = The shared ledger refused the operation: { $error }
+ledger-unreachable = The shared ledger at { $host } cannot be reached
+ledger-bad-url = The shared ledger address { $url } is not valid: { $reason }
+ledger-tls = Encrypted connections cannot be set up on this computer: { $error }
+ledger-runtime = The shared ledger could not be started: { $error }
+ledger-missing = The ledger did not answer as expected ({ $query })

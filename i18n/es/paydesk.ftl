@@ -768,3 +768,17 @@ settings-size = Tamaño de la letra y los botones
 settings-size-auto = Automático, según la pantalla ({ $percent } %)
 top-keyring-short = Sin llavero del sistema
 register-choose-department = Elija… (o escriba el municipio)
+
+## shared ledger
+ledger-url-scheme = La dirección debe empezar por postgres://
+ledger-url-password = No escriba la contraseña en la dirección: paydesk la guarda en el llavero del sistema
+ledger-url-user = La dirección necesita un usuario (postgres://USUARIO@servidor/base)
+ledger-url-database = La dirección necesita el nombre de la base al final (postgres://usuario@servidor/BASE)
+ledger-url-host = La dirección necesita un servidor
+ledger-url-tls = { $host } no es este computador: la conexión debe ir cifrada (quite sslmode=disable)
+ledger-postgres = El registro compartido rechazó la operación: { $error }
+ledger-unreachable = No se puede conectar con el registro compartido en { $host }
+ledger-bad-url = La dirección del registro compartido { $url } no es válida: { $reason }
+ledger-tls = No se pueden establecer conexiones cifradas en este computador: { $error }
+ledger-runtime = No se pudo iniciar el registro compartido: { $error }
+ledger-missing = El registro no respondió como se esperaba ({ $query })

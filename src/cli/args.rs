@@ -20,6 +20,10 @@ pub struct Cli {
     /// Print exactly one JSON document on stdout.
     #[arg(long, global = true)]
     pub json: bool,
+    /// A shared ledger on PostgreSQL (postgres://user@host:5432/shop) instead of the profile's;
+    /// its password comes from the keyring or PAYDESK_LEDGER_PASSWORD.
+    #[arg(long, global = true, env = "PAYDESK_LEDGER_URL", value_name = "URL")]
+    pub ledger_url: Option<String>,
     /// Language of the messages: es or en (default: the system's).
     #[arg(long, global = true, env = "PAYDESK_LANG", value_parser = parse_language)]
     pub lang: Option<crate::i18n::Language>,

@@ -79,6 +79,10 @@ pub struct Profile {
     /// The shop's name as customers know it: on the payment card and in the WhatsApp message.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shop_name: Option<String>,
+    /// A shared ledger on PostgreSQL (`postgres://user@host:5432/shop`, never with a password:
+    /// that is in the keyring) instead of the embedded one in the data folder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ledger_url: Option<String>,
     /// Where the payer's browser goes after paying a link (every new payment's `returnUrl`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub return_url: Option<String>,
@@ -120,6 +124,7 @@ impl Profile {
             brand_id: DEFAULT_BRAND_ID,
             webhook_url: None,
             webhook_listen: None,
+            ledger_url: None,
             shop_name: None,
             return_url: None,
             show_summary: true,
@@ -287,6 +292,9 @@ pub fn check_profile(name: &str, profile: &Profile) -> Result<(), ConfigError> {
     if let Some(url) = &profile.webhook_url {
         crate::validate::web_url(Field::ProfileWebhookUrl, url)
             .map_err(|error| invalid(error.to_string()))?;
+    }
+    if let Some(url) = &profile.ledger_url {
+        crate::ledger::LedgerUrl::parse(url).map_err(|error| invalid(error.to_string()))?;
     }
     if let Some(listen) = &profile.webhook_listen
         && listen.parse::<std::net::SocketAddr>().is_err()

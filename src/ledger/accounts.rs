@@ -1,8 +1,7 @@
 //! Bank accounts linked from this computer, so the Accounts panel can list them (the service
 //! has no operation that lists them).
 
-use rusqlite::params;
-
+use super::store::args;
 use super::{Ledger, LedgerError, now_ms};
 
 /// A bank account added from this app.
@@ -23,37 +22,42 @@ impl Ledger {
         bank_id: i64,
         type_id: i64,
     ) -> Result<(), LedgerError> {
-        self.lock().execute(
-            "INSERT INTO bank_accounts (profile, service_id, masked_number, bank_id, type_id, added_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![profile, service_id, masked_number, bank_id, type_id, now_ms()],
-        )?;
+        self.with(|db| {
+            db.execute(
+                "INSERT INTO bank_accounts (profile, service_id, masked_number, bank_id, type_id, added_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                args![profile, service_id, masked_number, bank_id, type_id, now_ms()],
+            )
+        })?;
         Ok(())
     }
 
     pub fn forget_bank_account(&self, profile: &str, service_id: i64) -> Result<(), LedgerError> {
-        self.lock().execute(
-            "UPDATE bank_accounts SET deleted_at = ?3 WHERE profile = ?1 AND service_id = ?2 AND deleted_at IS NULL",
-            params![profile, service_id, now_ms()],
-        )?;
+        self.with(|db| {
+            db.execute(
+                "UPDATE bank_accounts SET deleted_at = ?3 WHERE profile = ?1 AND service_id = ?2 AND deleted_at IS NULL",
+                args![profile, service_id, now_ms()],
+            )
+        })?;
         Ok(())
     }
 
     /// Accounts added from this app and not deleted: (service id, masked number, bank, type).
     pub fn bank_accounts(&self, profile: &str) -> Result<Vec<SavedBankAccount>, LedgerError> {
-        let connection = self.lock();
-        let mut statement = connection.prepare(
-            "SELECT service_id, masked_number, bank_id, type_id FROM bank_accounts
-             WHERE profile = ?1 AND deleted_at IS NULL ORDER BY added_at DESC",
-        )?;
-        let rows = statement.query_map([profile], |row| {
-            Ok(SavedBankAccount {
-                service_id: row.get(0)?,
-                masked_number: row.get(1)?,
-                bank_id: row.get(2)?,
-                type_id: row.get(3)?,
-            })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.with(|db| {
+            db.query(
+                "SELECT service_id, masked_number, bank_id, type_id FROM bank_accounts
+                 WHERE profile = ?1 AND deleted_at IS NULL ORDER BY added_at DESC",
+                args![profile],
+                |row| {
+                    Ok(SavedBankAccount {
+                        service_id: row.get(0)?,
+                        masked_number: row.get(1)?,
+                        bank_id: row.get(2)?,
+                        type_id: row.get(3)?,
+                    })
+                },
+            )
+        })
     }
 }

@@ -2,8 +2,9 @@
 //! receiver answers 200; rejected ones apart, never applied. And the collections created from
 //! this computer, so reconciliation knows what to expect.
 
-use rusqlite::{OptionalExtension, Row, params};
+use rusqlite::params;
 
+use super::store::{Row, args};
 use super::{Ledger, LedgerError, now_ms};
 use crate::api::notification::Notification;
 use crate::money::{PaymentFigures, Pesos};
@@ -92,9 +93,9 @@ const NOTIFICATION_COLUMNS: &str = "id, received_at, reference_id, resource_id, 
     amount_text, gross, fee, net, cost_text, reference1, payment_method, product_id, provider_reference, \
     withdraw_reference1, error_message, raw, check_state, service_status, duplicates";
 
-fn notification(row: &Row<'_>) -> rusqlite::Result<StoredNotification> {
-    let pesos = |index: usize| -> rusqlite::Result<Option<Pesos>> {
-        Ok(row.get::<_, Option<i64>>(index)?.map(Pesos::new))
+fn notification(row: &Row<'_>) -> Result<StoredNotification, LedgerError> {
+    let pesos = |index: usize| -> Result<Option<Pesos>, LedgerError> {
+        Ok(row.get::<Option<i64>>(index)?.map(Pesos::new))
     };
     Ok(StoredNotification {
         id: row.get(0)?,
@@ -117,7 +118,7 @@ fn notification(row: &Row<'_>) -> rusqlite::Result<StoredNotification> {
         withdraw_reference1: row.get(15)?,
         error_message: row.get(16)?,
         raw: row.get(17)?,
-        check_state: CheckState::parse(&row.get::<_, String>(18)?),
+        check_state: CheckState::parse(&row.get::<String>(18)?),
         service_status: row.get(19)?,
         duplicates: row.get(20)?,
     })
@@ -178,91 +179,87 @@ impl Ledger {
         batch: &[(Notification, String)],
     ) -> Result<Vec<StoreOutcome>, LedgerError> {
         let now = now_ms();
-        let mut connection = self.lock();
-        let transaction = connection.transaction()?;
-        let mut outcomes = Vec::with_capacity(batch.len());
-        {
-            let mut insert = transaction.prepare_cached(
-                "INSERT INTO notifications (received_at, reference_id, resource_id, status, updated_at,
-                    amount_text, gross, fee, net, cost_text, reference1, payment_method,
-                    product_id, provider_reference, withdraw_reference1, error_code, error_message,
-                    raw)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
-                    ?17, ?18)
-                 ON CONFLICT (reference_id, status, updated_at, provider_reference) DO NOTHING",
-            )?;
-            let mut existing = transaction.prepare_cached(
-                "SELECT id, check_state FROM notifications
-                 WHERE reference_id = ?1 AND status = ?2 AND updated_at = ?3
-                   AND provider_reference = ?4",
-            )?;
-            let mut count_duplicate = transaction.prepare_cached(
-                "UPDATE notifications SET duplicates = duplicates + 1 WHERE id = ?1",
-            )?;
+        self.transaction(|db| {
+            let mut outcomes = Vec::with_capacity(batch.len());
             for (parsed, raw) in batch {
-                let inserted = insert.execute(params![
-                    now,
-                    parsed.reference_id,
-                    parsed.resource_id,
-                    parsed.status,
-                    parsed.updated_at,
-                    parsed.amount_text,
-                    parsed.gross.map(Pesos::get),
-                    parsed.fee.map(Pesos::get),
-                    parsed.net.map(Pesos::get),
-                    parsed.cost_text,
-                    parsed.reference1,
-                    parsed.payment_method,
-                    parsed.product_id,
-                    parsed.provider_reference,
-                    parsed.withdraw_reference1,
-                    parsed.error_code,
-                    parsed.error_message,
-                    raw,
-                ])?;
-                if inserted == 1 {
-                    outcomes.push(StoreOutcome::Stored(transaction.last_insert_rowid()));
-                } else {
-                    let (id, state): (i64, String) = existing.query_row(
-                        params![
-                            parsed.reference_id,
-                            parsed.status,
-                            parsed.updated_at,
-                            parsed.provider_reference
-                        ],
-                        |row| Ok((row.get(0)?, row.get(1)?)),
-                    )?;
-                    count_duplicate.execute([id])?;
-                    outcomes.push(StoreOutcome::Duplicate {
-                        id,
-                        confirmed: CheckState::parse(&state) == CheckState::Confirmed,
-                    });
+                let inserted = db.query_opt(
+                    "INSERT INTO notifications (received_at, reference_id, resource_id, status,
+                        updated_at, amount_text, gross, fee, net, cost_text, reference1,
+                        payment_method, product_id, provider_reference, withdraw_reference1,
+                        error_code, error_message, raw)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
+                        ?17, ?18)
+                     ON CONFLICT (reference_id, status, updated_at, provider_reference) DO NOTHING
+                     RETURNING id",
+                    args![
+                        now,
+                        &parsed.reference_id,
+                        &parsed.resource_id,
+                        parsed.status,
+                        &parsed.updated_at,
+                        &parsed.amount_text,
+                        parsed.gross.map(Pesos::get),
+                        parsed.fee.map(Pesos::get),
+                        parsed.net.map(Pesos::get),
+                        &parsed.cost_text,
+                        &parsed.reference1,
+                        &parsed.payment_method,
+                        parsed.product_id,
+                        &parsed.provider_reference,
+                        &parsed.withdraw_reference1,
+                        &parsed.error_code,
+                        &parsed.error_message,
+                        raw,
+                    ],
+                    |row| row.get::<i64>(0),
+                )?;
+                if let Some(id) = inserted {
+                    outcomes.push(StoreOutcome::Stored(id));
+                    continue;
                 }
+                let (id, state) = db
+                    .query_opt(
+                        "UPDATE notifications SET duplicates = duplicates + 1
+                         WHERE reference_id = ?1 AND status = ?2 AND updated_at = ?3
+                           AND provider_reference = ?4
+                         RETURNING id, check_state",
+                        args![
+                            &parsed.reference_id,
+                            parsed.status,
+                            &parsed.updated_at,
+                            &parsed.provider_reference
+                        ],
+                        |row| Ok((row.get::<i64>(0)?, row.get::<String>(1)?)),
+                    )?
+                    .ok_or_else(|| LedgerError::Missing(parsed.reference_id.clone()))?;
+                outcomes.push(StoreOutcome::Duplicate {
+                    id,
+                    confirmed: CheckState::parse(&state) == CheckState::Confirmed,
+                });
             }
-        }
-        transaction.commit()?;
-        Ok(outcomes)
+            Ok(outcomes)
+        })
     }
 
     /// A refused notification, kept apart for whoever investigates; never applied.
     pub fn store_rejection(&self, reason: &str, raw: &str) -> Result<i64, LedgerError> {
-        let connection = self.lock();
-        connection.execute(
-            "INSERT INTO rejected_notifications (received_at, reason, raw) VALUES (?1, ?2, ?3)",
-            params![now_ms(), reason, raw],
-        )?;
-        Ok(connection.last_insert_rowid())
+        self.with(|db| {
+            db.value(
+                "INSERT INTO rejected_notifications (received_at, reason, raw) VALUES (?1, ?2, ?3)
+                 RETURNING id",
+                args![now_ms(), reason, raw],
+            )
+        })
     }
 
     pub fn rejections(&self, limit: usize) -> Result<Vec<(i64, i64, String, String)>, LedgerError> {
-        let connection = self.lock();
-        let mut statement = connection.prepare(
-            "SELECT id, received_at, reason, raw FROM rejected_notifications ORDER BY id DESC LIMIT ?1",
-        )?;
-        let rows = statement.query_map([limit as i64], |row| {
-            Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.with(|db| {
+            db.query(
+                "SELECT id, received_at, reason, raw FROM rejected_notifications ORDER BY id DESC LIMIT ?1",
+                args![limit as i64],
+                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
+            )
+        })
     }
 
     pub fn record_check(
@@ -271,32 +268,36 @@ impl Ledger {
         state: CheckState,
         service_status: Option<i64>,
     ) -> Result<(), LedgerError> {
-        self.lock().execute(
-            "UPDATE notifications SET check_state = ?2, service_status = ?3, checked_at = ?4 WHERE id = ?1",
-            params![id, state.as_str(), service_status, now_ms()],
-        )?;
+        self.with(|db| {
+            db.execute(
+                "UPDATE notifications SET check_state = ?2, service_status = ?3, checked_at = ?4 WHERE id = ?1",
+                args![id, state.as_str(), service_status, now_ms()],
+            )
+        })?;
         Ok(())
     }
 
     pub fn notification(&self, id: i64) -> Result<Option<StoredNotification>, LedgerError> {
-        Ok(self
-            .lock()
-            .query_row(
+        self.with(|db| {
+            db.query_opt(
                 &format!("SELECT {NOTIFICATION_COLUMNS} FROM notifications WHERE id = ?1"),
-                [id],
+                args![id],
                 notification,
             )
-            .optional()?)
+        })
     }
 
     /// Newest first.
     pub fn notifications(&self, limit: usize) -> Result<Vec<StoredNotification>, LedgerError> {
-        let connection = self.lock();
-        let mut statement = connection.prepare(&format!(
-            "SELECT {NOTIFICATION_COLUMNS} FROM notifications ORDER BY id DESC LIMIT ?1"
-        ))?;
-        let rows = statement.query_map([limit as i64], notification)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.with(|db| {
+            db.query(
+                &format!(
+                    "SELECT {NOTIFICATION_COLUMNS} FROM notifications ORDER BY id DESC LIMIT ?1"
+                ),
+                args![limit as i64],
+                notification,
+            )
+        })
     }
 
     pub fn notifications_between(
@@ -304,72 +305,86 @@ impl Ledger {
         from_ms: i64,
         to_ms: i64,
     ) -> Result<Vec<StoredNotification>, LedgerError> {
-        let connection = self.lock();
-        let mut statement = connection.prepare(&format!(
-            "SELECT {NOTIFICATION_COLUMNS} FROM notifications
-             WHERE received_at >= ?1 AND received_at < ?2 ORDER BY id"
-        ))?;
-        let rows = statement.query_map([from_ms, to_ms], notification)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.with(|db| {
+            db.query(
+                &format!(
+                    "SELECT {NOTIFICATION_COLUMNS} FROM notifications
+                     WHERE received_at >= ?1 AND received_at < ?2 ORDER BY id"
+                ),
+                args![from_ms, to_ms],
+                notification,
+            )
+        })
     }
 
     pub fn notifications_for(
         &self,
         reference: &str,
     ) -> Result<Vec<StoredNotification>, LedgerError> {
-        let connection = self.lock();
-        let mut statement = connection.prepare(&format!(
-            "SELECT {NOTIFICATION_COLUMNS} FROM notifications WHERE reference_id = ?1 ORDER BY id"
-        ))?;
-        let rows = statement.query_map([reference], notification)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.with(|db| {
+            db.query(
+                &format!(
+                    "SELECT {NOTIFICATION_COLUMNS} FROM notifications WHERE reference_id = ?1 ORDER BY id"
+                ),
+                args![reference],
+                notification,
+            )
+        })
     }
 
     pub fn notification_count(&self) -> Result<i64, LedgerError> {
-        Ok(self
-            .lock()
-            .query_row("SELECT COUNT(*) FROM notifications", [], |row| row.get(0))?)
+        self.with(|db| db.value("SELECT COUNT(*) FROM notifications", &[]))
     }
 
-    /// A payment created from this computer (idempotent per reference).
+    /// A payment created from a till (idempotent per reference).
     pub fn record_collection(
         &self,
         profile: &str,
         collection: &Collection,
     ) -> Result<(), LedgerError> {
-        self.lock().execute(
-            "INSERT INTO collections (profile, reference, kind, amount, reference1, url, created_at, status, description)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-             ON CONFLICT (profile, reference) DO NOTHING",
-            params![
-                profile,
-                collection.reference,
-                collection.kind,
-                collection.amount.map(Pesos::get),
-                collection.reference1,
-                collection.url,
-                collection.created_at,
-                collection.status,
-                collection.description
-            ],
-        )?;
+        self.with(|db| {
+            db.execute(
+                "INSERT INTO collections (profile, reference, kind, amount, reference1, url, created_at, status, description)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                 ON CONFLICT (profile, reference) DO NOTHING",
+                args![
+                    profile,
+                    &collection.reference,
+                    &collection.kind,
+                    collection.amount.map(Pesos::get),
+                    &collection.reference1,
+                    &collection.url,
+                    collection.created_at,
+                    collection.status,
+                    &collection.description
+                ],
+            )
+        })?;
         Ok(())
     }
 
     /// The service's status for a collection, as a status check saw it (by polling or to
     /// confirm a notification: both paths write here, so every total reads one record). The
     /// service's amount fills in a collection created without one (a QR the payer types it in).
+    /// Nothing is written when nothing changes: on a shared ledger every write is heard by
+    /// every till.
     pub fn record_collection_status(
         &self,
         reference: &str,
         status: i64,
         amount: Option<Pesos>,
     ) -> Result<(), LedgerError> {
-        self.lock().execute(
-            "UPDATE collections SET status = ?2, status_at = ?3, amount = COALESCE(amount, ?4)
-             WHERE reference = ?1",
-            params![reference, status, now_ms(), amount.map(Pesos::get)],
-        )?;
+        self.with(|db| {
+            db.execute(
+                // The cast tells PostgreSQL the type of a parameter that may be NULL.
+                "UPDATE collections
+                 SET status = ?2, status_at = ?3, amount = COALESCE(amount, CAST(?4 AS BIGINT))
+                 WHERE reference = ?1
+                   AND (status IS NULL OR status <> ?2
+                        OR (amount IS NULL AND CAST(?4 AS BIGINT) IS NOT NULL))",
+                args![reference, status, now_ms(), amount.map(Pesos::get)],
+            )
+        })?;
         Ok(())
     }
 
@@ -379,34 +394,54 @@ impl Ledger {
         from_ms: i64,
         to_ms: i64,
     ) -> Result<Vec<Collection>, LedgerError> {
-        let connection = self.lock();
-        let mut statement = connection.prepare(
-            "SELECT reference, kind, amount, reference1, url, created_at, status, description FROM collections
-             WHERE (?1 IS NULL OR profile = ?1) AND created_at >= ?2 AND created_at < ?3
-             ORDER BY created_at DESC",
-        )?;
-        let rows = statement.query_map(params![profile, from_ms, to_ms], |row| {
-            Ok(Collection {
-                reference: row.get(0)?,
-                kind: row.get(1)?,
-                amount: row.get::<_, Option<i64>>(2)?.map(Pesos::new),
-                reference1: row.get(3)?,
-                url: row.get(4)?,
-                created_at: row.get(5)?,
-                status: row.get(6)?,
-                description: row.get(7)?,
-            })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.with(|db| {
+            db.query(
+                &format!(
+                    "SELECT {COLLECTION_COLUMNS} FROM collections
+                     WHERE (CAST(?1 AS TEXT) IS NULL OR profile = ?1) AND created_at >= ?2 AND created_at < ?3
+                     ORDER BY created_at DESC"
+                ),
+                args![profile, from_ms, to_ms],
+                collection,
+            )
+        })
+    }
+
+    /// One collection by its row (what another till's notice names).
+    pub fn collection(&self, id: i64) -> Result<Option<(String, Collection)>, LedgerError> {
+        self.with(|db| {
+            db.query_opt(
+                &format!("SELECT {COLLECTION_COLUMNS}, profile FROM collections WHERE id = ?1"),
+                args![id],
+                |row| Ok((row.get(8)?, collection(row)?)),
+            )
+        })
     }
 
     /// Whether a reference is one of ours (a collection or a payout's status reference).
     pub fn knows_reference(&self, reference: &str) -> Result<bool, LedgerError> {
-        Ok(self.lock().query_row(
-            "SELECT EXISTS (SELECT 1 FROM collections WHERE reference = ?1)
-                 OR EXISTS (SELECT 1 FROM payouts WHERE transaction_reference = ?1)",
-            [reference],
-            |row| row.get(0),
-        )?)
+        self.with(|db| {
+            db.value(
+                "SELECT EXISTS (SELECT 1 FROM collections WHERE reference = ?1)
+                     OR EXISTS (SELECT 1 FROM payouts WHERE transaction_reference = ?1)",
+                args![reference],
+            )
+        })
     }
+}
+
+const COLLECTION_COLUMNS: &str =
+    "reference, kind, amount, reference1, url, created_at, status, description";
+
+fn collection(row: &Row<'_>) -> Result<Collection, LedgerError> {
+    Ok(Collection {
+        reference: row.get(0)?,
+        kind: row.get(1)?,
+        amount: row.get::<Option<i64>>(2)?.map(Pesos::new),
+        reference1: row.get(3)?,
+        url: row.get(4)?,
+        created_at: row.get(5)?,
+        status: row.get(6)?,
+        description: row.get(7)?,
+    })
 }

@@ -1,11 +1,16 @@
-//! The local ledger: SQLite in WAL mode in the OS data folder. What paydesk created, the payout
-//! journal, and (later) the webhook inbox. Every call blocks on disk: from the UI, call it on
-//! the runtime's blocking pool, never in a frame.
+//! The ledger: what paydesk created, the payout journal, and the webhook inbox. Embedded SQLite
+//! in WAL mode in the OS data folder by default; PostgreSQL when several tills and a public
+//! receiver share one (`ledger_url`). Both run the same statements (see `store`). Every call
+//! blocks on disk or network: from the UI, call it on the runtime's blocking pool, never in a
+//! frame.
 
 mod accounts;
+mod choice;
 mod inbox;
 mod payouts;
+pub mod postgres;
 pub mod reconcile;
+pub(crate) mod store;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
@@ -13,8 +18,13 @@ use std::sync::{Mutex, MutexGuard};
 use rusqlite::Connection;
 
 pub use accounts::SavedBankAccount;
+pub use choice::{LedgerChoice, till_id};
 pub use inbox::{CheckState, Collection, StoreOutcome, StoredNotification};
 pub use payouts::{IntentRules, PayoutOutcome, PayoutRecord, PayoutState};
+pub use postgres::{LedgerEvent, LedgerUrl};
+
+use postgres::PgStore;
+use store::Conn;
 
 pub const LEDGER_FILE_NAME: &str = "ledger.sqlite3";
 
@@ -37,6 +47,50 @@ pub enum LedgerError {
     PayoutRepeat(Box<PayoutRecord>),
     #[error("{}", crate::t!("ledger-no-payout", id = .0.to_string()))]
     NoSuchPayout(i64),
+    #[error("{}", crate::t!("ledger-postgres", error = .0.to_string()))]
+    Postgres(#[from] tokio_postgres::Error),
+    #[error("{}", crate::t!("ledger-unreachable", host = .host.as_str()))]
+    Unreachable { host: String, detail: String },
+    #[error("{}", crate::t!("ledger-bad-url", url = .url.as_str(), reason = .reason.as_str()))]
+    BadUrl { url: String, reason: String },
+    #[error("{}", crate::t!("ledger-tls", error = .0.as_str()))]
+    Tls(String),
+    #[error("{}", crate::t!("ledger-runtime", error = .0.as_str()))]
+    Runtime(String),
+    #[error("{}", crate::t!("ledger-missing", query = .0.as_str()))]
+    Missing(String),
+}
+
+impl LedgerError {
+    /// An answer from the database (a broken rule, a bad statement) stays what it is; anything
+    /// else (refused, reset, timed out) means the database cannot be reached.
+    pub(crate) fn from_postgres(error: tokio_postgres::Error, host: &str) -> LedgerError {
+        if error.as_db_error().is_some() {
+            LedgerError::Postgres(error)
+        } else {
+            LedgerError::Unreachable {
+                host: host.to_owned(),
+                detail: error.to_string(),
+            }
+        }
+    }
+
+    /// The database is away: the CLI exits 3, a till says so in its top bar.
+    pub fn is_unreachable(&self) -> bool {
+        matches!(self, LedgerError::Unreachable { .. })
+    }
+
+    fn is_unique_violation(&self) -> bool {
+        match self {
+            LedgerError::Sqlite(rusqlite::Error::SqliteFailure(error, _)) => {
+                error.code == rusqlite::ErrorCode::ConstraintViolation
+            }
+            LedgerError::Postgres(error) => {
+                error.code() == Some(&tokio_postgres::error::SqlState::UNIQUE_VIOLATION)
+            }
+            _ => false,
+        }
+    }
 }
 
 /// One step of the schema: SQL, then (for steps that re-read stored rows) a Rust pass in the
@@ -181,6 +235,13 @@ const MIGRATIONS: &[Migration] = &[
     },
     // 4: what was sold, so today's list shows it again after a restart.
     sql("ALTER TABLE collections ADD COLUMN description TEXT NOT NULL DEFAULT '';"),
+    // 5: which till wrote an intent (a shared ledger's till, after a crash, settles only its
+    // own), and the lookups a year of payments needs.
+    sql(
+        "ALTER TABLE payouts ADD COLUMN till TEXT NOT NULL DEFAULT '';
+        CREATE INDEX payouts_by_transaction ON payouts (transaction_reference);
+        CREATE INDEX collections_by_reference ON collections (reference);",
+    ),
 ];
 
 /// How long opening waits for other processes that are opening the same ledger.
@@ -193,14 +254,30 @@ fn is_busy(error: &rusqlite::Error) -> bool {
     )
 }
 
+/// An intent left `sending` this long ago by another till is taken as interrupted too: no
+/// request waits anywhere near this long for its answer.
+const OTHERS_SENDING_PATIENCE_MS: i64 = 10 * 60 * 1000;
+
 pub struct Ledger {
-    connection: Mutex<Connection>,
-    path: Option<PathBuf>,
+    backend: Backend,
+    /// Which till writes (empty for the embedded ledger: every intent in it is this PC's).
+    till: String,
+}
+
+enum Backend {
+    Sqlite {
+        connection: Mutex<Connection>,
+        path: Option<PathBuf>,
+    },
+    Postgres(Box<PgStore>),
 }
 
 impl std::fmt::Debug for Ledger {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Ledger").field("path", &self.path).finish()
+        match &self.backend {
+            Backend::Sqlite { path, .. } => f.debug_struct("Ledger").field("path", path).finish(),
+            Backend::Postgres(store) => f.debug_struct("Ledger").field("shared", store).finish(),
+        }
     }
 }
 
@@ -247,25 +324,124 @@ impl Ledger {
         // WAL: readers never block the writer. FULL: a commit is on disk before we say so.
         connection.pragma_update(None, "journal_mode", "WAL")?;
         connection.pragma_update(None, "synchronous", "FULL")?;
+        // Every statement is written once and prepared once per connection.
+        connection.set_prepared_statement_cache_capacity(64);
         migrate(&connection)?;
         let ledger = Ledger {
-            connection: Mutex::new(connection),
-            path,
+            backend: Backend::Sqlite {
+                connection: Mutex::new(connection),
+                path,
+            },
+            till: String::new(),
         };
         ledger.mark_interrupted()?;
         Ok(ledger)
     }
 
-    pub fn schema_version(&self) -> Result<i64, LedgerError> {
-        Ok(self
-            .lock()
-            .pragma_query_value(None, "user_version", |row| row.get(0))?)
+    /// Connects to a shared ledger on PostgreSQL and migrates it. `till` names this till in
+    /// the payout journal, so that after a crash it settles its own intents and no other's.
+    pub fn open_shared(
+        url: &LedgerUrl,
+        password: Option<&crate::secrets::SecretString>,
+        till: &str,
+    ) -> Result<Ledger, LedgerError> {
+        let ledger = Ledger {
+            backend: Backend::Postgres(Box::new(PgStore::open(url, password)?)),
+            till: till.to_owned(),
+        };
+        ledger.mark_interrupted()?;
+        Ok(ledger)
     }
 
+    /// Where the ledger is, for Settings and `paydesk status`: the file, or the shared
+    /// database's address (never its password).
+    pub fn location(&self) -> String {
+        match &self.backend {
+            Backend::Sqlite { path, .. } => path
+                .as_ref()
+                .map(|path| path.display().to_string())
+                .unwrap_or_else(|| ":memory:".to_owned()),
+            Backend::Postgres(store) => store.host().to_owned(),
+        }
+    }
+
+    pub fn is_shared(&self) -> bool {
+        matches!(self.backend, Backend::Postgres(_))
+    }
+
+    /// Hears what other tills and the receiver write (only a shared ledger has others).
+    pub fn listen(&self, events: tokio::sync::mpsc::UnboundedSender<LedgerEvent>) {
+        if let Backend::Postgres(store) = &self.backend {
+            store.listen(events);
+        }
+    }
+
+    pub fn schema_version(&self) -> Result<i64, LedgerError> {
+        match &self.backend {
+            Backend::Sqlite { .. } => {
+                Ok(self
+                    .lock()
+                    .pragma_query_value(None, "user_version", |row| row.get(0))?)
+            }
+            Backend::Postgres(store) => store.schema_version(),
+        }
+    }
+
+    /// The embedded connection. Only for what is SQLite's own (its pragmas, its migrations);
+    /// everything else goes through [`Ledger::with`] or [`Ledger::transaction`].
     pub(crate) fn lock(&self) -> MutexGuard<'_, Connection> {
-        self.connection
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        match &self.backend {
+            Backend::Sqlite { connection, .. } => connection
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner()),
+            Backend::Postgres(_) => unreachable!("the shared ledger has no SQLite connection"),
+        }
+    }
+
+    /// Runs `work` on a connection, each statement on its own.
+    pub(crate) fn with<T>(
+        &self,
+        work: impl FnOnce(&mut Conn<'_>) -> Result<T, LedgerError>,
+    ) -> Result<T, LedgerError> {
+        match &self.backend {
+            Backend::Sqlite { .. } => work(&mut Conn::Sqlite(&self.lock())),
+            Backend::Postgres(store) => work(&mut Conn::Postgres(&mut store.client()?)),
+        }
+    }
+
+    /// Runs `work` in one transaction: all of it is written, or none. On SQLite the write lock
+    /// is taken first (a second process waits, then reads what the first wrote); on PostgreSQL
+    /// `work` takes what advisory locks its rules need.
+    pub(crate) fn transaction<T>(
+        &self,
+        work: impl FnOnce(&mut Conn<'_>) -> Result<T, LedgerError>,
+    ) -> Result<T, LedgerError> {
+        match &self.backend {
+            Backend::Sqlite { .. } => {
+                let mut connection = self.lock();
+                let transaction = connection
+                    .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+                let done = work(&mut Conn::Sqlite(&transaction))?;
+                transaction.commit()?;
+                Ok(done)
+            }
+            Backend::Postgres(store) => {
+                let mut client = store.client()?;
+                client.batch("BEGIN")?;
+                match work(&mut Conn::Postgres(&mut client)) {
+                    Ok(done) => {
+                        client.batch("COMMIT")?;
+                        Ok(done)
+                    }
+                    Err(error) => {
+                        if client.batch("ROLLBACK").is_err() {
+                            client.discard();
+                        }
+                        Err(error)
+                    }
+                }
+            }
+        }
     }
 }
 

@@ -1,9 +1,8 @@
 //! The payout journal: an intent is committed before a disbursement is sent, and every answer
 //! (or its absence) is recorded against it. One intent, one request.
 
-use rusqlite::{Connection, OptionalExtension, Row, params};
-
-use super::{Ledger, LedgerError, now_ms};
+use super::store::{Conn, Row, args};
+use super::{Backend, Ledger, LedgerError, OTHERS_SENDING_PATIENCE_MS, now_ms};
 use crate::api::family_b::{TransactionStatus, WithdrawRequest};
 use crate::money::Pesos;
 
@@ -121,7 +120,7 @@ const COLUMNS: &str = "id, profile, reference1, amount, cellphone, method_id, ba
     state, transaction_reference, withdraw_json, error_code, error_message, service_status, attempts, \
     created_at, updated_at";
 
-fn record(row: &Row<'_>) -> rusqlite::Result<PayoutRecord> {
+fn record(row: &Row<'_>) -> Result<PayoutRecord, LedgerError> {
     Ok(PayoutRecord {
         id: row.get(0)?,
         profile: row.get(1)?,
@@ -131,7 +130,7 @@ fn record(row: &Row<'_>) -> rusqlite::Result<PayoutRecord> {
         method_id: row.get(5)?,
         bank_name: row.get(6)?,
         webhook_url: row.get(7)?,
-        state: PayoutState::parse(&row.get::<_, String>(8)?),
+        state: PayoutState::parse(&row.get::<String>(8)?),
         transaction_reference: row.get(9)?,
         withdraw_json: row.get(10)?,
         error_code: row.get(11)?,
@@ -145,93 +144,94 @@ fn record(row: &Row<'_>) -> rusqlite::Result<PayoutRecord> {
 
 impl Ledger {
     /// Commits the intent before anything is sent, deciding the journal's rules in the same
-    /// write-locked transaction: a `reference1` already in the journal, a payout that may have
-    /// left less than `rules.spacing_ms` ago, and a recent payout of the same amount to the same
-    /// number that the person did not confirm. Two reviews that overlap (two windows, the app and
-    /// the CLI, two processes) can both pass their checks; only one of them gets past this.
+    /// transaction: a `reference1` already in the journal, a payout that may have left less
+    /// than `rules.spacing_ms` ago, and a recent payout of the same amount to the same number
+    /// that the person did not confirm. Two reviews that overlap (two windows, the app and the
+    /// CLI, two tills on a shared ledger) can both pass their checks; only one of them gets past
+    /// this. SQLite: the write lock is taken before the rules are read. PostgreSQL: a lock per
+    /// merchant held until the transaction ends, and the unique reference as the last word.
     pub fn begin_payout(
         &self,
         profile: &str,
         request: &WithdrawRequest,
         rules: &IntentRules,
     ) -> Result<PayoutRecord, LedgerError> {
-        let now = now_ms();
-        let mut connection = self.lock();
-        // Immediate: the write lock is taken before the rules are read, so a second process
-        // waits here (busy timeout) and then reads what the first one wrote.
-        let transaction =
-            connection.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        if payout_by_reference(&transaction, profile, &request.reference1)?.is_some() {
-            return Err(LedgerError::DuplicateReference(request.reference1.clone()));
-        }
-        if let Some(last) = last_cash_out_at(&transaction, profile)? {
-            let waited = now - last;
-            if waited < rules.spacing_ms {
-                return Err(LedgerError::PayoutTooSoon {
-                    wait_ms: rules.spacing_ms - waited,
-                });
+        let is_shared = matches!(self.backend, Backend::Postgres(_));
+        let outcome = self.transaction(|db| {
+            if is_shared {
+                db.query_opt(
+                    "SELECT pg_advisory_xact_lock(hashtextextended('paydesk-payouts:' || ?1, 0))::text",
+                    args![profile],
+                    |_| Ok(()),
+                )?;
             }
-        }
-        if rules.repeat_window_ms > 0
-            && let Some(similar) = recent_similar_payout(
-                &transaction,
-                profile,
-                &request.destination,
-                request.amount,
-                now - rules.repeat_window_ms,
-            )?
-            && rules.confirmed_repeat_of != Some(similar.id)
-        {
-            return Err(LedgerError::PayoutRepeat(Box::new(similar)));
-        }
-        let inserted = transaction.execute(
-            "INSERT INTO payouts (profile, reference1, amount, cellphone, method_id, bank_name,
-                webhook_url, state, created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'sending', ?8, ?8)",
-            params![
-                profile,
-                request.reference1,
-                request.amount.get(),
-                request.destination,
-                request.method_id,
-                request.bank_name,
-                request
-                    .webhook_request
-                    .as_ref()
-                    .map(|u| u.as_str().to_owned()),
-                now
-            ],
-        );
-        match inserted {
-            Ok(_) => {}
-            Err(rusqlite::Error::SqliteFailure(error, _))
-                if error.code == rusqlite::ErrorCode::ConstraintViolation =>
-            {
+            // The clock is read under the lock: the spacing is measured from the last intent
+            // another till committed just before, not from before waiting for it.
+            let now = now_ms();
+            if payout_by_reference(db, profile, &request.reference1)?.is_some() {
                 return Err(LedgerError::DuplicateReference(request.reference1.clone()));
             }
-            Err(error) => return Err(error.into()),
+            if let Some(last) = last_cash_out_at(db, profile)? {
+                let waited = now - last;
+                if waited < rules.spacing_ms {
+                    return Err(LedgerError::PayoutTooSoon {
+                        wait_ms: rules.spacing_ms - waited,
+                    });
+                }
+            }
+            if rules.repeat_window_ms > 0
+                && let Some(similar) = recent_similar_payout(
+                    db,
+                    profile,
+                    &request.destination,
+                    request.amount,
+                    now - rules.repeat_window_ms,
+                )?
+                && rules.confirmed_repeat_of != Some(similar.id)
+            {
+                return Err(LedgerError::PayoutRepeat(Box::new(similar)));
+            }
+            let id: i64 = db.value(
+                "INSERT INTO payouts (profile, reference1, amount, cellphone, method_id, bank_name,
+                    webhook_url, state, created_at, updated_at, till)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'sending', ?8, ?8, ?9)
+                 RETURNING id",
+                args![
+                    profile,
+                    &request.reference1,
+                    request.amount.get(),
+                    &request.destination,
+                    request.method_id,
+                    &request.bank_name,
+                    request
+                        .webhook_request
+                        .as_ref()
+                        .map(|u| u.as_str().to_owned()),
+                    now,
+                    &self.till
+                ],
+            )?;
+            payout(db, id)?.ok_or(LedgerError::NoSuchPayout(id))
+        });
+        match outcome {
+            Err(error) if error.is_unique_violation() => {
+                Err(LedgerError::DuplicateReference(request.reference1.clone()))
+            }
+            other => other,
         }
-        let id = transaction.last_insert_rowid();
-        let record = transaction
-            .query_row(
-                &format!("SELECT {COLUMNS} FROM payouts WHERE id = ?1"),
-                [id],
-                record,
-            )
-            .optional()?
-            .ok_or(LedgerError::NoSuchPayout(id))?;
-        transaction.commit()?;
-        Ok(record)
     }
 
     /// A payout that never reached the service may go out again, under the same reference.
     /// Returns false when it is not (or no longer) in that state: nothing is sent then.
     pub fn resume_payout(&self, id: i64) -> Result<bool, LedgerError> {
-        let changed = self.lock().execute(
-            "UPDATE payouts SET state = 'sending', attempts = attempts + 1, updated_at = ?2
-             WHERE id = ?1 AND state = 'not_sent'",
-            params![id, now_ms()],
-        )?;
+        let changed = self.with(|db| {
+            db.execute(
+                "UPDATE payouts SET state = 'sending', attempts = attempts + 1, updated_at = ?2,
+                    till = ?3
+                 WHERE id = ?1 AND state = 'not_sent'",
+                args![id, now_ms(), &self.till],
+            )
+        })?;
         Ok(changed == 1)
     }
 
@@ -244,37 +244,36 @@ impl Ledger {
         outcome: &PayoutOutcome,
     ) -> Result<PayoutRecord, LedgerError> {
         let now = now_ms();
-        {
-            let connection = self.lock();
+        self.with(|db| {
             match outcome {
                 PayoutOutcome::Sent {
                     transaction_reference,
                     withdraw_json,
-                } => connection.execute(
+                } => db.execute(
                     "UPDATE payouts SET state = CASE WHEN state = 'sending' THEN 'sent' ELSE state END,
                         transaction_reference = ?2, withdraw_json = ?3, error_code = NULL,
                         error_message = NULL, updated_at = ?4
                      WHERE id = ?1",
-                    params![id, transaction_reference, withdraw_json, now],
+                    args![id, transaction_reference, withdraw_json, now],
                 )?,
-                PayoutOutcome::Refused { code, message } => connection.execute(
+                PayoutOutcome::Refused { code, message } => db.execute(
                     "UPDATE payouts SET state = 'refused', error_code = ?2, error_message = ?3,
                         updated_at = ?4 WHERE id = ?1 AND state = 'sending'",
-                    params![id, code, message, now],
+                    args![id, code, message, now],
                 )?,
-                PayoutOutcome::NotSent { message } => connection.execute(
+                PayoutOutcome::NotSent { message } => db.execute(
                     "UPDATE payouts SET state = 'not_sent', error_code = 'network.unreachable',
                         error_message = ?2, updated_at = ?3 WHERE id = ?1 AND state = 'sending'",
-                    params![id, message, now],
+                    args![id, message, now],
                 )?,
-                PayoutOutcome::Unknown { code, message } => connection.execute(
+                PayoutOutcome::Unknown { code, message } => db.execute(
                     "UPDATE payouts SET state = 'unknown', error_code = ?2, error_message = ?3,
                         updated_at = ?4 WHERE id = ?1 AND state = 'sending'",
-                    params![id, code, message, now],
+                    args![id, code, message, now],
                 )?,
             };
-        }
-        self.payout(id)?.ok_or(LedgerError::NoSuchPayout(id))
+            payout(db, id)?.ok_or(LedgerError::NoSuchPayout(id))
+        })
     }
 
     /// The service's status for a payout. Final states settle it; 1 and 9 mean the service has
@@ -291,12 +290,16 @@ impl Ledger {
             | TransactionStatus::Cancelled => PayoutState::Failed,
             _ => PayoutState::Sent,
         };
-        self.lock().execute(
-            "UPDATE payouts SET state = ?2, service_status = ?3, updated_at = ?4
-             WHERE id = ?1 AND state IN ('sending', 'sent', 'unknown')",
-            params![id, state.as_str(), status.id(), now_ms()],
-        )?;
-        self.payout(id)?.ok_or(LedgerError::NoSuchPayout(id))
+        self.with(|db| {
+            // Only a change is written: on a shared ledger every write is heard by every till.
+            db.execute(
+                "UPDATE payouts SET state = ?2, service_status = ?3, updated_at = ?4
+                 WHERE id = ?1 AND state IN ('sending', 'sent', 'unknown')
+                   AND (state <> ?2 OR service_status IS NULL OR service_status <> ?3)",
+                args![id, state.as_str(), status.id(), now_ms()],
+            )?;
+            payout(db, id)?.ok_or(LedgerError::NoSuchPayout(id))
+        })
     }
 
     /// A person settles an unknown payout after checking with the service: it was sent (keep
@@ -311,23 +314,18 @@ impl Ledger {
         } else {
             ("refused", "settled by hand: it never went out")
         };
-        self.lock().execute(
-            "UPDATE payouts SET state = ?2, error_message = ?3, updated_at = ?4
-             WHERE id = ?1 AND state = 'unknown'",
-            params![id, state, note, now_ms()],
-        )?;
-        self.payout(id)?.ok_or(LedgerError::NoSuchPayout(id))
+        self.with(|db| {
+            db.execute(
+                "UPDATE payouts SET state = ?2, error_message = ?3, updated_at = ?4
+                 WHERE id = ?1 AND state = 'unknown'",
+                args![id, state, note, now_ms()],
+            )?;
+            payout(db, id)?.ok_or(LedgerError::NoSuchPayout(id))
+        })
     }
 
     pub fn payout(&self, id: i64) -> Result<Option<PayoutRecord>, LedgerError> {
-        Ok(self
-            .lock()
-            .query_row(
-                &format!("SELECT {COLUMNS} FROM payouts WHERE id = ?1"),
-                [id],
-                record,
-            )
-            .optional()?)
+        self.with(|db| payout(db, id))
     }
 
     pub fn payout_by_reference(
@@ -335,22 +333,47 @@ impl Ledger {
         profile: &str,
         reference1: &str,
     ) -> Result<Option<PayoutRecord>, LedgerError> {
-        payout_by_reference(&self.lock(), profile, reference1)
+        self.with(|db| payout_by_reference(db, profile, reference1))
     }
 
     /// Newest first.
     pub fn payouts(&self, profile: &str, limit: usize) -> Result<Vec<PayoutRecord>, LedgerError> {
-        let connection = self.lock();
-        let mut statement = connection.prepare(&format!(
-            "SELECT {COLUMNS} FROM payouts WHERE profile = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2"
-        ))?;
-        let rows = statement.query_map(params![profile, limit as i64], record)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.with(|db| {
+            db.query(
+                &format!(
+                    "SELECT {COLUMNS} FROM payouts WHERE profile = ?1
+                     ORDER BY created_at DESC, id DESC LIMIT ?2"
+                ),
+                args![profile, limit as i64],
+                record,
+            )
+        })
+    }
+
+    /// Payouts started in `[from_ms, to_ms)`, oldest first (every profile when `profile` is
+    /// None).
+    pub fn payouts_between(
+        &self,
+        profile: Option<&str>,
+        from_ms: i64,
+        to_ms: i64,
+    ) -> Result<Vec<PayoutRecord>, LedgerError> {
+        self.with(|db| {
+            db.query(
+                &format!(
+                    "SELECT {COLUMNS} FROM payouts
+                     WHERE (CAST(?1 AS TEXT) IS NULL OR profile = ?1) AND created_at >= ?2 AND created_at < ?3
+                     ORDER BY created_at, id"
+                ),
+                args![profile, from_ms, to_ms],
+                record,
+            )
+        })
     }
 
     /// When the last payout that may have left was started.
     pub fn last_cash_out_at(&self, profile: &str) -> Result<Option<i64>, LedgerError> {
-        last_cash_out_at(&self.lock(), profile)
+        self.with(|db| last_cash_out_at(db, profile))
     }
 
     /// The newest payout to this number for this amount since `since_ms` that may have left.
@@ -361,17 +384,21 @@ impl Ledger {
         amount: Pesos,
         since_ms: i64,
     ) -> Result<Option<PayoutRecord>, LedgerError> {
-        recent_similar_payout(&self.lock(), profile, cellphone, amount, since_ms)
+        self.with(|db| recent_similar_payout(db, profile, cellphone, amount, since_ms))
     }
 
-    /// At start: intents a crash left `sending` are `unknown` now. Never re-sent.
-    pub(super) fn mark_interrupted(&self) -> Result<usize, LedgerError> {
-        Ok(self.lock().execute(
-            "UPDATE payouts SET state = 'unknown',
-                error_message = 'paydesk stopped before the service answered', updated_at = ?1
-             WHERE state = 'sending'",
-            [now_ms()],
-        )?)
+    /// At start: intents a crash left `sending` are `unknown` now. Never re-sent. On a shared
+    /// ledger only this till's own, and another till's only when no answer can still come.
+    pub(super) fn mark_interrupted(&self) -> Result<u64, LedgerError> {
+        let now = now_ms();
+        self.with(|db| {
+            db.execute(
+                "UPDATE payouts SET state = 'unknown',
+                    error_message = 'paydesk stopped before the service answered', updated_at = ?1
+                 WHERE state = 'sending' AND (till = ?2 OR updated_at < ?3)",
+                args![now, &self.till, now - OTHERS_SENDING_PATIENCE_MS],
+            )
+        })
     }
 }
 
@@ -387,48 +414,51 @@ pub struct IntentRules {
     pub confirmed_repeat_of: Option<i64>,
 }
 
+fn payout(db: &mut Conn<'_>, id: i64) -> Result<Option<PayoutRecord>, LedgerError> {
+    db.query_opt(
+        &format!("SELECT {COLUMNS} FROM payouts WHERE id = ?1"),
+        args![id],
+        record,
+    )
+}
+
 fn payout_by_reference(
-    connection: &Connection,
+    db: &mut Conn<'_>,
     profile: &str,
     reference1: &str,
 ) -> Result<Option<PayoutRecord>, LedgerError> {
-    Ok(connection
-        .query_row(
-            &format!("SELECT {COLUMNS} FROM payouts WHERE profile = ?1 AND reference1 = ?2"),
-            params![profile, reference1],
-            record,
-        )
-        .optional()?)
+    db.query_opt(
+        &format!("SELECT {COLUMNS} FROM payouts WHERE profile = ?1 AND reference1 = ?2"),
+        args![profile, reference1],
+        record,
+    )
 }
 
-fn last_cash_out_at(connection: &Connection, profile: &str) -> Result<Option<i64>, LedgerError> {
-    Ok(connection.query_row(
+fn last_cash_out_at(db: &mut Conn<'_>, profile: &str) -> Result<Option<i64>, LedgerError> {
+    db.value(
         "SELECT MAX(created_at) FROM payouts
          WHERE profile = ?1 AND state NOT IN ('refused', 'not_sent')",
-        [profile],
-        |row| row.get(0),
-    )?)
+        args![profile],
+    )
 }
 
 fn recent_similar_payout(
-    connection: &Connection,
+    db: &mut Conn<'_>,
     profile: &str,
     cellphone: &str,
     amount: Pesos,
     since_ms: i64,
 ) -> Result<Option<PayoutRecord>, LedgerError> {
-    Ok(connection
-        .query_row(
-            &format!(
-                "SELECT {COLUMNS} FROM payouts
-                 WHERE profile = ?1 AND cellphone = ?2 AND amount = ?3 AND created_at >= ?4
-                   AND state NOT IN ('refused', 'not_sent')
-                 ORDER BY created_at DESC, id DESC LIMIT 1"
-            ),
-            params![profile, cellphone, amount.get(), since_ms],
-            record,
-        )
-        .optional()?)
+    db.query_opt(
+        &format!(
+            "SELECT {COLUMNS} FROM payouts
+             WHERE profile = ?1 AND cellphone = ?2 AND amount = ?3 AND created_at >= ?4
+               AND state NOT IN ('refused', 'not_sent')
+             ORDER BY created_at DESC, id DESC LIMIT 1"
+        ),
+        args![profile, cellphone, amount.get(), since_ms],
+        record,
+    )
 }
 
 #[cfg(test)]

@@ -144,22 +144,7 @@ struct Rows {
 impl Ledger {
     fn rows(&self, profile: Option<&str>, from: Date, to: Date) -> Result<Rows, LedgerError> {
         let (start, end) = bounds(from, to);
-        let payouts = {
-            let connection = self.lock();
-            let mut statement = connection.prepare(
-                "SELECT id FROM payouts WHERE (?1 IS NULL OR profile = ?1) AND created_at >= ?2 AND created_at < ?3 ORDER BY created_at",
-            )?;
-            let ids = statement
-                .query_map(rusqlite::params![profile, start, end], |row| {
-                    row.get::<_, i64>(0)
-                })?
-                .collect::<Result<Vec<_>, _>>()?;
-            drop(statement);
-            drop(connection);
-            ids.into_iter()
-                .filter_map(|id| self.payout(id).transpose())
-                .collect::<Result<Vec<_>, _>>()?
-        };
+        let payouts = self.payouts_between(profile, start, end)?;
         Ok(Rows {
             notifications: self.notifications_between(start, end)?,
             collections: self.collections_between(profile, start, end)?,

@@ -153,6 +153,7 @@ impl PaydeskApp {
             &bridge,
             options.secrets.clone(),
             &options.paths,
+            options.profile.clone(),
         ));
         PaydeskApp {
             nav: prefs.last_panel,

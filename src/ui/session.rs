@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::config::{EnvOverrides, Environment, Paths};
 use crate::connection::{ConnectError, Connection, connect};
-use crate::ledger::Ledger;
+use crate::ledger::{Ledger, LedgerChoice};
 use crate::secrets::SecretStore;
 use crate::webhook::{Confirmer, Receiver, ReceiverConfig, ReceiverEvent};
 
@@ -103,15 +103,40 @@ impl Session {
     }
 }
 
-/// Opens the keyring and the ledger once per app run; reused across reconnects.
-pub fn open_stores(bridge: &Bridge, source: SecretsSource, paths: &Paths) -> Task<LocalStores> {
-    let data_dir = paths.data_dir.clone();
-    bridge.spawn_blocking(move || LocalStores {
-        secrets: Arc::new(source.open()),
-        ledger: Ledger::in_folder(&data_dir)
-            .map(Arc::new)
-            .map_err(|error| error.to_string()),
+/// Opens the keyring and the ledger once per app run; reused across reconnects. The ledger is
+/// the one the profile the app starts with names (`PAYDESK_LEDGER_URL` first): the embedded
+/// file, or the shop's shared one.
+pub fn open_stores(
+    bridge: &Bridge,
+    source: SecretsSource,
+    paths: &Paths,
+    profile: Option<String>,
+) -> Task<LocalStores> {
+    let paths = paths.clone();
+    bridge.spawn_blocking(move || {
+        let secrets = Arc::new(source.open());
+        let ledger = open_ledger(&paths, profile, &secrets);
+        LocalStores { secrets, ledger }
     })
+}
+
+fn open_ledger(
+    paths: &Paths,
+    profile: Option<String>,
+    secrets: &SecretStore,
+) -> Result<Arc<Ledger>, String> {
+    let config = paths.load().map_err(|error| error.to_string())?;
+    let name = profile.unwrap_or_else(|| config.active_profile_name().to_owned());
+    let choice = match config.profile(&name) {
+        Ok(profile) => LedgerChoice::for_profile(&profile, None),
+        // The connection says what is wrong with the profile; the ledger is the data folder's.
+        Err(_) => Ok(LedgerChoice::Embedded),
+    }
+    .map_err(|error| error.to_string())?;
+    choice
+        .open(paths, &name, secrets)
+        .map(Arc::new)
+        .map_err(|error| error.to_string())
 }
 
 /// How the session's webhook receiver is set up.

@@ -99,6 +99,7 @@ fields! {
     ProfileReturnUrl => "return_url",
     ShopName => "shop_name",
     WebhookListen => "webhook_listen",
+    LedgerUrl => "ledger_url",
     EnvUserId => "PAYDESK_USER_ID",
     // Command-line flags and settings read from the environment
     UserIdFlag => "user-id",

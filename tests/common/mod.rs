@@ -3,6 +3,7 @@
 //! condition with a deadline (never a fixed sleep).
 #![allow(dead_code)]
 
+pub mod postgres;
 pub mod ui;
 
 use std::future::Future;

@@ -48,12 +48,15 @@ pub struct Context<'a> {
     pub out: Output,
     pub paths: &'a Paths,
     pub secrets: &'a SecretStore,
+    pub ledger: &'a crate::ledger::LedgerChoice,
 }
 
 impl Context<'_> {
-    /// The ledger in the data folder; opened per command (it is small and the CLI is short-lived).
+    /// The profile's ledger (the data folder's, or the shared one); opened per command. A shared
+    /// ledger that cannot be reached ends the command with exit 3, before anything is sent.
     fn ledger(&self) -> Result<std::sync::Arc<crate::ledger::Ledger>, Failure> {
-        crate::ledger::Ledger::in_folder(&self.paths.data_dir)
+        self.ledger
+            .open(self.paths, &self.connection.profile_name, self.secrets)
             .map(std::sync::Arc::new)
             .map_err(|error| Failure::Local(error.to_string()))
     }

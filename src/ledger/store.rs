@@ -1,0 +1,248 @@
+//! One way to run the ledger's SQL on either backend: the statements are written once, in the
+//! dialect both SQLite and PostgreSQL read (`?N` parameters are turned into `$N` for
+//! PostgreSQL), with values and rows that convert to and from both.
+
+use std::borrow::Cow;
+
+use super::LedgerError;
+use super::postgres::PgClient;
+
+/// A value bound to a statement: the ledger stores only integers and text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Param {
+    Int(Option<i64>),
+    Text(Option<String>),
+}
+
+impl From<i64> for Param {
+    fn from(value: i64) -> Param {
+        Param::Int(Some(value))
+    }
+}
+
+impl From<Option<i64>> for Param {
+    fn from(value: Option<i64>) -> Param {
+        Param::Int(value)
+    }
+}
+
+impl From<&str> for Param {
+    fn from(value: &str) -> Param {
+        Param::Text(Some(value.to_owned()))
+    }
+}
+
+impl From<&String> for Param {
+    fn from(value: &String) -> Param {
+        Param::Text(Some(value.clone()))
+    }
+}
+
+impl From<String> for Param {
+    fn from(value: String) -> Param {
+        Param::Text(Some(value))
+    }
+}
+
+impl From<Option<&str>> for Param {
+    fn from(value: Option<&str>) -> Param {
+        Param::Text(value.map(str::to_owned))
+    }
+}
+
+impl From<Option<String>> for Param {
+    fn from(value: Option<String>) -> Param {
+        Param::Text(value)
+    }
+}
+
+impl From<&Option<String>> for Param {
+    fn from(value: &Option<String>) -> Param {
+        Param::Text(value.clone())
+    }
+}
+
+/// `args![a, b, c]`: the parameters of one statement, in `?1, ?2, ?3` order.
+macro_rules! args {
+    ($($value:expr),* $(,)?) => {
+        &[$($crate::ledger::store::Param::from($value)),*][..]
+    };
+}
+pub(crate) use args;
+
+impl rusqlite::ToSql for Param {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        match self {
+            Param::Int(value) => value.to_sql(),
+            Param::Text(value) => value.to_sql(),
+        }
+    }
+}
+
+impl tokio_postgres::types::ToSql for Param {
+    fn to_sql(
+        &self,
+        ty: &tokio_postgres::types::Type,
+        out: &mut bytes::BytesMut,
+    ) -> Result<tokio_postgres::types::IsNull, Box<dyn std::error::Error + Sync + Send>> {
+        match self {
+            Param::Int(value) => value.to_sql(ty, out),
+            Param::Text(value) => value.to_sql(ty, out),
+        }
+    }
+
+    fn accepts(ty: &tokio_postgres::types::Type) -> bool {
+        <i64 as tokio_postgres::types::ToSql>::accepts(ty)
+            || <String as tokio_postgres::types::ToSql>::accepts(ty)
+    }
+
+    // Checked by the value's own kind: an integer bound where PostgreSQL expects text (or the
+    // other way round) is an error, not eight bytes read as characters.
+    fn to_sql_checked(
+        &self,
+        ty: &tokio_postgres::types::Type,
+        out: &mut bytes::BytesMut,
+    ) -> Result<tokio_postgres::types::IsNull, Box<dyn std::error::Error + Sync + Send>> {
+        match self {
+            Param::Int(value) => value.to_sql_checked(ty, out),
+            Param::Text(value) => value.to_sql_checked(ty, out),
+        }
+    }
+}
+
+/// A column type both backends read: `i64`, `String`, `bool` and their `Option`s.
+pub(crate) trait Column:
+    rusqlite::types::FromSql + for<'a> tokio_postgres::types::FromSql<'a>
+{
+}
+
+impl<T> Column for T where T: rusqlite::types::FromSql + for<'a> tokio_postgres::types::FromSql<'a> {}
+
+/// One row of a result, from either backend.
+pub(crate) enum Row<'a> {
+    Sqlite(&'a rusqlite::Row<'a>),
+    Postgres(&'a tokio_postgres::Row),
+}
+
+impl Row<'_> {
+    pub(crate) fn get<T: Column>(&self, index: usize) -> Result<T, LedgerError> {
+        match self {
+            Row::Sqlite(row) => Ok(row.get(index)?),
+            Row::Postgres(row) => Ok(row.try_get(index)?),
+        }
+    }
+}
+
+/// A connection (or an open transaction) on either backend.
+pub(crate) enum Conn<'a> {
+    Sqlite(&'a rusqlite::Connection),
+    Postgres(&'a mut PgClient),
+}
+
+impl Conn<'_> {
+    /// Runs a statement; returns how many rows it changed.
+    pub(crate) fn execute(&mut self, sql: &str, params: &[Param]) -> Result<u64, LedgerError> {
+        match self {
+            Conn::Sqlite(connection) => {
+                let mut statement = connection.prepare_cached(sql)?;
+                Ok(statement.execute(rusqlite::params_from_iter(params.iter()))? as u64)
+            }
+            Conn::Postgres(client) => client.execute(&dollar_parameters(sql), params),
+        }
+    }
+
+    /// Every row, each read by `read`.
+    pub(crate) fn query<T>(
+        &mut self,
+        sql: &str,
+        params: &[Param],
+        mut read: impl FnMut(&Row<'_>) -> Result<T, LedgerError>,
+    ) -> Result<Vec<T>, LedgerError> {
+        match self {
+            Conn::Sqlite(connection) => {
+                let mut statement = connection.prepare_cached(sql)?;
+                let mut rows = statement.query(rusqlite::params_from_iter(params.iter()))?;
+                let mut read_rows = Vec::new();
+                while let Some(row) = rows.next()? {
+                    read_rows.push(read(&Row::Sqlite(row))?);
+                }
+                Ok(read_rows)
+            }
+            Conn::Postgres(client) => client
+                .query(&dollar_parameters(sql), params)?
+                .iter()
+                .map(|row| read(&Row::Postgres(row)))
+                .collect(),
+        }
+    }
+
+    /// The first row, if any.
+    pub(crate) fn query_opt<T>(
+        &mut self,
+        sql: &str,
+        params: &[Param],
+        read: impl FnOnce(&Row<'_>) -> Result<T, LedgerError>,
+    ) -> Result<Option<T>, LedgerError> {
+        match self {
+            Conn::Sqlite(connection) => {
+                let mut statement = connection.prepare_cached(sql)?;
+                let mut rows = statement.query(rusqlite::params_from_iter(params.iter()))?;
+                match rows.next()? {
+                    Some(row) => Ok(Some(read(&Row::Sqlite(row))?)),
+                    None => Ok(None),
+                }
+            }
+            Conn::Postgres(client) => {
+                match client.query(&dollar_parameters(sql), params)?.first() {
+                    Some(row) => Ok(Some(read(&Row::Postgres(row))?)),
+                    None => Ok(None),
+                }
+            }
+        }
+    }
+
+    /// The one value a statement such as `SELECT COUNT(*)` answers.
+    pub(crate) fn value<T: Column>(
+        &mut self,
+        sql: &str,
+        params: &[Param],
+    ) -> Result<T, LedgerError> {
+        self.query_opt(sql, params, |row| row.get(0))?
+            .ok_or_else(|| LedgerError::Missing(sql.lines().next().unwrap_or_default().to_owned()))
+    }
+}
+
+/// `?1` → `$1`, outside quoted text: the one difference between the two dialects' parameters.
+pub(crate) fn dollar_parameters(sql: &str) -> Cow<'_, str> {
+    if !sql.contains('?') {
+        return Cow::Borrowed(sql);
+    }
+    let mut out = String::with_capacity(sql.len());
+    let mut quoted = false;
+    let mut chars = sql.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                out.push(c);
+            }
+            '?' if !quoted && chars.peek().is_some_and(char::is_ascii_digit) => out.push('$'),
+            _ => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameters_become_dollars_outside_quotes() {
+        assert_eq!(
+            dollar_parameters("SELECT ?1, '?2', ?12 WHERE a = '?'"),
+            "SELECT $1, '?2', $12 WHERE a = '?'"
+        );
+        assert!(matches!(dollar_parameters("SELECT 1"), Cow::Borrowed(_)));
+    }
+}

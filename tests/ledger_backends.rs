@@ -1,0 +1,400 @@
+//! One behaviour suite, two backends: every test here runs on the embedded SQLite ledger and on
+//! a shared PostgreSQL one (a throwaway cluster; those are `#[ignore = "needs PostgreSQL"]` and
+//! `.ci/run` runs them). Two `Ledger`s on one store are two tills.
+
+mod common;
+
+use common::postgres::Cluster;
+use paydesk::api::family_b::{TransactionStatus, WithdrawRequest};
+use paydesk::api::notification::Notification;
+use paydesk::i18n::Language;
+use paydesk::ledger::{
+    CheckState, Collection, IntentRules, Ledger, LedgerError, LedgerUrl, PayoutOutcome,
+    PayoutState, StoreOutcome,
+};
+use paydesk::money::Pesos;
+
+/// Where the tills' ledgers live.
+enum Store {
+    Sqlite(tempfile::TempDir),
+    Postgres(String),
+}
+
+impl Store {
+    fn sqlite() -> Store {
+        Store::Sqlite(tempfile::tempdir().unwrap())
+    }
+
+    fn postgres() -> Store {
+        Store::Postgres(Cluster::shared().database())
+    }
+
+    /// A till's ledger.
+    fn till(&self, name: &str) -> Ledger {
+        match self {
+            Store::Sqlite(dir) => Ledger::open(&dir.path().join("ledger.sqlite3")).unwrap(),
+            Store::Postgres(url) => {
+                Ledger::open_shared(&LedgerUrl::parse(url).unwrap(), None, name).unwrap()
+            }
+        }
+    }
+}
+
+macro_rules! on_both_backends {
+    ($($behaviour:ident),* $(,)?) => {
+        $(
+            mod $behaviour {
+                #[test]
+                fn sqlite() {
+                    super::$behaviour(&super::Store::sqlite());
+                }
+
+                #[test]
+                #[ignore = "needs PostgreSQL"]
+                fn postgres() {
+                    super::$behaviour(&super::Store::postgres());
+                }
+            }
+        )*
+    };
+}
+
+on_both_backends!(
+    payout_rules_hold_across_tills,
+    a_payout_goes_from_intent_to_settled,
+    a_crashed_till_settles_its_own_intents_only,
+    notifications_are_stored_once_and_counted_again,
+    collections_follow_the_service,
+    reconciliation_and_csv_read_every_till,
+    bank_accounts_are_listed_until_forgotten,
+    several_tills_starting_at_once_migrate_once,
+);
+
+const RULES: IntentRules = IntentRules {
+    spacing_ms: 30_000,
+    repeat_window_ms: 600_000,
+    confirmed_repeat_of: None,
+};
+
+const NO_SPACING: IntentRules = IntentRules {
+    spacing_ms: 0,
+    repeat_window_ms: 600_000,
+    confirmed_repeat_of: None,
+};
+
+fn request(reference1: &str, amount: i64, cellphone: &str) -> WithdrawRequest {
+    WithdrawRequest {
+        amount: Pesos::new(amount),
+        reference1: reference1.into(),
+        webhook_request: None,
+        method_id: 245,
+        destination: cellphone.into(),
+        bank_name: None,
+    }
+}
+
+fn notification(reference: &str, status: i64, updated_at: &str) -> (Notification, String) {
+    let raw = format!(
+        r#"{{"realAmount": 20000, "amount": 19405, "cost": "$595.00", "referenceId": "{reference}", "resourceId": "S-{reference}", "updatedAt": "{updated_at}", "status": {status}, "productId": 117, "paymentMethod": "PSE", "providerReference": "P-{reference}", "reference1": "VENTA"}}"#
+    );
+    (Notification::parse(raw.as_bytes()).unwrap(), raw)
+}
+
+fn payout_rules_hold_across_tills(store: &Store) {
+    let first = store.till("caja-1");
+    let second = store.till("caja-2");
+    let sent = first
+        .begin_payout("tienda", &request("P-1", 50_000, "3001234567"), &RULES)
+        .unwrap();
+    assert_eq!(sent.state, PayoutState::Sending);
+    // The same reference from the other till: refused, whatever the amount.
+    assert!(matches!(
+        second.begin_payout("tienda", &request("P-1", 10_000, "3009999999"), &NO_SPACING),
+        Err(LedgerError::DuplicateReference(_))
+    ));
+    // Another payout within 30 s from the other till: the spacing counts across tills.
+    match second.begin_payout("tienda", &request("P-2", 10_000, "3009999999"), &RULES) {
+        Err(LedgerError::PayoutTooSoon { wait_ms }) => {
+            assert!(wait_ms > 0 && wait_ms <= 30_000, "{wait_ms}")
+        }
+        other => panic!("{other:?}"),
+    }
+    // The same amount to the same number: a second yes is needed, then it goes.
+    let repeat =
+        match second.begin_payout("tienda", &request("P-3", 50_000, "3001234567"), &NO_SPACING) {
+            Err(LedgerError::PayoutRepeat(previous)) => previous,
+            other => panic!("{other:?}"),
+        };
+    assert_eq!(repeat.id, sent.id);
+    let confirmed = IntentRules {
+        confirmed_repeat_of: Some(repeat.id),
+        ..NO_SPACING
+    };
+    second
+        .begin_payout("tienda", &request("P-3", 50_000, "3001234567"), &confirmed)
+        .unwrap();
+    // Another merchant on the same database is not held by this one's rules.
+    first
+        .begin_payout("otra", &request("P-1", 50_000, "3001234567"), &RULES)
+        .unwrap();
+}
+
+fn a_payout_goes_from_intent_to_settled(store: &Store) {
+    let till = store.till("caja-1");
+    let intent = till
+        .begin_payout("tienda", &request("L-1", 70_000, "3001234567"), &NO_SPACING)
+        .unwrap();
+    let sent = till
+        .finish_payout(
+            intent.id,
+            &PayoutOutcome::Sent {
+                transaction_reference: Some("T-1".into()),
+                withdraw_json: "{}".into(),
+            },
+        )
+        .unwrap();
+    assert_eq!(sent.state, PayoutState::Sent);
+    assert_eq!(sent.transaction_reference.as_deref(), Some("T-1"));
+    assert!(till.knows_reference("T-1").unwrap());
+    let approved = till
+        .record_payout_status(intent.id, TransactionStatus::Approved)
+        .unwrap();
+    assert_eq!(approved.state, PayoutState::Approved);
+    assert_eq!(
+        till.payout_by_reference("tienda", "L-1")
+            .unwrap()
+            .unwrap()
+            .id,
+        intent.id
+    );
+
+    let lost = till
+        .begin_payout("tienda", &request("L-2", 80_000, "3001234567"), &NO_SPACING)
+        .unwrap();
+    let unknown = till
+        .finish_payout(
+            lost.id,
+            &PayoutOutcome::Unknown {
+                code: "network.timeout".into(),
+                message: "no answer".into(),
+            },
+        )
+        .unwrap();
+    assert_eq!(unknown.state, PayoutState::Unknown);
+    let settled = till.settle_payout_by_hand(lost.id, false).unwrap();
+    assert_eq!(settled.state, PayoutState::Refused);
+
+    let unsent = till
+        .begin_payout("tienda", &request("L-3", 90_000, "3001234567"), &NO_SPACING)
+        .unwrap();
+    till.finish_payout(
+        unsent.id,
+        &PayoutOutcome::NotSent {
+            message: "offline".into(),
+        },
+    )
+    .unwrap();
+    assert!(till.resume_payout(unsent.id).unwrap());
+    assert!(!till.resume_payout(unsent.id).unwrap(), "only once");
+
+    let journal = till.payouts("tienda", 10).unwrap();
+    assert_eq!(journal.len(), 3);
+    assert_eq!(journal[0].reference1, "L-3", "newest first");
+    assert_eq!(journal[0].attempts, 2);
+}
+
+fn a_crashed_till_settles_its_own_intents_only(store: &Store) {
+    let crashed = store.till("caja-1");
+    let busy = store.till("caja-2");
+    let mine = crashed
+        .begin_payout("tienda", &request("C-1", 50_000, "3001234567"), &NO_SPACING)
+        .unwrap();
+    let theirs = busy
+        .begin_payout("tienda", &request("C-2", 60_000, "3007654321"), &NO_SPACING)
+        .unwrap();
+    drop(crashed);
+    let restarted = store.till("caja-1");
+    assert_eq!(
+        restarted.payout(mine.id).unwrap().unwrap().state,
+        PayoutState::Unknown
+    );
+    let expected = if matches!(store, Store::Sqlite(_)) {
+        // One PC: every intent left `sending` is this PC's own.
+        PayoutState::Unknown
+    } else {
+        // Another till's request may still be on its way: untouched.
+        PayoutState::Sending
+    };
+    assert_eq!(
+        restarted.payout(theirs.id).unwrap().unwrap().state,
+        expected
+    );
+}
+
+fn notifications_are_stored_once_and_counted_again(store: &Store) {
+    let receiver = store.till("server");
+    let till = store.till("caja-1");
+    let approved = notification("N-1", 2, "2026-11-22 10:00:00");
+    let pending = notification("N-2", 1, "2026-11-22 10:00:01");
+    let outcomes = receiver
+        .store_notifications(&[approved.clone(), pending.clone()])
+        .unwrap();
+    let StoreOutcome::Stored(first) = outcomes[0] else {
+        panic!("{outcomes:?}")
+    };
+    assert!(matches!(outcomes[1], StoreOutcome::Stored(_)));
+    receiver
+        .record_check(first, CheckState::Confirmed, Some(2))
+        .unwrap();
+    // The service sends it again (to a receiver that restarted, or twice at once).
+    let again = receiver.store_notifications(&[approved]).unwrap();
+    assert_eq!(
+        again,
+        [StoreOutcome::Duplicate {
+            id: first,
+            confirmed: true
+        }]
+    );
+    // Every till reads what the receiver stored.
+    assert_eq!(till.notification_count().unwrap(), 2);
+    let stored = till.notification(first).unwrap().unwrap();
+    assert_eq!(stored.duplicates, 1);
+    assert_eq!(stored.check_state, CheckState::Confirmed);
+    assert_eq!(stored.figures.gross, Some(Pesos::new(20_000)));
+    assert_eq!(stored.figures.fee, Some(Pesos::new(595)));
+    assert_eq!(stored.figures.net, Some(Pesos::new(19_405)));
+    assert_eq!(till.notifications_for("N-2").unwrap().len(), 1);
+    assert_eq!(till.notifications(10).unwrap()[0].reference_id, "N-2");
+    let id = receiver.store_rejection("bad signature", "{}").unwrap();
+    let rejections = till.rejections(10).unwrap();
+    assert_eq!(rejections[0].0, id);
+    assert_eq!(rejections[0].2, "bad signature");
+}
+
+fn collection(reference: &str, amount: Option<i64>, created_at: i64) -> Collection {
+    Collection {
+        reference: reference.into(),
+        kind: "link".into(),
+        amount: amount.map(Pesos::new),
+        reference1: "VENTA".into(),
+        url: format!("https://pay.example/{reference}"),
+        created_at,
+        status: None,
+        description: "Almuerzo".into(),
+    }
+}
+
+fn collections_follow_the_service(store: &Store) {
+    let till = store.till("caja-1");
+    let other = store.till("caja-2");
+    let now = paydesk::ledger::now_ms();
+    till.record_collection("tienda", &collection("K-1", Some(25_000), now))
+        .unwrap();
+    till.record_collection("tienda", &collection("K-1", Some(25_000), now))
+        .unwrap();
+    other
+        .record_collection("tienda", &collection("K-2", None, now + 1))
+        .unwrap();
+    other
+        .record_collection_status("K-2", 2, Some(Pesos::new(7_000)))
+        .unwrap();
+    let today = other
+        .collections_between(Some("tienda"), now - 1_000, now + 1_000)
+        .unwrap();
+    assert_eq!(today.len(), 2, "{today:?}");
+    assert_eq!(today[0].reference, "K-2", "newest first");
+    assert_eq!(today[0].status, Some(2));
+    assert_eq!(
+        today[0].amount,
+        Some(Pesos::new(7_000)),
+        "the payer's amount"
+    );
+    assert_eq!(today[1].description, "Almuerzo");
+    assert!(till.knows_reference("K-2").unwrap());
+    assert!(!till.knows_reference("K-3").unwrap());
+    assert!(
+        till.collections_between(Some("otra"), now - 1_000, now + 1_000)
+            .unwrap()
+            .is_empty()
+    );
+}
+
+fn reconciliation_and_csv_read_every_till(store: &Store) {
+    let receiver = store.till("server");
+    let till = store.till("caja-1");
+    let now = paydesk::ledger::now_ms();
+    till.record_collection("tienda", &collection("R-1", Some(20_000), now))
+        .unwrap();
+    let stored = receiver
+        .store_notifications(&[notification("R-1", 2, "2026-11-22 11:00:00")])
+        .unwrap();
+    let StoreOutcome::Stored(id) = stored[0] else {
+        panic!()
+    };
+    receiver
+        .record_check(id, CheckState::Confirmed, Some(2))
+        .unwrap();
+    receiver
+        .record_collection_status("R-1", 2, Some(Pesos::new(20_000)))
+        .unwrap();
+    let payout = till
+        .begin_payout("tienda", &request("R-P", 5_000, "3001234567"), &NO_SPACING)
+        .unwrap();
+    till.finish_payout(
+        payout.id,
+        &PayoutOutcome::Sent {
+            transaction_reference: Some("RT-1".into()),
+            withdraw_json: "{}".into(),
+        },
+    )
+    .unwrap();
+    let today = paydesk::clock::today();
+    let report = store
+        .till("caja-2")
+        .reconcile(Some("tienda"), today, today, now)
+        .unwrap();
+    assert_eq!(report.approved.count, 1);
+    assert_eq!(report.approved.gross, Pesos::new(20_000));
+    assert_eq!(report.approved.net, Pesos::new(19_405));
+    assert_eq!(
+        report.payouts_open.count + report.payouts_paid.count,
+        1,
+        "{report:?}"
+    );
+    let mut csv = Vec::new();
+    let rows = till
+        .export_csv(Some("tienda"), today, today, &mut csv, Language::En)
+        .unwrap();
+    let text = String::from_utf8(csv).unwrap();
+    assert!(rows >= 3, "{rows} rows: {text}");
+    assert!(text.contains("R-1") && text.contains("R-P"), "{text}");
+}
+
+fn bank_accounts_are_listed_until_forgotten(store: &Store) {
+    let till = store.till("caja-1");
+    till.record_bank_account("tienda", Some(11), "****1234", 1007, 1)
+        .unwrap();
+    till.record_bank_account("tienda", Some(12), "****5678", 1051, 2)
+        .unwrap();
+    till.forget_bank_account("tienda", 11).unwrap();
+    let accounts = store.till("caja-2").bank_accounts("tienda").unwrap();
+    assert_eq!(accounts.len(), 1);
+    assert_eq!(accounts[0].masked_number, "****5678");
+}
+
+fn several_tills_starting_at_once_migrate_once(store: &Store) {
+    let versions: Vec<i64> = std::thread::scope(|scope| {
+        let starting: Vec<_> = (0..4)
+            .map(|n| scope.spawn(move || store.till(&format!("caja-{n}")).schema_version()))
+            .collect();
+        starting
+            .into_iter()
+            .map(|till| till.join().unwrap().unwrap())
+            .collect()
+    });
+    assert!(
+        versions.windows(2).all(|pair| pair[0] == pair[1]),
+        "{versions:?}"
+    );
+    assert!(versions[0] >= 1);
+}
