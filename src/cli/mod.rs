@@ -46,13 +46,16 @@ async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<Exit
         .clone()
         .unwrap_or_else(|| config.active_profile_name().to_owned());
     let profile = config.profile(&profile_name)?;
-    let ledger = crate::ledger::LedgerChoice::for_profile(&profile, cli.ledger_url.as_deref())
-        .map_err(|error| {
-            Failure::Input(vec![crate::validate::ValidationError::new(
-                crate::validate::Field::LedgerUrl,
-                error.to_string(),
-            )])
-        })?;
+    let ledger = crate::ledger::LedgerChoice::for_profile(
+        profile.ledger_url.as_deref(),
+        cli.ledger_url.as_deref(),
+    )
+    .map_err(|error| {
+        Failure::Input(vec![crate::validate::ValidationError::new(
+            crate::validate::Field::LedgerUrl,
+            error.to_string(),
+        )])
+    })?;
     let env = EnvOverrides::from_environment();
     let secrets = tokio::task::spawn_blocking(SecretStore::for_this_run)
         .await

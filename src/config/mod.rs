@@ -294,7 +294,9 @@ pub fn check_profile(name: &str, profile: &Profile) -> Result<(), ConfigError> {
             .map_err(|error| invalid(error.to_string()))?;
     }
     if let Some(url) = &profile.ledger_url {
-        crate::ledger::LedgerUrl::parse(url).map_err(|error| invalid(error.to_string()))?;
+        // Checked in full (host, user, TLS) when the ledger is opened; here, what makes the file
+        // unsafe to keep: a password written into it.
+        check_ledger_url(url).map_err(invalid)?;
     }
     if let Some(listen) = &profile.webhook_listen
         && listen.parse::<std::net::SocketAddr>().is_err()
@@ -398,6 +400,23 @@ impl Paths {
         std::fs::write(&temporary, config.to_toml()).map_err(write)?;
         std::fs::rename(&temporary, &path).map_err(write)
     }
+}
+
+/// A shared ledger's address as the profile file may hold it: PostgreSQL, no password.
+fn check_ledger_url(text: &str) -> Result<(), String> {
+    let url = url::Url::parse(text.trim())
+        .map_err(|_| format!("ledger_url is not an address: {text}"))?;
+    if !matches!(url.scheme(), "postgres" | "postgresql") {
+        return Err(format!(
+            "ledger_url must start with postgres://, not {text}"
+        ));
+    }
+    if url.password().is_some() {
+        return Err(
+            "ledger_url must not contain a password (paydesk keeps it in the keyring)".into(),
+        );
+    }
+    Ok(())
 }
 
 /// Connection values the environment sets for automation; each wins over the profile.

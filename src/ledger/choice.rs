@@ -4,7 +4,6 @@
 use std::path::Path;
 
 use super::{LEDGER_FILE_NAME, Ledger, LedgerError, LedgerUrl};
-use crate::config::{Paths, Profile};
 use crate::secrets::{SecretKind, SecretStore, SecretString};
 
 /// The file naming this till in a shared ledger's payout journal.
@@ -18,9 +17,9 @@ pub enum LedgerChoice {
 }
 
 impl LedgerChoice {
-    /// `PAYDESK_LEDGER_URL` (or `--ledger-url`) wins over the profile's `ledger_url`.
+    /// `wanted` (`--ledger-url`), then `PAYDESK_LEDGER_URL`, then the profile's `ledger_url`.
     pub fn for_profile(
-        profile: &Profile,
+        profile_ledger_url: Option<&str>,
         wanted: Option<&str>,
     ) -> Result<LedgerChoice, LedgerError> {
         let from_environment = std::env::var("PAYDESK_LEDGER_URL")
@@ -29,7 +28,7 @@ impl LedgerChoice {
         match wanted
             .map(str::to_owned)
             .or(from_environment)
-            .or_else(|| profile.ledger_url.clone())
+            .or_else(|| profile_ledger_url.map(str::to_owned))
         {
             Some(url) => Ok(LedgerChoice::Shared(Box::new(LedgerUrl::parse(&url)?))),
             None => Ok(LedgerChoice::Embedded),
@@ -39,12 +38,12 @@ impl LedgerChoice {
     /// Opens it. Blocking (disk, or the network and the keyring).
     pub fn open(
         &self,
-        paths: &Paths,
+        data_dir: &Path,
         profile_name: &str,
         secrets: &SecretStore,
     ) -> Result<Ledger, LedgerError> {
         match self {
-            LedgerChoice::Embedded => Ledger::open(&paths.data_dir.join(LEDGER_FILE_NAME)),
+            LedgerChoice::Embedded => Ledger::open(&data_dir.join(LEDGER_FILE_NAME)),
             LedgerChoice::Shared(url) => {
                 let password = std::env::var("PAYDESK_LEDGER_PASSWORD")
                     .ok()
@@ -59,7 +58,7 @@ impl LedgerChoice {
                             .ok()
                             .flatten()
                     });
-                Ledger::open_shared(url, password.as_ref(), &till_id(&paths.data_dir))
+                Ledger::open_shared(url, password.as_ref(), &till_id(data_dir))
             }
         }
     }

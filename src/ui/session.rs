@@ -128,13 +128,13 @@ fn open_ledger(
     let config = paths.load().map_err(|error| error.to_string())?;
     let name = profile.unwrap_or_else(|| config.active_profile_name().to_owned());
     let choice = match config.profile(&name) {
-        Ok(profile) => LedgerChoice::for_profile(&profile, None),
+        Ok(profile) => LedgerChoice::for_profile(profile.ledger_url.as_deref(), None),
         // The connection says what is wrong with the profile; the ledger is the data folder's.
         Err(_) => Ok(LedgerChoice::Embedded),
     }
     .map_err(|error| error.to_string())?;
     choice
-        .open(paths, &name, secrets)
+        .open(&paths.data_dir, &name, secrets)
         .map(Arc::new)
         .map_err(|error| error.to_string())
 }

@@ -56,7 +56,11 @@ impl Context<'_> {
     /// ledger that cannot be reached ends the command with exit 3, before anything is sent.
     fn ledger(&self) -> Result<std::sync::Arc<crate::ledger::Ledger>, Failure> {
         self.ledger
-            .open(self.paths, &self.connection.profile_name, self.secrets)
+            .open(
+                &self.paths.data_dir,
+                &self.connection.profile_name,
+                self.secrets,
+            )
             .map(std::sync::Arc::new)
             .map_err(|error| Failure::Local(error.to_string()))
     }
