@@ -782,3 +782,10 @@ ledger-bad-url = The shared ledger address { $url } is not valid: { $reason }
 ledger-tls = Encrypted connections cannot be set up on this computer: { $error }
 ledger-runtime = The shared ledger could not be started: { $error }
 ledger-missing = The ledger did not answer as expected ({ $query })
+
+## ledger watch
+cli-watch-needs-shared = Only a shared ledger can be watched: give --ledger-url or set ledger_url in the profile
+cli-watch-listening = Listening to the shared ledger at { $host } (Ctrl-C to stop)
+cli-watch-notification = Notification: { $reference } { $state } ({ $check })
+cli-watch-payment = Payment: { $reference } { $amount } { $state }
+cli-watch-payout = Payout: { $reference } { $amount } { $state }

@@ -782,3 +782,10 @@ ledger-bad-url = La dirección del registro compartido { $url } no es válida: {
 ledger-tls = No se pueden establecer conexiones cifradas en este computador: { $error }
 ledger-runtime = No se pudo iniciar el registro compartido: { $error }
 ledger-missing = El registro no respondió como se esperaba ({ $query })
+
+## ledger watch
+cli-watch-needs-shared = Solo se puede seguir un registro compartido: indique --ledger-url o ponga ledger_url en el perfil
+cli-watch-listening = Escuchando el registro compartido en { $host } (Ctrl-C para terminar)
+cli-watch-notification = Notificación: { $reference } { $state } ({ $check })
+cli-watch-payment = Cobro: { $reference } { $amount } { $state }
+cli-watch-payout = Dispersión: { $reference } { $amount } { $state }

@@ -188,6 +188,9 @@ pub enum WebhooksCommand {
 
 #[derive(Debug, Subcommand)]
 pub enum LedgerCommand {
+    /// Follow a shared ledger as a till does: one line per notification, payment and payout
+    /// any till or the receiver writes, as it is written (LISTEN/NOTIFY), until Ctrl-C.
+    Watch,
     /// One CSV row per notification received and per payment or payout created, with its
     /// confirmed state. Dates are YYYY-MM-DD, both ends included (default: today).
     Export {

@@ -159,6 +159,18 @@ impl Output {
         ExitCode::from(failure.exit_code())
     }
 
+    /// One line of a stream (`ledger watch`): a compact JSON object per line in JSON mode.
+    pub fn line(&self, document: &Value, human: &str) {
+        let text = if self.json {
+            serde_json::to_string(document).unwrap_or_default()
+        } else {
+            human.to_owned()
+        };
+        let mut stdout = std::io::stdout().lock();
+        let _ = writeln!(stdout, "{text}");
+        let _ = stdout.flush();
+    }
+
     /// Progress for a person; silent in JSON mode so stdout stays one document.
     pub fn note(&self, text: impl AsRef<str>) {
         if !self.json {

@@ -504,8 +504,9 @@ impl PgStore {
                     tokio::time::sleep(Duration::from_secs(1)).await;
                     continue;
                 }
-                // Back after an outage: whatever was written meanwhile was not heard.
-                if !reachable && events.send(LedgerEvent::Reachable(true)).is_err() {
+                // Listening (again): after an outage, whatever was written meanwhile was not
+                // heard, and whoever listens re-reads what it shows.
+                if events.send(LedgerEvent::Reachable(true)).is_err() {
                     return;
                 }
                 let mut health = tokio::time::interval(Duration::from_secs(2));
@@ -555,7 +556,8 @@ pub enum LedgerEvent {
     NotificationChecked(i64),
     Collection(i64),
     Payout(i64),
-    /// The database went away (false) or came back (true).
+    /// Listening has started or started again (true: re-read what is shown, notices may have
+    /// been missed), or the database went away (false).
     Reachable(bool),
 }
 

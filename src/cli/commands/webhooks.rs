@@ -177,6 +177,127 @@ pub fn verify_webhook(ctx: &Context<'_>, file: &std::path::Path) -> Outcome {
     }
 }
 
+/// `paydesk ledger watch`: what a till hears from a shared ledger, one line (or one JSON
+/// object per line) per event, until Ctrl-C or SIGTERM. Exit 3 when the ledger cannot be
+/// reached at the start; an outage later is reported and waited out.
+pub async fn watch_ledger(ctx: &Context<'_>) -> Outcome {
+    let ledger = ctx.ledger()?;
+    if !ledger.is_shared() {
+        return Err(Failure::Input(vec![ValidationError::new(
+            Field::LedgerUrl,
+            crate::t!("cli-watch-needs-shared"),
+        )]));
+    }
+    let (events, mut heard) = tokio::sync::mpsc::unbounded_channel();
+    ledger.listen(events);
+    let mut stop = std::pin::pin!(wait_for_stop());
+    loop {
+        let event = tokio::select! {
+            event = heard.recv() => event,
+            _ = &mut stop => None,
+        };
+        let Some(event) = event else {
+            return Ok(ExitCode::SUCCESS);
+        };
+        let reader = ledger.clone();
+        let line = tokio::task::spawn_blocking(move || describe_event(&reader, &event))
+            .await
+            .map_err(|error| Failure::Local(error.to_string()))?;
+        ctx.out.line(&line.0, &line.1);
+    }
+}
+
+/// An event as (JSON object, words).
+fn describe_event(
+    ledger: &crate::ledger::Ledger,
+    event: &crate::ledger::LedgerEvent,
+) -> (serde_json::Value, String) {
+    use crate::ledger::LedgerEvent;
+    let unreadable = |error: crate::ledger::LedgerError| {
+        (
+            json!({"event": "error", "message": error.to_string()}),
+            error.to_string(),
+        )
+    };
+    match event {
+        LedgerEvent::Reachable(true) => (
+            json!({"event": "listening", "ledger": ledger.location()}),
+            crate::t!("cli-watch-listening", host = ledger.location()),
+        ),
+        LedgerEvent::Reachable(false) => (
+            json!({"event": "unreachable", "ledger": ledger.location()}),
+            crate::t!("ledger-unreachable", host = ledger.location()),
+        ),
+        LedgerEvent::NotificationStored(id) | LedgerEvent::NotificationChecked(id) => {
+            match ledger.notification(*id) {
+                Ok(Some(stored)) => (
+                    json!({
+                        "event": if matches!(event, LedgerEvent::NotificationStored(_)) { "notification" } else { "notificationChecked" },
+                        "id": id,
+                        "referenceId": stored.reference_id,
+                        "status": stored.status,
+                        "checkState": stored.check_state.as_str(),
+                    }),
+                    crate::t!(
+                        "cli-watch-notification",
+                        reference = stored.reference_id.as_str(),
+                        state = crate::ledger::reconcile::notified_words(stored.status),
+                        check = stored.check_state.words()
+                    ),
+                ),
+                Ok(None) => unreadable(crate::ledger::LedgerError::Missing(id.to_string())),
+                Err(error) => unreadable(error),
+            }
+        }
+        LedgerEvent::Collection(id) => match ledger.collection(*id) {
+            Ok(Some((profile, collection))) => (
+                json!({
+                    "event": "payment",
+                    "id": id,
+                    "profile": profile,
+                    "reference": collection.reference,
+                    "amount": collection.amount.map(Pesos::get),
+                    "status": collection.status,
+                }),
+                crate::t!(
+                    "cli-watch-payment",
+                    reference = collection.reference.as_str(),
+                    amount = collection
+                        .amount
+                        .map(|amount| amount.to_string())
+                        .unwrap_or_default(),
+                    state = collection
+                        .status
+                        .map(crate::ledger::reconcile::notified_words)
+                        .unwrap_or_else(|| crate::t!("check-unchecked"))
+                ),
+            ),
+            Ok(None) => unreadable(crate::ledger::LedgerError::Missing(id.to_string())),
+            Err(error) => unreadable(error),
+        },
+        LedgerEvent::Payout(id) => match ledger.payout(*id) {
+            Ok(Some(payout)) => (
+                json!({
+                    "event": "payout",
+                    "id": id,
+                    "profile": payout.profile,
+                    "reference1": payout.reference1,
+                    "amount": payout.amount.get(),
+                    "state": payout.state.as_str(),
+                }),
+                crate::t!(
+                    "cli-watch-payout",
+                    reference = payout.reference1.as_str(),
+                    amount = payout.amount.to_string(),
+                    state = payout.state.words()
+                ),
+            ),
+            Ok(None) => unreadable(crate::ledger::LedgerError::NoSuchPayout(*id)),
+            Err(error) => unreadable(error),
+        },
+    }
+}
+
 /// `paydesk ledger export`.
 /// `all_profiles`: every profile's payments and payouts; otherwise the current profile's, like
 /// the app's export.
