@@ -789,3 +789,7 @@ cli-watch-listening = Listening to the shared ledger at { $host } (Ctrl-C to sto
 cli-watch-notification = Notification: { $reference } { $state } ({ $check })
 cli-watch-payment = Payment: { $reference } { $amount } { $state }
 cli-watch-payout = Payout: { $reference } { $amount } { $state }
+
+## top bar: shared ledger
+top-ledger-away = No ledger
+top-ledger-away-help = { $problem }. What is on screen stays; payouts wait until the ledger is back, which paydesk notices by itself.

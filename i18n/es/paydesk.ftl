@@ -789,3 +789,7 @@ cli-watch-listening = Escuchando el registro compartido en { $host } (Ctrl-C par
 cli-watch-notification = Notificación: { $reference } { $state } ({ $check })
 cli-watch-payment = Cobro: { $reference } { $amount } { $state }
 cli-watch-payout = Dispersión: { $reference } { $amount } { $state }
+
+## top bar: shared ledger
+top-ledger-away = Sin registro
+top-ledger-away-help = { $problem }. Lo que ve en pantalla se queda; las dispersiones esperan a que vuelva el registro, y paydesk lo nota solo.

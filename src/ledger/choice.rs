@@ -35,6 +35,14 @@ impl LedgerChoice {
         }
     }
 
+    /// Where it is, as [`Ledger::location`] says it once open.
+    pub fn location(&self, data_dir: &Path) -> String {
+        match self {
+            LedgerChoice::Embedded => data_dir.join(LEDGER_FILE_NAME).display().to_string(),
+            LedgerChoice::Shared(url) => url.to_string(),
+        }
+    }
+
     /// Opens it. Blocking (disk, or the network and the keyring).
     pub fn open(
         &self,

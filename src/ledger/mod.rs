@@ -361,7 +361,15 @@ impl Ledger {
                 .as_ref()
                 .map(|path| path.display().to_string())
                 .unwrap_or_else(|| ":memory:".to_owned()),
-            Backend::Postgres(store) => store.host().to_owned(),
+            Backend::Postgres(store) => store.shown().to_owned(),
+        }
+    }
+
+    /// The shared ledger's host (for "the shared ledger at HOST cannot be reached").
+    pub fn host(&self) -> Option<&str> {
+        match &self.backend {
+            Backend::Sqlite { .. } => None,
+            Backend::Postgres(store) => Some(store.host()),
         }
     }
 

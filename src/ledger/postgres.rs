@@ -198,6 +198,8 @@ pub(crate) struct PgStore {
     /// Always `Some` until dropped.
     runtime: Option<tokio::runtime::Runtime>,
     host: Arc<str>,
+    /// The address without a password, as Settings shows it.
+    shown: String,
 }
 
 impl Drop for PgStore {
@@ -370,6 +372,7 @@ impl PgStore {
             tls,
             runtime: Some(runtime),
             host: url.host.clone().into(),
+            shown: url.shown.clone(),
         };
         store.migrate()?;
         Ok(store)
@@ -377,6 +380,10 @@ impl PgStore {
 
     pub(crate) fn host(&self) -> &str {
         &self.host
+    }
+
+    pub(crate) fn shown(&self) -> &str {
+        &self.shown
     }
 
     fn runtime(&self) -> &tokio::runtime::Runtime {

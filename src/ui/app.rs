@@ -24,12 +24,12 @@ use super::panels::settings::SettingsPanel;
 use super::panels::status::StatusPanel;
 use super::session::{self, LocalStores, SecretsSource, Session};
 use super::sizing::Sizing;
-use super::top_bar::{environment_badge, receiver_down};
-use super::tracker::{TrackedPayment, Tracker, TrackerStore};
+use super::today::TodayFromLedger;
+use super::top_bar::{environment_badge, ledger_away, receiver_down};
+use super::tracker::{Tracker, TrackerStore};
 use super::widgets::form::{ERROR_COLOR, error_box, secret_row};
 use super::{AppAction, Panel, PanelContext, ThemeChoice};
 use crate::i18n::{self, Language};
-use crate::ledger::Collection;
 use crate::t;
 use crate::webhook::ReceiverEvent;
 
@@ -115,8 +115,8 @@ pub struct PaydeskApp {
     actions: Vec<AppAction>,
     webhook_events: tokio::sync::mpsc::UnboundedReceiver<ReceiverEvent>,
     webhook_sender: tokio::sync::mpsc::UnboundedSender<ReceiverEvent>,
-    /// Today's payments from the ledger, put back in the list after a start or a switch.
-    restore: Option<Task<Result<Vec<Collection>, String>>>,
+    /// Today's payments from the ledger, and what other tills write to a shared one.
+    today: TodayFromLedger,
     activity: ActivityPanel,
     collect: CollectPanel,
     status: StatusPanel,
@@ -175,7 +175,7 @@ impl PaydeskApp {
             actions: Vec::new(),
             webhook_events,
             webhook_sender,
-            restore: None,
+            today: TodayFromLedger::default(),
             activity: ActivityPanel::default(),
             collect: CollectPanel::default(),
             status: StatusPanel::default(),
@@ -323,7 +323,19 @@ impl eframe::App for PaydeskApp {
         {
             self.on_connected(&session);
         }
-        self.restore_logic();
+        if let Some(session) = self.session.value().cloned() {
+            let news =
+                self.today
+                    .logic(&self.bridge, &session, &mut self.tracker, &mut self.banners);
+            if news.notifications {
+                self.activity.mark_stale();
+                self.reconcile.mark_stale();
+            }
+            if news.payouts {
+                self.payouts.refresh();
+                self.reconcile.mark_stale();
+            }
+        }
         while let Ok(event) = self.webhook_events.try_recv() {
             self.activity.mark_stale();
             self.reconcile.mark_stale();
@@ -493,74 +505,19 @@ impl PaydeskApp {
             }
         }
         self.connected_profile = Some(profile);
+        if let Some(stores) = &mut self.stores {
+            // The profile's ledger, kept for the next reconnect (another profile may name
+            // another one).
+            stores.ledger = session.ledger.clone();
+        }
+        self.today.listen(&self.bridge, session);
         let store = session.ledger.clone().ok().map(|ledger| TrackerStore {
             ledger,
             profile: session.profile_name().to_owned(),
         });
         self.tracker.set_store(store.clone());
         self.activity.mark_stale();
-        if let Some(store) = store {
-            self.restore = Some(self.bridge.spawn_blocking(move || {
-                let today = crate::ledger::reconcile::today();
-                let (from, to) = crate::ledger::reconcile::bounds(today, today);
-                store
-                    .ledger
-                    .collections_between(Some(&store.profile), from, to)
-                    .map_err(|error| error.to_string())
-            }));
-        }
-    }
-
-    fn restore_logic(&mut self) {
-        let Some(task) = &self.restore else {
-            return;
-        };
-        let Some(restored) = task.poll() else {
-            return;
-        };
-        self.restore = None;
-        // An unreadable ledger is said where today's list is, never shown as an empty day.
-        let collections = match restored {
-            Ok(collections) => {
-                self.tracker.restore_problem = None;
-                collections
-            }
-            Err(problem) => {
-                tracing::error!(%problem, "today's payments could not be read from the ledger");
-                self.tracker.restore_problem =
-                    Some(t!("restore-problem", problem = problem.to_string()));
-                return;
-            }
-        };
-        let Some(session) = self.session.value().cloned() else {
-            return;
-        };
-        // Oldest first, so the list ends newest first.
-        for collection in collections.into_iter().rev() {
-            if self.tracker.find(&collection.reference).is_some() {
-                continue;
-            }
-            let status = collection
-                .status
-                .map(crate::api::family_b::TransactionStatus::from_id);
-            let mut payment = TrackedPayment::new(
-                collection.reference,
-                collection.kind,
-                collection.amount,
-                collection.reference1,
-                collection.url,
-            );
-            payment.created = crate::clock::shown_time(collection.created_at);
-            payment.created_ms = collection.created_at;
-            payment.description = collection.description;
-            payment.status = status;
-            if status.is_some_and(|s| s.is_final()) {
-                self.tracker.add(payment);
-            } else {
-                self.tracker
-                    .follow(&self.bridge, session.connection.client.clone(), payment);
-            }
-        }
+        self.today.restore(&self.bridge, session, true);
     }
 
     fn top_bar(&mut self, ui: &mut Ui, session: Option<&Session>) {
@@ -587,6 +544,13 @@ impl PaydeskApp {
                         }
                         if let Err(problem) = &session.receiver {
                             receiver_down(ui, problem);
+                        }
+                        match (&session.ledger, self.today.away()) {
+                            (Err(problem), _) => ledger_away(ui, problem),
+                            (Ok(_), Some(host)) => {
+                                ledger_away(ui, &t!("ledger-unreachable", host = host.as_str()))
+                            }
+                            (Ok(_), None) => {}
                         }
                     }
                     None => {

@@ -12,6 +12,7 @@ pub mod session;
 pub mod single_instance;
 mod sizing;
 pub mod theme;
+mod today;
 mod top_bar;
 pub mod tracker;
 pub mod widgets;

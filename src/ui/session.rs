@@ -139,6 +139,33 @@ fn open_ledger(
         .map_err(|error| error.to_string())
 }
 
+/// The profile's ledger: the one already open when it is the same, else opened now. One that
+/// could not be opened is tried again at every reconnect.
+async fn ledger_for(
+    paths: &Paths,
+    profile_name: &str,
+    ledger_url: Option<&str>,
+    stores: &LocalStores,
+) -> Result<Arc<Ledger>, String> {
+    let choice = LedgerChoice::for_profile(ledger_url, None).map_err(|error| error.to_string())?;
+    if let Ok(ledger) = &stores.ledger
+        && ledger.location() == choice.location(&paths.data_dir)
+    {
+        return Ok(ledger.clone());
+    }
+    let data_dir = paths.data_dir.clone();
+    let name = profile_name.to_owned();
+    let secrets = stores.secrets.clone();
+    tokio::task::spawn_blocking(move || {
+        choice
+            .open(&data_dir, &name, &secrets)
+            .map(Arc::new)
+            .map_err(|error| error.to_string())
+    })
+    .await
+    .map_err(|error| error.to_string())?
+}
+
 /// How the session's webhook receiver is set up.
 pub struct WebhookSetup {
     /// Instead of the profile's address (tests use port 0).
@@ -165,6 +192,11 @@ pub fn start(
         let profile = config
             .profile(&name)
             .map_err(|e| UiError::local(e.to_string()))?;
+        let ledger = ledger_for(&paths, &name, profile.ledger_url.as_deref(), &stores).await;
+        let stores = LocalStores {
+            secrets: stores.secrets,
+            ledger,
+        };
         let connection = connect(
             &paths,
             &name,
@@ -205,7 +237,11 @@ async fn start_receiver(
         profile: connection.profile_name.clone(),
     };
     if let Some(receiver) = running {
-        receiver.reconfigure(connection.hash_key.as_ref(), Some(confirmer));
+        receiver.reconfigure(
+            connection.hash_key.as_ref(),
+            Some(confirmer),
+            stores.ledger.clone().ok(),
+        );
         return Ok(receiver);
     }
     let ledger = stores.ledger.clone()?;

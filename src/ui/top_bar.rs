@@ -9,6 +9,24 @@ use crate::t;
 use super::theme;
 use super::widgets::form::ERROR_COLOR;
 
+/// The ledger cannot be read or written (a shared one whose database is away): payouts wait,
+/// what is already on screen stays; it comes back by itself.
+pub fn ledger_away(ui: &mut Ui, problem: &str) {
+    egui::Frame::new()
+        .fill(theme::ERROR)
+        .inner_margin(egui::Margin::symmetric(8, 3))
+        .corner_radius(4.0)
+        .show(ui, |ui| {
+            ui.label(
+                RichText::new(t!("top-ledger-away"))
+                    .strong()
+                    .color(Color32::WHITE),
+            );
+        })
+        .response
+        .on_hover_text(t!("top-ledger-away-help", problem = problem));
+}
+
 /// The receiver could not start: said where every screen shows it, with what to do. Payments
 /// still turn approved, by asking the service.
 pub fn receiver_down(ui: &mut Ui, problem: &str) {

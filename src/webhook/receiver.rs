@@ -73,11 +73,12 @@ enum Job {
     },
 }
 
-/// What may change while the receiver runs (the app switches profile): the key and who
-/// confirms.
+/// What may change while the receiver runs (the app switches profile): the key, who confirms,
+/// and the ledger it stores into (a profile may name a shared one).
 struct Settings {
     hash_key: Arc<str>,
     confirmer: Option<Confirmer>,
+    ledger: Arc<Ledger>,
 }
 
 type SharedSettings = Arc<std::sync::RwLock<Settings>>;
@@ -131,23 +132,19 @@ impl Receiver {
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
         let (writer, jobs) = std_mpsc::channel();
-        {
-            let ledger = ledger.clone();
-            std::thread::Builder::new()
-                .name("webhook-writer".into())
-                .spawn(move || write_batches(&ledger, jobs))?;
-        }
         let settings: SharedSettings = Arc::new(std::sync::RwLock::new(Settings {
             hash_key: key_text(config.hash_key.as_ref()),
             confirmer,
+            ledger,
         }));
+        {
+            let settings = settings.clone();
+            std::thread::Builder::new()
+                .name("webhook-writer".into())
+                .spawn(move || write_batches(&settings, jobs))?;
+        }
         let (confirm, queue) = mpsc::unbounded_channel();
-        tokio::spawn(confirm_all(
-            settings.clone(),
-            ledger.clone(),
-            queue,
-            events.clone(),
-        ));
+        tokio::spawn(confirm_all(settings.clone(), queue, events.clone()));
         let shared = Shared {
             settings: settings.clone(),
             writer,
@@ -182,14 +179,23 @@ impl Receiver {
         })
     }
 
-    /// Another profile's key and client, without closing the port.
-    pub fn reconfigure(&self, hash_key: Option<&SecretString>, confirmer: Option<Confirmer>) {
+    /// Another profile's key, client and ledger (`None`: the same ledger), without closing
+    /// the port.
+    pub fn reconfigure(
+        &self,
+        hash_key: Option<&SecretString>,
+        confirmer: Option<Confirmer>,
+        ledger: Option<Arc<Ledger>>,
+    ) {
         let mut settings = self
             .settings
             .write()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         settings.hash_key = key_text(hash_key);
         settings.confirmer = confirmer;
+        if let Some(ledger) = ledger {
+            settings.ledger = ledger;
+        }
     }
 
     pub fn addr(&self) -> SocketAddr {
@@ -281,8 +287,9 @@ async fn reject(shared: &Shared, reason: String, raw: String) {
 
 /// The writer thread: takes whatever is queued (up to a batch), commits it in one transaction,
 /// then answers every waiting request.
-fn write_batches(ledger: &Ledger, jobs: std_mpsc::Receiver<Job>) {
+fn write_batches(settings: &SharedSettings, jobs: std_mpsc::Receiver<Job>) {
     while let Ok(first) = jobs.recv() {
+        let ledger = read(settings).ledger.clone();
         let mut batch = vec![first];
         while batch.len() < BATCH {
             match jobs.try_recv() {
@@ -354,7 +361,6 @@ fn key_text(key: Option<&SecretString>) -> Arc<str> {
 
 async fn confirm_all(
     settings: SharedSettings,
-    ledger: Arc<Ledger>,
     mut queue: mpsc::UnboundedReceiver<(i64, Notification)>,
     events: Option<mpsc::UnboundedSender<ReceiverEvent>>,
 ) {
@@ -382,7 +388,7 @@ async fn confirm_all(
                 (CheckState::CheckFailed, None)
             }
         };
-        let ledger = ledger.clone();
+        let ledger = read(&settings).ledger.clone();
         let profile = confirmer.profile.clone();
         let reference = notification.reference_id.clone();
         let withdraw_reference1 = notification.withdraw_reference1.clone();

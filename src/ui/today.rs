@@ -1,0 +1,225 @@
+//! Today's payments from the ledger: put back in the list after a start or a profile switch,
+//! and, on a shared ledger, read again whenever another till or the receiver writes (the
+//! ledger's LISTEN/NOTIFY notices), so a sale made at one till and its approval show at every
+//! till.
+
+use std::sync::Arc;
+
+use tokio::sync::mpsc::UnboundedReceiver;
+
+use crate::api::family_b::TransactionStatus;
+use crate::ledger::{Collection, Ledger, LedgerEvent};
+use crate::t;
+
+use super::banners::Banners;
+use super::bridge::{Bridge, Task};
+use super::session::Session;
+use super::tracker::{TrackedPayment, Tracker};
+
+/// Listening to a shared ledger: the ledger heard, and what it says.
+struct LedgerFollow {
+    ledger: Arc<Ledger>,
+    events: UnboundedReceiver<LedgerEvent>,
+}
+
+#[derive(Default)]
+pub struct TodayFromLedger {
+    reading: Option<Task<Result<Vec<Collection>, String>>>,
+    /// Whether the payments a read finds unfinished are followed from here: yes after a start
+    /// (they are this till's, or nobody follows them); no for another till's new sale, which its
+    /// own till follows and the shared ledger brings here.
+    follow_unfinished: bool,
+    /// Another read was asked for while one ran.
+    read_again: bool,
+    follow: Option<LedgerFollow>,
+    /// The shared ledger went away (its host), until it comes back.
+    away: Option<String>,
+}
+
+/// What else the notices asked to be read again.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct LedgerNews {
+    pub notifications: bool,
+    pub payouts: bool,
+}
+
+impl TodayFromLedger {
+    /// The host of a shared ledger that cannot be reached right now.
+    pub fn away(&self) -> Option<&String> {
+        self.away.as_ref()
+    }
+
+    /// Reads today's payments (unless a read is under way: then once more after it).
+    pub fn restore(&mut self, bridge: &Bridge, session: &Session, follow_unfinished: bool) {
+        if self.reading.is_some() {
+            self.read_again = true;
+            self.follow_unfinished |= follow_unfinished;
+            return;
+        }
+        let Ok(ledger) = session.ledger.clone() else {
+            return;
+        };
+        self.follow_unfinished = follow_unfinished;
+        let profile = session.profile_name().to_owned();
+        self.reading = Some(bridge.spawn_blocking(move || {
+            let today = crate::ledger::reconcile::today();
+            let (from, to) = crate::ledger::reconcile::bounds(today, today);
+            ledger
+                .collections_between(Some(&profile), from, to)
+                .map_err(|error| error.to_string())
+        }));
+    }
+
+    /// Listens to the session's ledger when it is a shared one (once per ledger). The notices
+    /// come on the ledger's own runtime; each wakes the UI.
+    pub fn listen(&mut self, bridge: &Bridge, session: &Session) {
+        let ledger = match &session.ledger {
+            Ok(ledger) if ledger.is_shared() => ledger,
+            _ => {
+                self.follow = None;
+                self.away = None;
+                return;
+            }
+        };
+        if self
+            .follow
+            .as_ref()
+            .is_some_and(|follow| Arc::ptr_eq(&follow.ledger, ledger))
+        {
+            return;
+        }
+        let (heard, mut from_ledger) = tokio::sync::mpsc::unbounded_channel();
+        let (to_ui, events) = tokio::sync::mpsc::unbounded_channel();
+        ledger.listen(heard);
+        let ctx = bridge.ctx().clone();
+        bridge.runtime().spawn(async move {
+            while let Some(event) = from_ledger.recv().await {
+                if to_ui.send(event).is_err() {
+                    return;
+                }
+                ctx.request_repaint();
+            }
+        });
+        self.follow = Some(LedgerFollow {
+            ledger: ledger.clone(),
+            events,
+        });
+    }
+
+    /// Takes what other tills and the receiver wrote, and puts back what a read found.
+    pub fn logic(
+        &mut self,
+        bridge: &Bridge,
+        session: &Arc<Session>,
+        tracker: &mut Tracker,
+        banners: &mut Banners,
+    ) -> LedgerNews {
+        let news = self.hear(bridge, session);
+        self.put_back(bridge, session, tracker, banners);
+        news
+    }
+
+    fn hear(&mut self, bridge: &Bridge, session: &Session) -> LedgerNews {
+        let mut news = LedgerNews::default();
+        let Some(follow) = &mut self.follow else {
+            return news;
+        };
+        let mut payments_changed = false;
+        while let Ok(event) = follow.events.try_recv() {
+            match event {
+                LedgerEvent::Collection(_) => payments_changed = true,
+                LedgerEvent::NotificationStored(_) | LedgerEvent::NotificationChecked(_) => {
+                    news.notifications = true;
+                }
+                LedgerEvent::Payout(_) => news.payouts = true,
+                LedgerEvent::Reachable(true) => {
+                    // Whatever was written while it was away was not heard: read it all again.
+                    self.away = None;
+                    payments_changed = true;
+                    news.notifications = true;
+                    news.payouts = true;
+                }
+                LedgerEvent::Reachable(false) => {
+                    self.away = Some(follow.ledger.host().unwrap_or_default().to_owned());
+                }
+            }
+        }
+        if payments_changed {
+            self.restore(bridge, session, false);
+        }
+        news
+    }
+
+    fn put_back(
+        &mut self,
+        bridge: &Bridge,
+        session: &Session,
+        tracker: &mut Tracker,
+        banners: &mut Banners,
+    ) {
+        let Some(task) = &self.reading else {
+            return;
+        };
+        let Some(read) = task.poll() else {
+            return;
+        };
+        self.reading = None;
+        // An unreadable ledger is said where today's list is, never shown as an empty day.
+        match read {
+            Ok(collections) => {
+                tracker.restore_problem = None;
+                self.merge(bridge, session, tracker, banners, collections);
+            }
+            Err(problem) => {
+                tracing::error!(%problem, "today's payments could not be read from the ledger");
+                tracker.restore_problem =
+                    Some(t!("restore-problem", problem = problem.to_string()));
+            }
+        }
+        if std::mem::take(&mut self.read_again) {
+            let follow_unfinished = self.follow_unfinished;
+            self.restore(bridge, session, follow_unfinished);
+        }
+    }
+
+    fn merge(
+        &self,
+        bridge: &Bridge,
+        session: &Session,
+        tracker: &mut Tracker,
+        banners: &mut Banners,
+        collections: Vec<Collection>,
+    ) {
+        // Oldest first, so the list ends newest first.
+        for collection in collections.into_iter().rev() {
+            let status = collection.status.map(TransactionStatus::from_id);
+            if let Some(tracked) = tracker.find(&collection.reference) {
+                // Another till or the receiver settled it in the shared ledger.
+                let settled =
+                    status.filter(|status| status.is_final() && tracked.status != Some(*status));
+                if let Some(status) = settled
+                    && let Some(ended) = tracker.apply_status(&collection.reference, status)
+                {
+                    banners.push(ended, tracker);
+                }
+                continue;
+            }
+            let mut payment = TrackedPayment::new(
+                collection.reference,
+                collection.kind,
+                collection.amount,
+                collection.reference1,
+                collection.url,
+            );
+            payment.created = crate::clock::shown_time(collection.created_at);
+            payment.created_ms = collection.created_at;
+            payment.description = collection.description;
+            payment.status = status;
+            if status.is_some_and(|s| s.is_final()) || !self.follow_unfinished {
+                tracker.add(payment);
+            } else {
+                tracker.follow(bridge, session.connection.client.clone(), payment);
+            }
+        }
+    }
+}

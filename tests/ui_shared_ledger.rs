@@ -1,0 +1,79 @@
+//! Two tills of one shop in real windows' code (kittest), sharing a ledger on a throwaway
+//! PostgreSQL: a sale made at one shows on the other's Status list, and its approval follows
+//! there by itself, through LISTEN/NOTIFY.
+
+mod common;
+
+use common::postgres::Cluster;
+use common::ui::{App, create_link, shows, wait_until};
+use paydesk::ui::Panel;
+use serde_json::json;
+
+/// A till whose profile names the shared ledger.
+fn till_with_ledger(ledger_url: &str) -> App {
+    let app = App::new();
+    let config = app.home.path().join("config");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(
+        config.join("paydesk.toml"),
+        format!(
+            "version = 1\n\n[profiles.simulator]\nenvironment = \"simulator\"\nledger_url = \"{ledger_url}\"\n"
+        ),
+    )
+    .unwrap();
+    app
+}
+
+#[test]
+#[ignore = "needs PostgreSQL"]
+fn a_sale_at_one_till_shows_and_turns_approved_at_the_other() {
+    let url = Cluster::shared().database();
+    let first = till_with_ledger(&url);
+    let second = till_with_ledger(&url);
+    let mut selling = first.harness();
+    let mut watching = second.harness();
+    assert!(
+        selling
+            .state()
+            .session()
+            .unwrap()
+            .ledger
+            .as_ref()
+            .unwrap()
+            .is_shared(),
+        "the profile's shared ledger is in use"
+    );
+    watching.state_mut().show_panel(Panel::Status);
+    watching.step();
+
+    let reference = create_link(&mut selling, "25.000");
+    wait_until(&mut watching, "the other till lists the sale", |h| {
+        h.state().tracker().find(&reference).is_some()
+    });
+    watching.step();
+    assert!(shows(&watching, "$ 25.000"));
+
+    // The payer pays at the first till's service; the second till is told by the ledger.
+    let control = first.control(&selling);
+    let status = first.post(
+        format!("{control}/transactions/{reference}/outcome"),
+        json!({ "outcome": "approve" }),
+    );
+    assert_eq!(status, 200);
+    wait_until(&mut selling, "the selling till sees the approval", |h| {
+        h.state()
+            .tracker()
+            .find(&reference)
+            .and_then(|payment| payment.status)
+            .is_some_and(|status| status.is_final())
+    });
+    wait_until(&mut watching, "the other till sees it approved", |h| {
+        h.state()
+            .tracker()
+            .find(&reference)
+            .and_then(|payment| payment.status)
+            .is_some_and(|status| status.is_final())
+    });
+    watching.step();
+    assert!(shows(&watching, "Pago aprobado: $ 25.000"), "its banner");
+}
