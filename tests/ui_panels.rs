@@ -422,6 +422,7 @@ mod settings {
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
     use paydesk::config::{Environment, Profile};
+    use paydesk::ui::panels::ledger_settings::LedgerView;
     use paydesk::ui::panels::settings::{SettingsCommand, SettingsPanel, SettingsView};
     use paydesk::ui::{AlertSettings, ThemeChoice};
 
@@ -445,6 +446,10 @@ mod settings {
                     keyring_problem: Some("no keyring in this test"),
                     config_file: "/tmp/paydesk.toml".into(),
                     alerts: AlertSettings::new(false, false),
+                    ledger: LedgerView {
+                        ledger: Ok(("/tmp/ledger.sqlite3".into(), false)),
+                        profile_ledger_url: None,
+                    },
                 };
                 panel.ui(ui, &view, &mut theme, &mut language, &mut zoom, Some(1.25));
             },

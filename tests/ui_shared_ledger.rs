@@ -5,7 +5,8 @@
 mod common;
 
 use common::postgres::Cluster;
-use common::ui::{App, create_link, shows, wait_until};
+use common::ui::{App, click, create_link, shows, wait_until};
+use egui_kittest::kittest::Queryable;
 use paydesk::ui::Panel;
 use serde_json::json;
 
@@ -76,4 +77,48 @@ fn a_sale_at_one_till_shows_and_turns_approved_at_the_other() {
     });
     watching.step();
     assert!(shows(&watching, "Pago aprobado: $ 25.000"), "its banner");
+}
+
+#[test]
+fn settings_say_where_the_ledger_is_and_test_it() {
+    let app = App::new();
+    let mut harness = app.harness();
+    harness.state_mut().show_panel(Panel::Settings);
+    harness.step();
+    assert!(shows(&harness, "En este computador:"));
+    assert!(shows(&harness, "ledger.sqlite3"));
+    assert!(
+        harness
+            .query_by_label("Contraseña del registro compartido")
+            .is_none(),
+        "no password to ask for without a shared ledger"
+    );
+    click(&mut harness, "Probar conexión");
+    wait_until(&mut harness, "the test answers", |h| {
+        shows(h, "Conectado a")
+    });
+}
+
+#[test]
+#[ignore = "needs PostgreSQL"]
+fn settings_show_the_shared_ledger_without_its_password_and_test_it() {
+    let url = Cluster::shared().database();
+    let app = till_with_ledger(&url);
+    let mut harness = app.harness();
+    harness.state_mut().show_panel(Panel::Settings);
+    harness.step();
+    assert!(shows(&harness, "Compartido por las cajas del negocio:"));
+    assert!(
+        shows(&harness, &url),
+        "the address, which holds no password"
+    );
+    assert!(
+        harness
+            .query_by_label("Contraseña del registro compartido")
+            .is_some()
+    );
+    click(&mut harness, "Probar conexión");
+    wait_until(&mut harness, "the test answers", |h| {
+        shows(h, "Conectado a postgres://")
+    });
 }

@@ -793,3 +793,15 @@ cli-watch-payout = Payout: { $reference } { $amount } { $state }
 ## top bar: shared ledger
 top-ledger-away = No ledger
 top-ledger-away-help = { $problem }. What is on screen stays; payouts wait until the ledger is back, which paydesk notices by itself.
+
+## settings: ledger
+field-ledger-url = Shared ledger (PostgreSQL)
+settings-ledger = Ledger
+settings-ledger-shared = Shared by the shop's tills: { $place }
+settings-ledger-here = On this computer: { $place }
+settings-ledger-how-to-share = For several tills to share it, write the PostgreSQL address in Edit profile > Advanced > Shared ledger.
+settings-ledger-password = Shared ledger password
+hint-ledger-password = Kept in the system keyring
+settings-ledger-save-password = Save password
+settings-ledger-test = Test connection
+settings-ledger-test-ok = Connected to { $place } (schema { $version })

@@ -793,3 +793,15 @@ cli-watch-payout = Dispersión: { $reference } { $amount } { $state }
 ## top bar: shared ledger
 top-ledger-away = Sin registro
 top-ledger-away-help = { $problem }. Lo que ve en pantalla se queda; las dispersiones esperan a que vuelva el registro, y paydesk lo nota solo.
+
+## settings: ledger
+field-ledger-url = Registro compartido (PostgreSQL)
+settings-ledger = Registro
+settings-ledger-shared = Compartido por las cajas del negocio: { $place }
+settings-ledger-here = En este computador: { $place }
+settings-ledger-how-to-share = Para que varias cajas lo compartan, escriba la dirección de PostgreSQL en Editar perfil > Avanzado > Registro compartido.
+settings-ledger-password = Contraseña del registro compartido
+hint-ledger-password = Se guarda en el llavero del sistema
+settings-ledger-save-password = Guardar contraseña
+settings-ledger-test = Probar conexión
+settings-ledger-test-ok = Conectado a { $place } (esquema { $version })

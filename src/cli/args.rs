@@ -161,6 +161,10 @@ pub struct ProfileArgs {
     /// Do not show the payer the service's summary page before paying.
     #[arg(long)]
     pub no_summary: bool,
+    /// A shared ledger on PostgreSQL (postgres://user@host:5432/shop) for several tills; its
+    /// password goes in Settings (keyring) or PAYDESK_LEDGER_PASSWORD, never in the address.
+    #[arg(long, value_name = "URL")]
+    pub ledger_url: Option<String>,
     /// Change an existing profile of that name (the tokens it has stay).
     #[arg(long)]
     pub replace: bool,

@@ -79,6 +79,7 @@ fn add(paths: &Paths, args: &ProfileArgs, out: Output) -> Result<ExitCode, Failu
         return_url: args.return_url.clone().unwrap_or_default(),
         show_summary: !args.no_summary,
         shop_name: args.shop_name.clone().unwrap_or_default(),
+        ledger_url: args.ledger_url.clone().unwrap_or_default(),
     };
     let (name, profile) = draft
         .build(&config.profile_names(), existing.as_ref())

@@ -21,6 +21,8 @@ pub struct ProfileDraft {
     pub return_url: String,
     pub show_summary: bool,
     pub shop_name: String,
+    /// A shared ledger (PostgreSQL) instead of this computer's; empty for this computer's.
+    pub ledger_url: String,
 }
 
 impl Default for ProfileDraft {
@@ -39,6 +41,7 @@ impl Default for ProfileDraft {
             return_url: String::new(),
             show_summary: true,
             shop_name: String::new(),
+            ledger_url: String::new(),
         }
     }
 }
@@ -62,6 +65,7 @@ impl ProfileDraft {
             return_url: text(&profile.return_url),
             show_summary: profile.show_summary,
             shop_name: text(&profile.shop_name),
+            ledger_url: text(&profile.ledger_url),
         }
     }
 
@@ -144,10 +148,21 @@ impl ProfileDraft {
                 }
             },
         };
+        let ledger_url = match self.ledger_url.trim() {
+            "" => None,
+            text => match super::check_ledger_url(text) {
+                Ok(()) => Some(text.to_owned()),
+                Err(problem) => {
+                    problems.push(ValidationError::new(Field::LedgerUrl, problem));
+                    None
+                }
+            },
+        };
         if !problems.is_empty() {
             return Err(problems);
         }
         let mut profile = editing.cloned().unwrap_or_else(Profile::simulator);
+        profile.ledger_url = ledger_url;
         profile.environment = self.environment;
         profile.base_url = base_url;
         profile.pay_url = pay_url;
@@ -214,6 +229,7 @@ mod tests {
             return_url: "https://tienda.example.co/gracias".into(),
             show_summary: false,
             shop_name: "Tienda Ana".into(),
+            ledger_url: String::new(),
         }
     }
 
@@ -264,6 +280,8 @@ mod tests {
             return_url: "gracias".into(),
             show_summary: true,
             shop_name: String::new(),
+            // The password belongs in the keyring, never in the profile file.
+            ledger_url: "postgres://caja:secreto@db.tienda.co/tienda".into(),
         };
         let fields: Vec<&str> = draft
             .build(&in_use, None)
@@ -282,7 +300,8 @@ mod tests {
                 "return_url",
                 "user_id",
                 "brand_id",
-                "webhook_listen"
+                "webhook_listen",
+                "ledger_url"
             ]
         );
         for name in ["", "simulator", "ñandú", &"x".repeat(41)] {

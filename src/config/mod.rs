@@ -296,7 +296,7 @@ pub fn check_profile(name: &str, profile: &Profile) -> Result<(), ConfigError> {
     if let Some(url) = &profile.ledger_url {
         // Checked in full (host, user, TLS) when the ledger is opened; here, what makes the file
         // unsafe to keep: a password written into it.
-        check_ledger_url(url).map_err(invalid)?;
+        check_ledger_url(url).map_err(|problem| invalid(format!("ledger_url: {problem}")))?;
     }
     if let Some(listen) = &profile.webhook_listen
         && listen.parse::<std::net::SocketAddr>().is_err()
@@ -402,19 +402,21 @@ impl Paths {
     }
 }
 
-/// A shared ledger's address as the profile file may hold it: PostgreSQL, no password.
-fn check_ledger_url(text: &str) -> Result<(), String> {
-    let url = url::Url::parse(text.trim())
-        .map_err(|_| format!("ledger_url is not an address: {text}"))?;
+/// A shared ledger's address as a profile may hold it: PostgreSQL, no password (that goes in
+/// the keyring). Host, user and encryption are checked when the ledger is opened.
+pub(crate) fn check_ledger_url(text: &str) -> Result<(), String> {
+    let url = url::Url::parse(text.trim()).map_err(|_| crate::t!("ledger-url-scheme"))?;
     if !matches!(url.scheme(), "postgres" | "postgresql") {
-        return Err(format!(
-            "ledger_url must start with postgres://, not {text}"
-        ));
+        return Err(crate::t!("ledger-url-scheme"));
     }
     if url.password().is_some() {
-        return Err(
-            "ledger_url must not contain a password (paydesk keeps it in the keyring)".into(),
-        );
+        return Err(crate::t!("ledger-url-password"));
+    }
+    if url.username().is_empty() {
+        return Err(crate::t!("ledger-url-user"));
+    }
+    if url.path().trim_start_matches('/').is_empty() {
+        return Err(crate::t!("ledger-url-database"));
     }
     Ok(())
 }

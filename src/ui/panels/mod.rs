@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod activity;
 pub mod balance;
 pub mod collect;
+pub mod ledger_settings;
 pub mod payouts;
 pub mod reconcile;
 pub mod register;

@@ -13,6 +13,8 @@ use crate::ui::bridge::{Task, UiError};
 use crate::ui::widgets::form::{self, blocking_reasons, error_box, secret_row};
 use crate::ui::{AppAction, PanelContext, ThemeChoice};
 
+use super::ledger_settings::{LedgerCommand, LedgerSection, LedgerView, password_secret};
+
 fn profile_labels() -> Vec<(Field, String)> {
     vec![
         (Field::Name, crate::t!("field-profile-name")),
@@ -28,16 +30,18 @@ fn profile_labels() -> Vec<(Field, String)> {
         ),
         (Field::ProfileBrandId, crate::t!("field-profile-brand-id")),
         (Field::WebhookListen, crate::t!("field-webhook-listen")),
+        (Field::LedgerUrl, crate::t!("field-ledger-url")),
     ]
 }
 
 /// The profile's fields under "Advanced": opened by itself when one of them is wrong.
-const ADVANCED_FIELDS: [Field; 5] = [
+const ADVANCED_FIELDS: [Field; 6] = [
     Field::ProfileWebhookUrl,
     Field::ProfileReturnUrl,
     Field::ProfileMerchantId,
     Field::ProfileBrandId,
     Field::WebhookListen,
+    Field::LedgerUrl,
 ];
 
 /// What the panel asks the app to do: all of it writes files or the keyring.
@@ -52,6 +56,7 @@ pub enum SettingsCommand {
     },
     SaveCredentials(Vec<(SecretKind, SecretString)>),
     SignOut,
+    Ledger(LedgerCommand),
 }
 
 /// What the panel shows of the session and the settings it is in.
@@ -64,6 +69,7 @@ pub struct SettingsView<'a> {
     pub keyring_problem: Option<&'a str>,
     pub config_file: std::path::PathBuf,
     pub alerts: crate::ui::AlertSettings,
+    pub ledger: LedgerView<'a>,
 }
 
 impl<'a> SettingsView<'a> {
@@ -80,6 +86,13 @@ impl<'a> SettingsView<'a> {
             keyring_problem: session.keyring_problem(),
             config_file: paths.config_file(),
             alerts: alerts.clone(),
+            ledger: LedgerView {
+                ledger: match &session.ledger {
+                    Ok(ledger) => Ok((ledger.location(), ledger.is_shared())),
+                    Err(problem) => Err(problem.as_str()),
+                },
+                profile_ledger_url: session.connection.profile.ledger_url.as_deref(),
+            },
         }
     }
 }
@@ -98,6 +111,7 @@ pub struct SettingsPanel {
     /// Saving a profile or making one active; then the app reconnects to it.
     profile_change: Option<Task<Result<String, String>>>,
     profile_message: Option<Result<String, String>>,
+    ledger: LedgerSection,
 }
 
 /// The form for a new profile, or for the current one.
@@ -116,6 +130,16 @@ impl SettingsPanel {
     }
 
     fn run(&mut self, command: SettingsCommand, ctx: &mut PanelContext<'_>) {
+        let command = match command {
+            SettingsCommand::Ledger(LedgerCommand::Test) => {
+                self.ledger.test(ctx);
+                return;
+            }
+            SettingsCommand::Ledger(LedgerCommand::SavePassword(password)) => {
+                SettingsCommand::SaveCredentials(vec![password_secret(password)])
+            }
+            other => other,
+        };
         let paths = ctx.paths.clone();
         let secrets = ctx.session.secrets.clone();
         let profile_name = ctx.session.profile_name().to_owned();
@@ -156,6 +180,7 @@ impl SettingsPanel {
                         .map(|()| t!("settings-signed-out", profile = profile_name))
                 }));
             }
+            SettingsCommand::Ledger(_) => {}
         }
     }
 
@@ -163,6 +188,7 @@ impl SettingsPanel {
         for command in std::mem::take(&mut self.queued) {
             self.run(command, ctx);
         }
+        self.ledger.logic();
         if let Some(task) = &self.saving
             && let Some(result) = task.poll()
         {
@@ -201,6 +227,10 @@ impl SettingsPanel {
                 self.profile_ui(ui, view);
                 ui.separator();
                 self.credentials_ui(ui, view);
+                ui.separator();
+                if let Some(command) = self.ledger.ui(ui, &view.ledger) {
+                    self.queue(ui, SettingsCommand::Ledger(command));
+                }
                 ui.separator();
                 ui.label(RichText::new(t!("settings-language")).strong());
                 ui.horizontal(|ui| {
@@ -447,6 +477,12 @@ impl SettingsPanel {
                                         &mut draft.webhook_listen,
                                         Field::WebhookListen,
                                         crate::config::DEFAULT_WEBHOOK_LISTEN,
+                                    ),
+                                    (
+                                        &*crate::t!("field-ledger-url"),
+                                        &mut draft.ledger_url,
+                                        Field::LedgerUrl,
+                                        "postgres://caja@servidor:5432/tienda",
                                     ),
                                 ],
                             );

@@ -344,7 +344,8 @@ fn row_cells(row: &mut egui_extras::TableRow<'_, '_>, payment: &TrackedPayment, 
             status::badge(ui, state);
         }
         if let Some(problem) = &payment.problem {
-            ui.label(RichText::new("⚠").color(form::ERROR_COLOR))
+            // A plain "!" rather than ⚠: not every font a shop PC has draws that sign.
+            ui.label(RichText::new("!").strong().color(form::ERROR_COLOR))
                 .on_hover_text(problem);
         }
     });

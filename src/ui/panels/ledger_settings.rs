@@ -1,0 +1,134 @@
+//! Settings → Ledger: where this till keeps its ledger (this computer, or the shop's shared
+//! one), the shared ledger's password, and a button that tests the connection.
+
+use egui::{RichText, Ui};
+
+use crate::ledger::LedgerChoice;
+use crate::secrets::{SecretKind, SecretString};
+use crate::t;
+use crate::ui::PanelContext;
+use crate::ui::bridge::{Task, UiError};
+use crate::ui::widgets::form::{error_box, secret_row};
+
+/// What the section shows of the session.
+pub struct LedgerView<'a> {
+    /// Where the open ledger is, or why it could not be opened.
+    pub ledger: Result<(String, bool), &'a str>,
+    /// The profile's `ledger_url`, if it names a shared one.
+    pub profile_ledger_url: Option<&'a str>,
+}
+
+/// What the section asks the panel to do.
+#[derive(Debug, Clone)]
+pub enum LedgerCommand {
+    SavePassword(SecretString),
+    Test,
+}
+
+#[derive(Default)]
+pub struct LedgerSection {
+    password: String,
+    testing: Option<Task<Result<String, String>>>,
+    tested: Option<Result<String, String>>,
+}
+
+impl LedgerSection {
+    /// Runs a connection test off the UI thread: open the profile's ledger as a till would,
+    /// read its schema version.
+    pub fn test(&mut self, ctx: &PanelContext<'_>) {
+        let data_dir = ctx.paths.data_dir.clone();
+        let secrets = ctx.session.secrets.clone();
+        let profile_name = ctx.session.profile_name().to_owned();
+        let ledger_url = ctx.session.connection.profile.ledger_url.clone();
+        self.tested = None;
+        self.testing = Some(ctx.bridge.spawn_blocking(move || {
+            let choice = LedgerChoice::for_profile(ledger_url.as_deref(), None)
+                .map_err(|error| error.to_string())?;
+            let ledger = choice
+                .open(&data_dir, &profile_name, &secrets)
+                .map_err(|error| error.to_string())?;
+            let version = ledger.schema_version().map_err(|error| error.to_string())?;
+            Ok(t!(
+                "settings-ledger-test-ok",
+                place = ledger.location(),
+                version = version
+            ))
+        }));
+    }
+
+    pub fn logic(&mut self) {
+        if let Some(task) = &self.testing
+            && let Some(result) = task.poll()
+        {
+            self.testing = None;
+            self.tested = Some(result);
+        }
+    }
+
+    pub fn ui(&mut self, ui: &mut Ui, view: &LedgerView<'_>) -> Option<LedgerCommand> {
+        let mut command = None;
+        ui.label(RichText::new(t!("settings-ledger")).strong());
+        match &view.ledger {
+            Ok((place, true)) => {
+                ui.label(t!("settings-ledger-shared", place = place.as_str()));
+            }
+            Ok((place, false)) => {
+                ui.label(t!("settings-ledger-here", place = place.as_str()));
+                ui.label(RichText::new(t!("settings-ledger-how-to-share")).weak());
+            }
+            Err(problem) => error_box(ui, &UiError::local(problem.to_string())),
+        }
+        if view.profile_ledger_url.is_some() {
+            egui::Grid::new("ledger-password")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    secret_row(
+                        ui,
+                        &t!("settings-ledger-password"),
+                        &mut self.password,
+                        &t!("hint-ledger-password"),
+                        None,
+                    );
+                });
+        }
+        ui.horizontal(|ui| {
+            if view.profile_ledger_url.is_some()
+                && ui
+                    .add_enabled(
+                        !self.password.is_empty(),
+                        egui::Button::new(t!("settings-ledger-save-password")),
+                    )
+                    .clicked()
+            {
+                command = Some(LedgerCommand::SavePassword(SecretString::new(
+                    std::mem::take(&mut self.password),
+                )));
+            }
+            if ui
+                .add_enabled(
+                    self.testing.is_none(),
+                    egui::Button::new(t!("settings-ledger-test")),
+                )
+                .clicked()
+            {
+                command = Some(LedgerCommand::Test);
+            }
+            if self.testing.is_some() {
+                ui.spinner();
+            }
+        });
+        match &self.tested {
+            Some(Ok(message)) => {
+                ui.label(RichText::new(message).color(crate::ui::theme::SUCCESS));
+            }
+            Some(Err(problem)) => error_box(ui, &UiError::local(problem.clone())),
+            None => {}
+        }
+        command
+    }
+}
+
+/// The keyring entry a saved password goes to.
+pub fn password_secret(password: SecretString) -> (SecretKind, SecretString) {
+    (SecretKind::LedgerPassword, password)
+}
