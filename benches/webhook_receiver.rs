@@ -1,11 +1,17 @@
-//! Throughput and latency of the webhook receiver with durable commits (SQLite WAL,
-//! synchronous=FULL, on disk): `cargo bench --bench webhook_receiver`. Clients and receiver
-//! share this machine's cores, so the figures are a floor for a dedicated host.
+//! Throughput and latency of the webhook receiver with durable commits: `cargo bench --bench
+//! webhook_receiver`. Into the embedded ledger (SQLite WAL, synchronous=FULL, on disk), then into
+//! a shared one (a throwaway PostgreSQL cluster on this machine with fsync on; skipped when
+//! PostgreSQL is not installed). Clients, receiver and database share this machine's cores, so
+//! the figures are a floor for a dedicated host.
+
+#[path = "../tests/common/postgres.rs"]
+#[allow(dead_code)]
+mod postgres;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use paydesk::ledger::Ledger;
+use paydesk::ledger::{Ledger, LedgerUrl};
 use paydesk::secrets::SecretString;
 use paydesk::webhook::{Receiver, ReceiverConfig, signature};
 
@@ -22,13 +28,29 @@ fn body(reference: &str) -> String {
 }
 
 fn main() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    run(
+        "SQLite",
+        Arc::new(Ledger::in_folder(dir.path()).expect("ledger")),
+    );
+    if !postgres::installed() {
+        println!("PostgreSQL is not installed: skipped");
+        return;
+    }
+    let cluster = postgres::Cluster::start_durable();
+    let url = LedgerUrl::parse(&cluster.database()).expect("address");
+    run(
+        "PostgreSQL",
+        Arc::new(Ledger::open_shared(&url, None, "bench").expect("ledger")),
+    );
+}
+
+fn run(backend: &str, ledger: Arc<Ledger>) {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .expect("runtime");
-    let dir = tempfile::tempdir().expect("temporary folder");
-    let ledger = Arc::new(Ledger::in_folder(dir.path()).expect("ledger"));
     runtime.block_on(async {
         let receiver = Receiver::start(
             ReceiverConfig {
@@ -73,7 +95,7 @@ fn main() {
             "every acknowledged notification is stored"
         );
         println!(
-            "{NOTIFICATIONS} notifications, {CLIENTS} concurrent clients, verified and stored durably"
+            "{backend}: {NOTIFICATIONS} notifications, {CLIENTS} concurrent clients, verified and stored durably"
         );
         println!(
             "throughput {:.0}/s   latency p50 {:.2} ms   p99 {:.2} ms   max {:.2} ms",

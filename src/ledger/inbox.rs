@@ -178,7 +178,16 @@ impl Ledger {
         &self,
         batch: &[(Notification, String)],
     ) -> Result<Vec<StoreOutcome>, LedgerError> {
-        let now = now_ms();
+        self.store_notifications_received_at(batch, now_ms())
+    }
+
+    /// [`Ledger::store_notifications`] with the time they were received (an import of
+    /// notifications kept elsewhere, or a year of them for the scale benchmark).
+    pub fn store_notifications_received_at(
+        &self,
+        batch: &[(Notification, String)],
+        now: i64,
+    ) -> Result<Vec<StoreOutcome>, LedgerError> {
         self.transaction(|db| {
             let mut outcomes = Vec::with_capacity(batch.len());
             for (parsed, raw) in batch {
@@ -317,6 +326,26 @@ impl Ledger {
         })
     }
 
+    /// [`Ledger::notifications_between`] without the raw bodies: what reconciliation and the
+    /// CSV read (a year of raw bodies is a hundred megabytes nobody looks at there).
+    pub(super) fn notifications_between_without_raw(
+        &self,
+        from_ms: i64,
+        to_ms: i64,
+    ) -> Result<Vec<StoredNotification>, LedgerError> {
+        let columns = NOTIFICATION_COLUMNS.replace(" raw,", " '' AS raw,");
+        self.with(|db| {
+            db.query(
+                &format!(
+                    "SELECT {columns} FROM notifications
+                     WHERE received_at >= ?1 AND received_at < ?2 ORDER BY id"
+                ),
+                args![from_ms, to_ms],
+                notification,
+            )
+        })
+    }
+
     pub fn notifications_for(
         &self,
         reference: &str,
@@ -342,25 +371,36 @@ impl Ledger {
         profile: &str,
         collection: &Collection,
     ) -> Result<(), LedgerError> {
-        self.with(|db| {
-            db.execute(
-                "INSERT INTO collections (profile, reference, kind, amount, reference1, url, created_at, status, description)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-                 ON CONFLICT (profile, reference) DO NOTHING",
-                args![
-                    profile,
-                    &collection.reference,
-                    &collection.kind,
-                    collection.amount.map(Pesos::get),
-                    &collection.reference1,
-                    &collection.url,
-                    collection.created_at,
-                    collection.status,
-                    &collection.description
-                ],
-            )
-        })?;
-        Ok(())
+        self.record_collections(profile, std::slice::from_ref(collection))
+    }
+
+    /// Several collections in one transaction (an import, or the scale benchmark's year).
+    pub fn record_collections(
+        &self,
+        profile: &str,
+        collections: &[Collection],
+    ) -> Result<(), LedgerError> {
+        self.transaction(|db| {
+            for collection in collections {
+                db.execute(
+                    "INSERT INTO collections (profile, reference, kind, amount, reference1, url, created_at, status, description)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                     ON CONFLICT (profile, reference) DO NOTHING",
+                    args![
+                        profile,
+                        &collection.reference,
+                        &collection.kind,
+                        collection.amount.map(Pesos::get),
+                        &collection.reference1,
+                        &collection.url,
+                        collection.created_at,
+                        collection.status,
+                        &collection.description
+                    ],
+                )?;
+            }
+            Ok(())
+        })
     }
 
     /// The service's status for a collection, as a status check saw it (by polling or to
@@ -416,6 +456,28 @@ impl Ledger {
                 |row| Ok((row.get(8)?, collection(row)?)),
             )
         })
+    }
+
+    /// Of the references notified in `[from_ms, to_ms)`, those that are ours (a collection or a
+    /// payout's status reference): one query for a whole reconciliation, not one per
+    /// notification.
+    pub fn known_references_between(
+        &self,
+        from_ms: i64,
+        to_ms: i64,
+    ) -> Result<std::collections::HashSet<String>, LedgerError> {
+        let rows = self.with(|db| {
+            db.query(
+                "SELECT DISTINCT n.reference_id FROM notifications n
+                 WHERE n.received_at >= ?1 AND n.received_at < ?2
+                   AND (EXISTS (SELECT 1 FROM collections c WHERE c.reference = n.reference_id)
+                     OR EXISTS (SELECT 1 FROM payouts p
+                                WHERE p.transaction_reference = n.reference_id))",
+                args![from_ms, to_ms],
+                |row| row.get::<String>(0),
+            )
+        })?;
+        Ok(rows.into_iter().collect())
     }
 
     /// Whether a reference is one of ours (a collection or a payout's status reference).

@@ -139,6 +139,8 @@ struct Rows {
     notifications: Vec<StoredNotification>,
     collections: Vec<Collection>,
     payouts: Vec<PayoutRecord>,
+    /// The notified references that are ours.
+    known: std::collections::HashSet<String>,
 }
 
 impl Ledger {
@@ -146,7 +148,8 @@ impl Ledger {
         let (start, end) = bounds(from, to);
         let payouts = self.payouts_between(profile, start, end)?;
         Ok(Rows {
-            notifications: self.notifications_between(start, end)?,
+            notifications: self.notifications_between_without_raw(start, end)?,
+            known: self.known_references_between(start, end)?,
             collections: self.collections_between(profile, start, end)?,
             payouts,
         })
@@ -221,7 +224,7 @@ impl Ledger {
                     .or_default()
                     .push(notification);
             }
-            if !self.knows_reference(&notification.reference_id)? {
+            if !rows.known.contains(&notification.reference_id) {
                 report.exceptions.push(Exception {
                     kind: ExceptionKind::NotificationWithoutResource,
                     reference: notification.reference_id.clone(),

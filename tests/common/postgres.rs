@@ -18,25 +18,32 @@ pub struct Cluster {
     keep_alive: Option<ChildStdin>,
 }
 
+/// Whether PostgreSQL's server programs are installed (the benchmarks skip it otherwise).
+pub fn installed() -> bool {
+    find_server_bin().is_some()
+}
+
 /// Where Debian's package puts the server programs (`/usr/lib/postgresql/VERSION/bin`).
-fn server_bin() -> PathBuf {
+fn find_server_bin() -> Option<PathBuf> {
     if let Ok(output) = Command::new("pg_config").arg("--bindir").output()
         && output.status.success()
     {
         let dir = PathBuf::from(String::from_utf8_lossy(&output.stdout).trim());
         if dir.join("initdb").exists() {
-            return dir;
+            return Some(dir);
         }
     }
     let mut versions: Vec<PathBuf> = std::fs::read_dir("/usr/lib/postgresql")
-        .expect("PostgreSQL is installed (Debian's postgresql package)")
+        .ok()?
         .filter_map(|entry| entry.ok().map(|entry| entry.path().join("bin")))
         .filter(|bin| bin.join("initdb").exists())
         .collect();
     versions.sort();
-    versions
-        .pop()
-        .expect("initdb under /usr/lib/postgresql/*/bin")
+    versions.pop()
+}
+
+fn server_bin() -> PathBuf {
+    find_server_bin().expect("PostgreSQL is installed (Debian's postgresql package: initdb)")
 }
 
 fn is_root() -> bool {
@@ -68,6 +75,15 @@ fn free_port() -> u16 {
 impl Cluster {
     /// A cluster of this test's own (stopped and removed when dropped).
     pub fn start() -> Cluster {
+        Cluster::start_with(false)
+    }
+
+    /// A cluster that flushes every commit to disk, as a real one does (the benchmarks').
+    pub fn start_durable() -> Cluster {
+        Cluster::start_with(true)
+    }
+
+    fn start_with(durable: bool) -> Cluster {
         let bin = server_bin();
         let dir = tempfile::Builder::new()
             .prefix("paydesk-pg-")
@@ -83,12 +99,17 @@ impl Cluster {
             assert!(status.success());
         }
         let port = free_port();
-        // Durability off: these clusters hold test data for seconds. (The benchmark's is on.)
+        // Durability off for tests: they hold test data for seconds.
+        let durability = if durable {
+            "-c fsync=on -c synchronous_commit=on"
+        } else {
+            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        };
         let script = r#"
             set -e
-            BIN="$1"; DIR="$2"; PORT="$3"
+            BIN="$1"; DIR="$2"; PORT="$3"; DURABILITY="$4"
             "$BIN/initdb" -D "$DIR/data" -U paydesk --auth=trust -E UTF8 --no-locale >"$DIR/initdb.log" 2>&1
-            "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" start >/dev/null
+            "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 $DURABILITY -c max_connections=200" start >/dev/null
             echo started
             cat >/dev/null || true
             "$BIN/pg_ctl" -D "$DIR/data" -m immediate stop >/dev/null 2>&1 || true
@@ -99,6 +120,7 @@ impl Cluster {
             .arg(&bin)
             .arg(&dir)
             .arg(port.to_string())
+            .arg(durability)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
