@@ -307,12 +307,6 @@ async fn a_database_that_goes_away_is_said_refused_safely_and_recovered() {
     };
     assert_eq!(post("AWAY-0").await.unwrap().status().as_u16(), 200);
 
-    tokio::task::spawn_blocking({
-        let cluster_port = cluster.port();
-        move || eprintln!("stopping the cluster on {cluster_port}")
-    })
-    .await
-    .unwrap();
     cluster.stop();
     // The till hears that it went away.
     watcher.next_event("unreachable").await;
@@ -332,6 +326,16 @@ async fn a_database_that_goes_away_is_said_refused_safely_and_recovered() {
     assert_eq!(simulator.requests_to(WITHDRAW).await, 0, "nothing sent");
     // The receiver does not acknowledge what it cannot store: the service will retry.
     assert_eq!(post("AWAY-1").await.unwrap().status().as_u16(), 503);
+    // A receiver (re)started during the outage serves too, and answers 503 likewise.
+    let late_port = free_port();
+    let mut late = receiver(server_home.path(), &url, late_port).spawn().unwrap();
+    wait_until_listening(late_port).await;
+    let post_late = |reference: &str| {
+        http.post(format!("http://127.0.0.1:{late_port}/webhook"))
+            .body(body(reference, 2, "2026-11-22 12:00:00"))
+            .send()
+    };
+    assert_eq!(post_late("AWAY-L1").await.unwrap().status().as_u16(), 503);
 
     cluster.restart();
     // Both come back by themselves: the watcher listens again, the receiver stores again.
@@ -342,6 +346,11 @@ async fn a_database_that_goes_away_is_said_refused_safely_and_recovered() {
     .await;
     let heard = watcher.next_event("notification").await;
     assert_eq!(heard["referenceId"], "AWAY-2");
+    wait_for("the late receiver to store", || async {
+        (post_late("AWAY-L2").await.ok()?.status().as_u16() == 200).then_some(())
+    })
+    .await;
+    late.start_kill().unwrap();
     let (code, _, stderr) = run(till(
         till_home.path(),
         &simulator,

@@ -334,12 +334,14 @@ impl Ledger {
             },
             till: String::new(),
         };
-        ledger.mark_interrupted()?;
+        ledger.with(|db| payouts::mark_interrupted(db, ""))?;
         Ok(ledger)
     }
 
-    /// Connects to a shared ledger on PostgreSQL and migrates it. `till` names this till in
-    /// the payout journal, so that after a crash it settles its own intents and no other's.
+    /// A shared ledger on PostgreSQL. `till` names this till in the payout journal, so that
+    /// after a crash it settles its own intents and no other's. The database is tried at once
+    /// (a wrong password or a newer schema is said now); if it cannot be reached, the ledger is
+    /// returned anyway and every call says so until it can, then it gets ready by itself.
     pub fn open_shared(
         url: &LedgerUrl,
         password: Option<&crate::secrets::SecretString>,
@@ -349,8 +351,14 @@ impl Ledger {
             backend: Backend::Postgres(Box::new(PgStore::open(url, password)?)),
             till: till.to_owned(),
         };
-        ledger.mark_interrupted()?;
-        Ok(ledger)
+        match ledger.with(|_| Ok(())) {
+            Err(error) if error.is_unreachable() => {
+                tracing::warn!(%error, "the shared ledger cannot be reached yet");
+                Ok(ledger)
+            }
+            Err(error) => Err(error),
+            Ok(()) => Ok(ledger),
+        }
     }
 
     /// Where the ledger is, for Settings and `paydesk status`: the file, or the shared
@@ -391,7 +399,7 @@ impl Ledger {
                     .lock()
                     .pragma_query_value(None, "user_version", |row| row.get(0))?)
             }
-            Backend::Postgres(store) => store.schema_version(),
+            Backend::Postgres(store) => PgStore::schema_version(&mut self.pg(store)?),
         }
     }
 
@@ -406,6 +414,13 @@ impl Ledger {
         }
     }
 
+    /// A connection to the shared ledger, which is made ready by the first one.
+    fn pg(&self, store: &PgStore) -> Result<postgres::PgClient, LedgerError> {
+        store.ready_client(|client| {
+            payouts::mark_interrupted(&mut Conn::Postgres(client), &self.till).map(drop)
+        })
+    }
+
     /// Runs `work` on a connection, each statement on its own.
     pub(crate) fn with<T>(
         &self,
@@ -413,7 +428,7 @@ impl Ledger {
     ) -> Result<T, LedgerError> {
         match &self.backend {
             Backend::Sqlite { .. } => work(&mut Conn::Sqlite(&self.lock())),
-            Backend::Postgres(store) => work(&mut Conn::Postgres(&mut store.client()?)),
+            Backend::Postgres(store) => work(&mut Conn::Postgres(&mut self.pg(store)?)),
         }
     }
 
@@ -434,7 +449,7 @@ impl Ledger {
                 Ok(done)
             }
             Backend::Postgres(store) => {
-                let mut client = store.client()?;
+                let mut client = self.pg(store)?;
                 client.batch("BEGIN")?;
                 match work(&mut Conn::Postgres(&mut client)) {
                     Ok(done) => {

@@ -200,6 +200,10 @@ pub(crate) struct PgStore {
     host: Arc<str>,
     /// The address without a password, as Settings shows it.
     shown: String,
+    /// Whether the schema is migrated and this till's interrupted intents settled: done on the
+    /// first connection, which may come long after opening (a till started while the database
+    /// was away works as soon as it is back).
+    ready: std::sync::Mutex<bool>,
 }
 
 impl Drop for PgStore {
@@ -334,8 +338,7 @@ fn tls() -> Result<tokio_postgres_rustls::MakeRustlsConnect, LedgerError> {
 }
 
 impl PgStore {
-    /// Connects (the first connection proves the database is there), and migrates under the
-    /// advisory lock.
+    /// Sets up the pool; nothing is connected yet (see [`PgStore::ready_client`]).
     pub(crate) fn open(
         url: &LedgerUrl,
         password: Option<&SecretString>,
@@ -373,8 +376,8 @@ impl PgStore {
             runtime: Some(runtime),
             host: url.host.clone().into(),
             shown: url.shown.clone(),
+            ready: std::sync::Mutex::new(false),
         };
-        store.migrate()?;
         Ok(store)
     }
 
@@ -412,8 +415,27 @@ impl PgStore {
         }
     }
 
-    fn migrate(&self) -> Result<(), LedgerError> {
+    /// A connection, once the database is ready for this till: the first one migrates the
+    /// schema (under the advisory lock) and runs `prepare` (settling this till's interrupted
+    /// intents) before anything else is done with it.
+    pub(crate) fn ready_client(
+        &self,
+        prepare: impl FnOnce(&mut PgClient) -> Result<(), LedgerError>,
+    ) -> Result<PgClient, LedgerError> {
         let mut client = self.client()?;
+        let mut ready = self
+            .ready
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if !*ready {
+            Self::migrate(&mut client)?;
+            prepare(&mut client)?;
+            *ready = true;
+        }
+        Ok(client)
+    }
+
+    fn migrate(client: &mut PgClient) -> Result<(), LedgerError> {
         client.batch(&format!("SELECT pg_advisory_lock({MIGRATION_LOCK})"))?;
         let migrated = (|| {
             client.batch("CREATE TABLE IF NOT EXISTS paydesk_schema (version BIGINT NOT NULL)")?;
@@ -451,8 +473,7 @@ impl PgStore {
         unlocked
     }
 
-    pub(crate) fn schema_version(&self) -> Result<i64, LedgerError> {
-        let mut client = self.client()?;
+    pub(crate) fn schema_version(client: &mut PgClient) -> Result<i64, LedgerError> {
         let rows = client.query("SELECT version FROM paydesk_schema", &[])?;
         match rows.first() {
             Some(row) => Ok(row.try_get(0)?),
