@@ -328,7 +328,9 @@ async fn a_database_that_goes_away_is_said_refused_safely_and_recovered() {
     assert_eq!(post("AWAY-1").await.unwrap().status().as_u16(), 503);
     // A receiver (re)started during the outage serves too, and answers 503 likewise.
     let late_port = free_port();
-    let mut late = receiver(server_home.path(), &url, late_port).spawn().unwrap();
+    let mut late = receiver(server_home.path(), &url, late_port)
+        .spawn()
+        .unwrap();
     wait_until_listening(late_port).await;
     let post_late = |reference: &str| {
         http.post(format!("http://127.0.0.1:{late_port}/webhook"))

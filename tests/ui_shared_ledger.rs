@@ -53,6 +53,14 @@ fn a_sale_at_one_till_shows_and_turns_approved_at_the_other() {
     });
     watching.step();
     assert!(shows(&watching, "$ 25.000"));
+    // Its state as the selling till's status checks record it (pending), before any end.
+    wait_until(&mut watching, "the other till shows it pending", |h| {
+        h.state()
+            .tracker()
+            .find(&reference)
+            .and_then(|payment| payment.status)
+            .is_some()
+    });
 
     // The payer pays at the first till's service; the second till is told by the ledger.
     let control = first.control(&selling);

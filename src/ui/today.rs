@@ -194,10 +194,10 @@ impl TodayFromLedger {
         for collection in collections.into_iter().rev() {
             let status = collection.status.map(TransactionStatus::from_id);
             if let Some(tracked) = tracker.find(&collection.reference) {
-                // Another till or the receiver settled it in the shared ledger.
-                let settled =
-                    status.filter(|status| status.is_final() && tracked.status != Some(*status));
-                if let Some(status) = settled
+                // Another till or the receiver moved it on in the shared ledger (a final state is
+                // never left: the tracker keeps it).
+                let moved = status.filter(|status| tracked.status != Some(*status));
+                if let Some(status) = moved
                     && let Some(ended) = tracker.apply_status(&collection.reference, status)
                 {
                     banners.push(ended, tracker);
