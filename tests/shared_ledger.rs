@@ -378,3 +378,18 @@ async fn a_database_that_goes_away_is_said_refused_safely_and_recovered() {
     server.start_kill().unwrap();
     watcher.child.start_kill().unwrap();
 }
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL"]
+async fn a_database_that_does_not_exist_is_said_in_words() {
+    let cluster = Cluster::shared();
+    let url = cluster.url("no_such_shop");
+    let home = tempfile::tempdir().unwrap();
+    let simulator = TestSimulator::start().await;
+    let (code, _, stderr) = run(till(home.path(), &simulator, &url, &["payouts"])).await;
+    assert_eq!(code, 3, "{stderr}");
+    assert!(
+        stderr.contains("The database \"no_such_shop\" does not exist at 127.0.0.1"),
+        "{stderr}"
+    );
+}

@@ -805,3 +805,7 @@ hint-ledger-password = Kept in the system keyring
 settings-ledger-save-password = Save password
 settings-ledger-test = Test connection
 settings-ledger-test-ok = Connected to { $place } (schema { $version })
+
+## shared ledger: refusals
+ledger-wrong-password = The shared ledger at { $host } refused the user or its password: check the password in Settings > Ledger (or PAYDESK_LEDGER_PASSWORD)
+ledger-no-database = The database "{ $database }" does not exist at { $host }: create it first (createdb), or check the address

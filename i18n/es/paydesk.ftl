@@ -805,3 +805,7 @@ hint-ledger-password = Se guarda en el llavero del sistema
 settings-ledger-save-password = Guardar contraseña
 settings-ledger-test = Probar conexión
 settings-ledger-test-ok = Conectado a { $place } (esquema { $version })
+
+## shared ledger: refusals
+ledger-wrong-password = El registro compartido en { $host } no aceptó el usuario o su contraseña: revise la contraseña en Configuración > Registro (o PAYDESK_LEDGER_PASSWORD)
+ledger-no-database = La base "{ $database }" no existe en { $host }: créela primero (createdb) o revise la dirección

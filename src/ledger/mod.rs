@@ -59,13 +59,35 @@ pub enum LedgerError {
     Runtime(String),
     #[error("{}", crate::t!("ledger-missing", query = .0.as_str()))]
     Missing(String),
+    #[error("{}", crate::t!("ledger-wrong-password", host = .0.as_str()))]
+    WrongPassword(String),
+    #[error("{}", crate::t!("ledger-no-database", host = .host.as_str(), database = .database.as_str()))]
+    NoDatabase { host: String, database: String },
 }
 
 impl LedgerError {
     /// An answer from the database (a broken rule, a bad statement) stays what it is; anything
     /// else (refused, reset, timed out) means the database cannot be reached.
     pub(crate) fn from_postgres(error: tokio_postgres::Error, host: &str) -> LedgerError {
-        if error.as_db_error().is_some() {
+        use tokio_postgres::error::SqlState;
+        if let Some(db_error) = error.as_db_error() {
+            // The two a person setting up a till gets wrong, said in their words.
+            if *db_error.code() == SqlState::INVALID_PASSWORD
+                || *db_error.code() == SqlState::INVALID_AUTHORIZATION_SPECIFICATION
+            {
+                return LedgerError::WrongPassword(host.to_owned());
+            }
+            if *db_error.code() == SqlState::INVALID_CATALOG_NAME {
+                return LedgerError::NoDatabase {
+                    host: host.to_owned(),
+                    database: db_error
+                        .message()
+                        .split('"')
+                        .nth(1)
+                        .unwrap_or_default()
+                        .to_owned(),
+                };
+            }
             LedgerError::Postgres(error)
         } else {
             LedgerError::Unreachable {

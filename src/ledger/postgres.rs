@@ -404,6 +404,11 @@ impl PgStore {
                 object: Some(object),
                 host: self.host.clone(),
             }),
+            // The database answered, and said no (a wrong password, no such database).
+            Ok(Err(deadpool_postgres::PoolError::Backend(error))) => {
+                tracing::debug!(%error, "no connection to the shared ledger");
+                Err(LedgerError::from_postgres(error, &self.host))
+            }
             Ok(Err(error)) => {
                 tracing::debug!(%error, "no connection to the shared ledger");
                 Err(LedgerError::Unreachable {
