@@ -255,8 +255,49 @@ fn notifications_are_stored_once_and_counted_again(store: &Store) {
             confirmed: true
         }]
     );
+    // One batch with a new one twice and an old one: the first stored, the rest counted.
+    let fresh = notification("N-3", 2, "2026-11-22 10:00:02");
+    let mixed = receiver
+        .store_notifications(&[fresh.clone(), pending.clone(), fresh])
+        .unwrap();
+    let StoreOutcome::Stored(third) = mixed[0] else {
+        panic!("{mixed:?}")
+    };
+    assert!(matches!(
+        mixed[1],
+        StoreOutcome::Duplicate {
+            confirmed: false,
+            ..
+        }
+    ));
+    assert_eq!(
+        mixed[2],
+        StoreOutcome::Duplicate {
+            id: third,
+            confirmed: false
+        }
+    );
+    // A receiver's full batch goes in a few statements, in order.
+    let many: Vec<_> = (0..300)
+        .map(|n| notification(&format!("B-{n}"), 2, "2026-11-22 10:00:03"))
+        .collect();
+    let stored_many = receiver.store_notifications(&many).unwrap();
+    assert!(
+        stored_many
+            .iter()
+            .all(|o| matches!(o, StoreOutcome::Stored(_)))
+    );
+    for (outcome, (parsed, _)) in stored_many.iter().zip(&many) {
+        let StoreOutcome::Stored(id) = outcome else {
+            unreachable!()
+        };
+        assert_eq!(
+            till.notification(*id).unwrap().unwrap().reference_id,
+            parsed.reference_id
+        );
+    }
     // Every till reads what the receiver stored.
-    assert_eq!(till.notification_count().unwrap(), 2);
+    assert_eq!(till.notification_count().unwrap(), 303);
     let stored = till.notification(first).unwrap().unwrap();
     assert_eq!(stored.duplicates, 1);
     assert_eq!(stored.check_state, CheckState::Confirmed);
@@ -264,7 +305,7 @@ fn notifications_are_stored_once_and_counted_again(store: &Store) {
     assert_eq!(stored.figures.fee, Some(Pesos::new(595)));
     assert_eq!(stored.figures.net, Some(Pesos::new(19_405)));
     assert_eq!(till.notifications_for("N-2").unwrap().len(), 1);
-    assert_eq!(till.notifications(10).unwrap()[0].reference_id, "N-2");
+    assert_eq!(till.notifications(10).unwrap()[0].reference_id, "B-299");
     let id = receiver.store_rejection("bad signature", "{}").unwrap();
     let rejections = till.rejections(10).unwrap();
     assert_eq!(rejections[0].0, id);

@@ -4,7 +4,9 @@
 
 use rusqlite::params;
 
-use super::store::{Row, args};
+use std::collections::HashMap;
+
+use super::store::{Param, Row, args};
 use super::{Ledger, LedgerError, now_ms};
 use crate::api::notification::Notification;
 use crate::money::{PaymentFigures, Pesos};
@@ -171,6 +173,72 @@ pub struct Collection {
     pub description: String,
 }
 
+/// What makes a notification the same one again (the table's unique key).
+type NotificationKey<'a> = (&'a str, i64, &'a str, &'a str);
+
+fn key_of(parsed: &Notification) -> NotificationKey<'_> {
+    (
+        &parsed.reference_id,
+        parsed.status,
+        &parsed.updated_at,
+        &parsed.provider_reference,
+    )
+}
+
+fn key_ref(key: &(String, i64, String, String)) -> NotificationKey<'_> {
+    (&key.0, key.1, &key.2, &key.3)
+}
+
+/// The sizes of the multi-row inserts a batch is cut into: a few statement shapes, each
+/// prepared once per connection, whatever the batch's size.
+const INSERT_ROWS: [usize; 5] = [256, 64, 16, 4, 1];
+
+const NOTIFICATION_INSERT_COLUMNS: usize = 18;
+
+fn insert_notifications_sql(rows: usize) -> String {
+    let values: Vec<String> = (0..rows)
+        .map(|row| {
+            let first = row * NOTIFICATION_INSERT_COLUMNS + 1;
+            let params: Vec<String> = (first..first + NOTIFICATION_INSERT_COLUMNS)
+                .map(|n| format!("?{n}"))
+                .collect();
+            format!("({})", params.join(", "))
+        })
+        .collect();
+    format!(
+        "INSERT INTO notifications (received_at, reference_id, resource_id, status, updated_at,
+            amount_text, gross, fee, net, cost_text, reference1, payment_method, product_id,
+            provider_reference, withdraw_reference1, error_code, error_message, raw)
+         VALUES {}
+         ON CONFLICT (reference_id, status, updated_at, provider_reference) DO NOTHING
+         RETURNING id, reference_id, status, updated_at, provider_reference",
+        values.join(", ")
+    )
+}
+
+fn notification_params(parsed: &Notification, raw: &str, received_at: i64) -> [Param; 18] {
+    [
+        Param::from(received_at),
+        Param::from(&parsed.reference_id),
+        Param::from(&parsed.resource_id),
+        Param::from(parsed.status),
+        Param::from(&parsed.updated_at),
+        Param::from(&parsed.amount_text),
+        Param::from(parsed.gross.map(Pesos::get)),
+        Param::from(parsed.fee.map(Pesos::get)),
+        Param::from(parsed.net.map(Pesos::get)),
+        Param::from(&parsed.cost_text),
+        Param::from(&parsed.reference1),
+        Param::from(&parsed.payment_method),
+        Param::from(parsed.product_id),
+        Param::from(&parsed.provider_reference),
+        Param::from(&parsed.withdraw_reference1),
+        Param::from(&parsed.error_code),
+        Param::from(&parsed.error_message),
+        Param::from(raw),
+    ]
+}
+
 impl Ledger {
     /// Stores a batch in one transaction: one commit (one disk flush) for everything that
     /// arrived together. Nothing is acknowledged before this returns.
@@ -189,40 +257,45 @@ impl Ledger {
         now: i64,
     ) -> Result<Vec<StoreOutcome>, LedgerError> {
         self.transaction(|db| {
+            // Inserted in a few multi-row statements (one round trip each to a shared ledger,
+            // rather than one per notification); what they did not insert was already there.
+            let mut inserted: HashMap<NotificationKey<'_>, i64> = HashMap::new();
+            let mut rest = batch;
+            while !rest.is_empty() {
+                let rows = INSERT_ROWS
+                    .iter()
+                    .copied()
+                    .find(|rows| *rows <= rest.len())
+                    .unwrap_or(1);
+                let (chunk, after) = rest.split_at(rows);
+                rest = after;
+                let params: Vec<Param> = chunk
+                    .iter()
+                    .flat_map(|(parsed, raw)| notification_params(parsed, raw, now))
+                    .collect();
+                for (id, key) in db.query(&insert_notifications_sql(rows), &params, |row| {
+                    Ok((
+                        row.get::<i64>(0)?,
+                        (
+                            row.get::<String>(1)?,
+                            row.get::<i64>(2)?,
+                            row.get::<String>(3)?,
+                            row.get::<String>(4)?,
+                        ),
+                    ))
+                })? {
+                    if let Some((parsed, _)) = chunk
+                        .iter()
+                        .find(|(parsed, _)| key_of(parsed) == key_ref(&key))
+                    {
+                        inserted.insert(key_of(parsed), id);
+                    }
+                }
+            }
             let mut outcomes = Vec::with_capacity(batch.len());
-            for (parsed, raw) in batch {
-                let inserted = db.query_opt(
-                    "INSERT INTO notifications (received_at, reference_id, resource_id, status,
-                        updated_at, amount_text, gross, fee, net, cost_text, reference1,
-                        payment_method, product_id, provider_reference, withdraw_reference1,
-                        error_code, error_message, raw)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
-                        ?17, ?18)
-                     ON CONFLICT (reference_id, status, updated_at, provider_reference) DO NOTHING
-                     RETURNING id",
-                    args![
-                        now,
-                        &parsed.reference_id,
-                        &parsed.resource_id,
-                        parsed.status,
-                        &parsed.updated_at,
-                        &parsed.amount_text,
-                        parsed.gross.map(Pesos::get),
-                        parsed.fee.map(Pesos::get),
-                        parsed.net.map(Pesos::get),
-                        &parsed.cost_text,
-                        &parsed.reference1,
-                        &parsed.payment_method,
-                        parsed.product_id,
-                        &parsed.provider_reference,
-                        &parsed.withdraw_reference1,
-                        &parsed.error_code,
-                        &parsed.error_message,
-                        raw,
-                    ],
-                    |row| row.get::<i64>(0),
-                )?;
-                if let Some(id) = inserted {
+            for (parsed, _) in batch {
+                // The first of a key in this batch was stored; a second one is a duplicate.
+                if let Some(id) = inserted.remove(&key_of(parsed)) {
                     outcomes.push(StoreOutcome::Stored(id));
                     continue;
                 }
