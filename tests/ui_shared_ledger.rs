@@ -105,6 +105,10 @@ fn settings_say_where_the_ledger_is_and_test_it() {
     wait_until(&mut harness, "the test answers", |h| {
         shows(h, "Conectado a")
     });
+    assert!(
+        shows(&harness, "Probado a las"),
+        "the answer says when it came"
+    );
 }
 
 #[test]

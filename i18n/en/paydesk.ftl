@@ -809,3 +809,4 @@ settings-ledger-test-ok = Connected to { $place } (schema { $version })
 ## shared ledger: refusals
 ledger-wrong-password = The shared ledger at { $host } refused the user or its password: check the password in Settings > Ledger (or PAYDESK_LEDGER_PASSWORD)
 ledger-no-database = The database "{ $database }" does not exist at { $host }: create it first (createdb), or check the address
+settings-ledger-tested-at = Tested at { $time }:

@@ -809,3 +809,4 @@ settings-ledger-test-ok = Conectado a { $place } (esquema { $version })
 ## shared ledger: refusals
 ledger-wrong-password = El registro compartido en { $host } no aceptó el usuario o su contraseña: revise la contraseña en Configuración > Registro (o PAYDESK_LEDGER_PASSWORD)
 ledger-no-database = La base "{ $database }" no existe en { $host }: créela primero (createdb) o revise la dirección
+settings-ledger-tested-at = Probado a las { $time }:

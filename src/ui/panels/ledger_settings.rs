@@ -29,7 +29,9 @@ pub enum LedgerCommand {
 pub struct LedgerSection {
     password: String,
     testing: Option<Task<Result<String, String>>>,
-    tested: Option<Result<String, String>>,
+    /// The last test's answer, and when it came (an answer stays until the next test: its time
+    /// says how old it is).
+    tested: Option<(String, Result<String, String>)>,
 }
 
 impl LedgerSection {
@@ -61,7 +63,7 @@ impl LedgerSection {
             && let Some(result) = task.poll()
         {
             self.testing = None;
-            self.tested = Some(result);
+            self.tested = Some((crate::clock::shown_time(crate::clock::now_ms()), result));
         }
     }
 
@@ -117,12 +119,14 @@ impl LedgerSection {
                 ui.spinner();
             }
         });
-        match &self.tested {
-            Some(Ok(message)) => {
-                ui.label(RichText::new(message).color(crate::ui::theme::SUCCESS));
+        if let Some((time, result)) = &self.tested {
+            ui.label(RichText::new(t!("settings-ledger-tested-at", time = time.as_str())).weak());
+            match result {
+                Ok(message) => {
+                    ui.label(RichText::new(message).color(crate::ui::theme::SUCCESS));
+                }
+                Err(problem) => error_box(ui, &UiError::local(problem.clone())),
             }
-            Some(Err(problem)) => error_box(ui, &UiError::local(problem.clone())),
-            None => {}
         }
         command
     }
