@@ -352,6 +352,7 @@ fn collections_follow_the_service(store: &Store) {
     );
     assert_eq!(today[1].description, "Almuerzo");
     assert!(till.knows_reference("K-2").unwrap());
+    assert_eq!(till.profiles().unwrap(), ["tienda"]);
     assert!(!till.knows_reference("K-3").unwrap());
     assert!(
         till.collections_between(Some("otra"), now - 1_000, now + 1_000)

@@ -7,6 +7,7 @@ mod common;
 use common::postgres::Cluster;
 use common::ui::{App, click, create_link, shows, wait_until};
 use egui_kittest::kittest::Queryable;
+use paydesk::ledger::{Collection, Ledger, LedgerUrl};
 use paydesk::ui::Panel;
 use serde_json::json;
 
@@ -115,6 +116,23 @@ fn settings_say_where_the_ledger_is_and_test_it() {
 #[ignore = "needs PostgreSQL"]
 fn settings_show_the_shared_ledger_without_its_password_and_test_it() {
     let url = Cluster::shared().database();
+    // Another till was set up under another profile name.
+    let other = Ledger::open_shared(&LedgerUrl::parse(&url).unwrap(), None, "caja-2").unwrap();
+    other
+        .record_collection(
+            "caja2",
+            &Collection {
+                reference: "OTHER-1".into(),
+                kind: "link".into(),
+                amount: None,
+                reference1: "X".into(),
+                url: String::new(),
+                created_at: paydesk::ledger::now_ms(),
+                status: None,
+                description: String::new(),
+            },
+        )
+        .unwrap();
     let app = till_with_ledger(&url);
     let mut harness = app.harness();
     harness.state_mut().show_panel(Panel::Settings);
@@ -133,4 +151,8 @@ fn settings_show_the_shared_ledger_without_its_password_and_test_it() {
     wait_until(&mut harness, "the test answers", |h| {
         shows(h, "Conectado a postgres://")
     });
+    assert!(
+        shows(&harness, "También tiene los perfiles caja2"),
+        "a till under another profile name is pointed out"
+    );
 }

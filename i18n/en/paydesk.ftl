@@ -810,3 +810,4 @@ settings-ledger-test-ok = Connected to { $place } (schema { $version })
 ledger-wrong-password = The shared ledger at { $host } refused the user or its password: check the password in Settings > Ledger (or PAYDESK_LEDGER_PASSWORD)
 ledger-no-database = The database "{ $database }" does not exist at { $host }: create it first (createdb), or check the address
 settings-ledger-tested-at = Tested at { $time }:
+settings-ledger-other-profiles = It also holds the profiles { $profiles }: tills see each other's sales and share the payout rules only under the same profile name (this one is { $profile })

@@ -810,3 +810,4 @@ settings-ledger-test-ok = Conectado a { $place } (esquema { $version })
 ledger-wrong-password = El registro compartido en { $host } no aceptó el usuario o su contraseña: revise la contraseña en Configuración > Registro (o PAYDESK_LEDGER_PASSWORD)
 ledger-no-database = La base "{ $database }" no existe en { $host }: créela primero (createdb) o revise la dirección
 settings-ledger-tested-at = Probado a las { $time }:
+settings-ledger-other-profiles = También tiene los perfiles { $profiles }: las cajas ven las ventas de las otras y comparten las reglas de las dispersiones solo con el mismo nombre de perfil (este es { $profile })

@@ -553,6 +553,18 @@ impl Ledger {
         Ok(rows.into_iter().collect())
     }
 
+    /// Every profile (merchant) with payments or payouts in this ledger: on a shared one, tills
+    /// set up under different profile names do not see each other's.
+    pub fn profiles(&self) -> Result<Vec<String>, LedgerError> {
+        self.with(|db| {
+            db.query(
+                "SELECT profile FROM collections UNION SELECT profile FROM payouts ORDER BY 1",
+                &[],
+                |row| row.get::<String>(0),
+            )
+        })
+    }
+
     /// Whether a reference is one of ours (a collection or a payout's status reference).
     pub fn knows_reference(&self, reference: &str) -> Result<bool, LedgerError> {
         self.with(|db| {

@@ -50,11 +50,28 @@ impl LedgerSection {
                 .open(&data_dir, &profile_name, &secrets)
                 .map_err(|error| error.to_string())?;
             let version = ledger.schema_version().map_err(|error| error.to_string())?;
-            Ok(t!(
+            let mut answer = t!(
                 "settings-ledger-test-ok",
                 place = ledger.location(),
                 version = version
-            ))
+            );
+            // Tills under other profile names share the database but not the day's list or the
+            // payout rules: said here, where a till is set up.
+            let others: Vec<String> = ledger
+                .profiles()
+                .map_err(|error| error.to_string())?
+                .into_iter()
+                .filter(|name| *name != profile_name)
+                .collect();
+            if ledger.is_shared() && !others.is_empty() {
+                answer.push_str(". ");
+                answer.push_str(&t!(
+                    "settings-ledger-other-profiles",
+                    profiles = others.join(", "),
+                    profile = profile_name.as_str()
+                ));
+            }
+            Ok(answer)
         }));
     }
 
