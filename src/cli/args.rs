@@ -96,7 +96,7 @@ pub enum Command {
     /// The webhook endpoint: serve it, or check a saved notification's signature.
     #[command(subcommand)]
     Webhooks(WebhooksCommand),
-    /// The local ledger: export for reconciliation.
+    /// The ledger: follow a shared one, export for reconciliation.
     #[command(subcommand)]
     Ledger(LedgerCommand),
     /// Profiles: which service paydesk talks to (the active one is used when none is named).

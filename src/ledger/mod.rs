@@ -375,7 +375,7 @@ impl Ledger {
         };
         match ledger.with(|_| Ok(())) {
             Err(error) if error.is_unreachable() => {
-                tracing::warn!(%error, "the shared ledger cannot be reached yet");
+                tracing::debug!(%error, "the shared ledger cannot be reached yet");
                 Ok(ledger)
             }
             Err(error) => Err(error),
