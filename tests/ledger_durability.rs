@@ -5,10 +5,8 @@
 mod common;
 
 use std::collections::HashSet;
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
-use common::{expected_signature, wait_for};
+use common::{expected_signature, free_port, wait_for};
 use paydesk::ledger::reconcile::{self, ExceptionKind};
 use paydesk::ledger::{CheckState, Collection, Ledger, now_ms};
 use paydesk::money::Pesos;
@@ -40,14 +38,6 @@ fn serve(home: &std::path::Path, port: u16) -> Command {
     command
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 async fn wait_until_listening(port: u16) {
     wait_for("the receiver to listen", || async {
         tokio::net::TcpStream::connect(("127.0.0.1", port))
@@ -65,41 +55,10 @@ async fn every_acknowledged_notification_survives_a_kill() {
     let mut child = serve(home.path(), port).spawn().unwrap();
     wait_until_listening(port).await;
 
-    let acknowledged: Arc<Mutex<HashSet<String>>> = Arc::default();
-    let http = reqwest::Client::builder()
-        .timeout(Duration::from_secs(5))
-        .build()
-        .unwrap();
-    let url = format!("http://127.0.0.1:{port}/webhook");
-    let mut senders = Vec::new();
-    for worker in 0..8 {
-        let http = http.clone();
-        let url = url.clone();
-        let acknowledged = acknowledged.clone();
-        senders.push(tokio::spawn(async move {
-            for index in 0..400 {
-                let reference = format!("W{worker}-{index}");
-                let notification = body(&reference, 2, 25_000, "2026-11-21 10:00:00", KEY);
-                match http.post(&url).body(notification).send().await {
-                    Ok(response) if response.status().as_u16() == 200 => {
-                        acknowledged.lock().unwrap().insert(reference);
-                    }
-                    _ => return,
-                }
-            }
-        }));
-    }
-    wait_for("some acknowledgements", || async {
-        (acknowledged.lock().unwrap().len() >= 300).then_some(())
+    let acknowledged = common::burst_then_kill(port, &mut child, |reference| {
+        body(reference, 2, 25_000, "2026-11-21 10:00:00", KEY)
     })
     .await;
-    child.start_kill().unwrap(); // SIGKILL, mid-stream
-    child.wait().await.unwrap();
-    for sender in senders {
-        let _ = sender.await;
-    }
-    let acknowledged = acknowledged.lock().unwrap().clone();
-    assert!(acknowledged.len() < 3_200, "killed before the end");
 
     // Restart: the ledger opens cleanly and holds every acknowledged notification.
     let mut again = serve(home.path(), port).spawn().unwrap();

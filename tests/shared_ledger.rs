@@ -8,11 +8,11 @@ mod common;
 use std::collections::HashSet;
 use std::path::Path;
 use std::process::Stdio;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::postgres::Cluster;
-use common::{TestSimulator, expected_signature, wait_for};
+use common::{TestSimulator, expected_signature, free_port, wait_for};
 use paydesk::ledger::{Ledger, LedgerUrl};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};
@@ -26,14 +26,6 @@ fn body(reference: &str, status: i64, updated_at: &str) -> String {
     );
     let sign = expected_signature(KEY, &unsigned);
     unsigned.replace("SIGN", &sign)
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
 }
 
 /// A till: its own home (settings, data, till name), the shared ledger.
@@ -61,6 +53,25 @@ fn receiver(home: &Path, ledger_url: &str, port: u16) -> Command {
             ledger_url,
         ]);
     command
+}
+
+/// Posts a signed approval for `reference` to the receiver on `port`; its HTTP status.
+async fn post(http: &reqwest::Client, port: u16, reference: &str) -> Option<u16> {
+    http.post(format!("http://127.0.0.1:{port}/webhook"))
+        .body(body(reference, 2, "2026-11-22 12:00:00"))
+        .send()
+        .await
+        .ok()
+        .map(|response| response.status().as_u16())
+}
+
+/// The shared ledger as someone checking it afterwards opens it.
+async fn auditor(url: String) -> Arc<Ledger> {
+    tokio::task::spawn_blocking(move || {
+        Arc::new(Ledger::open_shared(&LedgerUrl::parse(&url).unwrap(), None, "auditor").unwrap())
+    })
+    .await
+    .unwrap()
 }
 
 async fn wait_until_listening(port: u16) {
@@ -235,45 +246,11 @@ async fn a_receiver_killed_mid_burst_loses_nothing_it_acknowledged() {
     let mut server = receiver(home.path(), &url, port).spawn().unwrap();
     wait_until_listening(port).await;
 
-    let acknowledged: Arc<Mutex<HashSet<String>>> = Arc::default();
-    let http = reqwest::Client::builder()
-        .timeout(Duration::from_secs(5))
-        .build()
-        .unwrap();
-    let mut senders = Vec::new();
-    for worker in 0..8 {
-        let http = http.clone();
-        let address = format!("http://127.0.0.1:{port}/webhook");
-        let acknowledged = acknowledged.clone();
-        senders.push(tokio::spawn(async move {
-            for index in 0..400 {
-                let reference = format!("K{worker}-{index}");
-                let notification = body(&reference, 2, "2026-11-22 10:00:00");
-                match http.post(&address).body(notification).send().await {
-                    Ok(response) if response.status().as_u16() == 200 => {
-                        acknowledged.lock().unwrap().insert(reference);
-                    }
-                    _ => return,
-                }
-            }
-        }));
-    }
-    wait_for("some acknowledgements", || async {
-        (acknowledged.lock().unwrap().len() >= 300).then_some(())
+    let acknowledged = common::burst_then_kill(port, &mut server, |reference| {
+        body(reference, 2, "2026-11-22 10:00:00")
     })
     .await;
-    server.start_kill().unwrap(); // SIGKILL, mid-burst
-    server.wait().await.unwrap();
-    for sender in senders {
-        let _ = sender.await;
-    }
-    let acknowledged = acknowledged.lock().unwrap().clone();
-    assert!(acknowledged.len() < 3_200, "killed before the end");
-    let ledger = tokio::task::spawn_blocking(move || {
-        Ledger::open_shared(&LedgerUrl::parse(&url).unwrap(), None, "auditor").unwrap()
-    })
-    .await
-    .unwrap();
+    let ledger = auditor(url).await;
     let stored: HashSet<String> = tokio::task::spawn_blocking(move || {
         ledger
             .notifications(10_000)
@@ -300,12 +277,7 @@ async fn a_database_that_goes_away_is_said_refused_safely_and_recovered() {
     wait_until_listening(port).await;
     let mut watcher = Watcher::start(till_home.path(), &simulator, &url).await;
     let http = reqwest::Client::new();
-    let post = |reference: &str| {
-        http.post(format!("http://127.0.0.1:{port}/webhook"))
-            .body(body(reference, 2, "2026-11-22 12:00:00"))
-            .send()
-    };
-    assert_eq!(post("AWAY-0").await.unwrap().status().as_u16(), 200);
+    assert_eq!(post(&http, port, "AWAY-0").await, Some(200));
 
     cluster.stop();
     // The till hears that it went away.
@@ -325,31 +297,26 @@ async fn a_database_that_goes_away_is_said_refused_safely_and_recovered() {
     );
     assert_eq!(simulator.requests_to(WITHDRAW).await, 0, "nothing sent");
     // The receiver does not acknowledge what it cannot store: the service will retry.
-    assert_eq!(post("AWAY-1").await.unwrap().status().as_u16(), 503);
+    assert_eq!(post(&http, port, "AWAY-1").await, Some(503));
     // A receiver (re)started during the outage serves too, and answers 503 likewise.
     let late_port = free_port();
     let mut late = receiver(server_home.path(), &url, late_port)
         .spawn()
         .unwrap();
     wait_until_listening(late_port).await;
-    let post_late = |reference: &str| {
-        http.post(format!("http://127.0.0.1:{late_port}/webhook"))
-            .body(body(reference, 2, "2026-11-22 12:00:00"))
-            .send()
-    };
-    assert_eq!(post_late("AWAY-L1").await.unwrap().status().as_u16(), 503);
+    assert_eq!(post(&http, late_port, "AWAY-L1").await, Some(503));
 
     cluster.restart();
     // Both come back by themselves: the watcher listens again, the receiver stores again.
     watcher.next_event("listening").await;
     wait_for("the receiver to store again", || async {
-        (post("AWAY-2").await.ok()?.status().as_u16() == 200).then_some(())
+        (post(&http, port, "AWAY-2").await? == 200).then_some(())
     })
     .await;
     let heard = watcher.next_event("notification").await;
     assert_eq!(heard["referenceId"], "AWAY-2");
     wait_for("the late receiver to store", || async {
-        (post_late("AWAY-L2").await.ok()?.status().as_u16() == 200).then_some(())
+        (post(&http, late_port, "AWAY-L2").await? == 200).then_some(())
     })
     .await;
     late.start_kill().unwrap();
@@ -366,11 +333,7 @@ async fn a_database_that_goes_away_is_said_refused_safely_and_recovered() {
     );
     assert_eq!(simulator.requests_to(WITHDRAW).await, 1);
     // Nothing half-written: the refused attempt left no intent behind.
-    let ledger = tokio::task::spawn_blocking(move || {
-        Ledger::open_shared(&LedgerUrl::parse(&url).unwrap(), None, "auditor").unwrap()
-    })
-    .await
-    .unwrap();
+    let ledger = auditor(url).await;
     let journal = tokio::task::spawn_blocking(move || ledger.payouts("simulator", 10).unwrap())
         .await
         .unwrap();

@@ -387,16 +387,7 @@ impl Ledger {
         from_ms: i64,
         to_ms: i64,
     ) -> Result<Vec<StoredNotification>, LedgerError> {
-        self.with(|db| {
-            db.query(
-                &format!(
-                    "SELECT {NOTIFICATION_COLUMNS} FROM notifications
-                     WHERE received_at >= ?1 AND received_at < ?2 ORDER BY id"
-                ),
-                args![from_ms, to_ms],
-                notification,
-            )
-        })
+        self.notifications_received(from_ms, to_ms, NOTIFICATION_COLUMNS)
     }
 
     /// [`Ledger::notifications_between`] without the raw bodies: what reconciliation and the
@@ -406,7 +397,19 @@ impl Ledger {
         from_ms: i64,
         to_ms: i64,
     ) -> Result<Vec<StoredNotification>, LedgerError> {
-        let columns = NOTIFICATION_COLUMNS.replace(" raw,", " '' AS raw,");
+        self.notifications_received(
+            from_ms,
+            to_ms,
+            &NOTIFICATION_COLUMNS.replace(" raw,", " '' AS raw,"),
+        )
+    }
+
+    fn notifications_received(
+        &self,
+        from_ms: i64,
+        to_ms: i64,
+        columns: &str,
+    ) -> Result<Vec<StoredNotification>, LedgerError> {
         self.with(|db| {
             db.query(
                 &format!(

@@ -61,6 +61,59 @@ pub fn paydesk(home: &std::path::Path) -> tokio::process::Command {
     command
 }
 
+/// A loopback port nobody listens on right now.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Eight clients post signed notifications (`body` makes each from its reference) to a receiver
+/// process; once 300 are acknowledged the process is killed (SIGKILL), mid-burst. Returns the
+/// references that got a 200: each must be in the ledger afterwards.
+pub async fn burst_then_kill(
+    port: u16,
+    receiver: &mut tokio::process::Child,
+    body: fn(&str) -> String,
+) -> std::collections::HashSet<String> {
+    let acknowledged: Arc<Mutex<std::collections::HashSet<String>>> = Arc::default();
+    let http = reqwest::Client::builder()
+        .timeout(Duration::from_secs(5))
+        .build()
+        .unwrap();
+    let mut senders = Vec::new();
+    for worker in 0..8 {
+        let http = http.clone();
+        let url = format!("http://127.0.0.1:{port}/webhook");
+        let acknowledged = acknowledged.clone();
+        senders.push(tokio::spawn(async move {
+            for index in 0..400 {
+                let reference = format!("W{worker}-{index}");
+                match http.post(&url).body(body(&reference)).send().await {
+                    Ok(response) if response.status().as_u16() == 200 => {
+                        acknowledged.lock().unwrap().insert(reference);
+                    }
+                    _ => return,
+                }
+            }
+        }));
+    }
+    wait_for("some acknowledgements", || async {
+        (acknowledged.lock().unwrap().len() >= 300).then_some(())
+    })
+    .await;
+    receiver.start_kill().unwrap();
+    receiver.wait().await.unwrap();
+    for sender in senders {
+        let _ = sender.await;
+    }
+    let acknowledged = acknowledged.lock().unwrap().clone();
+    assert!(acknowledged.len() < 3_200, "killed before the end");
+    acknowledged
+}
+
 /// Polls `condition` until it yields a value or the deadline passes.
 pub async fn wait_for<T, F, Fut>(what: &str, mut condition: F) -> T
 where

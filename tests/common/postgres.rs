@@ -64,14 +64,6 @@ fn as_server_user(program: &Path) -> Command {
     }
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 impl Cluster {
     /// A cluster of this test's own (stopped and removed when dropped).
     pub fn start() -> Cluster {
@@ -98,7 +90,11 @@ impl Cluster {
                 .unwrap();
             assert!(status.success());
         }
-        let port = free_port();
+        // (Not `common::free_port`: the benchmarks include this file alone.)
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|listener| listener.local_addr())
+            .map(|address| address.port())
+            .expect("a free loopback port");
         // Durability off for tests: they hold test data for seconds.
         let durability = if durable {
             "-c fsync=on -c synchronous_commit=on"
