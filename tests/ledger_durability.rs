@@ -6,7 +6,7 @@ mod common;
 
 use std::collections::HashSet;
 
-use common::{expected_signature, free_port, wait_for};
+use common::{expected_signature, free_port, wait_until_listening};
 use paydesk::ledger::reconcile::{self, ExceptionKind};
 use paydesk::ledger::{CheckState, Collection, Ledger, now_ms};
 use paydesk::money::Pesos;
@@ -36,16 +36,6 @@ fn serve(home: &std::path::Path, port: u16) -> Command {
         .env("PAYDESK_ACCESS_TOKEN", "x")
         .args(["webhooks", "serve", "--addr", &format!("127.0.0.1:{port}")]);
     command
-}
-
-async fn wait_until_listening(port: u16) {
-    wait_for("the receiver to listen", || async {
-        tokio::net::TcpStream::connect(("127.0.0.1", port))
-            .await
-            .ok()
-            .map(drop)
-    })
-    .await;
 }
 
 #[tokio::test]

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::postgres::Cluster;
-use common::{TestSimulator, expected_signature, free_port, wait_for};
+use common::{TestSimulator, expected_signature, free_port, wait_for, wait_until_listening};
 use paydesk::ledger::{Ledger, LedgerUrl};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};
@@ -72,16 +72,6 @@ async fn auditor(url: String) -> Arc<Ledger> {
     })
     .await
     .unwrap()
-}
-
-async fn wait_until_listening(port: u16) {
-    wait_for("the receiver to listen", || async {
-        tokio::net::TcpStream::connect(("127.0.0.1", port))
-            .await
-            .ok()
-            .map(drop)
-    })
-    .await;
 }
 
 async fn run(mut command: Command) -> (i32, String, String) {

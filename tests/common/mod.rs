@@ -70,6 +70,17 @@ pub fn free_port() -> u16 {
         .port()
 }
 
+/// Waits until something listens on the loopback `port` (a receiver process starting).
+pub async fn wait_until_listening(port: u16) {
+    wait_for("the receiver to listen", || async {
+        tokio::net::TcpStream::connect(("127.0.0.1", port))
+            .await
+            .ok()
+            .map(drop)
+    })
+    .await;
+}
+
 /// Eight clients post signed notifications (`body` makes each from its reference) to a receiver
 /// process; once 300 are acknowledged the process is killed (SIGKILL), mid-burst. Returns the
 /// references that got a 200: each must be in the ledger afterwards.
