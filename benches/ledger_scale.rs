@@ -71,6 +71,8 @@ fn populate(ledger: &Ledger, payments: usize, now: i64) {
             created_at: year_start + index as i64 * step,
             status: Some(if index % 10 == 0 { 0 } else { 2 }),
             description: "Almuerzo".into(),
+            repeatable: false,
+            open_until: None,
         })
         .collect();
     for chunk in collections.chunks(2_000) {

@@ -49,7 +49,6 @@ pub fn shown_datetime(ms: i64) -> String {
         .unwrap_or_default()
 }
 
-/// The time of day as a person reads it: `6:30 p. m.` / `6:30 PM`, shop time.
 /// Today's moments by their time alone (`2:05 p. m.`), older ones with their day.
 pub fn shown_moment(ms: i64) -> String {
     match local(ms) {
@@ -59,6 +58,7 @@ pub fn shown_moment(ms: i64) -> String {
     }
 }
 
+/// The time of day as a person reads it: `6:30 p. m.` / `6:30 PM`, shop time.
 pub fn shown_time(ms: i64) -> String {
     local(ms)
         .map(|t| clock_time(t.hour(), t.minute()))
@@ -97,25 +97,28 @@ fn clock_time(hour: u8, minute: u8) -> String {
 }
 
 /// A date the service wrote (`21/11/2026 18:30:00`, `2026-11-21 18:30:00`, or ISO 8601 with an
-/// offset), as a person reads it; text in any other shape is shown as it came.
-pub fn shown_service_time(text: &str) -> String {
+/// offset), as ms since the epoch; the service writes Colombian time when it gives no offset.
+pub fn parse_service_time(text: &str) -> Option<i64> {
     let text = text.trim();
     if let Ok(moment) = OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339)
     {
-        return shown_datetime(moment.unix_timestamp() * 1_000);
+        return Some(moment.unix_timestamp() * 1_000);
     }
     let local_formats = [
         format_description!("[day]/[month]/[year] [hour]:[minute]:[second]"),
         format_description!("[year]-[month]-[day] [hour]:[minute]:[second]"),
         format_description!("[year]-[month]-[day]T[hour]:[minute]:[second]"),
     ];
-    for format in local_formats {
-        if let Ok(moment) = time::PrimitiveDateTime::parse(text, format) {
-            // The service writes Colombian time.
-            return shown_datetime(moment.assume_offset(bogota()).unix_timestamp() * 1_000);
-        }
-    }
-    text.to_owned()
+    local_formats.into_iter().find_map(|format| {
+        time::PrimitiveDateTime::parse(text, format)
+            .ok()
+            .map(|moment| moment.assume_offset(bogota()).unix_timestamp() * 1_000)
+    })
+}
+
+/// A date the service wrote, as a person reads it; text in any other shape is shown as it came.
+pub fn shown_service_time(text: &str) -> String {
+    parse_service_time(text).map_or_else(|| text.trim().to_owned(), shown_datetime)
 }
 
 /// A day as a person types it: `21/11/2026` (day first, as Colombians write it) or

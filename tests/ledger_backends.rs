@@ -68,6 +68,7 @@ on_both_backends!(
     reconciliation_and_csv_read_every_till,
     bank_accounts_are_listed_until_forgotten,
     several_tills_starting_at_once_migrate_once,
+    a_codes_payments_are_counted_once_each,
 );
 
 const RULES: IntentRules = IntentRules {
@@ -322,6 +323,8 @@ fn collection(reference: &str, amount: Option<i64>, created_at: i64) -> Collecti
         created_at,
         status: None,
         description: "Almuerzo".into(),
+        repeatable: false,
+        open_until: None,
     }
 }
 
@@ -439,4 +442,86 @@ fn several_tills_starting_at_once_migrate_once(store: &Store) {
         "{versions:?}"
     );
     assert!(versions[0] >= 1);
+}
+
+/// A code that takes many payments (a Bre-B key): one payment seen by a till's status check and
+/// by the receiver's notification, another by the status check alone, one of a code that is not
+/// ours. Every till reads two payments, counted once each everywhere.
+fn a_codes_payments_are_counted_once_each(store: &Store) {
+    let till = store.till("caja-1");
+    let receiver = store.till("server");
+    let now = paydesk::ledger::now_ms();
+    let mut code = collection("B-1", None, now);
+    code.repeatable = true;
+    code.open_until = Some(now + 600_000);
+    till.record_collection("tienda", &code).unwrap();
+    let seen = |provider: &str, amount: i64, fee: Option<i64>| paydesk::ledger::ReceivedPayment {
+        reference: "B-1".into(),
+        kind: String::new(),
+        provider_reference: provider.into(),
+        amount: Some(Pesos::new(amount)),
+        fee: fee.map(Pesos::new),
+        received_at: now,
+    };
+    // The first payer: the status check saw it, then the receiver's notification of it.
+    assert!(
+        till.record_received(&seen("P-B-1", 20_000, Some(595)))
+            .unwrap()
+    );
+    assert!(
+        !receiver
+            .record_received(&seen("P-B-1", 20_000, Some(595)))
+            .unwrap(),
+        "the same payment by the other path is not a new one"
+    );
+    let stored = receiver
+        .store_notifications(&[notification("B-1", 2, "2026-11-22 11:00:00")])
+        .unwrap();
+    let StoreOutcome::Stored(id) = stored[0] else {
+        panic!()
+    };
+    receiver
+        .record_check(id, CheckState::Confirmed, Some(2))
+        .unwrap();
+    // The second payer: only the status check saw it.
+    assert!(
+        till.record_received(&seen("P-B-2", 7_000, Some(300)))
+            .unwrap()
+    );
+    // Somebody else's reference is not written down.
+    let mut stranger = seen("P-X", 1_000, None);
+    stranger.reference = "X-9".into();
+    assert!(!till.record_received(&stranger).unwrap());
+
+    let other = store.till("caja-2");
+    let received = other
+        .received_between(Some("tienda"), now - 1_000, now + 1_000)
+        .unwrap();
+    assert_eq!(received.len(), 2, "{received:?}");
+    assert_eq!(received[0].kind, "link", "the code's kind comes along");
+    let today = paydesk::clock::today();
+    let report = other.reconcile(Some("tienda"), today, today, now).unwrap();
+    assert_eq!(report.approved.count, 2, "{report:?}");
+    assert_eq!(report.approved.gross, Pesos::new(27_000));
+    assert_eq!(report.approved.fee, Pesos::new(895));
+    let mut csv = Vec::new();
+    other
+        .export_csv(Some("tienda"), today, today, &mut csv, Language::En)
+        .unwrap();
+    let text = String::from_utf8(csv).unwrap();
+    assert_eq!(
+        text.matches("payment received").count(),
+        1,
+        "the status-only payment is its own row; the notified one is its notification: {text}"
+    );
+    // A code still open is followed from every till, whatever day it was printed.
+    let open = other.open_codes("tienda", now + 1, now).unwrap();
+    assert_eq!(open.len(), 1);
+    assert!(open[0].repeatable);
+    assert!(
+        other
+            .open_codes("tienda", now + 1, now + 700_000)
+            .unwrap()
+            .is_empty()
+    );
 }

@@ -158,6 +158,8 @@ fn seed(ledger: &Ledger) {
                     },
                     status,
                     description: String::new(),
+                    repeatable: false,
+                    open_until: None,
                 },
             )
             .unwrap();

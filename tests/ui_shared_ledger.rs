@@ -130,6 +130,8 @@ fn settings_show_the_shared_ledger_without_its_password_and_test_it() {
                 created_at: paydesk::ledger::now_ms(),
                 status: None,
                 description: String::new(),
+                repeatable: false,
+                open_until: None,
             },
         )
         .unwrap();

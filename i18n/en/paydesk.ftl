@@ -811,3 +811,14 @@ ledger-wrong-password = The shared ledger at { $host } refused the user or its p
 ledger-no-database = The database "{ $database }" does not exist at { $host }: create it first (createdb), or check the address
 settings-ledger-tested-at = Tested at { $time }:
 settings-ledger-other-profiles = It also holds the profiles { $profiles }: tills see each other's sales and share the payout rules only under the same profile name (this one is { $profile })
+cli-watch-received = Payment to code { $reference }: { $amount }
+banner-ended-sold = { $what }: { $amount } · { $description } (reference { $reference })
+banner-received = Payment received
+state-takes-payments = Takes payments
+state-payments-today = { $count ->
+    [one] 1 payment today
+   *[other] { $count } payments today
+}
+status-received-today = Payments received today
+status-received-fee = fee { $fee }
+exception-detail-payout = { $amount } to { $destination }

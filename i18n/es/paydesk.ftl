@@ -811,3 +811,14 @@ ledger-wrong-password = El registro compartido en { $host } no aceptó el usuari
 ledger-no-database = La base "{ $database }" no existe en { $host }: créela primero (createdb) o revise la dirección
 settings-ledger-tested-at = Probado a las { $time }:
 settings-ledger-other-profiles = También tiene los perfiles { $profiles }: las cajas ven las ventas de las otras y comparten las reglas de las dispersiones solo con el mismo nombre de perfil (este es { $profile })
+cli-watch-received = Pago al código { $reference }: { $amount }
+banner-ended-sold = { $what }: { $amount } · { $description } (referencia { $reference })
+banner-received = Pago recibido
+state-takes-payments = Recibe pagos
+state-payments-today = { $count ->
+    [one] 1 pago hoy
+   *[other] { $count } pagos hoy
+}
+status-received-today = Pagos recibidos hoy
+status-received-fee = comisión { $fee }
+exception-detail-payout = { $amount } a { $destination }

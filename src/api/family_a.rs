@@ -299,6 +299,14 @@ impl ResourceShape {
         }
     }
 
+    /// A static QR is printed for the counter: it takes payment after payment.
+    pub fn takes_many_payments(self) -> bool {
+        matches!(
+            self,
+            ResourceShape::StaticQr | ResourceShape::StaticWithReferences
+        )
+    }
+
     pub fn needs_amount(self) -> bool {
         matches!(self, ResourceShape::Commerce | ResourceShape::WithAmount)
     }

@@ -171,6 +171,10 @@ pub struct Collection {
     pub status: Option<i64>,
     /// What was sold, as the cashier typed it.
     pub description: String,
+    /// A code that takes payment after payment (its payments are `ReceivedPayment`s).
+    pub repeatable: bool,
+    /// Until when such a code takes payments (ms since the epoch), when the service said.
+    pub open_until: Option<i64>,
 }
 
 /// What makes a notification the same one again (the table's unique key).
@@ -459,8 +463,8 @@ impl Ledger {
         self.transaction(|db| {
             for collection in collections {
                 db.execute(
-                    "INSERT INTO collections (profile, reference, kind, amount, reference1, url, created_at, status, description)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                    "INSERT INTO collections (profile, reference, kind, amount, reference1, url, created_at, status, description, repeatable, open_until)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
                      ON CONFLICT (profile, reference) DO NOTHING",
                     args![
                         profile,
@@ -471,7 +475,9 @@ impl Ledger {
                         &collection.url,
                         collection.created_at,
                         collection.status,
-                        &collection.description
+                        &collection.description,
+                        i64::from(collection.repeatable),
+                        collection.open_until
                     ],
                 )?;
             }
@@ -494,11 +500,18 @@ impl Ledger {
             db.execute(
                 // The cast tells PostgreSQL the type of a parameter that may be NULL.
                 "UPDATE collections
-                 SET status = ?2, status_at = ?3, amount = COALESCE(amount, CAST(?4 AS BIGINT))
+                 SET status = ?2, status_at = ?3,
+                     amount = COALESCE(NULLIF(amount, 0), CAST(?4 AS BIGINT), amount)
                  WHERE reference = ?1
                    AND (status IS NULL OR status <> ?2
-                        OR (amount IS NULL AND CAST(?4 AS BIGINT) IS NOT NULL))",
-                args![reference, status, now_ms(), amount.map(Pesos::get)],
+                        OR ((amount IS NULL OR amount = 0) AND CAST(?4 AS BIGINT) IS NOT NULL))",
+                // A static QR answers $ 0 until a payer types an amount: no amount yet.
+                args![
+                    reference,
+                    status,
+                    now_ms(),
+                    amount.filter(|amount| amount.get() > 0).map(Pesos::get)
+                ],
             )
         })?;
         Ok(())
@@ -529,7 +542,7 @@ impl Ledger {
             db.query_opt(
                 &format!("SELECT {COLLECTION_COLUMNS}, profile FROM collections WHERE id = ?1"),
                 args![id],
-                |row| Ok((row.get(8)?, collection(row)?)),
+                |row| Ok((row.get(10)?, collection(row)?)),
             )
         })
     }
@@ -580,10 +593,10 @@ impl Ledger {
     }
 }
 
-const COLLECTION_COLUMNS: &str =
-    "reference, kind, amount, reference1, url, created_at, status, description";
+pub(super) const COLLECTION_COLUMNS: &str = "reference, kind, amount, reference1, url, created_at, \
+     status, description, repeatable, open_until";
 
-fn collection(row: &Row<'_>) -> Result<Collection, LedgerError> {
+pub(super) fn collection(row: &Row<'_>) -> Result<Collection, LedgerError> {
     Ok(Collection {
         reference: row.get(0)?,
         kind: row.get(1)?,
@@ -593,5 +606,7 @@ fn collection(row: &Row<'_>) -> Result<Collection, LedgerError> {
         created_at: row.get(5)?,
         status: row.get(6)?,
         description: row.get(7)?,
+        repeatable: row.get::<i64>(8)? != 0,
+        open_until: row.get(9)?,
     })
 }

@@ -9,6 +9,7 @@ mod choice;
 mod inbox;
 mod payouts;
 pub mod postgres;
+mod received;
 pub mod reconcile;
 pub(crate) mod store;
 
@@ -22,6 +23,7 @@ pub use choice::{LedgerChoice, till_id};
 pub use inbox::{CheckState, Collection, StoreOutcome, StoredNotification};
 pub use payouts::{IntentRules, PayoutOutcome, PayoutRecord, PayoutState};
 pub use postgres::{LedgerEvent, LedgerUrl};
+pub use received::ReceivedPayment;
 
 use postgres::PgStore;
 use store::Conn;
@@ -264,6 +266,9 @@ const MIGRATIONS: &[Migration] = &[
         CREATE INDEX payouts_by_transaction ON payouts (transaction_reference);
         CREATE INDEX collections_by_reference ON collections (reference);",
     ),
+    // 6: codes that take payment after payment (a static QR on the counter, an interoperable
+    // QR, a Bre-B key) and each payment they took, as a status check or a notification saw it.
+    sql(received::SCHEMA_SQLITE),
 ];
 
 /// How long opening waits for other processes that are opening the same ledger.

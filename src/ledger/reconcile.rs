@@ -141,6 +141,8 @@ struct Rows {
     payouts: Vec<PayoutRecord>,
     /// The notified references that are ours.
     known: std::collections::HashSet<String>,
+    /// What codes that take many payments took.
+    received: Vec<super::ReceivedPayment>,
 }
 
 impl Ledger {
@@ -151,6 +153,7 @@ impl Ledger {
             notifications: self.notifications_between_without_raw(start, end)?,
             known: self.known_references_between(start, end)?,
             collections: self.collections_between(profile, start, end)?,
+            received: self.received_between(profile, start, end)?,
             payouts,
         })
     }
@@ -275,7 +278,62 @@ impl Ledger {
                 });
             }
         }
+        // A code's payment seen by a status check counts once: unless a notification of the
+        // same payment (its provider reference) counted it already.
+        let mut received_by_code: BTreeMap<&str, Option<Pesos>> = BTreeMap::new();
+        for received in &rows.received {
+            let total = received_by_code
+                .entry(received.reference.as_str())
+                .or_default();
+            if let Some(amount) = received.amount {
+                *total =
+                    Some(total.map_or(amount, |total| total.checked_add(amount).unwrap_or(total)));
+            }
+            let notified = approvals
+                .get(received.reference.as_str())
+                .is_some_and(|paid| {
+                    paid.iter()
+                        .any(|n| n.provider_reference == received.provider_reference)
+                });
+            if notified {
+                continue;
+            }
+            let figures = PaymentFigures {
+                gross: received.amount,
+                fee: received.fee,
+                net: None,
+            };
+            report.approved.add(figures);
+            report
+                .by_method
+                .entry(received.kind.clone())
+                .or_default()
+                .add(figures);
+            if received.fee.is_none() {
+                report.exceptions.push(Exception {
+                    kind: ExceptionKind::ApprovedWithoutNotification,
+                    reference: received.reference.clone(),
+                    detail: crate::t!(
+                        "exception-detail-no-notification",
+                        amount = received.amount.map(|a| a.to_string()).unwrap_or_default()
+                    ),
+                });
+            }
+        }
         for collection in &rows.collections {
+            if collection.repeatable {
+                // A code that takes payments: what it took, under the state it is in.
+                let taken = received_by_code
+                    .get(collection.reference.as_str())
+                    .copied()
+                    .flatten();
+                report
+                    .by_state
+                    .entry(state_words(collection.status))
+                    .or_default()
+                    .add_gross(taken);
+                continue;
+            }
             report
                 .by_state
                 .entry(state_words(collection.status))
@@ -326,7 +384,11 @@ impl Ledger {
                 report.exceptions.push(Exception {
                     kind: ExceptionKind::PayoutOutcomeUnknown,
                     reference: payout.reference1.clone(),
-                    detail: format!("{} to {}", payout.amount, payout.destination),
+                    detail: crate::t!(
+                        "exception-detail-payout",
+                        amount = payout.amount.to_string(),
+                        destination = payout.destination.as_str()
+                    ),
                 });
             }
         }
@@ -444,6 +506,39 @@ impl Ledger {
                 &state_words(c.status),
                 checked(c.status.is_some()),
                 &c.status.map(|s| s.to_string()).unwrap_or_default(),
+            ])?;
+            count += 1;
+        }
+        // A code's payments that no notification carried (a static QR): the status check saw
+        // them.
+        let notified: std::collections::HashSet<(&str, &str)> = rows
+            .notifications
+            .iter()
+            .filter(|n| n.status == 2)
+            .map(|n| (n.reference_id.as_str(), n.provider_reference.as_str()))
+            .collect();
+        for r in &rows.received {
+            if notified.contains(&(r.reference.as_str(), r.provider_reference.as_str())) {
+                continue;
+            }
+            let figures = PaymentFigures {
+                gross: r.amount,
+                fee: r.fee,
+                net: None,
+            }
+            .completed();
+            writer.write_record([
+                word("payment received", "pago recibido"),
+                &local_time(r.received_at),
+                &r.reference,
+                "",
+                &r.kind,
+                &money(figures.gross),
+                &money(figures.fee),
+                &money(figures.net),
+                &state_words(Some(2)),
+                checked(true),
+                "2",
             ])?;
             count += 1;
         }

@@ -247,7 +247,11 @@ impl PaydeskApp {
                 AppAction::GoTo(panel) => self.nav = panel,
                 AppAction::ShowCustomer(payment) => {
                     self.tracker.show_on_screen(Some(payment.reference.clone()));
-                    self.customer = Some(CustomerScreen::new(payment));
+                    let received_before = self
+                        .tracker
+                        .find(&payment.reference)
+                        .map_or(0, |tracked| tracked.received.len());
+                    self.customer = Some(CustomerScreen::new(payment, received_before));
                     // The customer sees the amount and the QR on the whole screen.
                     self.bridge
                         .ctx()
@@ -349,14 +353,20 @@ impl eframe::App for PaydeskApp {
                 let status = crate::api::family_b::TransactionStatus::from_id(*status);
                 // A confirmed notification is as good as a status check.
                 if let Some(ended) = self.tracker.apply_status(reference, status) {
-                    self.banners.push(ended, &self.tracker);
+                    self.banners.push(ended);
+                }
+                // The receiver wrote down a code's payment: the ledger has its amount.
+                if self.tracker.find(reference).is_some_and(|p| p.repeatable)
+                    && let Some(session) = self.session.value().cloned()
+                {
+                    self.today.restore(&self.bridge, &session, false);
                 }
                 self.payouts.refresh();
             }
         }
         for ended in self.tracker.drain() {
             self.reconcile.mark_stale();
-            self.banners.push(ended, &self.tracker);
+            self.banners.push(ended);
         }
         self.prompt_logic();
         if let Some(session) = self.session.value().cloned() {
@@ -383,12 +393,11 @@ impl eframe::App for PaydeskApp {
 
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         if let Some(screen) = &mut self.customer {
-            let tracked = self.tracker.find(screen.reference());
-            let state = tracked.and_then(|payment| payment.status);
+            let (state, paid) = screen.state_of(self.tracker.find(screen.reference()));
             let reason = failure_reason(&self.activity.recent(), screen.reference());
             let mut action = None;
             egui::CentralPanel::default().show(ui, |ui| {
-                action = screen.ui(ui, state, reason.as_deref());
+                action = screen.ui(ui, state, paid, reason.as_deref());
             });
             if let Some(action) = action {
                 if action == CustomerAction::CollectAgain {

@@ -7,7 +7,7 @@ use crate::api::family_b::TransactionStatus;
 use crate::ledger::StoredNotification;
 use crate::t;
 
-use super::tracker::{Ended, Tracker};
+use super::tracker::Ended;
 use super::widgets::status;
 
 /// How many banners show at once; older ones wait behind them.
@@ -16,6 +16,8 @@ const SHOWN: usize = 3;
 /// A payment's end everyone in the shop should see.
 struct Banner {
     reference: String,
+    /// Which of a code's payments (each has its own banner).
+    payment: Option<String>,
     status: TransactionStatus,
     text: String,
 }
@@ -27,30 +29,46 @@ pub struct Banners {
 }
 
 impl Banners {
-    /// A payment just ended: its banner, replacing any earlier one for the same payment.
-    pub fn push(&mut self, ended: Ended, tracker: &Tracker) {
-        let Ended { reference, status } = ended;
-        let amount = tracker
-            .find(&reference)
-            .and_then(|p| p.amount())
-            .map(|amount| amount.to_string())
-            .unwrap_or_default();
+    /// A payment just ended, or a code took one more payment: its banner, replacing any earlier
+    /// one for the same payment.
+    pub fn push(&mut self, ended: Ended) {
+        let Ended {
+            reference,
+            status,
+            amount,
+            payment,
+            description,
+        } = ended;
         let what = match status {
+            TransactionStatus::Approved if payment.is_some() => t!("banner-received"),
             TransactionStatus::Approved => t!("banner-approved"),
             TransactionStatus::Rejected => t!("banner-rejected"),
             TransactionStatus::Failed => t!("banner-failed"),
             TransactionStatus::Cancelled => t!("banner-expired"),
             other => status::words(other),
         };
-        let text = t!(
-            "banner-ended",
-            what = what,
-            amount = amount,
-            reference = reference.as_str()
-        );
-        self.list.retain(|banner| banner.reference != reference);
+        let amount = amount.map(|amount| amount.to_string()).unwrap_or_default();
+        let text = if description.is_empty() {
+            t!(
+                "banner-ended",
+                what = what,
+                amount = amount,
+                reference = reference.as_str()
+            )
+        } else {
+            t!(
+                "banner-ended-sold",
+                what = what,
+                amount = amount,
+                description = description.as_str(),
+                reference = reference.as_str()
+            )
+        };
+        self.list
+            .retain(|banner| !(banner.reference == reference && banner.payment == payment));
         self.list.push(Banner {
             reference,
+            payment,
             status,
             text,
         });

@@ -5,7 +5,9 @@
 use egui::{RichText, Ui};
 
 use crate::api::family_b::TransactionStatus;
+use crate::money::Pesos;
 use crate::ui::panels::collect::CreatedPayment;
+use crate::ui::tracker::TrackedPayment;
 use crate::ui::widgets::qr::QrTexture;
 use crate::ui::widgets::status;
 
@@ -28,14 +30,46 @@ pub struct CustomerScreen {
     qr: QrTexture,
     /// When (egui's clock, seconds) the final state was first shown.
     ended_at: Option<f64>,
+    /// For a code that takes payment after payment: how many it had taken when the screen
+    /// opened (the next one is this customer's).
+    received_before: usize,
 }
 
 impl CustomerScreen {
-    pub fn new(payment: CreatedPayment) -> CustomerScreen {
+    pub fn new(payment: CreatedPayment, received_before: usize) -> CustomerScreen {
         CustomerScreen {
             payment,
             qr: QrTexture::default(),
             ended_at: None,
+            received_before,
+        }
+    }
+
+    /// What the screen shows of a followed payment: its state and the amount paid. A code that
+    /// takes many payments turns paid with the first payment after the screen opened, and shows
+    /// what that payer paid.
+    pub fn state_of(
+        &self,
+        tracked: Option<&TrackedPayment>,
+    ) -> (Option<TransactionStatus>, Option<Pesos>) {
+        match tracked {
+            Some(code) if code.repeatable => {
+                let newest = code
+                    .received
+                    .get(self.received_before..)
+                    .and_then(<[_]>::last);
+                match newest {
+                    Some(payment) => (Some(TransactionStatus::Approved), payment.amount),
+                    None => (
+                        code.status.filter(|state| {
+                            state.is_final() && *state != TransactionStatus::Approved
+                        }),
+                        None,
+                    ),
+                }
+            }
+            Some(payment) => (payment.status, payment.amount()),
+            None => (None, None),
         }
     }
 
@@ -49,6 +83,7 @@ impl CustomerScreen {
         &mut self,
         ui: &mut Ui,
         state: Option<TransactionStatus>,
+        paid: Option<Pesos>,
         reason: Option<&str>,
     ) -> Option<CustomerAction> {
         let now = ui.input(|i| i.time);
@@ -72,7 +107,7 @@ impl CustomerScreen {
                         ui.ctx()
                             .request_repaint_after(std::time::Duration::from_secs_f64(left));
                     }
-                    self.ended_ui(ui, state, reason);
+                    self.ended_ui(ui, state, paid, reason);
                     if state != TransactionStatus::Approved {
                         ui.add_space(12.0);
                         if ui
@@ -126,7 +161,13 @@ impl CustomerScreen {
         );
     }
 
-    fn ended_ui(&self, ui: &mut Ui, state: TransactionStatus, reason: Option<&str>) {
+    fn ended_ui(
+        &self,
+        ui: &mut Ui,
+        state: TransactionStatus,
+        paid: Option<Pesos>,
+        reason: Option<&str>,
+    ) {
         let colour = status::color(state);
         let (title, explanation) = match state {
             TransactionStatus::Approved => (
@@ -150,7 +191,7 @@ impl CustomerScreen {
         ui.add_space(space);
         end_mark(ui, state == TransactionStatus::Approved, colour);
         ui.label(RichText::new(title).size(48.0).strong().color(colour));
-        if let Some(amount) = self.payment.amount {
+        if let Some(amount) = paid.or(self.payment.amount) {
             ui.label(RichText::new(amount.to_string()).size(56.0).strong());
         }
         ui.add_space(12.0);

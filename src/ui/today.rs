@@ -8,7 +8,7 @@ use std::sync::Arc;
 use tokio::sync::mpsc::UnboundedReceiver;
 
 use crate::api::family_b::TransactionStatus;
-use crate::ledger::{Collection, Ledger, LedgerEvent};
+use crate::ledger::{Collection, Ledger, LedgerEvent, ReceivedPayment};
 use crate::t;
 
 use super::banners::Banners;
@@ -24,7 +24,7 @@ struct LedgerFollow {
 
 #[derive(Default)]
 pub struct TodayFromLedger {
-    reading: Option<Task<Result<Vec<Collection>, String>>>,
+    reading: Option<Task<Result<TodayRead, String>>>,
     /// Whether the payments a read finds unfinished are followed from here: yes after a start
     /// (they are this till's, or nobody follows them); no for another till's new sale, which its
     /// own till follows and the shared ledger brings here.
@@ -34,6 +34,15 @@ pub struct TodayFromLedger {
     follow: Option<LedgerFollow>,
     /// The shared ledger went away (its host), until it comes back.
     away: Option<String>,
+}
+
+/// What a read of the ledger finds for today's list.
+struct TodayRead {
+    /// Today's payments, newest first, and before them (older) the codes that still take
+    /// payments.
+    collections: Vec<Collection>,
+    /// What those codes took today.
+    received: Vec<ReceivedPayment>,
 }
 
 /// What else the notices asked to be read again.
@@ -64,9 +73,15 @@ impl TodayFromLedger {
         self.reading = Some(bridge.spawn_blocking(move || {
             let today = crate::ledger::reconcile::today();
             let (from, to) = crate::ledger::reconcile::bounds(today, today);
-            ledger
-                .collections_between(Some(&profile), from, to)
-                .map_err(|error| error.to_string())
+            let read = || -> Result<TodayRead, crate::ledger::LedgerError> {
+                let mut collections = ledger.collections_between(Some(&profile), from, to)?;
+                collections.extend(ledger.open_codes(&profile, from, crate::ledger::now_ms())?);
+                Ok(TodayRead {
+                    collections,
+                    received: ledger.received_between(Some(&profile), from, to)?,
+                })
+            };
+            read().map_err(|error| error.to_string())
         }));
     }
 
@@ -127,7 +142,7 @@ impl TodayFromLedger {
         let mut payments_changed = false;
         while let Ok(event) = follow.events.try_recv() {
             match event {
-                LedgerEvent::Collection(_) => payments_changed = true,
+                LedgerEvent::Collection(_) | LedgerEvent::Received(_) => payments_changed = true,
                 LedgerEvent::NotificationStored(_) | LedgerEvent::NotificationChecked(_) => {
                     news.notifications = true;
                 }
@@ -166,9 +181,17 @@ impl TodayFromLedger {
         self.reading = None;
         // An unreadable ledger is said where today's list is, never shown as an empty day.
         match read {
-            Ok(collections) => {
+            Ok(read) => {
                 tracker.restore_problem = None;
-                self.merge(bridge, session, tracker, banners, collections);
+                self.merge(bridge, session, tracker, banners, read.collections);
+                let new = tracker.merge_received(read.received);
+                // After a start the day's earlier payments are not news; later reads bring
+                // another till's or the receiver's.
+                if !self.follow_unfinished {
+                    for received in new {
+                        banners.push(received);
+                    }
+                }
             }
             Err(problem) => {
                 tracing::error!(%problem, "today's payments could not be read from the ledger");
@@ -200,7 +223,7 @@ impl TodayFromLedger {
                 if let Some(status) = moved
                     && let Some(ended) = tracker.apply_status(&collection.reference, status)
                 {
-                    banners.push(ended, tracker);
+                    banners.push(ended);
                 }
                 continue;
             }
@@ -211,11 +234,15 @@ impl TodayFromLedger {
                 collection.reference1,
                 collection.url,
             );
-            payment.created = crate::clock::shown_time(collection.created_at);
+            payment.created = crate::clock::shown_moment(collection.created_at);
             payment.created_ms = collection.created_at;
             payment.description = collection.description;
             payment.status = status;
-            if status.is_some_and(|s| s.is_final()) || !self.follow_unfinished {
+            payment.repeatable = collection.repeatable;
+            payment.open_until = collection.open_until;
+            let done = status.is_some_and(|s| s.is_final())
+                && !payment.takes_payments(crate::ledger::now_ms());
+            if done || !self.follow_unfinished {
                 tracker.add(payment);
             } else {
                 tracker.follow(bridge, session.connection.client.clone(), payment);

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use crate::api::Client;
 use crate::api::family_b::{StatusRecord, TransactionStatus};
 use crate::follow;
-use crate::ledger::{Collection, Ledger, now_ms};
+use crate::ledger::{Collection, Ledger, ReceivedPayment, now_ms};
 use crate::money::Pesos;
 
 use super::alerts::{self, AlertSettings};
@@ -35,6 +35,13 @@ pub struct TrackedPayment {
     pub record: Option<StatusRecord>,
     /// The last polling problem, shown until the next good answer.
     pub problem: Option<String>,
+    /// A code that takes payment after payment (a static QR on the counter, a Bre-B key):
+    /// an approval does not end it, and each payment is counted.
+    pub repeatable: bool,
+    /// Until when such a code takes payments (ms since the epoch).
+    pub open_until: Option<i64>,
+    /// Today's payments of such a code, oldest first.
+    pub received: Vec<ReceivedPayment>,
 }
 
 impl TrackedPayment {
@@ -57,7 +64,49 @@ impl TrackedPayment {
             status: Some(TransactionStatus::Pending),
             record: None,
             problem: None,
+            repeatable: false,
+            open_until: None,
+            received: Vec::new(),
         }
+    }
+
+    /// A code that takes payments, still taking them at `now_ms`.
+    pub fn takes_payments(&self, now_ms: i64) -> bool {
+        let closed = self
+            .status
+            .is_some_and(|status| status.is_final() && status != TransactionStatus::Approved);
+        self.repeatable && !closed && self.open_until.is_none_or(|until| until > now_ms)
+    }
+
+    /// What this payment adds to today's approved money: each payment of a code that takes
+    /// many; an approved payment's amount; nothing otherwise.
+    pub fn approved_amount(&self) -> Option<Pesos> {
+        if self.repeatable {
+            return sum(self.received.iter().filter_map(|payment| payment.amount));
+        }
+        (self.status == Some(TransactionStatus::Approved))
+            .then(|| self.amount())
+            .flatten()
+    }
+
+    /// The amount a person reads on the list: a code's payments so far, else the payment's.
+    pub fn shown_amount(&self) -> Option<Pesos> {
+        if self.repeatable {
+            return self.approved_amount();
+        }
+        self.amount()
+    }
+
+    /// Adds a payment of this code unless it is known already; true when it was new.
+    pub fn add_received(&mut self, payment: ReceivedPayment) -> bool {
+        let known = self
+            .received
+            .iter()
+            .any(|seen| seen.provider_reference == payment.provider_reference);
+        if !known {
+            self.received.push(payment);
+        }
+        !known
     }
 
     /// The amount the service reports, else the one we asked for.
@@ -77,6 +126,14 @@ pub fn local_time_now() -> String {
 pub struct FollowUpdate {
     pub reference: String,
     pub result: Result<StatusRecord, UiError>,
+    /// A payment a code that takes many just took.
+    pub received: Option<ReceivedPayment>,
+}
+
+fn sum(amounts: impl Iterator<Item = Pesos>) -> Option<Pesos> {
+    amounts.fold(None, |total: Option<Pesos>, amount| {
+        Some(total.map_or(amount, |total| total.checked_add(amount).unwrap_or(total)))
+    })
 }
 
 /// Where followed payments are written down, so reconciliation knows what was collected and a
@@ -103,11 +160,29 @@ pub struct Tracker {
 /// How often the payment a customer is looking at is asked about.
 const ON_SCREEN_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// A final state that just arrived, for the banner everyone in the shop sees.
+/// A final state that just arrived, or one more payment of a code that takes many: the banner
+/// everyone in the shop sees.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ended {
     pub reference: String,
     pub status: TransactionStatus,
+    pub amount: Option<Pesos>,
+    /// Which of a code's payments this is (its provider reference); `None` for a payment's end.
+    pub payment: Option<String>,
+    /// What was sold: the cashier knows a sale by it, not by its reference.
+    pub description: String,
+}
+
+impl Ended {
+    fn received(code: &TrackedPayment, payment: &ReceivedPayment) -> Ended {
+        Ended {
+            reference: payment.reference.clone(),
+            status: TransactionStatus::Approved,
+            amount: payment.amount,
+            payment: Some(payment.provider_reference.clone()),
+            description: code.description.clone(),
+        }
+    }
 }
 
 impl Tracker {
@@ -152,16 +227,16 @@ impl Tracker {
         self.payments.insert(0, payment);
     }
 
-    /// Adds a payment and follows it until a final state.
+    /// Adds a payment and follows it until a final state (a code that takes many payments: for
+    /// as long as it takes them).
     pub fn follow(&mut self, bridge: &Bridge, client: Client, payment: TrackedPayment) {
         let reference = payment.reference.clone();
-        let amount = payment.amount;
         if let Some(existing) = self.payments.iter().position(|p| p.reference == reference) {
             self.payments.remove(existing);
         }
-        let store = self.store.clone();
-        if let Some(store) = &store {
-            let collection = Collection {
+        let follower = Follower {
+            store: self.store.clone(),
+            collection: Collection {
                 reference: payment.reference.clone(),
                 kind: payment.kind.clone(),
                 amount: payment.amount,
@@ -170,79 +245,25 @@ impl Tracker {
                 created_at: payment.created_ms,
                 status: None,
                 description: payment.description.clone(),
-            };
-            let store = store.clone();
-            bridge.runtime().spawn_blocking(move || {
-                if let Err(error) = store.ledger.record_collection(&store.profile, &collection) {
-                    tracing::error!(%error, "could not record a collection");
-                }
-            });
-        }
+                repeatable: payment.repeatable,
+                open_until: payment.open_until,
+            },
+            seen: payment
+                .received
+                .iter()
+                .map(|seen| seen.provider_reference.clone())
+                .collect(),
+            sender: self.sender.clone(),
+            ctx: bridge.ctx().clone(),
+            alerts: self.alerts.clone(),
+            on_screen: self.on_screen.subscribe(),
+        };
         self.add(payment);
-        let sender = self.sender.clone();
-        let ctx = bridge.ctx().clone();
-        let alerts = self.alerts.clone();
-        let runtime = bridge.runtime().clone();
-        let mut on_screen = self.on_screen.subscribe();
-        bridge.runtime().spawn(async move {
-            let following = follow::Following::start(None);
-            let ended = loop {
-                let result = client.payment_status(&reference).await;
-                let status = result.as_ref().ok().map(|reply| reply.value.status);
-                let service_amount = result
-                    .as_ref()
-                    .ok()
-                    .and_then(|reply| reply.value.amount_pesos());
-                if let (Some(status), Some(store)) = (status, &store) {
-                    let store = store.clone();
-                    let recorded_reference = reference.clone();
-                    let recorded = tokio::task::spawn_blocking(move || {
-                        store
-                            .ledger
-                            .record_collection_status(
-                                &recorded_reference,
-                                status.id(),
-                                service_amount,
-                            )
-                    })
-                    .await;
-                    match recorded {
-                        Ok(Ok(())) => {}
-                        Ok(Err(error)) => {
-                            tracing::error!(%error, %reference, "could not record a payment's status");
-                        }
-                        Err(error) => tracing::error!(%error, "the ledger task failed"),
-                    }
-                }
-                let update = FollowUpdate {
-                    reference: reference.clone(),
-                    result: result.map(|reply| reply.value).map_err(UiError::from),
-                };
-                if sender.send(update).is_err() {
-                    return; // the app has closed: nobody is watching any more
-                }
-                ctx.request_repaint();
-                if let Some(status) = status.filter(|status| status.is_final()) {
-                    break status;
-                }
-                wait_for_next_question(&following, &mut on_screen, &reference).await;
-            };
-            if ended == TransactionStatus::Approved {
-                let title = crate::t!("alert-title");
-                let body = match amount {
-                    Some(amount) => crate::t!(
-                        "alert-approved-amount",
-                        amount = amount.to_string(),
-                        reference = reference.as_str()
-                    ),
-                    None => crate::t!("alert-approved", reference = reference.as_str()),
-                };
-                runtime.spawn_blocking(move || alerts::announce(&alerts, &title, &body));
-            }
-        });
+        bridge.runtime().spawn(follower.run(client));
     }
 
-    /// Takes the followers' news; returns the payments that just reached a final state.
+    /// Takes the followers' news; returns the payments that just reached a final state and the
+    /// payments codes just took.
     pub fn drain(&mut self) -> Vec<Ended> {
         let mut ended = Vec::new();
         while let Ok(update) = self.receiver.try_recv() {
@@ -253,10 +274,19 @@ impl Tracker {
             else {
                 continue;
             };
+            if let Some(received) = update.received
+                && payment.add_received(received.clone())
+            {
+                ended.push(Ended::received(payment, &received));
+            }
             match update.result {
                 Ok(record) => {
                     let before = payment.status;
-                    payment.status = Some(record.status);
+                    // A final state is never left (DESIGN.md): a code that takes many payments
+                    // shows "processing" again while the next one goes through.
+                    if !before.is_some_and(TransactionStatus::is_final) {
+                        payment.status = Some(record.status);
+                    }
                     payment.record = Some(record);
                     payment.problem = None;
                     ended.extend(newly_final(payment, before));
@@ -283,6 +313,23 @@ impl Tracker {
         newly_final(payment, before)
     }
 
+    /// Payments codes took, as the ledger has them (another till, the receiver, or a restart);
+    /// those not shown yet.
+    pub fn merge_received(&mut self, received: Vec<ReceivedPayment>) -> Vec<Ended> {
+        let mut new = Vec::new();
+        for payment in received {
+            if let Some(code) = self
+                .payments
+                .iter_mut()
+                .find(|p| p.reference == payment.reference)
+                && code.add_received(payment.clone())
+            {
+                new.push(Ended::received(code, &payment));
+            }
+        }
+        new
+    }
+
     pub fn find(&self, reference: &str) -> Option<&TrackedPayment> {
         self.payments.iter().find(|p| p.reference == reference)
     }
@@ -290,13 +337,11 @@ impl Tracker {
     /// The sum of today's approved collections: what payers paid. Drawn every frame on the
     /// Status panel, so it reads no text.
     pub fn approved_total(&self) -> Pesos {
-        self.payments
+        sum(self
+            .payments
             .iter()
-            .filter(|p| p.status == Some(TransactionStatus::Approved))
-            .filter_map(TrackedPayment::amount)
-            .fold(Pesos::ZERO, |total, amount| {
-                total.checked_add(amount).unwrap_or(total)
-            })
+            .filter_map(TrackedPayment::approved_amount))
+        .unwrap_or(Pesos::ZERO)
     }
 
     /// Today's approved collections: what payers paid (gross), the fees the service's status
@@ -309,37 +354,179 @@ impl Tracker {
                 .unwrap_or(total)
         };
         let mut totals = (Pesos::ZERO, Pesos::ZERO, Pesos::ZERO, 0);
-        for payment in self
-            .payments
-            .iter()
-            .filter(|p| p.status == Some(TransactionStatus::Approved))
-        {
-            let gross = payment
-                .record
-                .as_ref()
-                .and_then(|record| record.amount_pesos())
-                .or(payment.amount);
-            let fee = payment
-                .record
-                .as_ref()
-                .and_then(|record| Pesos::parse_service_rounded(&record.cost));
+        let mut count = |gross: Option<Pesos>, fee: Option<Pesos>| {
             totals.0 = add(totals.0, gross);
             if let (Some(gross), Some(fee)) = (gross, fee) {
                 totals.1 = add(totals.1, Some(fee));
                 totals.2 = add(totals.2, gross.checked_sub(fee));
                 totals.3 += 1;
             }
+        };
+        for payment in &self.payments {
+            if payment.repeatable {
+                for received in &payment.received {
+                    count(received.amount, received.fee);
+                }
+            } else if payment.status == Some(TransactionStatus::Approved) {
+                let record = payment.record.as_ref();
+                count(
+                    record
+                        .and_then(StatusRecord::amount_pesos)
+                        .or(payment.amount),
+                    record.and_then(|record| Pesos::parse_service_rounded(&record.cost)),
+                );
+            }
         }
         totals
     }
 }
 
+/// A code's approval is said payment by payment (each with its own amount), not as its end.
 fn newly_final(payment: &TrackedPayment, before: Option<TransactionStatus>) -> Option<Ended> {
     let status = payment.status?;
-    (status.is_final() && before != Some(status)).then(|| Ended {
+    let announced = status.is_final() && before != Some(status);
+    (announced && !(payment.repeatable && status == TransactionStatus::Approved)).then(|| Ended {
         reference: payment.reference.clone(),
         status,
+        amount: payment.amount(),
+        payment: None,
+        description: payment.description.clone(),
     })
+}
+
+/// One payment's follower, on the runtime: it writes the payment down, asks the service about
+/// it until it ends (a code that takes many payments: until it closes), writes each answer
+/// down, tells the app and sounds the approval.
+struct Follower {
+    store: Option<TrackerStore>,
+    collection: Collection,
+    /// The payments of a code that takes many already known (their provider references).
+    seen: std::collections::HashSet<String>,
+    sender: mpsc::Sender<FollowUpdate>,
+    ctx: egui::Context,
+    alerts: AlertSettings,
+    on_screen: tokio::sync::watch::Receiver<Option<String>>,
+}
+
+impl Follower {
+    async fn run(mut self, client: Client) {
+        // Written before the first question, so that a payment it takes finds its code.
+        self.write(|ledger, profile, collection| ledger.record_collection(profile, collection))
+            .await;
+        let reference = self.collection.reference.clone();
+        let following = follow::Following::start(None);
+        loop {
+            let result = client.payment_status(&reference).await;
+            let status = result.as_ref().ok().map(|reply| reply.value.status);
+            let mut received = None;
+            if let Ok(reply) = &result {
+                let service_amount = reply.value.amount_pesos();
+                let status_id = reply.value.status.id();
+                self.write(move |ledger, _, collection| {
+                    ledger.record_collection_status(
+                        &collection.reference,
+                        status_id,
+                        service_amount,
+                    )
+                })
+                .await;
+                received = self.new_payment(&reply.value).await;
+            }
+            let approved_now = received.is_some()
+                || (!self.collection.repeatable && status == Some(TransactionStatus::Approved));
+            let update = FollowUpdate {
+                reference: reference.clone(),
+                result: result.map(|reply| reply.value).map_err(UiError::from),
+                received: received.clone(),
+            };
+            if self.sender.send(update).is_err() {
+                return; // the app has closed: nobody is watching any more
+            }
+            self.ctx.request_repaint();
+            if approved_now {
+                self.announce(received.and_then(|payment| payment.amount));
+            }
+            // A code that takes many payments goes on after an approval, until it closes.
+            let repeatable = self.collection.repeatable;
+            let ended = status.is_some_and(|status| {
+                status.is_final() && !(repeatable && status == TransactionStatus::Approved)
+            });
+            let closed = repeatable
+                && self
+                    .collection
+                    .open_until
+                    .is_some_and(|until| now_ms() >= until);
+            if ended || closed {
+                return;
+            }
+            wait_for_next_question(&following, &mut self.on_screen, &reference).await;
+        }
+    }
+
+    /// A payment of a code that takes many the service shows for the first time (a status check
+    /// shows the latest: a new provider reference is a new payment), written down.
+    async fn new_payment(&mut self, record: &StatusRecord) -> Option<ReceivedPayment> {
+        let fresh = self.collection.repeatable
+            && record.status == TransactionStatus::Approved
+            && !record.provider_reference.is_empty()
+            && self.seen.insert(record.provider_reference.clone());
+        if !fresh {
+            return None;
+        }
+        let payment = ReceivedPayment {
+            reference: self.collection.reference.clone(),
+            kind: self.collection.kind.clone(),
+            provider_reference: record.provider_reference.clone(),
+            amount: record.amount_pesos().filter(|amount| amount.get() > 0),
+            fee: Pesos::parse_service_rounded(&record.cost),
+            received_at: now_ms(),
+        };
+        let recorded = payment.clone();
+        self.write(move |ledger, _, _| ledger.record_received(&recorded).map(|_| ()))
+            .await;
+        Some(payment)
+    }
+
+    /// Runs one ledger write on the blocking pool; a failure is logged here, once.
+    async fn write(
+        &self,
+        write: impl FnOnce(&Ledger, &str, &Collection) -> Result<(), crate::ledger::LedgerError>
+        + Send
+        + 'static,
+    ) {
+        let Some(store) = self.store.clone() else {
+            return;
+        };
+        let collection = self.collection.clone();
+        let written =
+            tokio::task::spawn_blocking(move || write(&store.ledger, &store.profile, &collection))
+                .await;
+        match written {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => {
+                tracing::error!(%error, reference = %self.collection.reference, "could not write a payment down");
+            }
+            Err(error) => tracing::error!(%error, "the ledger task failed"),
+        }
+    }
+
+    /// The approval alert (sound and desktop notification), from the runtime so it sounds with
+    /// the window minimized too.
+    fn announce(&self, amount: Option<Pesos>) {
+        let amount = amount.or(self.collection.amount);
+        let reference = self.collection.reference.as_str();
+        let title = crate::t!("alert-title");
+        let body = match amount {
+            Some(amount) => crate::t!(
+                "alert-approved-amount",
+                amount = amount.to_string(),
+                reference = reference
+            ),
+            None => crate::t!("alert-approved", reference = reference),
+        };
+        let alerts = self.alerts.clone();
+        tokio::task::spawn_blocking(move || alerts::announce(&alerts, &title, &body));
+    }
 }
 
 /// Waits by the following's policy, or less: a payment the customer is looking at is asked

@@ -392,10 +392,26 @@ async fn confirm_all(
         let profile = confirmer.profile.clone();
         let reference = notification.reference_id.clone();
         let withdraw_reference1 = notification.withdraw_reference1.clone();
-        let gross = notification.figures().completed().gross;
+        let figures = notification.figures().completed();
+        let gross = figures.gross;
+        // A confirmed approval of a code that takes many payments is one more payment of it.
+        let received = (state == CheckState::Confirmed
+            && notification.status == 2
+            && withdraw_reference1.is_none())
+        .then(|| crate::ledger::ReceivedPayment {
+            reference: reference.clone(),
+            kind: String::new(),
+            provider_reference: notification.provider_reference.clone(),
+            amount: gross,
+            fee: figures.fee,
+            received_at: crate::ledger::now_ms(),
+        });
         let stored =
             tokio::task::spawn_blocking(move || -> Result<(), crate::ledger::LedgerError> {
                 ledger.record_check(id, state, service_status.map(TransactionStatus::id))?;
+                if let Some(received) = &received {
+                    ledger.record_received(received)?;
+                }
                 if let Some(status) = service_status {
                     // What the service says (not what the hint said) moves our own records.
                     ledger.record_collection_status(&reference, status.id(), gross)?;

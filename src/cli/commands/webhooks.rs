@@ -275,6 +275,27 @@ fn describe_event(
             Ok(None) => unreadable(crate::ledger::LedgerError::Missing(id.to_string())),
             Err(error) => unreadable(error),
         },
+        LedgerEvent::Received(id) => match ledger.received(*id) {
+            Ok(Some(payment)) => (
+                json!({
+                    "event": "received",
+                    "id": id,
+                    "reference": payment.reference,
+                    "providerReference": payment.provider_reference,
+                    "amount": payment.amount.map(Pesos::get),
+                }),
+                crate::t!(
+                    "cli-watch-received",
+                    reference = payment.reference.as_str(),
+                    amount = payment
+                        .amount
+                        .map(|amount| amount.to_string())
+                        .unwrap_or_default()
+                ),
+            ),
+            Ok(None) => unreadable(crate::ledger::LedgerError::Missing(id.to_string())),
+            Err(error) => unreadable(error),
+        },
         LedgerEvent::Payout(id) => match ledger.payout(*id) {
             Ok(Some(payout)) => (
                 json!({

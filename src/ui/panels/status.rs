@@ -71,6 +71,8 @@ impl StatusPanel {
                             description: payment.description.clone(),
                             expires: String::new(),
                             extra: Vec::new(),
+                            repeatable: payment.repeatable,
+                            open_until: payment.open_until,
                         };
                         ctx.actions.push(crate::ui::AppAction::ShowCustomer(shown));
                     }
@@ -326,7 +328,12 @@ fn row_cells(row: &mut egui_extras::TableRow<'_, '_>, payment: &TrackedPayment, 
         });
     }
     row.col(|ui| {
-        ui.label(payment.amount().map(|a| a.to_string()).unwrap_or_default());
+        ui.label(
+            payment
+                .shown_amount()
+                .map(|a| a.to_string())
+                .unwrap_or_default(),
+        );
     });
     row.col(|ui| {
         ui.label(&payment.description);
@@ -340,15 +347,43 @@ fn row_cells(row: &mut egui_extras::TableRow<'_, '_>, payment: &TrackedPayment, 
         });
     }
     row.col(|ui| {
-        if let Some(state) = payment.status {
-            status::badge(ui, state);
-        }
+        status::tracked_badge(ui, payment);
         if let Some(problem) = &payment.problem {
             // A plain "!" rather than ⚠: not every font a shop PC has draws that sign.
             ui.label(RichText::new("!").strong().color(form::ERROR_COLOR))
                 .on_hover_text(problem);
         }
     });
+}
+
+/// The payments a code that takes many took today, one line each.
+fn received_payments(ui: &mut Ui, payment: &TrackedPayment) {
+    if payment.received.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.label(RichText::new(t!("status-received-today")).strong());
+    egui::Grid::new("status-received")
+        .num_columns(3)
+        .striped(true)
+        .show(ui, |ui| {
+            for received in payment.received.iter().rev() {
+                ui.label(crate::clock::shown_moment(received.received_at));
+                ui.label(
+                    received
+                        .amount
+                        .map(|amount| amount.to_string())
+                        .unwrap_or_default(),
+                );
+                ui.label(
+                    received
+                        .fee
+                        .map(|fee| t!("status-received-fee", fee = fee.to_string()))
+                        .unwrap_or_default(),
+                );
+                ui.end_row();
+            }
+        });
 }
 
 /// One payment of today's list, opened: its state, what was sold, its QR while it can still be
@@ -374,12 +409,10 @@ fn payment_window(
     .default_pos(ctx.content_rect().center())
     .show(ctx, |ui| {
         ui.horizontal(|ui| {
-            if let Some(amount) = payment.amount() {
+            if let Some(amount) = payment.shown_amount() {
                 ui.label(RichText::new(amount.to_string()).size(24.0).strong());
             }
-            if let Some(state) = payment.status {
-                status::badge(ui, state);
-            }
+            status::tracked_badge(ui, payment);
         });
         if !payment.description.is_empty() {
             ui.label(&payment.description);
@@ -409,7 +442,9 @@ fn payment_window(
                     }
                 }
             });
-        let payable = !payment.status.is_some_and(|s| s.is_final());
+        received_payments(ui, payment);
+        let payable = !payment.status.is_some_and(|s| s.is_final())
+            || payment.takes_payments(crate::ledger::now_ms());
         if payable && !payment.url.is_empty() {
             if let Ok(texture) = qr.get(ui.ctx(), &payment.url) {
                 ui.add(

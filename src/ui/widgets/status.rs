@@ -28,3 +28,26 @@ pub fn words(status: TransactionStatus) -> String {
 pub fn badge(ui: &mut Ui, status: TransactionStatus) -> egui::Response {
     ui.label(RichText::new(words(status)).strong().color(color(status)))
 }
+
+/// A payment of today's list: its state, or for a code that takes payment after payment
+/// (a static QR on the counter) that it takes them and how many it took today.
+pub fn tracked_badge(ui: &mut Ui, payment: &crate::ui::tracker::TrackedPayment) {
+    if payment.takes_payments(crate::ledger::now_ms()) {
+        ui.label(
+            RichText::new(crate::t!("state-takes-payments"))
+                .strong()
+                .color(theme::SUCCESS),
+        );
+        if !payment.received.is_empty() {
+            ui.label(
+                RichText::new(crate::t!(
+                    "state-payments-today",
+                    count = payment.received.len()
+                ))
+                .weak(),
+            );
+        }
+    } else if let Some(state) = payment.status {
+        badge(ui, state);
+    }
+}

@@ -25,6 +25,10 @@ pub struct CreatedPayment {
     pub description: String,
     pub expires: String,
     pub extra: Vec<(String, String)>,
+    /// A code that takes payment after payment (a static QR for the counter, a Bre-B key).
+    pub repeatable: bool,
+    /// Until when it takes payments, when the service said (ms since the epoch).
+    pub open_until: Option<i64>,
 }
 
 #[derive(Default)]
@@ -68,12 +72,15 @@ impl CreatedView {
             if let Some(amount) = payment.amount {
                 ui.label(RichText::new(amount.to_string()).size(28.0).strong());
             }
-            if let Some(tracked) = view.tracker.find(&payment.reference)
-                && let Some(state) = tracked.status
-            {
+            if let Some(tracked) = view.tracker.find(&payment.reference) {
+                if payment.amount.is_none()
+                    && let Some(received) = tracked.shown_amount()
+                {
+                    ui.label(RichText::new(received.to_string()).size(28.0).strong());
+                }
                 ui.horizontal(|ui| {
                     ui.label(t!("created-state"));
-                    status::badge(ui, state);
+                    status::tracked_badge(ui, tracked);
                 });
             }
             ui.horizontal_top(|ui| {
@@ -250,6 +257,8 @@ mod tests {
             description: "Almuerzo & postre".into(),
             expires: String::new(),
             extra: Vec::new(),
+            repeatable: false,
+            open_until: None,
         };
         let link = whatsapp_link(&payment, "Tienda Ana");
         let (start, text) = link.split_once("?text=").unwrap();

@@ -99,10 +99,15 @@ impl Creation {
     }
 
     /// Sends the request; a refusal below the minimum names the minimum.
-    async fn send(self, client: Client, minimum: Option<Pesos>) -> Result<CreatedPayment, UiError> {
+    async fn send(
+        self,
+        client: Client,
+        minimum: Option<Pesos>,
+        repeatable: bool,
+    ) -> Result<CreatedPayment, UiError> {
         let explain = |error: crate::api::ApiError| error.explain_minimum(minimum);
         let description = self.description();
-        Ok(match self {
+        let mut created = match self {
             Creation::Link { request, expires } => {
                 let reply = client
                     .create_payment_link(&request)
@@ -117,6 +122,8 @@ impl Creation {
                     description,
                     expires,
                     extra: vec![(t!("field-your-reference"), request.cash_in.reference1)],
+                    repeatable,
+                    open_until: None,
                 }
             }
             Creation::Method { request, name } => {
@@ -137,6 +144,8 @@ impl Creation {
                         (t!("field-your-reference"), request.cash_in.reference1),
                         (t!("created-code-id"), payment.resource_id),
                     ],
+                    repeatable,
+                    open_until: None,
                 }
             }
             Creation::Resource { request } => {
@@ -170,9 +179,32 @@ impl Creation {
                             crate::clock::shown_service_time(&resource.created_at),
                         ),
                     ],
+                    repeatable,
+                    open_until: None,
                 }
             }
-        })
+        };
+        if created.repeatable {
+            // Followed until the service's expiry; for a day when it did not say.
+            created.open_until = Some(
+                crate::clock::parse_service_time(&created.expires)
+                    .unwrap_or_else(|| crate::ledger::now_ms() + UNSAID_OPEN_FOR_MS),
+            );
+        }
+        Ok(created)
+    }
+
+    /// Whether what it creates takes payment after payment (a static QR for the counter, an
+    /// interoperable QR, a Bre-B key).
+    fn repeatable(&self, catalog: &crate::api::catalog::MethodCatalog) -> bool {
+        match self {
+            Creation::Link { .. } => false,
+            Creation::Method { request, .. } => catalog.repeatable(request.method_id),
+            Creation::Resource { request } => {
+                crate::api::family_a::ResourceShape::for_method(request.method_id)
+                    .takes_many_payments()
+            }
+        }
     }
 
     /// The lowest amount the service takes for this request, when the catalog knows it.
@@ -183,6 +215,9 @@ impl Creation {
         }
     }
 }
+
+/// How long a code that takes many payments is followed when the service gave no expiry.
+const UNSAID_OPEN_FOR_MS: i64 = 24 * 60 * 60 * 1000;
 
 /// How soon a second charge of the same amount asks whether it is another sale.
 const SAME_AMOUNT_WINDOW_MS: i64 = 60_000;
@@ -328,8 +363,9 @@ impl Submission {
         self.kind = kind;
         let client = ctx.session.connection.client.clone();
         let minimum = creation.minimum(&ctx.session.connection.catalog);
+        let repeatable = creation.repeatable(&ctx.session.connection.catalog);
         self.request
-            .start(ctx.bridge.spawn(creation.send(client, minimum)));
+            .start(ctx.bridge.spawn(creation.send(client, minimum, repeatable)));
     }
 
     /// Hands the created payment to the follower and notes what a failure means for the next
@@ -352,6 +388,8 @@ impl Submission {
                     created.url.clone(),
                 );
                 payment.description = created.description.clone();
+                payment.repeatable = created.repeatable;
+                payment.open_until = created.open_until;
                 ctx.tracker
                     .follow(ctx.bridge, ctx.session.connection.client.clone(), payment);
                 *reference1 = fresh_reference1();

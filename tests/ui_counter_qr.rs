@@ -1,0 +1,156 @@
+//! A static QR printed for the counter, as the shop lives it: customer after customer scans it,
+//! types what they owe and pays. Each payment gets its banner, the customer screen turns paid
+//! with that customer's amount, and Status, Balance and the day's close count every payment
+//! (the service sends no notification for this code: status checks alone see them).
+
+mod common;
+
+use common::ui::{App, click, shows, type_into, wait_until};
+use egui_kittest::Harness;
+use paydesk::money::Pesos;
+use paydesk::ui::{Panel, PaydeskApp};
+use serde_json::json;
+
+/// Creates a static QR from Collect > Códigos QR; returns its reference.
+fn create_counter_qr(harness: &mut Harness<'_, PaydeskApp>) -> String {
+    harness.state_mut().show_panel(Panel::Collect);
+    click(harness, "Códigos QR");
+    wait_until(harness, "the methods load", |h| {
+        shows(h, "Medios de pago de su cuenta")
+    });
+    click(harness, "Tipo");
+    click(harness, "QR estático (el pagador escribe el valor)");
+    type_into(harness, "Descripción", "QR del mostrador");
+    click(harness, "Crear código QR");
+    wait_until(harness, "the code is created", |h| {
+        shows(h, "Código QR creado")
+    });
+    harness.state().tracker().payments[0].reference.clone()
+}
+
+/// A customer scans the code, types `amount` and pays.
+fn customer_pays(app: &App, harness: &Harness<'_, PaydeskApp>, reference: &str, amount: i64) {
+    let control = app.control(harness);
+    let status = app.post(
+        format!("{control}/transactions/{reference}/outcome"),
+        json!({ "outcome": "approve", "amount": amount }),
+    );
+    assert_eq!(status, 200, "the simulator takes the payment of {amount}");
+}
+
+fn payments_seen(harness: &Harness<'_, PaydeskApp>, reference: &str) -> usize {
+    harness
+        .state()
+        .tracker()
+        .find(reference)
+        .map_or(0, |code| code.received.len())
+}
+
+#[test]
+fn a_counter_qr_takes_payment_after_payment_and_every_total_counts_each() {
+    let app = App::new();
+    let mut harness = app.harness();
+    let reference = create_counter_qr(&mut harness);
+    assert!(shows(&harness, "Recibe pagos"), "the code waits for payers");
+
+    // The first customer pays while the code is on the customer screen.
+    click(&mut harness, "Mostrar al cliente");
+    assert!(shows(
+        &harness,
+        "Escanee con la app de su banco o billetera"
+    ));
+    customer_pays(&app, &harness, &reference, 12_000);
+    wait_until(&mut harness, "the customer sees their payment", |h| {
+        shows(h, "¡Pago recibido!")
+    });
+    assert!(shows(&harness, "$ 12.000"), "the amount this payer typed");
+    wait_until(&mut harness, "the customer screen closes by itself", |h| {
+        shows(h, "Código QR creado")
+    });
+    assert!(shows(
+        &harness,
+        "Pago recibido: $ 12.000 · QR del mostrador"
+    ));
+
+    // Two more customers pay with nobody at the till; each is its own payment.
+    for (amount, count) in [(8_500, 2), (30_000, 3)] {
+        customer_pays(&app, &harness, &reference, amount);
+        wait_until(&mut harness, "the payment is seen", |h| {
+            payments_seen(h, &reference) == count
+        });
+    }
+    assert!(shows(&harness, "Pago recibido: $ 8.500 · QR del mostrador"));
+    assert!(shows(
+        &harness,
+        "Pago recibido: $ 30.000 · QR del mostrador"
+    ));
+    assert!(shows(&harness, "3 pagos hoy"));
+
+    // Status: one row for the code, with what it took today; opened, each payment.
+    harness.state_mut().show_panel(Panel::Status);
+    wait_until(&mut harness, "Status totals the day", |h| {
+        shows(h, "$ 50.500 aprobados")
+    });
+    click(&mut harness, "QR del mostrador");
+    wait_until(&mut harness, "the code opens", |h| {
+        shows(h, "Pagos recibidos hoy")
+    });
+    for amount in ["$ 12.000", "$ 8.500", "$ 30.000"] {
+        assert!(shows(&harness, amount), "{amount} is listed");
+    }
+
+    // Balance and the day's close say the same, from the same record.
+    harness.state_mut().show_panel(Panel::Balance);
+    wait_until(&mut harness, "Balance totals the day", |h| {
+        shows(h, "$ 50.500")
+    });
+    click(&mut harness, "Cuadre del día");
+    wait_until(&mut harness, "the close totals the day", |h| {
+        shows(h, "Cobros aprobados") && shows(h, "$ 50.500")
+    });
+    let session = harness.state().session().cloned().unwrap();
+    let ledger = session.ledger.clone().unwrap();
+    let today = paydesk::ledger::reconcile::today();
+    let report = ledger
+        .reconcile(
+            Some(session.profile_name()),
+            today,
+            today,
+            paydesk::ledger::now_ms(),
+        )
+        .unwrap();
+    assert_eq!(report.approved.count, 3, "each payment counted once");
+    assert_eq!(report.approved.gross, Pesos::new(50_500));
+    assert!(
+        report.approved.fee > Pesos::ZERO,
+        "the status checks gave each payment's fee"
+    );
+}
+
+#[test]
+fn a_restarted_till_finds_the_counter_qr_and_todays_payments() {
+    let app = App::new();
+    let reference = {
+        let mut harness = app.harness();
+        let reference = create_counter_qr(&mut harness);
+        for (amount, count) in [(5_000, 1), (7_000, 2)] {
+            customer_pays(&app, &harness, &reference, amount);
+            wait_until(&mut harness, "the payment is seen", |h| {
+                payments_seen(h, &reference) == count
+            });
+        }
+        reference
+    };
+    // The next morning's start (the same day here): the code is in the list with its payments,
+    // and followed again, so the next customer's payment is seen too.
+    let mut harness = app.harness();
+    harness.state_mut().show_panel(Panel::Status);
+    wait_until(&mut harness, "the code and its payments come back", |h| {
+        shows(h, "$ 12.000 aprobados")
+    });
+    customer_pays(&app, &harness, &reference, 3_000);
+    wait_until(&mut harness, "the new payment is seen", |h| {
+        shows(h, "$ 15.000 aprobados")
+    });
+    assert!(shows(&harness, "Pago recibido: $ 3.000"));
+}
