@@ -13,11 +13,18 @@ use super::widgets::status;
 /// How many banners show at once; older ones wait behind them.
 const SHOWN: usize = 3;
 
+/// How long an approval's banner stays (seconds on screen): long enough to be seen from the
+/// till, short enough that a counter QR's payments do not bury the screen. A payment that did
+/// not go through stays until the cashier closes it.
+const APPROVED_SHOWN_FOR: f64 = 90.0;
+
 /// A payment's end everyone in the shop should see.
 struct Banner {
     reference: String,
     /// Which of a code's payments (each has its own banner).
     payment: Option<String>,
+    /// When it was first drawn (egui's clock, seconds).
+    first_shown: Option<f64>,
     status: TransactionStatus,
     text: String,
 }
@@ -69,6 +76,7 @@ impl Banners {
         self.list.push(Banner {
             reference,
             payment,
+            first_shown: None,
             status,
             text,
         });
@@ -77,8 +85,21 @@ impl Banners {
     /// The newest banners; the reason is looked up as drawn, since the notification that
     /// carries it may arrive after the status check that ended the payment.
     pub fn ui(&mut self, ui: &mut Ui, notifications: &[StoredNotification]) {
+        let now = ui.input(|i| i.time);
+        self.list.retain(|banner| {
+            banner.status != TransactionStatus::Approved
+                || banner
+                    .first_shown
+                    .is_none_or(|shown| now - shown < APPROVED_SHOWN_FOR)
+        });
         let mut dismissed = None;
-        for (index, banner) in self.list.iter().enumerate().rev().take(SHOWN) {
+        for (index, banner) in self.list.iter_mut().enumerate().rev().take(SHOWN) {
+            let shown = *banner.first_shown.get_or_insert(now);
+            if banner.status == TransactionStatus::Approved {
+                let left = APPROVED_SHOWN_FOR - (now - shown);
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_secs_f64(left.max(0.0)));
+            }
             let reason = (banner.status != TransactionStatus::Approved)
                 .then(|| failure_reason(notifications, &banner.reference))
                 .flatten();
@@ -124,4 +145,42 @@ pub fn failure_reason(notifications: &[StoredNotification], reference: &str) -> 
         .iter()
         .filter(|n| n.reference_id == reference)
         .find_map(|n| n.error_message.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ended(reference: &str, status: TransactionStatus) -> Ended {
+        Ended {
+            reference: reference.into(),
+            status,
+            amount: Some(crate::money::Pesos::new(12_000)),
+            payment: None,
+            description: String::new(),
+        }
+    }
+
+    #[test]
+    fn an_approval_goes_by_itself_and_a_decline_waits_for_the_cashier() {
+        let ctx = egui::Context::default();
+        let mut banners = Banners::default();
+        banners.push(ended("A", TransactionStatus::Approved));
+        banners.push(ended("D", TransactionStatus::Rejected));
+        let frame_at = |time: f64, banners: &mut Banners| {
+            let input = egui::RawInput {
+                time: Some(time),
+                ..Default::default()
+            };
+            let mut output = ctx.run_ui(input, |ui| banners.ui(ui, &[]));
+            // No renderer here to take the font atlas.
+            output.textures_delta.clear();
+        };
+        frame_at(10.0, &mut banners);
+        frame_at(10.0 + APPROVED_SHOWN_FOR - 1.0, &mut banners);
+        assert_eq!(banners.list.len(), 2, "both still shown");
+        frame_at(10.0 + APPROVED_SHOWN_FOR + 1.0, &mut banners);
+        let left: Vec<&str> = banners.list.iter().map(|b| b.reference.as_str()).collect();
+        assert_eq!(left, ["D"], "the decline stays until closed");
+    }
 }

@@ -334,6 +334,20 @@ impl Tracker {
         self.payments.iter().find(|p| p.reference == reference)
     }
 
+    /// How many payments today's list holds: each payment a code took counts, not the code.
+    pub fn payment_count(&self) -> usize {
+        self.payments
+            .iter()
+            .map(|payment| {
+                if payment.repeatable {
+                    payment.received.len()
+                } else {
+                    1
+                }
+            })
+            .sum()
+    }
+
     /// The sum of today's approved collections: what payers paid. Drawn every frame on the
     /// Status panel, so it reads no text.
     pub fn approved_total(&self) -> Pesos {

@@ -238,7 +238,7 @@ fn today(ui: &mut Ui, tracker: &Tracker, filter: &str, opened: &mut Option<Strin
         ui.label(
             RichText::new(t!(
                 "status-today-count",
-                count = payments.len(),
+                count = tracker.payment_count(),
                 approved = tracker.approved_total().to_string()
             ))
             .weak(),
@@ -347,7 +347,7 @@ fn row_cells(row: &mut egui_extras::TableRow<'_, '_>, payment: &TrackedPayment, 
         });
     }
     row.col(|ui| {
-        status::tracked_badge(ui, payment);
+        status::tracked_badge(ui, payment, true);
         if let Some(problem) = &payment.problem {
             // A plain "!" rather than ⚠: not every font a shop PC has draws that sign.
             ui.label(RichText::new("!").strong().color(form::ERROR_COLOR))
@@ -412,7 +412,7 @@ fn payment_window(
             if let Some(amount) = payment.shown_amount() {
                 ui.label(RichText::new(amount.to_string()).size(24.0).strong());
             }
-            status::tracked_badge(ui, payment);
+            status::tracked_badge(ui, payment, false);
         });
         if !payment.description.is_empty() {
             ui.label(&payment.description);

@@ -30,23 +30,21 @@ pub fn badge(ui: &mut Ui, status: TransactionStatus) -> egui::Response {
 }
 
 /// A payment of today's list: its state, or for a code that takes payment after payment
-/// (a static QR on the counter) that it takes them and how many it took today.
-pub fn tracked_badge(ui: &mut Ui, payment: &crate::ui::tracker::TrackedPayment) {
+/// (a static QR on the counter) that it takes them and how many it took today (`compact`: in a
+/// table cell, the count alone).
+pub fn tracked_badge(ui: &mut Ui, payment: &crate::ui::tracker::TrackedPayment, compact: bool) {
     if payment.takes_payments(crate::ledger::now_ms()) {
-        ui.label(
-            RichText::new(crate::t!("state-takes-payments"))
-                .strong()
-                .color(theme::SUCCESS),
-        );
-        if !payment.received.is_empty() {
-            ui.label(
-                RichText::new(crate::t!(
-                    "state-payments-today",
-                    count = payment.received.len()
-                ))
-                .weak(),
-            );
-        }
+        let count = payment.received.len();
+        let text = match (count, compact) {
+            (0, _) => crate::t!("state-takes-payments"),
+            (_, true) => format!("{} ({count})", crate::t!("state-takes-payments")),
+            (_, false) => format!(
+                "{} · {}",
+                crate::t!("state-takes-payments"),
+                crate::t!("state-payments-today", count = count)
+            ),
+        };
+        ui.label(RichText::new(text).strong().color(theme::SUCCESS));
     } else if let Some(state) = payment.status {
         badge(ui, state);
     }

@@ -80,7 +80,7 @@ impl CreatedView {
                 }
                 ui.horizontal(|ui| {
                     ui.label(t!("created-state"));
-                    status::tracked_badge(ui, tracked);
+                    status::tracked_badge(ui, tracked, false);
                 });
             }
             ui.horizontal_top(|ui| {
