@@ -7,6 +7,7 @@ mod common;
 
 use common::ui::{App, click, shows, type_into, wait_until};
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use paydesk::money::Pesos;
 use paydesk::ui::{Panel, PaydeskApp};
 use serde_json::json;
@@ -153,4 +154,65 @@ fn a_restarted_till_finds_the_counter_qr_and_todays_payments() {
         shows(h, "$ 15.000 aprobados")
     });
     assert!(shows(&harness, "Pago recibido: $ 3.000"));
+}
+
+#[test]
+fn an_interoperable_qr_paid_twice_counts_twice_by_notification_and_status_alike() {
+    let app = App::new();
+    let mut harness = app.harness();
+    harness.state_mut().show_panel(Panel::Collect);
+    click(&mut harness, "Un medio de pago");
+    harness.get_by_label("Medio de pago").click();
+    harness.step();
+    harness.step();
+    click(&mut harness, "QR interoperable");
+    type_into(&mut harness, "Valor", "8.500");
+    type_into(&mut harness, "Descripción", "Jugo de mora");
+    click(&mut harness, "Crear pago");
+    wait_until(&mut harness, "the QR is created", |h| {
+        shows(h, "Pago con QR interoperable creado")
+    });
+    let reference = harness.state().tracker().payments[0].reference.clone();
+    for count in 1..=2 {
+        customer_pays(&app, &harness, &reference, 8_500);
+        wait_until(&mut harness, "the payment is seen", |h| {
+            payments_seen(h, &reference) == count
+        });
+    }
+    // The receiver is on: each payment's notification comes too, and is the same payment.
+    let session = harness.state().session().cloned().unwrap();
+    let ledger = session.ledger.clone().unwrap();
+    wait_until(&mut harness, "both notifications are confirmed", |_| {
+        ledger
+            .notifications_for(&reference)
+            .unwrap()
+            .iter()
+            .filter(|n| n.status == 2 && n.check_state == paydesk::ledger::CheckState::Confirmed)
+            .count()
+            == 2
+    });
+    harness.state_mut().show_panel(Panel::Status);
+    wait_until(&mut harness, "Status totals the day", |h| {
+        shows(h, "2 pagos, $ 17.000 aprobados")
+    });
+    let today = paydesk::ledger::reconcile::today();
+    let report = ledger
+        .reconcile(
+            Some(session.profile_name()),
+            today,
+            today,
+            paydesk::ledger::now_ms(),
+        )
+        .unwrap();
+    assert_eq!(report.approved.count, 2, "{report:?}");
+    assert_eq!(report.approved.gross, Pesos::new(17_000));
+    let (from, to) = paydesk::ledger::reconcile::bounds(today, today);
+    assert_eq!(
+        ledger
+            .received_between(Some(session.profile_name()), from, to)
+            .unwrap()
+            .len(),
+        2,
+        "each payment written down once, whichever path came first"
+    );
 }

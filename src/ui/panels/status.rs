@@ -215,6 +215,20 @@ fn record_rows(record: &StatusRecord) -> [(String, String); 6] {
     ]
 }
 
+/// What a status check says about a code that takes many payments as a whole.
+fn code_rows(record: &StatusRecord) -> [(String, String); 2] {
+    [
+        (
+            t!("field-method"),
+            record.payment_method.clone().unwrap_or_default(),
+        ),
+        (
+            t!("field-description"),
+            record.description.clone().unwrap_or_default(),
+        ),
+    ]
+}
+
 const ROW_HEIGHT: f32 = 24.0;
 
 /// Whether a payment answers to what the cashier typed (already in lower case): her reference,
@@ -433,7 +447,14 @@ fn payment_window(
                     }
                 }
                 if let Some(record) = &payment.record {
-                    for (label, value) in record_rows(record) {
+                    // A code's last status answer is one payment of many: its amount, fee and
+                    // date are in the list of payments below, not the code's.
+                    let rows: Vec<(String, String)> = if payment.repeatable {
+                        code_rows(record).into()
+                    } else {
+                        record_rows(record).into()
+                    };
+                    for (label, value) in rows {
                         if !value.is_empty() {
                             ui.label(label);
                             ui.label(value);
