@@ -105,10 +105,11 @@ pub struct PayoutsView<'a> {
 impl<'a> PayoutsView<'a> {
     pub fn of(session: &'a crate::ui::session::Session) -> PayoutsView<'a> {
         PayoutsView {
-            // The app shows the default webhook address in the form, so an emptied field sends
-            // the payout without one.
+            // The notification address is the profile's, set once in Settings > Advanced (or
+            // this computer's receiver for the simulator); one the service cannot reach is left
+            // out, and the payout settles by status checks.
             service: Service {
-                default_webhook: None,
+                default_webhook: session.webhook_url(),
                 ..Service::of(&session.connection)
             },
             journal_problem: session.ledger.as_ref().err().cloned(),
@@ -130,7 +131,6 @@ fn payout_labels() -> Vec<(Field, String)> {
         (Field::Key, crate::t!("field-breb-key")),
         (Field::Method, crate::t!("field-payout-kind")),
         (Field::Reference1, crate::t!("field-your-reference")),
-        (Field::WebhookRequest, crate::t!("field-webhook-url")),
     ]
 }
 
@@ -141,9 +141,10 @@ pub struct PayoutsPanel {
     cellphone: String,
     method_id: i64,
     bank_name: String,
-    webhook_url: String,
     reference1: String,
-    webhook_default: Option<String>,
+    /// The owner pressed the review button while it could not go: say why, even in an
+    /// untouched form.
+    pressed_while_blocked: bool,
     plan: Requested<PayoutPlan>,
     /// The form as it was when the plan (or its refusal) was asked for: a refusal belongs to
     /// those values and goes once they change.
@@ -168,9 +169,8 @@ impl Default for PayoutsPanel {
             cellphone: String::new(),
             method_id: 245,
             bank_name: String::new(),
-            webhook_url: String::new(),
             reference1: fresh_reference1(),
-            webhook_default: None,
+            pressed_while_blocked: false,
             plan: Requested::NotRequested,
             planned_form: None,
             confirmation: None,
@@ -200,7 +200,7 @@ impl PayoutsPanel {
             destination: self.cellphone.clone(),
             method_id: self.method_id,
             bank_name: self.bank_name.clone(),
-            webhook_url: self.webhook_url.clone(),
+            webhook_url: String::new(),
             reference1: self.reference1.clone(),
         }
         .parse(service)
@@ -349,11 +349,6 @@ impl PayoutsPanel {
         for command in std::mem::take(&mut self.queued) {
             self.run(command, ctx);
         }
-        let default = ctx.session.webhook_url();
-        if self.webhook_default != default {
-            self.webhook_url = default.clone().unwrap_or_default();
-            self.webhook_default = default;
-        }
         while self.refresh_receiver.try_recv().is_ok() {
             self.journal_stale = true;
         }
@@ -383,6 +378,7 @@ impl PayoutsPanel {
                         );
                     }
                     self.amount.clear();
+                    self.pressed_while_blocked = false;
                 }
                 Requested::Failed { error, .. } => ctx.note_error(error),
                 _ => {}
@@ -504,12 +500,6 @@ impl PayoutsPanel {
                             Field::Reference1,
                             &*t!("hint-up-to-20"),
                         ),
-                        (
-                            &*crate::t!("field-webhook-url"),
-                            &mut self.webhook_url,
-                            Field::WebhookRequest,
-                            "https://",
-                        ),
                     ],
                 );
             });
@@ -520,12 +510,15 @@ impl PayoutsPanel {
             || self.send.is_pending()
             || self.confirmation.is_some()
             || !self.queued.is_empty();
-        let clicked = ui
-            .add_enabled(
-                built.is_ok() && !busy,
-                egui::Button::new(t!("payouts-review")),
-            )
-            .clicked();
+        let review = ui.add_enabled(
+            built.is_ok() && !busy,
+            egui::Button::new(t!("payouts-review")),
+        );
+        let clicked = review.clicked();
+        if built.is_err() && review.contains_pointer() && ui.input(|i| i.pointer.primary_released())
+        {
+            self.pressed_while_blocked = true;
+        }
         if self.plan.is_pending() {
             ui.horizontal(|ui| {
                 ui.spinner();
@@ -538,9 +531,11 @@ impl PayoutsPanel {
                 ui.label(t!("sending"));
             });
         }
-        // Right after a payout went out the emptied amount is the next one's, not a mistake.
+        // An untouched form is not a mistake, nor is the emptied amount right after a payout
+        // went out: the complaints wait until the owner starts, or presses the button.
+        let started = !self.amount.trim().is_empty() || !self.cellphone.trim().is_empty();
         let just_sent = matches!(self.send, Requested::Done(_)) && self.amount.trim().is_empty();
-        if !just_sent {
+        if (started || self.pressed_while_blocked) && !just_sent {
             blocking_reasons(ui, &problems, &payout_labels());
         }
         if (clicked || (enter && !busy))
