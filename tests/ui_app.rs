@@ -240,6 +240,9 @@ fn register_validates_then_signs_in_with_the_new_token() {
     let app = App::new();
     let mut harness = app.harness();
     click(&mut harness, "Registrarse");
+    // Untouched, the form has no complaints; the button pressed anyway says what is missing.
+    assert!(!shows(&harness, "Para continuar"));
+    click(&mut harness, "Registrar comercio");
     assert!(shows(&harness, "• Municipio: este campo es obligatorio"));
     type_into(&mut harness, "Nombre del negocio", "Tienda Ana");
     type_into(&mut harness, "Correo electrónico", "ana@tienda.co");

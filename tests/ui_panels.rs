@@ -334,6 +334,9 @@ mod register {
             RegisterPanel::default(),
         );
         harness.run();
+        // Pressed before typing anything, the form says what is missing, in its own words.
+        harness.get_by_label("Registrar comercio").click();
+        harness.run();
         // The place is asked in words, never as "a valid identifier (greater than 0)".
         assert!(
             harness

@@ -51,6 +51,28 @@ pub struct RegisterPanel {
     pub queued: Option<Registration>,
     /// Who registered and in which profile, until the token is stored.
     registered: Option<(String, String)>,
+    /// The owner pressed the button while it could not go: say why, even in an untouched form.
+    pressed_while_blocked: bool,
+}
+
+impl RegisterPanel {
+    /// Whether the owner has typed anything yet.
+    fn started(&self) -> bool {
+        [
+            &self.name,
+            &self.email,
+            &self.cellphone,
+            &self.doc_number,
+            &self.city,
+            &self.state,
+            &self.commerce_type,
+            &self.referred,
+            &self.password,
+            &self.confirmation,
+        ]
+        .iter()
+        .any(|field| !field.trim().is_empty())
+    }
 }
 
 impl Default for RegisterPanel {
@@ -72,6 +94,7 @@ impl Default for RegisterPanel {
             outcome: None,
             queued: None,
             registered: None,
+            pressed_while_blocked: false,
         }
     }
 }
@@ -366,16 +389,24 @@ impl RegisterPanel {
                 ui.add_space(8.0);
                 let busy =
                     self.request.is_pending() || self.stored.is_some() || self.queued.is_some();
-                let clicked = ui
-                    .add_enabled(
-                        built.is_ok() && !busy,
-                        egui::Button::new(t!("register-submit")),
-                    )
-                    .clicked();
+                let submit = ui.add_enabled(
+                    built.is_ok() && !busy,
+                    egui::Button::new(t!("register-submit")),
+                );
+                let clicked = submit.clicked();
+                if built.is_err()
+                    && submit.contains_pointer()
+                    && ui.input(|i| i.pointer.primary_released())
+                {
+                    self.pressed_while_blocked = true;
+                }
                 if busy {
                     ui.spinner();
                 }
-                blocking_reasons(ui, &problems, &register_labels());
+                // An untouched form is not a mistake: the complaints wait until she starts.
+                if self.started() || self.pressed_while_blocked {
+                    blocking_reasons(ui, &problems, &register_labels());
+                }
                 if (clicked || (enter && !busy))
                     && let Ok(registration) = built
                 {

@@ -44,17 +44,18 @@ impl PayoutsPanel {
             text_height + 14.0 + notes as f32 * (small_height + 2.0)
         };
         let heights: Vec<f32> = records.iter().map(row_height).collect();
-        // A small window leaves out the reference and the kind; the rest is what a payout is.
-        let narrow = ui.available_width() < NARROW_JOURNAL;
+        // A small window leaves out the reference, then the kind; the rest is what a payout is.
+        let width = ui.available_width();
+        let (show_reference, show_kind) = (width >= WITH_REFERENCE, width >= WITH_KIND);
         let mut titles = vec![t!("column-time")];
         let mut table = egui_extras::TableBuilder::new(ui)
-            .id_salt(("payout-journal", narrow))
+            .id_salt(("payout-journal", show_reference, show_kind))
             .striped(true)
             // The panel scrolls as a whole; the table does not scroll inside it.
             .vscroll(false)
             .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
             .column(egui_extras::Column::auto().at_least(70.0));
-        if !narrow {
+        if show_reference {
             table = table.column(egui_extras::Column::auto().at_least(90.0));
             titles.push(t!("confirm-reference"));
         }
@@ -62,7 +63,7 @@ impl PayoutsPanel {
             .column(egui_extras::Column::auto().at_least(80.0))
             .column(egui_extras::Column::auto().at_least(100.0));
         titles.extend([t!("field-amount"), t!("confirm-to")]);
-        if !narrow {
+        if show_kind {
             table = table.column(egui_extras::Column::auto().at_least(120.0));
             titles.push(t!("field-payout-kind"));
         }
@@ -83,7 +84,7 @@ impl PayoutsPanel {
                     row.col(|ui| {
                         ui.label(crate::clock::shown_moment(record.created_at));
                     });
-                    if !narrow {
+                    if show_reference {
                         row.col(|ui| {
                             ui.label(&record.reference1);
                         });
@@ -94,26 +95,28 @@ impl PayoutsPanel {
                     row.col(|ui| {
                         ui.label(validate::group_cellphone(&record.destination));
                     });
-                    if !narrow {
+                    if show_kind {
                         row.col(|ui| {
                             ui.label(withdraw_method_name(record.method_id));
                         });
                     }
                     row.col(|ui| {
+                        // A state is never broken over two lines, however narrow its column.
+                        let state = egui::Label::new(
+                            RichText::new(record.state.words()).color(state_color(record.state)),
+                        )
+                        .extend();
+                        let window = (record.state == PayoutState::Sent && record.method_id == 160)
+                            .then(|| acceptance_window(record));
+                        if window.is_none() && record.error_message.is_none() {
+                            // Alone, it sits in the middle of its row like every other cell.
+                            ui.add(state);
+                            return;
+                        }
                         ui.vertical(|ui| {
-                            // A state is never broken over two lines, however narrow its column.
-                            ui.add(
-                                egui::Label::new(
-                                    RichText::new(record.state.words())
-                                        .color(state_color(record.state)),
-                                )
-                                .extend(),
-                            );
-                            if record.state == PayoutState::Sent && record.method_id == 160 {
-                                ui.label(RichText::new(acceptance_window(record)).small().weak());
-                            }
-                            if let Some(message) = &record.error_message {
-                                ui.label(RichText::new(message).small().weak());
+                            ui.add(state);
+                            for note in window.iter().chain(&record.error_message) {
+                                ui.label(RichText::new(note).small().weak());
                             }
                         });
                     });
@@ -166,8 +169,10 @@ impl PayoutsPanel {
     }
 }
 
-/// Narrower than this, the journal leaves out the reference and the kind.
-const NARROW_JOURNAL: f32 = 860.0;
+/// Narrower than this, the journal leaves out the reference.
+const WITH_REFERENCE: f32 = 860.0;
+/// Narrower than this, the kind too.
+const WITH_KIND: f32 = 740.0;
 
 fn state_color(state: PayoutState) -> egui::Color32 {
     use crate::api::family_b::TransactionStatus;
