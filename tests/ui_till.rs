@@ -403,4 +403,29 @@ fn at_640_by_480_every_label_and_button_is_on_screen() {
             .unwrap_or_else(|| panic!("{label}"));
         assert!(node.rect().max.x <= 640.0, "{label} at {:?}", node.rect());
     }
+    // Narrower still, what does not fit is scrolled to, never cut off for good.
+    harness.set_size(egui::vec2(520.0, 400.0));
+    click(&mut harness, "Configuración");
+    harness.run_steps(4);
+    let edit = || harness.get_by_label("Editar perfil").rect();
+    assert!(
+        edit().max.x > 520.0,
+        "off the window at first: {:?}",
+        edit()
+    );
+    let over_the_panel = egui::pos2(400.0, 200.0);
+    harness.event(egui::Event::PointerMoved(over_the_panel));
+    for _ in 0..10 {
+        harness.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(-60.0, 0.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: egui::Modifiers::NONE,
+        });
+        harness.step();
+    }
+    harness.run_steps(4);
+    let edit = harness.get_by_label("Editar perfil").rect();
+    assert!(edit.max.x <= 520.0, "scrolled into view: {edit:?}");
 }

@@ -256,7 +256,7 @@ impl AccountsPanel {
 
     pub fn ui(&mut self, ui: &mut Ui) {
         ui.heading(t!("nav-accounts"));
-        egui::ScrollArea::vertical()
+        egui::ScrollArea::both()
             .id_salt("accounts-scroll")
             .show(ui, |ui| {
                 self.otp_ui(ui);

@@ -138,7 +138,7 @@ impl ActivityPanel {
             ui.label(RichText::new(t!("activity-empty")).weak());
             return;
         }
-        egui::ScrollArea::vertical()
+        egui::ScrollArea::both()
             .id_salt("activity-feed")
             .show(ui, |ui| {
                 egui::Grid::new("notifications")

@@ -261,7 +261,7 @@ impl ReconcilePanel {
             error_box(ui, error);
         }
         if let Some(report) = self.report.value() {
-            egui::ScrollArea::vertical()
+            egui::ScrollArea::both()
                 .id_salt("reconcile-scroll")
                 .show(ui, |ui| report_ui(ui, report));
         }

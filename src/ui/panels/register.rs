@@ -302,7 +302,7 @@ impl RegisterPanel {
         let built = self.build();
         let problems = built.as_ref().err().cloned().unwrap_or_default();
         let mut enter = false;
-        egui::ScrollArea::vertical()
+        egui::ScrollArea::both()
             .id_salt("register-scroll")
             .show(ui, |ui| {
                 egui::Grid::new("register-form")

@@ -221,7 +221,8 @@ impl SettingsPanel {
         screen_zoom: Option<f32>,
     ) {
         ui.heading(t!("settings-title"));
-        egui::ScrollArea::vertical()
+        // Both ways: in a small window what does not fit is scrolled to, never cut off.
+        egui::ScrollArea::both()
             .id_salt("settings-scroll")
             .show(ui, |ui| {
                 self.profile_ui(ui, view);

@@ -288,7 +288,7 @@ impl CollectPanel {
         });
         ui.separator();
         let queued = &mut self.queued;
-        egui::ScrollArea::vertical()
+        egui::ScrollArea::both()
             .id_salt("collect-scroll")
             .show(ui, |ui| match self.mode {
                 CollectMode::Link => self.link.ui(ui, view, queued),

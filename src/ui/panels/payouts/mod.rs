@@ -429,7 +429,7 @@ impl PayoutsPanel {
             );
             return;
         }
-        egui::ScrollArea::vertical()
+        egui::ScrollArea::both()
             .id_salt("payouts-scroll")
             .show(ui, |ui| {
                 self.form_ui(ui, view);
