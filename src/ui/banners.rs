@@ -93,7 +93,14 @@ impl Banners {
                     .is_none_or(|shown| now - shown < APPROVED_SHOWN_FOR)
         });
         let mut dismissed = None;
-        for (index, banner) in self.list.iter_mut().enumerate().rev().take(SHOWN) {
+        // Newest first; when there are more than fit, a payment that did not go through is
+        // never pushed out of sight by approvals that came after it.
+        let mut shown: Vec<usize> = (0..self.list.len()).rev().collect();
+        shown.sort_by_key(|&index| self.list[index].status == TransactionStatus::Approved);
+        shown.truncate(SHOWN);
+        shown.sort_unstable_by(|a, b| b.cmp(a));
+        for index in shown {
+            let banner = &mut self.list[index];
             let shown = *banner.first_shown.get_or_insert(now);
             if banner.status == TransactionStatus::Approved {
                 let left = APPROVED_SHOWN_FOR - (now - shown);
@@ -182,5 +189,31 @@ mod tests {
         frame_at(10.0 + APPROVED_SHOWN_FOR + 1.0, &mut banners);
         let left: Vec<&str> = banners.list.iter().map(|b| b.reference.as_str()).collect();
         assert_eq!(left, ["D"], "the decline stays until closed");
+    }
+
+    #[test]
+    fn approvals_that_come_later_do_not_hide_a_decline() {
+        let ctx = egui::Context::default();
+        let mut banners = Banners::default();
+        banners.push(ended("D", TransactionStatus::Rejected));
+        for reference in ["A1", "A2", "A3", "A4"] {
+            banners.push(ended(reference, TransactionStatus::Approved));
+        }
+        let mut drawn = Vec::new();
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            banners.ui(ui, &[]);
+            drawn = banners
+                .list
+                .iter()
+                .filter(|banner| banner.first_shown.is_some())
+                .map(|banner| banner.reference.clone())
+                .collect();
+        });
+        output.textures_delta.clear();
+        assert_eq!(
+            drawn,
+            ["D", "A3", "A4"],
+            "the decline and the newest approvals"
+        );
     }
 }
