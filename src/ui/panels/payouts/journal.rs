@@ -172,7 +172,7 @@ impl PayoutsPanel {
 /// Narrower than this, the journal leaves out the reference.
 const WITH_REFERENCE: f32 = 860.0;
 /// Narrower than this, the kind too.
-const WITH_KIND: f32 = 740.0;
+const WITH_KIND: f32 = 700.0;
 
 fn state_color(state: PayoutState) -> egui::Color32 {
     use crate::api::family_b::TransactionStatus;
