@@ -163,12 +163,7 @@ fn one_method_payment_asks_for_the_wallet_cellphone() {
 fn online_bank_transfer_lists_banks_without_the_prompt() {
     let app = App::new();
     let mut harness = app.harness();
-    harness.state_mut().show_panel(Panel::Collect);
-    click(&mut harness, "Un medio de pago");
-    harness.get_by_label("Medio de pago").click();
-    harness.step();
-    harness.step();
-    click(&mut harness, "PSE — más de 30 min");
+    common::ui::pick_method(&mut harness, "PSE — más de 30 min");
     wait_until(&mut harness, "the bank picker shows", |h| {
         h.query_by_label("Banco del pagador").is_some()
     });

@@ -5,9 +5,8 @@
 
 mod common;
 
-use common::ui::{App, click, shows, type_into, wait_until};
+use common::ui::{App, click, pick_method, shows, todays_report, type_into, wait_until};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
 use paydesk::money::Pesos;
 use paydesk::ui::{Panel, PaydeskApp};
 use serde_json::json;
@@ -109,17 +108,7 @@ fn a_counter_qr_takes_payment_after_payment_and_every_total_counts_each() {
     wait_until(&mut harness, "the close totals the day", |h| {
         shows(h, "Cobros aprobados") && shows(h, "$ 50.500")
     });
-    let session = harness.state().session().cloned().unwrap();
-    let ledger = session.ledger.clone().unwrap();
-    let today = paydesk::ledger::reconcile::today();
-    let report = ledger
-        .reconcile(
-            Some(session.profile_name()),
-            today,
-            today,
-            paydesk::ledger::now_ms(),
-        )
-        .unwrap();
+    let report = todays_report(&harness);
     assert_eq!(report.approved.count, 3, "each payment counted once");
     assert_eq!(report.approved.gross, Pesos::new(50_500));
     assert!(
@@ -160,12 +149,7 @@ fn a_restarted_till_finds_the_counter_qr_and_todays_payments() {
 fn an_interoperable_qr_paid_twice_counts_twice_by_notification_and_status_alike() {
     let app = App::new();
     let mut harness = app.harness();
-    harness.state_mut().show_panel(Panel::Collect);
-    click(&mut harness, "Un medio de pago");
-    harness.get_by_label("Medio de pago").click();
-    harness.step();
-    harness.step();
-    click(&mut harness, "QR interoperable");
+    pick_method(&mut harness, "QR interoperable");
     type_into(&mut harness, "Valor", "8.500");
     type_into(&mut harness, "Descripción", "Jugo de mora");
     click(&mut harness, "Crear pago");
@@ -195,17 +179,10 @@ fn an_interoperable_qr_paid_twice_counts_twice_by_notification_and_status_alike(
     wait_until(&mut harness, "Status totals the day", |h| {
         shows(h, "2 pagos, $ 17.000 aprobados")
     });
-    let today = paydesk::ledger::reconcile::today();
-    let report = ledger
-        .reconcile(
-            Some(session.profile_name()),
-            today,
-            today,
-            paydesk::ledger::now_ms(),
-        )
-        .unwrap();
+    let report = todays_report(&harness);
     assert_eq!(report.approved.count, 2, "{report:?}");
     assert_eq!(report.approved.gross, Pesos::new(17_000));
+    let today = paydesk::ledger::reconcile::today();
     let (from, to) = paydesk::ledger::reconcile::bounds(today, today);
     assert_eq!(
         ledger

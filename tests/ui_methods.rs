@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::ui::{App, click, shows, type_into, wait_until};
+use common::ui::{App, click, pick_method, shows, type_into, wait_until};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use paydesk::ui::{Panel, PaydeskApp};
@@ -22,15 +22,6 @@ fn last_sent(app: &App, harness: &Harness<'_, PaydeskApp>, path: &str) -> Value 
         .find(|r| r["path"] == path)
         .unwrap()
         .clone()
-}
-
-fn pick_method(harness: &mut Harness<'_, PaydeskApp>, name: &str) {
-    harness.state_mut().show_panel(Panel::Collect);
-    click(harness, "Un medio de pago");
-    harness.get_by_label("Medio de pago").click();
-    harness.step();
-    harness.step();
-    click(harness, name);
 }
 
 #[test]

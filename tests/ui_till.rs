@@ -236,17 +236,7 @@ fn the_days_totals_agree_with_the_receiver_down() {
     wait_until(&mut harness, "the close totals the day", |h| {
         shows(h, "Cobros aprobados") && shows(h, "$ 82.000")
     });
-    let session = harness.state().session().cloned().unwrap();
-    let ledger = session.ledger.clone().unwrap();
-    let today = paydesk::ledger::reconcile::today();
-    let report = ledger
-        .reconcile(
-            Some(session.profile_name()),
-            today,
-            today,
-            paydesk::ledger::now_ms(),
-        )
-        .unwrap();
+    let report = common::ui::todays_report(&harness);
     assert_eq!(report.approved.count, 2);
     assert_eq!(report.approved.gross, paydesk::money::Pesos::new(82_000));
     let approved = paydesk::api::family_b::TransactionStatus::Approved.to_string();

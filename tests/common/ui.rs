@@ -150,6 +150,33 @@ pub fn create_link(harness: &mut Harness<'_, PaydeskApp>, amount: &str) -> Strin
     harness.state().tracker().payments[0].reference.clone()
 }
 
+/// Picks a method on Collect > Un medio de pago by the name the picker shows.
+#[allow(dead_code)]
+pub fn pick_method(harness: &mut Harness<'_, PaydeskApp>, name: &str) {
+    harness.state_mut().show_panel(paydesk::ui::Panel::Collect);
+    click(harness, "Un medio de pago");
+    harness.get_by_label("Medio de pago").click();
+    harness.step();
+    harness.step();
+    click(harness, name);
+}
+
+/// Today's close for the app's profile, read from its ledger as the Cuadre del día panel does.
+#[allow(dead_code)]
+pub fn todays_report(harness: &Harness<'_, PaydeskApp>) -> paydesk::ledger::reconcile::Report {
+    let session = harness.state().session().cloned().expect("a session");
+    let ledger = session.ledger.clone().expect("a ledger");
+    let today = paydesk::ledger::reconcile::today();
+    ledger
+        .reconcile(
+            Some(session.profile_name()),
+            today,
+            today,
+            paydesk::ledger::now_ms(),
+        )
+        .expect("today's close")
+}
+
 /// Types into the text field labelled `label` (by role, so a column header with the same words
 /// does not get in the way), replacing what it held.
 pub fn type_into(harness: &mut Harness<'_, PaydeskApp>, label: &str, text: &str) {
