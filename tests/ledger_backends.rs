@@ -514,6 +514,13 @@ fn a_codes_payments_are_counted_once_each(store: &Store) {
         1,
         "the status-only payment is its own row; the notified one is its notification: {text}"
     );
+    // Paid once, the code stays approved while the service shows the next payer processing.
+    till.record_collection_status("B-1", 2, None).unwrap();
+    till.record_collection_status("B-1", 9, None).unwrap();
+    let codes = other
+        .collections_between(Some("tienda"), now - 1_000, now + 1_000)
+        .unwrap();
+    assert_eq!(codes[0].status, Some(2));
     // A code still open is followed from every till, whatever day it was printed.
     let open = other.open_codes("tienda", now + 1, now).unwrap();
     assert_eq!(open.len(), 1);

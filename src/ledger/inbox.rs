@@ -489,7 +489,8 @@ impl Ledger {
     /// confirm a notification: both paths write here, so every total reads one record). The
     /// service's amount fills in a collection created without one (a QR the payer types it in).
     /// Nothing is written when nothing changes: on a shared ledger every write is heard by
-    /// every till.
+    /// every till. A code that takes many payments stays approved once paid (the service shows
+    /// it processing again while the next payer pays; its payments are `received_payments`).
     pub fn record_collection_status(
         &self,
         reference: &str,
@@ -503,6 +504,7 @@ impl Ledger {
                  SET status = ?2, status_at = ?3,
                      amount = COALESCE(NULLIF(amount, 0), CAST(?4 AS BIGINT), amount)
                  WHERE reference = ?1
+                   AND NOT (repeatable = 1 AND COALESCE(status, 0) = 2)
                    AND (status IS NULL OR status <> ?2
                         OR ((amount IS NULL OR amount = 0) AND CAST(?4 AS BIGINT) IS NOT NULL))",
                 // A static QR answers $ 0 until a payer types an amount: no amount yet.
