@@ -45,6 +45,16 @@ impl Pesos {
         self.0.checked_sub(other.0).map(Pesos)
     }
 
+    /// The sum of `amounts`; `None` when there are none. A sum past `i64` (far beyond any shop's
+    /// year) keeps the total reached rather than wrapping.
+    pub fn sum_of(amounts: impl IntoIterator<Item = Pesos>) -> Option<Pesos> {
+        amounts.into_iter().fold(None, |total, amount| {
+            Some(total.map_or(amount, |total: Pesos| {
+                total.checked_add(amount).unwrap_or(total)
+            }))
+        })
+    }
+
     /// Parses what a shop owner types: `25000`, `25.000`, `$ 25.000`, `$25.000`.
     /// In es-CO the dot groups thousands and the comma starts cents, so `25,50` has cents and
     /// `25.50` is a malformed grouping; both are refused rather than guessed.

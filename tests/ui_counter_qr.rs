@@ -193,3 +193,48 @@ fn an_interoperable_qr_paid_twice_counts_twice_by_notification_and_status_alike(
         "each payment written down once, whichever path came first"
     );
 }
+
+#[test]
+fn yesterdays_payments_of_a_counter_qr_are_not_todays() {
+    let app = App::new();
+    let reference = {
+        let mut harness = app.harness();
+        let reference = create_counter_qr(&mut harness);
+        customer_pays(&app, &harness, &reference, 5_000);
+        wait_until(&mut harness, "the payment is seen", |h| {
+            payments_seen(h, &reference) == 1
+        });
+        reference
+    };
+    // The code was printed and paid yesterday.
+    let ledger_file = app.home.path().join("data").join("ledger.sqlite3");
+    let day_ms = 24 * 60 * 60 * 1000;
+    let moved = rusqlite::Connection::open(&ledger_file)
+        .unwrap()
+        .execute_batch(&format!(
+            "UPDATE collections SET created_at = created_at - {day_ms};
+             UPDATE received_payments SET received_at = received_at - {day_ms};"
+        ));
+    assert!(moved.is_ok(), "{moved:?}");
+
+    // This morning: the code is followed again, and the service still shows yesterday's
+    // payment as its latest. It is not today's money, nor news.
+    let mut harness = app.harness();
+    harness.state_mut().show_panel(Panel::Status);
+    wait_until(&mut harness, "the code comes back", |h| {
+        shows(h, "QR del mostrador")
+    });
+    let asked = app.requests_to(&harness, "/pay/payment/status");
+    wait_until(&mut harness, "its follower asks the service twice", |h| {
+        app.requests_to(h, "/pay/payment/status") >= asked + 2
+    });
+    harness.run_steps(4);
+    assert_eq!(payments_seen(&harness, &reference), 0);
+    assert!(shows(&harness, "0 pagos, $ 0 aprobados"));
+    assert!(!shows(&harness, "Pago recibido"));
+
+    customer_pays(&app, &harness, &reference, 3_000);
+    wait_until(&mut harness, "today's first payment", |h| {
+        shows(h, "1 pago, $ 3.000 aprobados")
+    });
+}

@@ -96,6 +96,17 @@ impl Ledger {
         Ok(!inserted.is_empty())
     }
 
+    /// The provider references of every payment a code took, any day.
+    pub fn received_references(&self, reference: &str) -> Result<Vec<String>, LedgerError> {
+        self.with(|db| {
+            db.query(
+                "SELECT provider_reference FROM received_payments WHERE reference = ?1",
+                args![reference],
+                |row| row.get::<String>(0),
+            )
+        })
+    }
+
     /// One received payment by its row (what a shared ledger's notice names).
     pub fn received(&self, id: i64) -> Result<Option<ReceivedPayment>, LedgerError> {
         self.with(|db| {

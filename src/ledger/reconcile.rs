@@ -145,6 +145,27 @@ struct Rows {
     received: Vec<super::ReceivedPayment>,
 }
 
+impl Rows {
+    /// The codes' payments that no counted notification carried (a static QR's, seen by status
+    /// checks alone): a notification of the same payment has its provider reference.
+    fn received_without_notification(&self) -> Vec<&super::ReceivedPayment> {
+        let notified: std::collections::HashSet<(&str, &str)> = self
+            .notifications
+            .iter()
+            .filter(|n| {
+                n.status == 2
+                    && n.withdraw_reference1.is_none()
+                    && n.check_state != CheckState::Disagrees
+            })
+            .map(|n| (n.reference_id.as_str(), n.provider_reference.as_str()))
+            .collect();
+        self.received
+            .iter()
+            .filter(|r| !notified.contains(&(r.reference.as_str(), r.provider_reference.as_str())))
+            .collect()
+    }
+}
+
 impl Ledger {
     fn rows(&self, profile: Option<&str>, from: Date, to: Date) -> Result<Rows, LedgerError> {
         let (start, end) = bounds(from, to);
@@ -278,26 +299,8 @@ impl Ledger {
                 });
             }
         }
-        // A code's payment seen by a status check counts once: unless a notification of the
-        // same payment (its provider reference) counted it already.
-        let mut received_by_code: BTreeMap<&str, Option<Pesos>> = BTreeMap::new();
-        for received in &rows.received {
-            let total = received_by_code
-                .entry(received.reference.as_str())
-                .or_default();
-            if let Some(amount) = received.amount {
-                *total =
-                    Some(total.map_or(amount, |total| total.checked_add(amount).unwrap_or(total)));
-            }
-            let notified = approvals
-                .get(received.reference.as_str())
-                .is_some_and(|paid| {
-                    paid.iter()
-                        .any(|n| n.provider_reference == received.provider_reference)
-                });
-            if notified {
-                continue;
-            }
+        // A code's payment counts once: by its notification when one came, else here.
+        for received in rows.received_without_notification() {
             let figures = PaymentFigures {
                 gross: received.amount,
                 fee: received.fee,
@@ -323,10 +326,12 @@ impl Ledger {
         for collection in &rows.collections {
             if collection.repeatable {
                 // A code that takes payments: what it took, under the state it is in.
-                let taken = received_by_code
-                    .get(collection.reference.as_str())
-                    .copied()
-                    .flatten();
+                let taken = Pesos::sum_of(
+                    rows.received
+                        .iter()
+                        .filter(|received| received.reference == collection.reference)
+                        .filter_map(|received| received.amount),
+                );
                 report
                     .by_state
                     .entry(state_words(collection.status))
@@ -511,16 +516,7 @@ impl Ledger {
         }
         // A code's payments that no notification carried (a static QR): the status check saw
         // them.
-        let notified: std::collections::HashSet<(&str, &str)> = rows
-            .notifications
-            .iter()
-            .filter(|n| n.status == 2)
-            .map(|n| (n.reference_id.as_str(), n.provider_reference.as_str()))
-            .collect();
-        for r in &rows.received {
-            if notified.contains(&(r.reference.as_str(), r.provider_reference.as_str())) {
-                continue;
-            }
+        for r in rows.received_without_notification() {
             let figures = PaymentFigures {
                 gross: r.amount,
                 fee: r.fee,

@@ -38,8 +38,7 @@ pub struct TodayFromLedger {
 
 /// What a read of the ledger finds for today's list.
 struct TodayRead {
-    /// Today's payments, newest first, and before them (older) the codes that still take
-    /// payments.
+    /// Today's payments, newest first, then the older codes that still take payments.
     collections: Vec<Collection>,
     /// What those codes took today.
     received: Vec<ReceivedPayment>,
@@ -189,6 +188,7 @@ impl TodayFromLedger {
                 // another till's or the receiver's.
                 if !self.follow_unfinished {
                     for received in new {
+                        tracker.announce_received(bridge.runtime(), &received);
                         banners.push(received);
                     }
                 }

@@ -82,7 +82,7 @@ impl TrackedPayment {
     /// many; an approved payment's amount; nothing otherwise.
     pub fn approved_amount(&self) -> Option<Pesos> {
         if self.repeatable {
-            return sum(self.received.iter().filter_map(|payment| payment.amount));
+            return Pesos::sum_of(self.received.iter().filter_map(|payment| payment.amount));
         }
         (self.status == Some(TransactionStatus::Approved))
             .then(|| self.amount())
@@ -130,12 +130,6 @@ pub struct FollowUpdate {
     pub received: Option<ReceivedPayment>,
 }
 
-fn sum(amounts: impl Iterator<Item = Pesos>) -> Option<Pesos> {
-    amounts.fold(None, |total: Option<Pesos>, amount| {
-        Some(total.map_or(amount, |total| total.checked_add(amount).unwrap_or(total)))
-    })
-}
-
 /// Where followed payments are written down, so reconciliation knows what was collected and a
 /// restart finds today's list again.
 #[derive(Clone)]
@@ -151,7 +145,7 @@ pub struct Tracker {
     pub restore_problem: Option<String>,
     sender: mpsc::Sender<FollowUpdate>,
     receiver: mpsc::Receiver<FollowUpdate>,
-    alerts: AlertSettings,
+    announcer: Announcer,
     store: Option<TrackerStore>,
     /// The payment on the customer screen: its follower asks every second, whatever its age.
     on_screen: tokio::sync::watch::Sender<Option<String>>,
@@ -193,7 +187,10 @@ impl Tracker {
             restore_problem: None,
             sender,
             receiver,
-            alerts,
+            announcer: Announcer {
+                alerts,
+                announced: Arc::default(),
+            },
             store: None,
             on_screen: tokio::sync::watch::Sender::new(None),
         }
@@ -219,7 +216,16 @@ impl Tracker {
     }
 
     pub fn alerts(&self) -> &AlertSettings {
-        &self.alerts
+        &self.announcer.alerts
+    }
+
+    /// Sounds a code's payment that reached the list by another path than this till's own
+    /// status checks (the receiver, another till); once, whoever saw it first.
+    pub fn announce_received(&self, runtime: &tokio::runtime::Handle, ended: &Ended) {
+        if let Some(payment) = &ended.payment {
+            self.announcer
+                .once(runtime, &ended.reference, payment, ended.amount);
+        }
     }
 
     /// Adds a payment to the list without following it (restored lists, benchmarks).
@@ -255,7 +261,7 @@ impl Tracker {
                 .collect(),
             sender: self.sender.clone(),
             ctx: bridge.ctx().clone(),
-            alerts: self.alerts.clone(),
+            announcer: self.announcer.clone(),
             on_screen: self.on_screen.subscribe(),
         };
         self.add(payment);
@@ -351,10 +357,11 @@ impl Tracker {
     /// The sum of today's approved collections: what payers paid. Drawn every frame on the
     /// Status panel, so it reads no text.
     pub fn approved_total(&self) -> Pesos {
-        sum(self
-            .payments
-            .iter()
-            .filter_map(TrackedPayment::approved_amount))
+        Pesos::sum_of(
+            self.payments
+                .iter()
+                .filter_map(TrackedPayment::approved_amount),
+        )
         .unwrap_or(Pesos::ZERO)
     }
 
@@ -418,15 +425,27 @@ struct Follower {
     seen: std::collections::HashSet<String>,
     sender: mpsc::Sender<FollowUpdate>,
     ctx: egui::Context,
-    alerts: AlertSettings,
+    announcer: Announcer,
     on_screen: tokio::sync::watch::Receiver<Option<String>>,
 }
 
 impl Follower {
     async fn run(mut self, client: Client) {
         // Written before the first question, so that a payment it takes finds its code.
-        self.write(|ledger, profile, collection| ledger.record_collection(profile, collection))
-            .await;
+        self.with_ledger(|ledger, profile, collection| {
+            ledger.record_collection(profile, collection)
+        })
+        .await;
+        if self.collection.repeatable {
+            // The payments the code took before (another day, another run of the app) are not
+            // news: the status check still shows the latest of them.
+            let known = self
+                .with_ledger(|ledger, _, collection| {
+                    ledger.received_references(&collection.reference)
+                })
+                .await;
+            self.seen.extend(known.into_iter().flatten());
+        }
         let reference = self.collection.reference.clone();
         let following = follow::Following::start(None);
         loop {
@@ -436,7 +455,7 @@ impl Follower {
             if let Ok(reply) = &result {
                 let service_amount = reply.value.amount_pesos();
                 let status_id = reply.value.status.id();
-                self.write(move |ledger, _, collection| {
+                self.with_ledger(move |ledger, _, collection| {
                     ledger.record_collection_status(
                         &collection.reference,
                         status_id,
@@ -458,7 +477,7 @@ impl Follower {
             }
             self.ctx.request_repaint();
             if approved_now {
-                self.announce(received.and_then(|payment| payment.amount));
+                self.announce(received.as_ref());
             }
             // A code that takes many payments goes on after an approval, until it closes.
             let repeatable = self.collection.repeatable;
@@ -496,39 +515,84 @@ impl Follower {
             received_at: now_ms(),
         };
         let recorded = payment.clone();
-        self.write(move |ledger, _, _| ledger.record_received(&recorded).map(|_| ()))
+        self.with_ledger(move |ledger, _, _| ledger.record_received(&recorded))
             .await;
         Some(payment)
     }
 
-    /// Runs one ledger write on the blocking pool; a failure is logged here, once.
-    async fn write(
+    /// Runs one ledger call on the blocking pool; a failure is logged here, once (`None`).
+    async fn with_ledger<T: Send + 'static>(
         &self,
-        write: impl FnOnce(&Ledger, &str, &Collection) -> Result<(), crate::ledger::LedgerError>
+        call: impl FnOnce(&Ledger, &str, &Collection) -> Result<T, crate::ledger::LedgerError>
         + Send
         + 'static,
-    ) {
-        let Some(store) = self.store.clone() else {
-            return;
-        };
+    ) -> Option<T> {
+        let store = self.store.clone()?;
         let collection = self.collection.clone();
-        let written =
-            tokio::task::spawn_blocking(move || write(&store.ledger, &store.profile, &collection))
+        let done =
+            tokio::task::spawn_blocking(move || call(&store.ledger, &store.profile, &collection))
                 .await;
-        match written {
-            Ok(Ok(())) => {}
+        match done {
+            Ok(Ok(value)) => Some(value),
             Ok(Err(error)) => {
-                tracing::error!(%error, reference = %self.collection.reference, "could not write a payment down");
+                tracing::error!(%error, reference = %self.collection.reference, "the ledger could not keep a payment");
+                None
             }
-            Err(error) => tracing::error!(%error, "the ledger task failed"),
+            Err(error) => {
+                tracing::error!(%error, "the ledger task failed");
+                None
+            }
         }
     }
 
-    /// The approval alert (sound and desktop notification), from the runtime so it sounds with
-    /// the window minimized too.
-    fn announce(&self, amount: Option<Pesos>) {
-        let amount = amount.or(self.collection.amount);
-        let reference = self.collection.reference.as_str();
+    /// The approval alert, from the runtime so it sounds with the window minimized too: for a
+    /// payment, or for one payment of a code that takes many.
+    fn announce(&self, received: Option<&ReceivedPayment>) {
+        let runtime = tokio::runtime::Handle::current();
+        let reference = &self.collection.reference;
+        match received {
+            Some(payment) => self.announcer.once(
+                &runtime,
+                reference,
+                &payment.provider_reference,
+                payment.amount,
+            ),
+            None => self
+                .announcer
+                .sound(&runtime, reference, self.collection.amount),
+        }
+    }
+}
+
+/// The approval alert (sound and desktop notification). A code's payment may reach a till by its
+/// status check and by a notification: it sounds once.
+#[derive(Clone)]
+struct Announcer {
+    alerts: AlertSettings,
+    /// The code's payments announced (`reference/provider reference`).
+    announced: Arc<std::sync::Mutex<std::collections::HashSet<String>>>,
+}
+
+impl Announcer {
+    fn once(
+        &self,
+        runtime: &tokio::runtime::Handle,
+        reference: &str,
+        payment: &str,
+        amount: Option<Pesos>,
+    ) {
+        let first = self
+            .announced
+            .lock()
+            .map(|mut announced| announced.insert(format!("{reference}/{payment}")))
+            // A poisoned set only means a panicked announcement: sounding again is harmless.
+            .unwrap_or(true);
+        if first {
+            self.sound(runtime, reference, amount);
+        }
+    }
+
+    fn sound(&self, runtime: &tokio::runtime::Handle, reference: &str, amount: Option<Pesos>) {
         let title = crate::t!("alert-title");
         let body = match amount {
             Some(amount) => crate::t!(
@@ -539,7 +603,7 @@ impl Follower {
             None => crate::t!("alert-approved", reference = reference),
         };
         let alerts = self.alerts.clone();
-        tokio::task::spawn_blocking(move || alerts::announce(&alerts, &title, &body));
+        runtime.spawn_blocking(move || alerts::announce(&alerts, &title, &body));
     }
 }
 
