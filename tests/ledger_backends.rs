@@ -313,6 +313,19 @@ fn notifications_are_stored_once_and_counted_again(store: &Store) {
     assert_eq!(rejections[0].2, "bad signature");
 }
 
+/// The receiver stores an approval's notification for `reference` and the service confirms it.
+fn confirmed_approval(receiver: &Ledger, reference: &str) {
+    let stored = receiver
+        .store_notifications(&[notification(reference, 2, "2026-11-22 11:00:00")])
+        .unwrap();
+    let StoreOutcome::Stored(id) = stored[0] else {
+        panic!("{stored:?}")
+    };
+    receiver
+        .record_check(id, CheckState::Confirmed, Some(2))
+        .unwrap();
+}
+
 fn collection(reference: &str, amount: Option<i64>, created_at: i64) -> Collection {
     Collection {
         reference: reference.into(),
@@ -370,15 +383,7 @@ fn reconciliation_and_csv_read_every_till(store: &Store) {
     let now = paydesk::ledger::now_ms();
     till.record_collection("tienda", &collection("R-1", Some(20_000), now))
         .unwrap();
-    let stored = receiver
-        .store_notifications(&[notification("R-1", 2, "2026-11-22 11:00:00")])
-        .unwrap();
-    let StoreOutcome::Stored(id) = stored[0] else {
-        panic!()
-    };
-    receiver
-        .record_check(id, CheckState::Confirmed, Some(2))
-        .unwrap();
+    confirmed_approval(&receiver, "R-1");
     receiver
         .record_collection_status("R-1", 2, Some(Pesos::new(20_000)))
         .unwrap();
@@ -474,15 +479,7 @@ fn a_codes_payments_are_counted_once_each(store: &Store) {
             .unwrap(),
         "the same payment by the other path is not a new one"
     );
-    let stored = receiver
-        .store_notifications(&[notification("B-1", 2, "2026-11-22 11:00:00")])
-        .unwrap();
-    let StoreOutcome::Stored(id) = stored[0] else {
-        panic!()
-    };
-    receiver
-        .record_check(id, CheckState::Confirmed, Some(2))
-        .unwrap();
+    confirmed_approval(&receiver, "B-1");
     // The second payer: only the status check saw it.
     assert!(
         till.record_received(&seen("P-B-2", 7_000, Some(300)))

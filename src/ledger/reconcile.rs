@@ -99,6 +99,20 @@ pub struct Exception {
     pub detail: String,
 }
 
+impl Exception {
+    /// Money the service confirmed when asked, with no notification: its fee is not known here.
+    fn without_notification(reference: &str, amount: Option<Pesos>) -> Exception {
+        Exception {
+            kind: ExceptionKind::ApprovedWithoutNotification,
+            reference: reference.to_owned(),
+            detail: crate::t!(
+                "exception-detail-no-notification",
+                amount = amount.map(|a| a.to_string()).unwrap_or_default()
+            ),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {
     pub from: Date,
@@ -313,14 +327,10 @@ impl Ledger {
                 .or_default()
                 .add(figures);
             if received.fee.is_none() {
-                report.exceptions.push(Exception {
-                    kind: ExceptionKind::ApprovedWithoutNotification,
-                    reference: received.reference.clone(),
-                    detail: crate::t!(
-                        "exception-detail-no-notification",
-                        amount = received.amount.map(|a| a.to_string()).unwrap_or_default()
-                    ),
-                });
+                report.exceptions.push(Exception::without_notification(
+                    &received.reference,
+                    received.amount,
+                ));
             }
         }
         for collection in &rows.collections {
@@ -366,14 +376,10 @@ impl Ledger {
                     .entry(collection.kind.clone())
                     .or_default()
                     .add_gross(collection.amount);
-                report.exceptions.push(Exception {
-                    kind: ExceptionKind::ApprovedWithoutNotification,
-                    reference: collection.reference.clone(),
-                    detail: crate::t!(
-                        "exception-detail-no-notification",
-                        amount = collection.amount.map(|a| a.to_string()).unwrap_or_default()
-                    ),
-                });
+                report.exceptions.push(Exception::without_notification(
+                    &collection.reference,
+                    collection.amount,
+                ));
             }
         }
         for payout in &rows.payouts {
