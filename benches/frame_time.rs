@@ -52,7 +52,7 @@ fn main() {
     for index in 0..PAYMENTS {
         let mut payment = TrackedPayment::new(
             format!("PD{:09}", 100_000 + index),
-            "Payment link".into(),
+            paydesk::api::kind::PaymentKind::Link,
             Some(Pesos::new(1_000 + index as i64 * 250)),
             format!("ORDER-{index}"),
             format!("http://127.0.0.1/checkout/PD{index}"),

@@ -14,10 +14,13 @@ mod postgres;
 
 use std::time::{Duration, Instant};
 
+use paydesk::api::catalog::MethodCatalog;
+use paydesk::api::family_b::TransactionStatus;
 use paydesk::api::family_b::WithdrawRequest;
+use paydesk::api::kind::PaymentKind;
 use paydesk::api::notification::Notification;
 use paydesk::i18n::Language;
-use paydesk::ledger::{Collection, IntentRules, Ledger, LedgerUrl, PayoutOutcome};
+use paydesk::ledger::{Collection, IntentRules, Ledger, LedgerUrl, PayoutOutcome, ReceivedPayment};
 use paydesk::money::Pesos;
 
 const PROFILE: &str = "tienda";
@@ -46,7 +49,7 @@ fn notification(
     amount: i64,
 ) -> (Notification, String) {
     let raw = format!(
-        r#"{{"realAmount":{amount},"amount":{net},"cost":"$1,000.00","referenceId":"{reference}","resourceId":"R-{reference}","updatedAt":"2026-01-01 00:00:{second:02}","status":{status},"paymentMethod":"Nequi","providerReference":"P-{reference}","reference1":"VENTA","productId":117}}"#,
+        r#"{{"realAmount":{amount},"amount":{net},"cost":"$1,000.00","referenceId":"{reference}","resourceId":"R{reference}","updatedAt":"2026-01-01 00:00:{second:02}","status":{status},"paymentMethod":"Nequi","providerReference":"P{reference}","reference1":"VENTA","productId":117}}"#,
         net = amount - 1_000
     );
     (
@@ -63,13 +66,17 @@ fn populate(ledger: &Ledger, payments: usize, now: i64) {
     let amount = |index: usize| 10_000 + (index % 90) as i64 * 1_000;
     let collections: Vec<Collection> = (0..payments)
         .map(|index| Collection {
-            reference: format!("PAY-{index:06}"),
-            kind: "link".into(),
+            reference: format!("PAY{index:06}"),
+            kind: PaymentKind::Method(130),
             amount: Some(Pesos::new(amount(index))),
             reference1: "VENTA".into(),
             url: format!("https://pay.example/{index}"),
             created_at: year_start + index as i64 * step,
-            status: Some(if index % 10 == 0 { 0 } else { 2 }),
+            status: Some(if index % 10 == 0 {
+                TransactionStatus::Rejected
+            } else {
+                TransactionStatus::Approved
+            }),
             description: "Almuerzo".into(),
             repeatable: false,
             open_until: None,
@@ -85,15 +92,34 @@ fn populate(ledger: &Ledger, payments: usize, now: i64) {
             .iter()
             .enumerate()
             .flat_map(|(offset, collection)| {
-                let index = collection.reference[4..].parse::<usize>().unwrap_or(offset);
+                let index = collection.reference[3..].parse::<usize>().unwrap_or(offset);
                 [(1, 1), (9, 2), (2, 3)].map(|(status, second)| {
                     notification(&collection.reference, status, second, amount(index))
                 })
             })
             .collect();
         ledger
-            .store_notifications_received_at(&batch, chunk[0].created_at + 60_000)
+            .store_notifications_received_at(PROFILE, &batch, chunk[0].created_at + 60_000)
             .expect("notifications");
+    }
+    // The money: what the status answers confirmed, a row per approved payment.
+    let received: Vec<ReceivedPayment> = collections
+        .iter()
+        .filter(|collection| collection.status == Some(TransactionStatus::Approved))
+        .map(|collection| ReceivedPayment {
+            reference: collection.reference.clone(),
+            kind: collection.kind.clone(),
+            repeatable: false,
+            provider_reference: String::new(),
+            amount: collection.amount,
+            fee: Some(Pesos::new(1_000)),
+            received_at: collection.created_at + 60_000,
+        })
+        .collect();
+    for chunk in received.chunks(2_000) {
+        ledger
+            .record_received_all(PROFILE, chunk)
+            .expect("received payments");
     }
     for index in 0..payments / 20 {
         let request = WithdrawRequest {
@@ -174,6 +200,7 @@ fn measure(backend: &str, payments: usize, open: &dyn Fn() -> Ledger) {
                 today,
                 std::io::sink(),
                 Language::Es,
+                &MethodCatalog::default(),
             )
             .expect("csv");
         assert!(rows >= payments);

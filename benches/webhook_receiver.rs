@@ -56,6 +56,7 @@ fn run(backend: &str, ledger: Arc<Ledger>) {
             ReceiverConfig {
                 addr: "127.0.0.1:0".parse().expect("address"),
                 hash_key: Some(SecretString::new(KEY)),
+                profile: "tienda".into(),
             },
             ledger.clone(),
             None,

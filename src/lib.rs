@@ -5,6 +5,7 @@
 pub mod api;
 pub mod cli;
 pub mod clock;
+pub mod collections;
 pub mod config;
 pub mod connection;
 pub mod follow;

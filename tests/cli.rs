@@ -1298,3 +1298,65 @@ async fn a_payout_to_a_bre_b_key() {
         "the bad key was never sent"
     );
 }
+
+/// A sale made from the terminal is in the books like a till's: the close expects it while it
+/// is pending, and counts it once `status` has the service's approval. `ledger close --json`
+/// gives the same figures the app's Cuadre del día reads (`Ledger::reconcile`).
+#[tokio::test]
+async fn a_terminal_sale_is_in_the_close() {
+    let cli = Cli::start().await;
+    let run = cli
+        .run(&[
+            "--json",
+            "link",
+            "--amount",
+            "25000",
+            "--reference1",
+            "MOSTRADOR1",
+            "--webhook-url",
+            "https://shop.example/hook",
+        ])
+        .await;
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let reference = run.json()["reference"].as_str().unwrap().to_owned();
+    let close = cli.run(&["--json", "ledger", "close"]).await;
+    assert_eq!(close.code, 0, "{}", close.stderr);
+    let pending = close.json();
+    assert_eq!(pending["received"]["count"], 0);
+    assert_eq!(
+        pending["byState"][0]["state"],
+        Value::Null,
+        "created, not checked yet: {pending}"
+    );
+    assert_eq!(pending["byState"][0]["gross"], 25_000);
+
+    cli.simulator.settle(&reference, "approve").await;
+    let status = cli.run(&["status", &reference, "--wait"]).await;
+    assert_eq!(status.code, 0, "{}", status.stderr);
+    let close = cli.run(&["--json", "ledger", "close"]).await;
+    assert_eq!(close.code, 0, "{}", close.stderr);
+    let paid = close.json();
+    assert_eq!(paid["received"]["count"], 1, "{paid}");
+    assert_eq!(paid["received"]["gross"], 25_000);
+    assert_eq!(paid["byMethod"][0]["kind"], "link");
+    assert_eq!(paid["byMethod"][0]["count"], 1);
+
+    // The app's close reads the same books the same way.
+    let ledger = paydesk::ledger::Ledger::in_folder(&cli.home.path().join("data")).unwrap();
+    let today = paydesk::ledger::reconcile::today();
+    let report = ledger
+        .reconcile(None, today, today, paydesk::ledger::now_ms())
+        .unwrap();
+    assert_eq!(paid["received"]["count"], report.approved.count);
+    assert_eq!(paid["received"]["gross"], report.approved.gross.get());
+    assert_eq!(paid["received"]["fee"], report.approved.fee.get());
+    assert_eq!(paid["received"]["net"], report.approved.net.get());
+
+    // In words, for a person.
+    let text = cli.run(&["ledger", "close"]).await;
+    assert_eq!(text.code, 0, "{}", text.stderr);
+    assert!(text.stdout.contains("$ 25.000"), "{}", text.stdout);
+    assert!(text.stdout.contains("Payment link"), "{}", text.stdout);
+    let bad = cli.run(&["ledger", "close", "--from", "24/11/2026"]).await;
+    assert_eq!(bad.code, 2, "{}", bad.stderr);
+}

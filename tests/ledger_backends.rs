@@ -5,7 +5,9 @@
 mod common;
 
 use common::postgres::Cluster;
-use paydesk::api::family_b::{TransactionStatus, WithdrawRequest};
+use paydesk::api::catalog::MethodCatalog;
+use paydesk::api::family_b::{StatusRecord, TransactionStatus, WithdrawRequest};
+use paydesk::api::kind::PaymentKind;
 use paydesk::api::notification::Notification;
 use paydesk::i18n::Language;
 use paydesk::ledger::{
@@ -96,7 +98,7 @@ fn request(reference1: &str, amount: i64, cellphone: &str) -> WithdrawRequest {
 
 fn notification(reference: &str, status: i64, updated_at: &str) -> (Notification, String) {
     let raw = format!(
-        r#"{{"realAmount": 20000, "amount": 19405, "cost": "$595.00", "referenceId": "{reference}", "resourceId": "S-{reference}", "updatedAt": "{updated_at}", "status": {status}, "productId": 117, "paymentMethod": "PSE", "providerReference": "P-{reference}", "reference1": "VENTA"}}"#
+        r#"{{"realAmount": 20000, "amount": 19405, "cost": "$595.00", "referenceId": "{reference}", "resourceId": "S{reference}", "updatedAt": "{updated_at}", "status": {status}, "productId": 117, "paymentMethod": "PSE", "providerReference": "P{reference}", "reference1": "VENTA"}}"#
     );
     (Notification::parse(raw.as_bytes()).unwrap(), raw)
 }
@@ -235,20 +237,24 @@ fn a_crashed_till_settles_its_own_intents_only(store: &Store) {
 fn notifications_are_stored_once_and_counted_again(store: &Store) {
     let receiver = store.till("server");
     let till = store.till("caja-1");
-    let approved = notification("N-1", 2, "2026-11-22 10:00:00");
-    let pending = notification("N-2", 1, "2026-11-22 10:00:01");
+    let approved = notification("N1", 2, "2026-11-22 10:00:00");
+    let pending = notification("N2", 1, "2026-11-22 10:00:01");
     let outcomes = receiver
-        .store_notifications(&[approved.clone(), pending.clone()])
+        .store_notifications("tienda", &[approved.clone(), pending.clone()])
         .unwrap();
     let StoreOutcome::Stored(first) = outcomes[0] else {
         panic!("{outcomes:?}")
     };
     assert!(matches!(outcomes[1], StoreOutcome::Stored(_)));
     receiver
-        .record_check(first, CheckState::Confirmed, Some(2))
+        .record_check(
+            first,
+            CheckState::Confirmed,
+            Some(TransactionStatus::Approved),
+        )
         .unwrap();
     // The service sends it again (to a receiver that restarted, or twice at once).
-    let again = receiver.store_notifications(&[approved]).unwrap();
+    let again = receiver.store_notifications("tienda", &[approved]).unwrap();
     assert_eq!(
         again,
         [StoreOutcome::Duplicate {
@@ -257,9 +263,9 @@ fn notifications_are_stored_once_and_counted_again(store: &Store) {
         }]
     );
     // One batch with a new one twice and an old one: the first stored, the rest counted.
-    let fresh = notification("N-3", 2, "2026-11-22 10:00:02");
+    let fresh = notification("N3", 2, "2026-11-22 10:00:02");
     let mixed = receiver
-        .store_notifications(&[fresh.clone(), pending.clone(), fresh])
+        .store_notifications("tienda", &[fresh.clone(), pending.clone(), fresh])
         .unwrap();
     let StoreOutcome::Stored(third) = mixed[0] else {
         panic!("{mixed:?}")
@@ -280,9 +286,9 @@ fn notifications_are_stored_once_and_counted_again(store: &Store) {
     );
     // A receiver's full batch goes in a few statements, in order.
     let many: Vec<_> = (0..300)
-        .map(|n| notification(&format!("B-{n}"), 2, "2026-11-22 10:00:03"))
+        .map(|n| notification(&format!("B{n}"), 2, "2026-11-22 10:00:03"))
         .collect();
-    let stored_many = receiver.store_notifications(&many).unwrap();
+    let stored_many = receiver.store_notifications("tienda", &many).unwrap();
     assert!(
         stored_many
             .iter()
@@ -305,8 +311,8 @@ fn notifications_are_stored_once_and_counted_again(store: &Store) {
     assert_eq!(stored.figures.gross, Some(Pesos::new(20_000)));
     assert_eq!(stored.figures.fee, Some(Pesos::new(595)));
     assert_eq!(stored.figures.net, Some(Pesos::new(19_405)));
-    assert_eq!(till.notifications_for("N-2").unwrap().len(), 1);
-    assert_eq!(till.notifications(10).unwrap()[0].reference_id, "B-299");
+    assert_eq!(till.notifications_for("N2").unwrap().len(), 1);
+    assert_eq!(till.notifications(10).unwrap()[0].reference_id, "B299");
     let id = receiver.store_rejection("bad signature", "{}").unwrap();
     let rejections = till.rejections(10).unwrap();
     assert_eq!(rejections[0].0, id);
@@ -316,20 +322,33 @@ fn notifications_are_stored_once_and_counted_again(store: &Store) {
 /// The receiver stores an approval's notification for `reference` and the service confirms it.
 fn confirmed_approval(receiver: &Ledger, reference: &str) {
     let stored = receiver
-        .store_notifications(&[notification(reference, 2, "2026-11-22 11:00:00")])
+        .store_notifications(
+            "tienda",
+            &[notification(reference, 2, "2026-11-22 11:00:00")],
+        )
         .unwrap();
     let StoreOutcome::Stored(id) = stored[0] else {
         panic!("{stored:?}")
     };
     receiver
-        .record_check(id, CheckState::Confirmed, Some(2))
+        .record_check(id, CheckState::Confirmed, Some(TransactionStatus::Approved))
         .unwrap();
+}
+
+/// The service's answer to `/payment/status`, as the client reads it.
+fn status_answer(status: i64, amount: &str, cost: &str, provider: &str) -> StatusRecord {
+    serde_json::from_value(serde_json::json!({
+        "id": "1", "cost": cost, "status": status.to_string(), "date": "",
+        "providerReference": provider, "amount": amount, "description": null,
+        "paymentMethod": null
+    }))
+    .unwrap()
 }
 
 fn collection(reference: &str, amount: Option<i64>, created_at: i64) -> Collection {
     Collection {
         reference: reference.into(),
-        kind: "link".into(),
+        kind: PaymentKind::Link,
         amount: amount.map(Pesos::new),
         reference1: "VENTA".into(),
         url: format!("https://pay.example/{reference}"),
@@ -353,14 +372,19 @@ fn collections_follow_the_service(store: &Store) {
         .record_collection("tienda", &collection("K-2", None, now + 1))
         .unwrap();
     other
-        .record_collection_status("K-2", 2, Some(Pesos::new(7_000)))
+        .record_collection_status(
+            "tienda",
+            "K-2",
+            TransactionStatus::Approved,
+            Some(Pesos::new(7_000)),
+        )
         .unwrap();
     let today = other
         .collections_between(Some("tienda"), now - 1_000, now + 1_000)
         .unwrap();
     assert_eq!(today.len(), 2, "{today:?}");
     assert_eq!(today[0].reference, "K-2", "newest first");
-    assert_eq!(today[0].status, Some(2));
+    assert_eq!(today[0].status, Some(TransactionStatus::Approved));
     assert_eq!(
         today[0].amount,
         Some(Pesos::new(7_000)),
@@ -381,12 +405,16 @@ fn reconciliation_and_csv_read_every_till(store: &Store) {
     let receiver = store.till("server");
     let till = store.till("caja-1");
     let now = paydesk::ledger::now_ms();
-    till.record_collection("tienda", &collection("R-1", Some(20_000), now))
+    till.record_collection("tienda", &collection("R1", Some(20_000), now))
         .unwrap();
-    confirmed_approval(&receiver, "R-1");
-    receiver
-        .record_collection_status("R-1", 2, Some(Pesos::new(20_000)))
+    confirmed_approval(&receiver, "R1");
+    // The receiver's check: the service's answer is what goes into the books.
+    let answer = status_answer(2, "$ 20.000", "$ 595", "PR1");
+    let created = receiver
+        .collection_by_reference("tienda", "R1")
+        .unwrap()
         .unwrap();
+    paydesk::collections::apply_answer(&receiver, "tienda", &created, &answer, now).unwrap();
     let payout = till
         .begin_payout("tienda", &request("R-P", 5_000, "3001234567"), &NO_SPACING)
         .unwrap();
@@ -413,11 +441,18 @@ fn reconciliation_and_csv_read_every_till(store: &Store) {
     );
     let mut csv = Vec::new();
     let rows = till
-        .export_csv(Some("tienda"), today, today, &mut csv, Language::En)
+        .export_csv(
+            Some("tienda"),
+            today,
+            today,
+            &mut csv,
+            Language::En,
+            &MethodCatalog::default(),
+        )
         .unwrap();
     let text = String::from_utf8(csv).unwrap();
-    assert!(rows >= 3, "{rows} rows: {text}");
-    assert!(text.contains("R-1") && text.contains("R-P"), "{text}");
+    assert!(rows >= 4, "{rows} rows: {text}");
+    assert!(text.contains("R1") && text.contains("R-P"), "{text}");
 }
 
 fn bank_accounts_are_listed_until_forgotten(store: &Store) {
@@ -456,13 +491,15 @@ fn a_codes_payments_are_counted_once_each(store: &Store) {
     let till = store.till("caja-1");
     let receiver = store.till("server");
     let now = paydesk::ledger::now_ms();
-    let mut code = collection("B-1", None, now);
+    let mut code = collection("B1", None, now);
+    code.kind = PaymentKind::Method(250);
     code.repeatable = true;
     code.open_until = Some(now + 600_000);
     till.record_collection("tienda", &code).unwrap();
     let seen = |provider: &str, amount: i64, fee: Option<i64>| paydesk::ledger::ReceivedPayment {
-        reference: "B-1".into(),
-        kind: String::new(),
+        reference: "B1".into(),
+        kind: PaymentKind::Method(250),
+        repeatable: true,
         provider_reference: provider.into(),
         amount: Some(Pesos::new(amount)),
         fee: fee.map(Pesos::new),
@@ -470,32 +507,49 @@ fn a_codes_payments_are_counted_once_each(store: &Store) {
     };
     // The first payer: the status check saw it, then the receiver's notification of it.
     assert!(
-        till.record_received(&seen("P-B-1", 20_000, Some(595)))
+        till.record_received("tienda", &seen("P-B-1", 20_000, Some(595)))
             .unwrap()
     );
     assert!(
         !receiver
-            .record_received(&seen("P-B-1", 20_000, Some(595)))
+            .record_received("tienda", &seen("P-B-1", 20_000, Some(595)))
             .unwrap(),
         "the same payment by the other path is not a new one"
     );
-    confirmed_approval(&receiver, "B-1");
+    confirmed_approval(&receiver, "B1");
     // The second payer: only the status check saw it.
     assert!(
-        till.record_received(&seen("P-B-2", 7_000, Some(300)))
+        till.record_received("tienda", &seen("P-B-2", 7_000, Some(300)))
             .unwrap()
     );
     // Somebody else's reference is not written down.
     let mut stranger = seen("P-X", 1_000, None);
     stranger.reference = "X-9".into();
-    assert!(!till.record_received(&stranger).unwrap());
+    assert!(!till.record_received("tienda", &stranger).unwrap());
 
     let other = store.till("caja-2");
     let received = other
         .received_between(Some("tienda"), now - 1_000, now + 1_000)
         .unwrap();
     assert_eq!(received.len(), 2, "{received:?}");
-    assert_eq!(received[0].kind, "link", "the code's kind comes along");
+    assert_eq!(
+        received[0].kind,
+        PaymentKind::Method(250),
+        "the code's kind comes along"
+    );
+    // Another profile's books never hold them.
+    assert!(
+        other
+            .received_between(Some("otra"), now - 1_000, now + 1_000)
+            .unwrap()
+            .is_empty()
+    );
+    assert!(
+        !till
+            .record_received("otra", &seen("P-B-3", 1_000, None))
+            .unwrap(),
+        "a payment is written only into the books of the profile that created it"
+    );
     let today = paydesk::clock::today();
     let report = other.reconcile(Some("tienda"), today, today, now).unwrap();
     assert_eq!(report.approved.count, 2, "{report:?}");
@@ -503,21 +557,30 @@ fn a_codes_payments_are_counted_once_each(store: &Store) {
     assert_eq!(report.approved.fee, Pesos::new(895));
     let mut csv = Vec::new();
     other
-        .export_csv(Some("tienda"), today, today, &mut csv, Language::En)
+        .export_csv(
+            Some("tienda"),
+            today,
+            today,
+            &mut csv,
+            Language::En,
+            &MethodCatalog::default(),
+        )
         .unwrap();
     let text = String::from_utf8(csv).unwrap();
     assert_eq!(
         text.matches("payment received").count(),
-        1,
-        "the status-only payment is its own row; the notified one is its notification: {text}"
+        2,
+        "each payment the service confirmed is a row with its money: {text}"
     );
     // Paid once, the code stays approved while the service shows the next payer processing.
-    till.record_collection_status("B-1", 2, None).unwrap();
-    till.record_collection_status("B-1", 9, None).unwrap();
+    till.record_collection_status("tienda", "B1", TransactionStatus::Approved, None)
+        .unwrap();
+    till.record_collection_status("tienda", "B1", TransactionStatus::Processing, None)
+        .unwrap();
     let codes = other
         .collections_between(Some("tienda"), now - 1_000, now + 1_000)
         .unwrap();
-    assert_eq!(codes[0].status, Some(2));
+    assert_eq!(codes[0].status, Some(TransactionStatus::Approved));
     // A code still open is followed from every till, whatever day it was printed.
     let open = other.open_codes("tienda", now + 1, now).unwrap();
     assert_eq!(open.len(), 1);

@@ -7,8 +7,10 @@ mod common;
 use std::collections::HashSet;
 
 use common::{expected_signature, free_port, wait_until_listening};
+use paydesk::api::family_b::{StatusRecord, TransactionStatus};
+use paydesk::api::kind::PaymentKind;
 use paydesk::ledger::reconcile::{self, ExceptionKind};
-use paydesk::ledger::{CheckState, Collection, Ledger, now_ms};
+use paydesk::ledger::{CheckState, Collection, Ledger, StoreOutcome};
 use paydesk::money::Pesos;
 use paydesk::webhook::Notification;
 use tokio::process::Command;
@@ -19,7 +21,7 @@ const KEY: &str = "durable-key";
 /// receives `amount` (and the signature covers it).
 fn body(reference: &str, status: i64, paid: i64, updated_at: &str, key: &str) -> String {
     let unsigned = format!(
-        r#"{{"realAmount":{paid},"amount":{net},"cost":"$1,000.00","referenceId":"{reference}","resourceId":"R-{reference}","updatedAt":"{updated_at}","status":{status},"paymentMethod":"Nequi","reference1":"REF-{reference}","sign":"SIGN"}}"#,
+        r#"{{"realAmount":{paid},"amount":{net},"cost":"$1,000.00","referenceId":"{reference}","resourceId":"R{reference}","updatedAt":"{updated_at}","status":{status},"paymentMethod":"Nequi","reference1":"REF-{reference}","sign":"SIGN"}}"#,
         net = paid - 1_000
     );
     let sign = expected_signature(key, &unsigned);
@@ -132,49 +134,75 @@ fn webhooks_verify_checks_a_saved_notification() {
     assert_eq!(output.status.code(), Some(2));
 }
 
+/// The service's answer to `/payment/status` as the client reads it.
+fn answer(status: i64, amount: &str, cost: &str) -> StatusRecord {
+    serde_json::from_value(serde_json::json!({
+        "id": "1", "cost": cost, "status": status.to_string(), "date": "",
+        "providerReference": "PRV", "amount": amount, "description": null,
+        "paymentMethod": null
+    }))
+    .unwrap()
+}
+
+/// A day of profile `p`: PAID (approved, notified and confirmed by the service, fee $ 974),
+/// QUIET (approved by the service with no fee said and no notification), WAITING (pending for
+/// three hours, with an approval notified that the service disputes), LATE (an approval
+/// notified that nobody could check yet), and a notification for nothing created here.
 fn seed(ledger: &Ledger) {
     let store = |reference: &str, status: i64, updated: &str| {
         let raw = body(reference, status, 25_000, updated, KEY);
         let parsed = Notification::parse(raw.as_bytes()).unwrap();
-        ledger.store_notifications(&[(parsed, raw)]).unwrap();
+        let stored = ledger.store_notifications("p", &[(parsed, raw)]).unwrap();
+        match stored[0] {
+            StoreOutcome::Stored(id) | StoreOutcome::Duplicate { id, .. } => id,
+        }
     };
     // Noon of the shop's today: three hours earlier is still today at any hour the tests run
     // (at 00:30 in Bogotá, "now less three hours" was yesterday, and left the range).
     let now = shop_noon();
-    for (reference, status) in [("PAID", Some(2)), ("QUIET", Some(2)), ("WAITING", Some(1))] {
-        ledger
-            .record_collection(
-                "p",
-                &Collection {
-                    reference: reference.into(),
-                    kind: "Payment link".into(),
-                    amount: Some(Pesos::new(25_000)),
-                    reference1: format!("R-{reference}"),
-                    url: String::new(),
-                    created_at: if reference == "WAITING" {
-                        now - 3 * 3_600_000
-                    } else {
-                        now
-                    },
-                    status,
-                    description: String::new(),
-                    repeatable: false,
-                    open_until: None,
-                },
-            )
-            .unwrap();
+    for reference in ["PAID", "QUIET", "WAITING", "LATE"] {
+        let collection = Collection {
+            reference: reference.into(),
+            kind: PaymentKind::Link,
+            amount: Some(Pesos::new(25_000)),
+            reference1: format!("R-{reference}"),
+            url: String::new(),
+            created_at: if reference == "WAITING" {
+                now - 3 * 3_600_000
+            } else {
+                now
+            },
+            status: None,
+            description: String::new(),
+            repeatable: false,
+            open_until: None,
+        };
+        paydesk::collections::record_created(ledger, "p", &collection).unwrap();
+        let said = match reference {
+            "PAID" => answer(2, "$ 25.000", "$ 974"),
+            "QUIET" => answer(2, "$ 25.000", ""),
+            _ => answer(1, "$ 25.000", ""),
+        };
+        paydesk::collections::apply_answer(ledger, "p", &collection, &said, now).unwrap();
     }
-    store("PAID", 2, "2026-11-21 10:00:00");
-    // The same QR paid twice.
-    store("PAID", 2, "2026-11-21 10:05:00");
-    // A notification for nothing we created.
-    store("STRANGER", 2, "2026-11-21 11:00:00");
-    // One the service disagrees with.
-    store("WAITING", 2, "2026-11-21 12:00:00");
-    let disputed = ledger.notifications_for("WAITING").unwrap()[0].id;
+    let paid = store("PAID", 2, "2026-11-21 10:00:00");
     ledger
-        .record_check(disputed, CheckState::Disagrees, Some(1))
+        .record_check(
+            paid,
+            CheckState::Confirmed,
+            Some(TransactionStatus::Approved),
+        )
         .unwrap();
+    store("STRANGER", 2, "2026-11-21 11:00:00");
+    let disputed = store("WAITING", 2, "2026-11-21 12:00:00");
+    ledger
+        .record_check(
+            disputed,
+            CheckState::Disagrees,
+            Some(TransactionStatus::Pending),
+        )
+        .unwrap();
+    store("LATE", 2, "2026-11-21 12:30:00");
 }
 
 /// Today at 12:00 in the shop's time zone.
@@ -189,15 +217,18 @@ fn reconciliation_reports_totals_and_exceptions() {
     seed(&ledger);
     let today = reconcile::today();
     let report = ledger.reconcile(None, today, today, shop_noon()).unwrap();
-    // Four approvals count: two notified for PAID, one notified for STRANGER, and QUIET, which
-    // the service confirmed when asked though no notification came (its fee unknown). The
-    // disputed one does not.
-    assert_eq!(report.approved.count, 4);
-    assert_eq!(report.approved.gross, Pesos::new(100_000));
-    assert_eq!(report.approved.fee, Pesos::new(3_000));
-    assert_eq!(report.approved.net, Pesos::new(72_000));
-    assert_eq!(report.by_method["Nequi"].count, 3);
-    assert_eq!(report.by_method["Payment link"].count, 1);
+    // The money is what the service confirmed: PAID and QUIET. No notification adds to it,
+    // not the stranger's, not the disputed one, not the one nobody could check yet.
+    assert_eq!(report.approved.count, 2);
+    assert_eq!(report.approved.gross, Pesos::new(50_000));
+    assert_eq!(report.approved.fee, Pesos::new(974));
+    assert_eq!(report.approved.net, Pesos::new(24_026));
+    assert_eq!(report.by_method[&PaymentKind::Link].count, 2);
+    assert_eq!(report.by_method.len(), 1);
+    assert_eq!(
+        report.unconfirmed, 1,
+        "LATE is to be confirmed, and only it"
+    );
     let kinds: Vec<(ExceptionKind, &str)> = report
         .exceptions
         .iter()
@@ -205,17 +236,18 @@ fn reconciliation_reports_totals_and_exceptions() {
         .collect();
     for expected in [
         (ExceptionKind::PendingTooLong, "WAITING"),
-        (ExceptionKind::ApprovedWithoutNotification, "QUIET"),
+        (ExceptionKind::FeeNotKnown, "QUIET"),
         (ExceptionKind::NotificationWithoutResource, "STRANGER"),
-        (ExceptionKind::TwoApprovals, "PAID"),
         (ExceptionKind::Disagreement, "WAITING"),
+        (ExceptionKind::Unconfirmed, "LATE"),
     ] {
         assert!(
             kinds.contains(&expected),
             "{expected:?} missing from {kinds:?}"
         );
     }
-    assert!(!kinds.contains(&(ExceptionKind::ApprovedWithoutNotification, "PAID")));
+    assert!(!kinds.contains(&(ExceptionKind::Unconfirmed, "PAID")));
+    assert!(!kinds.contains(&(ExceptionKind::FeeNotKnown, "PAID")));
 }
 
 #[test]
@@ -254,7 +286,7 @@ fn the_csv_export_reads_back() {
             .count()
     };
     assert_eq!(export(&[]), 0, "another profile's payments stay out");
-    assert_eq!(export(&["--all-profiles"]), 3);
+    assert_eq!(export(&["--all-profiles"]), 4);
     let mut reader = csv::Reader::from_path(&file).unwrap();
     let header: Vec<String> = reader
         .headers()
@@ -267,14 +299,24 @@ fn the_csv_export_reads_back() {
     let notifications = rows.iter().filter(|r| &r[0] == "notification").count();
     let collections = rows.iter().filter(|r| &r[0] == "collection").count();
     assert_eq!(notifications, 4);
-    assert_eq!(collections, 3);
+    assert_eq!(collections, 4);
     let disputed = rows
         .iter()
         .find(|r| &r[0] == "notification" && &r[2] == "WAITING")
         .unwrap();
     assert_eq!(&disputed[9], "disagrees");
-    assert_eq!(&disputed[5], "25000");
-    assert_eq!(&disputed[7], "24000");
+    assert_eq!(
+        (&disputed[5], &disputed[6], &disputed[7]),
+        ("", "", ""),
+        "a notification's figures are not money"
+    );
+    let received: Vec<_> = rows
+        .iter()
+        .filter(|r| &r[0] == "payment received")
+        .collect();
+    assert_eq!(received.len(), 2, "the two payments the service confirmed");
+    let paid = received.iter().find(|r| &r[2] == "PAID").unwrap();
+    assert_eq!((&paid[5], &paid[6], &paid[7]), ("25000", "974", "24026"));
 
     // In Spanish: the same rows, for Excel set to Spanish (BOM, `;`, Spanish words).
     let spanish = cli(
@@ -304,13 +346,19 @@ fn the_csv_export_reads_back() {
         reconcile::SPANISH_HEADER
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
-    assert_eq!(rows.iter().filter(|r| &r[0] == "cobro").count(), 3);
+    assert_eq!(rows.iter().filter(|r| &r[0] == "cobro").count(), 4);
     let disputed = rows
         .iter()
         .find(|r| &r[0] == "notificación" && &r[2] == "WAITING")
         .unwrap();
     assert_eq!(&disputed[9], "el servicio no está de acuerdo");
-    assert_eq!(&disputed[5], "25000");
+    assert_eq!(&disputed[5], "");
+    let paid = rows
+        .iter()
+        .find(|r| &r[0] == "pago recibido" && &r[2] == "PAID")
+        .unwrap();
+    assert_eq!(&paid[4], "Link de pago", "a kind is words in Spanish");
+    assert_eq!(&paid[5], "25000");
 
     let bad = cli(
         home.path(),
@@ -334,6 +382,7 @@ async fn the_vendors_sample_reads_back_as_gross_fee_and_net() {
     let signed = unsigned.replace("SIGN", &sign);
     let status = reqwest::Client::new()
         .post(format!("http://127.0.0.1:{port}/webhook"))
+        .header("content-type", "application/json")
         .body(signed)
         .send()
         .await
@@ -385,60 +434,10 @@ async fn the_vendors_sample_reads_back_as_gross_fee_and_net() {
         .map(Result::unwrap)
         .find(|r| &r[column("reference")] == "PD7001")
         .unwrap();
-    assert_eq!(&row[column("gross")], "20000");
-    assert_eq!(&row[column("cost")], "595");
-    assert_eq!(&row[column("net")], "19405");
+    // Stored, verified, and kept as what it is: a notification nobody confirmed, for a payment
+    // not created here. Its figures are not money.
+    assert_eq!(&row[column("record")], "notification");
     assert_eq!(&row[column("state")], "approved");
-}
-
-/// Figures that do not add up are not summed, and every approval of a reference paid more than
-/// once is named.
-#[test]
-fn figures_that_do_not_add_up_are_flagged_and_each_approval_is_named() {
-    let dir = tempfile::tempdir().unwrap();
-    let ledger = Ledger::in_folder(dir.path()).unwrap();
-    let store = |raw: String| {
-        let parsed = Notification::parse(raw.as_bytes()).unwrap();
-        ledger.store_notifications(&[(parsed, raw)]).unwrap();
-    };
-    // Paid 20.000, fee 595, but "you receive" 20.000: something is wrong.
-    store(
-        r#"{"realAmount":20000,"amount":20000,"cost":"$595.00","referenceId":"ODD","resourceId":"R","updatedAt":"2026-11-21 10:00:00","status":2,"paymentMethod":"PSE","providerReference":"P1"}"#
-            .to_owned(),
-    );
-    // One Bre-B key paid twice, in the same second: two payments, two rows.
-    for provider in ["K-1", "K-2"] {
-        store(format!(
-            r#"{{"realAmount":15000,"amount":14000,"cost":"$1,000.00","referenceId":"KEY","resourceId":"R2","updatedAt":"2026-11-21 11:00:00","status":2,"productId":250,"paymentMethod":"Llave Bre-B","providerReference":"{provider}"}}"#
-        ));
-    }
-    let today = reconcile::today();
-    let report = ledger.reconcile(None, today, today, now_ms()).unwrap();
-    assert_eq!(report.approved.count, 2, "the odd one is not summed");
-    assert_eq!(report.approved.gross, Pesos::new(30_000));
-    assert_eq!(report.approved.fee, Pesos::new(2_000));
-    assert_eq!(report.approved.net, Pesos::new(28_000));
-    let odd = report
-        .exceptions
-        .iter()
-        .find(|e| e.kind == ExceptionKind::FiguresDoNotAddUp)
-        .unwrap();
-    assert_eq!(odd.reference, "ODD");
-    assert!(
-        odd.detail.contains("$ 20.000") && odd.detail.contains("$ 595"),
-        "{}",
-        odd.detail
-    );
-    let twice = report
-        .exceptions
-        .iter()
-        .find(|e| e.kind == ExceptionKind::TwoApprovals)
-        .unwrap();
-    assert_eq!(twice.reference, "KEY");
-    assert!(twice.detail.starts_with("2 approvals"), "{}", twice.detail);
-    assert!(
-        twice.detail.contains("several payments"),
-        "{}",
-        twice.detail
-    );
+    assert_eq!(&row[column("gross")], "");
+    assert_eq!(&row[column("net")], "");
 }

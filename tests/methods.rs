@@ -12,9 +12,10 @@ use paydesk::api::TransactionTokenSource;
 use paydesk::api::catalog::{ExtraField, MethodCatalog};
 use paydesk::api::family_b::{
     BREB_WITHDRAW_METHOD, CashIn, DEFAULT_BRAND_ID, PaymentMethodRequest, Reference2,
-    WithdrawRequest,
+    TransactionStatus, WithdrawRequest,
 };
-use paydesk::ledger::{CheckState, Ledger, StoredNotification};
+use paydesk::api::kind::PaymentKind;
+use paydesk::ledger::{CheckState, Collection, Ledger, StoredNotification};
 use paydesk::money::Pesos;
 use paydesk::secrets::SecretString;
 use paydesk::validate::Field;
@@ -43,11 +44,11 @@ impl Shop {
             ReceiverConfig {
                 addr: "127.0.0.1:0".parse().unwrap(),
                 hash_key: Some(SecretString::new(&*simulator.connection().hash_key)),
+                profile: "shop".into(),
             },
             ledger.clone(),
             Some(Confirmer {
                 client: simulator.client(),
-                profile: "shop".into(),
             }),
             None,
         )
@@ -99,6 +100,26 @@ impl Shop {
             .unwrap()
             .value;
         let sent = self.simulator.last_request(METHOD_PAYMENT).await;
+        // Written down as a till writes its sale: only a payment of ours is money in the books.
+        let kind = PaymentKind::Method(request.method_id);
+        let repeatable = kind.repeatable(&self.catalog);
+        paydesk::collections::record_created(
+            &self.ledger,
+            "shop",
+            &Collection {
+                reference: payment.reference.clone(),
+                kind,
+                amount: Some(request.cash_in.amount),
+                reference1: request.cash_in.reference1.clone(),
+                url: payment.url.clone(),
+                created_at: paydesk::ledger::now_ms(),
+                status: None,
+                description: String::new(),
+                repeatable,
+                open_until: None,
+            },
+        )
+        .unwrap();
         self.simulator.settle(&payment.reference, "approve").await;
         self.confirmed_approvals(&payment.reference, 1).await;
         (payment.reference, sent["body"].clone())
@@ -111,7 +132,10 @@ impl Shop {
                 .notifications_for(reference)
                 .unwrap()
                 .into_iter()
-                .filter(|n| n.status == 2 && n.check_state == CheckState::Confirmed)
+                .filter(|n| {
+                    n.status == TransactionStatus::Approved
+                        && n.check_state == CheckState::Confirmed
+                })
                 .collect();
             (approvals.len() >= count).then_some(approvals)
         })
@@ -296,7 +320,15 @@ async fn a_cash_out_to_a_bre_b_key_with_a_fetched_token() {
         bank_name: None,
     };
     assert!(request.check().is_empty());
-    let receipt = client.withdraw(&request).await.unwrap().value;
+    // Through the payout journal, as the app and the CLI send: a payout notification moves
+    // only a payout of ours.
+    let plan =
+        paydesk::payouts::prepare(shop.ledger.clone(), &client, "shop", None, request.clone())
+            .await
+            .unwrap();
+    let payout = paydesk::payouts::send(shop.ledger.clone(), &client, &plan, false)
+        .await
+        .unwrap();
     let fetch = shop.simulator.last_request("/pay/trx-token/generate").await;
     assert_eq!(
         fetch["body"],
@@ -308,7 +340,7 @@ async fn a_cash_out_to_a_bre_b_key_with_a_fetched_token() {
         json!({"id": 264, "key": "@TIENDA123"})
     );
     assert!(sent["headers"]["x-transaction-token"].is_string());
-    let reference = receipt.transaction_reference.unwrap();
+    let reference = payout.transaction_reference.unwrap();
     let approvals = shop.confirmed_approvals(&reference, 1).await;
     assert_eq!(approvals[0].withdraw_reference1.as_deref(), Some("BREB-1"));
     let raw: Value = serde_json::from_str(&approvals[0].raw).unwrap();

@@ -171,7 +171,10 @@ fn an_interoperable_qr_paid_twice_counts_twice_by_notification_and_status_alike(
             .notifications_for(&reference)
             .unwrap()
             .iter()
-            .filter(|n| n.status == 2 && n.check_state == paydesk::ledger::CheckState::Confirmed)
+            .filter(|n| {
+                n.status == paydesk::api::family_b::TransactionStatus::Approved
+                    && n.check_state == paydesk::ledger::CheckState::Confirmed
+            })
             .count()
             == 2
     });

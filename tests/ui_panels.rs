@@ -135,7 +135,7 @@ mod status {
         ] {
             let mut payment = TrackedPayment::new(
                 reference.into(),
-                "Payment link".into(),
+                paydesk::api::kind::PaymentKind::Link,
                 Some(Pesos::new(amount)),
                 format!("MESA-{reference}"),
                 String::new(),

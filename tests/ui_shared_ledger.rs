@@ -123,7 +123,7 @@ fn settings_show_the_shared_ledger_without_its_password_and_test_it() {
             "caja2",
             &Collection {
                 reference: "OTHER-1".into(),
-                kind: "link".into(),
+                kind: paydesk::api::kind::PaymentKind::Link,
                 amount: None,
                 reference1: "X".into(),
                 url: String::new(),

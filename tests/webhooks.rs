@@ -4,71 +4,16 @@
 
 mod common;
 
-use std::sync::Arc;
-
+use common::endpoint::Endpoint;
 use common::{TestSimulator, expected_signature, wait_for};
+use paydesk::api::family_b::TransactionStatus;
 use paydesk::api::family_b::{CashIn, DEFAULT_BRAND_ID, PaymentLinkRequest, Reference2};
-use paydesk::ledger::{CheckState, Ledger};
+use paydesk::ledger::CheckState;
 use paydesk::money::{PaymentFigures, Pesos};
-use paydesk::secrets::SecretString;
-use paydesk::webhook::{Confirmer, Receiver, ReceiverConfig, ReceiverEvent};
+use paydesk::webhook::{Confirmer, ReceiverEvent};
 use serde_json::{Value, json};
 
 const KEY: &str = "test-hash-key";
-
-struct Endpoint {
-    receiver: Receiver,
-    ledger: Arc<Ledger>,
-    http: reqwest::Client,
-    events: tokio::sync::mpsc::UnboundedReceiver<ReceiverEvent>,
-    _dir: tempfile::TempDir,
-}
-
-impl Endpoint {
-    async fn start(hash_key: Option<&str>, confirmer: Option<Confirmer>) -> Endpoint {
-        let dir = tempfile::tempdir().unwrap();
-        let ledger = Arc::new(Ledger::in_folder(dir.path()).unwrap());
-        let (sender, events) = tokio::sync::mpsc::unbounded_channel();
-        let receiver = Receiver::start(
-            ReceiverConfig {
-                addr: "127.0.0.1:0".parse().unwrap(),
-                hash_key: hash_key.map(SecretString::new),
-            },
-            ledger.clone(),
-            confirmer,
-            Some(sender),
-        )
-        .await
-        .unwrap();
-        Endpoint {
-            receiver,
-            ledger,
-            http: reqwest::Client::new(),
-            events,
-            _dir: dir,
-        }
-    }
-
-    async fn post(&self, body: impl Into<String>) -> u16 {
-        self.http
-            .post(self.receiver.url())
-            .header("content-type", "application/json")
-            .body(body.into())
-            .send()
-            .await
-            .unwrap()
-            .status()
-            .as_u16()
-    }
-
-    fn stored(&self) -> i64 {
-        self.ledger.notification_count().unwrap()
-    }
-
-    fn rejected(&self) -> usize {
-        self.ledger.rejections(1_000).unwrap().len()
-    }
-}
 
 /// A notification body as the service writes it; `amount` (what the merchant receives, the
 /// figure the signature covers) is inserted as literal text. The payer paid 26.647, the fee
@@ -83,7 +28,7 @@ fn body(reference: &str, status: i64, amount: &str, updated_at: &str, key: &str)
 
 #[tokio::test]
 async fn a_valid_notification_is_stored_raw_then_acknowledged() {
-    let endpoint = Endpoint::start(Some(KEY), None).await;
+    let endpoint = Endpoint::start("tienda", Some(KEY), None).await;
     let raw = body("PD1", 2, "25000", "2026-11-21 10:00:00", KEY);
     assert_eq!(endpoint.post(raw.clone()).await, 200);
     let stored = endpoint.ledger.notifications(10).unwrap();
@@ -98,12 +43,12 @@ async fn a_valid_notification_is_stored_raw_then_acknowledged() {
             net: Some(Pesos::new(25_000)),
         }
     );
-    assert_eq!(stored[0].status, 2);
+    assert_eq!(stored[0].status, TransactionStatus::from_id(2));
 }
 
 #[tokio::test]
 async fn tampered_wrong_key_and_unsigned_are_refused_and_kept_apart() {
-    let endpoint = Endpoint::start(Some(KEY), None).await;
+    let endpoint = Endpoint::start("tienda", Some(KEY), None).await;
     let good = body("PD2", 2, "25000", "2026-11-21 10:00:00", KEY);
     let cases = [
         (
@@ -154,7 +99,7 @@ async fn tampered_wrong_key_and_unsigned_are_refused_and_kept_apart() {
 
 #[tokio::test]
 async fn without_a_key_every_notification_is_refused() {
-    let endpoint = Endpoint::start(None, None).await;
+    let endpoint = Endpoint::start("tienda", None, None).await;
     assert_eq!(
         endpoint
             .post(body("PD4", 2, "25000", "2026-11-21 10:00:00", KEY))
@@ -168,7 +113,7 @@ async fn without_a_key_every_notification_is_refused() {
 
 #[tokio::test]
 async fn duplicates_answer_200_and_add_nothing() {
-    let mut endpoint = Endpoint::start(Some(KEY), None).await;
+    let mut endpoint = Endpoint::start("tienda", Some(KEY), None).await;
     let raw = body("PD5", 2, "25000", "2026-11-21 10:00:00", KEY);
     assert_eq!(endpoint.post(raw.clone()).await, 200);
     assert_eq!(endpoint.post(raw.clone()).await, 200);
@@ -184,7 +129,7 @@ async fn duplicates_answer_200_and_add_nothing() {
 
 #[tokio::test]
 async fn out_of_order_notifications_are_each_kept() {
-    let endpoint = Endpoint::start(Some(KEY), None).await;
+    let endpoint = Endpoint::start("tienda", Some(KEY), None).await;
     // The approval arrives before the older "pending".
     assert_eq!(
         endpoint
@@ -200,13 +145,13 @@ async fn out_of_order_notifications_are_each_kept() {
     );
     let stored = endpoint.ledger.notifications_for("PD6").unwrap();
     assert_eq!(stored.len(), 2);
-    assert_eq!(stored[0].status, 2);
-    assert_eq!(stored[1].status, 1);
+    assert_eq!(stored[0].status, TransactionStatus::from_id(2));
+    assert_eq!(stored[1].status, TransactionStatus::from_id(1));
 }
 
 #[tokio::test]
 async fn malformed_and_oversized_bodies() {
-    let endpoint = Endpoint::start(Some(KEY), None).await;
+    let endpoint = Endpoint::start("tienda", Some(KEY), None).await;
     for bad in [
         "",
         "{",
@@ -245,10 +190,10 @@ async fn a_hint_is_confirmed_with_the_service_or_flagged() {
     let simulator = TestSimulator::start().await;
     let client = simulator.client();
     let endpoint = Endpoint::start(
+        "test",
         Some(&simulator.connection().hash_key),
         Some(Confirmer {
             client: client.clone(),
-            profile: "test".into(),
         }),
     )
     .await;
@@ -267,7 +212,7 @@ async fn a_hint_is_confirmed_with_the_service_or_flagged() {
             .find(|n| n.check_state != CheckState::Unchecked)
     })
     .await;
-    assert_eq!(first.status, 1);
+    assert_eq!(first.status, TransactionStatus::from_id(1));
     assert_eq!(first.check_state, CheckState::Confirmed);
 
     // A forged "approved" (the status is not covered by the signature) is stored as received but
@@ -282,11 +227,13 @@ async fn a_hint_is_confirmed_with_the_service_or_flagged() {
             .notifications_for(&created.reference)
             .unwrap()
             .into_iter()
-            .find(|n| n.status == 2 && n.check_state != CheckState::Unchecked)
+            .find(|n| {
+                n.status == TransactionStatus::Approved && n.check_state != CheckState::Unchecked
+            })
     })
     .await;
     assert_eq!(flagged.check_state, CheckState::Disagrees);
-    assert_eq!(flagged.service_status, Some(1));
+    assert_eq!(flagged.service_status, Some(TransactionStatus::Pending));
 
     // The real approval, delivered by the simulator, is confirmed.
     simulator.settle(&created.reference, "approve").await;
@@ -296,7 +243,9 @@ async fn a_hint_is_confirmed_with_the_service_or_flagged() {
             .notifications_for(&created.reference)
             .unwrap()
             .into_iter()
-            .find(|n| n.status == 2 && n.check_state == CheckState::Confirmed)
+            .find(|n| {
+                n.status == TransactionStatus::Approved && n.check_state == CheckState::Confirmed
+            })
     })
     .await;
 }

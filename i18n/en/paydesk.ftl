@@ -277,7 +277,6 @@ created-save-qr = Save QR as PNG
 created-show-customer = Show to customer
 created-link-copied = Link copied
 created-notifications = Notifications received
-created-paid-receive = : paid { $gross }, you receive { $net }
 created-saved-to = Saved to { $path }
 
 ## collect: creating
@@ -543,12 +542,9 @@ activity-exceptions = Exceptions ({ $count })
 
 ## reconciliation
 exception-pending-too-long = Pending too long
-exception-no-notification = Approved without a notification
 exception-unknown-payment = Notification for an unknown payment
-exception-paid-twice = Paid more than once
 exception-disagreement = Notification the service disagrees with
 exception-payout-unknown = Payout with unknown outcome
-exception-figures = Paid, fee and received do not add up
 method-more-than = {" "}— more than { $duration }
 
 ## methods
@@ -668,13 +664,7 @@ payer-simulator = paydesk simulator: no real money moves here
 payer-reference = Reference { $reference }
 payer-state = State: { $state }
 exception-detail-disagreement = notified { $notified }, the service says { $service }
-exception-detail-figures = paid { $gross }, fee { $fee }, received { $net }: not counted in the totals
-reconcile-method-not-given = (not given)
-exception-detail-unknown = { $state } { $amount } received { $time }
-exception-detail-one-approval = { $amount } at { $time }
-exception-detail-repeatable = ; this method takes several payments, each one counted
-exception-detail-check-customer = ; each one counted, check with the customer
-exception-detail-approvals = { $count } approvals: { $each }{ $note }
+exception-detail-unknown = { $state }, received { $time }
 exception-detail-created = created { $time }
 
 ## x
@@ -700,7 +690,6 @@ customer-expired-explain = Ask the cashier for a new code.
 customer-collect-again = Charge again
 
 ## The till: reconciliation
-exception-detail-no-notification = { $amount } approved when the service was asked; no notification came, so its fee is not known here
 
 ## The till: the next sale
 collect-new-sale = New sale
@@ -822,3 +811,14 @@ state-payments-today = { $count ->
 status-received-today = Payments received today
 status-received-fee = fee { $fee }
 exception-detail-payout = { $amount } to { $destination }
+state-not-checked = not checked
+exception-unconfirmed = Approval to be confirmed
+exception-fee-not-known = Fee not known
+exception-detail-unconfirmed = notified as approved { $time }; the service has not confirmed it, so it is not counted as money
+exception-detail-fee-not-known = { $amount } confirmed by the service, which did not say its fee
+reconcile-unconfirmed = { $count ->
+    [one] 1 approval to be confirmed: not counted until the service confirms it
+   *[other] { $count } approvals to be confirmed: not counted until the service confirms them
+}
+cli-sale-not-in-books = Payment { $reference } was created at the service but could not be written to the ledger: { $error }
+cli-close-title = Close from { $from } to { $to }

@@ -277,7 +277,6 @@ created-save-qr = Guardar QR como imagen
 created-show-customer = Mostrar al cliente
 created-link-copied = Link copiado
 created-notifications = Notificaciones recibidas
-created-paid-receive = : pagó { $gross }, usted recibe { $net }
 created-saved-to = Guardado en { $path }
 
 ## collect: creating
@@ -543,12 +542,9 @@ activity-exceptions = Novedades ({ $count })
 
 ## reconciliation
 exception-pending-too-long = Pendiente demasiado tiempo
-exception-no-notification = Aprobado sin notificación
 exception-unknown-payment = Notificación de un pago desconocido
-exception-paid-twice = Pagado más de una vez
 exception-disagreement = Notificación con la que el servicio no está de acuerdo
 exception-payout-unknown = Dispersión con resultado desconocido
-exception-figures = Lo pagado, la comisión y lo recibido no cuadran
 method-more-than = {" "}— más de { $duration }
 
 ## methods
@@ -668,13 +664,7 @@ payer-simulator = Simulador de paydesk: aquí no se mueve dinero real
 payer-reference = Referencia { $reference }
 payer-state = Estado: { $state }
 exception-detail-disagreement = notificado { $notified }, el servicio dice { $service }
-exception-detail-figures = pagado { $gross }, comisión { $fee }, recibido { $net }: no se cuenta en los totales
-reconcile-method-not-given = (sin dato)
-exception-detail-unknown = { $state } { $amount } recibida { $time }
-exception-detail-one-approval = { $amount } el { $time }
-exception-detail-repeatable = ; este medio admite varios pagos, cada uno se cuenta
-exception-detail-check-customer = ; cada uno se cuenta, verifique con el cliente
-exception-detail-approvals = { $count } aprobaciones: { $each }{ $note }
+exception-detail-unknown = { $state }, recibida { $time }
 exception-detail-created = creado { $time }
 
 ## x
@@ -700,7 +690,6 @@ customer-expired-explain = Pídale al cajero un código nuevo.
 customer-collect-again = Cobrar de nuevo
 
 ## The till: reconciliation
-exception-detail-no-notification = { $amount } aprobado según la consulta al servicio; no llegó notificación, así que aquí no se conoce su comisión
 
 ## The till: the next sale
 collect-new-sale = Nueva venta
@@ -822,3 +811,14 @@ state-payments-today = { $count ->
 status-received-today = Pagos recibidos hoy
 status-received-fee = comisión { $fee }
 exception-detail-payout = { $amount } a { $destination }
+state-not-checked = sin consultar
+exception-unconfirmed = Aprobación por confirmar
+exception-fee-not-known = Comisión sin dato
+exception-detail-unconfirmed = notificada como aprobada { $time }; el servicio no la ha confirmado, así que no se cuenta como dinero
+exception-detail-fee-not-known = { $amount } confirmado por el servicio, que no dijo su comisión
+reconcile-unconfirmed = { $count ->
+    [one] 1 aprobación por confirmar: no se cuenta hasta que el servicio la confirme
+   *[other] { $count } aprobaciones por confirmar: no se cuentan hasta que el servicio las confirme
+}
+cli-sale-not-in-books = El pago { $reference } quedó creado en el servicio, pero no se pudo anotar en el registro: { $error }
+cli-close-title = Cuadre del { $from } al { $to }

@@ -1,5 +1,5 @@
 //! The Family B payment-method catalog: ids, names, kinds, minimum `expiresIn` and the extra
-//! fields each method needs inside `paymentMethod`. Kept as data (DESIGN.md) so a profile can
+//! fields each method needs inside `paymentMethod`. Kept as data (docs/decisions.md) so a profile can
 //! override or extend it when the service adds a method or changes a minimum.
 
 use serde::{Deserialize, Serialize};

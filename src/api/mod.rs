@@ -7,6 +7,7 @@ mod decode;
 mod error;
 pub mod family_a;
 pub mod family_b;
+pub mod kind;
 pub mod lenient;
 pub mod notification;
 
@@ -137,7 +138,7 @@ impl Operation {
 /// Where the `x-transaction-token` of a cash-in request comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum TransactionTokenSource {
-    /// A fresh UUID v4 per request (DESIGN.md's default).
+    /// A fresh UUID v4 per request (docs/decisions.md's default).
     #[default]
     RandomUuid,
     /// A single-use token from `POST {pay_url}/trx-token/generate`.

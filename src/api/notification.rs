@@ -8,6 +8,7 @@ use serde_json::value::RawValue;
 use subtle::ConstantTimeEq;
 
 use super::lenient;
+use crate::api::family_b::TransactionStatus;
 use crate::money::{PaymentFigures, Pesos};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -34,9 +35,8 @@ pub struct Notification {
     /// `cost`: the service's fee, to the nearest peso.
     pub fee: Option<Pesos>,
     pub updated_at: String,
-    /// 0 rejected, 1 pending, 2 approved, 3 failed, 9 processing (and whatever else the
-    /// service may send, kept as it came).
-    pub status: i64,
+    /// What the notification says happened: a hint to ask the service, never the state.
+    pub status: TransactionStatus,
     pub sign: Option<String>,
     pub reference1: String,
     pub payment_method: String,
@@ -124,6 +124,48 @@ fn error_field(error: Option<&Value>, key: &str) -> Option<String> {
         .map(str::to_owned)
 }
 
+/// The longest reference a notification may carry (the service's are ten to twenty characters).
+const MAX_REFERENCE: usize = 64;
+
+/// A reference inside the signed text: letters, digits and a few marks, never `-` (the
+/// separator), white space or control characters.
+fn signed_reference(field: &str, text: &str, may_be_empty: bool) -> Result<(), NotificationError> {
+    let fits = (may_be_empty || !text.is_empty())
+        && text.chars().count() <= MAX_REFERENCE
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ':' | '/'));
+    if fits {
+        Ok(())
+    } else {
+        Err(NotificationError::NotANotification(format!(
+            "{field} is not a reference the service sends"
+        )))
+    }
+}
+
+/// `25000` or `19405.50`: digits, and at most one group of decimals.
+fn is_plain_number(text: &str) -> bool {
+    let (whole, decimals) = match text.split_once('.') {
+        Some((whole, decimals)) => (whole, Some(decimals)),
+        None => (text, None),
+    };
+    let digits = |part: &str| {
+        !part.is_empty() && part.len() <= 15 && part.bytes().all(|b| b.is_ascii_digit())
+    };
+    digits(whole) && decimals.is_none_or(digits)
+}
+
+/// `YYYY-MM-DD HH:MM:SS`, digits where the format has them.
+fn is_service_time(text: &str) -> bool {
+    const SHAPE: &[u8] = b"0000-00-00 00:00:00";
+    text.len() == SHAPE.len()
+        && text.bytes().zip(SHAPE).all(|(byte, shape)| match shape {
+            b'0' => byte.is_ascii_digit(),
+            other => byte == *other,
+        })
+}
+
 impl Notification {
     /// Reads a body without re-serialising anything: the amount's text stays as it came.
     pub fn parse(body: &[u8]) -> Result<Notification, NotificationError> {
@@ -146,16 +188,26 @@ impl Notification {
                 "amount is not a number".into(),
             ));
         }
-        if wire.reference_id.is_empty() || wire.updated_at.is_empty() {
+        // The signed text joins its fields with `-`: each must have the one shape the service
+        // sends, or the same signature would fit another split of the same text.
+        signed_reference("referenceId", &wire.reference_id, false)?;
+        signed_reference("resourceId", &wire.resource_id, true)?;
+        if !is_plain_number(&amount_text) {
             return Err(NotificationError::NotANotification(
-                "referenceId and updatedAt are required".into(),
+                "amount is not a plain number".into(),
             ));
         }
-        // A quoted amount is signed without its quotes: the text between them.
-        let signed_amount = match &amount_value {
-            Value::String(inner) => inner.clone(),
-            _ => amount_text.clone(),
-        };
+        if !is_service_time(&wire.updated_at) {
+            return Err(NotificationError::NotANotification(
+                "updatedAt is not YYYY-MM-DD HH:MM:SS".into(),
+            ));
+        }
+        if wire.provider_reference.chars().count() > MAX_REFERENCE {
+            return Err(NotificationError::NotANotification(
+                "providerReference is too long".into(),
+            ));
+        }
+        let signed_amount = amount_text.clone();
         let cost_text = match &wire.cost {
             Some(Value::String(text)) => text.clone(),
             Some(Value::Number(number)) => number.to_string(),
@@ -170,7 +222,7 @@ impl Notification {
             fee: wire.cost.as_ref().and_then(pesos_of),
             cost_text,
             updated_at: wire.updated_at,
-            status: wire.status,
+            status: TransactionStatus::from_id(wire.status),
             sign: wire.sign.filter(|s| !s.is_empty()),
             reference1: wire.reference1,
             payment_method: wire.payment_method,
@@ -300,8 +352,37 @@ mod tests {
             Verdict::Invalid,
             "25000.0 is not 25000"
         );
-        let quoted = Notification::parse(body("\"25000\"", good).as_bytes()).unwrap();
-        assert_eq!(quoted.verify(KEY), Verdict::Valid);
+        // The spec's amount is a number: quoted, it is not the service's notification.
+        assert!(Notification::parse(body("\"25000\"", good).as_bytes()).is_err());
+    }
+
+    /// `R1-S1-25000-2026-11-21 10:00:00` must not be read as another split of the same text:
+    /// a reference with `-`, an amount that is not a number, or a time of another shape is
+    /// refused before any signature is looked at.
+    #[test]
+    fn the_signed_text_splits_one_way_only() {
+        let good = "051a13fa30139448164bb35419ea81139394903e";
+        let resplit = [
+            r#"{"referenceId":"R1-S1","resourceId":"","amount":25000,"updatedAt":"2026-11-21 10:00:00","status":2,"sign":"SIGN"}"#,
+            r#"{"referenceId":"R1","resourceId":"S1-25000","amount":2026,"updatedAt":"11-21 10:00:00","status":2,"sign":"SIGN"}"#,
+            r#"{"referenceId":"R1","resourceId":"S1","amount":"25000-2026","updatedAt":"11-21 10:00:00","status":2,"sign":"SIGN"}"#,
+            r#"{"referenceId":"R1","resourceId":"S1","amount":-25000,"updatedAt":"2026-11-21 10:00:00","status":2,"sign":"SIGN"}"#,
+            r#"{"referenceId":"R1","resourceId":"S1","amount":25000,"updatedAt":"2026-11-21 10:00:00-x","status":2,"sign":"SIGN"}"#,
+            r#"{"referenceId":"R1","resourceId":"S1","amount":2.5e4,"updatedAt":"2026-11-21 10:00:00","status":2,"sign":"SIGN"}"#,
+            r#"{"referenceId":"R1
+","resourceId":"S1","amount":25000,"updatedAt":"2026-11-21 10:00:00","status":2,"sign":"SIGN"}"#,
+        ];
+        for body in resplit {
+            let body = body.replace("SIGN", good);
+            assert!(
+                Notification::parse(body.as_bytes()).is_err(),
+                "accepted a re-split: {body}"
+            );
+        }
+        assert!(is_plain_number("19405.50"));
+        assert!(!is_plain_number("19405."));
+        assert!(is_service_time("2026-11-21 10:00:00"));
+        assert!(!is_service_time("2026-11-21T10:00:00"));
     }
 
     #[test]

@@ -195,6 +195,16 @@ pub enum LedgerCommand {
     /// Follow a shared ledger as a till does: one line per notification, payment and payout
     /// any till or the receiver writes, as it is written (LISTEN/NOTIFY), until Ctrl-C.
     Watch,
+    /// The close of a day or a range for the current profile: the money the service
+    /// confirmed, by method, approvals still to be confirmed, payouts and what to look at; the
+    /// same figures as the app's Cuadre del día. Dates are YYYY-MM-DD, both ends included
+    /// (default: today).
+    Close {
+        #[arg(long)]
+        from: Option<String>,
+        #[arg(long)]
+        to: Option<String>,
+    },
     /// One CSV row per notification received and per payment or payout created, with its
     /// confirmed state. Dates are YYYY-MM-DD, both ends included (default: today).
     Export {

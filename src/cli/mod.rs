@@ -120,6 +120,9 @@ async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<Exit
             commands::export_ledger(&ctx, from.as_deref(), to.as_deref(), csv, *all_profiles).await
         }
         Command::Ledger(args::LedgerCommand::Watch) => commands::watch_ledger(&ctx).await,
+        Command::Ledger(args::LedgerCommand::Close { from, to }) => {
+            commands::close_ledger(&ctx, from.as_deref(), to.as_deref()).await
+        }
         Command::Notify(args) => commands::notify(&ctx, args).await,
         Command::Simulator { .. } | Command::Profile(_) | Command::Manpage => Ok(ExitCode::SUCCESS),
     };

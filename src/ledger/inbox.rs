@@ -8,6 +8,8 @@ use std::collections::HashMap;
 
 use super::store::{Param, Row, args};
 use super::{Ledger, LedgerError, now_ms};
+use crate::api::family_b::TransactionStatus;
+use crate::api::kind::PaymentKind;
 use crate::api::notification::Notification;
 use crate::money::{PaymentFigures, Pesos};
 
@@ -73,10 +75,11 @@ pub struct StoredNotification {
     pub received_at: i64,
     pub reference_id: String,
     pub resource_id: String,
-    pub status: i64,
+    pub status: TransactionStatus,
     pub updated_at: String,
     pub amount_text: String,
-    /// Gross, fee and net as the service gave them (see [`PaymentFigures`]).
+    /// Gross, fee and net as the notification said them: not money (only a status answer is),
+    /// kept for whoever investigates.
     pub figures: PaymentFigures,
     pub cost_text: String,
     pub reference1: String,
@@ -87,13 +90,15 @@ pub struct StoredNotification {
     pub error_message: Option<String>,
     pub raw: String,
     pub check_state: CheckState,
-    pub service_status: Option<i64>,
+    pub service_status: Option<TransactionStatus>,
     pub duplicates: i64,
+    /// The profile whose key verified it: its books are the only ones it appears in.
+    pub profile: String,
 }
 
 const NOTIFICATION_COLUMNS: &str = "id, received_at, reference_id, resource_id, status, updated_at, \
     amount_text, gross, fee, net, cost_text, reference1, payment_method, product_id, provider_reference, \
-    withdraw_reference1, error_message, raw, check_state, service_status, duplicates";
+    withdraw_reference1, error_message, raw, check_state, service_status, duplicates, profile";
 
 fn notification(row: &Row<'_>) -> Result<StoredNotification, LedgerError> {
     let pesos = |index: usize| -> Result<Option<Pesos>, LedgerError> {
@@ -104,7 +109,7 @@ fn notification(row: &Row<'_>) -> Result<StoredNotification, LedgerError> {
         received_at: row.get(1)?,
         reference_id: row.get(2)?,
         resource_id: row.get(3)?,
-        status: row.get(4)?,
+        status: TransactionStatus::from_id(row.get(4)?),
         updated_at: row.get(5)?,
         amount_text: row.get(6)?,
         figures: PaymentFigures {
@@ -121,9 +126,16 @@ fn notification(row: &Row<'_>) -> Result<StoredNotification, LedgerError> {
         error_message: row.get(16)?,
         raw: row.get(17)?,
         check_state: CheckState::parse(&row.get::<String>(18)?),
-        service_status: row.get(19)?,
+        service_status: row.get::<Option<i64>>(19)?.map(TransactionStatus::from_id),
         duplicates: row.get(20)?,
+        profile: row.get(21)?,
     })
+}
+
+impl StoredNotification {
+    pub fn is_payout(&self) -> bool {
+        self.withdraw_reference1.is_some()
+    }
 }
 
 /// Migration 3: every stored notification's figures and provider reference, read again from
@@ -163,12 +175,13 @@ pub(super) fn rederive_figures(connection: &rusqlite::Connection) -> Result<(), 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Collection {
     pub reference: String,
-    pub kind: String,
+    pub kind: PaymentKind,
     pub amount: Option<Pesos>,
     pub reference1: String,
     pub url: String,
     pub created_at: i64,
-    pub status: Option<i64>,
+    /// The service's state at its last status answer (`None`: never asked yet).
+    pub status: Option<TransactionStatus>,
     /// What was sold, as the cashier typed it.
     pub description: String,
     /// A code that takes payment after payment (its payments are `ReceivedPayment`s).
@@ -183,7 +196,7 @@ type NotificationKey<'a> = (&'a str, i64, &'a str, &'a str);
 fn key_of(parsed: &Notification) -> NotificationKey<'_> {
     (
         &parsed.reference_id,
-        parsed.status,
+        parsed.status.id(),
         &parsed.updated_at,
         &parsed.provider_reference,
     )
@@ -197,7 +210,7 @@ fn key_ref(key: &(String, i64, String, String)) -> NotificationKey<'_> {
 /// prepared once per connection, whatever the batch's size.
 const INSERT_ROWS: [usize; 5] = [256, 64, 16, 4, 1];
 
-const NOTIFICATION_INSERT_COLUMNS: usize = 18;
+const NOTIFICATION_INSERT_COLUMNS: usize = 19;
 
 fn insert_notifications_sql(rows: usize) -> String {
     let values: Vec<String> = (0..rows)
@@ -212,7 +225,7 @@ fn insert_notifications_sql(rows: usize) -> String {
     format!(
         "INSERT INTO notifications (received_at, reference_id, resource_id, status, updated_at,
             amount_text, gross, fee, net, cost_text, reference1, payment_method, product_id,
-            provider_reference, withdraw_reference1, error_code, error_message, raw)
+            provider_reference, withdraw_reference1, error_code, error_message, raw, profile)
          VALUES {}
          ON CONFLICT (reference_id, status, updated_at, provider_reference) DO NOTHING
          RETURNING id, reference_id, status, updated_at, provider_reference",
@@ -220,12 +233,17 @@ fn insert_notifications_sql(rows: usize) -> String {
     )
 }
 
-fn notification_params(parsed: &Notification, raw: &str, received_at: i64) -> [Param; 18] {
+fn notification_params(
+    profile: &str,
+    parsed: &Notification,
+    raw: &str,
+    received_at: i64,
+) -> [Param; NOTIFICATION_INSERT_COLUMNS] {
     [
         Param::from(received_at),
         Param::from(&parsed.reference_id),
         Param::from(&parsed.resource_id),
-        Param::from(parsed.status),
+        Param::from(parsed.status.id()),
         Param::from(&parsed.updated_at),
         Param::from(&parsed.amount_text),
         Param::from(parsed.gross.map(Pesos::get)),
@@ -240,23 +258,26 @@ fn notification_params(parsed: &Notification, raw: &str, received_at: i64) -> [P
         Param::from(&parsed.error_code),
         Param::from(&parsed.error_message),
         Param::from(raw),
+        Param::from(profile),
     ]
 }
 
 impl Ledger {
-    /// Stores a batch in one transaction: one commit (one disk flush) for everything that
-    /// arrived together. Nothing is acknowledged before this returns.
+    /// Stores a batch, verified with `profile`'s key, in one transaction: one commit (one disk
+    /// flush) for everything that arrived together. Nothing is acknowledged before this returns.
     pub fn store_notifications(
         &self,
+        profile: &str,
         batch: &[(Notification, String)],
     ) -> Result<Vec<StoreOutcome>, LedgerError> {
-        self.store_notifications_received_at(batch, now_ms())
+        self.store_notifications_received_at(profile, batch, now_ms())
     }
 
     /// [`Ledger::store_notifications`] with the time they were received (an import of
     /// notifications kept elsewhere, or a year of them for the scale benchmark).
     pub fn store_notifications_received_at(
         &self,
+        profile: &str,
         batch: &[(Notification, String)],
         now: i64,
     ) -> Result<Vec<StoreOutcome>, LedgerError> {
@@ -275,7 +296,7 @@ impl Ledger {
                 rest = after;
                 let params: Vec<Param> = chunk
                     .iter()
-                    .flat_map(|(parsed, raw)| notification_params(parsed, raw, now))
+                    .flat_map(|(parsed, raw)| notification_params(profile, parsed, raw, now))
                     .collect();
                 for (id, key) in db.query(&insert_notifications_sql(rows), &params, |row| {
                     Ok((
@@ -311,7 +332,7 @@ impl Ledger {
                          RETURNING id, check_state",
                         args![
                             &parsed.reference_id,
-                            parsed.status,
+                            parsed.status.id(),
                             &parsed.updated_at,
                             &parsed.provider_reference
                         ],
@@ -352,12 +373,17 @@ impl Ledger {
         &self,
         id: i64,
         state: CheckState,
-        service_status: Option<i64>,
+        service_status: Option<TransactionStatus>,
     ) -> Result<(), LedgerError> {
         self.with(|db| {
             db.execute(
                 "UPDATE notifications SET check_state = ?2, service_status = ?3, checked_at = ?4 WHERE id = ?1",
-                args![id, state.as_str(), service_status, now_ms()],
+                args![
+                    id,
+                    state.as_str(),
+                    service_status.map(TransactionStatus::id),
+                    now_ms()
+                ],
             )
         })?;
         Ok(())
@@ -386,22 +412,26 @@ impl Ledger {
         })
     }
 
+    /// `profile`'s notifications (every profile's with `None`) received in `[from_ms, to_ms)`.
     pub fn notifications_between(
         &self,
+        profile: Option<&str>,
         from_ms: i64,
         to_ms: i64,
     ) -> Result<Vec<StoredNotification>, LedgerError> {
-        self.notifications_received(from_ms, to_ms, NOTIFICATION_COLUMNS)
+        self.notifications_received(profile, from_ms, to_ms, NOTIFICATION_COLUMNS)
     }
 
     /// [`Ledger::notifications_between`] without the raw bodies: what reconciliation and the
     /// CSV read (a year of raw bodies is a hundred megabytes nobody looks at there).
     pub(super) fn notifications_between_without_raw(
         &self,
+        profile: Option<&str>,
         from_ms: i64,
         to_ms: i64,
     ) -> Result<Vec<StoredNotification>, LedgerError> {
         self.notifications_received(
+            profile,
             from_ms,
             to_ms,
             &NOTIFICATION_COLUMNS.replace(" raw,", " '' AS raw,"),
@@ -410,6 +440,7 @@ impl Ledger {
 
     fn notifications_received(
         &self,
+        profile: Option<&str>,
         from_ms: i64,
         to_ms: i64,
         columns: &str,
@@ -418,9 +449,11 @@ impl Ledger {
             db.query(
                 &format!(
                     "SELECT {columns} FROM notifications
-                     WHERE received_at >= ?1 AND received_at < ?2 ORDER BY id"
+                     WHERE received_at >= ?1 AND received_at < ?2
+                       AND (CAST(?3 AS TEXT) IS NULL OR profile = ?3)
+                     ORDER BY id"
                 ),
-                args![from_ms, to_ms],
+                args![from_ms, to_ms, profile],
                 notification,
             )
         })
@@ -469,12 +502,12 @@ impl Ledger {
                     args![
                         profile,
                         &collection.reference,
-                        &collection.kind,
+                        collection.kind.code(),
                         collection.amount.map(Pesos::get),
                         &collection.reference1,
                         &collection.url,
                         collection.created_at,
-                        collection.status,
+                        collection.status.map(TransactionStatus::id),
                         &collection.description,
                         i64::from(collection.repeatable),
                         collection.open_until
@@ -493,8 +526,9 @@ impl Ledger {
     /// it processing again while the next payer pays; its payments are `received_payments`).
     pub fn record_collection_status(
         &self,
+        profile: &str,
         reference: &str,
-        status: i64,
+        status: TransactionStatus,
         amount: Option<Pesos>,
     ) -> Result<(), LedgerError> {
         self.with(|db| {
@@ -503,16 +537,17 @@ impl Ledger {
                 "UPDATE collections
                  SET status = ?2, status_at = ?3,
                      amount = COALESCE(NULLIF(amount, 0), CAST(?4 AS BIGINT), amount)
-                 WHERE reference = ?1
+                 WHERE reference = ?1 AND profile = ?5
                    AND NOT (repeatable = 1 AND COALESCE(status, 0) = 2)
                    AND (status IS NULL OR status <> ?2
                         OR ((amount IS NULL OR amount = 0) AND CAST(?4 AS BIGINT) IS NOT NULL))",
                 // A static QR answers $ 0 until a payer types an amount: no amount yet.
                 args![
                     reference,
-                    status,
+                    status.id(),
                     now_ms(),
-                    amount.filter(|amount| amount.get() > 0).map(Pesos::get)
+                    amount.filter(|amount| amount.get() > 0).map(Pesos::get),
+                    profile
                 ],
             )
         })?;
@@ -538,6 +573,23 @@ impl Ledger {
         })
     }
 
+    /// `profile`'s payment created under `reference`, if `profile` created one.
+    pub fn collection_by_reference(
+        &self,
+        profile: &str,
+        reference: &str,
+    ) -> Result<Option<Collection>, LedgerError> {
+        self.with(|db| {
+            db.query_opt(
+                &format!(
+                    "SELECT {COLLECTION_COLUMNS} FROM collections WHERE profile = ?1 AND reference = ?2"
+                ),
+                args![profile, reference],
+                collection,
+            )
+        })
+    }
+
     /// One collection by its row (what another till's notice names).
     pub fn collection(&self, id: i64) -> Result<Option<(String, Collection)>, LedgerError> {
         self.with(|db| {
@@ -554,6 +606,7 @@ impl Ledger {
     /// notification.
     pub fn known_references_between(
         &self,
+        profile: Option<&str>,
         from_ms: i64,
         to_ms: i64,
     ) -> Result<std::collections::HashSet<String>, LedgerError> {
@@ -561,10 +614,13 @@ impl Ledger {
             db.query(
                 "SELECT DISTINCT n.reference_id FROM notifications n
                  WHERE n.received_at >= ?1 AND n.received_at < ?2
-                   AND (EXISTS (SELECT 1 FROM collections c WHERE c.reference = n.reference_id)
+                   AND (CAST(?3 AS TEXT) IS NULL OR n.profile = ?3)
+                   AND (EXISTS (SELECT 1 FROM collections c
+                                WHERE c.reference = n.reference_id AND c.profile = n.profile)
                      OR EXISTS (SELECT 1 FROM payouts p
-                                WHERE p.transaction_reference = n.reference_id))",
-                args![from_ms, to_ms],
+                                WHERE p.transaction_reference = n.reference_id
+                                  AND p.profile = n.profile))",
+                args![from_ms, to_ms, profile],
                 |row| row.get::<String>(0),
             )
         })?;
@@ -601,12 +657,12 @@ pub(super) const COLLECTION_COLUMNS: &str = "reference, kind, amount, reference1
 pub(super) fn collection(row: &Row<'_>) -> Result<Collection, LedgerError> {
     Ok(Collection {
         reference: row.get(0)?,
-        kind: row.get(1)?,
+        kind: PaymentKind::parse(&row.get::<String>(1)?),
         amount: row.get::<Option<i64>>(2)?.map(Pesos::new),
         reference1: row.get(3)?,
         url: row.get(4)?,
         created_at: row.get(5)?,
-        status: row.get(6)?,
+        status: row.get::<Option<i64>>(6)?.map(TransactionStatus::from_id),
         description: row.get(7)?,
         repeatable: row.get::<i64>(8)? != 0,
         open_until: row.get(9)?,

@@ -269,6 +269,12 @@ const MIGRATIONS: &[Migration] = &[
     // 6: codes that take payment after payment (a static QR on the counter, an interoperable
     // QR, a Bre-B key) and each payment they took, as a status check or a notification saw it.
     sql(received::SCHEMA_SQLITE),
+    // 7: the books from the service's answers: every confirmed payment a row of its own, each
+    // payment and notification a profile's, kinds as codes rather than words.
+    Migration {
+        sql: received::BOOKS_SQLITE,
+        then: Some(|connection| received::books_pass(&mut Conn::Sqlite(connection))),
+    },
 ];
 
 /// How long opening waits for other processes that are opening the same ledger.
@@ -548,6 +554,57 @@ mod tests {
             Ledger::open(&path),
             Err(LedgerError::TooNew { found: 99 })
         ));
+    }
+
+    /// A shared ledger had tills in both languages: schema 6 stored kinds as each till's words.
+    /// Opened now, they are codes, one per method, and each approval the service had confirmed
+    /// is one payment in the books.
+    #[test]
+    fn kinds_stored_as_words_in_either_language_become_codes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.sqlite3");
+        {
+            let connection = Connection::open(&path).unwrap();
+            for migration in &MIGRATIONS[..6] {
+                connection.execute_batch(migration.sql).unwrap();
+                if let Some(step) = migration.then {
+                    step(&connection).unwrap();
+                }
+            }
+            connection.pragma_update(None, "user_version", 6).unwrap();
+            let now = crate::clock::now_ms();
+            for (reference, kind) in [
+                ("A1", "Link de pago"),
+                ("A2", "Payment link"),
+                ("A3", "Tarjetas"),
+                ("A4", "Cards"),
+                ("A5", "Mi medio propio"),
+            ] {
+                connection
+                    .execute(
+                        "INSERT INTO collections (profile, reference, kind, amount, reference1,
+                            url, created_at, status, status_at)
+                         VALUES ('tienda', ?1, ?2, 10000, 'X', '', ?3, 2, ?3)",
+                        rusqlite::params![reference, kind, now],
+                    )
+                    .unwrap();
+            }
+        }
+        let ledger = Ledger::open(&path).unwrap();
+        let today = crate::clock::today();
+        let report = ledger
+            .reconcile(Some("tienda"), today, today, crate::clock::now_ms())
+            .unwrap();
+        use crate::api::kind::PaymentKind;
+        assert_eq!(report.by_method[&PaymentKind::Link].count, 2);
+        assert_eq!(report.by_method[&PaymentKind::Method(273)].count, 2);
+        assert_eq!(
+            report.by_method[&PaymentKind::Unrecognised("Mi medio propio".into())].count,
+            1,
+            "words it does not know are kept as they were"
+        );
+        assert_eq!(report.approved.count, 5);
+        assert_eq!(report.approved.gross, crate::money::Pesos::new(50_000));
     }
 
     #[test]

@@ -128,7 +128,19 @@ const MIGRATIONS: &[&str] = &[
         FOR EACH ROW EXECUTE FUNCTION paydesk_notify();
 ",
     super::received::SCHEMA_POSTGRES,
+    super::received::BOOKS_POSTGRES,
 ];
+
+/// A pass over stored rows, in Rust, inside a migration's transaction.
+type Pass = fn(&mut super::store::Conn<'_>) -> Result<(), LedgerError>;
+
+/// The Rust pass that follows a step's SQL in the same transaction, where it has one.
+fn pass_after(step: usize) -> Option<Pass> {
+    match step {
+        3 => Some(super::received::books_pass),
+        _ => None,
+    }
+}
 
 /// The latest schema version this build writes.
 pub fn latest_version() -> i64 {
@@ -462,6 +474,9 @@ impl PgStore {
             for (step, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
                 client.batch("BEGIN")?;
                 let applied = client.batch(sql).and_then(|()| {
+                    if let Some(pass) = pass_after(step + 1) {
+                        pass(&mut super::store::Conn::Postgres(client))?;
+                    }
                     client.execute(
                         "UPDATE paydesk_schema SET version = $1",
                         &[Param::from(step as i64 + 1)],

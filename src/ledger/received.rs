@@ -1,13 +1,15 @@
-//! Codes that take payment after payment, and each payment they took. A static QR left on the
-//! counter, an interoperable QR or a Bre-B key stays open after its first approval (DESIGN.md:
-//! several approvals for one resource are normal there, and each is money received). The service
-//! tells the payments apart by their provider reference: a status check shows the latest one, a
-//! notification each. Both paths write here, so today's list, the balance's figures and the day's
-//! close count the same payments.
+//! The money received: every payment the service confirmed, one row each. An approved payment
+//! is one row; a code that takes payment after payment (a static QR left on the counter, an
+//! interoperable QR, a Bre-B key) has a row for each payment, told apart by the provider
+//! reference the service's status answer gives it. Rows are written only from a status answer
+//! (by a till's follower or by the receiver's check of a notification, whichever comes first),
+//! so today's list, the balance's figures and the day's close count the same money, and a
+//! notification's own figures are never in it.
 
-use super::store::{Row, args};
+use super::store::{Conn, Row, args};
 use super::{Collection, Ledger, LedgerError};
-use crate::money::Pesos;
+use crate::api::kind::PaymentKind;
+use crate::money::{PaymentFigures, Pesos};
 
 /// Schema step 6 on SQLite; step 2 on PostgreSQL is the same in its types.
 pub(super) const SCHEMA_SQLITE: &str = "
@@ -40,25 +42,104 @@ pub(super) const SCHEMA_POSTGRES: &str = "
     CREATE TRIGGER received_payments_notify AFTER INSERT ON received_payments
         FOR EACH ROW EXECUTE FUNCTION paydesk_notify();";
 
-/// One payment a code took.
+/// Schema step 7 (SQLite; PostgreSQL's step 3 below): every approved payment the service
+/// confirmed is a received payment (not only a code's), and belongs to a profile, as each
+/// notification does (to the profile whose key verified it).
+pub(super) const BOOKS_SQLITE: &str = "
+    CREATE TABLE received_payments_v7 (
+        id INTEGER PRIMARY KEY,
+        profile TEXT NOT NULL,
+        reference TEXT NOT NULL,
+        provider_reference TEXT NOT NULL,
+        amount INTEGER,
+        fee INTEGER,
+        received_at INTEGER NOT NULL,
+        UNIQUE (profile, reference, provider_reference)
+    );
+    INSERT INTO received_payments_v7 (id, profile, reference, provider_reference, amount, fee,
+        received_at)
+    SELECT r.id, COALESCE((SELECT c.profile FROM collections c WHERE c.reference = r.reference
+        ORDER BY c.id LIMIT 1), ''), r.reference, r.provider_reference, r.amount, r.fee,
+        r.received_at
+    FROM received_payments r;
+    DROP TABLE received_payments;
+    ALTER TABLE received_payments_v7 RENAME TO received_payments;
+    CREATE INDEX received_payments_by_time ON received_payments (received_at);
+    ALTER TABLE notifications ADD COLUMN profile TEXT NOT NULL DEFAULT '';";
+
+pub(super) const BOOKS_POSTGRES: &str = "
+    ALTER TABLE received_payments ADD COLUMN profile TEXT NOT NULL DEFAULT '';
+    UPDATE received_payments r SET profile = COALESCE((SELECT c.profile FROM collections c
+        WHERE c.reference = r.reference ORDER BY c.id LIMIT 1), '');
+    ALTER TABLE received_payments DROP CONSTRAINT received_payments_reference_provider_reference_key;
+    ALTER TABLE received_payments ADD CONSTRAINT received_payments_key
+        UNIQUE (profile, reference, provider_reference);
+    ALTER TABLE notifications ADD COLUMN profile TEXT NOT NULL DEFAULT '';";
+
+/// The rest of step 7, the same on both backends: notifications stored before they had a
+/// profile go to the profile of their payment or payout; an approved payment the service
+/// confirmed before each approval was its own row becomes one; and kinds stored as words (in
+/// the language of the till that wrote them) become codes.
+pub(super) fn books_pass(db: &mut Conn<'_>) -> Result<(), LedgerError> {
+    db.execute(
+        "UPDATE notifications SET profile = COALESCE(
+            (SELECT c.profile FROM collections c WHERE c.reference = notifications.reference_id
+             ORDER BY c.id LIMIT 1),
+            (SELECT p.profile FROM payouts p
+             WHERE p.transaction_reference = notifications.reference_id ORDER BY p.id LIMIT 1),
+            '')
+         WHERE profile = ''",
+        &[],
+    )?;
+    db.execute(
+        "INSERT INTO received_payments (profile, reference, provider_reference, amount, fee,
+            received_at)
+         SELECT profile, reference, '', amount, NULL, COALESCE(status_at, created_at)
+         FROM collections WHERE repeatable = 0 AND status = 2
+         ON CONFLICT (profile, reference, provider_reference) DO NOTHING",
+        &[],
+    )?;
+    let kinds = db.query("SELECT DISTINCT kind FROM collections", &[], |row| {
+        row.get::<String>(0)
+    })?;
+    for words in kinds {
+        let code = PaymentKind::from_stored_words(&words).code();
+        if code != words {
+            db.execute(
+                "UPDATE collections SET kind = ?2 WHERE kind = ?1",
+                args![&words, &code],
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// One payment the service confirmed: an approved payment, or one more payment of a code that
+/// takes many. Written only from a status answer (see `collections`), never from what a
+/// notification says.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReceivedPayment {
-    /// The code's reference (the service's).
+    /// The payment's (or code's) reference, the service's.
     pub reference: String,
-    /// The code's kind, as its collection says ("QR estático…"), for the totals by method.
-    pub kind: String,
-    /// What tells this payment from the code's others.
+    /// The kind of what was created, as its collection says, for the totals by method.
+    pub kind: PaymentKind,
+    /// Whether its collection takes payment after payment (then each row is one more payment).
+    pub repeatable: bool,
+    /// What tells this payment from the code's others (empty when the service gave none).
     pub provider_reference: String,
-    /// What the payer paid.
+    /// What the payer paid, as the service's answer said.
     pub amount: Option<Pesos>,
-    /// The service's fee, when a notification or the status check said it.
+    /// The service's fee, as its answer said.
     pub fee: Option<Pesos>,
     pub received_at: i64,
 }
 
-/// A received payment and its code's kind: every query joins the code's collection.
+/// A received payment and its kind: every query joins the payment's collection.
 const RECEIVED_COLUMNS: &str =
-    "r.reference, r.provider_reference, r.amount, r.fee, r.received_at, c.kind";
+    "r.reference, r.provider_reference, r.amount, r.fee, r.received_at, c.kind, c.repeatable";
+
+const RECEIVED_JOIN: &str =
+    "received_payments r JOIN collections c ON c.profile = r.profile AND c.reference = r.reference";
 
 fn received(row: &Row<'_>) -> Result<ReceivedPayment, LedgerError> {
     Ok(ReceivedPayment {
@@ -67,41 +148,86 @@ fn received(row: &Row<'_>) -> Result<ReceivedPayment, LedgerError> {
         amount: row.get::<Option<i64>>(2)?.map(Pesos::new),
         fee: row.get::<Option<i64>>(3)?.map(Pesos::new),
         received_at: row.get(4)?,
-        kind: row.get(5)?,
+        kind: PaymentKind::parse(&row.get::<String>(5)?),
+        repeatable: row.get::<i64>(6)? != 0,
     })
 }
 
+impl ReceivedPayment {
+    /// What the payer paid and the fee, as the service's answer said; the net follows.
+    pub fn figures(&self) -> PaymentFigures {
+        PaymentFigures {
+            gross: self.amount,
+            fee: self.fee,
+            net: None,
+        }
+    }
+}
+
+/// One received payment, when `profile` created its payment; true when it was new.
+fn insert_received(
+    db: &mut Conn<'_>,
+    profile: &str,
+    payment: &ReceivedPayment,
+) -> Result<bool, LedgerError> {
+    let inserted = db.query(
+        "INSERT INTO received_payments (profile, reference, provider_reference, amount, fee,
+            received_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6
+         WHERE EXISTS (SELECT 1 FROM collections WHERE profile = ?1 AND reference = ?2)
+         ON CONFLICT (profile, reference, provider_reference) DO NOTHING
+         RETURNING id",
+        args![
+            profile,
+            &payment.reference,
+            &payment.provider_reference,
+            payment.amount.map(Pesos::get),
+            payment.fee.map(Pesos::get),
+            payment.received_at
+        ],
+        |row| row.get::<i64>(0),
+    )?;
+    Ok(!inserted.is_empty())
+}
+
 impl Ledger {
-    /// Writes down a payment of one of our codes that takes many (a reference that is not
-    /// such a code is left alone); true when it was not known yet. The same payment seen again,
-    /// by the other path or another till, changes nothing.
-    pub fn record_received(&self, payment: &ReceivedPayment) -> Result<bool, LedgerError> {
-        let inserted = self.with(|db| {
-            db.query(
-                "INSERT INTO received_payments (reference, provider_reference, amount, fee, received_at)
-                 SELECT ?1, ?2, ?3, ?4, ?5
-                 WHERE EXISTS (SELECT 1 FROM collections WHERE reference = ?1 AND repeatable = 1)
-                 ON CONFLICT (reference, provider_reference) DO NOTHING
-                 RETURNING id",
-                args![
-                    &payment.reference,
-                    &payment.provider_reference,
-                    payment.amount.map(Pesos::get),
-                    payment.fee.map(Pesos::get),
-                    payment.received_at
-                ],
-                |row| row.get::<i64>(0),
-            )
-        })?;
-        Ok(!inserted.is_empty())
+    /// Writes down a payment the service confirmed for one of `profile`'s payments (a reference
+    /// `profile` did not create is left alone); true when it was not known yet. The same payment
+    /// seen again, by another path or another till, changes nothing.
+    pub fn record_received(
+        &self,
+        profile: &str,
+        payment: &ReceivedPayment,
+    ) -> Result<bool, LedgerError> {
+        self.with(|db| insert_received(db, profile, payment))
     }
 
-    /// The provider references of every payment a code took, any day.
-    pub fn received_references(&self, reference: &str) -> Result<Vec<String>, LedgerError> {
+    /// Several received payments in one transaction (an import of books kept elsewhere, or the
+    /// scale benchmark's year); what is known already is left as it is.
+    pub fn record_received_all(
+        &self,
+        profile: &str,
+        payments: &[ReceivedPayment],
+    ) -> Result<(), LedgerError> {
+        self.transaction(|db| {
+            for payment in payments {
+                insert_received(db, profile, payment)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// The provider references of every payment `profile`'s payment took, any day.
+    pub fn received_references(
+        &self,
+        profile: &str,
+        reference: &str,
+    ) -> Result<Vec<String>, LedgerError> {
         self.with(|db| {
             db.query(
-                "SELECT provider_reference FROM received_payments WHERE reference = ?1",
-                args![reference],
+                "SELECT provider_reference FROM received_payments
+                 WHERE profile = ?1 AND reference = ?2",
+                args![profile, reference],
                 |row| row.get::<String>(0),
             )
         })
@@ -111,17 +237,14 @@ impl Ledger {
     pub fn received(&self, id: i64) -> Result<Option<ReceivedPayment>, LedgerError> {
         self.with(|db| {
             db.query_opt(
-                &format!(
-                    "SELECT {RECEIVED_COLUMNS} FROM received_payments r
-                     JOIN collections c ON c.reference = r.reference WHERE r.id = ?1"
-                ),
+                &format!("SELECT {RECEIVED_COLUMNS} FROM {RECEIVED_JOIN} WHERE r.id = ?1"),
                 args![id],
                 received,
             )
         })
     }
 
-    /// The payments `profile`'s codes (every profile's with `None`) took in `[from_ms, to_ms)`,
+    /// The payments `profile` received (every profile's with `None`) in `[from_ms, to_ms)`,
     /// oldest first.
     pub fn received_between(
         &self,
@@ -132,10 +255,9 @@ impl Ledger {
         self.with(|db| {
             db.query(
                 &format!(
-                    "SELECT {RECEIVED_COLUMNS} FROM received_payments r
-                     JOIN collections c ON c.reference = r.reference
+                    "SELECT {RECEIVED_COLUMNS} FROM {RECEIVED_JOIN}
                      WHERE r.received_at >= ?2 AND r.received_at < ?3
-                       AND (CAST(?1 AS TEXT) IS NULL OR c.profile = ?1)
+                       AND (CAST(?1 AS TEXT) IS NULL OR r.profile = ?1)
                      ORDER BY r.received_at, r.id"
                 ),
                 args![profile, from_ms, to_ms],

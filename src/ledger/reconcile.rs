@@ -2,7 +2,7 @@
 //! (amount, cost, net), payouts, and the exceptions a bookkeeper must look at. Dates are the
 //! shop's (Colombia, UTC-5); a range includes both ends.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::io::Write;
 
 use time::{Date, macros::format_description};
@@ -10,8 +10,12 @@ use time::{Date, macros::format_description};
 use crate::clock;
 use crate::i18n::Language;
 
-use super::{Collection, Ledger, LedgerError, PayoutRecord, PayoutState, StoredNotification};
+use super::{
+    Collection, Ledger, LedgerError, PayoutRecord, PayoutState, ReceivedPayment, StoredNotification,
+};
+use crate::api::catalog::MethodCatalog;
 use crate::api::family_b::TransactionStatus;
+use crate::api::kind::PaymentKind;
 use crate::ledger::CheckState;
 use crate::money::{PaymentFigures, Pesos};
 
@@ -37,6 +41,11 @@ pub fn bounds(from: Date, to: Date) -> (i64, i64) {
 
 /// A count and the money of what was counted: what payers paid (gross), the service's fees,
 /// and what the merchant receives (net). For payouts, gross is the amount sent.
+/// An amount as a person reads it, or `?` where the service did not say.
+fn shown(amount: Option<Pesos>) -> String {
+    amount.map_or_else(|| "?".to_owned(), |amount| amount.to_string())
+}
+
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Totals {
     pub count: usize,
@@ -70,24 +79,36 @@ impl Totals {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ExceptionKind {
     PendingTooLong,
-    ApprovedWithoutNotification,
+    /// An approval a notification announced that the service has not confirmed: not money.
+    Unconfirmed,
+    /// Money the service confirmed without saying its fee.
+    FeeNotKnown,
     NotificationWithoutResource,
-    TwoApprovals,
     Disagreement,
     PayoutOutcomeUnknown,
-    FiguresDoNotAddUp,
 }
 
 impl ExceptionKind {
+    /// The kind for programs (`--json`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ExceptionKind::PendingTooLong => "pendingTooLong",
+            ExceptionKind::Unconfirmed => "unconfirmed",
+            ExceptionKind::FeeNotKnown => "feeNotKnown",
+            ExceptionKind::NotificationWithoutResource => "unknownPayment",
+            ExceptionKind::Disagreement => "disagreement",
+            ExceptionKind::PayoutOutcomeUnknown => "payoutOutcomeUnknown",
+        }
+    }
+
     pub fn words(self) -> String {
         match self {
             ExceptionKind::PendingTooLong => crate::t!("exception-pending-too-long"),
-            ExceptionKind::ApprovedWithoutNotification => crate::t!("exception-no-notification"),
+            ExceptionKind::Unconfirmed => crate::t!("exception-unconfirmed"),
+            ExceptionKind::FeeNotKnown => crate::t!("exception-fee-not-known"),
             ExceptionKind::NotificationWithoutResource => crate::t!("exception-unknown-payment"),
-            ExceptionKind::TwoApprovals => crate::t!("exception-paid-twice"),
             ExceptionKind::Disagreement => crate::t!("exception-disagreement"),
             ExceptionKind::PayoutOutcomeUnknown => crate::t!("exception-payout-unknown"),
-            ExceptionKind::FiguresDoNotAddUp => crate::t!("exception-figures"),
         }
     }
 }
@@ -99,30 +120,19 @@ pub struct Exception {
     pub detail: String,
 }
 
-impl Exception {
-    /// Money the service confirmed when asked, with no notification: its fee is not known here.
-    fn without_notification(reference: &str, amount: Option<Pesos>) -> Exception {
-        Exception {
-            kind: ExceptionKind::ApprovedWithoutNotification,
-            reference: reference.to_owned(),
-            detail: crate::t!(
-                "exception-detail-no-notification",
-                amount = amount.map(|a| a.to_string()).unwrap_or_default()
-            ),
-        }
-    }
-}
-
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {
     pub from: Date,
     pub to: Date,
-    /// Collections created from this computer, by their last known state.
-    pub by_state: BTreeMap<String, Totals>,
-    /// Approved notifications by payment method.
-    pub by_method: BTreeMap<String, Totals>,
-    /// Approved notifications (each approval counts, even two for one reference).
+    /// Payments created in these days, by their last known state (`None`: never checked).
+    pub by_state: BTreeMap<Option<TransactionStatus>, Totals>,
+    /// The money received, by what kind of payment took it.
+    pub by_method: BTreeMap<PaymentKind, Totals>,
+    /// The money received: every payment the service confirmed (two payments of one code are
+    /// two). Nothing else is ever counted here.
     pub approved: Totals,
+    /// Approvals notified that the service has not confirmed: shown, never counted as money.
+    pub unconfirmed: usize,
     pub payouts_paid: Totals,
     pub payouts_open: Totals,
     pub payouts_failed: Totals,
@@ -130,23 +140,12 @@ pub struct Report {
     pub notifications: usize,
 }
 
-fn state_words(status: Option<i64>) -> String {
+/// A state in words, or "not checked" when the service was never asked.
+pub fn state_words(status: Option<TransactionStatus>) -> String {
     match status {
-        Some(id) => TransactionStatus::from_id(id).to_string(),
-        None => "not checked".to_owned(),
+        Some(status) => status.to_string(),
+        None => crate::t!("state-not-checked"),
     }
-}
-
-/// A notified status in words: 0 rejected, 1 pending, 2 approved, 3 failed (the service also
-/// notifies rejected and cancelled payments as failed), 9 processing.
-pub fn notified_words(status: i64) -> String {
-    TransactionStatus::from_id(status).to_string()
-}
-
-/// Methods whose resource may be paid more than once: the interoperable QR (248) and the
-/// Bre-B key (250), and the Family A static QR (3). Several approvals there are normal.
-pub fn may_be_paid_more_than_once(product_id: Option<i64>) -> bool {
-    matches!(product_id, Some(3 | 248 | 250))
 }
 
 struct Rows {
@@ -154,45 +153,39 @@ struct Rows {
     collections: Vec<Collection>,
     payouts: Vec<PayoutRecord>,
     /// The notified references that are ours.
-    known: std::collections::HashSet<String>,
-    /// What codes that take many payments took.
-    received: Vec<super::ReceivedPayment>,
+    known: HashSet<String>,
+    /// The money received: one row per payment the service confirmed.
+    received: Vec<ReceivedPayment>,
 }
 
 impl Rows {
-    /// The codes' payments that no counted notification carried (a static QR's, seen by status
-    /// checks alone): a notification of the same payment has its provider reference.
-    fn received_without_notification(&self) -> Vec<&super::ReceivedPayment> {
-        let notified: std::collections::HashSet<(&str, &str)> = self
-            .notifications
-            .iter()
-            .filter(|n| {
-                n.status == 2
-                    && n.withdraw_reference1.is_none()
-                    && n.check_state != CheckState::Disagrees
+    /// Whether a notified approval is money the service confirmed: its check agreed, or a
+    /// status answer recorded the payment it names (the same provider reference; for a
+    /// payment that takes one, any payment of it).
+    fn confirmed(&self, notification: &StoredNotification) -> bool {
+        notification.check_state == CheckState::Confirmed
+            || self.received.iter().any(|received| {
+                received.reference == notification.reference_id
+                    && (!received.repeatable
+                        || received.provider_reference == notification.provider_reference)
             })
-            .map(|n| (n.reference_id.as_str(), n.provider_reference.as_str()))
-            .collect();
-        self.received
-            .iter()
-            .filter(|r| !notified.contains(&(r.reference.as_str(), r.provider_reference.as_str())))
-            .collect()
     }
 }
 
 impl Ledger {
     fn rows(&self, profile: Option<&str>, from: Date, to: Date) -> Result<Rows, LedgerError> {
         let (start, end) = bounds(from, to);
-        let payouts = self.payouts_between(profile, start, end)?;
         Ok(Rows {
-            notifications: self.notifications_between_without_raw(start, end)?,
-            known: self.known_references_between(start, end)?,
+            notifications: self.notifications_between_without_raw(profile, start, end)?,
+            known: self.known_references_between(profile, start, end)?,
             collections: self.collections_between(profile, start, end)?,
             received: self.received_between(profile, start, end)?,
-            payouts,
+            payouts: self.payouts_between(profile, start, end)?,
         })
     }
 
+    /// The close of `[from, to]` for `profile` (every profile's with `None`): the same figures
+    /// the app's Cuadre del día, `paydesk ledger close` and the CSV show.
     pub fn reconcile(
         &self,
         profile: Option<&str>,
@@ -207,119 +200,17 @@ impl Ledger {
             by_state: BTreeMap::new(),
             by_method: BTreeMap::new(),
             approved: Totals::default(),
+            unconfirmed: 0,
             payouts_paid: Totals::default(),
             payouts_open: Totals::default(),
             payouts_failed: Totals::default(),
             exceptions: Vec::new(),
             notifications: rows.notifications.len(),
         };
-        // Every approval of a reference, each one money received: a repeated delivery of the
-        // same notification is already one row, so two rows are two payments.
-        let mut approvals: BTreeMap<&str, Vec<&StoredNotification>> = BTreeMap::new();
-        for notification in &rows.notifications {
-            if notification.check_state == CheckState::Disagrees {
-                report.exceptions.push(Exception {
-                    kind: ExceptionKind::Disagreement,
-                    reference: notification.reference_id.clone(),
-                    detail: crate::t!(
-                        "exception-detail-disagreement",
-                        notified = notified_words(notification.status),
-                        service = state_words(notification.service_status)
-                    ),
-                });
-                continue;
-            }
-            if notification.status == 2 && notification.withdraw_reference1.is_none() {
-                if !notification.figures.add_up() {
-                    let shown = |value: Option<Pesos>| {
-                        value.map_or_else(|| "?".to_owned(), |p| p.to_string())
-                    };
-                    report.exceptions.push(Exception {
-                        kind: ExceptionKind::FiguresDoNotAddUp,
-                        reference: notification.reference_id.clone(),
-                        detail: crate::t!(
-                            "exception-detail-figures",
-                            gross = shown(notification.figures.gross),
-                            fee = shown(notification.figures.fee),
-                            net = shown(notification.figures.net)
-                        ),
-                    });
-                } else {
-                    report.approved.add(notification.figures);
-                    let method = if notification.payment_method.is_empty() {
-                        crate::t!("reconcile-method-not-given")
-                    } else {
-                        notification.payment_method.clone()
-                    };
-                    report
-                        .by_method
-                        .entry(method)
-                        .or_default()
-                        .add(notification.figures);
-                }
-                approvals
-                    .entry(notification.reference_id.as_str())
-                    .or_default()
-                    .push(notification);
-            }
-            if !rows.known.contains(&notification.reference_id) {
-                report.exceptions.push(Exception {
-                    kind: ExceptionKind::NotificationWithoutResource,
-                    reference: notification.reference_id.clone(),
-                    detail: crate::t!(
-                        "exception-detail-unknown",
-                        state = notified_words(notification.status),
-                        amount = notification
-                            .figures
-                            .completed()
-                            .gross
-                            .map(|a| a.to_string())
-                            .unwrap_or_else(|| notification.amount_text.clone()),
-                        time = crate::clock::shown_datetime(notification.received_at)
-                    ),
-                });
-            }
-        }
-        for (reference, paid) in &approvals {
-            if paid.len() > 1 {
-                let each: Vec<String> = paid
-                    .iter()
-                    .map(|n| {
-                        let gross = n.figures.completed().gross;
-                        crate::t!(
-                            "exception-detail-one-approval",
-                            amount = gross.map_or_else(|| n.amount_text.clone(), |p| p.to_string()),
-                            time = crate::clock::shown_service_time(&n.updated_at)
-                        )
-                    })
-                    .collect();
-                let normal = if paid
-                    .iter()
-                    .all(|n| may_be_paid_more_than_once(n.product_id))
-                {
-                    crate::t!("exception-detail-repeatable")
-                } else {
-                    crate::t!("exception-detail-check-customer")
-                };
-                report.exceptions.push(Exception {
-                    kind: ExceptionKind::TwoApprovals,
-                    reference: (*reference).to_owned(),
-                    detail: crate::t!(
-                        "exception-detail-approvals",
-                        count = paid.len(),
-                        each = each.join(", "),
-                        note = normal
-                    ),
-                });
-            }
-        }
-        // A code's payment counts once: by its notification when one came, else here.
-        for received in rows.received_without_notification() {
-            let figures = PaymentFigures {
-                gross: received.amount,
-                fee: received.fee,
-                net: None,
-            };
+        // The money: what the service's answers recorded, one row per payment (a sale is one
+        // payment; a code that takes many has one row for each).
+        for received in &rows.received {
+            let figures = received.figures();
             report.approved.add(figures);
             report
                 .by_method
@@ -327,35 +218,79 @@ impl Ledger {
                 .or_default()
                 .add(figures);
             if received.fee.is_none() {
-                report.exceptions.push(Exception::without_notification(
-                    &received.reference,
-                    received.amount,
-                ));
+                report.exceptions.push(Exception {
+                    kind: ExceptionKind::FeeNotKnown,
+                    reference: received.reference.clone(),
+                    detail: crate::t!(
+                        "exception-detail-fee-not-known",
+                        amount = shown(received.amount)
+                    ),
+                });
+            }
+        }
+        // Notifications are hints: what they say is shown, never counted.
+        for notification in &rows.notifications {
+            if notification.check_state == CheckState::Disagrees {
+                report.exceptions.push(Exception {
+                    kind: ExceptionKind::Disagreement,
+                    reference: notification.reference_id.clone(),
+                    detail: crate::t!(
+                        "exception-detail-disagreement",
+                        notified = notification.status.to_string(),
+                        service = state_words(notification.service_status)
+                    ),
+                });
+                continue;
+            }
+            if !rows.known.contains(&notification.reference_id) {
+                report.exceptions.push(Exception {
+                    kind: ExceptionKind::NotificationWithoutResource,
+                    reference: notification.reference_id.clone(),
+                    detail: crate::t!(
+                        "exception-detail-unknown",
+                        state = notification.status.to_string(),
+                        time = crate::clock::shown_datetime(notification.received_at)
+                    ),
+                });
+                continue;
+            }
+            if notification.status == TransactionStatus::Approved
+                && !notification.is_payout()
+                && !rows.confirmed(notification)
+            {
+                report.unconfirmed += 1;
+                report.exceptions.push(Exception {
+                    kind: ExceptionKind::Unconfirmed,
+                    reference: notification.reference_id.clone(),
+                    detail: crate::t!(
+                        "exception-detail-unconfirmed",
+                        time = crate::clock::shown_datetime(notification.received_at)
+                    ),
+                });
             }
         }
         for collection in &rows.collections {
-            if collection.repeatable {
+            let amount = if collection.repeatable {
                 // A code that takes payments: what it took, under the state it is in.
-                let taken = Pesos::sum_of(
+                Pesos::sum_of(
                     rows.received
                         .iter()
                         .filter(|received| received.reference == collection.reference)
                         .filter_map(|received| received.amount),
-                );
-                report
-                    .by_state
-                    .entry(state_words(collection.status))
-                    .or_default()
-                    .add_gross(taken);
-                continue;
-            }
+                )
+            } else {
+                collection.amount
+            };
             report
                 .by_state
-                .entry(state_words(collection.status))
+                .entry(collection.status)
                 .or_default()
-                .add_gross(collection.amount);
-            let pending = matches!(collection.status, None | Some(1) | Some(9));
-            if pending && now_ms - collection.created_at > PENDING_TOO_LONG_MS {
+                .add_gross(amount);
+            let pending = collection.status.is_none_or(|status| !status.is_final());
+            if !collection.repeatable
+                && pending
+                && now_ms - collection.created_at > PENDING_TOO_LONG_MS
+            {
                 report.exceptions.push(Exception {
                     kind: ExceptionKind::PendingTooLong,
                     reference: collection.reference.clone(),
@@ -364,22 +299,6 @@ impl Ledger {
                         time = crate::clock::shown_datetime(collection.created_at)
                     ),
                 });
-            }
-            if collection.status == Some(2)
-                && !approvals.contains_key(collection.reference.as_str())
-            {
-                // The service confirmed it when asked: money received, even with no
-                // notification (a receiver that was down). Its fee is not known here.
-                report.approved.add_gross(collection.amount);
-                report
-                    .by_method
-                    .entry(collection.kind.clone())
-                    .or_default()
-                    .add_gross(collection.amount);
-                report.exceptions.push(Exception::without_notification(
-                    &collection.reference,
-                    collection.amount,
-                ));
             }
         }
         for payout in &rows.payouts {
@@ -410,8 +329,10 @@ impl Ledger {
     }
 
     /// The CSV export the app and the CLI both make: the file (and its folder) created, one row
-    /// per notification received and per collection or payout of `profile` (every profile's
-    /// with `None`) in the range. Returns how many rows were written.
+    /// per notification received and per collection, payment received or payout of `profile`
+    /// (every profile's with `None`) in the range. Written beside the file and renamed over it
+    /// at the end: a failed export leaves an earlier file as it was. Returns how many rows were
+    /// written.
     pub fn export_csv_file(
         &self,
         profile: Option<&str>,
@@ -419,34 +340,41 @@ impl Ledger {
         to: Date,
         path: &std::path::Path,
         language: Language,
+        catalog: &MethodCatalog,
     ) -> Result<usize, ExportError> {
-        if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
-            std::fs::create_dir_all(folder).map_err(|error| {
-                ExportError::Io(crate::t!(
-                    "csv-could-not-create",
-                    path = folder.display().to_string(),
-                    error = error.to_string()
-                ))
-            })?;
-        }
-        let file = std::fs::File::create(path).map_err(|error| {
+        let could_not_create = |path: &std::path::Path, error: std::io::Error| {
             ExportError::Io(crate::t!(
                 "csv-could-not-create",
                 path = path.display().to_string(),
                 error = error.to_string()
             ))
-        })?;
-        let mut out = std::io::BufWriter::new(file);
-        let rows = self.export_csv(profile, from, to, &mut out, language)?;
-        out.flush()
-            .map_err(|error| ExportError::Io(error.to_string()))?;
+        };
+        let folder = path
+            .parent()
+            .filter(|folder| !folder.as_os_str().is_empty())
+            .unwrap_or_else(|| std::path::Path::new("."));
+        std::fs::create_dir_all(folder).map_err(|error| could_not_create(folder, error))?;
+        let mut aside = tempfile::NamedTempFile::new_in(folder)
+            .map_err(|error| could_not_create(folder, error))?;
+        let rows = {
+            let mut out = std::io::BufWriter::new(aside.as_file_mut());
+            let rows = self.export_csv(profile, from, to, &mut out, language, catalog)?;
+            out.flush()
+                .map_err(|error| ExportError::Io(error.to_string()))?;
+            rows
+        };
+        aside
+            .persist(path)
+            .map_err(|error| could_not_create(path, error.error))?;
         Ok(rows)
     }
 
-    /// One row per notification received and per collection or payout created in the range,
-    /// with its confirmed state. Returns how many rows were written. In Spanish the file is
-    /// what Excel set to Spanish (Colombia) opens as columns: a UTF-8 BOM, `;` between fields,
-    /// Spanish headers and words; in English, the columns as they always were.
+    /// One row per notification received and per collection, payment received or payout in
+    /// the range. Money is only in the rows of payments the service confirmed ("payment
+    /// received"): a notification's row says what it announced and whether the service
+    /// confirmed it, never an amount. In Spanish the file is what Excel set to Spanish
+    /// (Colombia) opens as columns: a UTF-8 BOM, `;` between fields, Spanish headers and
+    /// words; in English, `,` and codes a program reads.
     pub fn export_csv(
         &self,
         profile: Option<&str>,
@@ -454,6 +382,7 @@ impl Ledger {
         to: Date,
         mut out: impl Write,
         language: Language,
+        catalog: &MethodCatalog,
     ) -> Result<usize, ExportError> {
         let rows = self.rows(profile, from, to)?;
         let spanish = language == Language::Es;
@@ -480,10 +409,19 @@ impl Ledger {
                 word("unchecked", "sin confirmar")
             }
         };
+        let kind_words = |kind: &PaymentKind| {
+            if spanish {
+                kind.words(catalog)
+            } else {
+                kind.code()
+            }
+        };
         let money = |value: Option<Pesos>| value.map(|p| p.get().to_string()).unwrap_or_default();
+        let status_id = |status: Option<TransactionStatus>| {
+            status.map(|s| s.id().to_string()).unwrap_or_default()
+        };
         let mut count = 0;
         for n in &rows.notifications {
-            let figures = n.figures.completed();
             let check = if spanish {
                 n.check_state.words()
             } else {
@@ -495,12 +433,12 @@ impl Ledger {
                 &n.reference_id,
                 &n.reference1,
                 &n.payment_method,
-                &money(figures.gross),
-                &money(figures.fee),
-                &money(figures.net),
-                &notified_words(n.status),
+                "",
+                "",
+                "",
+                &n.status.to_string(),
                 &check,
-                &n.service_status.map(|s| s.to_string()).unwrap_or_default(),
+                &status_id(n.service_status),
             ])?;
             count += 1;
         }
@@ -510,37 +448,30 @@ impl Ledger {
                 &local_time(c.created_at),
                 &c.reference,
                 &c.reference1,
-                &c.kind,
+                &kind_words(&c.kind),
                 &money(c.amount),
                 "",
                 "",
                 &state_words(c.status),
                 checked(c.status.is_some()),
-                &c.status.map(|s| s.to_string()).unwrap_or_default(),
+                &status_id(c.status),
             ])?;
             count += 1;
         }
-        // A code's payments that no notification carried (a static QR): the status check saw
-        // them.
-        for r in rows.received_without_notification() {
-            let figures = PaymentFigures {
-                gross: r.amount,
-                fee: r.fee,
-                net: None,
-            }
-            .completed();
+        for r in &rows.received {
+            let figures = r.figures().completed();
             writer.write_record([
                 word("payment received", "pago recibido"),
                 &local_time(r.received_at),
                 &r.reference,
-                "",
-                &r.kind,
+                &r.provider_reference,
+                &kind_words(&r.kind),
                 &money(figures.gross),
                 &money(figures.fee),
                 &money(figures.net),
-                &state_words(Some(2)),
+                &state_words(Some(TransactionStatus::Approved)),
                 checked(true),
-                "2",
+                &TransactionStatus::Approved.id().to_string(),
             ])?;
             count += 1;
         }
@@ -550,12 +481,17 @@ impl Ledger {
             } else {
                 p.state.as_str().to_owned()
             };
+            let method = if spanish {
+                crate::api::family_b::withdraw_method_name(p.method_id)
+            } else {
+                p.method_id.to_string()
+            };
             writer.write_record([
                 word("payout", "dispersión"),
                 &local_time(p.created_at),
                 p.transaction_reference.as_deref().unwrap_or(""),
                 &p.reference1,
-                &p.method_id.to_string(),
+                &method,
                 &p.amount.get().to_string(),
                 "",
                 "",

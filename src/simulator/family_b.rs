@@ -539,7 +539,7 @@ fn withdraw(shared: &Shared, request: &Value) -> Result<Value, Failure> {
     let id = state.take_id();
     let reference = format!("CO{id}{:04}", uuid::Uuid::new_v4().as_u128() % 10_000);
     let withdraw = json!({
-        "id": format!("wd-{id}"),
+        "id": format!("WD{id}"),
         "transactionId": reference,
         "userId": DEMO_USER_ID,
         "accountNumber": destination,
@@ -555,7 +555,7 @@ fn withdraw(shared: &Shared, request: &Value) -> Result<Value, Failure> {
     state.transactions.push(Transaction {
         id,
         reference: reference.clone(),
-        resource_id: format!("wd-{id}"),
+        resource_id: format!("WD{id}"),
         merchant_id: DEMO_USER_ID,
         kind: Kind::CashOut,
         method_id,

@@ -1,5 +1,5 @@
 //! The simulated service's memory: merchants, transactions, one-time codes, bank accounts and
-//! balances, with the state moves of DESIGN.md. Plain data (serializable for `--state FILE`);
+//! balances, with the state moves of docs/decisions.md. Plain data (serializable for `--state FILE`);
 //! every rule that changes it lives here, the HTTP handlers only read and answer.
 
 use std::collections::{BTreeMap, VecDeque};

@@ -350,9 +350,8 @@ impl eframe::App for PaydeskApp {
                 ..
             } = &event
             {
-                let status = crate::api::family_b::TransactionStatus::from_id(*status);
-                // A confirmed notification is as good as a status check.
-                if let Some(ended) = self.tracker.apply_status(reference, status) {
+                // A notification the service bore out: its answer is as good as our own check.
+                if let Some(ended) = self.tracker.apply_status(reference, *status) {
                     self.banners.push(ended);
                 }
                 // The receiver wrote down a code's payment: the ledger has its amount.
@@ -525,6 +524,7 @@ impl PaydeskApp {
             profile: session.profile_name().to_owned(),
         });
         self.tracker.set_store(store.clone());
+        self.tracker.catalog = session.connection.catalog.clone();
         self.activity.mark_stale();
         self.today.restore(&self.bridge, session, true);
     }

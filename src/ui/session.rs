@@ -234,10 +234,10 @@ async fn start_receiver(
 ) -> Result<Arc<Receiver>, String> {
     let confirmer = Confirmer {
         client: connection.client.clone(),
-        profile: connection.profile_name.clone(),
     };
     if let Some(receiver) = running {
         receiver.reconfigure(
+            &connection.profile_name,
             connection.hash_key.as_ref(),
             Some(confirmer),
             stores.ledger.clone().ok(),
@@ -258,6 +258,7 @@ async fn start_receiver(
         ReceiverConfig {
             addr,
             hash_key: connection.hash_key.clone(),
+            profile: connection.profile_name.clone(),
         },
         ledger,
         Some(confirmer),

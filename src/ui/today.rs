@@ -7,7 +7,6 @@ use std::sync::Arc;
 
 use tokio::sync::mpsc::UnboundedReceiver;
 
-use crate::api::family_b::TransactionStatus;
 use crate::ledger::{Collection, Ledger, LedgerEvent, ReceivedPayment};
 use crate::t;
 
@@ -215,7 +214,7 @@ impl TodayFromLedger {
     ) {
         // Oldest first, so the list ends newest first.
         for collection in collections.into_iter().rev() {
-            let status = collection.status.map(TransactionStatus::from_id);
+            let status = collection.status;
             if let Some(tracked) = tracker.find(&collection.reference) {
                 // Another till or the receiver moved it on in the shared ledger (a final state is
                 // never left: the tracker keeps it).

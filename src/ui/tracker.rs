@@ -1,6 +1,7 @@
-//! Today's payments and their live states. Each created payment is followed by a task on the
-//! runtime (not by frames): it polls `/payment/status` with backoff until a final state, so it
-//! goes on while the window is minimized, and it fires the approval alert itself.
+//! Today's payments as the window shows them. Each created payment is followed by the
+//! library's follower (`collections::Follower`) on the runtime, not by frames; its answers come
+//! back here on a channel, and it fires the approval alert itself, so it sounds with the window
+//! minimized too.
 
 use std::sync::mpsc;
 
@@ -8,7 +9,8 @@ use std::sync::Arc;
 
 use crate::api::Client;
 use crate::api::family_b::{StatusRecord, TransactionStatus};
-use crate::follow;
+use crate::api::kind::PaymentKind;
+use crate::collections::{FollowUpdate, Follower};
 use crate::ledger::{Collection, Ledger, ReceivedPayment, now_ms};
 use crate::money::Pesos;
 
@@ -19,8 +21,8 @@ use super::bridge::{Bridge, UiError};
 #[derive(Debug, Clone, PartialEq)]
 pub struct TrackedPayment {
     pub reference: String,
-    /// "Payment link", "Nequi", "Static QR"...
-    pub kind: String,
+    /// What was created (a payment link, a Nequi charge, a static QR...).
+    pub kind: PaymentKind,
     pub amount: Option<Pesos>,
     pub reference1: String,
     pub url: String,
@@ -47,7 +49,7 @@ pub struct TrackedPayment {
 impl TrackedPayment {
     pub fn new(
         reference: String,
-        kind: String,
+        kind: PaymentKind,
         amount: Option<Pesos>,
         reference1: String,
         url: String,
@@ -122,14 +124,6 @@ pub fn local_time_now() -> String {
     crate::clock::shown_time(now_ms())
 }
 
-#[derive(Debug)]
-pub struct FollowUpdate {
-    pub reference: String,
-    pub result: Result<StatusRecord, UiError>,
-    /// A payment a code that takes many just took.
-    pub received: Option<ReceivedPayment>,
-}
-
 /// Where followed payments are written down, so reconciliation knows what was collected and a
 /// restart finds today's list again.
 #[derive(Clone)]
@@ -149,10 +143,9 @@ pub struct Tracker {
     store: Option<TrackerStore>,
     /// The payment on the customer screen: its follower asks every second, whatever its age.
     on_screen: tokio::sync::watch::Sender<Option<String>>,
+    /// The profile's methods: what each kind of payment is called.
+    pub catalog: crate::api::catalog::MethodCatalog,
 }
-
-/// How often the payment a customer is looking at is asked about.
-const ON_SCREEN_INTERVAL: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// A final state that just arrived, or one more payment of a code that takes many: the banner
 /// everyone in the shop sees.
@@ -193,6 +186,7 @@ impl Tracker {
             },
             store: None,
             on_screen: tokio::sync::watch::Sender::new(None),
+            catalog: crate::api::catalog::MethodCatalog::default(),
         }
     }
 
@@ -240,9 +234,11 @@ impl Tracker {
         if let Some(existing) = self.payments.iter().position(|p| p.reference == reference) {
             self.payments.remove(existing);
         }
-        let follower = Follower {
-            store: self.store.clone(),
-            collection: Collection {
+        let mut follower = Follower::new(
+            self.store
+                .as_ref()
+                .map(|store| (store.ledger.clone(), store.profile.clone())),
+            Collection {
                 reference: payment.reference.clone(),
                 kind: payment.kind.clone(),
                 amount: payment.amount,
@@ -254,18 +250,36 @@ impl Tracker {
                 repeatable: payment.repeatable,
                 open_until: payment.open_until,
             },
-            seen: payment
-                .received
-                .iter()
-                .map(|seen| seen.provider_reference.clone())
-                .collect(),
-            sender: self.sender.clone(),
-            ctx: bridge.ctx().clone(),
-            announcer: self.announcer.clone(),
-            on_screen: self.on_screen.subscribe(),
-        };
+        );
+        follower.seen = payment
+            .received
+            .iter()
+            .map(|seen| seen.provider_reference.clone())
+            .collect();
+        follower.watched = Some(self.on_screen.subscribe());
+        let sender = self.sender.clone();
+        let ctx = bridge.ctx().clone();
+        let announcer = self.announcer.clone();
+        let (amount, repeatable) = (payment.amount, payment.repeatable);
         self.add(payment);
-        bridge.runtime().spawn(follower.run(client));
+        bridge.runtime().spawn(follower.run(client, move |update| {
+            let approved_now = update.received.is_some()
+                || (!repeatable
+                    && update
+                        .result
+                        .as_ref()
+                        .is_ok_and(|record| record.status == TransactionStatus::Approved));
+            let received = update.received.clone();
+            let reference = update.reference.clone();
+            if sender.send(update).is_err() {
+                return false; // the app has closed: nobody is watching any more
+            }
+            ctx.request_repaint();
+            if approved_now {
+                announcer.approved(&reference, received.as_ref(), amount);
+            }
+            true
+        }));
     }
 
     /// Takes the followers' news; returns the payments that just reached a final state and the
@@ -288,7 +302,7 @@ impl Tracker {
             match update.result {
                 Ok(record) => {
                     let before = payment.status;
-                    // A final state is never left (DESIGN.md): a code that takes many payments
+                    // A final state is never left (docs/decisions.md): a code that takes many payments
                     // shows "processing" again while the next one goes through.
                     if !before.is_some_and(TransactionStatus::is_final) {
                         payment.status = Some(record.status);
@@ -297,14 +311,14 @@ impl Tracker {
                     payment.problem = None;
                     ended.extend(newly_final(payment, before));
                 }
-                Err(error) => payment.problem = Some(error.message),
+                Err(error) => payment.problem = Some(UiError::from(error).message),
             }
         }
         ended
     }
 
     /// The service's status learned another way (a confirmed webhook); the final state it
-    /// just reached, if any. A final state is never left (DESIGN.md), so a late or repeated
+    /// just reached, if any. A final state is never left (docs/decisions.md), so a late or repeated
     /// notification changes nothing.
     pub fn apply_status(&mut self, reference: &str, status: TransactionStatus) -> Option<Ended> {
         let payment = self
@@ -334,6 +348,11 @@ impl Tracker {
             }
         }
         new
+    }
+
+    /// A payment's kind in words, in the language in use.
+    pub fn kind_words(&self, payment: &TrackedPayment) -> String {
+        payment.kind.words(&self.catalog)
     }
 
     pub fn find(&self, reference: &str) -> Option<&TrackedPayment> {
@@ -415,155 +434,6 @@ fn newly_final(payment: &TrackedPayment, before: Option<TransactionStatus>) -> O
     })
 }
 
-/// One payment's follower, on the runtime: it writes the payment down, asks the service about
-/// it until it ends (a code that takes many payments: until it closes), writes each answer
-/// down, tells the app and sounds the approval.
-struct Follower {
-    store: Option<TrackerStore>,
-    collection: Collection,
-    /// The payments of a code that takes many already known (their provider references).
-    seen: std::collections::HashSet<String>,
-    sender: mpsc::Sender<FollowUpdate>,
-    ctx: egui::Context,
-    announcer: Announcer,
-    on_screen: tokio::sync::watch::Receiver<Option<String>>,
-}
-
-impl Follower {
-    async fn run(mut self, client: Client) {
-        // Written before the first question, so that a payment it takes finds its code.
-        self.with_ledger(|ledger, profile, collection| {
-            ledger.record_collection(profile, collection)
-        })
-        .await;
-        if self.collection.repeatable {
-            // The payments the code took before (another day, another run of the app) are not
-            // news: the status check still shows the latest of them.
-            let known = self
-                .with_ledger(|ledger, _, collection| {
-                    ledger.received_references(&collection.reference)
-                })
-                .await;
-            self.seen.extend(known.into_iter().flatten());
-        }
-        let reference = self.collection.reference.clone();
-        let following = follow::Following::start(None);
-        loop {
-            let result = client.payment_status(&reference).await;
-            let status = result.as_ref().ok().map(|reply| reply.value.status);
-            let mut received = None;
-            if let Ok(reply) = &result {
-                let service_amount = reply.value.amount_pesos();
-                let status_id = reply.value.status.id();
-                self.with_ledger(move |ledger, _, collection| {
-                    ledger.record_collection_status(
-                        &collection.reference,
-                        status_id,
-                        service_amount,
-                    )
-                })
-                .await;
-                received = self.new_payment(&reply.value).await;
-            }
-            let approved_now = received.is_some()
-                || (!self.collection.repeatable && status == Some(TransactionStatus::Approved));
-            let update = FollowUpdate {
-                reference: reference.clone(),
-                result: result.map(|reply| reply.value).map_err(UiError::from),
-                received: received.clone(),
-            };
-            if self.sender.send(update).is_err() {
-                return; // the app has closed: nobody is watching any more
-            }
-            self.ctx.request_repaint();
-            if approved_now {
-                self.announce(received.as_ref());
-            }
-            // A code that takes many payments goes on after an approval, until it closes.
-            let repeatable = self.collection.repeatable;
-            let ended = status.is_some_and(|status| {
-                status.is_final() && !(repeatable && status == TransactionStatus::Approved)
-            });
-            let closed = repeatable
-                && self
-                    .collection
-                    .open_until
-                    .is_some_and(|until| now_ms() >= until);
-            if ended || closed {
-                return;
-            }
-            wait_for_next_question(&following, &mut self.on_screen, &reference).await;
-        }
-    }
-
-    /// A payment of a code that takes many the service shows for the first time (a status check
-    /// shows the latest: a new provider reference is a new payment), written down.
-    async fn new_payment(&mut self, record: &StatusRecord) -> Option<ReceivedPayment> {
-        let fresh = self.collection.repeatable
-            && record.status == TransactionStatus::Approved
-            && !record.provider_reference.is_empty()
-            && self.seen.insert(record.provider_reference.clone());
-        if !fresh {
-            return None;
-        }
-        let payment = ReceivedPayment {
-            reference: self.collection.reference.clone(),
-            kind: self.collection.kind.clone(),
-            provider_reference: record.provider_reference.clone(),
-            amount: record.amount_pesos().filter(|amount| amount.get() > 0),
-            fee: Pesos::parse_service_rounded(&record.cost),
-            received_at: now_ms(),
-        };
-        let recorded = payment.clone();
-        self.with_ledger(move |ledger, _, _| ledger.record_received(&recorded))
-            .await;
-        Some(payment)
-    }
-
-    /// Runs one ledger call on the blocking pool; a failure is logged here, once (`None`).
-    async fn with_ledger<T: Send + 'static>(
-        &self,
-        call: impl FnOnce(&Ledger, &str, &Collection) -> Result<T, crate::ledger::LedgerError>
-        + Send
-        + 'static,
-    ) -> Option<T> {
-        let store = self.store.clone()?;
-        let collection = self.collection.clone();
-        let done =
-            tokio::task::spawn_blocking(move || call(&store.ledger, &store.profile, &collection))
-                .await;
-        match done {
-            Ok(Ok(value)) => Some(value),
-            Ok(Err(error)) => {
-                tracing::error!(%error, reference = %self.collection.reference, "the ledger could not keep a payment");
-                None
-            }
-            Err(error) => {
-                tracing::error!(%error, "the ledger task failed");
-                None
-            }
-        }
-    }
-
-    /// The approval alert, from the runtime so it sounds with the window minimized too: for a
-    /// payment, or for one payment of a code that takes many.
-    fn announce(&self, received: Option<&ReceivedPayment>) {
-        let runtime = tokio::runtime::Handle::current();
-        let reference = &self.collection.reference;
-        match received {
-            Some(payment) => self.announcer.once(
-                &runtime,
-                reference,
-                &payment.provider_reference,
-                payment.amount,
-            ),
-            None => self
-                .announcer
-                .sound(&runtime, reference, self.collection.amount),
-        }
-    }
-}
-
 /// The approval alert (sound and desktop notification). A code's payment may reach a till by its
 /// status check and by a notification: it sounds once.
 #[derive(Clone)]
@@ -574,6 +444,20 @@ struct Announcer {
 }
 
 impl Announcer {
+    /// A payment's approval, or one payment of a code that takes many: sounded once.
+    fn approved(&self, reference: &str, received: Option<&ReceivedPayment>, amount: Option<Pesos>) {
+        let runtime = tokio::runtime::Handle::current();
+        match received {
+            Some(payment) => self.once(
+                &runtime,
+                reference,
+                &payment.provider_reference,
+                payment.amount,
+            ),
+            None => self.sound(&runtime, reference, amount),
+        }
+    }
+
     fn once(
         &self,
         runtime: &tokio::runtime::Handle,
@@ -607,31 +491,6 @@ impl Announcer {
     }
 }
 
-/// Waits by the following's policy, or less: a payment the customer is looking at is asked
-/// about at once and then every second.
-async fn wait_for_next_question(
-    following: &follow::Following,
-    on_screen: &mut tokio::sync::watch::Receiver<Option<String>>,
-    reference: &str,
-) {
-    let shown = |on_screen: &tokio::sync::watch::Receiver<Option<String>>| {
-        on_screen.borrow().as_deref() == Some(reference)
-    };
-    if shown(on_screen) {
-        tokio::time::sleep(ON_SCREEN_INTERVAL).await;
-        return;
-    }
-    tokio::select! {
-        _ = following.wait() => {}
-        changed = on_screen.changed() => {
-            if changed.is_err() {
-                // The app has gone; nobody will put a payment on screen any more.
-                following.wait().await;
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -646,7 +505,7 @@ mod tests {
         ] {
             let mut payment = TrackedPayment::new(
                 reference.into(),
-                "Payment link".into(),
+                PaymentKind::Link,
                 Some(Pesos::new(amount)),
                 reference.into(),
                 String::new(),

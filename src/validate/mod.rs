@@ -11,7 +11,7 @@ pub use field::Field;
 use crate::money::Pesos;
 
 pub const REFERENCE1_MAX_CHARS: usize = 20;
-/// The service's ceiling for online withdrawals (method 160), DESIGN.md "Money safety".
+/// The service's ceiling for online withdrawals (method 160), docs/decisions.md "Payouts".
 pub const ONLINE_WITHDRAWAL_CEILING: Pesos = Pesos::new(2_000_000);
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -1,7 +1,12 @@
 //! The merchant's webhook endpoint: `POST /webhook`. A notification is verified over its own
-//! text, stored with its raw body, and only then answered 200. Writes are group-committed: the
-//! requests that arrive together share one transaction (one disk flush), so durability does not
-//! cost throughput. A notification is a hint: each new one is confirmed with `/payment/status`.
+//! text, stored with its raw body under the profile whose key verified it, and only then
+//! answered 200. Writes are group-committed: the requests that arrive together share one
+//! transaction (one disk flush), so durability does not cost throughput.
+//!
+//! A notification is a reason to ask, never money: each new one is checked with
+//! `/payment/status`, and only that answer is applied to the books (`collections::apply_answer`;
+//! for a payout, the answer about the payout's own transaction reference). Checks are
+//! coalesced: one question per reference at a time, however many notifications name it.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -10,7 +15,7 @@ use std::sync::mpsc as std_mpsc;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::routing::post;
 use tokio::sync::{mpsc, oneshot, watch};
 
@@ -31,7 +36,7 @@ pub enum ReceiverEvent {
     Stored {
         id: i64,
         reference: String,
-        status: i64,
+        status: TransactionStatus,
     },
     Duplicate {
         id: i64,
@@ -44,24 +49,34 @@ pub enum ReceiverEvent {
         id: i64,
         reference: String,
         state: CheckState,
-        service_status: Option<i64>,
+        service_status: Option<TransactionStatus>,
     },
 }
 
-/// Who confirms notifications with the service, and for which profile's payouts.
+/// Who asks the service about notifications (the profile's client).
 #[derive(Clone)]
 pub struct Confirmer {
     pub client: Client,
-    pub profile: String,
 }
 
 pub struct ReceiverConfig {
     pub addr: SocketAddr,
     pub hash_key: Option<SecretString>,
+    /// The profile the key is of: what it verifies belongs to this profile's books alone.
+    pub profile: String,
 }
+
+/// One profile's notifications of a batch, and who waits for each to be stored.
+type ProfileBatch = (
+    String,
+    Vec<(Notification, String)>,
+    Vec<oneshot::Sender<Result<StoreOutcome, String>>>,
+);
 
 enum Job {
     Store {
+        /// The profile whose key verified it.
+        profile: String,
         notification: Box<Notification>,
         raw: String,
         reply: oneshot::Sender<Result<StoreOutcome, String>>,
@@ -75,15 +90,16 @@ enum Job {
 
 /// What may change while the receiver runs (the app switches profile): the key, who confirms,
 /// and the ledger it stores into (a profile may name a shared one).
-struct Settings {
-    hash_key: Arc<str>,
-    confirmer: Option<Confirmer>,
-    ledger: Arc<Ledger>,
+pub(super) struct Settings {
+    pub(super) hash_key: Arc<str>,
+    pub(super) profile: String,
+    pub(super) confirmer: Option<Confirmer>,
+    pub(super) ledger: Arc<Ledger>,
 }
 
-type SharedSettings = Arc<std::sync::RwLock<Settings>>;
+pub(super) type SharedSettings = Arc<std::sync::RwLock<Settings>>;
 
-fn read(settings: &SharedSettings) -> std::sync::RwLockReadGuard<'_, Settings> {
+pub(super) fn read(settings: &SharedSettings) -> std::sync::RwLockReadGuard<'_, Settings> {
     settings
         .read()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -134,6 +150,7 @@ impl Receiver {
         let (writer, jobs) = std_mpsc::channel();
         let settings: SharedSettings = Arc::new(std::sync::RwLock::new(Settings {
             hash_key: key_text(config.hash_key.as_ref()),
+            profile: config.profile,
             confirmer,
             ledger,
         }));
@@ -144,7 +161,12 @@ impl Receiver {
                 .spawn(move || write_batches(&settings, jobs))?;
         }
         let (confirm, queue) = mpsc::unbounded_channel();
-        tokio::spawn(confirm_all(settings.clone(), queue, events.clone()));
+        tokio::spawn(super::check::confirm_all(
+            settings.clone(),
+            queue,
+            confirm.clone(),
+            events.clone(),
+        ));
         let shared = Shared {
             settings: settings.clone(),
             writer,
@@ -183,6 +205,7 @@ impl Receiver {
     /// the port.
     pub fn reconfigure(
         &self,
+        profile: &str,
         hash_key: Option<&SecretString>,
         confirmer: Option<Confirmer>,
         ledger: Option<Arc<Ledger>>,
@@ -192,6 +215,7 @@ impl Receiver {
             .write()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         settings.hash_key = key_text(hash_key);
+        settings.profile = profile.to_owned();
         settings.confirmer = confirmer;
         if let Some(ledger) = ledger {
             settings.ledger = ledger;
@@ -214,8 +238,23 @@ impl Receiver {
     }
 }
 
-async fn receive(State(shared): State<Shared>, body: Bytes) -> StatusCode {
+/// Whether a request says its body is JSON (`application/json`, with or without parameters).
+/// Anything else is refused: a web page open in the till's browser can post a form or plain
+/// text to the receiver without asking anyone, but not JSON.
+fn is_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split(';').next())
+        .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"))
+}
+
+async fn receive(State(shared): State<Shared>, headers: HeaderMap, body: Bytes) -> StatusCode {
     let raw = String::from_utf8_lossy(&body).into_owned();
+    if !is_json(&headers) {
+        reject(&shared, "the body is not application/json".to_owned(), raw).await;
+        return StatusCode::UNSUPPORTED_MEDIA_TYPE;
+    }
     let notification = match Notification::parse(&body) {
         Ok(notification) => notification,
         Err(error) => {
@@ -235,9 +274,11 @@ async fn receive(State(shared): State<Shared>, body: Bytes) -> StatusCode {
     let reference = notification.reference_id.clone();
     let status = notification.status;
     let keep = notification.clone();
+    let profile = read(&shared.settings).profile.clone();
     if shared
         .writer
         .send(Job::Store {
+            profile,
             notification: Box::new(notification),
             raw,
             reply,
@@ -297,17 +338,26 @@ fn write_batches(settings: &SharedSettings, jobs: std_mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
-        let mut stores = Vec::new();
-        let mut replies = Vec::new();
+        // A batch is one profile's almost always; a profile switch mid-batch splits it.
+        let mut stores: Vec<ProfileBatch> = Vec::new();
         for job in batch {
             match job {
                 Job::Store {
+                    profile,
                     notification,
                     raw,
                     reply,
                 } => {
-                    stores.push((*notification, raw));
-                    replies.push(reply);
+                    match stores
+                        .iter_mut()
+                        .find(|(batch_profile, ..)| *batch_profile == profile)
+                    {
+                        Some((_, notifications, replies)) => {
+                            notifications.push((*notification, raw));
+                            replies.push(reply);
+                        }
+                        None => stores.push((profile, vec![(*notification, raw)], vec![reply])),
+                    }
                 }
                 Job::Reject { reason, raw, reply } => {
                     if let Err(error) = ledger.store_rejection(&reason, &raw) {
@@ -317,39 +367,21 @@ fn write_batches(settings: &SharedSettings, jobs: std_mpsc::Receiver<Job>) {
                 }
             }
         }
-        if stores.is_empty() {
-            continue;
-        }
-        match ledger.store_notifications(&stores) {
-            Ok(outcomes) => {
-                for (reply, outcome) in replies.into_iter().zip(outcomes) {
-                    let _ = reply.send(Ok(outcome));
+        for (profile, notifications, replies) in stores {
+            match ledger.store_notifications(&profile, &notifications) {
+                Ok(outcomes) => {
+                    for (reply, outcome) in replies.into_iter().zip(outcomes) {
+                        let _ = reply.send(Ok(outcome));
+                    }
+                }
+                Err(error) => {
+                    tracing::error!(%error, "could not store notifications");
+                    for reply in replies {
+                        let _ = reply.send(Err(error.to_string()));
+                    }
                 }
             }
-            Err(error) => {
-                tracing::error!(%error, "could not store notifications");
-                for reply in replies {
-                    let _ = reply.send(Err(error.to_string()));
-                }
-            }
         }
-    }
-}
-
-/// Whether the service's status agrees with a notified one. A final hint (approved, rejected,
-/// failed) must match the service exactly: an approval the service does not confirm is never
-/// money. A pending or processing hint only says the payment exists, and the payment may have
-/// moved on by the time it is checked, so any known state of the service agrees with it.
-pub fn agrees(notified: i64, service: TransactionStatus) -> bool {
-    let not_paid = matches!(
-        service,
-        TransactionStatus::Failed | TransactionStatus::Rejected | TransactionStatus::Cancelled
-    );
-    match notified {
-        2 => service == TransactionStatus::Approved,
-        0 | 3 => not_paid,
-        1 | 9 => !matches!(service, TransactionStatus::Other(_)),
-        _ => false,
     }
 }
 
@@ -357,85 +389,4 @@ fn key_text(key: Option<&SecretString>) -> Arc<str> {
     key.map(|key| key.expose().to_owned())
         .unwrap_or_default()
         .into()
-}
-
-async fn confirm_all(
-    settings: SharedSettings,
-    mut queue: mpsc::UnboundedReceiver<(i64, Notification)>,
-    events: Option<mpsc::UnboundedSender<ReceiverEvent>>,
-) {
-    while let Some((id, notification)) = queue.recv().await {
-        // Without a client (no service set up) the notification stays unchecked.
-        let Some(confirmer) = read(&settings).confirmer.clone() else {
-            continue;
-        };
-        let answer = confirmer
-            .client
-            .payment_status(&notification.reference_id)
-            .await;
-        let (state, service_status) = match &answer {
-            Ok(reply) => {
-                let status = reply.value.status;
-                let state = if agrees(notification.status, status) {
-                    CheckState::Confirmed
-                } else {
-                    CheckState::Disagrees
-                };
-                (state, Some(status))
-            }
-            Err(error) => {
-                tracing::info!(%error, "could not confirm a notification");
-                (CheckState::CheckFailed, None)
-            }
-        };
-        let ledger = read(&settings).ledger.clone();
-        let profile = confirmer.profile.clone();
-        let reference = notification.reference_id.clone();
-        let withdraw_reference1 = notification.withdraw_reference1.clone();
-        let figures = notification.figures().completed();
-        let gross = figures.gross;
-        // A confirmed approval of a code that takes many payments is one more payment of it.
-        let received = (state == CheckState::Confirmed
-            && notification.status == 2
-            && withdraw_reference1.is_none())
-        .then(|| crate::ledger::ReceivedPayment {
-            reference: reference.clone(),
-            kind: String::new(),
-            provider_reference: notification.provider_reference.clone(),
-            amount: gross,
-            fee: figures.fee,
-            received_at: crate::ledger::now_ms(),
-        });
-        let stored =
-            tokio::task::spawn_blocking(move || -> Result<(), crate::ledger::LedgerError> {
-                ledger.record_check(id, state, service_status.map(TransactionStatus::id))?;
-                if let Some(received) = &received {
-                    ledger.record_received(received)?;
-                }
-                if let Some(status) = service_status {
-                    // What the service says (not what the hint said) moves our own records.
-                    ledger.record_collection_status(&reference, status.id(), gross)?;
-                    if let Some(reference1) = withdraw_reference1
-                        && let Some(payout) = ledger.payout_by_reference(&profile, &reference1)?
-                    {
-                        ledger.record_payout_status(payout.id, status)?;
-                    }
-                }
-                Ok(())
-            })
-            .await;
-        match stored {
-            Ok(Ok(())) => {}
-            Ok(Err(error)) => tracing::error!(%error, "could not record a confirmation"),
-            Err(error) => tracing::error!(%error, "confirmation task failed"),
-        }
-        if let Some(events) = &events {
-            let _ = events.send(ReceiverEvent::Checked {
-                id,
-                reference: notification.reference_id,
-                state,
-                service_status: service_status.map(TransactionStatus::id),
-            });
-        }
-    }
 }

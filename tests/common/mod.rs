@@ -3,6 +3,7 @@
 //! condition with a deadline (never a fixed sleep).
 #![allow(dead_code)]
 
+pub mod endpoint;
 pub mod postgres;
 pub mod ui;
 
@@ -101,8 +102,14 @@ pub async fn burst_then_kill(
         let acknowledged = acknowledged.clone();
         senders.push(tokio::spawn(async move {
             for index in 0..400 {
-                let reference = format!("W{worker}-{index}");
-                match http.post(&url).body(body(&reference)).send().await {
+                let reference = format!("W{worker}x{index}");
+                let posted = http
+                    .post(&url)
+                    .header("content-type", "application/json")
+                    .body(body(&reference))
+                    .send()
+                    .await;
+                match posted {
                     Ok(response) if response.status().as_u16() == 200 => {
                         acknowledged.lock().unwrap().insert(reference);
                     }

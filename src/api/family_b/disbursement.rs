@@ -153,7 +153,7 @@ impl Bag {
         Pesos::parse_service(&self.amount)
     }
 
-    /// DESIGN.md: the disbursement bag's label contains "dispers" or "disburs", in any case,
+    /// docs/decisions.md: the disbursement bag's label contains "dispers" or "disburs", in any case,
     /// accents ignored.
     pub fn is_disbursement(&self) -> bool {
         let folded: String = self

@@ -58,6 +58,16 @@ pub struct CashIn {
 }
 
 impl CashIn {
+    /// What is sold, as typed: the summary's `Description` label.
+    pub fn description(&self) -> String {
+        self.reference2
+            .label
+            .iter()
+            .find(|(name, _)| name == "Description")
+            .map(|(_, value)| value.clone())
+            .unwrap_or_default()
+    }
+
     pub fn check(&self) -> Vec<ValidationError> {
         [
             validate::positive_amount(Field::Amount, self.amount).err(),
@@ -274,7 +284,7 @@ pub struct MethodPayment {
 // Transaction status
 
 /// The spec's status ids.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TransactionStatus {
     Rejected,
     Pending,
@@ -310,7 +320,7 @@ impl TransactionStatus {
         }
     }
 
-    /// 0, 2, 3 and 5 are final: nothing leaves them (DESIGN.md).
+    /// 0, 2, 3 and 5 are final: nothing leaves them (docs/decisions.md).
     pub fn is_final(self) -> bool {
         matches!(
             self,

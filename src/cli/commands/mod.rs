@@ -3,12 +3,14 @@
 
 mod accounts;
 mod disbursements;
+mod ledger;
 mod payments;
 mod status;
 mod webhooks;
 
 pub use accounts::*;
 pub use disbursements::*;
+pub use ledger::*;
 pub use payments::*;
 pub use status::*;
 pub use webhooks::*;

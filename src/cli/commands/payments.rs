@@ -5,8 +5,10 @@ use super::*;
 use crate::api::catalog::ExtraField;
 use crate::api::family_a::*;
 use crate::api::family_b::*;
+use crate::api::kind::PaymentKind;
 use crate::cli::args::*;
 use crate::cli::output::{Failure, labelled};
+use crate::ledger::{Collection, Ledger, now_ms};
 use crate::requests::{CashInForm, MethodPaymentForm, PaymentLinkForm, ResourceForm, Service};
 use crate::t;
 
@@ -56,6 +58,8 @@ pub async fn resource(ctx: &Context<'_>, args: &ResourceArgs) -> Outcome {
     }
     .parse()
     .map_err(Failure::Input)?;
+    // Opened first: a sale the books cannot keep is not made.
+    let ledger = ctx.ledger()?;
     let reply = ctx
         .connection
         .client
@@ -63,6 +67,20 @@ pub async fn resource(ctx: &Context<'_>, args: &ResourceArgs) -> Outcome {
         .await
         .map_err(|error| error.explain_minimum(ctx.connection.catalog.min_amount(None)))?;
     let resource = &reply.value.resource;
+    record_sale(
+        ctx,
+        ledger,
+        Sale {
+            kind: PaymentKind::Resource(request.method_id),
+            reference: resource.reference.clone(),
+            amount: request.bill.amount,
+            reference1: request.bill.reference1.clone().unwrap_or_default(),
+            url: resource.url.clone(),
+            description: request.description.clone().unwrap_or_default(),
+            expires: resource.exp_date.clone(),
+        },
+    )
+    .await?;
     Ok(ctx.out.done(&reply.raw, || {
         labelled(
             Some(t!(
@@ -121,12 +139,27 @@ pub async fn link(ctx: &Context<'_>, args: &LinkArgs) -> Outcome {
     }
     .parse(&Service::of(ctx.connection))
     .map_err(Failure::Input)?;
+    let ledger = ctx.ledger()?;
     let reply = ctx
         .connection
         .client
         .create_payment_link(&request)
         .await
         .map_err(|error| error.explain_minimum(ctx.connection.catalog.min_amount(None)))?;
+    record_sale(
+        ctx,
+        ledger,
+        Sale {
+            kind: PaymentKind::Link,
+            reference: reply.value.reference.clone(),
+            amount: Some(request.cash_in.amount),
+            reference1: request.cash_in.reference1.clone(),
+            url: reply.value.url.clone(),
+            description: request.cash_in.description(),
+            expires: String::new(),
+        },
+    )
+    .await?;
     Ok(ctx.out.done(&reply.raw, || {
         labelled(
             Some(t!(
@@ -174,6 +207,7 @@ pub async fn charge(ctx: &Context<'_>, args: &ChargeArgs) -> Outcome {
     }
     .parse(&Service::of(ctx.connection))
     .map_err(Failure::Input)?;
+    let ledger = ctx.ledger()?;
     let reply = ctx
         .connection
         .client
@@ -181,6 +215,20 @@ pub async fn charge(ctx: &Context<'_>, args: &ChargeArgs) -> Outcome {
         .await
         .map_err(|error| error.explain_minimum(catalog.min_amount(Some(args.method))))?;
     let payment = &reply.value;
+    record_sale(
+        ctx,
+        ledger,
+        Sale {
+            kind: PaymentKind::Method(request.method_id),
+            reference: payment.reference.clone(),
+            amount: Some(request.cash_in.amount),
+            reference1: request.cash_in.reference1.clone(),
+            url: payment.url.clone(),
+            description: request.cash_in.description(),
+            expires: payment.expires_at.clone(),
+        },
+    )
+    .await?;
     Ok(ctx.out.done(&reply.raw, || {
         labelled(
             Some(t!(
@@ -202,4 +250,53 @@ pub async fn charge(ctx: &Context<'_>, args: &ChargeArgs) -> Outcome {
             ],
         )
     }))
+}
+
+/// A sale made from the terminal, as the service answered it.
+struct Sale {
+    kind: PaymentKind,
+    reference: String,
+    amount: Option<Pesos>,
+    reference1: String,
+    url: String,
+    description: String,
+    expires: String,
+}
+
+/// Writes a sale made from the terminal into the books exactly as a till writes its own: the
+/// day's close expects it and a notification about it is known. A sale the service made but
+/// the books could not keep is said, with its reference, and exits non-zero.
+async fn record_sale(
+    ctx: &Context<'_>,
+    ledger: std::sync::Arc<Ledger>,
+    sale: Sale,
+) -> Result<(), Failure> {
+    let now = now_ms();
+    let repeatable = sale.kind.repeatable(&ctx.connection.catalog);
+    let collection = Collection {
+        open_until: crate::collections::open_until(repeatable, &sale.expires, now),
+        reference: sale.reference,
+        kind: sale.kind,
+        amount: sale.amount,
+        reference1: sale.reference1,
+        url: sale.url,
+        created_at: now,
+        status: None,
+        description: sale.description,
+        repeatable,
+    };
+    let profile = ctx.connection.profile_name.clone();
+    let reference = collection.reference.clone();
+    tokio::task::spawn_blocking(move || {
+        crate::collections::record_created(&ledger, &profile, &collection)
+    })
+    .await
+    .map_err(|error| Failure::Local(error.to_string()))?
+    .map_err(|error| {
+        Failure::Local(t!(
+            "cli-sale-not-in-books",
+            reference = reference.as_str(),
+            error = error.to_string()
+        ))
+    })
 }

@@ -33,7 +33,17 @@ fn describe_status(record: &StatusRecord) -> String {
 pub async fn status(ctx: &Context<'_>, reference: &str, wait: bool, wait_limit: u64) -> Outcome {
     let reference = validate::required(Field::Reference, reference)?;
     let client = &ctx.connection.client;
+    // Every answer about one of this profile's payments goes into its books, as a till's
+    // follower's does; a ledger that cannot be opened only means the answer is shown, not kept.
+    let books = match ctx.ledger() {
+        Ok(ledger) => Some(ledger),
+        Err(failure) => {
+            ctx.out.note(failure.to_string());
+            None
+        }
+    };
     let mut reply = client.payment_status(&reference).await?;
+    apply_to_books(ctx, books.clone(), &reference, &reply.value).await;
     if wait && !reply.value.status.is_final() {
         let mut last = reply.value.status;
         ctx.out.note(format!("{reference}: {last}"));
@@ -57,6 +67,7 @@ pub async fn status(ctx: &Context<'_>, reference: &str, wait: bool, wait_limit: 
                 }
                 Err(error) => return Err(error.into()),
             };
+            apply_to_books(ctx, books.clone(), &reference, &reply.value).await;
             if reply.value.status != last {
                 last = reply.value.status;
                 ctx.out.note(format!("{reference}: {last}"));
@@ -64,6 +75,39 @@ pub async fn status(ctx: &Context<'_>, reference: &str, wait: bool, wait_limit: 
         }
     }
     Ok(ctx.out.done(&reply.raw, || describe_status(&reply.value)))
+}
+
+/// Applies one answer to the books when `reference` is one of this profile's payments.
+async fn apply_to_books(
+    ctx: &Context<'_>,
+    books: Option<std::sync::Arc<crate::ledger::Ledger>>,
+    reference: &str,
+    answer: &StatusRecord,
+) {
+    let Some(ledger) = books else {
+        return;
+    };
+    let profile = ctx.connection.profile_name.clone();
+    let (reference, answer) = (reference.to_owned(), answer.clone());
+    let applied = tokio::task::spawn_blocking(move || {
+        match ledger.collection_by_reference(&profile, &reference)? {
+            Some(collection) => crate::collections::apply_answer(
+                &ledger,
+                &profile,
+                &collection,
+                &answer,
+                crate::ledger::now_ms(),
+            )
+            .map(drop),
+            None => Ok(()),
+        }
+    })
+    .await;
+    match applied {
+        Ok(Ok(())) => {}
+        Ok(Err(error)) => ctx.out.note(error.to_string()),
+        Err(error) => ctx.out.note(error.to_string()),
+    }
 }
 
 pub async fn banks(ctx: &Context<'_>, method_id: i64) -> Outcome {

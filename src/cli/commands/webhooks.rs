@@ -62,11 +62,11 @@ pub async fn serve_webhooks(ctx: &Context<'_>, addr: std::net::SocketAddr) -> Ou
         ReceiverConfig {
             addr,
             hash_key: Some(hash_key),
+            profile: ctx.connection.profile_name.clone(),
         },
         ledger,
         Some(Confirmer {
             client: ctx.connection.client.clone(),
-            profile: ctx.connection.profile_name.clone(),
         }),
         None,
     )
@@ -139,7 +139,7 @@ pub fn verify_webhook(ctx: &Context<'_>, file: &std::path::Path) -> Outcome {
         "valid": verdict == Verdict::Valid,
         "reason": verdict.as_str(),
         "referenceId": notification.reference_id,
-        "status": notification.status,
+        "status": notification.status.id(),
         "amount": notification.amount_text,
         "gross": notification.gross.map(Pesos::get),
         "cost": notification.fee.map(Pesos::get),
@@ -154,7 +154,7 @@ pub fn verify_webhook(ctx: &Context<'_>, file: &std::path::Path) -> Outcome {
             let mut text = crate::t!(
                 "cli-valid-signature",
                 reference = notification.reference_id.as_str(),
-                state = crate::ledger::reconcile::notified_words(notification.status),
+                state = notification.status.to_string(),
                 gross = shown(figures.gross),
                 fee = shown(figures.fee),
                 net = shown(figures.net)
@@ -235,13 +235,13 @@ fn describe_event(
                         "event": if matches!(event, LedgerEvent::NotificationStored(_)) { "notification" } else { "notificationChecked" },
                         "id": id,
                         "referenceId": stored.reference_id,
-                        "status": stored.status,
+                        "status": stored.status.id(),
                         "checkState": stored.check_state.as_str(),
                     }),
                     crate::t!(
                         "cli-watch-notification",
                         reference = stored.reference_id.as_str(),
-                        state = crate::ledger::reconcile::notified_words(stored.status),
+                        state = stored.status.to_string(),
                         check = stored.check_state.words()
                     ),
                 ),
@@ -257,7 +257,7 @@ fn describe_event(
                     "profile": profile,
                     "reference": collection.reference,
                     "amount": collection.amount.map(Pesos::get),
-                    "status": collection.status,
+                    "status": collection.status.map(|status| status.id()),
                 }),
                 crate::t!(
                     "cli-watch-payment",
@@ -266,10 +266,7 @@ fn describe_event(
                         .amount
                         .map(|amount| amount.to_string())
                         .unwrap_or_default(),
-                    state = collection
-                        .status
-                        .map(crate::ledger::reconcile::notified_words)
-                        .unwrap_or_else(|| crate::t!("check-unchecked"))
+                    state = crate::ledger::reconcile::state_words(collection.status)
                 ),
             ),
             Ok(None) => unreadable(crate::ledger::LedgerError::Missing(id.to_string())),
@@ -317,66 +314,4 @@ fn describe_event(
             Err(error) => unreadable(error),
         },
     }
-}
-
-/// `paydesk ledger export`.
-/// `all_profiles`: every profile's payments and payouts; otherwise the current profile's, like
-/// the app's export.
-pub async fn export_ledger(
-    ctx: &Context<'_>,
-    from: Option<&str>,
-    to: Option<&str>,
-    file: &std::path::Path,
-    all_profiles: bool,
-) -> Outcome {
-    use crate::ledger::reconcile;
-    let date = |field: Field, text: Option<&str>| match text {
-        None => Ok(reconcile::today()),
-        Some(text) => reconcile::parse_date(text).ok_or_else(|| {
-            ValidationError::new(
-                field,
-                crate::t!("rule-date-not", text = format!("{text:?}")),
-            )
-        }),
-    };
-    let mut problems = Vec::new();
-    let from_date = date(Field::From, from).map_err(|e| problems.push(e)).ok();
-    let to_date = date(Field::To, to.or(from))
-        .map_err(|e| problems.push(e))
-        .ok();
-    if let (Some(start), Some(end)) = (from_date, to_date)
-        && start > end
-    {
-        problems.push(ValidationError::new(
-            Field::To,
-            crate::t!("rule-end-before-start"),
-        ));
-    }
-    checked(problems)?;
-    let (Some(from_date), Some(to_date)) = (from_date, to_date) else {
-        return Err(Failure::Local(crate::t!("cli-dates-unreadable")));
-    };
-    let ledger = ctx.ledger()?;
-    let path = file.to_owned();
-    let profile = (!all_profiles).then(|| ctx.connection.profile_name.clone());
-    let written = tokio::task::spawn_blocking(move || {
-        ledger.export_csv_file(
-            profile.as_deref(),
-            from_date,
-            to_date,
-            &path,
-            crate::i18n::current(),
-        )
-    })
-    .await
-    .map_err(|e| Failure::Local(e.to_string()))?
-    .map_err(|e| Failure::Local(e.to_string()))?;
-    let document = json!({"file": file.display().to_string(), "rows": written});
-    Ok(ctx.out.done(&document, || {
-        crate::t!(
-            "activity-exported",
-            rows = written.to_string(),
-            path = file.display().to_string()
-        )
-    }))
 }

@@ -6,7 +6,6 @@ use std::sync::Arc;
 use crate::t;
 use egui::{RichText, Ui};
 
-use crate::ledger::reconcile;
 use crate::ledger::{CheckState, StoredNotification};
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Requested, UiError};
@@ -62,17 +61,12 @@ fn check_words(state: CheckState) -> (String, egui::Color32) {
     }
 }
 
-fn notified_words(status: i64) -> String {
-    let mut words = reconcile::notified_words(status);
+fn notified_words(status: crate::api::family_b::TransactionStatus) -> String {
+    let mut words = status.to_string();
     if let Some(first) = words.get_mut(0..1) {
         first.make_ascii_uppercase();
     }
     words
-}
-
-/// A figure as the service gave it, or a dash where it gave none.
-fn figure(value: Option<crate::money::Pesos>) -> String {
-    value.map_or_else(|| "—".to_owned(), |p| p.to_string())
 }
 
 impl ActivityPanel {
@@ -142,7 +136,7 @@ impl ActivityPanel {
             .id_salt("activity-feed")
             .show(ui, |ui| {
                 egui::Grid::new("notifications")
-                    .num_columns(8)
+                    .num_columns(5)
                     .striped(true)
                     .spacing([14.0, 4.0])
                     .show(ui, |ui| {
@@ -150,9 +144,6 @@ impl ActivityPanel {
                             t!("activity-received"),
                             t!("confirm-reference"),
                             t!("activity-notified"),
-                            t!("paid-by-customer"),
-                            t!("status-fee"),
-                            t!("you-receive"),
                             t!("activity-check"),
                             String::new(),
                         ] {
@@ -162,17 +153,9 @@ impl ActivityPanel {
                         for notification in notifications.iter() {
                             ui.label(crate::clock::shown_datetime(notification.received_at));
                             ui.label(RichText::new(&notification.reference_id).monospace());
+                            // What it says, never its figures: a notification is not money
+                            // (the day's close has what the service confirmed).
                             ui.label(notified_words(notification.status));
-                            let figures = notification.figures.completed();
-                            ui.label(figure(figures.gross));
-                            // Only an approval costs the shop anything.
-                            if notification.status == 2 {
-                                ui.label(figure(figures.fee));
-                                ui.label(figure(figures.net));
-                            } else {
-                                ui.label("—");
-                                ui.label("—");
-                            }
                             let (words, color) = check_words(notification.check_state);
                             ui.horizontal(|ui| {
                                 ui.label(RichText::new(words).color(color));

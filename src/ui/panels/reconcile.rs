@@ -1,6 +1,7 @@
 //! The day's close: the totals of a day or a range (Hoy, Ayer, Esta semana, Este mes, or dates
 //! typed), what a bookkeeper must look at, and the CSV for a spreadsheet, with its folder opened.
 
+use crate::api::catalog::MethodCatalog;
 use std::path::PathBuf;
 
 use egui::{RichText, Ui};
@@ -79,6 +80,8 @@ pub struct ReconcilePanel {
     opening: Requested<()>,
     /// Asked for while drawing; run by the next `logic`.
     pub queued: Vec<ReconcileCommand>,
+    /// The profile's methods, for what each kind of payment is called.
+    catalog: MethodCatalog,
 }
 
 impl Default for ReconcilePanel {
@@ -94,6 +97,7 @@ impl Default for ReconcilePanel {
             export: Requested::NotRequested,
             opening: Requested::NotRequested,
             queued: Vec::new(),
+            catalog: MethodCatalog::default(),
         }
     }
 }
@@ -136,8 +140,10 @@ impl ReconcilePanel {
                 continue;
             };
             let profile = ctx.session.profile_name().to_owned();
+            let catalog = ctx.session.connection.catalog.clone();
             match command {
                 ReconcileCommand::Report { from, to } => {
+                    self.catalog = catalog;
                     self.report.start(ctx.bridge.spawn_blocking(move || {
                         ledger
                             .reconcile(Some(&profile), from, to, now_ms())
@@ -154,6 +160,7 @@ impl ReconcilePanel {
                                 to,
                                 &path,
                                 crate::i18n::current(),
+                                &catalog,
                             )
                             .map_err(|e| UiError::local(e.to_string()))?;
                         Ok((path, rows))
@@ -263,7 +270,7 @@ impl ReconcilePanel {
         if let Some(report) = self.report.value() {
             egui::ScrollArea::both()
                 .id_salt("reconcile-scroll")
-                .show(ui, |ui| report_ui(ui, report));
+                .show(ui, |ui| report_ui(ui, report, &self.catalog));
         }
     }
 
@@ -322,7 +329,7 @@ fn totals_row(ui: &mut Ui, label: &str, totals: &Totals) {
     ui.end_row();
 }
 
-fn report_ui(ui: &mut Ui, report: &Report) {
+fn report_ui(ui: &mut Ui, report: &Report, catalog: &MethodCatalog) {
     ui.add_space(6.0);
     ui.label(
         // The range is shown above, by the choice that made it.
@@ -344,8 +351,8 @@ fn report_ui(ui: &mut Ui, report: &Report) {
             }
             ui.end_row();
             totals_row(ui, &t!("activity-approved-collections"), &report.approved);
-            for (method, totals) in &report.by_method {
-                totals_row(ui, &format!("  {method}"), totals);
+            for (kind, totals) in &report.by_method {
+                totals_row(ui, &format!("  {}", kind.words(catalog)), totals);
             }
             totals_row(ui, &t!("activity-payouts-paid"), &report.payouts_paid);
             totals_row(ui, &t!("activity-payouts-open"), &report.payouts_open);
@@ -355,8 +362,22 @@ fn report_ui(ui: &mut Ui, report: &Report) {
         ui.add_space(4.0);
         ui.label(RichText::new(t!("activity-by-state")).strong());
         for (state, totals) in &report.by_state {
-            ui.label(format!("{state}: {} ({})", totals.count, totals.gross));
+            ui.label(format!(
+                "{}: {} ({})",
+                reconcile::state_words(*state),
+                totals.count,
+                totals.gross
+            ));
         }
+    }
+    if report.unconfirmed > 0 {
+        // Announced, not confirmed: on a line of their own, in no total.
+        ui.add_space(4.0);
+        ui.label(
+            RichText::new(t!("reconcile-unconfirmed", count = report.unconfirmed))
+                .strong()
+                .color(crate::ui::theme::WAITING),
+        );
     }
     ui.add_space(4.0);
     if report.exceptions.is_empty() {

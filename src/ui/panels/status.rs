@@ -54,7 +54,7 @@ impl StatusPanel {
                     ctx.session.connection.client.clone(),
                     TrackedPayment::new(
                         reference,
-                        t!("kind-looked-up"),
+                        crate::api::kind::PaymentKind::LookedUp,
                         None,
                         String::new(),
                         String::new(),
@@ -63,7 +63,7 @@ impl StatusPanel {
                 StatusCommand::ShowCustomer(reference) => {
                     if let Some(payment) = ctx.tracker.find(&reference) {
                         let shown = crate::ui::panels::collect::CreatedPayment {
-                            title: payment.kind.clone(),
+                            title: ctx.tracker.kind_words(payment),
                             amount: payment.amount(),
                             qr_text: payment.url.clone(),
                             url: payment.url.clone(),
@@ -158,6 +158,7 @@ impl StatusPanel {
                 Some(payment) => payment_window(
                     ui.ctx(),
                     payment,
+                    &tracker.kind_words(payment),
                     notifications,
                     &mut self.opened_qr,
                     &mut self.queued,
@@ -321,7 +322,7 @@ fn today(ui: &mut Ui, tracker: &Tracker, filter: &str, opened: &mut Option<Strin
             body.rows(ROW_HEIGHT, shown.len(), |mut row| {
                 let payment = shown[row.index()];
                 row.set_selected(opened.as_deref() == Some(payment.reference.as_str()));
-                row_cells(&mut row, payment, narrow);
+                row_cells(&mut row, payment, &tracker.kind_words(payment), narrow);
                 if row.response().clicked() {
                     *opened = Some(payment.reference.clone());
                 }
@@ -332,13 +333,18 @@ fn today(ui: &mut Ui, tracker: &Tracker, filter: &str, opened: &mut Option<Strin
 /// Narrower than this, the table leaves out the kind and the service's reference.
 const NARROW_TABLE: f32 = 760.0;
 
-fn row_cells(row: &mut egui_extras::TableRow<'_, '_>, payment: &TrackedPayment, narrow: bool) {
+fn row_cells(
+    row: &mut egui_extras::TableRow<'_, '_>,
+    payment: &TrackedPayment,
+    kind: &str,
+    narrow: bool,
+) {
     row.col(|ui| {
         ui.label(&payment.created);
     });
     if !narrow {
         row.col(|ui| {
-            ui.label(&payment.kind);
+            ui.label(kind);
         });
     }
     row.col(|ui| {
@@ -405,6 +411,7 @@ fn received_payments(ui: &mut Ui, payment: &TrackedPayment) {
 fn payment_window(
     ctx: &egui::Context,
     payment: &TrackedPayment,
+    kind: &str,
     notifications: &[StoredNotification],
     qr: &mut QrTexture,
     queued: &mut Vec<StatusCommand>,
@@ -435,7 +442,7 @@ fn payment_window(
             .num_columns(2)
             .show(ui, |ui| {
                 for (label, value) in [
-                    (t!("column-kind"), payment.kind.clone()),
+                    (t!("column-kind"), kind.to_owned()),
                     (t!("column-time"), payment.created.clone()),
                     (t!("field-your-reference"), payment.reference1.clone()),
                     (t!("created-service-reference"), payment.reference.clone()),
@@ -491,7 +498,7 @@ fn payment_window(
                 let mut line = format!(
                     "{} — {} ({})",
                     crate::clock::shown_datetime(notification.received_at),
-                    crate::ledger::reconcile::notified_words(notification.status),
+                    notification.status,
                     notification.check_state.words()
                 );
                 if let Some(reason) = &notification.error_message {

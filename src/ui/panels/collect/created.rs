@@ -167,20 +167,11 @@ impl CreatedView {
                     if !received.is_empty() {
                         ui.label(RichText::new(t!("created-notifications")).strong());
                         for notification in received.iter().rev() {
-                            let words =
-                                crate::ledger::reconcile::notified_words(notification.status);
-                            // An approval says what the shop receives of what was paid.
-                            let figures = notification.figures.completed();
-                            let money = match (notification.status, figures.gross, figures.net) {
-                                (2, Some(gross), Some(net)) => t!(
-                                    "created-paid-receive",
-                                    gross = gross.to_string(),
-                                    net = net.to_string()
-                                ),
-                                _ => String::new(),
-                            };
+                            // What it says and whether the service bore it out; its own
+                            // figures are not money and are not shown.
+                            let words = notification.status.to_string();
                             ui.label(format!(
-                                "{} — {words}{money} ({})",
+                                "{} — {words} ({})",
                                 crate::clock::shown_service_time(&notification.updated_at),
                                 notification.check_state.words()
                             ));

@@ -177,19 +177,9 @@ impl CollectPanel {
         let client = ctx.session.connection.client.clone();
         match command {
             CollectCommand::Create(creation) => match &creation {
-                Creation::Link { .. } => {
-                    self.link
-                        .submission
-                        .start(creation, t!("kind-payment-link"), ctx)
-                }
-                Creation::Method { name, .. } => {
-                    let kind = name.clone();
-                    self.method.submission.start(creation, kind, ctx)
-                }
-                Creation::Resource { request } => {
-                    let kind = resource::resource_kind(request.method_id);
-                    self.resource.submission.start(creation, kind, ctx)
-                }
+                Creation::Link { .. } => self.link.submission.start(creation, ctx),
+                Creation::Method { .. } => self.method.submission.start(creation, ctx),
+                Creation::Resource { .. } => self.resource.submission.start(creation, ctx),
             },
             CollectCommand::LoadBanks(method_id) => {
                 self.method.banks.start(

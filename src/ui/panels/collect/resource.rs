@@ -6,19 +6,7 @@ use egui::{RichText, Ui};
 use crate::t;
 
 /// The kind of QR or code, in words (the service's numbers stay out of sight).
-pub(super) fn resource_kind(method_id: i64) -> String {
-    match method_id {
-        1 => t!("resource-kind-commerce"),
-        2 => t!("resource-kind-dynamic"),
-        3 => t!("resource-kind-static"),
-        5 => t!("resource-kind-static-references"),
-        7 => t!("resource-kind-bank-link"),
-        8 => t!("resource-kind-bank-transfer"),
-        10 => t!("resource-kind-mobile-charge"),
-        11 => t!("resource-kind-encoded"),
-        other => t!("kind-method", id = other),
-    }
-}
+use crate::api::kind::resource_words as resource_kind;
 
 use crate::api::family_a::{MethodList, Payer, ResourceRequest, ResourceShape};
 use crate::requests::ResourceForm as TypedResource;

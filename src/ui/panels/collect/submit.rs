@@ -1,6 +1,7 @@
 //! What the three sale forms share: the button that creates, what an attempt's failure means for
 //! the next one, the request sent by `logic`, and the created payment shown below.
 
+use crate::api::kind::PaymentKind;
 use egui::{RichText, Ui};
 
 use crate::t;
@@ -82,18 +83,9 @@ impl Creation {
 
     /// What is sold, as the cashier typed it.
     pub fn description(&self) -> String {
-        let from_reference2 = |cash_in: &crate::api::family_b::CashIn| {
-            cash_in
-                .reference2
-                .label
-                .iter()
-                .find(|(name, _)| name == "Description")
-                .map(|(_, value)| value.clone())
-                .unwrap_or_default()
-        };
         match self {
-            Creation::Link { request, .. } => from_reference2(&request.cash_in),
-            Creation::Method { request, .. } => from_reference2(&request.cash_in),
+            Creation::Link { request, .. } => request.cash_in.description(),
+            Creation::Method { request, .. } => request.cash_in.description(),
             Creation::Resource { request } => request.description.clone().unwrap_or_default(),
         }
     }
@@ -184,26 +176,20 @@ impl Creation {
                 }
             }
         };
-        if created.repeatable {
-            // Followed until the service's expiry; for a day when it did not say.
-            created.open_until = Some(
-                crate::clock::parse_service_time(&created.expires)
-                    .unwrap_or_else(|| crate::ledger::now_ms() + UNSAID_OPEN_FOR_MS),
-            );
-        }
+        created.open_until = crate::collections::open_until(
+            created.repeatable,
+            &created.expires,
+            crate::ledger::now_ms(),
+        );
         Ok(created)
     }
 
-    /// Whether what it creates takes payment after payment (a static QR for the counter, an
-    /// interoperable QR, a Bre-B key).
-    fn repeatable(&self, catalog: &crate::api::catalog::MethodCatalog) -> bool {
+    /// What it creates, as the ledger keeps it.
+    fn kind(&self) -> PaymentKind {
         match self {
-            Creation::Link { .. } => false,
-            Creation::Method { request, .. } => catalog.repeatable(request.method_id),
-            Creation::Resource { request } => {
-                crate::api::family_a::ResourceShape::for_method(request.method_id)
-                    .takes_many_payments()
-            }
+            Creation::Link { .. } => PaymentKind::Link,
+            Creation::Method { request, .. } => PaymentKind::Method(request.method_id),
+            Creation::Resource { request } => PaymentKind::Resource(request.method_id),
         }
     }
 
@@ -215,9 +201,6 @@ impl Creation {
         }
     }
 }
-
-/// How long a code that takes many payments is followed when the service gave no expiry.
-const UNSAID_OPEN_FOR_MS: i64 = 24 * 60 * 60 * 1000;
 
 /// How soon a second charge of the same amount asks whether it is another sale.
 const SAME_AMOUNT_WINDOW_MS: i64 = 60_000;
@@ -236,8 +219,8 @@ pub(super) struct Submission {
     pub(super) request: Requested<CreatedPayment>,
     pub(super) attempt: Attempt,
     pub(super) view: CreatedView,
-    /// The kind the payment list shows for what this form creates.
-    kind: String,
+    /// What this form created last, for the payment list.
+    kind: PaymentKind,
     /// The reference sent, to follow the payment under it.
     sent_reference1: String,
     /// A same-amount charge waiting for the cashier's yes.
@@ -253,7 +236,7 @@ impl Submission {
             request: Requested::NotRequested,
             attempt: Attempt::Fresh,
             view: CreatedView::default(),
-            kind: String::new(),
+            kind: PaymentKind::Link,
             sent_reference1: String::new(),
             unconfirmed: None,
             pressed_while_blocked: false,
@@ -354,16 +337,16 @@ impl Submission {
     }
 
     /// Runs a queued creation on the runtime.
-    pub(super) fn start(&mut self, creation: Creation, kind: String, ctx: &PanelContext<'_>) {
+    pub(super) fn start(&mut self, creation: Creation, ctx: &PanelContext<'_>) {
         self.sent_reference1 = match &creation {
             Creation::Link { request, .. } => request.cash_in.reference1.clone(),
             Creation::Method { request, .. } => request.cash_in.reference1.clone(),
             Creation::Resource { request } => request.bill.reference1.clone().unwrap_or_default(),
         };
-        self.kind = kind;
+        self.kind = creation.kind();
         let client = ctx.session.connection.client.clone();
         let minimum = creation.minimum(&ctx.session.connection.catalog);
-        let repeatable = creation.repeatable(&ctx.session.connection.catalog);
+        let repeatable = self.kind.repeatable(&ctx.session.connection.catalog);
         self.request
             .start(ctx.bridge.spawn(creation.send(client, minimum, repeatable)));
     }
