@@ -158,17 +158,40 @@ struct Rows {
     received: Vec<ReceivedPayment>,
 }
 
-impl Rows {
+/// The payments the service confirmed, as a notified approval is looked up among them: a
+/// sale by its reference, a code's payment by its reference and provider reference.
+struct Confirmed<'a> {
+    sales: HashSet<&'a str>,
+    payments: HashSet<(&'a str, &'a str)>,
+}
+
+impl<'a> Confirmed<'a> {
+    fn of(received: &'a [ReceivedPayment]) -> Confirmed<'a> {
+        let mut confirmed = Confirmed {
+            sales: HashSet::new(),
+            payments: HashSet::new(),
+        };
+        for payment in received {
+            if payment.repeatable {
+                confirmed
+                    .payments
+                    .insert((&payment.reference, &payment.provider_reference));
+            } else {
+                confirmed.sales.insert(&payment.reference);
+            }
+        }
+        confirmed
+    }
+
     /// Whether a notified approval is money the service confirmed: its check agreed, or a
-    /// status answer recorded the payment it names (the same provider reference; for a
-    /// payment that takes one, any payment of it).
-    fn confirmed(&self, notification: &StoredNotification) -> bool {
+    /// status answer recorded the payment it names.
+    fn holds(&self, notification: &StoredNotification) -> bool {
         notification.check_state == CheckState::Confirmed
-            || self.received.iter().any(|received| {
-                received.reference == notification.reference_id
-                    && (!received.repeatable
-                        || received.provider_reference == notification.provider_reference)
-            })
+            || self.sales.contains(notification.reference_id.as_str())
+            || self.payments.contains(&(
+                notification.reference_id.as_str(),
+                notification.provider_reference.as_str(),
+            ))
     }
 }
 
@@ -229,6 +252,7 @@ impl Ledger {
             }
         }
         // Notifications are hints: what they say is shown, never counted.
+        let confirmed = Confirmed::of(&rows.received);
         for notification in &rows.notifications {
             if notification.check_state == CheckState::Disagrees {
                 report.exceptions.push(Exception {
@@ -256,7 +280,7 @@ impl Ledger {
             }
             if notification.status == TransactionStatus::Approved
                 && !notification.is_payout()
-                && !rows.confirmed(notification)
+                && !confirmed.holds(notification)
             {
                 report.unconfirmed += 1;
                 report.exceptions.push(Exception {
