@@ -16,7 +16,7 @@ use paydesk::api::family_b::{
 };
 use paydesk::api::kind::PaymentKind;
 use paydesk::ledger::reconcile::{self, ExceptionKind, Report};
-use paydesk::ledger::{CheckState, Collection, Ledger, PayoutState};
+use paydesk::ledger::{CheckState, Ledger, PayoutState};
 use paydesk::money::Pesos;
 use paydesk::webhook::Confirmer;
 use serde_json::{Value, json};
@@ -66,24 +66,7 @@ impl Shop {
 
     /// Writes a created payment down as a till does.
     fn record(&self, reference: &str, kind: PaymentKind, amount: Option<i64>) {
-        let repeatable = kind.repeatable(&MethodCatalog::default());
-        paydesk::collections::record_created(
-            &self.endpoint.ledger,
-            PROFILE,
-            &Collection {
-                reference: reference.into(),
-                kind,
-                amount: amount.map(Pesos::new),
-                reference1: "VENTA".into(),
-                url: String::new(),
-                created_at: paydesk::ledger::now_ms(),
-                status: None,
-                description: String::new(),
-                repeatable,
-                open_until: None,
-            },
-        )
-        .unwrap();
+        common::record_payment(&self.endpoint.ledger, PROFILE, reference, kind, amount);
     }
 
     /// A payment link for `amount`, written down.
@@ -268,23 +251,13 @@ async fn a_sales_notification_naming_a_payout_leaves_it_as_the_service_says() {
 async fn an_approval_the_service_did_not_confirm_is_not_money() {
     let key = "clave-de-prueba";
     let endpoint = Endpoint::start(PROFILE, Some(key), None).await;
-    paydesk::collections::record_created(
+    common::record_payment(
         &endpoint.ledger,
         PROFILE,
-        &Collection {
-            reference: "PD77".into(),
-            kind: PaymentKind::Link,
-            amount: Some(Pesos::new(25_000)),
-            reference1: "MESA1".into(),
-            url: String::new(),
-            created_at: paydesk::ledger::now_ms(),
-            status: None,
-            description: String::new(),
-            repeatable: false,
-            open_until: None,
-        },
-    )
-    .unwrap();
+        "PD77",
+        PaymentKind::Link,
+        Some(25_000),
+    );
     let approval = json!({
         "realAmount": 25000, "amount": 24026, "cost": "$974.00", "referenceId": "PD77",
         "resourceId": "9", "updatedAt": "2026-11-21 10:00:00", "status": 2,

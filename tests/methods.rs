@@ -15,7 +15,7 @@ use paydesk::api::family_b::{
     TransactionStatus, WithdrawRequest,
 };
 use paydesk::api::kind::PaymentKind;
-use paydesk::ledger::{CheckState, Collection, Ledger, StoredNotification};
+use paydesk::ledger::{CheckState, Ledger, StoredNotification};
 use paydesk::money::Pesos;
 use paydesk::secrets::SecretString;
 use paydesk::validate::Field;
@@ -101,25 +101,13 @@ impl Shop {
             .value;
         let sent = self.simulator.last_request(METHOD_PAYMENT).await;
         // Written down as a till writes its sale: only a payment of ours is money in the books.
-        let kind = PaymentKind::Method(request.method_id);
-        let repeatable = kind.repeatable(&self.catalog);
-        paydesk::collections::record_created(
+        common::record_payment(
             &self.ledger,
             "shop",
-            &Collection {
-                reference: payment.reference.clone(),
-                kind,
-                amount: Some(request.cash_in.amount),
-                reference1: request.cash_in.reference1.clone(),
-                url: payment.url.clone(),
-                created_at: paydesk::ledger::now_ms(),
-                status: None,
-                description: String::new(),
-                repeatable,
-                open_until: None,
-            },
-        )
-        .unwrap();
+            &payment.reference,
+            PaymentKind::Method(request.method_id),
+            Some(request.cash_in.amount.get()),
+        );
         self.simulator.settle(&payment.reference, "approve").await;
         self.confirmed_approvals(&payment.reference, 1).await;
         (payment.reference, sent["body"].clone())

@@ -13,10 +13,19 @@ use crate::api::notification::Notification;
 use crate::collections::apply_answer;
 use crate::ledger::{CheckState, Ledger, now_ms};
 
-/// How many references may wait for a check at once. Past it, a notification stays unchecked
-/// (the service sends it again, and a copy of an unchecked one is checked then): someone
-/// holding the key cannot make the receiver queue questions without end.
-const MAX_WAITING_CHECKS: usize = 2_000;
+/// How many subjects may wait for a check at once, and how many notifications one subject
+/// gathers. Past either, a notification stays unchecked (the service sends it again, and a copy
+/// of an unchecked one is checked then): someone holding the key cannot make the receiver queue
+/// questions, or hold notifications in memory, without end.
+const MAX_WAITING_SUBJECTS: usize = 2_000;
+const MAX_PER_SUBJECT: usize = 1_000;
+
+/// A stored notification to check, with the profile whose key verified it.
+pub(super) struct ToCheck {
+    pub(super) id: i64,
+    pub(super) notification: Notification,
+    pub(super) profile: String,
+}
 
 /// Whether the service's status agrees with a notified one. A final hint (approved, rejected,
 /// failed) must match the service exactly: an approval the service does not confirm is never
@@ -33,19 +42,73 @@ pub fn agrees(notified: TransactionStatus, service: TransactionStatus) -> bool {
     }
 }
 
-/// What a check asks about: a payment by its reference, or a payout by its `reference1`.
+/// What a check asks about: a payment by its reference, or a payout by its `reference1`, of
+/// the profile whose key verified the notification.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-enum Subject {
+struct Subject {
+    profile: String,
+    about: About,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum About {
     Payment(String),
     Payout(String),
 }
 
 impl Subject {
-    fn of(notification: &Notification) -> Subject {
-        match &notification.withdraw_reference1 {
-            Some(reference1) => Subject::Payout(reference1.clone()),
-            None => Subject::Payment(notification.reference_id.clone()),
+    fn of(job: &ToCheck) -> Subject {
+        let about = match &job.notification.withdraw_reference1 {
+            Some(reference1) => About::Payout(reference1.clone()),
+            None => About::Payment(job.notification.reference_id.clone()),
+        };
+        Subject {
+            profile: job.profile.clone(),
+            about,
         }
+    }
+}
+
+/// Notifications waiting for their subject's check, in the order the subjects came.
+#[derive(Default)]
+struct Waiting {
+    order: std::collections::VecDeque<Subject>,
+    batches: std::collections::HashMap<Subject, Vec<(i64, Notification)>>,
+    /// Whether a notification was left unchecked for want of room since the queue was last
+    /// empty (said once in the log, not once per notification).
+    overflowed: bool,
+}
+
+impl Waiting {
+    fn add(&mut self, job: ToCheck) {
+        use std::collections::hash_map::Entry;
+        let subject = Subject::of(&job);
+        let room = self.batches.len() < MAX_WAITING_SUBJECTS;
+        let kept = match self.batches.entry(subject) {
+            Entry::Occupied(mut batch) if batch.get().len() < MAX_PER_SUBJECT => {
+                batch.get_mut().push((job.id, job.notification));
+                true
+            }
+            Entry::Vacant(slot) if room => {
+                self.order.push_back(slot.key().clone());
+                slot.insert(vec![(job.id, job.notification)]);
+                true
+            }
+            _ => false,
+        };
+        if !kept && !self.overflowed {
+            self.overflowed = true;
+            tracing::warn!("too many notifications wait for a check; later ones stay unchecked");
+        }
+    }
+
+    fn next(&mut self) -> Option<(Subject, Vec<(i64, Notification)>)> {
+        let subject = self.order.pop_front()?;
+        let batch = self.batches.remove(&subject).unwrap_or_default();
+        if self.batches.is_empty() {
+            self.overflowed = false;
+        }
+        Some((subject, batch))
     }
 }
 
@@ -53,61 +116,45 @@ impl Subject {
 /// arrive while their subject waits share its one question.
 pub(super) async fn confirm_all(
     settings: SharedSettings,
-    mut queue: mpsc::UnboundedReceiver<(i64, Notification)>,
-    again: mpsc::UnboundedSender<(i64, Notification)>,
+    mut queue: mpsc::UnboundedReceiver<ToCheck>,
+    again: mpsc::UnboundedSender<ToCheck>,
     events: Option<mpsc::UnboundedSender<ReceiverEvent>>,
 ) {
     // How often each payout notification found its payout still being sent.
     let mut early: std::collections::HashMap<i64, u32> = std::collections::HashMap::new();
-    let mut order = std::collections::VecDeque::new();
-    let mut waiting: std::collections::HashMap<Subject, Vec<(i64, Notification)>> =
-        std::collections::HashMap::new();
-    let add = |order: &mut std::collections::VecDeque<Subject>,
-               waiting: &mut std::collections::HashMap<Subject, Vec<(i64, Notification)>>,
-               (id, notification): (i64, Notification)| {
-        let subject = Subject::of(&notification);
-        let room = waiting.len() < MAX_WAITING_CHECKS;
-        match waiting.entry(subject) {
-            std::collections::hash_map::Entry::Occupied(mut batch) => {
-                batch.get_mut().push((id, notification))
-            }
-            std::collections::hash_map::Entry::Vacant(slot) if room => {
-                order.push_back(slot.key().clone());
-                slot.insert(vec![(id, notification)]);
-            }
-            std::collections::hash_map::Entry::Vacant(_) => tracing::warn!(
-                id,
-                "too many notifications wait for a check; this one stays unchecked"
-            ),
-        }
-    };
+    let mut waiting = Waiting::default();
     loop {
-        if waiting.is_empty() {
+        if waiting.batches.is_empty() {
             match queue.recv().await {
-                Some(job) => add(&mut order, &mut waiting, job),
+                Some(job) => waiting.add(job),
                 None => return,
             }
         }
         while let Ok(job) = queue.try_recv() {
-            add(&mut order, &mut waiting, job);
+            waiting.add(job);
         }
-        let Some(subject) = order.pop_front() else {
+        let Some((subject, batch)) = waiting.next() else {
             continue;
         };
-        let batch = waiting.remove(&subject).unwrap_or_default();
-        // Without a client (no service set up) the notifications stay unchecked.
-        let Some(confirmer) = read(&settings).confirmer.clone() else {
-            continue;
-        };
-        let (ledger, profile) = {
+        let (confirmer, ledger) = {
             let settings = read(&settings);
-            (settings.ledger.clone(), settings.profile.clone())
+            // Checked with the client and books of the profile that verified them: after a
+            // switch to another profile they stay unchecked (a copy is checked when it comes).
+            if settings.profile != subject.profile {
+                continue;
+            }
+            (settings.confirmer.clone(), settings.ledger.clone())
         };
-        let checked = match &subject {
-            Subject::Payment(reference) => {
+        // Without a client (no service set up) the notifications stay unchecked.
+        let Some(confirmer) = confirmer else {
+            continue;
+        };
+        let profile = subject.profile.clone();
+        let checked = match &subject.about {
+            About::Payment(reference) => {
                 check_payment(&confirmer.client, ledger, profile, reference, &batch).await
             }
-            Subject::Payout(reference1) => {
+            About::Payout(reference1) => {
                 match check_payout(&confirmer.client, ledger, profile, reference1, &batch).await {
                     PayoutCheck::Done(checked) => {
                         for (id, _) in &batch {
@@ -126,9 +173,14 @@ pub(super) async fn confirm_all(
                                 continue;
                             }
                             let again = again.clone();
+                            let profile = subject.profile.clone();
                             tokio::spawn(async move {
                                 tokio::time::sleep(PAYOUT_PATIENCE_STEP).await;
-                                let _ = again.send((id, notification));
+                                let _ = again.send(ToCheck {
+                                    id,
+                                    notification,
+                                    profile,
+                                });
                             });
                         }
                         Vec::new()
@@ -223,10 +275,12 @@ async fn check_payout(
         let (ledger, reference1) = (ledger.clone(), reference1.to_owned());
         blocking(move || ledger.payout_by_reference(&profile, &reference1)).await
     };
+    // Only a request still on its way will bring a reference; an `unknown` one never does.
     if payout.as_ref().is_some_and(|payout| {
-        payout
-            .as_ref()
-            .is_some_and(|payout| payout.transaction_reference.is_none() && payout.state.is_open())
+        payout.as_ref().is_some_and(|payout| {
+            payout.transaction_reference.is_none()
+                && payout.state == crate::ledger::PayoutState::Sending
+        })
     }) {
         return PayoutCheck::StillSending;
     }
@@ -319,5 +373,43 @@ async fn blocking<T: Send + 'static>(
             tracing::error!(%error, "a check's task failed");
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job(id: i64, reference: &str, profile: &str) -> ToCheck {
+        let body = format!(
+            r#"{{"referenceId":"{reference}","resourceId":"S","amount":1000,"updatedAt":"2026-11-21 10:00:00","status":2}}"#
+        );
+        ToCheck {
+            id,
+            notification: Notification::parse(body.as_bytes()).unwrap(),
+            profile: profile.to_owned(),
+        }
+    }
+
+    #[test]
+    fn a_flood_is_one_question_per_subject_and_bounded() {
+        let mut waiting = Waiting::default();
+        for id in 0..(MAX_PER_SUBJECT as i64 + 50) {
+            waiting.add(job(id, "PD1", "tienda"));
+        }
+        // The same reference under another profile is another subject: its books, its client.
+        waiting.add(job(-1, "PD1", "simulator"));
+        let (first, batch) = waiting.next().unwrap();
+        assert_eq!(first.profile, "tienda");
+        assert_eq!(batch.len(), MAX_PER_SUBJECT, "the rest stay unchecked");
+        let (second, batch) = waiting.next().unwrap();
+        assert_eq!(second.profile, "simulator");
+        assert_eq!(batch.len(), 1);
+        assert!(waiting.next().is_none());
+
+        for id in 0..(MAX_WAITING_SUBJECTS as i64 + 10) {
+            waiting.add(job(id, &format!("R{id}"), "tienda"));
+        }
+        assert_eq!(waiting.batches.len(), MAX_WAITING_SUBJECTS);
     }
 }

@@ -25,6 +25,8 @@ use crate::api::notification::{Notification, Verdict};
 use crate::ledger::{CheckState, Ledger, StoreOutcome};
 use crate::secrets::SecretString;
 
+use super::check::ToCheck;
+
 /// Well above any real notification (a few KiB); larger bodies get 413.
 pub const MAX_BODY: usize = 64 * 1024;
 /// How many notifications one transaction takes at most.
@@ -109,7 +111,7 @@ pub(super) fn read(settings: &SharedSettings) -> std::sync::RwLockReadGuard<'_, 
 struct Shared {
     settings: SharedSettings,
     writer: std_mpsc::Sender<Job>,
-    confirm: mpsc::UnboundedSender<(i64, Notification)>,
+    confirm: mpsc::UnboundedSender<ToCheck>,
     events: Option<mpsc::UnboundedSender<ReceiverEvent>>,
 }
 
@@ -262,7 +264,11 @@ async fn receive(State(shared): State<Shared>, headers: HeaderMap, body: Bytes) 
             return StatusCode::BAD_REQUEST;
         }
     };
-    let hash_key = read(&shared.settings).hash_key.clone();
+    // The key and its profile are read together: what one verifies is the other's.
+    let (hash_key, profile) = {
+        let settings = read(&shared.settings);
+        (settings.hash_key.clone(), settings.profile.clone())
+    };
     let verdict = notification.verify(&hash_key);
     if verdict != Verdict::Valid {
         let reason = verdict.reason().to_owned();
@@ -274,11 +280,10 @@ async fn receive(State(shared): State<Shared>, headers: HeaderMap, body: Bytes) 
     let reference = notification.reference_id.clone();
     let status = notification.status;
     let keep = notification.clone();
-    let profile = read(&shared.settings).profile.clone();
     if shared
         .writer
         .send(Job::Store {
-            profile,
+            profile: profile.clone(),
             notification: Box::new(notification),
             raw,
             reply,
@@ -294,13 +299,21 @@ async fn receive(State(shared): State<Shared>, headers: HeaderMap, body: Bytes) 
                 reference,
                 status,
             });
-            let _ = shared.confirm.send((id, keep));
+            let _ = shared.confirm.send(ToCheck {
+                id,
+                notification: keep,
+                profile,
+            });
             StatusCode::OK
         }
         Ok(Ok(StoreOutcome::Duplicate { id, confirmed })) => {
             shared.event(ReceiverEvent::Duplicate { id, reference });
             if !confirmed {
-                let _ = shared.confirm.send((id, keep));
+                let _ = shared.confirm.send(ToCheck {
+                    id,
+                    notification: keep,
+                    profile,
+                });
             }
             StatusCode::OK
         }

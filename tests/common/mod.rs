@@ -414,3 +414,29 @@ impl Scripted {
         Client::new(settings).unwrap()
     }
 }
+
+/// Writes a payment down as a till does when it creates one (only a payment of ours is money
+/// in the books); the collection written.
+pub fn record_payment(
+    ledger: &paydesk::ledger::Ledger,
+    profile: &str,
+    reference: &str,
+    kind: paydesk::api::kind::PaymentKind,
+    amount: Option<i64>,
+) -> paydesk::ledger::Collection {
+    let repeatable = kind.repeatable(&paydesk::api::catalog::MethodCatalog::default());
+    let collection = paydesk::ledger::Collection {
+        reference: reference.into(),
+        kind,
+        amount: amount.map(paydesk::money::Pesos::new),
+        reference1: "VENTA".into(),
+        url: String::new(),
+        created_at: paydesk::ledger::now_ms(),
+        status: None,
+        description: String::new(),
+        repeatable,
+        open_until: None,
+    };
+    paydesk::collections::record_created(ledger, profile, &collection).unwrap();
+    collection
+}
