@@ -7,10 +7,12 @@
 mod accounts;
 mod choice;
 mod inbox;
+mod param;
 mod payouts;
 pub mod postgres;
 mod received;
 pub mod reconcile;
+mod schema_postgres;
 pub(crate) mod store;
 
 use std::path::{Path, PathBuf};
@@ -449,7 +451,7 @@ impl Ledger {
 
     /// A connection to the shared ledger, which is made ready by the first one.
     fn pg(&self, store: &PgStore) -> Result<postgres::PgClient, LedgerError> {
-        store.ready_client(|client| {
+        store.ready_client(schema_postgres::STEPS, |client| {
             payouts::mark_interrupted(&mut Conn::Postgres(client), &self.till).map(drop)
         })
     }
