@@ -30,8 +30,11 @@ const CONNECT_PATIENCE: Duration = Duration::from_secs(5);
 /// transaction. The steps are the ledger's (`schema_postgres.rs`); this file only runs them.
 pub(crate) struct PgStep {
     pub(crate) sql: &'static str,
-    pub(crate) then: Option<fn(&mut PgClient) -> Result<(), LedgerError>>,
+    pub(crate) then: Option<PgPass>,
 }
+
+/// A pass over stored rows, in Rust, inside a step's transaction.
+pub(crate) type PgPass = fn(&mut PgClient) -> Result<(), LedgerError>;
 
 /// A pooled connection, used from blocking code.
 pub(crate) struct PgClient {
