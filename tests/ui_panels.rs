@@ -53,20 +53,23 @@ fn the_balance_panel_asks_for_the_bags_once_and_on_refresh() {
     harness.step();
     assert_eq!(
         harness.state().queued,
-        Some(BalanceCommand::Refresh),
+        [BalanceCommand::Refresh],
         "opened for the first time, it asks"
     );
     // The app runs the command and the answer arrives.
-    harness.state_mut().queued = None;
+    harness.state_mut().queued.clear();
     harness.state_mut().balance = Requested::Done(bags());
     harness.run();
     assert!(shows(&harness, "$ 5.000.000"));
     assert!(shows(&harness, "paga las dispersiones"));
     assert!(shows(&harness, "Al 21 nov. 2026, 6:30 p. m."));
-    assert_eq!(harness.state().queued, None, "an answer is not asked again");
+    assert!(
+        harness.state().queued.is_empty(),
+        "an answer is not asked again"
+    );
     harness.get_by_label("Actualizar").click();
     harness.run();
-    assert_eq!(harness.state().queued, Some(BalanceCommand::Refresh));
+    assert_eq!(harness.state().queued, [BalanceCommand::Refresh]);
 }
 
 #[test]
@@ -309,7 +312,7 @@ mod register {
         }
         harness.get_by_label("Registrar comercio").click();
         harness.run();
-        assert!(harness.state().queued.is_none(), "the passwords differ");
+        assert!(harness.state().queued.is_empty(), "the passwords differ");
         assert!(
             harness
                 .query_all_by_label_contains("Confirme la contraseña:")
@@ -320,7 +323,7 @@ mod register {
         harness.get_by_label("Registrar comercio").click();
         // Queued, the form shows it is busy (a spinner never settles): a few frames only.
         harness.run_steps(2);
-        let queued = harness.state().queued.clone().expect("queued");
+        let queued = harness.state().queued.first().cloned().expect("queued");
         assert_eq!(queued.email, "ana@tienda.co");
         assert_eq!(queued.cellphone, "3001234567");
         assert_eq!((queued.city_id, queued.state_id), (11_001, 11));
@@ -568,7 +571,7 @@ mod payouts {
         harness.run_steps(2);
         harness.get_by_label("Revisar dispersión…").click();
         harness.run_steps(2);
-        let request = match harness.state_mut().queued.pop() {
+        let request = match harness.state_mut().queued.take().pop() {
             Some(PayoutsCommand::Review(request)) => request,
             other => panic!("{other:?}"),
         };
@@ -669,7 +672,7 @@ mod collect {
         type_into(&mut harness, "Descripción", "Almuerzo");
         harness.get_by_label("Crear link de pago").click();
         harness.run_steps(2);
-        let queued = std::mem::take(&mut harness.state_mut().queued);
+        let queued = harness.state_mut().queued.take();
         let [CollectCommand::Create(Creation::Link { request, .. })] = queued.as_slice() else {
             let reasons: Vec<_> = harness
                 .query_all_by_label_contains("•")

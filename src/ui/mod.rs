@@ -8,6 +8,7 @@ mod banners;
 pub mod bridge;
 pub mod customer;
 pub mod panels;
+pub mod queue;
 pub mod session;
 pub mod single_instance;
 mod sizing;

@@ -2,6 +2,7 @@
 //! for reason 2), deleting one (reason 3), the accounts added from this app, and the banks
 //! linked to a phone number.
 
+use crate::ui::queue::Queue;
 use egui::{RichText, Ui};
 
 use crate::api::family_a::{NewBankAccount, OTP_REASONS, otp_reason_words};
@@ -52,7 +53,7 @@ pub enum AccountsCommand {
 
 pub struct AccountsPanel {
     /// Asked for while drawing; run by the next `logic`.
-    pub queued: Vec<AccountsCommand>,
+    pub queued: Queue<AccountsCommand>,
     otp_reason: i64,
     otp: Requested<i64>,
     number: String,
@@ -73,7 +74,7 @@ pub struct AccountsPanel {
 impl Default for AccountsPanel {
     fn default() -> Self {
         AccountsPanel {
-            queued: Vec::new(),
+            queued: Queue::default(),
             otp_reason: 2,
             otp: Requested::NotRequested,
             number: String::new(),
@@ -119,12 +120,6 @@ impl AccountsPanel {
         } else {
             Err(problems)
         }
-    }
-
-    fn queue(&mut self, ui: &Ui, command: AccountsCommand) {
-        self.queued.push(command);
-        // The next frame runs it: ask for that frame now.
-        ui.ctx().request_repaint();
     }
 
     fn run(&mut self, command: AccountsCommand, ctx: &mut PanelContext<'_>) {
@@ -195,7 +190,7 @@ impl AccountsPanel {
     }
 
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        for command in std::mem::take(&mut self.queued) {
+        for command in self.queued.take() {
             self.run(command, ctx);
         }
         for error in [
@@ -289,7 +284,8 @@ impl AccountsPanel {
                 )
                 .clicked()
             {
-                self.queue(ui, AccountsCommand::SendCode(self.otp_reason));
+                self.queued
+                    .ask(ui, AccountsCommand::SendCode(self.otp_reason));
             }
             if self.otp.is_pending() {
                 ui.spinner();
@@ -311,7 +307,7 @@ impl AccountsPanel {
         if matches!(self.banks, Requested::NotRequested)
             && !self.queued.contains(&AccountsCommand::LoadBanks)
         {
-            self.queue(ui, AccountsCommand::LoadBanks);
+            self.queued.ask(ui, AccountsCommand::LoadBanks);
         }
         let built = self.build_account();
         let problems = built.as_ref().err().cloned().unwrap_or_default();
@@ -366,7 +362,7 @@ impl AccountsPanel {
         if (clicked || (enter && !pending))
             && let Ok(account) = built
         {
-            self.queue(ui, AccountsCommand::Add(account));
+            self.queued.ask(ui, AccountsCommand::Add(account));
         }
         match &self.added {
             Requested::Done(message) => {
@@ -441,7 +437,7 @@ impl AccountsPanel {
                     .clicked()
                     && let Ok(code) = code
                 {
-                    self.queue(ui, AccountsCommand::Delete { id, code });
+                    self.queued.ask(ui, AccountsCommand::Delete { id, code });
                 }
                 if ui.button(t!("accounts-keep")).clicked() {
                     self.deleting = None;
@@ -478,7 +474,7 @@ impl AccountsPanel {
         if (clicked || enter)
             && let Ok(number) = phone
         {
-            self.queue(ui, AccountsCommand::LookUpBanks(number));
+            self.queued.ask(ui, AccountsCommand::LookUpBanks(number));
         }
         if let Some(error) = self.lookup.error() {
             error_box(ui, error);

@@ -4,6 +4,7 @@
 //! it on the next frame. So its state can be drawn and clicked in a test with no service.
 
 use crate::t;
+use crate::ui::queue::Queue;
 use egui::{RichText, Ui};
 
 use crate::api::family_b::{Balance, TransactionStatus};
@@ -53,12 +54,13 @@ impl TodayFigures {
 pub struct BalancePanel {
     pub balance: Requested<Balance>,
     /// Asked for while drawing; run by the next `logic`.
-    pub queued: Option<BalanceCommand>,
+    pub queued: Queue<BalanceCommand>,
 }
 
 impl BalancePanel {
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        if let Some(BalanceCommand::Refresh) = self.queued.take() {
+        // However often it was asked for, once.
+        if self.queued.take().contains(&BalanceCommand::Refresh) {
             self.refresh(ctx);
         }
         if self.balance.poll()
@@ -66,12 +68,6 @@ impl BalancePanel {
         {
             ctx.note_error(error);
         }
-    }
-
-    fn queue(&mut self, ui: &Ui, command: BalanceCommand) {
-        self.queued = Some(command);
-        // The next frame runs it: ask for that frame now.
-        ui.ctx().request_repaint();
     }
 
     fn refresh(&mut self, ctx: &mut PanelContext<'_>) {
@@ -85,8 +81,8 @@ impl BalancePanel {
 
     pub fn ui(&mut self, ui: &mut Ui, today: &TodayFigures) {
         // Opened for the first time: the bags are asked for once.
-        if matches!(self.balance, Requested::NotRequested) && self.queued.is_none() {
-            self.queue(ui, BalanceCommand::Refresh);
+        if matches!(self.balance, Requested::NotRequested) && self.queued.is_empty() {
+            self.queued.ask(ui, BalanceCommand::Refresh);
         }
         ui.horizontal(|ui| {
             ui.heading(t!("nav-balance"));
@@ -94,7 +90,7 @@ impl BalancePanel {
                 .add_enabled(!self.balance.is_pending(), egui::Button::new(t!("refresh")))
                 .clicked()
             {
-                self.queue(ui, BalanceCommand::Refresh);
+                self.queued.ask(ui, BalanceCommand::Refresh);
             }
             if self.balance.is_pending() {
                 ui.spinner();

@@ -2,6 +2,7 @@
 //! typed), what a bookkeeper must look at, and the CSV for a spreadsheet, with its folder opened.
 
 use crate::api::catalog::MethodCatalog;
+use crate::ui::queue::Queue;
 use std::path::PathBuf;
 
 use egui::{RichText, Ui};
@@ -79,7 +80,7 @@ pub struct ReconcilePanel {
     pub export: Requested<(PathBuf, usize)>,
     opening: Requested<()>,
     /// Asked for while drawing; run by the next `logic`.
-    pub queued: Vec<ReconcileCommand>,
+    pub queued: Queue<ReconcileCommand>,
     /// The profile's methods, for what each kind of payment is called.
     catalog: MethodCatalog,
 }
@@ -96,7 +97,7 @@ impl Default for ReconcilePanel {
             stale: false,
             export: Requested::NotRequested,
             opening: Requested::NotRequested,
-            queued: Vec::new(),
+            queued: Queue::default(),
             catalog: MethodCatalog::default(),
         }
     }
@@ -135,7 +136,7 @@ impl ReconcilePanel {
     }
 
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        for command in std::mem::take(&mut self.queued) {
+        for command in self.queued.take() {
             let Ok(ledger) = ctx.session.ledger.clone() else {
                 continue;
             };
@@ -184,12 +185,6 @@ impl ReconcilePanel {
         self.opening.poll();
     }
 
-    fn queue(&mut self, ui: &Ui, command: ReconcileCommand) {
-        self.queued.push(command);
-        // The next frame runs it: ask for that frame now.
-        ui.ctx().request_repaint();
-    }
-
     pub fn ui(&mut self, ui: &mut Ui, has_ledger: bool) {
         ui.heading(t!("nav-reconcile"));
         ui.horizontal_wrapped(|ui| {
@@ -213,7 +208,7 @@ impl ReconcilePanel {
         {
             self.reported = Some(range);
             self.stale = false;
-            self.queue(
+            self.queued.ask(
                 ui,
                 ReconcileCommand::Report {
                     from: range.0,
@@ -230,7 +225,7 @@ impl ReconcilePanel {
                 .clicked()
                 && let Ok((from, to)) = dates
             {
-                self.queue(ui, ReconcileCommand::Export { from, to });
+                self.queued.ask(ui, ReconcileCommand::Export { from, to });
             }
             if self.report.is_pending() || self.export.is_pending() {
                 ui.spinner();
@@ -259,7 +254,7 @@ impl ReconcilePanel {
             _ => {}
         }
         if let Some(folder) = open_folder {
-            self.queue(ui, ReconcileCommand::OpenFolder(folder));
+            self.queued.ask(ui, ReconcileCommand::OpenFolder(folder));
         }
         if let Some(error) = self.opening.error() {
             error_box(ui, error);

@@ -1,6 +1,7 @@
 //! Register: the `/auth/register` form with every field. On success the token goes to the
 //! keyring and the app reconnects signed in as the new merchant.
 
+use crate::ui::queue::Queue;
 use crate::validate::Field;
 use egui::{RichText, Ui};
 
@@ -48,7 +49,7 @@ pub struct RegisterPanel {
     /// could only be kept for this run; or why it was not kept at all.
     outcome: Option<Result<(String, Option<String>), String>>,
     /// The registration to send, asked for while drawing; sent by the next `logic`.
-    pub queued: Option<Registration>,
+    pub queued: Queue<Registration>,
     /// Who registered and in which profile, until the token is stored.
     registered: Option<(String, String)>,
     /// The owner pressed the button while it could not go: say why, even in an untouched form.
@@ -92,7 +93,7 @@ impl Default for RegisterPanel {
             request: Requested::NotRequested,
             stored: None,
             outcome: None,
-            queued: None,
+            queued: Queue::default(),
             registered: None,
             pressed_while_blocked: false,
         }
@@ -229,7 +230,7 @@ impl RegisterPanel {
     }
 
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        if let Some(registration) = self.queued.take() {
+        if let Some(registration) = self.queued.take().pop() {
             let client = ctx.session.connection.client.clone();
             self.request.start(ctx.bridge.spawn(async move {
                 client
@@ -388,7 +389,7 @@ impl RegisterPanel {
                     });
                 ui.add_space(8.0);
                 let busy =
-                    self.request.is_pending() || self.stored.is_some() || self.queued.is_some();
+                    self.request.is_pending() || self.stored.is_some() || !self.queued.is_empty();
                 let submit = ui.add_enabled(
                     built.is_ok() && !busy,
                     egui::Button::new(t!("register-submit")),
@@ -411,9 +412,7 @@ impl RegisterPanel {
                     && let Ok(registration) = built
                 {
                     self.outcome = None;
-                    self.queued = Some(registration);
-                    // The next frame sends it: ask for that frame now.
-                    ui.ctx().request_repaint();
+                    self.queued.ask(ui, registration);
                 }
                 if let Some(error) = self.request.error() {
                     error_box(ui, error);

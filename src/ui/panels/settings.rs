@@ -3,6 +3,7 @@
 
 use crate::i18n::Language;
 use crate::t;
+use crate::ui::queue::Queue;
 use crate::validate::Field;
 use egui::{RichText, Ui};
 
@@ -100,7 +101,7 @@ impl<'a> SettingsView<'a> {
 #[derive(Default)]
 pub struct SettingsPanel {
     /// Asked for while drawing; run by the next `logic`.
-    pub queued: Vec<SettingsCommand>,
+    pub queued: Queue<SettingsCommand>,
     api_token: String,
     access_token: String,
     hash_key: String,
@@ -123,12 +124,6 @@ struct ProfileEditor {
 }
 
 impl SettingsPanel {
-    fn queue(&mut self, ui: &Ui, command: SettingsCommand) {
-        self.queued.push(command);
-        // The next frame runs it: ask for that frame now.
-        ui.ctx().request_repaint();
-    }
-
     fn run(&mut self, command: SettingsCommand, ctx: &mut PanelContext<'_>) {
         let command = match command {
             SettingsCommand::Ledger(LedgerCommand::Test) => {
@@ -185,7 +180,7 @@ impl SettingsPanel {
     }
 
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        for command in std::mem::take(&mut self.queued) {
+        for command in self.queued.take() {
             self.run(command, ctx);
         }
         self.ledger.logic();
@@ -230,7 +225,7 @@ impl SettingsPanel {
                 self.credentials_ui(ui, view);
                 ui.separator();
                 if let Some(command) = self.ledger.ui(ui, &view.ledger) {
-                    self.queue(ui, SettingsCommand::Ledger(command));
+                    self.queued.ask(ui, SettingsCommand::Ledger(command));
                 }
                 ui.separator();
                 ui.label(RichText::new(t!("settings-language")).strong());
@@ -517,7 +512,7 @@ impl SettingsPanel {
             self.editor = None;
         }
         if let Some(command) = to_save {
-            self.queue(ui, command);
+            self.queued.ask(ui, command);
         }
     }
 
@@ -583,7 +578,8 @@ impl SettingsPanel {
                 )
                 .clicked()
             {
-                self.queue(ui, SettingsCommand::SaveCredentials(values));
+                self.queued
+                    .ask(ui, SettingsCommand::SaveCredentials(values));
                 self.api_token.clear();
                 self.access_token.clear();
                 self.hash_key.clear();
@@ -592,7 +588,7 @@ impl SettingsPanel {
                 .add_enabled(!busy, egui::Button::new(t!("settings-sign-out")))
                 .clicked()
             {
-                self.queue(ui, SettingsCommand::SignOut);
+                self.queued.ask(ui, SettingsCommand::SignOut);
             }
             if busy {
                 ui.spinner();

@@ -3,6 +3,7 @@
 //! as a [`StatusCommand`] for `logic` to run.
 
 use crate::t;
+use crate::ui::queue::Queue;
 use egui::{RichText, Ui};
 
 use egui_extras::Column;
@@ -32,7 +33,7 @@ pub struct StatusPanel {
     pub reference: String,
     pub lookup: Requested<(String, StatusRecord)>,
     /// Asked for while drawing; run by the next `logic`.
-    pub queued: Vec<StatusCommand>,
+    pub queued: Queue<StatusCommand>,
     /// The payment of today's list opened in its window (its service reference).
     pub opened: Option<String>,
     opened_qr: QrTexture,
@@ -40,7 +41,7 @@ pub struct StatusPanel {
 
 impl StatusPanel {
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        for command in std::mem::take(&mut self.queued) {
+        for command in self.queued.take() {
             match command {
                 StatusCommand::Lookup(wanted) => {
                     let client = ctx.session.connection.client.clone();
@@ -86,12 +87,6 @@ impl StatusPanel {
         }
     }
 
-    fn queue(&mut self, ui: &Ui, command: StatusCommand) {
-        self.queued.push(command);
-        // The next frame runs it: ask for that frame now.
-        ui.ctx().request_repaint();
-    }
-
     pub fn ui(&mut self, ui: &mut Ui, tracker: &Tracker, notifications: &[StoredNotification]) {
         ui.heading(t!("status-title"));
         let reference = self.reference.trim().to_owned();
@@ -121,7 +116,7 @@ impl StatusPanel {
                     .iter()
                     .find(|p| p.reference1.eq_ignore_ascii_case(&reference))
                     .map_or_else(|| reference.clone(), |p| p.reference.clone());
-                self.queue(ui, StatusCommand::Lookup(wanted));
+                self.queued.ask(ui, StatusCommand::Lookup(wanted));
             }
             let followed = tracker.find(&reference).is_some()
                 || tracker
@@ -139,7 +134,8 @@ impl StatusPanel {
                 .on_hover_text(t!("status-follow-hint"))
                 .clicked()
             {
-                self.queue(ui, StatusCommand::Follow(reference.clone()));
+                self.queued
+                    .ask(ui, StatusCommand::Follow(reference.clone()));
             }
             if self.lookup.is_pending() {
                 ui.spinner();
@@ -414,7 +410,7 @@ fn payment_window(
     kind: &str,
     notifications: &[StoredNotification],
     qr: &mut QrTexture,
-    queued: &mut Vec<StatusCommand>,
+    queued: &mut Queue<StatusCommand>,
 ) -> bool {
     let mut open = true;
     egui::Window::new(t!(

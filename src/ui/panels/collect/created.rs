@@ -1,6 +1,7 @@
 //! What a shop owner sees once a payment exists: the amount, a large QR rendered locally, the
 //! link to copy, "Save QR as PNG", and "Show to customer".
 
+use crate::ui::queue::Queue;
 use egui::{RichText, Ui};
 
 use crate::t;
@@ -54,7 +55,7 @@ impl CreatedView {
         ui: &mut Ui,
         view: &CollectView<'_>,
         payment: &CreatedPayment,
-        queued: &mut Vec<CollectCommand>,
+        queued: &mut Queue<CollectCommand>,
     ) -> bool {
         let mut new_sale = false;
         egui::Frame::group(ui.style()).show(ui, |ui| {

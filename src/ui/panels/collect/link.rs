@@ -1,5 +1,6 @@
 //! A payment link: the customer picks any method on the service's page.
 
+use crate::ui::queue::Queue;
 use egui::Ui;
 
 use crate::t;
@@ -56,7 +57,7 @@ impl LinkForm {
         &mut self,
         ui: &mut Ui,
         view: &CollectView<'_>,
-        queued: &mut Vec<CollectCommand>,
+        queued: &mut Queue<CollectCommand>,
     ) {
         let built = self.build(view);
         let problems = built.as_ref().err().cloned().unwrap_or_default();

@@ -1,5 +1,6 @@
 //! A payment for one Family B method, with the fields that method takes.
 
+use crate::ui::queue::Queue;
 use egui::{RichText, Ui};
 
 use crate::t;
@@ -146,7 +147,7 @@ impl MethodForm {
         &mut self,
         ui: &mut Ui,
         view: &CollectView<'_>,
-        queued: &mut Vec<CollectCommand>,
+        queued: &mut Queue<CollectCommand>,
     ) {
         let catalog = view.service.catalog;
         let method = catalog.find(self.method_id).cloned();

@@ -2,6 +2,7 @@
 //! Each form validates as the user types; the button stays disabled with the reason shown; the
 //! created payment shows its QR and is followed until it is paid.
 
+use crate::ui::queue::Queue;
 use egui::Ui;
 
 use crate::t;
@@ -103,7 +104,7 @@ impl<'a> CollectView<'a> {
 pub struct CollectPanel {
     pub mode: CollectMode,
     /// Asked for while drawing; run by the next `logic`.
-    pub queued: Vec<CollectCommand>,
+    pub queued: Queue<CollectCommand>,
     link: LinkForm,
     method: MethodForm,
     resource: ResourceForm,
@@ -115,7 +116,7 @@ impl Default for CollectPanel {
     fn default() -> Self {
         CollectPanel {
             mode: CollectMode::Link,
-            queued: Vec::new(),
+            queued: Queue::default(),
             link: LinkForm::default(),
             method: MethodForm::default(),
             resource: ResourceForm::default(),
@@ -136,7 +137,7 @@ impl CollectPanel {
             self.method.merchant_from_profile = defaults.1.is_some();
             self.defaults_from = Some(defaults);
         }
-        for command in std::mem::take(&mut self.queued) {
+        for command in self.queued.take() {
             self.run(command, ctx);
         }
         // After a sale the form is ready for the next one: a second press cannot charge the

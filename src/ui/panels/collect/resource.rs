@@ -1,5 +1,6 @@
 //! A Family A resource: the methods the account offers, each with its own shape.
 
+use crate::ui::queue::Queue;
 use crate::validate::Field;
 use egui::{RichText, Ui};
 
@@ -208,7 +209,7 @@ impl ResourceForm {
         &mut self,
         ui: &mut Ui,
         view: &CollectView<'_>,
-        queued: &mut Vec<CollectCommand>,
+        queued: &mut Queue<CollectCommand>,
     ) {
         if matches!(self.methods, Requested::NotRequested) && !self.methods_asked {
             self.methods_asked = true;

@@ -2,6 +2,7 @@
 //! the next one, the request sent by `logic`, and the created payment shown below.
 
 use crate::api::kind::PaymentKind;
+use crate::ui::queue::Queue;
 use egui::{RichText, Ui};
 
 use crate::t;
@@ -255,7 +256,7 @@ impl Submission {
         &mut self,
         creation: Creation,
         view: &CollectView<'_>,
-        queued: &mut Vec<CollectCommand>,
+        queued: &mut Queue<CollectCommand>,
     ) {
         let now = crate::ledger::now_ms();
         let earlier = creation.amount().and_then(|amount| {
@@ -280,7 +281,7 @@ impl Submission {
     }
 
     /// The question for a same-amount charge: send it anyway, or not.
-    pub(super) fn confirm_ui(&mut self, ui: &mut Ui, queued: &mut Vec<CollectCommand>) {
+    pub(super) fn confirm_ui(&mut self, ui: &mut Ui, queued: &mut Queue<CollectCommand>) {
         let Some(unconfirmed) = &self.unconfirmed else {
             return;
         };
@@ -435,7 +436,7 @@ impl Submission {
         &mut self,
         ui: &mut Ui,
         view: &CollectView<'_>,
-        queued: &mut Vec<CollectCommand>,
+        queued: &mut Queue<CollectCommand>,
     ) {
         if let Some(error) = self.request.error() {
             error_box(ui, error);

@@ -89,7 +89,7 @@ impl PayoutsPanel {
         if send {
             // Taking the plan out of the dialog is what makes a second click send nothing.
             if let Some(confirmation) = self.confirmation.take() {
-                self.queue(
+                self.queued.ask(
                     ui,
                     PayoutsCommand::Send {
                         plan: Box::new(confirmation.plan),
@@ -128,7 +128,7 @@ impl PayoutsPanel {
         });
         if let Some(went_out) = answer {
             self.settle = None;
-            self.queue(
+            self.queued.ask(
                 ui,
                 PayoutsCommand::Settle {
                     id: record.id,

@@ -162,9 +162,9 @@ impl PayoutsPanel {
         }
         let record = record.clone();
         match action {
-            RowAction::Check => self.queue(ui, PayoutsCommand::Check(record)),
+            RowAction::Check => self.queued.ask(ui, PayoutsCommand::Check(record)),
             RowAction::Settle => self.settle = Some(record),
-            RowAction::Resend => self.queue(ui, PayoutsCommand::Resend(record)),
+            RowAction::Resend => self.queued.ask(ui, PayoutsCommand::Resend(record)),
         }
     }
 }

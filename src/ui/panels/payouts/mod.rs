@@ -2,6 +2,7 @@
 //! for reading and asks for an explicit "Send $ 50.000", and the journal with live states.
 //! Everything that touches money goes through `crate::payouts`: one intent, one request.
 
+use crate::ui::queue::Queue;
 use std::sync::Arc;
 use std::sync::mpsc;
 
@@ -136,7 +137,7 @@ fn payout_labels() -> Vec<(Field, String)> {
 
 pub struct PayoutsPanel {
     /// Asked for while drawing; run by the next `logic`.
-    pub queued: Vec<PayoutsCommand>,
+    pub queued: Queue<PayoutsCommand>,
     amount: String,
     cellphone: String,
     method_id: i64,
@@ -164,7 +165,7 @@ impl Default for PayoutsPanel {
     fn default() -> Self {
         let (refresh_sender, refresh_receiver) = mpsc::channel();
         PayoutsPanel {
-            queued: Vec::new(),
+            queued: Queue::default(),
             amount: String::new(),
             cellphone: String::new(),
             method_id: 245,
@@ -222,12 +223,6 @@ impl PayoutsPanel {
             plan,
             repeat_acknowledged: false,
         });
-    }
-
-    fn queue(&mut self, ui: &Ui, command: PayoutsCommand) {
-        self.queued.push(command);
-        // The next frame runs it: ask for that frame now.
-        ui.ctx().request_repaint();
     }
 
     fn run(&mut self, command: PayoutsCommand, ctx: &mut PanelContext<'_>) {
@@ -346,7 +341,7 @@ impl PayoutsPanel {
     }
 
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        for command in std::mem::take(&mut self.queued) {
+        for command in self.queued.take() {
             self.run(command, ctx);
         }
         while self.refresh_receiver.try_recv().is_ok() {
@@ -542,7 +537,7 @@ impl PayoutsPanel {
             && let Ok(request) = built
         {
             self.planned_form = Some(self.form_values());
-            self.queue(ui, PayoutsCommand::Review(request));
+            self.queued.ask(ui, PayoutsCommand::Review(request));
         }
         // A refusal is about the values it was given: changed, it no longer applies.
         if self.plan.error().is_some() && self.planned_form != Some(self.form_values()) {
