@@ -1357,6 +1357,11 @@ async fn a_terminal_sale_is_in_the_close() {
     assert_eq!(text.code, 0, "{}", text.stderr);
     assert!(text.stdout.contains("$ 25.000"), "{}", text.stdout);
     assert!(text.stdout.contains("Payment link"), "{}", text.stdout);
+    assert!(
+        text.stdout.contains("Payouts paid: 0 · $ 0"),
+        "a payout line has no payer or fee: {}",
+        text.stdout
+    );
     let bad = cli.run(&["ledger", "close", "--from", "24/11/2026"]).await;
     assert_eq!(bad.code, 2, "{}", bad.stderr);
 }

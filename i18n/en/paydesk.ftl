@@ -814,7 +814,7 @@ exception-detail-payout = { $amount } to { $destination }
 state-not-checked = not checked
 exception-unconfirmed = Approval to be confirmed
 exception-fee-not-known = Fee not known
-exception-detail-unconfirmed = notified as approved { $time }; the service has not confirmed it, so it is not counted as money
+exception-detail-unconfirmed = notified as approved on { $time }; the service has not confirmed it, so it is not counted as money
 exception-detail-fee-not-known = { $amount } confirmed by the service, which did not say its fee
 reconcile-unconfirmed = { $count ->
     [one] 1 approval to be confirmed: not counted until the service confirms it
@@ -822,3 +822,4 @@ reconcile-unconfirmed = { $count ->
 }
 cli-sale-not-in-books = Payment { $reference } was created at the service but could not be written to the ledger: { $error }
 cli-close-title = Close from { $from } to { $to }
+cli-close-title-day = Close of { $day }

@@ -814,7 +814,7 @@ exception-detail-payout = { $amount } a { $destination }
 state-not-checked = sin consultar
 exception-unconfirmed = Aprobación por confirmar
 exception-fee-not-known = Comisión sin dato
-exception-detail-unconfirmed = notificada como aprobada { $time }; el servicio no la ha confirmado, así que no se cuenta como dinero
+exception-detail-unconfirmed = notificada como aprobada el { $time }; el servicio no la ha confirmado, así que no se cuenta como dinero
 exception-detail-fee-not-known = { $amount } confirmado por el servicio, que no dijo su comisión
 reconcile-unconfirmed = { $count ->
     [one] 1 aprobación por confirmar: no se cuenta hasta que el servicio la confirme
@@ -822,3 +822,4 @@ reconcile-unconfirmed = { $count ->
 }
 cli-sale-not-in-books = El pago { $reference } quedó creado en el servicio, pero no se pudo anotar en el registro: { $error }
 cli-close-title = Cuadre del { $from } al { $to }
+cli-close-title-day = Cuadre del { $day }

@@ -111,11 +111,18 @@ fn close_text(report: &Report, catalog: &crate::api::catalog::MethodCatalog) -> 
             totals.net
         )
     };
-    let mut lines = vec![crate::t!(
-        "cli-close-title",
-        from = crate::clock::typed_date(report.from),
-        to = crate::clock::typed_date(report.to)
-    )];
+    let mut lines = vec![if report.from == report.to {
+        crate::t!(
+            "cli-close-title-day",
+            day = crate::clock::typed_date(report.from)
+        )
+    } else {
+        crate::t!(
+            "cli-close-title",
+            from = crate::clock::typed_date(report.from),
+            to = crate::clock::typed_date(report.to)
+        )
+    }];
     lines.push(totals_line(
         &crate::t!("activity-approved-collections"),
         &report.approved,
@@ -129,18 +136,14 @@ fn close_text(report: &Report, catalog: &crate::api::catalog::MethodCatalog) -> 
             count = report.unconfirmed
         ));
     }
-    lines.push(totals_line(
-        &crate::t!("activity-payouts-paid"),
-        &report.payouts_paid,
-    ));
-    lines.push(totals_line(
-        &crate::t!("activity-payouts-open"),
-        &report.payouts_open,
-    ));
-    lines.push(totals_line(
-        &crate::t!("activity-payouts-failed"),
-        &report.payouts_failed,
-    ));
+    // A payout is an amount sent: no payer, no fee.
+    for (label, totals) in [
+        (crate::t!("activity-payouts-paid"), &report.payouts_paid),
+        (crate::t!("activity-payouts-open"), &report.payouts_open),
+        (crate::t!("activity-payouts-failed"), &report.payouts_failed),
+    ] {
+        lines.push(format!("{label}: {} · {}", totals.count, totals.gross));
+    }
     if !report.by_state.is_empty() {
         lines.push(crate::t!("activity-by-state"));
         for (state, totals) in &report.by_state {
