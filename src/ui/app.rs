@@ -1,33 +1,24 @@
-//! The app: connection state, the shell (top bar, navigation), and the panels.
+//! The app's shell: the connection, the navigation, the customer screen, and `logic` then `ui`
+//! each frame. The panels are `panels::Panels`, the top bar `top_bar.rs`, the token prompt
+//! `session_prompt.rs`.
 
 use std::sync::Arc;
 
-use egui::{RichText, Ui};
+use egui::Ui;
 
 use crate::config::{EnvOverrides, Paths};
-use crate::connection::save_credentials;
-use crate::secrets::{SecretKind, SecretString};
 
 use super::alerts::AlertSettings;
 use super::banners::{Banners, failure_reason};
 use super::bridge::{Bridge, Requested, Task};
 use super::customer::{CustomerAction, CustomerScreen};
-use super::panels::accounts::AccountsPanel;
-use super::panels::activity::ActivityPanel;
-use super::panels::balance::BalancePanel;
-use super::panels::collect::CollectPanel;
-use super::panels::collect::CollectView;
-use super::panels::payouts::PayoutsPanel;
-use super::panels::reconcile::ReconcilePanel;
-use super::panels::register::RegisterPanel;
-use super::panels::settings::SettingsPanel;
-use super::panels::status::StatusPanel;
+use super::panels::{Panels, Shell};
 use super::session::{self, LocalStores, SecretsSource, Session};
+use super::session_prompt::SessionPrompt;
 use super::sizing::Sizing;
 use super::today::TodayFromLedger;
-use super::top_bar::{environment_badge, ledger_away, receiver_down};
 use super::tracker::{Tracker, TrackerStore};
-use super::widgets::form::{ERROR_COLOR, error_box, secret_row};
+use super::widgets::form::error_box;
 use super::{AppAction, Panel, PanelContext, ThemeChoice};
 use crate::i18n::{self, Language};
 use crate::t;
@@ -81,17 +72,6 @@ impl Default for Preferences {
 
 const PREFERENCES_KEY: &str = "paydesk-preferences";
 
-/// Asking for the API token again after `auth.sessionEnded`, without losing any form.
-#[derive(Default)]
-struct SessionPrompt {
-    open: bool,
-    token: String,
-    /// The pasted token, asked to be saved while drawing; `logic` saves it.
-    queued: Option<SecretString>,
-    saving: Option<Task<Result<(), String>>>,
-    problem: Option<String>,
-}
-
 pub struct PaydeskApp {
     bridge: Bridge,
     options: AppOptions,
@@ -117,15 +97,7 @@ pub struct PaydeskApp {
     webhook_sender: tokio::sync::mpsc::UnboundedSender<ReceiverEvent>,
     /// Today's payments from the ledger, and what other tills write to a shared one.
     today: TodayFromLedger,
-    activity: ActivityPanel,
-    collect: CollectPanel,
-    status: StatusPanel,
-    payouts: PayoutsPanel,
-    balance: BalancePanel,
-    reconcile: ReconcilePanel,
-    accounts: AccountsPanel,
-    register: RegisterPanel,
-    settings: SettingsPanel,
+    panels: Panels,
 }
 
 impl PaydeskApp {
@@ -176,15 +148,7 @@ impl PaydeskApp {
             webhook_events,
             webhook_sender,
             today: TodayFromLedger::default(),
-            activity: ActivityPanel::default(),
-            collect: CollectPanel::default(),
-            status: StatusPanel::default(),
-            payouts: PayoutsPanel::default(),
-            balance: BalancePanel::default(),
-            reconcile: ReconcilePanel::default(),
-            accounts: AccountsPanel::default(),
-            register: RegisterPanel::default(),
-            settings: SettingsPanel::default(),
+            panels: Panels::default(),
         }
     }
 
@@ -263,46 +227,8 @@ impl PaydeskApp {
                     }
                     self.connect();
                 }
-                AppAction::SessionEnded => {
-                    self.prompt.open = true;
-                    self.prompt.problem = None;
-                }
+                AppAction::SessionEnded => self.prompt.ask(),
             }
-        }
-    }
-
-    fn prompt_logic(&mut self) {
-        if let Some(token) = self.prompt.queued.take()
-            && let Some(session) = self.session.value().cloned()
-        {
-            let paths = self.options.paths.clone();
-            let secrets = session.secrets.clone();
-            let profile = session.profile_name().to_owned();
-            self.prompt.saving = Some(self.bridge.spawn_blocking(move || {
-                save_credentials(
-                    &paths,
-                    &secrets,
-                    &profile,
-                    &[(SecretKind::ApiToken, token)],
-                    None,
-                )
-                .map(drop)
-                .map_err(|e| e.to_string())
-            }));
-        }
-        let Some(task) = &self.prompt.saving else {
-            return;
-        };
-        let Some(result) = task.poll() else {
-            return;
-        };
-        self.prompt.saving = None;
-        match result {
-            Ok(()) => {
-                self.prompt = SessionPrompt::default();
-                self.connect();
-            }
-            Err(problem) => self.prompt.problem = Some(problem),
         }
     }
 }
@@ -332,17 +258,17 @@ impl eframe::App for PaydeskApp {
                 self.today
                     .logic(&self.bridge, &session, &mut self.tracker, &mut self.banners);
             if news.notifications {
-                self.activity.mark_stale();
-                self.reconcile.mark_stale();
+                self.panels.activity.mark_stale();
+                self.panels.reconcile.mark_stale();
             }
             if news.payouts {
-                self.payouts.refresh();
-                self.reconcile.mark_stale();
+                self.panels.payouts.refresh();
+                self.panels.reconcile.mark_stale();
             }
         }
         while let Ok(event) = self.webhook_events.try_recv() {
-            self.activity.mark_stale();
-            self.reconcile.mark_stale();
+            self.panels.activity.mark_stale();
+            self.panels.reconcile.mark_stale();
             if let ReceiverEvent::Checked {
                 reference,
                 service_status: Some(status),
@@ -360,14 +286,20 @@ impl eframe::App for PaydeskApp {
                 {
                     self.today.restore(&self.bridge, &session, false);
                 }
-                self.payouts.refresh();
+                self.panels.payouts.refresh();
             }
         }
         for ended in self.tracker.drain() {
-            self.reconcile.mark_stale();
+            self.panels.reconcile.mark_stale();
             self.banners.push(ended);
         }
-        self.prompt_logic();
+        if let Some(session) = self.session.value().cloned()
+            && self
+                .prompt
+                .logic(&self.bridge, &session, &self.options.paths)
+        {
+            self.connect();
+        }
         if let Some(session) = self.session.value().cloned() {
             let mut ctx = PanelContext {
                 bridge: &self.bridge,
@@ -375,17 +307,9 @@ impl eframe::App for PaydeskApp {
                 tracker: &mut self.tracker,
                 paths: &self.options.paths,
                 actions: &mut self.actions,
-                notifications: self.activity.recent(),
+                notifications: self.panels.activity.recent(),
             };
-            self.activity.logic(&mut ctx);
-            self.collect.logic(&mut ctx);
-            self.status.logic(&mut ctx);
-            self.payouts.logic(&mut ctx);
-            self.balance.logic(&mut ctx);
-            self.reconcile.logic(&mut ctx);
-            self.accounts.logic(&mut ctx);
-            self.register.logic(&mut ctx);
-            self.settings.logic(&mut ctx);
+            self.panels.logic(&mut ctx);
         }
         self.handle_actions();
     }
@@ -393,14 +317,14 @@ impl eframe::App for PaydeskApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         if let Some(screen) = &mut self.customer {
             let (state, paid) = screen.state_of(self.tracker.find(screen.reference()));
-            let reason = failure_reason(&self.activity.recent(), screen.reference());
+            let reason = failure_reason(&self.panels.activity.recent(), screen.reference());
             let mut action = None;
             egui::CentralPanel::default().show(ui, |ui| {
                 action = screen.ui(ui, state, paid, reason.as_deref());
             });
             if let Some(action) = action {
                 if action == CustomerAction::CollectAgain {
-                    self.collect.collect_again(&screen.payment);
+                    self.panels.collect.collect_again(&screen.payment);
                     self.nav = Panel::Collect;
                 }
                 self.customer = None;
@@ -411,7 +335,12 @@ impl eframe::App for PaydeskApp {
             return;
         }
         let session = self.session.value().cloned();
-        self.top_bar(ui, session.as_deref());
+        super::top_bar::show(
+            ui,
+            session.as_deref(),
+            self.today.away(),
+            &mut self.prefs.theme,
+        );
         egui::Panel::left("navigation")
             .resizable(false)
             .default_size(150.0)
@@ -431,7 +360,7 @@ impl eframe::App for PaydeskApp {
                 }
             });
         egui::CentralPanel::default().show(ui, |ui| {
-            self.banners.ui(ui, &self.activity.recent());
+            self.banners.ui(ui, &self.panels.activity.recent());
             let Some(session) = session else {
                 self.connecting_ui(ui);
                 return;
@@ -440,40 +369,22 @@ impl eframe::App for PaydeskApp {
                 error_box(ui, error);
             }
             // Panels only draw: what they ask for is queued and run by the next `logic`.
-            let tracker = &self.tracker;
-            match self.nav {
-                Panel::Collect => self.collect.ui(
-                    ui,
-                    &CollectView::of(&session, tracker, &self.activity.recent()),
-                ),
-                Panel::Status => self.status.ui(ui, tracker, &self.activity.recent()),
-                Panel::Payouts => self
-                    .payouts
-                    .ui(ui, &super::panels::payouts::PayoutsView::of(&session)),
-                Panel::Balance => self
-                    .balance
-                    .ui(ui, &super::panels::balance::TodayFigures::of(tracker)),
-                Panel::Reconcile => self.reconcile.ui(ui, session.ledger.is_ok()),
-                Panel::Accounts => self.accounts.ui(ui),
-                Panel::Activity => self
-                    .activity
-                    .ui(ui, &super::panels::activity::ActivityView::of(&session)),
-                Panel::Register => self.register.ui(ui, session.profile_name()),
-                Panel::Settings => self.settings.ui(
-                    ui,
-                    &super::panels::settings::SettingsView::of(
-                        &session,
-                        &self.options.paths,
-                        tracker.alerts(),
-                    ),
-                    &mut self.prefs.theme,
-                    &mut self.language,
-                    &mut self.prefs.zoom_percent,
-                    self.sizing.screen_zoom(),
-                ),
-            }
+            let notifications = self.panels.activity.recent();
+            let mut shell = Shell {
+                session: &session,
+                tracker: &self.tracker,
+                notifications: &notifications,
+                paths: &self.options.paths,
+                theme: &mut self.prefs.theme,
+                language: &mut self.language,
+                zoom_percent: &mut self.prefs.zoom_percent,
+                screen_zoom: self.sizing.screen_zoom(),
+            };
+            self.panels.show(self.nav, ui, &mut shell);
         });
-        self.prompt_ui(ui);
+        if self.session.value().is_some() {
+            self.prompt.ui(ui);
+        }
         if self.language != i18n::current() {
             i18n::set(self.language);
             self.prefs.language = Some(self.language);
@@ -501,12 +412,7 @@ impl PaydeskApp {
             .as_ref()
             .is_some_and(|previous| *previous != profile)
         {
-            self.collect = CollectPanel::default();
-            self.status = StatusPanel::default();
-            self.payouts = PayoutsPanel::default();
-            self.balance = BalancePanel::default();
-            self.reconcile = ReconcilePanel::default();
-            self.accounts = AccountsPanel::default();
+            self.panels.forget_merchant();
             self.banners = Banners::default();
             if self.customer.take().is_some() {
                 self.tracker.show_on_screen(None);
@@ -525,64 +431,8 @@ impl PaydeskApp {
         });
         self.tracker.set_store(store.clone());
         self.tracker.catalog = session.connection.catalog.clone();
-        self.activity.mark_stale();
+        self.panels.activity.mark_stale();
         self.today.restore(&self.bridge, session, true);
-    }
-
-    fn top_bar(&mut self, ui: &mut Ui, session: Option<&Session>) {
-        egui::Panel::top("top-bar").show(ui, |ui| {
-            // Wrapped: on a small screen (640 × 480) nothing is cut, it takes a second line.
-            ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new("paydesk").size(20.0).strong());
-                ui.separator();
-                match session {
-                    Some(session) => {
-                        // The merchant too: a registration changes it within the same profile.
-                        ui.label(match session.connection.user_id {
-                            Some(id) => t!(
-                                "top-profile-merchant",
-                                name = session.profile_name(),
-                                id = id.to_string()
-                            ),
-                            None => t!("top-profile", name = session.profile_name()),
-                        });
-                        environment_badge(ui, session.environment());
-                        if session.keyring_problem().is_some() {
-                            ui.label(RichText::new(t!("top-keyring-short")).color(ERROR_COLOR))
-                                .on_hover_text(t!("top-keyring-unavailable"));
-                        }
-                        if let Err(problem) = &session.receiver {
-                            receiver_down(ui, problem);
-                        }
-                        match (&session.ledger, self.today.away()) {
-                            (Err(problem), _) => ledger_away(ui, problem),
-                            (Ok(_), Some(host)) => {
-                                ledger_away(ui, &t!("ledger-unreachable", host = host.as_str()))
-                            }
-                            (Ok(_), None) => {}
-                        }
-                    }
-                    None => {
-                        ui.label(RichText::new(t!("connecting")).weak());
-                    }
-                }
-                let dark = ui.visuals().dark_mode;
-                if ui
-                    .button(if dark {
-                        t!("top-light-theme")
-                    } else {
-                        t!("top-dark-theme")
-                    })
-                    .clicked()
-                {
-                    self.prefs.theme = if dark {
-                        ThemeChoice::Light
-                    } else {
-                        ThemeChoice::Dark
-                    };
-                }
-            });
-        });
     }
 
     fn connecting_ui(&mut self, ui: &mut Ui) {
@@ -606,44 +456,6 @@ impl PaydeskApp {
                     ui.label(t!("connecting"));
                 });
             }
-        }
-    }
-
-    fn prompt_ui(&mut self, ui: &mut Ui) {
-        if !self.prompt.open || self.session.value().is_none() {
-            return;
-        }
-        let modal = egui::Modal::new(egui::Id::unique("session-ended")).show(ui.ctx(), |ui| {
-            ui.heading(t!("session-ended-title"));
-            ui.label(t!("session-ended-body"));
-            egui::Grid::new("session-token")
-                .num_columns(2)
-                .show(ui, |ui| {
-                    secret_row(ui, &t!("api-token"), &mut self.prompt.token, "", None);
-                });
-            if let Some(problem) = &self.prompt.problem {
-                ui.label(RichText::new(problem).color(ERROR_COLOR));
-            }
-            ui.horizontal(|ui| {
-                let ready = !self.prompt.token.trim().is_empty()
-                    && self.prompt.saving.is_none()
-                    && self.prompt.queued.is_none();
-                if ui
-                    .add_enabled(ready, egui::Button::new(t!("sign-in-again")))
-                    .clicked()
-                {
-                    self.prompt.queued = Some(SecretString::new(self.prompt.token.trim()));
-                    self.prompt.token.clear();
-                    // The next frame saves it: ask for that frame now.
-                    ui.ctx().request_repaint();
-                }
-                if ui.button(t!("later")).clicked() {
-                    self.prompt.open = false;
-                }
-            });
-        });
-        if modal.should_close() && self.prompt.saving.is_none() && self.prompt.queued.is_none() {
-            self.prompt.open = false;
         }
     }
 }

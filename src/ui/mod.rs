@@ -10,6 +10,7 @@ pub mod customer;
 pub mod panels;
 pub mod queue;
 pub mod session;
+mod session_prompt;
 pub mod single_instance;
 mod sizing;
 pub mod theme;

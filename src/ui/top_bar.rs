@@ -3,6 +3,9 @@
 
 use egui::{Color32, RichText, Ui};
 
+use super::ThemeChoice;
+use super::session::Session;
+
 use crate::config::Environment;
 use crate::t;
 
@@ -61,4 +64,67 @@ pub fn environment_badge(ui: &mut Ui, environment: Environment) {
         .show(ui, |ui| {
             ui.label(RichText::new(text).strong().color(Color32::WHITE));
         });
+}
+
+/// The bar across the top: the profile and its merchant, the environment, what must be mended,
+/// and the theme switch.
+pub fn show(
+    ui: &mut Ui,
+    session: Option<&Session>,
+    ledger_away_at: Option<&String>,
+    theme_choice: &mut ThemeChoice,
+) {
+    egui::Panel::top("top-bar").show(ui, |ui| {
+        // Wrapped: on a small screen (640 × 480) nothing is cut, it takes a second line.
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("paydesk").size(20.0).strong());
+            ui.separator();
+            match session {
+                Some(session) => {
+                    // The merchant too: a registration changes it within the same profile.
+                    ui.label(match session.connection.user_id {
+                        Some(id) => t!(
+                            "top-profile-merchant",
+                            name = session.profile_name(),
+                            id = id.to_string()
+                        ),
+                        None => t!("top-profile", name = session.profile_name()),
+                    });
+                    environment_badge(ui, session.environment());
+                    if session.keyring_problem().is_some() {
+                        ui.label(RichText::new(t!("top-keyring-short")).color(ERROR_COLOR))
+                            .on_hover_text(t!("top-keyring-unavailable"));
+                    }
+                    if let Err(problem) = &session.receiver {
+                        receiver_down(ui, problem);
+                    }
+                    match (&session.ledger, ledger_away_at) {
+                        (Err(problem), _) => ledger_away(ui, problem),
+                        (Ok(_), Some(host)) => {
+                            ledger_away(ui, &t!("ledger-unreachable", host = host.as_str()))
+                        }
+                        (Ok(_), None) => {}
+                    }
+                }
+                None => {
+                    ui.label(RichText::new(t!("connecting")).weak());
+                }
+            }
+            let dark = ui.visuals().dark_mode;
+            if ui
+                .button(if dark {
+                    t!("top-light-theme")
+                } else {
+                    t!("top-dark-theme")
+                })
+                .clicked()
+            {
+                *theme_choice = if dark {
+                    ThemeChoice::Light
+                } else {
+                    ThemeChoice::Dark
+                };
+            }
+        });
+    });
 }

@@ -1,4 +1,7 @@
-//! One file per panel: its state, its `logic` (polling its requests) and its `ui` (drawing).
+//! One file (or folder) per panel: its state, its `logic` (running what it queued, polling its
+//! requests) and its drawing. Every panel keeps one contract, [`PanelState`], and is registered
+//! once, in [`Panels`]: adding a panel is its own file, its entry in `ui::Panel`, and its line in
+//! `Panels::get`.
 
 pub mod accounts;
 pub mod activity;
@@ -10,3 +13,190 @@ pub mod reconcile;
 pub mod register;
 pub mod settings;
 pub mod status;
+
+use egui::Ui;
+
+use super::tracker::Tracker;
+use super::{Panel, PanelContext, ThemeChoice};
+use crate::config::Paths;
+use crate::i18n::Language;
+use crate::ledger::StoredNotification;
+use crate::ui::session::Session;
+
+/// The contract of a panel. Its state lives apart from drawing: `show` only draws, from a view
+/// it makes of the [`Shell`], and queues what it needs done as a small command value in its own
+/// `Queue`; the next `logic` runs it and takes what the runtime sent back. So a panel can be
+/// drawn and clicked in a test on its own state, with no session (`tests/ui_panels.rs` calls its
+/// drawing with a view of its own).
+pub trait PanelState {
+    fn logic(&mut self, ctx: &mut PanelContext<'_>);
+    fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>);
+}
+
+/// What the app hands a panel to draw with, each frame.
+pub struct Shell<'a> {
+    pub session: &'a Session,
+    pub tracker: &'a Tracker,
+    /// The webhook notifications last loaded, newest first.
+    pub notifications: &'a [StoredNotification],
+    pub paths: &'a Paths,
+    /// The person's choices that Settings changes in place.
+    pub theme: &'a mut ThemeChoice,
+    pub language: &'a mut Language,
+    pub zoom_percent: &'a mut Option<u16>,
+    pub screen_zoom: Option<f32>,
+}
+
+/// Every panel of the app.
+#[derive(Default)]
+pub struct Panels {
+    pub collect: collect::CollectPanel,
+    pub status: status::StatusPanel,
+    pub payouts: payouts::PayoutsPanel,
+    pub balance: balance::BalancePanel,
+    pub reconcile: reconcile::ReconcilePanel,
+    pub accounts: accounts::AccountsPanel,
+    pub activity: activity::ActivityPanel,
+    pub register: register::RegisterPanel,
+    pub settings: settings::SettingsPanel,
+}
+
+impl Panels {
+    /// The one place a navigation entry meets its panel.
+    fn get(&mut self, which: Panel) -> &mut dyn PanelState {
+        match which {
+            Panel::Collect => &mut self.collect,
+            Panel::Status => &mut self.status,
+            Panel::Payouts => &mut self.payouts,
+            Panel::Balance => &mut self.balance,
+            Panel::Reconcile => &mut self.reconcile,
+            Panel::Accounts => &mut self.accounts,
+            Panel::Activity => &mut self.activity,
+            Panel::Register => &mut self.register,
+            Panel::Settings => &mut self.settings,
+        }
+    }
+
+    /// Every panel's `logic`, shown or not: a request started on one panel finishes while
+    /// another is on screen.
+    pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        for which in Panel::ALL {
+            self.get(which).logic(ctx);
+        }
+    }
+
+    pub fn show(&mut self, which: Panel, ui: &mut Ui, shell: &mut Shell<'_>) {
+        self.get(which).show(ui, shell);
+    }
+
+    /// Another profile is another merchant: what the panels showed of the previous one goes
+    /// (the notification feed and Settings follow the session by themselves; a registration
+    /// under way is kept).
+    pub fn forget_merchant(&mut self) {
+        self.collect = Default::default();
+        self.status = Default::default();
+        self.payouts = Default::default();
+        self.balance = Default::default();
+        self.reconcile = Default::default();
+        self.accounts = Default::default();
+    }
+}
+
+impl PanelState for collect::CollectPanel {
+    fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        collect::CollectPanel::logic(self, ctx);
+    }
+
+    fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
+        let view = collect::CollectView::of(shell.session, shell.tracker, shell.notifications);
+        self.ui(ui, &view);
+    }
+}
+
+impl PanelState for status::StatusPanel {
+    fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        status::StatusPanel::logic(self, ctx);
+    }
+
+    fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
+        self.ui(ui, shell.tracker, shell.notifications);
+    }
+}
+
+impl PanelState for payouts::PayoutsPanel {
+    fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        payouts::PayoutsPanel::logic(self, ctx);
+    }
+
+    fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
+        self.ui(ui, &payouts::PayoutsView::of(shell.session));
+    }
+}
+
+impl PanelState for balance::BalancePanel {
+    fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        balance::BalancePanel::logic(self, ctx);
+    }
+
+    fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
+        self.ui(ui, &balance::TodayFigures::of(shell.tracker));
+    }
+}
+
+impl PanelState for reconcile::ReconcilePanel {
+    fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        reconcile::ReconcilePanel::logic(self, ctx);
+    }
+
+    fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
+        self.ui(ui, shell.session.ledger.is_ok());
+    }
+}
+
+impl PanelState for accounts::AccountsPanel {
+    fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        accounts::AccountsPanel::logic(self, ctx);
+    }
+
+    fn show(&mut self, ui: &mut Ui, _shell: &mut Shell<'_>) {
+        self.ui(ui);
+    }
+}
+
+impl PanelState for activity::ActivityPanel {
+    fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        activity::ActivityPanel::logic(self, ctx);
+    }
+
+    fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
+        self.ui(ui, &activity::ActivityView::of(shell.session));
+    }
+}
+
+impl PanelState for register::RegisterPanel {
+    fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        register::RegisterPanel::logic(self, ctx);
+    }
+
+    fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
+        self.ui(ui, shell.session.profile_name());
+    }
+}
+
+impl PanelState for settings::SettingsPanel {
+    fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        settings::SettingsPanel::logic(self, ctx);
+    }
+
+    fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
+        let view = settings::SettingsView::of(shell.session, shell.paths, shell.tracker.alerts());
+        self.ui(
+            ui,
+            &view,
+            shell.theme,
+            shell.language,
+            shell.zoom_percent,
+            shell.screen_zoom,
+        );
+    }
+}
