@@ -345,7 +345,7 @@ impl eframe::App for PaydeskApp {
             .resizable(false)
             .default_size(150.0)
             .show(ui, |ui| {
-                ui.add_space(8.0);
+                ui.add_space(crate::ui::theme::space::MEDIUM);
                 for panel in Panel::ALL {
                     let selected = self.nav == panel;
                     if ui

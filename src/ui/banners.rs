@@ -119,7 +119,7 @@ impl Banners {
                         ui.vertical(|ui| {
                             ui.label(
                                 RichText::new(&banner.text)
-                                    .size(18.0)
+                                    .size(crate::ui::theme::size::EMPHASIS)
                                     .strong()
                                     .color(Color32::WHITE),
                             );
@@ -137,7 +137,7 @@ impl Banners {
                 })
                 .response
                 .on_hover_text(&banner.reference);
-            ui.add_space(4.0);
+            ui.add_space(crate::ui::theme::space::SMALL);
         }
         if let Some(index) = dismissed {
             self.list.remove(index);

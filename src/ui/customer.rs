@@ -90,7 +90,7 @@ impl CustomerScreen {
         let ended = state.filter(|state| state.is_final());
         let mut action = None;
         ui.vertical_centered(|ui| {
-            ui.add_space(16.0);
+            ui.add_space(crate::ui::theme::space::XLARGE);
             match ended {
                 None => self.waiting_ui(ui),
                 Some(state) => {
@@ -109,9 +109,12 @@ impl CustomerScreen {
                     }
                     self.ended_ui(ui, state, paid, reason);
                     if state != TransactionStatus::Approved {
-                        ui.add_space(12.0);
+                        ui.add_space(crate::ui::theme::space::LARGE);
                         if ui
-                            .button(RichText::new(crate::t!("customer-collect-again")).size(20.0))
+                            .button(
+                                RichText::new(crate::t!("customer-collect-again"))
+                                    .size(crate::ui::theme::size::FIGURE),
+                            )
                             .clicked()
                         {
                             action = Some(CustomerAction::CollectAgain);
@@ -119,9 +122,9 @@ impl CustomerScreen {
                     }
                 }
             }
-            ui.add_space(8.0);
+            ui.add_space(crate::ui::theme::space::MEDIUM);
             if ui
-                .button(RichText::new(crate::t!("close")).size(18.0))
+                .button(RichText::new(crate::t!("close")).size(crate::ui::theme::size::EMPHASIS))
                 .clicked()
                 || ui.input(|i| i.key_pressed(egui::Key::Escape))
             {
@@ -132,9 +135,15 @@ impl CustomerScreen {
     }
 
     fn waiting_ui(&mut self, ui: &mut Ui) {
-        ui.label(RichText::new(crate::t!("customer-amount-to-pay")).size(22.0));
+        ui.label(
+            RichText::new(crate::t!("customer-amount-to-pay")).size(crate::ui::theme::size::LARGE),
+        );
         if let Some(amount) = self.payment.amount {
-            ui.label(RichText::new(amount.to_string()).size(56.0).strong());
+            ui.label(
+                RichText::new(amount.to_string())
+                    .size(crate::ui::theme::size::CUSTOMER_AMOUNT)
+                    .strong(),
+            );
         }
         let side = (ui.available_height() - 190.0)
             .min(ui.available_width() - 40.0)
@@ -151,12 +160,12 @@ impl CustomerScreen {
                 ui.label(problem);
             }
         }
-        ui.label(RichText::new(crate::t!("customer-scan")).size(18.0));
-        ui.add_space(4.0);
-        ui.add(egui::Spinner::new().size(20.0));
+        ui.label(RichText::new(crate::t!("customer-scan")).size(crate::ui::theme::size::EMPHASIS));
+        ui.add_space(crate::ui::theme::space::SMALL);
+        ui.add(egui::Spinner::new().size(crate::ui::theme::size::FIGURE));
         ui.label(
             RichText::new(crate::t!("customer-waiting"))
-                .size(16.0)
+                .size(crate::ui::theme::size::NOTE)
                 .weak(),
         );
     }
@@ -190,15 +199,28 @@ impl CustomerScreen {
         let space = (ui.available_height() / 5.0).max(16.0);
         ui.add_space(space);
         end_mark(ui, state == TransactionStatus::Approved, colour);
-        ui.label(RichText::new(title).size(48.0).strong().color(colour));
+        ui.label(
+            RichText::new(title)
+                .size(crate::ui::theme::size::CUSTOMER_VERDICT)
+                .strong()
+                .color(colour),
+        );
         if let Some(amount) = paid.or(self.payment.amount) {
-            ui.label(RichText::new(amount.to_string()).size(56.0).strong());
+            ui.label(
+                RichText::new(amount.to_string())
+                    .size(crate::ui::theme::size::CUSTOMER_AMOUNT)
+                    .strong(),
+            );
         }
-        ui.add_space(12.0);
+        ui.add_space(crate::ui::theme::space::LARGE);
         if let Some(reason) = reason.filter(|_| state != TransactionStatus::Approved) {
-            ui.label(RichText::new(reason).size(22.0).color(colour));
+            ui.label(
+                RichText::new(reason)
+                    .size(crate::ui::theme::size::LARGE)
+                    .color(colour),
+            );
         }
-        ui.label(RichText::new(explanation).size(22.0));
+        ui.label(RichText::new(explanation).size(crate::ui::theme::size::LARGE));
     }
 }
 

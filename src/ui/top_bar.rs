@@ -77,7 +77,11 @@ pub fn show(
     egui::Panel::top("top-bar").show(ui, |ui| {
         // Wrapped: on a small screen (640 × 480) nothing is cut, it takes a second line.
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new("paydesk").size(20.0).strong());
+            ui.label(
+                RichText::new("paydesk")
+                    .size(crate::ui::theme::size::FIGURE)
+                    .strong(),
+            );
             ui.separator();
             match session {
                 Some(session) => {

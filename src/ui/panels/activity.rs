@@ -182,7 +182,7 @@ impl ActivityPanel {
                         }
                     });
                 if !rejections.is_empty() {
-                    ui.add_space(8.0);
+                    ui.add_space(crate::ui::theme::space::MEDIUM);
                     ui.label(RichText::new(t!("activity-refused")).strong());
                     egui::Grid::new("rejections")
                         .num_columns(3)

@@ -111,7 +111,11 @@ impl BalancePanel {
                             .pesos()
                             .map(|p| p.to_string())
                             .unwrap_or_else(|| bag.amount.clone());
-                        ui.label(RichText::new(amount).size(20.0).strong());
+                        ui.label(
+                            RichText::new(amount)
+                                .size(crate::ui::theme::size::FIGURE)
+                                .strong(),
+                        );
                         if Some(&bag.bag) == disbursement.as_ref() {
                             ui.label(RichText::new(t!("balance-pays-payouts")).weak());
                         } else {
@@ -155,13 +159,21 @@ impl BalancePanel {
             .spacing([24.0, 6.0])
             .show(ui, |ui| {
                 ui.label(t!("balance-paid-by-customers"));
-                ui.label(RichText::new(gross.to_string()).size(20.0).strong());
+                ui.label(
+                    RichText::new(gross.to_string())
+                        .size(crate::ui::theme::size::FIGURE)
+                        .strong(),
+                );
                 ui.end_row();
                 ui.label(t!("balance-fees"));
                 ui.label(known(fee));
                 ui.end_row();
                 ui.label(t!("you-receive"));
-                ui.label(RichText::new(known(net)).size(20.0).strong());
+                ui.label(
+                    RichText::new(known(net))
+                        .size(crate::ui::theme::size::FIGURE)
+                        .strong(),
+                );
                 ui.end_row();
             });
         if !complete {

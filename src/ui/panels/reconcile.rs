@@ -325,7 +325,7 @@ fn totals_row(ui: &mut Ui, label: &str, totals: &Totals) {
 }
 
 fn report_ui(ui: &mut Ui, report: &Report, catalog: &MethodCatalog) {
-    ui.add_space(6.0);
+    ui.add_space(crate::ui::theme::space::MEDIUM);
     ui.label(
         // The range is shown above, by the choice that made it.
         RichText::new(t!("reconcile-notifications", count = report.notifications)).weak(),
@@ -354,7 +354,7 @@ fn report_ui(ui: &mut Ui, report: &Report, catalog: &MethodCatalog) {
             totals_row(ui, &t!("activity-payouts-failed"), &report.payouts_failed);
         });
     if !report.by_state.is_empty() {
-        ui.add_space(4.0);
+        ui.add_space(crate::ui::theme::space::SMALL);
         ui.label(RichText::new(t!("activity-by-state")).strong());
         for (state, totals) in &report.by_state {
             ui.label(format!(
@@ -367,14 +367,14 @@ fn report_ui(ui: &mut Ui, report: &Report, catalog: &MethodCatalog) {
     }
     if report.unconfirmed > 0 {
         // Announced, not confirmed: on a line of their own, in no total.
-        ui.add_space(4.0);
+        ui.add_space(crate::ui::theme::space::SMALL);
         ui.label(
             RichText::new(t!("reconcile-unconfirmed", count = report.unconfirmed))
                 .strong()
                 .color(crate::ui::theme::WAITING),
         );
     }
-    ui.add_space(4.0);
+    ui.add_space(crate::ui::theme::space::SMALL);
     if report.exceptions.is_empty() {
         ui.label(RichText::new(t!("activity-no-exceptions")).strong());
     } else {

@@ -387,7 +387,7 @@ impl RegisterPanel {
                             problem_for(&problems, Field::VerifyPassword),
                         ));
                     });
-                ui.add_space(8.0);
+                ui.add_space(crate::ui::theme::space::MEDIUM);
                 let busy =
                     self.request.is_pending() || self.stored.is_some() || !self.queued.is_empty();
                 let submit = ui.add_enabled(

@@ -427,7 +427,11 @@ fn payment_window(
     .show(ctx, |ui| {
         ui.horizontal(|ui| {
             if let Some(amount) = payment.shown_amount() {
-                ui.label(RichText::new(amount.to_string()).size(24.0).strong());
+                ui.label(
+                    RichText::new(amount.to_string())
+                        .size(crate::ui::theme::size::DETAIL_AMOUNT)
+                        .strong(),
+                );
             }
             status::tracked_badge(ui, payment, false);
         });

@@ -71,13 +71,21 @@ impl CreatedView {
                 ui.label(&payment.description);
             }
             if let Some(amount) = payment.amount {
-                ui.label(RichText::new(amount.to_string()).size(28.0).strong());
+                ui.label(
+                    RichText::new(amount.to_string())
+                        .size(crate::ui::theme::size::AMOUNT)
+                        .strong(),
+                );
             }
             if let Some(tracked) = view.tracker.find(&payment.reference) {
                 if payment.amount.is_none()
                     && let Some(received) = tracked.shown_amount()
                 {
-                    ui.label(RichText::new(received.to_string()).size(28.0).strong());
+                    ui.label(
+                        RichText::new(received.to_string())
+                            .size(crate::ui::theme::size::AMOUNT)
+                            .strong(),
+                    );
                 }
                 ui.horizontal(|ui| {
                     ui.label(t!("created-state"));
@@ -119,7 +127,7 @@ impl CreatedView {
                                 ui.end_row();
                             }
                         });
-                    ui.add_space(8.0);
+                    ui.add_space(crate::ui::theme::space::MEDIUM);
                     ui.horizontal_wrapped(|ui| {
                         if !payment.url.is_empty() && ui.button(t!("created-copy-link")).clicked() {
                             ui.ctx().copy_text(payment.url.clone());

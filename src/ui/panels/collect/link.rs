@@ -88,7 +88,7 @@ impl LinkForm {
                     .labelled_by(expiry_label.id);
                 ui.end_row();
             });
-        ui.add_space(8.0);
+        ui.add_space(crate::ui::theme::space::MEDIUM);
         let go = self
             .submission
             .button(ui, built.is_ok(), enter, &t!("collect-create-link"));

@@ -408,7 +408,7 @@ impl MethodForm {
         if let Some(error) = self.banks.error() {
             error_box(ui, error);
         }
-        ui.add_space(8.0);
+        ui.add_space(crate::ui::theme::space::MEDIUM);
         let go = self
             .submission
             .button(ui, built.is_ok(), enter, &t!("collect-create-payment"));

@@ -436,7 +436,7 @@ impl ResourceForm {
         if shape.forbids_amount() {
             ui.label(RichText::new(t!("resource-static-no-amount")).weak());
         }
-        ui.add_space(8.0);
+        ui.add_space(crate::ui::theme::space::MEDIUM);
         let go = self
             .submission
             .button(ui, built.is_ok(), enter, &t!("resource-create"));

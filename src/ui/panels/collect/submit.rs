@@ -456,7 +456,7 @@ impl Submission {
         self.confirm_ui(ui, queued);
         let mut new_sale = false;
         if let Some(created) = self.request.value() {
-            ui.add_space(8.0);
+            ui.add_space(crate::ui::theme::space::MEDIUM);
             new_sale = self.view.ui(ui, view, created, queued);
         }
         if new_sale {

@@ -22,14 +22,18 @@ impl PayoutsPanel {
         let amount = plan.request.amount;
         egui::Modal::new(egui::Id::unique("payout-confirmation")).show(ui.ctx(), |ui| {
             ui.heading(t!("confirm-title"));
-            ui.label(RichText::new(amount.to_string()).size(34.0).strong());
+            ui.label(
+                RichText::new(amount.to_string())
+                    .size(crate::ui::theme::size::PAYOUT_AMOUNT)
+                    .strong(),
+            );
             egui::Grid::new("payout-confirm-grid")
                 .num_columns(2)
                 .show(ui, |ui| {
                     ui.label(t!("confirm-to"));
                     ui.label(
                         RichText::new(validate::group_cellphone(&plan.request.destination))
-                            .size(22.0)
+                            .size(crate::ui::theme::size::LARGE)
                             .monospace(),
                     );
                     ui.end_row();
@@ -67,7 +71,7 @@ impl PayoutsPanel {
                 );
                 ui.checkbox(&mut confirmation.repeat_acknowledged, t!("confirm-repeat"));
             }
-            ui.add_space(8.0);
+            ui.add_space(crate::ui::theme::space::MEDIUM);
             ui.horizontal(|ui| {
                 let ready = plan.similar.is_none() || confirmation.repeat_acknowledged;
                 if ui
