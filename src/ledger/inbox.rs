@@ -601,30 +601,58 @@ impl Ledger {
         })
     }
 
-    /// Of the references notified in `[from_ms, to_ms)`, those that are ours (a collection or a
-    /// payout's status reference): one query for a whole reconciliation, not one per
-    /// notification.
-    pub fn known_references_between(
+    /// How many notifications `profile` (every profile with `None`) received in
+    /// `[from_ms, to_ms)`.
+    pub(super) fn notification_count_between(
         &self,
         profile: Option<&str>,
         from_ms: i64,
         to_ms: i64,
-    ) -> Result<std::collections::HashSet<String>, LedgerError> {
-        let rows = self.with(|db| {
-            db.query(
-                "SELECT DISTINCT n.reference_id FROM notifications n
-                 WHERE n.received_at >= ?1 AND n.received_at < ?2
-                   AND (CAST(?3 AS TEXT) IS NULL OR n.profile = ?3)
-                   AND (EXISTS (SELECT 1 FROM collections c
-                                WHERE c.reference = n.reference_id AND c.profile = n.profile)
-                     OR EXISTS (SELECT 1 FROM payouts p
-                                WHERE p.transaction_reference = n.reference_id
-                                  AND p.profile = n.profile))",
+    ) -> Result<usize, LedgerError> {
+        let count: i64 = self.with(|db| {
+            db.value(
+                "SELECT COUNT(*) FROM notifications
+                 WHERE received_at >= ?1 AND received_at < ?2
+                   AND (CAST(?3 AS TEXT) IS NULL OR profile = ?3)",
                 args![from_ms, to_ms, profile],
-                |row| row.get::<String>(0),
             )
         })?;
-        Ok(rows.into_iter().collect())
+        Ok(usize::try_from(count).unwrap_or_default())
+    }
+
+    /// The notifications of `[from_ms, to_ms)` a close has something to say about, without
+    /// their raw bodies: those the service has not borne out, and those about nothing of ours
+    /// (no payment or payout of their profile), each with whether it is about something of
+    /// ours. A confirmed notification about one of our payments says nothing more than the
+    /// payment does, and a month has thousands of them.
+    pub(super) fn notable_notifications(
+        &self,
+        profile: Option<&str>,
+        from_ms: i64,
+        to_ms: i64,
+    ) -> Result<Vec<(StoredNotification, bool)>, LedgerError> {
+        let columns = NOTIFICATION_COLUMNS.replace(" raw,", " '' AS raw,");
+        self.with(|db| {
+            db.query(
+                &format!(
+                    "SELECT {columns}, ours FROM (
+                        SELECT n.*,
+                            (EXISTS (SELECT 1 FROM collections c
+                                     WHERE c.reference = n.reference_id AND c.profile = n.profile)
+                             OR EXISTS (SELECT 1 FROM payouts p
+                                        WHERE p.transaction_reference = n.reference_id
+                                          AND p.profile = n.profile)) AS ours
+                        FROM notifications n
+                        WHERE n.received_at >= ?1 AND n.received_at < ?2
+                          AND (CAST(?3 AS TEXT) IS NULL OR n.profile = ?3)
+                     ) AS noted
+                     WHERE check_state <> 'confirmed' OR NOT ours
+                     ORDER BY id"
+                ),
+                args![from_ms, to_ms, profile],
+                |row| Ok((notification(row)?, row.get::<bool>(22)?)),
+            )
+        })
     }
 
     /// Every profile (merchant) with payments or payouts in this ledger: on a shared one, tills

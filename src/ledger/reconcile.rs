@@ -148,12 +148,10 @@ pub fn state_words(status: Option<TransactionStatus>) -> String {
     }
 }
 
+/// What a close and an export both read of a range.
 struct Rows {
-    notifications: Vec<StoredNotification>,
     collections: Vec<Collection>,
     payouts: Vec<PayoutRecord>,
-    /// The notified references that are ours.
-    known: HashSet<String>,
     /// The money received: one row per payment the service confirmed.
     received: Vec<ReceivedPayment>,
 }
@@ -199,8 +197,6 @@ impl Ledger {
     fn rows(&self, profile: Option<&str>, from: Date, to: Date) -> Result<Rows, LedgerError> {
         let (start, end) = bounds(from, to);
         Ok(Rows {
-            notifications: self.notifications_between_without_raw(profile, start, end)?,
-            known: self.known_references_between(profile, start, end)?,
             collections: self.collections_between(profile, start, end)?,
             received: self.received_between(profile, start, end)?,
             payouts: self.payouts_between(profile, start, end)?,
@@ -217,6 +213,8 @@ impl Ledger {
         now_ms: i64,
     ) -> Result<Report, LedgerError> {
         let rows = self.rows(profile, from, to)?;
+        let (start, end) = bounds(from, to);
+        let notable = self.notable_notifications(profile, start, end)?;
         let mut report = Report {
             from,
             to,
@@ -228,7 +226,7 @@ impl Ledger {
             payouts_open: Totals::default(),
             payouts_failed: Totals::default(),
             exceptions: Vec::new(),
-            notifications: rows.notifications.len(),
+            notifications: self.notification_count_between(profile, start, end)?,
         };
         // The money: what the service's answers recorded, one row per payment (a sale is one
         // payment; a code that takes many has one row for each).
@@ -253,7 +251,7 @@ impl Ledger {
         }
         // Notifications are hints: what they say is shown, never counted.
         let confirmed = Confirmed::of(&rows.received);
-        for notification in &rows.notifications {
+        for (notification, ours) in &notable {
             if notification.check_state == CheckState::Disagrees {
                 report.exceptions.push(Exception {
                     kind: ExceptionKind::Disagreement,
@@ -266,7 +264,7 @@ impl Ledger {
                 });
                 continue;
             }
-            if !rows.known.contains(&notification.reference_id) {
+            if !ours {
                 report.exceptions.push(Exception {
                     kind: ExceptionKind::NotificationWithoutResource,
                     reference: notification.reference_id.clone(),
@@ -409,6 +407,8 @@ impl Ledger {
         catalog: &MethodCatalog,
     ) -> Result<usize, ExportError> {
         let rows = self.rows(profile, from, to)?;
+        let (start, end) = bounds(from, to);
+        let notifications = self.notifications_between_without_raw(profile, start, end)?;
         let spanish = language == Language::Es;
         if spanish {
             out.write_all("\u{feff}".as_bytes())
@@ -445,7 +445,7 @@ impl Ledger {
             status.map(|s| s.id().to_string()).unwrap_or_default()
         };
         let mut count = 0;
-        for n in &rows.notifications {
+        for n in &notifications {
             let check = if spanish {
                 n.check_state.words()
             } else {
