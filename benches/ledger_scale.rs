@@ -1,7 +1,8 @@
 //! A year of a busy shop in the ledger, on both backends: `cargo bench --bench ledger_scale`.
 //!
 //! For 1,000, 10,000 and 100,000 payments over the last 365 days (three notifications each:
-//! pending, processing, approved; one payout per 20 payments), it times what the app and the
+//! pending, processing, approved, each checked with the service as the receiver does; one
+//! payout per 20 payments; a received payment per approval), it times what the app and the
 //! CLI do with that much: a till's start (open, migrate, settle crashed intents, today's list,
 //! the activity feed), today's list alone, Reconcile for the last 30 days, and the CSV for the
 //! year. SQLite is a file in a temporary folder; PostgreSQL a throwaway cluster on this machine
@@ -20,7 +21,10 @@ use paydesk::api::family_b::WithdrawRequest;
 use paydesk::api::kind::PaymentKind;
 use paydesk::api::notification::Notification;
 use paydesk::i18n::Language;
-use paydesk::ledger::{Collection, IntentRules, Ledger, LedgerUrl, PayoutOutcome, ReceivedPayment};
+use paydesk::ledger::{
+    CheckState, Collection, IntentRules, Ledger, LedgerUrl, PayoutOutcome, ReceivedPayment,
+    StoreOutcome,
+};
 use paydesk::money::Pesos;
 
 const PROFILE: &str = "tienda";
@@ -98,9 +102,19 @@ fn populate(ledger: &Ledger, payments: usize, now: i64) {
                 })
             })
             .collect();
-        ledger
+        let stored = ledger
             .store_notifications_received_at(PROFILE, &batch, chunk[0].created_at + 60_000)
             .expect("notifications");
+        // The receiver checks each one with the service, which agrees.
+        let checks: Vec<_> = stored
+            .iter()
+            .zip(&batch)
+            .filter_map(|(outcome, (parsed, _))| match outcome {
+                StoreOutcome::Stored(id) => Some((*id, CheckState::Confirmed, Some(parsed.status))),
+                StoreOutcome::Duplicate { .. } => None,
+            })
+            .collect();
+        ledger.record_checks(&checks).expect("checks");
     }
     // The money: what the status answers confirmed, a row per approved payment.
     let received: Vec<ReceivedPayment> = collections

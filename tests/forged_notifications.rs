@@ -408,3 +408,41 @@ async fn checks_are_one_per_reference_at_a_time() {
     );
     assert_eq!(shop.close().approved.count, 0, "the service says pending");
 }
+
+/// A signed notification about a reference nobody here created (a key holder making the
+/// receiver ask the service about anything): the service is not asked, and after a few
+/// seconds' patience (a sale may be written down just after its notification) it is marked as
+/// not ours, in no total and flagged in the close.
+#[tokio::test]
+async fn a_reference_nobody_created_asks_the_service_nothing() {
+    let shop = Shop::open().await;
+    let before = shop.simulator.requests_to("/pay/payment/status").await;
+    let stranger = json!({
+        "realAmount": 90000, "amount": 89000, "referenceId": "PD404", "resourceId": "1",
+        "updatedAt": "2026-11-21 10:00:00", "status": 2, "providerReference": "X1"
+    });
+    assert_eq!(shop.endpoint.post(signed(stranger, &shop.key())).await, 200);
+    let checked = wait_for("the stranger's check", || async {
+        shop.endpoint
+            .ledger
+            .notifications_for("PD404")
+            .unwrap()
+            .into_iter()
+            .find(|n| n.check_state != CheckState::Unchecked)
+    })
+    .await;
+    assert_eq!(checked.check_state, CheckState::NotOurs);
+    assert_eq!(
+        shop.simulator.requests_to("/pay/payment/status").await,
+        before,
+        "the service was not asked about it"
+    );
+    let close = shop.close();
+    assert_eq!(close.approved.count, 0);
+    assert!(
+        close
+            .exceptions
+            .iter()
+            .any(|e| e.kind == ExceptionKind::NotificationWithoutResource && e.reference == "PD404")
+    );
+}

@@ -202,6 +202,14 @@ async fn a_hint_is_confirmed_with_the_service_or_flagged() {
         .await
         .unwrap()
         .value;
+    // Written down as a till writes its sale: a notification about it is about ours.
+    common::record_payment(
+        &endpoint.ledger,
+        "test",
+        &created.reference,
+        paydesk::api::kind::PaymentKind::Link,
+        Some(25_000),
+    );
     // The simulator notifies the creation (pending): confirmed, since the service agrees.
     let first = wait_for("the pending notification", || async {
         endpoint

@@ -264,6 +264,7 @@ check-confirmed = confirmed by the service
 check-disagrees = the service disagrees
 check-failed = could not be checked yet
 check-unchecked = verified, not yet checked
+check-not-ours = not about a payment of this shop
 
 ## activity
 

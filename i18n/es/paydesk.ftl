@@ -264,6 +264,7 @@ check-confirmed = confirmada por el servicio
 check-disagrees = el servicio no está de acuerdo
 check-failed = aún no se pudo confirmar
 check-unchecked = firma verificada, aún sin confirmar
+check-not-ours = no es de un pago de este comercio
 
 ## activity
 

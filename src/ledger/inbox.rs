@@ -22,6 +22,8 @@ pub enum CheckState {
     Confirmed,
     /// `/payment/status` says something else: the notification is not applied.
     Disagrees,
+    /// About no payment or payout of the profile that verified it: nothing to apply.
+    NotOurs,
     /// The service could not be asked; try again later.
     CheckFailed,
 }
@@ -32,6 +34,7 @@ impl CheckState {
         match self {
             CheckState::Confirmed => crate::t!("check-confirmed"),
             CheckState::Disagrees => crate::t!("check-disagrees"),
+            CheckState::NotOurs => crate::t!("check-not-ours"),
             CheckState::CheckFailed => crate::t!("check-failed"),
             CheckState::Unchecked => crate::t!("check-unchecked"),
         }
@@ -42,6 +45,7 @@ impl CheckState {
             CheckState::Unchecked => "unchecked",
             CheckState::Confirmed => "confirmed",
             CheckState::Disagrees => "disagrees",
+            CheckState::NotOurs => "not_ours",
             CheckState::CheckFailed => "check_failed",
         }
     }
@@ -50,6 +54,7 @@ impl CheckState {
         match text {
             "confirmed" => CheckState::Confirmed,
             "disagrees" => CheckState::Disagrees,
+            "not_ours" => CheckState::NotOurs,
             "check_failed" => CheckState::CheckFailed,
             _ => CheckState::Unchecked,
         }
@@ -375,18 +380,31 @@ impl Ledger {
         state: CheckState,
         service_status: Option<TransactionStatus>,
     ) -> Result<(), LedgerError> {
-        self.with(|db| {
-            db.execute(
-                "UPDATE notifications SET check_state = ?2, service_status = ?3, checked_at = ?4 WHERE id = ?1",
-                args![
-                    id,
-                    state.as_str(),
-                    service_status.map(TransactionStatus::id),
-                    now_ms()
-                ],
-            )
-        })?;
-        Ok(())
+        self.record_checks(&[(id, state, service_status)])
+    }
+
+    /// What the service's answers said of several notifications, in one transaction (every
+    /// notification of one reference shares one answer).
+    pub fn record_checks(
+        &self,
+        checks: &[(i64, CheckState, Option<TransactionStatus>)],
+    ) -> Result<(), LedgerError> {
+        let now = now_ms();
+        self.transaction(|db| {
+            for (id, state, service_status) in checks {
+                db.execute(
+                    "UPDATE notifications SET check_state = ?2, service_status = ?3, checked_at = ?4
+                     WHERE id = ?1",
+                    args![
+                        *id,
+                        state.as_str(),
+                        service_status.map(TransactionStatus::id),
+                        now
+                    ],
+                )?;
+            }
+            Ok(())
+        })
     }
 
     pub fn notification(&self, id: i64) -> Result<Option<StoredNotification>, LedgerError> {
@@ -621,10 +639,11 @@ impl Ledger {
     }
 
     /// The notifications of `[from_ms, to_ms)` a close has something to say about, without
-    /// their raw bodies: those the service has not borne out, and those about nothing of ours
-    /// (no payment or payout of their profile), each with whether it is about something of
-    /// ours. A confirmed notification about one of our payments says nothing more than the
-    /// payment does, and a month has thousands of them.
+    /// their raw bodies: those the service has not borne out (its check found it about nothing
+    /// of ours, disagreed, or has not run), each with whether it is about a payment or payout
+    /// of its profile now (a payment written down after its notification was checked). A
+    /// confirmed notification says nothing more than its payment does, and a month has
+    /// thousands of them.
     pub(super) fn notable_notifications(
         &self,
         profile: Option<&str>,
@@ -645,8 +664,8 @@ impl Ledger {
                         FROM notifications n
                         WHERE n.received_at >= ?1 AND n.received_at < ?2
                           AND (CAST(?3 AS TEXT) IS NULL OR n.profile = ?3)
+                          AND n.check_state <> 'confirmed'
                      ) AS noted
-                     WHERE check_state <> 'confirmed' OR NOT ours
                      ORDER BY id"
                 ),
                 args![from_ms, to_ms, profile],

@@ -644,8 +644,8 @@ mod tests {
         assert_eq!(stored[0].provider_reference, "P-9");
         assert_eq!(
             stored[0].check_state,
-            CheckState::Confirmed,
-            "kept as it was"
+            CheckState::NotOurs,
+            "confirmed once, but about no payment created here: it says so now"
         );
     }
 }

@@ -65,7 +65,8 @@ pub(super) const BOOKS_SQLITE: &str = "
     DROP TABLE received_payments;
     ALTER TABLE received_payments_v7 RENAME TO received_payments;
     CREATE INDEX received_payments_by_time ON received_payments (received_at);
-    ALTER TABLE notifications ADD COLUMN profile TEXT NOT NULL DEFAULT '';";
+    ALTER TABLE notifications ADD COLUMN profile TEXT NOT NULL DEFAULT '';
+    CREATE INDEX notifications_by_profile ON notifications (profile, received_at);";
 
 pub(super) const BOOKS_POSTGRES: &str = "
     ALTER TABLE received_payments ADD COLUMN profile TEXT NOT NULL DEFAULT '';
@@ -74,7 +75,8 @@ pub(super) const BOOKS_POSTGRES: &str = "
     ALTER TABLE received_payments DROP CONSTRAINT received_payments_reference_provider_reference_key;
     ALTER TABLE received_payments ADD CONSTRAINT received_payments_key
         UNIQUE (profile, reference, provider_reference);
-    ALTER TABLE notifications ADD COLUMN profile TEXT NOT NULL DEFAULT '';";
+    ALTER TABLE notifications ADD COLUMN profile TEXT NOT NULL DEFAULT '';
+    CREATE INDEX notifications_by_profile ON notifications (profile, received_at);";
 
 /// The rest of step 7, the same on both backends: notifications stored before they had a
 /// profile go to the profile of their payment or payout; an approved payment the service
@@ -89,6 +91,19 @@ pub(super) fn books_pass(db: &mut Conn<'_>) -> Result<(), LedgerError> {
              WHERE p.transaction_reference = notifications.reference_id ORDER BY p.id LIMIT 1),
             '')
          WHERE profile = ''",
+        &[],
+    )?;
+    // A notification confirmed before the check knew whose it was: about nothing of its
+    // profile's, it says so now.
+    db.execute(
+        "UPDATE notifications SET check_state = 'not_ours'
+         WHERE check_state = 'confirmed'
+           AND NOT EXISTS (SELECT 1 FROM collections c
+                           WHERE c.reference = notifications.reference_id
+                             AND c.profile = notifications.profile)
+           AND NOT EXISTS (SELECT 1 FROM payouts p
+                           WHERE p.transaction_reference = notifications.reference_id
+                             AND p.profile = notifications.profile)",
         &[],
     )?;
     db.execute(

@@ -120,7 +120,7 @@ pub(super) async fn confirm_all(
     again: mpsc::UnboundedSender<ToCheck>,
     events: Option<mpsc::UnboundedSender<ReceiverEvent>>,
 ) {
-    // How often each payout notification found its payout still being sent.
+    // How often each notification found its payment or payout not written down yet.
     let mut early: std::collections::HashMap<i64, u32> = std::collections::HashMap::new();
     let mut waiting = Waiting::default();
     loop {
@@ -150,42 +150,61 @@ pub(super) async fn confirm_all(
             continue;
         };
         let profile = subject.profile.clone();
-        let checked = match &subject.about {
-            About::Payment(reference) => {
-                check_payment(&confirmer.client, ledger, profile, reference, &batch).await
-            }
-            About::Payout(reference1) => {
-                match check_payout(&confirmer.client, ledger, profile, reference1, &batch).await {
-                    PayoutCheck::Done(checked) => {
-                        for (id, _) in &batch {
-                            early.remove(id);
-                        }
-                        checked
-                    }
-                    PayoutCheck::StillSending => {
-                        // The service can notify before its answer to the cash-out reached the
-                        // till that sent it: ask again once the journal has its reference.
-                        for (id, notification) in batch {
-                            let tries = early.entry(id).or_default();
-                            *tries += 1;
-                            if *tries > PAYOUT_PATIENCE_TRIES {
-                                early.remove(&id);
-                                continue;
-                            }
-                            let again = again.clone();
-                            let profile = subject.profile.clone();
-                            tokio::spawn(async move {
-                                tokio::time::sleep(PAYOUT_PATIENCE_STEP).await;
-                                let _ = again.send(ToCheck {
-                                    id,
-                                    notification,
-                                    profile,
-                                });
-                            });
-                        }
-                        Vec::new()
-                    }
+        let (outcome, patience) = match &subject.about {
+            About::Payment(reference) => (
+                check_payment(
+                    &confirmer.client,
+                    ledger.clone(),
+                    profile,
+                    reference,
+                    &batch,
+                )
+                .await,
+                PAYMENT_PATIENCE_TRIES,
+            ),
+            About::Payout(reference1) => (
+                check_payout(
+                    &confirmer.client,
+                    ledger.clone(),
+                    profile,
+                    reference1,
+                    &batch,
+                )
+                .await,
+                PAYOUT_PATIENCE_TRIES,
+            ),
+        };
+        let checked = match outcome {
+            Check::Done(checked) => {
+                for (id, _) in &batch {
+                    early.remove(id);
                 }
+                checked
+            }
+            Check::NotYetOurs => {
+                // The service can notify before the till that made the sale (or sent the
+                // payout) has written it down: ask again in a moment, then call it not ours.
+                let mut given_up = Vec::new();
+                for (id, notification) in batch {
+                    let tries = early.entry(id).or_default();
+                    *tries += 1;
+                    if *tries > patience {
+                        early.remove(&id);
+                        given_up.push((id, notification));
+                        continue;
+                    }
+                    let again = again.clone();
+                    let profile = subject.profile.clone();
+                    tokio::spawn(async move {
+                        tokio::time::sleep(PATIENCE_STEP).await;
+                        let _ = again.send(ToCheck {
+                            id,
+                            notification,
+                            profile,
+                        });
+                    });
+                }
+                record_checks(ledger, &given_up, |_| (CheckState::NotOurs, None)).await
             }
         };
         if let Some(events) = &events {
@@ -213,103 +232,107 @@ async fn check_payment(
     profile: String,
     reference: &str,
     batch: &[(i64, Notification)],
-) -> Checked {
-    let answer = client.payment_status(reference).await;
-    let answer = match answer {
+) -> Check {
+    // Only this profile's own payments are asked about: a notification of anything else
+    // never makes the receiver question the service.
+    let collection = {
+        let (ledger, profile, reference) = (ledger.clone(), profile.clone(), reference.to_owned());
+        blocking(move || ledger.collection_by_reference(&profile, &reference)).await
+    };
+    let collection = match collection {
+        Some(Some(collection)) => collection,
+        Some(None) => return Check::NotYetOurs,
+        None => return Check::Done(Vec::new()),
+    };
+    let answer = match client.payment_status(reference).await {
         Ok(reply) => reply.value,
         Err(error) => {
             tracing::info!(%error, "could not check a notification with the service");
-            return record_checks(ledger, batch, |_| (CheckState::CheckFailed, None)).await;
+            return Check::Done(
+                record_checks(ledger, batch, |_| (CheckState::CheckFailed, None)).await,
+            );
         }
     };
-    let reference = reference.to_owned();
     let applied = {
-        let (ledger, answer) = (ledger.clone(), answer.clone());
-        blocking(move || {
-            let collection = ledger.collection_by_reference(&profile, &reference)?;
-            if let Some(collection) = &collection {
-                apply_answer(&ledger, &profile, collection, &answer, now_ms())?;
-            }
-            Ok(collection.is_some_and(|collection| collection.repeatable))
+        let (ledger, answer, collection) = (ledger.clone(), answer.clone(), collection.clone());
+        blocking(move || apply_answer(&ledger, &profile, &collection, &answer, now_ms())).await
+    };
+    if applied.is_none() {
+        return Check::Done(Vec::new());
+    }
+    let repeatable = collection.repeatable;
+    Check::Done(
+        record_checks(ledger, batch, |notification| {
+            let borne_out = agrees(notification.status, answer.status)
+                && !(repeatable
+                    && notification.status == TransactionStatus::Approved
+                    && notification.provider_reference != answer.provider_reference);
+            let state = if borne_out {
+                CheckState::Confirmed
+            } else {
+                CheckState::Disagrees
+            };
+            (state, Some(answer.status))
         })
-        .await
-    };
-    let Some(repeatable) = applied else {
-        return Vec::new();
-    };
-    record_checks(ledger, batch, |notification| {
-        let borne_out = agrees(notification.status, answer.status)
-            && !(repeatable
-                && notification.status == TransactionStatus::Approved
-                && notification.provider_reference != answer.provider_reference);
-        let state = if borne_out {
-            CheckState::Confirmed
-        } else {
-            CheckState::Disagrees
-        };
-        (state, Some(answer.status))
-    })
-    .await
+        .await,
+    )
+}
+
+/// How long a notification waits for its payment (or payout) to be written down: a step, so
+/// many times. A sale is written down as soon as the service answers the till that made it; a
+/// payout's reference comes with the cash-out's answer, which can take its time.
+const PATIENCE_STEP: std::time::Duration = std::time::Duration::from_secs(1);
+const PAYMENT_PATIENCE_TRIES: u32 = 5;
+const PAYOUT_PATIENCE_TRIES: u32 = 120;
+
+/// What one check came to.
+enum Check {
+    Done(Checked),
+    /// Nothing of this profile's by that reference yet, or a payout whose request has not come
+    /// back: no reference to ask about for now.
+    NotYetOurs,
 }
 
 /// A payout changes only by the service's answer about its own transaction reference: whatever
 /// reference the notification names, that is the one asked about.
-/// How long a payout notification waits for its payout's reference: a step, so many times.
-const PAYOUT_PATIENCE_STEP: std::time::Duration = std::time::Duration::from_secs(1);
-const PAYOUT_PATIENCE_TRIES: u32 = 120;
-
-enum PayoutCheck {
-    Done(Checked),
-    /// The payout is ours but its request has not come back yet: no reference to ask about.
-    StillSending,
-}
-
 async fn check_payout(
     client: &Client,
     ledger: Arc<Ledger>,
     profile: String,
     reference1: &str,
     batch: &[(i64, Notification)],
-) -> PayoutCheck {
+) -> Check {
     let payout = {
         let (ledger, reference1) = (ledger.clone(), reference1.to_owned());
         blocking(move || ledger.payout_by_reference(&profile, &reference1)).await
     };
-    // Only a request still on its way will bring a reference; an `unknown` one never does.
-    if payout.as_ref().is_some_and(|payout| {
-        payout.as_ref().is_some_and(|payout| {
-            payout.transaction_reference.is_none()
-                && payout.state == crate::ledger::PayoutState::Sending
-        })
-    }) {
-        return PayoutCheck::StillSending;
-    }
-    let checked = check_known_payout(client, ledger, payout, batch).await;
-    PayoutCheck::Done(checked)
-}
-
-async fn check_known_payout(
-    client: &Client,
-    ledger: Arc<Ledger>,
-    payout: Option<Option<crate::ledger::PayoutRecord>>,
-    batch: &[(i64, Notification)],
-) -> Checked {
-    let Some(transaction_reference) = payout
-        .as_ref()
-        .and_then(|payout| payout.as_ref())
-        .and_then(|payout| payout.transaction_reference.clone())
-    else {
-        // No payout of this profile by that reference, or one never sent: nothing to ask.
-        return record_checks(ledger, batch, |_| (CheckState::Disagrees, None)).await;
+    let payout = match payout {
+        Some(Some(payout)) => payout,
+        // Its intent is written before it is sent: no payout by that reference is none of ours.
+        Some(None) => {
+            return Check::Done(
+                record_checks(ledger, batch, |_| (CheckState::NotOurs, None)).await,
+            );
+        }
+        None => return Check::Done(Vec::new()),
     };
-    let Some(Some(payout)) = payout else {
-        return Vec::new();
+    let Some(transaction_reference) = payout.transaction_reference.clone() else {
+        // Only a request still on its way brings a reference; an `unknown` one never does, and
+        // the person settles it.
+        if payout.state == crate::ledger::PayoutState::Sending {
+            return Check::NotYetOurs;
+        }
+        return Check::Done(
+            record_checks(ledger, batch, |_| (CheckState::CheckFailed, None)).await,
+        );
     };
     let status = match client.payment_status(&transaction_reference).await {
         Ok(reply) => reply.value.status,
         Err(error) => {
             tracing::info!(%error, "could not check a payout notification with the service");
-            return record_checks(ledger, batch, |_| (CheckState::CheckFailed, None)).await;
+            return Check::Done(
+                record_checks(ledger, batch, |_| (CheckState::CheckFailed, None)).await,
+            );
         }
     };
     {
@@ -319,20 +342,22 @@ async fn check_known_payout(
             .await
             .is_none()
         {
-            return Vec::new();
+            return Check::Done(Vec::new());
         }
     }
-    record_checks(ledger, batch, |notification| {
-        let state = if agrees(notification.status, status)
-            && notification.reference_id == transaction_reference
-        {
-            CheckState::Confirmed
-        } else {
-            CheckState::Disagrees
-        };
-        (state, Some(status))
-    })
-    .await
+    Check::Done(
+        record_checks(ledger, batch, |notification| {
+            let state = if agrees(notification.status, status)
+                && notification.reference_id == transaction_reference
+            {
+                CheckState::Confirmed
+            } else {
+                CheckState::Disagrees
+            };
+            (state, Some(status))
+        })
+        .await,
+    )
 }
 
 /// Writes each notification's check; returns what was written, for the app's feed.
@@ -348,14 +373,11 @@ async fn record_checks(
             (*id, notification.reference_id.clone(), state, status)
         })
         .collect();
-    let written = checks.clone();
-    let stored = blocking(move || {
-        for (id, _, state, status) in &written {
-            ledger.record_check(*id, *state, *status)?;
-        }
-        Ok(())
-    })
-    .await;
+    let written: Vec<_> = checks
+        .iter()
+        .map(|(id, _, state, status)| (*id, *state, *status))
+        .collect();
+    let stored = blocking(move || ledger.record_checks(&written)).await;
     if stored.is_some() { checks } else { Vec::new() }
 }
 

@@ -56,6 +56,7 @@ fn check_words(state: CheckState) -> (String, egui::Color32) {
     match state {
         CheckState::Confirmed => (state.words(), color(TransactionStatus::Approved)),
         CheckState::Disagrees => (state.words(), ERROR_COLOR),
+        CheckState::NotOurs => (state.words(), color(TransactionStatus::Cancelled)),
         CheckState::CheckFailed => (state.words(), color(TransactionStatus::Pending)),
         CheckState::Unchecked => (state.words(), color(TransactionStatus::Processing)),
     }
