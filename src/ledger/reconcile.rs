@@ -408,7 +408,7 @@ impl Ledger {
     ) -> Result<usize, ExportError> {
         let rows = self.rows(profile, from, to)?;
         let (start, end) = bounds(from, to);
-        let notifications = self.notifications_between_without_raw(profile, start, end)?;
+        let notifications = self.notifications_for_export(profile, start, end)?;
         let spanish = language == Language::Es;
         if spanish {
             out.write_all("\u{feff}".as_bytes())
