@@ -71,6 +71,7 @@ on_both_backends!(
     bank_accounts_are_listed_until_forgotten,
     several_tills_starting_at_once_migrate_once,
     a_codes_payments_are_counted_once_each,
+    tills_in_two_languages_share_one_row_per_method,
 );
 
 const RULES: IntentRules = IntentRules {
@@ -591,4 +592,45 @@ fn a_codes_payments_are_counted_once_each(store: &Store) {
             .unwrap()
             .is_empty()
     );
+}
+
+/// A till in Spanish and a till in English on one ledger sell the same method: the close has one
+/// row for it (the ledger keeps a code, not either till's words), and the CSV names it in the
+/// language it is made in.
+fn tills_in_two_languages_share_one_row_per_method(store: &Store) {
+    let spanish = store.till("caja-es");
+    let english = store.till("caja-en");
+    let now = paydesk::ledger::now_ms();
+    for (till, language, reference) in [
+        (&spanish, Language::Es, "L1"),
+        (&english, Language::En, "L2"),
+    ] {
+        paydesk::i18n::set(language);
+        let mut sale = collection(reference, Some(10_000), now);
+        sale.kind = PaymentKind::Method(273);
+        paydesk::collections::record_created(till, "tienda", &sale).unwrap();
+        let answer = status_answer(2, "$ 10.000", "$ 300", "");
+        paydesk::collections::apply_answer(till, "tienda", &sale, &answer, now).unwrap();
+    }
+    paydesk::i18n::set(Language::En);
+    let today = paydesk::clock::today();
+    let report = spanish
+        .reconcile(Some("tienda"), today, today, now)
+        .unwrap();
+    assert_eq!(report.by_method.len(), 1, "{:?}", report.by_method);
+    assert_eq!(report.by_method[&PaymentKind::Method(273)].count, 2);
+    assert_eq!(report.approved.gross, Pesos::new(20_000));
+    let mut csv = Vec::new();
+    english
+        .export_csv(
+            Some("tienda"),
+            today,
+            today,
+            &mut csv,
+            Language::En,
+            &MethodCatalog::default(),
+        )
+        .unwrap();
+    let text = String::from_utf8(csv).unwrap();
+    assert_eq!(text.matches(",method:273,").count(), 4, "{text}");
 }
