@@ -475,7 +475,7 @@ mod tests {
             amount: Pesos::new(50_000),
             reference1: reference1.into(),
             webhook_request: None,
-            method_id: 245,
+            method_id: crate::api::family_b::PRODUCT_DISBURSEMENT,
             destination: "3001234567".into(),
             bank_name: None,
         }

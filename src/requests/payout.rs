@@ -86,7 +86,7 @@ mod tests {
         let form = PayoutForm {
             amount: "50.000".into(),
             destination: "300 123 4567".into(),
-            method_id: 245,
+            method_id: crate::api::family_b::PRODUCT_DISBURSEMENT,
             reference1: "NOMINA-7".into(),
             ..PayoutForm::default()
         };
@@ -103,7 +103,7 @@ mod tests {
 
         let bad = PayoutForm {
             amount: "3.000.000".into(),
-            method_id: 160,
+            method_id: crate::api::family_b::ONLINE_WITHDRAWAL,
             reference1: String::new(),
             webhook_url: "http://shop.example.co/hook".into(),
             ..form

@@ -11,8 +11,6 @@ pub use field::Field;
 use crate::money::Pesos;
 
 pub const REFERENCE1_MAX_CHARS: usize = 20;
-/// The service's ceiling for online withdrawals (method 160), docs/decisions.md "Payouts".
-pub const ONLINE_WITHDRAWAL_CEILING: Pesos = Pesos::new(2_000_000);
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{field}: {message}")]
@@ -324,17 +322,6 @@ pub fn positive_id(field: Field, id: i64) -> Checked<i64> {
     }
 }
 
-/// Disbursement method ids of the spec: 160 online withdrawal, 245 disbursement as a product.
-pub fn withdraw_method(id: i64) -> Checked<i64> {
-    match id {
-        160 | 245 | 264 => Ok(id),
-        _ => Err(ValidationError::new(
-            Field::Method,
-            crate::t!("rule-withdraw-method"),
-        )),
-    }
-}
-
 /// A Bre-B key: an alias (`@TIENDA123`), a mobile number, an e-mail or a document number.
 pub fn breb_key(field: Field, text: &str) -> Checked<String> {
     let key = text.trim();
@@ -358,21 +345,6 @@ pub fn breb_key(field: Field, text: &str) -> Checked<String> {
             crate::t!("rule-breb-key-shape"),
         ))
     }
-}
-
-/// Online withdrawals (160) have a ceiling of $ 2.000.000.
-pub fn withdraw_amount(method_id: i64, amount: Pesos) -> Checked<Pesos> {
-    positive_amount(Field::Amount, amount)?;
-    if method_id == 160 && amount > ONLINE_WITHDRAWAL_CEILING {
-        return Err(ValidationError::new(
-            Field::Amount,
-            crate::t!(
-                "rule-withdrawal-ceiling",
-                ceiling = ONLINE_WITHDRAWAL_CEILING.to_string()
-            ),
-        ));
-    }
-    Ok(amount)
 }
 
 /// A password for registration: at least 8 characters, and the confirmation matches.
@@ -565,18 +537,6 @@ mod tests {
     }
 
     #[test]
-    fn withdraw_rules() {
-        assert!(withdraw_method(160).is_ok());
-        assert!(withdraw_method(245).is_ok());
-        assert!(withdraw_method(161).is_err());
-        assert!(withdraw_amount(160, Pesos::new(2_000_000)).is_ok());
-        let over = withdraw_amount(160, Pesos::new(2_000_001)).unwrap_err();
-        assert!(over.message.contains("$ 2.000.000"), "{over}");
-        assert!(withdraw_amount(245, Pesos::new(2_000_001)).is_ok());
-        assert!(withdraw_amount(245, Pesos::ZERO).is_err());
-    }
-
-    #[test]
     fn breb_keys() {
         for good in [
             "@TIENDA123",
@@ -590,7 +550,6 @@ mod tests {
         for bad in ["", "@", "@ab", "TIENDA", "@tienda 123", "12"] {
             assert!(breb_key(Field::Key, bad).is_err(), "{bad}");
         }
-        assert!(withdraw_method(264).is_ok());
     }
 
     #[test]

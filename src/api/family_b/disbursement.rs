@@ -9,20 +9,55 @@ use super::super::lenient;
 use crate::money::Pesos;
 use crate::validate::{self, Field, ValidationError};
 
-pub const WITHDRAW_METHODS: &[(i64, &str)] = &[
-    (160, "Online withdrawal"),
-    (245, "Disbursement as a product"),
-    (264, "Bre-B key"),
-];
-
+/// An online withdrawal: the recipient collects it within a window; it has a ceiling.
+pub const ONLINE_WITHDRAWAL: i64 = 160;
+/// A disbursement as a product: paid by the provider without the recipient's action.
+pub const PRODUCT_DISBURSEMENT: i64 = 245;
 /// The cash-out that sends to a Bre-B key instead of a mobile number.
 pub const BREB_WITHDRAW_METHOD: i64 = 264;
+
+/// The cash-out methods, the only ids a payout may name.
+pub const WITHDRAW_METHODS: &[(i64, &str)] = &[
+    (ONLINE_WITHDRAWAL, "Online withdrawal"),
+    (PRODUCT_DISBURSEMENT, "Disbursement as a product"),
+    (BREB_WITHDRAW_METHOD, "Bre-B key"),
+];
+
+/// The service's ceiling for online withdrawals, docs/decisions.md "Payouts".
+pub const ONLINE_WITHDRAWAL_CEILING: Pesos = Pesos::new(2_000_000);
+
+/// One of the cash-out methods.
+pub fn withdraw_method(id: i64) -> validate::Checked<i64> {
+    if WITHDRAW_METHODS.iter().any(|(known, _)| *known == id) {
+        Ok(id)
+    } else {
+        Err(ValidationError::new(
+            Field::Method,
+            crate::t!("rule-withdraw-method"),
+        ))
+    }
+}
+
+/// A positive amount, within the ceiling of an online withdrawal.
+pub fn withdraw_amount(method_id: i64, amount: Pesos) -> validate::Checked<Pesos> {
+    validate::positive_amount(Field::Amount, amount)?;
+    if method_id == ONLINE_WITHDRAWAL && amount > ONLINE_WITHDRAWAL_CEILING {
+        return Err(ValidationError::new(
+            Field::Amount,
+            crate::t!(
+                "rule-withdrawal-ceiling",
+                ceiling = ONLINE_WITHDRAWAL_CEILING.to_string()
+            ),
+        ));
+    }
+    Ok(amount)
+}
 
 /// The cash-out method in the person's words.
 pub fn withdraw_method_name(id: i64) -> String {
     match id {
-        160 => crate::t!("withdraw-online"),
-        245 => crate::t!("withdraw-product"),
+        ONLINE_WITHDRAWAL => crate::t!("withdraw-online"),
+        PRODUCT_DISBURSEMENT => crate::t!("withdraw-product"),
         BREB_WITHDRAW_METHOD => crate::t!("withdraw-breb"),
         other => crate::t!("kind-method", id = other),
     }
@@ -47,8 +82,8 @@ impl WithdrawRequest {
 
     pub fn check(&self) -> Vec<ValidationError> {
         [
-            validate::withdraw_method(self.method_id).err(),
-            validate::withdraw_amount(self.method_id, self.amount).err(),
+            withdraw_method(self.method_id).err(),
+            withdraw_amount(self.method_id, self.amount).err(),
             validate::reference1(&self.reference1).err(),
             if self.sends_to_key() {
                 validate::breb_key(Field::Key, &self.destination).err()
@@ -197,6 +232,19 @@ impl Balance {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn withdraw_rules() {
+        assert!(withdraw_method(ONLINE_WITHDRAWAL).is_ok());
+        assert!(withdraw_method(PRODUCT_DISBURSEMENT).is_ok());
+        assert!(withdraw_method(BREB_WITHDRAW_METHOD).is_ok());
+        assert!(withdraw_method(161).is_err());
+        assert!(withdraw_amount(ONLINE_WITHDRAWAL, Pesos::new(2_000_000)).is_ok());
+        let over = withdraw_amount(ONLINE_WITHDRAWAL, Pesos::new(2_000_001)).unwrap_err();
+        assert!(over.message.contains("$ 2.000.000"), "{over}");
+        assert!(withdraw_amount(PRODUCT_DISBURSEMENT, Pesos::new(2_000_001)).is_ok());
+        assert!(withdraw_amount(PRODUCT_DISBURSEMENT, Pesos::ZERO).is_err());
+    }
 
     fn bag(label: &str) -> Bag {
         Bag {

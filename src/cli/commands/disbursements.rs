@@ -16,7 +16,7 @@ pub async fn payout(ctx: &Context<'_>, args: &PayoutArgs) -> Outcome {
     let method_id = args.method.unwrap_or(if args.key.is_some() {
         BREB_WITHDRAW_METHOD
     } else {
-        245
+        PRODUCT_DISBURSEMENT
     });
     // Which flag names the destination depends on the method; the form reads the rest.
     let destination = match (&args.key, &args.cellphone) {

@@ -39,8 +39,10 @@ impl PayoutsPanel {
         let small_height = ui.text_style_height(&egui::TextStyle::Small);
         // A row grows by a line for each note under its state.
         let row_height = |record: &PayoutRecord| {
-            let notes = usize::from(record.state == PayoutState::Sent && record.method_id == 160)
-                + usize::from(record.error_message.is_some());
+            let notes = usize::from(
+                record.state == PayoutState::Sent
+                    && record.method_id == crate::api::family_b::ONLINE_WITHDRAWAL,
+            ) + usize::from(record.error_message.is_some());
             text_height + 14.0 + notes as f32 * (small_height + 2.0)
         };
         let heights: Vec<f32> = records.iter().map(row_height).collect();
@@ -106,7 +108,8 @@ impl PayoutsPanel {
                             RichText::new(record.state.words()).color(state_color(record.state)),
                         )
                         .extend();
-                        let window = (record.state == PayoutState::Sent && record.method_id == 160)
+                        let window = (record.state == PayoutState::Sent
+                            && record.method_id == crate::api::family_b::ONLINE_WITHDRAWAL)
                             .then(|| acceptance_window(record));
                         if window.is_none() && record.error_message.is_none() {
                             // Alone, it sits in the middle of its row like every other cell.

@@ -168,7 +168,7 @@ impl Default for PayoutsPanel {
             queued: Queue::default(),
             amount: String::new(),
             cellphone: String::new(),
-            method_id: 245,
+            method_id: crate::api::family_b::PRODUCT_DISBURSEMENT,
             bank_name: String::new(),
             reference1: fresh_reference1(),
             pressed_while_blocked: false,
@@ -498,7 +498,7 @@ impl PayoutsPanel {
                     ],
                 );
             });
-        if self.method_id == 160 {
+        if self.method_id == crate::api::family_b::ONLINE_WITHDRAWAL {
             ui.label(RichText::new(t!("payouts-online-limits")).weak());
         }
         let busy = self.plan.is_pending()
