@@ -175,6 +175,13 @@ impl Default for PersonTypeCodes {
     }
 }
 
+/// The method a sale form starts on: the mobile wallet most payers have (Nequi).
+pub const FIRST_METHOD: i64 = 130;
+
+/// The method whose features list the banks an account can be linked at: the online bank
+/// transfer (PSE).
+pub const BANK_LIST_METHOD: i64 = 117;
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MethodCatalog {
     pub methods: Vec<MethodInfo>,

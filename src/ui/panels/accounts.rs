@@ -24,8 +24,7 @@ fn account_type_words(id: i64) -> String {
         _ => String::new(),
     }
 }
-/// The bank list comes from the online bank transfer method's features.
-const BANK_LIST_METHOD: i64 = 117;
+use crate::api::catalog::BANK_LIST_METHOD;
 
 fn account_labels() -> Vec<(Field, String)> {
     vec![

@@ -76,7 +76,7 @@ impl Default for MethodForm {
     fn default() -> Self {
         MethodForm {
             fields: CashInFields::new(),
-            method_id: 130,
+            method_id: crate::api::catalog::FIRST_METHOD,
             expiry: 46_800,
             payer_cellphone: String::new(),
             bank_id: String::new(),
