@@ -6,6 +6,7 @@
 
 mod accounts;
 mod choice;
+mod created;
 mod inbox;
 mod param;
 mod payouts;
@@ -22,7 +23,8 @@ use rusqlite::Connection;
 
 pub use accounts::SavedBankAccount;
 pub use choice::{LedgerChoice, till_id};
-pub use inbox::{CheckState, Collection, StoreOutcome, StoredNotification};
+pub use created::Collection;
+pub use inbox::{CheckState, StoreOutcome, StoredNotification};
 pub use payouts::{IntentRules, PayoutOutcome, PayoutRecord, PayoutState};
 pub use postgres::{LedgerEvent, LedgerUrl};
 pub use received::ReceivedPayment;

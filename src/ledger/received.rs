@@ -297,10 +297,10 @@ impl Ledger {
                      WHERE profile = ?1 AND repeatable = 1 AND created_at < ?2
                        AND open_until IS NOT NULL AND open_until > ?3
                      ORDER BY created_at DESC",
-                    super::inbox::COLLECTION_COLUMNS
+                    super::created::COLLECTION_COLUMNS
                 ),
                 args![profile, created_before, now_ms],
-                super::inbox::collection,
+                super::created::collection,
             )
         })
     }

@@ -1,0 +1,193 @@
+//! The payments created from this computer (or from any till of a shared ledger): what the day's
+//! close expects, written when a payment is created and moved by the service's answers.
+
+use super::store::{Row, args};
+use super::{Ledger, LedgerError, now_ms};
+use crate::api::family_b::TransactionStatus;
+use crate::api::kind::PaymentKind;
+use crate::money::Pesos;
+
+/// A payment created from this computer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Collection {
+    pub reference: String,
+    pub kind: PaymentKind,
+    pub amount: Option<Pesos>,
+    pub reference1: String,
+    pub url: String,
+    pub created_at: i64,
+    /// The service's state at its last status answer (`None`: never asked yet).
+    pub status: Option<TransactionStatus>,
+    /// What was sold, as the cashier typed it.
+    pub description: String,
+    /// A code that takes payment after payment (its payments are `ReceivedPayment`s).
+    pub repeatable: bool,
+    /// Until when such a code takes payments (ms since the epoch), when the service said.
+    pub open_until: Option<i64>,
+}
+
+impl Ledger {
+    /// A payment created from a till (idempotent per reference).
+    pub fn record_collection(
+        &self,
+        profile: &str,
+        collection: &Collection,
+    ) -> Result<(), LedgerError> {
+        self.record_collections(profile, std::slice::from_ref(collection))
+    }
+
+    /// Several collections in one transaction (an import, or the scale benchmark's year).
+    pub fn record_collections(
+        &self,
+        profile: &str,
+        collections: &[Collection],
+    ) -> Result<(), LedgerError> {
+        self.transaction(|db| {
+            for collection in collections {
+                db.execute(
+                    "INSERT INTO collections (profile, reference, kind, amount, reference1, url, created_at, status, description, repeatable, open_until)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                     ON CONFLICT (profile, reference) DO NOTHING",
+                    args![
+                        profile,
+                        &collection.reference,
+                        collection.kind.code(),
+                        collection.amount.map(Pesos::get),
+                        &collection.reference1,
+                        &collection.url,
+                        collection.created_at,
+                        collection.status.map(TransactionStatus::id),
+                        &collection.description,
+                        i64::from(collection.repeatable),
+                        collection.open_until
+                    ],
+                )?;
+            }
+            Ok(())
+        })
+    }
+
+    /// The service's status for a collection, as a status check saw it (by polling or to
+    /// confirm a notification: both paths write here, so every total reads one record). The
+    /// service's amount fills in a collection created without one (a QR the payer types it in).
+    /// Nothing is written when nothing changes: on a shared ledger every write is heard by
+    /// every till. A code that takes many payments stays approved once paid (the service shows
+    /// it processing again while the next payer pays; its payments are `received_payments`).
+    pub fn record_collection_status(
+        &self,
+        profile: &str,
+        reference: &str,
+        status: TransactionStatus,
+        amount: Option<Pesos>,
+    ) -> Result<(), LedgerError> {
+        self.with(|db| {
+            db.execute(
+                // The cast tells PostgreSQL the type of a parameter that may be NULL.
+                "UPDATE collections
+                 SET status = ?2, status_at = ?3,
+                     amount = COALESCE(NULLIF(amount, 0), CAST(?4 AS BIGINT), amount)
+                 WHERE reference = ?1 AND profile = ?5
+                   AND NOT (repeatable = 1 AND COALESCE(status, 0) = 2)
+                   AND (status IS NULL OR status <> ?2
+                        OR ((amount IS NULL OR amount = 0) AND CAST(?4 AS BIGINT) IS NOT NULL))",
+                // A static QR answers $ 0 until a payer types an amount: no amount yet.
+                args![
+                    reference,
+                    status.id(),
+                    now_ms(),
+                    amount.filter(|amount| amount.get() > 0).map(Pesos::get),
+                    profile
+                ],
+            )
+        })?;
+        Ok(())
+    }
+
+    pub fn collections_between(
+        &self,
+        profile: Option<&str>,
+        from_ms: i64,
+        to_ms: i64,
+    ) -> Result<Vec<Collection>, LedgerError> {
+        self.with(|db| {
+            db.query(
+                &format!(
+                    "SELECT {COLLECTION_COLUMNS} FROM collections
+                     WHERE (CAST(?1 AS TEXT) IS NULL OR profile = ?1) AND created_at >= ?2 AND created_at < ?3
+                     ORDER BY created_at DESC"
+                ),
+                args![profile, from_ms, to_ms],
+                collection,
+            )
+        })
+    }
+
+    /// `profile`'s payment created under `reference`, if `profile` created one.
+    pub fn collection_by_reference(
+        &self,
+        profile: &str,
+        reference: &str,
+    ) -> Result<Option<Collection>, LedgerError> {
+        self.with(|db| {
+            db.query_opt(
+                &format!(
+                    "SELECT {COLLECTION_COLUMNS} FROM collections WHERE profile = ?1 AND reference = ?2"
+                ),
+                args![profile, reference],
+                collection,
+            )
+        })
+    }
+
+    /// One collection by its row (what another till's notice names).
+    pub fn collection(&self, id: i64) -> Result<Option<(String, Collection)>, LedgerError> {
+        self.with(|db| {
+            db.query_opt(
+                &format!("SELECT {COLLECTION_COLUMNS}, profile FROM collections WHERE id = ?1"),
+                args![id],
+                |row| Ok((row.get(10)?, collection(row)?)),
+            )
+        })
+    }
+
+    /// Every profile (merchant) with payments or payouts in this ledger: on a shared one, tills
+    /// set up under different profile names do not see each other's.
+    pub fn profiles(&self) -> Result<Vec<String>, LedgerError> {
+        self.with(|db| {
+            db.query(
+                "SELECT profile FROM collections UNION SELECT profile FROM payouts ORDER BY 1",
+                &[],
+                |row| row.get::<String>(0),
+            )
+        })
+    }
+
+    /// Whether a reference is one of ours (a collection or a payout's status reference).
+    pub fn knows_reference(&self, reference: &str) -> Result<bool, LedgerError> {
+        self.with(|db| {
+            db.value(
+                "SELECT EXISTS (SELECT 1 FROM collections WHERE reference = ?1)
+                     OR EXISTS (SELECT 1 FROM payouts WHERE transaction_reference = ?1)",
+                args![reference],
+            )
+        })
+    }
+}
+
+pub(super) const COLLECTION_COLUMNS: &str = "reference, kind, amount, reference1, url, created_at, \
+     status, description, repeatable, open_until";
+
+pub(super) fn collection(row: &Row<'_>) -> Result<Collection, LedgerError> {
+    Ok(Collection {
+        reference: row.get(0)?,
+        kind: PaymentKind::parse(&row.get::<String>(1)?),
+        amount: row.get::<Option<i64>>(2)?.map(Pesos::new),
+        reference1: row.get(3)?,
+        url: row.get(4)?,
+        created_at: row.get(5)?,
+        status: row.get::<Option<i64>>(6)?.map(TransactionStatus::from_id),
+        description: row.get(7)?,
+        repeatable: row.get::<i64>(8)? != 0,
+        open_until: row.get(9)?,
+    })
+}
