@@ -440,18 +440,7 @@ fn reconciliation_and_csv_read_every_till(store: &Store) {
         1,
         "{report:?}"
     );
-    let mut csv = Vec::new();
-    let rows = till
-        .export_csv(
-            Some("tienda"),
-            today,
-            today,
-            &mut csv,
-            Language::En,
-            &MethodCatalog::default(),
-        )
-        .unwrap();
-    let text = String::from_utf8(csv).unwrap();
+    let (rows, text) = english_csv(&till, today);
     assert!(rows >= 4, "{rows} rows: {text}");
     assert!(text.contains("R1") && text.contains("R-P"), "{text}");
 }
@@ -556,18 +545,7 @@ fn a_codes_payments_are_counted_once_each(store: &Store) {
     assert_eq!(report.approved.count, 2, "{report:?}");
     assert_eq!(report.approved.gross, Pesos::new(27_000));
     assert_eq!(report.approved.fee, Pesos::new(895));
-    let mut csv = Vec::new();
-    other
-        .export_csv(
-            Some("tienda"),
-            today,
-            today,
-            &mut csv,
-            Language::En,
-            &MethodCatalog::default(),
-        )
-        .unwrap();
-    let text = String::from_utf8(csv).unwrap();
+    let (_, text) = english_csv(&other, today);
     assert_eq!(
         text.matches("payment received").count(),
         2,
@@ -620,17 +598,22 @@ fn tills_in_two_languages_share_one_row_per_method(store: &Store) {
     assert_eq!(report.by_method.len(), 1, "{:?}", report.by_method);
     assert_eq!(report.by_method[&PaymentKind::Method(273)].count, 2);
     assert_eq!(report.approved.gross, Pesos::new(20_000));
+    let (_, text) = english_csv(&english, today);
+    assert_eq!(text.matches(",method:273,").count(), 4, "{text}");
+}
+
+/// The profile's CSV for `day` in English (codes a program reads), and how many rows it has.
+fn english_csv(till: &Ledger, day: time::Date) -> (usize, String) {
     let mut csv = Vec::new();
-    english
+    let rows = till
         .export_csv(
             Some("tienda"),
-            today,
-            today,
+            day,
+            day,
             &mut csv,
             Language::En,
             &MethodCatalog::default(),
         )
         .unwrap();
-    let text = String::from_utf8(csv).unwrap();
-    assert_eq!(text.matches(",method:273,").count(), 4, "{text}");
+    (rows, String::from_utf8(csv).unwrap())
 }
