@@ -53,11 +53,11 @@ fn run(backend: &str, ledger: Arc<Ledger>) {
         .expect("runtime");
     runtime.block_on(async {
         let receiver = Receiver::start(
-            ReceiverConfig {
-                addr: "127.0.0.1:0".parse().expect("address"),
-                hash_key: Some(SecretString::new(KEY)),
-                profile: "tienda".into(),
-            },
+            ReceiverConfig::new(
+                "127.0.0.1:0".parse().expect("address"),
+                Some(SecretString::new(KEY)),
+                "tienda",
+            ),
             ledger.clone(),
             None,
             None,

@@ -18,5 +18,6 @@ pub mod requests;
 pub mod secrets;
 pub mod simulator;
 pub mod ui;
+pub mod untrusted;
 pub mod validate;
 pub mod webhook;

@@ -16,7 +16,14 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "words and numbers",
         &[
-            "i18n", "money", "clock", "secrets", "validate", "places", "follow",
+            "i18n",
+            "money",
+            "clock",
+            "secrets",
+            "validate",
+            "places",
+            "follow",
+            "untrusted",
         ],
     ),
     ("the simulator", &["simulator"]),

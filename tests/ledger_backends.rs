@@ -314,10 +314,25 @@ fn notifications_are_stored_once_and_counted_again(store: &Store) {
     assert_eq!(stored.figures.net, Some(Pesos::new(19_405)));
     assert_eq!(till.notifications_for("N2").unwrap().len(), 1);
     assert_eq!(till.notifications(10).unwrap()[0].reference_id, "B299");
-    let id = receiver.store_rejection("bad signature", "{}").unwrap();
-    let rejections = till.rejections(10).unwrap();
-    assert_eq!(rejections[0].0, id);
-    assert_eq!(rejections[0].2, "bad signature");
+    receiver
+        .store_refusals(
+            &[paydesk::ledger::RefusalSample {
+                kind: "signature",
+                reason: "bad signature".into(),
+                source: "203.0.113.9".into(),
+                raw: "{}".into(),
+            }],
+            &[("signature", 1)],
+        )
+        .unwrap();
+    let refusals = till.refusal_samples(10).unwrap();
+    assert_eq!(refusals[0].reason, "bad signature");
+    assert_eq!(refusals[0].source, "203.0.113.9");
+    let today = paydesk::ledger::reconcile::format_date(paydesk::clock::today());
+    assert_eq!(
+        till.refusal_counts(&today).unwrap(),
+        vec![("signature".to_owned(), 1)]
+    );
 }
 
 /// The receiver stores an approval's notification for `reference` and the service confirms it.

@@ -41,11 +41,11 @@ impl Shop {
         let dir = tempfile::tempdir().unwrap();
         let ledger = Arc::new(Ledger::in_folder(dir.path()).unwrap());
         let receiver = Receiver::start(
-            ReceiverConfig {
-                addr: "127.0.0.1:0".parse().unwrap(),
-                hash_key: Some(SecretString::new(&*simulator.connection().hash_key)),
-                profile: "shop".into(),
-            },
+            ReceiverConfig::new(
+                "127.0.0.1:0".parse().unwrap(),
+                Some(SecretString::new(&*simulator.connection().hash_key)),
+                "shop",
+            ),
             ledger.clone(),
             Some(Confirmer {
                 client: simulator.client(),

@@ -88,10 +88,10 @@ async fn tampered_wrong_key_and_unsigned_are_refused_and_kept_apart() {
     );
     let reasons: Vec<String> = endpoint
         .ledger
-        .rejections(100)
+        .refusal_samples(100)
         .unwrap()
         .into_iter()
-        .map(|(_, _, reason, _)| reason)
+        .map(|refusal| refusal.reason)
         .collect();
     assert!(reasons.iter().any(|r| r.contains("no signature")));
     assert!(reasons.iter().any(|r| r.contains("does not match")));
@@ -107,8 +107,8 @@ async fn without_a_key_every_notification_is_refused() {
         401
     );
     assert_eq!(endpoint.stored(), 0);
-    let reasons = endpoint.ledger.rejections(10).unwrap();
-    assert!(reasons[0].2.contains("no webhook key"));
+    let reasons = endpoint.ledger.refusal_samples(10).unwrap();
+    assert!(reasons[0].reason.contains("no webhook key"));
 }
 
 #[tokio::test]

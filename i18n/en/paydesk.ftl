@@ -525,6 +525,7 @@ activity-duplicates = +{ $count } duplicates
 activity-body = Body of #{ $id }
 activity-notification-title = Notification #{ $id }
 activity-refused = Refused (kept apart, never applied)
+activity-refused-today = { $count } requests refused today; the latest { $kept } are kept (their first 2 KB).
 activity-refused-body = Body of refused #{ $id }
 activity-refused-title = Refused notification #{ $id }
 activity-from = From

@@ -525,6 +525,7 @@ activity-duplicates = +{ $count } repetidas
 activity-body = Contenido de #{ $id }
 activity-notification-title = Notificación #{ $id }
 activity-refused = Rechazadas (guardadas aparte, nunca aplicadas)
+activity-refused-today = { $count } solicitudes rechazadas hoy; se guardan las últimas { $kept } (sus primeros 2 KB).
 activity-refused-body = Contenido de la rechazada #{ $id }
 activity-refused-title = Notificación rechazada #{ $id }
 activity-from = Desde

@@ -361,27 +361,6 @@ impl Ledger {
         })
     }
 
-    /// A refused notification, kept apart for whoever investigates; never applied.
-    pub fn store_rejection(&self, reason: &str, raw: &str) -> Result<i64, LedgerError> {
-        self.with(|db| {
-            db.value(
-                "INSERT INTO rejected_notifications (received_at, reason, raw) VALUES (?1, ?2, ?3)
-                 RETURNING id",
-                args![now_ms(), reason, raw],
-            )
-        })
-    }
-
-    pub fn rejections(&self, limit: usize) -> Result<Vec<(i64, i64, String, String)>, LedgerError> {
-        self.with(|db| {
-            db.query(
-                "SELECT id, received_at, reason, raw FROM rejected_notifications ORDER BY id DESC LIMIT ?1",
-                args![limit as i64],
-                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
-            )
-        })
-    }
-
     pub fn record_check(
         &self,
         id: i64,

@@ -13,6 +13,7 @@ mod payouts;
 pub mod postgres;
 mod received;
 pub mod reconcile;
+mod refusals;
 mod schema_postgres;
 pub(crate) mod store;
 
@@ -28,6 +29,7 @@ pub use inbox::{CheckState, StoreOutcome, StoredNotification};
 pub use payouts::{IntentRules, PayoutOutcome, PayoutRecord, PayoutState};
 pub use postgres::{LedgerEvent, LedgerUrl};
 pub use received::ReceivedPayment;
+pub use refusals::{KEPT_SAMPLES, RefusalSample, SAMPLE_BYTES, StoredRefusal};
 
 use postgres::PgStore;
 use store::Conn;
@@ -279,6 +281,8 @@ const MIGRATIONS: &[Migration] = &[
         sql: received::BOOKS_SQLITE,
         then: Some(|connection| received::books_pass(&mut Conn::Sqlite(connection))),
     },
+    // 8: refused requests counted, and only a capped sample of them kept.
+    sql(refusals::SCHEMA),
 ];
 
 /// How long opening waits for other processes that are opening the same ledger.

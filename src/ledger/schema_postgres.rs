@@ -114,4 +114,5 @@ pub(super) const STEPS: &[PgStep] = &[
         sql: super::received::BOOKS_POSTGRES,
         then: Some(|client| super::received::books_pass(&mut Conn::Postgres(client))),
     },
+    sql(super::refusals::SCHEMA),
 ];

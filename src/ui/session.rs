@@ -255,11 +255,7 @@ async fn start_receiver(
         })?,
     };
     Receiver::start(
-        ReceiverConfig {
-            addr,
-            hash_key: connection.hash_key.clone(),
-            profile: connection.profile_name.clone(),
-        },
+        ReceiverConfig::new(addr, connection.hash_key.clone(), &connection.profile_name),
         ledger,
         Some(confirmer),
         Some(events),

@@ -247,7 +247,8 @@ async fn check_payment(
     let answer = match client.payment_status(reference).await {
         Ok(reply) => reply.value,
         Err(error) => {
-            tracing::info!(%error, "could not check a notification with the service");
+            // The service's message is outside text too.
+            tracing::info!(error = %crate::untrusted::ForLog(&error.to_string()), "could not check a notification with the service");
             return Check::Done(
                 record_checks(ledger, batch, |_| (CheckState::CheckFailed, None)).await,
             );
@@ -329,7 +330,7 @@ async fn check_payout(
     let status = match client.payment_status(&transaction_reference).await {
         Ok(reply) => reply.value.status,
         Err(error) => {
-            tracing::info!(%error, "could not check a payout notification with the service");
+            tracing::info!(error = %crate::untrusted::ForLog(&error.to_string()), "could not check a payout notification with the service");
             return Check::Done(
                 record_checks(ledger, batch, |_| (CheckState::CheckFailed, None)).await,
             );

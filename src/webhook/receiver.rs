@@ -13,24 +13,59 @@ use std::sync::Arc;
 use std::sync::mpsc as std_mpsc;
 
 use axum::Router;
-use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, State};
+use axum::body::Body;
+use axum::extract::{Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use tokio::sync::{mpsc, oneshot, watch};
 
 use crate::api::Client;
 use crate::api::family_b::TransactionStatus;
 use crate::api::notification::{Notification, Verdict};
-use crate::ledger::{CheckState, Ledger, StoreOutcome};
+use crate::ledger::{CheckState, Ledger, RefusalSample, StoreOutcome};
 use crate::secrets::SecretString;
+use crate::untrusted::ForLog;
 
 use super::check::ToCheck;
+use super::limits::{Admission, Limits, Source, SourceLimits};
+use super::server::{BODY_DEADLINE, Peer};
 
 /// Well above any real notification (a few KiB); larger bodies get 413.
 pub const MAX_BODY: usize = 64 * 1024;
 /// How many notifications one transaction takes at most.
 const BATCH: usize = 512;
+
+/// Why a request was refused: each kind is counted, whatever was sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// Not `application/json`.
+    NotJson,
+    /// JSON, but not a notification.
+    Malformed,
+    /// A notification the key does not verify (or no key is set up).
+    Signature,
+    /// Larger than any notification.
+    TooLarge,
+    /// Its body did not arrive in time.
+    TooSlow,
+    /// From a source past its requests or refusals.
+    TooMany,
+}
+
+impl Refusal {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Refusal::NotJson => "not-json",
+            Refusal::Malformed => "malformed",
+            Refusal::Signature => "signature",
+            Refusal::TooLarge => "too-large",
+            Refusal::TooSlow => "too-slow",
+            Refusal::TooMany => "too-many",
+        }
+    }
+}
 
 /// What the receiver did, for the app's live feed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,6 +80,7 @@ pub enum ReceiverEvent {
         reference: String,
     },
     Rejected {
+        kind: Refusal,
         reason: String,
     },
     Checked {
@@ -66,6 +102,19 @@ pub struct ReceiverConfig {
     pub hash_key: Option<SecretString>,
     /// The profile the key is of: what it verifies belongs to this profile's books alone.
     pub profile: String,
+    /// What one source may ask.
+    pub limits: Limits,
+}
+
+impl ReceiverConfig {
+    pub fn new(addr: SocketAddr, hash_key: Option<SecretString>, profile: &str) -> ReceiverConfig {
+        ReceiverConfig {
+            addr,
+            hash_key,
+            profile: profile.to_owned(),
+            limits: Limits::default(),
+        }
+    }
 }
 
 /// One profile's notifications of a batch, and who waits for each to be stored.
@@ -83,10 +132,10 @@ enum Job {
         raw: String,
         reply: oneshot::Sender<Result<StoreOutcome, String>>,
     },
-    Reject {
-        reason: String,
-        raw: String,
-        reply: oneshot::Sender<()>,
+    /// Counted; a sample kept when there is one, and its sender waits until it is written.
+    Refused {
+        kind: Refusal,
+        sample: Option<(RefusalSample, oneshot::Sender<()>)>,
     },
 }
 
@@ -113,6 +162,7 @@ struct Shared {
     writer: std_mpsc::Sender<Job>,
     confirm: mpsc::UnboundedSender<ToCheck>,
     events: Option<mpsc::UnboundedSender<ReceiverEvent>>,
+    limits: Arc<SourceLimits>,
 }
 
 impl Shared {
@@ -169,32 +219,20 @@ impl Receiver {
             confirm.clone(),
             events.clone(),
         ));
+        let limits = Arc::new(SourceLimits::new(config.limits));
         let shared = Shared {
             settings: settings.clone(),
             writer,
             confirm,
             events,
+            limits: limits.clone(),
         };
         let app = Router::new()
             .route("/webhook", post(receive))
-            .layer(DefaultBodyLimit::max(MAX_BODY))
+            .layer(middleware::from_fn_with_state(shared.clone(), admit))
             .with_state(shared);
-        let (shutdown, mut stop) = watch::channel(false);
-        let server = tokio::spawn(async move {
-            let signal = async move {
-                while stop.changed().await.is_ok() {
-                    if *stop.borrow() {
-                        break;
-                    }
-                }
-            };
-            if let Err(error) = axum::serve(listener, app)
-                .with_graceful_shutdown(signal)
-                .await
-            {
-                tracing::error!(%error, "the webhook receiver stopped");
-            }
-        });
+        let (shutdown, stop) = watch::channel(false);
+        let server = tokio::spawn(super::server::serve(listener, app, limits, stop));
         Ok(Receiver {
             addr,
             settings,
@@ -251,17 +289,84 @@ fn is_json(headers: &HeaderMap) -> bool {
         .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"))
 }
 
-async fn receive(State(shared): State<Shared>, headers: HeaderMap, body: Bytes) -> StatusCode {
+/// Every request passes here before its body is read: a source past its budget is answered 429
+/// at once.
+async fn admit(State(shared): State<Shared>, mut request: Request, next: Next) -> Response {
+    let peer = request
+        .extensions()
+        .get::<Peer>()
+        .map_or(std::net::Ipv4Addr::UNSPECIFIED.into(), |peer| peer.0);
+    let source = Source::of(peer, request.headers());
+    if shared.limits.admit(source) == Admission::TooMany {
+        shared.count(Refusal::TooMany);
+        let wait = shared.limits.retry_after().as_secs().to_string();
+        return (StatusCode::TOO_MANY_REQUESTS, [(header::RETRY_AFTER, wait)]).into_response();
+    }
+    request.extensions_mut().insert(source);
+    next.run(request).await
+}
+
+/// The body, read within its deadline and its size.
+async fn read_body(headers: &HeaderMap, body: Body) -> Result<axum::body::Bytes, Refusal> {
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<usize>().ok());
+    if declared.is_some_and(|length| length > MAX_BODY) {
+        return Err(Refusal::TooLarge);
+    }
+    match tokio::time::timeout(BODY_DEADLINE, axum::body::to_bytes(body, MAX_BODY)).await {
+        Err(_) => Err(Refusal::TooSlow),
+        // Past the limit, or the client went away (whom no answer reaches anyway).
+        Ok(Err(_)) => Err(Refusal::TooLarge),
+        Ok(Ok(bytes)) => Ok(bytes),
+    }
+}
+
+async fn receive(State(shared): State<Shared>, request: Request) -> Response {
+    let source = request
+        .extensions()
+        .get::<Source>()
+        .copied()
+        .unwrap_or_else(|| Source::direct(std::net::Ipv4Addr::UNSPECIFIED.into()));
+    let (parts, body) = request.into_parts();
+    let headers = parts.headers;
+    let body = match read_body(&headers, body).await {
+        Ok(body) => body,
+        Err(kind) => {
+            shared.limits.refused(source);
+            shared.count(kind);
+            let status = match kind {
+                Refusal::TooSlow => StatusCode::REQUEST_TIMEOUT,
+                _ => StatusCode::PAYLOAD_TOO_LARGE,
+            };
+            // The rest of the body is not read: the connection is not reused.
+            return (status, [(header::CONNECTION, "close")]).into_response();
+        }
+    };
     let raw = String::from_utf8_lossy(&body).into_owned();
+    let refuse = |kind: Refusal, reason: String| {
+        let shared = shared.clone();
+        let raw = raw.clone();
+        async move {
+            shared.limits.refused(source);
+            tracing::warn!(%source, kind = kind.as_str(), reason = %ForLog(&reason), "request refused");
+            shared.refuse(kind, reason, source, raw).await;
+        }
+    };
     if !is_json(&headers) {
-        reject(&shared, "the body is not application/json".to_owned(), raw).await;
-        return StatusCode::UNSUPPORTED_MEDIA_TYPE;
+        refuse(
+            Refusal::NotJson,
+            "the body is not application/json".to_owned(),
+        )
+        .await;
+        return StatusCode::UNSUPPORTED_MEDIA_TYPE.into_response();
     }
     let notification = match Notification::parse(&body) {
         Ok(notification) => notification,
         Err(error) => {
-            reject(&shared, error.to_string(), raw).await;
-            return StatusCode::BAD_REQUEST;
+            refuse(Refusal::Malformed, error.to_string()).await;
+            return StatusCode::BAD_REQUEST.into_response();
         }
     };
     // The key and its profile are read together: what one verifies is the other's.
@@ -271,11 +376,26 @@ async fn receive(State(shared): State<Shared>, headers: HeaderMap, body: Bytes) 
     };
     let verdict = notification.verify(&hash_key);
     if verdict != Verdict::Valid {
-        let reason = verdict.reason().to_owned();
-        tracing::warn!(reference = %notification.reference_id, %reason, "notification refused");
-        reject(&shared, reason, raw).await;
-        return StatusCode::UNAUTHORIZED;
+        let reason = format!(
+            "{} ({})",
+            verdict.reason(),
+            ForLog(&notification.reference_id)
+        );
+        refuse(Refusal::Signature, reason).await;
+        return StatusCode::UNAUTHORIZED.into_response();
     }
+    store(&shared, notification, raw, profile)
+        .await
+        .into_response()
+}
+
+/// Stores a verified notification, then hands it to the checks.
+async fn store(
+    shared: &Shared,
+    notification: Notification,
+    raw: String,
+    profile: String,
+) -> StatusCode {
     let (reply, answer) = oneshot::channel();
     let reference = notification.reference_id.clone();
     let status = notification.status;
@@ -322,21 +442,38 @@ async fn receive(State(shared): State<Shared>, headers: HeaderMap, body: Bytes) 
     }
 }
 
-/// Keeps a refused notification apart (committed before the refusal is answered).
-async fn reject(shared: &Shared, reason: String, raw: String) {
-    let (reply, done) = oneshot::channel();
-    if shared
-        .writer
-        .send(Job::Reject {
-            reason: reason.clone(),
-            raw,
-            reply,
-        })
-        .is_ok()
-    {
-        let _ = done.await;
+impl Shared {
+    /// Counts a refusal that keeps no sample (the writer adds it to the day's tally).
+    fn count(&self, kind: Refusal) {
+        let _ = self.writer.send(Job::Refused { kind, sample: None });
+        self.event(ReceiverEvent::Rejected {
+            kind,
+            reason: kind.as_str().to_owned(),
+        });
     }
-    shared.event(ReceiverEvent::Rejected { reason });
+
+    /// Counts a refusal and keeps a sample of it (cut, among the latest few hundred), committed
+    /// before the refusal is answered.
+    async fn refuse(&self, kind: Refusal, reason: String, source: Source, raw: String) {
+        let (reply, done) = oneshot::channel();
+        let sample = RefusalSample {
+            kind: kind.as_str(),
+            reason: reason.clone(),
+            source: source.to_string(),
+            raw,
+        };
+        if self
+            .writer
+            .send(Job::Refused {
+                kind,
+                sample: Some((sample, reply)),
+            })
+            .is_ok()
+        {
+            let _ = done.await;
+        }
+        self.event(ReceiverEvent::Rejected { kind, reason });
+    }
 }
 
 /// The writer thread: takes whatever is queued (up to a batch), commits it in one transaction,
@@ -353,6 +490,9 @@ fn write_batches(settings: &SharedSettings, jobs: std_mpsc::Receiver<Job>) {
         }
         // A batch is one profile's almost always; a profile switch mid-batch splits it.
         let mut stores: Vec<ProfileBatch> = Vec::new();
+        let mut counts: Vec<(&'static str, u64)> = Vec::new();
+        let mut samples = Vec::new();
+        let mut refused = Vec::new();
         for job in batch {
             match job {
                 Job::Store {
@@ -372,13 +512,28 @@ fn write_batches(settings: &SharedSettings, jobs: std_mpsc::Receiver<Job>) {
                         None => stores.push((profile, vec![(*notification, raw)], vec![reply])),
                     }
                 }
-                Job::Reject { reason, raw, reply } => {
-                    if let Err(error) = ledger.store_rejection(&reason, &raw) {
-                        tracing::error!(%error, "could not keep a rejected notification");
+                Job::Refused { kind, sample } => {
+                    match counts
+                        .iter_mut()
+                        .find(|(counted, _)| *counted == kind.as_str())
+                    {
+                        Some((_, count)) => *count += 1,
+                        None => counts.push((kind.as_str(), 1)),
                     }
-                    let _ = reply.send(());
+                    if let Some((sample, reply)) = sample {
+                        samples.push(sample);
+                        refused.push(reply);
+                    }
                 }
             }
+        }
+        if !counts.is_empty()
+            && let Err(error) = ledger.store_refusals(&samples, &counts)
+        {
+            tracing::error!(%error, "could not count refused requests");
+        }
+        for reply in refused {
+            let _ = reply.send(());
         }
         for (profile, notifications, replies) in stores {
             match ledger.store_notifications(&profile, &notifications) {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use paydesk::ledger::Ledger;
 use paydesk::secrets::SecretString;
-use paydesk::webhook::{Confirmer, Receiver, ReceiverConfig, ReceiverEvent};
+use paydesk::webhook::{Confirmer, Limits, Rate, Receiver, ReceiverConfig, ReceiverEvent};
 use serde_json::Value;
 
 pub struct Endpoint {
@@ -17,27 +17,44 @@ pub struct Endpoint {
 }
 
 impl Endpoint {
-    /// A receiver for `profile`, verifying with `hash_key`, checking with `confirmer`.
+    /// A receiver for `profile`, verifying with `hash_key`, checking with `confirmer`; every
+    /// post comes from this test, so no source is held to a rate (`start_limited` is).
     pub async fn start(
         profile: &str,
         hash_key: Option<&str>,
         confirmer: Option<Confirmer>,
     ) -> Endpoint {
+        let unlimited = Rate {
+            burst: 1e9,
+            per_second: 1e9,
+        };
+        let limits = Limits {
+            requests: unlimited,
+            refusals: unlimited,
+            ..Limits::default()
+        };
+        Self::start_limited(profile, hash_key, confirmer, limits).await
+    }
+
+    /// A receiver held to `limits`, as on the internet.
+    pub async fn start_limited(
+        profile: &str,
+        hash_key: Option<&str>,
+        confirmer: Option<Confirmer>,
+        limits: Limits,
+    ) -> Endpoint {
         let dir = tempfile::tempdir().unwrap();
         let ledger = Arc::new(Ledger::in_folder(dir.path()).unwrap());
         let (sender, events) = tokio::sync::mpsc::unbounded_channel();
-        let receiver = Receiver::start(
-            ReceiverConfig {
-                addr: "127.0.0.1:0".parse().unwrap(),
-                hash_key: hash_key.map(SecretString::new),
-                profile: profile.to_owned(),
-            },
-            ledger.clone(),
-            confirmer,
-            Some(sender),
-        )
-        .await
-        .unwrap();
+        let mut config = ReceiverConfig::new(
+            "127.0.0.1:0".parse().unwrap(),
+            hash_key.map(SecretString::new),
+            profile,
+        );
+        config.limits = limits;
+        let receiver = Receiver::start(config, ledger.clone(), confirmer, Some(sender))
+            .await
+            .unwrap();
         Endpoint {
             receiver,
             ledger,
@@ -53,23 +70,50 @@ impl Endpoint {
     }
 
     pub async fn post_as(&self, content_type: &str, body: impl Into<String>) -> u16 {
-        self.http
+        self.post_from("127.0.0.1", content_type, body).await
+    }
+
+    /// Posts as if the proxy in front had forwarded it from `source`.
+    pub async fn post_from(
+        &self,
+        source: &str,
+        content_type: &str,
+        body: impl Into<String>,
+    ) -> u16 {
+        self.try_post_from(source, content_type, body)
+            .await
+            .expect("the receiver answers")
+    }
+
+    /// Like `post_from`; `None` when the receiver closed the connection without answering.
+    pub async fn try_post_from(
+        &self,
+        source: &str,
+        content_type: &str,
+        body: impl Into<String>,
+    ) -> Option<u16> {
+        let sent = self
+            .http
             .post(self.receiver.url())
+            .header("x-forwarded-for", source)
             .header("content-type", content_type)
             .body(body.into())
             .send()
-            .await
-            .unwrap()
-            .status()
-            .as_u16()
+            .await;
+        sent.ok().map(|answer| answer.status().as_u16())
     }
 
     pub fn stored(&self) -> i64 {
         self.ledger.notification_count().unwrap()
     }
 
+    /// The data folder the ledger is in.
+    pub fn folder(&self) -> &std::path::Path {
+        self._dir.path()
+    }
+
     pub fn rejected(&self) -> usize {
-        self.ledger.rejections(1_000).unwrap().len()
+        self.ledger.refusal_samples(1_000).unwrap().len()
     }
 }
 

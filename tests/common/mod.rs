@@ -103,8 +103,14 @@ pub async fn burst_then_kill(
         senders.push(tokio::spawn(async move {
             for index in 0..400 {
                 let reference = format!("W{worker}x{index}");
+                // Each from an address of its own, as if through the proxy: this burst is about
+                // durability, not the per-source rate.
                 let posted = http
                     .post(&url)
+                    .header(
+                        "x-forwarded-for",
+                        format!("10.{worker}.{}.{}", index / 256, index % 256),
+                    )
                     .header("content-type", "application/json")
                     .body(body(&reference))
                     .send()
@@ -439,4 +445,44 @@ pub fn record_payment(
     };
     paydesk::collections::record_created(ledger, profile, &collection).unwrap();
     collection
+}
+
+/// Everything this test binary logs from now on, as the app's log would show it.
+pub fn capture_log() -> CapturedLog {
+    use std::sync::{Arc, Mutex, OnceLock};
+    static LOG: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();
+    let buffer = LOG
+        .get_or_init(|| {
+            let buffer = Arc::new(Mutex::new(Vec::new()));
+            let writer = buffer.clone();
+            tracing_subscriber::fmt()
+                .with_ansi(false)
+                .with_max_level(tracing::Level::DEBUG)
+                .with_writer(move || CapturedWriter(writer.clone()))
+                .init();
+            buffer
+        })
+        .clone();
+    CapturedLog(buffer)
+}
+
+pub struct CapturedLog(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl CapturedLog {
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+    }
+}
+
+struct CapturedWriter(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for CapturedWriter {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }

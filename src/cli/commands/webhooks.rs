@@ -59,11 +59,7 @@ pub async fn serve_webhooks(ctx: &Context<'_>, addr: std::net::SocketAddr) -> Ou
     };
     let ledger = ctx.ledger()?;
     let receiver = Receiver::start(
-        ReceiverConfig {
-            addr,
-            hash_key: Some(hash_key),
-            profile: ctx.connection.profile_name.clone(),
-        },
+        ReceiverConfig::new(addr, Some(hash_key), &ctx.connection.profile_name),
         ledger,
         Some(Confirmer {
             client: ctx.connection.client.clone(),

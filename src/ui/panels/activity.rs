@@ -11,7 +11,18 @@ use crate::ui::PanelContext;
 use crate::ui::bridge::{Requested, UiError};
 use crate::ui::widgets::form::{ERROR_COLOR, error_box};
 
-type Rejection = (i64, i64, String, String);
+/// The latest refusals kept, and how many of each kind there were today.
+#[derive(Debug, Clone, Default)]
+pub struct Refusals {
+    pub samples: Vec<crate::ledger::StoredRefusal>,
+    pub today: Vec<(String, u64)>,
+}
+
+impl Refusals {
+    fn is_empty(&self) -> bool {
+        self.samples.is_empty() && self.today.is_empty()
+    }
+}
 
 /// What the panel shows of the session it is in.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,7 +46,7 @@ impl ActivityView {
 }
 
 pub struct ActivityPanel {
-    pub feed: Requested<(Arc<Vec<StoredNotification>>, Vec<Rejection>)>,
+    pub feed: Requested<(Arc<Vec<StoredNotification>>, Arc<Refusals>)>,
     stale: bool,
     opened: Option<(String, String)>,
 }
@@ -95,10 +106,16 @@ impl ActivityPanel {
                 let notifications = ledger
                     .notifications(300)
                     .map_err(|e| UiError::local(e.to_string()))?;
-                let rejections = ledger
-                    .rejections(100)
-                    .map_err(|e| UiError::local(e.to_string()))?;
-                Ok((Arc::new(notifications), rejections))
+                let today = crate::ledger::reconcile::format_date(crate::clock::today());
+                let refusals = Refusals {
+                    samples: ledger
+                        .refusal_samples(100)
+                        .map_err(|e| UiError::local(e.to_string()))?,
+                    today: ledger
+                        .refusal_counts(&today)
+                        .map_err(|e| UiError::local(e.to_string()))?,
+                };
+                Ok((Arc::new(notifications), Arc::new(refusals)))
             }));
         }
     }
@@ -185,13 +202,26 @@ impl ActivityPanel {
                 if !rejections.is_empty() {
                     ui.add_space(crate::ui::theme::space::MEDIUM);
                     ui.label(RichText::new(t!("activity-refused")).strong());
+                    let today: u64 = rejections.today.iter().map(|(_, count)| count).sum();
+                    if today > 0 {
+                        ui.label(
+                            RichText::new(t!(
+                                "activity-refused-today",
+                                count = today,
+                                kept = rejections.samples.len()
+                            ))
+                            .weak(),
+                        );
+                    }
                     egui::Grid::new("rejections")
-                        .num_columns(3)
+                        .num_columns(4)
                         .striped(true)
                         .show(ui, |ui| {
-                            for (id, received, reason, raw) in &rejections {
-                                ui.label(crate::clock::shown_datetime(*received));
-                                ui.label(RichText::new(reason).color(ERROR_COLOR));
+                            for refusal in &rejections.samples {
+                                let (id, raw) = (refusal.id, &refusal.raw);
+                                ui.label(crate::clock::shown_datetime(refusal.received_at));
+                                ui.label(&refusal.source);
+                                ui.label(RichText::new(&refusal.reason).color(ERROR_COLOR));
                                 if ui
                                     .button(t!("activity-refused-body", id = id.to_string()))
                                     .clicked()
