@@ -114,7 +114,7 @@ pub async fn connect(
         let simulator = match running_simulator {
             Some(simulator) => simulator,
             None => {
-                std::fs::create_dir_all(&paths.data_dir).map_err(ConnectError::Simulator)?;
+                crate::owner_only::folder(&paths.data_dir).map_err(ConnectError::Simulator)?;
                 let simulator = Simulator::start(SimulatorConfig {
                     state_file: Some(paths.simulator_state()),
                     ..SimulatorConfig::default()

@@ -3,6 +3,7 @@
 //! built-in simulator that simulates it.
 
 pub mod api;
+pub mod backup;
 pub mod cli;
 pub mod clock;
 pub mod collections;
@@ -12,6 +13,7 @@ pub mod follow;
 pub mod i18n;
 pub mod ledger;
 pub mod money;
+pub mod owner_only;
 pub mod payouts;
 pub mod places;
 pub mod requests;

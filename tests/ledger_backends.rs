@@ -72,6 +72,7 @@ on_both_backends!(
     several_tills_starting_at_once_migrate_once,
     a_codes_payments_are_counted_once_each,
     tills_in_two_languages_share_one_row_per_method,
+    a_copy_of_the_books_restores_into_an_embedded_ledger,
 );
 
 const RULES: IntentRules = IntentRules {
@@ -458,6 +459,28 @@ fn reconciliation_and_csv_read_every_till(store: &Store) {
     let (rows, text) = english_csv(&till, today);
     assert!(rows >= 4, "{rows} rows: {text}");
     assert!(text.contains("R1") && text.contains("R-P"), "{text}");
+}
+
+/// The shop keeps a file of its own books, from the shared ledger too: restored into an
+/// embedded ledger on any PC, it exports the same CSV.
+fn a_copy_of_the_books_restores_into_an_embedded_ledger(store: &Store) {
+    reconciliation_and_csv_read_every_till(store);
+    let till = store.till("caja-1");
+    let folder = tempfile::tempdir().unwrap();
+    let copy = paydesk::backup::take(&till, folder.path()).unwrap();
+    let contents = paydesk::backup::inspect(&copy.path).unwrap();
+    assert_eq!(
+        (contents.payments, contents.payouts),
+        (1, 1),
+        "{contents:?}"
+    );
+    let elsewhere = tempfile::tempdir().unwrap();
+    let (_, restored, aside) =
+        paydesk::backup::restore_file(&copy.path, &elsewhere.path().join("ledger.sqlite3"))
+            .unwrap();
+    assert_eq!(aside, None, "nothing was there to keep aside");
+    let today = paydesk::clock::today();
+    assert_eq!(english_csv(&restored, today), english_csv(&till, today));
 }
 
 fn bank_accounts_are_listed_until_forgotten(store: &Store) {

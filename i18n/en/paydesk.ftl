@@ -800,6 +800,7 @@ settings-ledger-test-ok = Connected to { $place } (schema { $version })
 ## shared ledger: refusals
 ledger-wrong-password = The shared ledger at { $host } refused the user or its password: check the password in Settings > Ledger (or PAYDESK_LEDGER_PASSWORD)
 ledger-no-database = The database "{ $database }" does not exist at { $host }: create it first (createdb), or check the address
+ledger-shared-restore = A shared ledger is restored with PostgreSQL's own tools (pg_restore); paydesk restores a copy into this computer's ledger.
 settings-ledger-tested-at = Tested at { $time }:
 settings-ledger-other-profiles = It also holds the profiles { $profiles }: tills see each other's sales and share the payout rules only under the same profile name (this one is { $profile })
 cli-watch-received = Payment to code { $reference }: { $amount }
@@ -825,3 +826,22 @@ reconcile-unconfirmed = { $count ->
 cli-sale-not-in-books = Payment { $reference } was created at the service but could not be written to the ledger: { $error }
 cli-close-title = Close from { $from } to { $to }
 cli-close-title-day = Close of { $day }
+
+## Backups
+backup-folder = The copy could not be written in { $path }: { $error }
+backup-not-a-ledger = { $path } is not a copy of paydesk's books.
+backup-damaged = The copy { $path } is damaged ({ $detail }); it was not used.
+backup-newer = { $path } was written by a newer paydesk (books format { $schema }); update paydesk to restore it.
+backup-none = There is no copy of the books in { $folder } yet.
+backup-empty = nothing written down yet
+backup-contents = { $span }: { $payments } payments received, { $collections } charges created, { $payouts } payouts
+cli-backup-done = Copy of the books saved and verified: { $path }
+    { $contents }
+cli-restore-which = Name the copy to restore (a file), or --newest for the newest in the backup folder.
+cli-restore-preview = The copy { $path } holds { $contents }. Restoring replaces the books on this computer with it; the current books are kept aside.
+cli-restore-no-terminal = { $preview } Nothing was restored: there is no terminal to confirm. Add --yes to restore without asking.
+cli-restore-type-yes = Type yes to restore:
+cli-restore-not-done = Nothing was restored.
+cli-restore-done = Books restored: { $contents }
+cli-restore-aside = The books it replaced are kept in { $path }
+cli-ledger-damaged = The books in { $path } cannot be opened: they are damaged ({ $error }). Nothing was changed. Restore the newest copy with: paydesk ledger restore --newest

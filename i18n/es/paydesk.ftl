@@ -800,6 +800,7 @@ settings-ledger-test-ok = Conectado a { $place } (esquema { $version })
 ## shared ledger: refusals
 ledger-wrong-password = El registro compartido en { $host } no aceptó el usuario o su contraseña: revise la contraseña en Configuración > Registro (o PAYDESK_LEDGER_PASSWORD)
 ledger-no-database = La base "{ $database }" no existe en { $host }: créela primero (createdb) o revise la dirección
+ledger-shared-restore = Un libro compartido se restaura con las herramientas de PostgreSQL (pg_restore); paydesk restaura una copia en el libro de este computador.
 settings-ledger-tested-at = Probado a las { $time }:
 settings-ledger-other-profiles = También tiene los perfiles { $profiles }: las cajas ven las ventas de las otras y comparten las reglas de las dispersiones solo con el mismo nombre de perfil (este es { $profile })
 cli-watch-received = Pago al código { $reference }: { $amount }
@@ -825,3 +826,22 @@ reconcile-unconfirmed = { $count ->
 cli-sale-not-in-books = El pago { $reference } quedó creado en el servicio, pero no se pudo anotar en el registro: { $error }
 cli-close-title = Cuadre del { $from } al { $to }
 cli-close-title-day = Cuadre del { $day }
+
+## Backups
+backup-folder = No se pudo escribir la copia en { $path }: { $error }
+backup-not-a-ledger = { $path } no es una copia de los libros de paydesk.
+backup-damaged = La copia { $path } está dañada ({ $detail }); no se usó.
+backup-newer = { $path } la escribió un paydesk más nuevo (formato de libros { $schema }); actualice paydesk para restaurarla.
+backup-none = Todavía no hay copias de los libros en { $folder }.
+backup-empty = todavía no hay nada anotado
+backup-contents = { $span }: { $payments } pagos recibidos, { $collections } cobros creados, { $payouts } dispersiones
+cli-backup-done = Copia de los libros guardada y verificada: { $path }
+    { $contents }
+cli-restore-which = Indique la copia que quiere restaurar (un archivo), o --newest para la más reciente de la carpeta de copias.
+cli-restore-preview = La copia { $path } tiene { $contents }. Restaurarla reemplaza los libros de este computador; los actuales se guardan aparte.
+cli-restore-no-terminal = { $preview } No se restauró nada: no hay una terminal para confirmar. Agregue --yes para restaurar sin preguntar.
+cli-restore-type-yes = Escriba sí para restaurar:
+cli-restore-not-done = No se restauró nada.
+cli-restore-done = Libros restaurados: { $contents }
+cli-restore-aside = Los libros que reemplazó quedaron guardados en { $path }
+cli-ledger-damaged = Los libros en { $path } no se pueden abrir: están dañados ({ $error }). No se cambió nada. Restaure la copia más reciente con: paydesk ledger restore --newest

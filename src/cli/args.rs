@@ -192,6 +192,26 @@ pub enum WebhooksCommand {
 
 #[derive(Debug, Subcommand)]
 pub enum LedgerCommand {
+    /// A copy of the books now (the shared ledger's too, as a file of the shop's own),
+    /// verified, into DIR (default: the folder chosen in Configuración, else the data folder's
+    /// `copias`); seven daily and four weekly copies are kept.
+    Backup {
+        #[arg(long, value_name = "DIR")]
+        to: Option<PathBuf>,
+    },
+    /// The books back from a copy: says what it holds (dates, payments, payouts), asks, keeps
+    /// the current books aside, then restores. A ledger that cannot be opened is moved aside.
+    Restore {
+        /// The copy to restore (a `paydesk-copia-….sqlite3`).
+        #[arg(value_name = "FILE", required_unless_present = "newest")]
+        file: Option<PathBuf>,
+        /// The newest copy in the backup folder.
+        #[arg(long, conflicts_with = "file")]
+        newest: bool,
+        /// Restore without asking (for scripts).
+        #[arg(long)]
+        yes: bool,
+    },
     /// Follow a shared ledger as a till does: one line per notification, payment and payout
     /// any till or the receiver writes, as it is written (LISTEN/NOTIFY), until Ctrl-C.
     Watch,

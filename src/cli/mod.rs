@@ -120,6 +120,12 @@ async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<Exit
             commands::export_ledger(&ctx, from.as_deref(), to.as_deref(), csv, *all_profiles).await
         }
         Command::Ledger(args::LedgerCommand::Watch) => commands::watch_ledger(&ctx).await,
+        Command::Ledger(args::LedgerCommand::Backup { to }) => {
+            commands::backup_ledger(&ctx, to.as_deref()).await
+        }
+        Command::Ledger(args::LedgerCommand::Restore { file, newest, yes }) => {
+            commands::restore_ledger(&ctx, file.as_deref(), *newest, *yes).await
+        }
         Command::Ledger(args::LedgerCommand::Close { from, to }) => {
             commands::close_ledger(&ctx, from.as_deref(), to.as_deref()).await
         }

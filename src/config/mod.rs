@@ -159,11 +159,45 @@ impl Profile {
     }
 }
 
+/// How many days customers' personal data is kept when the owner has not said.
+pub const DEFAULT_CUSTOMER_DATA_DAYS: u32 = 180;
+
+/// The shop's books, whatever the profile: where their copies go, and how long customers'
+/// personal data is kept (Ley 1581 de 2012).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BooksSettings {
+    /// A folder the owner chose for the copies (a USB stick, a synced folder).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub backup_folder: Option<PathBuf>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub customer_data_days: Option<u32>,
+}
+
+impl BooksSettings {
+    fn is_unset(&self) -> bool {
+        *self == BooksSettings::default()
+    }
+
+    /// Where the copies go: the owner's folder, or the data folder's `copias`.
+    pub fn backup_folder(&self, paths: &Paths) -> PathBuf {
+        self.backup_folder
+            .clone()
+            .unwrap_or_else(|| paths.data_dir.join("copias"))
+    }
+
+    pub fn customer_data_days(&self) -> u32 {
+        self.customer_data_days
+            .unwrap_or(DEFAULT_CUSTOMER_DATA_DAYS)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ConfigFile {
     pub version: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub active_profile: Option<String>,
+    #[serde(default, skip_serializing_if = "BooksSettings::is_unset")]
+    pub books: BooksSettings,
     #[serde(default)]
     pub profiles: BTreeMap<String, Profile>,
 }
@@ -173,6 +207,7 @@ impl Default for ConfigFile {
         ConfigFile {
             version: CONFIG_VERSION,
             active_profile: None,
+            books: BooksSettings::default(),
             profiles: BTreeMap::new(),
         }
     }
@@ -395,9 +430,16 @@ impl Paths {
             path: path.clone(),
             source,
         };
-        std::fs::create_dir_all(&self.config_dir).map_err(write)?;
+        // The settings name the shop's ledger and accounts: the owner's alone.
+        crate::owner_only::folder(&self.config_dir).map_err(write)?;
         let temporary = path.with_extension("toml.tmp");
-        std::fs::write(&temporary, config.to_toml()).map_err(write)?;
+        {
+            use std::io::Write;
+            let mut file = crate::owner_only::create(&temporary).map_err(write)?;
+            file.write_all(config.to_toml().as_bytes())
+                .and_then(|()| file.sync_all())
+                .map_err(write)?;
+        }
         std::fs::rename(&temporary, &path).map_err(write)
     }
 }

@@ -83,7 +83,7 @@ pub fn till_id(data_dir: &Path) -> String {
         return text.trim().to_owned();
     }
     let id = uuid::Uuid::new_v4().to_string();
-    let written = std::fs::create_dir_all(data_dir).and_then(|()| std::fs::write(&path, &id));
+    let written = crate::owner_only::folder(data_dir).and_then(|()| std::fs::write(&path, &id));
     if let Err(error) = written {
         tracing::warn!(%error, "this till's name could not be kept");
     }

@@ -6,6 +6,7 @@
 
 mod accounts;
 mod choice;
+pub mod copy;
 mod created;
 mod inbox;
 mod param;
@@ -71,6 +72,8 @@ pub enum LedgerError {
     WrongPassword(String),
     #[error("{}", crate::t!("ledger-no-database", host = .host.as_str(), database = .database.as_str()))]
     NoDatabase { host: String, database: String },
+    #[error("{}", crate::t!("ledger-shared-restore"))]
+    SharedRestore,
 }
 
 impl LedgerError {
@@ -103,6 +106,17 @@ impl LedgerError {
                 detail: error.to_string(),
             }
         }
+    }
+
+    /// The embedded ledger's file is damaged or not a ledger at all: its books need a copy.
+    pub fn is_damaged(&self) -> bool {
+        matches!(
+            self,
+            LedgerError::Sqlite(error) if matches!(
+                error.sqlite_error_code(),
+                Some(rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase)
+            )
+        )
     }
 
     /// The database is away: the CLI exits 3, a till says so in its top bar.
@@ -328,8 +342,12 @@ impl Ledger {
     /// Opens (or creates) the ledger file, migrates it, and turns intents left `sending` by a
     /// crash into `unknown`.
     pub fn open(path: &Path) -> Result<Ledger, LedgerError> {
-        if let Some(folder) = path.parent() {
-            std::fs::create_dir_all(folder).map_err(|source| LedgerError::Folder {
+        // Customers' data and payout destinations: the owner's alone.
+        if let Some(folder) = path
+            .parent()
+            .filter(|folder| !folder.as_os_str().is_empty())
+        {
+            crate::owner_only::folder(folder).map_err(|source| LedgerError::Folder {
                 path: folder.to_owned(),
                 source,
             })?;
@@ -339,6 +357,7 @@ impl Ledger {
         let deadline = std::time::Instant::now() + OPEN_PATIENCE;
         loop {
             let connection = Connection::open(path)?;
+            restrict_files(path)?;
             match Self::prepare(connection, Some(path.to_owned())) {
                 Err(LedgerError::Sqlite(error))
                     if is_busy(&error) && std::time::Instant::now() < deadline =>
@@ -507,6 +526,22 @@ impl Ledger {
             }
         }
     }
+}
+
+/// The ledger's file and its WAL companions, the owner's alone (SQLite gives the companions the
+/// file's own permissions when it creates them).
+fn restrict_files(path: &Path) -> Result<(), LedgerError> {
+    let folder_error = |source| LedgerError::Folder {
+        path: path.to_owned(),
+        source,
+    };
+    crate::owner_only::file_if_there(path).map_err(folder_error)?;
+    for companion in ["-wal", "-shm"] {
+        let mut name = path.as_os_str().to_owned();
+        name.push(companion);
+        crate::owner_only::file_if_there(Path::new(&name)).map_err(folder_error)?;
+    }
+    Ok(())
 }
 
 /// Under an immediate (write) lock, so two processes opening a new ledger at once migrate it

@@ -2,6 +2,7 @@
 //! on bad input), call the service once, print.
 
 mod accounts;
+mod backups;
 mod disbursements;
 mod ledger;
 mod payments;
@@ -9,6 +10,7 @@ mod status;
 mod webhooks;
 
 pub use accounts::*;
+pub use backups::*;
 pub use disbursements::*;
 pub use ledger::*;
 pub use payments::*;
@@ -64,7 +66,18 @@ impl Context<'_> {
                 self.secrets,
             )
             .map(std::sync::Arc::new)
-            .map_err(|error| Failure::Local(error.to_string()))
+            .map_err(|error| {
+                if error.is_damaged() {
+                    // Never a new, empty ledger in its place: the way back is a copy.
+                    Failure::Local(crate::t!(
+                        "cli-ledger-damaged",
+                        path = self.ledger.location(&self.paths.data_dir),
+                        error = error.to_string()
+                    ))
+                } else {
+                    Failure::Local(error.to_string())
+                }
+            })
     }
 
     fn user_id(&self, flag: Option<i64>) -> Result<i64, Failure> {
