@@ -28,6 +28,9 @@ pub enum AmountError {
 
 impl Pesos {
     pub const ZERO: Pesos = Pesos(0);
+    /// The most one payment or payout may be (docs/decisions.md "Amounts"): far above any sale
+    /// at a small shop, and far enough below `i64` that no sum of a ledger's payments overflows.
+    pub const PAYMENT_CEILING: Pesos = Pesos(100_000_000);
 
     pub const fn new(pesos: i64) -> Self {
         Pesos(pesos)
@@ -45,13 +48,16 @@ impl Pesos {
         self.0.checked_sub(other.0).map(Pesos)
     }
 
-    /// The sum of `amounts`; `None` when there are none. A sum past `i64` (far beyond any shop's
-    /// year) keeps the total reached rather than wrapping.
+    /// Adds without wrapping: past `i64` (over ninety thousand payments at the ceiling each
+    /// for one total) it stays at the largest amount, never drops what was added.
+    pub fn saturating_add(self, other: Pesos) -> Pesos {
+        Pesos(self.0.saturating_add(other.0))
+    }
+
+    /// The sum of `amounts`; `None` when there are none.
     pub fn sum_of(amounts: impl IntoIterator<Item = Pesos>) -> Option<Pesos> {
         amounts.into_iter().fold(None, |total, amount| {
-            Some(total.map_or(amount, |total: Pesos| {
-                total.checked_add(amount).unwrap_or(total)
-            }))
+            Some(total.map_or(amount, |total: Pesos| total.saturating_add(amount)))
         })
     }
 

@@ -301,6 +301,63 @@ async fn bad_input_exits_2_and_sends_nothing() {
             "CC",
         ],
         vec!["banks", "0"],
+        // Past the ceiling of one payment, and past any number: refused, never sent.
+        vec![
+            "link",
+            "--amount",
+            "9223372036854775807",
+            "--reference1",
+            "A",
+            "--webhook-url",
+            "https://s.co/h",
+        ],
+        vec![
+            "link",
+            "--amount",
+            "100.000.001",
+            "--reference1",
+            "A",
+            "--webhook-url",
+            "https://s.co/h",
+        ],
+        vec![
+            "payout",
+            "--amount",
+            "9223372036854775807",
+            "--reference1",
+            "P1",
+            "--cellphone",
+            "3001234567",
+            "--yes",
+        ],
+        // Text that reads differently from what it is: reversed, hidden, a terminal escape.
+        vec![
+            "link",
+            "--amount",
+            "1000",
+            "--reference1",
+            "PAGO\u{202e}001",
+            "--webhook-url",
+            "https://s.co/h",
+        ],
+        vec![
+            "link",
+            "--amount",
+            "1000",
+            "--reference1",
+            "PAGO\u{200b}1",
+            "--webhook-url",
+            "https://s.co/h",
+        ],
+        vec![
+            "link",
+            "--amount",
+            "1000",
+            "--reference1",
+            "A\u{1b}[31m",
+            "--webhook-url",
+            "https://s.co/h",
+        ],
     ];
     for args in cases {
         let mut with_json = vec!["--json"];
@@ -584,14 +641,29 @@ async fn register_reads_the_password_from_stdin_and_never_prints_the_token() {
         "--state",
         "11",
     ];
+    // No keyring here and the output is a program's: the new token would be lost, so nothing
+    // is sent unless the token is asked for in the output.
+    let refused = cli
+        .run_with_stdin(&args, "s3cret-pass\ns3cret-pass\n")
+        .await;
+    assert_eq!(refused.code, 2, "{}{}", refused.stdout, refused.stderr);
+    assert!(refused.stdout.contains("print-token"), "{}", refused.stdout);
+    assert_eq!(cli.simulator.requests_to("/api/v1/auth/register").await, 0);
+    let args: Vec<&str> = args.iter().copied().chain(["--print-token"]).collect();
     let run = cli
         .run_with_stdin(&args, "s3cret-pass\ns3cret-pass\n")
         .await;
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     let document = run.json();
     let token = document["User"]["token"].as_str().unwrap();
-    assert!(token.starts_with("(not stored"), "{token}");
-    assert!(!run.stdout.contains("sbx-") && !run.stderr.contains("sbx-"));
+    assert!(token.starts_with("sbx-"), "handed over once: {token}");
+    assert!(
+        document["tokenNotStored"]
+            .as_str()
+            .unwrap()
+            .starts_with("(not stored"),
+        "{document}"
+    );
     let sent = cli.simulator.last_request("/api/v1/auth/register").await;
     assert_eq!(sent["body"]["data"]["User"]["password"], "s3cret-pass");
     assert_eq!(sent["body"]["data"]["User"]["cellphone"], "3101234567");
@@ -611,7 +683,7 @@ async fn register_reads_the_password_from_stdin_and_never_prints_the_token() {
                 arg
             }
         })
-        .chain(["--city", "Bogota"])
+        .chain(["--city", "Bogota", "--print-token"])
         .collect();
     let run = cli
         .run_with_stdin(&by_name, "s3cret-pass\ns3cret-pass\n")

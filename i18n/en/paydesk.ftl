@@ -3,6 +3,8 @@
 rule-amount-positive = the amount must be more than $ 0
 rule-reference-empty = enter a reference
 rule-at-most = at most { $max } characters (this one has { $count })
+rule-hidden-character = remove the invisible character { $code } (it changes how the text reads)
+rule-amount-ceiling = at most { $ceiling } per payment
 rule-no-line-breaks = remove line breaks and tabs
 duration-one-day = 1 day
 duration-days = { $days } days
@@ -591,6 +593,7 @@ keyring-error = The system keyring could not be used: { $error }
 
 ## cli: accounts
 cli-token-in-keyring = (stored in the system keyring)
+cli-register-no-keyring = there is no system keyring ({ $reason }): the new token would be lost. Nothing was sent. Start a keyring (gnome-keyring, KeePassXC), or add --print-token to get the token in the output once
 cli-token-not-stored = (not stored: { $reason })
 cli-registered = 
     Registered { $name } ({ $email }), environment { $environment }
@@ -765,6 +768,7 @@ ledger-url-scheme = The address must start with postgres://
 ledger-url-password = Do not write the password in the address: paydesk keeps it in the system keyring
 ledger-url-user = The address needs a user (postgres://USER@host/database)
 ledger-url-database = The address needs a database name at the end (postgres://user@host/DATABASE)
+ledger-url-unreadable = The address cannot be read as a PostgreSQL address (postgres://user@host:5432/database)
 ledger-url-host = The address needs a host
 ledger-url-tls = { $host } is not this computer: the connection must be encrypted (remove sslmode=disable)
 ledger-postgres = The shared ledger refused the operation: { $error }

@@ -3,6 +3,8 @@
 rule-amount-positive = el valor debe ser mayor que $ 0
 rule-reference-empty = escriba una referencia
 rule-at-most = máximo { $max } caracteres (este tiene { $count })
+rule-hidden-character = quite el carácter invisible { $code } (cambia cómo se lee el texto)
+rule-amount-ceiling = máximo { $ceiling } por pago
 rule-no-line-breaks = quite los saltos de línea y tabulaciones
 duration-one-day = 1 día
 duration-days = { $days } días
@@ -591,6 +593,7 @@ keyring-error = No se pudo usar el llavero del sistema: { $error }
 
 ## cli: accounts
 cli-token-in-keyring = (guardado en el llavero del sistema)
+cli-register-no-keyring = no hay llavero del sistema ({ $reason }): el token nuevo se perdería. No se envió nada. Inicie un llavero (gnome-keyring, KeePassXC), o agregue --print-token para recibir el token una vez en la salida
 cli-token-not-stored = (no se guardó: { $reason })
 cli-registered = 
     Registro hecho: { $name } ({ $email }), ambiente { $environment }
@@ -765,6 +768,7 @@ ledger-url-scheme = La dirección debe empezar por postgres://
 ledger-url-password = No escriba la contraseña en la dirección: paydesk la guarda en el llavero del sistema
 ledger-url-user = La dirección necesita un usuario (postgres://USUARIO@servidor/base)
 ledger-url-database = La dirección necesita el nombre de la base al final (postgres://usuario@servidor/BASE)
+ledger-url-unreadable = La dirección no se puede leer como una dirección de PostgreSQL (postgres://usuario@servidor:5432/base)
 ledger-url-host = La dirección necesita un servidor
 ledger-url-tls = { $host } no es este computador: la conexión debe ir cifrada (quite sslmode=disable)
 ledger-postgres = El registro compartido rechazó la operación: { $error }

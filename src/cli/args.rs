@@ -260,6 +260,11 @@ pub struct RegisterArgs {
     pub state: String,
     #[arg(long)]
     pub commerce_type: Option<i64>,
+    /// With no system keyring, write the new token in the output (once: paydesk cannot keep
+    /// it). Without this flag, a run with no keyring is refused before anything is sent
+    /// (a person at a terminal is shown the token instead).
+    #[arg(long)]
+    pub print_token: bool,
     #[arg(long)]
     pub referred: Option<i64>,
     #[arg(long, default_value = "email")]

@@ -447,20 +447,7 @@ impl Paths {
 /// A shared ledger's address as a profile may hold it: PostgreSQL, no password (that goes in
 /// the keyring). Host, user and encryption are checked when the ledger is opened.
 pub(crate) fn check_ledger_url(text: &str) -> Result<(), String> {
-    let url = url::Url::parse(text.trim()).map_err(|_| crate::t!("ledger-url-scheme"))?;
-    if !matches!(url.scheme(), "postgres" | "postgresql") {
-        return Err(crate::t!("ledger-url-scheme"));
-    }
-    if url.password().is_some() {
-        return Err(crate::t!("ledger-url-password"));
-    }
-    if url.username().is_empty() {
-        return Err(crate::t!("ledger-url-user"));
-    }
-    if url.path().trim_start_matches('/').is_empty() {
-        return Err(crate::t!("ledger-url-database"));
-    }
-    Ok(())
+    crate::validate::ledger_address(text).map(drop)
 }
 
 /// Connection values the environment sets for automation; each wins over the profile.

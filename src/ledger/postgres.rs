@@ -9,7 +9,7 @@ use std::time::Duration;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use futures_util::StreamExt;
 use tokio::sync::mpsc;
-use tokio_postgres::config::{Host, SslMode};
+use tokio_postgres::config::SslMode;
 use tokio_postgres::{AsyncMessage, Config};
 
 use super::LedgerError;
@@ -150,49 +150,46 @@ impl std::fmt::Display for LedgerUrl {
     }
 }
 
+/// The address as it may be shown: a password written in it (the part before `@`, or a
+/// `password=` parameter) replaced by `***`.
+fn without_password(text: &str) -> String {
+    let Ok(mut url) = url::Url::parse(text) else {
+        return text
+            .split_once("://")
+            .map_or_else(|| "?".to_owned(), |(scheme, _)| format!("{scheme}://…"));
+    };
+    if url.password().is_some() {
+        let _ = url.set_password(Some("***"));
+    }
+    if url.query().is_some() {
+        let pairs: Vec<(String, String)> = url
+            .query_pairs()
+            .map(|(key, value)| {
+                let value = if key.eq_ignore_ascii_case("password") {
+                    "***".to_owned()
+                } else {
+                    value.into_owned()
+                };
+                (key.into_owned(), value)
+            })
+            .collect();
+        url.query_pairs_mut().clear().extend_pairs(pairs);
+    }
+    url.to_string()
+}
+
 impl LedgerUrl {
     /// Reads `postgres://user@host:5432/shop`. A password written in the address is refused:
     /// it belongs in the keyring.
     pub fn parse(text: &str) -> Result<LedgerUrl, LedgerError> {
         let text = text.trim();
         let bad = |reason: String| LedgerError::BadUrl {
-            url: text.to_owned(),
+            url: without_password(text),
             reason,
         };
-        if !(text.starts_with("postgres://") || text.starts_with("postgresql://")) {
-            return Err(bad(crate::t!("ledger-url-scheme")));
-        }
-        let mut config: Config = text.parse().map_err(|error| bad(format!("{error}")))?;
-        if config.get_password().is_some() {
-            return Err(bad(crate::t!("ledger-url-password")));
-        }
-        if config.get_user().is_none() {
-            return Err(bad(crate::t!("ledger-url-user")));
-        }
-        if config.get_dbname().is_none() {
-            return Err(bad(crate::t!("ledger-url-database")));
-        }
-        let Some(host) = config.get_hosts().first() else {
-            return Err(bad(crate::t!("ledger-url-host")));
-        };
-        let host_text = match host {
-            Host::Tcp(name) => name.clone(),
-            #[cfg(unix)]
-            Host::Unix(path) => path.display().to_string(),
-        };
-        let local = match host {
-            Host::Tcp(name) => is_this_computer(name),
-            #[cfg(unix)]
-            Host::Unix(_) => true,
-        };
-        if local {
-            // On this computer nothing crosses a network: no certificate to ask for.
-            config.ssl_mode(SslMode::Disable);
-        } else if config.get_ssl_mode() == SslMode::Disable {
-            return Err(bad(crate::t!("ledger-url-tls", host = host_text.clone())));
-        } else {
-            config.ssl_mode(SslMode::Require);
-        }
+        let checked = crate::validate::ledger_address(text).map_err(bad)?;
+        let mut config = checked.config;
+        let host_text = checked.hosts;
         config.connect_timeout(CONNECT_PATIENCE);
         config.keepalives_idle(Duration::from_secs(30));
         config.application_name("paydesk");
@@ -227,12 +224,19 @@ impl LedgerUrl {
     }
 }
 
-fn is_this_computer(host: &str) -> bool {
-    let host = host.trim_start_matches('[').trim_end_matches(']');
-    host.eq_ignore_ascii_case("localhost")
-        || host
-            .parse::<std::net::IpAddr>()
-            .is_ok_and(|address| address.is_loopback())
+#[cfg(test)]
+mod address_tests {
+    #[test]
+    fn a_password_in_the_address_is_never_shown() {
+        for text in [
+            "postgres://caja:secreto@db.tienda.co/tienda",
+            "postgres://caja@db.tienda.co/tienda?sslmode=require&password=secreto",
+        ] {
+            let error = super::LedgerUrl::parse(text).unwrap_err().to_string();
+            assert!(!error.contains("secreto"), "{error}");
+            assert!(error.contains("***"), "{error}");
+        }
+    }
 }
 
 fn tls() -> Result<tokio_postgres_rustls::MakeRustlsConnect, LedgerError> {

@@ -58,7 +58,7 @@ impl Totals {
     fn add(&mut self, figures: PaymentFigures) {
         let add = |total: &mut Pesos, value: Option<Pesos>| {
             if let Some(value) = value {
-                *total = total.checked_add(value).unwrap_or(*total);
+                *total = total.saturating_add(value);
             }
         };
         let figures = figures.completed();
@@ -441,6 +441,9 @@ impl Ledger {
             }
         };
         let money = |value: Option<Pesos>| value.map(|p| p.get().to_string()).unwrap_or_default();
+        // Text typed by a cashier or posted by anyone reads as text in a spreadsheet, never as
+        // a formula; the amounts are the export's own numbers.
+        let text = |cell: &str| crate::untrusted::spreadsheet_text(cell).into_owned();
         let status_id = |status: Option<TransactionStatus>| {
             status.map(|s| s.id().to_string()).unwrap_or_default()
         };
@@ -454,9 +457,9 @@ impl Ledger {
             writer.write_record([
                 word("notification", "notificación"),
                 &local_time(n.received_at),
-                &n.reference_id,
-                &n.reference1,
-                &n.payment_method,
+                &text(&n.reference_id),
+                &text(&n.reference1),
+                &text(&n.payment_method),
                 "",
                 "",
                 "",
@@ -470,9 +473,9 @@ impl Ledger {
             writer.write_record([
                 word("collection", "cobro"),
                 &local_time(c.created_at),
-                &c.reference,
-                &c.reference1,
-                &kind_words(&c.kind),
+                &text(&c.reference),
+                &text(&c.reference1),
+                &text(&kind_words(&c.kind)),
                 &money(c.amount),
                 "",
                 "",
@@ -487,9 +490,9 @@ impl Ledger {
             writer.write_record([
                 word("payment received", "pago recibido"),
                 &local_time(r.received_at),
-                &r.reference,
-                &r.provider_reference,
-                &kind_words(&r.kind),
+                &text(&r.reference),
+                &text(&r.provider_reference),
+                &text(&kind_words(&r.kind)),
                 &money(figures.gross),
                 &money(figures.fee),
                 &money(figures.net),
@@ -513,8 +516,8 @@ impl Ledger {
             writer.write_record([
                 word("payout", "dispersión"),
                 &local_time(p.created_at),
-                p.transaction_reference.as_deref().unwrap_or(""),
-                &p.reference1,
+                &text(p.transaction_reference.as_deref().unwrap_or("")),
+                &text(&p.reference1),
                 &method,
                 &p.amount.get().to_string(),
                 "",

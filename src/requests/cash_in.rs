@@ -56,10 +56,13 @@ impl CashInForm {
             Some(text) => take(validate::web_url(Field::ReturnUrl, &text), &mut problems),
         };
         let mut reference2 = Reference2::default();
-        if !self.customer_name.trim().is_empty() {
-            reference2
-                .label
-                .push(("Name".to_owned(), self.customer_name.trim().to_owned()));
+        if !self.customer_name.trim().is_empty()
+            && let Some(name) = take(
+                validate::plain_text(Field::CustomerName, self.customer_name.trim()),
+                &mut problems,
+            )
+        {
+            reference2.label.push(("Name".to_owned(), name));
         }
         if !self.customer_email.trim().is_empty()
             && let Some(email) = take(
@@ -77,10 +80,15 @@ impl CashInForm {
         {
             reference2.label.push(("CellPhone".to_owned(), phone));
         }
-        if !self.description.trim().is_empty() {
+        if !self.description.trim().is_empty()
+            && let Some(description) = take(
+                validate::plain_text(Field::Description, self.description.trim()),
+                &mut problems,
+            )
+        {
             reference2
                 .label
-                .push(("Description".to_owned(), self.description.trim().to_owned()));
+                .push(("Description".to_owned(), description));
         }
         for (field, source, target) in [
             (Field::Label, &self.labels, &mut reference2.label),

@@ -81,6 +81,7 @@ fields! {
     VerifyPassword => "verifyPassword",
     Referred => "referred",
     RegisterType => "registerType",
+    PrintToken => "print-token",
     WebhookRequest => "webhookRequest",
     User => "user",
     // Reconciliation

@@ -4,6 +4,9 @@
 
 mod address;
 mod field;
+mod ledger_url;
+
+pub use ledger_url::{LedgerAddress, ledger_address};
 
 pub use address::{is_loopback, is_secure_or_loopback, web_url, webhook_url};
 pub use field::Field;
@@ -31,17 +34,29 @@ impl ValidationError {
 pub type Checked<T> = Result<T, ValidationError>;
 
 pub fn amount(field: Field, text: &str) -> Checked<Pesos> {
-    Pesos::parse_input(text).map_err(|error| ValidationError::new(field, error.to_string()))
+    let pesos =
+        Pesos::parse_input(text).map_err(|error| ValidationError::new(field, error.to_string()))?;
+    positive_amount(field, pesos)
 }
 
+/// Positive, and at most one payment's ceiling (docs/decisions.md "Amounts"): nothing larger
+/// is sent, and no total can drop an amount.
 pub fn positive_amount(field: Field, pesos: Pesos) -> Checked<Pesos> {
-    if pesos.get() > 0 {
-        Ok(pesos)
-    } else {
+    if pesos.get() <= 0 {
         Err(ValidationError::new(
             field,
             crate::t!("rule-amount-positive"),
         ))
+    } else if pesos > Pesos::PAYMENT_CEILING {
+        Err(ValidationError::new(
+            field,
+            crate::t!(
+                "rule-amount-ceiling",
+                ceiling = Pesos::PAYMENT_CEILING.to_string()
+            ),
+        ))
+    } else {
+        Ok(pesos)
     }
 }
 
@@ -61,13 +76,28 @@ pub fn reference1(text: &str) -> Checked<String> {
             crate::t!("rule-at-most", max = REFERENCE1_MAX_CHARS, count = count),
         ));
     }
-    if value.chars().any(char::is_control) {
-        return Err(ValidationError::new(
-            Field::Reference1,
+    plain_text(Field::Reference1, value)
+}
+
+/// Text a person reads back (a reference, a description, a name) holds no character that
+/// changes how it reads without being seen: line breaks, ESC and other controls, bidirectional
+/// overrides (an amount that reads backwards), zero-width characters (two references that look
+/// the same and are not).
+pub fn plain_text(field: Field, text: &str) -> Checked<String> {
+    match crate::untrusted::first_hidden_or_control(text) {
+        None => Ok(text.to_owned()),
+        Some('\n' | '\r' | '\t') => Err(ValidationError::new(
+            field,
             crate::t!("rule-no-line-breaks"),
-        ));
+        )),
+        Some(c) => Err(ValidationError::new(
+            field,
+            crate::t!(
+                "rule-hidden-character",
+                code = format!("U+{:04X}", c as u32)
+            ),
+        )),
     }
-    Ok(value.to_owned())
 }
 
 /// Document types the online bank transfer accepts for a natural person.
@@ -309,7 +339,7 @@ pub fn at_most(field: Field, text: &str, max: usize) -> Checked<String> {
             crate::t!("rule-at-most", max = max, count = count),
         ))
     } else {
-        Ok(text.trim().to_owned())
+        plain_text(field, text.trim())
     }
 }
 

@@ -33,6 +33,18 @@ pub async fn register(ctx: &Context<'_>, args: &RegisterArgs) -> Outcome {
         commerce_type_id: args.commerce_type,
     };
     checked(registration.check())?;
+    // The token exists once, in the service's answer: with nowhere to keep it, a program reading
+    // `--json` (or a pipe) would lose it. Refused before registering, unless asked for.
+    let shown_to_a_person = !ctx.out.json && std::io::stdout().is_terminal();
+    if let Some(reason) = ctx.secrets.unavailable_reason()
+        && !shown_to_a_person
+        && !args.print_token
+    {
+        return Err(Failure::Input(vec![ValidationError::new(
+            Field::PrintToken,
+            crate::t!("cli-register-no-keyring", reason = reason),
+        )]));
+    }
     let reply = ctx.connection.client.register(&registration).await?;
     let user = &reply.value.user;
     let stored = crate::connection::save_credentials(
@@ -57,13 +69,17 @@ pub async fn register(ctx: &Context<'_>, args: &RegisterArgs) -> Outcome {
         ),
     };
     let mut document = reply.raw.clone();
-    if let Some(token) = document.pointer_mut("/User/token") {
+    let hand_over = matches!(stored, Stored::MemoryOnly { .. }) && args.print_token;
+    if !hand_over && let Some(token) = document.pointer_mut("/User/token") {
         *token = json!(json_note);
     }
-    // Without a keyring the token would be lost; show it once, to a person at a terminal only.
-    let show_once = matches!(stored, Stored::MemoryOnly { .. })
-        && !ctx.out.json
-        && std::io::stdout().is_terminal();
+    if hand_over {
+        document["tokenNotStored"] = json!(json_note);
+    }
+    // Without a keyring the token would be lost; show it once, to a person at a terminal, or
+    // to whoever asked with --print-token.
+    let show_once =
+        matches!(stored, Stored::MemoryOnly { .. }) && (shown_to_a_person || args.print_token);
     Ok(ctx.out.done(&document, || {
         let mut text = crate::t!(
             "cli-registered",
