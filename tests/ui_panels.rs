@@ -442,6 +442,7 @@ mod settings {
         let mut theme = ThemeChoice::System;
         let mut language = paydesk::i18n::Language::Es;
         let mut zoom = None;
+        let books = paydesk::ui::books::BooksGuard::default();
         let mut harness = Harness::new_ui_state(
             move |ui, panel: &mut SettingsPanel| {
                 let view = SettingsView {
@@ -456,6 +457,7 @@ mod settings {
                         ledger: Ok(("/tmp/ledger.sqlite3".into(), false)),
                         profile_ledger_url: None,
                     },
+                    books: &books,
                 };
                 panel.ui(ui, &view, &mut theme, &mut language, &mut zoom, Some(1.25));
             },

@@ -97,6 +97,8 @@ pub struct PaydeskApp {
     webhook_sender: tokio::sync::mpsc::UnboundedSender<ReceiverEvent>,
     /// Today's payments from the ledger, and what other tills write to a shared one.
     today: TodayFromLedger,
+    /// The books' copies, and the way back when they cannot be opened.
+    books: crate::ui::books::BooksGuard,
     panels: Panels,
 }
 
@@ -148,6 +150,7 @@ impl PaydeskApp {
             webhook_events,
             webhook_sender,
             today: TodayFromLedger::default(),
+            books: crate::ui::books::BooksGuard::default(),
             panels: Panels::default(),
         }
     }
@@ -301,12 +304,19 @@ impl eframe::App for PaydeskApp {
             self.connect();
         }
         if let Some(session) = self.session.value().cloned() {
+            self.books.logic(
+                &self.bridge,
+                &session,
+                &self.options.paths,
+                &mut self.actions,
+            );
             let mut ctx = PanelContext {
                 bridge: &self.bridge,
                 session: &session,
                 tracker: &mut self.tracker,
                 paths: &self.options.paths,
                 actions: &mut self.actions,
+                books: &mut self.books,
                 notifications: self.panels.activity.recent(),
             };
             self.panels.logic(&mut ctx);
@@ -339,8 +349,16 @@ impl eframe::App for PaydeskApp {
             ui,
             session.as_deref(),
             self.today.away(),
+            self.books
+                .is_stale()
+                .then(|| self.books.newest().map(|copy| copy.taken_at)),
             &mut self.prefs.theme,
         );
+        if let Some(damaged) = self.books.damaged.clone()
+            && !self.books.dismissed
+        {
+            super::damaged_books::show(ui, &damaged, &mut self.books);
+        }
         egui::Panel::left("navigation")
             .resizable(false)
             .default_size(150.0)
@@ -375,6 +393,7 @@ impl eframe::App for PaydeskApp {
                 tracker: &self.tracker,
                 notifications: &notifications,
                 paths: &self.options.paths,
+                books: &self.books,
                 theme: &mut self.prefs.theme,
                 language: &mut self.language,
                 zoom_percent: &mut self.prefs.zoom_percent,

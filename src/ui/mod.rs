@@ -5,8 +5,10 @@
 mod alerts;
 mod app;
 mod banners;
+pub mod books;
 pub mod bridge;
 pub mod customer;
+mod damaged_books;
 pub mod panels;
 pub mod queue;
 pub mod session;
@@ -98,6 +100,8 @@ pub struct PanelContext<'a> {
     pub tracker: &'a mut Tracker,
     pub paths: &'a Paths,
     pub actions: &'a mut Vec<AppAction>,
+    /// The books' copies: Settings shows them and asks for one.
+    pub books: &'a mut crate::ui::books::BooksGuard,
     /// The webhook notifications last loaded, newest first.
     pub notifications: Arc<Vec<crate::ledger::StoredNotification>>,
 }

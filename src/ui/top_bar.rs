@@ -68,10 +68,13 @@ pub fn environment_badge(ui: &mut Ui, environment: Environment) {
 
 /// The bar across the top: the profile and its merchant, the environment, what must be mended,
 /// and the theme switch.
+/// `no_recent_copy`: the last good copy of the books is older than three days (its time), or
+/// there is none (`Some(None)`).
 pub fn show(
     ui: &mut Ui,
     session: Option<&Session>,
     ledger_away_at: Option<&String>,
+    no_recent_copy: Option<Option<i64>>,
     theme_choice: &mut ThemeChoice,
 ) {
     egui::Panel::top("top-bar").show(ui, |ui| {
@@ -108,6 +111,17 @@ pub fn show(
                             ledger_away(ui, &t!("ledger-unreachable", host = host.as_str()))
                         }
                         (Ok(_), None) => {}
+                    }
+                    if let Some(last) = no_recent_copy {
+                        let help = match last {
+                            Some(at) => t!(
+                                "top-no-recent-copy-help",
+                                when = crate::clock::shown_datetime(at)
+                            ),
+                            None => t!("top-no-copy-help"),
+                        };
+                        ui.label(RichText::new(t!("top-no-recent-copy")).color(ERROR_COLOR))
+                            .on_hover_text(help);
                     }
                 }
                 None => {

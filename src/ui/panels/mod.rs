@@ -5,6 +5,7 @@
 
 pub mod accounts;
 pub mod activity;
+pub mod backups_settings;
 pub mod balance;
 pub mod collect;
 pub mod ledger_settings;
@@ -40,6 +41,7 @@ pub struct Shell<'a> {
     /// The webhook notifications last loaded, newest first.
     pub notifications: &'a [StoredNotification],
     pub paths: &'a Paths,
+    pub books: &'a crate::ui::books::BooksGuard,
     /// The person's choices that Settings changes in place.
     pub theme: &'a mut ThemeChoice,
     pub language: &'a mut Language,
@@ -189,7 +191,12 @@ impl PanelState for settings::SettingsPanel {
     }
 
     fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
-        let view = settings::SettingsView::of(shell.session, shell.paths, shell.tracker.alerts());
+        let view = settings::SettingsView::of(
+            shell.session,
+            shell.paths,
+            shell.tracker.alerts(),
+            shell.books,
+        );
         self.ui(
             ui,
             &view,

@@ -58,6 +58,7 @@ pub enum SettingsCommand {
     SaveCredentials(Vec<(SecretKind, SecretString)>),
     SignOut,
     Ledger(LedgerCommand),
+    Books(crate::ui::books::BooksCommand),
 }
 
 /// What the panel shows of the session and the settings it is in.
@@ -71,6 +72,7 @@ pub struct SettingsView<'a> {
     pub config_file: std::path::PathBuf,
     pub alerts: crate::ui::AlertSettings,
     pub ledger: LedgerView<'a>,
+    pub books: &'a crate::ui::books::BooksGuard,
 }
 
 impl<'a> SettingsView<'a> {
@@ -78,6 +80,7 @@ impl<'a> SettingsView<'a> {
         session: &'a crate::ui::session::Session,
         paths: &crate::config::Paths,
         alerts: &crate::ui::AlertSettings,
+        books: &'a crate::ui::books::BooksGuard,
     ) -> SettingsView<'a> {
         SettingsView {
             profile_name: session.profile_name(),
@@ -94,6 +97,7 @@ impl<'a> SettingsView<'a> {
                 },
                 profile_ledger_url: session.connection.profile.ledger_url.as_deref(),
             },
+            books,
         }
     }
 }
@@ -113,6 +117,7 @@ pub struct SettingsPanel {
     profile_change: Option<Task<Result<String, String>>>,
     profile_message: Option<Result<String, String>>,
     ledger: LedgerSection,
+    backups: super::backups_settings::BackupsSection,
 }
 
 /// The form for a new profile, or for the current one.
@@ -132,6 +137,10 @@ impl SettingsPanel {
             }
             SettingsCommand::Ledger(LedgerCommand::SavePassword(password)) => {
                 SettingsCommand::SaveCredentials(vec![password_secret(password)])
+            }
+            SettingsCommand::Books(command) => {
+                ctx.books.queued.push(command);
+                return;
             }
             other => other,
         };
@@ -175,7 +184,7 @@ impl SettingsPanel {
                         .map(|()| t!("settings-signed-out", profile = profile_name))
                 }));
             }
-            SettingsCommand::Ledger(_) => {}
+            SettingsCommand::Ledger(_) | SettingsCommand::Books(_) => {}
         }
     }
 
@@ -226,6 +235,10 @@ impl SettingsPanel {
                 ui.separator();
                 if let Some(command) = self.ledger.ui(ui, &view.ledger) {
                     self.queued.ask(ui, SettingsCommand::Ledger(command));
+                }
+                ui.separator();
+                if let Some(command) = self.backups.ui(ui, view.books) {
+                    self.queued.ask(ui, SettingsCommand::Books(command));
                 }
                 ui.separator();
                 ui.label(RichText::new(t!("settings-language")).strong());

@@ -1,0 +1,341 @@
+//! The books' safety while the app is open: a copy each day the app is open (and after the day's
+//! close is exported), the copies the owner can restore, a warning when the last good copy is
+//! old, and, when the books cannot be opened at start, the offer to restore the newest copy.
+//! All disk work runs off the UI thread; this only keeps what it found.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::backup::{self, Contents, Copy};
+use crate::config::Paths;
+use crate::ledger::{LEDGER_FILE_NAME, Ledger, LedgerChoice};
+use crate::ui::AppAction;
+use crate::ui::bridge::{Bridge, Task};
+use crate::ui::queue::Queue;
+use crate::ui::session::Session;
+
+/// What the owner asked of the books, run by the next `logic`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BooksCommand {
+    TakeNow,
+    Preview(PathBuf),
+    CancelPreview,
+    Restore(PathBuf),
+    /// Go on without books this run (the copy is not restored; nothing is written).
+    GoOnWithout,
+    SetFolder(PathBuf),
+}
+
+/// How often the folder is looked at again (and a day's copy taken if the day changed).
+const LOOK_AGAIN: Duration = Duration::from_secs(60 * 60);
+
+/// The books could not be opened at start: why, and the newest copy that can bring them back.
+#[derive(Debug, Clone)]
+pub struct Damaged {
+    pub problem: String,
+    pub newest: Option<(Copy, Contents)>,
+}
+
+/// What a restore asked for is waiting on: its preview first, then the restore.
+#[derive(Debug, Clone)]
+pub struct Preview {
+    pub copy: PathBuf,
+    pub contents: Result<Contents, String>,
+}
+
+#[derive(Default)]
+pub struct BooksGuard {
+    pub queued: Queue<BooksCommand>,
+    /// The owner chose to go on without the damaged books this run.
+    pub dismissed: bool,
+    folder: Option<PathBuf>,
+    saving_folder: Option<Task<Result<PathBuf, String>>>,
+    /// Newest first.
+    pub copies: Vec<Copy>,
+    listing: Option<Task<Result<Vec<Copy>, String>>>,
+    looked_at: Option<Instant>,
+    taking: Option<Task<Result<Copy, String>>>,
+    /// The last copy's outcome, for Settings.
+    pub last_result: Option<Result<String, String>>,
+    diagnosing: Option<Task<Option<Damaged>>>,
+    diagnosed_for: Option<String>,
+    pub damaged: Option<Damaged>,
+    previewing: Option<Task<Preview>>,
+    pub preview: Option<Preview>,
+    restoring: Option<Task<Result<String, String>>>,
+    pub restore_result: Option<Result<String, String>>,
+}
+
+impl BooksGuard {
+    pub fn newest(&self) -> Option<&Copy> {
+        self.copies.first()
+    }
+
+    pub fn is_busy(&self) -> bool {
+        self.taking.is_some() || self.restoring.is_some()
+    }
+
+    /// The top bar's warning: no good copy in the last three days.
+    pub fn is_stale(&self) -> bool {
+        self.looked_at.is_some()
+            && self.listing.is_none()
+            && backup::is_stale(self.newest(), crate::clock::now_ms())
+    }
+
+    pub fn folder(&self) -> Option<&PathBuf> {
+        self.folder.as_ref()
+    }
+
+    /// Looks at the folder (at start, every hour, after a change), takes the day's copy, and
+    /// finds out why books that could not be opened cannot.
+    pub fn logic(
+        &mut self,
+        bridge: &Bridge,
+        session: &Arc<Session>,
+        paths: &Paths,
+        actions: &mut Vec<AppAction>,
+    ) {
+        self.poll(bridge, actions);
+        for command in self.queued.take() {
+            self.run(command, bridge, session, paths);
+        }
+        if self.folder.is_none() {
+            let folder = paths
+                .load()
+                .map(|config| config.books.backup_folder(paths))
+                .unwrap_or_else(|_| crate::config::BooksSettings::default().backup_folder(paths));
+            self.folder = Some(folder);
+        }
+        let due = self
+            .looked_at
+            .is_none_or(|looked| looked.elapsed() >= LOOK_AGAIN);
+        if due && self.listing.is_none() && !self.is_busy() {
+            // A copy that failed (a USB stick not plugged in) is tried again with the look.
+            if self.last_result.as_ref().is_some_and(Result::is_err) {
+                self.last_result = None;
+            }
+            self.look(bridge);
+        }
+        match &session.ledger {
+            Ok(ledger) => {
+                self.damaged = None;
+                self.diagnosed_for = None;
+                let looked = self.looked_at.is_some() && self.listing.is_none();
+                if looked
+                    && !self.is_busy()
+                    && self.last_result.as_ref().is_none_or(Result::is_ok)
+                    && !backup::taken_today(self.newest(), crate::clock::now_ms())
+                {
+                    self.take(bridge, ledger.clone());
+                }
+            }
+            Err(problem) => {
+                let embedded = matches!(
+                    LedgerChoice::for_profile(
+                        session.connection.profile.ledger_url.as_deref(),
+                        None
+                    ),
+                    Ok(LedgerChoice::Embedded)
+                );
+                if embedded
+                    && self.diagnosing.is_none()
+                    && self.diagnosed_for.as_deref() != Some(problem.as_str())
+                {
+                    self.diagnosed_for = Some(problem.clone());
+                    self.diagnose(bridge, paths, problem.clone());
+                }
+            }
+        }
+    }
+
+    fn run(
+        &mut self,
+        command: BooksCommand,
+        bridge: &Bridge,
+        session: &Arc<Session>,
+        paths: &Paths,
+    ) {
+        match command {
+            BooksCommand::TakeNow => {
+                if let Ok(ledger) = &session.ledger {
+                    self.take(bridge, ledger.clone());
+                }
+            }
+            BooksCommand::Preview(copy) => self.preview(bridge, copy),
+            BooksCommand::CancelPreview => self.cancel_preview(),
+            BooksCommand::Restore(copy) => self.restore(bridge, session, paths, copy),
+            BooksCommand::GoOnWithout => self.dismissed = true,
+            BooksCommand::SetFolder(folder) => {
+                let paths = paths.clone();
+                // Kept in the settings file; the copies go there from the next one on.
+                self.saving_folder = Some(bridge.spawn_blocking(move || {
+                    let mut config = paths.load().map_err(|error| error.to_string())?;
+                    config.books.backup_folder = Some(folder.clone());
+                    paths.save(&config).map_err(|error| error.to_string())?;
+                    Ok(folder)
+                }));
+            }
+        }
+    }
+
+    fn poll(&mut self, bridge: &Bridge, actions: &mut Vec<AppAction>) {
+        if let Some(task) = &self.saving_folder
+            && let Some(result) = task.poll()
+        {
+            self.saving_folder = None;
+            match result {
+                Ok(folder) => self.set_folder(bridge, folder),
+                Err(problem) => self.last_result = Some(Err(problem)),
+            }
+        }
+        if let Some(task) = &self.listing
+            && let Some(result) = task.poll()
+        {
+            self.listing = None;
+            self.looked_at = Some(Instant::now());
+            match result {
+                Ok(copies) => self.copies = copies,
+                Err(problem) => self.last_result = Some(Err(problem)),
+            }
+        }
+        if let Some(task) = &self.taking
+            && let Some(result) = task.poll()
+        {
+            self.taking = None;
+            self.last_result = Some(result.map(|copy| {
+                let words = crate::t!(
+                    "backups-taken",
+                    when = crate::clock::shown_moment(copy.taken_at)
+                );
+                self.copies.retain(|kept| kept.path != copy.path);
+                self.copies.insert(0, copy);
+                words
+            }));
+            self.looked_at = None;
+        }
+        if let Some(task) = &self.diagnosing
+            && let Some(found) = task.poll()
+        {
+            self.diagnosing = None;
+            self.damaged = found;
+        }
+        if let Some(task) = &self.previewing
+            && let Some(preview) = task.poll()
+        {
+            self.previewing = None;
+            self.preview = Some(preview);
+        }
+        if let Some(task) = &self.restoring
+            && let Some(result) = task.poll()
+        {
+            self.restoring = None;
+            if result.is_ok() {
+                self.damaged = None;
+                self.diagnosed_for = None;
+                self.preview = None;
+                // The books are new under every panel: the session opens them again.
+                actions.push(AppAction::Reconnect(None));
+            }
+            self.restore_result = Some(result);
+        }
+    }
+
+    fn look(&mut self, bridge: &Bridge) {
+        let Some(folder) = self.folder.clone() else {
+            return;
+        };
+        self.listing =
+            Some(bridge.spawn_blocking(move || {
+                backup::copies(&folder).map_err(|error| error.to_string())
+            }));
+    }
+
+    /// The folder the owner chose: copies go there from now on.
+    pub fn set_folder(&mut self, bridge: &Bridge, folder: PathBuf) {
+        self.folder = Some(folder);
+        self.copies.clear();
+        self.last_result = None;
+        self.look(bridge);
+    }
+
+    /// "Hacer copia ahora", the day's copy, and the copy after the day's close.
+    pub fn take(&mut self, bridge: &Bridge, ledger: Arc<Ledger>) {
+        let Some(folder) = self.folder.clone() else {
+            return;
+        };
+        if self.taking.is_some() {
+            return;
+        }
+        // What is said next is this copy's outcome.
+        self.last_result = None;
+        self.taking = Some(bridge.spawn_blocking(move || {
+            backup::take(&ledger, &folder).map_err(|error| error.to_string())
+        }));
+    }
+
+    fn diagnose(&mut self, bridge: &Bridge, paths: &Paths, problem: String) {
+        let data_dir = paths.data_dir.clone();
+        let folder = self.folder.clone();
+        self.diagnosing = Some(bridge.spawn_blocking(move || {
+            let path = data_dir.join(LEDGER_FILE_NAME);
+            let damaged = match Ledger::open(&path) {
+                Err(error) if error.is_damaged() => true,
+                Err(_) => !path.exists(),
+                Ok(_) => false,
+            };
+            if !damaged {
+                return None;
+            }
+            let newest = folder
+                .and_then(|folder| backup::newest(&folder).ok())
+                .and_then(|copy| {
+                    let contents = backup::inspect(&copy.path).ok()?;
+                    Some((copy, contents))
+                });
+            Some(Damaged { problem, newest })
+        }));
+    }
+
+    /// What a copy holds, before anything is replaced.
+    pub fn preview(&mut self, bridge: &Bridge, copy: PathBuf) {
+        self.restore_result = None;
+        self.previewing = Some(bridge.spawn_blocking(move || Preview {
+            contents: backup::inspect(&copy).map_err(|error| error.to_string()),
+            copy,
+        }));
+    }
+
+    pub fn cancel_preview(&mut self) {
+        self.preview = None;
+    }
+
+    /// Restores `copy`: into the open books (kept aside first), or in place of books that could
+    /// not be opened (moved aside).
+    pub fn restore(
+        &mut self,
+        bridge: &Bridge,
+        session: &Arc<Session>,
+        paths: &Paths,
+        copy: PathBuf,
+    ) {
+        let ledger = session.ledger.clone().ok();
+        let data_dir = paths.data_dir.clone();
+        self.restoring = Some(bridge.spawn_blocking(move || {
+            let contents = match ledger {
+                Some(ledger) => {
+                    backup::restore_into(&ledger, &copy, &data_dir).map(|(contents, _)| contents)
+                }
+                None => backup::restore_file(&copy, &data_dir.join(LEDGER_FILE_NAME))
+                    .map(|(contents, ..)| contents),
+            };
+            contents
+                .map(|contents| crate::t!("backups-restored", contents = contents.words()))
+                .map_err(|error| error.to_string())
+        }));
+    }
+
+    pub fn is_restoring(&self) -> bool {
+        self.restoring.is_some()
+    }
+}

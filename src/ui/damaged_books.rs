@@ -1,0 +1,57 @@
+//! When the books cannot be opened at start (damaged, missing): what happened in words, and the
+//! newest good copy to bring them back, with what it holds. paydesk never starts over with empty
+//! books without saying so; the damaged file is kept aside, never deleted.
+
+use egui::{RichText, Ui};
+
+use super::books::{BooksCommand, BooksGuard, Damaged};
+use super::widgets::form::ERROR_COLOR;
+use crate::t;
+
+pub fn show(ui: &mut Ui, damaged: &Damaged, books: &mut BooksGuard) {
+    egui::Modal::new(egui::Id::unique("damaged-books")).show(ui.ctx(), |ui| {
+        ui.set_max_width(520.0);
+        ui.heading(t!("damaged-title"));
+        ui.label(t!("damaged-explain"));
+        ui.label(RichText::new(&damaged.problem).small().color(ERROR_COLOR));
+        ui.add_space(super::theme::space::MEDIUM);
+        match &damaged.newest {
+            Some((copy, contents)) => {
+                ui.label(t!(
+                    "damaged-newest",
+                    when = crate::clock::shown_datetime(copy.taken_at),
+                    contents = contents.words()
+                ));
+                ui.horizontal(|ui| {
+                    let restoring = books.is_restoring();
+                    if ui
+                        .add_enabled(
+                            !restoring,
+                            egui::Button::new(RichText::new(t!("damaged-restore")).strong()),
+                        )
+                        .clicked()
+                    {
+                        books
+                            .queued
+                            .ask(ui, BooksCommand::Restore(copy.path.clone()));
+                    }
+                    if restoring {
+                        ui.spinner();
+                    }
+                    if ui.button(t!("damaged-go-on")).clicked() {
+                        books.queued.ask(ui, BooksCommand::GoOnWithout);
+                    }
+                });
+            }
+            None => {
+                ui.label(t!("damaged-no-copy"));
+                if ui.button(t!("damaged-go-on")).clicked() {
+                    books.queued.ask(ui, BooksCommand::GoOnWithout);
+                }
+            }
+        }
+        if let Some(Err(problem)) = &books.restore_result {
+            ui.label(RichText::new(problem).color(ERROR_COLOR));
+        }
+    });
+}

@@ -1,0 +1,140 @@
+//! Settings → Backups: when the last good copy was made, the folder copies go to (a USB stick,
+//! a synced folder), "Make a copy now", and "Restore…" with what the copy holds shown before
+//! anything is replaced.
+
+use std::path::PathBuf;
+
+use egui::{RichText, Ui};
+
+use crate::t;
+use crate::ui::books::{BooksCommand, BooksGuard};
+use crate::ui::bridge::UiError;
+use crate::ui::widgets::form::error_box;
+
+#[derive(Default)]
+pub struct BackupsSection {
+    /// The folder as being typed; `None` until the person edits it.
+    folder: Option<String>,
+    /// Another copy's path, typed (one not in the folder: from a USB stick, a download).
+    other_copy: String,
+}
+
+impl BackupsSection {
+    pub fn ui(&mut self, ui: &mut Ui, books: &BooksGuard) -> Option<BooksCommand> {
+        let mut command = None;
+        ui.label(RichText::new(t!("backups-title")).strong());
+        match books.newest() {
+            Some(copy) => {
+                ui.label(t!(
+                    "backups-last",
+                    when = crate::clock::shown_moment(copy.taken_at)
+                ));
+            }
+            None => {
+                ui.label(t!("backups-none-yet"));
+            }
+        }
+        ui.label(RichText::new(t!("backups-kept", count = books.copies.len())).weak());
+        let current = books
+            .folder()
+            .map(|folder| folder.display().to_string())
+            .unwrap_or_default();
+        ui.horizontal(|ui| {
+            let label = ui.label(t!("backups-folder"));
+            let text = self.folder.get_or_insert_with(|| current.clone());
+            ui.add(egui::TextEdit::singleline(text).desired_width(320.0))
+                .labelled_by(label.id);
+            let typed = text.trim().to_owned();
+            let usable = !typed.is_empty() && typed != current;
+            if ui
+                .add_enabled(usable, egui::Button::new(t!("backups-use-folder")))
+                .clicked()
+            {
+                command = Some(BooksCommand::SetFolder(PathBuf::from(typed)));
+            }
+        });
+        ui.label(RichText::new(t!("backups-folder-hint")).weak().small());
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(
+                    !books.is_busy(),
+                    egui::Button::new(RichText::new(t!("backups-now")).strong()),
+                )
+                .clicked()
+            {
+                command = Some(BooksCommand::TakeNow);
+            }
+            if books.is_busy() {
+                ui.spinner();
+            }
+        });
+        match &books.last_result {
+            Some(Ok(message)) => {
+                ui.label(RichText::new(message).color(crate::ui::theme::SUCCESS));
+            }
+            Some(Err(problem)) => error_box(ui, &UiError::local(problem.clone())),
+            None => {}
+        }
+        ui.collapsing(t!("backups-restore"), |ui| {
+            ui.label(RichText::new(t!("backups-restore-explain")).weak());
+            for copy in books.copies.iter().take(11) {
+                ui.horizontal(|ui| {
+                    ui.label(crate::clock::shown_datetime(copy.taken_at));
+                    if ui.button(t!("backups-restore-this")).clicked() {
+                        command = Some(BooksCommand::Preview(copy.path.clone()));
+                    }
+                });
+            }
+            ui.horizontal(|ui| {
+                let label = ui.label(t!("backups-other-file"));
+                ui.add(egui::TextEdit::singleline(&mut self.other_copy).desired_width(280.0))
+                    .labelled_by(label.id);
+                if ui
+                    .add_enabled(
+                        !self.other_copy.trim().is_empty(),
+                        egui::Button::new(t!("backups-restore-this")),
+                    )
+                    .clicked()
+                {
+                    command = Some(BooksCommand::Preview(PathBuf::from(self.other_copy.trim())));
+                }
+            });
+            if let Some(preview) = &books.preview {
+                match &preview.contents {
+                    Ok(contents) => {
+                        ui.label(t!(
+                            "backups-preview",
+                            path = preview.copy.display().to_string(),
+                            contents = contents.words()
+                        ));
+                        ui.horizontal(|ui| {
+                            if ui
+                                .add_enabled(
+                                    !books.is_restoring(),
+                                    egui::Button::new(
+                                        RichText::new(t!("backups-restore-confirm")).strong(),
+                                    ),
+                                )
+                                .clicked()
+                            {
+                                command = Some(BooksCommand::Restore(preview.copy.clone()));
+                            }
+                            if ui.button(t!("cancel")).clicked() {
+                                command = Some(BooksCommand::CancelPreview);
+                            }
+                        });
+                    }
+                    Err(problem) => error_box(ui, &UiError::local(problem.clone())),
+                }
+            }
+            match &books.restore_result {
+                Some(Ok(message)) => {
+                    ui.label(RichText::new(message).color(crate::ui::theme::SUCCESS));
+                }
+                Some(Err(problem)) => error_box(ui, &UiError::local(problem.clone())),
+                None => {}
+            }
+        });
+        command
+    }
+}
