@@ -99,6 +99,9 @@ pub enum Command {
     /// The ledger: follow a shared one, export for reconciliation.
     #[command(subcommand)]
     Ledger(LedgerCommand),
+    /// Customers' personal data in the books (Ley 1581 de 2012).
+    #[command(subcommand)]
+    Customer(CustomerCommand),
     /// Profiles: which service paydesk talks to (the active one is used when none is named).
     #[command(subcommand)]
     Profile(ProfileCommand),
@@ -188,6 +191,21 @@ pub enum WebhooksCommand {
     },
     /// Check a saved notification's signature with the profile's HASH_KEY.
     Verify { file: PathBuf },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CustomerCommand {
+    /// Forget a customer who asks: their name, e-mail, phone and document number are blanked
+    /// from every notification body and payout in the books; amounts, references and states
+    /// stay. Give exactly one.
+    Forget {
+        #[arg(long, group = "who")]
+        cellphone: Option<String>,
+        #[arg(long, group = "who")]
+        document: Option<String>,
+        #[arg(long, group = "who")]
+        email: Option<String>,
+    },
 }
 
 #[derive(Debug, Subcommand)]

@@ -120,6 +120,19 @@ async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<Exit
             commands::export_ledger(&ctx, from.as_deref(), to.as_deref(), csv, *all_profiles).await
         }
         Command::Ledger(args::LedgerCommand::Watch) => commands::watch_ledger(&ctx).await,
+        Command::Customer(args::CustomerCommand::Forget {
+            cellphone,
+            document,
+            email,
+        }) => {
+            commands::forget_customer(
+                &ctx,
+                cellphone.as_deref(),
+                document.as_deref(),
+                email.as_deref(),
+            )
+            .await
+        }
         Command::Ledger(args::LedgerCommand::Backup { to }) => {
             commands::backup_ledger(&ctx, to.as_deref()).await
         }

@@ -11,6 +11,7 @@ mod created;
 mod inbox;
 mod param;
 mod payouts;
+mod personal;
 pub mod postgres;
 mod received;
 pub mod reconcile;
@@ -28,6 +29,7 @@ pub use choice::{LedgerChoice, till_id};
 pub use created::Collection;
 pub use inbox::{CheckState, StoreOutcome, StoredNotification};
 pub use payouts::{IntentRules, PayoutOutcome, PayoutRecord, PayoutState};
+pub use personal::{Blanked, Customer, personal_cutoff};
 pub use postgres::{LedgerEvent, LedgerUrl};
 pub use received::ReceivedPayment;
 pub use refusals::{KEPT_SAMPLES, RefusalSample, SAMPLE_BYTES, StoredRefusal};
@@ -297,6 +299,8 @@ const MIGRATIONS: &[Migration] = &[
     },
     // 8: refused requests counted, and only a capped sample of them kept.
     sql(refusals::SCHEMA),
+    // 9: which rows have had customers' personal data blanked.
+    sql(personal::SCHEMA),
 ];
 
 /// How long opening waits for other processes that are opening the same ledger.

@@ -115,4 +115,5 @@ pub(super) const STEPS: &[PgStep] = &[
         then: Some(|client| super::received::books_pass(&mut Conn::Postgres(client))),
     },
     sql(super::refusals::SCHEMA),
+    sql(super::personal::SCHEMA),
 ];

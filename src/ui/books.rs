@@ -25,6 +25,10 @@ pub enum BooksCommand {
     /// Go on without books this run (the copy is not restored; nothing is written).
     GoOnWithout,
     SetFolder(PathBuf),
+    /// How many days customers' personal data is kept.
+    SetCustomerDays(u32),
+    /// A customer who asked to be forgotten.
+    Forget(crate::ledger::Customer),
 }
 
 /// How often the folder is looked at again (and a day's copy taken if the day changed).
@@ -51,6 +55,13 @@ pub struct BooksGuard {
     pub dismissed: bool,
     folder: Option<PathBuf>,
     saving_folder: Option<Task<Result<PathBuf, String>>>,
+    /// How many days customers' personal data is kept (Configuración).
+    pub customer_days: u32,
+    saving_days: Option<Task<Result<u32, String>>>,
+    blanking: Option<Task<Result<crate::ledger::Blanked, String>>>,
+    forgetting: Option<Task<Result<String, String>>>,
+    /// The last "forget a customer" or retention change, for Settings.
+    pub customer_result: Option<Result<String, String>>,
     /// Newest first.
     pub copies: Vec<Copy>,
     listing: Option<Task<Result<Vec<Copy>, String>>>,
@@ -101,11 +112,9 @@ impl BooksGuard {
             self.run(command, bridge, session, paths);
         }
         if self.folder.is_none() {
-            let folder = paths
-                .load()
-                .map(|config| config.books.backup_folder(paths))
-                .unwrap_or_else(|_| crate::config::BooksSettings::default().backup_folder(paths));
-            self.folder = Some(folder);
+            let books = paths.load().map(|config| config.books).unwrap_or_default();
+            self.folder = Some(books.backup_folder(paths));
+            self.customer_days = books.customer_data_days();
         }
         let due = self
             .looked_at
@@ -116,6 +125,18 @@ impl BooksGuard {
                 self.last_result = None;
             }
             self.look(bridge);
+            // Customers' data past its days is blanked as the hours go by.
+            if let Ok(ledger) = &session.ledger
+                && self.blanking.is_none()
+            {
+                let ledger = ledger.clone();
+                let before = crate::ledger::personal_cutoff(self.customer_days);
+                self.blanking = Some(bridge.spawn_blocking(move || {
+                    ledger
+                        .blank_personal_data(before)
+                        .map_err(|error| error.to_string())
+                }));
+            }
         }
         match &session.ledger {
             Ok(ledger) => {
@@ -166,6 +187,31 @@ impl BooksGuard {
             BooksCommand::CancelPreview => self.cancel_preview(),
             BooksCommand::Restore(copy) => self.restore(bridge, session, paths, copy),
             BooksCommand::GoOnWithout => self.dismissed = true,
+            BooksCommand::SetCustomerDays(days) => {
+                let paths = paths.clone();
+                self.saving_days = Some(bridge.spawn_blocking(move || {
+                    let mut config = paths.load().map_err(|error| error.to_string())?;
+                    config.books.customer_data_days = Some(days);
+                    paths.save(&config).map_err(|error| error.to_string())?;
+                    Ok(days)
+                }));
+            }
+            BooksCommand::Forget(customer) => {
+                if let Ok(ledger) = session.ledger.clone() {
+                    self.forgetting = Some(bridge.spawn_blocking(move || {
+                        ledger
+                            .forget_customer(&customer)
+                            .map(|blanked| {
+                                crate::t!(
+                                    "cli-forgotten",
+                                    notifications = blanked.notifications,
+                                    payouts = blanked.payouts
+                                )
+                            })
+                            .map_err(|error| error.to_string())
+                    }));
+                }
+            }
             BooksCommand::SetFolder(folder) => {
                 let paths = paths.clone();
                 // Kept in the settings file; the copies go there from the next one on.
@@ -180,6 +226,31 @@ impl BooksGuard {
     }
 
     fn poll(&mut self, bridge: &Bridge, actions: &mut Vec<AppAction>) {
+        if let Some(task) = &self.saving_days
+            && let Some(result) = task.poll()
+        {
+            self.saving_days = None;
+            self.customer_result = Some(result.map(|days| {
+                self.customer_days = days;
+                // The new days apply at once.
+                self.looked_at = None;
+                crate::t!("customers-days-saved", days = days)
+            }));
+        }
+        if let Some(task) = &self.blanking
+            && let Some(result) = task.poll()
+        {
+            self.blanking = None;
+            if let Err(problem) = result {
+                tracing::warn!(%problem, "customers' old data could not be blanked");
+            }
+        }
+        if let Some(task) = &self.forgetting
+            && let Some(result) = task.poll()
+        {
+            self.forgetting = None;
+            self.customer_result = Some(result);
+        }
         if let Some(task) = &self.saving_folder
             && let Some(result) = task.poll()
         {

@@ -35,12 +35,84 @@ fn backup_folder(ctx: &Context<'_>, to: Option<&Path>) -> Result<PathBuf, Failur
     }
 }
 
+/// Who `customer forget` names, checked: one of a cellphone, a document number, an e-mail.
+fn customer(
+    cellphone: Option<&str>,
+    document: Option<&str>,
+    email: Option<&str>,
+) -> Result<crate::ledger::Customer, Failure> {
+    use crate::ledger::Customer;
+    let checked = match (cellphone, document, email) {
+        (Some(number), None, None) => {
+            validate::cellphone(Field::Cellphone, number).map(Customer::Cellphone)
+        }
+        (None, Some(number), None) => {
+            let number: String = number
+                .trim()
+                .chars()
+                .filter(|c| !matches!(c, '.' | ' '))
+                .collect();
+            if (4..=20).contains(&number.len()) && number.chars().all(|c| c.is_ascii_alphanumeric())
+            {
+                Ok(Customer::Document(number))
+            } else {
+                Err(ValidationError::new(
+                    Field::DocumentNumber,
+                    crate::t!("rule-document-number"),
+                ))
+            }
+        }
+        (None, None, Some(email)) => {
+            validate::email(Field::Email, email).map(|email| Customer::Email(email.to_lowercase()))
+        }
+        _ => Err(ValidationError::new(
+            Field::Cellphone,
+            crate::t!("cli-forget-which"),
+        )),
+    };
+    checked.map_err(|problem| Failure::Input(vec![problem]))
+}
+
+/// `paydesk customer forget --cellphone N | --document N | --email E`.
+pub async fn forget_customer(
+    ctx: &Context<'_>,
+    cellphone: Option<&str>,
+    document: Option<&str>,
+    email: Option<&str>,
+) -> Outcome {
+    let customer = customer(cellphone, document, email)?;
+    let ledger = ctx.ledger()?;
+    let blanked = tokio::task::spawn_blocking(move || ledger.forget_customer(&customer))
+        .await
+        .map_err(blocking_failure)?
+        .map_err(blocking_failure)?;
+    let document = json!({
+        "notifications": blanked.notifications,
+        "payouts": blanked.payouts,
+        "refusals": blanked.refusals,
+    });
+    Ok(ctx.out.done(&document, || {
+        crate::t!(
+            "cli-forgotten",
+            notifications = blanked.notifications,
+            payouts = blanked.payouts
+        )
+    }))
+}
+
 /// `paydesk ledger backup [--to DIR]`: a verified copy of the books (the shared ledger's too,
 /// as a file of the shop's own), then seven daily and four weekly kept.
 pub async fn backup_ledger(ctx: &Context<'_>, to: Option<&Path>) -> Outcome {
     let folder = backup_folder(ctx, to)?;
+    let days = ctx
+        .paths
+        .load()
+        .map(|config| config.books.customer_data_days())
+        .unwrap_or(crate::config::DEFAULT_CUSTOMER_DATA_DAYS);
     let ledger = ctx.ledger()?;
     let (copy, contents) = tokio::task::spawn_blocking(move || {
+        // Customers' data past its days is blanked first: a copy keeps no more than the books.
+        ledger.blank_personal_data(crate::ledger::personal_cutoff(days))?;
         let copy = backup::take(&ledger, &folder)?;
         let contents = backup::inspect(&copy.path)?;
         Ok::<_, backup::BackupError>((copy, contents))

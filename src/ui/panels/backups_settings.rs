@@ -17,6 +17,31 @@ pub struct BackupsSection {
     folder: Option<String>,
     /// Another copy's path, typed (one not in the folder: from a USB stick, a download).
     other_copy: String,
+    /// Customers' data: the days as typed, and who asks to be forgotten.
+    days: Option<String>,
+    forget: String,
+    problem: Option<String>,
+}
+
+/// A customer as typed: an e-mail, a cellphone, else a document number.
+fn customer_of(text: &str) -> Result<crate::ledger::Customer, String> {
+    use crate::ledger::Customer;
+    use crate::validate::{self, Field};
+    let text = text.trim();
+    if text.contains('@') {
+        return validate::email(Field::Email, text)
+            .map(|email| Customer::Email(email.to_lowercase()))
+            .map_err(|problem| problem.to_string());
+    }
+    if let Ok(phone) = validate::cellphone(Field::Cellphone, text) {
+        return Ok(Customer::Cellphone(phone));
+    }
+    let number: String = text.chars().filter(|c| !matches!(c, '.' | ' ')).collect();
+    if (4..=20).contains(&number.len()) && number.chars().all(|c| c.is_ascii_alphanumeric()) {
+        Ok(Customer::Document(number))
+    } else {
+        Err(t!("customers-who-unreadable"))
+    }
 }
 
 impl BackupsSection {
@@ -74,6 +99,9 @@ impl BackupsSection {
             }
             Some(Err(problem)) => error_box(ui, &UiError::local(problem.clone())),
             None => {}
+        }
+        if let Some(asked) = self.customers_ui(ui, books) {
+            command = Some(asked);
         }
         ui.collapsing(t!("backups-restore"), |ui| {
             ui.label(RichText::new(t!("backups-restore-explain")).weak());
@@ -135,6 +163,63 @@ impl BackupsSection {
                 None => {}
             }
         });
+        command
+    }
+
+    /// Customers' personal data: how long it is kept, and forgetting one who asks.
+    fn customers_ui(&mut self, ui: &mut Ui, books: &BooksGuard) -> Option<BooksCommand> {
+        let mut command = None;
+        ui.add_space(crate::ui::theme::space::SMALL);
+        ui.label(RichText::new(t!("customers-title")).strong());
+        ui.label(RichText::new(t!("customers-explain")).weak());
+        ui.horizontal(|ui| {
+            let label = ui.label(t!("customers-days"));
+            let days = self
+                .days
+                .get_or_insert_with(|| books.customer_days.to_string());
+            ui.add(egui::TextEdit::singleline(days).desired_width(60.0))
+                .labelled_by(label.id);
+            if ui.button(t!("customers-days-save")).clicked() {
+                match days.trim().parse::<u32>() {
+                    Ok(days) if (1..=3650).contains(&days) => {
+                        self.problem = None;
+                        command = Some(BooksCommand::SetCustomerDays(days));
+                    }
+                    _ => self.problem = Some(t!("customers-days-range")),
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label(t!("customers-forget"));
+            ui.add(egui::TextEdit::singleline(&mut self.forget).desired_width(220.0))
+                .labelled_by(label.id);
+            if ui
+                .add_enabled(
+                    !self.forget.trim().is_empty(),
+                    egui::Button::new(t!("customers-forget-button")),
+                )
+                .clicked()
+            {
+                match customer_of(&self.forget) {
+                    Ok(customer) => {
+                        self.problem = None;
+                        self.forget.clear();
+                        command = Some(BooksCommand::Forget(customer));
+                    }
+                    Err(problem) => self.problem = Some(problem),
+                }
+            }
+        });
+        if let Some(problem) = &self.problem {
+            error_box(ui, &UiError::local(problem.clone()));
+        }
+        match &books.customer_result {
+            Some(Ok(message)) => {
+                ui.label(RichText::new(message).color(crate::ui::theme::SUCCESS));
+            }
+            Some(Err(problem)) => error_box(ui, &UiError::local(problem.clone())),
+            None => {}
+        }
         command
     }
 }
