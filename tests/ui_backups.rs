@@ -140,3 +140,31 @@ fn the_top_bar_says_when_there_is_no_recent_copy() {
         shows(h, "Sin copia reciente de los libros")
     });
 }
+
+#[test]
+fn exporting_the_days_close_makes_a_copy_of_that_moment() {
+    let app = App::new();
+    let mut harness = app.harness();
+    let folder = app.home.path().join("data/copias");
+    wait_until(&mut harness, "the day's copy", |_| {
+        !backup::copies(&folder).unwrap().is_empty()
+    });
+    let ledger = harness.state().session().unwrap().ledger.clone().unwrap();
+    common::record_payment(
+        &ledger,
+        "simulator",
+        "PDCIERRE",
+        PaymentKind::Link,
+        Some(4_000),
+    );
+    // In the same second as the day's copy, the close's copy takes its name: the newer wins.
+    click(&mut harness, "Cuadre del día");
+    click(&mut harness, "Exportar a Excel (CSV)");
+    wait_until(&mut harness, "a copy with the close's sale", |_| {
+        backup::copies(&folder)
+            .unwrap()
+            .first()
+            .and_then(|copy| backup::inspect(&copy.path).ok())
+            .is_some_and(|contents| contents.collections == 1)
+    });
+}

@@ -181,7 +181,12 @@ impl ReconcilePanel {
             }
         }
         self.report.poll();
-        self.export.poll();
+        // The day's close is exported: the books get a copy of that moment too.
+        if self.export.poll() && self.export.value().is_some() {
+            ctx.books
+                .queued
+                .push(crate::ui::books::BooksCommand::TakeNow);
+        }
         self.opening.poll();
     }
 
