@@ -54,6 +54,7 @@ pub struct BooksGuard {
     /// The owner chose to go on without the damaged books this run.
     pub dismissed: bool,
     folder: Option<PathBuf>,
+    settings: Option<Task<(PathBuf, u32)>>,
     saving_folder: Option<Task<Result<PathBuf, String>>>,
     /// How many days customers' personal data is kept (Configuración).
     pub customer_days: u32,
@@ -112,9 +113,15 @@ impl BooksGuard {
             self.run(command, bridge, session, paths);
         }
         if self.folder.is_none() {
-            let books = paths.load().map(|config| config.books).unwrap_or_default();
-            self.folder = Some(books.backup_folder(paths));
-            self.customer_days = books.customer_data_days();
+            // The settings file is read off the UI thread, once; nothing is looked at before.
+            if self.settings.is_none() {
+                let paths = paths.clone();
+                self.settings = Some(bridge.spawn_blocking(move || {
+                    let books = paths.load().map(|config| config.books).unwrap_or_default();
+                    (books.backup_folder(&paths), books.customer_data_days())
+                }));
+            }
+            return;
         }
         let due = self
             .looked_at
@@ -226,6 +233,13 @@ impl BooksGuard {
     }
 
     fn poll(&mut self, bridge: &Bridge, actions: &mut Vec<AppAction>) {
+        if let Some(task) = &self.settings
+            && let Some((folder, days)) = task.poll()
+        {
+            self.settings = None;
+            self.folder = Some(folder);
+            self.customer_days = days;
+        }
         if let Some(task) = &self.saving_days
             && let Some(result) = task.poll()
         {
