@@ -35,7 +35,7 @@ fn damaged_books_at_start_offer_the_newest_copy() {
         shows(h, "Los libros no se pueden abrir")
     });
     assert!(
-        shows(&harness, "1 cobros creados"),
+        shows(&harness, "1 cobro creado"),
         "what the copy holds is said"
     );
     assert!(harness.state().session().unwrap().ledger.is_err());
@@ -96,9 +96,7 @@ fn settings_make_a_copy_and_restore_one_after_saying_what_it_holds() {
     let restore_buttons: Vec<_> = harness.query_all_by_label("Restaurar…").collect();
     assert!(restore_buttons.len() >= 2, "the heading and one per copy");
     restore_buttons[1].click();
-    wait_until(&mut harness, "the preview", |h| {
-        shows(h, "1 cobros creados")
-    });
+    wait_until(&mut harness, "the preview", |h| shows(h, "1 cobro creado"));
     assert!(
         ledger
             .collection_by_reference("simulator", "PDDESPUES")

@@ -838,7 +838,16 @@ backup-damaged = The copy { $path } is damaged ({ $detail }); it was not used.
 backup-newer = { $path } was written by a newer paydesk (books format { $schema }); update paydesk to restore it.
 backup-none = There is no copy of the books in { $folder } yet.
 backup-empty = nothing written down yet
-backup-contents = { $span }: { $payments } payments received, { $collections } charges created, { $payouts } payouts
+backup-contents = { $span }: { $payments ->
+        [one] 1 payment received
+       *[other] { $payments } payments received
+    }, { $collections ->
+        [one] 1 charge created
+       *[other] { $collections } charges created
+    }, { $payouts ->
+        [one] 1 payout
+       *[other] { $payouts } payouts
+    }
 cli-backup-done = Copy of the books saved and verified: { $path }
     { $contents }
 cli-restore-which = Name the copy to restore (a file), or --newest for the newest in the backup folder.
@@ -858,12 +867,15 @@ damaged-newest = The newest good copy is from { $when }: { $contents }.
 damaged-restore = Restore this copy
 damaged-go-on = Go on without books
 damaged-no-copy = There is no copy of the books to restore in the backup folder. Charging still works; payouts wait until the books open. Ask for help before writing anything new.
-backups-taken = Copy made and verified, { $when }.
+backups-taken = Copy made and verified: { $when }
 backups-restored = Books restored: { $contents }
 backups-title = Backups
 backups-last = Last good copy: { $when }
 backups-none-yet = The books have no copy yet.
-backups-kept = { $count } copies kept (one a day for seven days, one a week for four weeks), each checked after it is written.
+backups-kept = { $count ->
+        [one] 1 copy kept
+       *[other] { $count } copies kept
+    } (one a day for seven days, one a week for four weeks), each checked after it is written.
 backups-folder = Folder
 backups-use-folder = Use this folder
 backups-folder-hint = A USB stick, or a folder OneDrive or Google Drive keeps: if this PC fails, the books are there. A copy is made each day paydesk is open.

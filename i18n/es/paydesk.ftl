@@ -838,7 +838,16 @@ backup-damaged = La copia { $path } está dañada ({ $detail }); no se usó.
 backup-newer = { $path } la escribió un paydesk más nuevo (formato de libros { $schema }); actualice paydesk para restaurarla.
 backup-none = Todavía no hay copias de los libros en { $folder }.
 backup-empty = todavía no hay nada anotado
-backup-contents = { $span }: { $payments } pagos recibidos, { $collections } cobros creados, { $payouts } dispersiones
+backup-contents = { $span }: { $payments ->
+        [one] 1 pago recibido
+       *[other] { $payments } pagos recibidos
+    }, { $collections ->
+        [one] 1 cobro creado
+       *[other] { $collections } cobros creados
+    }, { $payouts ->
+        [one] 1 dispersión
+       *[other] { $payouts } dispersiones
+    }
 cli-backup-done = Copia de los libros guardada y verificada: { $path }
     { $contents }
 cli-restore-which = Indique la copia que quiere restaurar (un archivo), o --newest para la más reciente de la carpeta de copias.
@@ -858,12 +867,15 @@ damaged-newest = La copia buena más reciente es del { $when }: { $contents }.
 damaged-restore = Restaurar esta copia
 damaged-go-on = Seguir sin libros
 damaged-no-copy = No hay copias de los libros para restaurar en la carpeta de copias. Se puede seguir cobrando; las dispersiones esperan a que los libros abran. Pida ayuda antes de anotar algo nuevo.
-backups-taken = Copia hecha y verificada, { $when }.
+backups-taken = Copia hecha y verificada: { $when }
 backups-restored = Libros restaurados: { $contents }
 backups-title = Copias de seguridad
 backups-last = Última copia buena: { $when }
 backups-none-yet = Los libros todavía no tienen copia.
-backups-kept = { $count } copias guardadas (una diaria por siete días, una semanal por cuatro semanas), cada una revisada después de escribirla.
+backups-kept = { $count ->
+        [one] 1 copia guardada
+       *[other] { $count } copias guardadas
+    } (una diaria por siete días, una semanal por cuatro semanas), cada una revisada después de escribirla.
 backups-folder = Carpeta
 backups-use-folder = Usar esta carpeta
 backups-folder-hint = Una memoria USB, o una carpeta de OneDrive o Google Drive: si este computador falla, los libros quedan allí. Se hace una copia cada día que paydesk está abierto.

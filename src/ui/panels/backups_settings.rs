@@ -100,9 +100,6 @@ impl BackupsSection {
             Some(Err(problem)) => error_box(ui, &UiError::local(problem.clone())),
             None => {}
         }
-        if let Some(asked) = self.customers_ui(ui, books) {
-            command = Some(asked);
-        }
         ui.collapsing(t!("backups-restore"), |ui| {
             ui.label(RichText::new(t!("backups-restore-explain")).weak());
             for copy in books.copies.iter().take(11) {
@@ -163,6 +160,9 @@ impl BackupsSection {
                 None => {}
             }
         });
+        if let Some(asked) = self.customers_ui(ui, books) {
+            command = Some(asked);
+        }
         command
     }
 
