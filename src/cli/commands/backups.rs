@@ -1,7 +1,6 @@
 //! `paydesk ledger backup` and `paydesk ledger restore`: a copy of the books now, and the books
 //! back from a copy (said first, the current ones kept aside).
 
-use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use super::*;
@@ -214,25 +213,12 @@ fn restore(copy: &Path, data_dir: &Path) -> Result<Option<PathBuf>, backup::Back
 }
 
 fn confirm_restore(preview: &str) -> Result<(), Failure> {
-    let stdin = std::io::stdin();
-    if !stdin.is_terminal() {
-        return Err(Failure::NotConfirmed(crate::t!(
-            "cli-restore-no-terminal",
-            preview = preview
-        )));
-    }
-    let mut stderr = std::io::stderr().lock();
-    let _ = write!(stderr, "{preview}\n{} ", crate::t!("cli-restore-type-yes"));
-    let _ = stderr.flush();
-    let mut answer = String::new();
-    stdin.lock().read_line(&mut answer).map_err(|error| {
-        Failure::Local(crate::t!(
-            "cli-answer-unreadable",
-            error = error.to_string()
-        ))
-    })?;
-    match answer.trim().to_lowercase().as_str() {
-        "yes" | "y" | "si" | "sí" => Ok(()),
-        _ => Err(Failure::NotConfirmed(crate::t!("cli-restore-not-done"))),
-    }
+    confirm_on_terminal(
+        preview,
+        Question {
+            no_terminal: crate::t!("cli-restore-no-terminal", preview = preview),
+            type_yes: crate::t!("cli-restore-type-yes"),
+            declined: crate::t!("cli-restore-not-done"),
+        },
+    )
 }

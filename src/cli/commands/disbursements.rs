@@ -1,7 +1,5 @@
 //! Money going out: a payout checked, confirmed and sent once; the journal; the balance.
 
-use std::io::{BufRead, IsTerminal, Write};
-
 use serde_json::{Value, json};
 
 use super::*;
@@ -140,27 +138,14 @@ fn confirm_payout(ctx: &Context<'_>, plan: &payouts::PayoutPlan) -> Result<(), F
             payouts::PayoutError::NeedsDuplicateConfirmation(Box::new(previous.clone()))
         );
     }
-    let stdin = std::io::stdin();
-    if !stdin.is_terminal() {
-        return Err(Failure::NotConfirmed(crate::t!(
-            "cli-no-terminal",
-            summary = summary
-        )));
-    }
-    let mut stderr = std::io::stderr().lock();
-    let _ = write!(stderr, "{summary}\n{} ", crate::t!("cli-type-yes"));
-    let _ = stderr.flush();
-    let mut answer = String::new();
-    stdin.lock().read_line(&mut answer).map_err(|error| {
-        Failure::Local(crate::t!(
-            "cli-answer-unreadable",
-            error = error.to_string()
-        ))
-    })?;
-    match answer.trim().to_lowercase().as_str() {
-        "yes" | "y" | "si" | "sí" => Ok(()),
-        _ => Err(Failure::NotConfirmed(crate::t!("cli-not-sent"))),
-    }
+    confirm_on_terminal(
+        &summary,
+        Question {
+            no_terminal: crate::t!("cli-no-terminal", summary = summary.as_str()),
+            type_yes: crate::t!("cli-type-yes"),
+            declined: crate::t!("cli-not-sent"),
+        },
+    )
 }
 
 pub async fn payouts(ctx: &Context<'_>, check: Option<&str>, limit: usize) -> Outcome {

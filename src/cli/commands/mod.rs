@@ -100,6 +100,38 @@ pub fn document(pairs: &[(&str, String)]) -> Value {
     )
 }
 
+/// What a yes-or-no question on the terminal says: when there is no terminal to ask on, how it
+/// asks, and when the answer is not yes.
+struct Question {
+    no_terminal: String,
+    type_yes: String,
+    declined: String,
+}
+
+/// Shows `summary` and asks on the terminal; with no terminal, refuses: nothing happens on a
+/// guess.
+fn confirm_on_terminal(summary: &str, question: Question) -> Result<(), Failure> {
+    use std::io::{BufRead, IsTerminal, Write};
+    let stdin = std::io::stdin();
+    if !stdin.is_terminal() {
+        return Err(Failure::NotConfirmed(question.no_terminal));
+    }
+    let mut stderr = std::io::stderr().lock();
+    let _ = write!(stderr, "{summary}\n{} ", question.type_yes);
+    let _ = stderr.flush();
+    let mut answer = String::new();
+    stdin.lock().read_line(&mut answer).map_err(|error| {
+        Failure::Local(crate::t!(
+            "cli-answer-unreadable",
+            error = error.to_string()
+        ))
+    })?;
+    match answer.trim().to_lowercase().as_str() {
+        "yes" | "y" | "si" | "sí" => Ok(()),
+        _ => Err(Failure::NotConfirmed(question.declined)),
+    }
+}
+
 fn collect(problems: &mut Vec<ValidationError>, failure: Failure) {
     if let Failure::Input(more) = failure {
         problems.extend(more);
