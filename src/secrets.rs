@@ -60,6 +60,27 @@ impl<'de> Deserialize<'de> for SecretString {
     }
 }
 
+/// A PIN as typed (the owner's or a cashier's). Only [`crate::validate::pin`] makes one, and
+/// only hashing reads it: never shown, logged or stored as typed.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Pin(SecretString);
+
+impl Pin {
+    pub(crate) fn checked(digits: String) -> Pin {
+        Pin(SecretString(digits))
+    }
+
+    pub fn expose(&self) -> &str {
+        self.0.expose()
+    }
+}
+
+impl fmt::Debug for Pin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Pin(«redacted»)")
+    }
+}
+
 /// The secrets a profile may have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 #[serde(rename_all = "kebab-case")]

@@ -5,12 +5,14 @@
 //! frame.
 
 mod accounts;
+pub mod activity;
 mod choice;
 pub mod copy;
 mod created;
 mod inbox;
 mod param;
 mod payouts;
+mod people;
 mod personal;
 pub mod postgres;
 mod received;
@@ -29,6 +31,7 @@ pub use choice::{LedgerChoice, till_id};
 pub use created::Collection;
 pub use inbox::{CheckState, StoreOutcome, StoredNotification};
 pub use payouts::{IntentRules, PayoutOutcome, PayoutRecord, PayoutState};
+pub use people::{Cashier, PinCheck, Who};
 pub use personal::{Blanked, Customer, personal_cutoff};
 pub use postgres::{LedgerEvent, LedgerUrl};
 pub use received::ReceivedPayment;
@@ -58,6 +61,10 @@ pub enum LedgerError {
     PayoutRepeat(Box<PayoutRecord>),
     #[error("{}", crate::t!("ledger-no-payout", id = .0.to_string()))]
     NoSuchPayout(i64),
+    #[error("{}", crate::t!("ledger-pin-hash", error = .0.as_str()))]
+    PinHash(String),
+    #[error("{}", crate::t!("ledger-export", error = .0.as_str()))]
+    Export(String),
     #[error("{}", crate::t!("ledger-postgres", error = .0.to_string()))]
     Postgres(#[from] tokio_postgres::Error),
     #[error("{}", crate::t!("ledger-unreachable", host = .host.as_str()))]
@@ -301,6 +308,9 @@ const MIGRATIONS: &[Migration] = &[
     sql(refusals::SCHEMA),
     // 9: which rows have had customers' personal data blanked.
     sql(personal::SCHEMA),
+    // 10: who works the till (owner and cashiers, their PINs' hashes and wrong tries), who did
+    // what, and who sold each payment at which till.
+    sql(people::SCHEMA_SQLITE),
 ];
 
 /// How long opening waits for other processes that are opening the same ledger.

@@ -504,6 +504,8 @@ pub enum LedgerEvent {
     Payout(i64),
     /// A code that takes many payments took one more.
     Received(i64),
+    /// A PIN or a cashier changed.
+    People,
     /// Listening has started or started again (true: re-read what is shown, notices may have
     /// been missed), or the database went away (false).
     Reachable(bool),
@@ -521,6 +523,7 @@ impl LedgerEvent {
             ("collections", _) => LedgerEvent::Collection(id),
             ("payouts", _) => LedgerEvent::Payout(id),
             ("received_payments", _) => LedgerEvent::Received(id),
+            ("people", _) => LedgerEvent::People,
             _ => return None,
         })
     }

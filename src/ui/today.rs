@@ -48,6 +48,8 @@ struct TodayRead {
 pub struct LedgerNews {
     pub notifications: bool,
     pub payouts: bool,
+    /// A PIN or a cashier changed at another till.
+    pub people: bool,
 }
 
 impl TodayFromLedger {
@@ -145,12 +147,14 @@ impl TodayFromLedger {
                     news.notifications = true;
                 }
                 LedgerEvent::Payout(_) => news.payouts = true,
+                LedgerEvent::People => news.people = true,
                 LedgerEvent::Reachable(true) => {
                     // Whatever was written while it was away was not heard: read it all again.
                     self.away = None;
                     payments_changed = true;
                     news.notifications = true;
                     news.payouts = true;
+                    news.people = true;
                 }
                 LedgerEvent::Reachable(false) => {
                     self.away = Some(follow.ledger.host().unwrap_or_default().to_owned());

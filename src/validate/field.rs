@@ -105,6 +105,11 @@ fields! {
     // Command-line flags and settings read from the environment
     UserIdFlag => "user-id",
     HashKey => "HASH_KEY",
+    // Who works the till
+    Pin => "pin",
+    NewPin => "new-pin",
+    CashierName => "cashier",
+    IdleMinutes => "idle-minutes",
 }
 
 impl std::fmt::Display for Field {

@@ -289,6 +289,7 @@ fn describe_event(
             Ok(None) => unreadable(crate::ledger::LedgerError::Missing(id.to_string())),
             Err(error) => unreadable(error),
         },
+        LedgerEvent::People => (json!({"event": "people"}), crate::t!("cli-watch-people")),
         LedgerEvent::Payout(id) => match ledger.payout(*id) {
             Ok(Some(payout)) => (
                 json!({
