@@ -84,6 +84,7 @@ fn populate(ledger: &Ledger, payments: usize, now: i64) {
             description: "Almuerzo".into(),
             repeatable: false,
             open_until: None,
+            made_by: Default::default(),
         })
         .collect();
     for chunk in collections.chunks(2_000) {
@@ -128,6 +129,7 @@ fn populate(ledger: &Ledger, payments: usize, now: i64) {
             amount: collection.amount,
             fee: Some(Pesos::new(1_000)),
             received_at: collection.created_at + 60_000,
+            cashier: String::new(),
         })
         .collect();
     for chunk in received.chunks(2_000) {

@@ -139,6 +139,11 @@ pub fn typed_date(date: Date) -> String {
     date.format(format).unwrap_or_default()
 }
 
+/// The shop's day and hour (0 to 23) of a moment.
+pub fn day_and_hour(ms: i64) -> Option<(Date, u8)> {
+    local(ms).map(|moment| (moment.date(), moment.hour()))
+}
+
 pub fn today() -> Date {
     OffsetDateTime::now_utc().to_offset(bogota()).date()
 }

@@ -39,6 +39,7 @@ fn books_with_formulas() -> Ledger {
             description: String::new(),
             repeatable: false,
             open_until: None,
+            made_by: Default::default(),
         };
         paydesk::collections::record_created(&ledger, "tienda", &collection).unwrap();
         // The same text as anyone may post it in a notification's unsigned fields.

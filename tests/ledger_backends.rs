@@ -374,6 +374,7 @@ fn collection(reference: &str, amount: Option<i64>, created_at: i64) -> Collecti
         description: "Almuerzo".into(),
         repeatable: false,
         open_until: None,
+        made_by: Default::default(),
     }
 }
 
@@ -532,6 +533,7 @@ fn a_codes_payments_are_counted_once_each(store: &Store) {
         amount: Some(Pesos::new(amount)),
         fee: fee.map(Pesos::new),
         received_at: now,
+        cashier: String::new(),
     };
     // The first payer: the status check saw it, then the receiver's notification of it.
     assert!(

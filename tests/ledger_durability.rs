@@ -176,6 +176,7 @@ fn seed(ledger: &Ledger) {
             description: String::new(),
             repeatable: false,
             open_until: None,
+            made_by: Default::default(),
         };
         paydesk::collections::record_created(ledger, "p", &collection).unwrap();
         let said = match reference {

@@ -132,6 +132,7 @@ fn settings_show_the_shared_ledger_without_its_password_and_test_it() {
                 description: String::new(),
                 repeatable: false,
                 open_until: None,
+                made_by: Default::default(),
             },
         )
         .unwrap();

@@ -109,6 +109,7 @@ pub fn received_from_answer(
         amount,
         fee: Pesos::parse_service_rounded(&answer.cost),
         received_at: now_ms,
+        cashier: collection.made_by.cashier.clone(),
     })
 }
 
@@ -142,6 +143,7 @@ mod tests {
             description: String::new(),
             repeatable,
             open_until: None,
+            made_by: Default::default(),
         }
     }
 

@@ -24,6 +24,16 @@ pub struct Collection {
     pub repeatable: bool,
     /// Until when such a code takes payments (ms since the epoch), when the service said.
     pub open_until: Option<i64>,
+    /// Who made the sale, and at which till.
+    pub made_by: MadeBy,
+}
+
+/// Who made a sale and where: the cashier at the till (empty where nobody said, as before
+/// there were cashiers) and the till's name.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MadeBy {
+    pub cashier: String,
+    pub till: String,
 }
 
 impl Ledger {
@@ -45,8 +55,8 @@ impl Ledger {
         self.transaction(|db| {
             for collection in collections {
                 db.execute(
-                    "INSERT INTO collections (profile, reference, kind, amount, reference1, url, created_at, status, description, repeatable, open_until)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                    "INSERT INTO collections (profile, reference, kind, amount, reference1, url, created_at, status, description, repeatable, open_until, cashier, till_name)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
                      ON CONFLICT (profile, reference) DO NOTHING",
                     args![
                         profile,
@@ -59,7 +69,9 @@ impl Ledger {
                         collection.status.map(TransactionStatus::id),
                         &collection.description,
                         i64::from(collection.repeatable),
-                        collection.open_until
+                        collection.open_until,
+                        &collection.made_by.cashier,
+                        &collection.made_by.till
                     ],
                 )?;
             }
@@ -145,7 +157,7 @@ impl Ledger {
             db.query_opt(
                 &format!("SELECT {COLLECTION_COLUMNS}, profile FROM collections WHERE id = ?1"),
                 args![id],
-                |row| Ok((row.get(10)?, collection(row)?)),
+                |row| Ok((row.get(12)?, collection(row)?)),
             )
         })
     }
@@ -175,7 +187,7 @@ impl Ledger {
 }
 
 pub(super) const COLLECTION_COLUMNS: &str = "reference, kind, amount, reference1, url, created_at, \
-     status, description, repeatable, open_until";
+     status, description, repeatable, open_until, cashier, till_name";
 
 pub(super) fn collection(row: &Row<'_>) -> Result<Collection, LedgerError> {
     Ok(Collection {
@@ -189,5 +201,9 @@ pub(super) fn collection(row: &Row<'_>) -> Result<Collection, LedgerError> {
         description: row.get(7)?,
         repeatable: row.get::<i64>(8)? != 0,
         open_until: row.get(9)?,
+        made_by: MadeBy {
+            cashier: row.get(10)?,
+            till: row.get(11)?,
+        },
     })
 }

@@ -28,7 +28,7 @@ use rusqlite::Connection;
 
 pub use accounts::SavedBankAccount;
 pub use choice::{LedgerChoice, till_id};
-pub use created::Collection;
+pub use created::{Collection, MadeBy};
 pub use inbox::{CheckState, StoreOutcome, StoredNotification};
 pub use payouts::{IntentRules, PayoutOutcome, PayoutRecord, PayoutState};
 pub use people::{Cashier, PinCheck, Who};

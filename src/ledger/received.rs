@@ -147,11 +147,12 @@ pub struct ReceivedPayment {
     /// The service's fee, as its answer said.
     pub fee: Option<Pesos>,
     pub received_at: i64,
+    /// Who made the sale (its collection's cashier; empty where nobody said).
+    pub cashier: String,
 }
 
 /// A received payment and its kind: every query joins the payment's collection.
-const RECEIVED_COLUMNS: &str =
-    "r.reference, r.provider_reference, r.amount, r.fee, r.received_at, c.kind, c.repeatable";
+const RECEIVED_COLUMNS: &str = "r.reference, r.provider_reference, r.amount, r.fee, r.received_at, c.kind, c.repeatable, c.cashier";
 
 const RECEIVED_JOIN: &str =
     "received_payments r JOIN collections c ON c.profile = r.profile AND c.reference = r.reference";
@@ -165,6 +166,7 @@ fn received(row: &Row<'_>) -> Result<ReceivedPayment, LedgerError> {
         received_at: row.get(4)?,
         kind: PaymentKind::parse(&row.get::<String>(5)?),
         repeatable: row.get::<i64>(6)? != 0,
+        cashier: row.get(7)?,
     })
 }
 

@@ -128,6 +128,13 @@ pub struct Report {
     pub by_state: BTreeMap<Option<TransactionStatus>, Totals>,
     /// The money received, by what kind of payment took it.
     pub by_method: BTreeMap<PaymentKind, Totals>,
+    /// The money received, by the cashier who made the sale ("": nobody named: a sale from
+    /// before there were cashiers, from the command line, or with nobody at the till).
+    pub by_cashier: BTreeMap<String, Totals>,
+    /// The money received, by the shop's day.
+    pub by_day: BTreeMap<Date, Totals>,
+    /// The money received, by the shop's hour of the day (0 to 23), whatever the day.
+    pub by_hour: BTreeMap<u8, Totals>,
     /// The money received: every payment the service confirmed (two payments of one code are
     /// two). Nothing else is ever counted here.
     pub approved: Totals,
@@ -220,6 +227,9 @@ impl Ledger {
             to,
             by_state: BTreeMap::new(),
             by_method: BTreeMap::new(),
+            by_cashier: BTreeMap::new(),
+            by_day: BTreeMap::new(),
+            by_hour: BTreeMap::new(),
             approved: Totals::default(),
             unconfirmed: 0,
             payouts_paid: Totals::default(),
@@ -238,6 +248,15 @@ impl Ledger {
                 .entry(received.kind.clone())
                 .or_default()
                 .add(figures);
+            report
+                .by_cashier
+                .entry(received.cashier.clone())
+                .or_default()
+                .add(figures);
+            if let Some((day, hour)) = clock::day_and_hour(received.received_at) {
+                report.by_day.entry(day).or_default().add(figures);
+                report.by_hour.entry(hour).or_default().add(figures);
+            }
             if received.fee.is_none() {
                 report.exceptions.push(Exception {
                     kind: ExceptionKind::FeeNotKnown,
@@ -466,6 +485,8 @@ impl Ledger {
                 &n.status.to_string(),
                 &check,
                 &status_id(n.service_status),
+                "",
+                "",
             ])?;
             count += 1;
         }
@@ -482,6 +503,8 @@ impl Ledger {
                 &state_words(c.status),
                 checked(c.status.is_some()),
                 &status_id(c.status),
+                &text(&c.made_by.cashier),
+                &text(&c.made_by.till),
             ])?;
             count += 1;
         }
@@ -499,6 +522,8 @@ impl Ledger {
                 &state_words(Some(TransactionStatus::Approved)),
                 checked(true),
                 &TransactionStatus::Approved.id().to_string(),
+                &text(&r.cashier),
+                "",
             ])?;
             count += 1;
         }
@@ -525,6 +550,8 @@ impl Ledger {
                 &state,
                 checked(p.service_status.is_some()),
                 &p.service_status.map(|s| s.to_string()).unwrap_or_default(),
+                "",
+                "",
             ])?;
             count += 1;
         }
@@ -534,7 +561,7 @@ impl Ledger {
 }
 
 /// The same columns for Excel in Spanish.
-pub const SPANISH_HEADER: [&str; 11] = [
+pub const SPANISH_HEADER: [&str; 13] = [
     "registro",
     "fecha",
     "referencia",
@@ -546,9 +573,11 @@ pub const SPANISH_HEADER: [&str; 11] = [
     "estado",
     "confirmacion",
     "estado_servicio",
+    "cajero",
+    "caja",
 ];
 
-pub const EXPORT_HEADER: [&str; 11] = [
+pub const EXPORT_HEADER: [&str; 13] = [
     "record",
     "date",
     "reference",
@@ -560,6 +589,8 @@ pub const EXPORT_HEADER: [&str; 11] = [
     "state",
     "confirmation",
     "service_status",
+    "cashier",
+    "till",
 ];
 
 #[derive(Debug, thiserror::Error)]

@@ -243,6 +243,7 @@ impl TodayFromLedger {
             payment.status = status;
             payment.repeatable = collection.repeatable;
             payment.open_until = collection.open_until;
+            payment.made_by = collection.made_by;
             let done = status.is_some_and(|s| s.is_final())
                 && !payment.takes_payments(crate::ledger::now_ms());
             if done || !self.follow_unfinished {

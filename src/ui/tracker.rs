@@ -11,7 +11,7 @@ use crate::api::Client;
 use crate::api::family_b::{StatusRecord, TransactionStatus};
 use crate::api::kind::PaymentKind;
 use crate::collections::{FollowUpdate, Follower};
-use crate::ledger::{Collection, Ledger, ReceivedPayment, now_ms};
+use crate::ledger::{Collection, Ledger, MadeBy, ReceivedPayment, now_ms};
 use crate::money::Pesos;
 
 use super::alerts::{self, AlertSettings};
@@ -44,6 +44,8 @@ pub struct TrackedPayment {
     pub open_until: Option<i64>,
     /// Today's payments of such a code, oldest first.
     pub received: Vec<ReceivedPayment>,
+    /// Who made the sale, at which till.
+    pub made_by: MadeBy,
 }
 
 impl TrackedPayment {
@@ -69,6 +71,7 @@ impl TrackedPayment {
             repeatable: false,
             open_until: None,
             received: Vec::new(),
+            made_by: MadeBy::default(),
         }
     }
 
@@ -145,6 +148,8 @@ pub struct Tracker {
     on_screen: tokio::sync::watch::Sender<Option<String>>,
     /// The profile's methods: what each kind of payment is called.
     pub catalog: crate::api::catalog::MethodCatalog,
+    /// Who is at this till now: each sale made here carries it.
+    at_till: MadeBy,
 }
 
 /// A final state that just arrived, or one more payment of a code that takes many: the banner
@@ -187,6 +192,10 @@ impl Tracker {
             store: None,
             on_screen: tokio::sync::watch::Sender::new(None),
             catalog: crate::api::catalog::MethodCatalog::default(),
+            at_till: MadeBy {
+                cashier: String::new(),
+                till: crate::ledger::activity::this_till(),
+            },
         }
     }
 
@@ -207,6 +216,16 @@ impl Tracker {
             self.payments.clear();
         }
         self.store = store;
+    }
+
+    /// Who is at this till now, and the till.
+    pub fn at_till(&self) -> &MadeBy {
+        &self.at_till
+    }
+
+    /// The cashier at the till changed (empty: nobody named).
+    pub fn set_cashier(&mut self, cashier: &str) {
+        cashier.clone_into(&mut self.at_till.cashier);
     }
 
     pub fn alerts(&self) -> &AlertSettings {
@@ -249,6 +268,7 @@ impl Tracker {
                 description: payment.description.clone(),
                 repeatable: payment.repeatable,
                 open_until: payment.open_until,
+                made_by: payment.made_by.clone(),
             },
         );
         follower.seen = payment

@@ -442,6 +442,7 @@ pub fn record_payment(
         description: String::new(),
         repeatable,
         open_until: None,
+        made_by: Default::default(),
     };
     paydesk::collections::record_created(ledger, profile, &collection).unwrap();
     collection

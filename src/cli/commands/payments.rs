@@ -284,6 +284,11 @@ async fn record_sale(
         status: None,
         description: sale.description,
         repeatable,
+        // From the terminal: no cashier, this computer.
+        made_by: crate::ledger::MadeBy {
+            cashier: String::new(),
+            till: crate::ledger::activity::this_till(),
+        },
     };
     let profile = ctx.connection.profile_name.clone();
     let reference = collection.reference.clone();

@@ -374,6 +374,7 @@ impl Submission {
                 payment.description = created.description.clone();
                 payment.repeatable = created.repeatable;
                 payment.open_until = created.open_until;
+                payment.made_by = ctx.tracker.at_till().clone();
                 ctx.tracker
                     .follow(ctx.bridge, ctx.session.connection.client.clone(), payment);
                 *reference1 = fresh_reference1();
