@@ -225,7 +225,7 @@ mod activity {
     fn the_close_follows_the_range_chosen_and_exports_it() {
         paydesk::i18n::set(paydesk::i18n::Language::Es);
         let mut harness = Harness::new_ui_state(
-            |ui, panel: &mut ReconcilePanel| panel.ui(ui, true),
+            |ui, panel: &mut ReconcilePanel| panel.ui(ui, true, true),
             ReconcilePanel::default(),
         );
         harness.run();
@@ -458,6 +458,12 @@ mod settings {
                         profile_ledger_url: None,
                     },
                     books: &books,
+                    people: paydesk::ui::panels::people_settings::PeopleView {
+                        people: None,
+                        problem: None,
+                        busy: false,
+                        outcome: None,
+                    },
                 };
                 panel.ui(ui, &view, &mut theme, &mut language, &mut zoom, Some(1.25));
             },

@@ -67,10 +67,14 @@ impl Actor {
     }
 }
 
-/// This computer's name, as the shop's people know their tills.
+/// This computer's name, as the shop's people know their tills (asked of the OS once).
 pub fn this_till() -> String {
-    let name = gethostname::gethostname().to_string_lossy().into_owned();
-    crate::untrusted::ForLog(&name).to_string()
+    static NAME: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    NAME.get_or_init(|| {
+        let name = gethostname::gethostname().to_string_lossy().into_owned();
+        crate::untrusted::ForLog(&name).to_string()
+    })
+    .clone()
 }
 
 /// What was done.

@@ -12,7 +12,7 @@ mod created;
 mod inbox;
 mod param;
 mod payouts;
-mod people;
+pub mod people;
 mod personal;
 pub mod postgres;
 mod received;

@@ -87,6 +87,8 @@ const MAX_DOUBLINGS: i64 = 7;
 pub const DEFAULT_IDLE_MINUTES: u32 = 5;
 /// The choices the owner has for it.
 pub const IDLE_MINUTES: std::ops::RangeInclusive<u32> = 1..=60;
+/// What Configuración offers for it.
+pub const IDLE_MINUTES_CHOICES: [u32; 7] = [1, 2, 5, 10, 15, 30, 60];
 const IDLE_MINUTES_KEY: &str = "owner_idle_minutes";
 
 /// Whose PIN.

@@ -8,6 +8,7 @@ use egui::Ui;
 
 use crate::config::{EnvOverrides, Paths};
 
+use super::access::{Access, AccessCommand};
 use super::alerts::AlertSettings;
 use super::banners::{Banners, failure_reason};
 use super::bridge::{Bridge, Requested, Task};
@@ -99,6 +100,8 @@ pub struct PaydeskApp {
     today: TodayFromLedger,
     /// The books' copies, and the way back when they cannot be opened.
     books: crate::ui::books::BooksGuard,
+    /// Who is at the till and what they may reach (Caja or the owner's side).
+    access: Access,
     panels: Panels,
 }
 
@@ -151,6 +154,7 @@ impl PaydeskApp {
             webhook_sender,
             today: TodayFromLedger::default(),
             books: crate::ui::books::BooksGuard::default(),
+            access: Access::default(),
             panels: Panels::default(),
         }
     }
@@ -168,8 +172,20 @@ impl PaydeskApp {
         &mut self.tracker
     }
 
+    /// Goes to `panel` as the navigation would: only where the person at the till may go.
     pub fn show_panel(&mut self, panel: Panel) {
-        self.nav = panel;
+        if self.access.may_open(panel) {
+            self.nav = panel;
+        }
+    }
+
+    /// The panel on screen.
+    pub fn panel(&self) -> Panel {
+        self.nav
+    }
+
+    pub fn access(&self) -> &Access {
+        &self.access
     }
 
     fn connect(&mut self) {
@@ -211,7 +227,7 @@ impl PaydeskApp {
     fn handle_actions(&mut self) {
         for action in std::mem::take(&mut self.actions) {
             match action {
-                AppAction::GoTo(panel) => self.nav = panel,
+                AppAction::GoTo(panel) => self.show_panel(panel),
                 AppAction::ShowCustomer(payment) => {
                     self.tracker.show_on_screen(Some(payment.reference.clone()));
                     let received_before = self
@@ -268,6 +284,21 @@ impl eframe::App for PaydeskApp {
                 self.panels.payouts.refresh();
                 self.panels.reconcile.mark_stale();
             }
+            if news.people {
+                self.access.queued.push(AccessCommand::Load);
+            }
+            let now = ctx.input(|i| i.time);
+            let used = ctx.input(|i| i.events.iter().any(is_use));
+            if let Some(cashier) = self.access.logic(&self.bridge, &session, now, used) {
+                self.tracker.set_cashier(&cashier);
+            }
+            if let Some(left) = self.access.idle_left(now) {
+                // Awake when the owner's side is due to close, even with nobody at the window.
+                ctx.request_repaint_after(std::time::Duration::from_secs_f64(left.max(0.25)));
+            }
+            if !self.access.may_open(self.nav) {
+                self.nav = Panel::Collect;
+            }
         }
         while let Ok(event) = self.webhook_events.try_recv() {
             self.panels.activity.mark_stale();
@@ -317,6 +348,7 @@ impl eframe::App for PaydeskApp {
                 paths: &self.options.paths,
                 actions: &mut self.actions,
                 books: &mut self.books,
+                access: &mut self.access,
                 notifications: self.panels.activity.recent(),
             };
             self.panels.logic(&mut ctx);
@@ -353,18 +385,25 @@ impl eframe::App for PaydeskApp {
                 .is_stale()
                 .then(|| self.books.newest().map(|copy| copy.taken_at)),
             &mut self.prefs.theme,
+            &mut self.access,
         );
         if let Some(damaged) = self.books.damaged.clone()
             && !self.books.dismissed
         {
-            super::damaged_books::show(ui, &damaged, &mut self.books);
+            let owner = self.access.owner_side();
+            super::damaged_books::show(ui, &damaged, &mut self.books, owner);
         }
+        super::pin_prompt::show(ui, &mut self.access);
         egui::Panel::left("navigation")
             .resizable(false)
             .default_size(150.0)
             .show(ui, |ui| {
                 ui.add_space(crate::ui::theme::space::MEDIUM);
                 for panel in Panel::ALL {
+                    // In Caja the rest is not there at all: not greyed, not reachable.
+                    if !self.access.may_open(panel) {
+                        continue;
+                    }
                     let selected = self.nav == panel;
                     if ui
                         .add_sized(
@@ -373,7 +412,7 @@ impl eframe::App for PaydeskApp {
                         )
                         .clicked()
                     {
-                        self.nav = panel;
+                        self.show_panel(panel);
                     }
                 }
             });
@@ -388,7 +427,13 @@ impl eframe::App for PaydeskApp {
             }
             // Panels only draw: what they ask for is queued and run by the next `logic`.
             let notifications = self.panels.activity.recent();
+            let nav = if self.access.may_open(self.nav) {
+                self.nav
+            } else {
+                Panel::Collect
+            };
             let mut shell = Shell {
+                access: &self.access,
                 session: &session,
                 tracker: &self.tracker,
                 notifications: &notifications,
@@ -399,9 +444,10 @@ impl eframe::App for PaydeskApp {
                 zoom_percent: &mut self.prefs.zoom_percent,
                 screen_zoom: self.sizing.screen_zoom(),
             };
-            self.panels.show(self.nav, ui, &mut shell);
+            self.panels.show(nav, ui, &mut shell);
         });
-        if self.session.value().is_some() {
+        // A new token is the owner's to type: in Caja the top bar says to call the owner.
+        if self.session.value().is_some() && self.access.owner_side() {
             self.prompt.ui(ui);
         }
         if self.language != i18n::current() {
@@ -477,4 +523,18 @@ impl PaydeskApp {
             }
         }
     }
+}
+
+/// Whether an input event is the person using the window (not a focus change or a repaint).
+fn is_use(event: &egui::Event) -> bool {
+    matches!(
+        event,
+        egui::Event::Key { .. }
+            | egui::Event::Text(_)
+            | egui::Event::PointerButton { .. }
+            | egui::Event::PointerMoved(_)
+            | egui::Event::MouseWheel { .. }
+            | egui::Event::Touch { .. }
+            | egui::Event::Paste(_)
+    )
 }

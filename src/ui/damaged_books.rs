@@ -8,7 +8,8 @@ use super::books::{BooksCommand, BooksGuard, Damaged};
 use super::widgets::form::ERROR_COLOR;
 use crate::t;
 
-pub fn show(ui: &mut Ui, damaged: &Damaged, books: &mut BooksGuard) {
+/// `owner`: the owner's side is open (or no PIN is set); only then can a copy be restored.
+pub fn show(ui: &mut Ui, damaged: &Damaged, books: &mut BooksGuard, owner: bool) {
     egui::Modal::new(egui::Id::unique("damaged-books")).show(ui.ctx(), |ui| {
         ui.set_max_width(520.0);
         ui.heading(t!("damaged-title"));
@@ -16,6 +17,12 @@ pub fn show(ui: &mut Ui, damaged: &Damaged, books: &mut BooksGuard) {
         ui.label(RichText::new(&damaged.problem).small().color(ERROR_COLOR));
         ui.add_space(super::theme::space::MEDIUM);
         match &damaged.newest {
+            Some(_) if !owner => {
+                ui.label(RichText::new(t!("damaged-call-owner")).strong());
+                if ui.button(t!("damaged-go-on")).clicked() {
+                    books.queued.ask(ui, BooksCommand::GoOnWithout);
+                }
+            }
             Some((copy, contents)) => {
                 ui.label(t!(
                     "damaged-newest",

@@ -2,6 +2,7 @@
 //! Work goes to the tokio runtime owned by `main` through [`bridge::Bridge`]; no frame waits on
 //! the network, the keyring or a file.
 
+pub mod access;
 mod alerts;
 mod app;
 mod banners;
@@ -10,6 +11,7 @@ pub mod bridge;
 pub mod customer;
 mod damaged_books;
 pub mod panels;
+mod pin_prompt;
 pub mod queue;
 pub mod session;
 mod session_prompt;
@@ -102,6 +104,8 @@ pub struct PanelContext<'a> {
     pub actions: &'a mut Vec<AppAction>,
     /// The books' copies: Settings shows them and asks for one.
     pub books: &'a mut crate::ui::books::BooksGuard,
+    /// Who is at the till: who did what is written down as theirs.
+    pub access: &'a mut access::Access,
     /// The webhook notifications last loaded, newest first.
     pub notifications: Arc<Vec<crate::ledger::StoredNotification>>,
 }

@@ -4,6 +4,7 @@
 use egui::{Color32, RichText, Ui};
 
 use super::ThemeChoice;
+use super::access::Access;
 use super::session::Session;
 
 use crate::config::Environment;
@@ -76,6 +77,7 @@ pub fn show(
     ledger_away_at: Option<&String>,
     no_recent_copy: Option<Option<i64>>,
     theme_choice: &mut ThemeChoice,
+    access: &mut Access,
 ) {
     egui::Panel::top("top-bar").show(ui, |ui| {
         // Wrapped: on a small screen (640 × 480) nothing is cut, it takes a second line.
@@ -128,6 +130,7 @@ pub fn show(
                     ui.label(RichText::new(t!("connecting")).weak());
                 }
             }
+            who_is_here(ui, access);
             let dark = ui.visuals().dark_mode;
             if ui
                 .button(if dark {
@@ -145,4 +148,57 @@ pub fn show(
             }
         });
     });
+}
+
+/// Who is at the till, and the way to the other side: in Caja, the cashier's name, "Cambiar de
+/// cajero" and "Dueño"; on the owner's side, "Bloquear". Nothing while no PIN is set.
+fn who_is_here(ui: &mut Ui, access: &mut Access) {
+    if !access.pin_set() && !access.in_caja() {
+        return;
+    }
+    ui.separator();
+    if access.in_caja() {
+        let cashier = match access.cashier() {
+            "" => t!("caja-nobody"),
+            name => name.to_owned(),
+        };
+        chip(ui, t!("caja-chip", cashier = cashier), theme::INFO);
+        if access
+            .people()
+            .is_some_and(|people| !people.cashiers.is_empty())
+            && ui.button(t!("caja-change-cashier")).clicked()
+        {
+            access.ask_cashier_pin();
+        }
+        if ui
+            .button(RichText::new(t!("caja-owner")).strong())
+            .on_hover_text(t!("caja-owner-help"))
+            .clicked()
+        {
+            access.ask_owner_pin();
+        }
+    } else {
+        let left = access
+            .idle_left(ui.input(|i| i.time))
+            .map(|seconds| (seconds.max(0.0) / 60.0).ceil() as u64);
+        let chip_response = chip(ui, t!("owner-chip"), theme::SUCCESS);
+        if let Some(minutes) = left {
+            chip_response.on_hover_text(t!("owner-chip-help", minutes = minutes.to_string()));
+        }
+        if ui.button(t!("owner-lock")).clicked() {
+            access.lock();
+        }
+    }
+}
+
+/// A short coloured label, white on `color`.
+fn chip(ui: &mut Ui, words: String, color: Color32) -> egui::Response {
+    egui::Frame::new()
+        .fill(color)
+        .inner_margin(egui::Margin::symmetric(8, 3))
+        .corner_radius(4.0)
+        .show(ui, |ui| {
+            ui.label(RichText::new(words).strong().color(Color32::WHITE));
+        })
+        .response
 }

@@ -5,11 +5,13 @@
 
 pub mod accounts;
 pub mod activity;
+pub mod activity_log;
 pub mod backups_settings;
 pub mod balance;
 pub mod collect;
 pub mod ledger_settings;
 pub mod payouts;
+pub mod people_settings;
 pub mod reconcile;
 pub mod register;
 pub mod settings;
@@ -36,6 +38,8 @@ pub trait PanelState {
 
 /// What the app hands a panel to draw with, each frame.
 pub struct Shell<'a> {
+    /// Who is at the till: what the panel offers follows it.
+    pub access: &'a crate::ui::access::Access,
     pub session: &'a Session,
     pub tracker: &'a Tracker,
     /// The webhook notifications last loaded, newest first.
@@ -151,7 +155,7 @@ impl PanelState for reconcile::ReconcilePanel {
     }
 
     fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
-        self.ui(ui, shell.session.ledger.is_ok());
+        self.ui(ui, shell.session.ledger.is_ok(), shell.access.owner_side());
     }
 }
 
@@ -196,6 +200,7 @@ impl PanelState for settings::SettingsPanel {
             shell.paths,
             shell.tracker.alerts(),
             shell.books,
+            shell.access,
         );
         self.ui(
             ui,

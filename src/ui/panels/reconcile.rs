@@ -190,13 +190,19 @@ impl ReconcilePanel {
         self.opening.poll();
     }
 
-    pub fn ui(&mut self, ui: &mut Ui, has_ledger: bool) {
+    /// `owner`: the owner's side is open (or no PIN is set). In Caja only today's close shows,
+    /// and nothing is exported.
+    pub fn ui(&mut self, ui: &mut Ui, has_ledger: bool, owner: bool) {
         ui.heading(t!("nav-reconcile"));
-        ui.horizontal_wrapped(|ui| {
-            for range in Range::ALL {
-                ui.selectable_value(&mut self.range, range, range.words());
-            }
-        });
+        if owner {
+            ui.horizontal_wrapped(|ui| {
+                for range in Range::ALL {
+                    ui.selectable_value(&mut self.range, range, range.words());
+                }
+            });
+        } else {
+            self.range = Range::Today;
+        }
         let dates = self.dates();
         if self.range == Range::Other {
             self.typed_dates_ui(ui, &dates);
@@ -222,12 +228,13 @@ impl ReconcilePanel {
             );
         }
         ui.horizontal(|ui| {
-            if ui
-                .add_enabled(
-                    dates.is_ok() && !self.export.is_pending(),
-                    egui::Button::new(t!("activity-export")),
-                )
-                .clicked()
+            if owner
+                && ui
+                    .add_enabled(
+                        dates.is_ok() && !self.export.is_pending(),
+                        egui::Button::new(t!("activity-export")),
+                    )
+                    .clicked()
                 && let Ok((from, to)) = dates
             {
                 self.queued.ask(ui, ReconcileCommand::Export { from, to });
@@ -353,6 +360,21 @@ fn report_ui(ui: &mut Ui, report: &Report, catalog: &MethodCatalog) {
             totals_row(ui, &t!("activity-approved-collections"), &report.approved);
             for (kind, totals) in &report.by_method {
                 totals_row(ui, &format!("  {}", kind.words(catalog)), totals);
+            }
+            // Arqueo por cajero, once sales carry a cashier.
+            if report.by_cashier.keys().any(|name| !name.is_empty()) {
+                for (name, totals) in &report.by_cashier {
+                    let who = if name.is_empty() {
+                        t!("caja-nobody")
+                    } else {
+                        name.clone()
+                    };
+                    totals_row(
+                        ui,
+                        &format!("  {}", t!("reconcile-by-cashier", name = who)),
+                        totals,
+                    );
+                }
             }
             totals_row(ui, &t!("activity-payouts-paid"), &report.payouts_paid);
             totals_row(ui, &t!("activity-payouts-open"), &report.payouts_open);

@@ -2,6 +2,7 @@
 //! to the keyring), sign-out, appearance, and the approval alerts.
 
 use crate::i18n::Language;
+use crate::ledger::activity::Action;
 use crate::t;
 use crate::ui::queue::Queue;
 use crate::validate::Field;
@@ -59,6 +60,7 @@ pub enum SettingsCommand {
     SignOut,
     Ledger(LedgerCommand),
     Books(crate::ui::books::BooksCommand),
+    Access(crate::ui::access::AccessCommand),
 }
 
 /// What the panel shows of the session and the settings it is in.
@@ -73,6 +75,7 @@ pub struct SettingsView<'a> {
     pub alerts: crate::ui::AlertSettings,
     pub ledger: LedgerView<'a>,
     pub books: &'a crate::ui::books::BooksGuard,
+    pub people: super::people_settings::PeopleView<'a>,
 }
 
 impl<'a> SettingsView<'a> {
@@ -81,6 +84,7 @@ impl<'a> SettingsView<'a> {
         paths: &crate::config::Paths,
         alerts: &crate::ui::AlertSettings,
         books: &'a crate::ui::books::BooksGuard,
+        access: &'a crate::ui::access::Access,
     ) -> SettingsView<'a> {
         SettingsView {
             profile_name: session.profile_name(),
@@ -98,6 +102,12 @@ impl<'a> SettingsView<'a> {
                 profile_ledger_url: session.connection.profile.ledger_url.as_deref(),
             },
             books,
+            people: super::people_settings::PeopleView {
+                people: access.people(),
+                problem: access.problem.as_deref(),
+                busy: access.is_changing(),
+                outcome: access.outcome.as_ref(),
+            },
         }
     }
 }
@@ -118,6 +128,8 @@ pub struct SettingsPanel {
     profile_message: Option<Result<String, String>>,
     ledger: LedgerSection,
     backups: super::backups_settings::BackupsSection,
+    people: super::people_settings::PeopleSection,
+    activity_log: super::activity_log::ActivityLogSection,
 }
 
 /// The form for a new profile, or for the current one.
@@ -142,8 +154,33 @@ impl SettingsPanel {
                 ctx.books.queued.push(command);
                 return;
             }
+            SettingsCommand::Access(command) => {
+                ctx.access.queued.push(command);
+                return;
+            }
             other => other,
         };
+        // Who changed what the shop trusts is written down.
+        let (action, detail) = match &command {
+            SettingsCommand::Switch(name) => (
+                Action::ProfileChanged,
+                t!("log-profile-active", name = name.as_str()),
+            ),
+            SettingsCommand::SaveProfile { name, .. } => (
+                Action::ProfileChanged,
+                t!("log-profile-saved", name = name.as_str()),
+            ),
+            SettingsCommand::SaveCredentials(values) => (
+                Action::CredentialsChanged,
+                values
+                    .iter()
+                    .map(|(kind, _)| kind.label())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
+            _ => (Action::CredentialsChanged, t!("log-signed-out")),
+        };
+        ctx.access.record(ctx.bridge, ctx.session, action, detail);
         let paths = ctx.paths.clone();
         let secrets = ctx.session.secrets.clone();
         let profile_name = ctx.session.profile_name().to_owned();
@@ -184,7 +221,8 @@ impl SettingsPanel {
                         .map(|()| t!("settings-signed-out", profile = profile_name))
                 }));
             }
-            SettingsCommand::Ledger(_) | SettingsCommand::Books(_) => {}
+            SettingsCommand::Ledger(_) | SettingsCommand::Books(_) | SettingsCommand::Access(_) => {
+            }
         }
     }
 
@@ -193,6 +231,7 @@ impl SettingsPanel {
             self.run(command, ctx);
         }
         self.ledger.logic();
+        self.activity_log.logic(ctx);
         if let Some(task) = &self.saving
             && let Some(result) = task.poll()
         {
@@ -231,6 +270,10 @@ impl SettingsPanel {
             .show(ui, |ui| {
                 self.profile_ui(ui, view);
                 ui.separator();
+                if let Some(command) = self.people.ui(ui, &view.people) {
+                    self.queued.ask(ui, SettingsCommand::Access(command));
+                }
+                ui.separator();
                 self.credentials_ui(ui, view);
                 ui.separator();
                 if let Some(command) = self.ledger.ui(ui, &view.ledger) {
@@ -240,6 +283,8 @@ impl SettingsPanel {
                 if let Some(command) = self.backups.ui(ui, view.books) {
                     self.queued.ask(ui, SettingsCommand::Books(command));
                 }
+                ui.separator();
+                self.activity_log.ui(ui);
                 ui.separator();
                 ui.label(RichText::new(t!("settings-language")).strong());
                 ui.horizontal(|ui| {

@@ -286,6 +286,12 @@ fn today(ui: &mut Ui, tracker: &Tracker, filter: &str, opened: &mut Option<Strin
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
         .column(Column::auto().at_least(72.0));
     let mut titles = vec![t!("column-time")];
+    // Who sold it, once the shop has named cashiers.
+    let cashiers = shown.iter().any(|p| !p.made_by.cashier.is_empty());
+    if cashiers {
+        table = table.column(Column::auto().at_least(70.0).clip(true));
+        titles.push(t!("column-cashier"));
+    }
     if !narrow {
         table = table.column(Column::auto().at_least(90.0).clip(true));
         titles.push(t!("column-kind"));
@@ -318,7 +324,12 @@ fn today(ui: &mut Ui, tracker: &Tracker, filter: &str, opened: &mut Option<Strin
             body.rows(ROW_HEIGHT, shown.len(), |mut row| {
                 let payment = shown[row.index()];
                 row.set_selected(opened.as_deref() == Some(payment.reference.as_str()));
-                row_cells(&mut row, payment, &tracker.kind_words(payment), narrow);
+                row_cells(
+                    &mut row,
+                    payment,
+                    &tracker.kind_words(payment),
+                    Columns { narrow, cashiers },
+                );
                 if row.response().clicked() {
                     *opened = Some(payment.reference.clone());
                 }
@@ -329,15 +340,27 @@ fn today(ui: &mut Ui, tracker: &Tracker, filter: &str, opened: &mut Option<Strin
 /// Narrower than this, the table leaves out the kind and the service's reference.
 const NARROW_TABLE: f32 = 760.0;
 
+/// Which of the optional columns the table shows.
+#[derive(Clone, Copy)]
+struct Columns {
+    narrow: bool,
+    cashiers: bool,
+}
+
 fn row_cells(
     row: &mut egui_extras::TableRow<'_, '_>,
     payment: &TrackedPayment,
     kind: &str,
-    narrow: bool,
+    Columns { narrow, cashiers }: Columns,
 ) {
     row.col(|ui| {
         ui.label(&payment.created);
     });
+    if cashiers {
+        row.col(|ui| {
+            ui.label(&payment.made_by.cashier);
+        });
+    }
     if !narrow {
         row.col(|ui| {
             ui.label(kind);
@@ -446,6 +469,8 @@ fn payment_window(
                     (t!("column-time"), payment.created.clone()),
                     (t!("field-your-reference"), payment.reference1.clone()),
                     (t!("created-service-reference"), payment.reference.clone()),
+                    (t!("column-cashier"), payment.made_by.cashier.clone()),
+                    (t!("column-till"), payment.made_by.till.clone()),
                 ] {
                     if !value.is_empty() {
                         ui.label(label);

@@ -1,0 +1,157 @@
+//! Configuración → Registro de actividad: who did what, at which till and when (payouts,
+//! credentials and settings, PINs and cashiers, restores, forgotten customers), newest first,
+//! and the whole log as a CSV for the owner's records. Read off the UI thread.
+
+use std::path::PathBuf;
+
+use egui::{RichText, Ui};
+
+use crate::ledger::activity::Activity;
+use crate::t;
+use crate::ui::PanelContext;
+use crate::ui::bridge::{Requested, UiError};
+use crate::ui::queue::Queue;
+use crate::ui::widgets::form::error_box;
+
+/// How many entries the section shows; the export has them all.
+const SHOWN: usize = 200;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ActivityLogCommand {
+    Load,
+    Export,
+}
+
+#[derive(Default)]
+pub struct ActivityLogSection {
+    pub queued: Queue<ActivityLogCommand>,
+    entries: Requested<Vec<Activity>>,
+    export: Requested<(PathBuf, usize)>,
+    /// Shown once, then read again whenever the section is opened.
+    opened: bool,
+}
+
+impl ActivityLogSection {
+    pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        for command in self.queued.take() {
+            let Ok(ledger) = ctx.session.ledger.clone() else {
+                continue;
+            };
+            match command {
+                ActivityLogCommand::Load => {
+                    self.entries.start(ctx.bridge.spawn_blocking(move || {
+                        ledger
+                            .recent_activity(SHOWN)
+                            .map_err(|error| UiError::local(error.to_string()))
+                    }));
+                }
+                ActivityLogCommand::Export => {
+                    let path = ctx.paths.exports_dir.join(format!(
+                        "paydesk-actividad-{}.csv",
+                        crate::ledger::reconcile::format_date(crate::clock::today())
+                    ));
+                    self.export.start(ctx.bridge.spawn_blocking(move || {
+                        write_export(&ledger, &path).map(|rows| (path, rows))
+                    }));
+                }
+            }
+        }
+        self.entries.poll();
+        self.export.poll();
+    }
+
+    pub fn ui(&mut self, ui: &mut Ui) {
+        let header = egui::CollapsingHeader::new(RichText::new(t!("log-title")).strong())
+            .id_salt("activity-log")
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    if ui.button(t!("log-refresh")).clicked() {
+                        self.queued.ask(ui, ActivityLogCommand::Load);
+                    }
+                    if ui
+                        .add_enabled(
+                            !self.export.is_pending(),
+                            egui::Button::new(t!("log-export")),
+                        )
+                        .clicked()
+                    {
+                        self.queued.ask(ui, ActivityLogCommand::Export);
+                    }
+                    if self.entries.is_pending() || self.export.is_pending() {
+                        ui.spinner();
+                    }
+                });
+                match &self.export {
+                    Requested::Done((path, rows)) => {
+                        ui.label(
+                            RichText::new(t!(
+                                "activity-exported",
+                                rows = rows.to_string(),
+                                path = path.display().to_string()
+                            ))
+                            .weak(),
+                        );
+                    }
+                    Requested::Failed { error, .. } => error_box(ui, error),
+                    _ => {}
+                }
+                if let Some(error) = self.entries.error() {
+                    error_box(ui, error);
+                }
+                match self.entries.value() {
+                    Some(entries) if entries.is_empty() => {
+                        ui.label(RichText::new(t!("log-empty")).weak());
+                    }
+                    Some(entries) => entries_ui(ui, entries),
+                    None => {}
+                }
+            });
+        let open = header.body_returned.is_some();
+        if open && !self.opened {
+            self.queued.ask(ui, ActivityLogCommand::Load);
+        }
+        self.opened = open;
+    }
+}
+
+fn write_export(ledger: &crate::ledger::Ledger, path: &std::path::Path) -> Result<usize, UiError> {
+    let failed = |error: String| UiError::local(t!("log-export-failed", error = error));
+    if let Some(folder) = path.parent() {
+        std::fs::create_dir_all(folder).map_err(|error| failed(error.to_string()))?;
+    }
+    let file = std::fs::File::create(path).map_err(|error| failed(error.to_string()))?;
+    ledger
+        .export_activity(std::io::BufWriter::new(file), crate::i18n::current())
+        .map_err(|error| failed(error.to_string()))
+}
+
+fn entries_ui(ui: &mut Ui, entries: &[Activity]) {
+    egui::ScrollArea::vertical()
+        .id_salt("activity-log-scroll")
+        .max_height(260.0)
+        .show(ui, |ui| {
+            egui::Grid::new("activity-log-grid")
+                .num_columns(5)
+                .striped(true)
+                .show(ui, |ui| {
+                    for title in [
+                        t!("log-when"),
+                        t!("log-who"),
+                        t!("column-till"),
+                        t!("log-what"),
+                        t!("log-detail"),
+                    ] {
+                        ui.label(RichText::new(title).strong());
+                    }
+                    ui.end_row();
+                    for entry in entries {
+                        ui.label(crate::clock::shown_datetime(entry.at));
+                        ui.label(entry.actor.words());
+                        ui.label(&entry.actor.till);
+                        ui.label(entry.action_words());
+                        ui.add(egui::Label::new(&entry.detail).wrap());
+                        ui.end_row();
+                    }
+                });
+        });
+}

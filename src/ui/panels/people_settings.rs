@@ -1,0 +1,225 @@
+//! Configuración → Dueño y cajeros: the owner's PIN (set, or changed with the current one), how
+//! long the owner's side stays open without use, and the cashiers (each a name and a PIN of
+//! their own). Without an owner's PIN it says, once, why one is worth setting.
+
+use egui::{RichText, Ui};
+
+use crate::ledger::people::IDLE_MINUTES_CHOICES;
+use crate::t;
+use crate::ui::access::{AccessCommand, Outcome, People};
+use crate::ui::widgets::form::{ERROR_COLOR, secret_row, text_row};
+use crate::validate::{self, Field, ValidationError};
+
+/// What the section shows of the till's access.
+pub struct PeopleView<'a> {
+    pub people: Option<&'a People>,
+    pub problem: Option<&'a str>,
+    pub busy: bool,
+    pub outcome: Option<&'a Outcome>,
+}
+
+#[derive(Default)]
+pub struct PeopleSection {
+    current_pin: String,
+    new_pin: String,
+    repeat_pin: String,
+    cashier_name: String,
+    cashier_pin: String,
+    /// Asked to remove this cashier; a second click confirms.
+    removing: Option<String>,
+}
+
+impl PeopleSection {
+    pub fn ui(&mut self, ui: &mut Ui, view: &PeopleView<'_>) -> Option<AccessCommand> {
+        let mut command = None;
+        ui.label(RichText::new(t!("people-title")).strong());
+        let Some(people) = view.people else {
+            match view.problem {
+                Some(problem) => ui.label(RichText::new(problem).color(ERROR_COLOR)),
+                None => ui.label(RichText::new(t!("people-reading")).weak()),
+            };
+            return None;
+        };
+        if !people.owner_pin {
+            ui.label(t!("people-why-pin"));
+        }
+        let problems = self.owner_pin_problems(people.owner_pin);
+        egui::Grid::new("owner-pin").num_columns(2).show(ui, |ui| {
+            if people.owner_pin {
+                secret_row(
+                    ui,
+                    &t!("people-current-pin"),
+                    &mut self.current_pin,
+                    "",
+                    problems.iter().find(|p| p.field == Field::Pin),
+                );
+            }
+            secret_row(
+                ui,
+                &t!("people-new-pin"),
+                &mut self.new_pin,
+                &t!("people-pin-hint"),
+                problems.iter().find(|p| p.field == Field::NewPin),
+            );
+            secret_row(ui, &t!("people-repeat-pin"), &mut self.repeat_pin, "", None);
+        });
+        let typed = !self.new_pin.is_empty() && !self.repeat_pin.is_empty();
+        let mismatch = typed && self.new_pin.trim() != self.repeat_pin.trim();
+        if mismatch {
+            ui.label(RichText::new(t!("people-pins-differ")).color(ERROR_COLOR));
+        }
+        let button = if people.owner_pin {
+            t!("people-change-pin")
+        } else {
+            t!("people-set-pin")
+        };
+        let ready = typed && !mismatch && problems.is_empty() && !view.busy;
+        if ui.add_enabled(ready, egui::Button::new(button)).clicked() {
+            let current = validate::pin(Field::Pin, &self.current_pin).ok();
+            if let Ok(new) = validate::new_pin(Field::NewPin, &self.new_pin) {
+                command = Some(AccessCommand::SetOwnerPin { current, new });
+                self.current_pin.clear();
+                self.new_pin.clear();
+                self.repeat_pin.clear();
+            }
+        }
+        if people.owner_pin {
+            ui.horizontal(|ui| {
+                ui.label(t!("people-idle"));
+                let mut minutes = people.idle_minutes;
+                egui::ComboBox::from_id_salt("owner-idle-minutes")
+                    .selected_text(t!("people-minutes", minutes = minutes.to_string()))
+                    .show_ui(ui, |ui| {
+                        for choice in IDLE_MINUTES_CHOICES {
+                            ui.selectable_value(
+                                &mut minutes,
+                                choice,
+                                t!("people-minutes", minutes = choice.to_string()),
+                            );
+                        }
+                    });
+                if minutes != people.idle_minutes && !view.busy {
+                    command = Some(AccessCommand::SetIdleMinutes(minutes));
+                }
+            });
+            ui.add_space(crate::ui::theme::space::SMALL);
+            command = command.or_else(|| self.cashiers_ui(ui, people, view.busy));
+        }
+        match view.outcome {
+            Some(Ok(done)) if !done.is_empty() => {
+                ui.label(RichText::new(done).weak());
+            }
+            Some(Err(problem)) => {
+                ui.label(RichText::new(problem).color(ERROR_COLOR));
+            }
+            _ => {}
+        }
+        command
+    }
+
+    fn owner_pin_problems(&self, pin_set: bool) -> Vec<ValidationError> {
+        let mut problems = Vec::new();
+        if pin_set
+            && !self.current_pin.is_empty()
+            && let Err(problem) = validate::pin(Field::Pin, &self.current_pin)
+        {
+            problems.push(problem);
+        }
+        if pin_set && self.current_pin.is_empty() && !self.new_pin.is_empty() {
+            problems.push(ValidationError::new(Field::Pin, t!("pin-current-needed")));
+        }
+        if !self.new_pin.is_empty()
+            && let Err(problem) = validate::new_pin(Field::NewPin, &self.new_pin)
+        {
+            problems.push(problem);
+        }
+        problems
+    }
+
+    fn cashiers_ui(&mut self, ui: &mut Ui, people: &People, busy: bool) -> Option<AccessCommand> {
+        let mut command = None;
+        ui.label(RichText::new(t!("people-cashiers")).strong());
+        if people.cashiers.is_empty() {
+            ui.label(RichText::new(t!("people-no-cashiers")).weak());
+        }
+        egui::Grid::new("cashiers").num_columns(3).show(ui, |ui| {
+            for cashier in &people.cashiers {
+                ui.label(&cashier.name);
+                ui.label(
+                    RichText::new(t!(
+                        "people-cashier-since",
+                        when = crate::clock::shown_datetime(cashier.added_at)
+                    ))
+                    .weak(),
+                );
+                let confirming = self.removing.as_deref() == Some(cashier.name.as_str());
+                let words = if confirming {
+                    t!("people-remove-confirm", name = cashier.name.as_str())
+                } else {
+                    t!("people-remove")
+                };
+                if ui.add_enabled(!busy, egui::Button::new(words)).clicked() {
+                    if confirming {
+                        command = Some(AccessCommand::RemoveCashier(cashier.name.clone()));
+                        self.removing = None;
+                    } else {
+                        self.removing = Some(cashier.name.clone());
+                    }
+                }
+                ui.end_row();
+            }
+        });
+        let name = validate::cashier_name(&self.cashier_name);
+        let pin = validate::new_pin(Field::NewPin, &self.cashier_pin);
+        let name_problem = name
+            .as_ref()
+            .err()
+            .filter(|_| !self.cashier_name.is_empty())
+            .cloned();
+        let pin_problem = pin
+            .as_ref()
+            .err()
+            .filter(|_| !self.cashier_pin.is_empty())
+            .cloned();
+        egui::Grid::new("new-cashier")
+            .num_columns(2)
+            .show(ui, |ui| {
+                text_row(
+                    ui,
+                    &t!("people-cashier-name"),
+                    &mut self.cashier_name,
+                    &t!("people-cashier-name-hint"),
+                    name_problem.as_ref(),
+                );
+                secret_row(
+                    ui,
+                    &t!("people-cashier-pin"),
+                    &mut self.cashier_pin,
+                    &t!("people-pin-hint"),
+                    pin_problem.as_ref(),
+                );
+            });
+        if let (Ok(name), Ok(pin)) = (&name, &pin) {
+            let exists = people
+                .cashiers
+                .iter()
+                .any(|cashier| cashier.name.to_lowercase() == name.to_lowercase());
+            let words = if exists {
+                t!("people-cashier-new-pin", name = name.as_str())
+            } else {
+                t!("people-add-cashier")
+            };
+            if ui.add_enabled(!busy, egui::Button::new(words)).clicked() {
+                command = Some(AccessCommand::AddCashier {
+                    name: name.clone(),
+                    pin: pin.clone(),
+                });
+                self.cashier_name.clear();
+                self.cashier_pin.clear();
+            }
+        } else {
+            ui.add_enabled(false, egui::Button::new(t!("people-add-cashier")));
+        }
+        command
+    }
+}
