@@ -13,6 +13,7 @@ use serde_json::Value;
 
 use crate::api::family_b::WithdrawRequest;
 use crate::api::{ApiError, Client};
+use crate::ledger::activity::{Action, Actor};
 use crate::ledger::{
     IntentRules, Ledger, LedgerError, PayoutOutcome, PayoutRecord, PayoutState, now_ms,
 };
@@ -174,12 +175,14 @@ pub async fn prepare(
 }
 
 /// Commits the intent, sends exactly once, records the answer. `confirmed_duplicate` is the
-/// person's second yes when [`PayoutPlan::similar`] was shown.
+/// person's second yes when [`PayoutPlan::similar`] was shown. `by` is who sends it: the
+/// activity log says so, whatever comes of it.
 pub async fn send(
     ledger: Arc<Ledger>,
     client: &Client,
     plan: &PayoutPlan,
     confirmed_duplicate: bool,
+    by: &Actor,
 ) -> Result<PayoutRecord, PayoutError> {
     if let Some(similar) = &plan.similar
         && !confirmed_duplicate
@@ -220,7 +223,32 @@ pub async fn send(
         }
         Err(error) => return Err(error),
     };
+    {
+        let ledger = ledger.clone();
+        let by = by.clone();
+        let detail = crate::t!(
+            "log-payout",
+            amount = plan.request.amount.to_string(),
+            destination = masked(&plan.request.destination),
+            reference = plan.request.reference1.as_str()
+        );
+        // The payout goes whether or not its entry could be written: said in the log, once.
+        let written =
+            blocking(move || ledger.record_activity(&by, Action::PayoutSent, &detail, now_ms()))
+                .await;
+        if let Err(error) = written {
+            tracing::warn!(%error, "the payout's activity entry could not be written");
+        }
+    }
     deliver(ledger, client, &plan.request, intent.id).await
+}
+
+/// A destination as the activity log keeps it: its last four characters. The log is kept for
+/// good; the number itself is customers' data, blanked from the journal in time.
+fn masked(destination: &str) -> String {
+    let chars: Vec<char> = destination.chars().collect();
+    let shown: String = chars[chars.len().saturating_sub(4)..].iter().collect();
+    format!("···{shown}")
 }
 
 /// Sends a payout whose earlier attempt never reached the service, under the same reference.

@@ -314,9 +314,15 @@ async fn a_cash_out_to_a_bre_b_key_with_a_fetched_token() {
         paydesk::payouts::prepare(shop.ledger.clone(), &client, "shop", None, request.clone())
             .await
             .unwrap();
-    let payout = paydesk::payouts::send(shop.ledger.clone(), &client, &plan, false)
-        .await
-        .unwrap();
+    let payout = paydesk::payouts::send(
+        shop.ledger.clone(),
+        &client,
+        &plan,
+        false,
+        &paydesk::ledger::activity::Actor::new(paydesk::ledger::activity::Role::Anyone, ""),
+    )
+    .await
+    .unwrap();
     let fetch = shop.simulator.last_request("/pay/trx-token/generate").await;
     assert_eq!(
         fetch["body"],

@@ -27,6 +27,11 @@ pub struct Cli {
     /// Language of the messages: es or en (default: the system's).
     #[arg(long, global = true, env = "PAYDESK_LANG", value_parser = parse_language)]
     pub lang: Option<crate::i18n::Language>,
+    /// Read PINs from stdin, one per line (for scripts), instead of asking on the terminal.
+    /// With an owner's PIN set, every command that moves money or changes what the shop trusts
+    /// needs it: the owner's first, then any new PIN.
+    #[arg(long, global = true)]
+    pub pin_stdin: bool,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -105,6 +110,13 @@ pub enum Command {
     /// Profiles: which service paydesk talks to (the active one is used when none is named).
     #[command(subcommand)]
     Profile(ProfileCommand),
+    /// The owner's PIN: once set, paydesk opens in Caja and the commands that move money or
+    /// change what the shop trusts ask for it.
+    #[command(subcommand)]
+    Pin(PinCommand),
+    /// The cashiers, each with a PIN of their own (the owner's PIN is asked to change them).
+    #[command(subcommand)]
+    Cashier(CashierCommand),
     /// Run the built-in simulator of the service until stopped (`sandbox` is its old name).
     #[command(alias = "sandbox")]
     Simulator {
@@ -117,6 +129,22 @@ pub enum Command {
     /// Print paydesk's man page (roff), for the installers.
     #[command(hide = true)]
     Manpage,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PinCommand {
+    /// Set the owner's PIN (4 to 12 digits), or change it: the current PIN first.
+    Set,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CashierCommand {
+    /// Add a cashier with a PIN of their own (or give one a new PIN).
+    Add { name: String },
+    /// Take a cashier off the list (their sales keep their name).
+    Remove { name: String },
+    /// The cashiers.
+    List,
 }
 
 #[derive(Debug, Subcommand)]

@@ -9,7 +9,7 @@ mod profiles;
 use std::process::ExitCode;
 
 use args::{Cli, Command};
-use commands::Context;
+use commands::{Context, Local, PinReader};
 use output::{Failure, Output};
 
 use crate::config::{EnvOverrides, Paths};
@@ -25,41 +25,140 @@ pub async fn run(cli: Cli, command: Command) -> ExitCode {
     if let Command::Manpage = command {
         return manpage();
     }
-    // Profiles are settings: no service, no keyring.
-    if let Command::Profile(command) = &command {
-        return match profiles::run(command, out) {
-            Ok(code) => code,
-            Err(failure) => out.failed(&failure),
-        };
-    }
-    match run_operation(&cli, &command, out).await {
+    let result = match &command {
+        // Profiles, the owner's PIN and the cashiers are this computer's: no service.
+        Command::Profile(_) | Command::Pin(_) | Command::Cashier(_) => {
+            run_local(&cli, &command, out).await
+        }
+        _ => run_operation(&cli, &command, out).await,
+    };
+    match result {
         Ok(code) => code,
         Err(failure) => out.failed(&failure),
     }
 }
 
-async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<ExitCode, Failure> {
-    let paths = Paths::from_environment()?;
-    let config = paths.load()?;
-    let profile_name = cli
-        .profile
-        .clone()
-        .unwrap_or_else(|| config.active_profile_name().to_owned());
-    let profile = config.profile(&profile_name)?;
-    let ledger = crate::ledger::LedgerChoice::for_profile(
-        profile.ledger_url.as_deref(),
-        cli.ledger_url.as_deref(),
-    )
-    .map_err(|error| {
-        Failure::Input(vec![crate::validate::ValidationError::new(
-            crate::validate::Field::LedgerUrl,
-            error.to_string(),
-        )])
-    })?;
-    let env = EnvOverrides::from_environment();
-    let secrets = tokio::task::spawn_blocking(SecretStore::for_this_run)
+/// This computer's side of a command: the settings, the profile's name, its ledger and the
+/// keyring.
+struct LocalParts {
+    paths: Paths,
+    profile_name: String,
+    ledger: crate::ledger::LedgerChoice,
+    secrets: SecretStore,
+}
+
+impl LocalParts {
+    async fn of(cli: &Cli) -> Result<LocalParts, Failure> {
+        let paths = Paths::from_environment()?;
+        let config = paths.load()?;
+        let profile_name = cli
+            .profile
+            .clone()
+            .unwrap_or_else(|| config.active_profile_name().to_owned());
+        let profile = config.profile(&profile_name)?;
+        let ledger = crate::ledger::LedgerChoice::for_profile(
+            profile.ledger_url.as_deref(),
+            cli.ledger_url.as_deref(),
+        )
+        .map_err(|error| {
+            Failure::Input(vec![crate::validate::ValidationError::new(
+                crate::validate::Field::LedgerUrl,
+                error.to_string(),
+            )])
+        })?;
+        let secrets = tokio::task::spawn_blocking(SecretStore::for_this_run)
+            .await
+            .map_err(|error| Failure::Local(error.to_string()))?;
+        Ok(LocalParts {
+            paths,
+            profile_name,
+            ledger,
+            secrets,
+        })
+    }
+
+    fn local(&self) -> Local<'_> {
+        Local {
+            paths: &self.paths,
+            profile_name: &self.profile_name,
+            ledger: &self.ledger,
+            secrets: &self.secrets,
+        }
+    }
+}
+
+/// The owner's PIN, where the command needs it: who acts.
+async fn gate(
+    cli: &Cli,
+    command: &Command,
+    local: &Local<'_>,
+) -> Result<crate::ledger::activity::Actor, Failure> {
+    use crate::ledger::activity::{Actor, Role};
+    if commands::needs_owner(command) {
+        commands::owner_gate(
+            local,
+            PinReader {
+                stdin: cli.pin_stdin,
+            },
+        )
         .await
-        .map_err(|error| Failure::Local(error.to_string()))?;
+    } else {
+        Ok(Actor::new(Role::Anyone, ""))
+    }
+}
+
+/// Profiles, the owner's PIN and the cashiers.
+async fn run_local(cli: &Cli, command: &Command, out: Output) -> Result<ExitCode, Failure> {
+    // A profile change is gated by the PIN of the ledger the shop uses now.
+    let parts = match command {
+        Command::Profile(_) if !commands::needs_owner(command) => None,
+        _ => Some(LocalParts::of(cli).await?),
+    };
+    let reader = PinReader {
+        stdin: cli.pin_stdin,
+    };
+    let actor = match &parts {
+        Some(parts) => gate(cli, command, &parts.local()).await?,
+        None => crate::ledger::activity::Actor::new(crate::ledger::activity::Role::Anyone, ""),
+    };
+    let code = match (command, &parts) {
+        (Command::Profile(profile), _) => profiles::run(profile, out)?,
+        (Command::Pin(pin), Some(parts)) => {
+            commands::set_pin(&parts.local(), reader, actor.clone(), out, pin).await?
+        }
+        (Command::Cashier(cashier), Some(parts)) => {
+            commands::cashier(&parts.local(), reader, actor.clone(), out, cashier).await?
+        }
+        _ => ExitCode::SUCCESS,
+    };
+    if let (Some(parts), Some((action, detail))) = (&parts, commands::activity_of(command)) {
+        commands::record(&parts.local(), &actor, action, &detail).await;
+    }
+    Ok(code)
+}
+
+async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<ExitCode, Failure> {
+    let LocalParts {
+        paths,
+        profile_name,
+        ledger,
+        secrets,
+    } = LocalParts::of(cli).await?;
+    // Before any service is asked anything: a missing or wrong PIN sends nothing.
+    let actor = gate(
+        cli,
+        command,
+        &Local {
+            paths: &paths,
+            profile_name: &profile_name,
+            ledger: &ledger,
+            secrets: &secrets,
+        },
+    )
+    .await?;
+    let config = paths.load()?;
+    let profile = config.profile(&profile_name)?;
+    let env = EnvOverrides::from_environment();
     let connection = connect(&paths, &profile_name, profile, &env, &secrets, None)
         .await
         .map_err(|error| match error {
@@ -80,6 +179,7 @@ async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<Exit
         paths: &paths,
         secrets: &secrets,
         ledger: &ledger,
+        actor: actor.clone(),
     };
     let result = match command {
         Command::Register(args) => commands::register(&ctx, args).await,
@@ -143,9 +243,24 @@ async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<Exit
             commands::close_ledger(&ctx, from.as_deref(), to.as_deref()).await
         }
         Command::Notify(args) => commands::notify(&ctx, args).await,
-        Command::Simulator { .. } | Command::Profile(_) | Command::Manpage => Ok(ExitCode::SUCCESS),
+        Command::Simulator { .. }
+        | Command::Profile(_)
+        | Command::Pin(_)
+        | Command::Cashier(_)
+        | Command::Manpage => Ok(ExitCode::SUCCESS),
     };
     connection.close().await;
+    if result.is_ok()
+        && let Some((action, detail)) = commands::activity_of(command)
+    {
+        let local = Local {
+            paths: &paths,
+            profile_name: &profile_name,
+            ledger: &ledger,
+            secrets: &secrets,
+        };
+        commands::record(&local, &actor, action, &detail).await;
+    }
     result
 }
 

@@ -74,7 +74,7 @@ pub async fn payout(ctx: &Context<'_>, args: &PayoutArgs) -> Outcome {
         confirm_payout(ctx, &plan)?;
         plan.similar.is_some()
     };
-    let record = payouts::send(ledger, client, &plan, repeat_confirmed)
+    let record = payouts::send(ledger, client, &plan, repeat_confirmed, &ctx.actor)
         .await
         .map_err(payout_failure)?;
     let document: Value = record

@@ -6,6 +6,7 @@ mod backups;
 mod disbursements;
 mod ledger;
 mod payments;
+mod people;
 mod status;
 mod webhooks;
 
@@ -14,9 +15,11 @@ pub use backups::*;
 pub use disbursements::*;
 pub use ledger::*;
 pub use payments::*;
+pub use people::*;
 pub use status::*;
 pub use webhooks::*;
 
+use crate::ledger::activity::{Action, Actor};
 use crate::validate::Field;
 use std::process::ExitCode;
 
@@ -53,31 +56,21 @@ pub struct Context<'a> {
     pub paths: &'a Paths,
     pub secrets: &'a SecretStore,
     pub ledger: &'a crate::ledger::LedgerChoice,
+    /// Who runs the command: the owner (PIN checked) or anyone (no PIN set).
+    pub actor: crate::ledger::activity::Actor,
 }
 
 impl Context<'_> {
     /// The profile's ledger (the data folder's, or the shared one); opened per command. A shared
     /// ledger that cannot be reached ends the command with exit 3, before anything is sent.
     fn ledger(&self) -> Result<std::sync::Arc<crate::ledger::Ledger>, Failure> {
-        self.ledger
-            .open(
-                &self.paths.data_dir,
-                &self.connection.profile_name,
-                self.secrets,
-            )
-            .map(std::sync::Arc::new)
-            .map_err(|error| {
-                if error.is_damaged() {
-                    // Never a new, empty ledger in its place: the way back is a copy.
-                    Failure::Local(crate::t!(
-                        "cli-ledger-damaged",
-                        path = self.ledger.location(&self.paths.data_dir),
-                        error = error.to_string()
-                    ))
-                } else {
-                    Failure::Local(error.to_string())
-                }
-            })
+        Local {
+            paths: self.paths,
+            profile_name: &self.connection.profile_name,
+            ledger: self.ledger,
+            secrets: self.secrets,
+        }
+        .open_ledger()
     }
 
     fn user_id(&self, flag: Option<i64>) -> Result<i64, Failure> {
@@ -135,5 +128,59 @@ fn confirm_on_terminal(summary: &str, question: Question) -> Result<(), Failure>
 fn collect(problems: &mut Vec<ValidationError>, failure: Failure) {
     if let Failure::Input(more) = failure {
         problems.extend(more);
+    }
+}
+
+/// What a command that succeeded did, for the activity log (`None`: nothing the log keeps; a
+/// payout writes its own entry as it is sent).
+pub fn activity_of(command: &super::args::Command) -> Option<(Action, String)> {
+    use super::args::{AccountCommand, Command, CustomerCommand, LedgerCommand, ProfileCommand};
+    Some(match command {
+        Command::Register(_) => (Action::CredentialsChanged, crate::t!("log-registered")),
+        Command::Account(AccountCommand::Add { .. }) => {
+            (Action::BankAccountAdded, crate::t!("log-from-terminal"))
+        }
+        Command::Account(AccountCommand::Delete { id, .. }) => {
+            (Action::BankAccountDeleted, format!("id {id}"))
+        }
+        Command::Ledger(LedgerCommand::Restore { file, .. }) => (
+            Action::BooksRestored,
+            file.as_ref()
+                .map(|file| file.display().to_string())
+                .unwrap_or_else(|| crate::t!("log-newest-copy")),
+        ),
+        Command::Customer(CustomerCommand::Forget { .. }) => {
+            (Action::CustomerForgotten, crate::t!("log-from-terminal"))
+        }
+        Command::Profile(ProfileCommand::Add(args)) => (
+            Action::ProfileChanged,
+            crate::t!("log-profile-saved", name = args.name.as_str()),
+        ),
+        Command::Profile(ProfileCommand::Use { name }) => (
+            Action::ProfileChanged,
+            crate::t!("log-profile-active", name = name.as_str()),
+        ),
+        _ => return None,
+    })
+}
+
+/// Writes one entry of the activity log; a failure is said on stderr and logged, never fatal:
+/// what was done is done.
+pub async fn record(local: &Local<'_>, actor: &Actor, action: Action, detail: &str) {
+    let written = match local.open_ledger() {
+        Ok(ledger) => {
+            let actor = actor.clone();
+            let detail = detail.to_owned();
+            tokio::task::spawn_blocking(move || {
+                ledger.record_activity(&actor, action, &detail, crate::ledger::now_ms())
+            })
+            .await
+            .map_err(|error| error.to_string())
+            .and_then(|written| written.map_err(|error| error.to_string()))
+        }
+        Err(failure) => Err(failure.to_string()),
+    };
+    if let Err(error) = written {
+        tracing::warn!(%error, "the activity entry could not be written");
     }
 }

@@ -247,8 +247,9 @@ impl PayoutsPanel {
             }
             PayoutsCommand::Send { plan, repeat } => {
                 let plan = *plan;
+                let by = ctx.access.actor();
                 self.send.start(ctx.bridge.spawn(async move {
-                    payouts::send(ledger, &client, &plan, repeat)
+                    payouts::send(ledger, &client, &plan, repeat, &by)
                         .await
                         .map_err(payout_error)
                 }));
