@@ -314,7 +314,7 @@ impl Access {
                 prompt.locked_until = locked_until;
                 prompt.problem = Some(match locked_until {
                     Some(_) => t!("pin-locked-now"),
-                    None => t!("pin-wrong", left = tries_left.to_string()),
+                    None => t!("pin-wrong", left = tries_left),
                 });
                 if locked_until.is_some() {
                     let whose = match &who {
@@ -377,7 +377,8 @@ fn change_people(ledger: &Ledger, actor: &Actor, change: AccessCommand) -> Outco
     let failed = |error: crate::ledger::LedgerError| error.to_string();
     let (action, detail, done) = match change {
         AccessCommand::SetOwnerPin { current, new } => {
-            if ledger.owner_pin_set().map_err(failed)? {
+            let changing = ledger.owner_pin_set().map_err(failed)?;
+            if changing {
                 let Some(current) = current else {
                     return Err(t!("pin-current-needed"));
                 };
@@ -395,7 +396,12 @@ fn change_people(ledger: &Ledger, actor: &Actor, change: AccessCommand) -> Outco
                 }
             }
             ledger.set_owner_pin(&new, now).map_err(failed)?;
-            (Action::OwnerPinSet, String::new(), t!("pin-owner-saved"))
+            let done = if changing {
+                t!("cli-pin-changed")
+            } else {
+                t!("pin-owner-saved")
+            };
+            (Action::OwnerPinSet, String::new(), done)
         }
         AccessCommand::AddCashier { name, pin } => {
             ledger.set_cashier(&name, &pin, now).map_err(failed)?;

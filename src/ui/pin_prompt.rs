@@ -49,13 +49,18 @@ pub fn show(ui: &mut Ui, access: &mut Access) {
             .locked_until
             .map(|until| until - crate::ledger::now_ms())
             .filter(|left| *left > 0);
-        let field = ui.add(
-            egui::TextEdit::singleline(&mut prompt.pin)
-                .password(true)
-                .hint_text(t!("pin-hint"))
-                .desired_width(160.0)
-                .char_limit(*validate::PIN_DIGITS.end()),
-        );
+        let field = ui
+            .horizontal(|ui| {
+                let label = ui.label(t!("pin-hint"));
+                ui.add(
+                    egui::TextEdit::singleline(&mut prompt.pin)
+                        .password(true)
+                        .desired_width(160.0)
+                        .char_limit(*validate::PIN_DIGITS.end()),
+                )
+                .labelled_by(label.id)
+            })
+            .inner;
         if !checking && locked_for.is_none() && !field.has_focus() && prompt.pin.is_empty() {
             field.request_focus();
         }

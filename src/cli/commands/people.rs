@@ -149,9 +149,7 @@ async fn check_owner(ledger: &Arc<Ledger>, pin: Pin) -> Result<(), Failure> {
                 seconds = ((until - now_ms()).max(0) / 1_000 + 1).to_string()
             ))
         }
-        PinCheck::Wrong { tries_left, .. } => {
-            refused(t!("pin-wrong", left = tries_left.to_string()))
-        }
+        PinCheck::Wrong { tries_left, .. } => refused(t!("pin-wrong", left = tries_left)),
         PinCheck::Unknown => refused(t!("pin-owner-unset")),
     }
 }
