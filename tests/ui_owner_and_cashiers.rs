@@ -102,6 +102,13 @@ fn a_cashier_reaches_only_the_till_and_the_owners_pin_opens_the_rest() {
     for panel in OWNERS_PANELS {
         assert!(shows(&harness, &panel.title()), "{} is open", panel.title());
     }
+    // The owner's side of the close: its pictures, and the export.
+    harness.state_mut().show_panel(Panel::Reconcile);
+    wait_until(&mut harness, "the owner's charts show", |h| {
+        shows(h, "Ventas por día, últimos 30 días")
+    });
+    assert!(shows(&harness, "Por cajero"));
+    assert!(shows(&harness, "Exportar a Excel"));
     click(&mut harness, "Dispersiones");
     assert_eq!(harness.state().panel(), Panel::Payouts);
     // "Bloquear" closes it at once, and the till goes back to selling.

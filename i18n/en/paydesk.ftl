@@ -997,3 +997,14 @@ cli-cashier-needs-owner = set the owner's PIN first (paydesk pin set): without i
 log-registered = Merchant registered from the command line
 log-from-terminal = From the command line
 log-newest-copy = the newest copy
+chart-title = How the business is doing
+chart-per-day = Sales per day, last 30 days
+chart-per-hour = Sales per hour
+chart-by-method = By payment method
+chart-by-cashier = By cashier
+chart-total = Total: { $amount }
+chart-nothing = No confirmed sales on these dates.
+chart-bar = { $label }: { $amount } ({ $count ->
+    [one] 1 payment
+   *[other] { $count } payments
+})

@@ -997,3 +997,14 @@ cli-cashier-needs-owner = primero ponga el PIN del dueño (paydesk pin set): sin
 log-registered = Registro de comercio desde la línea de comandos
 log-from-terminal = Desde la línea de comandos
 log-newest-copy = la copia más reciente
+chart-title = Cómo va el negocio
+chart-per-day = Ventas por día, últimos 30 días
+chart-per-hour = Ventas por hora
+chart-by-method = Por medio de pago
+chart-by-cashier = Por cajero
+chart-total = Total: { $amount }
+chart-nothing = Sin ventas confirmadas en estas fechas.
+chart-bar = { $label }: { $amount } ({ $count ->
+    [one] 1 pago
+   *[other] { $count } pagos
+})

@@ -10,6 +10,7 @@ pub mod backups_settings;
 pub mod balance;
 pub mod collect;
 pub mod ledger_settings;
+pub mod owner_charts;
 pub mod payouts;
 pub mod people_settings;
 pub mod reconcile;

@@ -63,8 +63,16 @@ impl Range {
 /// What the panel asks the app to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ReconcileCommand {
-    Report { from: Date, to: Date },
-    Export { from: Date, to: Date },
+    Report {
+        from: Date,
+        to: Date,
+    },
+    /// The last 30 days, for the owner's chart of sales per day.
+    Month,
+    Export {
+        from: Date,
+        to: Date,
+    },
     OpenFolder(PathBuf),
 }
 
@@ -73,6 +81,9 @@ pub struct ReconcilePanel {
     pub from: String,
     pub to: String,
     pub report: Requested<Report>,
+    /// The last 30 days' close, for the owner's charts.
+    pub month: Requested<Report>,
+    month_stale: bool,
     /// The range the report on screen (or on its way) is for.
     reported: Option<(Date, Date)>,
     /// New notifications or payments came in since the report was made.
@@ -93,6 +104,8 @@ impl Default for ReconcilePanel {
             from: today.clone(),
             to: today,
             report: Requested::NotRequested,
+            month: Requested::NotRequested,
+            month_stale: true,
             reported: None,
             stale: false,
             export: Requested::NotRequested,
@@ -108,6 +121,7 @@ impl ReconcilePanel {
     /// next time it shows.
     pub fn mark_stale(&mut self) {
         self.stale = true;
+        self.month_stale = true;
     }
 
     /// The range chosen, or why the typed dates do not make one.
@@ -151,6 +165,15 @@ impl ReconcilePanel {
                             .map_err(|e| UiError::local(e.to_string()))
                     }));
                 }
+                ReconcileCommand::Month => {
+                    let to = reconcile::today();
+                    let from = to - time::Duration::days(29);
+                    self.month.start(ctx.bridge.spawn_blocking(move || {
+                        ledger
+                            .reconcile(Some(&profile), from, to, now_ms())
+                            .map_err(|e| UiError::local(e.to_string()))
+                    }));
+                }
                 ReconcileCommand::Export { from, to } => {
                     let path = export_path(&ctx.paths.exports_dir, from, to);
                     self.export.start(ctx.bridge.spawn_blocking(move || {
@@ -181,6 +204,7 @@ impl ReconcilePanel {
             }
         }
         self.report.poll();
+        self.month.poll();
         // The day's close is exported: the books get a copy of that moment too.
         if self.export.poll() && self.export.value().is_some() {
             ctx.books
@@ -274,10 +298,22 @@ impl ReconcilePanel {
         if let Some(error) = self.report.error() {
             error_box(ui, error);
         }
+        // The owner's pictures: the 30 days are asked for once shown, and again when
+        // something that counts arrives.
+        if owner && self.month_stale && !self.month.is_pending() {
+            self.month_stale = false;
+            self.queued.ask(ui, ReconcileCommand::Month);
+        }
         if let Some(report) = self.report.value() {
+            let month = self.month.value();
             egui::ScrollArea::both()
                 .id_salt("reconcile-scroll")
-                .show(ui, |ui| report_ui(ui, report, &self.catalog));
+                .show(ui, |ui| {
+                    report_ui(ui, report, &self.catalog);
+                    if owner {
+                        super::owner_charts::show(ui, month, report, &self.catalog);
+                    }
+                });
         }
     }
 

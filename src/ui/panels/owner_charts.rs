@@ -1,0 +1,201 @@
+//! The owner's pictures on Cuadre del día: sales per day over the last 30 days, and for the
+//! range on screen, by hour, by method and by cashier. Every figure is the close's own
+//! (`ledger::reconcile::Report`): a chart never counts anything the close does not.
+
+use egui::{RichText, Ui};
+use egui_plot::{Bar, BarChart, Plot};
+
+use crate::api::catalog::MethodCatalog;
+use crate::ledger::reconcile::{Report, Totals};
+use crate::money::Pesos;
+use crate::t;
+
+const CHART_HEIGHT: f32 = 170.0;
+
+/// A bar's height. Only drawn: every amount a person reads comes from `Pesos` itself.
+fn height(totals: &Totals) -> f64 {
+    totals.gross.get() as f64
+}
+
+/// What a bar says on hover: the money as es-CO text, and how many payments.
+fn bar_words(label: &str, totals: &Totals) -> String {
+    t!(
+        "chart-bar",
+        label = label,
+        amount = totals.gross.to_string(),
+        count = totals.count
+    )
+}
+
+/// A small bar chart that neither pans nor zooms (the owner looks, does not explore), its
+/// money axis in pesos.
+fn chart<'a>(id: &'a str) -> Plot<'a> {
+    Plot::new(id)
+        .height(CHART_HEIGHT)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .allow_double_click_reset(false)
+        .show_grid([false, true])
+        .y_axis_formatter(|mark, _| Pesos::new(mark.value.round() as i64).to_string())
+        .y_axis_min_width(64.0)
+        .include_y(0.0)
+}
+
+fn titled(ui: &mut Ui, title: String, total: Pesos, draw: impl FnOnce(&mut Ui)) {
+    ui.vertical(|ui| {
+        ui.label(RichText::new(title).strong());
+        ui.label(RichText::new(t!("chart-total", amount = total.to_string())).weak());
+        draw(ui);
+    });
+}
+
+/// The 30 days up to today (`month`) and the range on screen (`range`).
+pub fn show(ui: &mut Ui, month: Option<&Report>, range: &Report, catalog: &MethodCatalog) {
+    let accent = crate::ui::theme::SUCCESS;
+    let width = (ui.available_width() / 2.0 - 12.0).max(240.0);
+    ui.add_space(crate::ui::theme::space::MEDIUM);
+    ui.label(RichText::new(t!("chart-title")).heading());
+    egui::Grid::new("owner-charts")
+        .num_columns(2)
+        .spacing([24.0, 16.0])
+        .show(ui, |ui| {
+            if let Some(month) = month {
+                titled(ui, t!("chart-per-day"), month.approved.gross, |ui| {
+                    let mut bars = Vec::new();
+                    let mut day = month.from;
+                    let mut index = 0.0;
+                    while day <= month.to {
+                        let totals = month.by_day.get(&day).copied().unwrap_or_default();
+                        let label = crate::clock::shown_date(day);
+                        bars.push(
+                            Bar::new(index, height(&totals)).name(bar_words(&label, &totals)),
+                        );
+                        index += 1.0;
+                        match day.next_day() {
+                            Some(next) => day = next,
+                            None => break,
+                        }
+                    }
+                    let first = month.from;
+                    chart("chart-per-day")
+                        .width(width)
+                        .x_axis_formatter(move |mark, _| {
+                            let offset = mark.value.round() as i64;
+                            if (mark.value - offset as f64).abs() > 0.01 || offset < 0 {
+                                return String::new();
+                            }
+                            (first + time::Duration::days(offset)).day().to_string()
+                        })
+                        .show(ui, |plot| {
+                            plot.bar_chart(
+                                BarChart::new(t!("chart-per-day"), bars)
+                                    .color(accent)
+                                    .element_formatter(Box::new(|bar, _| bar.name.clone())),
+                            );
+                        });
+                });
+            } else {
+                ui.spinner();
+            }
+            titled(ui, t!("chart-per-hour"), range.approved.gross, |ui| {
+                let bars: Vec<Bar> = (0u8..24)
+                    .map(|hour| {
+                        let totals = range.by_hour.get(&hour).copied().unwrap_or_default();
+                        Bar::new(f64::from(hour), height(&totals))
+                            .name(bar_words(&format!("{hour}:00"), &totals))
+                    })
+                    .collect();
+                chart("chart-per-hour")
+                    .width(width)
+                    .x_axis_formatter(|mark, _| format!("{}h", mark.value.round() as i64))
+                    .show(ui, |plot| {
+                        plot.bar_chart(
+                            BarChart::new(t!("chart-per-hour"), bars)
+                                .color(accent)
+                                .element_formatter(Box::new(|bar, _| bar.name.clone())),
+                        );
+                    });
+            });
+            ui.end_row();
+            let methods: Vec<(String, Totals)> = range
+                .by_method
+                .iter()
+                .map(|(kind, totals)| (kind.words(catalog), *totals))
+                .collect();
+            named_bars(
+                ui,
+                "chart-by-method",
+                t!("chart-by-method"),
+                &methods,
+                width,
+            );
+            let cashiers: Vec<(String, Totals)> = range
+                .by_cashier
+                .iter()
+                .map(|(name, totals)| {
+                    let name = if name.is_empty() {
+                        t!("caja-nobody")
+                    } else {
+                        name.clone()
+                    };
+                    (name, *totals)
+                })
+                .collect();
+            named_bars(
+                ui,
+                "chart-by-cashier",
+                t!("chart-by-cashier"),
+                &cashiers,
+                width,
+            );
+            ui.end_row();
+        });
+}
+
+/// Bars with a name each (methods, cashiers), lying down so the names read on the axis.
+fn named_bars(ui: &mut Ui, id: &'static str, title: String, rows: &[(String, Totals)], width: f32) {
+    let total = Pesos::sum_of(rows.iter().map(|(_, totals)| totals.gross)).unwrap_or(Pesos::ZERO);
+    titled(ui, title.clone(), total, |ui| {
+        if rows.is_empty() {
+            ui.label(RichText::new(t!("chart-nothing")).weak());
+            return;
+        }
+        let names: Vec<String> = rows.iter().map(|(name, _)| name.clone()).collect();
+        let bars: Vec<Bar> = rows
+            .iter()
+            .enumerate()
+            .map(|(index, (name, totals))| {
+                Bar::new(index as f64, height(totals)).name(bar_words(name, totals))
+            })
+            .collect();
+        Plot::new(id)
+            .height(CHART_HEIGHT)
+            .width(width)
+            .allow_drag(false)
+            .allow_zoom(false)
+            .allow_scroll(false)
+            .allow_boxed_zoom(false)
+            .allow_double_click_reset(false)
+            .show_grid([true, false])
+            .include_x(0.0)
+            .x_axis_formatter(|mark, _| Pesos::new(mark.value.round() as i64).to_string())
+            .y_axis_min_width(90.0)
+            .y_axis_formatter(move |mark, _| {
+                let index = mark.value.round();
+                if (mark.value - index).abs() > 0.01 || index < 0.0 {
+                    return String::new();
+                }
+                names.get(index as usize).cloned().unwrap_or_default()
+            })
+            .show(ui, |plot| {
+                plot.bar_chart(
+                    BarChart::new(title, bars)
+                        .horizontal()
+                        .color(crate::ui::theme::INFO)
+                        .element_formatter(Box::new(|bar, _| bar.name.clone())),
+                );
+            });
+    });
+}
