@@ -25,6 +25,18 @@ pub fn file_if_there(path: &Path) -> io::Result<()> {
     }
 }
 
+/// A SQLite file and its WAL companions (SQLite gives the companions the file's own
+/// permissions when it creates them).
+pub fn sqlite_files(path: &Path) -> io::Result<()> {
+    file_if_there(path)?;
+    for companion in ["-wal", "-shm"] {
+        let mut name = path.as_os_str().to_owned();
+        name.push(companion);
+        file_if_there(Path::new(&name))?;
+    }
+    Ok(())
+}
+
 /// A new file, the owner's alone from the start (there is no moment others may read it).
 pub fn create(path: &Path) -> io::Result<std::fs::File> {
     let mut options = std::fs::OpenOptions::new();

@@ -60,7 +60,7 @@ impl<'de> Deserialize<'de> for SecretString {
     }
 }
 
-/// A PIN as typed (the owner's or a cashier's). Only [`crate::validate::pin`] makes one, and
+/// A PIN as typed (the owner's or a cashier's). Only `validate::pin` makes one, and
 /// only hashing reads it: never shown, logged or stored as typed.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Pin(SecretString);

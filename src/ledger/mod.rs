@@ -542,20 +542,12 @@ impl Ledger {
     }
 }
 
-/// The ledger's file and its WAL companions, the owner's alone (SQLite gives the companions the
-/// file's own permissions when it creates them).
+/// The ledger's file and its WAL companions, the owner's alone.
 fn restrict_files(path: &Path) -> Result<(), LedgerError> {
-    let folder_error = |source| LedgerError::Folder {
+    crate::owner_only::sqlite_files(path).map_err(|source| LedgerError::Folder {
         path: path.to_owned(),
         source,
-    };
-    crate::owner_only::file_if_there(path).map_err(folder_error)?;
-    for companion in ["-wal", "-shm"] {
-        let mut name = path.as_os_str().to_owned();
-        name.push(companion);
-        crate::owner_only::file_if_there(Path::new(&name)).map_err(folder_error)?;
-    }
-    Ok(())
+    })
 }
 
 /// Under an immediate (write) lock, so two processes opening a new ledger at once migrate it

@@ -62,7 +62,10 @@ pub fn show(ui: &mut Ui, access: &mut Access) {
             })
             .inner;
         if !checking && locked_for.is_none() && !field.has_focus() && prompt.pin.is_empty() {
+            // The PIN is typed at once, without reaching for the mouse; the next frame shows
+            // the caret.
             field.request_focus();
+            ui.ctx().request_repaint();
         }
         let typed = validate::pin(Field::Pin, &prompt.pin);
         if let Some(left) = locked_for {
@@ -78,8 +81,9 @@ pub fn show(ui: &mut Ui, access: &mut Access) {
         } else if let Some(problem) = &prompt.problem {
             ui.label(RichText::new(problem).color(ERROR_COLOR));
         } else if let Err(problem) = &typed
-            && !prompt.pin.is_empty()
+            && prompt.pin.chars().any(|c| !c.is_ascii_digit())
         {
+            // Too short is no mistake while typing; a letter is.
             ui.label(RichText::new(&problem.message).color(ERROR_COLOR));
         }
         let who = match prompt.purpose {

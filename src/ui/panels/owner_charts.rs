@@ -100,6 +100,10 @@ pub fn show(ui: &mut Ui, month: Option<&Report>, range: &Report, catalog: &Metho
                 ui.spinner();
             }
             titled(ui, t!("chart-per-hour"), range.approved.gross, |ui| {
+                if range.by_hour.is_empty() {
+                    ui.label(RichText::new(t!("chart-nothing")).weak());
+                    return;
+                }
                 let bars: Vec<Bar> = (0u8..24)
                     .map(|hour| {
                         let totals = range.by_hour.get(&hour).copied().unwrap_or_default();
