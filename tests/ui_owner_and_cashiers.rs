@@ -216,6 +216,20 @@ fn a_sale_carries_its_cashier_into_the_list_the_csv_and_the_close() {
             .people()
             .is_some_and(|people| people.cashiers.iter().any(|c| c.name == "Ana"))
     });
+    // Who did it is in the activity log, shown to the owner in Configuración.
+    click(&mut harness, "Registro de actividad");
+    wait_until(&mut harness, "the log shows the new cashier", |h| {
+        shows(h, "Cajero agregado o PIN cambiado")
+    });
+    let ledger = harness.state().session().unwrap().ledger.clone().unwrap();
+    let log = ledger.recent_activity(10).unwrap();
+    let added = log
+        .iter()
+        .find(|entry| entry.action == Some(paydesk::ledger::activity::Action::CashierAdded))
+        .expect("the new cashier is in the log");
+    assert_eq!(added.actor.role, paydesk::ledger::activity::Role::Owner);
+    assert_eq!(added.detail, "Ana");
+    assert!(!added.detail.contains("5937"), "never a PIN");
     click(&mut harness, "Bloquear");
 
     // The change of shift: Ana takes the till with her own PIN.

@@ -1008,3 +1008,4 @@ chart-bar = { $label }: { $amount } ({ $count ->
     [one] 1 payment
    *[other] { $count } payments
 })
+log-backup-folder = Backup folder: { $folder }

@@ -1008,3 +1008,4 @@ chart-bar = { $label }: { $amount } ({ $count ->
     [one] 1 pago
    *[other] { $count } pagos
 })
+log-backup-folder = Carpeta de las copias: { $folder }

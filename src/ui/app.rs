@@ -340,6 +340,7 @@ impl eframe::App for PaydeskApp {
                 &session,
                 &self.options.paths,
                 &mut self.actions,
+                &self.access.actor(),
             );
             let mut ctx = PanelContext {
                 bridge: &self.bridge,

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use crate::backup::{self, Contents, Copy};
 use crate::config::Paths;
+use crate::ledger::activity::{Action, Actor};
 use crate::ledger::{LEDGER_FILE_NAME, Ledger, LedgerChoice};
 use crate::ui::AppAction;
 use crate::ui::bridge::{Bridge, Task};
@@ -107,10 +108,12 @@ impl BooksGuard {
         session: &Arc<Session>,
         paths: &Paths,
         actions: &mut Vec<AppAction>,
+        actor: &Actor,
     ) {
         self.poll(bridge, actions);
         for command in self.queued.take() {
-            self.run(command, bridge, session, paths);
+            self.log(bridge, session, actor, &command);
+            self.run(command, bridge, session, paths, actor);
         }
         if self.folder.is_none() {
             // The settings file is read off the UI thread, once; nothing is looked at before.
@@ -183,6 +186,7 @@ impl BooksGuard {
         bridge: &Bridge,
         session: &Arc<Session>,
         paths: &Paths,
+        actor: &Actor,
     ) {
         match command {
             BooksCommand::TakeNow => {
@@ -192,7 +196,7 @@ impl BooksGuard {
             }
             BooksCommand::Preview(copy) => self.preview(bridge, copy),
             BooksCommand::CancelPreview => self.cancel_preview(),
-            BooksCommand::Restore(copy) => self.restore(bridge, session, paths, copy),
+            BooksCommand::Restore(copy) => self.restore(bridge, session, paths, copy, actor),
             BooksCommand::GoOnWithout => self.dismissed = true,
             BooksCommand::SetCustomerDays(days) => {
                 let paths = paths.clone();
@@ -229,6 +233,33 @@ impl BooksGuard {
                     Ok(folder)
                 }));
             }
+        }
+    }
+
+    /// What the owner changed of the books' settings, and a forgotten customer (never who:
+    /// forgetting them in the log too), written down as theirs.
+    fn log(&self, bridge: &Bridge, session: &Session, actor: &Actor, command: &BooksCommand) {
+        let (action, detail) = match command {
+            BooksCommand::SetFolder(folder) => (
+                Action::SettingsChanged,
+                crate::t!("log-backup-folder", folder = folder.display().to_string()),
+            ),
+            BooksCommand::SetCustomerDays(days) => (Action::SettingsChanged, {
+                let days = *days;
+                crate::t!("customers-days-saved", days = days)
+            }),
+            BooksCommand::Forget(_) => (Action::CustomerForgotten, String::new()),
+            _ => return,
+        };
+        if let Ok(ledger) = session.ledger.clone() {
+            let actor = actor.clone();
+            drop(bridge.spawn_blocking(move || {
+                if let Err(error) =
+                    ledger.record_activity(&actor, action, &detail, crate::ledger::now_ms())
+                {
+                    tracing::warn!(%error, "an activity entry could not be written");
+                }
+            }));
         }
     }
 
@@ -403,13 +434,28 @@ impl BooksGuard {
         session: &Arc<Session>,
         paths: &Paths,
         copy: PathBuf,
+        actor: &Actor,
     ) {
         let ledger = session.ledger.clone().ok();
         let data_dir = paths.data_dir.clone();
+        let actor = actor.clone();
         self.restoring = Some(bridge.spawn_blocking(move || {
             let contents = match ledger {
                 Some(ledger) => {
-                    backup::restore_into(&ledger, &copy, &data_dir).map(|(contents, _)| contents)
+                    backup::restore_into(&ledger, &copy, &data_dir).map(|(contents, _)| {
+                        // Written in the books as restored: they say who brought them back.
+                        let file = copy.file_name().unwrap_or_default().to_string_lossy();
+                        let written = ledger.record_activity(
+                            &actor,
+                            Action::BooksRestored,
+                            &file,
+                            crate::ledger::now_ms(),
+                        );
+                        if let Err(error) = written {
+                            tracing::warn!(%error, "the restore's activity entry was not written");
+                        }
+                        contents
+                    })
                 }
                 None => backup::restore_file(&copy, &data_dir.join(LEDGER_FILE_NAME))
                     .map(|(contents, ..)| contents),

@@ -8,6 +8,7 @@ use egui::{RichText, Ui};
 use crate::api::family_a::{NewBankAccount, OTP_REASONS, otp_reason_words};
 use crate::api::family_b::{BankList, InstantBankList};
 use crate::ledger::SavedBankAccount;
+use crate::ledger::activity::Action;
 use crate::t;
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Requested, UiError};
@@ -138,6 +139,7 @@ impl AccountsPanel {
             AccountsCommand::Add(account) => {
                 let ledger = ctx.session.ledger.clone();
                 let profile = ctx.session.profile_name().to_owned();
+                let actor = ctx.access.actor();
                 self.added.start(ctx.bridge.spawn(async move {
                     let added = client.add_account(&account).await?.value.account;
                     if let Ok(ledger) = ledger {
@@ -150,6 +152,12 @@ impl AccountsPanel {
                                 &masked,
                                 account.bank_id,
                                 account.type_id,
+                            )?;
+                            ledger.record_activity(
+                                &actor,
+                                Action::BankAccountAdded,
+                                &masked,
+                                crate::ledger::now_ms(),
                             )
                         })
                         .await
@@ -166,11 +174,18 @@ impl AccountsPanel {
             AccountsCommand::Delete { id, code } => {
                 let ledger = ctx.session.ledger.clone();
                 let profile = ctx.session.profile_name().to_owned();
+                let actor = ctx.access.actor();
                 self.deleted.start(ctx.bridge.spawn(async move {
                     client.delete_account(id, Some(&code)).await?;
                     if let Ok(ledger) = ledger {
                         tokio::task::spawn_blocking(move || {
-                            ledger.forget_bank_account(&profile, id)
+                            ledger.forget_bank_account(&profile, id)?;
+                            ledger.record_activity(
+                                &actor,
+                                Action::BankAccountDeleted,
+                                &format!("id {id}"),
+                                crate::ledger::now_ms(),
+                            )
                         })
                         .await
                         .map_err(|e| UiError::local(e.to_string()))?
