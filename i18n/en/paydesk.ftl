@@ -1009,3 +1009,4 @@ chart-bar = { $label }: { $amount } ({ $count ->
    *[other] { $count } payments
 })
 log-backup-folder = Backup folder: { $folder }
+caja-session-ended = The session with the service ended: call the owner to open it again with their PIN. Payments already created go on.

@@ -1009,3 +1009,4 @@ chart-bar = { $label }: { $amount } ({ $count ->
    *[other] { $count } pagos
 })
 log-backup-folder = Carpeta de las copias: { $folder }
+caja-session-ended = La sesión con el servicio terminó: llame al dueño para que la abra de nuevo con su PIN. Los pagos ya creados siguen su curso.

@@ -95,13 +95,14 @@ async fn gate(
 ) -> Result<crate::ledger::activity::Actor, Failure> {
     use crate::ledger::activity::{Actor, Role};
     if commands::needs_owner(command) {
-        commands::owner_gate(
-            local,
-            PinReader {
-                stdin: cli.pin_stdin,
-            },
-        )
-        .await
+        let restoring = matches!(
+            command,
+            Command::Ledger(args::LedgerCommand::Restore { .. })
+        );
+        let reader = PinReader {
+            stdin: cli.pin_stdin,
+        };
+        commands::owner_gate(local, reader, restoring).await
     } else {
         Ok(Actor::new(Role::Anyone, ""))
     }

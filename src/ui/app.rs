@@ -419,6 +419,14 @@ impl eframe::App for PaydeskApp {
             });
         egui::CentralPanel::default().show(ui, |ui| {
             self.banners.ui(ui, &self.panels.activity.recent());
+            if self.prompt.is_open() && self.access.in_caja() {
+                // The token is the owner's to type: the till says whom to call.
+                ui.label(
+                    egui::RichText::new(t!("caja-session-ended"))
+                        .strong()
+                        .color(super::widgets::form::ERROR_COLOR),
+                );
+            }
             let Some(session) = session else {
                 self.connecting_ui(ui);
                 return;

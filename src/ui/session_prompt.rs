@@ -26,6 +26,11 @@ pub struct SessionPrompt {
 
 impl SessionPrompt {
     /// The service said the session ended: ask for the token.
+    /// Whether the service asked for the token again and nobody has typed it yet.
+    pub fn is_open(&self) -> bool {
+        self.open
+    }
+
     pub fn ask(&mut self) {
         self.open = true;
         self.problem = None;
