@@ -216,15 +216,9 @@ async fn a_sales_notification_naming_a_payout_leaves_it_as_the_service_says() {
     )
     .await
     .unwrap();
-    let payout = paydesk::payouts::send(
-        ledger.clone(),
-        &client,
-        &plan,
-        false,
-        &paydesk::ledger::activity::Actor::new(paydesk::ledger::activity::Role::Anyone, ""),
-    )
-    .await
-    .unwrap();
+    let payout = paydesk::payouts::send(ledger.clone(), &client, &plan, false, &common::anyone())
+        .await
+        .unwrap();
     assert_eq!(payout.state, PayoutState::Sent);
 
     let sale = shop.link(12_000, "MESA4").await;

@@ -319,7 +319,7 @@ async fn a_cash_out_to_a_bre_b_key_with_a_fetched_token() {
         &client,
         &plan,
         false,
-        &paydesk::ledger::activity::Actor::new(paydesk::ledger::activity::Role::Anyone, ""),
+        &common::anyone(),
     )
     .await
     .unwrap();

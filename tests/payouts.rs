@@ -285,15 +285,9 @@ async fn a_repeat_to_the_same_number_needs_a_second_yes() {
     .unwrap();
     assert_eq!(plan.balance, Some(Pesos::new(5_000_000)));
     assert!(plan.similar.is_none());
-    let sent = payouts::send(
-        ledger.clone(),
-        &client,
-        &plan,
-        false,
-        &paydesk::ledger::activity::Actor::new(paydesk::ledger::activity::Role::Anyone, ""),
-    )
-    .await
-    .unwrap();
+    let sent = payouts::send(ledger.clone(), &client, &plan, false, &common::anyone())
+        .await
+        .unwrap();
     assert_eq!(sent.state, PayoutState::Sent);
 
     // 30 s later (the journal is moved back in time rather than waiting).
@@ -309,15 +303,9 @@ async fn a_repeat_to_the_same_number_needs_a_second_yes() {
     .unwrap();
     let previous = plan.similar.clone().expect("the earlier payout is noticed");
     assert_eq!(previous.reference1, "PAY-1");
-    let refused = payouts::send(
-        ledger.clone(),
-        &client,
-        &plan,
-        false,
-        &paydesk::ledger::activity::Actor::new(paydesk::ledger::activity::Role::Anyone, ""),
-    )
-    .await
-    .unwrap_err();
+    let refused = payouts::send(ledger.clone(), &client, &plan, false, &common::anyone())
+        .await
+        .unwrap_err();
     let message = refused.to_string();
     assert!(
         message.contains("A payout of $ 50.000 to 300 123 4567 was sent"),
@@ -328,15 +316,9 @@ async fn a_repeat_to_the_same_number_needs_a_second_yes() {
         1,
         "nothing sent without the second yes"
     );
-    payouts::send(
-        ledger,
-        &client,
-        &plan,
-        true,
-        &paydesk::ledger::activity::Actor::new(paydesk::ledger::activity::Role::Anyone, ""),
-    )
-    .await
-    .unwrap();
+    payouts::send(ledger, &client, &plan, true, &common::anyone())
+        .await
+        .unwrap();
     assert_eq!(setup.simulator.cash_outs().await, 2);
 }
 
@@ -354,15 +336,9 @@ async fn a_status_check_settles_sent_and_unknown_payouts() {
     )
     .await
     .unwrap();
-    let sent = payouts::send(
-        ledger.clone(),
-        &client,
-        &plan,
-        false,
-        &paydesk::ledger::activity::Actor::new(paydesk::ledger::activity::Role::Anyone, ""),
-    )
-    .await
-    .unwrap();
+    let sent = payouts::send(ledger.clone(), &client, &plan, false, &common::anyone())
+        .await
+        .unwrap();
     let checked = wait_for("the product payout to be paid", || {
         let ledger = ledger.clone();
         let client = client.clone();
@@ -397,15 +373,9 @@ async fn a_payout_that_never_reached_the_service_may_go_again_once() {
     )
     .await
     .unwrap();
-    let error = payouts::send(
-        ledger.clone(),
-        &offline,
-        &plan,
-        false,
-        &paydesk::ledger::activity::Actor::new(paydesk::ledger::activity::Role::Anyone, ""),
-    )
-    .await
-    .unwrap_err();
+    let error = payouts::send(ledger.clone(), &offline, &plan, false, &common::anyone())
+        .await
+        .unwrap_err();
     assert!(matches!(
         error,
         PayoutError::Api(ApiError::Unreachable { .. })

@@ -7,13 +7,31 @@
 
 mod common;
 
-use common::ui::{App, click, create_link, shows, text_input, type_into, wait_until};
+use common::ui::{
+    App, click, create_link, shows, text_input, till_with_ledger, type_into, wait_until,
+};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use paydesk::ui::{Panel, PaydeskApp};
 use serde_json::json;
 
 const OWNER_PIN: &str = "4826";
+
+/// Types into a field further down Configuración: scrolled to first.
+fn type_below(harness: &mut Harness<'_, PaydeskApp>, label: &str, text: &str) {
+    harness.run_steps(2);
+    harness.get_by(text_input(label)).scroll_to_me();
+    harness.run_steps(2);
+    type_into(harness, label, text);
+}
+
+/// Clicks a button further down Configuración: scrolled to first, as a person would.
+fn press(harness: &mut Harness<'_, PaydeskApp>, label: &str) {
+    harness.run_steps(4);
+    harness.get_by_label(label).scroll_to_me();
+    harness.run_steps(2);
+    click(harness, label);
+}
 
 /// What only the owner may open.
 const OWNERS_PANELS: [Panel; 6] = [
@@ -32,9 +50,9 @@ fn set_owner_pin(harness: &mut Harness<'_, PaydeskApp>, pin: &str) {
     });
     harness.state_mut().show_panel(Panel::Settings);
     harness.run_steps(2);
-    type_into(harness, "PIN nuevo", pin);
-    type_into(harness, "Repita el PIN", pin);
-    click(harness, "Poner PIN del dueño");
+    type_below(harness, "PIN nuevo", pin);
+    type_below(harness, "Repita el PIN", pin);
+    press(harness, "Poner PIN del dueño");
     wait_until(harness, "the PIN is set and the till is in Caja", |h| {
         h.state().access().in_caja()
     });
@@ -207,9 +225,9 @@ fn a_sale_carries_its_cashier_into_the_list_the_csv_and_the_close() {
     open_owner_side(&mut harness, OWNER_PIN);
     harness.state_mut().show_panel(Panel::Settings);
     harness.run_steps(2);
-    type_into(&mut harness, "Nombre del cajero", "Ana");
-    type_into(&mut harness, "PIN del cajero", "5937");
-    click(&mut harness, "Agregar cajero");
+    type_below(&mut harness, "Nombre del cajero", "Ana");
+    type_below(&mut harness, "PIN del cajero", "5937");
+    press(&mut harness, "Agregar cajero");
     wait_until(&mut harness, "Ana is a cashier", |h| {
         h.state()
             .access()
@@ -217,7 +235,7 @@ fn a_sale_carries_its_cashier_into_the_list_the_csv_and_the_close() {
             .is_some_and(|people| people.cashiers.iter().any(|c| c.name == "Ana"))
     });
     // Who did it is in the activity log, shown to the owner in Configuración.
-    click(&mut harness, "Registro de actividad");
+    press(&mut harness, "Registro de actividad");
     wait_until(&mut harness, "the log shows the new cashier", |h| {
         shows(h, "Cajero agregado o PIN cambiado")
     });
@@ -293,21 +311,6 @@ fn a_sale_carries_its_cashier_into_the_list_the_csv_and_the_close() {
     );
 }
 
-/// A till whose profile names the shared ledger.
-fn till_with_ledger(ledger_url: &str) -> App {
-    let app = App::new();
-    let config = app.home.path().join("config");
-    std::fs::create_dir_all(&config).unwrap();
-    std::fs::write(
-        config.join("paydesk.toml"),
-        format!(
-            "version = 1\n\n[profiles.simulator]\nenvironment = \"simulator\"\nledger_url = \"{ledger_url}\"\n"
-        ),
-    )
-    .unwrap();
-    app
-}
-
 #[test]
 #[ignore = "needs PostgreSQL"]
 fn a_pin_changed_at_one_till_applies_at_the_other() {
@@ -327,10 +330,10 @@ fn a_pin_changed_at_one_till_applies_at_the_other() {
     open_owner_side(&mut counter, OWNER_PIN);
     counter.state_mut().show_panel(Panel::Settings);
     counter.run_steps(2);
-    type_into(&mut counter, "PIN actual", OWNER_PIN);
-    type_into(&mut counter, "PIN nuevo", "860413");
-    type_into(&mut counter, "Repita el PIN", "860413");
-    click(&mut counter, "Cambiar PIN del dueño");
+    type_below(&mut counter, "PIN actual", OWNER_PIN);
+    type_below(&mut counter, "PIN nuevo", "860413");
+    type_below(&mut counter, "Repita el PIN", "860413");
+    press(&mut counter, "Cambiar PIN del dueño");
     wait_until(&mut counter, "the new PIN is saved", |h| {
         shows(h, "PIN del dueño cambiado")
     });

@@ -229,14 +229,18 @@ mod activity {
             ReconcilePanel::default(),
         );
         harness.run();
-        // Today's report is asked for on opening, with nothing to press.
+        // Today's report is asked for on opening, with nothing to press; on the owner's side
+        // the last 30 days too, for the charts.
         let today = paydesk::ledger::reconcile::today();
         assert_eq!(
             std::mem::take(&mut harness.state_mut().queued),
-            [ReconcileCommand::Report {
-                from: today,
-                to: today
-            }]
+            [
+                ReconcileCommand::Report {
+                    from: today,
+                    to: today
+                },
+                ReconcileCommand::Month
+            ]
         );
         harness.get_by_label("Ayer").click();
         harness.run();

@@ -5,26 +5,11 @@
 mod common;
 
 use common::postgres::Cluster;
-use common::ui::{App, click, create_link, shows, wait_until};
+use common::ui::{App, click, create_link, shows, till_with_ledger, wait_until};
 use egui_kittest::kittest::Queryable;
 use paydesk::ledger::{Collection, Ledger, LedgerUrl};
 use paydesk::ui::Panel;
 use serde_json::json;
-
-/// A till whose profile names the shared ledger.
-fn till_with_ledger(ledger_url: &str) -> App {
-    let app = App::new();
-    let config = app.home.path().join("config");
-    std::fs::create_dir_all(&config).unwrap();
-    std::fs::write(
-        config.join("paydesk.toml"),
-        format!(
-            "version = 1\n\n[profiles.simulator]\nenvironment = \"simulator\"\nledger_url = \"{ledger_url}\"\n"
-        ),
-    )
-    .unwrap();
-    app
-}
 
 #[test]
 #[ignore = "needs PostgreSQL"]

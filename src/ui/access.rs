@@ -95,8 +95,9 @@ pub struct Access {
     people: Option<People>,
     /// Why the people could not be read, if they could not.
     pub problem: Option<String>,
-    /// Whether the session has a ledger at all (without one there is no PIN to ask).
-    has_ledger: bool,
+    /// Whether the session has a ledger at all (without one there is no PIN to ask); `None`
+    /// until a session said.
+    has_ledger: Option<bool>,
     loading: Option<Task<Result<People, String>>>,
     read_at: Option<f64>,
     /// The owner's side is open.
@@ -113,6 +114,20 @@ pub struct Access {
 }
 
 impl Access {
+    /// A new session's ledger, read as it connected: Caja or not from its first frame.
+    pub fn connected(&mut self, people: Option<Result<People, String>>, now: f64) {
+        self.read_at = Some(now);
+        self.has_ledger = Some(people.is_some());
+        match people {
+            Some(Ok(people)) => {
+                self.problem = None;
+                self.people = Some(people);
+            }
+            Some(Err(problem)) => self.problem = Some(problem),
+            None => {}
+        }
+    }
+
     /// Whether the owner has set a PIN (as far as the ledger said).
     pub fn pin_set(&self) -> bool {
         self.people.as_ref().is_some_and(|people| people.owner_pin)
@@ -127,7 +142,7 @@ impl Access {
     pub fn owner_side(&self) -> bool {
         match &self.people {
             Some(people) => !people.owner_pin || self.owner_open,
-            None => !self.has_ledger || self.owner_open,
+            None => self.has_ledger == Some(false) || self.owner_open,
         }
     }
 
@@ -196,7 +211,7 @@ impl Access {
         used: bool,
     ) -> Option<String> {
         let ledger = session.ledger.clone().ok();
-        self.has_ledger = ledger.is_some();
+        self.has_ledger = Some(ledger.is_some());
         let Some(ledger) = ledger else {
             self.queued.clear();
             return None;
@@ -360,7 +375,8 @@ impl Access {
     }
 }
 
-fn read_people(ledger: &Ledger) -> Result<People, String> {
+/// Blocking: the ledger is asked.
+pub fn read_people(ledger: &Ledger) -> Result<People, String> {
     let read = || -> Result<People, crate::ledger::LedgerError> {
         Ok(People {
             owner_pin: ledger.owner_pin_set()?,

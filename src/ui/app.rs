@@ -179,9 +179,13 @@ impl PaydeskApp {
         }
     }
 
-    /// The panel on screen.
+    /// The panel on screen: the one chosen, while the person at the till may see it.
     pub fn panel(&self) -> Panel {
-        self.nav
+        if self.access.may_open(self.nav) {
+            self.nav
+        } else {
+            Panel::Collect
+        }
     }
 
     pub fn access(&self) -> &Access {
@@ -436,11 +440,7 @@ impl eframe::App for PaydeskApp {
             }
             // Panels only draw: what they ask for is queued and run by the next `logic`.
             let notifications = self.panels.activity.recent();
-            let nav = if self.access.may_open(self.nav) {
-                self.nav
-            } else {
-                Panel::Collect
-            };
+            let nav = self.panel();
             let mut shell = Shell {
                 access: &self.access,
                 session: &session,
@@ -493,6 +493,8 @@ impl PaydeskApp {
             }
         }
         self.connected_profile = Some(profile);
+        self.access
+            .connected(session.people.clone(), self.bridge.ctx().input(|i| i.time));
         if let Some(stores) = &mut self.stores {
             // The profile's ledger, kept for the next reconnect (another profile may name
             // another one).

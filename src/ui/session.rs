@@ -50,6 +50,9 @@ pub struct Session {
     pub receiver: Result<Arc<Receiver>, String>,
     /// Every profile name, for the switcher.
     pub profile_names: Vec<String>,
+    /// Who works the till, as the ledger said when the session connected (`None`: no ledger):
+    /// the first frame already knows whether it is Caja.
+    pub people: Option<Result<super::access::People, String>>,
 }
 
 impl Session {
@@ -211,7 +214,16 @@ pub fn start(
             other => UiError::local(other.to_string()),
         })?;
         let receiver = start_receiver(&connection, &stores, webhooks).await;
+        let people = match stores.ledger.clone() {
+            Ok(ledger) => Some(
+                tokio::task::spawn_blocking(move || super::access::read_people(&ledger))
+                    .await
+                    .unwrap_or_else(|error| Err(error.to_string())),
+            ),
+            Err(_) => None,
+        };
         Ok(Arc::new(Session {
+            people,
             connection,
             receiver,
             secrets: stores.secrets,

@@ -62,6 +62,11 @@ pub fn paydesk(home: &std::path::Path) -> tokio::process::Command {
     command
 }
 
+/// Who acts where no PIN is set: the payouts these tests send.
+pub fn anyone() -> paydesk::ledger::activity::Actor {
+    paydesk::ledger::activity::Actor::new(paydesk::ledger::activity::Role::Anyone, "")
+}
+
 /// A loopback port nobody listens on right now.
 pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")

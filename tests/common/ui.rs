@@ -82,6 +82,21 @@ impl App {
     }
 }
 
+/// A till (an app with a home of its own) whose profile names the shared ledger.
+pub fn till_with_ledger(ledger_url: &str) -> App {
+    let app = App::new();
+    let config = app.home.path().join("config");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(
+        config.join("paydesk.toml"),
+        format!(
+            "version = 1\n\n[profiles.simulator]\nenvironment = \"simulator\"\nledger_url = \"{ledger_url}\"\n"
+        ),
+    )
+    .unwrap();
+    app
+}
+
 pub fn harness_in(
     home: &Path,
     runtime: tokio::runtime::Handle,

@@ -270,6 +270,7 @@ impl SettingsPanel {
             .show(ui, |ui| {
                 self.profile_ui(ui, view);
                 ui.separator();
+                // Who may do what comes first: it is what the owner sets before anything else.
                 if let Some(command) = self.people.ui(ui, &view.people) {
                     self.queued.ask(ui, SettingsCommand::Access(command));
                 }
@@ -283,8 +284,7 @@ impl SettingsPanel {
                 if let Some(command) = self.backups.ui(ui, view.books) {
                     self.queued.ask(ui, SettingsCommand::Books(command));
                 }
-                ui.separator();
-                self.activity_log.ui(ui);
+
                 ui.separator();
                 ui.label(RichText::new(t!("settings-language")).strong());
                 ui.horizontal(|ui| {
@@ -315,6 +315,8 @@ impl SettingsPanel {
                     alerts.set_sound(sound);
                 }
                 ui.label(RichText::new(t!("settings-banner-always")).weak());
+                ui.separator();
+                self.activity_log.ui(ui);
             });
     }
 
