@@ -153,7 +153,7 @@ pub fn show(
 /// Who is at the till, and the way to the other side: in Caja, the cashier's name, "Cambiar de
 /// cajero" and "Dueño"; on the owner's side, "Bloquear". Nothing while no PIN is set.
 fn who_is_here(ui: &mut Ui, access: &mut Access) {
-    if !access.pin_set() && !access.in_caja() {
+    if !access.pin_set() && access.owner_side() {
         return;
     }
     ui.separator();
