@@ -52,6 +52,15 @@ impl Connection {
         self.profile.environment
     }
 
+    /// The shop's name as customers read it: the profile's, else words that say it is unset.
+    pub fn shop_name(&self) -> String {
+        match (&self.profile.shop_name, self.environment()) {
+            (Some(name), _) => name.clone(),
+            (None, Environment::Simulator) => crate::t!("shop-name-simulator"),
+            (None, _) => crate::t!("shop-name-unset"),
+        }
+    }
+
     pub async fn close(self) {
         if let Some(simulator) = self.simulator
             && let Ok(simulator) = Arc::try_unwrap(simulator)

@@ -16,6 +16,7 @@ pub mod money;
 pub mod owner_only;
 pub mod payouts;
 pub mod places;
+pub mod printing;
 pub mod requests;
 pub mod secrets;
 pub mod simulator;

@@ -1010,3 +1010,63 @@ chart-bar = { $label }: { $amount } ({ $count ->
 })
 log-backup-folder = Backup folder: { $folder }
 caja-session-ended = The session with the service ended: call the owner to open it again with their PIN. Payments already created go on.
+
+## Paper: the counter's poster, receipts, the close
+paper-58 = 58 mm
+paper-80 = 80 mm
+page-carta = Letter
+page-media-carta = Half letter
+page-a4 = A4
+receipt-title = Payment receipt
+receipt-when = Date
+receipt-method = Payment method
+receipt-concept = For
+receipt-reference = Reference
+receipt-provider-reference = Provider ref.
+receipt-cashier = Served by
+receipt-amount-unknown = Amount not given
+receipt-confirmed = Payment confirmed by the payment service.
+receipt-not-an-invoice = This receipt is not an invoice (factura) nor an equivalent document.
+close-paper-title-day = Close of { $day }
+close-paper-title = Close from { $from } to { $to }
+close-paper-by-method = By payment method
+close-paper-by-cashier = By cashier
+close-paper-nobody = No cashier
+close-paper-payouts-paid = Payouts paid
+close-paper-payouts-open = Payouts under way
+close-paper-payouts-failed = Payouts failed
+close-paper-exceptions = { $count ->
+    [one] 1 item to review in paydesk
+   *[other] { $count } items to review in paydesk
+}
+close-paper-printed = Printed { $when }
+poster-title = Payment poster of { $shop }
+poster-scan-and-pay = Scan and pay
+poster-method = Takes: { $method }
+print-error-encode = The printout could not be prepared: { $detail }
+print-error-bad-uri = "{ $text }" is not a printer. Write tcp://ADDRESS:9100 (network printer), usb:PATH (USB printer) or system:NAME (a system printer).
+print-error-unreachable = The printer { $printer } does not respond: { $detail }. Check that it is on and connected; the sale goes on.
+print-error-paper-out = The printer { $printer } is out of paper. Put in a new roll and print again; the sale goes on.
+print-error-cover-open = The cover of printer { $printer } is open. Close it and print again.
+print-error-usb = Could not print on the USB printer { $path }: { $detail }.
+print-error-no-queue = There is no printer called "{ $queue }" on this computer.
+print-error-no-system = This computer's print system does not respond ({ $detail }).
+print-error-queue = The printer "{ $queue }" did not take the job: { $detail }.
+print-error-not-a-receipt-printer = "{ $queue }" is not a receipt printer: only a receipt printer has a drawer.
+print-error-not-confirmed = The service has confirmed no payment of { $reference }: there is no receipt to print.
+print-error-unknown-reference = { $reference } is not a payment of this profile in this computer's books.
+print-error-not-a-counter-code = { $reference } is not a code that takes many payments (static QR, interoperable QR or Bre-B key): a poster is only for those.
+print-error-write = Could not save { $path }: { $detail }
+print-detail-no-answer = it does not answer
+print-detail-refused = it refused the connection (is it off, or at another address?)
+print-detail-not-connected = it is not connected
+print-detail-permission = this user may not use it
+print-detail-stopped = it stopped taking the job halfway
+print-error-not-a-page-printer = { $printer } is a receipt printer: the poster needs a sheet printer (or save it as a PDF).
+cli-print-needs-target = say where to print: --pdf FILE or --printer tcp://ADDRESS:9100, usb:PATH or system:NAME (or choose a printer in Settings › Printer)
+rule-paper = the paper is 58 or 80 mm, not "{ $text }"
+rule-page = the sheet is carta, media-carta or a4, not "{ $text }"
+cli-printed = Printed on { $printer }
+cli-printed-pdf = PDF saved to { $path }
+cli-no-printers = This computer has no printers in its print system.
+cli-print-flags-unreadable = The printing options could not be read.

@@ -1010,3 +1010,63 @@ chart-bar = { $label }: { $amount } ({ $count ->
 })
 log-backup-folder = Carpeta de las copias: { $folder }
 caja-session-ended = La sesión con el servicio terminó: llame al dueño para que la abra de nuevo con su PIN. Los pagos ya creados siguen su curso.
+
+## Paper: the counter's poster, receipts, the close
+paper-58 = 58 mm
+paper-80 = 80 mm
+page-carta = Carta
+page-media-carta = Media carta
+page-a4 = A4
+receipt-title = Comprobante de pago
+receipt-when = Fecha
+receipt-method = Medio de pago
+receipt-concept = Concepto
+receipt-reference = Referencia
+receipt-provider-reference = Ref. del proveedor
+receipt-cashier = Atendió
+receipt-amount-unknown = Valor no informado
+receipt-confirmed = Pago confirmado por el servicio de pagos.
+receipt-not-an-invoice = Este comprobante no es una factura ni un documento equivalente.
+close-paper-title-day = Cuadre del día { $day }
+close-paper-title = Cuadre del { $from } al { $to }
+close-paper-by-method = Por medio de pago
+close-paper-by-cashier = Por cajero
+close-paper-nobody = Sin cajero
+close-paper-payouts-paid = Dispersiones pagadas
+close-paper-payouts-open = Dispersiones en curso
+close-paper-payouts-failed = Dispersiones fallidas
+close-paper-exceptions = { $count ->
+    [one] 1 novedad por revisar en paydesk
+   *[other] { $count } novedades por revisar en paydesk
+}
+close-paper-printed = Impreso el { $when }
+poster-title = Cartel de pago de { $shop }
+poster-scan-and-pay = Escanee y pague
+poster-method = Acepta: { $method }
+print-error-encode = No se pudo preparar la impresión: { $detail }
+print-error-bad-uri = «{ $text }» no es una impresora. Escriba tcp://DIRECCIÓN:9100 (impresora de red), usb:RUTA (impresora USB) o system:NOMBRE (impresora del sistema).
+print-error-unreachable = La impresora { $printer } no responde: { $detail }. Revise que esté encendida y conectada; la venta sigue sin problema.
+print-error-paper-out = La impresora { $printer } no tiene papel. Ponga un rollo nuevo y vuelva a imprimir; la venta sigue sin problema.
+print-error-cover-open = La tapa de la impresora { $printer } está abierta. Ciérrela y vuelva a imprimir.
+print-error-usb = No se pudo imprimir en la impresora USB { $path }: { $detail }.
+print-error-no-queue = No hay una impresora llamada «{ $queue }» en este computador.
+print-error-no-system = El sistema de impresión de este computador no responde ({ $detail }).
+print-error-queue = La impresora «{ $queue }» no aceptó el trabajo: { $detail }.
+print-error-not-a-receipt-printer = «{ $queue }» no es una impresora de recibos: solo una de recibos tiene cajón.
+print-error-not-confirmed = El servicio no ha confirmado ningún pago de { $reference }: no hay comprobante que imprimir.
+print-error-unknown-reference = { $reference } no es un cobro de este perfil en los libros de este computador.
+print-error-not-a-counter-code = { $reference } no es un código que recibe muchos pagos (QR estático, QR interoperable o llave Bre-B): un cartel solo sirve para esos.
+print-error-write = No se pudo guardar { $path }: { $detail }
+print-detail-no-answer = no contesta
+print-detail-refused = rechazó la conexión (¿está apagada o es otra dirección?)
+print-detail-not-connected = no está conectada
+print-detail-permission = este usuario no tiene permiso para usarla
+print-detail-stopped = dejó de recibir a mitad de la impresión
+print-error-not-a-page-printer = { $printer } es una impresora de recibos: el cartel necesita una impresora de hojas (o guárdelo como PDF).
+cli-print-needs-target = diga dónde imprimir: --pdf ARCHIVO o --printer tcp://DIRECCIÓN:9100, usb:RUTA o system:NOMBRE (o elija una impresora en Configuración › Impresora)
+rule-paper = el papel es de 58 o de 80 mm, no «{ $text }»
+rule-page = la hoja es carta, media-carta o a4, no «{ $text }»
+cli-printed = Impreso en { $printer }
+cli-printed-pdf = PDF guardado en { $path }
+cli-no-printers = Este computador no tiene impresoras en su sistema de impresión.
+cli-print-flags-unreadable = No se entendieron las opciones de impresión.

@@ -110,6 +110,11 @@ pub enum Command {
     /// Profiles: which service paydesk talks to (the active one is used when none is named).
     #[command(subcommand)]
     Profile(ProfileCommand),
+    /// Paper: the counter's QR poster, a payment's receipt, the day's close (to a PDF file or a
+    /// printer: tcp://HOST:PORT, usb:PATH or system:QUEUE; without either, this computer's
+    /// printer from Configuración).
+    #[command(subcommand)]
+    Print(PrintCommand),
     /// The owner's PIN: once set, paydesk opens in Caja and the commands that move money or
     /// change what the shop trusts ask for it.
     #[command(subcommand)]
@@ -284,6 +289,63 @@ pub enum LedgerCommand {
         #[arg(long)]
         all_profiles: bool,
     },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PrintCommand {
+    /// The counter's poster of a code that takes many payments (static QR, interoperable QR,
+    /// Bre-B key), as a PDF or on a sheet printer.
+    Poster {
+        reference: String,
+        #[command(flatten)]
+        to: PrintTo,
+        /// carta, media-carta or a4 (default: the one in Configuración, else carta).
+        #[arg(long)]
+        page: Option<String>,
+    },
+    /// The receipt of a payment the service confirmed.
+    Receipt {
+        reference: String,
+        /// Which payment of a code that took several (its provider reference; default: the
+        /// latest).
+        #[arg(long, value_name = "PROVIDER_REFERENCE")]
+        payment: Option<String>,
+        #[command(flatten)]
+        to: PrintTo,
+        /// 58 or 80 (mm; default: the one in Configuración, else 80).
+        #[arg(long)]
+        paper: Option<String>,
+        /// Open the cash drawer with it.
+        #[arg(long)]
+        drawer: bool,
+    },
+    /// The day's close: the figures of `ledger close`, by method and by cashier.
+    Close {
+        /// YYYY-MM-DD (default: today).
+        #[arg(long)]
+        date: Option<String>,
+        #[command(flatten)]
+        to: PrintTo,
+        /// 58 or 80 (mm) on a receipt printer.
+        #[arg(long)]
+        paper: Option<String>,
+        /// carta, media-carta or a4 for the PDF (default: carta).
+        #[arg(long)]
+        page: Option<String>,
+    },
+    /// The printers of this computer's print system.
+    Printers,
+}
+
+/// Where paper goes.
+#[derive(Debug, Args)]
+pub struct PrintTo {
+    /// Write a PDF to this file.
+    #[arg(long, value_name = "FILE")]
+    pub pdf: Option<PathBuf>,
+    /// tcp://HOST:PORT, usb:PATH or system:QUEUE.
+    #[arg(long, value_name = "URI", conflicts_with = "pdf")]
+    pub printer: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -244,6 +244,7 @@ async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<Exit
             commands::close_ledger(&ctx, from.as_deref(), to.as_deref()).await
         }
         Command::Notify(args) => commands::notify(&ctx, args).await,
+        Command::Print(command) => commands::print(&ctx, command).await,
         Command::Simulator { .. }
         | Command::Profile(_)
         | Command::Pin(_)

@@ -198,6 +198,12 @@ pub struct ConfigFile {
     pub active_profile: Option<String>,
     #[serde(default, skip_serializing_if = "BooksSettings::is_unset")]
     pub books: BooksSettings,
+    /// This computer's printer (each till has its own).
+    #[serde(
+        default,
+        skip_serializing_if = "crate::printing::PrinterSettings::is_unset"
+    )]
+    pub printer: crate::printing::PrinterSettings,
     #[serde(default)]
     pub profiles: BTreeMap<String, Profile>,
 }
@@ -208,6 +214,7 @@ impl Default for ConfigFile {
             version: CONFIG_VERSION,
             active_profile: None,
             books: BooksSettings::default(),
+            printer: crate::printing::PrinterSettings::default(),
             profiles: BTreeMap::new(),
         }
     }

@@ -250,6 +250,26 @@ impl Ledger {
         })
     }
 
+    /// Every payment the service confirmed for `profile`'s `reference`, oldest first (one for a
+    /// payment; one per payment for a code that takes many).
+    pub fn received_of(
+        &self,
+        profile: &str,
+        reference: &str,
+    ) -> Result<Vec<ReceivedPayment>, LedgerError> {
+        self.with(|db| {
+            db.query(
+                &format!(
+                    "SELECT {RECEIVED_COLUMNS} FROM {RECEIVED_JOIN}
+                     WHERE r.profile = ?1 AND r.reference = ?2
+                     ORDER BY r.received_at, r.id"
+                ),
+                args![profile, reference],
+                received,
+            )
+        })
+    }
+
     /// One received payment by its row (what a shared ledger's notice names).
     pub fn received(&self, id: i64) -> Result<Option<ReceivedPayment>, LedgerError> {
         self.with(|db| {

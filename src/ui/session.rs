@@ -66,11 +66,7 @@ impl Session {
 
     /// The shop's name as customers read it: the profile's, else words that say it is unset.
     pub fn shop_name(&self) -> String {
-        match (&self.connection.profile.shop_name, self.environment()) {
-            (Some(name), _) => name.clone(),
-            (None, crate::config::Environment::Simulator) => crate::t!("shop-name-simulator"),
-            (None, _) => crate::t!("shop-name-unset"),
-        }
+        self.connection.shop_name()
     }
 
     /// The simulator's control endpoint, when this session runs one.

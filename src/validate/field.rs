@@ -110,6 +110,11 @@ fields! {
     NewPin => "new-pin",
     CashierName => "cashier",
     IdleMinutes => "idle-minutes",
+    // Paper
+    Printer => "printer",
+    Paper => "paper",
+    Page => "page",
+    Date => "date",
 }
 
 impl std::fmt::Display for Field {

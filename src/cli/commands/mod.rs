@@ -7,6 +7,7 @@ mod disbursements;
 mod ledger;
 mod payments;
 mod people;
+mod printing;
 mod status;
 mod webhooks;
 
@@ -16,6 +17,7 @@ pub use disbursements::*;
 pub use ledger::*;
 pub use payments::*;
 pub use people::*;
+pub use printing::*;
 pub use status::*;
 pub use webhooks::*;
 

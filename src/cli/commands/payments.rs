@@ -75,7 +75,12 @@ pub async fn resource(ctx: &Context<'_>, args: &ResourceArgs) -> Outcome {
             reference: resource.reference.clone(),
             amount: request.bill.amount,
             reference1: request.bill.reference1.clone().unwrap_or_default(),
-            url: resource.url.clone(),
+            // What the QR encodes: the counter's poster is printed from it.
+            url: if resource.url.is_empty() {
+                resource.data.clone()
+            } else {
+                resource.url.clone()
+            },
             description: request.description.clone().unwrap_or_default(),
             expires: resource.exp_date.clone(),
         },

@@ -369,7 +369,13 @@ impl Submission {
                     self.kind.clone(),
                     created.amount,
                     self.sent_reference1.clone(),
-                    created.url.clone(),
+                    // What the QR encodes (a code without a link has its data): the books keep
+                    // it, and the counter's poster is printed from it.
+                    if created.url.is_empty() {
+                        created.qr_text.clone()
+                    } else {
+                        created.url.clone()
+                    },
                 );
                 payment.description = created.description.clone();
                 payment.repeatable = created.repeatable;

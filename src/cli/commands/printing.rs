@@ -1,0 +1,285 @@
+//! `paydesk print poster | receipt | close | printers`: paper from the books. Every flag is
+//! checked first (nothing is printed on bad input); a printer that is off ends with exit 3.
+
+use std::path::PathBuf;
+
+use super::*;
+use crate::cli::args::{PrintCommand, PrintTo};
+use crate::printing::documents::{Poster, Receipt, close_slip};
+use crate::printing::jobs::{self, PaperOut};
+use crate::printing::pdf::SlipPage;
+use crate::printing::{PageSize, PaperWidth, PrintError, PrinterSettings, PrinterUri};
+
+pub async fn print(ctx: &Context<'_>, command: &PrintCommand) -> Outcome {
+    let settings = ctx.paths.load()?.printer;
+    match command {
+        PrintCommand::Printers => printers(ctx).await,
+        PrintCommand::Poster {
+            reference,
+            to,
+            page,
+        } => {
+            let mut problems = Vec::new();
+            let page = page_of(page.as_deref(), &settings, &mut problems);
+            let out = out_of(to, &settings, &mut problems);
+            let reference = reference_of(reference, &mut problems);
+            checked(problems)?;
+            let (Some(page), Some(out)) = (page, out) else {
+                return Err(Failure::Local(crate::t!("cli-print-flags-unreadable")));
+            };
+            let ledger = ctx.ledger()?;
+            let (profile, shop) = (
+                ctx.connection.profile_name.clone(),
+                ctx.connection.shop_name(),
+            );
+            let catalog = ctx.connection.catalog.clone();
+            let poster = blocking(move || {
+                Poster::from_books(&ledger, &profile, &shop, &reference, &catalog)
+            })
+            .await?;
+            jobs::poster_to(&poster, page, &out)
+                .await
+                .map_err(failure)?;
+            done(ctx, &out, &poster.reference)
+        }
+        PrintCommand::Receipt {
+            reference,
+            payment,
+            to,
+            paper,
+            drawer,
+        } => {
+            let mut problems = Vec::new();
+            let paper = paper_of(paper.as_deref(), &settings, &mut problems);
+            let out = out_of(to, &settings, &mut problems);
+            let reference = reference_of(reference, &mut problems);
+            checked(problems)?;
+            let (Some(paper), Some(out)) = (paper, out) else {
+                return Err(Failure::Local(crate::t!("cli-print-flags-unreadable")));
+            };
+            let ledger = ctx.ledger()?;
+            let (profile, shop) = (
+                ctx.connection.profile_name.clone(),
+                ctx.connection.shop_name(),
+            );
+            let payment = payment.clone();
+            let receipt = blocking(move || {
+                Receipt::from_books(&ledger, &profile, &shop, &reference, payment.as_deref())
+            })
+            .await?;
+            let slip = receipt.slip(&ctx.connection.catalog);
+            jobs::slip_to(
+                &slip,
+                &crate::t!("receipt-title"),
+                paper,
+                SlipPage::Roll(paper),
+                *drawer,
+                &out,
+            )
+            .await
+            .map_err(failure)?;
+            done(ctx, &out, &receipt.payment.reference)
+        }
+        PrintCommand::Close {
+            date,
+            to,
+            paper,
+            page,
+        } => {
+            let mut problems = Vec::new();
+            let paper = paper_of(paper.as_deref(), &settings, &mut problems);
+            let page = page_of(page.as_deref(), &settings, &mut problems);
+            let out = out_of(to, &settings, &mut problems);
+            let day = match date.as_deref() {
+                None => Some(crate::ledger::reconcile::today()),
+                Some(text) => {
+                    let day = crate::ledger::reconcile::parse_date(text);
+                    if day.is_none() {
+                        problems.push(ValidationError::new(
+                            Field::Date,
+                            crate::t!("rule-date-not", text = format!("{text:?}")),
+                        ));
+                    }
+                    day
+                }
+            };
+            checked(problems)?;
+            let (Some(paper), Some(page), Some(out), Some(day)) = (paper, page, out, day) else {
+                return Err(Failure::Local(crate::t!("cli-print-flags-unreadable")));
+            };
+            let ledger = ctx.ledger()?;
+            let profile = ctx.connection.profile_name.clone();
+            let report = blocking(move || {
+                ledger
+                    .reconcile(Some(&profile), day, day, crate::ledger::now_ms())
+                    .map_err(PrintError::from)
+            })
+            .await?;
+            let slip = close_slip(
+                &ctx.connection.shop_name(),
+                &report,
+                &ctx.connection.catalog,
+                crate::ledger::now_ms(),
+            );
+            let title = crate::t!("close-paper-title-day", day = crate::clock::shown_date(day));
+            jobs::slip_to(&slip, &title, paper, SlipPage::Sheet(page), false, &out)
+                .await
+                .map_err(failure)?;
+            done(ctx, &out, &crate::ledger::reconcile::format_date(day))
+        }
+    }
+}
+
+async fn printers(ctx: &Context<'_>) -> Outcome {
+    let printers = crate::printing::destination::system_printers()
+        .await
+        .map_err(failure)?;
+    let document = json!({
+        "printers": printers.iter().map(|printer| json!({
+            "uri": PrinterUri::System(printer.queue.clone()).to_string(),
+            "about": printer.about,
+        })).collect::<Vec<_>>(),
+    });
+    Ok(ctx.out.done(&document, || {
+        if printers.is_empty() {
+            return crate::t!("cli-no-printers");
+        }
+        printers
+            .iter()
+            .map(|printer| {
+                format!(
+                    "{}  {}",
+                    PrinterUri::System(printer.queue.clone()),
+                    crate::untrusted::ForLog(&printer.about)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }))
+}
+
+fn done(ctx: &Context<'_>, out: &PaperOut, what: &str) -> Outcome {
+    let (key, place) = match out {
+        PaperOut::Pdf(path) => ("pdf", path.display().to_string()),
+        PaperOut::Printer(uri) => ("printer", uri.to_string()),
+    };
+    let document = json!({ "printed": what, key: place });
+    Ok(ctx.out.done(&document, || match out {
+        PaperOut::Pdf(path) => crate::t!("cli-printed-pdf", path = path.display().to_string()),
+        PaperOut::Printer(uri) => crate::t!("cli-printed", printer = uri.to_string()),
+    }))
+}
+
+/// The books are read off the async threads.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, PrintError> + Send + 'static,
+) -> Result<T, Failure> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|error| Failure::Local(error.to_string()))?
+        .map_err(failure)
+}
+
+/// A printing problem as the command line reports it: what the person typed is input (exit 2),
+/// a printer or a file that fails is the world (exit 3).
+fn failure(error: PrintError) -> Failure {
+    match error {
+        PrintError::BadUri(_) | PrintError::NotAPagePrinter(_) | PrintError::NotARollPrinter(_) => {
+            Failure::Input(vec![ValidationError::new(
+                Field::Printer,
+                error.to_string(),
+            )])
+        }
+        PrintError::NotConfirmed(_)
+        | PrintError::UnknownReference(_)
+        | PrintError::NotACounterCode(_) => Failure::Input(vec![ValidationError::new(
+            Field::Reference,
+            error.to_string(),
+        )]),
+        other => Failure::Local(other.to_string()),
+    }
+}
+
+fn reference_of(reference: &str, problems: &mut Vec<ValidationError>) -> String {
+    let reference = reference.trim();
+    if reference.is_empty() || crate::untrusted::first_hidden_or_control(reference).is_some() {
+        problems.push(ValidationError::new(
+            Field::Reference,
+            crate::t!(
+                "print-error-unknown-reference",
+                reference = format!("{reference:?}")
+            ),
+        ));
+    }
+    reference.to_owned()
+}
+
+fn out_of(
+    to: &PrintTo,
+    settings: &PrinterSettings,
+    problems: &mut Vec<ValidationError>,
+) -> Option<PaperOut> {
+    if let Some(path) = &to.pdf {
+        return Some(PaperOut::Pdf(PathBuf::from(path)));
+    }
+    let uri = match (&to.printer, settings.printer_uri()) {
+        (Some(text), _) => PrinterUri::parse(text),
+        (None, Some(configured)) => configured,
+        (None, None) => {
+            problems.push(ValidationError::new(
+                Field::Printer,
+                crate::t!("cli-print-needs-target"),
+            ));
+            return None;
+        }
+    };
+    uri.map(PaperOut::Printer)
+        .map_err(|error| problems.push(ValidationError::new(Field::Printer, error.to_string())))
+        .ok()
+}
+
+fn paper_of(
+    text: Option<&str>,
+    settings: &PrinterSettings,
+    problems: &mut Vec<ValidationError>,
+) -> Option<PaperWidth> {
+    match text {
+        None => Some(settings.paper),
+        Some(text) => {
+            let paper = PaperWidth::parse(text);
+            if paper.is_none() {
+                problems.push(ValidationError::new(
+                    Field::Paper,
+                    crate::t!(
+                        "rule-paper",
+                        text = crate::untrusted::ForLog(text).to_string()
+                    ),
+                ));
+            }
+            paper
+        }
+    }
+}
+
+fn page_of(
+    text: Option<&str>,
+    settings: &PrinterSettings,
+    problems: &mut Vec<ValidationError>,
+) -> Option<PageSize> {
+    match text {
+        None => Some(settings.page),
+        Some(text) => {
+            let page = PageSize::parse(text);
+            if page.is_none() {
+                problems.push(ValidationError::new(
+                    Field::Page,
+                    crate::t!(
+                        "rule-page",
+                        text = crate::untrusted::ForLog(text).to_string()
+                    ),
+                ));
+            }
+            page
+        }
+    }
+}

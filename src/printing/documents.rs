@@ -1,0 +1,329 @@
+//! The three things a shop prints, read from the books: a payment's receipt, the day's close,
+//! and the counter's poster. Each is built from what the service confirmed and nothing else: a
+//! receipt needs a received payment, the close is `Ledger::reconcile`'s report.
+
+use crate::api::catalog::MethodCatalog;
+use crate::ledger::reconcile::{Report, Totals};
+use crate::ledger::{Collection, Ledger, ReceivedPayment};
+use crate::money::Pesos;
+
+use super::pdf::{ACCENT, Canvas, INK, PT_PER_MM, SOFT_INK, page_settings};
+use super::slip::{Slip, SlipLine, printable};
+use super::{PageSize, PrintError};
+
+/// A payment the service confirmed, with the sale it belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Receipt {
+    pub shop: String,
+    pub payment: ReceivedPayment,
+    pub sale: Collection,
+}
+
+impl Receipt {
+    /// The receipt of `reference` (the payment `provider` names when the code took several;
+    /// else its latest), from the books. A payment the service has not confirmed has none.
+    pub fn from_books(
+        ledger: &Ledger,
+        profile: &str,
+        shop: &str,
+        reference: &str,
+        provider: Option<&str>,
+    ) -> Result<Receipt, PrintError> {
+        let sale = ledger
+            .collection_by_reference(profile, reference)?
+            .ok_or_else(|| PrintError::UnknownReference(reference.to_owned()))?;
+        let payments = ledger.received_of(profile, reference)?;
+        let payment = match provider {
+            Some(provider) => payments
+                .into_iter()
+                .find(|payment| payment.provider_reference == provider),
+            None => payments.into_iter().last(),
+        }
+        .ok_or_else(|| PrintError::NotConfirmed(reference.to_owned()))?;
+        Ok(Receipt {
+            shop: shop.to_owned(),
+            payment,
+            sale,
+        })
+    }
+
+    pub fn slip(&self, catalog: &MethodCatalog) -> Slip {
+        let mut slip = Slip::default();
+        slip.push(SlipLine::Title(self.shop.clone()));
+        slip.push(SlipLine::Heading(crate::t!("receipt-title")));
+        slip.push(SlipLine::Rule);
+        slip.push(SlipLine::Big(amount_words(self.payment.amount)));
+        slip.push(SlipLine::Pair(
+            crate::t!("receipt-when"),
+            crate::clock::shown_datetime(self.payment.received_at),
+        ));
+        slip.push(SlipLine::Pair(
+            crate::t!("receipt-method"),
+            self.sale.kind.words(catalog),
+        ));
+        if !self.sale.description.is_empty() {
+            slip.push(SlipLine::Pair(
+                crate::t!("receipt-concept"),
+                self.sale.description.clone(),
+            ));
+        }
+        slip.push(SlipLine::Pair(
+            crate::t!("receipt-reference"),
+            self.payment.reference.clone(),
+        ));
+        if !self.payment.provider_reference.is_empty() {
+            slip.push(SlipLine::Pair(
+                crate::t!("receipt-provider-reference"),
+                self.payment.provider_reference.clone(),
+            ));
+        }
+        if !self.sale.made_by.cashier.is_empty() {
+            slip.push(SlipLine::Pair(
+                crate::t!("receipt-cashier"),
+                self.sale.made_by.cashier.clone(),
+            ));
+        }
+        slip.push(SlipLine::Rule);
+        slip.push(SlipLine::Qr(self.payment.reference.clone()));
+        slip.push(SlipLine::Small(crate::t!("receipt-confirmed")));
+        slip.push(SlipLine::Small(crate::t!("receipt-not-an-invoice")));
+        slip
+    }
+}
+
+fn amount_words(amount: Option<Pesos>) -> String {
+    amount.map_or_else(
+        || crate::t!("receipt-amount-unknown"),
+        |amount| amount.to_string(),
+    )
+}
+
+/// The close on paper: the figures of Cuadre del día, by method and by cashier.
+pub fn close_slip(shop: &str, report: &Report, catalog: &MethodCatalog, printed_at: i64) -> Slip {
+    let mut slip = Slip::default();
+    slip.push(SlipLine::Title(shop.to_owned()));
+    slip.push(SlipLine::Heading(if report.from == report.to {
+        crate::t!(
+            "close-paper-title-day",
+            day = crate::clock::shown_date(report.from)
+        )
+    } else {
+        crate::t!(
+            "close-paper-title",
+            from = crate::clock::shown_date(report.from),
+            to = crate::clock::shown_date(report.to)
+        )
+    }));
+    slip.push(SlipLine::Rule);
+    totals(
+        &mut slip,
+        &crate::t!("activity-approved-collections"),
+        &report.approved,
+    );
+    if report.unconfirmed > 0 {
+        slip.push(SlipLine::Small(crate::t!(
+            "reconcile-unconfirmed",
+            count = report.unconfirmed
+        )));
+    }
+    if !report.by_method.is_empty() {
+        slip.push(SlipLine::Rule);
+        slip.push(SlipLine::Heading(crate::t!("close-paper-by-method")));
+        for (kind, method) in &report.by_method {
+            slip.push(SlipLine::Pair(
+                format!("{} ({})", kind.words(catalog), method.count),
+                method.gross.to_string(),
+            ));
+        }
+    }
+    if report.by_cashier.keys().any(|name| !name.is_empty()) {
+        slip.push(SlipLine::Rule);
+        slip.push(SlipLine::Heading(crate::t!("close-paper-by-cashier")));
+        for (name, cashier) in &report.by_cashier {
+            let name = if name.is_empty() {
+                crate::t!("close-paper-nobody")
+            } else {
+                name.clone()
+            };
+            slip.push(SlipLine::Pair(
+                format!("{name} ({})", cashier.count),
+                cashier.gross.to_string(),
+            ));
+        }
+    }
+    let payouts = [
+        (crate::t!("close-paper-payouts-paid"), &report.payouts_paid),
+        (crate::t!("close-paper-payouts-open"), &report.payouts_open),
+        (
+            crate::t!("close-paper-payouts-failed"),
+            &report.payouts_failed,
+        ),
+    ];
+    if payouts.iter().any(|(_, totals)| totals.count > 0) {
+        slip.push(SlipLine::Rule);
+        for (label, totals) in payouts {
+            if totals.count > 0 {
+                slip.push(SlipLine::Pair(
+                    format!("{label} ({})", totals.count),
+                    totals.gross.to_string(),
+                ));
+            }
+        }
+    }
+    if !report.exceptions.is_empty() {
+        slip.push(SlipLine::Small(crate::t!(
+            "close-paper-exceptions",
+            count = report.exceptions.len()
+        )));
+    }
+    slip.push(SlipLine::Rule);
+    slip.push(SlipLine::Small(crate::t!(
+        "close-paper-printed",
+        when = crate::clock::shown_datetime(printed_at)
+    )));
+    slip
+}
+
+fn totals(slip: &mut Slip, label: &str, totals: &Totals) {
+    slip.push(SlipLine::Pair(label.to_owned(), totals.count.to_string()));
+    slip.push(SlipLine::BoldPair(
+        crate::t!("paid-by-customer"),
+        totals.gross.to_string(),
+    ));
+    slip.push(SlipLine::Pair(
+        crate::t!("status-fee"),
+        totals.fee.to_string(),
+    ));
+    slip.push(SlipLine::BoldPair(
+        crate::t!("you-receive"),
+        totals.net.to_string(),
+    ));
+}
+
+/// The QR that lives on the counter: a code that takes payment after payment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Poster {
+    pub shop: String,
+    /// What the QR encodes.
+    pub qr_text: String,
+    /// How it is paid ("QR interoperable").
+    pub method: String,
+    /// Set when the code asks a fixed amount.
+    pub amount: Option<Pesos>,
+    pub reference: String,
+}
+
+impl Poster {
+    /// The poster of one of the profile's codes; only a code that takes many payments has one
+    /// (a one-off payment's QR on the wall would be paid once and then refused).
+    pub fn from_books(
+        ledger: &Ledger,
+        profile: &str,
+        shop: &str,
+        reference: &str,
+        catalog: &MethodCatalog,
+    ) -> Result<Poster, PrintError> {
+        let sale = ledger
+            .collection_by_reference(profile, reference)?
+            .ok_or_else(|| PrintError::UnknownReference(reference.to_owned()))?;
+        Poster::of(&sale, shop, catalog)
+    }
+
+    pub fn of(
+        sale: &Collection,
+        shop: &str,
+        catalog: &MethodCatalog,
+    ) -> Result<Poster, PrintError> {
+        if !sale.repeatable || sale.url.is_empty() {
+            return Err(PrintError::NotACounterCode(sale.reference.clone()));
+        }
+        Ok(Poster {
+            shop: shop.to_owned(),
+            qr_text: sale.url.clone(),
+            method: sale.kind.words(catalog),
+            amount: sale.amount.filter(|amount| amount.get() > 0),
+            reference: sale.reference.clone(),
+        })
+    }
+
+    /// The poster as a one-page PDF on `page`.
+    pub fn pdf(&self, page: PageSize) -> Result<Vec<u8>, PrintError> {
+        let (width, height) = page.points();
+        // Everything in proportion to the sheet: half letter is a smaller poster, not a cut one.
+        let unit = width / 612.0;
+        let margin = 18.0 * PT_PER_MM * unit;
+        let mut document = krilla::Document::new();
+        document.set_metadata(
+            krilla::metadata::Metadata::new()
+                .title(crate::t!("poster-title", shop = printable(&self.shop)))
+                .creator("paydesk".to_owned())
+                .language(crate::i18n::current().code().to_owned()),
+        );
+        let mut pdf_page = document.start_page_with(page_settings(width, height)?);
+        let mut surface = pdf_page.surface();
+        {
+            let mut canvas = Canvas::new(&mut surface, width)?;
+            let (left, right) = (margin, width - margin);
+            let band = 110.0 * unit;
+            canvas.rect(0.0, 0.0, width, band, ACCENT);
+            canvas.centred(
+                left,
+                right,
+                band * 0.62,
+                40.0 * unit,
+                &printable(&self.shop),
+                (255, 255, 255),
+            );
+            let mut y = band + 64.0 * unit;
+            canvas.centred(
+                left,
+                right,
+                y,
+                44.0 * unit,
+                &crate::t!("poster-scan-and-pay"),
+                INK,
+            );
+            y += 20.0 * unit;
+            if let Some(amount) = self.amount {
+                y += 34.0 * unit;
+                canvas.centred(left, right, y, 34.0 * unit, &amount.to_string(), INK);
+                y += 10.0 * unit;
+            }
+            // As large as the sheet leaves: on letter about 14 cm, readable from well past a metre.
+            let below = 120.0 * unit;
+            let side = (right - left).min(height - y - below - margin);
+            canvas.qr((width - side) / 2.0, y, side, &self.qr_text)?;
+            y += side + 36.0 * unit;
+            canvas.centred(
+                left,
+                right,
+                y,
+                22.0 * unit,
+                &crate::t!("customer-scan"),
+                INK,
+            );
+            y += 30.0 * unit;
+            canvas.centred(
+                left,
+                right,
+                y,
+                18.0 * unit,
+                &crate::t!("poster-method", method = printable(&self.method)),
+                SOFT_INK,
+            );
+            canvas.centred(
+                left,
+                right,
+                height - margin,
+                10.0 * unit,
+                &crate::t!("card-reference", reference = printable(&self.reference)),
+                SOFT_INK,
+            );
+        }
+        surface.finish();
+        pdf_page.finish();
+        document
+            .finish()
+            .map_err(|error| PrintError::Encode(format!("{error:?}")))
+    }
+}
