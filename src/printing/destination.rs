@@ -92,13 +92,21 @@ impl fmt::Display for PrinterUri {
     }
 }
 
-/// One print job: the thermal printer's bytes, and the same as a PDF for a queue that prints
-/// pages (none for the drawer's pulse, which only a receipt printer has).
+/// One print job: the thermal printer's bytes, and the same as a document for a queue that
+/// prints pages (none for the drawer's pulse, which only a receipt printer has).
 #[derive(Debug, Clone)]
 pub struct Job {
     pub title: String,
     pub escpos: Vec<u8>,
-    pub pdf: Option<Vec<u8>>,
+    pub pages: Option<PageDocument>,
+}
+
+/// A document for a page printer, with its MIME type (`application/postscript`,
+/// `application/pdf`).
+#[derive(Debug, Clone)]
+pub struct PageDocument {
+    pub format: &'static str,
+    pub bytes: Vec<u8>,
 }
 
 /// A queue of the system's print system.
@@ -318,9 +326,11 @@ mod system {
         let make = values("printer-make-and-model").join(" ");
         let formats = values("document-format-supported");
         let renders_pages = !make.to_lowercase().contains("raw")
-            && formats.iter().any(|format| format == "application/pdf");
-        let (format, bytes) = match (&job.pdf, renders_pages) {
-            (Some(pdf), true) => ("application/pdf", pdf.clone()),
+            && formats
+                .iter()
+                .any(|format| format == "application/pdf" || format == "application/postscript");
+        let (format, bytes) = match (&job.pages, renders_pages) {
+            (Some(pages), true) => (pages.format, pages.bytes.clone()),
             (None, true) => return Err(PrintError::NotARollPrinter(queue.to_owned())),
             (_, false) if job.escpos.is_empty() => {
                 return Err(PrintError::NotAPagePrinter(format!("system:{queue}")));

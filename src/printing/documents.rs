@@ -47,6 +47,15 @@ impl Receipt {
         })
     }
 
+    /// What the print queue and the PDF call it: one receipt told from another.
+    pub fn title(&self) -> String {
+        format!(
+            "{} {}",
+            crate::t!("receipt-title"),
+            printable(&self.payment.reference)
+        )
+    }
+
     pub fn slip(&self, catalog: &MethodCatalog) -> Slip {
         let mut slip = Slip::default();
         slip.push(SlipLine::Title(self.shop.clone()));

@@ -14,9 +14,29 @@ use escpos::utils::{
 use super::slip::{Slip, SlipLine, printable, wrap};
 use super::{PaperWidth, PrintError};
 
-/// The characters code page 858 has beyond ASCII that Spanish needs; anything else on a slip
-/// becomes `?` rather than bytes the printer would draw as something else.
-const SPANISH: &str = "áéíóúÁÉÍÓÚñÑüÜ¿¡°·";
+/// The characters beyond ASCII that Spanish needs, and their bytes in code page 858; anything
+/// else on a slip becomes `?` rather than bytes the printer would draw as something else. The
+/// text is encoded here: the crate's own table sends ASCII `-` as 0xF0 (a soft hyphen).
+const SPANISH: [(char, u8); 18] = [
+    ('á', 0xa0),
+    ('é', 0x82),
+    ('í', 0xa1),
+    ('ó', 0xa2),
+    ('ú', 0xa3),
+    ('ñ', 0xa4),
+    ('Ñ', 0xa5),
+    ('¿', 0xa8),
+    ('¡', 0xad),
+    ('ü', 0x81),
+    ('Ü', 0x9a),
+    ('Á', 0xb5),
+    ('É', 0x90),
+    ('Í', 0xd6),
+    ('Ó', 0xe0),
+    ('Ú', 0xe9),
+    ('°', 0xf8),
+    ('·', 0xfa),
+];
 
 /// The drawer's pulse on pin 2: ESC p m t1 t2, 50 ms on and 500 ms off (in 2 ms units). The
 /// crate's own `cash_drawer` sends ESC p m without the two times, and a printer then takes the
@@ -54,13 +74,27 @@ fn for_the_code_page(text: &str) -> String {
     printable(text)
         .chars()
         .map(|c| {
-            if c.is_ascii() || SPANISH.contains(c) {
+            if c.is_ascii() || SPANISH.iter().any(|(letter, _)| *letter == c) {
                 c
             } else {
                 '?'
             }
         })
         .collect()
+}
+
+/// A line's bytes in code page 858, then a line feed.
+fn line_bytes(text: &str) -> Vec<u8> {
+    let mut bytes: Vec<u8> = text
+        .chars()
+        .map(|c| match SPANISH.iter().find(|(letter, _)| *letter == c) {
+            Some((_, byte)) => *byte,
+            None if c.is_ascii() => c as u8,
+            None => b'?',
+        })
+        .collect();
+    bytes.push(b'\n');
+    bytes
 }
 
 /// The slip's bytes: text in code page 858, the QR as the printer's own QR command, a cut at
@@ -95,7 +129,7 @@ pub fn slip_bytes(
                     .and_then(|p| p.size(2, 2))
                     .map_err(encode)?;
                 for part in wrap(&for_the_code_page(text), width / 2) {
-                    printer.writeln(&part).map_err(encode)?;
+                    printer.custom(&line_bytes(&part)).map_err(encode)?;
                 }
                 printer
                     .reset_size()
@@ -108,7 +142,7 @@ pub fn slip_bytes(
                     .justify(JustifyMode::CENTER)
                     .and_then(|p| p.bold(true))
                     .and_then(|p| p.size(2, 2))
-                    .and_then(|p| p.writeln(&for_the_code_page(text)))
+                    .and_then(|p| p.custom(&line_bytes(&for_the_code_page(text))))
                     .and_then(|p| p.reset_size())
                     .and_then(|p| p.bold(false))
                     .and_then(|p| p.justify(JustifyMode::LEFT))
@@ -120,7 +154,7 @@ pub fn slip_bytes(
                     .and_then(|p| p.bold(true))
                     .map_err(encode)?;
                 for part in wrap(&for_the_code_page(text), width) {
-                    printer.writeln(&part).map_err(encode)?;
+                    printer.custom(&line_bytes(&part)).map_err(encode)?;
                 }
                 printer
                     .bold(false)
@@ -129,7 +163,7 @@ pub fn slip_bytes(
             }
             SlipLine::Text(text) | SlipLine::Small(text) => {
                 for part in wrap(&for_the_code_page(text), width) {
-                    printer.writeln(&part).map_err(encode)?;
+                    printer.custom(&line_bytes(&part)).map_err(encode)?;
                 }
             }
             SlipLine::Pair(label, value) | SlipLine::BoldPair(label, value) => {
@@ -137,12 +171,14 @@ pub fn slip_bytes(
                 printer.bold(bold).map_err(encode)?;
                 for part in pair_lines(&for_the_code_page(label), &for_the_code_page(value), width)
                 {
-                    printer.writeln(&part).map_err(encode)?;
+                    printer.custom(&line_bytes(&part)).map_err(encode)?;
                 }
                 printer.bold(false).map_err(encode)?;
             }
             SlipLine::Rule => {
-                printer.writeln(&"-".repeat(width)).map_err(encode)?;
+                printer
+                    .custom(&line_bytes(&"-".repeat(width)))
+                    .map_err(encode)?;
             }
             SlipLine::Qr(data) => {
                 printer
@@ -225,6 +261,7 @@ mod tests {
     #[test]
     fn letters_outside_the_code_page_become_question_marks() {
         assert_eq!(for_the_code_page("Café ñandú 🙂\u{1b}"), "Café ñandú ?");
+        assert_eq!(line_bytes("Ñ-1"), vec![0xa5, b'-', b'1', b'\n']);
     }
 
     #[test]

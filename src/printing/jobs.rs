@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use super::destination::{self, Job, PrinterUri};
+use super::destination::{self, Job, PageDocument, PrinterUri};
 use super::documents::Poster;
 use super::pdf::{SlipPage, slip_pdf};
 use super::slip::Slip;
@@ -37,7 +37,10 @@ pub async fn slip_to(
                 title: title.to_owned(),
                 escpos: escpos::slip_bytes(slip, paper, drawer)?,
                 // A page printer gets the slip as it would come off the roll.
-                pdf: Some(slip_pdf(slip, SlipPage::Roll(paper), title)?),
+                pages: Some(PageDocument {
+                    format: "application/postscript",
+                    bytes: super::postscript::slip_postscript(slip, paper, title),
+                }),
             };
             destination::send(uri, &job).await
         }
@@ -53,7 +56,10 @@ pub async fn poster_to(poster: &Poster, page: PageSize, out: &PaperOut) -> Resul
             let job = Job {
                 title: crate::t!("poster-title", shop = poster.shop.as_str()),
                 escpos: Vec::new(),
-                pdf: Some(pdf),
+                pages: Some(PageDocument {
+                    format: "application/pdf",
+                    bytes: pdf,
+                }),
             };
             destination::send(uri, &job).await
         }
@@ -66,7 +72,7 @@ pub async fn open_drawer(uri: &PrinterUri) -> Result<(), PrintError> {
     let job = Job {
         title: "paydesk".to_owned(),
         escpos: escpos::drawer_bytes()?,
-        pdf: None,
+        pages: None,
     };
     destination::send(uri, &job).await
 }

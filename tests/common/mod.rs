@@ -5,6 +5,7 @@
 
 pub mod endpoint;
 pub mod postgres;
+pub mod printer;
 pub mod ui;
 
 use std::future::Future;

@@ -70,7 +70,7 @@ pub async fn print(ctx: &Context<'_>, command: &PrintCommand) -> Outcome {
             let slip = receipt.slip(&ctx.connection.catalog);
             jobs::slip_to(
                 &slip,
-                &crate::t!("receipt-title"),
+                &receipt.title(),
                 paper,
                 SlipPage::Roll(paper),
                 *drawer,
