@@ -158,7 +158,9 @@ mod status {
         paydesk::i18n::set(paydesk::i18n::Language::Es);
         let tracker = today();
         let mut harness = Harness::new_ui_state(
-            move |ui, panel: &mut StatusPanel| panel.ui(ui, &tracker, &[]),
+            move |ui, panel: &mut StatusPanel| {
+                panel.ui(ui, &tracker, &[], &mut paydesk::ui::paper::Paper::default())
+            },
             StatusPanel::default(),
         );
         harness.run();
@@ -225,7 +227,9 @@ mod activity {
     fn the_close_follows_the_range_chosen_and_exports_it() {
         paydesk::i18n::set(paydesk::i18n::Language::Es);
         let mut harness = Harness::new_ui_state(
-            |ui, panel: &mut ReconcilePanel| panel.ui(ui, true, true),
+            |ui, panel: &mut ReconcilePanel| {
+                panel.ui(ui, true, true, &mut paydesk::ui::paper::Paper::default())
+            },
             ReconcilePanel::default(),
         );
         harness.run();
@@ -469,7 +473,14 @@ mod settings {
                         outcome: None,
                     },
                 };
-                panel.ui(ui, &view, &mut theme, &mut language, &mut zoom, Some(1.25));
+                panel.ui(
+                    ui,
+                    &view,
+                    &mut theme,
+                    &mut language,
+                    (&mut zoom, Some(1.25)),
+                    &mut paydesk::ui::paper::Paper::default(),
+                );
             },
             SettingsPanel::default(),
         );

@@ -92,6 +92,8 @@ pub struct PaydeskApp {
     nav: Panel,
     banners: Banners,
     customer: Option<CustomerScreen>,
+    /// Paper: printing asked for by the panels, and receipts on approval.
+    paper: super::paper::Paper,
     prompt: SessionPrompt,
     actions: Vec<AppAction>,
     webhook_events: tokio::sync::mpsc::UnboundedReceiver<ReceiverEvent>,
@@ -148,6 +150,7 @@ impl PaydeskApp {
             tracker: Tracker::new(alerts),
             banners: Banners::default(),
             customer: None,
+            paper: super::paper::Paper::default(),
             prompt: SessionPrompt::default(),
             actions: Vec::new(),
             webhook_events,
@@ -304,6 +307,8 @@ impl eframe::App for PaydeskApp {
                 self.nav = Panel::Collect;
             }
         }
+        // Approvals the service confirmed this frame: their receipts, when the owner asked.
+        let mut approvals = Vec::new();
         while let Ok(event) = self.webhook_events.try_recv() {
             self.panels.activity.mark_stale();
             self.panels.reconcile.mark_stale();
@@ -316,6 +321,7 @@ impl eframe::App for PaydeskApp {
             {
                 // A notification the service bore out: its answer is as good as our own check.
                 if let Some(ended) = self.tracker.apply_status(reference, *status) {
+                    approvals.push(ended.clone());
                     self.banners.push(ended);
                 }
                 // The receiver wrote down a code's payment: the ledger has its amount.
@@ -329,6 +335,7 @@ impl eframe::App for PaydeskApp {
         }
         for ended in self.tracker.drain() {
             self.panels.reconcile.mark_stale();
+            approvals.push(ended.clone());
             self.banners.push(ended);
         }
         if let Some(session) = self.session.value().cloned()
@@ -355,8 +362,22 @@ impl eframe::App for PaydeskApp {
                 books: &mut self.books,
                 access: &mut self.access,
                 notifications: self.panels.activity.recent(),
+                paper: &mut self.paper,
             };
             self.panels.logic(&mut ctx);
+            for ended in approvals
+                .iter()
+                .filter(|ended| ended.status == crate::api::family_b::TransactionStatus::Approved)
+            {
+                self.paper.approved(
+                    &ended.reference,
+                    ended.payment.as_deref(),
+                    &self.bridge,
+                    &session,
+                );
+            }
+            self.paper
+                .logic(&self.bridge, &session, &self.options.paths);
         }
         self.handle_actions();
     }
@@ -452,6 +473,7 @@ impl eframe::App for PaydeskApp {
                 language: &mut self.language,
                 zoom_percent: &mut self.prefs.zoom_percent,
                 screen_zoom: self.sizing.screen_zoom(),
+                paper: &mut self.paper,
             };
             self.panels.show(nav, ui, &mut shell);
         });

@@ -11,6 +11,7 @@ pub mod bridge;
 pub mod customer;
 mod damaged_books;
 pub mod panels;
+pub mod paper;
 mod pin_prompt;
 pub mod queue;
 pub mod session;
@@ -108,6 +109,8 @@ pub struct PanelContext<'a> {
     pub access: &'a mut access::Access,
     /// The webhook notifications last loaded, newest first.
     pub notifications: Arc<Vec<crate::ledger::StoredNotification>>,
+    /// Paper: what the panels ask to print, and this computer's printer.
+    pub paper: &'a mut paper::Paper,
 }
 
 impl PanelContext<'_> {

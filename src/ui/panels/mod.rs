@@ -13,6 +13,7 @@ pub mod ledger_settings;
 pub mod owner_charts;
 pub mod payouts;
 pub mod people_settings;
+pub mod printer_settings;
 pub mod reconcile;
 pub mod register;
 pub mod settings;
@@ -52,6 +53,8 @@ pub struct Shell<'a> {
     pub language: &'a mut Language,
     pub zoom_percent: &'a mut Option<u16>,
     pub screen_zoom: Option<f32>,
+    /// Paper: the panels ask it to print.
+    pub paper: &'a mut crate::ui::paper::Paper,
 }
 
 /// Every panel of the app.
@@ -126,7 +129,7 @@ impl PanelState for status::StatusPanel {
     }
 
     fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
-        self.ui(ui, shell.tracker, shell.notifications);
+        self.ui(ui, shell.tracker, shell.notifications, shell.paper);
     }
 }
 
@@ -156,7 +159,12 @@ impl PanelState for reconcile::ReconcilePanel {
     }
 
     fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
-        self.ui(ui, shell.session.ledger.is_ok(), shell.access.owner_side());
+        self.ui(
+            ui,
+            shell.session.ledger.is_ok(),
+            shell.access.owner_side(),
+            shell.paper,
+        );
     }
 }
 
@@ -208,8 +216,8 @@ impl PanelState for settings::SettingsPanel {
             &view,
             shell.theme,
             shell.language,
-            shell.zoom_percent,
-            shell.screen_zoom,
+            (shell.zoom_percent, shell.screen_zoom),
+            shell.paper,
         );
     }
 }

@@ -216,7 +216,13 @@ impl ReconcilePanel {
 
     /// `owner`: the owner's side is open (or no PIN is set). In Caja only today's close shows,
     /// and nothing is exported.
-    pub fn ui(&mut self, ui: &mut Ui, has_ledger: bool, owner: bool) {
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        has_ledger: bool,
+        owner: bool,
+        paper: &mut crate::ui::paper::Paper,
+    ) {
         ui.heading(t!("nav-reconcile"));
         if owner {
             ui.horizontal_wrapped(|ui| {
@@ -263,10 +269,35 @@ impl ReconcilePanel {
             {
                 self.queued.ask(ui, ReconcileCommand::Export { from, to });
             }
-            if self.report.is_pending() || self.export.is_pending() {
+            // The close on paper is one day's, as the cashier hands it over.
+            if let Ok((day, last)) = dates
+                && day == last
+            {
+                let has_printer = paper.settings().printer.is_some();
+                if ui
+                    .add_enabled(
+                        has_printer && !paper.is_busy(),
+                        egui::Button::new(t!("paper-print-close")),
+                    )
+                    .on_disabled_hover_text(t!("paper-no-printer"))
+                    .clicked()
+                {
+                    paper.queued.ask(
+                        ui,
+                        crate::ui::paper::PaperCommand::Close { day, pdf: false },
+                    );
+                }
+                if ui.button(t!("paper-close-pdf")).clicked() {
+                    paper
+                        .queued
+                        .ask(ui, crate::ui::paper::PaperCommand::Close { day, pdf: true });
+                }
+            }
+            if self.report.is_pending() || self.export.is_pending() || paper.is_busy() {
                 ui.spinner();
             }
         });
+        super::printer_settings::outcome_line(ui, paper);
         let mut open_folder = None;
         match &self.export {
             Requested::Done((path, rows)) => {

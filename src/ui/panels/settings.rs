@@ -130,6 +130,7 @@ pub struct SettingsPanel {
     backups: super::backups_settings::BackupsSection,
     people: super::people_settings::PeopleSection,
     activity_log: super::activity_log::ActivityLogSection,
+    printer: super::printer_settings::PrinterSection,
 }
 
 /// The form for a new profile, or for the current one.
@@ -260,9 +261,10 @@ impl SettingsPanel {
         view: &SettingsView<'_>,
         theme: &mut ThemeChoice,
         language: &mut Language,
-        zoom_percent: &mut Option<u16>,
-        screen_zoom: Option<f32>,
+        size: (&mut Option<u16>, Option<f32>),
+        paper: &mut crate::ui::paper::Paper,
     ) {
+        let (zoom_percent, screen_zoom) = size;
         ui.heading(t!("settings-title"));
         // Both ways: in a small window what does not fit is scrolled to, never cut off.
         egui::ScrollArea::both()
@@ -284,6 +286,8 @@ impl SettingsPanel {
                 if let Some(command) = self.backups.ui(ui, view.books) {
                     self.queued.ask(ui, SettingsCommand::Books(command));
                 }
+                ui.separator();
+                self.printer.ui(ui, paper);
 
                 ui.separator();
                 ui.label(RichText::new(t!("settings-language")).strong());

@@ -8,7 +8,7 @@ use egui::{RichText, Ui};
 
 use egui_extras::Column;
 
-use crate::api::family_b::StatusRecord;
+use crate::api::family_b::{StatusRecord, TransactionStatus};
 use crate::ledger::StoredNotification;
 use crate::ui::PanelContext;
 use crate::ui::bridge::Requested;
@@ -87,7 +87,13 @@ impl StatusPanel {
         }
     }
 
-    pub fn ui(&mut self, ui: &mut Ui, tracker: &Tracker, notifications: &[StoredNotification]) {
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        tracker: &Tracker,
+        notifications: &[StoredNotification],
+        paper: &mut crate::ui::paper::Paper,
+    ) {
         ui.heading(t!("status-title"));
         let reference = self.reference.trim().to_owned();
         let mut enter = false;
@@ -158,6 +164,7 @@ impl StatusPanel {
                     notifications,
                     &mut self.opened_qr,
                     &mut self.queued,
+                    paper,
                 ),
                 None => false,
             };
@@ -434,6 +441,7 @@ fn payment_window(
     notifications: &[StoredNotification],
     qr: &mut QrTexture,
     queued: &mut Queue<StatusCommand>,
+    paper: &mut crate::ui::paper::Paper,
 ) -> bool {
     let mut open = true;
     egui::Window::new(t!(
@@ -496,6 +504,7 @@ fn payment_window(
                 }
             });
         received_payments(ui, payment);
+        paper_row(ui, payment, paper);
         let payable = !payment.status.is_some_and(|s| s.is_final())
             || payment.takes_payments(crate::ledger::now_ms());
         if payable && !payment.url.is_empty() {
@@ -534,4 +543,63 @@ fn payment_window(
         }
     });
     open
+}
+
+/// Paper for a payment: its receipt once the service confirmed it (the latest payment of a code
+/// that takes many), and a code's poster for the counter.
+fn paper_row(ui: &mut Ui, payment: &TrackedPayment, paper: &mut crate::ui::paper::Paper) {
+    use crate::ui::paper::PaperCommand;
+    let confirmed = if payment.repeatable {
+        payment
+            .received
+            .last()
+            .map(|received| Some(received.provider_reference.clone()))
+    } else {
+        (payment.status == Some(TransactionStatus::Approved)).then_some(None)
+    };
+    let has_printer = paper.settings().printer.is_some();
+    ui.horizontal_wrapped(|ui| {
+        if let Some(which) = confirmed {
+            if ui
+                .add_enabled(
+                    has_printer && !paper.is_busy(),
+                    egui::Button::new(t!("paper-print-receipt")),
+                )
+                .on_disabled_hover_text(t!("paper-no-printer"))
+                .clicked()
+            {
+                paper.queued.ask(
+                    ui,
+                    PaperCommand::Receipt {
+                        reference: payment.reference.clone(),
+                        payment: which.clone(),
+                        pdf: false,
+                    },
+                );
+            }
+            if ui.button(t!("paper-receipt-pdf")).clicked() {
+                paper.queued.ask(
+                    ui,
+                    PaperCommand::Receipt {
+                        reference: payment.reference.clone(),
+                        payment: which,
+                        pdf: true,
+                    },
+                );
+            }
+        }
+        if payment.repeatable && !payment.url.is_empty() && ui.button(t!("paper-poster")).clicked()
+        {
+            paper.queued.ask(
+                ui,
+                PaperCommand::Poster {
+                    reference: payment.reference.clone(),
+                },
+            );
+        }
+        if paper.is_busy() {
+            ui.spinner();
+        }
+    });
+    super::printer_settings::outcome_line(ui, paper);
 }

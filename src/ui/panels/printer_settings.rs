@@ -1,0 +1,140 @@
+//! Configuración → Impresora: this computer's printer (one of the system's, or a receipt printer
+//! on the network or on USB), the roll's width and the sheet's size, a receipt and the drawer on
+//! each approval, and "Imprimir prueba" / "Abrir cajón" to see it work before a customer waits.
+
+use egui::{RichText, Ui};
+
+use crate::printing::{PageSize, PaperWidth, PrinterSettings, PrinterUri};
+use crate::t;
+use crate::ui::bridge::UiError;
+use crate::ui::paper::{Paper, PaperCommand};
+use crate::ui::widgets::form::error_box;
+
+#[derive(Default)]
+pub struct PrinterSection {
+    /// The settings as being edited; `None` until the person changes something.
+    draft: Option<PrinterSettings>,
+    /// The printer's address as typed.
+    address: Option<String>,
+}
+
+impl PrinterSection {
+    pub fn ui(&mut self, ui: &mut Ui, paper: &mut Paper) {
+        ui.label(RichText::new(t!("printer-title")).strong());
+        let saved = paper.settings();
+        let draft = self.draft.get_or_insert_with(|| saved.clone());
+        let address = self
+            .address
+            .get_or_insert_with(|| saved.printer.clone().unwrap_or_default());
+
+        ui.horizontal(|ui| {
+            let label = ui.label(t!("printer-address"));
+            ui.add(
+                egui::TextEdit::singleline(address)
+                    .hint_text("tcp://192.168.1.50:9100")
+                    .desired_width(300.0),
+            )
+            .labelled_by(label.id);
+            if ui.button(t!("printer-find")).clicked() {
+                paper.queued.ask(ui, PaperCommand::FindPrinters);
+            }
+            if paper.printers.is_pending() {
+                ui.spinner();
+            }
+        });
+        ui.label(RichText::new(t!("printer-address-help")).weak());
+        if let Some(printers) = paper.printers.value() {
+            if printers.is_empty() {
+                ui.label(t!("printer-none-found"));
+            }
+            for printer in printers {
+                let uri = PrinterUri::System(printer.queue.clone()).to_string();
+                let chosen = *address == uri;
+                let text = format!(
+                    "{}  ·  {}",
+                    printer.queue,
+                    crate::untrusted::ForLog(&printer.about)
+                );
+                if ui.selectable_label(chosen, text).clicked() {
+                    *address = uri;
+                }
+            }
+        }
+        if let Some(error) = paper.printers.error() {
+            error_box(ui, error);
+        }
+
+        ui.horizontal(|ui| {
+            ui.label(t!("printer-paper"));
+            for width in PaperWidth::ALL {
+                ui.radio_value(&mut draft.paper, width, width.words());
+            }
+            ui.separator();
+            ui.label(t!("printer-page"));
+            egui::ComboBox::from_id_salt("printer-page")
+                .selected_text(draft.page.words())
+                .show_ui(ui, |ui| {
+                    for page in PageSize::ALL {
+                        ui.selectable_value(&mut draft.page, page, page.words());
+                    }
+                });
+        });
+        ui.checkbox(
+            &mut draft.receipt_on_approval,
+            t!("printer-receipt-on-approval"),
+        );
+        ui.checkbox(
+            &mut draft.drawer_on_approval,
+            t!("printer-drawer-on-approval"),
+        );
+
+        let typed = address.trim().to_owned();
+        let parsed = (!typed.is_empty()).then(|| PrinterUri::parse(&typed));
+        if let Some(Err(error)) = &parsed {
+            error_box(ui, &UiError::local(error.to_string()));
+        }
+        let mut wanted = draft.clone();
+        wanted.printer = parsed
+            .as_ref()
+            .and_then(|parsed| parsed.as_ref().ok())
+            .map(ToString::to_string);
+        let changed = wanted != saved;
+        let valid = !matches!(parsed, Some(Err(_)));
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(changed && valid, egui::Button::new(t!("printer-save")))
+                .clicked()
+            {
+                paper.queued.ask(ui, PaperCommand::Save(wanted.clone()));
+            }
+            let ready = saved.printer.is_some() && !changed && !paper.is_busy();
+            if ui
+                .add_enabled(ready, egui::Button::new(t!("printer-test")))
+                .clicked()
+            {
+                paper.queued.ask(ui, PaperCommand::Test);
+            }
+            if ui
+                .add_enabled(ready, egui::Button::new(t!("printer-open-drawer")))
+                .clicked()
+            {
+                paper.queued.ask(ui, PaperCommand::Drawer);
+            }
+            if paper.is_busy() {
+                ui.spinner();
+            }
+        });
+        outcome_line(ui, paper);
+    }
+}
+
+/// What the latest printing came to: a quiet line when it worked, the problem in a box when not.
+pub fn outcome_line(ui: &mut Ui, paper: &Paper) {
+    match &paper.outcome {
+        Some(Ok(words)) if !words.is_empty() => {
+            ui.label(RichText::new(words).weak());
+        }
+        Some(Err(problem)) => error_box(ui, &UiError::local(problem.clone())),
+        _ => {}
+    }
+}

@@ -1,0 +1,371 @@
+//! Paper from the till: what the panels ask to print (a receipt, the poster, the close, a test,
+//! the drawer), this computer's printer settings, and the receipt and drawer on each approval
+//! when the owner turned them on. Everything runs off the UI thread; a printer that is off is
+//! said in words and the sale goes on.
+
+use std::collections::HashSet;
+
+use crate::config::Paths;
+use crate::printing::destination::{self, SystemPrinter};
+use crate::printing::documents::{Poster, Receipt, close_slip};
+use crate::printing::jobs::{self, PaperOut};
+use crate::printing::pdf::SlipPage;
+use crate::printing::{PrintError, PrinterSettings, PrinterUri};
+use crate::t;
+use crate::ui::bridge::{Bridge, Requested, Task, UiError};
+use crate::ui::queue::Queue;
+use crate::ui::session::Session;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PaperCommand {
+    /// A payment's receipt: to the printer, or (`pdf`) a PDF opened for the person.
+    Receipt {
+        reference: String,
+        payment: Option<String>,
+        pdf: bool,
+    },
+    /// The counter's poster: to a sheet printer of the system's, else a PDF opened.
+    Poster {
+        reference: String,
+    },
+    /// The day's close: to the printer, or a PDF sheet opened.
+    Close {
+        day: time::Date,
+        pdf: bool,
+    },
+    Test,
+    Drawer,
+    FindPrinters,
+    Save(PrinterSettings),
+}
+
+#[derive(Default)]
+pub struct Paper {
+    pub queued: Queue<PaperCommand>,
+    /// This computer's printer, as saved; `None` until read.
+    settings: Option<PrinterSettings>,
+    loading: Option<Task<PrinterSettings>>,
+    jobs: Vec<Task<Result<String, String>>>,
+    /// What the latest job came to, in words.
+    pub outcome: Option<Result<String, String>>,
+    pub printers: Requested<Vec<SystemPrinter>>,
+    /// Approvals already printed (`reference/payment`): an approval seen twice prints once.
+    printed: HashSet<String>,
+}
+
+impl Paper {
+    pub fn settings(&self) -> PrinterSettings {
+        self.settings.clone().unwrap_or_default()
+    }
+
+    pub fn is_busy(&self) -> bool {
+        !self.jobs.is_empty()
+    }
+
+    pub fn logic(&mut self, bridge: &Bridge, session: &Session, paths: &Paths) {
+        if self.settings.is_none() && self.loading.is_none() {
+            let paths = paths.clone();
+            self.loading = Some(bridge.spawn_blocking(move || {
+                paths
+                    .load()
+                    .map(|config| config.printer)
+                    .unwrap_or_default()
+            }));
+        }
+        if let Some(task) = &self.loading
+            && let Some(settings) = task.poll()
+        {
+            self.loading = None;
+            self.settings = Some(settings);
+        }
+        for command in self.queued.take() {
+            self.run(command, bridge, session, paths);
+        }
+        self.jobs.retain(|task| match task.poll() {
+            Some(outcome) => {
+                self.outcome = Some(outcome);
+                false
+            }
+            None => true,
+        });
+        self.printers.poll();
+    }
+
+    /// A payment the service just confirmed: its receipt and the drawer, when the owner asked
+    /// for them, at the till that made the sale.
+    pub fn approved(
+        &mut self,
+        reference: &str,
+        payment: Option<&str>,
+        bridge: &Bridge,
+        session: &Session,
+    ) {
+        let settings = self.settings();
+        if !(settings.receipt_on_approval || settings.drawer_on_approval) {
+            return;
+        }
+        let key = format!("{reference}/{}", payment.unwrap_or_default());
+        if !self.printed.insert(key) {
+            return;
+        }
+        let Some(Ok(uri)) = settings.printer_uri() else {
+            return;
+        };
+        let Ok(ledger) = session.ledger.clone() else {
+            return;
+        };
+        let (profile, shop) = (session.profile_name().to_owned(), session.shop_name());
+        let catalog = session.connection.catalog.clone();
+        let (reference, payment) = (reference.to_owned(), payment.map(str::to_owned));
+        self.jobs.push(bridge.spawn(async move {
+            let receipt = tokio::task::spawn_blocking(move || {
+                Receipt::from_books(&ledger, &profile, &shop, &reference, payment.as_deref())
+            })
+            .await
+            .map_err(|error| error.to_string())?
+            .map_err(|error| error.to_string())?;
+            // Another till's sale is printed at that till.
+            let till = &receipt.sale.made_by.till;
+            if !till.is_empty() && *till != crate::ledger::activity::this_till() {
+                return Ok(String::new());
+            }
+            let outcome = if settings.receipt_on_approval {
+                jobs::slip_to(
+                    &receipt.slip(&catalog),
+                    &receipt.title(),
+                    settings.paper,
+                    SlipPage::Roll(settings.paper),
+                    settings.drawer_on_approval,
+                    &PaperOut::Printer(uri.clone()),
+                )
+                .await
+            } else {
+                jobs::open_drawer(&uri).await
+            };
+            outcome
+                .map(|()| t!("paper-printed", printer = uri.to_string()))
+                .map_err(|error| error.to_string())
+        }));
+    }
+
+    fn run(&mut self, command: PaperCommand, bridge: &Bridge, session: &Session, paths: &Paths) {
+        let settings = self.settings();
+        let printer = settings.printer_uri();
+        let exports = paths.exports_dir.clone();
+        let (profile, shop) = (session.profile_name().to_owned(), session.shop_name());
+        let catalog = session.connection.catalog.clone();
+        let ledger = session.ledger.clone();
+        let no_books = || Err::<String, String>(t!("paper-no-books"));
+        let task = match command {
+            PaperCommand::Save(new) => {
+                let paths = paths.clone();
+                self.settings = Some(new.clone());
+                bridge.spawn_blocking(move || {
+                    let mut config = paths.load().map_err(|error| error.to_string())?;
+                    config.printer = new;
+                    paths
+                        .save(&config)
+                        .map(|()| t!("paper-saved"))
+                        .map_err(|error| error.to_string())
+                })
+            }
+            PaperCommand::FindPrinters => {
+                self.printers.start(bridge.spawn(async {
+                    destination::system_printers()
+                        .await
+                        .map_err(|error| UiError::local(error.to_string()))
+                }));
+                return;
+            }
+            PaperCommand::Drawer => {
+                let Some(Ok(uri)) = printer else {
+                    self.outcome = Some(Err(t!("paper-no-printer")));
+                    return;
+                };
+                bridge.spawn(async move {
+                    jobs::open_drawer(&uri)
+                        .await
+                        .map(|()| t!("paper-drawer-opened"))
+                        .map_err(|error| error.to_string())
+                })
+            }
+            PaperCommand::Test => {
+                let Some(Ok(uri)) = printer else {
+                    self.outcome = Some(Err(t!("paper-no-printer")));
+                    return;
+                };
+                let slip = test_slip(&shop, &uri);
+                bridge.spawn(async move {
+                    jobs::slip_to(
+                        &slip,
+                        &t!("paper-test-title"),
+                        settings.paper,
+                        SlipPage::Roll(settings.paper),
+                        false,
+                        &PaperOut::Printer(uri.clone()),
+                    )
+                    .await
+                    .map(|()| t!("paper-printed", printer = uri.to_string()))
+                    .map_err(|error| error.to_string())
+                })
+            }
+            PaperCommand::Receipt {
+                reference,
+                payment,
+                pdf,
+            } => {
+                let Ok(ledger) = ledger else {
+                    self.outcome = Some(no_books());
+                    return;
+                };
+                let out = match (pdf, printer) {
+                    (false, Some(Ok(uri))) => PaperOut::Printer(uri),
+                    (false, Some(Err(error))) => {
+                        self.outcome = Some(Err(error.to_string()));
+                        return;
+                    }
+                    _ => PaperOut::Pdf(
+                        exports.join(format!("paydesk-comprobante-{}.pdf", file_safe(&reference))),
+                    ),
+                };
+                bridge.spawn(async move {
+                    let receipt = tokio::task::spawn_blocking(move || {
+                        Receipt::from_books(
+                            &ledger,
+                            &profile,
+                            &shop,
+                            &reference,
+                            payment.as_deref(),
+                        )
+                    })
+                    .await
+                    .map_err(|error| error.to_string())?
+                    .map_err(|error| error.to_string())?;
+                    let paper = settings.paper;
+                    let done = jobs::slip_to(
+                        &receipt.slip(&catalog),
+                        &receipt.title(),
+                        paper,
+                        SlipPage::Roll(paper),
+                        false,
+                        &out,
+                    )
+                    .await;
+                    finished(done, &out)
+                })
+            }
+            PaperCommand::Poster { reference } => {
+                let Ok(ledger) = ledger else {
+                    self.outcome = Some(no_books());
+                    return;
+                };
+                let out = match printer {
+                    Some(Ok(uri @ PrinterUri::System(_))) => PaperOut::Printer(uri),
+                    _ => PaperOut::Pdf(
+                        exports.join(format!("paydesk-cartel-{}.pdf", file_safe(&reference))),
+                    ),
+                };
+                let page = settings.page;
+                bridge.spawn(async move {
+                    let poster = tokio::task::spawn_blocking(move || {
+                        Poster::from_books(&ledger, &profile, &shop, &reference, &catalog)
+                    })
+                    .await
+                    .map_err(|error| error.to_string())?
+                    .map_err(|error| error.to_string())?;
+                    let done = jobs::poster_to(&poster, page, &out).await;
+                    finished(done, &out)
+                })
+            }
+            PaperCommand::Close { day, pdf } => {
+                let Ok(ledger) = ledger else {
+                    self.outcome = Some(no_books());
+                    return;
+                };
+                let out = match (pdf, printer) {
+                    (false, Some(Ok(uri))) => PaperOut::Printer(uri),
+                    (false, Some(Err(error))) => {
+                        self.outcome = Some(Err(error.to_string()));
+                        return;
+                    }
+                    _ => PaperOut::Pdf(exports.join(format!(
+                        "paydesk-cuadre-{}.pdf",
+                        crate::ledger::reconcile::format_date(day)
+                    ))),
+                };
+                bridge.spawn(async move {
+                    let report = tokio::task::spawn_blocking(move || {
+                        ledger.reconcile(Some(&profile), day, day, crate::ledger::now_ms())
+                    })
+                    .await
+                    .map_err(|error| error.to_string())?
+                    .map_err(|error| error.to_string())?;
+                    let slip = close_slip(&shop, &report, &catalog, crate::ledger::now_ms());
+                    let title = t!("close-paper-title-day", day = crate::clock::shown_date(day));
+                    let done = jobs::slip_to(
+                        &slip,
+                        &title,
+                        settings.paper,
+                        SlipPage::Sheet(settings.page),
+                        false,
+                        &out,
+                    )
+                    .await;
+                    finished(done, &out)
+                })
+            }
+        };
+        self.outcome = None;
+        self.jobs.push(task);
+    }
+}
+
+/// A job's end in words; a PDF is opened for the person to see or print.
+fn finished(done: Result<(), PrintError>, out: &PaperOut) -> Result<String, String> {
+    done.map_err(|error| error.to_string())?;
+    match out {
+        PaperOut::Printer(uri) => Ok(t!("paper-printed", printer = uri.to_string())),
+        PaperOut::Pdf(path) => {
+            let saved = t!("paper-pdf-saved", path = path.display().to_string());
+            // No viewer (a server, a test) is not a failure: the file is there.
+            if std::env::var_os("PAYDESK_NO_OPEN").is_none() {
+                let _ = opener::open(path);
+            }
+            Ok(saved)
+        }
+    }
+}
+
+/// A name a file can carry: a reference from the service, with nothing that makes a path.
+fn file_safe(reference: &str) -> String {
+    let name: String = reference
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'))
+        .take(64)
+        .collect();
+    if name.is_empty() {
+        "sin-referencia".to_owned()
+    } else {
+        name
+    }
+}
+
+fn test_slip(shop: &str, printer: &PrinterUri) -> crate::printing::slip::Slip {
+    use crate::printing::slip::{Slip, SlipLine};
+    let mut slip = Slip::default();
+    slip.push(SlipLine::Title(shop.to_owned()));
+    slip.push(SlipLine::Heading(t!("paper-test-title")));
+    slip.push(SlipLine::Rule);
+    slip.push(SlipLine::Text(t!("paper-test-body")));
+    slip.push(SlipLine::Pair(
+        t!("paper-test-printer"),
+        printer.to_string(),
+    ));
+    slip.push(SlipLine::Pair(
+        t!("receipt-when"),
+        crate::clock::shown_datetime(crate::ledger::now_ms()),
+    ));
+    slip.push(SlipLine::Text("áéíóú ñÑ ¿¡ $ 25.000".to_owned()));
+    slip.push(SlipLine::Qr("paydesk".to_owned()));
+    slip
+}

@@ -1,0 +1,137 @@
+//! Paper at the till, as the owner sets it up and the cashier lives it: the printer chosen in
+//! Configuración › Impresora and tried with "Imprimir prueba", a receipt and the drawer on each
+//! approval by themselves, a receipt again from the payment's window, and a printer that is off
+//! said in words while the sale goes on.
+
+mod common;
+
+use common::printer::{FakePrinter, PAPER_OK, decode};
+use common::ui::{App, click, create_link, shows, text_input, type_into, wait_until};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use paydesk::ui::{Panel, PaydeskApp};
+use serde_json::json;
+
+fn press(harness: &mut Harness<'_, PaydeskApp>, label: &str) {
+    harness.run_steps(4);
+    harness.get_by_label(label).scroll_to_me();
+    harness.run_steps(2);
+    click(harness, label);
+}
+
+/// The owner's steps in Configuración › Impresora.
+fn choose_printer(harness: &mut Harness<'_, PaydeskApp>, address: &str, on_approval: bool) {
+    harness.state_mut().show_panel(Panel::Settings);
+    harness.run_steps(4);
+    harness.get_by(text_input("Impresora:")).scroll_to_me();
+    harness.run_steps(2);
+    type_into(harness, "Impresora:", address);
+    if on_approval {
+        press(
+            harness,
+            "Imprimir el comprobante en cada pago aprobado en esta caja",
+        );
+        press(harness, "Abrir el cajón en cada pago aprobado en esta caja");
+    }
+    press(harness, "Guardar impresora");
+    wait_until(harness, "the printer is saved", |h| {
+        shows(h, "Impresora guardada para este computador")
+    });
+}
+
+fn approve(app: &App, harness: &Harness<'_, PaydeskApp>, reference: &str) {
+    let control = app.control(harness);
+    let status = app.post(
+        format!("{control}/transactions/{reference}/outcome"),
+        json!({ "outcome": "approve" }),
+    );
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn the_owner_sets_the_printer_and_each_approval_prints_its_receipt_and_opens_the_drawer() {
+    let app = App::new();
+    let mut harness = app.harness();
+    let printer = FakePrinter::start(PAPER_OK);
+    choose_printer(&mut harness, &printer.uri(), true);
+    assert!(
+        std::fs::read_to_string(paydesk::config::Paths::in_dir(app.home.path()).config_file())
+            .unwrap()
+            .contains(&printer.uri()),
+        "kept in this computer's settings"
+    );
+
+    press(&mut harness, "Imprimir prueba");
+    let test = decode(&printer.wait_for_jobs(1)[0]);
+    assert!(test.text.contains("Prueba de impresión"), "{}", test.text);
+    assert!(test.text.contains("áéíóú ñÑ ¿¡"), "{}", test.text);
+
+    // A sale, paid: nobody touches the till, and the receipt comes out with the drawer.
+    let reference = create_link(&mut harness, "8.500");
+    approve(&app, &harness, &reference);
+    wait_until(&mut harness, "the payment is received", |h| {
+        shows(h, "¡Pago recibido!") || h.state().tracker().approved_total().get() == 8_500
+    });
+    let jobs = printer.wait_for_jobs(2);
+    let receipt = decode(&jobs[1]);
+    assert!(
+        receipt.text.contains("Comprobante de pago"),
+        "{}",
+        receipt.text
+    );
+    assert!(receipt.text.contains("$ 8.500"), "{}", receipt.text);
+    assert_eq!(receipt.qr, vec![reference.clone()]);
+    assert_eq!(receipt.drawer_pulses, 1);
+    assert_eq!(receipt.cuts, 1);
+    // Said once: more frames, and the same approval heard again, print nothing more.
+    harness.run_steps(20);
+    assert_eq!(printer.jobs().len(), 2);
+
+    // "¿Me da el comprobante?": again, from the payment's window.
+    harness.state_mut().show_panel(Panel::Status);
+    harness.run_steps(4);
+    // The sale's row in today's list (the kind is one of its cells).
+    let rows = harness.query_all_by_label_contains("Link de pago").count();
+    for index in 0..rows {
+        if let Some(cell) = harness
+            .query_all_by_label_contains("Link de pago")
+            .nth(index)
+        {
+            cell.click();
+        }
+        harness.run_steps(4);
+        if shows(&harness, "Imprimir comprobante") {
+            break;
+        }
+    }
+    press(&mut harness, "Imprimir comprobante");
+    let again = decode(&printer.wait_for_jobs(3)[2]);
+    assert!(again.text.contains("$ 8.500"), "{}", again.text);
+    assert_eq!(again.drawer_pulses, 0, "a copy does not open the drawer");
+}
+
+#[test]
+fn a_printer_that_is_off_is_said_in_words_and_the_sale_goes_on() {
+    let app = App::new();
+    let mut harness = app.harness();
+    let nobody = format!("tcp://127.0.0.1:{}", common::free_port());
+    choose_printer(&mut harness, &nobody, true);
+    press(&mut harness, "Imprimir prueba");
+    wait_until(&mut harness, "the printer's silence is said", |h| {
+        shows(h, "no responde")
+    });
+    assert!(shows(&harness, "encendida"));
+
+    let reference = create_link(&mut harness, "8.500");
+    approve(&app, &harness, &reference);
+    wait_until(&mut harness, "the payment is received all the same", |h| {
+        h.state().tracker().approved_total().get() == 8_500
+    });
+
+    // A bad address is refused before it is saved.
+    harness.state_mut().show_panel(Panel::Settings);
+    harness.run_steps(4);
+    type_into(&mut harness, "Impresora:", "lpt1");
+    harness.run_steps(2);
+    assert!(shows(&harness, "no es una impresora"));
+}
