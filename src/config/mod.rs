@@ -3,6 +3,8 @@
 //! directory, with a version field. Secrets are never here: the profile only lists which ones
 //! it has in the keyring.
 
+pub mod printer;
+
 use crate::validate::Field;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -199,11 +201,8 @@ pub struct ConfigFile {
     #[serde(default, skip_serializing_if = "BooksSettings::is_unset")]
     pub books: BooksSettings,
     /// This computer's printer (each till has its own).
-    #[serde(
-        default,
-        skip_serializing_if = "crate::printing::PrinterSettings::is_unset"
-    )]
-    pub printer: crate::printing::PrinterSettings,
+    #[serde(default, skip_serializing_if = "printer::PrinterSettings::is_unset")]
+    pub printer: printer::PrinterSettings,
     #[serde(default)]
     pub profiles: BTreeMap<String, Profile>,
 }
@@ -214,7 +213,7 @@ impl Default for ConfigFile {
             version: CONFIG_VERSION,
             active_profile: None,
             books: BooksSettings::default(),
-            printer: crate::printing::PrinterSettings::default(),
+            printer: printer::PrinterSettings::default(),
             profiles: BTreeMap::new(),
         }
     }

@@ -49,7 +49,12 @@ impl<'a, 'b> Canvas<'a, 'b> {
 
     /// How wide `text` is at `size` points.
     pub fn text_width(&self, size: f32, text: &str) -> f32 {
-        let scaled = self.measure.as_scaled(PxScale::from(size));
+        // In the PDF a size is the em in points; ab_glyph's points are at 96 dpi (4/3 px).
+        let scale = self
+            .measure
+            .pt_to_px_scale(size * 0.75)
+            .unwrap_or(PxScale::from(size));
+        let scaled = self.measure.as_scaled(scale);
         let mut width = 0.0;
         let mut previous = None;
         for character in text.chars() {

@@ -108,7 +108,7 @@ impl Paper {
         if !self.printed.insert(key) {
             return;
         }
-        let Some(Ok(uri)) = settings.printer_uri() else {
+        let Some(Ok(uri)) = crate::printing::configured_printer(&settings) else {
             return;
         };
         let Ok(ledger) = session.ledger.clone() else {
@@ -150,7 +150,7 @@ impl Paper {
 
     fn run(&mut self, command: PaperCommand, bridge: &Bridge, session: &Session, paths: &Paths) {
         let settings = self.settings();
-        let printer = settings.printer_uri();
+        let printer = crate::printing::configured_printer(&settings);
         let exports = paths.exports_dir.clone();
         let (profile, shop) = (session.profile_name().to_owned(), session.shop_name());
         let catalog = session.connection.catalog.clone();

@@ -222,7 +222,7 @@ fn out_of(
     if let Some(path) = &to.pdf {
         return Some(PaperOut::Pdf(PathBuf::from(path)));
     }
-    let uri = match (&to.printer, settings.printer_uri()) {
+    let uri = match (&to.printer, crate::printing::configured_printer(settings)) {
         (Some(text), _) => PrinterUri::parse(text),
         (None, Some(configured)) => configured,
         (None, None) => {
