@@ -353,7 +353,10 @@ fn the_size_of_text_and_buttons_is_a_setting() {
         .unwrap_or_default()
     };
     assert_eq!(picker(&harness), "Automático, según la pantalla (100 %)");
-    // Further down Configuración: scrolled to, so that its list opens on screen.
+    // Further down Configuración: scrolled to (past it, as a person scrolls), so that its list
+    // opens on screen.
+    harness.get_by_label("Guardar impresora").scroll_to_me();
+    harness.run_steps(2);
     harness
         .get_by_role_and_label(
             egui::accesskit::Role::ComboBox,

@@ -70,14 +70,16 @@ impl PrinterSection {
                 ui.radio_value(&mut draft.paper, width, width.words());
             }
             ui.separator();
-            ui.label(t!("printer-page"));
+            let label = ui.label(t!("printer-page"));
             egui::ComboBox::from_id_salt("printer-page")
                 .selected_text(draft.page.words())
                 .show_ui(ui, |ui| {
                     for page in PageSize::ALL {
                         ui.selectable_value(&mut draft.page, page, page.words());
                     }
-                });
+                })
+                .response
+                .labelled_by(label.id);
         });
         ui.checkbox(
             &mut draft.receipt_on_approval,

@@ -286,8 +286,6 @@ impl SettingsPanel {
                 if let Some(command) = self.backups.ui(ui, view.books) {
                     self.queued.ask(ui, SettingsCommand::Books(command));
                 }
-                ui.separator();
-                self.printer.ui(ui, paper);
 
                 ui.separator();
                 ui.label(RichText::new(t!("settings-language")).strong());
@@ -319,6 +317,8 @@ impl SettingsPanel {
                     alerts.set_sound(sound);
                 }
                 ui.label(RichText::new(t!("settings-banner-always")).weak());
+                ui.separator();
+                self.printer.ui(ui, paper);
                 ui.separator();
                 self.activity_log.ui(ui);
             });
