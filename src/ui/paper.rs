@@ -156,6 +156,8 @@ impl Paper {
         let catalog = session.connection.catalog.clone();
         let ledger = session.ledger.clone();
         let no_books = || Err::<String, String>(t!("paper-no-books"));
+        // What this command comes to replaces what the last one came to.
+        self.outcome = None;
         let task = match command {
             PaperCommand::Save(new) => {
                 let paths = paths.clone();
@@ -214,19 +216,12 @@ impl Paper {
                 payment,
                 pdf,
             } => {
-                let Ok(ledger) = ledger else {
-                    self.outcome = Some(no_books());
+                let file = format!("paydesk-comprobante-{}.pdf", file_safe(&reference));
+                let (Ok(ledger), Some(out)) =
+                    (ledger, self.slip_out(pdf, printer, exports.join(file)))
+                else {
+                    self.outcome.get_or_insert_with(no_books);
                     return;
-                };
-                let out = match (pdf, printer) {
-                    (false, Some(Ok(uri))) => PaperOut::Printer(uri),
-                    (false, Some(Err(error))) => {
-                        self.outcome = Some(Err(error.to_string()));
-                        return;
-                    }
-                    _ => PaperOut::Pdf(
-                        exports.join(format!("paydesk-comprobante-{}.pdf", file_safe(&reference))),
-                    ),
                 };
                 bridge.spawn(async move {
                     let receipt = tokio::task::spawn_blocking(move || {
@@ -278,20 +273,15 @@ impl Paper {
                 })
             }
             PaperCommand::Close { day, pdf } => {
-                let Ok(ledger) = ledger else {
-                    self.outcome = Some(no_books());
+                let file = format!(
+                    "paydesk-cuadre-{}.pdf",
+                    crate::ledger::reconcile::format_date(day)
+                );
+                let (Ok(ledger), Some(out)) =
+                    (ledger, self.slip_out(pdf, printer, exports.join(file)))
+                else {
+                    self.outcome.get_or_insert_with(no_books);
                     return;
-                };
-                let out = match (pdf, printer) {
-                    (false, Some(Ok(uri))) => PaperOut::Printer(uri),
-                    (false, Some(Err(error))) => {
-                        self.outcome = Some(Err(error.to_string()));
-                        return;
-                    }
-                    _ => PaperOut::Pdf(exports.join(format!(
-                        "paydesk-cuadre-{}.pdf",
-                        crate::ledger::reconcile::format_date(day)
-                    ))),
                 };
                 bridge.spawn(async move {
                     let report = tokio::task::spawn_blocking(move || {
@@ -317,6 +307,26 @@ impl Paper {
         };
         self.outcome = None;
         self.jobs.push(task);
+    }
+}
+
+impl Paper {
+    /// Where a slip goes: the printer, unless a PDF was asked for or there is none. A printer
+    /// address that does not read is said (and `None` returned).
+    fn slip_out(
+        &mut self,
+        pdf: bool,
+        printer: Option<Result<PrinterUri, PrintError>>,
+        file: std::path::PathBuf,
+    ) -> Option<PaperOut> {
+        match (pdf, printer) {
+            (false, Some(Ok(uri))) => Some(PaperOut::Printer(uri)),
+            (false, Some(Err(error))) => {
+                self.outcome = Some(Err(error.to_string()));
+                None
+            }
+            _ => Some(PaperOut::Pdf(file)),
+        }
     }
 }
 
