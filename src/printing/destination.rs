@@ -369,11 +369,11 @@ mod system {
 mod system {
     //! The Windows spooler: the bytes go RAW to the queue, as receipt printers' drivers expect.
 
-    use windows_sys::Win32::Foundation::{FALSE, HANDLE};
+    use windows_sys::Win32::Foundation::FALSE;
     use windows_sys::Win32::Graphics::Printing::{
         ClosePrinter, DOC_INFO_1W, EndDocPrinter, EndPagePrinter, EnumPrintersW, OpenPrinterW,
-        PRINTER_ENUM_CONNECTIONS, PRINTER_ENUM_LOCAL, PRINTER_INFO_2W, StartDocPrinterW,
-        StartPagePrinter, WritePrinter,
+        PRINTER_ENUM_CONNECTIONS, PRINTER_ENUM_LOCAL, PRINTER_HANDLE, PRINTER_INFO_2W,
+        StartDocPrinterW, StartPagePrinter, WritePrinter,
     };
 
     use super::{Job, PrintError, SystemPrinter};
@@ -467,7 +467,7 @@ mod system {
             detail,
         };
         let name = wide(queue);
-        let mut handle: HANDLE = std::ptr::null_mut();
+        let mut handle = PRINTER_HANDLE::default();
         // SAFETY: `name` is NUL-terminated; the handle is closed below.
         if unsafe { OpenPrinterW(name.as_ptr(), &mut handle, std::ptr::null()) } == FALSE {
             return Err(PrintError::NoQueue(queue.to_owned()));
