@@ -54,11 +54,12 @@ fn the_owner_sets_the_printer_and_each_approval_prints_its_receipt_and_opens_the
     let mut harness = app.harness();
     let printer = FakePrinter::start(PAPER_OK);
     choose_printer(&mut harness, &printer.uri(), true);
-    assert!(
-        std::fs::read_to_string(paydesk::config::Paths::in_dir(app.home.path()).config_file())
-            .unwrap()
-            .contains(&printer.uri()),
-        "kept in this computer's settings"
+    let config_file = paydesk::config::Paths::in_dir(app.home.path()).config_file();
+    let saved = || std::fs::read_to_string(&config_file).unwrap_or_default();
+    wait_until(
+        &mut harness,
+        "the printer is kept in this computer's settings",
+        |_| saved().contains(&printer.uri()),
     );
 
     press(&mut harness, "Imprimir prueba");

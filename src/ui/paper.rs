@@ -161,6 +161,8 @@ impl Paper {
         let task = match command {
             PaperCommand::Save(new) => {
                 let paths = paths.clone();
+                // What was read at start, if it is still coming, is older than this.
+                self.loading = None;
                 self.settings = Some(new.clone());
                 bridge.spawn_blocking(move || {
                     let mut config = paths.load().map_err(|error| error.to_string())?;
