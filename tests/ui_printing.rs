@@ -25,7 +25,14 @@ fn choose_printer(harness: &mut Harness<'_, PaydeskApp>, address: &str, on_appro
     harness.run_steps(4);
     harness.get_by(text_input("Impresora:")).scroll_to_me();
     harness.run_steps(2);
-    type_into(harness, "Impresora:", address);
+    // Typed until the field holds it: under a loaded machine the first frames of the
+    // scrolled-to field can miss the focus.
+    for _ in 0..3 {
+        type_into(harness, "Impresora:", address);
+        if harness.get_by(text_input("Impresora:")).value().as_deref() == Some(address) {
+            break;
+        }
+    }
     if on_approval {
         press(
             harness,
@@ -37,6 +44,14 @@ fn choose_printer(harness: &mut Harness<'_, PaydeskApp>, address: &str, on_appro
     wait_until(harness, "the printer is saved", |h| {
         shows(h, "Impresora guardada para este computador")
     });
+    assert_eq!(
+        harness
+            .get_by(text_input("Impresora:"))
+            .value()
+            .unwrap_or_default(),
+        address,
+        "the address stays typed after saving"
+    );
 }
 
 fn approve(app: &App, harness: &Harness<'_, PaydeskApp>, reference: &str) {
