@@ -118,12 +118,10 @@ impl Paper {
         let catalog = session.connection.catalog.clone();
         let (reference, payment) = (reference.to_owned(), payment.map(str::to_owned));
         self.jobs.push(bridge.spawn(async move {
-            let receipt = tokio::task::spawn_blocking(move || {
+            let receipt = from_books(move || {
                 Receipt::from_books(&ledger, &profile, &shop, &reference, payment.as_deref())
             })
-            .await
-            .map_err(|error| error.to_string())?
-            .map_err(|error| error.to_string())?;
+            .await?;
             // Another till's sale is printed at that till.
             let till = &receipt.sale.made_by.till;
             if !till.is_empty() && *till != crate::ledger::activity::this_till() {
@@ -226,7 +224,7 @@ impl Paper {
                     return;
                 };
                 bridge.spawn(async move {
-                    let receipt = tokio::task::spawn_blocking(move || {
+                    let receipt = from_books(move || {
                         Receipt::from_books(
                             &ledger,
                             &profile,
@@ -235,9 +233,7 @@ impl Paper {
                             payment.as_deref(),
                         )
                     })
-                    .await
-                    .map_err(|error| error.to_string())?
-                    .map_err(|error| error.to_string())?;
+                    .await?;
                     let paper = settings.paper;
                     let done = jobs::slip_to(
                         &receipt.slip(&catalog),
@@ -248,7 +244,7 @@ impl Paper {
                         &out,
                     )
                     .await;
-                    finished(done, &out)
+                    finished(done, &out).await
                 })
             }
             PaperCommand::Poster { reference } => {
@@ -264,14 +260,12 @@ impl Paper {
                 };
                 let page = settings.page;
                 bridge.spawn(async move {
-                    let poster = tokio::task::spawn_blocking(move || {
+                    let poster = from_books(move || {
                         Poster::from_books(&ledger, &profile, &shop, &reference, &catalog)
                     })
-                    .await
-                    .map_err(|error| error.to_string())?
-                    .map_err(|error| error.to_string())?;
+                    .await?;
                     let done = jobs::poster_to(&poster, page, &out).await;
-                    finished(done, &out)
+                    finished(done, &out).await
                 })
             }
             PaperCommand::Close { day, pdf } => {
@@ -286,12 +280,10 @@ impl Paper {
                     return;
                 };
                 bridge.spawn(async move {
-                    let report = tokio::task::spawn_blocking(move || {
+                    let report = from_books(move || {
                         ledger.reconcile(Some(&profile), day, day, crate::ledger::now_ms())
                     })
-                    .await
-                    .map_err(|error| error.to_string())?
-                    .map_err(|error| error.to_string())?;
+                    .await?;
                     let slip = close_slip(&shop, &report, &catalog, crate::ledger::now_ms());
                     let title = t!("close-paper-title-day", day = crate::clock::shown_date(day));
                     let done = jobs::slip_to(
@@ -303,7 +295,7 @@ impl Paper {
                         &out,
                     )
                     .await;
-                    finished(done, &out)
+                    finished(done, &out).await
                 })
             }
         };
@@ -332,18 +324,26 @@ impl Paper {
     }
 }
 
+/// Reads the books off the async threads; a failure in words.
+async fn from_books<T: Send + 'static, E: std::fmt::Display + Send + 'static>(
+    work: impl FnOnce() -> Result<T, E> + Send + 'static,
+) -> Result<T, String> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|error| error.to_string())?
+        .map_err(|error| error.to_string())
+}
+
 /// A job's end in words; a PDF is opened for the person to see or print.
-fn finished(done: Result<(), PrintError>, out: &PaperOut) -> Result<String, String> {
+async fn finished(done: Result<(), PrintError>, out: &PaperOut) -> Result<String, String> {
     done.map_err(|error| error.to_string())?;
     match out {
         PaperOut::Printer(uri) => Ok(t!("paper-printed", printer = uri.to_string())),
         PaperOut::Pdf(path) => {
-            let saved = t!("paper-pdf-saved", path = path.display().to_string());
-            // No viewer (a server, a test) is not a failure: the file is there.
-            if std::env::var_os("PAYDESK_NO_OPEN").is_none() {
-                let _ = opener::open(path);
-            }
-            Ok(saved)
+            // No viewer (a server) is not a failure: the file is there, and the words say where.
+            let file = path.clone();
+            let _ = tokio::task::spawn_blocking(move || opener::open(file)).await;
+            Ok(t!("paper-pdf-saved", path = path.display().to_string()))
         }
     }
 }
