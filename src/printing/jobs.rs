@@ -82,3 +82,11 @@ async fn write_file(path: PathBuf, pdf: Vec<u8>) -> Result<(), PrintError> {
         .await
         .map_err(|error| PrintError::Encode(error.to_string()))?
 }
+
+/// What a job that was taken says: a printer has printed it, a system queue has it to print.
+pub fn taken_words(uri: &PrinterUri) -> String {
+    match uri {
+        PrinterUri::System(_) => crate::t!("paper-queued", printer = uri.to_string()),
+        _ => crate::t!("paper-printed", printer = uri.to_string()),
+    }
+}

@@ -58,6 +58,11 @@ impl Paper {
         self.settings.clone().unwrap_or_default()
     }
 
+    /// The settings once read from the file (`None` while they are being read).
+    pub fn loaded(&self) -> Option<&PrinterSettings> {
+        self.settings.as_ref()
+    }
+
     pub fn is_busy(&self) -> bool {
         !self.jobs.is_empty()
     }
@@ -141,7 +146,7 @@ impl Paper {
                 jobs::open_drawer(&uri).await
             };
             outcome
-                .map(|()| t!("paper-printed", printer = uri.to_string()))
+                .map(|()| jobs::taken_words(&uri))
                 .map_err(|error| error.to_string())
         }));
     }
@@ -207,7 +212,7 @@ impl Paper {
                         &PaperOut::Printer(uri.clone()),
                     )
                     .await
-                    .map(|()| t!("paper-printed", printer = uri.to_string()))
+                    .map(|()| jobs::taken_words(&uri))
                     .map_err(|error| error.to_string())
                 })
             }
@@ -338,7 +343,7 @@ async fn from_books<T: Send + 'static, E: std::fmt::Display + Send + 'static>(
 async fn finished(done: Result<(), PrintError>, out: &PaperOut) -> Result<String, String> {
     done.map_err(|error| error.to_string())?;
     match out {
-        PaperOut::Printer(uri) => Ok(t!("paper-printed", printer = uri.to_string())),
+        PaperOut::Printer(uri) => Ok(jobs::taken_words(uri)),
         PaperOut::Pdf(path) => {
             // No viewer (a server) is not a failure: the file is there, and the words say where.
             let file = path.clone();

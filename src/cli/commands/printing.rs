@@ -166,7 +166,7 @@ fn done(ctx: &Context<'_>, out: &PaperOut, what: &str) -> Outcome {
     let document = json!({ "printed": what, key: place });
     Ok(ctx.out.done(&document, || match out {
         PaperOut::Pdf(path) => crate::t!("cli-printed-pdf", path = path.display().to_string()),
-        PaperOut::Printer(uri) => crate::t!("cli-printed", printer = uri.to_string()),
+        PaperOut::Printer(uri) => jobs::taken_words(uri),
     }))
 }
 

@@ -21,7 +21,12 @@ pub struct PrinterSection {
 impl PrinterSection {
     pub fn ui(&mut self, ui: &mut Ui, paper: &mut Paper) {
         ui.label(RichText::new(t!("printer-title")).strong());
-        let saved = paper.settings();
+        // The form starts from what is saved: drawn before the file is read, it would offer
+        // to save the defaults over it.
+        let Some(saved) = paper.loaded().cloned() else {
+            ui.spinner();
+            return;
+        };
         let draft = self.draft.get_or_insert_with(|| saved.clone());
         let address = self
             .address
