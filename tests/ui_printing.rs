@@ -143,6 +143,11 @@ fn a_printer_that_is_off_is_said_in_words_and_the_sale_goes_on() {
     wait_until(&mut harness, "the payment is received all the same", |h| {
         h.state().tracker().approved_total().get() == 8_500
     });
+    // Where the cashier is: the receipt that did not print is said there, not only in Settings.
+    harness.state_mut().show_panel(Panel::Collect);
+    wait_until(&mut harness, "Cobrar says the receipt did not print", |h| {
+        shows(h, "no responde")
+    });
 
     // A bad address is refused before it is saved.
     harness.state_mut().show_panel(Panel::Settings);

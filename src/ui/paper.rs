@@ -39,15 +39,41 @@ pub enum PaperCommand {
     Save(PrinterSettings),
 }
 
+/// Where a printing was asked for: each place shows what its own printing came to.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum PaperSource {
+    #[default]
+    Settings,
+    /// A receipt or a poster from a payment's window.
+    Payment,
+    Close,
+    /// The receipt (and drawer) of an approval, by itself.
+    Approval,
+}
+
+impl PaperCommand {
+    fn source(&self) -> PaperSource {
+        match self {
+            PaperCommand::Receipt { .. } | PaperCommand::Poster { .. } => PaperSource::Payment,
+            PaperCommand::Close { .. } => PaperSource::Close,
+            PaperCommand::Test
+            | PaperCommand::Drawer
+            | PaperCommand::FindPrinters
+            | PaperCommand::Save(_) => PaperSource::Settings,
+        }
+    }
+}
+
 #[derive(Default)]
 pub struct Paper {
     pub queued: Queue<PaperCommand>,
     /// This computer's printer, as saved; `None` until read.
     settings: Option<PrinterSettings>,
     loading: Option<Task<PrinterSettings>>,
-    jobs: Vec<Task<Result<String, String>>>,
-    /// What the latest job came to, in words.
-    pub outcome: Option<Result<String, String>>,
+    jobs: Vec<(PaperSource, Task<Result<String, String>>)>,
+    /// What the latest job came to, in words, and where it was asked for.
+    outcome: Option<Result<String, String>>,
+    outcome_source: PaperSource,
     pub printers: Requested<Vec<SystemPrinter>>,
     /// Approvals already printed (`reference/payment`): an approval seen twice prints once.
     printed: HashSet<String>,
@@ -61,6 +87,13 @@ impl Paper {
     /// The settings once read from the file (`None` while they are being read).
     pub fn loaded(&self) -> Option<&PrinterSettings> {
         self.settings.as_ref()
+    }
+
+    /// What the latest printing asked for in one of `sources` came to.
+    pub fn outcome_for(&self, sources: &[PaperSource]) -> Option<&Result<String, String>> {
+        self.outcome
+            .as_ref()
+            .filter(|_| sources.contains(&self.outcome_source))
     }
 
     pub fn is_busy(&self) -> bool {
@@ -86,9 +119,10 @@ impl Paper {
         for command in self.queued.take() {
             self.run(command, bridge, session, paths);
         }
-        self.jobs.retain(|task| match task.poll() {
+        self.jobs.retain(|(source, task)| match task.poll() {
             Some(outcome) => {
                 self.outcome = Some(outcome);
+                self.outcome_source = *source;
                 false
             }
             None => true,
@@ -122,33 +156,36 @@ impl Paper {
         let (profile, shop) = (session.profile_name().to_owned(), session.shop_name());
         let catalog = session.connection.catalog.clone();
         let (reference, payment) = (reference.to_owned(), payment.map(str::to_owned));
-        self.jobs.push(bridge.spawn(async move {
-            let receipt = from_books(move || {
-                Receipt::from_books(&ledger, &profile, &shop, &reference, payment.as_deref())
-            })
-            .await?;
-            // Another till's sale is printed at that till.
-            let till = &receipt.sale.made_by.till;
-            if !till.is_empty() && *till != crate::ledger::activity::this_till() {
-                return Ok(String::new());
-            }
-            let outcome = if settings.receipt_on_approval {
-                jobs::slip_to(
-                    &receipt.slip(&catalog),
-                    &receipt.title(),
-                    settings.paper,
-                    SlipPage::Roll(settings.paper),
-                    settings.drawer_on_approval,
-                    &PaperOut::Printer(uri.clone()),
-                )
-                .await
-            } else {
-                jobs::open_drawer(&uri).await
-            };
-            outcome
-                .map(|()| jobs::taken_words(&uri))
-                .map_err(|error| error.to_string())
-        }));
+        self.jobs.push((
+            PaperSource::Approval,
+            bridge.spawn(async move {
+                let receipt = from_books(move || {
+                    Receipt::from_books(&ledger, &profile, &shop, &reference, payment.as_deref())
+                })
+                .await?;
+                // Another till's sale is printed at that till.
+                let till = &receipt.sale.made_by.till;
+                if !till.is_empty() && *till != crate::ledger::activity::this_till() {
+                    return Ok(String::new());
+                }
+                let outcome = if settings.receipt_on_approval {
+                    jobs::slip_to(
+                        &receipt.slip(&catalog),
+                        &receipt.title(),
+                        settings.paper,
+                        SlipPage::Roll(settings.paper),
+                        settings.drawer_on_approval,
+                        &PaperOut::Printer(uri.clone()),
+                    )
+                    .await
+                } else {
+                    jobs::open_drawer(&uri).await
+                };
+                outcome
+                    .map(|()| jobs::taken_words(&uri))
+                    .map_err(|error| error.to_string())
+            }),
+        ));
     }
 
     fn run(&mut self, command: PaperCommand, bridge: &Bridge, session: &Session, paths: &Paths) {
@@ -161,6 +198,8 @@ impl Paper {
         let no_books = || Err::<String, String>(t!("paper-no-books"));
         // What this command comes to replaces what the last one came to.
         self.outcome = None;
+        self.outcome_source = command.source();
+        let source = command.source();
         let task = match command {
             PaperCommand::Save(new) => {
                 let paths = paths.clone();
@@ -304,8 +343,7 @@ impl Paper {
                 })
             }
         };
-        self.outcome = None;
-        self.jobs.push(task);
+        self.jobs.push((source, task));
     }
 }
 

@@ -119,6 +119,7 @@ impl PanelState for collect::CollectPanel {
 
     fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
         let view = collect::CollectView::of(shell.session, shell.tracker, shell.notifications);
+        printer_settings::approval_problem(ui, shell.paper);
         self.ui(ui, &view);
     }
 }

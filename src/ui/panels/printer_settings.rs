@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 use crate::printing::{PageSize, PaperWidth, PrinterSettings, PrinterUri};
 use crate::t;
 use crate::ui::bridge::UiError;
-use crate::ui::paper::{Paper, PaperCommand};
+use crate::ui::paper::{Paper, PaperCommand, PaperSource};
 use crate::ui::widgets::form::error_box;
 
 #[derive(Default)]
@@ -131,17 +131,25 @@ impl PrinterSection {
                 ui.spinner();
             }
         });
-        outcome_line(ui, paper);
+        outcome_line(ui, paper, &[PaperSource::Settings]);
     }
 }
 
-/// What the latest printing came to: a quiet line when it worked, the problem in a box when not.
-pub fn outcome_line(ui: &mut Ui, paper: &Paper) {
-    match &paper.outcome {
+/// What the latest printing asked for here came to: a quiet line when it worked, the problem in
+/// a box when not.
+pub fn outcome_line(ui: &mut Ui, paper: &Paper, sources: &[PaperSource]) {
+    match paper.outcome_for(sources) {
         Some(Ok(words)) if !words.is_empty() => {
             ui.label(RichText::new(words).weak());
         }
         Some(Err(problem)) => error_box(ui, &UiError::local(problem.clone())),
         _ => {}
+    }
+}
+
+/// A receipt on approval that did not print, where the cashier is: said, and the sale goes on.
+pub fn approval_problem(ui: &mut Ui, paper: &Paper) {
+    if let Some(Err(problem)) = paper.outcome_for(&[PaperSource::Approval]) {
+        error_box(ui, &UiError::local(problem.clone()));
     }
 }

@@ -297,7 +297,7 @@ impl ReconcilePanel {
                 ui.spinner();
             }
         });
-        super::printer_settings::outcome_line(ui, paper);
+        super::printer_settings::outcome_line(ui, paper, &[crate::ui::paper::PaperSource::Close]);
         let mut open_folder = None;
         match &self.export {
             Requested::Done((path, rows)) => {

@@ -601,5 +601,12 @@ fn paper_row(ui: &mut Ui, payment: &TrackedPayment, paper: &mut crate::ui::paper
             ui.spinner();
         }
     });
-    super::printer_settings::outcome_line(ui, paper);
+    super::printer_settings::outcome_line(
+        ui,
+        paper,
+        &[
+            crate::ui::paper::PaperSource::Payment,
+            crate::ui::paper::PaperSource::Approval,
+        ],
+    );
 }
