@@ -270,11 +270,5 @@ async fn start_receiver(
     )
     .await
     .map(Arc::new)
-    .map_err(|error| {
-        crate::t!(
-            "receiver-cannot-listen",
-            address = addr.to_string(),
-            error = error.to_string()
-        )
-    })
+    .map_err(|error| crate::webhook::receiver::listen_problem(addr, &error))
 }

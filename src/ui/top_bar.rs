@@ -45,11 +45,16 @@ pub fn receiver_down(ui: &mut Ui, problem: &str) {
         t!("top-receiver-down"),
         t!("top-receiver-down-help", problem = problem),
     );
-    ui.label(
-        RichText::new(t!("top-receiver-down-short", problem = problem))
-            .small()
-            .color(ERROR_COLOR),
-    );
+    // The words and their fix in one line, cut to fit: the whole sentence on hover. Wrapped, it
+    // pushed the bar to two lines on a 1366-pixel screen.
+    ui.scope(|ui| {
+        ui.set_max_width(ui.available_width().min(420.0));
+        ui.add(
+            egui::Label::new(RichText::new(problem).small().color(ERROR_COLOR))
+                .truncate()
+                .wrap_mode(egui::TextWrapMode::Truncate),
+        );
+    });
 }
 
 pub fn environment_badge(ui: &mut Ui, environment: Environment) {

@@ -558,3 +558,47 @@ fn key_text(key: Option<&SecretString>) -> Arc<str> {
         .unwrap_or_default()
         .into()
 }
+
+/// Why the receiver could not take its address, as a shop owner reads it: the port another
+/// program holds, a port the system keeps for administrators, or else the system's own words.
+/// One sentence with the fix, short enough for one line of the top bar's help.
+pub fn listen_problem(addr: SocketAddr, error: &std::io::Error) -> String {
+    match error.kind() {
+        std::io::ErrorKind::AddrInUse => {
+            crate::t!("receiver-port-taken", port = addr.port().to_string())
+        }
+        std::io::ErrorKind::PermissionDenied => {
+            crate::t!("receiver-port-forbidden", port = addr.port().to_string())
+        }
+        std::io::ErrorKind::AddrNotAvailable => {
+            crate::t!("receiver-address-absent", address = addr.ip().to_string())
+        }
+        _ => crate::t!(
+            "receiver-cannot-listen",
+            address = addr.to_string(),
+            error = error.to_string()
+        ),
+    }
+}
+
+#[cfg(test)]
+mod listen_words {
+    use super::*;
+
+    #[test]
+    fn a_taken_port_is_said_in_words_with_the_fix() {
+        let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+        let addr = taken.local_addr().expect("its address");
+        let error = std::net::TcpListener::bind(addr).expect_err("the port is taken");
+        let words = listen_problem(addr, &error);
+        let port = addr.port().to_string();
+        assert_eq!(
+            words,
+            crate::t!("receiver-port-taken", port = port.as_str()),
+            "a taken port has its own words"
+        );
+        assert!(words.contains(&port), "{words}");
+        assert!(!words.contains("os error"), "{words}");
+        assert!(!words.contains('\n'));
+    }
+}

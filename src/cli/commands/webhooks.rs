@@ -67,13 +67,7 @@ pub async fn serve_webhooks(ctx: &Context<'_>, addr: std::net::SocketAddr) -> Ou
         None,
     )
     .await
-    .map_err(|error| {
-        Failure::Local(crate::t!(
-            "receiver-cannot-listen",
-            address = addr.to_string(),
-            error = error.to_string()
-        ))
-    })?;
+    .map_err(|error| Failure::Local(crate::webhook::receiver::listen_problem(addr, &error)))?;
     let url = receiver.url();
     ctx.out.done(&json!({"url": url}), || {
         crate::t!("activity-receiving", url = url.as_str())
