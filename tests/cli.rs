@@ -1437,3 +1437,58 @@ async fn a_terminal_sale_is_in_the_close() {
     let bad = cli.run(&["ledger", "close", "--from", "24/11/2026"]).await;
     assert_eq!(bad.code, 2, "{}", bad.stderr);
 }
+
+#[tokio::test]
+async fn spanish_messages_name_fields_in_spanish() {
+    let cli = Cli::start().await;
+    let bad = cli
+        .run(&[
+            "--lang",
+            "es",
+            "link",
+            "--amount",
+            "abc",
+            "--reference1",
+            "",
+        ])
+        .await;
+    assert_eq!(bad.code, 2, "{}", bad.stderr);
+    assert!(bad.stderr.contains("  valor: "), "{}", bad.stderr);
+    assert!(bad.stderr.contains("  referencia: "), "{}", bad.stderr);
+    assert!(!bad.stderr.contains("amount"), "{}", bad.stderr);
+    // --json keeps the service's names for scripts.
+    let json = cli
+        .run(&[
+            "--lang",
+            "es",
+            "--json",
+            "link",
+            "--amount",
+            "abc",
+            "--reference1",
+            "A",
+        ])
+        .await;
+    assert_eq!(json.json()["error"]["fields"][0]["field"], "amount");
+
+    let list = finish(
+        {
+            let mut command = command(cli.home.path());
+            command.args(["--lang", "es", "profile", "list"]);
+            command
+        },
+        None,
+    )
+    .await;
+    assert_eq!(list.code, 0, "{}", list.stderr);
+    assert!(
+        list.stdout.contains("Simulador incluido"),
+        "{}",
+        list.stdout
+    );
+    assert!(
+        !list.stdout.contains("incluido incluido"),
+        "{}",
+        list.stdout
+    );
+}

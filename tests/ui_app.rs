@@ -5,7 +5,9 @@ mod common;
 
 use std::path::Path;
 
-use common::ui::{App, captured_logs, click, create_link, shows, type_into, wait_until};
+use common::ui::{
+    App, captured_logs, click, create_link, shows, text_input, type_into, wait_until,
+};
 use egui_kittest::kittest::{NodeT, Queryable};
 use paydesk::ui::Panel;
 use serde_json::json;
@@ -631,4 +633,20 @@ fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
         }
     }
     found
+}
+
+#[test]
+fn enter_in_the_amount_creates_the_sale_as_the_button_does() {
+    let app = App::new();
+    let mut harness = app.harness();
+    harness.state_mut().show_panel(Panel::Collect);
+    type_into(&mut harness, "Valor", "12.500");
+    harness.get_by(text_input("Valor")).focus();
+    harness.step();
+    harness.key_press(egui::Key::Enter);
+    wait_until(&mut harness, "Enter creates the link", |h| {
+        shows(h, "Link de pago creado")
+    });
+    assert_eq!(harness.state().tracker().payments.len(), 1);
+    assert!(shows(&harness, "$ 12.500"));
 }

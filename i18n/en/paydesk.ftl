@@ -568,6 +568,9 @@ qr-save-failed = Could not save the QR image: { $detail }
 ## receiver
 receiver-bad-address = the webhook address { $address } is not valid
 receiver-cannot-listen = could not listen on { $address }: { $error }
+receiver-port-taken = Another program uses port { $port } (usually another paydesk window or "paydesk webhooks serve"): close it, or change the notifications port in Settings, then restart paydesk.
+receiver-port-forbidden = The system does not let port { $port } be used without being an administrator: choose a port above 1024 in Settings and restart paydesk.
+receiver-address-absent = This computer has no address { $address }: in Settings write 0.0.0.0 (all) or 127.0.0.1 (this computer only) and restart paydesk.
 
 ## settings file
 config-read = Could not read the settings file { $path }: { $error }
@@ -645,10 +648,18 @@ cli-serving-simulator = Serving the paydesk simulator; press Ctrl-C to stop.
 
 ## cli: profiles
 cli-now-uses-profile = paydesk now uses profile { $name }
-cli-built-in = built in
+cli-on-this-computer = on this computer
+cli-forget-needs-yes = This deletes this computer's books and tokens: add --yes to do it.
+cli-forget-failed = Could not delete { $path }: { $error }
 cli-profile-saved = Profile { $name } saved ({ $environment }); paydesk now uses it. Add its tokens in the app's Settings or with PAYDESK_* variables.
 main-threads-failed = paydesk could not start its worker threads: { $error }
 main-window-failed = paydesk could not open its window: { $error }
+main-no-window-title = paydesk could not open its window
+main-no-window-box = paydesk could not show its window on this computer: the display does not offer the graphics acceleration it needs (usually a missing graphics card driver, a remote desktop or a virtual machine).
+
+    What to do: install the graphics driver from the computer's maker (or look for updates in Windows Update) and open paydesk again. Your books and payments have not been touched.
+
+    Detail for technical support: { $error }
 
 ## simulator: payer page
 payer-state-rejected = Rejected
@@ -705,8 +716,7 @@ collect-same-amount-no = No, do not create it
 
 ## The till: the receiver in the top bar
 top-receiver-down = Notifications off
-top-receiver-down-short = { $problem }. Payments are still confirmed by asking the service.
-top-receiver-down-help = The receiver of the service's notifications could not start: { $problem }. Usually another paydesk window or "paydesk webhooks serve" already uses that address: close it, or choose another listening address in Settings, then restart paydesk.
+top-receiver-down-help = The service's notifications do not reach this computer. { $problem } Meanwhile payments are still confirmed by asking the service.
 
 ## The till: the Status table
 status-reference-hint = your reference (TABLE-4) or the service's
@@ -1096,3 +1106,87 @@ printer-save = Save printer
 printer-test = Print a test
 printer-open-drawer = Open drawer
 paper-queued = Sent to { $printer }: the print system prints it.
+
+## Field names in messages a person reads (in English, the wire names)
+field-name-amount = amount
+field-name-reference1 = reference1
+field-name-reference2 = reference2
+field-name-reference3 = reference3
+field-name-description = description
+field-name-customer-name = customer name
+field-name-customer-cellphone = customer cellphone
+field-name-email = email
+field-name-return-url = returnUrl
+field-name-webhook-url = webhookUrl
+field-name-brand-id = brandId
+field-name-expires-in = expiresIn
+field-name-method = method
+field-name-cellphone = cellphone
+field-name-payer-cellphone = payer cellphone
+field-name-bank-id = bankId
+field-name-type-person = typePerson
+field-name-document-type = documentType
+field-name-document-number = documentNumber
+field-name-doc-type = docType
+field-name-doc-number = docNumber
+field-name-name = name
+field-name-address = address
+field-name-merchant-id = merchantId
+field-name-whatsapp-account-id = whatsappAccountId
+field-name-tax = tax
+field-name-commerce-type = commerceType
+field-name-city = city
+field-name-state = state
+field-name-info = info
+field-name-bank = bank
+field-name-resource = resource
+field-name-key = key
+field-name-bank-name = bankName
+field-name-number = number
+field-name-type = type
+field-name-otp = otp
+field-name-reference = reference
+field-name-transaction-id = transaction-id
+field-name-resource-id = resource-id
+field-name-status = status
+field-name-cost = cost
+field-name-id = id
+field-name-check = check
+field-name-reason = reason
+field-name-spacing = spacing
+field-name-label = label
+field-name-data = data
+field-name-products = products
+field-name-password = password
+field-name-verify-password = verifyPassword
+field-name-referred = referred
+field-name-register-type = registerType
+field-name-print-token = print-token
+field-name-webhook-request = webhookRequest
+field-name-user = user
+field-name-from = from
+field-name-to = to
+field-name-range = range
+field-name-file = file
+field-name-environment = environment
+field-name-base-url = base_url
+field-name-pay-url = pay_url
+field-name-profile-brand-id = brand_id
+field-name-profile-user-id = user_id
+field-name-profile-merchant-id = merchant_id
+field-name-profile-webhook-url = webhook_url
+field-name-profile-return-url = return_url
+field-name-shop-name = shop_name
+field-name-webhook-listen = webhook_listen
+field-name-ledger-url = ledger_url
+field-name-env-user-id = PAYDESK_USER_ID
+field-name-user-id-flag = user-id
+field-name-hash-key = HASH_KEY
+field-name-pin = pin
+field-name-new-pin = new-pin
+field-name-cashier-name = cashier
+field-name-idle-minutes = idle-minutes
+field-name-printer = printer
+field-name-paper = paper
+field-name-page = page
+field-name-date = date

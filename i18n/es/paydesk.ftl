@@ -568,6 +568,9 @@ qr-save-failed = No se pudo guardar la imagen del QR: { $detail }
 ## receiver
 receiver-bad-address = la dirección de notificaciones { $address } no es válida
 receiver-cannot-listen = no se pudo escuchar en { $address }: { $error }
+receiver-port-taken = Otro programa usa el puerto { $port } (casi siempre otra ventana de paydesk o "paydesk webhooks serve"): ciérrelo, o cambie el puerto de notificaciones en Configuración, y reinicie paydesk.
+receiver-port-forbidden = El sistema no deja usar el puerto { $port } sin permisos de administrador: elija un puerto mayor que 1024 en Configuración y reinicie paydesk.
+receiver-address-absent = Este computador no tiene la dirección { $address }: en Configuración escriba 0.0.0.0 (todas) o 127.0.0.1 (solo este computador) y reinicie paydesk.
 
 ## settings file
 config-read = No se pudo leer el archivo de configuración { $path }: { $error }
@@ -645,10 +648,18 @@ cli-serving-simulator = El simulador de paydesk está funcionando; oprima Ctrl-C
 
 ## cli: profiles
 cli-now-uses-profile = paydesk ahora usa el perfil { $name }
-cli-built-in = incluido
+cli-on-this-computer = en este computador
+cli-forget-needs-yes = Esto borra los libros y los tokens de este computador: agregue --yes para hacerlo.
+cli-forget-failed = No se pudo borrar { $path }: { $error }
 cli-profile-saved = Perfil { $name } guardado ({ $environment }); paydesk ahora lo usa. Agregue sus tokens en Configuración de la app o con las variables PAYDESK_*.
 main-threads-failed = paydesk no pudo iniciar sus hilos de trabajo: { $error }
 main-window-failed = paydesk no pudo abrir su ventana: { $error }
+main-no-window-title = paydesk no pudo abrir su ventana
+main-no-window-box = paydesk no pudo mostrar su ventana en este computador: la pantalla no ofrece la aceleración gráfica que necesita (suele pasar cuando falta el controlador de la tarjeta de video, en un escritorio remoto o en una máquina virtual).
+
+    Qué hacer: instale el controlador de video del fabricante del computador (o busque actualizaciones en Windows Update) y vuelva a abrir paydesk. Sus libros y sus pagos no se han tocado.
+
+    Detalle para soporte técnico: { $error }
 
 ## simulator: payer page
 payer-state-rejected = Rechazado
@@ -705,8 +716,7 @@ collect-same-amount-no = No, no crearlo
 
 ## The till: the receiver in the top bar
 top-receiver-down = Notificaciones apagadas
-top-receiver-down-short = { $problem }. Los pagos se siguen confirmando consultando al servicio.
-top-receiver-down-help = El receptor de notificaciones del servicio no pudo iniciar: { $problem }. Casi siempre otra ventana de paydesk o "paydesk webhooks serve" ya usa esa dirección: ciérrela, o elija otra dirección de escucha en Configuración, y reinicie paydesk.
+top-receiver-down-help = Las notificaciones del servicio no llegan a este computador. { $problem } Mientras tanto los pagos se siguen confirmando consultando al servicio.
 
 ## The till: the Status table
 status-reference-hint = su referencia (MESA-4) o la del servicio
@@ -1096,3 +1106,87 @@ printer-save = Guardar impresora
 printer-test = Imprimir prueba
 printer-open-drawer = Abrir cajón
 paper-queued = Enviado a { $printer }: el sistema de impresión lo imprime.
+
+## Field names in messages a person reads (in English, the wire names)
+field-name-amount = valor
+field-name-reference1 = referencia
+field-name-reference2 = referencia 2
+field-name-reference3 = referencia 3
+field-name-description = descripción
+field-name-customer-name = nombre del cliente
+field-name-customer-cellphone = celular del cliente
+field-name-email = correo electrónico
+field-name-return-url = dirección de regreso
+field-name-webhook-url = dirección de notificaciones
+field-name-brand-id = marca (brandId)
+field-name-expires-in = vence en
+field-name-method = medio de pago
+field-name-cellphone = celular
+field-name-payer-cellphone = celular del pagador
+field-name-bank-id = banco
+field-name-type-person = tipo de persona
+field-name-document-type = tipo de documento
+field-name-document-number = número de documento
+field-name-doc-type = tipo de documento
+field-name-doc-number = número de documento
+field-name-name = nombre
+field-name-address = dirección
+field-name-merchant-id = comercio (merchantId)
+field-name-whatsapp-account-id = cuenta de WhatsApp
+field-name-tax = impuesto
+field-name-commerce-type = tipo de comercio
+field-name-city = municipio
+field-name-state = departamento
+field-name-info = información
+field-name-bank = banco
+field-name-resource = código de cobro
+field-name-key = llave
+field-name-bank-name = banco
+field-name-number = número de cuenta
+field-name-type = tipo de cuenta
+field-name-otp = código de verificación
+field-name-reference = referencia
+field-name-transaction-id = transacción
+field-name-resource-id = código QR
+field-name-status = estado
+field-name-cost = comisión
+field-name-id = identificador
+field-name-check = verificación
+field-name-reason = motivo
+field-name-spacing = espaciado
+field-name-label = nombre
+field-name-data = datos
+field-name-products = productos
+field-name-password = contraseña
+field-name-verify-password = confirmación de la contraseña
+field-name-referred = referido
+field-name-register-type = tipo de registro
+field-name-print-token = mostrar token
+field-name-webhook-request = notificación
+field-name-user = usuario
+field-name-from = desde
+field-name-to = hasta
+field-name-range = periodo
+field-name-file = archivo
+field-name-environment = ambiente
+field-name-base-url = dirección del servicio
+field-name-pay-url = dirección de pago
+field-name-profile-brand-id = marca (brand_id)
+field-name-profile-user-id = usuario (user_id)
+field-name-profile-merchant-id = comercio (merchant_id)
+field-name-profile-webhook-url = dirección de notificaciones
+field-name-profile-return-url = dirección de regreso
+field-name-shop-name = nombre del negocio
+field-name-webhook-listen = escucha de notificaciones
+field-name-ledger-url = libros compartidos
+field-name-env-user-id = PAYDESK_USER_ID
+field-name-user-id-flag = usuario (user-id)
+field-name-hash-key = llave de firma (HASH_KEY)
+field-name-pin = PIN
+field-name-new-pin = PIN nuevo
+field-name-cashier-name = cajero
+field-name-idle-minutes = minutos de inactividad
+field-name-printer = impresora
+field-name-paper = papel
+field-name-page = hoja
+field-name-date = fecha

@@ -135,7 +135,8 @@ impl Output {
                 Failure::Input(problems) => {
                     let _ = writeln!(stderr, "{}", crate::t!("cli-nothing-sent"));
                     for problem in problems {
-                        let _ = writeln!(stderr, "  {}: {}", problem.field, problem.message);
+                        let _ =
+                            writeln!(stderr, "  {}: {}", problem.field.spoken(), problem.message);
                     }
                 }
                 Failure::Api(api) => {

@@ -40,10 +40,12 @@ fn list(paths: &Paths, out: Output) -> Result<ExitCode, Failure> {
         rows.iter()
             .map(|(name, profile)| {
                 let marker = if *name == active { "*" } else { " " };
+                // The simulator's environment already says "built in"; its place is this computer.
                 let place = profile
                     .pay_url
                     .clone()
-                    .unwrap_or_else(|| crate::t!("cli-built-in"));
+                    .or_else(|| profile.base_url.clone())
+                    .unwrap_or_else(|| crate::t!("cli-on-this-computer"));
                 format!(
                     "{marker} {name:<20} {:<18} {place}",
                     profile.environment.label()

@@ -132,7 +132,7 @@ fn reason_lines(problems: &[ValidationError], labels: &FieldLabels) -> Vec<Strin
             let label = labels
                 .iter()
                 .find(|(name, _)| *name == problem.field)
-                .map_or(problem.field.as_str(), |(_, label)| label.as_str());
+                .map_or_else(|| problem.field.spoken(), |(_, label)| label.clone());
             format!("• {label}: {}", problem.message)
         })
         .collect()
