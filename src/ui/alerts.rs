@@ -1,8 +1,8 @@
 //! Making an approval unmissable even when the window is minimized: a desktop notification and
 //! a short chime. Both run on the runtime's blocking pool, fired by the background status
 //! follower, and each can be turned off. Neither needs a system library at build time: the
-//! notification goes over D-Bus (zbus) on Linux, and the chime is a WAV played by whatever
-//! player the system has (PulseAudio/PipeWire/ALSA tools, `afplay`, PowerShell).
+//! notification goes over D-Bus (zbus) on Linux, and the chime is played by the process itself
+//! (`chime.rs`): no player program is started.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -41,12 +41,14 @@ impl AlertSettings {
 
 /// Blocking: call from the blocking pool.
 pub fn announce(settings: &AlertSettings, title: &str, body: &str) {
+    let mut notification = notify_rust::Notification::new();
+    notification.appname("paydesk").summary(title).body(body);
+    // Windows names a notification by the app id the installer registers; without it the toast
+    // would carry PowerShell's.
+    #[cfg(windows)]
+    notification.app_id(crate::ui::APP_ID);
     if settings.notifications()
-        && let Err(error) = notify_rust::Notification::new()
-            .appname("paydesk")
-            .summary(title)
-            .body(body)
-            .show()
+        && let Err(error) = notification.show()
     {
         tracing::info!(%error, "no desktop notification service");
     }
@@ -55,19 +57,27 @@ pub fn announce(settings: &AlertSettings, title: &str, body: &str) {
     }
 }
 
-/// Two rising tones, 16-bit mono PCM.
-pub fn chime_wav() -> Vec<u8> {
-    const RATE: u32 = 22_050;
+/// The chime's sample rate: 16-bit mono PCM.
+pub const CHIME_RATE: u32 = 22_050;
+
+/// Two rising tones.
+pub fn chime_samples() -> Vec<i16> {
     let mut samples: Vec<i16> = Vec::new();
     for (frequency, millis) in [(880.0_f32, 140), (1_320.0_f32, 220)] {
-        let count = RATE * millis / 1_000;
+        let count = CHIME_RATE * millis / 1_000;
         for index in 0..count {
-            let t = index as f32 / RATE as f32;
+            let t = index as f32 / CHIME_RATE as f32;
             let fade = 1.0 - index as f32 / count as f32;
             let value = (t * frequency * std::f32::consts::TAU).sin() * fade * 0.35;
             samples.push((value * i16::MAX as f32) as i16);
         }
     }
+    samples
+}
+
+/// 16-bit mono `samples` as a WAV file (what Windows and macOS play from memory).
+#[cfg(any(windows, target_os = "macos", test))]
+pub fn wav_bytes(samples: &[i16], rate: u32) -> Vec<u8> {
     let data_len = (samples.len() * 2) as u32;
     let mut wav = Vec::with_capacity(44 + data_len as usize);
     wav.extend_from_slice(b"RIFF");
@@ -76,8 +86,8 @@ pub fn chime_wav() -> Vec<u8> {
     wav.extend_from_slice(&16u32.to_le_bytes());
     wav.extend_from_slice(&1u16.to_le_bytes()); // PCM
     wav.extend_from_slice(&1u16.to_le_bytes()); // mono
-    wav.extend_from_slice(&RATE.to_le_bytes());
-    wav.extend_from_slice(&(RATE * 2).to_le_bytes());
+    wav.extend_from_slice(&rate.to_le_bytes());
+    wav.extend_from_slice(&(rate * 2).to_le_bytes());
     wav.extend_from_slice(&2u16.to_le_bytes());
     wav.extend_from_slice(&16u16.to_le_bytes());
     wav.extend_from_slice(b"data");
@@ -88,43 +98,13 @@ pub fn chime_wav() -> Vec<u8> {
     wav
 }
 
-fn play_chime() {
-    let path = std::env::temp_dir().join("paydesk-approved.wav");
-    if let Err(error) = std::fs::write(&path, chime_wav()) {
-        tracing::info!(%error, "could not write the chime");
-        return;
+/// Plays the chime inside this process and returns when it has played (blocking). No player
+/// program is started: on Windows one was PowerShell, a second or two late with a console
+/// flashing up.
+pub fn play_chime() {
+    if let Err(problem) = super::chime::play(&chime_samples(), CHIME_RATE) {
+        tracing::info!(%problem, "the approval chime could not play");
     }
-    let file = path.to_string_lossy().into_owned();
-    let players: Vec<(&str, Vec<String>)> = if cfg!(target_os = "macos") {
-        vec![("afplay", vec![file])]
-    } else if cfg!(windows) {
-        vec![(
-            "powershell",
-            vec![
-                "-NoProfile".into(),
-                "-Command".into(),
-                format!("(New-Object Media.SoundPlayer '{file}').PlaySync()"),
-            ],
-        )]
-    } else {
-        vec![
-            ("paplay", vec![file.clone()]),
-            ("pw-play", vec![file.clone()]),
-            ("aplay", vec!["-q".into(), file]),
-        ]
-    };
-    for (program, args) in players {
-        match std::process::Command::new(program)
-            .args(&args)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .status()
-        {
-            Ok(status) if status.success() => return,
-            _ => continue,
-        }
-    }
-    tracing::info!("no sound player found for the approval chime");
 }
 
 #[cfg(test)]
@@ -133,7 +113,7 @@ mod tests {
 
     #[test]
     fn the_chime_is_a_valid_wav() {
-        let wav = chime_wav();
+        let wav = wav_bytes(&chime_samples(), CHIME_RATE);
         assert_eq!(&wav[..4], b"RIFF");
         assert_eq!(&wav[8..16], b"WAVEfmt ");
         let declared = u32::from_le_bytes([wav[40], wav[41], wav[42], wav[43]]) as usize;
