@@ -158,13 +158,17 @@ build_windows() {
     echo "== Windows skipped: missing ${missing[*]}"
     return 0
   fi
-  echo "== Windows (cross-built with $target)"
-  cargo build --release --locked --target "$target"
-  local exe="target/$target/release/paydesk.exe"
+  # CI sets PAYDESK_WINDOWS_PROFILE=windows-ci: unoptimised, but the windowed program a shop gets.
+  local windows_profile=${PAYDESK_WINDOWS_PROFILE:-release}
+  echo "== Windows (cross-built with $target, profile $windows_profile)"
+  cargo build --profile "$windows_profile" --locked --target "$target" --bins
+  local built="target/$target/$windows_profile"
   local staging=target/windows
   rm -rf "$staging"
   mkdir -p "$staging"
-  cp "$exe" "$staging/paydesk.exe"
+  cp "$built/paydesk.exe" "$staging/paydesk.exe"
+  # The console companion a prompt runs for `paydesk` (src/bin/paydesk-console.rs).
+  cp "$built/paydesk-console.exe" "$staging/paydesk.com"
   cp README.md "$staging/README.md"
   makensis -V2 -DVERSION="$version" -DSTAGING="$PWD/$staging" \
     -DOUTFILE="$PWD/$out/paydesk-${version}-setup.exe" packaging/windows/paydesk.nsi

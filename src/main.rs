@@ -69,14 +69,38 @@ fn open_app(
     match ui::run(runtime, options) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!(
-                "{}",
-                paydesk::t!("main-window-failed", error = error.to_string())
+            let words = paydesk::t!("main-window-failed", error = error.to_string());
+            eprintln!("{words}");
+            // Opened from the Start menu there is no terminal to read: the system says it.
+            say_in_a_box(
+                &paydesk::t!("main-no-window-title"),
+                &paydesk::t!("main-no-window-box", error = error.to_string()),
             );
             ExitCode::from(3)
         }
     }
 }
+
+/// A native message box (no renderer is needed for one).
+#[cfg(windows)]
+fn say_in_a_box(title: &str, text: &str) {
+    use windows_sys::Win32::UI::WindowsAndMessaging::{MB_ICONERROR, MB_OK, MessageBoxW};
+    let wide = |text: &str| text.encode_utf16().chain([0]).collect::<Vec<u16>>();
+    let (title, text) = (wide(title), wide(text));
+    // SAFETY: both pointers are to NUL-terminated UTF-16 strings that outlive the call; a null
+    // owner window is allowed.
+    unsafe {
+        MessageBoxW(
+            std::ptr::null_mut(),
+            text.as_ptr(),
+            title.as_ptr(),
+            MB_OK | MB_ICONERROR,
+        );
+    }
+}
+
+#[cfg(not(windows))]
+fn say_in_a_box(_title: &str, _text: &str) {}
 
 /// A windowed Windows program has no console: a command typed in a terminal writes to that
 /// terminal's. Elsewhere there is nothing to do.

@@ -111,8 +111,9 @@ fn graph() -> Graph {
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
         let module = top_module(&src, &file);
-        // The binary's entry and the crate root name every module by design.
-        if module != "main" && module != "lib" {
+        // The binary's entry and the crate root name every module by design; `bin` holds the
+        // Windows console companion, a program of its own that uses only the standard library.
+        if module != "main" && module != "lib" && module != "bin" {
             let used = used_modules(&text);
             let entry = edges.entry(module.clone()).or_default();
             entry.extend(used.into_iter().filter(|used| *used != module));

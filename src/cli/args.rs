@@ -134,6 +134,15 @@ pub enum Command {
     /// Print paydesk's man page (roff), for the installers.
     #[command(hide = true)]
     Manpage,
+    /// For the Windows uninstaller, when the owner chose not to keep the books: removes every
+    /// profile's tokens from the keyring, then this computer's settings and books (copies made
+    /// elsewhere stay).
+    #[command(hide = true)]
+    ForgetThisComputer {
+        /// Without it nothing is removed.
+        #[arg(long)]
+        yes: bool,
+    },
 }
 
 #[derive(Debug, Subcommand)]

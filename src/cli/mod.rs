@@ -25,6 +25,12 @@ pub async fn run(cli: Cli, command: Command) -> ExitCode {
     if let Command::Manpage = command {
         return manpage();
     }
+    if let Command::ForgetThisComputer { yes } = command {
+        return match forget_this_computer(yes) {
+            Ok(code) => code,
+            Err(failure) => out.failed(&failure),
+        };
+    }
     let result = match &command {
         // Profiles, the owner's PIN and the cashiers are this computer's: no service.
         Command::Profile(_) | Command::Pin(_) | Command::Cashier(_) => {
@@ -249,7 +255,8 @@ async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<Exit
         | Command::Profile(_)
         | Command::Pin(_)
         | Command::Cashier(_)
-        | Command::Manpage => Ok(ExitCode::SUCCESS),
+        | Command::Manpage
+        | Command::ForgetThisComputer { .. } => Ok(ExitCode::SUCCESS),
     };
     connection.close().await;
     if result.is_ok()
@@ -316,4 +323,41 @@ async fn serve_simulator(
     }
     simulator.stop().await;
     ExitCode::SUCCESS
+}
+
+/// The uninstaller's "do not keep the books": the keyring entries first (they are found by the
+/// profiles' names, which the settings hold), then the folders.
+fn forget_this_computer(yes: bool) -> Result<ExitCode, Failure> {
+    if !yes {
+        return Err(Failure::Local(crate::t!("cli-forget-needs-yes")));
+    }
+    let paths = Paths::from_environment()?;
+    let names = paths
+        .load()
+        .map(|config| config.profile_names())
+        .unwrap_or_else(|_| vec![crate::config::SIMULATOR_PROFILE.to_owned()]);
+    let secrets = SecretStore::for_this_run();
+    for name in &names {
+        if let Err(error) = secrets.delete_all(name) {
+            tracing::warn!(%error, profile = name.as_str(), "a token stayed in the keyring");
+        }
+    }
+    for dir in [&paths.config_dir, &paths.data_dir] {
+        match std::fs::remove_dir_all(dir) {
+            Ok(()) => {}
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+            Err(source) => {
+                return Err(Failure::Local(crate::t!(
+                    "cli-forget-failed",
+                    path = dir.display().to_string(),
+                    error = source.to_string()
+                )));
+            }
+        }
+        // The home under the app id, once empty.
+        if let Some(parent) = dir.parent() {
+            let _ = std::fs::remove_dir(parent);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -3,11 +3,12 @@
 //! the network, the keyring or a file.
 
 pub mod access;
-mod alerts;
+pub mod alerts;
 mod app;
 mod banners;
 pub mod books;
 pub mod bridge;
+pub mod chime;
 pub mod customer;
 mod damaged_books;
 pub mod panels;
@@ -127,7 +128,7 @@ impl PanelContext<'_> {
 /// The app's reverse-DNS id: the desktop entry's and AppStream's name, the window's class on X11
 /// and its app id on Wayland (the entry's `StartupWMClass`), and the folder eframe keeps the
 /// window's state in.
-pub const APP_ID: &str = "co.paydesk.Paydesk";
+pub const APP_ID: &str = crate::config::APP_ID;
 
 /// The name eframe kept the window's state under before the app had an id.
 const OLD_STATE_NAME: &str = "paydesk";
@@ -157,28 +158,125 @@ pub fn run(runtime: &tokio::runtime::Runtime, options: AppOptions) -> Result<(),
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("paydesk")
         .with_app_id(APP_ID)
-        .with_inner_size([1100.0, 760.0])
+        .with_inner_size(sizing::FIRST_INNER_SIZE)
         .with_min_inner_size([640.0, 480.0]);
     match eframe::icon_data::from_png_bytes(ICON_PNG) {
         Ok(icon) => viewport = viewport.with_icon(icon),
         Err(error) => tracing::warn!(%error, "the window icon could not be read"),
     }
-    let native = eframe::NativeOptions {
-        viewport,
-        persist_window: true,
-        ..Default::default()
-    };
-    eframe::run_native(
-        APP_ID,
-        native,
-        Box::new(move |cc| {
-            if let Some(listener) = listener {
-                let ctx = cc.egui_ctx.clone();
-                single_instance::serve(listener, move || bring_forward(&ctx));
+    // What the app is made of waits here until a renderer has opened the window: a renderer that
+    // fails does so before it asks for the app, so the next one still finds it.
+    let parts = std::rc::Rc::new(std::cell::RefCell::new(Some((listener, options))));
+    let mut failure = None;
+    for attempt in renderers() {
+        let mut native = eframe::NativeOptions {
+            viewport: viewport.clone(),
+            persist_window: true,
+            renderer: attempt.renderer(),
+            ..Default::default()
+        };
+        attempt.configure(&mut native);
+        let handle = handle.clone();
+        let parts_for_app = parts.clone();
+        let outcome = eframe::run_native(
+            APP_ID,
+            native,
+            Box::new(move |cc| {
+                let Some((listener, options)) = parts_for_app.borrow_mut().take() else {
+                    return Err("the app was already started".into());
+                };
+                if let Some(listener) = listener {
+                    let ctx = cc.egui_ctx.clone();
+                    single_instance::serve(listener, move || bring_forward(&ctx));
+                }
+                Ok(Box::new(PaydeskApp::new(cc, handle, options)))
+            }),
+        );
+        match outcome {
+            Ok(()) => return Ok(()),
+            // The app ran and then failed: not a renderer that could not start.
+            Err(error) if parts.borrow().is_none() => return Err(error),
+            Err(error) => {
+                tracing::warn!(?attempt, %error, "this renderer could not open the window");
+                failure = Some(error);
             }
-            Ok(Box::new(PaydeskApp::new(cc, handle, options)))
-        }),
-    )
+        }
+    }
+    Err(failure.unwrap_or_else(|| eframe::Error::AppCreation("no renderer was built in".into())))
+}
+
+/// One way to draw the window.
+#[derive(Debug, Clone, Copy)]
+enum Renderer {
+    /// OpenGL 2 or later, through glow.
+    Glow,
+    /// wgpu on a Vulkan driver.
+    #[cfg(any(windows, feature = "wgpu"))]
+    Vulkan,
+    /// wgpu on Direct3D 12, which Windows 10 and 11 always have: without a graphics driver it
+    /// runs on Windows' own software adapter (WARP).
+    #[cfg(windows)]
+    Direct3D12,
+    /// wgpu with the backends it picks itself (or `WGPU_BACKEND` names).
+    #[cfg(all(not(windows), feature = "wgpu"))]
+    Wgpu,
+}
+
+impl Renderer {
+    fn renderer(self) -> eframe::Renderer {
+        match self {
+            Renderer::Glow => eframe::Renderer::Glow,
+            #[cfg(any(windows, feature = "wgpu"))]
+            _ => eframe::Renderer::Wgpu,
+        }
+    }
+
+    fn configure(self, native: &mut eframe::NativeOptions) {
+        #[cfg(any(windows, feature = "wgpu"))]
+        {
+            use eframe::egui_wgpu::{WgpuSetup, WgpuSetupCreateNew, wgpu};
+            let backends = match self {
+                Renderer::Glow => return,
+                Renderer::Vulkan => wgpu::Backends::VULKAN,
+                #[cfg(windows)]
+                Renderer::Direct3D12 => wgpu::Backends::DX12,
+                #[cfg(all(not(windows), feature = "wgpu"))]
+                Renderer::Wgpu => wgpu::Backends::all(),
+            };
+            let mut setup = WgpuSetupCreateNew::without_display_handle();
+            // WGPU_BACKEND, for whoever debugs a PC's drivers, wins over the choice here.
+            if wgpu::Backends::from_env().is_none() {
+                setup.instance_descriptor.backends = backends;
+            }
+            // A till draws forms, not games: the integrated or software adapter is enough and
+            // keeps a laptop cool.
+            setup.power_preference = wgpu::PowerPreference::LowPower;
+            native.wgpu_options.wgpu_setup = WgpuSetup::CreateNew(setup);
+        }
+        #[cfg(not(any(windows, feature = "wgpu")))]
+        let _ = (self, native);
+    }
+}
+
+/// The renderers to try, in order, each when the one before could not open the window. glow
+/// first where it serves: under software GL it used a fifth of wgpu's CPU and far less memory.
+/// A Windows PC without its graphics driver, a remote-desktop session or a virtual machine only
+/// offers OpenGL 1.1, which glow cannot use: there wgpu follows, on Vulkan where a driver brings
+/// it, then on Direct3D 12 (WARP, Windows' software adapter, when there is no driver at all).
+/// Direct3D 12 goes last because a broken one can end the process instead of failing.
+fn renderers() -> Vec<Renderer> {
+    let mut renderers = vec![Renderer::Glow];
+    #[cfg(any(windows, feature = "wgpu"))]
+    renderers.push(Renderer::Vulkan);
+    #[cfg(windows)]
+    renderers.push(Renderer::Direct3D12);
+    #[cfg(all(not(windows), feature = "wgpu"))]
+    renderers.push(Renderer::Wgpu);
+    // PAYDESK_RENDERER=wgpu starts with wgpu (for whoever debugs a PC's drivers).
+    if std::env::var("PAYDESK_RENDERER").as_deref() == Ok("wgpu") {
+        renderers.rotate_left(1);
+    }
+    renderers
 }
 
 /// Another start asked for this window: out of the taskbar and in front.

@@ -11,12 +11,96 @@ pub fn zoom_for_screen(width: f32) -> f32 {
     }
 }
 
+/// The window's size before it knows its screen: inside the work area of a 1366 × 768 laptop
+/// (the most common shop laptop) with Windows' 40-pixel taskbar and a title bar.
+pub const FIRST_INNER_SIZE: [f32; 2] = [1_100.0, 660.0];
+
+/// What the system's frame adds above the app's own area, about Windows' title bar.
+const TITLE_BAR: f32 = 32.0;
+
+/// Room left around the window so its frame and shadow stay on screen.
+const MARGIN: f32 = 16.0;
+
+/// The first start's size: most of the work area, never more than it.
+pub fn first_size(work: egui::Vec2) -> egui::Vec2 {
+    egui::vec2(
+        (work.x * 0.9).clamp(640.0, 1_800.0).min(work.x - MARGIN),
+        (work.y * 0.92 - TITLE_BAR)
+            .clamp(480.0, 1_100.0)
+            .min(work.y - TITLE_BAR - MARGIN),
+    )
+}
+
+/// A window whose frame (`outer`) leaves the work area: the inner size and position that bring
+/// it back, or `None` when it fits.
+pub fn refit(outer: egui::Rect, work: egui::Rect) -> Option<(egui::Vec2, egui::Pos2)> {
+    if work.expand(1.0).contains_rect(outer) {
+        return None;
+    }
+    let frame = outer.size() - egui::vec2(0.0, TITLE_BAR);
+    let inner = egui::vec2(
+        frame.x.min(work.width() - MARGIN).max(640.0),
+        frame.y.min(work.height() - TITLE_BAR - MARGIN).max(480.0),
+    );
+    let size = inner + egui::vec2(0.0, TITLE_BAR);
+    let position = egui::pos2(
+        outer
+            .min
+            .x
+            .clamp(work.min.x, (work.max.x - size.x).max(work.min.x)),
+        outer
+            .min
+            .y
+            .clamp(work.min.y, (work.max.y - size.y).max(work.min.y)),
+    );
+    Some((inner, position))
+}
+
+/// The part of the screen a window may use, in points: on Windows the work area the system
+/// reports (the screen less the taskbar); elsewhere the monitor less room for a panel above and
+/// a dock below, which desktops do not report through winit.
+fn work_area(ctx: &egui::Context, monitor: egui::Vec2) -> egui::Rect {
+    #[cfg(windows)]
+    if let Some(area) = windows_work_area(ctx.pixels_per_point()) {
+        return area;
+    }
+    let _ = ctx;
+    egui::Rect::from_min_max(
+        egui::pos2(0.0, 32.0),
+        egui::pos2(monitor.x, monitor.y - 48.0),
+    )
+}
+
+#[cfg(windows)]
+fn windows_work_area(pixels_per_point: f32) -> Option<egui::Rect> {
+    use windows_sys::Win32::Foundation::RECT;
+    use windows_sys::Win32::UI::WindowsAndMessaging::{SPI_GETWORKAREA, SystemParametersInfoW};
+    let mut area = RECT {
+        left: 0,
+        top: 0,
+        right: 0,
+        bottom: 0,
+    };
+    // SAFETY: SPI_GETWORKAREA writes one RECT through the pointer, which points at `area`.
+    let done = unsafe { SystemParametersInfoW(SPI_GETWORKAREA, 0, (&raw mut area).cast(), 0) };
+    if done == 0 || area.right <= area.left || pixels_per_point <= 0.0 {
+        return None;
+    }
+    let point = |x: i32, y: i32| egui::pos2(x as f32, y as f32) / pixels_per_point;
+    Some(egui::Rect::from_min_max(
+        point(area.left, area.top),
+        point(area.right, area.bottom),
+    ))
+}
+
 #[derive(Debug, Default)]
 pub struct Sizing {
     /// The zoom the screen suggests, once the monitor's size is known.
     screen_zoom: Option<f32>,
     /// The zoom last set, to notice one made with Ctrl and + or -.
     applied_zoom: Option<f32>,
+    /// The window was checked against the work area in this run.
+    fitted: bool,
 }
 
 impl Sizing {
@@ -37,16 +121,26 @@ impl Sizing {
             // The monitor's size is in points at the current zoom: back to zoom 1.
             let width = monitor.x * ctx.zoom_factor();
             self.screen_zoom.get_or_insert(zoom_for_screen(width));
+            let work = work_area(ctx, monitor);
+            let outer = ctx.input(|i| i.viewport().outer_rect);
             if !*window_fitted {
                 *window_fitted = true;
-                let size = egui::vec2(
-                    (monitor.x * 0.85).clamp(640.0, 1_800.0),
-                    (monitor.y * 0.85).clamp(480.0, 1_100.0),
-                );
-                ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(size));
+                self.fitted = true;
+                let inner = first_size(work.size());
+                ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(inner));
                 ctx.send_viewport_cmd(egui::ViewportCommand::OuterPosition(
-                    ((monitor - size) / 2.0).to_pos2(),
+                    work.min + (work.size() - inner - egui::vec2(0.0, TITLE_BAR)) / 2.0,
                 ));
+            } else if !self.fitted
+                && let Some(outer) = outer
+            {
+                // Once per start: a window kept from a larger screen (or a docked laptop) is
+                // brought back inside the work area instead of running under the taskbar.
+                self.fitted = true;
+                if let Some((inner, position)) = refit(outer, work) {
+                    ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(inner));
+                    ctx.send_viewport_cmd(egui::ViewportCommand::OuterPosition(position));
+                }
             }
         }
         let current = ctx.zoom_factor();
@@ -69,6 +163,28 @@ impl Sizing {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_1366_by_768_laptop_holds_the_whole_window() {
+        // Windows at 100 %: a 40-pixel taskbar leaves 1366 × 728.
+        let work = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1_366.0, 728.0));
+        let first = first_size(work.size());
+        assert!(
+            first.x <= 1_366.0 - MARGIN && first.y + TITLE_BAR <= 728.0,
+            "{first:?}"
+        );
+        assert!(first.x >= 1_100.0, "most of the screen: {first:?}");
+        let [width, height] = FIRST_INNER_SIZE;
+        assert!(width <= 1_366.0 && height + TITLE_BAR <= 728.0);
+        // The old default, 1100 × 760, kept from before: brought back inside.
+        let kept = egui::Rect::from_min_size(egui::pos2(100.0, 20.0), egui::vec2(1_100.0, 792.0));
+        let (inner, position) = refit(kept, work).expect("it ran off the screen");
+        let placed = egui::Rect::from_min_size(position, inner + egui::vec2(0.0, TITLE_BAR));
+        assert!(work.expand(0.5).contains_rect(placed), "{placed:?}");
+        // A window that fits stays where it is.
+        let fits = egui::Rect::from_min_size(egui::pos2(50.0, 40.0), egui::vec2(900.0, 600.0));
+        assert_eq!(refit(fits, work), None);
+    }
 
     #[test]
     fn larger_screens_get_larger_text() {
