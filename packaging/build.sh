@@ -57,10 +57,32 @@ need_cargo_tool() {
   cargo install --locked --quiet "$crate"
 }
 
+# The Linux packages run on glibc 2.31 and later (Ubuntu 20.04, Debian 11, Mint 20): built with
+# cargo-zigbuild, whose Zig links against that glibc's symbols whatever the build machine has.
+# PAYDESK_GLIBC=native builds against this machine's glibc instead.
+glibc=${PAYDESK_GLIBC:-2.31}
+linux_target=
+need_zigbuild() {
+  cargo-zigbuild --version >/dev/null 2>&1 && return 0
+  echo "== installing cargo-zigbuild and Zig (PyPI)"
+  python3 -m pip install --quiet ziglang cargo-zigbuild >/dev/null 2>&1 || true
+  # pyenv's Python puts new commands behind its shims only once they are rehashed.
+  if command -v pyenv >/dev/null 2>&1; then pyenv rehash || true; fi
+  cargo-zigbuild --version >/dev/null 2>&1
+}
+
 linux_build() {
   [ -n "${linux_built:-}" ] && return 0
-  echo "== cargo build --profile $profile"
-  cargo build --profile "$profile" --locked
+  if [ "$glibc" != native ] && need_zigbuild; then
+    echo "== cargo zigbuild --profile $profile (glibc $glibc)"
+    cargo zigbuild --profile "$profile" --locked --target "x86_64-unknown-linux-gnu.$glibc" --bin paydesk
+    linux_target=x86_64-unknown-linux-gnu
+    bin_dir="target/$linux_target/${bin_dir#target/}"
+  else
+    [ "$glibc" = native ] || echo "== no cargo-zigbuild: the packages need this machine's glibc or newer"
+    echo "== cargo build --profile $profile"
+    cargo build --profile "$profile" --locked
+  fi
   # The man page, from the command line's own definition.
   mkdir -p "$out/man"
   "$bin_dir/paydesk" manpage >"$out/man/paydesk.1"
@@ -72,14 +94,16 @@ build_deb() {
   need_cargo_tool deb cargo-deb
   linux_build
   echo "== .deb"
-  cargo deb --no-build --locked --profile "$profile" --output "$out/paydesk_${version}_amd64.deb"
+  cargo deb --no-build --locked --profile "$profile" ${linux_target:+--target "$linux_target"} \
+    --output "$out/paydesk_${version}_amd64.deb"
 }
 
 build_rpm() {
   need_cargo_tool generate-rpm cargo-generate-rpm
   linux_build
   echo "== .rpm"
-  cargo generate-rpm --profile "$profile" --output "$out/paydesk-${version}-1.x86_64.rpm"
+  cargo generate-rpm --profile "$profile" ${linux_target:+--target "$linux_target"} \
+    --output "$out/paydesk-${version}-1.x86_64.rpm"
 }
 
 # The AppImage's runtime is the type-2 runtime the `appimage` crate ships on crates.io: fetched
@@ -158,7 +182,7 @@ build_windows() {
     echo "== Windows skipped: missing ${missing[*]}"
     return 0
   fi
-  # CI sets PAYDESK_WINDOWS_PROFILE=windows-ci: unoptimised, but the windowed program a shop gets.
+  # CI sets PAYDESK_WINDOWS_PROFILE=ci-package: unoptimised, but the windowed program a shop gets.
   local windows_profile=${PAYDESK_WINDOWS_PROFILE:-release}
   echo "== Windows (cross-built with $target, profile $windows_profile)"
   cargo build --profile "$windows_profile" --locked --target "$target" --bins
