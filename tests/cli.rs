@@ -1492,3 +1492,29 @@ async fn spanish_messages_name_fields_in_spanish() {
         list.stdout
     );
 }
+
+#[tokio::test]
+async fn the_uninstallers_forget_removes_the_books_only_when_told() {
+    let home = tempfile::tempdir().unwrap();
+    let run = |args: &'static [&'static str]| {
+        let mut command = command(home.path());
+        command.args(args);
+        finish(command, None)
+    };
+    // A sale, so there are books.
+    let sale = run(&["link", "--amount", "1000", "--reference1", "FORGET1"]).await;
+    assert_eq!(sale.code, 0, "{}", sale.stderr);
+    let books = home.path().join("data").join("ledger.sqlite3");
+    assert!(books.exists());
+
+    // Without --yes nothing goes.
+    let asked = run(&["forget-this-computer"]).await;
+    assert_ne!(asked.code, 0);
+    assert!(asked.stderr.contains("--yes"), "{}", asked.stderr);
+    assert!(books.exists(), "the books stay without --yes");
+
+    let forgot = run(&["forget-this-computer", "--yes"]).await;
+    assert_eq!(forgot.code, 0, "{}", forgot.stderr);
+    assert!(!home.path().join("data").exists());
+    assert!(!home.path().join("config").exists());
+}
