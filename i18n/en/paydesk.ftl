@@ -568,7 +568,7 @@ qr-save-failed = Could not save the QR image: { $detail }
 ## receiver
 receiver-bad-address = the webhook address { $address } is not valid
 receiver-cannot-listen = could not listen on { $address }: { $error }
-receiver-port-taken = Another program uses port { $port } (usually another paydesk window or "paydesk webhooks serve"): close it, or change the notifications port in Settings, then restart paydesk.
+receiver-port-taken = Another program uses port { $port }: close it, or change the notifications port in Settings, then restart paydesk (usually another paydesk window or "paydesk webhooks serve").
 receiver-port-forbidden = The system does not let port { $port } be used without being an administrator: choose a port above 1024 in Settings and restart paydesk.
 receiver-address-absent = This computer has no address { $address }: in Settings write 0.0.0.0 (all) or 127.0.0.1 (this computer only) and restart paydesk.
 

@@ -568,7 +568,7 @@ qr-save-failed = No se pudo guardar la imagen del QR: { $detail }
 ## receiver
 receiver-bad-address = la dirección de notificaciones { $address } no es válida
 receiver-cannot-listen = no se pudo escuchar en { $address }: { $error }
-receiver-port-taken = Otro programa usa el puerto { $port } (casi siempre otra ventana de paydesk o "paydesk webhooks serve"): ciérrelo, o cambie el puerto de notificaciones en Configuración, y reinicie paydesk.
+receiver-port-taken = Otro programa usa el puerto { $port }: ciérrelo, o cambie el puerto de notificaciones en Configuración, y reinicie paydesk (casi siempre es otra ventana de paydesk o "paydesk webhooks serve").
 receiver-port-forbidden = El sistema no deja usar el puerto { $port } sin permisos de administrador: elija un puerto mayor que 1024 en Configuración y reinicie paydesk.
 receiver-address-absent = Este computador no tiene la dirección { $address }: en Configuración escriba 0.0.0.0 (todas) o 127.0.0.1 (solo este computador) y reinicie paydesk.
 

@@ -48,7 +48,8 @@ pub fn receiver_down(ui: &mut Ui, problem: &str) {
     // The words and their fix in one line, cut to fit: the whole sentence on hover. Wrapped, it
     // pushed the bar to two lines on a 1366-pixel screen.
     ui.scope(|ui| {
-        ui.set_max_width(ui.available_width().min(420.0));
+        // Room stays for what follows on the line (who is at the till, the theme switch).
+        ui.set_max_width((ui.available_width() - 220.0).clamp(120.0, 420.0));
         ui.add(
             egui::Label::new(RichText::new(problem).small().color(ERROR_COLOR))
                 .truncate()
