@@ -121,11 +121,11 @@ impl Sizing {
             // The monitor's size is in points at the current zoom: back to zoom 1.
             let width = monitor.x * ctx.zoom_factor();
             self.screen_zoom.get_or_insert(zoom_for_screen(width));
-            let work = work_area(ctx, monitor);
             let outer = ctx.input(|i| i.viewport().outer_rect);
             if !*window_fitted {
                 *window_fitted = true;
                 self.fitted = true;
+                let work = work_area(ctx, monitor);
                 let inner = first_size(work.size());
                 ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(inner));
                 ctx.send_viewport_cmd(egui::ViewportCommand::OuterPosition(
@@ -137,7 +137,7 @@ impl Sizing {
                 // Once per start: a window kept from a larger screen (or a docked laptop) is
                 // brought back inside the work area instead of running under the taskbar.
                 self.fitted = true;
-                if let Some((inner, position)) = refit(outer, work) {
+                if let Some((inner, position)) = refit(outer, work_area(ctx, monitor)) {
                     ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(inner));
                     ctx.send_viewport_cmd(egui::ViewportCommand::OuterPosition(position));
                 }
