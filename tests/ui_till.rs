@@ -360,23 +360,27 @@ fn the_size_of_text_and_buttons_is_a_setting() {
     };
     assert_eq!(picker(&harness), "Automático, según la pantalla (100 %)");
     // Further down Configuración: scrolled to (past it, as a person scrolls), so that its list
-    // opens on screen.
-    harness.get_by_label("Guardar impresora").scroll_to_me();
-    harness.run_steps(2);
-    harness
-        .get_by_role_and_label(
+    // opens on screen. What loads in the background above it (people, backups, the activity log)
+    // can still move it while the click lands, on a busy machine; a person would click again.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !shows(&harness, "150 %") {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the size list never opened"
+        );
+        harness.get_by_label("Guardar impresora").scroll_to_me();
+        harness.run_steps(2);
+        let combo = (
             egui::accesskit::Role::ComboBox,
             "Tamaño de la letra y los botones",
-        )
-        .scroll_to_me();
-    harness.run_steps(2);
-    harness
-        .get_by_role_and_label(
-            egui::accesskit::Role::ComboBox,
-            "Tamaño de la letra y los botones",
-        )
-        .click();
-    harness.run_steps(2);
+        );
+        harness
+            .get_by_role_and_label(combo.0, combo.1)
+            .scroll_to_me();
+        harness.run_steps(4);
+        harness.get_by_role_and_label(combo.0, combo.1).click();
+        harness.run_steps(2);
+    }
     click(&mut harness, "150 %");
     harness.run_steps(2);
     assert!((harness.ctx.zoom_factor() - 1.5).abs() < 0.001);
