@@ -37,6 +37,7 @@ fn a_paid_link_turns_approved_on_screen_without_user_action() {
     let mut harness = app.harness();
     harness.state_mut().show_panel(Panel::Collect);
     type_into(&mut harness, "Valor", "25.000");
+    click(&mut harness, "Datos del cliente (opcional)");
     type_into(&mut harness, "Nombre del cliente", "Ana");
     click(&mut harness, "Crear link de pago");
     wait_until(&mut harness, "the link is created", |h| {
@@ -97,6 +98,7 @@ fn bad_values_show_their_messages_and_send_nothing() {
         "typed"
     );
     assert!(shows(&harness, "use pesos enteros, sin centavos"));
+    click(&mut harness, "Referencia y vencimiento");
     type_into(&mut harness, "Su referencia", "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
     assert!(shows(&harness, "máximo 20 caracteres"));
     // The till's form asks only what a cashier decides: no addresses.
@@ -110,6 +112,7 @@ fn bad_values_show_their_messages_and_send_nothing() {
             .query_by(common::ui::text_input("Dirección de regreso"))
             .is_none()
     );
+    click(&mut harness, "Datos del cliente (opcional)");
     type_into(&mut harness, "Correo del cliente", "ana@");
     assert!(shows(&harness, "escriba un correo"));
     // The button is disabled: clicking it sends nothing.
@@ -277,7 +280,7 @@ fn register_validates_then_signs_in_with_the_new_token() {
         .unwrap();
     assert!(shows(
         &harness,
-        &format!("Perfil: simulator · comercio {merchant}")
+        &format!("Perfil: Simulador incluido · comercio {merchant}")
     ));
     click(&mut harness, "Saldo");
     wait_until(&mut harness, "the new merchant's bags", |h| {
@@ -529,7 +532,7 @@ fn a_new_profile_is_checked_saved_used_and_remembered() {
     click(&mut harness, "simulator");
     click(&mut harness, "Cambiar");
     wait_until(&mut harness, "the simulator again", |h| {
-        shows(h, "Perfil: simulator")
+        shows(h, "Perfil: Simulador incluido")
     });
     let config = std::fs::read_to_string(&config_file).unwrap();
     assert!(!config.contains("active_profile"), "{config}");

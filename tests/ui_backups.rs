@@ -104,6 +104,11 @@ fn settings_make_a_copy_and_restore_one_after_saying_what_it_holds() {
             .is_some(),
         "nothing replaced before the owner says so"
     );
+    // Far down Configuración: scrolled to, as a person would.
+    harness
+        .get_by_label("Reemplazar los libros con esta copia")
+        .scroll_to_me();
+    harness.run_steps(4);
     click(&mut harness, "Reemplazar los libros con esta copia");
     wait_until(&mut harness, "the books restored", |h| {
         shows(h, "Libros restaurados")
@@ -135,7 +140,7 @@ fn the_top_bar_says_when_there_is_no_recent_copy() {
     paths.save(&config).unwrap();
     let mut harness = app.harness();
     wait_until(&mut harness, "the warning", |h| {
-        shows(h, "Sin copia reciente de los libros")
+        shows(h, "Sin copia reciente")
     });
 }
 

@@ -151,7 +151,7 @@ fn an_interoperable_qr_paid_twice_counts_twice_by_notification_and_status_alike(
     let mut harness = app.harness();
     pick_method(&mut harness, "QR interoperable");
     type_into(&mut harness, "Valor", "8.500");
-    type_into(&mut harness, "Descripción", "Jugo de mora");
+    type_into(&mut harness, "¿Qué vende?", "Jugo de mora");
     click(&mut harness, "Crear pago");
     wait_until(&mut harness, "the QR is created", |h| {
         shows(h, "Pago con QR interoperable creado")

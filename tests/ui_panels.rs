@@ -692,7 +692,7 @@ mod collect {
         );
 
         type_into(&mut harness, "Valor", "25.000");
-        type_into(&mut harness, "Descripción", "Almuerzo");
+        type_into(&mut harness, "¿Qué vende?", "Almuerzo");
         harness.get_by_label("Crear link de pago").click();
         harness.run_steps(2);
         let queued = harness.state_mut().queued.take();

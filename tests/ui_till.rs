@@ -73,7 +73,7 @@ fn the_customer_screen_turns_to_paid_by_itself_and_then_closes() {
 fn a_declined_payment_says_so_to_the_customer_and_the_cashier_charges_again() {
     let app = App::new();
     let mut harness = app.harness();
-    type_into(&mut harness, "Descripción", "Almuerzo mesa 4");
+    type_into(&mut harness, "¿Qué vende?", "Almuerzo mesa 4");
     let reference = create_link(&mut harness, "18.500");
     click(&mut harness, "Mostrar al cliente");
 
@@ -88,7 +88,7 @@ fn a_declined_payment_says_so_to_the_customer_and_the_cashier_charges_again() {
     click(&mut harness, "Cobrar de nuevo");
     assert!(shows(&harness, "Crear link de pago"));
     assert_eq!(field_value(&harness, "Valor"), "18500");
-    assert_eq!(field_value(&harness, "Descripción"), "Almuerzo mesa 4");
+    assert_eq!(field_value(&harness, "¿Qué vende?"), "Almuerzo mesa 4");
     // The decline keeps its banner, in the colour and words of a decline, with the service's
     // reason once its notification is in.
     assert!(shows(&harness, "Pago rechazado: $ 18.500"));
@@ -144,10 +144,10 @@ fn after_a_sale_the_form_is_ready_for_the_next_and_a_repeat_asks_first() {
     let mut harness = app.harness();
     // An untouched form does not complain.
     assert!(!shows(&harness, "Para continuar"));
-    type_into(&mut harness, "Descripción", "Arepa");
+    type_into(&mut harness, "¿Qué vende?", "Arepa");
     create_link(&mut harness, "25.000");
     assert_eq!(field_value(&harness, "Valor"), "", "the amount is cleared");
-    assert_eq!(field_value(&harness, "Descripción"), "");
+    assert_eq!(field_value(&harness, "¿Qué vende?"), "");
     assert!(
         !shows(&harness, "Para continuar"),
         "no red 'enter an amount' right after a success"
@@ -202,15 +202,19 @@ fn the_days_totals_agree_with_the_receiver_down() {
         Language::Es,
         taken.local_addr().unwrap(),
     );
-    // Said in the top bar, whatever the panel.
-    assert!(shows(&harness, "Notificaciones apagadas"));
-    // In words, not the system's "Address already in use (os error 98)".
+    // Said in the top bar, whatever the panel, as a chip; the chip says why and what to do.
     let port = taken.local_addr().unwrap().port();
-    assert!(shows(
-        &harness,
-        &format!("Otro programa usa el puerto {port}")
-    ));
+    let why = format!("Otro programa usa el puerto {port}");
+    assert!(shows(&harness, "Notificaciones apagadas"));
+    assert!(!shows(&harness, &why), "no sentence squeezed into the bar");
+    click(&mut harness, "Notificaciones apagadas");
+    // In words, not the system's "Address already in use (os error 98)".
+    assert!(shows(&harness, &why));
+    assert!(shows(&harness, "ciérrelo, o cambie el puerto"));
     assert!(!shows(&harness, "os error"));
+    // Clicked again, it folds away.
+    click(&mut harness, "Notificaciones apagadas");
+    assert!(!shows(&harness, &why));
 
     let mut references = Vec::new();
     for amount in ["30.000", "52.000"] {
@@ -257,8 +261,10 @@ fn the_days_totals_agree_with_the_receiver_down() {
 fn the_status_table_finds_her_reference_and_opens_a_payment() {
     let app = App::new();
     let mut harness = app.harness();
+    // Her own reference replaces the generated one, in the folded options.
+    click(&mut harness, "Referencia y vencimiento");
     type_into(&mut harness, "Su referencia", "MESA-4");
-    type_into(&mut harness, "Descripción", "Bandeja paisa");
+    type_into(&mut harness, "¿Qué vende?", "Bandeja paisa");
     let reference = create_link(&mut harness, "32.000");
     click(&mut harness, "Nueva venta");
     create_link(&mut harness, "7.000");
@@ -416,6 +422,10 @@ fn at_640_by_480_every_label_and_button_is_on_screen() {
     }
     // Narrower still, what does not fit is scrolled to, never cut off for good.
     harness.set_size(egui::vec2(520.0, 400.0));
+    harness.run_steps(4);
+    // The navigation scrolls when the window is this short.
+    harness.get_by_label("Configuración").scroll_to_me();
+    harness.run_steps(4);
     click(&mut harness, "Configuración");
     harness.run_steps(4);
     let edit = || harness.get_by_label("Editar perfil").rect();

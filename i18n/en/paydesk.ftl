@@ -750,7 +750,7 @@ register-unknown-municipality = not a municipality we know there: choose one of 
 register-done = Registration done: { $name } is now signed in on the profile { $profile }.
 register-done-keyring = Its token is kept in the system keyring.
 register-done-memory = The system keyring is not available, so the session lasts until paydesk is closed.
-top-profile-merchant = Profile: { $name } · merchant { $id }
+top-profile-merchant = { $name } · merchant { $id }
 reconcile-notifications = { $count } notifications received in these days
 
 ## The till: sending the payment
@@ -770,7 +770,7 @@ already-open = paydesk is already open: its window was brought to the front.
 ## The till: the size of the screen
 settings-size = Size of text and buttons
 settings-size-auto = Automatic, for this screen ({ $percent } %)
-top-keyring-short = No system keyring
+top-keyring-short = No keyring
 register-choose-department = Choose… (or type the municipality)
 
 ## shared ledger
@@ -868,7 +868,7 @@ cli-restore-not-done = Nothing was restored.
 cli-restore-done = Books restored: { $contents }
 cli-restore-aside = The books it replaced are kept in { $path }
 cli-ledger-damaged = The books in { $path } cannot be opened: they are damaged ({ $error }). Nothing was changed. Restore the newest copy with: paydesk ledger restore --newest
-top-no-recent-copy = No recent copy of the books
+top-no-recent-copy = No recent backup
 top-no-recent-copy-help = The last good copy of the books is from { $when }. Settings → Backups → Make a copy now (or choose a folder that is there, such as a plugged-in USB stick).
 top-no-copy-help = The books have no copy yet. Settings → Backups → Make a copy now.
 damaged-title = The books cannot be opened
@@ -1190,3 +1190,27 @@ field-name-printer = printer
 field-name-paper = paper
 field-name-page = page
 field-name-date = date
+
+## top bar: status chips
+chip-notifications = Notifications on
+chip-notifications-title = The service's notifications
+chip-notifications-ok = paydesk receives the service's notifications here ({ $url }). A notification only makes paydesk ask the service about the payment: "Payment received!" always comes from the service's answer.
+chip-keyring = Keyring
+chip-keyring-title = System keyring
+chip-keyring-ok = Tokens are kept encrypted in the system keyring, never in a file.
+chip-keyring-problem = Tokens last only while paydesk is open: after closing it they must be pasted again. Reason: { $reason }. What to do: open the system keyring (on Windows, the Credential Manager; on Linux, GNOME Keyring or KWallet), unlock it and open paydesk again.
+chip-ledger = Books
+chip-ledger-title = This computer's books
+chip-ledger-ok = Payments and payouts are kept on this computer: { $place }
+chip-shared-ledger = Shared ledger
+chip-shared-ledger-ok = The tills share the books at { $place }. What one till collects, the others see.
+chip-copies = Backups
+chip-copies-title = Backups
+chip-copies-ok = The books' last good backup is from { $when }. paydesk makes one every day in the folder under Settings → Backups.
+chip-copies-looking = paydesk is looking at the backups folder. Settings → Backups says where it is.
+
+## Collect, amount first
+field-what-is-sold = What are you selling?
+collect-customer-details = Customer details (optional)
+collect-reference-and-expiry = Reference and expiry
+collect-reference = Reference

@@ -750,7 +750,7 @@ register-unknown-municipality = no es un municipio que conozcamos allí: elija u
 register-done = Registro hecho: { $name } quedó con la sesión iniciada en el perfil { $profile }.
 register-done-keyring = Su token quedó en el llavero del sistema.
 register-done-memory = El llavero del sistema no está disponible, así que la sesión dura hasta que cierre paydesk.
-top-profile-merchant = Perfil: { $name } · comercio { $id }
+top-profile-merchant = { $name } · comercio { $id }
 reconcile-notifications = { $count } notificaciones recibidas en estos días
 
 ## The till: sending the payment
@@ -770,7 +770,7 @@ already-open = paydesk ya está abierto: se trajo su ventana al frente.
 ## The till: the size of the screen
 settings-size = Tamaño de la letra y los botones
 settings-size-auto = Automático, según la pantalla ({ $percent } %)
-top-keyring-short = Sin llavero del sistema
+top-keyring-short = Sin llavero
 register-choose-department = Elija… (o escriba el municipio)
 
 ## shared ledger
@@ -868,7 +868,7 @@ cli-restore-not-done = No se restauró nada.
 cli-restore-done = Libros restaurados: { $contents }
 cli-restore-aside = Los libros que reemplazó quedaron guardados en { $path }
 cli-ledger-damaged = Los libros en { $path } no se pueden abrir: están dañados ({ $error }). No se cambió nada. Restaure la copia más reciente con: paydesk ledger restore --newest
-top-no-recent-copy = Sin copia reciente de los libros
+top-no-recent-copy = Sin copia reciente
 top-no-recent-copy-help = La última copia buena de los libros es del { $when }. Configuración → Copias de seguridad → Hacer copia ahora (o elija una carpeta que esté disponible, como una memoria USB conectada).
 top-no-copy-help = Los libros todavía no tienen copia. Configuración → Copias de seguridad → Hacer copia ahora.
 damaged-title = Los libros no se pueden abrir
@@ -1190,3 +1190,27 @@ field-name-printer = impresora
 field-name-paper = papel
 field-name-page = hoja
 field-name-date = fecha
+
+## top bar: status chips
+chip-notifications = Notificaciones activas
+chip-notifications-title = Notificaciones del servicio
+chip-notifications-ok = paydesk recibe aquí los avisos del servicio ({ $url }). Un aviso solo hace que paydesk consulte el pago al servicio: el "¡Pago recibido!" sale siempre de la respuesta del servicio.
+chip-keyring = Llavero
+chip-keyring-title = Llavero del sistema
+chip-keyring-ok = Los tokens se guardan cifrados en el llavero del sistema, nunca en un archivo.
+chip-keyring-problem = Los tokens duran solo mientras paydesk esté abierto: al cerrarlo habrá que pegarlos de nuevo. Motivo: { $reason }. Qué hacer: abra el llavero del sistema (en Windows, el Administrador de credenciales; en Linux, GNOME Keyring o KWallet), desbloquéelo y vuelva a abrir paydesk.
+chip-ledger = Libros
+chip-ledger-title = Libros de este computador
+chip-ledger-ok = Los cobros y las dispersiones se guardan en este computador: { $place }
+chip-shared-ledger = Registro compartido
+chip-shared-ledger-ok = Las cajas comparten los libros en { $place }. Lo que cobra una caja lo ven las demás.
+chip-copies = Copias
+chip-copies-title = Copias de seguridad
+chip-copies-ok = La última copia buena de los libros es del { $when }. paydesk hace una copia cada día en la carpeta de Configuración → Copias de seguridad.
+chip-copies-looking = paydesk está revisando la carpeta de copias. Configuración → Copias de seguridad dice dónde están.
+
+## Cobrar, amount first
+field-what-is-sold = ¿Qué vende?
+collect-customer-details = Datos del cliente (opcional)
+collect-reference-and-expiry = Referencia y vencimiento
+collect-reference = Referencia

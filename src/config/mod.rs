@@ -23,6 +23,16 @@ pub use draft::{ProfileDraft, check_profile_name};
 /// The format written by this version. Older files are read and upgraded on save.
 pub const CONFIG_VERSION: u32 = 1;
 pub const SIMULATOR_PROFILE: &str = "simulator";
+
+/// A profile's name as a shop owner reads it: the built-in simulator's in her language
+/// ("Simulador incluido"), any other as she named it.
+pub fn shown_profile_name(name: &str) -> String {
+    if name == SIMULATOR_PROFILE {
+        Environment::Simulator.label()
+    } else {
+        name.to_owned()
+    }
+}
 pub const CONFIG_FILE_NAME: &str = "paydesk.toml";
 /// Where the app's own webhook receiver listens unless a profile says otherwise.
 pub const DEFAULT_WEBHOOK_LISTEN: &str = "127.0.0.1:8787";

@@ -122,6 +122,7 @@ impl PaydeskApp {
             .or(prefs.language)
             .unwrap_or_else(Language::from_os);
         i18n::set(language);
+        super::theme::install(&cc.egui_ctx);
         let bridge = Bridge::new(runtime, cc.egui_ctx.clone());
         let alerts = AlertSettings::new(
             options.alerts && prefs.notifications,
@@ -407,9 +408,10 @@ impl eframe::App for PaydeskApp {
             ui,
             session.as_deref(),
             self.today.away(),
-            self.books
-                .is_stale()
-                .then(|| self.books.newest().map(|copy| copy.taken_at)),
+            self.books.looked().then(|| super::top_bar::Copies {
+                stale: self.books.is_stale(),
+                newest: self.books.newest().map(|copy| copy.taken_at),
+            }),
             &mut self.prefs.theme,
             &mut self.access,
         );
@@ -420,27 +422,39 @@ impl eframe::App for PaydeskApp {
             super::damaged_books::show(ui, &damaged, &mut self.books, owner);
         }
         super::pin_prompt::show(ui, &mut self.access);
+        let palette = crate::ui::theme::palette(ui);
         egui::Panel::left("navigation")
             .resizable(false)
-            .default_size(150.0)
+            .default_size(170.0)
+            .frame(
+                egui::Frame::new()
+                    .fill(palette.panel)
+                    .inner_margin(egui::Margin::symmetric(8, 4))
+                    .stroke(egui::Stroke::new(1.0, palette.border)),
+            )
             .show(ui, |ui| {
                 ui.add_space(crate::ui::theme::space::MEDIUM);
-                for panel in Panel::ALL {
-                    // In Caja the rest is not there at all: not greyed, not reachable.
-                    if !self.access.may_open(panel) {
-                        continue;
-                    }
-                    let selected = self.nav == panel;
-                    if ui
-                        .add_sized(
-                            [ui.available_width(), 30.0],
-                            egui::Button::selectable(selected, panel.title()),
-                        )
-                        .clicked()
-                    {
-                        self.show_panel(panel);
-                    }
-                }
+                // Scrolled on a short screen: the last panels stay reachable.
+                egui::ScrollArea::vertical()
+                    .id_salt("navigation-scroll")
+                    .show(ui, |ui| {
+                        for panel in Panel::ALL {
+                            // In Caja the rest is not there at all: not greyed, not reachable.
+                            if !self.access.may_open(panel) {
+                                continue;
+                            }
+                            let selected = self.nav == panel;
+                            if ui
+                                .add_sized(
+                                    [ui.available_width(), 34.0],
+                                    egui::Button::selectable(selected, panel.title()),
+                                )
+                                .clicked()
+                            {
+                                self.show_panel(panel);
+                            }
+                        }
+                    });
             });
         egui::CentralPanel::default().show(ui, |ui| {
             self.banners.ui(ui, &self.panels.activity.recent());
@@ -449,7 +463,7 @@ impl eframe::App for PaydeskApp {
                 ui.label(
                     egui::RichText::new(t!("caja-session-ended"))
                         .strong()
-                        .color(super::widgets::form::ERROR_COLOR),
+                        .color(crate::ui::theme::palette(ui).danger),
                 );
             }
             let Some(session) = session else {

@@ -1,7 +1,7 @@
 //! The banners above every panel: each payment's end (approved, rejected, failed, expired) in
 //! its colour, with the reason the service gave when it did not go through.
 
-use egui::{Color32, RichText, Ui};
+use egui::{RichText, Ui};
 
 use crate::api::family_b::TransactionStatus;
 use crate::ledger::StoredNotification;
@@ -111,7 +111,7 @@ impl Banners {
                 .then(|| failure_reason(notifications, &banner.reference))
                 .flatten();
             egui::Frame::new()
-                .fill(status::color(banner.status))
+                .fill(crate::ui::theme::palette(ui).fill_of(status::tone(banner.status)))
                 .inner_margin(10.0)
                 .corner_radius(6.0)
                 .show(ui, |ui| {
@@ -121,12 +121,12 @@ impl Banners {
                                 RichText::new(&banner.text)
                                     .size(crate::ui::theme::size::EMPHASIS)
                                     .strong()
-                                    .color(Color32::WHITE),
+                                    .color(crate::ui::theme::palette(ui).on_fill),
                             );
                             if let Some(reason) = &reason {
                                 ui.label(
                                     RichText::new(t!("banner-reason", reason = reason.as_str()))
-                                        .color(Color32::WHITE),
+                                        .color(crate::ui::theme::palette(ui).on_fill),
                                 );
                             }
                         });

@@ -89,6 +89,12 @@ impl BooksGuard {
         self.taking.is_some() || self.restoring.is_some()
     }
 
+    /// Whether the copies' folder has been looked at (until then the top bar says nothing of
+    /// them).
+    pub fn looked(&self) -> bool {
+        self.looked_at.is_some() && self.listing.is_none()
+    }
+
     /// The top bar's warning: no good copy in the last three days.
     pub fn is_stale(&self) -> bool {
         self.looked_at.is_some()

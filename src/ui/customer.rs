@@ -177,7 +177,7 @@ impl CustomerScreen {
         paid: Option<Pesos>,
         reason: Option<&str>,
     ) {
-        let colour = status::color(state);
+        let colour = status::color(ui, state);
         let (title, explanation) = match state {
             TransactionStatus::Approved => (
                 crate::t!("customer-paid"),
@@ -198,7 +198,11 @@ impl CustomerScreen {
         };
         let space = (ui.available_height() / 5.0).max(16.0);
         ui.add_space(space);
-        end_mark(ui, state == TransactionStatus::Approved, colour);
+        end_mark(
+            ui,
+            state == TransactionStatus::Approved,
+            crate::ui::theme::palette(ui).fill_of(status::tone(state)),
+        );
         ui.label(
             RichText::new(title)
                 .size(crate::ui::theme::size::CUSTOMER_VERDICT)

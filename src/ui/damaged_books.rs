@@ -5,7 +5,6 @@
 use egui::{RichText, Ui};
 
 use super::books::{BooksCommand, BooksGuard, Damaged};
-use super::widgets::form::ERROR_COLOR;
 use crate::t;
 
 /// `owner`: the owner's side is open (or no PIN is set); only then can a copy be restored.
@@ -14,7 +13,11 @@ pub fn show(ui: &mut Ui, damaged: &Damaged, books: &mut BooksGuard, owner: bool)
         ui.set_max_width(520.0);
         ui.heading(t!("damaged-title"));
         ui.label(t!("damaged-explain"));
-        ui.label(RichText::new(&damaged.problem).small().color(ERROR_COLOR));
+        ui.label(
+            RichText::new(&damaged.problem)
+                .small()
+                .color(crate::ui::theme::palette(ui).danger),
+        );
         ui.add_space(super::theme::space::MEDIUM);
         match &damaged.newest {
             Some(_) if !owner => {
@@ -58,7 +61,7 @@ pub fn show(ui: &mut Ui, damaged: &Damaged, books: &mut BooksGuard, owner: bool)
             }
         }
         if let Some(Err(problem)) = &books.restore_result {
-            ui.label(RichText::new(problem).color(ERROR_COLOR));
+            ui.label(RichText::new(problem).color(crate::ui::theme::palette(ui).danger));
         }
     });
 }

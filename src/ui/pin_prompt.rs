@@ -5,7 +5,6 @@
 use egui::{RichText, Ui};
 
 use super::access::{Access, AccessCommand, PromptFor};
-use super::widgets::form::ERROR_COLOR;
 use crate::ledger::Who;
 use crate::t;
 use crate::validate::{self, Field};
@@ -74,17 +73,17 @@ pub fn show(ui: &mut Ui, access: &mut Access) {
                     "pin-locked-for",
                     seconds = ((left + 999) / 1_000).to_string()
                 ))
-                .color(ERROR_COLOR),
+                .color(crate::ui::theme::palette(ui).danger),
             );
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(500));
         } else if let Some(problem) = &prompt.problem {
-            ui.label(RichText::new(problem).color(ERROR_COLOR));
+            ui.label(RichText::new(problem).color(crate::ui::theme::palette(ui).danger));
         } else if let Err(problem) = &typed
             && prompt.pin.chars().any(|c| !c.is_ascii_digit())
         {
             // Too short is no mistake while typing; a letter is.
-            ui.label(RichText::new(&problem.message).color(ERROR_COLOR));
+            ui.label(RichText::new(&problem.message).color(crate::ui::theme::palette(ui).danger));
         }
         let who = match prompt.purpose {
             PromptFor::Owner => Some(Who::Owner),

@@ -8,7 +8,7 @@ use egui::{RichText, Ui};
 
 use super::bridge::{Bridge, Task};
 use super::session::Session;
-use super::widgets::form::{ERROR_COLOR, secret_row};
+use super::widgets::form::secret_row;
 use crate::config::Paths;
 use crate::connection::save_credentials;
 use crate::secrets::{SecretKind, SecretString};
@@ -83,7 +83,7 @@ impl SessionPrompt {
                     secret_row(ui, &t!("api-token"), &mut self.token, "", None);
                 });
             if let Some(problem) = &self.problem {
-                ui.label(RichText::new(problem).color(ERROR_COLOR));
+                ui.label(RichText::new(problem).color(crate::ui::theme::palette(ui).danger));
             }
             ui.horizontal(|ui| {
                 let ready =

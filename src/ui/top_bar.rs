@@ -1,7 +1,9 @@
-//! What the top bar says about the session: which service (simulator, sandbox, production), and
-//! a receiver that could not start, a ledger that cannot be reached.
+//! The bar across the top, on one line at 1366 px: the profile by its name, the environment,
+//! and a chip for each thing paydesk depends on (notificaciones, llavero, registro, copias).
+//! A chip says in a word or two whether all is well; clicked, it says what is wrong and what to
+//! do. Nothing is squeezed in as a sentence.
 
-use egui::{Color32, RichText, Ui};
+use egui::{RichText, Ui};
 
 use super::ThemeChoice;
 use super::access::Access;
@@ -10,150 +12,238 @@ use super::session::Session;
 use crate::config::Environment;
 use crate::t;
 
-use super::theme;
-use super::widgets::form::ERROR_COLOR;
+use super::theme::{self, Tone};
+use super::widgets::chip::{self, ChipLook};
 
-/// Something every screen must show until it is mended: white words on red, what to do on
-/// hover.
-fn alarm(ui: &mut Ui, words: String, help: String) {
-    egui::Frame::new()
-        .fill(theme::ERROR)
-        .inner_margin(egui::Margin::symmetric(8, 3))
-        .corner_radius(4.0)
-        .show(ui, |ui| {
-            ui.label(RichText::new(words).strong().color(Color32::WHITE));
-        })
-        .response
-        .on_hover_text(help);
+/// The state of the books' copies the Copias chip tells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Copies {
+    /// The last good copy is older than three days, or there is none.
+    pub stale: bool,
+    /// When the last good copy was taken.
+    pub newest: Option<i64>,
 }
 
-/// The ledger cannot be read or written (a shared one whose database is away): payouts wait,
-/// what is already on screen stays; it comes back by itself.
-pub fn ledger_away(ui: &mut Ui, problem: &str) {
-    alarm(
-        ui,
-        t!("top-ledger-away"),
-        t!("top-ledger-away-help", problem = problem),
-    );
+/// One chip: its words on the bar, and what it says when clicked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatusChip {
+    pub words: String,
+    pub look: ChipLook,
+    /// What the explanation is about; an alarm's words are their own title.
+    pub title: Option<String>,
+    pub explanation: String,
 }
 
-/// The receiver could not start: said where every screen shows it, with what to do. Payments
-/// still turn approved, by asking the service.
-pub fn receiver_down(ui: &mut Ui, problem: &str) {
-    alarm(
-        ui,
-        t!("top-receiver-down"),
-        t!("top-receiver-down-help", problem = problem),
-    );
-    // The words and their fix in one line, cut to fit: the whole sentence on hover. Wrapped, it
-    // pushed the bar to two lines on a 1366-pixel screen.
-    ui.scope(|ui| {
-        // Room stays for what follows on the line (who is at the till, the theme switch).
-        ui.set_max_width((ui.available_width() - 220.0).clamp(120.0, 420.0));
-        ui.add(
-            egui::Label::new(RichText::new(problem).small().color(ERROR_COLOR))
-                .truncate()
-                .wrap_mode(egui::TextWrapMode::Truncate),
-        );
+impl StatusChip {
+    fn quiet(words: String, title: String, explanation: String) -> StatusChip {
+        StatusChip {
+            words,
+            look: ChipLook::Quiet(Tone::Success),
+            title: Some(title),
+            explanation,
+        }
+    }
+
+    fn alarm(tone: Tone, words: String, explanation: String) -> StatusChip {
+        StatusChip {
+            title: None,
+            words,
+            look: ChipLook::Alarm(tone),
+            explanation,
+        }
+    }
+}
+
+/// The chips for a session, in the bar's order. Kept apart from drawing so what each says is
+/// decided (and tested) in one place.
+pub fn status_chips(
+    session: &Session,
+    ledger_away_at: Option<&String>,
+    copies: Option<Copies>,
+) -> Vec<StatusChip> {
+    let mut chips = Vec::new();
+    chips.push(match &session.receiver {
+        Ok(receiver) => StatusChip::quiet(
+            t!("chip-notifications"),
+            t!("chip-notifications-title"),
+            t!("chip-notifications-ok", url = receiver.url()),
+        ),
+        Err(problem) => StatusChip::alarm(
+            Tone::Danger,
+            t!("top-receiver-down"),
+            t!("top-receiver-down-help", problem = problem.as_str()),
+        ),
     });
+    chips.push(match session.keyring_problem() {
+        None => StatusChip::quiet(
+            t!("chip-keyring"),
+            t!("chip-keyring-title"),
+            t!("chip-keyring-ok"),
+        ),
+        Some(reason) => StatusChip::alarm(
+            Tone::Danger,
+            t!("top-keyring-short"),
+            t!("chip-keyring-problem", reason = reason),
+        ),
+    });
+    let shared = session
+        .ledger
+        .as_ref()
+        .is_ok_and(|ledger| ledger.is_shared());
+    chips.push(match (&session.ledger, ledger_away_at) {
+        (Err(problem), _) => StatusChip::alarm(
+            Tone::Danger,
+            t!("top-ledger-away"),
+            t!("top-ledger-away-help", problem = problem.as_str()),
+        ),
+        (Ok(_), Some(host)) => StatusChip::alarm(
+            Tone::Danger,
+            t!("top-ledger-away"),
+            t!(
+                "top-ledger-away-help",
+                problem = t!("ledger-unreachable", host = host.as_str())
+            ),
+        ),
+        (Ok(ledger), None) if shared => StatusChip::quiet(
+            t!("chip-shared-ledger"),
+            t!("chip-shared-ledger"),
+            t!("chip-shared-ledger-ok", place = ledger.location()),
+        ),
+        (Ok(ledger), None) => StatusChip::quiet(
+            t!("chip-ledger"),
+            t!("chip-ledger-title"),
+            t!("chip-ledger-ok", place = ledger.location()),
+        ),
+    });
+    if let Some(copies) = copies {
+        chips.push(match (copies.stale, copies.newest) {
+            (true, Some(at)) => StatusChip::alarm(
+                Tone::Warning,
+                t!("top-no-recent-copy"),
+                t!(
+                    "top-no-recent-copy-help",
+                    when = crate::clock::shown_datetime(at)
+                ),
+            ),
+            (true, None) => StatusChip::alarm(
+                Tone::Warning,
+                t!("top-no-recent-copy"),
+                t!("top-no-copy-help"),
+            ),
+            (false, Some(at)) => StatusChip::quiet(
+                t!("chip-copies"),
+                t!("chip-copies-title"),
+                t!("chip-copies-ok", when = crate::clock::shown_datetime(at)),
+            ),
+            (false, None) => StatusChip::quiet(
+                t!("chip-copies"),
+                t!("chip-copies-title"),
+                t!("chip-copies-looking"),
+            ),
+        });
+    }
+    chips
 }
 
-pub fn environment_badge(ui: &mut Ui, environment: Environment) {
-    let (text, color) = match environment {
-        Environment::Simulator => (t!("badge-simulator"), theme::SIMULATOR),
-        Environment::Sandbox => (t!("badge-sandbox"), theme::INFO),
-        Environment::Production => (t!("badge-production"), theme::SUCCESS),
-    };
-    egui::Frame::new()
-        .fill(color)
-        .inner_margin(egui::Margin::symmetric(8, 3))
-        .corner_radius(4.0)
-        .show(ui, |ui| {
-            ui.label(RichText::new(text).strong().color(Color32::WHITE));
+/// A chip on the bar; clicked, its explanation opens beneath it.
+fn show_chip(ui: &mut Ui, status: &StatusChip) {
+    let response = chip::status_chip(ui, &status.words, status.look);
+    egui::Popup::from_toggle_button_response(&response)
+        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
+        .show(|ui| {
+            ui.set_max_width(380.0);
+            if let Some(title) = &status.title {
+                ui.label(RichText::new(title).strong());
+                ui.add_space(theme::space::SMALL);
+            }
+            ui.add(egui::Label::new(&status.explanation).wrap());
         });
 }
 
-/// The bar across the top: the profile and its merchant, the environment, what must be mended,
-/// and the theme switch.
-/// `no_recent_copy`: the last good copy of the books is older than three days (its time), or
-/// there is none (`Some(None)`).
+/// The profile by its name ("Simulador incluido" for the built-in one) and its merchant.
+fn profile_words(session: &Session) -> String {
+    let name = crate::config::shown_profile_name(session.profile_name());
+    match session.connection.user_id {
+        Some(id) => t!("top-profile-merchant", name = name, id = id.to_string()),
+        None => name,
+    }
+}
+
+pub fn environment_badge(ui: &mut Ui, environment: Environment) {
+    let (text, tone) = match environment {
+        Environment::Simulator => (t!("badge-simulator"), Tone::Simulator),
+        Environment::Sandbox => (t!("badge-sandbox"), Tone::Info),
+        Environment::Production => (t!("badge-production"), Tone::Success),
+    };
+    chip::badge(ui, text, tone);
+}
+
+/// The bar across the top: the profile and its merchant, the environment, the status chips, who
+/// is at the till and the theme switch.
 pub fn show(
     ui: &mut Ui,
     session: Option<&Session>,
     ledger_away_at: Option<&String>,
-    no_recent_copy: Option<Option<i64>>,
+    copies: Option<Copies>,
     theme_choice: &mut ThemeChoice,
     access: &mut Access,
 ) {
-    egui::Panel::top("top-bar").show(ui, |ui| {
-        // Wrapped: on a small screen (640 × 480) nothing is cut, it takes a second line.
-        ui.horizontal_wrapped(|ui| {
-            ui.label(
-                RichText::new("paydesk")
-                    .size(crate::ui::theme::size::FIGURE)
-                    .strong(),
-            );
-            ui.separator();
-            match session {
-                Some(session) => {
-                    // The merchant too: a registration changes it within the same profile.
-                    ui.label(match session.connection.user_id {
-                        Some(id) => t!(
-                            "top-profile-merchant",
-                            name = session.profile_name(),
-                            id = id.to_string()
-                        ),
-                        None => t!("top-profile", name = session.profile_name()),
-                    });
-                    environment_badge(ui, session.environment());
-                    if session.keyring_problem().is_some() {
-                        ui.label(RichText::new(t!("top-keyring-short")).color(ERROR_COLOR))
-                            .on_hover_text(t!("top-keyring-unavailable"));
-                    }
-                    if let Err(problem) = &session.receiver {
-                        receiver_down(ui, problem);
-                    }
-                    match (&session.ledger, ledger_away_at) {
-                        (Err(problem), _) => ledger_away(ui, problem),
-                        (Ok(_), Some(host)) => {
-                            ledger_away(ui, &t!("ledger-unreachable", host = host.as_str()))
+    let palette = theme::palette(ui);
+    egui::Panel::top("top-bar")
+        .frame(
+            egui::Frame::new()
+                .fill(palette.panel)
+                .inner_margin(egui::Margin::symmetric(10, 6))
+                .stroke(egui::Stroke::new(1.0, palette.border)),
+        )
+        .show(ui, |ui| {
+            // Wrapped: on a small screen (640 × 480) nothing is cut, it takes a second line.
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    RichText::new("paydesk")
+                        .size(theme::size::FIGURE)
+                        .strong()
+                        .color(palette.accent_text),
+                );
+                ui.separator();
+                match session {
+                    Some(session) => {
+                        // Seen beside the app's name it needs no "Perfil:"; heard, it does.
+                        let words = profile_words(session);
+                        let spoken = t!("top-profile", name = words.as_str());
+                        let response = ui.label(RichText::new(&words).strong());
+                        response.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::accesskit::Role::Label, true, &spoken)
+                        });
+                        response.on_hover_text(&spoken);
+                        environment_badge(ui, session.environment());
+                        ui.separator();
+                        for status in status_chips(session, ledger_away_at, copies) {
+                            show_chip(ui, &status);
                         }
-                        (Ok(_), None) => {}
                     }
-                    if let Some(last) = no_recent_copy {
-                        let help = match last {
-                            Some(at) => t!(
-                                "top-no-recent-copy-help",
-                                when = crate::clock::shown_datetime(at)
-                            ),
-                            None => t!("top-no-copy-help"),
-                        };
-                        ui.label(RichText::new(t!("top-no-recent-copy")).color(ERROR_COLOR))
-                            .on_hover_text(help);
+                    None => {
+                        ui.label(RichText::new(t!("connecting")).weak());
                     }
                 }
-                None => {
-                    ui.label(RichText::new(t!("connecting")).weak());
+                who_is_here(ui, access);
+                let dark = ui.visuals().dark_mode;
+                if ui
+                    .button(if dark {
+                        t!("top-light-theme")
+                    } else {
+                        t!("top-dark-theme")
+                    })
+                    .clicked()
+                {
+                    *theme_choice = if dark {
+                        ThemeChoice::Light
+                    } else {
+                        ThemeChoice::Dark
+                    };
                 }
-            }
-            who_is_here(ui, access);
-            let dark = ui.visuals().dark_mode;
-            if ui
-                .button(if dark {
-                    t!("top-light-theme")
-                } else {
-                    t!("top-dark-theme")
-                })
-                .clicked()
-            {
-                *theme_choice = if dark {
-                    ThemeChoice::Light
-                } else {
-                    ThemeChoice::Dark
-                };
-            }
+            });
         });
-    });
 }
 
 /// Who is at the till, and the way to the other side: in Caja, the cashier's name, "Cambiar de
@@ -168,7 +258,7 @@ fn who_is_here(ui: &mut Ui, access: &mut Access) {
             "" => t!("caja-nobody"),
             name => name.to_owned(),
         };
-        chip(ui, t!("caja-chip", cashier = cashier), theme::INFO);
+        chip::badge(ui, t!("caja-chip", cashier = cashier), Tone::Info);
         if access
             .people()
             .is_some_and(|people| !people.cashiers.is_empty())
@@ -187,7 +277,7 @@ fn who_is_here(ui: &mut Ui, access: &mut Access) {
         let left = access
             .idle_left(ui.input(|i| i.time))
             .map(|seconds| (seconds.max(0.0) / 60.0).ceil() as u64);
-        let chip_response = chip(ui, t!("owner-chip"), theme::SUCCESS);
+        let chip_response = chip::badge(ui, t!("owner-chip"), Tone::Success);
         if let Some(minutes) = left {
             chip_response.on_hover_text(t!("owner-chip-help", minutes = minutes.to_string()));
         }
@@ -195,16 +285,4 @@ fn who_is_here(ui: &mut Ui, access: &mut Access) {
             access.lock();
         }
     }
-}
-
-/// A short coloured label, white on `color`.
-fn chip(ui: &mut Ui, words: String, color: Color32) -> egui::Response {
-    egui::Frame::new()
-        .fill(color)
-        .inner_margin(egui::Margin::symmetric(8, 3))
-        .corner_radius(4.0)
-        .show(ui, |ui| {
-            ui.label(RichText::new(words).strong().color(Color32::WHITE));
-        })
-        .response
 }

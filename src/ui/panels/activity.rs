@@ -9,7 +9,8 @@ use egui::{RichText, Ui};
 use crate::ledger::{CheckState, StoredNotification};
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Requested, UiError};
-use crate::ui::widgets::form::{ERROR_COLOR, error_box};
+use crate::ui::theme::Tone;
+use crate::ui::widgets::form::error_box;
 
 /// The latest refusals kept, and how many of each kind there were today.
 #[derive(Debug, Clone, Default)]
@@ -61,16 +62,15 @@ impl Default for ActivityPanel {
     }
 }
 
-fn check_words(state: CheckState) -> (String, egui::Color32) {
-    use crate::api::family_b::TransactionStatus;
-    use crate::ui::widgets::status::color;
-    match state {
-        CheckState::Confirmed => (state.words(), color(TransactionStatus::Approved)),
-        CheckState::Disagrees => (state.words(), ERROR_COLOR),
-        CheckState::NotOurs => (state.words(), color(TransactionStatus::Cancelled)),
-        CheckState::CheckFailed => (state.words(), color(TransactionStatus::Pending)),
-        CheckState::Unchecked => (state.words(), color(TransactionStatus::Processing)),
-    }
+fn check_words(state: CheckState) -> (String, Tone) {
+    let tone = match state {
+        CheckState::Confirmed => Tone::Success,
+        CheckState::Disagrees => Tone::Danger,
+        CheckState::NotOurs => Tone::Neutral,
+        CheckState::CheckFailed => Tone::Warning,
+        CheckState::Unchecked => Tone::Info,
+    };
+    (state.words(), tone)
 }
 
 fn notified_words(status: crate::api::family_b::TransactionStatus) -> String {
@@ -174,7 +174,8 @@ impl ActivityPanel {
                             // What it says, never its figures: a notification is not money
                             // (the day's close has what the service confirmed).
                             ui.label(notified_words(notification.status));
-                            let (words, color) = check_words(notification.check_state);
+                            let (words, tone) = check_words(notification.check_state);
+                            let color = crate::ui::theme::palette(ui).text_of(tone);
                             ui.horizontal(|ui| {
                                 ui.label(RichText::new(words).color(color));
                                 if notification.duplicates > 0 {
@@ -221,7 +222,10 @@ impl ActivityPanel {
                                 let (id, raw) = (refusal.id, &refusal.raw);
                                 ui.label(crate::clock::shown_datetime(refusal.received_at));
                                 ui.label(&refusal.source);
-                                ui.label(RichText::new(&refusal.reason).color(ERROR_COLOR));
+                                ui.label(
+                                    RichText::new(&refusal.reason)
+                                        .color(crate::ui::theme::palette(ui).danger),
+                                );
                                 if ui
                                     .button(t!("activity-refused-body", id = id.to_string()))
                                     .clicked()

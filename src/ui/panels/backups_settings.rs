@@ -95,7 +95,7 @@ impl BackupsSection {
         });
         match &books.last_result {
             Some(Ok(message)) => {
-                ui.label(RichText::new(message).color(crate::ui::theme::SUCCESS));
+                ui.label(RichText::new(message).color(crate::ui::theme::palette(ui).success));
             }
             Some(Err(problem)) => error_box(ui, &UiError::local(problem.clone())),
             None => {}
@@ -154,7 +154,7 @@ impl BackupsSection {
             }
             match &books.restore_result {
                 Some(Ok(message)) => {
-                    ui.label(RichText::new(message).color(crate::ui::theme::SUCCESS));
+                    ui.label(RichText::new(message).color(crate::ui::theme::palette(ui).success));
                 }
                 Some(Err(problem)) => error_box(ui, &UiError::local(problem.clone())),
                 None => {}
@@ -215,7 +215,7 @@ impl BackupsSection {
         }
         match &books.customer_result {
             Some(Ok(message)) => {
-                ui.label(RichText::new(message).color(crate::ui::theme::SUCCESS));
+                ui.label(RichText::new(message).color(crate::ui::theme::palette(ui).success));
             }
             Some(Err(problem)) => error_box(ui, &UiError::local(problem.clone())),
             None => {}

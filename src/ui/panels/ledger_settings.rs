@@ -140,7 +140,7 @@ impl LedgerSection {
             ui.label(RichText::new(t!("settings-ledger-tested-at", time = time.as_str())).weak());
             match result {
                 Ok(message) => {
-                    ui.label(RichText::new(message).color(crate::ui::theme::SUCCESS));
+                    ui.label(RichText::new(message).color(crate::ui::theme::palette(ui).success));
                 }
                 Err(problem) => error_box(ui, &UiError::local(problem.clone())),
             }

@@ -53,7 +53,7 @@ fn titled(ui: &mut Ui, title: String, total: Pesos, draw: impl FnOnce(&mut Ui)) 
 
 /// The 30 days up to today (`month`) and the range on screen (`range`).
 pub fn show(ui: &mut Ui, month: Option<&Report>, range: &Report, catalog: &MethodCatalog) {
-    let accent = crate::ui::theme::SUCCESS;
+    let accent = crate::ui::theme::palette(ui).success;
     let width = (ui.available_width() / 2.0 - 12.0).max(240.0);
     ui.add_space(crate::ui::theme::space::MEDIUM);
     ui.label(RichText::new(t!("chart-title")).heading());
@@ -174,6 +174,7 @@ fn named_bars(ui: &mut Ui, id: &'static str, title: String, rows: &[(String, Tot
                 Bar::new(index as f64, height(totals)).name(bar_words(name, totals))
             })
             .collect();
+        let bar_colour = crate::ui::theme::palette(ui).info;
         Plot::new(id)
             .height(CHART_HEIGHT)
             .width(width)
@@ -197,7 +198,7 @@ fn named_bars(ui: &mut Ui, id: &'static str, title: String, rows: &[(String, Tot
                 plot.bar_chart(
                     BarChart::new(title, bars)
                         .horizontal()
-                        .color(crate::ui::theme::INFO)
+                        .color(bar_colour)
                         .element_formatter(Box::new(|bar, _| bar.name.clone())),
                 );
             });

@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 use crate::ledger::people::IDLE_MINUTES_CHOICES;
 use crate::t;
 use crate::ui::access::{AccessCommand, Outcome, People};
-use crate::ui::widgets::form::{ERROR_COLOR, secret_row, text_row};
+use crate::ui::widgets::form::{secret_row, text_row};
 use crate::validate::{self, Field, ValidationError};
 
 /// What the section shows of the till's access.
@@ -35,7 +35,9 @@ impl PeopleSection {
         ui.label(RichText::new(t!("people-title")).strong());
         let Some(people) = view.people else {
             match view.problem {
-                Some(problem) => ui.label(RichText::new(problem).color(ERROR_COLOR)),
+                Some(problem) => {
+                    ui.label(RichText::new(problem).color(crate::ui::theme::palette(ui).danger))
+                }
                 None => ui.label(RichText::new(t!("people-reading")).weak()),
             };
             return None;
@@ -66,7 +68,9 @@ impl PeopleSection {
         let typed = !self.new_pin.is_empty() && !self.repeat_pin.is_empty();
         let mismatch = typed && self.new_pin.trim() != self.repeat_pin.trim();
         if mismatch {
-            ui.label(RichText::new(t!("people-pins-differ")).color(ERROR_COLOR));
+            ui.label(
+                RichText::new(t!("people-pins-differ")).color(crate::ui::theme::palette(ui).danger),
+            );
         }
         let button = if people.owner_pin {
             t!("people-change-pin")
@@ -110,7 +114,7 @@ impl PeopleSection {
                 ui.label(RichText::new(done).weak());
             }
             Some(Err(problem)) => {
-                ui.label(RichText::new(problem).color(ERROR_COLOR));
+                ui.label(RichText::new(problem).color(crate::ui::theme::palette(ui).danger));
             }
             _ => {}
         }

@@ -13,7 +13,7 @@ use crate::ledger::reconcile::{self, Report, Totals};
 use crate::t;
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Requested, UiError};
-use crate::ui::widgets::form::{ERROR_COLOR, error_box, text_row};
+use crate::ui::widgets::form::{error_box, text_row};
 use crate::validate::{Field, ValidationError};
 
 /// The ranges a shop closes by; "other" reads the typed dates.
@@ -369,7 +369,7 @@ impl ReconcilePanel {
                 );
             });
         if let Some(problem) = problems.iter().find(|p| p.field == Field::Range) {
-            ui.label(RichText::new(&problem.message).color(ERROR_COLOR));
+            ui.label(RichText::new(&problem.message).color(crate::ui::theme::palette(ui).danger));
         }
     }
 }
@@ -465,7 +465,7 @@ fn report_ui(ui: &mut Ui, report: &Report, catalog: &MethodCatalog) {
         ui.label(
             RichText::new(t!("reconcile-unconfirmed", count = report.unconfirmed))
                 .strong()
-                .color(crate::ui::theme::WAITING),
+                .color(crate::ui::theme::palette(ui).warning),
         );
     }
     ui.add_space(crate::ui::theme::space::SMALL);
@@ -475,7 +475,7 @@ fn report_ui(ui: &mut Ui, report: &Report, catalog: &MethodCatalog) {
         ui.label(
             RichText::new(t!("activity-exceptions", count = report.exceptions.len()))
                 .strong()
-                .color(ERROR_COLOR),
+                .color(crate::ui::theme::palette(ui).danger),
         );
         egui::Grid::new("exceptions")
             .num_columns(3)

@@ -419,8 +419,9 @@ impl RegisterPanel {
                 }
                 match &self.outcome {
                     Some(Ok((message, reason))) => {
-                        let said =
-                            ui.label(RichText::new(message).color(crate::ui::theme::SUCCESS));
+                        let said = ui.label(
+                            RichText::new(message).color(crate::ui::theme::palette(ui).success),
+                        );
                         if let Some(reason) = reason {
                             // The system's own words, for whoever helps her set the keyring up.
                             said.on_hover_text(reason);

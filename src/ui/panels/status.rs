@@ -263,7 +263,7 @@ fn today(ui: &mut Ui, tracker: &Tracker, filter: &str, opened: &mut Option<Strin
         );
     });
     if let Some(problem) = &tracker.restore_problem {
-        ui.label(RichText::new(problem).color(crate::ui::theme::ERROR));
+        ui.label(RichText::new(problem).color(crate::ui::theme::palette(ui).danger));
     }
     if payments.is_empty() {
         ui.label(RichText::new(t!("status-today-empty")).weak());
@@ -396,8 +396,12 @@ fn row_cells(
         status::tracked_badge(ui, payment, true);
         if let Some(problem) = &payment.problem {
             // A plain "!" rather than ⚠: not every font a shop PC has draws that sign.
-            ui.label(RichText::new("!").strong().color(form::ERROR_COLOR))
-                .on_hover_text(problem);
+            ui.label(
+                RichText::new("!")
+                    .strong()
+                    .color(crate::ui::theme::palette(ui).danger),
+            )
+            .on_hover_text(problem);
         }
     });
 }

@@ -6,8 +6,6 @@ use egui::{Response, RichText, TextEdit, Ui};
 
 use crate::validate::ValidationError;
 
-pub const ERROR_COLOR: egui::Color32 = crate::ui::theme::ERROR;
-
 /// A text row in a two-column grid: the label, the input, and under it the rule it breaks
 /// (once the user has typed something).
 pub fn text_row(
@@ -53,13 +51,22 @@ fn input_row(
             if let Some(problem) = problem
                 && !value.trim().is_empty()
             {
-                ui.label(RichText::new(&problem.message).color(ERROR_COLOR).small());
+                problem_line(ui, &problem.message);
             }
             response
         })
         .inner;
     ui.end_row();
     response
+}
+
+/// The rule a field breaks, small and in the danger colour, under the field.
+pub fn problem_line(ui: &mut Ui, message: &str) {
+    ui.label(
+        RichText::new(message)
+            .color(crate::ui::theme::palette(ui).danger)
+            .small(),
+    );
 }
 
 /// [`text_row`]s from `(label, text, field, hint)`, each showing its field's first problem; true
@@ -113,7 +120,7 @@ pub fn blocking_reasons(ui: &mut Ui, problems: &[ValidationError], labels: &Fiel
     }
     ui.label(RichText::new(crate::t!("form-to-continue")).weak());
     for line in reason_lines(problems, labels) {
-        ui.label(RichText::new(line).color(ERROR_COLOR));
+        ui.label(RichText::new(line).color(crate::ui::theme::palette(ui).danger));
     }
 }
 
@@ -141,9 +148,9 @@ fn reason_lines(problems: &[ValidationError], labels: &FieldLabels) -> Vec<Strin
 /// A service error in place: the shop owner's message, the code small for whoever debugs.
 pub fn error_box(ui: &mut Ui, error: &super::super::bridge::UiError) {
     egui::Frame::group(ui.style())
-        .stroke(egui::Stroke::new(1.0, ERROR_COLOR))
+        .stroke(egui::Stroke::new(1.0, crate::ui::theme::palette(ui).danger))
         .show(ui, |ui| {
-            ui.label(RichText::new(&error.message).color(ERROR_COLOR));
+            ui.label(RichText::new(&error.message).color(crate::ui::theme::palette(ui).danger));
             if let Some(code) = &error.code {
                 ui.label(
                     RichText::new(crate::t!("cli-error-code", code = code.as_str()))

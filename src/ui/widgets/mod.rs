@@ -1,6 +1,9 @@
 //! Small widgets the panels share.
 
+pub mod chip;
+pub mod empty;
 pub mod form;
 pub mod payment_card;
+pub mod primary;
 pub mod qr;
 pub mod status;

@@ -3,16 +3,22 @@
 use egui::{Color32, RichText, Ui};
 
 use crate::api::family_b::TransactionStatus;
-use crate::ui::theme;
+use crate::ui::theme::{self, Tone};
 
-pub fn color(status: TransactionStatus) -> Color32 {
+/// What a state means, as a colour's purpose.
+pub fn tone(status: TransactionStatus) -> Tone {
     match status {
-        TransactionStatus::Approved => theme::SUCCESS,
-        TransactionStatus::Pending => theme::WAITING,
-        TransactionStatus::Processing => theme::INFO,
-        TransactionStatus::Rejected | TransactionStatus::Failed => theme::ERROR,
-        TransactionStatus::Cancelled | TransactionStatus::Other(_) => theme::NEUTRAL,
+        TransactionStatus::Approved => Tone::Success,
+        TransactionStatus::Pending => Tone::Warning,
+        TransactionStatus::Processing => Tone::Info,
+        TransactionStatus::Rejected | TransactionStatus::Failed => Tone::Danger,
+        TransactionStatus::Cancelled | TransactionStatus::Other(_) => Tone::Neutral,
     }
+}
+
+/// The state's colour as words on the theme being drawn.
+pub fn color(ui: &Ui, status: TransactionStatus) -> Color32 {
+    theme::palette(ui).text_of(tone(status))
 }
 
 /// "Approved", "Pending"... capitalised for labels.
@@ -26,7 +32,11 @@ pub fn words(status: TransactionStatus) -> String {
 }
 
 pub fn badge(ui: &mut Ui, status: TransactionStatus) -> egui::Response {
-    ui.label(RichText::new(words(status)).strong().color(color(status)))
+    ui.label(
+        RichText::new(words(status))
+            .strong()
+            .color(color(ui, status)),
+    )
 }
 
 /// A payment of today's list: its state, or for a code that takes payment after payment
@@ -44,7 +54,11 @@ pub fn tracked_badge(ui: &mut Ui, payment: &crate::ui::tracker::TrackedPayment, 
                 crate::t!("state-payments-today", count = count)
             ),
         };
-        ui.label(RichText::new(text).strong().color(theme::SUCCESS));
+        ui.label(
+            RichText::new(text)
+                .strong()
+                .color(theme::palette(ui).success),
+        );
     } else if let Some(state) = payment.status {
         badge(ui, state);
     }

@@ -40,6 +40,8 @@ pub struct CreatedView {
     /// WhatsApp's share link, opened on the blocking pool.
     pub(super) shared: Requested<()>,
     copied: bool,
+    /// A payment just created: "Mostrar al cliente" takes the keyboard, so Enter shows it.
+    focus_show: bool,
 }
 
 impl CreatedView {
@@ -47,6 +49,7 @@ impl CreatedView {
         self.saved = Requested::NotRequested;
         self.shared = Requested::NotRequested;
         self.copied = false;
+        self.focus_show = true;
     }
 
     /// Draws the sale's card; true when the cashier asked for a new sale.
@@ -128,6 +131,21 @@ impl CreatedView {
                             }
                         });
                     ui.add_space(crate::ui::theme::space::MEDIUM);
+                    let show = crate::ui::widgets::primary::primary_button(
+                        ui,
+                        true,
+                        &t!("created-show-customer"),
+                        Some(crate::ui::widgets::primary::Shortcut::Enter),
+                    );
+                    if std::mem::take(&mut self.focus_show) {
+                        show.request_focus();
+                        show.scroll_to_me(Some(egui::Align::Center));
+                    }
+                    if show.clicked() {
+                        queued.push(CollectCommand::ShowCustomer(payment.clone()));
+                        ui.ctx().request_repaint();
+                    }
+                    ui.add_space(crate::ui::theme::space::SMALL);
                     ui.horizontal_wrapped(|ui| {
                         if !payment.url.is_empty() && ui.button(t!("created-copy-link")).clicked() {
                             ui.ctx().copy_text(payment.url.clone());
@@ -158,10 +176,6 @@ impl CreatedView {
                                 payment,
                                 &view.shop_name,
                             )));
-                            ui.ctx().request_repaint();
-                        }
-                        if ui.button(t!("created-show-customer")).clicked() {
-                            queued.push(CollectCommand::ShowCustomer(payment.clone()));
                             ui.ctx().request_repaint();
                         }
                     });

@@ -76,63 +76,202 @@ impl CashInFields {
         }
     }
 
-    /// Amount and reference first; returns whether Enter was pressed in any field.
-    pub(super) fn ui_top(&mut self, ui: &mut Ui, problems: &[ValidationError]) -> bool {
-        let mut enter = false;
-        enter |= form::text_rows(
+    /// The amount, large and first: formatted as it is typed (`$ 25.000`). Returns whether Enter
+    /// was pressed in it.
+    pub(super) fn ui_amount(&mut self, ui: &mut Ui, problems: &[ValidationError]) -> bool {
+        let response = amount_field(
             ui,
-            problems,
-            [
-                (
-                    &*t!("field-amount"),
-                    &mut self.amount,
-                    Field::Amount,
-                    "$ 25.000",
-                ),
-                (
-                    &*t!("field-your-reference"),
-                    &mut self.reference1,
-                    Field::Reference1,
-                    &*t!("hint-up-to-20"),
-                ),
-                (
-                    &*t!("field-description"),
-                    &mut self.description,
-                    Field::Description,
-                    &*t!("hint-what-is-sold"),
-                ),
-            ],
+            &mut self.amount,
+            &t!("field-amount"),
+            form::problem_for(problems, Field::Amount),
         );
-        enter
+        form::submitted(&response)
     }
 
+    /// What is sold, under the amount.
+    pub(super) fn ui_description(&mut self, ui: &mut Ui, problems: &[ValidationError]) -> bool {
+        let label = ui.label(t!("field-what-is-sold"));
+        let response = ui
+            .add(
+                egui::TextEdit::singleline(&mut self.description)
+                    .hint_text(t!("hint-what-is-sold"))
+                    .desired_width(AMOUNT_WIDTH),
+            )
+            .labelled_by(label.id);
+        if let Some(problem) = form::problem_for(problems, Field::Description)
+            && !self.description.trim().is_empty()
+        {
+            form::problem_line(ui, &problem.message);
+        }
+        form::submitted(&response)
+    }
+
+    /// The reference the service and the books know the sale by: generated, in a grid row of the
+    /// form's folded options.
+    pub(super) fn ui_reference(&mut self, ui: &mut Ui, problems: &[ValidationError]) -> bool {
+        form::text_rows(
+            ui,
+            problems,
+            [(
+                &*t!("field-your-reference"),
+                &mut self.reference1,
+                Field::Reference1,
+                &*t!("hint-up-to-20"),
+            )],
+        )
+    }
+
+    /// The customer, folded under "Datos del cliente (opcional)": open by itself when something
+    /// in it needs fixing.
     pub(super) fn ui_customer(&mut self, ui: &mut Ui, problems: &[ValidationError]) -> bool {
         let mut enter = false;
         let optional = t!("hint-optional");
-        enter |= form::text_rows(
-            ui,
-            problems,
-            [
-                (
-                    &*t!("field-customer-name"),
-                    &mut self.customer_name,
-                    Field::CustomerName,
-                    optional.as_str(),
-                ),
-                (
-                    &*t!("field-customer-email"),
-                    &mut self.customer_email,
-                    Field::Email,
-                    optional.as_str(),
-                ),
-                (
-                    &*t!("field-customer-cellphone"),
-                    &mut self.customer_phone,
-                    Field::CustomerCellphone,
-                    optional.as_str(),
-                ),
-            ],
-        );
+        let has_problem = [Field::CustomerName, Field::Email, Field::CustomerCellphone]
+            .into_iter()
+            .any(|field| form::problem_for(problems, field).is_some())
+            && [
+                &self.customer_name,
+                &self.customer_email,
+                &self.customer_phone,
+            ]
+            .iter()
+            .any(|text| !text.trim().is_empty());
+        egui::CollapsingHeader::new(t!("collect-customer-details"))
+            .id_salt("customer-details")
+            .open(has_problem.then_some(true))
+            .show(ui, |ui| {
+                egui::Grid::new("customer-fields")
+                    .num_columns(2)
+                    .spacing([12.0, 6.0])
+                    .show(ui, |ui| {
+                        enter |= form::text_rows(
+                            ui,
+                            problems,
+                            [
+                                (
+                                    &*t!("field-customer-name"),
+                                    &mut self.customer_name,
+                                    Field::CustomerName,
+                                    optional.as_str(),
+                                ),
+                                (
+                                    &*t!("field-customer-email"),
+                                    &mut self.customer_email,
+                                    Field::Email,
+                                    optional.as_str(),
+                                ),
+                                (
+                                    &*t!("field-customer-cellphone"),
+                                    &mut self.customer_phone,
+                                    Field::CustomerCellphone,
+                                    optional.as_str(),
+                                ),
+                            ],
+                        );
+                    });
+            });
         enter
+    }
+}
+
+/// The amount field's width, and what is sold beneath it.
+const AMOUNT_WIDTH: f32 = 360.0;
+
+/// A large amount field, labelled `label`, that groups the pesos as they are typed: `25000`
+/// shows `$ 25.000`. Text that is not a plain amount (a comma, letters, a pasted `25.50`) is
+/// left as typed, so its problem is shown rather than guessed away.
+pub(super) fn amount_field(
+    ui: &mut Ui,
+    amount: &mut String,
+    label: &str,
+    problem: Option<&ValidationError>,
+) -> egui::Response {
+    let label = ui.label(egui::RichText::new(label).strong());
+    let before = amount.clone();
+    let output = egui::TextEdit::singleline(amount)
+        .hint_text(egui::RichText::new("$ 0").size(crate::ui::theme::size::AMOUNT_INPUT))
+        .font(egui::FontId::proportional(
+            crate::ui::theme::size::AMOUNT_INPUT,
+        ))
+        .desired_width(AMOUNT_WIDTH)
+        .margin(egui::Margin::symmetric(10, 6))
+        .show(ui);
+    let response = (*output.response).clone().labelled_by(label.id);
+    // The till's first move is the amount: it has the keyboard whenever nothing else does.
+    if amount.is_empty() && ui.memory(|memory| memory.focused().is_none()) {
+        response.request_focus();
+    }
+    if response.changed()
+        && let Some(grouped) = grouped_as_typed(&before, amount)
+        && grouped != *amount
+    {
+        *amount = grouped;
+        let mut state = output.state;
+        let end = egui::text::CCursor::new(amount.chars().count());
+        state
+            .cursor
+            .set_char_range(Some(egui::text::CCursorRange::one(end)));
+        state.store(ui.ctx(), response.id);
+    }
+    if let Some(problem) = problem
+        && !amount.trim().is_empty()
+    {
+        form::problem_line(ui, &problem.message);
+    }
+    response
+}
+
+/// The amount grouped in es-CO, when what was typed is a plain amount: one that parses, or one
+/// keystroke away from the grouped text before it (`$ 2.5000` after typing a 0).
+fn grouped_as_typed(before: &str, now: &str) -> Option<String> {
+    let trimmed = now.trim();
+    if trimmed.is_empty() {
+        return Some(String::new());
+    }
+    if let Ok(pesos) = crate::money::Pesos::parse_input(trimmed) {
+        return Some(pesos.to_string());
+    }
+    let one_keystroke = now.chars().count().abs_diff(before.chars().count()) == 1;
+    let digits: String = trimmed
+        .chars()
+        .filter(|c| !matches!(c, '$' | '.' | ' '))
+        .collect();
+    if !one_keystroke || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    if digits.is_empty() {
+        return Some(String::new());
+    }
+    crate::money::Pesos::parse_input(&digits)
+        .ok()
+        .map(|pesos| pesos.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::grouped_as_typed;
+
+    #[test]
+    fn typing_an_amount_groups_it_and_a_bad_one_is_left_to_be_explained() {
+        // Digit by digit, as a cashier types 25000.
+        let mut shown = String::new();
+        for digit in "25000".chars() {
+            let typed = format!("{shown}{digit}");
+            shown = grouped_as_typed(&shown, &typed).expect("grouped");
+        }
+        assert_eq!(shown, "$ 25.000");
+        // Backspace regroups.
+        assert_eq!(
+            grouped_as_typed("$ 25.000", "$ 25.00").as_deref(),
+            Some("$ 2.500")
+        );
+        // A typed dot is the grouping's own: it changes nothing.
+        assert_eq!(grouped_as_typed("$ 25", "$ 25.").as_deref(), Some("$ 25"));
+        // Cents, letters and a pasted malformed grouping stay as typed: the form explains them.
+        assert_eq!(grouped_as_typed("$ 25", "$ 25,"), None);
+        assert_eq!(grouped_as_typed("", "25,50"), None);
+        assert_eq!(grouped_as_typed("$ 2", "$ 2x"), None);
+        assert_eq!(grouped_as_typed("", "25.50"), None);
+        assert_eq!(grouped_as_typed("$ 5", ""), Some(String::new()));
     }
 }

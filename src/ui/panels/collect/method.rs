@@ -179,7 +179,7 @@ impl MethodForm {
         let built = self.build(view);
         let problems = built.as_ref().err().cloned().unwrap_or_default();
         let mut enter = false;
-        egui::Grid::new("method-form")
+        egui::Grid::new("method-picker")
             .num_columns(2)
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
@@ -209,7 +209,16 @@ impl MethodForm {
                     .response
                     .labelled_by(method_label.id);
                 ui.end_row();
-                enter |= self.fields.ui_top(ui, &problems);
+            });
+        ui.add_space(crate::ui::theme::space::SMALL);
+        enter |= self.fields.ui_amount(ui, &problems);
+        ui.add_space(crate::ui::theme::space::SMALL);
+        enter |= self.fields.ui_description(ui, &problems);
+        ui.add_space(crate::ui::theme::space::SMALL);
+        egui::Grid::new("method-form")
+            .num_columns(2)
+            .spacing([12.0, 6.0])
+            .show(ui, |ui| {
                 if needs(ExtraField::Cellphone) || takes(ExtraField::Cellphone) {
                     let label = form::optional_label(
                         t!("field-payer-cellphone"),
@@ -387,8 +396,21 @@ impl MethodForm {
                     }
                 }
                 ui.end_row();
-                enter |= self.fields.ui_customer(ui, &problems);
             });
+        enter |= self.fields.ui_customer(ui, &problems);
+        let reference_problem = form::problem_for(&problems, Field::Reference1).is_some();
+        egui::CollapsingHeader::new(t!("collect-reference"))
+            .id_salt("method-reference")
+            .open(reference_problem.then_some(true))
+            .show(ui, |ui| {
+                egui::Grid::new("method-reference-row")
+                    .num_columns(2)
+                    .spacing([12.0, 6.0])
+                    .show(ui, |ui| {
+                        enter |= self.fields.ui_reference(ui, &problems);
+                    });
+            });
+        ui.add_space(crate::ui::theme::space::LARGE);
         if method.as_ref().is_some_and(|m| m.repeatable) {
             ui.label(RichText::new(t!("method-repeatable")).weak());
         }

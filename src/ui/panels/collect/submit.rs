@@ -15,7 +15,7 @@ use crate::money::Pesos;
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Requested, Task, UiError};
 use crate::ui::tracker::TrackedPayment;
-use crate::ui::widgets::form::{self, error_box};
+use crate::ui::widgets::form::error_box;
 
 use super::created::{CreatedPayment, CreatedView};
 use super::{CollectCommand, CollectView};
@@ -287,7 +287,10 @@ impl Submission {
         };
         let mut answer = None;
         egui::Frame::group(ui.style())
-            .stroke(egui::Stroke::new(2.0, crate::ui::theme::WAITING))
+            .stroke(egui::Stroke::new(
+                2.0,
+                crate::ui::theme::palette(ui).warning,
+            ))
             .show(ui, |ui| {
                 let amount = unconfirmed
                     .creation
@@ -413,7 +416,12 @@ impl Submission {
             Attempt::MaybeCreated { .. } => t!("retry-new-reference"),
         };
         let waiting = pending || self.asking();
-        let response = ui.add_enabled(ready && !waiting, egui::Button::new(label));
+        let response = crate::ui::widgets::primary::primary_button(
+            ui,
+            ready && !waiting,
+            &label,
+            Some(crate::ui::widgets::primary::Shortcut::Enter),
+        );
         let clicked = response.clicked();
         if !ready && response.contains_pointer() && ui.input(|i| i.pointer.primary_released()) {
             self.pressed_while_blocked = true;
@@ -452,7 +460,7 @@ impl Submission {
             Attempt::MaybeCreated { reference1 } => {
                 ui.label(
                     RichText::new(t!("attempt-maybe-created", reference = reference1.as_str()))
-                        .color(form::ERROR_COLOR),
+                        .color(crate::ui::theme::palette(ui).danger),
                 );
             }
             Attempt::NotSent => {

@@ -6,7 +6,6 @@ use egui::{RichText, Ui};
 use crate::api::family_b::withdraw_method_name;
 use crate::payouts::PayoutError;
 use crate::t;
-use crate::ui::widgets::form::ERROR_COLOR;
 use crate::validate::{self};
 
 use super::*;
@@ -58,7 +57,7 @@ impl PayoutsPanel {
                 ui.label(
                     RichText::new(t!("confirm-real-money"))
                         .strong()
-                        .color(ERROR_COLOR),
+                        .color(crate::ui::theme::palette(ui).danger),
                 );
             }
             if let Some(previous) = &plan.similar {
@@ -67,7 +66,7 @@ impl PayoutsPanel {
                         PayoutError::NeedsDuplicateConfirmation(Box::new(previous.clone()))
                             .to_string(),
                     )
-                    .color(ERROR_COLOR),
+                    .color(crate::ui::theme::palette(ui).danger),
                 );
                 ui.checkbox(&mut confirmation.repeat_acknowledged, t!("confirm-repeat"));
             }

@@ -1,11 +1,11 @@
 //! The journal of payouts sent from this computer, each with the one way forward its state
 //! allows.
 
+use crate::ui::theme::Tone;
 use egui::{RichText, Ui};
 
 use crate::ledger::{PayoutRecord, PayoutState};
 use crate::t;
-use crate::ui::widgets::form::ERROR_COLOR;
 use crate::validate::{self};
 
 use super::*;
@@ -104,9 +104,9 @@ impl PayoutsPanel {
                     }
                     row.col(|ui| {
                         // A state is never broken over two lines, however narrow its column.
-                        let state = egui::Label::new(
-                            RichText::new(record.state.words()).color(state_color(record.state)),
-                        )
+                        let state = egui::Label::new(RichText::new(record.state.words()).color(
+                            crate::ui::theme::palette(ui).text_of(state_tone(record.state)),
+                        ))
                         .extend();
                         let window = (record.state == PayoutState::Sent
                             && record.method_id == crate::api::family_b::ONLINE_WITHDRAWAL)
@@ -177,15 +177,12 @@ const WITH_REFERENCE: f32 = 860.0;
 /// Narrower than this, the kind too.
 const WITH_KIND: f32 = 700.0;
 
-fn state_color(state: PayoutState) -> egui::Color32 {
-    use crate::api::family_b::TransactionStatus;
-    use crate::ui::widgets::status::color;
+fn state_tone(state: PayoutState) -> Tone {
     match state {
-        PayoutState::Approved => color(TransactionStatus::Approved),
-        PayoutState::Sent | PayoutState::Sending => color(TransactionStatus::Pending),
-        PayoutState::Unknown => ERROR_COLOR,
-        PayoutState::Refused | PayoutState::Failed => color(TransactionStatus::Failed),
-        PayoutState::NotSent => color(TransactionStatus::Cancelled),
+        PayoutState::Approved => Tone::Success,
+        PayoutState::Sent | PayoutState::Sending => Tone::Warning,
+        PayoutState::Unknown | PayoutState::Refused | PayoutState::Failed => Tone::Danger,
+        PayoutState::NotSent => Tone::Neutral,
     }
 }
 

@@ -22,7 +22,7 @@ mod confirm;
 mod journal;
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Bridge, Requested, Task, UiError};
-use crate::ui::widgets::form::{self, ERROR_COLOR, blocking_reasons, error_box};
+use crate::ui::widgets::form::{self, blocking_reasons, error_box};
 use crate::validate::{self, Field, ValidationError};
 
 use super::collect::fresh_reference1;
@@ -35,7 +35,10 @@ fn refusal_box(ui: &mut Ui, error: &UiError) {
     };
     let left_ms = allowed_from - crate::ledger::now_ms();
     if left_ms <= 0 {
-        ui.label(RichText::new(t!("payouts-may-review-again")).color(crate::ui::theme::SUCCESS));
+        ui.label(
+            RichText::new(t!("payouts-may-review-again"))
+                .color(crate::ui::theme::palette(ui).success),
+        );
         return;
     }
     let counted = UiError {
@@ -556,13 +559,16 @@ impl PayoutsPanel {
                         destination = validate::group_cellphone(&record.destination),
                         reference = record.reference1.as_str()
                     ))
-                    .color(crate::ui::theme::SUCCESS),
+                    .color(crate::ui::theme::palette(ui).success),
                 );
             }
             Requested::Failed { error, .. } => {
                 refusal_box(ui, error);
                 if error.outcome_unknown {
-                    ui.label(RichText::new(t!("payouts-unknown-no-resend")).color(ERROR_COLOR));
+                    ui.label(
+                        RichText::new(t!("payouts-unknown-no-resend"))
+                            .color(crate::ui::theme::palette(ui).danger),
+                    );
                 }
             }
             _ => {}
