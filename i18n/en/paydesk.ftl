@@ -869,8 +869,8 @@ cli-restore-done = Books restored: { $contents }
 cli-restore-aside = The books it replaced are kept in { $path }
 cli-ledger-damaged = The books in { $path } cannot be opened: they are damaged ({ $error }). Nothing was changed. Restore the newest copy with: paydesk ledger restore --newest
 top-no-recent-copy = No recent backup
-top-no-recent-copy-help = The last good copy of the books is from { $when }. Settings → Backups → Make a copy now (or choose a folder that is there, such as a plugged-in USB stick).
-top-no-copy-help = The books have no copy yet. Settings → Backups → Make a copy now.
+top-no-recent-copy-help = The last good copy of the books is from { $when }. Settings > Backups > Make a copy now (or choose a folder that is there, such as a plugged-in USB stick).
+top-no-copy-help = The books have no copy yet. Settings > Backups > Make a copy now.
 damaged-title = The books cannot be opened
 damaged-explain = paydesk could not open this computer's books (they are damaged, or the file is gone). Nothing was replaced, and paydesk did not start empty books in their place.
 damaged-newest = The newest good copy is from { $when }: { $contents }.
@@ -1206,11 +1206,21 @@ chip-shared-ledger = Shared ledger
 chip-shared-ledger-ok = The tills share the books at { $place }. What one till collects, the others see.
 chip-copies = Backups
 chip-copies-title = Backups
-chip-copies-ok = The books' last good backup is from { $when }. paydesk makes one every day in the folder under Settings → Backups.
-chip-copies-looking = paydesk is looking at the backups folder. Settings → Backups says where it is.
+chip-copies-ok = The books' last good backup is from { $when }. paydesk makes one every day in the folder under Settings > Backups.
+chip-copies-looking = paydesk is looking at the backups folder. Settings > Backups says where it is.
 
 ## Collect, amount first
 field-what-is-sold = What are you selling?
 collect-customer-details = Customer details (optional)
 collect-reference-and-expiry = Reference and expiry
 collect-reference = Reference
+
+## empty screens
+status-empty-title = No payments today yet
+status-empty-body = Every payment you collect today shows here, with its state as it is now: pending, approved or declined. If a customer says they paid, look up their reference above.
+status-empty-action = Collect a payment
+reconcile-empty-title = Nothing to reconcile for these dates
+reconcile-empty-body = What the service confirmed shows here: approved payments by method and by cashier, payouts paid and what does not add up. Change the dates above, or make the first sale.
+reconcile-empty-action = Collect a payment
+journal-empty-title = No payouts yet
+journal-empty-body = Every payout you send shows here: to whom, how much and where it stands (sent, paid or refused). For the first, type the amount and the recipient's cellphone above and press "Review payout…": nothing leaves until you confirm it.

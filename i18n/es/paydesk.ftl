@@ -869,8 +869,8 @@ cli-restore-done = Libros restaurados: { $contents }
 cli-restore-aside = Los libros que reemplazó quedaron guardados en { $path }
 cli-ledger-damaged = Los libros en { $path } no se pueden abrir: están dañados ({ $error }). No se cambió nada. Restaure la copia más reciente con: paydesk ledger restore --newest
 top-no-recent-copy = Sin copia reciente
-top-no-recent-copy-help = La última copia buena de los libros es del { $when }. Configuración → Copias de seguridad → Hacer copia ahora (o elija una carpeta que esté disponible, como una memoria USB conectada).
-top-no-copy-help = Los libros todavía no tienen copia. Configuración → Copias de seguridad → Hacer copia ahora.
+top-no-recent-copy-help = La última copia buena de los libros es del { $when }. Configuración > Copias de seguridad > Hacer copia ahora (o elija una carpeta que esté disponible, como una memoria USB conectada).
+top-no-copy-help = Los libros todavía no tienen copia. Configuración > Copias de seguridad > Hacer copia ahora.
 damaged-title = Los libros no se pueden abrir
 damaged-explain = paydesk no pudo abrir los libros de este computador (están dañados, o el archivo ya no está). No se reemplazó nada, y paydesk no empezó unos libros vacíos en su lugar.
 damaged-newest = La copia buena más reciente es del { $when }: { $contents }.
@@ -1206,11 +1206,21 @@ chip-shared-ledger = Registro compartido
 chip-shared-ledger-ok = Las cajas comparten los libros en { $place }. Lo que cobra una caja lo ven las demás.
 chip-copies = Copias
 chip-copies-title = Copias de seguridad
-chip-copies-ok = La última copia buena de los libros es del { $when }. paydesk hace una copia cada día en la carpeta de Configuración → Copias de seguridad.
-chip-copies-looking = paydesk está revisando la carpeta de copias. Configuración → Copias de seguridad dice dónde están.
+chip-copies-ok = La última copia buena de los libros es del { $when }. paydesk hace una copia cada día en la carpeta de Configuración > Copias de seguridad.
+chip-copies-looking = paydesk está revisando la carpeta de copias. Configuración > Copias de seguridad dice dónde están.
 
 ## Cobrar, amount first
 field-what-is-sold = ¿Qué vende?
 collect-customer-details = Datos del cliente (opcional)
 collect-reference-and-expiry = Referencia y vencimiento
 collect-reference = Referencia
+
+## empty screens
+status-empty-title = Aún no hay pagos hoy
+status-empty-body = Aquí aparece cada cobro que haga hoy, con su estado al momento: pendiente, aprobado o rechazado. Si un cliente dice que ya pagó, busque arriba su referencia.
+status-empty-action = Cobrar un pago
+reconcile-empty-title = Nada que cuadrar en estas fechas
+reconcile-empty-body = Aquí aparece lo que el servicio confirmó: los cobros aprobados por medio de pago y por cajero, las dispersiones pagadas y lo que no cuadra. Cambie las fechas arriba, o haga el primer cobro.
+reconcile-empty-action = Cobrar un pago
+journal-empty-title = Aún no hay dispersiones
+journal-empty-body = Aquí aparece cada dispersión que envíe: a quién, cuánto y en qué va (enviada, pagada o rechazada). Para la primera, escriba arriba el valor y el celular de destino y pulse «Revisar dispersión…»: nada sale sin que usted lo confirme.

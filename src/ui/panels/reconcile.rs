@@ -74,6 +74,8 @@ pub enum ReconcileCommand {
         to: Date,
     },
     OpenFolder(PathBuf),
+    /// Nothing in the range: to Cobrar, to make the first sale.
+    StartSale,
 }
 
 pub struct ReconcilePanel {
@@ -190,6 +192,9 @@ impl ReconcilePanel {
                         Ok((path, rows))
                     }));
                 }
+                ReconcileCommand::StartSale => ctx
+                    .actions
+                    .push(crate::ui::AppAction::GoTo(crate::ui::Panel::Collect)),
                 ReconcileCommand::OpenFolder(folder) => {
                     self.opening.start(ctx.bridge.spawn_blocking(move || {
                         opener::open(&folder).map_err(|error| {
@@ -335,7 +340,27 @@ impl ReconcilePanel {
             self.month_stale = false;
             self.queued.ask(ui, ReconcileCommand::Month);
         }
-        if let Some(report) = self.report.value() {
+        if let Some(report) = self.report.value()
+            && report.by_state.is_empty()
+            && [
+                &report.payouts_paid,
+                &report.payouts_open,
+                &report.payouts_failed,
+            ]
+            .iter()
+            .all(|totals| totals.count == 0)
+        {
+            if crate::ui::widgets::empty::show(
+                ui,
+                crate::ui::widgets::empty::EmptyState {
+                    title: &t!("reconcile-empty-title"),
+                    body: &t!("reconcile-empty-body"),
+                    action: Some(&t!("reconcile-empty-action")),
+                },
+            ) {
+                self.queued.ask(ui, ReconcileCommand::StartSale);
+            }
+        } else if let Some(report) = self.report.value() {
             let month = self.month.value();
             egui::ScrollArea::both()
                 .id_salt("reconcile-scroll")

@@ -26,6 +26,8 @@ pub enum StatusCommand {
     Follow(String),
     /// Put one of today's payments on the customer screen.
     ShowCustomer(String),
+    /// Nothing today yet: to Cobrar, to make the first sale.
+    StartSale,
 }
 
 #[derive(Default)]
@@ -61,6 +63,9 @@ impl StatusPanel {
                         String::new(),
                     ),
                 ),
+                StatusCommand::StartSale => ctx
+                    .actions
+                    .push(crate::ui::AppAction::GoTo(crate::ui::Panel::Collect)),
                 StatusCommand::ShowCustomer(reference) => {
                     if let Some(payment) = ctx.tracker.find(&reference) {
                         let shown = crate::ui::panels::collect::CreatedPayment {
@@ -154,7 +159,9 @@ impl StatusPanel {
             record_details(ui, looked_up, record);
         }
         ui.separator();
-        today(ui, tracker, &self.reference, &mut self.opened);
+        if today(ui, tracker, &self.reference, &mut self.opened) {
+            self.queued.ask(ui, StatusCommand::StartSale);
+        }
         if let Some(opened) = self.opened.clone() {
             let still_open = match tracker.find(&opened) {
                 Some(payment) => payment_window(
@@ -249,7 +256,8 @@ fn matches(payment: &TrackedPayment, wanted: &str) -> bool {
 
 /// Today's payments, newest first, as a table whose rows open the payment. Only the visible
 /// rows are laid out, so a long day stays fast.
-fn today(ui: &mut Ui, tracker: &Tracker, filter: &str, opened: &mut Option<String>) {
+/// Today's list; true when its empty state's button asked for the first sale.
+fn today(ui: &mut Ui, tracker: &Tracker, filter: &str, opened: &mut Option<String>) -> bool {
     let payments = &tracker.payments;
     ui.horizontal(|ui| {
         ui.heading(t!("today"));
@@ -266,8 +274,14 @@ fn today(ui: &mut Ui, tracker: &Tracker, filter: &str, opened: &mut Option<Strin
         ui.label(RichText::new(problem).color(crate::ui::theme::palette(ui).danger));
     }
     if payments.is_empty() {
-        ui.label(RichText::new(t!("status-today-empty")).weak());
-        return;
+        return crate::ui::widgets::empty::show(
+            ui,
+            crate::ui::widgets::empty::EmptyState {
+                title: &t!("status-empty-title"),
+                body: &t!("status-empty-body"),
+                action: Some(&t!("status-empty-action")),
+            },
+        );
     }
     // Drawn every frame: nothing typed, nothing to compare.
     let wanted = filter.trim().to_lowercase();
@@ -278,7 +292,7 @@ fn today(ui: &mut Ui, tracker: &Tracker, filter: &str, opened: &mut Option<Strin
     };
     if shown.is_empty() {
         ui.label(RichText::new(t!("status-none-match", wanted = filter.trim())).weak());
-        return;
+        return false;
     }
     let text_height = ui.text_style_height(&egui::TextStyle::Body);
     // Labels in a clickable row must not take the click for text selection. Set once here, the
@@ -342,6 +356,7 @@ fn today(ui: &mut Ui, tracker: &Tracker, filter: &str, opened: &mut Option<Strin
                 }
             });
         });
+    false
 }
 
 /// Narrower than this, the table leaves out the kind and the service's reference.

@@ -22,7 +22,14 @@ impl PayoutsPanel {
             return;
         };
         if records.is_empty() {
-            ui.label(RichText::new(t!("journal-empty")).weak());
+            crate::ui::widgets::empty::show(
+                ui,
+                crate::ui::widgets::empty::EmptyState {
+                    title: &t!("journal-empty-title"),
+                    body: &t!("journal-empty-body"),
+                    action: None,
+                },
+            );
             return;
         }
         let busy: Vec<i64> = self
