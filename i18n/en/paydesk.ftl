@@ -119,7 +119,6 @@ cli-service-said = service said: { $message }
 ## app
 restore-problem = Today's earlier payments could not be read from the ledger: { $problem }
 top-profile = Profile: { $name }
-top-keyring-unavailable = Keyring unavailable: tokens last this run only
 connecting = Connecting…
 top-light-theme = Light theme
 top-dark-theme = Dark theme
@@ -309,7 +308,6 @@ status-today-count =
         [one] 1 payment
        *[other] { $count } payments
     }, { $approved } approved
-status-today-empty = Payments you create today appear here with their live state
 column-time = Time
 column-kind = Kind
 column-state = State

@@ -119,7 +119,6 @@ cli-service-said = el servicio dijo: { $message }
 ## app
 restore-problem = No se pudieron leer del registro los pagos anteriores de hoy: { $problem }
 top-profile = Perfil: { $name }
-top-keyring-unavailable = Llavero del sistema no disponible: los tokens duran solo mientras la app esté abierta
 connecting = Conectando…
 top-light-theme = Tema claro
 top-dark-theme = Tema oscuro
@@ -309,7 +308,6 @@ status-today-count =
         [one] 1 pago
        *[other] { $count } pagos
     }, { $approved } aprobados
-status-today-empty = Los pagos que cree hoy aparecen aquí con su estado al momento
 column-time = Hora
 column-kind = Tipo
 column-state = Estado

@@ -360,6 +360,15 @@ impl ReconcilePanel {
             ) {
                 self.queued.ask(ui, ReconcileCommand::StartSale);
             }
+            // The owner's 30 days may hold what these dates do not.
+            if owner && let Some(report) = self.report.value() {
+                let month = self.month.value();
+                egui::ScrollArea::both()
+                    .id_salt("reconcile-scroll")
+                    .show(ui, |ui| {
+                        super::owner_charts::show(ui, month, report, &self.catalog);
+                    });
+            }
         } else if let Some(report) = self.report.value() {
             let month = self.month.value();
             egui::ScrollArea::both()

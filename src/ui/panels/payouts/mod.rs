@@ -509,9 +509,13 @@ impl PayoutsPanel {
             || self.send.is_pending()
             || self.confirmation.is_some()
             || !self.queued.is_empty();
-        let review = ui.add_enabled(
+        // The screen's one primary action: nothing is sent from here, only read back.
+        ui.add_space(crate::ui::theme::space::SMALL);
+        let review = crate::ui::widgets::primary::primary_button(
+            ui,
             built.is_ok() && !busy,
-            egui::Button::new(t!("payouts-review")),
+            &t!("payouts-review"),
+            None,
         );
         let clicked = review.clicked();
         if built.is_err() && review.contains_pointer() && ui.input(|i| i.pointer.primary_released())
