@@ -8,28 +8,15 @@ use crate::ui::theme;
 /// A keyboard shortcut a primary action answers to, and the words that show it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shortcut {
-    /// Enter in the form's fields (single-line fields give up focus on Enter).
+    /// Enter in the form's fields (a single-line field gives up focus on Enter), or on the
+    /// button when it has the keyboard.
     Enter,
-    /// Ctrl+Enter anywhere on the screen.
-    CtrlEnter,
 }
 
 impl Shortcut {
     pub fn words(self) -> &'static str {
         match self {
             Shortcut::Enter => "Enter",
-            Shortcut::CtrlEnter => "Ctrl+Enter",
-        }
-    }
-
-    /// Whether the shortcut was pressed this frame (for [`Shortcut::Enter`], the form checks
-    /// its own fields).
-    pub fn pressed(self, ui: &Ui) -> bool {
-        match self {
-            Shortcut::Enter => false,
-            Shortcut::CtrlEnter => {
-                ui.input_mut(|input| input.consume_key(egui::Modifiers::COMMAND, egui::Key::Enter))
-            }
         }
     }
 }

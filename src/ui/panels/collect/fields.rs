@@ -106,19 +106,40 @@ impl CashInFields {
         form::submitted(&response)
     }
 
-    /// The reference the service and the books know the sale by: generated, in a grid row of the
-    /// form's folded options.
-    pub(super) fn ui_reference(&mut self, ui: &mut Ui, problems: &[ValidationError]) -> bool {
-        form::text_rows(
-            ui,
-            problems,
-            [(
-                &*t!("field-your-reference"),
-                &mut self.reference1,
-                Field::Reference1,
-                &*t!("hint-up-to-20"),
-            )],
-        )
+    /// The reference the service and the books know the sale by, generated and folded under
+    /// `title` with whatever else rarely changes (`more`, rows of the same grid). The fold opens
+    /// by itself when the reference must be fixed. Returns whether Enter was pressed in it.
+    pub(super) fn ui_reference_fold(
+        &mut self,
+        ui: &mut Ui,
+        problems: &[ValidationError],
+        title: String,
+        more: impl FnOnce(&mut Ui),
+    ) -> bool {
+        let mut enter = false;
+        let must_fix = form::problem_for(problems, Field::Reference1).is_some();
+        egui::CollapsingHeader::new(title)
+            .id_salt("reference-fold")
+            .open(must_fix.then_some(true))
+            .show(ui, |ui| {
+                egui::Grid::new("reference-fold-rows")
+                    .num_columns(2)
+                    .spacing([12.0, 6.0])
+                    .show(ui, |ui| {
+                        enter = form::text_rows(
+                            ui,
+                            problems,
+                            [(
+                                &*t!("field-your-reference"),
+                                &mut self.reference1,
+                                Field::Reference1,
+                                &*t!("hint-up-to-20"),
+                            )],
+                        );
+                        more(ui);
+                    });
+            });
+        enter
     }
 
     /// The customer, folded under "Datos del cliente (opcional)": open by itself when something

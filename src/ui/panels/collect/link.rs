@@ -7,7 +7,7 @@ use crate::t;
 
 use crate::api::family_b::PaymentLinkRequest;
 use crate::requests::PaymentLinkForm;
-use crate::ui::widgets::form::{self, blocking_reasons};
+use crate::ui::widgets::form::blocking_reasons;
 use crate::validate::{self, Field, ValidationError};
 
 use super::submit::{Creation, Submission};
@@ -67,41 +67,33 @@ impl LinkForm {
         enter |= self.fields.ui_description(ui, &problems);
         ui.add_space(crate::ui::theme::space::SMALL);
         enter |= self.fields.ui_customer(ui, &problems);
-        let reference_problem = form::problem_for(&problems, Field::Reference1).is_some();
-        egui::CollapsingHeader::new(t!("collect-reference-and-expiry"))
-            .id_salt("link-reference-and-expiry")
-            .open(reference_problem.then_some(true))
-            .show(ui, |ui| {
-                egui::Grid::new("link-form")
-                    .num_columns(2)
-                    .spacing([12.0, 6.0])
-                    .show(ui, |ui| {
-                        enter |= self.fields.ui_reference(ui, &problems);
-                        let expiry_label = ui.label(t!("field-expires-in"));
-                        egui::ComboBox::from_id_salt("link-expiry")
-                            .selected_text(match self.expiry {
-                                Some(seconds) => validate::describe_seconds(seconds),
-                                None => t!("expiry-service-default"),
-                            })
-                            .show_ui(ui, |ui| {
-                                ui.selectable_value(
-                                    &mut self.expiry,
-                                    None,
-                                    t!("expiry-service-default"),
-                                );
-                                for seconds in EXPIRY_CHOICES {
-                                    ui.selectable_value(
-                                        &mut self.expiry,
-                                        Some(*seconds),
-                                        validate::describe_seconds(*seconds),
-                                    );
-                                }
-                            })
-                            .response
-                            .labelled_by(expiry_label.id);
-                        ui.end_row();
-                    });
-            });
+        let expiry = &mut self.expiry;
+        enter |= self.fields.ui_reference_fold(
+            ui,
+            &problems,
+            t!("collect-reference-and-expiry"),
+            |ui| {
+                let expiry_label = ui.label(t!("field-expires-in"));
+                egui::ComboBox::from_id_salt("link-expiry")
+                    .selected_text(match *expiry {
+                        Some(seconds) => validate::describe_seconds(seconds),
+                        None => t!("expiry-service-default"),
+                    })
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(expiry, None, t!("expiry-service-default"));
+                        for seconds in EXPIRY_CHOICES {
+                            ui.selectable_value(
+                                expiry,
+                                Some(*seconds),
+                                validate::describe_seconds(*seconds),
+                            );
+                        }
+                    })
+                    .response
+                    .labelled_by(expiry_label.id);
+                ui.end_row();
+            },
+        );
         ui.add_space(crate::ui::theme::space::LARGE);
         let go = self
             .submission

@@ -398,18 +398,9 @@ impl MethodForm {
                 ui.end_row();
             });
         enter |= self.fields.ui_customer(ui, &problems);
-        let reference_problem = form::problem_for(&problems, Field::Reference1).is_some();
-        egui::CollapsingHeader::new(t!("collect-reference"))
-            .id_salt("method-reference")
-            .open(reference_problem.then_some(true))
-            .show(ui, |ui| {
-                egui::Grid::new("method-reference-row")
-                    .num_columns(2)
-                    .spacing([12.0, 6.0])
-                    .show(ui, |ui| {
-                        enter |= self.fields.ui_reference(ui, &problems);
-                    });
-            });
+        enter |= self
+            .fields
+            .ui_reference_fold(ui, &problems, t!("collect-reference"), |_| {});
         ui.add_space(crate::ui::theme::space::LARGE);
         if method.as_ref().is_some_and(|m| m.repeatable) {
             ui.label(RichText::new(t!("method-repeatable")).weak());
