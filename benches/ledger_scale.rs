@@ -85,6 +85,7 @@ fn populate(ledger: &Ledger, payments: usize, now: i64) {
             repeatable: false,
             open_until: None,
             made_by: Default::default(),
+            resource_id: None,
         })
         .collect();
     for chunk in collections.chunks(2_000) {

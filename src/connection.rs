@@ -6,7 +6,7 @@ use crate::validate::Field;
 use std::sync::Arc;
 
 use crate::api::catalog::MethodCatalog;
-use crate::api::{ApiError, Client, ClientSettings};
+use crate::api::{ApiError, Client, ClientSettings, Dialect};
 use crate::config::{ConfigError, EnvOverrides, Environment, Paths, Profile};
 use crate::secrets::{SecretKind, SecretStore, SecretString};
 use crate::simulator::{Simulator, SimulatorConfig};
@@ -37,6 +37,9 @@ pub struct Connection {
     /// goes on with the same simulator rather than a second one reading a state file the first
     /// has not saved yet. It saves when its last holder lets go.
     pub simulator: Option<Arc<Simulator>>,
+    /// The shop's page every request that moves money names (`userMetadata.urlCommerce`): the
+    /// profile's, `PAYDESK_SHOP_URL`, or the simulator's own demo shop.
+    shop_url: Option<String>,
 }
 
 impl Connection {
@@ -50,6 +53,10 @@ impl Connection {
 
     pub fn environment(&self) -> Environment {
         self.profile.environment
+    }
+
+    pub fn shop_url(&self) -> Option<String> {
+        self.shop_url.clone()
     }
 
     /// The shop's name as customers read it: the profile's, else words that say it is unset.
@@ -111,6 +118,13 @@ pub async fn connect(
             None => profile.user_id,
         };
 
+    let interface = match &env.interface {
+        Some(text) => Dialect::parse(text).ok_or_else(|| {
+            ValidationError::new(Field::EnvInterface, crate::t!("rule-interface-version"))
+        })?,
+        None => profile.interface,
+    };
+    let mut shop_url = env.shop_url.clone().or_else(|| profile.shop_url.clone());
     let mut started_simulator = None;
     let (base_url, pay_url) = if env.names_a_service() {
         (
@@ -138,8 +152,13 @@ pub async fn connect(
         access_token.get_or_insert_with(|| SecretString::new(details.access_token.clone()));
         hash_key.get_or_insert_with(|| SecretString::new(details.hash_key.clone()));
         user_id.get_or_insert(details.user_id);
+        shop_url.get_or_insert(details.shop_url.clone());
         started_simulator = Some(simulator);
-        (Some(details.base_url), Some(details.pay_url))
+        let pay_url = match interface {
+            Dialect::Current => details.pay_url,
+            Dialect::Spec => details.spec_pay_url,
+        };
+        (Some(details.base_url), Some(pay_url))
     } else {
         (profile.base_url.clone(), profile.pay_url.clone())
     };
@@ -152,6 +171,9 @@ pub async fn connect(
     settings.api_token = api_token;
     settings.access_token = access_token;
     settings.transaction_token = profile.transaction_token_source();
+    settings.dialect = interface;
+    settings.till = Some(crate::config::till_id(&paths.data_dir));
+    settings.shop_url = shop_url.clone();
     let client = Client::new(settings)?;
     Ok(Connection {
         profile_name: profile_name.to_owned(),
@@ -161,6 +183,7 @@ pub async fn connect(
         user_id,
         hash_key,
         simulator: started_simulator,
+        shop_url,
     })
 }
 
@@ -202,5 +225,59 @@ pub fn sign_out(paths: &Paths, secrets: &SecretStore, profile_name: &str) -> Res
         profile.secrets.clear();
         paths.save(&config).map_err(|error| error.to_string())?;
     }
+    Ok(())
+}
+
+/// Why a sign-in did not leave a token in the keyring.
+#[derive(Debug, thiserror::Error)]
+pub enum SignInError {
+    #[error(transparent)]
+    Service(#[from] ApiError),
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// The service's interface has no sign-in (the spec's 1.0 does not show one).
+    #[error("{}", crate::t!("sign-in-not-offered"))]
+    NotOffered,
+}
+
+/// A new profile signed in before it is saved: the sign-in goes to the profile's own service,
+/// and only when it succeeds is the profile saved (and made the active one) with its token. A
+/// wrong password leaves nothing half-made.
+pub async fn sign_in_new_profile(
+    paths: &Paths,
+    secrets: &Arc<SecretStore>,
+    profile_name: &str,
+    profile: Profile,
+    username: &str,
+    password: &SecretString,
+) -> Result<(), SignInError> {
+    // A profile made in the editor always names both (its draft requires them).
+    let Some((base_url, pay_url)) = profile.base_url.clone().zip(profile.pay_url.clone()) else {
+        return Err(SignInError::Service(ApiError::BadUrl {
+            which: "Family B base",
+            url: String::new(),
+        }));
+    };
+    let mut settings = ClientSettings::new(base_url, pay_url);
+    settings.dialect = profile.interface;
+    let client = Client::new(settings)?;
+    if !client.dialect().has_sign_in() {
+        return Err(SignInError::NotOffered);
+    }
+    let token = client.sign_in(username, password).await?;
+    let (paths, secrets, profile_name) = (paths.clone(), secrets.clone(), profile_name.to_owned());
+    tokio::task::spawn_blocking(move || -> Result<(), ConfigError> {
+        paths.save_profile(&profile_name, profile)?;
+        save_credentials(
+            &paths,
+            &secrets,
+            &profile_name,
+            &[(SecretKind::AccessToken, token)],
+            None,
+        )?;
+        Ok(())
+    })
+    .await
+    .map_err(|error| ApiError::Setup(error.to_string()))??;
     Ok(())
 }

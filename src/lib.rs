@@ -4,6 +4,7 @@
 
 pub mod api;
 pub mod backup;
+pub mod checkup;
 pub mod cli;
 pub mod clock;
 pub mod collections;

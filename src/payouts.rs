@@ -116,7 +116,7 @@ pub async fn prepare(
     user_id: Option<i64>,
     request: WithdrawRequest,
 ) -> Result<PayoutPlan, PayoutError> {
-    let problems = request.check();
+    let problems = request.check(client.dialect());
     if !problems.is_empty() {
         return Err(PayoutError::Invalid(problems));
     }

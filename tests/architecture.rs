@@ -37,6 +37,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &["collections", "payouts"],
     ),
     ("notifications", &["webhook"]),
+    ("a profile's checkup", &["checkup"]),
     ("paper", &["printing"]),
     ("front ends", &["cli", "ui"]),
 ];

@@ -40,6 +40,7 @@ fn books_with_formulas() -> Ledger {
             repeatable: false,
             open_until: None,
             made_by: Default::default(),
+            resource_id: None,
         };
         paydesk::collections::record_created(&ledger, "tienda", &collection).unwrap();
         // The same text as anyone may post it in a notification's unsigned fields.
@@ -126,6 +127,8 @@ async fn the_shared_ledgers_address_is_checked_whole() {
                 "https://api.example.co/api/v1",
                 "--pay-url",
                 "https://pay.example.co",
+                "--shop-url",
+                "https://tienda.example.co",
                 "--ledger-url",
                 address,
             ])

@@ -94,7 +94,7 @@ async fn link_then_status_in_json() {
             "--show-summary",
             "true",
             "--expires-in",
-            "600",
+            "10min",
         ])
         .await;
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -107,7 +107,8 @@ async fn link_then_status_in_json() {
         .await;
     assert_eq!(sent["body"]["amount"], 25_000);
     assert_eq!(sent["body"]["reference2"]["Label"]["Name"], "Ana");
-    assert_eq!(sent["body"]["expiresIn"], 600);
+    // Ten minutes, in the unit the service's current interface counts a link's life in.
+    assert_eq!(sent["body"]["expiresIn"], 10);
     assert_eq!(sent["body"]["brandId"], 79);
 
     let status = cli.run(&["--json", "status", &reference]).await;
@@ -154,7 +155,7 @@ async fn bad_input_exits_2_and_sends_nothing() {
             "--amount",
             "1000",
             "--reference1",
-            "ABCDEFGHIJKLMNOPQRSTU",
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789X",
             "--webhook-url",
             "https://s.co/h",
         ],
@@ -189,7 +190,7 @@ async fn bad_input_exits_2_and_sends_nothing() {
             "--webhook-url",
             "https://s.co/h",
             "--expires-in",
-            "43200",
+            "43199",
             "--cellphone",
             "3001234567",
         ],
@@ -438,8 +439,8 @@ async fn a_lost_payout_answer_exits_3_and_says_the_outcome_is_unknown() {
             "10000",
             "--reference1",
             "LOST-1",
-            "--cellphone",
-            "3001234567",
+            "--key",
+            "@ANA123",
             "--yes",
         ])
         .await;
@@ -457,13 +458,13 @@ async fn payout_needs_a_confirmation() {
         "50.000",
         "--reference1",
         "PAGO-1",
-        "--cellphone",
-        "300 123 4567",
+        "--key",
+        "@ANA123",
     ];
     let refused = cli.run(&args).await;
     assert_eq!(refused.code, 2);
     assert!(
-        refused.stderr.contains("Send $ 50.000 to 300 123 4567"),
+        refused.stderr.contains("Send $ 50.000 to @ANA123"),
         "{}",
         refused.stderr
     );
@@ -999,12 +1000,15 @@ async fn profiles_are_added_listed_used_and_every_call_follows_them() {
         .iter()
         .map(|field| field["field"].as_str().unwrap().to_owned())
         .collect();
-    assert_eq!(fields, ["name", "base_url", "pay_url", "webhook_listen"]);
+    assert_eq!(
+        fields,
+        ["name", "base_url", "pay_url", "webhook_listen", "shop_url"]
+    );
     assert!(!config_file.exists());
 
     let user_id = connection.user_id.to_string();
-    let added = finish(
-        profile(&[
+    let add = |shop_url: Option<&str>| {
+        let mut args = vec![
             "add",
             "tienda",
             "--environment",
@@ -1015,10 +1019,25 @@ async fn profiles_are_added_listed_used_and_every_call_follows_them() {
             &connection.pay_url,
             "--user-id",
             &user_id,
-        ]),
-        None,
-    )
-    .await;
+        ];
+        if let Some(url) = shop_url {
+            args.extend(["--shop-url", url]);
+        }
+        profile(&args)
+    };
+    // A new profile speaks the service's current interface, which names the shop's page with
+    // every payment: the profile asks for it once.
+    let without_page = finish(add(None), None).await;
+    assert_eq!(without_page.code, 2, "{}", without_page.stderr);
+    assert!(
+        without_page.stderr.contains("shop's web page"),
+        "{}",
+        without_page.stderr
+    );
+    let not_a_page = finish(add(Some("ftp://tienda")), None).await;
+    assert_eq!(not_a_page.code, 2, "a shop page that is not a web address");
+    assert!(!config_file.exists());
+    let added = finish(add(Some("https://instagram.com/tienda")), None).await;
     assert_eq!(added.code, 0, "{}", added.stderr);
     assert!(added.stdout.contains("now uses it"), "{}", added.stdout);
     let again = finish(
@@ -1029,6 +1048,8 @@ async fn profiles_are_added_listed_used_and_every_call_follows_them() {
             &connection.base_url,
             "--pay-url",
             &connection.pay_url,
+            "--shop-url",
+            "https://instagram.com/tienda",
         ]),
         None,
     )
@@ -1046,27 +1067,48 @@ async fn profiles_are_added_listed_used_and_every_call_follows_them() {
         connection.pay_url.as_str()
     );
     assert_eq!(listed["profiles"][1]["environment"], "sandbox");
+    assert_eq!(listed["profiles"][1]["interface"], "2026");
 
     // With no --profile, a call goes to the active profile's service (tokens from the
     // environment, as automation passes them).
-    let mut link = command(cli.home.path());
-    link.env("PAYDESK_ACCESS_TOKEN", &connection.access_token)
-        .args([
-            "--json",
-            "link",
-            "--amount",
-            "12000",
-            "--reference1",
-            "PROFILE-1",
-        ])
-        .args(["--webhook-url", "https://shop.example/hook"]);
-    let link = finish(link, None).await;
-    assert_eq!(link.code, 0, "{}", link.stderr);
+    let link = || {
+        let mut link = command(cli.home.path());
+        link.env("PAYDESK_ACCESS_TOKEN", &connection.access_token)
+            .args([
+                "--json",
+                "link",
+                "--amount",
+                "12000",
+                "--reference1",
+                "PROFILE-1",
+            ])
+            .args(["--webhook-url", "https://shop.example/hook"]);
+        link
+    };
+    let sent = finish(link(), None).await;
+    assert_eq!(sent.code, 0, "{}", sent.stderr);
     assert_eq!(
         cli.simulator
             .requests_to("/pay/cash-in/generate/payment-link/token")
             .await,
         1
+    );
+    // A profile from before paydesk asked for the page: the sale is refused before anything is
+    // sent, with where to set it.
+    let written = std::fs::read_to_string(&config_file).unwrap();
+    let older = written.replace("shop_url = \"https://instagram.com/tienda\"\n", "");
+    assert_ne!(older, written);
+    std::fs::write(&config_file, older).unwrap();
+    let refused = finish(link(), None).await;
+    assert_eq!(refused.code, 2, "{}", refused.stderr);
+    assert!(refused.stdout.contains("shop_url"), "{}", refused.stdout);
+    assert!(refused.stdout.contains("Settings"), "{}", refused.stdout);
+    assert_eq!(
+        cli.simulator
+            .requests_to("/pay/cash-in/generate/payment-link/token")
+            .await,
+        1,
+        "nothing more was sent"
     );
 
     let used = finish(profile(&["use", "simulator"]), None).await;
@@ -1128,6 +1170,8 @@ async fn an_amount_below_the_minimum_is_refused_with_the_minimum_named() {
         &connection.base_url,
         "--pay-url",
         &connection.pay_url,
+        "--shop-url",
+        "https://tienda.example.co",
     ]);
     assert_eq!(finish(add, None).await.code, 0);
     let run = cli
@@ -1339,7 +1383,22 @@ async fn a_payout_to_a_bre_b_key() {
         ])
         .await;
     assert_eq!(bad.code, 2, "{}", bad.stderr);
-    assert!(bad.stderr.contains("Bre-B key"), "{}", bad.stderr);
+    assert!(bad.stderr.contains("Bre-B alias"), "{}", bad.stderr);
+    // The current interface sends to an alias only: a mobile number is refused in words.
+    let number = cli
+        .run(&[
+            "payout",
+            "--amount",
+            "20000",
+            "--reference1",
+            "KEY-0",
+            "--cellphone",
+            "3001234567",
+            "--yes",
+        ])
+        .await;
+    assert_eq!(number.code, 2, "{}", number.stderr);
+    assert!(number.stderr.contains("--key @ALIAS"), "{}", number.stderr);
     let run = cli
         .run(&[
             "--json",

@@ -1,12 +1,14 @@
-//! Family B against the built-in simulator over real HTTP: exact requests (path, bearer token,
-//! `x-transaction-token`, body field by field), decoded answers, and refusals.
+//! Family B as the spec's version 1.0 shows it, against the built-in simulator's 1.0 interface
+//! over real HTTP: exact requests (path, bearer token, `x-transaction-token`, body field by
+//! field), decoded answers, and refusals. The vendor's current interface has its own tests
+//! (`live_service.rs`).
 
 mod common;
 
 use common::{Scripted, TestSimulator};
 use paydesk::api::catalog::{ExtraField, MethodCatalog};
 use paydesk::api::family_b::*;
-use paydesk::api::{ApiError, TransactionTokenSource};
+use paydesk::api::{ApiError, Dialect, TransactionTokenSource};
 use paydesk::money::Pesos;
 use serde_json::json;
 use url::Url;
@@ -36,14 +38,18 @@ fn cash_in(reference1: &str, amount: i64) -> CashIn {
 #[tokio::test]
 async fn payment_link_request_and_answer() {
     let simulator = TestSimulator::start().await;
-    let client = simulator.client();
+    let client = simulator.spec_client();
     let request = PaymentLinkRequest {
         cash_in: cash_in("ORDER-1", 25_000),
     };
-    assert!(request.check(&MethodCatalog::default()).is_empty());
+    assert!(
+        request
+            .check(&MethodCatalog::default(), Dialect::Spec)
+            .is_empty()
+    );
     let reply = client.create_payment_link(&request).await.unwrap();
     let sent = simulator
-        .last_request("/pay/cash-in/generate/payment-link/token")
+        .last_request("/pay-1.0/cash-in/generate/payment-link/token")
         .await;
     assert_eq!(
         sent["headers"]["authorization"],
@@ -74,7 +80,7 @@ async fn payment_link_request_and_answer() {
     // A fresh transaction token per request.
     client.create_payment_link(&request).await.unwrap();
     let second = simulator
-        .last_request("/pay/cash-in/generate/payment-link/token")
+        .last_request("/pay-1.0/cash-in/generate/payment-link/token")
         .await;
     assert_ne!(second["headers"]["x-transaction-token"], token);
 }
@@ -82,7 +88,7 @@ async fn payment_link_request_and_answer() {
 #[tokio::test]
 async fn payment_method_requests_carry_the_method_extras() {
     let simulator = TestSimulator::start().await;
-    let client = simulator.client();
+    let client = simulator.spec_client();
     let catalog = MethodCatalog::default();
     let mut wallet = PaymentMethodRequest {
         cash_in: cash_in("NEQUI-1", 30_000),
@@ -90,10 +96,10 @@ async fn payment_method_requests_carry_the_method_extras() {
         extras: vec![(ExtraField::Cellphone, "3001234567".into())],
     };
     wallet.cash_in.expires_in = Some(43_201);
-    assert!(wallet.check(&catalog).is_empty());
+    assert!(wallet.check(&catalog, Dialect::Spec).is_empty());
     let reply = client.create_method_payment(&wallet).await.unwrap();
     let sent = simulator
-        .last_request("/pay/cash-in/generate/payment-method/token")
+        .last_request("/pay-1.0/cash-in/generate/payment-method/token")
         .await;
     assert_eq!(
         sent["body"]["paymentMethod"],
@@ -123,10 +129,14 @@ async fn payment_method_requests_carry_the_method_extras() {
             (ExtraField::Email, "ana@t.co".into()),
         ],
     };
-    assert!(pse.check(&catalog).is_empty(), "{:?}", pse.check(&catalog));
+    assert!(
+        pse.check(&catalog, Dialect::Spec).is_empty(),
+        "{:?}",
+        pse.check(&catalog, Dialect::Spec)
+    );
     client.create_method_payment(&pse).await.unwrap();
     let sent = simulator
-        .last_request("/pay/cash-in/generate/payment-method/token")
+        .last_request("/pay-1.0/cash-in/generate/payment-method/token")
         .await;
     assert_eq!(
         sent["body"]["paymentMethod"],
@@ -146,7 +156,7 @@ async fn payment_method_requests_carry_the_method_extras() {
     };
     client.create_method_payment(&cards).await.unwrap();
     let sent = simulator
-        .last_request("/pay/cash-in/generate/payment-method/token")
+        .last_request("/pay-1.0/cash-in/generate/payment-method/token")
         .await;
     assert_eq!(sent["body"]["paymentMethod"], json!({"id": 273}));
 }
@@ -154,7 +164,7 @@ async fn payment_method_requests_carry_the_method_extras() {
 #[tokio::test]
 async fn refusals_from_the_pay_api() {
     let simulator = TestSimulator::start().await;
-    let client = simulator.client();
+    let client = simulator.spec_client();
     // The simulator enforces the minimum even when a client skips its own check.
     let mut short = PaymentMethodRequest {
         cash_in: cash_in("SHORT", 30_000),
@@ -162,7 +172,11 @@ async fn refusals_from_the_pay_api() {
         extras: vec![(ExtraField::Cellphone, "3001234567".into())],
     };
     short.cash_in.expires_in = Some(43_200);
-    assert!(!short.check(&MethodCatalog::default()).is_empty());
+    assert!(
+        !short
+            .check(&MethodCatalog::default(), Dialect::Spec)
+            .is_empty()
+    );
     let error = client.create_method_payment(&short).await.unwrap_err();
     assert_eq!(error.code(), "03");
     assert_eq!(error.http_status(), Some(400));
@@ -183,7 +197,7 @@ async fn refusals_from_the_pay_api() {
     assert_eq!(unknown.code(), "04");
     assert_eq!(unknown.to_string(), "La referencia no existe");
 
-    let mut settings = simulator.settings();
+    let mut settings = simulator.spec_settings();
     settings.access_token = Some("wrong".into());
     let wrong = paydesk::api::Client::new(settings)
         .unwrap()
@@ -197,7 +211,7 @@ async fn refusals_from_the_pay_api() {
 #[tokio::test]
 async fn status_features_banks_and_balance() {
     let simulator = TestSimulator::start().await;
-    let client = simulator.client();
+    let client = simulator.spec_client();
     let link = client
         .create_payment_link(&PaymentLinkRequest {
             cash_in: cash_in("STATUS-1", 25_000),
@@ -206,7 +220,7 @@ async fn status_features_banks_and_balance() {
         .unwrap()
         .value;
     let status = client.payment_status(&link.reference).await.unwrap();
-    let sent = simulator.last_request("/pay/payment/status").await;
+    let sent = simulator.last_request("/pay-1.0/payment/status").await;
     assert_eq!(sent["body"], json!({"reference": link.reference}));
     assert_eq!(status.value.status, TransactionStatus::Pending);
     assert_eq!(status.value.amount_pesos(), Some(Pesos::new(25_000)));
@@ -217,7 +231,7 @@ async fn status_features_banks_and_balance() {
     );
 
     let banks = client.payment_features(117).await.unwrap();
-    let sent = simulator.last_request("/pay/payment/features").await;
+    let sent = simulator.last_request("/pay-1.0/payment/features").await;
     assert_eq!(sent["body"], json!({"id": 117}));
     assert!(banks.value.banks[0].is_prompt());
     assert!(banks.value.real_banks().all(|bank| !bank.is_prompt()));
@@ -227,7 +241,9 @@ async fn status_features_banks_and_balance() {
     );
 
     let instant = client.instant_banks("3001234567").await.unwrap();
-    let sent = simulator.last_request("/pay/payment/instant-banks").await;
+    let sent = simulator
+        .last_request("/pay-1.0/payment/instant-banks")
+        .await;
     assert_eq!(sent["body"], json!({"cellphone": "3001234567"}));
     assert!(
         instant
@@ -248,7 +264,7 @@ async fn status_features_banks_and_balance() {
     );
 
     let balance = client.balance(1001).await.unwrap();
-    let sent = simulator.last_request("/pay/customer/getBalance").await;
+    let sent = simulator.last_request("/pay-1.0/customer/getBalance").await;
     assert_eq!(sent["body"], json!({"userId": 1001}));
     let bag = balance.value.disbursement_bag().unwrap();
     assert_eq!(bag.pesos(), Some(Pesos::new(5_000_000)));
@@ -260,7 +276,7 @@ async fn status_features_banks_and_balance() {
 #[tokio::test]
 async fn withdraw_request_and_receipt() {
     let simulator = TestSimulator::start().await;
-    let client = simulator.client();
+    let client = simulator.spec_client();
     let request = WithdrawRequest {
         amount: Pesos::new(50_000),
         reference1: "PAGO-1".into(),
@@ -269,10 +285,10 @@ async fn withdraw_request_and_receipt() {
         destination: "3001234567".into(),
         bank_name: Some("NEQUI".into()),
     };
-    assert!(request.check().is_empty());
+    assert!(request.check(Dialect::Spec).is_empty());
     let reply = client.withdraw(&request).await.unwrap();
     let sent = simulator
-        .last_request("/pay/cash-out/generate/withdraw-method/token")
+        .last_request("/pay-1.0/cash-out/generate/withdraw-method/token")
         .await;
     assert_eq!(
         sent["headers"]["authorization"],
@@ -301,7 +317,7 @@ async fn withdraw_request_and_receipt() {
 #[tokio::test]
 async fn webhook_simulation_request() {
     let simulator = TestSimulator::start().await;
-    let client = simulator.client();
+    let client = simulator.spec_client();
     let link = client
         .create_payment_link(&PaymentLinkRequest {
             cash_in: cash_in("NOTIFY-1", 25_000),
@@ -327,7 +343,7 @@ async fn webhook_simulation_request() {
         reference1: Some("NOTIFY-1".into()),
     };
     let reply = client.simulate_notification(&simulation).await.unwrap();
-    let sent = simulator.last_request("/pay/webhook/notify").await;
+    let sent = simulator.last_request("/pay-1.0/webhook/notify").await;
     assert_eq!(
         sent["body"],
         json!({"data": {"Transaction": {
@@ -354,7 +370,7 @@ async fn webhook_simulation_request() {
 #[tokio::test]
 async fn fetched_transaction_tokens_when_the_profile_asks() {
     let simulator = TestSimulator::start().await;
-    let mut settings = simulator.settings();
+    let mut settings = simulator.spec_settings();
     settings.transaction_token = TransactionTokenSource::Fetch;
     let client = paydesk::api::Client::new(settings).unwrap();
     client
@@ -363,13 +379,13 @@ async fn fetched_transaction_tokens_when_the_profile_asks() {
         })
         .await
         .unwrap();
-    let fetch = simulator.last_request("/pay/trx-token/generate").await;
+    let fetch = simulator.last_request("/pay-1.0/trx-token/generate").await;
     assert_eq!(
         fetch["body"],
         json!({"service": "/cash-in/generate/payment-link/token"})
     );
     let sent = simulator
-        .last_request("/pay/cash-in/generate/payment-link/token")
+        .last_request("/pay-1.0/cash-in/generate/payment-link/token")
         .await;
     assert!(sent["headers"]["x-transaction-token"].is_string());
 }

@@ -149,20 +149,16 @@ async fn declined_failed_and_expired_are_notified_as_failed() {
     let before = multiproduct(&client).await;
     let mut references = Vec::new();
     for (reference1, outcome, expected) in [
-        ("DECLINE-1", Some("decline"), TransactionStatus::Rejected),
-        ("FAIL-1", Some("fail"), TransactionStatus::Failed),
-        ("EXPIRE-1", None, TransactionStatus::Cancelled),
+        ("DECLINE-1", "decline", TransactionStatus::Rejected),
+        ("FAIL-1", "fail", TransactionStatus::Failed),
+        ("EXPIRE-1", "expire", TransactionStatus::Cancelled),
     ] {
-        // The one left alone expires on its own after one second.
-        let expires = outcome.is_none().then_some(1);
         let link = client
-            .create_payment_link(&link_to(&receiver, reference1, 10_000, expires))
+            .create_payment_link(&link_to(&receiver, reference1, 10_000, Some(900)))
             .await
             .unwrap()
             .value;
-        if let Some(outcome) = outcome {
-            simulator.settle(&link.reference, outcome).await;
-        }
+        simulator.settle(&link.reference, outcome).await;
         assert_eq!(
             final_status(&client, &link.reference).await,
             expected,
@@ -202,8 +198,8 @@ async fn a_payout_moves_the_balance_and_notifies_with_the_withdraw_object() {
             amount: Pesos::new(120_000),
             reference1: "NOMINA-7".into(),
             webhook_request: Some(Url::parse(&receiver.url).unwrap()),
-            method_id: 245,
-            destination: "3001234567".into(),
+            method_id: BREB_WITHDRAW_METHOD,
+            destination: "@ANA123".into(),
             bank_name: Some("NEQUI".into()),
         })
         .await
@@ -224,7 +220,7 @@ async fn a_payout_moves_the_balance_and_notifies_with_the_withdraw_object() {
         .find(|n| n["status"] == 2)
         .unwrap();
     assert_eq!(notification["withdraw"]["infoReference"], "NOMINA-7");
-    assert_eq!(notification["withdraw"]["accountNumber"], "3001234567");
+    assert_eq!(notification["withdraw"]["accountNumber"], "@ANA123");
     assert_eq!(notification["bankName"], "NEQUI");
     assert_signed(&simulator.connection().hash_key, &receiver.raw()[0]);
 
@@ -233,9 +229,9 @@ async fn a_payout_moves_the_balance_and_notifies_with_the_withdraw_object() {
         .withdraw(&WithdrawRequest {
             amount: Pesos::new(1_000),
             reference1: "NOMINA-8".into(),
-            webhook_request: None,
-            method_id: 245,
-            destination: "3001234567".into(),
+            webhook_request: Some(Url::parse(&receiver.url).unwrap()),
+            method_id: BREB_WITHDRAW_METHOD,
+            destination: "@ANA123".into(),
             bank_name: None,
         })
         .await
@@ -246,7 +242,7 @@ async fn a_payout_moves_the_balance_and_notifies_with_the_withdraw_object() {
 #[tokio::test]
 async fn payout_ceiling_and_balance_are_enforced_by_the_sandbox() {
     let simulator = TestSimulator::start().await;
-    let client = simulator.client();
+    // The online withdrawal and its ceiling are the spec's (1.0) alone.
     let request = |amount: i64, method_id: i64, reference1: &str| WithdrawRequest {
         amount: Pesos::new(amount),
         reference1: reference1.into(),
@@ -255,13 +251,20 @@ async fn payout_ceiling_and_balance_are_enforced_by_the_sandbox() {
         destination: "3001234567".into(),
         bank_name: None,
     };
-    let ceiling = client
+    let ceiling = simulator
+        .spec_client()
         .withdraw(&request(2_000_001, 160, "BIG"))
         .await
         .unwrap_err();
     assert_eq!(ceiling.code(), "07");
-    let broke = client
-        .withdraw(&request(9_000_000, 245, "HUGE"))
+    let broke = simulator
+        .client()
+        .withdraw(&WithdrawRequest {
+            method_id: BREB_WITHDRAW_METHOD,
+            destination: "@ANA123".into(),
+            webhook_request: Some(Url::parse("https://tienda.example.co/webhook").unwrap()),
+            ..request(9_000_000, BREB_WITHDRAW_METHOD, "HUGE")
+        })
         .await
         .unwrap_err();
     assert_eq!(broke.code(), "05");

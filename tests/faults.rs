@@ -31,9 +31,9 @@ fn payout(reference1: &str) -> WithdrawRequest {
     WithdrawRequest {
         amount: Pesos::new(40_000),
         reference1: reference1.into(),
-        webhook_request: None,
-        method_id: 245,
-        destination: "3001234567".into(),
+        webhook_request: Some(url::Url::parse("https://tienda.example.co/webhook").unwrap()),
+        method_id: paydesk::api::family_b::BREB_WITHDRAW_METHOD,
+        destination: "@ANA123".into(),
         bank_name: None,
     }
 }
@@ -235,6 +235,8 @@ async fn an_unreachable_service_sent_nothing() {
         format!("http://127.0.0.1:{port}/pay"),
     );
     settings.access_token = Some("t".into());
+    settings.till = Some(common::TEST_TILL.into());
+    settings.shop_url = Some("https://tienda.example.co".into());
     let error = Client::new(settings)
         .unwrap()
         .withdraw(&payout("NOPE"))

@@ -197,6 +197,12 @@ async fn made_up_payments_of_a_code_that_takes_many_add_nothing() {
 #[tokio::test]
 async fn a_sales_notification_naming_a_payout_leaves_it_as_the_service_says() {
     let shop = Shop::open().await;
+    // The provider takes its time: the payout stays pending at the service.
+    let (status, _) = shop
+        .simulator
+        .control_post("/rules", json!({"hold_payouts": true}))
+        .await;
+    assert_eq!(status, 204);
     let client = shop.simulator.client();
     let ledger = std::sync::Arc::clone(&shop.endpoint.ledger);
     let plan = paydesk::payouts::prepare(
@@ -207,10 +213,9 @@ async fn a_sales_notification_naming_a_payout_leaves_it_as_the_service_says() {
         WithdrawRequest {
             amount: Pesos::new(300_000),
             reference1: "NOMINA7".into(),
-            webhook_request: None,
-            // An online withdrawal stays pending at the service until the person collects it.
-            method_id: 160,
-            destination: "3001234567".into(),
+            webhook_request: Some(url::Url::parse("https://tienda.example.co/webhook").unwrap()),
+            method_id: paydesk::api::family_b::BREB_WITHDRAW_METHOD,
+            destination: "@NOMINA7".into(),
             bank_name: None,
         },
     )

@@ -375,6 +375,7 @@ fn collection(reference: &str, amount: Option<i64>, created_at: i64) -> Collecti
         repeatable: false,
         open_until: None,
         made_by: Default::default(),
+        resource_id: None,
     }
 }
 

@@ -177,6 +177,7 @@ fn seed(ledger: &Ledger) {
             repeatable: false,
             open_until: None,
             made_by: Default::default(),
+            resource_id: None,
         };
         paydesk::collections::record_created(ledger, "p", &collection).unwrap();
         let said = match reference {

@@ -8,13 +8,13 @@ mod common;
 use std::sync::Arc;
 
 use common::{TestSimulator, wait_for};
-use paydesk::api::TransactionTokenSource;
 use paydesk::api::catalog::{ExtraField, MethodCatalog};
 use paydesk::api::family_b::{
     BREB_WITHDRAW_METHOD, CashIn, DEFAULT_BRAND_ID, PaymentMethodRequest, Reference2,
     TransactionStatus, WithdrawRequest,
 };
 use paydesk::api::kind::PaymentKind;
+use paydesk::api::{Dialect, TransactionTokenSource};
 use paydesk::ledger::{CheckState, Ledger, StoredNotification};
 use paydesk::money::Pesos;
 use paydesk::secrets::SecretString;
@@ -91,7 +91,11 @@ impl Shop {
     /// Creates the payment, pays it on the simulator, and waits for paydesk to hold its
     /// approval confirmed by the service.
     async fn create_and_pay(&self, request: &PaymentMethodRequest) -> (String, Value) {
-        assert_eq!(request.check(&self.catalog), vec![], "{request:?}");
+        assert_eq!(
+            request.check(&self.catalog, Dialect::Current),
+            vec![],
+            "{request:?}"
+        );
         let payment = self
             .simulator
             .client()
@@ -197,7 +201,7 @@ async fn an_interoperable_qr_takes_its_optional_fields_and_several_payments() {
     shop.confirmed_approvals(&reference, 2).await;
     // An expiry asked for is refused before sending, in words.
     let asked = shop.request(248, Some(3_600), &[]);
-    let problems = asked.check(&shop.catalog);
+    let problems = asked.check(&shop.catalog, Dialect::Current);
     assert!(
         problems
             .iter()
@@ -209,6 +213,12 @@ async fn an_interoperable_qr_takes_its_optional_fields_and_several_payments() {
 #[tokio::test]
 async fn the_pse_gateway_takes_the_pse_fields_and_person_words() {
     let shop = Shop::open().await;
+    // The gateway needs support to set the merchant up first.
+    let (status, _) = shop
+        .simulator
+        .control_post("/pay-api", json!({"pse_gateway": true}))
+        .await;
+    assert_eq!(status, 204);
     let person = shop.catalog.person_type_code("jurídica");
     let request = shop.request(
         262,
@@ -227,7 +237,68 @@ async fn the_pse_gateway_takes_the_pse_fields_and_person_words() {
     let (_, sent) = shop.create_and_pay(&request).await;
     assert_eq!(sent["paymentMethod"]["id"], 262);
     assert_eq!(sent["paymentMethod"]["typePerson"], "1");
-    assert_eq!(sent["paymentMethod"]["bankId"], 1007);
+    assert_eq!(
+        sent["paymentMethod"]["bankId"], "1007",
+        "the current interface's sample sends the bank as text"
+    );
+}
+
+#[tokio::test]
+async fn methods_that_need_set_up_first_say_so_in_words() {
+    let shop = Shop::open().await;
+    let gateway = shop.request(
+        262,
+        Some(3_600),
+        &[
+            (ExtraField::DocumentType, "CC"),
+            (ExtraField::TypePerson, "0"),
+            (ExtraField::BankId, "1007"),
+            (ExtraField::DocumentNumber, "1020304050"),
+            (ExtraField::Name, "Ana"),
+            (ExtraField::Cellphone, "3001234567"),
+            (ExtraField::Address, "Calle 1"),
+            (ExtraField::Email, "ana@correo.co"),
+        ],
+    );
+    let error = shop
+        .simulator
+        .client()
+        .create_method_payment(&gateway)
+        .await
+        .unwrap_err();
+    assert_eq!(error.code(), "15", "the service's code is kept");
+    assert!(error.to_string().contains("support"), "{error}");
+    assert!(error.to_string().contains("PSE"), "{error}");
+
+    let (status, _) = shop
+        .simulator
+        .control_post("/pay-api", json!({"enrolled": false}))
+        .await;
+    assert_eq!(status, 204);
+    let key = shop.request(
+        250,
+        None,
+        &[
+            (ExtraField::Cellphone, "3001234567"),
+            (ExtraField::DocType, "CC"),
+            (ExtraField::DocNumber, "1020304050"),
+            (ExtraField::MerchantId, "TIENDA123"),
+        ],
+    );
+    let error = shop
+        .simulator
+        .client()
+        .create_method_payment(&key)
+        .await
+        .unwrap_err();
+    assert!(error.to_string().contains("enrolled"), "{error}");
+    assert_eq!(
+        error
+            .service_message()
+            .map(|m| m.contains("Merchant Enrollment")),
+        Some(true),
+        "the service's own words stay in the message"
+    );
 }
 
 #[tokio::test]
@@ -237,7 +308,7 @@ async fn cards_take_a_description_of_at_most_255_characters() {
     let too_long = shop.request(273, Some(3_700), &[(ExtraField::Description, &long)]);
     assert!(
         too_long
-            .check(&shop.catalog)
+            .check(&shop.catalog, Dialect::Current)
             .iter()
             .any(|p| p.field == Field::Description)
     );
@@ -266,7 +337,7 @@ async fn whatsapp_needs_its_account_and_a_month_of_life() {
     );
     assert!(
         short
-            .check(&shop.catalog)
+            .check(&shop.catalog, Dialect::Current)
             .iter()
             .any(|p| p.field == Field::ExpiresIn)
     );
@@ -277,7 +348,7 @@ async fn whatsapp_needs_its_account_and_a_month_of_life() {
     );
     assert!(
         missing
-            .check(&shop.catalog)
+            .check(&shop.catalog, Dialect::Current)
             .iter()
             .any(|p| p.field == Field::WhatsappAccountId)
     );
@@ -307,7 +378,7 @@ async fn a_cash_out_to_a_bre_b_key_with_a_fetched_token() {
         destination: "@TIENDA123".into(),
         bank_name: None,
     };
-    assert!(request.check().is_empty());
+    assert!(request.check(Dialect::Current).is_empty());
     // Through the payout journal, as the app and the CLI send: a payout notification moves
     // only a payout of ours.
     let plan =
@@ -344,5 +415,9 @@ async fn a_cash_out_to_a_bre_b_key_with_a_fetched_token() {
         destination: "TIENDA 123".into(),
         ..request
     };
-    assert!(bad.check().iter().any(|p| p.field == Field::Key));
+    assert!(
+        bad.check(Dialect::Current)
+            .iter()
+            .any(|p| p.field == Field::Key)
+    );
 }

@@ -33,8 +33,8 @@ fn payout_args(reference: &str) -> Vec<&str> {
         "20000",
         "--reference1",
         reference,
-        "--cellphone",
-        "3001234567",
+        "--key",
+        "@TIENDA4567",
         "--yes",
     ]
 }
@@ -104,8 +104,8 @@ async fn with_a_pin_set_a_payout_needs_it_and_goes_once_with_it() {
     assert_eq!(payout.actor.role, paydesk::ledger::activity::Role::Owner);
     assert!(payout.detail.contains("4567"), "{}", payout.detail);
     assert!(
-        !payout.detail.contains("3001234567"),
-        "the number itself is not kept"
+        !payout.detail.contains("@TIENDA4567"),
+        "the key itself is not kept"
     );
     let mut csv = Vec::new();
     ledger

@@ -84,15 +84,15 @@ async fn run(mut command: Command) -> (i32, String, String) {
     )
 }
 
-fn payout_args<'a>(reference: &'a str, amount: &'a str, cellphone: &'a str) -> Vec<&'a str> {
+fn payout_args<'a>(reference: &'a str, amount: &'a str, key: &'a str) -> Vec<&'a str> {
     vec![
         "payout",
         "--amount",
         amount,
         "--reference1",
         reference,
-        "--cellphone",
-        cellphone,
+        "--key",
+        key,
         "--yes",
     ]
 }
@@ -154,16 +154,16 @@ async fn two_tills_racing_payouts_send_one_request_between_them() {
         // payouts (the spacing), the same amount to the same number (the repeat).
         let (first, second) = match run_number % 3 {
             0 => (
-                payout_args(&reference_a, "50000", "3001234567"),
-                payout_args(&reference_a, "50000", "3001234567"),
+                payout_args(&reference_a, "50000", "@ANA123"),
+                payout_args(&reference_a, "50000", "@ANA123"),
             ),
             1 => (
-                payout_args(&reference_a, "50000", "3001234567"),
-                payout_args(&reference_b, "61000", "3007654321"),
+                payout_args(&reference_a, "50000", "@ANA123"),
+                payout_args(&reference_b, "61000", "@PEDRO765"),
             ),
             _ => (
-                payout_args(&reference_a, "50000", "3001234567"),
-                payout_args(&reference_b, "50000", "3001234567"),
+                payout_args(&reference_a, "50000", "@ANA123"),
+                payout_args(&reference_b, "50000", "@ANA123"),
             ),
         };
         let (one, other) = tokio::join!(
@@ -279,7 +279,7 @@ async fn a_database_that_goes_away_is_said_refused_safely_and_recovered() {
         till_home.path(),
         &simulator,
         &url,
-        &payout_args("AWAYP", "40000", "3001234567"),
+        &payout_args("AWAYP", "40000", "@ANA123"),
     ))
     .await;
     assert_eq!(code, 3, "{stderr}");
@@ -316,7 +316,7 @@ async fn a_database_that_goes_away_is_said_refused_safely_and_recovered() {
         till_home.path(),
         &simulator,
         &url,
-        &payout_args("AWAYP", "40000", "3001234567"),
+        &payout_args("AWAYP", "40000", "@ANA123"),
     ))
     .await;
     assert_eq!(

@@ -99,8 +99,12 @@ fn bad_values_show_their_messages_and_send_nothing() {
     );
     assert!(shows(&harness, "use pesos enteros, sin centavos"));
     click(&mut harness, "Referencia y vencimiento");
-    type_into(&mut harness, "Su referencia", "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
-    assert!(shows(&harness, "máximo 20 caracteres"));
+    type_into(
+        &mut harness,
+        "Su referencia",
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789X",
+    );
+    assert!(shows(&harness, "máximo 36 caracteres"));
     // The till's form asks only what a cashier decides: no addresses.
     assert!(
         harness
@@ -136,7 +140,7 @@ fn one_method_payment_asks_for_the_wallet_cellphone() {
     click(&mut harness, "Un medio de pago");
     assert!(shows(
         &harness,
-        "Los pagos con Nequi deben quedar abiertos más de 12 h"
+        "Los pagos con Nequi deben quedar abiertos al menos 12 h"
     ));
     type_into(&mut harness, "Valor", "30000");
     type_into(&mut harness, "Celular del pagador", "601 123 4567");
@@ -161,20 +165,20 @@ fn one_method_payment_asks_for_the_wallet_cellphone() {
         .unwrap()
         .clone();
     assert_eq!(request["body"]["paymentMethod"]["cellphone"], "3001234567");
-    assert!(request["body"]["expiresIn"].as_u64().unwrap() > 43_200);
+    assert!(request["body"]["expiresIn"].as_u64().unwrap() >= 43_200);
 }
 
 #[test]
 fn online_bank_transfer_lists_banks_without_the_prompt() {
     let app = App::new();
     let mut harness = app.harness();
-    common::ui::pick_method(&mut harness, "PSE — más de 30 min");
+    common::ui::pick_method(&mut harness, "PSE — desde 30 min");
     wait_until(&mut harness, "the bank picker shows", |h| {
         h.query_by_label("Banco del pagador").is_some()
     });
     assert!(shows(
         &harness,
-        "Los pagos con PSE deben quedar abiertos más de 30 min"
+        "Los pagos con PSE deben quedar abiertos al menos 30 min"
     ));
     harness.get_by_label("Banco del pagador").click();
     harness.step();
@@ -396,7 +400,28 @@ fn the_app_logs_no_secret_even_at_trace_level() {
     click(&mut harness, "Saldo");
     click(&mut harness, "Actualizar");
     wait_until(&mut harness, "the refusal shows", |h| {
-        shows(h, "Token de acceso inválido")
+        shows(h, "El servicio no aceptó el token de acceso")
+    });
+    // The service asks for a sign-in: the dialog opens, and the password goes once.
+    wait_until(&mut harness, "the sign-in dialog", |h| {
+        shows(h, "Iniciar sesión en el servicio de pagos")
+    });
+    type_into(
+        &mut harness,
+        "Usuario del servicio",
+        paydesk::simulator::DEMO_USERNAME,
+    );
+    type_into(
+        &mut harness,
+        "Contraseña",
+        paydesk::simulator::DEMO_PASSWORD,
+    );
+    let before = harness.state().session().cloned().unwrap();
+    click(&mut harness, "Iniciar sesión");
+    wait_until(&mut harness, "the session with the signed-in token", |h| {
+        h.state()
+            .session()
+            .is_some_and(|s| !std::sync::Arc::ptr_eq(s, &before))
     });
 
     let logged = String::from_utf8_lossy(&logs.lock().unwrap()).into_owned();
@@ -412,6 +437,8 @@ fn the_app_logs_no_secret_even_at_trace_level() {
         "sbx-",
         "log-check-pass",
         "pasted-wrong-token-456",
+        paydesk::simulator::DEMO_PASSWORD,
+        "pay-",
     ] {
         assert!(!logged.contains(secret), "{secret} is in the log");
     }
@@ -548,6 +575,11 @@ fn save_new_profile(
     type_into(harness, "Nombre del perfil", name);
     type_into(harness, "Dirección de la API", base_url);
     type_into(harness, "Dirección de pagos", pay_url);
+    type_into(
+        harness,
+        "Página del negocio",
+        "https://instagram.com/tiendaleo",
+    );
     click(harness, "Guardar perfil");
     let top_bar = format!("Perfil: {name}");
     wait_until(harness, "the app uses the new profile", |h| {

@@ -95,6 +95,10 @@ fn settings_make_a_copy_and_restore_one_after_saying_what_it_holds() {
     harness.run_steps(2);
     let restore_buttons: Vec<_> = harness.query_all_by_label("Restaurar…").collect();
     assert!(restore_buttons.len() >= 2, "the heading and one per copy");
+    // Far down Configuración: scrolled to, as a person would.
+    restore_buttons[1].scroll_to_me();
+    harness.run_steps(4);
+    let restore_buttons: Vec<_> = harness.query_all_by_label("Restaurar…").collect();
     restore_buttons[1].click();
     wait_until(&mut harness, "the preview", |h| shows(h, "1 cobro creado"));
     assert!(

@@ -104,11 +104,10 @@ fn a_payout_to_a_bre_b_key() {
     let mut harness = app.harness();
     harness.state_mut().show_panel(Panel::Payouts);
     harness.step();
-    click(&mut harness, "Llave Bre-B");
     type_into(&mut harness, "Valor", "20.000");
-    type_into(&mut harness, "Llave Bre-B", "TIENDA 123");
-    assert!(shows(&harness, "use una llave Bre-B"));
-    type_into(&mut harness, "Llave Bre-B", "@TIENDA123");
+    type_into(&mut harness, "Alias Bre-B de quien recibe", "TIENDA 123");
+    assert!(shows(&harness, "el servicio solo envía a un alias Bre-B"));
+    type_into(&mut harness, "Alias Bre-B de quien recibe", "@TIENDA123");
     click(&mut harness, "Revisar dispersión…");
     wait_until(&mut harness, "the confirmation", |h| {
         shows(h, "Confirme la dispersión")

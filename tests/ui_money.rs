@@ -24,16 +24,13 @@ fn a_payout_is_confirmed_in_words_and_a_double_click_sends_once() {
     harness.state_mut().show_panel(Panel::Payouts);
     harness.step();
     type_into(&mut harness, "Valor", "50.000");
-    type_into(&mut harness, "Celular de destino", "3001234567");
+    type_into(&mut harness, "Alias Bre-B de quien recibe", "@ANA123");
     click(&mut harness, "Revisar dispersión…");
     wait_until(&mut harness, "the confirmation", |h| {
         shows(h, "Confirme la dispersión")
     });
-    assert!(
-        shows(&harness, "300 123 4567"),
-        "the number grouped for reading"
-    );
-    assert!(shows(&harness, "Dispersión como producto"));
+    assert!(shows(&harness, "@ANA123"), "the alias read back");
+    assert!(shows(&harness, "Llave Bre-B"));
     assert!(shows(&harness, "$ 5.000.000"), "the balance before");
     assert!(shows(&harness, "$ 4.950.000"), "and after");
     assert_eq!(
@@ -50,7 +47,7 @@ fn a_payout_is_confirmed_in_words_and_a_double_click_sends_once() {
     harness.step();
     harness.step();
     wait_until(&mut harness, "the payout is sent", |h| {
-        shows(h, "Dispersión de $ 50.000 a 300 123 4567 enviada")
+        shows(h, "Dispersión de $ 50.000 a @ANA123 enviada")
     });
     assert_eq!(app.requests_to(&harness, WITHDRAW), 1);
     assert_eq!(cash_outs(&app, &harness), 1);
@@ -59,19 +56,15 @@ fn a_payout_is_confirmed_in_words_and_a_double_click_sends_once() {
     wait_until(&mut harness, "the journal shows it paid", |h| {
         h.query_all_by_label("Pagada").next().is_some()
     });
-    // The journal reads as a table: its time, the method by name, the number grouped.
+    // The journal reads as a table: its time, the method by name, the alias.
     assert!(harness.query_by_label("Hora").is_some());
     assert!(
-        harness
-            .query_all_by_label("Dispersión como producto")
-            .count()
-            >= 2,
-        "the kind chosen in the form, and the journal's row"
+        harness.query_all_by_label("Llave Bre-B").count() >= 2,
+        "the kind the form says, and the journal's row"
     );
-    assert!(harness.query_all_by_label("300 123 4567").next().is_some());
+    assert!(harness.query_all_by_label("@ANA123").next().is_some());
     assert!(
-        harness.query_all_by_label("160").next().is_none()
-            && harness.query_all_by_label("245").next().is_none(),
+        harness.query_all_by_label("264").next().is_none(),
         "no method ids"
     );
 }
@@ -83,7 +76,7 @@ fn cancelling_the_confirmation_sends_nothing() {
     harness.state_mut().show_panel(Panel::Payouts);
     harness.step();
     type_into(&mut harness, "Valor", "20000");
-    type_into(&mut harness, "Celular de destino", "310 987 6543");
+    type_into(&mut harness, "Alias Bre-B de quien recibe", "@PEDRO987");
     click(&mut harness, "Revisar dispersión…");
     wait_until(&mut harness, "the confirmation", |h| {
         shows(h, "Confirme la dispersión")
@@ -109,7 +102,11 @@ fn every_bad_payout_input_has_its_message_and_sends_nothing() {
     for (label, value, message) in [
         ("Valor", "50,5", "use pesos enteros"),
         ("Valor", "-3", "mayor que $ 0"),
-        ("Celular de destino", "12345", "10 dígitos y empieza por 3"),
+        (
+            "Alias Bre-B de quien recibe",
+            "3001234567",
+            "el servicio solo envía a un alias Bre-B",
+        ),
         (
             "Su referencia",
             "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
@@ -122,21 +119,13 @@ fn every_bad_payout_input_has_its_message_and_sends_nothing() {
             "{label}={value}: expected {message:?}"
         );
     }
-    // The ceiling of online withdrawals.
-    type_into(&mut harness, "Valor", "2.500.000");
-    type_into(&mut harness, "Celular de destino", "3001234567");
-    type_into(&mut harness, "Su referencia", "CEILING-1");
-    click(&mut harness, "Retiro en línea");
-    harness.step();
-    assert!(shows(
-        &harness,
-        "los retiros en línea son de máximo $ 2.000.000"
-    ));
-    click(&mut harness, "Revisar dispersión…");
-    assert!(!shows(&harness, "Confirme la dispersión"));
+    // Today's service pays a Bre-B alias only: there is no other kind to pick.
+    type_into(&mut harness, "Alias Bre-B de quien recibe", "@ANA123");
+    type_into(&mut harness, "Su referencia", "BALANCE-1");
+    assert!(harness.query_by_label("Retiro en línea").is_none());
+    assert!(harness.query_by_label("Dispersión como producto").is_none());
 
     // The balance rule: more than the demo merchant's $ 5.000.000.
-    click(&mut harness, "Dispersión como producto");
     type_into(&mut harness, "Valor", "6.000.000");
     click(&mut harness, "Revisar dispersión…");
     wait_until(&mut harness, "the balance refusal", |h| {
@@ -156,7 +145,7 @@ fn the_thirty_second_rule_and_a_repeat_warning() {
     harness.state_mut().show_panel(Panel::Payouts);
     harness.step();
     type_into(&mut harness, "Valor", "10.000");
-    type_into(&mut harness, "Celular de destino", "3001234567");
+    type_into(&mut harness, "Alias Bre-B de quien recibe", "@ANA123");
     click(&mut harness, "Revisar dispersión…");
     wait_until(&mut harness, "the confirmation", |h| {
         shows(h, "Confirme la dispersión")
@@ -204,7 +193,7 @@ fn a_lost_answer_shows_unknown_and_offers_no_resend() {
     harness.state_mut().show_panel(Panel::Payouts);
     harness.step();
     type_into(&mut harness, "Valor", "30.000");
-    type_into(&mut harness, "Celular de destino", "3001234567");
+    type_into(&mut harness, "Alias Bre-B de quien recibe", "@ANA123");
     let reference = harness
         .get_by_role_and_label(egui::accesskit::Role::TextInput, "Su referencia")
         .value()

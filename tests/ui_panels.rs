@@ -459,6 +459,7 @@ mod settings {
                     profile: &profile,
                     environment: Environment::Simulator,
                     keyring_problem: Some("no keyring in this test"),
+                    sign_in_offered: true,
                     config_file: "/tmp/paydesk.toml".into(),
                     alerts: AlertSettings::new(false, false),
                     ledger: LedgerView {
@@ -503,6 +504,11 @@ mod settings {
             "https://api.example.co/api/v1",
         );
         type_into(&mut harness, "Dirección de pagos", "https://pay.example.co");
+        type_into(
+            &mut harness,
+            "Página del negocio",
+            "https://tienda.example.co",
+        );
         harness.get_by_label("Guardar perfil").click();
         harness.run_steps(2);
         let queued = &harness.state().queued;
@@ -516,7 +522,7 @@ mod settings {
         assert!(
             queued.iter().any(|command| matches!(
                 command,
-                SettingsCommand::SaveProfile { name, profile }
+                SettingsCommand::SaveProfile { name, profile, .. }
                     if name == "tienda" && profile.environment == Environment::Sandbox
             )),
             "{queued:?}"
@@ -549,9 +555,11 @@ mod payouts {
                         pay_url: "https://pay.example.co",
                         catalog,
                         brand_id: 79,
-                        default_webhook: None,
+                        default_webhook: Some("https://tienda.example.co/webhook".into()),
                         default_return_url: None,
                         show_summary: true,
+                        dialect: paydesk::api::Dialect::Current,
+                        shop_url: Some("https://tienda.example.co".into()),
                     },
                     journal_problem: None,
                     moves_real_money: true,
@@ -574,23 +582,23 @@ mod payouts {
         let mut harness = harness();
         harness.run_steps(2);
         type_into(&mut harness, "Valor", "50.000");
-        type_into(&mut harness, "Celular de destino", "601 123 4567");
+        type_into(&mut harness, "Alias Bre-B de quien recibe", "601 123 4567");
         harness.get_by_label("Revisar dispersión…").click();
         harness.run_steps(2);
         assert!(
             harness.state().queued.is_empty(),
-            "a bad number sends nothing"
+            "a number where an alias goes sends nothing"
         );
-        assert!(shows(&harness, "Celular de destino:"));
+        assert!(shows(&harness, "Llave Bre-B:"));
 
-        harness.get_by_label("Celular de destino").focus();
+        harness.get_by_label("Alias Bre-B de quien recibe").focus();
         harness.run_steps(1);
         harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
         harness.key_press(egui::Key::Backspace);
         harness.run_steps(1);
         harness
-            .get_by_label("Celular de destino")
-            .type_text("300 123 4567");
+            .get_by_label("Alias Bre-B de quien recibe")
+            .type_text("@ANA123");
         harness.run_steps(2);
         harness.get_by_label("Revisar dispersión…").click();
         harness.run_steps(2);
@@ -599,7 +607,7 @@ mod payouts {
             other => panic!("{other:?}"),
         };
         assert_eq!(request.amount, Pesos::new(50_000));
-        assert_eq!(request.destination, "3001234567");
+        assert_eq!(request.destination, "@ANA123");
 
         // The review's answer: the plan the person confirms, in words.
         harness.state_mut().confirm(PayoutPlan {
@@ -610,7 +618,7 @@ mod payouts {
         });
         harness.run_steps(4);
         assert!(shows(&harness, "Confirme la dispersión"));
-        assert!(shows(&harness, "300 123 4567"));
+        assert!(shows(&harness, "@ANA123"));
         assert!(shows(&harness, "Esto mueve dinero real"));
         assert!(shows(&harness, "$ 4.950.000"), "the balance after it");
         harness.get_by_label("Enviar $ 50.000").click();
@@ -656,6 +664,8 @@ mod collect {
                         default_webhook: Some("https://tienda.example.com/paydesk".into()),
                         default_return_url: Some("https://tienda.example.com/gracias".into()),
                         show_summary: false,
+                        dialect: paydesk::api::Dialect::Current,
+                        shop_url: Some("https://instagram.com/tiendaana".into()),
                     },
                     tracker,
                     notifications: &[],

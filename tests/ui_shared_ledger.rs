@@ -118,6 +118,7 @@ fn settings_show_the_shared_ledger_without_its_password_and_test_it() {
                 repeatable: false,
                 open_until: None,
                 made_by: Default::default(),
+                resource_id: None,
             },
         )
         .unwrap();

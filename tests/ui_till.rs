@@ -333,6 +333,11 @@ fn another_profile_does_not_show_the_last_merchants_sale() {
         "Dirección de pagos",
         "https://pay.example.invalid",
     );
+    type_into(
+        &mut harness,
+        "Página del negocio",
+        "https://sucursal.example.co",
+    );
     click(&mut harness, "Guardar perfil");
     wait_until(&mut harness, "the new profile is in use", |h| {
         shows(h, "Perfil: sucursal")

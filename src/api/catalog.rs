@@ -308,8 +308,15 @@ impl MethodCatalog {
     }
 
     /// `expiresIn` must be strictly greater than the chosen method's minimum (the spec says
-    /// "exceed"). An id the catalog does not know gets no minimum: the service decides.
-    pub fn check_expires_in(&self, method_id: i64, seconds: u64) -> Checked<u64> {
+    /// "exceed"), or at least the minimum where `minimum_included` (the current interface says
+    /// "greater than or equal"). An id the catalog does not know gets no minimum: the service
+    /// decides.
+    pub fn check_expires_in(
+        &self,
+        method_id: i64,
+        seconds: u64,
+        minimum_included: bool,
+    ) -> Checked<u64> {
         if seconds == 0 {
             return Err(ValidationError::new(
                 Field::ExpiresIn,
@@ -318,15 +325,27 @@ impl MethodCatalog {
         }
         match self.find(method_id) {
             Some(method) => match method.min_expires_in {
-                Some(minimum) if seconds <= minimum => Err(ValidationError::new(
-                    Field::ExpiresIn,
-                    crate::t!(
-                        "rule-expiry-minimum",
-                        method = method.name.as_str(),
-                        minimum = validate::describe_seconds(minimum),
-                        seconds = minimum
-                    ),
-                )),
+                Some(minimum) if minimum_included && seconds < minimum => {
+                    Err(ValidationError::new(
+                        Field::ExpiresIn,
+                        crate::t!(
+                            "rule-expiry-at-least",
+                            method = method.display_name(),
+                            minimum = validate::describe_seconds(minimum)
+                        ),
+                    ))
+                }
+                Some(minimum) if !minimum_included && seconds <= minimum => {
+                    Err(ValidationError::new(
+                        Field::ExpiresIn,
+                        crate::t!(
+                            "rule-expiry-minimum",
+                            method = method.name.as_str(),
+                            minimum = validate::describe_seconds(minimum),
+                            seconds = minimum
+                        ),
+                    ))
+                }
                 _ => Ok(seconds),
             },
             None => Ok(seconds),
@@ -471,7 +490,7 @@ mod tests {
     fn expires_in_is_strictly_above_the_minimum() {
         let catalog = MethodCatalog::default();
         let expires_in =
-            |catalog: &MethodCatalog, id, seconds| catalog.check_expires_in(id, seconds);
+            |catalog: &MethodCatalog, id, seconds| catalog.check_expires_in(id, seconds, false);
         assert!(expires_in(&catalog, 130, 43_200).is_err());
         assert_eq!(expires_in(&catalog, 130, 43_201), Ok(43_201));
         assert!(expires_in(&catalog, 117, 1_800).is_err());
@@ -487,5 +506,8 @@ mod tests {
         // Unknown id: no minimum, the service decides.
         assert_eq!(expires_in(&catalog, 999, 1), Ok(1));
         assert!(expires_in(&catalog, 999, 0).is_err());
+        // The current interface takes the minimum itself.
+        assert_eq!(catalog.check_expires_in(130, 43_200, true), Ok(43_200));
+        assert!(catalog.check_expires_in(130, 43_199, true).is_err());
     }
 }

@@ -23,10 +23,21 @@ fn parse_json(operation: Operation, status: u16, bytes: &[u8]) -> Result<Value, 
     })
 }
 
+/// A text field, also when a server sends it as a number, or (a message) as a list of texts
+/// (how some frameworks report several field errors).
 fn text_field(body: &Value, key: &str) -> Option<String> {
+    const MAX_MESSAGES: usize = 10;
     match body.get(key)? {
         Value::String(text) => Some(text.clone()),
         Value::Number(number) => Some(number.to_string()),
+        Value::Array(items) => {
+            let texts: Vec<&str> = items
+                .iter()
+                .filter_map(Value::as_str)
+                .take(MAX_MESSAGES)
+                .collect();
+            (!texts.is_empty()).then(|| texts.join("; "))
+        }
         _ => None,
     }
 }
@@ -99,6 +110,15 @@ pub fn decode_family_b(operation: Operation, status: u16, bytes: &[u8]) -> Resul
     let message = text_field(&body, "message");
     if (200..300).contains(&status) && code.as_deref() == Some("00") {
         return Ok(body);
+    }
+    // 401 from the pay API: its bearer token is not valid (wrong, or revoked).
+    if status == 401 {
+        return Err(ApiError::Refused {
+            refusal: Refusal::TokenRejected,
+            code: code.unwrap_or_else(|| "http.401".to_owned()),
+            message: message.unwrap_or_default(),
+            http_status: status,
+        });
     }
     match code {
         Some(code) => Err(refused(code, message, status)),

@@ -17,8 +17,35 @@ pub enum Refusal {
     CostNotSupported,
     /// `transaction.progress`.
     TransactionInProgress,
+    /// The pay API answered 401: its bearer token is not (or no longer) valid. It does not
+    /// expire, but it can be revoked; signing in again gets a new one.
+    TokenRejected,
+    /// A sign-in the service refused: the user or the password is not right.
+    WrongCredentials,
+    /// A method the merchant must be enrolled in first (the interoperable QR, Bre-B keys).
+    NeedsEnrolment,
+    /// A method support must set up for the merchant first (the PSE gateway).
+    NeedsSetup,
     /// Any other code: the service's message is shown as it came.
     Other,
+}
+
+/// Which credential a refusal asks the person for again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SignInNeeded {
+    /// The envelope API's token (Family A), pasted.
+    ApiToken,
+    /// The pay API's bearer token: signing in with user and password, or pasting one.
+    PayApi,
+}
+
+/// A setting a request needs that the profile does not have: nothing was sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MissingSetting {
+    /// The shop's page (`userMetadata.urlCommerce`).
+    ShopUrl,
+    /// This till's name (`userMetadata.identifier`).
+    Till,
 }
 
 impl Refusal {
@@ -40,7 +67,9 @@ impl Refusal {
             Refusal::MethodTypeNotFound => crate::t!("refusal-method-type"),
             Refusal::CostNotSupported => crate::t!("refusal-cost"),
             Refusal::TransactionInProgress => crate::t!("refusal-in-progress"),
-            Refusal::Other => return None,
+            Refusal::TokenRejected => crate::t!("refusal-token-rejected"),
+            Refusal::WrongCredentials => crate::t!("refusal-wrong-credentials"),
+            Refusal::NeedsEnrolment | Refusal::NeedsSetup | Refusal::Other => return None,
         })
     }
 }
@@ -84,6 +113,11 @@ pub enum ApiError {
     BadUrl { which: &'static str, url: String },
     #[error("{}", crate::t!("error-missing-credential", which = .0.to_string()))]
     MissingCredential(&'static str),
+    #[error("{}", match .0 {
+        MissingSetting::ShopUrl => crate::t!("error-missing-shop-url"),
+        MissingSetting::Till => crate::t!("error-missing-till"),
+    })]
+    MissingSetting(MissingSetting),
     #[error("{}", crate::t!("error-setup", detail = .0.as_str()))]
     Setup(String),
 }
@@ -143,6 +177,75 @@ impl ApiError {
         }
     }
 
+    /// A refusal of a payment for one method, in words where the method needs the merchant's
+    /// enrolment or support's set-up first (the service's public documentation says which);
+    /// the service's own message and code are kept.
+    pub fn explain_method(self, method_id: i64) -> ApiError {
+        const INTEROPERABLE_QR: i64 = 248;
+        const BREB_KEY: i64 = 250;
+        const PSE_GATEWAY: i64 = 262;
+        match self {
+            ApiError::Refused {
+                refusal: Refusal::Other,
+                code,
+                message,
+                http_status,
+            } if matches!(method_id, INTEROPERABLE_QR | BREB_KEY | PSE_GATEWAY) => {
+                let (refusal, explained) = if method_id == PSE_GATEWAY {
+                    (
+                        Refusal::NeedsSetup,
+                        crate::t!("refusal-needs-setup", service = message.as_str()),
+                    )
+                } else {
+                    (
+                        Refusal::NeedsEnrolment,
+                        crate::t!("refusal-needs-enrolment", service = message.as_str()),
+                    )
+                };
+                ApiError::Refused {
+                    refusal,
+                    code,
+                    message: explained,
+                    http_status,
+                }
+            }
+            other => other,
+        }
+    }
+
+    /// A refusal of a sign-in: 400 and 401 mean the user or password is wrong.
+    pub(super) fn into_sign_in_refusal(self) -> ApiError {
+        match self {
+            ApiError::Refused {
+                code,
+                message,
+                http_status,
+                ..
+            } if matches!(http_status, 400 | 401 | 403) => ApiError::Refused {
+                refusal: Refusal::WrongCredentials,
+                code,
+                message,
+                http_status,
+            },
+            other => other,
+        }
+    }
+
+    /// Which credential the person must give again after this error, if any.
+    pub fn needs_sign_in(&self) -> Option<SignInNeeded> {
+        match self {
+            ApiError::Refused {
+                refusal: Refusal::SessionEnded,
+                ..
+            } => Some(SignInNeeded::ApiToken),
+            ApiError::Refused {
+                refusal: Refusal::TokenRejected,
+                ..
+            } => Some(SignInNeeded::PayApi),
+            _ => None,
+        }
+    }
+
     /// The code shown to whoever debugs, and in `--json` output.
     pub fn code(&self) -> &str {
         match self {
@@ -154,6 +257,8 @@ impl ApiError {
             ApiError::InsecureUrl { .. } => "config.insecureUrl",
             ApiError::BadUrl { .. } => "config.badUrl",
             ApiError::MissingCredential(_) => "config.missingCredential",
+            ApiError::MissingSetting(MissingSetting::ShopUrl) => "config.missingShopUrl",
+            ApiError::MissingSetting(MissingSetting::Till) => "config.missingTill",
             ApiError::Setup(_) => "config.setup",
         }
     }
@@ -167,7 +272,8 @@ impl ApiError {
         }
     }
 
-    /// The service's own message, when it sent one.
+    /// The service's own message, when it sent one (for a method that needs enrolment, with
+    /// the explanation around it).
     pub fn service_message(&self) -> Option<&str> {
         match self {
             ApiError::Refused { message, .. } => Some(message),

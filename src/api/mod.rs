@@ -4,12 +4,14 @@
 
 pub mod catalog;
 mod decode;
+pub mod dialect;
 mod error;
 pub mod family_a;
 pub mod family_b;
 pub mod kind;
 pub mod lenient;
 pub mod notification;
+mod operation;
 
 use std::time::Duration;
 
@@ -20,120 +22,15 @@ use url::Url;
 
 use decode::{decode_balance, decode_data, decode_withdraw};
 pub use decode::{decode_every_answer, decode_family_a, decode_family_b};
-pub use error::{ApiError, Refusal};
+pub use dialect::{Dialect, Direction};
+pub use error::MissingSetting;
+pub use error::{ApiError, Refusal, SignInNeeded};
+pub use operation::{Family, Operation};
 
 use crate::secrets::SecretString;
 use crate::validate;
 use family_a::*;
 use family_b::*;
-
-/// Every operation of the service, with its family and path.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Operation {
-    Register,
-    ListMethods,
-    GenerateResource,
-    Checkout,
-    RequestOtp,
-    AddAccount,
-    DeleteAccount,
-    CreatePaymentLink,
-    CreateMethodPayment,
-    PaymentStatus,
-    PaymentFeatures,
-    InstantBanks,
-    Withdraw,
-    Balance,
-    SimulateNotification,
-    TransactionToken,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Family {
-    /// The envelope API under `base_url`.
-    A,
-    /// The pay API under `pay_url`.
-    B,
-}
-
-impl Operation {
-    pub fn family(self) -> Family {
-        match self {
-            Operation::Register
-            | Operation::ListMethods
-            | Operation::GenerateResource
-            | Operation::Checkout
-            | Operation::RequestOtp
-            | Operation::AddAccount
-            | Operation::DeleteAccount => Family::A,
-            _ => Family::B,
-        }
-    }
-
-    pub fn path(self) -> &'static str {
-        match self {
-            Operation::Register => "/auth/register",
-            Operation::ListMethods => "/payments/method/list",
-            Operation::GenerateResource | Operation::Checkout => "/payments/resource/generate",
-            Operation::RequestOtp => "/accounts/otp/get",
-            Operation::AddAccount => "/accounts/add",
-            Operation::DeleteAccount => "/accounts/delete",
-            Operation::CreatePaymentLink => "/cash-in/generate/payment-link/token",
-            Operation::CreateMethodPayment => "/cash-in/generate/payment-method/token",
-            Operation::PaymentStatus => "/payment/status",
-            Operation::PaymentFeatures => "/payment/features",
-            Operation::InstantBanks => "/payment/instant-banks",
-            Operation::Withdraw => "/cash-out/generate/withdraw-method/token",
-            Operation::Balance => "/customer/getBalance",
-            Operation::SimulateNotification => "/webhook/notify",
-            Operation::TransactionToken => "/trx-token/generate",
-        }
-    }
-
-    /// Whether doing it twice would create or move something: after a lost answer such an
-    /// operation's outcome is unknown.
-    pub fn changes_state(self) -> bool {
-        !matches!(
-            self,
-            Operation::ListMethods
-                | Operation::PaymentStatus
-                | Operation::PaymentFeatures
-                | Operation::InstantBanks
-                | Operation::Balance
-                | Operation::TransactionToken
-        )
-    }
-
-    /// Cash-in generation carries an `x-transaction-token` (the spec), and so does the cash-out
-    /// (the service's public material: a single-use token for each, asked for that path).
-    fn needs_transaction_token(self) -> bool {
-        matches!(
-            self,
-            Operation::CreatePaymentLink | Operation::CreateMethodPayment | Operation::Withdraw
-        )
-    }
-
-    pub fn describe(self) -> String {
-        match self {
-            Operation::Register => crate::t!("operation-register"),
-            Operation::ListMethods => crate::t!("operation-list-methods"),
-            Operation::GenerateResource => crate::t!("operation-generate-resource"),
-            Operation::Checkout => crate::t!("operation-checkout"),
-            Operation::RequestOtp => crate::t!("operation-request-otp"),
-            Operation::AddAccount => crate::t!("operation-add-account"),
-            Operation::DeleteAccount => crate::t!("operation-delete-account"),
-            Operation::CreatePaymentLink => crate::t!("operation-create-payment-link"),
-            Operation::CreateMethodPayment => crate::t!("operation-create-method-payment"),
-            Operation::PaymentStatus => crate::t!("operation-payment-status"),
-            Operation::PaymentFeatures => crate::t!("operation-payment-features"),
-            Operation::InstantBanks => crate::t!("operation-instant-banks"),
-            Operation::Withdraw => crate::t!("operation-withdraw"),
-            Operation::Balance => crate::t!("operation-balance"),
-            Operation::SimulateNotification => crate::t!("operation-simulate-notification"),
-            Operation::TransactionToken => crate::t!("operation-transaction-token"),
-        }
-    }
-}
 
 /// Where the `x-transaction-token` of a cash-in request comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -159,7 +56,15 @@ pub struct ClientSettings {
     pub device_key: String,
     pub connect_timeout: Duration,
     pub request_timeout: Duration,
+    /// Where a cash-in's transaction token comes from under the spec's interface (the current
+    /// one always fetches it).
     pub transaction_token: TransactionTokenSource,
+    /// The interface the service speaks.
+    pub dialect: Dialect,
+    /// `userMetadata.identifier`: this till's own name, the same on every request.
+    pub till: Option<String>,
+    /// `userMetadata.urlCommerce`: the shop's page or social network.
+    pub shop_url: Option<String>,
 }
 
 impl ClientSettings {
@@ -174,9 +79,15 @@ impl ClientSettings {
             connect_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
             transaction_token: TransactionTokenSource::RandomUuid,
+            dialect: Dialect::Current,
+            till: None,
+            shop_url: None,
         }
     }
 }
+
+/// `userMetadata.identifier` may hold at most this many characters.
+const IDENTIFIER_MAX_CHARS: usize = 36;
 
 /// A decoded answer and the operation's `data` exactly as the service sent it.
 #[derive(Debug, Clone)]
@@ -247,6 +158,10 @@ impl Client {
 
     pub fn pay_url(&self) -> &str {
         &self.pay_url
+    }
+
+    pub fn dialect(&self) -> Dialect {
+        self.settings.dialect
     }
 
     /// An image the service refers to (a payment method's icon): a path on the service's host,
@@ -346,7 +261,7 @@ impl Client {
         request: &PaymentLinkRequest,
     ) -> Result<Reply<PaymentLink>, ApiError> {
         let body = self
-            .call_b(Operation::CreatePaymentLink, request.wire())
+            .call_b(Operation::CreatePaymentLink, request.wire(self.dialect()))
             .await?;
         decode_data(Operation::CreatePaymentLink, body)
     }
@@ -356,9 +271,39 @@ impl Client {
         request: &PaymentMethodRequest,
     ) -> Result<Reply<MethodPayment>, ApiError> {
         let body = self
-            .call_b(Operation::CreateMethodPayment, request.wire())
-            .await?;
+            .call_b(Operation::CreateMethodPayment, request.wire(self.dialect()))
+            .await
+            .map_err(|error| error.explain_method(request.method_id))?;
         decode_data(Operation::CreateMethodPayment, body)
+    }
+
+    /// The pay API's bearer token for a user and password (`POST {pay_url}/auth/login`). It
+    /// does not expire but can be revoked. The password goes in this one request's body and
+    /// nowhere else; the caller keeps the token in the keyring.
+    pub async fn sign_in(
+        &self,
+        username: &str,
+        password: &SecretString,
+    ) -> Result<SecretString, ApiError> {
+        let operation = Operation::SignIn;
+        let body = json!({"username": username.trim(), "password": password.expose()});
+        let url = format!("{}{}", self.pay_url, operation.path());
+        let (status, bytes) = self.post(operation, &url, HeaderMap::new(), &body).await?;
+        let body =
+            decode_family_b(operation, status, &bytes).map_err(ApiError::into_sign_in_refusal)?;
+        body.pointer("/data/token")
+            .and_then(Value::as_str)
+            .filter(|token| !token.trim().is_empty())
+            .map(|token| SecretString::new(token.trim()))
+            .ok_or_else(|| malformed(operation, status, "no data.token in the answer"))
+    }
+
+    /// Asks for a transaction token and drops it: shows, without moving money, that the
+    /// service hands them out to this profile (Probar conexión).
+    pub async fn try_transaction_token(&self) -> Result<(), ApiError> {
+        self.fetch_transaction_token(Operation::CreatePaymentLink)
+            .await
+            .map(drop)
     }
 
     pub async fn payment_status(&self, reference: &str) -> Result<Reply<StatusRecord>, ApiError> {
@@ -451,8 +396,21 @@ impl Client {
         let mut headers = HeaderMap::new();
         let bearer = SecretString::new(format!("Bearer {}", token.expose()));
         headers.insert(AUTHORIZATION, secret_header(&bearer)?);
+        // The metadata first: it needs no answer from the service, and a transaction token
+        // fetched for a request that then cannot go would be wasted.
+        let mut body = body;
+        if operation.moves_money_b() && self.settings.dialect.sends_user_metadata() {
+            let metadata = self.user_metadata().await?;
+            if let Some(object) = body.as_object_mut() {
+                object.insert("userMetadata".into(), metadata);
+            }
+        }
         if operation.needs_transaction_token() {
-            let transaction_token = match self.settings.transaction_token {
+            let source = self
+                .settings
+                .dialect
+                .transaction_token(self.settings.transaction_token);
+            let transaction_token = match source {
                 TransactionTokenSource::RandomUuid => uuid::Uuid::new_v4().to_string(),
                 TransactionTokenSource::Fetch => {
                     Box::pin(self.fetch_transaction_token(operation)).await?
@@ -493,6 +451,85 @@ impl Client {
         .find_map(|value| value.as_str().map(str::to_owned))
         .filter(|token| !token.is_empty())
         .ok_or_else(|| malformed(Operation::TransactionToken, 200, "no token in data"))
+    }
+
+    /// `userMetadata` of a request that moves money: this till's name, the address this
+    /// computer sends from (as its system reports it: never made up, never asked of an outside
+    /// service) and the shop's page. Missing settings refuse the request before anything goes.
+    async fn user_metadata(&self) -> Result<Value, ApiError> {
+        let identifier = self
+            .settings
+            .till
+            .as_deref()
+            .map(str::trim)
+            .filter(|till| !till.is_empty() && till.chars().count() <= IDENTIFIER_MAX_CHARS)
+            .ok_or(ApiError::MissingSetting(MissingSetting::Till))?;
+        let shop_url = self
+            .settings
+            .shop_url
+            .as_deref()
+            .map(str::trim)
+            .filter(|url| validate::shop_url(validate::Field::ShopUrl, url).is_ok())
+            .ok_or(ApiError::MissingSetting(MissingSetting::ShopUrl))?;
+        let ip = self.leaving_address().await?;
+        Ok(json!({
+            "identifier": identifier,
+            "ip": ip.to_string(),
+            "urlCommerce": shop_url,
+        }))
+    }
+
+    /// The address requests to the pay API leave this computer from: the system's choice of
+    /// route, read off a UDP socket "connected" to the service (which sends nothing).
+    async fn leaving_address(&self) -> Result<std::net::IpAddr, ApiError> {
+        let unreachable = |host: &str, detail: String| ApiError::Unreachable {
+            host: host.to_owned(),
+            detail,
+        };
+        let url = Url::parse(&self.pay_url).map_err(|_| ApiError::BadUrl {
+            which: "Family B base",
+            url: self.pay_url.clone(),
+        })?;
+        let port = url.port_or_known_default().unwrap_or(443);
+        let host = match url.host() {
+            Some(url::Host::Domain(domain)) => domain.to_owned(),
+            Some(url::Host::Ipv4(ip)) => ip.to_string(),
+            Some(url::Host::Ipv6(ip)) => ip.to_string(),
+            None => return Err(unreachable("", "no host".into())),
+        };
+        let shown = format!("{host}:{port}");
+        let addresses = tokio::time::timeout(
+            self.settings.connect_timeout,
+            tokio::net::lookup_host((host.as_str(), port)),
+        )
+        .await
+        .map_err(|_| unreachable(&shown, "the name lookup took too long".into()))?
+        .map_err(|error| unreachable(&shown, error.to_string()))?;
+        let mut last_problem = String::from("no address");
+        for address in addresses {
+            let local = if address.is_ipv4() {
+                std::net::SocketAddr::from(([0, 0, 0, 0], 0))
+            } else {
+                std::net::SocketAddr::from(([0u16; 8], 0))
+            };
+            let socket = match tokio::net::UdpSocket::bind(local).await {
+                Ok(socket) => socket,
+                Err(error) => {
+                    last_problem = error.to_string();
+                    continue;
+                }
+            };
+            match socket
+                .connect(address)
+                .await
+                .and_then(|()| socket.local_addr())
+            {
+                Ok(found) if !found.ip().is_unspecified() => return Ok(found.ip()),
+                Ok(_) => last_problem = "no route".into(),
+                Err(error) => last_problem = error.to_string(),
+            }
+        }
+        Err(unreachable(&shown, last_problem))
     }
 
     async fn post(

@@ -40,6 +40,9 @@ pub struct Cli {
 pub enum Command {
     /// Register a merchant user (the password is read from stdin, never from a flag).
     Register(RegisterArgs),
+    /// Sign in to the pay API with the service's user and password: its access token goes to
+    /// the keyring (the password is asked without echo, or read from stdin; it is never kept).
+    Login(LoginArgs),
     /// List the payment methods of a type.
     Methods {
         #[arg(long = "type")]
@@ -81,7 +84,7 @@ pub enum Command {
     /// Add or delete a bank account.
     #[command(subcommand)]
     Account(AccountCommand),
-    /// Send money to a mobile number (asks for confirmation unless --yes).
+    /// Send money to a Bre-B alias (asks for confirmation unless --yes).
     Payout(PayoutArgs),
     /// The payout journal: every payout sent from this computer, newest first.
     Payouts {
@@ -170,6 +173,20 @@ pub enum ProfileCommand {
     Add(Box<ProfileArgs>),
     /// Make a profile the one used when none is named (app and command line).
     Use { name: String },
+    /// Check every credential and setting of the profile against its service, moving no money:
+    /// each line says what it found and what to do (exit 1 when something fails).
+    Check,
+}
+
+#[derive(Debug, Args)]
+pub struct LoginArgs {
+    /// The service's user (usually the e-mail registered with); asked when not given.
+    #[arg(long)]
+    pub username: Option<String>,
+    /// With no system keyring, write the new token in the output (once: paydesk cannot keep
+    /// it). Without this flag, a run with no keyring is refused before signing in.
+    #[arg(long)]
+    pub print_token: bool,
 }
 
 #[derive(Debug, Args)]
@@ -203,6 +220,14 @@ pub struct ProfileArgs {
     /// The shop's name as customers know it (payment cards, WhatsApp messages).
     #[arg(long)]
     pub shop_name: Option<String>,
+    /// The shop's web page or social network (https://…): the service's current interface asks
+    /// for it with every payment and payout.
+    #[arg(long)]
+    pub shop_url: Option<String>,
+    /// The interface the service speaks: 2026 (its current one, the default) or 1.0 (the
+    /// specification's).
+    #[arg(long, value_name = "VERSION")]
+    pub interface: Option<String>,
     /// Do not show the payer the service's summary page before paying.
     #[arg(long)]
     pub no_summary: bool,
@@ -461,7 +486,8 @@ pub struct CashInArgs {
     pub webhook_url: Option<String>,
     #[arg(long)]
     pub return_url: Option<String>,
-    #[arg(long)]
+    /// How long it may be paid: 15min, 1h, 1d, or a number of seconds.
+    #[arg(long, value_parser = crate::validate::duration, value_name = "DURATION")]
     pub expires_in: Option<u64>,
     #[arg(long)]
     pub brand_id: Option<i64>,
@@ -546,14 +572,17 @@ pub struct PayoutArgs {
     pub amount: String,
     #[arg(long)]
     pub reference1: String,
-    /// The recipient's mobile number (methods 160 and 245).
+    /// The recipient's mobile number (methods 160 and 245, offered only by the spec's
+    /// interface 1.0).
     #[arg(long, required_unless_present = "key", conflicts_with = "key")]
     pub cellphone: Option<String>,
-    /// The recipient's Bre-B key, like @TIENDA123 (method 264, chosen by giving a key).
+    /// The recipient's Bre-B alias, like @TIENDA123 (method 264). The service's current
+    /// interface sends payouts to an alias only.
     #[arg(long)]
     pub key: Option<String>,
-    /// 160 online withdrawal, 245 disbursement as a product, 264 to a Bre-B key (the default
-    /// with --key; 245 otherwise).
+    /// 264 to a Bre-B alias (the default with --key, and the only one the current interface
+    /// offers); under the spec's 1.0 also 160 online withdrawal and 245 disbursement as a
+    /// product (the default with --cellphone).
     #[arg(long)]
     pub method: Option<i64>,
     #[arg(long)]

@@ -32,7 +32,9 @@ pub async fn run(cli: Cli, command: Command) -> ExitCode {
         };
     }
     let result = match &command {
-        // Profiles, the owner's PIN and the cashiers are this computer's: no service.
+        // Profiles, the owner's PIN and the cashiers are this computer's: no service. A
+        // profile's check asks its service.
+        Command::Profile(args::ProfileCommand::Check) => run_operation(&cli, &command, out).await,
         Command::Profile(_) | Command::Pin(_) | Command::Cashier(_) => {
             run_local(&cli, &command, out).await
         }
@@ -190,6 +192,8 @@ async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<Exit
     };
     let result = match command {
         Command::Register(args) => commands::register(&ctx, args).await,
+        Command::Login(args) => commands::login(&ctx, args).await,
+        Command::Profile(args::ProfileCommand::Check) => commands::check_profile(&ctx).await,
         Command::Methods {
             method_type,
             user_id,

@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 
 use super::args::{ProfileArgs, ProfileCommand, ProfileEnvironment};
 use super::output::{Failure, Output};
+use crate::api::Dialect;
 use crate::config::{Environment, Paths, Profile, ProfileDraft};
 
 pub fn run(command: &ProfileCommand, out: Output) -> Result<ExitCode, Failure> {
@@ -15,6 +16,8 @@ pub fn run(command: &ProfileCommand, out: Output) -> Result<ExitCode, Failure> {
     match command {
         ProfileCommand::List => list(&paths, out),
         ProfileCommand::Add(args) => add(&paths, args, out),
+        // Answered with the profile's connection (`commands::check_profile`), never here.
+        ProfileCommand::Check => Err(Failure::Local(crate::t!("cli-check-needs-service"))),
         ProfileCommand::Use { name } => {
             paths.set_active_profile(name)?;
             Ok(out.done(&json!({"active": name}), || {
@@ -65,6 +68,15 @@ fn add(paths: &Paths, args: &ProfileArgs, out: Output) -> Result<ExitCode, Failu
             crate::t!("cli-profile-exists"),
         )]));
     }
+    let interface = match &args.interface {
+        None => Dialect::default(),
+        Some(text) => Dialect::parse(text).ok_or_else(|| {
+            Failure::Input(vec![crate::validate::ValidationError::new(
+                Field::Interface,
+                crate::t!("rule-interface-version"),
+            )])
+        })?,
+    };
     let draft = ProfileDraft {
         name: args.name.clone(),
         environment: match args.environment {
@@ -81,6 +93,8 @@ fn add(paths: &Paths, args: &ProfileArgs, out: Output) -> Result<ExitCode, Failu
         return_url: args.return_url.clone().unwrap_or_default(),
         show_summary: !args.no_summary,
         shop_name: args.shop_name.clone().unwrap_or_default(),
+        shop_url: args.shop_url.clone().unwrap_or_default(),
+        interface,
         ledger_url: args.ledger_url.clone().unwrap_or_default(),
     };
     let (name, profile) = draft
@@ -107,6 +121,8 @@ fn describe(name: &str, profile: &Profile) -> Value {
         "webhook_url": profile.webhook_url,
         "webhook_listen": profile.webhook_listen(),
         "merchant_id": profile.merchant_id,
+        "shop_url": profile.shop_url,
+        "interface": profile.interface.version(),
         // Which tokens it has in the keyring, by name only.
         "secrets": profile.secrets.iter().map(|kind| kind.key()).collect::<Vec<_>>(),
     })

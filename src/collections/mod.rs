@@ -144,6 +144,7 @@ mod tests {
             repeatable,
             open_until: None,
             made_by: Default::default(),
+            resource_id: None,
         }
     }
 

@@ -2,6 +2,7 @@
 //! before anything is saved.
 
 use super::{DEFAULT_WEBHOOK_LISTEN, Environment, Profile, SIMULATOR_PROFILE};
+use crate::api::Dialect;
 use crate::api::family_b::DEFAULT_BRAND_ID;
 use crate::validate::{self, Field, ValidationError};
 
@@ -21,6 +22,10 @@ pub struct ProfileDraft {
     pub return_url: String,
     pub show_summary: bool,
     pub shop_name: String,
+    /// The shop's page or social network (`userMetadata.urlCommerce`).
+    pub shop_url: String,
+    /// The interface the service speaks.
+    pub interface: Dialect,
     /// A shared ledger (PostgreSQL) instead of this computer's; empty for this computer's.
     pub ledger_url: String,
 }
@@ -41,6 +46,9 @@ impl Default for ProfileDraft {
             return_url: String::new(),
             show_summary: true,
             shop_name: String::new(),
+            shop_url: String::new(),
+            // The live service speaks its current interface: a new profile does too.
+            interface: Dialect::Current,
             ledger_url: String::new(),
         }
     }
@@ -65,6 +73,8 @@ impl ProfileDraft {
             return_url: text(&profile.return_url),
             show_summary: profile.show_summary,
             shop_name: text(&profile.shop_name),
+            shop_url: text(&profile.shop_url),
+            interface: profile.interface,
             ledger_url: text(&profile.ledger_url),
         }
     }
@@ -148,6 +158,20 @@ impl ProfileDraft {
                 }
             },
         };
+        let shop_url = match self.shop_url.trim() {
+            // Asked once, here: the current interface sends it with every sale and payout.
+            "" if self.interface.sends_user_metadata() => {
+                problems.push(ValidationError::new(
+                    Field::ShopUrl,
+                    crate::t!("rule-shop-url-empty"),
+                ));
+                None
+            }
+            "" => None,
+            text => validate::shop_url(Field::ShopUrl, text)
+                .map_err(|problem| problems.push(problem))
+                .ok(),
+        };
         let ledger_url = match self.ledger_url.trim() {
             "" => None,
             text => match super::check_ledger_url(text) {
@@ -175,6 +199,8 @@ impl ProfileDraft {
             .filter(|name| !name.is_empty())
             .map(str::to_owned);
         profile.show_summary = self.show_summary;
+        profile.shop_url = shop_url;
+        profile.interface = self.interface;
         profile.merchant_id = Some(self.merchant_id.trim())
             .filter(|id| !id.is_empty())
             .map(str::to_owned);
@@ -229,6 +255,8 @@ mod tests {
             return_url: "https://tienda.example.co/gracias".into(),
             show_summary: false,
             shop_name: "Tienda Ana".into(),
+            shop_url: "https://instagram.com/tiendaana".into(),
+            interface: Dialect::Current,
             ledger_url: String::new(),
         }
     }
@@ -280,6 +308,8 @@ mod tests {
             return_url: "gracias".into(),
             show_summary: true,
             shop_name: String::new(),
+            shop_url: "instagram".into(),
+            interface: Dialect::Spec,
             // The password belongs in the keyring, never in the profile file.
             ledger_url: "postgres://caja:secreto@db.tienda.co/tienda".into(),
         };
@@ -301,6 +331,7 @@ mod tests {
                 "user_id",
                 "brand_id",
                 "webhook_listen",
+                "shop_url",
                 "ledger_url"
             ]
         );

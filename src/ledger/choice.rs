@@ -6,9 +6,6 @@ use std::path::Path;
 use super::{LEDGER_FILE_NAME, Ledger, LedgerError, LedgerUrl};
 use crate::secrets::{SecretKind, SecretStore, SecretString};
 
-/// The file naming this till in a shared ledger's payout journal.
-const TILL_FILE_NAME: &str = "till-id";
-
 /// Where the ledger is, before it is opened.
 #[derive(Debug, Clone)]
 pub enum LedgerChoice {
@@ -72,20 +69,7 @@ impl LedgerChoice {
     }
 }
 
-/// This installation's name in a shared ledger: made once, kept in the data folder. Without a
-/// writable folder a name for this run only (its crashed intents are then settled as another
-/// till's: after ten minutes).
+/// This installation's name in a shared ledger (and, to the service, `userMetadata.identifier`).
 pub fn till_id(data_dir: &Path) -> String {
-    let path = data_dir.join(TILL_FILE_NAME);
-    if let Ok(text) = std::fs::read_to_string(&path)
-        && !text.trim().is_empty()
-    {
-        return text.trim().to_owned();
-    }
-    let id = uuid::Uuid::new_v4().to_string();
-    let written = crate::owner_only::folder(data_dir).and_then(|()| std::fs::write(&path, &id));
-    if let Err(error) = written {
-        tracing::warn!(%error, "this till's name could not be kept");
-    }
-    id
+    crate::config::till_id(data_dir)
 }

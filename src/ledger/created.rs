@@ -26,6 +26,9 @@ pub struct Collection {
     pub open_until: Option<i64>,
     /// Who made the sale, and at which till.
     pub made_by: MadeBy,
+    /// The service's id of the payment resource (`resourceId`), when its answer named one:
+    /// a notification that names it and not the reference is matched by it.
+    pub resource_id: Option<String>,
 }
 
 /// Who made a sale and where: the cashier at the till (empty where nobody said, as before
@@ -55,8 +58,8 @@ impl Ledger {
         self.transaction(|db| {
             for collection in collections {
                 db.execute(
-                    "INSERT INTO collections (profile, reference, kind, amount, reference1, url, created_at, status, description, repeatable, open_until, cashier, till_name)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+                    "INSERT INTO collections (profile, reference, kind, amount, reference1, url, created_at, status, description, repeatable, open_until, cashier, till_name, resource_id)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
                      ON CONFLICT (profile, reference) DO NOTHING",
                     args![
                         profile,
@@ -71,7 +74,8 @@ impl Ledger {
                         i64::from(collection.repeatable),
                         collection.open_until,
                         &collection.made_by.cashier,
-                        &collection.made_by.till
+                        &collection.made_by.till,
+                        collection.resource_id.as_deref()
                     ],
                 )?;
             }
@@ -151,13 +155,35 @@ impl Ledger {
         })
     }
 
+    /// `profile`'s payment whose resource the service calls `resource_id`, if `profile` created
+    /// one and the service named it (the newest, should a resource be named twice).
+    pub fn collection_by_resource(
+        &self,
+        profile: &str,
+        resource_id: &str,
+    ) -> Result<Option<Collection>, LedgerError> {
+        if resource_id.trim().is_empty() {
+            return Ok(None);
+        }
+        self.with(|db| {
+            db.query_opt(
+                &format!(
+                    "SELECT {COLLECTION_COLUMNS} FROM collections
+                     WHERE profile = ?1 AND resource_id = ?2 ORDER BY created_at DESC"
+                ),
+                args![profile, resource_id],
+                collection,
+            )
+        })
+    }
+
     /// One collection by its row (what another till's notice names).
     pub fn collection(&self, id: i64) -> Result<Option<(String, Collection)>, LedgerError> {
         self.with(|db| {
             db.query_opt(
                 &format!("SELECT {COLLECTION_COLUMNS}, profile FROM collections WHERE id = ?1"),
                 args![id],
-                |row| Ok((row.get(12)?, collection(row)?)),
+                |row| Ok((row.get(13)?, collection(row)?)),
             )
         })
     }
@@ -186,8 +212,12 @@ impl Ledger {
     }
 }
 
+/// The resource id column, the same in both backends.
+pub(super) const RESOURCE_SCHEMA: &str = "ALTER TABLE collections ADD COLUMN resource_id TEXT;
+    CREATE INDEX collections_by_resource ON collections (profile, resource_id);";
+
 pub(super) const COLLECTION_COLUMNS: &str = "reference, kind, amount, reference1, url, created_at, \
-     status, description, repeatable, open_until, cashier, till_name";
+     status, description, repeatable, open_until, cashier, till_name, resource_id";
 
 pub(super) fn collection(row: &Row<'_>) -> Result<Collection, LedgerError> {
     Ok(Collection {
@@ -205,5 +235,6 @@ pub(super) fn collection(row: &Row<'_>) -> Result<Collection, LedgerError> {
             cashier: row.get(10)?,
             till: row.get(11)?,
         },
+        resource_id: row.get(12)?,
     })
 }

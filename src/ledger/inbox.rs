@@ -487,6 +487,19 @@ impl Ledger {
         })
     }
 
+    /// When the newest notification `profile`'s key verified arrived, if one ever did: proof
+    /// that its webhook key is the one the service signs with.
+    pub fn last_verified_notification_at(&self, profile: &str) -> Result<Option<i64>, LedgerError> {
+        self.with(|db| {
+            db.query_opt(
+                "SELECT received_at FROM notifications WHERE profile = ?1
+                 ORDER BY received_at DESC LIMIT 1",
+                args![profile],
+                |row| row.get(0),
+            )
+        })
+    }
+
     pub fn notification_count(&self) -> Result<i64, LedgerError> {
         self.with(|db| db.value("SELECT COUNT(*) FROM notifications", &[]))
     }

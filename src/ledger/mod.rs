@@ -311,6 +311,8 @@ const MIGRATIONS: &[Migration] = &[
     // 10: who works the till (owner and cashiers, their PINs' hashes and wrong tries), who did
     // what, and who sold each payment at which till.
     sql(people::SCHEMA_SQLITE),
+    // 11: each payment's resource id, which the current interface's notifications can name.
+    sql(created::RESOURCE_SCHEMA),
 ];
 
 /// How long opening waits for other processes that are opening the same ledger.

@@ -117,4 +117,5 @@ pub(super) const STEPS: &[PgStep] = &[
     sql(super::refusals::SCHEMA),
     sql(super::personal::SCHEMA),
     sql(super::people::SCHEMA_POSTGRES),
+    sql(super::created::RESOURCE_SCHEMA),
 ];

@@ -2,6 +2,7 @@
 //! fields.
 
 use super::{Problems, Service, checked, take};
+use crate::api::Direction;
 use crate::api::catalog::ExtraField;
 use crate::api::family_b::{CashIn, PaymentLinkRequest, PaymentMethodRequest, Reference2};
 use crate::validate;
@@ -33,7 +34,14 @@ impl CashInForm {
     pub fn parse(&self, service: &Service<'_>) -> Result<CashIn, Problems> {
         let mut problems = Vec::new();
         let amount = take(validate::amount(Field::Amount, &self.amount), &mut problems);
-        let reference1 = take(validate::reference1(&self.reference1), &mut problems);
+        let reference1 = take(
+            validate::reference1_up_to(
+                &self.reference1,
+                service.dialect.reference1_max(Direction::In),
+            ),
+            &mut problems,
+        );
+        problems.extend(service.missing_shop_url());
         let webhook_text = Some(self.webhook_url.trim())
             .filter(|text| !text.is_empty())
             .map(str::to_owned)
@@ -130,7 +138,7 @@ impl PaymentLinkForm {
         let request = PaymentLinkRequest {
             cash_in: self.cash_in.parse(service)?,
         };
-        let rules = request.check(service.catalog);
+        let rules = request.check(service.catalog, service.dialect);
         checked(request, Vec::new(), rules)
     }
 }
@@ -156,31 +164,31 @@ impl MethodPaymentForm {
     /// The method's fields in the catalog's order, each as the service wants it written.
     fn extras(&self, service: &Service<'_>) -> Vec<(ExtraField, String)> {
         let catalog = service.catalog;
-        let mut extras: Vec<(ExtraField, String)> = catalog
-            .fields(self.method_id)
-            .into_iter()
-            .map(|(field, required)| {
-                let typed = self.typed(field);
-                let value = match field {
-                    // A document type alone says nothing: an optional one goes with its number.
-                    ExtraField::DocumentType | ExtraField::DocType
-                        if !required
-                            && self.typed(ExtraField::DocumentNumber).trim().is_empty()
-                            && self.typed(ExtraField::DocNumber).trim().is_empty() =>
-                    {
-                        String::new()
-                    }
-                    ExtraField::DocumentType | ExtraField::DocType => {
-                        typed.trim().to_ascii_uppercase()
-                    }
-                    ExtraField::Cellphone => validate::cellphone(Field::Cellphone, typed)
-                        .unwrap_or_else(|_| typed.to_owned()),
-                    ExtraField::TypePerson => catalog.person_type_code(typed),
-                    _ => typed.to_owned(),
-                };
-                (field, value)
-            })
-            .collect();
+        let mut extras: Vec<(ExtraField, String)> =
+            crate::api::family_b::method_fields(catalog, self.method_id, service.dialect)
+                .into_iter()
+                .map(|(field, required)| {
+                    let typed = self.typed(field);
+                    let value = match field {
+                        // A document type alone says nothing: an optional one goes with its number.
+                        ExtraField::DocumentType | ExtraField::DocType
+                            if !required
+                                && self.typed(ExtraField::DocumentNumber).trim().is_empty()
+                                && self.typed(ExtraField::DocNumber).trim().is_empty() =>
+                        {
+                            String::new()
+                        }
+                        ExtraField::DocumentType | ExtraField::DocType => {
+                            typed.trim().to_ascii_uppercase()
+                        }
+                        ExtraField::Cellphone => validate::cellphone(Field::Cellphone, typed)
+                            .unwrap_or_else(|_| typed.to_owned()),
+                        ExtraField::TypePerson => catalog.person_type_code(typed),
+                        _ => typed.to_owned(),
+                    };
+                    (field, value)
+                })
+                .collect();
         // A method the catalog does not know gets no fields, but a cellphone given still goes.
         let cellphone = self.typed(ExtraField::Cellphone);
         if catalog.find(self.method_id).is_none() && !cellphone.trim().is_empty() {
@@ -199,7 +207,7 @@ impl MethodPaymentForm {
             method_id: self.method_id,
             extras: self.extras(service),
         };
-        let rules = request.check(service.catalog);
+        let rules = request.check(service.catalog, service.dialect);
         checked(request, Vec::new(), rules)
     }
 }
@@ -217,6 +225,8 @@ mod tests {
             default_webhook: Some("https://shop.example.co/webhook".into()),
             default_return_url: None,
             show_summary: true,
+            dialect: crate::api::Dialect::Current,
+            shop_url: Some("https://instagram.com/tienda".into()),
         }
     }
 
@@ -311,5 +321,64 @@ mod tests {
             Some(""),
             "a document type without its number is not sent"
         );
+    }
+
+    #[test]
+    fn the_interface_decides_the_reference_and_the_shop_page() {
+        let catalog = MethodCatalog::default();
+        let mut typed = form("25000");
+        typed.reference1 = "PEDIDO-2026-11-25-MESA-4-ANA".into();
+        assert!(
+            typed.parse(&service(&catalog)).is_ok(),
+            "28 of 36 characters"
+        );
+        let spec = Service {
+            dialect: crate::api::Dialect::Spec,
+            shop_url: None,
+            ..service(&catalog)
+        };
+        let problems = typed.parse(&spec).unwrap_err();
+        assert_eq!(problems[0].field, Field::Reference1, "the spec's 20");
+
+        let without_page = Service {
+            shop_url: None,
+            ..service(&catalog)
+        };
+        let problems = form("25000").parse(&without_page).unwrap_err();
+        assert_eq!(problems[0].field, Field::ShopUrl);
+        assert!(
+            problems[0].message.contains("Settings"),
+            "{}",
+            problems[0].message
+        );
+    }
+
+    #[test]
+    fn a_card_says_what_is_paid_for_in_the_current_interface() {
+        let catalog = MethodCatalog::default();
+        let card = |description: &str| MethodPaymentForm {
+            cash_in: CashInForm {
+                expires_in: Some(3_600),
+                ..form("40000")
+            },
+            method_id: 273,
+            typed: vec![(ExtraField::Description, description.into())],
+        };
+        let problems = card("").parse(&service(&catalog)).unwrap_err();
+        assert_eq!(problems[0].field, Field::Description);
+        let request = card("Almuerzo ejecutivo")
+            .parse(&service(&catalog))
+            .unwrap();
+        assert_eq!(
+            request.wire(crate::api::Dialect::Current)["paymentMethod"],
+            serde_json::json!({"id": 273, "description": "Almuerzo ejecutivo"})
+        );
+        // The spec lets a card go without, and takes an hour only above the hour.
+        let spec = Service {
+            dialect: crate::api::Dialect::Spec,
+            ..service(&catalog)
+        };
+        let problems = card("").parse(&spec).unwrap_err();
+        assert_eq!(problems[0].field, Field::ExpiresIn);
     }
 }

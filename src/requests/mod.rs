@@ -13,8 +13,9 @@ pub use cash_in::{CashInForm, MethodPaymentForm, PaymentLinkForm};
 pub use payout::PayoutForm;
 pub use resource::ResourceForm;
 
+use crate::api::Dialect;
 use crate::api::catalog::MethodCatalog;
-use crate::validate::ValidationError;
+use crate::validate::{Field, ValidationError};
 
 /// Every problem found, in the order of the form's fields.
 pub type Problems = Vec<ValidationError>;
@@ -34,6 +35,11 @@ pub struct Service<'a> {
     pub default_return_url: Option<String>,
     /// Whether the payer sees the service's summary first, when a form does not say.
     pub show_summary: bool,
+    /// The interface the service speaks: its rules decide what a request may hold.
+    pub dialect: Dialect,
+    /// The shop's page (`userMetadata.urlCommerce`), which the current interface asks for with
+    /// every cash-in and cash-out.
+    pub shop_url: Option<String>,
 }
 
 impl<'a> Service<'a> {
@@ -46,7 +52,20 @@ impl<'a> Service<'a> {
             default_webhook: connection.default_webhook_url(),
             default_return_url: connection.profile.return_url.clone(),
             show_summary: connection.profile.show_summary,
+            dialect: connection.client.dialect(),
+            shop_url: connection.shop_url(),
         }
+    }
+
+    /// A request that moves money is refused before sending, with the fix, when the interface
+    /// needs the shop's page and the profile has none.
+    fn missing_shop_url(&self) -> Option<ValidationError> {
+        let missing = self
+            .shop_url
+            .as_deref()
+            .is_none_or(|url| url.trim().is_empty());
+        (self.dialect.sends_user_metadata() && missing)
+            .then(|| ValidationError::new(Field::ShopUrl, crate::t!("rule-shop-url-missing")))
     }
 }
 

@@ -1,6 +1,7 @@
 //! Money going out: a payout to a mobile number, or to a Bre-B key with method 264.
 
 use super::{Problems, Service, checked, take};
+use crate::api::Direction;
 use crate::api::family_b::{BREB_WITHDRAW_METHOD, WithdrawRequest};
 use crate::validate;
 use crate::validate::Field;
@@ -27,14 +28,21 @@ impl PayoutForm {
         let mut problems = Vec::new();
         let amount = take(validate::amount(Field::Amount, &self.amount), &mut problems);
         let destination = take(
-            if self.sends_to_key() {
-                validate::breb_key(Field::Key, &self.destination)
-            } else {
-                validate::cellphone(Field::Cellphone, &self.destination)
+            match (self.sends_to_key(), service.dialect.payout_key_is_alias()) {
+                (true, true) => validate::breb_alias(Field::Key, &self.destination),
+                (true, false) => validate::breb_key(Field::Key, &self.destination),
+                (false, _) => validate::cellphone(Field::Cellphone, &self.destination),
             },
             &mut problems,
         );
-        let reference1 = take(validate::reference1(&self.reference1), &mut problems);
+        let reference1 = take(
+            validate::reference1_up_to(
+                &self.reference1,
+                service.dialect.reference1_max(Direction::Out),
+            ),
+            &mut problems,
+        );
+        problems.extend(service.missing_shop_url());
         let webhook_request = if self.webhook_url.trim().is_empty() {
             // A default that cannot be reached from the service is left out, not refused: the
             // payout still goes, and its notification is not needed to settle it.
@@ -62,7 +70,7 @@ impl PayoutForm {
                 .map(str::to_owned),
         };
         // The method's own rules (the ceiling of online withdrawals), once per field.
-        let rules = request.check();
+        let rules = request.check(service.dialect);
         checked(request, problems, rules)
     }
 }
@@ -82,6 +90,8 @@ mod tests {
             default_webhook: None,
             default_return_url: None,
             show_summary: true,
+            dialect: crate::api::Dialect::Spec,
+            shop_url: None,
         };
         let form = PayoutForm {
             amount: "50.000".into(),
@@ -122,5 +132,55 @@ mod tests {
         };
         let problems = over.parse(&service).unwrap_err();
         assert_eq!(problems[0].field, Field::Amount, "{problems:?}");
+    }
+
+    #[test]
+    fn the_current_interface_pays_an_alias_with_a_notification_address() {
+        let catalog = MethodCatalog::default();
+        let service = Service {
+            pay_url: "https://pay.example.co",
+            catalog: &catalog,
+            brand_id: 79,
+            default_webhook: Some("https://tienda.example.co/webhook".into()),
+            default_return_url: None,
+            show_summary: true,
+            dialect: crate::api::Dialect::Current,
+            shop_url: Some("https://tienda.example.co".into()),
+        };
+        let form = PayoutForm {
+            amount: "50.000".into(),
+            destination: "@TIENDA123".into(),
+            method_id: BREB_WITHDRAW_METHOD,
+            reference1: "NOMINA-7".into(),
+            ..PayoutForm::default()
+        };
+        let request = form.parse(&service).unwrap();
+        assert_eq!(
+            request.webhook_request.as_ref().map(url::Url::as_str),
+            Some("https://tienda.example.co/webhook")
+        );
+        for (destination, method_id) in [
+            ("3001234567", BREB_WITHDRAW_METHOD),
+            ("ana@correo.co", BREB_WITHDRAW_METHOD),
+            ("3001234567", crate::api::family_b::PRODUCT_DISBURSEMENT),
+        ] {
+            let problems = PayoutForm {
+                destination: destination.into(),
+                method_id,
+                ..form.clone()
+            }
+            .parse(&service)
+            .unwrap_err();
+            assert!(
+                matches!(problems[0].field, Field::Key | Field::Method),
+                "{destination}: {problems:?}"
+            );
+        }
+        let no_webhook = Service {
+            default_webhook: None,
+            ..service.clone()
+        };
+        let problems = form.parse(&no_webhook).unwrap_err();
+        assert_eq!(problems[0].field, Field::WebhookRequest);
     }
 }

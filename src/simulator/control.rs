@@ -25,6 +25,7 @@ pub(super) fn routes() -> Router<Shared> {
         .route("/simulator/webhooks", post(webhook_behaviour))
         .route("/simulator/outbox", get(outbox))
         .route("/simulator/rules", post(rules))
+        .route("/simulator/pay-api", post(pay_api))
 }
 
 fn bad_request(message: impl Into<String>) -> Response {
@@ -46,7 +47,9 @@ async fn help() -> axum::Json<Value> {
         "POST /simulator/session": {"token": "a Family A API token", "ended": true, "privileges": ["resources.generate", "accounts.manage", "methods.list"]},
         "POST /simulator/webhooks": {"duplicates": false, "out_of_order": false, "max_attempts": 6, "first_retry_ms": 500},
         "GET /simulator/outbox": "notifications sent, with attempts and delivery state",
-        "POST /simulator/rules": {"cash_out_spacing_seconds": 30, "disbursement_balance": 5000000},
+        "POST /simulator/rules": {"cash_out_spacing_seconds": 30, "disbursement_balance": 5000000, "hold_payouts": "true: payouts to a Bre-B key or as a product stay pending, as when the provider is slow"},
+        "POST /simulator/pay-api": {"revoke": "true revokes every pay API bearer token handed out so far, the configured one too", "enrolled": "false: the merchant has not done the Merchant Enrollment (248 and 250 are refused)", "pse_gateway": "true: support has set the PSE gateway (262) up"},
+        "POST /pay/auth/login": {"username": super::current::DEMO_USERNAME, "password": super::current::DEMO_PASSWORD},
         "GET /checkout/{reference}": "the payer's checkout page",
     }))
 }
@@ -81,6 +84,9 @@ async fn transactions(Extract(shared): Extract<Shared>) -> axum::Json<Value> {
                 "cashOut": t.kind == Kind::CashOut,
                 // How many times a code that takes several payments has been paid.
                 "payments": t.payments,
+                // Seconds since the epoch: how long the payment lives, as the simulator read it.
+                "createdAt": t.created_at,
+                "expiresAt": t.expires_at,
             })
         })
         .collect();
@@ -239,10 +245,11 @@ async fn webhook_behaviour(
 struct RulesRequest {
     cash_out_spacing_seconds: Option<i64>,
     disbursement_balance: Option<i64>,
+    hold_payouts: Option<bool>,
 }
 
-/// Demo and test knobs for the money rules: the spacing between cash-outs, and the demo
-/// merchant's disbursement funds.
+/// Demo and test knobs for the money rules: the spacing between cash-outs, the demo merchant's
+/// disbursement funds, and whether the provider pays payouts at once.
 async fn rules(
     Extract(shared): Extract<Shared>,
     axum::Json(request): axum::Json<RulesRequest>,
@@ -251,10 +258,49 @@ async fn rules(
     if let Some(seconds) = request.cash_out_spacing_seconds {
         state.cash_out_spacing_seconds = seconds.max(0);
     }
+    if let Some(hold) = request.hold_payouts {
+        state.hold_payouts = hold;
+    }
     if let Some(balance) = request.disbursement_balance
         && let Some(merchant) = state.merchant_mut(super::state::DEMO_USER_ID)
     {
         merchant.disbursement_balance = balance.max(0);
+    }
+    StatusCode::NO_CONTENT
+}
+
+#[derive(Deserialize)]
+struct PayApiRequest {
+    revoke: Option<bool>,
+    enrolled: Option<bool>,
+    pse_gateway: Option<bool>,
+}
+
+/// The current pay API's access: revoking its bearer tokens (as support would), and what the
+/// demo merchant has set up.
+async fn pay_api(
+    Extract(shared): Extract<Shared>,
+    axum::Json(request): axum::Json<PayApiRequest>,
+) -> StatusCode {
+    let access_token = shared.access_token.to_string();
+    let mut state = shared.lock();
+    let access = &mut state.pay_api;
+    if request.revoke == Some(true) {
+        let signed_in = std::mem::take(&mut access.signed_in);
+        access.revoked.extend(signed_in);
+        access.revoked.push(access_token);
+        access.revoked.sort();
+        access.revoked.dedup();
+        // A few revocations are all a demo or a test needs.
+        const REVOKED_KEPT: usize = 200;
+        let excess = access.revoked.len().saturating_sub(REVOKED_KEPT);
+        access.revoked.drain(..excess);
+    }
+    if let Some(enrolled) = request.enrolled {
+        access.not_enrolled = !enrolled;
+    }
+    if let Some(ready) = request.pse_gateway {
+        access.pse_gateway_ready = ready;
     }
     StatusCode::NO_CONTENT
 }

@@ -14,30 +14,35 @@
 //! | 09 | 400 | `reference1` already used for a payout |
 //! | 10 | 400 | unknown user |
 //! | 11 | 400 | webhook or return URL not https (plain http only on loopback) |
-//! | 13 | 400 | `x-transaction-token` reused or not a UUID |
+//! | 13 | 400 | `x-transaction-token` missing, reused, not issued for this path, or not a UUID |
 //! | 14 | 400 | payment method not available |
-//! | 40 | 401 | missing or wrong bearer token |
+//! | 15 | 400 | the method needs the merchant's enrolment or support's set-up first |
+//! | 40 | 401 | missing, wrong or revoked bearer token; a wrong user or password |
 //! | 99 | 500 | service error (fault injection) |
+//!
+//! Both interfaces are served: the spec's 1.0 and the current one (`current.rs`), whose rules
+//! are stricter.
 
 use std::net::IpAddr;
 
 use axum::body::Bytes;
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use serde_json::{Value, json};
 
+use super::current::{self, Interface};
 use super::state::{
     DEMO_USER_ID, Kind, MINIMUM_AMOUNT, ONLINE_WITHDRAWAL_CEILING,
     ONLINE_WITHDRAWAL_WINDOW_SECONDS, Transaction, cost_of,
 };
 use super::{Answer, Shared, clock};
 
-struct Failure {
+pub(super) struct Failure {
     status: StatusCode,
     code: &'static str,
     message: String,
 }
 
-fn fail(code: &'static str, message: impl Into<String>) -> Failure {
+pub(super) fn fail(code: &'static str, message: impl Into<String>) -> Failure {
     Failure {
         status: if code == "40" {
             StatusCode::UNAUTHORIZED
@@ -49,15 +54,30 @@ fn fail(code: &'static str, message: impl Into<String>) -> Failure {
     }
 }
 
-pub(super) fn handle(shared: &Shared, path: &str, headers: &HeaderMap, body: &Bytes) -> Answer {
-    let result = authenticate(shared, headers).and_then(|()| {
+pub(super) fn handle(
+    shared: &Shared,
+    interface: Interface,
+    path: &str,
+    headers: &HeaderMap,
+    body: &Bytes,
+) -> Answer {
+    let parse = || {
         let request: Value =
             serde_json::from_slice(body).map_err(|_| fail("01", "The body is not valid JSON"))?;
         if !request.is_object() {
             return Err(fail("01", "The body must be a JSON object"));
         }
-        route(shared, path, headers, &request)
-    });
+        Ok(request)
+    };
+    let result = if path == "/auth/login" && interface == Interface::Current {
+        // Signing in is how a bearer token is had: it takes none.
+        parse().and_then(|request| current::sign_in(shared, &request))
+    } else {
+        current::authenticate(shared, headers).and_then(|()| {
+            let request = parse()?;
+            route(shared, interface, path, headers, &request)
+        })
+    };
     match result {
         Ok(data) => Answer {
             status: StatusCode::OK,
@@ -70,55 +90,39 @@ pub(super) fn handle(shared: &Shared, path: &str, headers: &HeaderMap, body: &By
     }
 }
 
-fn authenticate(shared: &Shared, headers: &HeaderMap) -> Result<(), Failure> {
-    let token = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.strip_prefix("Bearer "));
-    match token {
-        Some(token) if token == &*shared.access_token => Ok(()),
-        _ => Err(fail("40", "Token de acceso inválido")),
-    }
-}
-
 fn route(
     shared: &Shared,
+    interface: Interface,
     path: &str,
     headers: &HeaderMap,
     request: &Value,
 ) -> Result<Value, Failure> {
     match path {
         "/cash-in/generate/payment-link/token" => {
-            use_transaction_token(shared, headers, path)?;
-            cash_in(shared, request, None)
+            // What is wrong with the request is said before the token is spent.
+            current::user_metadata(request, interface)?;
+            current::use_transaction_token(shared, headers, path, interface)?;
+            cash_in(shared, interface, request, None)
         }
         "/cash-in/generate/payment-method/token" => {
-            use_transaction_token(shared, headers, path)?;
+            current::user_metadata(request, interface)?;
             let method = request
                 .pointer("/paymentMethod/id")
                 .and_then(integer_of)
                 .ok_or_else(|| fail("01", "paymentMethod.id is required"))?;
-            cash_in(shared, request, Some(method))
+            current::method_rules(shared, request, method, interface)?;
+            current::use_transaction_token(shared, headers, path, interface)?;
+            cash_in(shared, interface, request, Some(method))
         }
-        "/trx-token/generate" => {
-            let service =
-                text(request, "/service").ok_or_else(|| fail("01", "service is required"))?;
-            let token = uuid::Uuid::new_v4().to_string();
-            let mut state = shared.lock();
-            if state.issued_transaction_tokens.len() >= 1_000 {
-                state.issued_transaction_tokens.remove(0);
-            }
-            state
-                .issued_transaction_tokens
-                .push((token.clone(), service));
-            Ok(json!({"token": token}))
-        }
+        "/trx-token/generate" => current::issue_transaction_token(shared, request),
         "/payment/status" => status(shared, request),
         "/payment/features" => features(request),
         "/payment/instant-banks" => instant_banks(request),
         "/cash-out/generate/withdraw-method/token" => {
-            use_transaction_token(shared, headers, path)?;
-            withdraw(shared, request)
+            current::user_metadata(request, interface)?;
+            current::cash_out_rules(request, interface)?;
+            current::use_transaction_token(shared, headers, path, interface)?;
+            withdraw(shared, interface, request)
         }
         "/customer/getBalance" => balance(shared, request),
         "/webhook/notify" => notify(shared, request),
@@ -138,7 +142,7 @@ fn integer_of(value: &Value) -> Option<i64> {
     }
 }
 
-fn text(value: &Value, pointer: &str) -> Option<String> {
+pub(super) fn text(value: &Value, pointer: &str) -> Option<String> {
     match value.pointer(pointer)? {
         Value::String(s) if !s.trim().is_empty() => Some(s.trim().to_owned()),
         Value::Number(n) => Some(n.to_string()),
@@ -156,15 +160,6 @@ fn amount(request: &Value) -> Result<i64, Failure> {
         return Err(fail("01", "amount must be positive"));
     }
     Ok(amount)
-}
-
-fn reference1(request: &Value) -> Result<String, Failure> {
-    let reference =
-        text(request, "/reference1").ok_or_else(|| fail("01", "reference1 is required"))?;
-    if reference.chars().count() > 20 {
-        return Err(fail("02", "reference1 admite máximo 20 caracteres"));
-    }
-    Ok(reference)
 }
 
 pub(super) fn is_loopback_url(text: &str) -> bool {
@@ -193,40 +188,6 @@ fn web_url(request: &Value, field: &str, required: bool) -> Result<Option<String
         return Err(fail("11", format!("{field} must be an https URL")));
     }
     Ok(Some(url))
-}
-
-fn use_transaction_token(shared: &Shared, headers: &HeaderMap, path: &str) -> Result<(), Failure> {
-    // Whether the header is required is not shown; when sent it must be a fresh UUID, and a
-    // token handed out by `/trx-token/generate` is good only for the path it was asked for.
-    let Some(token) = headers.get("x-transaction-token") else {
-        return Ok(());
-    };
-    let token = token
-        .to_str()
-        .ok()
-        .filter(|t| uuid::Uuid::parse_str(t).is_ok())
-        .ok_or_else(|| fail("13", "x-transaction-token must be a UUID"))?;
-    let mut state = shared.lock();
-    if state
-        .used_transaction_tokens
-        .iter()
-        .any(|used| used == token)
-    {
-        return Err(fail("13", "x-transaction-token was already used"));
-    }
-    if let Some((_, service)) = state
-        .issued_transaction_tokens
-        .iter()
-        .find(|(issued, _)| issued == token)
-        && service != path
-    {
-        return Err(fail(
-            "13",
-            format!("x-transaction-token was issued for {service}, not {path}"),
-        ));
-    }
-    state.used_transaction_tokens.push(token.to_owned());
-    Ok(())
 }
 
 /// Family B methods: id, name, minimum `expiresIn`, required extras.
@@ -281,9 +242,14 @@ fn expiry_of(method_id: Option<i64>, expires_in: Option<u64>, now: i64) -> i64 {
     }
 }
 
-fn cash_in(shared: &Shared, request: &Value, method_id: Option<i64>) -> Result<Value, Failure> {
+fn cash_in(
+    shared: &Shared,
+    interface: Interface,
+    request: &Value,
+    method_id: Option<i64>,
+) -> Result<Value, Failure> {
     let amount = amount(request)?;
-    let reference1 = reference1(request)?;
+    let reference1 = current::reference1(request, interface, false)?;
     let webhook_url = web_url(request, "webhookUrl", true)?;
     let return_url = web_url(request, "returnUrl", false)?;
     request
@@ -295,16 +261,31 @@ fn cash_in(shared: &Shared, request: &Value, method_id: Option<i64>) -> Result<V
         Some(value) => Some(
             value
                 .as_u64()
-                .filter(|seconds| *seconds > 0)
-                .ok_or_else(|| fail("01", "expiresIn must be a positive number of seconds"))?,
+                .filter(|wire| *wire > 0)
+                .ok_or_else(|| fail("01", "expiresIn must be a positive number"))?,
         ),
+    };
+    // A link's lifetime in the current interface counts minutes.
+    let expires_in = match method_id {
+        None => expires_in.map(|wire| current::link_lifetime_seconds(wire, interface)),
+        Some(_) => expires_in,
     };
     let (method_name, bank) = match method_id {
         Some(id) => {
             let (name, minimum, extras) = method(id)
                 .ok_or_else(|| fail("14", format!("Payment method {id} is not available")))?;
             match expires_in {
-                Some(seconds) if minimum > 0 && seconds <= minimum => {
+                Some(seconds) if current::minimum_included(interface) && seconds < minimum => {
+                    return Err(fail(
+                        "03",
+                        format!("expiresIn must be at least {minimum} seconds for {name}"),
+                    ));
+                }
+                Some(seconds)
+                    if !current::minimum_included(interface)
+                        && minimum > 0
+                        && seconds <= minimum =>
+                {
                     return Err(fail(
                         "03",
                         format!("expiresIn must exceed {minimum} seconds for {name}"),
@@ -389,6 +370,13 @@ fn cash_in(shared: &Shared, request: &Value, method_id: Option<i64>) -> Result<V
     drop(state);
     shared.send_all(notifications);
     Ok(match method_id {
+        // The current link's answer also names its resource and state.
+        None if interface == Interface::Current => json!({
+            "url": url,
+            "reference": reference,
+            "resourceId": resource_id,
+            "status": 1,
+        }),
         None => json!({"url": url, "reference": reference}),
         Some(_) => json!({
             "url": url,
@@ -474,9 +462,9 @@ fn instant_banks(request: &Value) -> Result<Value, Failure> {
     Ok(json!({"banks": banks}))
 }
 
-fn withdraw(shared: &Shared, request: &Value) -> Result<Value, Failure> {
+fn withdraw(shared: &Shared, interface: Interface, request: &Value) -> Result<Value, Failure> {
     let amount = amount(request)?;
-    let reference1 = reference1(request)?;
+    let reference1 = current::reference1(request, interface, true)?;
     let method_id = request
         .pointer("/withdrawMethod/id")
         .and_then(integer_of)
@@ -586,7 +574,7 @@ fn withdraw(shared: &Shared, request: &Value) -> Result<Value, Failure> {
         payments: 0,
     });
     // Products and Bre-B transfers are paid without the recipient's action.
-    let approve_product = matches!(method_id, 245 | 264);
+    let approve_product = matches!(method_id, 245 | 264) && !state.hold_payouts;
     drop(state);
     if approve_product {
         // A product disbursement is paid by the provider without the recipient's action.

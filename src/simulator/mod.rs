@@ -7,6 +7,7 @@
 
 mod clock;
 mod control;
+mod current;
 mod family_a;
 mod family_b;
 pub mod state;
@@ -26,6 +27,8 @@ use axum::routing::{get, post};
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, watch};
 
+use current::Interface;
+pub use current::{DEMO_PASSWORD, DEMO_USERNAME, PayApiAccess};
 use state::{FaultMode, PendingNotification, RecordedRequest, State};
 
 /// Demo credentials of the built-in simulator. Not secrets: they only open the simulator. Their
@@ -64,7 +67,12 @@ impl Default for SimulatorConfig {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SimulatorConnection {
     pub base_url: String,
+    /// The pay API as the vendor publishes it today.
     pub pay_url: String,
+    /// The pay API as the spec's version 1.0 shows it.
+    pub spec_pay_url: String,
+    /// The demo shop's page, for `userMetadata.urlCommerce`.
+    pub shop_url: String,
     pub control_url: String,
     pub api_token: String,
     pub access_token: String,
@@ -78,6 +86,8 @@ impl SimulatorConnection {
         vec![
             ("base_url", self.base_url.clone()),
             ("pay_url", self.pay_url.clone()),
+            ("spec_pay_url", self.spec_pay_url.clone()),
+            ("shop_url", self.shop_url.clone()),
             ("access_token", self.access_token.clone()),
             ("hash_key", self.hash_key.clone()),
             ("api_token", self.api_token.clone()),
@@ -187,6 +197,8 @@ impl Simulator {
             connection: SimulatorConnection {
                 base_url: format!("{origin}/api/v1"),
                 pay_url: format!("{origin}/pay"),
+                spec_pay_url: format!("{origin}/pay-1.0"),
+                shop_url: format!("{origin}/tienda"),
                 control_url: format!("{origin}/simulator"),
                 api_token: config.api_token,
                 access_token: config.access_token,
@@ -229,7 +241,8 @@ impl Drop for Simulator {
 fn router(shared: Shared) -> Router {
     Router::new()
         .route("/api/v1/{*path}", post(family_a_entry))
-        .route("/pay/{*path}", post(family_b_entry))
+        .route("/pay/{*path}", post(current_pay_entry))
+        .route("/pay-1.0/{*path}", post(spec_pay_entry))
         .route("/checkout/{reference}", get(control::checkout_page))
         .route("/assets/icons/{file}", get(control::icon))
         .route(
@@ -417,14 +430,37 @@ async fn family_a_entry(
     after_operation(mode, answer).await
 }
 
+async fn current_pay_entry(
+    shared: Extract<Shared>,
+    path: Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    family_b_entry(shared, Interface::Current, path, headers, body).await
+}
+
+async fn spec_pay_entry(
+    shared: Extract<Shared>,
+    path: Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    family_b_entry(shared, Interface::Spec, path, headers, body).await
+}
+
 async fn family_b_entry(
     Extract(shared): Extract<Shared>,
+    interface: Interface,
     Path(path): Path<String>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
     let path = format!("/{path}");
-    record(&shared, &format!("/pay{path}"), &headers, &body);
+    let prefix = match interface {
+        Interface::Current => "/pay",
+        Interface::Spec => "/pay-1.0",
+    };
+    record(&shared, &format!("{prefix}{path}"), &headers, &body);
     let mode = match before_operation(
         &shared,
         &path,
@@ -436,6 +472,6 @@ async fn family_b_entry(
         Ok(mode) => mode,
         Err(response) => return response,
     };
-    let answer = family_b::handle(&shared, &path, &headers, &body);
+    let answer = family_b::handle(&shared, interface, &path, &headers, &body);
     after_operation(mode, answer).await
 }

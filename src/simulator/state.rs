@@ -218,6 +218,12 @@ pub struct State {
     /// The service's spacing between cash-outs; the control endpoint may relax it for demos.
     #[serde(default = "default_spacing")]
     pub cash_out_spacing_seconds: i64,
+    /// Payouts the provider would pay at once (a Bre-B transfer, a product) stay pending.
+    #[serde(default)]
+    pub hold_payouts: bool,
+    /// Sign-ins, revoked tokens and enrolments of the current pay API.
+    #[serde(default)]
+    pub pay_api: super::current::PayApiAccess,
 }
 
 fn default_spacing() -> i64 {
@@ -259,6 +265,8 @@ impl State {
             requests: VecDeque::new(),
             processing_ms: 200,
             cash_out_spacing_seconds: CASH_OUT_SPACING_SECONDS,
+            hold_payouts: false,
+            pay_api: Default::default(),
         }
     }
 

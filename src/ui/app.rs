@@ -242,7 +242,7 @@ impl PaydeskApp {
                         .tracker
                         .find(&payment.reference)
                         .map_or(0, |tracked| tracked.received.len());
-                    self.customer = Some(CustomerScreen::new(payment, received_before));
+                    self.customer = Some(CustomerScreen::new(*payment, received_before));
                     // The customer sees the amount and the QR on the whole screen.
                     self.bridge
                         .ctx()
@@ -254,7 +254,8 @@ impl PaydeskApp {
                     }
                     self.connect();
                 }
-                AppAction::SessionEnded => self.prompt.ask(),
+                AppAction::SignIn(needed) => self.prompt.ask(needed),
+                AppAction::OfferSignIn => self.prompt.offer_sign_in(),
             }
         }
     }
@@ -493,7 +494,11 @@ impl eframe::App for PaydeskApp {
         });
         // A new token is the owner's to type: in Caja the top bar says to call the owner.
         if self.session.value().is_some() && self.access.owner_side() {
-            self.prompt.ui(ui);
+            let sign_in_offered = self
+                .session
+                .value()
+                .is_some_and(|session| session.connection.client.dialect().has_sign_in());
+            self.prompt.ui(ui, sign_in_offered);
         }
         if self.language != i18n::current() {
             i18n::set(self.language);

@@ -85,7 +85,8 @@ impl Bridge {
 pub struct UiError {
     pub message: String,
     pub code: Option<String>,
-    pub session_ended: bool,
+    /// The credential the service asks for again (an ended session, a rejected token).
+    pub sign_in: Option<crate::api::SignInNeeded>,
     /// The operation may have happened: only a status check may follow, never a blind retry.
     pub outcome_unknown: bool,
     /// Nothing was done and trying again is safe.
@@ -100,7 +101,7 @@ impl UiError {
         UiError {
             message: message.into(),
             code: None,
-            session_ended: false,
+            sign_in: None,
             outcome_unknown: false,
             retryable: false,
             allowed_from_ms: None,
@@ -113,7 +114,7 @@ impl From<ApiError> for UiError {
         UiError {
             message: error.to_string(),
             code: Some(error.code().to_owned()),
-            session_ended: error.is_session_ended(),
+            sign_in: error.needs_sign_in(),
             outcome_unknown: error.outcome_unknown(),
             retryable: error.is_network() && !error.outcome_unknown(),
             allowed_from_ms: None,

@@ -91,10 +91,13 @@ pub enum ThemeChoice {
 #[derive(Debug, Clone)]
 pub enum AppAction {
     GoTo(Panel),
-    ShowCustomer(CreatedPayment),
+    ShowCustomer(Box<CreatedPayment>),
     /// Connect again: another profile, or the same one with new credentials.
     Reconnect(Option<String>),
-    SessionEnded,
+    /// The service asks for a credential again; also Settings' "Iniciar sesión…".
+    SignIn(crate::api::SignInNeeded),
+    /// The owner asked to sign in to the pay API (Settings).
+    OfferSignIn,
 }
 
 /// What every panel may use while it runs.
@@ -118,8 +121,8 @@ impl PanelContext<'_> {
     /// Each failed request passes through here once: an ended session asks for the token again
     /// (the panel keeps what the user typed).
     pub fn note_error(&mut self, error: &UiError) {
-        if error.session_ended {
-            self.actions.push(AppAction::SessionEnded);
+        if let Some(needed) = error.sign_in {
+            self.actions.push(AppAction::SignIn(needed));
         }
     }
 }

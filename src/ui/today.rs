@@ -244,6 +244,7 @@ impl TodayFromLedger {
             payment.repeatable = collection.repeatable;
             payment.open_until = collection.open_until;
             payment.made_by = collection.made_by;
+            payment.resource_id = collection.resource_id;
             let done = status.is_some_and(|s| s.is_final())
                 && !payment.takes_payments(crate::ledger::now_ms());
             if done || !self.follow_unfinished {

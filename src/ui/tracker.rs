@@ -46,6 +46,8 @@ pub struct TrackedPayment {
     pub received: Vec<ReceivedPayment>,
     /// Who made the sale, at which till.
     pub made_by: MadeBy,
+    /// The service's id of the payment resource, when it named one.
+    pub resource_id: Option<String>,
 }
 
 impl TrackedPayment {
@@ -72,6 +74,7 @@ impl TrackedPayment {
             open_until: None,
             received: Vec::new(),
             made_by: MadeBy::default(),
+            resource_id: None,
         }
     }
 
@@ -269,6 +272,7 @@ impl Tracker {
                 repeatable: payment.repeatable,
                 open_until: payment.open_until,
                 made_by: payment.made_by.clone(),
+                resource_id: payment.resource_id.clone(),
             },
         );
         follower.seen = payment

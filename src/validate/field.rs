@@ -109,6 +109,11 @@ fields! {
     ShopName => "shop_name", "field-name-shop-name",
     WebhookListen => "webhook_listen", "field-name-webhook-listen",
     LedgerUrl => "ledger_url", "field-name-ledger-url",
+    ShopUrl => "shop_url", "field-name-shop-url",
+    Interface => "interface", "field-name-interface",
+    EnvInterface => "PAYDESK_INTERFACE", "field-name-env-interface",
+    // Signing in to the pay API
+    Username => "username", "field-name-username",
     EnvUserId => "PAYDESK_USER_ID", "field-name-env-user-id",
     // Command-line flags and settings read from the environment
     UserIdFlag => "user-id", "field-name-user-id-flag",

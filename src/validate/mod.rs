@@ -3,10 +3,14 @@
 //! the CLI can exit with code 2 without touching the network.
 
 mod address;
+mod duration;
 mod field;
 mod ledger_url;
+mod people;
 
+pub use duration::{describe_seconds, duration};
 pub use ledger_url::{LedgerAddress, ledger_address};
+pub use people::{CASHIER_NAME_MAX_CHARS, PIN_DIGITS, cashier_name, new_pin, pin};
 
 pub use address::{is_loopback, is_secure_or_loopback, web_url, webhook_url};
 pub use field::Field;
@@ -62,6 +66,12 @@ pub fn positive_amount(field: Field, pesos: Pesos) -> Checked<Pesos> {
 
 /// `reference1`: 1 to 20 characters (characters, not bytes: "Peña" is four).
 pub fn reference1(text: &str) -> Checked<String> {
+    reference1_up_to(text, REFERENCE1_MAX_CHARS)
+}
+
+/// `reference1` of 1 to `max` characters: the interface in use says how many
+/// (`api::Dialect::reference1_max`).
+pub fn reference1_up_to(text: &str, max: usize) -> Checked<String> {
     let value = text.trim();
     let count = value.chars().count();
     if count == 0 {
@@ -70,10 +80,10 @@ pub fn reference1(text: &str) -> Checked<String> {
             crate::t!("rule-reference-empty"),
         ));
     }
-    if count > REFERENCE1_MAX_CHARS {
+    if count > max {
         return Err(ValidationError::new(
             Field::Reference1,
-            crate::t!("rule-at-most", max = REFERENCE1_MAX_CHARS, count = count),
+            crate::t!("rule-at-most", max = max, count = count),
         ));
     }
     plain_text(Field::Reference1, value)
@@ -100,91 +110,10 @@ pub fn plain_text(field: Field, text: &str) -> Checked<String> {
     }
 }
 
-/// How many digits a PIN has: four at least (a till's keypad habit), twelve at most.
-pub const PIN_DIGITS: std::ops::RangeInclusive<usize> = 4..=12;
-
-/// A PIN to check: digits only, of a PIN's length. Whether it is the right one is the ledger's
-/// to say.
-pub fn pin(field: Field, text: &str) -> Checked<crate::secrets::Pin> {
-    let digits = text.trim();
-    if digits.is_empty() {
-        return Err(ValidationError::new(field, crate::t!("rule-pin-empty")));
-    }
-    if !digits.chars().all(|c| c.is_ascii_digit()) || !PIN_DIGITS.contains(&digits.len()) {
-        return Err(ValidationError::new(
-            field,
-            crate::t!(
-                "rule-pin-shape",
-                min = PIN_DIGITS.start().to_string(),
-                max = PIN_DIGITS.end().to_string()
-            ),
-        ));
-    }
-    Ok(crate::secrets::Pin::checked(digits.to_owned()))
-}
-
-/// A PIN being chosen: as [`pin`], and not one anyone tries first (all one digit, or digits in
-/// a row up or down, like 1234 or 9876).
-pub fn new_pin(field: Field, text: &str) -> Checked<crate::secrets::Pin> {
-    let chosen = pin(field, text)?;
-    let digits: Vec<i32> = chosen
-        .expose()
-        .bytes()
-        .map(|digit| i32::from(digit - b'0'))
-        .collect();
-    let steps: Vec<i32> = digits.windows(2).map(|pair| pair[1] - pair[0]).collect();
-    let guessable = steps.iter().all(|step| *step == 0)
-        || steps.iter().all(|step| *step == 1)
-        || steps.iter().all(|step| *step == -1);
-    if guessable {
-        return Err(ValidationError::new(field, crate::t!("rule-pin-guessable")));
-    }
-    Ok(chosen)
-}
-
-/// How many characters a cashier's name has at most.
-pub const CASHIER_NAME_MAX_CHARS: usize = 40;
-
-/// A cashier's name as the close and the list show it: 1 to 40 characters, plain text.
-pub fn cashier_name(text: &str) -> Checked<String> {
-    let name = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let count = name.chars().count();
-    if count == 0 {
-        return Err(ValidationError::new(
-            Field::CashierName,
-            crate::t!("rule-cashier-name-empty"),
-        ));
-    }
-    if count > CASHIER_NAME_MAX_CHARS {
-        return Err(ValidationError::new(
-            Field::CashierName,
-            crate::t!("rule-at-most", max = CASHIER_NAME_MAX_CHARS, count = count),
-        ));
-    }
-    plain_text(Field::CashierName, &name)
-}
-
 /// Document types the online bank transfer accepts for a natural person.
 pub const NATURAL_PERSON_DOCUMENTS: &[&str] = &["RCN", "TI", "CC", "TE", "CE", "PA", "DIE"];
 /// Document types for a legal person.
 pub const LEGAL_PERSON_DOCUMENTS: &[&str] = &["NIT"];
-
-/// "12 h", "30 min", "1 day": how long a minimum is, for messages.
-pub fn describe_seconds(seconds: u64) -> String {
-    match seconds {
-        s if s % 86_400 == 0 && s >= 86_400 => {
-            let days = s / 86_400;
-            if days == 1 {
-                crate::t!("duration-one-day")
-            } else {
-                crate::t!("duration-days", days = days)
-            }
-        }
-        s if s % 3_600 == 0 && s >= 3_600 => format!("{} h", s / 3_600),
-        s if s % 60 == 0 && s >= 60 => format!("{} min", s / 60),
-        s => format!("{s} s"),
-    }
-}
 
 /// A Colombian mobile number: 10 digits starting with 3. Spaces, dashes, dots and a leading
 /// `+57` are accepted as typed and dropped; the result is the bare 10 digits.
@@ -441,6 +370,60 @@ pub fn breb_key(field: Field, text: &str) -> Checked<String> {
     }
 }
 
+/// A Bre-B alias, the only key the current cash-out sends to: `@` and 3 to 30 letters, digits,
+/// dots, dashes or underscores (`@TIENDA123`).
+pub fn breb_alias(field: Field, text: &str) -> Checked<String> {
+    let key = text.trim();
+    let alias = key.strip_prefix('@').is_some_and(|name| {
+        (3..=30).contains(&name.chars().count())
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+    });
+    if alias {
+        Ok(key.to_owned())
+    } else if key.is_empty() {
+        Err(ValidationError::new(
+            field,
+            crate::t!("rule-breb-alias-empty"),
+        ))
+    } else {
+        Err(ValidationError::new(
+            field,
+            crate::t!("rule-breb-alias-shape"),
+        ))
+    }
+}
+
+/// The shop's page or social network (`urlCommerce`): an http(s) address of at most 500
+/// characters. Plain http is accepted: it only names the shop, nothing is sent there.
+pub fn shop_url(field: Field, text: &str) -> Checked<String> {
+    const MAX: usize = 500;
+    let value = text.trim();
+    if value.is_empty() {
+        return Err(ValidationError::new(
+            field,
+            crate::t!("rule-shop-url-empty"),
+        ));
+    }
+    let count = value.chars().count();
+    if count > MAX {
+        return Err(ValidationError::new(
+            field,
+            crate::t!("rule-at-most", max = MAX, count = count),
+        ));
+    }
+    match url::Url::parse(value) {
+        Ok(url) if matches!(url.scheme(), "http" | "https") && url.host().is_some() => {
+            Ok(value.to_owned())
+        }
+        _ => Err(ValidationError::new(
+            field,
+            crate::t!("rule-shop-url-shape"),
+        )),
+    }
+}
+
 /// A password for registration: at least 8 characters, and the confirmation matches.
 pub fn new_password(password: &str, confirmation: &str) -> Checked<()> {
     if password.chars().count() < 8 {
@@ -490,16 +473,6 @@ mod tests {
         assert!(reference1("").is_err());
         assert!(reference1("   ").is_err());
         assert!(reference1("a\nb").is_err());
-    }
-
-    #[test]
-    fn describes_durations() {
-        assert_eq!(describe_seconds(43_200), "12 h");
-        assert_eq!(describe_seconds(1_800), "30 min");
-        assert_eq!(describe_seconds(86_400), "1 day");
-        assert_eq!(describe_seconds(172_800), "2 days");
-        assert_eq!(describe_seconds(720), "12 min");
-        assert_eq!(describe_seconds(61), "61 s");
     }
 
     #[test]

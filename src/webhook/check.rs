@@ -235,16 +235,29 @@ async fn check_payment(
 ) -> Check {
     // Only this profile's own payments are asked about: a notification of anything else
     // never makes the receiver question the service.
+    // By the reference it names, or else by the resource (the current interface's
+    // notifications may name a resource the payment was created under; its plugin matches so).
+    let resource = batch
+        .first()
+        .map(|(_, notification)| notification.resource_id.clone())
+        .unwrap_or_default();
     let collection = {
         let (ledger, profile, reference) = (ledger.clone(), profile.clone(), reference.to_owned());
-        blocking(move || ledger.collection_by_reference(&profile, &reference)).await
+        blocking(
+            move || match ledger.collection_by_reference(&profile, &reference)? {
+                Some(collection) => Ok(Some(collection)),
+                None => ledger.collection_by_resource(&profile, &resource),
+            },
+        )
+        .await
     };
     let collection = match collection {
         Some(Some(collection)) => collection,
         Some(None) => return Check::NotYetOurs,
         None => return Check::Done(Vec::new()),
     };
-    let answer = match client.payment_status(reference).await {
+    // The service is asked about the payment by the reference it gave when it was created.
+    let answer = match client.payment_status(&collection.reference).await {
         Ok(reply) => reply.value,
         Err(error) => {
             // The service's message is outside text too.

@@ -9,5 +9,7 @@ mod server;
 pub use crate::api::notification::{Notification, NotificationError, Verdict, signature};
 pub use check::agrees;
 pub use limits::{Limits, Rate};
-pub use receiver::{Confirmer, MAX_BODY, Receiver, ReceiverConfig, ReceiverEvent, Refusal};
+pub use receiver::{
+    Confirmer, MAX_BODY, RECEIVER_GREETING, Receiver, ReceiverConfig, ReceiverEvent, Refusal,
+};
 pub use server::{BODY_DEADLINE, HEAD_DEADLINE};

@@ -228,7 +228,7 @@ impl Receiver {
             limits: limits.clone(),
         };
         let app = Router::new()
-            .route("/webhook", post(receive))
+            .route("/webhook", post(receive).get(greet))
             .layer(middleware::from_fn_with_state(shared.clone(), admit))
             .with_state(shared);
         let (shutdown, stop) = watch::channel(false);
@@ -287,6 +287,20 @@ fn is_json(headers: &HeaderMap) -> bool {
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.split(';').next())
         .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"))
+}
+
+/// What the receiver says it is when asked with `GET /webhook`: Probar conexión asks the public
+/// address so, to tell that it reaches a paydesk receiver. Nothing is read or stored.
+pub const RECEIVER_GREETING: &str = "paydesk";
+
+async fn greet() -> Response {
+    (
+        StatusCode::OK,
+        axum::Json(
+            serde_json::json!({"receiver": RECEIVER_GREETING, "accepts": "POST application/json"}),
+        ),
+    )
+        .into_response()
 }
 
 /// Every request passes here before its body is read: a source past its budget is answered 429

@@ -17,12 +17,15 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
-use paydesk::api::{Client, ClientSettings};
+use paydesk::api::{Client, ClientSettings, Dialect};
 use paydesk::secrets::SecretString;
 use paydesk::simulator::{Simulator, SimulatorConfig, SimulatorConnection};
 use serde_json::{Value, json};
 
 pub const DEADLINE: Duration = Duration::from_secs(15);
+
+/// The till tests send as `userMetadata.identifier`.
+pub const TEST_TILL: &str = "3b0c2f5e-5d1a-4c52-9a53-6f2d9e1b7a10";
 
 /// [`paydesk`] pointed at a running simulator through the `PAYDESK_*` automation variables.
 pub fn paydesk_against(
@@ -34,6 +37,7 @@ pub fn paydesk_against(
     command
         .env("PAYDESK_BASE_URL", &connection.base_url)
         .env("PAYDESK_PAY_URL", &connection.pay_url)
+        .env("PAYDESK_SHOP_URL", &connection.shop_url)
         .env("PAYDESK_API_TOKEN", &connection.api_token)
         .env("PAYDESK_ACCESS_TOKEN", &connection.access_token)
         .env("PAYDESK_USER_ID", connection.user_id.to_string());
@@ -189,16 +193,34 @@ impl TestSimulator {
         self.simulator.connection()
     }
 
+    /// A client of the service's current interface, as a production profile speaks it.
     pub fn settings(&self) -> ClientSettings {
         let connection = self.connection();
         let mut settings = ClientSettings::new(&connection.base_url, &connection.pay_url);
         settings.api_token = Some(SecretString::new(&*connection.api_token));
         settings.access_token = Some(SecretString::new(&*connection.access_token));
+        settings.dialect = Dialect::Current;
+        settings.till = Some(TEST_TILL.to_owned());
+        settings.shop_url = Some(connection.shop_url.clone());
         settings
     }
 
     pub fn client(&self) -> Client {
         Client::new(self.settings()).expect("client")
+    }
+
+    /// A client of the spec's interface (version 1.0), for the tests that are about it.
+    pub fn spec_settings(&self) -> ClientSettings {
+        let connection = self.connection();
+        let mut settings = ClientSettings::new(&connection.base_url, &connection.spec_pay_url);
+        settings.api_token = Some(SecretString::new(&*connection.api_token));
+        settings.access_token = Some(SecretString::new(&*connection.access_token));
+        settings.dialect = Dialect::Spec;
+        settings
+    }
+
+    pub fn spec_client(&self) -> Client {
+        Client::new(self.spec_settings()).expect("client")
     }
 
     pub async fn control_get(&self, path: &str) -> Value {
@@ -423,7 +445,27 @@ impl Scripted {
             ClientSettings::new(format!("{}/api/v1", self.url), format!("{}/pay", self.url));
         settings.api_token = Some(SecretString::new("tok"));
         settings.access_token = Some(SecretString::new("bearer"));
+        // Shapes the spec leaves loose: its interface, which asks nothing first.
+        settings.dialect = Dialect::Spec;
         Client::new(settings).unwrap()
+    }
+}
+
+/// A sale of `amount` as a till writes it down, by its reference.
+pub fn sale(reference: &str, amount: i64) -> paydesk::ledger::Collection {
+    paydesk::ledger::Collection {
+        reference: reference.into(),
+        kind: paydesk::api::kind::PaymentKind::Link,
+        amount: Some(paydesk::money::Pesos::new(amount)),
+        reference1: "VENTA".into(),
+        url: String::new(),
+        created_at: paydesk::ledger::now_ms(),
+        status: None,
+        description: String::new(),
+        repeatable: false,
+        open_until: None,
+        made_by: Default::default(),
+        resource_id: None,
     }
 }
 
@@ -449,6 +491,7 @@ pub fn record_payment(
         repeatable,
         open_until: None,
         made_by: Default::default(),
+        resource_id: None,
     };
     paydesk::collections::record_created(ledger, profile, &collection).unwrap();
     collection

@@ -173,6 +173,9 @@ pub fn pick_method(harness: &mut Harness<'_, PaydeskApp>, name: &str) {
     harness.get_by_label("Medio de pago").click();
     harness.step();
     harness.step();
+    // The list scrolls: a method far down it is brought into view first, as a person would.
+    harness.get_by_label(name).scroll_to_me();
+    harness.run_steps(4);
     click(harness, name);
 }
 

@@ -5,6 +5,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use url::Url;
 
+use super::super::dialect::{Dialect, Direction};
 use super::super::lenient;
 use crate::money::Pesos;
 use crate::validate::{self, Field, ValidationError};
@@ -26,10 +27,15 @@ pub const WITHDRAW_METHODS: &[(i64, &str)] = &[
 /// The service's ceiling for online withdrawals, docs/decisions.md "Payouts".
 pub const ONLINE_WITHDRAWAL_CEILING: Pesos = Pesos::new(2_000_000);
 
-/// One of the cash-out methods.
-pub fn withdraw_method(id: i64) -> validate::Checked<i64> {
-    if WITHDRAW_METHODS.iter().any(|(known, _)| *known == id) {
+/// One of the cash-out methods the interface offers.
+pub fn withdraw_method(id: i64, dialect: Dialect) -> validate::Checked<i64> {
+    if dialect.payout_methods().contains(&id) {
         Ok(id)
+    } else if dialect.payout_methods() == [BREB_WITHDRAW_METHOD] {
+        Err(ValidationError::new(
+            Field::Method,
+            crate::t!("rule-withdraw-method-alias-only"),
+        ))
     } else {
         Err(ValidationError::new(
             Field::Method,
@@ -80,25 +86,33 @@ impl WithdrawRequest {
         self.method_id == BREB_WITHDRAW_METHOD
     }
 
-    pub fn check(&self) -> Vec<ValidationError> {
+    pub fn check(&self, dialect: Dialect) -> Vec<ValidationError> {
         [
-            withdraw_method(self.method_id).err(),
+            withdraw_method(self.method_id, dialect).err(),
             withdraw_amount(self.method_id, self.amount).err(),
-            validate::reference1(&self.reference1).err(),
-            if self.sends_to_key() {
-                validate::breb_key(Field::Key, &self.destination).err()
-            } else {
-                validate::cellphone(Field::Cellphone, &self.destination).err()
+            validate::reference1_up_to(&self.reference1, dialect.reference1_max(Direction::Out))
+                .err(),
+            match (self.sends_to_key(), dialect.payout_key_is_alias()) {
+                (true, true) => validate::breb_alias(Field::Key, &self.destination).err(),
+                (true, false) => validate::breb_key(Field::Key, &self.destination).err(),
+                (false, _) => validate::cellphone(Field::Cellphone, &self.destination).err(),
             },
-            self.webhook_request
-                .as_ref()
-                .and_then(|url| validate::web_url(Field::WebhookRequest, url.as_str()).err()),
+            match &self.webhook_request {
+                Some(url) => validate::web_url(Field::WebhookRequest, url.as_str()).err(),
+                None if dialect.payout_needs_webhook() => Some(ValidationError::new(
+                    Field::WebhookRequest,
+                    crate::t!("rule-payout-webhook-required"),
+                )),
+                None => None,
+            },
         ]
         .into_iter()
         .flatten()
         .collect()
     }
 
+    /// The body; the same in both interfaces (the current one's `userMetadata` is the
+    /// client's to add, as it is found where the request leaves from).
     pub fn wire(&self) -> Value {
         let mut method = if self.sends_to_key() {
             json!({"id": self.method_id, "key": self.destination.trim()})
@@ -235,10 +249,12 @@ mod tests {
 
     #[test]
     fn withdraw_rules() {
-        assert!(withdraw_method(ONLINE_WITHDRAWAL).is_ok());
-        assert!(withdraw_method(PRODUCT_DISBURSEMENT).is_ok());
-        assert!(withdraw_method(BREB_WITHDRAW_METHOD).is_ok());
-        assert!(withdraw_method(161).is_err());
+        assert!(withdraw_method(ONLINE_WITHDRAWAL, Dialect::Spec).is_ok());
+        assert!(withdraw_method(PRODUCT_DISBURSEMENT, Dialect::Spec).is_ok());
+        assert!(withdraw_method(BREB_WITHDRAW_METHOD, Dialect::Spec).is_ok());
+        assert!(withdraw_method(161, Dialect::Spec).is_err());
+        assert!(withdraw_method(BREB_WITHDRAW_METHOD, Dialect::Current).is_ok());
+        assert!(withdraw_method(PRODUCT_DISBURSEMENT, Dialect::Current).is_err());
         assert!(withdraw_amount(ONLINE_WITHDRAWAL, Pesos::new(2_000_000)).is_ok());
         let over = withdraw_amount(ONLINE_WITHDRAWAL, Pesos::new(2_000_001)).unwrap_err();
         assert!(over.message.contains("$ 2.000.000"), "{over}");

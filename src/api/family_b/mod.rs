@@ -8,6 +8,7 @@ use serde_json::{Map, Value, json};
 use url::Url;
 
 use super::catalog::{ExtraField, Lifetime, MethodCatalog};
+use super::dialect::{Dialect, Direction};
 use super::lenient;
 use crate::money::Pesos;
 use crate::validate::{self, Field, ValidationError};
@@ -17,6 +18,11 @@ pub use disbursement::*;
 
 /// White-label id sent when the merchant has none (spec, Limits).
 pub const DEFAULT_BRAND_ID: i64 = 79;
+
+/// Cards (debit and credit): the current interface requires a description of what is paid.
+pub const CARD_METHOD: i64 = 273;
+/// The TPaga wallet: told to answer a QR when the payer scans it from a screen.
+pub const TPAGA_METHOD: i64 = 163;
 
 /// `reference2`: `Label` is shown to the payer in the summary, `Data` is for conciliation.
 /// Pairs keep the order the merchant gave them.
@@ -68,10 +74,11 @@ impl CashIn {
             .unwrap_or_default()
     }
 
-    pub fn check(&self) -> Vec<ValidationError> {
+    pub fn check(&self, dialect: Dialect) -> Vec<ValidationError> {
         [
             validate::positive_amount(Field::Amount, self.amount).err(),
-            validate::reference1(&self.reference1).err(),
+            validate::reference1_up_to(&self.reference1, dialect.reference1_max(Direction::In))
+                .err(),
             validate::web_url(Field::WebhookUrl, self.webhook_url.as_str()).err(),
             self.return_url
                 .as_ref()
@@ -83,15 +90,17 @@ impl CashIn {
         .collect()
     }
 
-    fn wire(&self) -> Map<String, Value> {
+    /// The body both cash-ins share; `expires_in` is the lifetime as the operation's wire counts
+    /// it (the dialect's business).
+    fn wire(&self, expires_in: Option<u64>) -> Map<String, Value> {
         let mut body = Map::new();
         body.insert("amount".into(), json!(self.amount.get()));
         body.insert("webhookUrl".into(), json!(self.webhook_url.as_str()));
         if let Some(url) = &self.return_url {
             body.insert("returnUrl".into(), json!(url.as_str()));
         }
-        if let Some(seconds) = self.expires_in {
-            body.insert("expiresIn".into(), json!(seconds));
+        if let Some(wire) = expires_in {
+            body.insert("expiresIn".into(), json!(wire));
         }
         body.insert("brandId".into(), json!(self.brand_id));
         if let Some(show) = self.show_summary {
@@ -112,22 +121,32 @@ pub struct PaymentLinkRequest {
 }
 
 impl PaymentLinkRequest {
-    pub fn check(&self, catalog: &MethodCatalog) -> Vec<ValidationError> {
-        let mut problems = self.cash_in.check();
+    pub fn check(&self, catalog: &MethodCatalog, dialect: Dialect) -> Vec<ValidationError> {
+        let mut problems = self.cash_in.check(dialect);
         problems.extend(minimum_amount(catalog, None, self.cash_in.amount).err());
-        if let Some(seconds) = self.cash_in.expires_in
-            && seconds == 0
-        {
-            problems.push(ValidationError::new(
+        match self.cash_in.expires_in {
+            Some(0) => problems.push(ValidationError::new(
                 Field::ExpiresIn,
                 crate::t!("rule-expiry-positive"),
-            ));
+            )),
+            // A link's life counted in minutes cannot say 90 seconds: refused rather than
+            // rounded, so a link never lives other than the person chose.
+            Some(seconds) if dialect.link_lifetime_in_minutes() && seconds % 60 != 0 => problems
+                .push(ValidationError::new(
+                    Field::ExpiresIn,
+                    crate::t!("rule-expiry-whole-minutes"),
+                )),
+            _ => {}
         }
         problems
     }
 
-    pub fn wire(&self) -> Value {
-        Value::Object(self.cash_in.wire())
+    pub fn wire(&self, dialect: Dialect) -> Value {
+        let expires_in = self
+            .cash_in
+            .expires_in
+            .map(|seconds| dialect.link_expires_in(seconds));
+        Value::Object(self.cash_in.wire(expires_in))
     }
 }
 
@@ -147,14 +166,22 @@ impl PaymentMethodRequest {
             .map(|(_, value)| value.as_str())
     }
 
-    pub fn check(&self, catalog: &MethodCatalog) -> Vec<ValidationError> {
-        let mut problems = self.cash_in.check();
+    pub fn check(&self, catalog: &MethodCatalog, dialect: Dialect) -> Vec<ValidationError> {
+        let mut problems = self.cash_in.check(dialect);
         problems.extend(validate::positive_id(Field::Method, self.method_id).err());
         problems.extend(minimum_amount(catalog, Some(self.method_id), self.cash_in.amount).err());
         if let Some(seconds) = self.cash_in.expires_in {
             match catalog.lifetime(self.method_id) {
                 Lifetime::AsRequested => {
-                    problems.extend(catalog.check_expires_in(self.method_id, seconds).err());
+                    problems.extend(
+                        catalog
+                            .check_expires_in(
+                                self.method_id,
+                                seconds,
+                                dialect.minimum_lifetime_included(),
+                            )
+                            .err(),
+                    );
                 }
                 Lifetime::Fixed { seconds: fixed } => problems.push(ValidationError::new(
                     Field::ExpiresIn,
@@ -166,7 +193,7 @@ impl PaymentMethodRequest {
                 )),
             }
         }
-        for (field, required) in catalog.fields(self.method_id) {
+        for (field, required) in self.fields(catalog, dialect) {
             let value = self.extra(field).unwrap_or_default();
             if !required && value.trim().is_empty() {
                 continue;
@@ -202,6 +229,10 @@ impl PaymentMethodRequest {
                 ExtraField::WhatsappAccountId => {
                     validate::required(Field::WhatsappAccountId, value).err()
                 }
+                ExtraField::Description if value.trim().is_empty() => Some(ValidationError::new(
+                    Field::Description,
+                    crate::t!("rule-card-description"),
+                )),
                 ExtraField::Description => validate::at_most(
                     Field::Description,
                     value,
@@ -214,16 +245,25 @@ impl PaymentMethodRequest {
         problems
     }
 
-    pub fn wire(&self) -> Value {
-        let mut body = self.cash_in.wire();
+    pub fn fields(&self, catalog: &MethodCatalog, dialect: Dialect) -> Vec<(ExtraField, bool)> {
+        method_fields(catalog, self.method_id, dialect)
+    }
+
+    pub fn wire(&self, dialect: Dialect) -> Value {
+        // The method operation counts seconds in both interfaces.
+        let mut body = self.cash_in.wire(self.cash_in.expires_in);
         let mut method = Map::new();
         method.insert("id".into(), json!(self.method_id));
+        if dialect.wallet_qr_on_screen() && self.method_id == TPAGA_METHOD {
+            method.insert("isQr".into(), json!(true));
+        }
         for (field, value) in &self.extras {
             // An optional field left empty is not sent.
             if value.trim().is_empty() {
                 continue;
             }
             let value = match field {
+                ExtraField::BankId if dialect.bank_id_as_text() => json!(value.trim()),
                 ExtraField::BankId => value
                     .trim()
                     .parse::<i64>()
@@ -239,6 +279,26 @@ impl PaymentMethodRequest {
         body.insert("paymentMethod".into(), Value::Object(method));
         Value::Object(body)
     }
+}
+
+/// A method's fields with whether each is required: the catalog's, and a card's description
+/// where the interface requires it (the forms ask the same).
+pub fn method_fields(
+    catalog: &MethodCatalog,
+    method_id: i64,
+    dialect: Dialect,
+) -> Vec<(ExtraField, bool)> {
+    let mut fields = catalog.fields(method_id);
+    if dialect.card_needs_description() && method_id == CARD_METHOD {
+        match fields
+            .iter_mut()
+            .find(|(field, _)| *field == ExtraField::Description)
+        {
+            Some((_, required)) => *required = true,
+            None => fields.push((ExtraField::Description, true)),
+        }
+    }
+    fields
 }
 
 /// The catalog's smallest amount for a method (`None`: a payment link), with the number in
@@ -263,6 +323,12 @@ pub struct PaymentLink {
     pub url: String,
     #[serde(deserialize_with = "lenient::text")]
     pub reference: String,
+    /// The current interface also names the link's resource (its notifications may carry only
+    /// that) and its state; the spec's answer has neither.
+    #[serde(default, rename = "resourceId", deserialize_with = "lenient::text")]
+    pub resource_id: String,
+    #[serde(default, deserialize_with = "lenient::optional_integer")]
+    pub status: Option<i64>,
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]

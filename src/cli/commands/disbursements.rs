@@ -11,11 +11,20 @@ use crate::requests::{PayoutForm, Service};
 use crate::validate::{self, Field, ValidationError};
 
 pub async fn payout(ctx: &Context<'_>, args: &PayoutArgs) -> Outcome {
-    let method_id = args.method.unwrap_or(if args.key.is_some() {
-        BREB_WITHDRAW_METHOD
-    } else {
-        PRODUCT_DISBURSEMENT
-    });
+    let dialect = ctx.connection.client.dialect();
+    // The current interface pays a Bre-B alias only: a mobile number is refused in words
+    // before anything else is read.
+    if args.key.is_none() && dialect.payout_key_is_alias() {
+        return Err(Failure::Input(vec![ValidationError::new(
+            Field::Cellphone,
+            crate::t!("cli-payout-alias-only"),
+        )]));
+    }
+    let method_id = args
+        .method
+        .unwrap_or(dialect.default_payout_method(args.key.is_some()));
+    crate::api::family_b::withdraw_method(method_id, dialect)
+        .map_err(|problem| Failure::Input(vec![problem]))?;
     // Which flag names the destination depends on the method; the form reads the rest.
     let destination = match (&args.key, &args.cellphone) {
         (Some(_), _) if method_id != BREB_WITHDRAW_METHOD => {

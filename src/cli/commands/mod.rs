@@ -8,6 +8,7 @@ mod ledger;
 mod payments;
 mod people;
 mod printing;
+mod sign_in;
 mod status;
 mod webhooks;
 
@@ -18,6 +19,7 @@ pub use ledger::*;
 pub use payments::*;
 pub use people::*;
 pub use printing::*;
+pub use sign_in::*;
 pub use status::*;
 pub use webhooks::*;
 
@@ -139,6 +141,7 @@ pub fn activity_of(command: &super::args::Command) -> Option<(Action, String)> {
     use super::args::{AccountCommand, Command, CustomerCommand, LedgerCommand, ProfileCommand};
     Some(match command {
         Command::Register(_) => (Action::CredentialsChanged, crate::t!("log-registered")),
+        Command::Login(_) => (Action::CredentialsChanged, crate::t!("log-signed-in-cli")),
         Command::Account(AccountCommand::Add { .. }) => {
             (Action::BankAccountAdded, crate::t!("log-from-terminal"))
         }

@@ -83,6 +83,7 @@ pub async fn resource(ctx: &Context<'_>, args: &ResourceArgs) -> Outcome {
             },
             description: request.description.clone().unwrap_or_default(),
             expires: resource.exp_date.clone(),
+            resource_id: resource.id.map(|id| id.to_string()).unwrap_or_default(),
         },
     )
     .await?;
@@ -162,6 +163,7 @@ pub async fn link(ctx: &Context<'_>, args: &LinkArgs) -> Outcome {
             url: reply.value.url.clone(),
             description: request.cash_in.description(),
             expires: String::new(),
+            resource_id: reply.value.resource_id.clone(),
         },
     )
     .await?;
@@ -231,6 +233,7 @@ pub async fn charge(ctx: &Context<'_>, args: &ChargeArgs) -> Outcome {
             url: payment.url.clone(),
             description: request.cash_in.description(),
             expires: payment.expires_at.clone(),
+            resource_id: payment.resource_id.clone(),
         },
     )
     .await?;
@@ -266,6 +269,8 @@ struct Sale {
     url: String,
     description: String,
     expires: String,
+    /// The service's id of the resource ("" when it named none).
+    resource_id: String,
 }
 
 /// Writes a sale made from the terminal into the books exactly as a till writes its own: the
@@ -294,6 +299,7 @@ async fn record_sale(
             cashier: String::new(),
             till: crate::ledger::activity::this_till(),
         },
+        resource_id: Some(sale.resource_id).filter(|id| !id.is_empty()),
     };
     let profile = ctx.connection.profile_name.clone();
     let reference = collection.reference.clone();

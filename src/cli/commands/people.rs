@@ -55,6 +55,7 @@ pub fn needs_owner(command: &Command) -> bool {
     matches!(
         command,
         Command::Register(_)
+            | Command::Login(_)
             | Command::Payout(_)
             | Command::Account(AccountCommand::Add { .. } | AccountCommand::Delete { .. })
             | Command::Ledger(LedgerCommand::Restore { .. } | LedgerCommand::Export { .. })

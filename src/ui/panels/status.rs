@@ -79,8 +79,10 @@ impl StatusPanel {
                             extra: Vec::new(),
                             repeatable: payment.repeatable,
                             open_until: payment.open_until,
+                            resource_id: payment.resource_id.clone(),
                         };
-                        ctx.actions.push(crate::ui::AppAction::ShowCustomer(shown));
+                        ctx.actions
+                            .push(crate::ui::AppAction::ShowCustomer(Box::new(shown)));
                     }
                 }
             }

@@ -30,6 +30,8 @@ pub struct CreatedPayment {
     pub repeatable: bool,
     /// Until when it takes payments, when the service said (ms since the epoch).
     pub open_until: Option<i64>,
+    /// The service's id of the resource, when it named one.
+    pub resource_id: Option<String>,
 }
 
 #[derive(Default)]
@@ -273,6 +275,7 @@ mod tests {
             extra: Vec::new(),
             repeatable: false,
             open_until: None,
+            resource_id: None,
         };
         let link = whatsapp_link(&payment, "Tienda Ana");
         let (start, text) = link.split_once("?text=").unwrap();

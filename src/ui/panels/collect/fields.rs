@@ -109,11 +109,12 @@ impl CashInFields {
     /// The reference the service and the books know the sale by, generated and folded under
     /// `title` with whatever else rarely changes (`more`, rows of the same grid). The fold opens
     /// by itself when the reference must be fixed. Returns whether Enter was pressed in it.
+    /// `longest`: how many characters the interface takes in the reference.
     pub(super) fn ui_reference_fold(
         &mut self,
         ui: &mut Ui,
         problems: &[ValidationError],
-        title: String,
+        (title, longest): (String, usize),
         more: impl FnOnce(&mut Ui),
     ) -> bool {
         let mut enter = false;
@@ -133,7 +134,7 @@ impl CashInFields {
                                 &*t!("field-your-reference"),
                                 &mut self.reference1,
                                 Field::Reference1,
-                                &*t!("hint-up-to-20"),
+                                &*t!("hint-up-to", max = longest),
                             )],
                         );
                         more(ui);

@@ -68,10 +68,14 @@ impl LinkForm {
         ui.add_space(crate::ui::theme::space::SMALL);
         enter |= self.fields.ui_customer(ui, &problems);
         let expiry = &mut self.expiry;
+        let longest = view
+            .service
+            .dialect
+            .reference1_max(crate::api::Direction::In);
         enter |= self.fields.ui_reference_fold(
             ui,
             &problems,
-            t!("collect-reference-and-expiry"),
+            (t!("collect-reference-and-expiry"), longest),
             |ui| {
                 let expiry_label = ui.label(t!("field-expires-in"));
                 egui::ComboBox::from_id_salt("link-expiry")

@@ -150,24 +150,25 @@ impl MethodForm {
         queued: &mut Queue<CollectCommand>,
     ) {
         let catalog = view.service.catalog;
+        let dialect = view.service.dialect;
         let method = catalog.find(self.method_id).cloned();
         let minimum = method.as_ref().and_then(|m| m.min_expires_in).unwrap_or(0);
-        if self.expiry <= minimum
-            && let Some(seconds) = EXPIRY_CHOICES.iter().find(|s| **s > minimum)
+        // The lifetimes offered are those the interface takes: the spec's above the minimum,
+        // the current one's from the minimum itself.
+        let long_enough = |seconds: u64| {
+            seconds > minimum || (dialect.minimum_lifetime_included() && seconds == minimum)
+        };
+        if !long_enough(self.expiry)
+            && let Some(seconds) = EXPIRY_CHOICES.iter().find(|s| long_enough(**s))
         {
             self.expiry = *seconds;
         }
-        let needs = |field| {
-            method
-                .as_ref()
-                .is_some_and(|m| m.extra_fields.contains(&field))
-        };
+        // The method's fields as the interface asks for them (a card's description is required
+        // in the current one).
+        let fields = crate::api::family_b::method_fields(catalog, self.method_id, dialect);
+        let needs = |field| fields.contains(&(field, true));
         // Fields the method takes when given; their labels say so.
-        let takes = |field| {
-            method
-                .as_ref()
-                .is_some_and(|m| m.optional_fields.contains(&field))
-        };
+        let takes = |field| fields.contains(&(field, false));
         let lifetime = method.as_ref().map(|m| m.lifetime).unwrap_or_default();
         let is_bank_transfer = method
             .as_ref()
@@ -196,7 +197,12 @@ impl MethodForm {
                             let minimum = known
                                 .min_expires_in
                                 .map(|s| {
-                                    t!("method-more-than", duration = validate::describe_seconds(s))
+                                    let duration = validate::describe_seconds(s);
+                                    if dialect.minimum_lifetime_included() {
+                                        t!("method-from", duration = duration)
+                                    } else {
+                                        t!("method-more-than", duration = duration)
+                                    }
                                 })
                                 .unwrap_or_default();
                             ui.selectable_value(
@@ -302,7 +308,10 @@ impl MethodForm {
                         ui,
                         &problems,
                         [(
-                            &*form::optional_label(t!("field-what-is-paid"), true),
+                            &*form::optional_label(
+                                t!("field-what-is-paid"),
+                                !needs(ExtraField::Description),
+                            ),
                             &mut self.payer_description,
                             Field::Description,
                             &*t!("hint-shown-to-payer"),
@@ -375,7 +384,7 @@ impl MethodForm {
                         egui::ComboBox::from_id_salt("method-expiry")
                             .selected_text(validate::describe_seconds(self.expiry))
                             .show_ui(ui, |ui| {
-                                for seconds in EXPIRY_CHOICES.iter().filter(|s| **s > minimum) {
+                                for seconds in EXPIRY_CHOICES.iter().filter(|s| long_enough(**s)) {
                                     ui.selectable_value(
                                         &mut self.expiry,
                                         *seconds,
@@ -398,23 +407,31 @@ impl MethodForm {
                 ui.end_row();
             });
         enter |= self.fields.ui_customer(ui, &problems);
-        enter |= self
-            .fields
-            .ui_reference_fold(ui, &problems, t!("collect-reference"), |_| {});
+        enter |= self.fields.ui_reference_fold(
+            ui,
+            &problems,
+            (
+                t!("collect-reference"),
+                dialect.reference1_max(crate::api::Direction::In),
+            ),
+            |_| {},
+        );
         ui.add_space(crate::ui::theme::space::LARGE);
         if method.as_ref().is_some_and(|m| m.repeatable) {
             ui.label(RichText::new(t!("method-repeatable")).weak());
         }
         if minimum > 0 && lifetime.takes_expires_in() {
+            let name = method
+                .as_ref()
+                .map(|m| m.display_name())
+                .unwrap_or_default();
+            let minimum = validate::describe_seconds(minimum);
             ui.label(
-                RichText::new(t!(
-                    "method-minimum-life",
-                    method = method
-                        .as_ref()
-                        .map(|m| m.display_name())
-                        .unwrap_or_default(),
-                    minimum = validate::describe_seconds(minimum)
-                ))
+                RichText::new(if dialect.minimum_lifetime_included() {
+                    t!("method-at-least-life", method = name, minimum = minimum)
+                } else {
+                    t!("method-minimum-life", method = name, minimum = minimum)
+                })
                 .weak(),
             );
         }

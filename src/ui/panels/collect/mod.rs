@@ -43,7 +43,8 @@ pub enum CollectMode {
 
 /// Expiry choices in seconds; for one method only those above its minimum are offered.
 const EXPIRY_CHOICES: &[u64] = &[
-    900, 1_800, 2_700, 3_600, 7_200, 21_600, 46_800, 86_400, 90_000, 172_800, 259_200, 604_800,
+    900, 1_800, 2_700, 3_600, 7_200, 21_600, 43_200, 46_800, 86_400, 90_000, 172_800, 259_200,
+    604_800,
 ];
 
 /// The document types the service codes, for methods outside PSE (where the person type
@@ -216,7 +217,7 @@ impl CollectPanel {
                 self.shown_view().shared.start(task);
             }
             CollectCommand::ShowCustomer(payment) => {
-                ctx.actions.push(AppAction::ShowCustomer(payment));
+                ctx.actions.push(AppAction::ShowCustomer(Box::new(payment)));
             }
         }
     }

@@ -117,6 +117,7 @@ impl Creation {
                     extra: vec![(t!("field-your-reference"), request.cash_in.reference1)],
                     repeatable,
                     open_until: None,
+                    resource_id: Some(reply.value.resource_id).filter(|id| !id.is_empty()),
                 }
             }
             Creation::Method { request, name } => {
@@ -135,10 +136,11 @@ impl Creation {
                     expires: payment.expires_at,
                     extra: vec![
                         (t!("field-your-reference"), request.cash_in.reference1),
-                        (t!("created-code-id"), payment.resource_id),
+                        (t!("created-code-id"), payment.resource_id.clone()),
                     ],
                     repeatable,
                     open_until: None,
+                    resource_id: Some(payment.resource_id).filter(|id| !id.is_empty()),
                 }
             }
             Creation::Resource { request } => {
@@ -174,6 +176,7 @@ impl Creation {
                     ],
                     repeatable,
                     open_until: None,
+                    resource_id: None,
                 }
             }
         };
@@ -384,6 +387,7 @@ impl Submission {
                 payment.repeatable = created.repeatable;
                 payment.open_until = created.open_until;
                 payment.made_by = ctx.tracker.at_till().clone();
+                payment.resource_id = created.resource_id.clone();
                 ctx.tracker
                     .follow(ctx.bridge, ctx.session.connection.client.clone(), payment);
                 *reference1 = fresh_reference1();

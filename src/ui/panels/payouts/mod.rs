@@ -9,9 +9,8 @@ use std::sync::mpsc;
 use egui::{RichText, Ui};
 
 use crate::api::Client;
-use crate::api::family_b::{
-    BREB_WITHDRAW_METHOD, WITHDRAW_METHODS, WithdrawRequest, withdraw_method_name,
-};
+use crate::api::Dialect;
+use crate::api::family_b::{BREB_WITHDRAW_METHOD, WithdrawRequest, withdraw_method_name};
 use crate::follow;
 use crate::ledger::{Ledger, PayoutRecord, PayoutState};
 use crate::payouts::{self, PayoutError, PayoutPlan};
@@ -58,7 +57,10 @@ fn refusal_box(ui: &mut Ui, error: &UiError) {
 fn payout_error(error: PayoutError) -> UiError {
     let code = error.code().map(str::to_owned);
     let outcome_unknown = !error.nothing_sent();
-    let session_ended = matches!(&error, PayoutError::Api(api) if api.is_session_ended());
+    let sign_in = match &error {
+        PayoutError::Api(api) => api.needs_sign_in(),
+        _ => None,
+    };
     let allowed_from_ms = match &error {
         PayoutError::TooSoon { seconds } => Some(crate::ledger::now_ms() + seconds * 1_000),
         _ => None,
@@ -66,7 +68,7 @@ fn payout_error(error: PayoutError) -> UiError {
     UiError {
         message: error.to_string(),
         code,
-        session_ended,
+        sign_in,
         outcome_unknown,
         retryable: false,
         allowed_from_ms,
@@ -133,6 +135,8 @@ fn payout_labels() -> Vec<(Field, String)> {
         (Field::Amount, crate::t!("field-amount")),
         (Field::Cellphone, crate::t!("field-destination-cellphone")),
         (Field::Key, crate::t!("field-breb-key")),
+        (Field::WebhookRequest, crate::t!("field-webhook-url")),
+        (Field::ShopUrl, crate::t!("field-shop-url")),
         (Field::Method, crate::t!("field-payout-kind")),
         (Field::Reference1, crate::t!("field-your-reference")),
     ]
@@ -202,12 +206,22 @@ impl PayoutsPanel {
         PayoutForm {
             amount: self.amount.clone(),
             destination: self.cellphone.clone(),
-            method_id: self.method_id,
+            method_id: self.method(service.dialect),
             bank_name: self.bank_name.clone(),
             webhook_url: String::new(),
             reference1: self.reference1.clone(),
         }
         .parse(service)
+    }
+
+    /// The method chosen, where the interface offers it; its own default otherwise (the
+    /// current interface pays a Bre-B alias only).
+    fn method(&self, dialect: Dialect) -> i64 {
+        if dialect.payout_methods().contains(&self.method_id) {
+            self.method_id
+        } else {
+            dialect.default_payout_method(false)
+        }
     }
 
     /// What a review depends on, to tell when a refusal no longer applies.
@@ -447,8 +461,12 @@ impl PayoutsPanel {
             .num_columns(2)
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
+                let dialect = view.service.dialect;
+                let method_id = self.method(dialect);
                 let (destination_label, destination_field, destination_hint) =
-                    if self.method_id == BREB_WITHDRAW_METHOD {
+                    if method_id == BREB_WITHDRAW_METHOD && dialect.payout_key_is_alias() {
+                        (t!("field-breb-alias"), Field::Key, "@TIENDA123")
+                    } else if method_id == BREB_WITHDRAW_METHOD {
                         (t!("field-breb-key"), Field::Key, "@TIENDA123")
                     } else {
                         (
@@ -475,13 +493,24 @@ impl PayoutsPanel {
                         ),
                     ],
                 );
-                // Each radio is labelled by its own words; the row label only groups them.
+                // Each radio is labelled by its own words; the row label only groups them. With
+                // one method there is nothing to choose: it is said.
                 ui.label(crate::t!("field-payout-kind"));
-                ui.horizontal(|ui| {
-                    for (id, _) in WITHDRAW_METHODS {
-                        ui.radio_value(&mut self.method_id, *id, withdraw_method_name(*id));
+                match dialect.payout_methods() {
+                    [only] => {
+                        ui.label(withdraw_method_name(*only));
                     }
-                });
+                    methods => {
+                        if !methods.contains(&self.method_id) {
+                            self.method_id = method_id;
+                        }
+                        ui.horizontal(|ui| {
+                            for id in methods {
+                                ui.radio_value(&mut self.method_id, *id, withdraw_method_name(*id));
+                            }
+                        });
+                    }
+                }
                 ui.end_row();
                 enter |= form::text_rows(
                     ui,

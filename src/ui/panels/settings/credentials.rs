@@ -1,0 +1,105 @@
+//! Settings › credentials: tokens pasted into the keyring, and signing out.
+
+use egui::{RichText, Ui};
+
+use super::{SettingsCommand, SettingsPanel, SettingsView};
+use crate::secrets::{SecretKind, SecretString};
+use crate::t;
+use crate::ui::bridge::UiError;
+use crate::ui::widgets::form::{error_box, secret_row};
+
+impl SettingsPanel {
+    pub(super) fn credentials_ui(&mut self, ui: &mut Ui, view: &SettingsView<'_>) {
+        ui.label(RichText::new(t!("settings-credentials")).strong());
+        match view.keyring_problem {
+            None => {
+                ui.label(RichText::new(t!("settings-keyring-ok")).weak());
+            }
+            Some(reason) => {
+                error_box(
+                    ui,
+                    &UiError::local(t!("settings-keyring-missing", reason = reason)),
+                );
+            }
+        }
+        egui::Grid::new("credentials")
+            .num_columns(2)
+            .show(ui, |ui| {
+                secret_row(
+                    ui,
+                    &t!("api-token"),
+                    &mut self.api_token,
+                    &t!("hint-api-token"),
+                    None,
+                );
+                secret_row(
+                    ui,
+                    &t!("settings-access-token"),
+                    &mut self.access_token,
+                    &t!("hint-access-token"),
+                    None,
+                );
+                secret_row(
+                    ui,
+                    &t!("settings-hash-key"),
+                    &mut self.hash_key,
+                    &t!("hint-from-support"),
+                    None,
+                );
+            });
+        let values: Vec<(SecretKind, SecretString)> = [
+            (SecretKind::ApiToken, &self.api_token),
+            (SecretKind::AccessToken, &self.access_token),
+            (SecretKind::HashKey, &self.hash_key),
+        ]
+        .into_iter()
+        .filter(|(_, value)| !value.trim().is_empty())
+        .map(|(kind, value)| (kind, SecretString::new(value.trim())))
+        .collect();
+        ui.horizontal(|ui| {
+            let busy = self.saving.is_some()
+                || self.queued.iter().any(|command| {
+                    matches!(
+                        command,
+                        SettingsCommand::SaveCredentials(_) | SettingsCommand::SignOut
+                    )
+                });
+            if ui
+                .add_enabled(
+                    !values.is_empty() && !busy,
+                    egui::Button::new(t!("settings-save-credentials")),
+                )
+                .clicked()
+            {
+                self.queued
+                    .ask(ui, SettingsCommand::SaveCredentials(values));
+                self.api_token.clear();
+                self.access_token.clear();
+                self.hash_key.clear();
+            }
+            if view.sign_in_offered
+                && ui
+                    .add_enabled(!busy, egui::Button::new(t!("settings-sign-in-button")))
+                    .clicked()
+            {
+                self.queued.ask(ui, SettingsCommand::SignIn);
+            }
+            if ui
+                .add_enabled(!busy, egui::Button::new(t!("settings-sign-out")))
+                .clicked()
+            {
+                self.queued.ask(ui, SettingsCommand::SignOut);
+            }
+            if busy {
+                ui.spinner();
+            }
+        });
+        match &self.message {
+            Some(Ok(message)) => {
+                ui.label(RichText::new(message).weak());
+            }
+            Some(Err(problem)) => error_box(ui, &UiError::local(problem.clone())),
+            None => {}
+        }
+    }
+}
