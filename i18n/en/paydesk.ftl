@@ -328,7 +328,7 @@ balance-fees-partial = The service has reported the fee of { $with_fee } of { $a
 withdraw-online = Online withdrawal
 withdraw-product = Disbursement as a product
 withdraw-breb = Bre-B key
-payouts-subtitle = Send money to a cellphone
+payouts-subtitle = Send money to a cellphone or a Bre-B key
 field-bank-name = Bank name
 payouts-online-limits = Online withdrawals are at most $ 2.000.000; the recipient has 12 h to accept
 payouts-review = Review payout…
@@ -1221,7 +1221,7 @@ reconcile-empty-title = Nothing to reconcile for these dates
 reconcile-empty-body = What the service confirmed shows here: approved payments by method and by cashier, payouts paid and what does not add up. Change the dates above, or make the first sale.
 reconcile-empty-action = Collect a payment
 journal-empty-title = No payouts yet
-journal-empty-body = Every payout you send shows here: to whom, how much and where it stands (sent, paid or refused). For the first, type the amount and the recipient's cellphone above and press "Review payout…": nothing leaves until you confirm it.
+journal-empty-body = Every payout you send shows here: to whom, how much and where it stands (sent, paid or refused). For the first, type the amount and whom it goes to above and press "Review payout…": nothing leaves until you confirm it.
 
 ## The live service: the interface a profile speaks
 interface-spec = 1.0 (the specification)
@@ -1344,3 +1344,4 @@ checkup-not-needed = Not needed
 checkup-cannot-check = Not checked here
 checkup-what-to-do = What to do: { $fix }
 hint-up-to = up to { $max } characters
+payouts-subtitle-alias = Send money to a Bre-B alias (@TIENDA123): the way the service sends today

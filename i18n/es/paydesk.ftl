@@ -328,7 +328,7 @@ balance-fees-partial = El servicio ha informado la comisión de { $with_fee } de
 withdraw-online = Retiro en línea
 withdraw-product = Dispersión como producto
 withdraw-breb = Llave Bre-B
-payouts-subtitle = Enviar dinero a un celular
+payouts-subtitle = Enviar dinero a un celular o a una llave Bre-B
 field-bank-name = Nombre del banco
 payouts-online-limits = Los retiros en línea son de máximo $ 2.000.000; quien recibe tiene 12 h para aceptar
 payouts-review = Revisar dispersión…
@@ -1221,7 +1221,7 @@ reconcile-empty-title = Nada que cuadrar en estas fechas
 reconcile-empty-body = Aquí aparece lo que el servicio confirmó: los cobros aprobados por medio de pago y por cajero, las dispersiones pagadas y lo que no cuadra. Cambie las fechas arriba, o haga el primer cobro.
 reconcile-empty-action = Cobrar un pago
 journal-empty-title = Aún no hay dispersiones
-journal-empty-body = Aquí aparece cada dispersión que envíe: a quién, cuánto y en qué va (enviada, pagada o rechazada). Para la primera, escriba arriba el valor y el celular de destino y pulse «Revisar dispersión…»: nada sale sin que usted lo confirme.
+journal-empty-body = Aquí aparece cada dispersión que envíe: a quién, cuánto y en qué va (enviada, pagada o rechazada). Para la primera, escriba arriba el valor y a quién va, y pulse «Revisar dispersión…»: nada sale sin que usted lo confirme.
 
 ## The live service: the interface a profile speaks
 interface-spec = 1.0 (la especificación)
@@ -1344,3 +1344,4 @@ checkup-not-needed = No hace falta
 checkup-cannot-check = No se prueba aquí
 checkup-what-to-do = Qué hacer: { $fix }
 hint-up-to = hasta { $max } caracteres
+payouts-subtitle-alias = Enviar dinero a un alias Bre-B (@TIENDA123): así envía el servicio hoy

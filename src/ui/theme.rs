@@ -248,7 +248,8 @@ pub fn visuals(palette: &Palette) -> egui::Visuals {
     visuals.weak_text_color = Some(palette.text_muted);
     visuals.hyperlink_color = palette.accent_text;
     visuals.panel_fill = palette.surface;
-    visuals.window_fill = palette.raised;
+    // Windows and dialogs sit a step below their fields, so an input in a dialog shows as one.
+    visuals.window_fill = palette.panel;
     visuals.window_stroke = border;
     visuals.window_corner_radius = CornerRadius::same(radius::LARGE);
     visuals.menu_corner_radius = CornerRadius::same(radius::MEDIUM);

@@ -434,7 +434,12 @@ impl PayoutsPanel {
 
     pub fn ui(&mut self, ui: &mut Ui, view: &PayoutsView<'_>) {
         ui.heading(t!("nav-payouts"));
-        ui.label(RichText::new(t!("payouts-subtitle")).weak());
+        let subtitle = if view.service.dialect.payout_key_is_alias() {
+            t!("payouts-subtitle-alias")
+        } else {
+            t!("payouts-subtitle")
+        };
+        ui.label(RichText::new(subtitle).weak());
         if let Some(problem) = &view.journal_problem {
             error_box(
                 ui,

@@ -56,7 +56,8 @@ fn report_ui(ui: &mut Ui, report: &Report) {
     let palette = crate::ui::theme::palette(ui);
     egui::Grid::new("checkup-lines")
         .num_columns(2)
-        .spacing([8.0, 4.0])
+        .spacing([12.0, 8.0])
+        .striped(true)
         .show(ui, |ui| {
             for line in &report.lines {
                 let tone = match line.verdict {
@@ -65,11 +66,14 @@ fn report_ui(ui: &mut Ui, report: &Report) {
                     Verdict::NotSet => Tone::Warning,
                     Verdict::NotNeeded | Verdict::CannotCheck => Tone::Neutral,
                 };
-                ui.label(
-                    RichText::new(line.verdict.word())
-                        .strong()
-                        .color(palette.text_of(tone)),
-                );
+                // Both cells from the top: a long line's verdict stays beside its name.
+                ui.vertical(|ui| {
+                    ui.label(
+                        RichText::new(line.verdict.word())
+                            .strong()
+                            .color(palette.text_of(tone)),
+                    );
+                });
                 ui.vertical(|ui| {
                     ui.label(RichText::new(line.item.label()).strong());
                     ui.label(&line.said);
