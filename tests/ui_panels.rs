@@ -159,7 +159,13 @@ mod status {
         let tracker = today();
         let mut harness = Harness::new_ui_state(
             move |ui, panel: &mut StatusPanel| {
-                panel.ui(ui, &tracker, &[], &mut paydesk::ui::paper::Paper::default())
+                panel.ui(
+                    ui,
+                    &tracker,
+                    &[],
+                    &mut paydesk::ui::paper::Paper::default(),
+                    None,
+                )
             },
             StatusPanel::default(),
         );
@@ -563,6 +569,7 @@ mod payouts {
                     },
                     journal_problem: None,
                     moves_real_money: true,
+                    service_away: None,
                 };
                 panel.ui(ui, &view);
             },
@@ -670,6 +677,7 @@ mod collect {
                     tracker,
                     notifications: &[],
                     shop_name: "Tienda Ana".into(),
+                    service_away: None,
                 };
                 panel.ui(ui, &view)
             },

@@ -101,7 +101,6 @@ cli-status-date = Date
 cli-status-method = Method
 cli-status-provider = Provider
 cli-status-still = { $reference } is still { $state } after { $seconds } s; check again later
-cli-trying-again = { $error }; trying again
 
 ## settings
 settings-title = Settings
@@ -1345,3 +1344,19 @@ checkup-cannot-check = Not checked here
 checkup-what-to-do = What to do: { $fix }
 hint-up-to = up to { $max } characters
 payouts-subtitle-alias = Send money to a Bre-B alias (@TIENDA123): the way the service sends today
+
+## When the shop's internet drops
+error-offline = No connection with the service since { $since }: nothing was sent. Try again when the connection is back (paydesk says so at the top)
+cli-service-away = The service does not answer ({ $error }): paydesk keeps asking and will confirm as soon as the connection is back
+cli-service-back = The service answers again
+cli-watch-back = The shared ledger at { $host } answers: following it
+chip-service-away = No connection with the service since { $since }
+chip-service-away-help = paydesk cannot reach the payment service: check the shop's internet (the router, the phone's data). What still works: customers pay on their own data, so the counter QR and links already sent keep taking payments, and paydesk confirms them as soon as the connection is back. Meanwhile no new charges are created and no payouts sent (nothing goes half-way). The day's close stays the same
+customer-confirming = We are confirming your payment
+customer-offline-cashier = no internet since { $since }: it will be confirmed when it is back
+waiting-for-line = Waiting for the connection, not the customer: no internet since { $since }. If they already paid, it will be confirmed when it is back
+collect-offline = New charges cannot be created until the connection is back. What still works: the customer pays on their own data, so a counter QR code that takes many payments and the links already sent keep collecting; paydesk will confirm those payments as soon as it is back
+collect-offline-no-counter-code = There is no counter QR code open today. When the connection is back, create one under "QR codes" (the one that takes many payments) to have it ready next time
+collect-offline-show-code = Show to the customer: { $what }
+status-offline = The states will update by themselves when the connection is back: every open payment is checked at that moment
+payouts-offline = No payouts are sent without a connection (nothing leaves half-done). Those left with "Outcome unknown" will be confirmed with the service when it is back, never sent again

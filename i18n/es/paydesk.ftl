@@ -101,7 +101,6 @@ cli-status-date = Fecha
 cli-status-method = Medio de pago
 cli-status-provider = Proveedor
 cli-status-still = { $reference } sigue { $state } después de { $seconds } s; consulte más tarde
-cli-trying-again = { $error }; reintentando
 
 ## settings
 settings-title = Configuración
@@ -1345,3 +1344,19 @@ checkup-cannot-check = No se prueba aquí
 checkup-what-to-do = Qué hacer: { $fix }
 hint-up-to = hasta { $max } caracteres
 payouts-subtitle-alias = Enviar dinero a un alias Bre-B (@TIENDA123): así envía el servicio hoy
+
+## When the shop's internet drops
+error-offline = Sin conexión con el servicio desde las { $since }: no se envió nada. Inténtelo cuando vuelva la conexión (paydesk lo dirá arriba)
+cli-service-away = El servicio no contesta ({ $error }): se sigue preguntando y se confirmará en cuanto vuelva la conexión
+cli-service-back = El servicio contesta de nuevo
+cli-watch-back = Los libros compartidos en { $host } contestan: se siguen
+chip-service-away = Sin conexión con el servicio desde las { $since }
+chip-service-away-help = paydesk no logra hablar con el servicio de pagos: revise el internet de la tienda (el router, los datos del celular). Lo que sigue funcionando: los clientes pagan con sus propios datos, así que el QR del mostrador y los links ya enviados siguen recibiendo pagos, y paydesk los confirmará en cuanto vuelva la conexión. Mientras tanto no se crean cobros nuevos ni se envían dispersiones (no sale nada a medias). El cuadre del día queda igual
+customer-confirming = Estamos confirmando su pago
+customer-offline-cashier = sin internet desde las { $since }: se confirmará al volver
+waiting-for-line = Esperando la conexión, no al cliente: sin internet desde las { $since }. Si ya pagó, se confirmará al volver
+collect-offline = No se pueden crear cobros nuevos hasta que vuelva la conexión. Lo que sí funciona: el cliente paga con sus propios datos, así que un código QR del mostrador que recibe varios pagos y los links ya enviados siguen cobrando; paydesk confirmará esos pagos en cuanto vuelva
+collect-offline-no-counter-code = Hoy no hay un código QR del mostrador abierto. Cuando vuelva la conexión, cree uno en «Códigos QR» (el que recibe varios pagos) para tenerlo a mano la próxima vez
+collect-offline-show-code = Mostrar al cliente: { $what }
+status-offline = Los estados se actualizarán solos al volver la conexión: cada pago abierto se consulta en ese momento
+payouts-offline = No se envían dispersiones sin conexión (no sale nada a medias). Las que quedaron con «Resultado desconocido» se confirmarán con el servicio al volver, nunca se envían de nuevo

@@ -60,10 +60,13 @@ impl CallKind {
             // A greeting: any answer at all says the line is back.
             CallKind::Probe => (2, 2),
         };
+        let whole = Duration::from_secs(whole);
         Deadlines {
-            connect: CONNECT,
+            // A call that must end sooner than a handshake may take (the light check) connects
+            // within its own whole deadline.
+            connect: CONNECT.min(whole),
             first_byte: Duration::from_secs(first_byte),
-            whole: Duration::from_secs(whole),
+            whole,
         }
     }
 }

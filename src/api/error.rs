@@ -86,6 +86,10 @@ pub enum ApiError {
         message: String,
         http_status: u16,
     },
+    /// The service has not answered since `since_ms` (every request and the light check say
+    /// so): a request that would change something was not sent, and trying again is safe.
+    #[error("{}", crate::t!("error-offline", since = crate::clock::shown_time(*.since_ms)))]
+    Offline { since_ms: i64 },
     /// No connection could be made: nothing was sent, so trying again is safe.
     #[error("{}", crate::t!("error-unreachable", host = .host.as_str()))]
     Unreachable { host: String, detail: String },
@@ -251,6 +255,7 @@ impl ApiError {
         match self {
             ApiError::Refused { code, .. } => code,
             ApiError::Unreachable { .. } => "network.unreachable",
+            ApiError::Offline { .. } => "network.offline",
             ApiError::TimedOut { .. } => "network.timeout",
             ApiError::ConnectionLost { .. } => "network.connectionLost",
             ApiError::Malformed { .. } => "response.malformed",
@@ -295,8 +300,11 @@ impl ApiError {
     /// for a money operation is a status check, never a blind resend.
     pub fn outcome_unknown(&self) -> bool {
         match self {
-            ApiError::TimedOut { .. } | ApiError::ConnectionLost { .. } => true,
-            ApiError::Malformed { operation, .. } => operation.changes_state(),
+            // A read that went unanswered changed nothing (a transaction token asked for a
+            // sale that then never went out included).
+            ApiError::TimedOut { operation }
+            | ApiError::ConnectionLost { operation, .. }
+            | ApiError::Malformed { operation, .. } => operation.changes_state(),
             _ => false,
         }
     }
@@ -306,6 +314,7 @@ impl ApiError {
         matches!(
             self,
             ApiError::Unreachable { .. }
+                | ApiError::Offline { .. }
                 | ApiError::TimedOut { .. }
                 | ApiError::ConnectionLost { .. }
                 | ApiError::Malformed { .. }

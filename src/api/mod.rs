@@ -3,6 +3,7 @@
 //! or an [`ApiError`]. It never panics on what a server sends.
 
 pub mod catalog;
+pub mod deadlines;
 mod decode;
 pub mod dialect;
 mod error;
@@ -12,10 +13,12 @@ pub mod kind;
 pub mod lenient;
 pub mod notification;
 mod operation;
+pub mod reach;
+mod transport;
 
 use std::time::Duration;
 
-use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, HeaderMap, HeaderValue};
+use reqwest::header::{AUTHORIZATION, HeaderMap, HeaderValue};
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use url::Url;
@@ -26,6 +29,7 @@ pub use dialect::{Dialect, Direction};
 pub use error::MissingSetting;
 pub use error::{ApiError, Refusal, SignInNeeded};
 pub use operation::{Family, Operation};
+use transport::{network_error, secret_header};
 
 use crate::secrets::SecretString;
 use crate::validate;
@@ -76,7 +80,9 @@ impl ClientSettings {
             access_token: None,
             channel: "paydesk".into(),
             device_key: "paydesk-desktop".into(),
-            connect_timeout: Duration::from_secs(10),
+            connect_timeout: deadlines::CONNECT,
+            // The longest any call may take (a payout's whole deadline); each kind's own
+            // deadlines are in `deadlines.rs`.
             request_timeout: Duration::from_secs(30),
             transaction_token: TransactionTokenSource::RandomUuid,
             dialect: Dialect::Current,
@@ -85,9 +91,6 @@ impl ClientSettings {
         }
     }
 }
-
-/// `userMetadata.identifier` may hold at most this many characters.
-const IDENTIFIER_MAX_CHARS: usize = 36;
 
 /// A decoded answer and the operation's `data` exactly as the service sent it.
 #[derive(Debug, Clone)]
@@ -98,10 +101,16 @@ pub struct Reply<T> {
 
 #[derive(Clone)]
 pub struct Client {
-    http: reqwest::Client,
+    /// The connections requests go over, renewed when the line comes back (one the outage
+    /// left dead would hold the first question after it for a whole deadline).
+    http: std::sync::Arc<transport::Pool>,
+    /// The light check's own client, while the service does not answer.
+    check_http: reqwest::Client,
     base_url: String,
     pay_url: String,
     settings: ClientSettings,
+    /// Whether the service answered lately; shared by every clone of this client.
+    reach: std::sync::Arc<reach::Reachability>,
 }
 
 impl std::fmt::Debug for Client {
@@ -136,20 +145,28 @@ impl Client {
     pub fn new(settings: ClientSettings) -> Result<Client, ApiError> {
         let base_url = checked_base("Family A base", &settings.base_url)?;
         let pay_url = checked_base("Family B base", &settings.pay_url)?;
-        let http = reqwest::Client::builder()
-            .connect_timeout(settings.connect_timeout)
-            .timeout(settings.request_timeout)
-            .user_agent(concat!("paydesk/", env!("CARGO_PKG_VERSION")))
-            // Redirects could carry a bearer token to another host; the spec uses none.
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .map_err(|error| ApiError::Setup(error.to_string()))?;
         Ok(Client {
-            http,
+            http: std::sync::Arc::new(transport::Pool::new(&settings)?),
+            check_http: transport::check_client()?,
             base_url,
             pay_url,
             settings,
+            reach: std::sync::Arc::default(),
         })
+    }
+
+    /// Whether the service answered lately, as every request and the light check found.
+    pub fn reachability(&self) -> &reach::Reachability {
+        &self.reach
+    }
+
+    /// A state-changing request while the service is known not to answer is refused before
+    /// anything is sent: said in words at once, nothing half-made, the next try safe.
+    fn refuse_when_down(&self, operation: Operation) -> Result<(), ApiError> {
+        match self.reach.current().down_since() {
+            Some(since_ms) if operation.changes_state() => Err(ApiError::Offline { since_ms }),
+            _ => Ok(()),
+        }
     }
 
     pub fn base_url(&self) -> &str {
@@ -184,6 +201,7 @@ impl Client {
         let operation = Operation::ListMethods;
         let response = self
             .http
+            .current()
             .get(url.as_str())
             .send()
             .await
@@ -362,6 +380,7 @@ impl Client {
         operation: Operation,
         data: Value,
     ) -> Result<Reply<T>, ApiError> {
+        self.refuse_when_down(operation)?;
         let mut headers = HeaderMap::new();
         if operation != Operation::Register {
             let token = self
@@ -387,6 +406,7 @@ impl Client {
 
     /// Returns the whole success body (`statusCode` "00"); errors are already mapped.
     async fn call_b(&self, operation: Operation, body: Value) -> Result<Value, ApiError> {
+        self.refuse_when_down(operation)?;
         let token = self
             .settings
             .access_token
@@ -451,144 +471,6 @@ impl Client {
         .find_map(|value| value.as_str().map(str::to_owned))
         .filter(|token| !token.is_empty())
         .ok_or_else(|| malformed(Operation::TransactionToken, 200, "no token in data"))
-    }
-
-    /// `userMetadata` of a request that moves money: this till's name, the address this
-    /// computer sends from (as its system reports it: never made up, never asked of an outside
-    /// service) and the shop's page. Missing settings refuse the request before anything goes.
-    async fn user_metadata(&self) -> Result<Value, ApiError> {
-        let identifier = self
-            .settings
-            .till
-            .as_deref()
-            .map(str::trim)
-            .filter(|till| !till.is_empty() && till.chars().count() <= IDENTIFIER_MAX_CHARS)
-            .ok_or(ApiError::MissingSetting(MissingSetting::Till))?;
-        let shop_url = self
-            .settings
-            .shop_url
-            .as_deref()
-            .map(str::trim)
-            .filter(|url| validate::shop_url(validate::Field::ShopUrl, url).is_ok())
-            .ok_or(ApiError::MissingSetting(MissingSetting::ShopUrl))?;
-        let ip = self.leaving_address().await?;
-        Ok(json!({
-            "identifier": identifier,
-            "ip": ip.to_string(),
-            "urlCommerce": shop_url,
-        }))
-    }
-
-    /// The address requests to the pay API leave this computer from: the system's choice of
-    /// route, read off a UDP socket "connected" to the service (which sends nothing).
-    async fn leaving_address(&self) -> Result<std::net::IpAddr, ApiError> {
-        let unreachable = |host: &str, detail: String| ApiError::Unreachable {
-            host: host.to_owned(),
-            detail,
-        };
-        let url = Url::parse(&self.pay_url).map_err(|_| ApiError::BadUrl {
-            which: "Family B base",
-            url: self.pay_url.clone(),
-        })?;
-        let port = url.port_or_known_default().unwrap_or(443);
-        let host = match url.host() {
-            Some(url::Host::Domain(domain)) => domain.to_owned(),
-            Some(url::Host::Ipv4(ip)) => ip.to_string(),
-            Some(url::Host::Ipv6(ip)) => ip.to_string(),
-            None => return Err(unreachable("", "no host".into())),
-        };
-        let shown = format!("{host}:{port}");
-        let addresses = tokio::time::timeout(
-            self.settings.connect_timeout,
-            tokio::net::lookup_host((host.as_str(), port)),
-        )
-        .await
-        .map_err(|_| unreachable(&shown, "the name lookup took too long".into()))?
-        .map_err(|error| unreachable(&shown, error.to_string()))?;
-        let mut last_problem = String::from("no address");
-        for address in addresses {
-            let local = if address.is_ipv4() {
-                std::net::SocketAddr::from(([0, 0, 0, 0], 0))
-            } else {
-                std::net::SocketAddr::from(([0u16; 8], 0))
-            };
-            let socket = match tokio::net::UdpSocket::bind(local).await {
-                Ok(socket) => socket,
-                Err(error) => {
-                    last_problem = error.to_string();
-                    continue;
-                }
-            };
-            match socket
-                .connect(address)
-                .await
-                .and_then(|()| socket.local_addr())
-            {
-                Ok(found) if !found.ip().is_unspecified() => return Ok(found.ip()),
-                Ok(_) => last_problem = "no route".into(),
-                Err(error) => last_problem = error.to_string(),
-            }
-        }
-        Err(unreachable(&shown, last_problem))
-    }
-
-    async fn post(
-        &self,
-        operation: Operation,
-        url: &str,
-        mut headers: HeaderMap,
-        body: &Value,
-    ) -> Result<(u16, Vec<u8>), ApiError> {
-        headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
-        let bytes = serde_json::to_vec(body).map_err(|error| ApiError::Setup(error.to_string()))?;
-        tracing::debug!(operation = ?operation, url, "sending");
-        let response = self
-            .http
-            .post(url)
-            .headers(headers)
-            .body(bytes)
-            .send()
-            .await
-            .map_err(|error| network_error(operation, url, error))?;
-        let status = response.status().as_u16();
-        let bytes = response
-            .bytes()
-            .await
-            .map_err(|error| network_error(operation, url, error))?;
-        tracing::debug!(operation = ?operation, status, length = bytes.len(), "answered");
-        Ok((status, bytes.to_vec()))
-    }
-}
-
-fn secret_header(secret: &SecretString) -> Result<HeaderValue, ApiError> {
-    let mut value = HeaderValue::from_str(secret.expose())
-        .map_err(|_| ApiError::Setup("a token contains characters that cannot be sent".into()))?;
-    value.set_sensitive(true);
-    Ok(value)
-}
-
-fn network_error(operation: Operation, url: &str, error: reqwest::Error) -> ApiError {
-    let host = Url::parse(url)
-        .ok()
-        .and_then(|url| {
-            url.host_str()
-                .map(|host| format!("{host}:{}", url.port_or_known_default().unwrap_or(443)))
-        })
-        .unwrap_or_default();
-    // A failed connect means nothing was sent; checked before the timeout because a connect
-    // timeout is both.
-    if error.is_connect() {
-        ApiError::Unreachable {
-            host,
-            detail: error.without_url().to_string(),
-        }
-    } else if error.is_timeout() {
-        ApiError::TimedOut { operation }
-    } else {
-        ApiError::ConnectionLost {
-            operation,
-            detail: error.without_url().to_string(),
-        }
     }
 }
 

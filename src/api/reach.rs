@@ -9,7 +9,7 @@
 //! within a status question's deadline plus the check's.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use tokio::sync::{Semaphore, watch};
@@ -40,24 +40,34 @@ impl Reach {
 }
 
 /// How often the light check asks while the service does not answer, and how many of its
-/// questions may wait at once (a line that swallows requests holds each for its deadline).
+/// questions may wait at once: a line that swallows requests holds each for its whole deadline
+/// (2 s, four checks), and the one that finds the line back must not wait for a place.
 pub const CHECK_EVERY: Duration = Duration::from_millis(500);
-const CHECKS_IN_FLIGHT: usize = 4;
+const CHECKS_IN_FLIGHT: usize = 6;
 /// How many status questions go out at once when the line comes back: every open payment is
 /// asked, a few at a time.
 pub const CATCH_UP_AT_ONCE: usize = 8;
+
+/// When a question went out, as the reachability counts returns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Asked(u64);
 
 pub struct Reachability {
     state: watch::Sender<Reach>,
     /// Whether a light check runs.
     checking: AtomicBool,
+    /// How many times the service came back: a question asked before the last return that
+    /// fails after it says nothing about the line now.
+    returns: AtomicU64,
     /// Bounds the questions that go out together when the line comes back.
     catch_up: Arc<Semaphore>,
 }
 
 impl std::fmt::Debug for Reachability {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_tuple("Reachability").field(&self.current()).finish()
+        f.debug_tuple("Reachability")
+            .field(&self.current())
+            .finish()
     }
 }
 
@@ -66,6 +76,7 @@ impl Default for Reachability {
         Reachability {
             state: watch::Sender::new(Reach::Up),
             checking: AtomicBool::new(false),
+            returns: AtomicU64::new(0),
             catch_up: Arc::new(Semaphore::new(CATCH_UP_AT_ONCE)),
         }
     }
@@ -81,44 +92,62 @@ impl Reachability {
         self.state.subscribe()
     }
 
+    /// Taken when a question goes out, and given back with its failure.
+    pub fn asking(&self) -> Asked {
+        Asked(self.returns.load(Ordering::Acquire))
+    }
+
     /// The service answered (whatever it said).
     pub fn answered(&self) {
         self.state.send_if_modified(|state| {
             let changed = *state != Reach::Up;
+            if changed {
+                self.returns.fetch_add(1, Ordering::AcqRel);
+            }
             *state = Reach::Up;
             changed
         });
     }
 
     /// A call got no answer; true when the light check should start.
-    pub fn failed(&self, now_ms: i64) -> bool {
-        self.state.send_if_modified(|state| match *state {
-            Reach::Up => {
-                *state = Reach::Doubtful { since_ms: now_ms };
-                true
+    pub fn failed(&self, asked: Asked, now_ms: i64) -> bool {
+        let mut news = false;
+        self.state.send_if_modified(|state| {
+            news = self.is_current(asked);
+            match *state {
+                Reach::Up if news => {
+                    *state = Reach::Doubtful { since_ms: now_ms };
+                    true
+                }
+                _ => false,
             }
-            Reach::Doubtful { .. } | Reach::Down { .. } => false,
         });
-        !self.checking.swap(true, Ordering::AcqRel)
+        news && !self.checking.swap(true, Ordering::AcqRel)
     }
 
-    /// The light check got no answer either: the line is down.
-    pub(super) fn check_failed(&self, now_ms: i64) {
+    /// The light check got no answer either: the line is down. A check that fails after the
+    /// service answered (checks overlap on a line that swallows them) says nothing new.
+    pub(super) fn check_failed(&self, asked: Asked) {
         self.state.send_if_modified(|state| match *state {
-            Reach::Up => {
-                *state = Reach::Down { since_ms: now_ms };
-                true
-            }
-            Reach::Doubtful { since_ms } => {
+            Reach::Doubtful { since_ms } if self.is_current(asked) => {
                 *state = Reach::Down { since_ms };
                 true
             }
-            Reach::Down { .. } => false,
+            _ => false,
         });
+    }
+
+    fn is_current(&self, asked: Asked) -> bool {
+        self.returns.load(Ordering::Acquire) == asked.0
     }
 
     pub(super) fn checking_stopped(&self) {
         self.checking.store(false, Ordering::Release);
+    }
+
+    /// Takes the check up again (true) unless another already runs.
+    pub(super) fn resume_checking(&self) -> bool {
+        !self.checking.swap(true, Ordering::AcqRel)
     }
 
     pub(super) fn checks_in_flight() -> usize {
@@ -146,23 +175,39 @@ mod tests {
     fn one_failure_is_a_doubt_and_a_failed_check_is_down_since_the_first() {
         let reach = Reachability::default();
         assert!(reach.current().is_up());
-        assert!(reach.failed(1_000), "the first failure starts the check");
+        let before = reach.asking();
+        assert!(
+            reach.failed(before, 1_000),
+            "the first failure starts the check"
+        );
         assert_eq!(reach.current(), Reach::Doubtful { since_ms: 1_000 });
-        assert!(!reach.failed(2_000), "one check at a time");
-        reach.check_failed(3_000);
+        assert!(!reach.failed(before, 2_000), "one check at a time");
+        reach.check_failed(reach.asking());
         assert_eq!(reach.current(), Reach::Down { since_ms: 1_000 });
         assert_eq!(reach.current().down_since(), Some(1_000));
+        let in_the_dark = reach.asking();
         reach.answered();
         assert!(reach.current().is_up());
         reach.checking_stopped();
-        assert!(reach.failed(5_000), "a later outage starts a check again");
+        assert!(
+            !reach.failed(in_the_dark, 4_000),
+            "a question asked before the return says nothing of now"
+        );
+        reach.check_failed(in_the_dark);
+        assert!(reach.current().is_up());
+        assert!(
+            reach.failed(reach.asking(), 5_000),
+            "a later outage starts a check again"
+        );
+        reach.check_failed(in_the_dark);
+        assert_eq!(reach.current(), Reach::Doubtful { since_ms: 5_000 });
     }
 
     #[tokio::test]
     async fn waiting_for_the_return_ends_when_it_answers() {
         let reach = Arc::new(Reachability::default());
-        reach.failed(1);
-        reach.check_failed(2);
+        reach.failed(reach.asking(), 1);
+        reach.check_failed(reach.asking());
         let waiter = {
             let reach = reach.clone();
             tokio::spawn(async move { reach.back().await })

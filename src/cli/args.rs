@@ -298,7 +298,9 @@ pub enum LedgerCommand {
         yes: bool,
     },
     /// Follow a shared ledger as a till does: one line per notification, payment and payout
-    /// any till or the receiver writes, as it is written (LISTEN/NOTIFY), until Ctrl-C.
+    /// any till or the receiver writes, as it is written (LISTEN/NOTIFY), until Ctrl-C. A
+    /// ledger that stops answering is said on stderr, and followed again when it is back.
+    #[command(alias = "follow")]
     Watch,
     /// The close of a day or a range for the current profile: the money the service
     /// confirmed, by method, approvals still to be confirmed, payouts and what to look at; the

@@ -10,7 +10,9 @@ mod choice;
 pub mod copy;
 mod created;
 mod inbox;
+mod migrations;
 mod param;
+mod payout_state;
 mod payouts;
 pub mod people;
 mod personal;
@@ -37,6 +39,7 @@ pub use postgres::{LedgerEvent, LedgerUrl};
 pub use received::ReceivedPayment;
 pub use refusals::{KEPT_SAMPLES, RefusalSample, SAMPLE_BYTES, StoredRefusal};
 
+use migrations::{MIGRATIONS, migrate};
 use postgres::PgStore;
 use store::Conn;
 
@@ -145,175 +148,6 @@ impl LedgerError {
         }
     }
 }
-
-/// One step of the schema: SQL, then (for steps that re-read stored rows) a Rust pass in the
-/// same transaction.
-struct Migration {
-    sql: &'static str,
-    then: Option<RowPass>,
-}
-
-/// Re-reads stored rows inside a migration's transaction.
-type RowPass = fn(&Connection) -> Result<(), LedgerError>;
-
-const fn sql(sql: &'static str) -> Migration {
-    Migration { sql, then: None }
-}
-
-/// Each entry moves the schema one version up; never edit one that has shipped.
-const MIGRATIONS: &[Migration] = &[
-    // 1: the payout journal.
-    sql("CREATE TABLE payouts (
-        id INTEGER PRIMARY KEY,
-        profile TEXT NOT NULL,
-        reference1 TEXT NOT NULL,
-        amount INTEGER NOT NULL,
-        cellphone TEXT NOT NULL,
-        method_id INTEGER NOT NULL,
-        bank_name TEXT,
-        webhook_url TEXT,
-        state TEXT NOT NULL,
-        transaction_reference TEXT,
-        withdraw_json TEXT,
-        error_code TEXT,
-        error_message TEXT,
-        service_status INTEGER,
-        attempts INTEGER NOT NULL DEFAULT 1,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL,
-        UNIQUE (profile, reference1)
-    );
-    CREATE INDEX payouts_by_time ON payouts (profile, created_at);
-    CREATE TABLE bank_accounts (
-        id INTEGER PRIMARY KEY,
-        profile TEXT NOT NULL,
-        service_id INTEGER,
-        masked_number TEXT NOT NULL,
-        bank_id INTEGER NOT NULL,
-        type_id INTEGER NOT NULL,
-        added_at INTEGER NOT NULL,
-        deleted_at INTEGER
-    );"),
-    // 2: the webhook inbox, rejected notifications, and what was collected from this computer.
-    sql("CREATE TABLE notifications (
-        id INTEGER PRIMARY KEY,
-        received_at INTEGER NOT NULL,
-        reference_id TEXT NOT NULL,
-        resource_id TEXT NOT NULL,
-        status INTEGER NOT NULL,
-        updated_at TEXT NOT NULL,
-        amount_text TEXT NOT NULL,
-        amount INTEGER,
-        real_amount INTEGER,
-        cost_text TEXT NOT NULL,
-        cost INTEGER,
-        reference1 TEXT NOT NULL,
-        payment_method TEXT NOT NULL,
-        product_id INTEGER,
-        withdraw_reference1 TEXT,
-        error_code TEXT,
-        raw TEXT NOT NULL,
-        check_state TEXT NOT NULL DEFAULT 'unchecked',
-        service_status INTEGER,
-        checked_at INTEGER,
-        duplicates INTEGER NOT NULL DEFAULT 0,
-        UNIQUE (reference_id, status, updated_at)
-    );
-    CREATE INDEX notifications_by_time ON notifications (received_at);
-    CREATE INDEX notifications_by_reference ON notifications (reference_id);
-    CREATE TABLE rejected_notifications (
-        id INTEGER PRIMARY KEY,
-        received_at INTEGER NOT NULL,
-        reason TEXT NOT NULL,
-        raw TEXT NOT NULL
-    );
-    CREATE TABLE collections (
-        id INTEGER PRIMARY KEY,
-        profile TEXT NOT NULL,
-        reference TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        amount INTEGER,
-        reference1 TEXT NOT NULL,
-        url TEXT NOT NULL,
-        created_at INTEGER NOT NULL,
-        status INTEGER,
-        status_at INTEGER,
-        UNIQUE (profile, reference)
-    );
-    CREATE INDEX collections_by_time ON collections (created_at);"),
-    // 3: the notification figures in the service's meaning (gross = `realAmount`, what the
-    // payer paid; fee = `cost`; net = `amount`, what the merchant receives), re-read from each
-    // stored raw body; and the provider's reference in the key, so that two payments of one
-    // resource in the same second are two rows, not a duplicate.
-    Migration {
-        sql: "CREATE TABLE notifications_v3 (
-            id INTEGER PRIMARY KEY,
-            received_at INTEGER NOT NULL,
-            reference_id TEXT NOT NULL,
-            resource_id TEXT NOT NULL,
-            status INTEGER NOT NULL,
-            updated_at TEXT NOT NULL,
-            amount_text TEXT NOT NULL,
-            gross INTEGER,
-            fee INTEGER,
-            net INTEGER,
-            cost_text TEXT NOT NULL,
-            reference1 TEXT NOT NULL,
-            payment_method TEXT NOT NULL,
-            product_id INTEGER,
-            provider_reference TEXT NOT NULL DEFAULT '',
-            withdraw_reference1 TEXT,
-            error_code TEXT,
-            error_message TEXT,
-            raw TEXT NOT NULL,
-            check_state TEXT NOT NULL DEFAULT 'unchecked',
-            service_status INTEGER,
-            checked_at INTEGER,
-            duplicates INTEGER NOT NULL DEFAULT 0,
-            UNIQUE (reference_id, status, updated_at, provider_reference)
-        );
-        INSERT INTO notifications_v3 (id, received_at, reference_id, resource_id, status,
-            updated_at, amount_text, cost_text, reference1, payment_method, product_id,
-            withdraw_reference1, error_code, raw, check_state, service_status, checked_at,
-            duplicates)
-        SELECT id, received_at, reference_id, resource_id, status, updated_at, amount_text,
-            cost_text, reference1, payment_method, product_id, withdraw_reference1, error_code,
-            raw, check_state, service_status, checked_at, duplicates
-        FROM notifications;
-        DROP TABLE notifications;
-        ALTER TABLE notifications_v3 RENAME TO notifications;
-        CREATE INDEX notifications_by_time ON notifications (received_at);
-        CREATE INDEX notifications_by_reference ON notifications (reference_id);",
-        then: Some(inbox::rederive_figures),
-    },
-    // 4: what was sold, so today's list shows it again after a restart.
-    sql("ALTER TABLE collections ADD COLUMN description TEXT NOT NULL DEFAULT '';"),
-    // 5: which till wrote an intent (a shared ledger's till, after a crash, settles only its
-    // own), and the lookups a year of payments needs.
-    sql(
-        "ALTER TABLE payouts ADD COLUMN till TEXT NOT NULL DEFAULT '';
-        CREATE INDEX payouts_by_transaction ON payouts (transaction_reference);
-        CREATE INDEX collections_by_reference ON collections (reference);",
-    ),
-    // 6: codes that take payment after payment (a static QR on the counter, an interoperable
-    // QR, a Bre-B key) and each payment they took, as a status check or a notification saw it.
-    sql(received::SCHEMA_SQLITE),
-    // 7: the books from the service's answers: every confirmed payment a row of its own, each
-    // payment and notification a profile's, kinds as codes rather than words.
-    Migration {
-        sql: received::BOOKS_SQLITE,
-        then: Some(|connection| received::books_pass(&mut Conn::Sqlite(connection))),
-    },
-    // 8: refused requests counted, and only a capped sample of them kept.
-    sql(refusals::SCHEMA),
-    // 9: which rows have had customers' personal data blanked.
-    sql(personal::SCHEMA),
-    // 10: who works the till (owner and cashiers, their PINs' hashes and wrong tries), who did
-    // what, and who sold each payment at which till.
-    sql(people::SCHEMA_SQLITE),
-    // 11: each payment's resource id, which the current interface's notifications can name.
-    sql(created::RESOURCE_SCHEMA),
-];
 
 /// How long opening waits for other processes that are opening the same ledger.
 const OPEN_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
@@ -550,27 +384,6 @@ fn restrict_files(path: &Path) -> Result<(), LedgerError> {
         path: path.to_owned(),
         source,
     })
-}
-
-/// Under an immediate (write) lock, so two processes opening a new ledger at once migrate it
-/// once: the second reads the version only after the first has committed.
-fn migrate(connection: &Connection) -> Result<(), LedgerError> {
-    let transaction =
-        rusqlite::Transaction::new_unchecked(connection, rusqlite::TransactionBehavior::Immediate)?;
-    let version: i64 = transaction.pragma_query_value(None, "user_version", |row| row.get(0))?;
-    let latest = MIGRATIONS.len() as i64;
-    if version > latest {
-        return Err(LedgerError::TooNew { found: version });
-    }
-    for migration in MIGRATIONS.iter().skip(version as usize) {
-        transaction.execute_batch(migration.sql)?;
-        if let Some(step) = migration.then {
-            step(&transaction)?;
-        }
-    }
-    transaction.pragma_update(None, "user_version", latest)?;
-    transaction.commit()?;
-    Ok(())
 }
 
 #[cfg(test)]

@@ -1,120 +1,11 @@
 //! The payout journal: an intent is committed before a disbursement is sent, and every answer
 //! (or its absence) is recorded against it. One intent, one request.
 
+pub use super::payout_state::{PayoutOutcome, PayoutRecord, PayoutState};
 use super::store::{Conn, Row, args};
 use super::{Backend, Ledger, LedgerError, OTHERS_SENDING_PATIENCE_MS, now_ms};
 use crate::api::family_b::{TransactionStatus, WithdrawRequest};
 use crate::money::Pesos;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PayoutState {
-    /// Written, request under way. Left so by a crash, it becomes `Unknown` on the next start.
-    Sending,
-    /// The service accepted it; waiting for the recipient or the provider.
-    Sent,
-    /// The service said no; no money moved.
-    Refused,
-    /// The request never reached the service (no connection): safe to send again.
-    NotSent,
-    /// Nobody knows whether it went out: only a status check may follow.
-    Unknown,
-    Approved,
-    /// Rejected, failed or cancelled after it was accepted; the money came back.
-    Failed,
-}
-
-impl PayoutState {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PayoutState::Sending => "sending",
-            PayoutState::Sent => "sent",
-            PayoutState::Refused => "refused",
-            PayoutState::NotSent => "not_sent",
-            PayoutState::Unknown => "unknown",
-            PayoutState::Approved => "approved",
-            PayoutState::Failed => "failed",
-        }
-    }
-
-    pub fn parse(text: &str) -> PayoutState {
-        match text {
-            "sending" => PayoutState::Sending,
-            "sent" => PayoutState::Sent,
-            "refused" => PayoutState::Refused,
-            "not_sent" => PayoutState::NotSent,
-            "approved" => PayoutState::Approved,
-            "failed" => PayoutState::Failed,
-            _ => PayoutState::Unknown,
-        }
-    }
-
-    pub fn words(self) -> String {
-        match self {
-            PayoutState::Sending => crate::t!("payout-state-sending"),
-            PayoutState::Sent => crate::t!("payout-state-sent"),
-            PayoutState::Refused => crate::t!("payout-state-refused"),
-            PayoutState::NotSent => crate::t!("payout-state-not-sent"),
-            PayoutState::Unknown => crate::t!("payout-state-unknown"),
-            PayoutState::Approved => crate::t!("payout-state-paid"),
-            PayoutState::Failed => crate::t!("payout-state-failed"),
-        }
-    }
-
-    /// Whether the money may have left (counts for the 30 s spacing and for duplicates).
-    pub fn may_have_left(self) -> bool {
-        !matches!(self, PayoutState::Refused | PayoutState::NotSent)
-    }
-
-    /// Whether a status check can still change it.
-    pub fn is_open(self) -> bool {
-        matches!(
-            self,
-            PayoutState::Sending | PayoutState::Sent | PayoutState::Unknown
-        )
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PayoutRecord {
-    pub id: i64,
-    pub profile: String,
-    pub reference1: String,
-    pub amount: Pesos,
-    /// The mobile number or Bre-B key the money went to (column `cellphone`, named before Bre-B).
-    pub destination: String,
-    pub method_id: i64,
-    pub bank_name: Option<String>,
-    pub webhook_url: Option<String>,
-    pub state: PayoutState,
-    pub transaction_reference: Option<String>,
-    pub withdraw_json: Option<String>,
-    pub error_code: Option<String>,
-    pub error_message: Option<String>,
-    pub service_status: Option<i64>,
-    pub attempts: i64,
-    pub created_at: i64,
-    pub updated_at: i64,
-}
-
-/// What came of a request.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PayoutOutcome {
-    Sent {
-        transaction_reference: Option<String>,
-        withdraw_json: String,
-    },
-    Refused {
-        code: String,
-        message: String,
-    },
-    NotSent {
-        message: String,
-    },
-    Unknown {
-        code: String,
-        message: String,
-    },
-}
 
 const COLUMNS: &str = "id, profile, reference1, amount, cellphone, method_id, bank_name, webhook_url, \
     state, transaction_reference, withdraw_json, error_code, error_message, service_status, attempts, \
@@ -297,6 +188,32 @@ impl Ledger {
                  WHERE id = ?1 AND state IN ('sending', 'sent', 'unknown')
                    AND (state <> ?2 OR service_status IS NULL OR service_status <> ?3)",
                 args![id, state.as_str(), status.id(), now_ms()],
+            )?;
+            payout(db, id)?.ok_or(LedgerError::NoSuchPayout(id))
+        })
+    }
+
+    /// An unknown payout whose transaction the service has since named and confirmed approved:
+    /// it takes that reference and the service's state, once (a payout that already has a
+    /// reference, or is no longer unknown, is left as it is). Only an approval is adopted: a
+    /// payout wrongly taken for failed could be sent again, one wrongly taken for paid cannot.
+    pub fn adopt_approved_payout(
+        &self,
+        id: i64,
+        transaction_reference: &str,
+    ) -> Result<PayoutRecord, LedgerError> {
+        self.with(|db| {
+            db.execute(
+                "UPDATE payouts SET transaction_reference = ?2, state = ?3, service_status = ?4,
+                     updated_at = ?5
+                 WHERE id = ?1 AND state = 'unknown' AND transaction_reference IS NULL",
+                args![
+                    id,
+                    transaction_reference,
+                    PayoutState::Approved.as_str(),
+                    TransactionStatus::Approved.id(),
+                    now_ms()
+                ],
             )?;
             payout(db, id)?.ok_or(LedgerError::NoSuchPayout(id))
         })

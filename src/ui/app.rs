@@ -92,6 +92,8 @@ pub struct PaydeskApp {
     nav: Panel,
     banners: Banners,
     customer: Option<CustomerScreen>,
+    /// Since when the service has not answered, as the last `logic` read it.
+    service_away: Option<i64>,
     /// Paper: printing asked for by the panels, and receipts on approval.
     paper: super::paper::Paper,
     prompt: SessionPrompt,
@@ -151,6 +153,7 @@ impl PaydeskApp {
             tracker: Tracker::new(alerts),
             banners: Banners::default(),
             customer: None,
+            service_away: None,
             paper: super::paper::Paper::default(),
             prompt: SessionPrompt::default(),
             actions: Vec::new(),
@@ -281,6 +284,14 @@ impl eframe::App for PaydeskApp {
         {
             self.on_connected(&session);
         }
+        self.service_away = self.session.value().and_then(|session| {
+            session
+                .connection
+                .client
+                .reachability()
+                .current()
+                .down_since()
+        });
         if let Some(session) = self.session.value().cloned() {
             let news =
                 self.today
@@ -389,8 +400,9 @@ impl eframe::App for PaydeskApp {
             let (state, paid) = screen.state_of(self.tracker.find(screen.reference()));
             let reason = failure_reason(&self.panels.activity.recent(), screen.reference());
             let mut action = None;
+            let away = self.service_away;
             egui::CentralPanel::default().show(ui, |ui| {
-                action = screen.ui(ui, state, paid, reason.as_deref());
+                action = screen.ui(ui, state, paid, reason.as_deref(), away);
             });
             if let Some(action) = action {
                 if action == CustomerAction::CollectAgain {
@@ -409,6 +421,7 @@ impl eframe::App for PaydeskApp {
             ui,
             session.as_deref(),
             self.today.away(),
+            self.service_away,
             self.books.looked().then(|| super::top_bar::Copies {
                 stale: self.books.is_stale(),
                 newest: self.books.newest().map(|copy| copy.taken_at),
@@ -489,6 +502,7 @@ impl eframe::App for PaydeskApp {
                 zoom_percent: &mut self.prefs.zoom_percent,
                 screen_zoom: self.sizing.screen_zoom(),
                 paper: &mut self.paper,
+                service_away: self.service_away,
             };
             self.panels.show(nav, ui, &mut shell);
         });
@@ -542,6 +556,14 @@ impl PaydeskApp {
             stores.ledger = session.ledger.clone();
         }
         self.today.listen(&self.bridge, session);
+        // A line that drops or comes back is drawn at once, even with nothing else moving.
+        let mut reach = session.connection.client.reachability().subscribe();
+        let ctx = self.bridge.ctx().clone();
+        self.bridge.runtime().spawn(async move {
+            while reach.changed().await.is_ok() {
+                ctx.request_repaint();
+            }
+        });
         let store = session.ledger.clone().ok().map(|ledger| TrackerStore {
             ledger,
             profile: session.profile_name().to_owned(),

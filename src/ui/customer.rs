@@ -85,6 +85,7 @@ impl CustomerScreen {
         state: Option<TransactionStatus>,
         paid: Option<Pesos>,
         reason: Option<&str>,
+        service_away: Option<i64>,
     ) -> Option<CustomerAction> {
         let now = ui.input(|i| i.time);
         let ended = state.filter(|state| state.is_final());
@@ -92,7 +93,7 @@ impl CustomerScreen {
         ui.vertical_centered(|ui| {
             ui.add_space(crate::ui::theme::space::XLARGE);
             match ended {
-                None => self.waiting_ui(ui),
+                None => self.waiting_ui(ui, service_away),
                 Some(state) => {
                     let ended_at = *self.ended_at.get_or_insert(now);
                     let shown_for = if state == TransactionStatus::Approved {
@@ -134,7 +135,9 @@ impl CustomerScreen {
         action
     }
 
-    fn waiting_ui(&mut self, ui: &mut Ui) {
+    /// The amount and the QR, and what is awaited: the payer, or (with the line down) the
+    /// confirmation, in the customer's words, with a small line for the cashier.
+    fn waiting_ui(&mut self, ui: &mut Ui, service_away: Option<i64>) {
         ui.label(
             RichText::new(crate::t!("customer-amount-to-pay")).size(crate::ui::theme::size::LARGE),
         );
@@ -163,11 +166,29 @@ impl CustomerScreen {
         ui.label(RichText::new(crate::t!("customer-scan")).size(crate::ui::theme::size::EMPHASIS));
         ui.add_space(crate::ui::theme::space::SMALL);
         ui.add(egui::Spinner::new().size(crate::ui::theme::size::FIGURE));
-        ui.label(
-            RichText::new(crate::t!("customer-waiting"))
-                .size(crate::ui::theme::size::NOTE)
-                .weak(),
-        );
+        match service_away {
+            None => {
+                ui.label(
+                    RichText::new(crate::t!("customer-waiting"))
+                        .size(crate::ui::theme::size::NOTE)
+                        .weak(),
+                );
+            }
+            Some(since) => {
+                ui.label(
+                    RichText::new(crate::t!("customer-confirming"))
+                        .size(crate::ui::theme::size::EMPHASIS),
+                );
+                ui.label(
+                    RichText::new(crate::t!(
+                        "customer-offline-cashier",
+                        since = crate::clock::shown_time(since)
+                    ))
+                    .size(crate::ui::theme::size::NOTE)
+                    .color(crate::ui::theme::palette(ui).danger),
+                );
+            }
+        }
     }
 
     fn ended_ui(

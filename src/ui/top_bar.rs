@@ -59,9 +59,19 @@ impl StatusChip {
 pub fn status_chips(
     session: &Session,
     ledger_away_at: Option<&String>,
+    service_away: Option<i64>,
     copies: Option<Copies>,
 ) -> Vec<StatusChip> {
     let mut chips = Vec::new();
+    // First: a cashier looking at a customer who says "ya le pagué" needs to know whether
+    // paydesk is waiting for the payer or for the internet.
+    if let Some(since) = service_away {
+        chips.push(StatusChip::alarm(
+            Tone::Danger,
+            t!("chip-service-away", since = crate::clock::shown_time(since)),
+            t!("chip-service-away-help"),
+        ));
+    }
     chips.push(match &session.receiver {
         Ok(receiver) => StatusChip::quiet(
             t!("chip-notifications"),
@@ -184,6 +194,7 @@ pub fn show(
     ui: &mut Ui,
     session: Option<&Session>,
     ledger_away_at: Option<&String>,
+    service_away: Option<i64>,
     copies: Option<Copies>,
     theme_choice: &mut ThemeChoice,
     access: &mut Access,
@@ -218,7 +229,7 @@ pub fn show(
                         response.on_hover_text(&spoken);
                         environment_badge(ui, session.environment());
                         ui.separator();
-                        for status in status_chips(session, ledger_away_at, copies) {
+                        for status in status_chips(session, ledger_away_at, service_away, copies) {
                             show_chip(ui, &status);
                         }
                     }

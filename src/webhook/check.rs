@@ -123,11 +123,25 @@ pub(super) async fn confirm_all(
     // How often each notification found its payment or payout not written down yet.
     let mut early: std::collections::HashMap<i64, u32> = std::collections::HashMap::new();
     let mut waiting = Waiting::default();
+    // Checks the service could not answer for want of the line: asked again the moment it
+    // comes back, not when the service happens to send the notification again.
+    let mut stalled = Waiting::default();
     loop {
         if waiting.batches.is_empty() {
-            match queue.recv().await {
-                Some(job) => waiting.add(job),
-                None => return,
+            let back = line_back(&settings, !stalled.batches.is_empty());
+            tokio::select! {
+                job = queue.recv() => match job {
+                    Some(job) => waiting.add(job),
+                    None => return,
+                },
+                () = back => {
+                    while let Some((subject, batch)) = stalled.next() {
+                        for (id, notification) in batch {
+                            waiting.add(ToCheck { id, notification, profile: subject.profile.clone() });
+                        }
+                    }
+                    continue;
+                }
             }
         }
         while let Ok(job) = queue.try_recv() {
@@ -175,6 +189,16 @@ pub(super) async fn confirm_all(
             ),
         };
         let checked = match outcome {
+            Check::LineDown(checked) => {
+                for (id, notification) in batch {
+                    stalled.add(ToCheck {
+                        id,
+                        notification,
+                        profile: subject.profile.clone(),
+                    });
+                }
+                checked
+            }
             Check::Done(checked) => {
                 for (id, _) in &batch {
                     early.remove(id);
@@ -262,9 +286,7 @@ async fn check_payment(
         Err(error) => {
             // The service's message is outside text too.
             tracing::info!(error = %crate::untrusted::ForLog(&error.to_string()), "could not check a notification with the service");
-            return Check::Done(
-                record_checks(ledger, batch, |_| (CheckState::CheckFailed, None)).await,
-            );
+            return failed_check(ledger, batch, &error).await;
         }
     };
     let applied = {
@@ -302,6 +324,9 @@ const PAYOUT_PATIENCE_TRIES: u32 = 120;
 /// What one check came to.
 enum Check {
     Done(Checked),
+    /// The service could not be asked (no line): written down as not checked, and kept to ask
+    /// again when the line is back.
+    LineDown(Checked),
     /// Nothing of this profile's by that reference yet, or a payout whose request has not come
     /// back: no reference to ask about for now.
     NotYetOurs,
@@ -331,10 +356,15 @@ async fn check_payout(
         None => return Check::Done(Vec::new()),
     };
     let Some(transaction_reference) = payout.transaction_reference.clone() else {
-        // Only a request still on its way brings a reference; an `unknown` one never does, and
-        // the person settles it.
+        // Only a request still on its way brings a reference.
         if payout.state == crate::ledger::PayoutState::Sending {
             return Check::NotYetOurs;
+        }
+        // An `unknown` one (its answer lost, in an outage say) is settled by the service's
+        // answer about the transaction its notification names, when that answer is this
+        // payout's; never sent again.
+        if payout.state == crate::ledger::PayoutState::Unknown {
+            return settle_unknown_payout(client, ledger, payout, batch).await;
         }
         return Check::Done(
             record_checks(ledger, batch, |_| (CheckState::CheckFailed, None)).await,
@@ -344,9 +374,7 @@ async fn check_payout(
         Ok(reply) => reply.value.status,
         Err(error) => {
             tracing::info!(error = %crate::untrusted::ForLog(&error.to_string()), "could not check a payout notification with the service");
-            return Check::Done(
-                record_checks(ledger, batch, |_| (CheckState::CheckFailed, None)).await,
-            );
+            return failed_check(ledger, batch, &error).await;
         }
     };
     {
@@ -372,6 +400,107 @@ async fn check_payout(
         })
         .await,
     )
+}
+
+/// An unknown payout and the transaction a notification names for it. It is settled only by
+/// the service's answer about that transaction, and only when the answer is this payout's as far
+/// as the answer can tell: the same amount, dated after the payout was written down, a
+/// transaction not already another payment's or payout's, and approved. The status record does
+/// not name the payout's `reference1`, so a notification (whose key may be known to others)
+/// could name someone else's transaction of the same amount: taking that for an approval leaves
+/// the money counted as gone, which never sends it twice; taking it for a failure could. Any
+/// other answer leaves the payout unknown, for the person to settle with the service.
+async fn settle_unknown_payout(
+    client: &Client,
+    ledger: Arc<Ledger>,
+    payout: crate::ledger::PayoutRecord,
+    batch: &[(i64, Notification)],
+) -> Check {
+    /// Clocks differ: the service's date may read a little before the intent's.
+    const CLOCK_SLACK_MS: i64 = 10 * 60 * 1_000;
+    let candidate = batch
+        .first()
+        .map(|(_, notification)| notification.reference_id.clone())
+        .unwrap_or_default();
+    let known = {
+        let (ledger, candidate) = (ledger.clone(), candidate.clone());
+        blocking(move || ledger.knows_reference(&candidate)).await
+    };
+    if candidate.is_empty() || known != Some(false) {
+        return Check::Done(
+            record_checks(ledger, batch, |_| (CheckState::CheckFailed, None)).await,
+        );
+    }
+    let answer = match client.payment_status(&candidate).await {
+        Ok(reply) => reply.value,
+        Err(error) => return failed_check(ledger, batch, &error).await,
+    };
+    let same_amount = answer.amount_pesos() == Some(payout.amount);
+    let after_intent = crate::clock::parse_service_time(&answer.date)
+        .is_none_or(|at| at + CLOCK_SLACK_MS >= payout.created_at);
+    let status = answer.status;
+    if !(same_amount && after_intent) {
+        tracing::warn!(reference1 = %crate::untrusted::ForLog(&payout.reference1), "a notification named a transaction that is not this payout's");
+        return Check::Done(
+            record_checks(ledger, batch, |_| (CheckState::Disagrees, Some(status))).await,
+        );
+    }
+    if status == TransactionStatus::Approved {
+        let adopted = {
+            let (ledger, reference, id) = (ledger.clone(), candidate.clone(), payout.id);
+            blocking(move || ledger.adopt_approved_payout(id, &reference)).await
+        };
+        if adopted.is_none() {
+            return Check::Done(Vec::new());
+        }
+    }
+    Check::Done(
+        record_checks(ledger, batch, |notification| {
+            let state = if agrees(notification.status, status) {
+                CheckState::Confirmed
+            } else {
+                CheckState::Disagrees
+            };
+            (state, Some(status))
+        })
+        .await,
+    )
+}
+
+/// A check the service did not answer: written down as not checked; kept to ask again when the
+/// failure was the line's.
+async fn failed_check(
+    ledger: Arc<Ledger>,
+    batch: &[(i64, Notification)],
+    error: &crate::api::ApiError,
+) -> Check {
+    let checked = record_checks(ledger, batch, |_| (CheckState::CheckFailed, None)).await;
+    if error.is_network() {
+        Check::LineDown(checked)
+    } else {
+        Check::Done(checked)
+    }
+}
+
+/// Resolves when the profile's service answers again, while checks wait for it; never when
+/// none does (or there is no service to ask).
+async fn line_back(settings: &SharedSettings, anything_stalled: bool) {
+    let client = anything_stalled
+        .then(|| read(settings).confirmer.clone())
+        .flatten()
+        .map(|confirmer| confirmer.client);
+    let Some(client) = client else {
+        return std::future::pending().await;
+    };
+    let mut changes = client.reachability().subscribe();
+    // A check failed: the line is (or was) in doubt. Wait for the answer that says it is back.
+    if changes.borrow().is_up() {
+        // The light check already saw it back (or the failure was not the line's): ask again
+        // after a moment rather than at once, in case it was a passing blip.
+        tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+        return;
+    }
+    let _ = changes.wait_for(|reach| reach.is_up()).await;
 }
 
 /// Writes each notification's check; returns what was written, for the app's feed.

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod endpoint;
+pub mod line;
 pub mod postgres;
 pub mod printer;
 pub mod ui;

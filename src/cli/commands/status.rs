@@ -42,39 +42,65 @@ pub async fn status(ctx: &Context<'_>, reference: &str, wait: bool, wait_limit: 
             None
         }
     };
-    let mut reply = client.payment_status(&reference).await?;
-    apply_to_books(ctx, books.clone(), &reference, &reply.value).await;
-    if wait && !reply.value.status.is_final() {
-        let mut last = reply.value.status;
-        ctx.out.note(format!("{reference}: {last}"));
-        let following = crate::follow::Following::start(Some(Duration::from_secs(wait_limit)));
-        while !reply.value.status.is_final() {
-            if !following.wait().await {
-                return Err(Failure::Local(t!(
-                    "cli-status-still",
-                    reference = reference.as_str(),
-                    state = last.to_string(),
-                    seconds = wait_limit
-                )));
-            }
-            reply = match client.payment_status(&reference).await {
-                Ok(answer) => answer,
-                // A passing network failure is not the answer: keep asking until the limit.
-                Err(error) if error.is_network() => {
-                    ctx.out
-                        .note(t!("cli-trying-again", error = error.to_string()));
-                    continue;
+    if !wait {
+        let reply = client.payment_status(&reference).await?;
+        apply_to_books(ctx, books.clone(), &reference, &reply.value).await;
+        return Ok(ctx.out.done(&reply.raw, || describe_status(&reply.value)));
+    }
+    // Until it ends, riding out a dropped line: said once on stderr when the service stops
+    // answering and once when it is back, and asked again the moment it is.
+    let following = crate::follow::Following::start(Some(Duration::from_secs(wait_limit)));
+    let reach = client.reachability();
+    let mut last = None;
+    let mut away_said = false;
+    loop {
+        match client.payment_status(&reference).await {
+            Ok(reply) => {
+                if away_said {
+                    away_said = false;
+                    ctx.out.note(t!("cli-service-back"));
                 }
-                Err(error) => return Err(error.into()),
-            };
-            apply_to_books(ctx, books.clone(), &reference, &reply.value).await;
-            if reply.value.status != last {
-                last = reply.value.status;
-                ctx.out.note(format!("{reference}: {last}"));
+                apply_to_books(ctx, books.clone(), &reference, &reply.value).await;
+                let status = reply.value.status;
+                if status.is_final() {
+                    return Ok(ctx.out.done(&reply.raw, || describe_status(&reply.value)));
+                }
+                if last != Some(status) {
+                    last = Some(status);
+                    ctx.out.note(format!("{reference}: {status}"));
+                }
             }
+            // No answer is not the answer: keep asking until the limit.
+            Err(error) if error.is_network() => {
+                if !away_said {
+                    away_said = true;
+                    ctx.out
+                        .note(t!("cli-service-away", error = error.to_string()));
+                }
+            }
+            Err(error) => return Err(error.into()),
+        }
+        let back = async {
+            if reach.current().is_up() {
+                std::future::pending::<()>().await;
+            } else {
+                reach.back().await;
+            }
+        };
+        let waited = tokio::select! {
+            more = following.wait() => more,
+            () = back => true,
+        };
+        if !waited {
+            let state = last.map(|status| status.to_string()).unwrap_or_default();
+            return Err(Failure::Local(t!(
+                "cli-status-still",
+                reference = reference.as_str(),
+                state = state,
+                seconds = wait_limit
+            )));
         }
     }
-    Ok(ctx.out.done(&reply.raw, || describe_status(&reply.value)))
 }
 
 /// Applies one answer to the books when `reference` is one of this profile's payments.

@@ -189,6 +189,14 @@ pub async fn watch_ledger(ctx: &Context<'_>) -> Outcome {
         let Some(event) = event else {
             return Ok(ExitCode::SUCCESS);
         };
+        // A person watching reads an outage on stderr too, apart from the stream of events.
+        if let crate::ledger::LedgerEvent::Reachable(reachable) = &event {
+            ctx.out.note(if *reachable {
+                crate::t!("cli-watch-back", host = ledger.location())
+            } else {
+                crate::t!("ledger-unreachable", host = ledger.location())
+            });
+        }
         let reader = ledger.clone();
         let line = tokio::task::spawn_blocking(move || describe_event(&reader, &event))
             .await

@@ -55,6 +55,8 @@ pub struct Shell<'a> {
     pub screen_zoom: Option<f32>,
     /// Paper: the panels ask it to print.
     pub paper: &'a mut crate::ui::paper::Paper,
+    /// Since when the service has not answered (ms since the epoch), while it does not.
+    pub service_away: Option<i64>,
 }
 
 /// Every panel of the app.
@@ -118,7 +120,8 @@ impl PanelState for collect::CollectPanel {
     }
 
     fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
-        let view = collect::CollectView::of(shell.session, shell.tracker, shell.notifications);
+        let mut view = collect::CollectView::of(shell.session, shell.tracker, shell.notifications);
+        view.service_away = shell.service_away;
         printer_settings::approval_problem(ui, shell.paper);
         self.ui(ui, &view);
     }
@@ -130,7 +133,13 @@ impl PanelState for status::StatusPanel {
     }
 
     fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
-        self.ui(ui, shell.tracker, shell.notifications, shell.paper);
+        self.ui(
+            ui,
+            shell.tracker,
+            shell.notifications,
+            shell.paper,
+            shell.service_away,
+        );
     }
 }
 
@@ -140,7 +149,9 @@ impl PanelState for payouts::PayoutsPanel {
     }
 
     fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
-        self.ui(ui, &payouts::PayoutsView::of(shell.session));
+        let mut view = payouts::PayoutsView::of(shell.session);
+        view.service_away = shell.service_away;
+        self.ui(ui, &view);
     }
 }
 

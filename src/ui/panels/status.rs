@@ -68,19 +68,10 @@ impl StatusPanel {
                     .push(crate::ui::AppAction::GoTo(crate::ui::Panel::Collect)),
                 StatusCommand::ShowCustomer(reference) => {
                     if let Some(payment) = ctx.tracker.find(&reference) {
-                        let shown = crate::ui::panels::collect::CreatedPayment {
-                            title: ctx.tracker.kind_words(payment),
-                            amount: payment.amount(),
-                            qr_text: payment.url.clone(),
-                            url: payment.url.clone(),
-                            reference: payment.reference.clone(),
-                            description: payment.description.clone(),
-                            expires: String::new(),
-                            extra: Vec::new(),
-                            repeatable: payment.repeatable,
-                            open_until: payment.open_until,
-                            resource_id: payment.resource_id.clone(),
-                        };
+                        let shown = crate::ui::panels::collect::CreatedPayment::of_tracked(
+                            payment,
+                            ctx.tracker.kind_words(payment),
+                        );
                         ctx.actions
                             .push(crate::ui::AppAction::ShowCustomer(Box::new(shown)));
                     }
@@ -100,8 +91,12 @@ impl StatusPanel {
         tracker: &Tracker,
         notifications: &[StoredNotification],
         paper: &mut crate::ui::paper::Paper,
+        service_away: Option<i64>,
     ) {
         ui.heading(t!("status-title"));
+        if let Some(since) = service_away {
+            crate::ui::widgets::offline::banner(ui, since, &t!("status-offline"));
+        }
         let reference = self.reference.trim().to_owned();
         let mut enter = false;
         egui::Grid::new("status-lookup")
@@ -166,14 +161,13 @@ impl StatusPanel {
         }
         if let Some(opened) = self.opened.clone() {
             let still_open = match tracker.find(&opened) {
-                Some(payment) => payment_window(
+                Some(payment) => self.payment_window(
                     ui.ctx(),
                     payment,
                     &tracker.kind_words(payment),
                     notifications,
-                    &mut self.opened_qr,
-                    &mut self.queued,
                     paper,
+                    service_away,
                 ),
                 None => false,
             };
@@ -181,6 +175,124 @@ impl StatusPanel {
                 self.opened = None;
             }
         }
+    }
+
+    /// One payment of today's list, opened: its state, what was sold, its QR while it can still be
+    /// paid, what the service said about it and the notifications that came for it.
+    fn payment_window(
+        &mut self,
+        ctx: &egui::Context,
+        payment: &TrackedPayment,
+        kind: &str,
+        notifications: &[StoredNotification],
+        paper: &mut crate::ui::paper::Paper,
+        service_away: Option<i64>,
+    ) -> bool {
+        let (qr, queued) = (&mut self.opened_qr, &mut self.queued);
+        let mut open = true;
+        egui::Window::new(t!(
+            "status-payment-title",
+            reference = payment.reference.as_str()
+        ))
+        .id(egui::Id::unique("status-payment"))
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .default_width(460.0)
+        .pivot(egui::Align2::CENTER_CENTER)
+        .default_pos(ctx.content_rect().center())
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                if let Some(amount) = payment.shown_amount() {
+                    ui.label(
+                        RichText::new(amount.to_string())
+                            .size(crate::ui::theme::size::DETAIL_AMOUNT)
+                            .strong(),
+                    );
+                }
+                status::tracked_badge(ui, payment, false);
+            });
+            let waiting = payment.repeatable || !payment.status.is_some_and(|s| s.is_final());
+            if let Some(since) = service_away.filter(|_| waiting) {
+                crate::ui::widgets::offline::waiting_line(ui, since);
+            }
+            if !payment.description.is_empty() {
+                ui.label(&payment.description);
+            }
+            egui::Grid::new("status-payment-details")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    for (label, value) in [
+                        (t!("column-kind"), kind.to_owned()),
+                        (t!("column-time"), payment.created.clone()),
+                        (t!("field-your-reference"), payment.reference1.clone()),
+                        (t!("created-service-reference"), payment.reference.clone()),
+                        (t!("column-cashier"), payment.made_by.cashier.clone()),
+                        (t!("column-till"), payment.made_by.till.clone()),
+                    ] {
+                        if !value.is_empty() {
+                            ui.label(label);
+                            ui.label(value);
+                            ui.end_row();
+                        }
+                    }
+                    if let Some(record) = &payment.record {
+                        // A code's last status answer is one payment of many: its amount, fee and
+                        // date are in the list of payments below, not the code's.
+                        let rows: Vec<(String, String)> = if payment.repeatable {
+                            code_rows(record).into()
+                        } else {
+                            record_rows(record).into()
+                        };
+                        for (label, value) in rows {
+                            if !value.is_empty() {
+                                ui.label(label);
+                                ui.label(value);
+                                ui.end_row();
+                            }
+                        }
+                    }
+                });
+            received_payments(ui, payment);
+            paper_row(ui, payment, paper);
+            let payable = !payment.status.is_some_and(|s| s.is_final())
+                || payment.takes_payments(crate::ledger::now_ms());
+            if payable && !payment.url.is_empty() {
+                if let Ok(texture) = qr.get(ui.ctx(), &payment.url) {
+                    ui.add(
+                        egui::Image::new(texture)
+                            .fit_to_exact_size(egui::vec2(180.0, 180.0))
+                            .alt_text(t!("created-qr-alt", url = payment.url.as_str())),
+                    );
+                }
+                if ui.button(t!("created-show-customer")).clicked() {
+                    queued.push(StatusCommand::ShowCustomer(payment.reference.clone()));
+                }
+            }
+            let received: Vec<_> = notifications
+                .iter()
+                .filter(|n| n.reference_id == payment.reference)
+                .collect();
+            ui.separator();
+            if received.is_empty() {
+                ui.label(RichText::new(t!("status-no-notifications")).weak());
+            } else {
+                ui.label(RichText::new(t!("created-notifications")).strong());
+                for notification in received.iter().rev() {
+                    let mut line = format!(
+                        "{} — {} ({})",
+                        crate::clock::shown_datetime(notification.received_at),
+                        notification.status,
+                        notification.check_state.words()
+                    );
+                    if let Some(reason) = &notification.error_message {
+                        line.push_str(&format!(": {reason}"));
+                    }
+                    ui.label(line);
+                }
+            }
+        });
+        open
     }
 }
 
@@ -451,119 +563,6 @@ fn received_payments(ui: &mut Ui, payment: &TrackedPayment) {
                 ui.end_row();
             }
         });
-}
-
-/// One payment of today's list, opened: its state, what was sold, its QR while it can still be
-/// paid, what the service said about it and the notifications that came for it.
-fn payment_window(
-    ctx: &egui::Context,
-    payment: &TrackedPayment,
-    kind: &str,
-    notifications: &[StoredNotification],
-    qr: &mut QrTexture,
-    queued: &mut Queue<StatusCommand>,
-    paper: &mut crate::ui::paper::Paper,
-) -> bool {
-    let mut open = true;
-    egui::Window::new(t!(
-        "status-payment-title",
-        reference = payment.reference.as_str()
-    ))
-    .id(egui::Id::unique("status-payment"))
-    .open(&mut open)
-    .collapsible(false)
-    .resizable(false)
-    .default_width(460.0)
-    .pivot(egui::Align2::CENTER_CENTER)
-    .default_pos(ctx.content_rect().center())
-    .show(ctx, |ui| {
-        ui.horizontal(|ui| {
-            if let Some(amount) = payment.shown_amount() {
-                ui.label(
-                    RichText::new(amount.to_string())
-                        .size(crate::ui::theme::size::DETAIL_AMOUNT)
-                        .strong(),
-                );
-            }
-            status::tracked_badge(ui, payment, false);
-        });
-        if !payment.description.is_empty() {
-            ui.label(&payment.description);
-        }
-        egui::Grid::new("status-payment-details")
-            .num_columns(2)
-            .show(ui, |ui| {
-                for (label, value) in [
-                    (t!("column-kind"), kind.to_owned()),
-                    (t!("column-time"), payment.created.clone()),
-                    (t!("field-your-reference"), payment.reference1.clone()),
-                    (t!("created-service-reference"), payment.reference.clone()),
-                    (t!("column-cashier"), payment.made_by.cashier.clone()),
-                    (t!("column-till"), payment.made_by.till.clone()),
-                ] {
-                    if !value.is_empty() {
-                        ui.label(label);
-                        ui.label(value);
-                        ui.end_row();
-                    }
-                }
-                if let Some(record) = &payment.record {
-                    // A code's last status answer is one payment of many: its amount, fee and
-                    // date are in the list of payments below, not the code's.
-                    let rows: Vec<(String, String)> = if payment.repeatable {
-                        code_rows(record).into()
-                    } else {
-                        record_rows(record).into()
-                    };
-                    for (label, value) in rows {
-                        if !value.is_empty() {
-                            ui.label(label);
-                            ui.label(value);
-                            ui.end_row();
-                        }
-                    }
-                }
-            });
-        received_payments(ui, payment);
-        paper_row(ui, payment, paper);
-        let payable = !payment.status.is_some_and(|s| s.is_final())
-            || payment.takes_payments(crate::ledger::now_ms());
-        if payable && !payment.url.is_empty() {
-            if let Ok(texture) = qr.get(ui.ctx(), &payment.url) {
-                ui.add(
-                    egui::Image::new(texture)
-                        .fit_to_exact_size(egui::vec2(180.0, 180.0))
-                        .alt_text(t!("created-qr-alt", url = payment.url.as_str())),
-                );
-            }
-            if ui.button(t!("created-show-customer")).clicked() {
-                queued.push(StatusCommand::ShowCustomer(payment.reference.clone()));
-            }
-        }
-        let received: Vec<_> = notifications
-            .iter()
-            .filter(|n| n.reference_id == payment.reference)
-            .collect();
-        ui.separator();
-        if received.is_empty() {
-            ui.label(RichText::new(t!("status-no-notifications")).weak());
-        } else {
-            ui.label(RichText::new(t!("created-notifications")).strong());
-            for notification in received.iter().rev() {
-                let mut line = format!(
-                    "{} — {} ({})",
-                    crate::clock::shown_datetime(notification.received_at),
-                    notification.status,
-                    notification.check_state.words()
-                );
-                if let Some(reason) = &notification.error_message {
-                    line.push_str(&format!(": {reason}"));
-                }
-                ui.label(line);
-            }
-        }
-    });
-    open
 }
 
 /// Paper for a payment: its receipt once the service confirmed it (the latest payment of a code

@@ -3,6 +3,7 @@
 pub mod chip;
 pub mod empty;
 pub mod form;
+pub mod offline;
 pub mod payment_card;
 pub mod primary;
 pub mod qr;

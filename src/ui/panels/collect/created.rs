@@ -34,6 +34,25 @@ pub struct CreatedPayment {
     pub resource_id: Option<String>,
 }
 
+impl CreatedPayment {
+    /// A payment the till follows, to show again (its QR encodes what the books kept).
+    pub fn of_tracked(payment: &crate::ui::tracker::TrackedPayment, title: String) -> Self {
+        CreatedPayment {
+            title,
+            amount: payment.amount(),
+            qr_text: payment.url.clone(),
+            url: payment.url.clone(),
+            reference: payment.reference.clone(),
+            description: payment.description.clone(),
+            expires: String::new(),
+            extra: Vec::new(),
+            repeatable: payment.repeatable,
+            open_until: payment.open_until,
+            resource_id: payment.resource_id.clone(),
+        }
+    }
+}
+
 #[derive(Default)]
 pub struct CreatedView {
     qr: QrTexture,
@@ -96,6 +115,10 @@ impl CreatedView {
                     ui.label(t!("created-state"));
                     status::tracked_badge(ui, tracked, false);
                 });
+                let waiting = tracked.repeatable || !tracked.status.is_some_and(|s| s.is_final());
+                if let Some(since) = view.service_away.filter(|_| waiting) {
+                    crate::ui::widgets::offline::waiting_line(ui, since);
+                }
             }
             ui.horizontal_top(|ui| {
                 match self.qr.get(ui.ctx(), &payment.qr_text) {

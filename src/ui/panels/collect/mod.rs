@@ -3,7 +3,7 @@
 //! created payment shows its QR and is followed until it is paid.
 
 use crate::ui::queue::Queue;
-use egui::Ui;
+use egui::{RichText, Ui};
 
 use crate::t;
 
@@ -80,6 +80,8 @@ pub struct CollectView<'a> {
     pub notifications: &'a [StoredNotification],
     /// The shop's name on the payment card and in the WhatsApp message.
     pub shop_name: String,
+    /// Since when the service has not answered, while it does not.
+    pub service_away: Option<i64>,
 }
 
 impl<'a> CollectView<'a> {
@@ -98,6 +100,7 @@ impl<'a> CollectView<'a> {
             tracker,
             notifications,
             shop_name: session.shop_name(),
+            service_away: None,
         }
     }
 }
@@ -265,6 +268,9 @@ impl CollectPanel {
 
     pub fn ui(&mut self, ui: &mut Ui, view: &CollectView<'_>) {
         ui.heading(t!("collect-title"));
+        if let Some(since) = view.service_away {
+            offline_ui(ui, view, since, &mut self.queued);
+        }
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.mode, CollectMode::Link, t!("kind-payment-link"));
             ui.selectable_value(
@@ -292,4 +298,37 @@ impl CollectPanel {
             ui.ctx().request_repaint();
         }
     }
+}
+
+/// In the dark: no new charge can be made, and a counter code still takes payments (the payer
+/// pays on their own data); each open one can be put in front of the customer from here.
+fn offline_ui(ui: &mut Ui, view: &CollectView<'_>, since: i64, queued: &mut Queue<CollectCommand>) {
+    let now = crate::ledger::now_ms();
+    crate::ui::widgets::offline::banner_with(ui, since, &t!("collect-offline"), |ui| {
+        let mut open_codes = view
+            .tracker
+            .payments
+            .iter()
+            .filter(|payment| payment.takes_payments(now))
+            .peekable();
+        if open_codes.peek().is_none() {
+            ui.label(RichText::new(t!("collect-offline-no-counter-code")).weak());
+        }
+        for code in open_codes {
+            let kind = view.tracker.kind_words(code);
+            let what = if code.description.is_empty() {
+                kind.clone()
+            } else {
+                format!("{kind} ({})", code.description)
+            };
+            if ui
+                .button(t!("collect-offline-show-code", what = what))
+                .clicked()
+            {
+                queued.push(CollectCommand::ShowCustomer(CreatedPayment::of_tracked(
+                    code, kind,
+                )));
+            }
+        }
+    });
 }

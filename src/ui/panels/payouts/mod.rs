@@ -106,6 +106,8 @@ pub struct PayoutsView<'a> {
     /// Why there is no payout journal, if there is none: then nothing can be sent.
     pub journal_problem: Option<String>,
     pub moves_real_money: bool,
+    /// Since when the service has not answered, while it does not.
+    pub service_away: Option<i64>,
 }
 
 impl<'a> PayoutsView<'a> {
@@ -120,6 +122,7 @@ impl<'a> PayoutsView<'a> {
             },
             journal_problem: session.ledger.as_ref().err().cloned(),
             moves_real_money: session.environment().moves_real_money(),
+            service_away: None,
         }
     }
 }
@@ -440,6 +443,9 @@ impl PayoutsPanel {
             t!("payouts-subtitle")
         };
         ui.label(RichText::new(subtitle).weak());
+        if let Some(since) = view.service_away {
+            crate::ui::widgets::offline::banner(ui, since, &t!("payouts-offline"));
+        }
         if let Some(problem) = &view.journal_problem {
             error_box(
                 ui,

@@ -1,0 +1,323 @@
+//! The wire: a request sent with its kind's deadlines, every answer and failure told to the
+//! service's reachability, the light check while it does not answer, and what the current
+//! interface's requests carry about this computer.
+
+use std::sync::{Arc, RwLock};
+
+use reqwest::header::{CONTENT_TYPE, HeaderMap, HeaderValue};
+use serde_json::{Value, json};
+use url::Url;
+
+use super::reach::Reachability;
+use super::{ApiError, Client, MissingSetting, Operation};
+use crate::secrets::SecretString;
+use crate::validate;
+
+/// `userMetadata.identifier` may hold at most this many characters.
+const IDENTIFIER_MAX_CHARS: usize = 36;
+
+/// The connections every request goes over.
+pub(super) struct Pool {
+    client: RwLock<reqwest::Client>,
+    connect_timeout: std::time::Duration,
+    request_timeout: std::time::Duration,
+}
+
+impl Pool {
+    pub(super) fn new(settings: &super::ClientSettings) -> Result<Pool, ApiError> {
+        let client = Pool::build(settings.connect_timeout, settings.request_timeout)?;
+        Ok(Pool {
+            client: RwLock::new(client),
+            connect_timeout: settings.connect_timeout,
+            request_timeout: settings.request_timeout,
+        })
+    }
+
+    fn build(
+        connect_timeout: std::time::Duration,
+        request_timeout: std::time::Duration,
+    ) -> Result<reqwest::Client, ApiError> {
+        reqwest::Client::builder()
+            .connect_timeout(connect_timeout)
+            .timeout(request_timeout)
+            .user_agent(concat!("paydesk/", env!("CARGO_PKG_VERSION")))
+            // Redirects could carry a bearer token to another host; the spec uses none.
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .map_err(|error| ApiError::Setup(error.to_string()))
+    }
+
+    /// The client to send with (a cheap handle on the shared connections).
+    pub(super) fn current(&self) -> reqwest::Client {
+        match self.client.read() {
+            Ok(client) => client.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        }
+    }
+
+    /// Drops every kept connection: after an outage they may be dead without knowing it (a
+    /// router that restarted, a phone that changed towers), and new ones cost one handshake.
+    fn renew(&self) {
+        let Ok(fresh) = Pool::build(self.connect_timeout, self.request_timeout) else {
+            return;
+        };
+        match self.client.write() {
+            Ok(mut client) => *client = fresh,
+            Err(poisoned) => *poisoned.into_inner() = fresh,
+        }
+    }
+}
+
+impl std::fmt::Debug for Pool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Pool")
+    }
+}
+
+/// The client of the light check: no connection kept between checks (one the line swallowed
+/// would be tried again), and the check's own short deadlines.
+pub(super) fn check_client() -> Result<reqwest::Client, ApiError> {
+    let deadlines = super::deadlines::CallKind::Probe.deadlines();
+    reqwest::Client::builder()
+        .connect_timeout(deadlines.connect)
+        .timeout(deadlines.whole)
+        .pool_max_idle_per_host(0)
+        .user_agent(concat!("paydesk/", env!("CARGO_PKG_VERSION")))
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .map_err(|error| ApiError::Setup(error.to_string()))
+}
+
+impl Client {
+    /// `userMetadata` of a request that moves money: this till's name, the address this
+    /// computer sends from (as its system reports it: never made up, never asked of an outside
+    /// service) and the shop's page. Missing settings refuse the request before anything goes.
+    pub(super) async fn user_metadata(&self) -> Result<Value, ApiError> {
+        let identifier = self
+            .settings
+            .till
+            .as_deref()
+            .map(str::trim)
+            .filter(|till| !till.is_empty() && till.chars().count() <= IDENTIFIER_MAX_CHARS)
+            .ok_or(ApiError::MissingSetting(MissingSetting::Till))?;
+        let shop_url = self
+            .settings
+            .shop_url
+            .as_deref()
+            .map(str::trim)
+            .filter(|url| validate::shop_url(validate::Field::ShopUrl, url).is_ok())
+            .ok_or(ApiError::MissingSetting(MissingSetting::ShopUrl))?;
+        let ip = self.leaving_address().await?;
+        Ok(json!({
+            "identifier": identifier,
+            "ip": ip.to_string(),
+            "urlCommerce": shop_url,
+        }))
+    }
+
+    /// The address requests to the pay API leave this computer from: the system's choice of
+    /// route, read off a UDP socket "connected" to the service (which sends nothing).
+    async fn leaving_address(&self) -> Result<std::net::IpAddr, ApiError> {
+        let unreachable = |host: &str, detail: String| ApiError::Unreachable {
+            host: host.to_owned(),
+            detail,
+        };
+        let url = Url::parse(&self.pay_url).map_err(|_| ApiError::BadUrl {
+            which: "Family B base",
+            url: self.pay_url.clone(),
+        })?;
+        let port = url.port_or_known_default().unwrap_or(443);
+        let host = match url.host() {
+            Some(url::Host::Domain(domain)) => domain.to_owned(),
+            Some(url::Host::Ipv4(ip)) => ip.to_string(),
+            Some(url::Host::Ipv6(ip)) => ip.to_string(),
+            None => return Err(unreachable("", "no host".into())),
+        };
+        let shown = format!("{host}:{port}");
+        let addresses = tokio::time::timeout(
+            self.settings.connect_timeout,
+            tokio::net::lookup_host((host.as_str(), port)),
+        )
+        .await
+        .map_err(|_| unreachable(&shown, "the name lookup took too long".into()))?
+        .map_err(|error| unreachable(&shown, error.to_string()))?;
+        let mut last_problem = String::from("no address");
+        for address in addresses {
+            let local = if address.is_ipv4() {
+                std::net::SocketAddr::from(([0, 0, 0, 0], 0))
+            } else {
+                std::net::SocketAddr::from(([0u16; 8], 0))
+            };
+            let socket = match tokio::net::UdpSocket::bind(local).await {
+                Ok(socket) => socket,
+                Err(error) => {
+                    last_problem = error.to_string();
+                    continue;
+                }
+            };
+            match socket
+                .connect(address)
+                .await
+                .and_then(|()| socket.local_addr())
+            {
+                Ok(found) if !found.ip().is_unspecified() => return Ok(found.ip()),
+                Ok(_) => last_problem = "no route".into(),
+                Err(error) => last_problem = error.to_string(),
+            }
+        }
+        Err(unreachable(&shown, last_problem))
+    }
+
+    /// Sends one request within its kind's deadlines (capped by the settings' longest), and
+    /// tells the reachability what came of it.
+    pub(super) async fn post(
+        &self,
+        operation: Operation,
+        url: &str,
+        mut headers: HeaderMap,
+        body: &Value,
+    ) -> Result<(u16, Vec<u8>), ApiError> {
+        headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        let bytes = serde_json::to_vec(body).map_err(|error| ApiError::Setup(error.to_string()))?;
+        let deadlines = operation.kind().deadlines();
+        let longest = self.settings.request_timeout;
+        let first_byte = deadlines.first_byte.min(longest);
+        let whole = deadlines.whole.min(longest);
+        tracing::debug!(operation = ?operation, url, "sending");
+        let asked = self.reach.asking();
+        let started = tokio::time::Instant::now();
+        let sending = self
+            .http
+            .current()
+            .post(url)
+            .headers(headers)
+            .body(bytes)
+            .timeout(whole)
+            .send();
+        let outcome = match tokio::time::timeout(first_byte, sending).await {
+            Err(_) => Err(ApiError::TimedOut { operation }),
+            Ok(Err(error)) => Err(network_error(operation, url, error)),
+            Ok(Ok(response)) => {
+                let status = response.status().as_u16();
+                let left = whole.saturating_sub(started.elapsed());
+                match tokio::time::timeout(left, response.bytes()).await {
+                    Err(_) => Err(ApiError::TimedOut { operation }),
+                    Ok(Err(error)) => Err(network_error(operation, url, error)),
+                    Ok(Ok(bytes)) => {
+                        tracing::debug!(operation = ?operation, status, length = bytes.len(), "answered");
+                        Ok((status, bytes.to_vec()))
+                    }
+                }
+            }
+        };
+        self.note(asked, &outcome);
+        outcome
+    }
+
+    /// What a request came to, for the reachability: any answer says the service is there; no
+    /// answer starts the light check (once).
+    pub(super) fn note<T>(&self, asked: super::reach::Asked, outcome: &Result<T, ApiError>) {
+        match outcome {
+            Ok(_) => self.reach.answered(),
+            Err(
+                ApiError::Unreachable { .. }
+                | ApiError::TimedOut { .. }
+                | ApiError::ConnectionLost { .. },
+            ) => {
+                if self.reach.failed(asked, crate::clock::now_ms()) {
+                    self.check_until_back();
+                }
+            }
+            Err(_) => {}
+        }
+    }
+
+    /// While the service does not answer: a light question every half second (a greeting to
+    /// the pay API's address, on a fresh connection each time, within its own short deadline),
+    /// until any answer comes. Stops by itself once every holder of this client is gone.
+    fn check_until_back(&self) {
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            self.reach.checking_stopped();
+            return;
+        };
+        let reach = Arc::downgrade(&self.reach);
+        let pool = Arc::downgrade(&self.http);
+        let http = self.check_http.clone();
+        let url = self.pay_url.clone();
+        runtime.spawn(async move {
+            let in_flight = Arc::new(tokio::sync::Semaphore::new(Reachability::checks_in_flight()));
+            let mut every = tokio::time::interval(super::reach::CHECK_EVERY);
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                every.tick().await;
+                let Some(strong) = reach.upgrade() else {
+                    return;
+                };
+                if strong.current().is_up() {
+                    strong.checking_stopped();
+                    // A failure in between found the check still running: keep on.
+                    if strong.current().is_up() || !strong.resume_checking() {
+                        return;
+                    }
+                }
+                drop(strong);
+                let Ok(turn) = in_flight.clone().try_acquire_owned() else {
+                    continue;
+                };
+                let (reach, pool, http, url) =
+                    (reach.clone(), pool.clone(), http.clone(), url.clone());
+                tokio::spawn(async move {
+                    let asked = reach.upgrade().map(|reach| reach.asking());
+                    let answered = http.get(&url).send().await.is_ok();
+                    if let Some(reach) = reach.upgrade() {
+                        if answered {
+                            // Fresh connections first: the questions the return wakes go
+                            // out on them.
+                            if !reach.current().is_up()
+                                && let Some(pool) = pool.upgrade()
+                            {
+                                pool.renew();
+                            }
+                            reach.answered();
+                        } else if let Some(asked) = asked {
+                            reach.check_failed(asked);
+                        }
+                    }
+                    drop(turn);
+                });
+            }
+        });
+    }
+}
+
+pub(super) fn secret_header(secret: &SecretString) -> Result<HeaderValue, ApiError> {
+    let mut value = HeaderValue::from_str(secret.expose())
+        .map_err(|_| ApiError::Setup("a token contains characters that cannot be sent".into()))?;
+    value.set_sensitive(true);
+    Ok(value)
+}
+
+pub(super) fn network_error(operation: Operation, url: &str, error: reqwest::Error) -> ApiError {
+    let host = Url::parse(url)
+        .ok()
+        .and_then(|url| {
+            url.host_str()
+                .map(|host| format!("{host}:{}", url.port_or_known_default().unwrap_or(443)))
+        })
+        .unwrap_or_default();
+    // A failed connect means nothing was sent; checked before the timeout because a connect
+    // timeout is both.
+    if error.is_connect() {
+        ApiError::Unreachable {
+            host,
+            detail: error.without_url().to_string(),
+        }
+    } else if error.is_timeout() {
+        ApiError::TimedOut { operation }
+    } else {
+        ApiError::ConnectionLost {
+            operation,
+            detail: error.without_url().to_string(),
+        }
+    }
+}
