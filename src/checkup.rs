@@ -162,9 +162,33 @@ pub async fn run(connection: &Connection, ledger: Option<Arc<Ledger>>) -> Report
 }
 
 /// The pay API token, tried on a read: the balance when the profile has a user id (which checks
-/// the id too), a method's banks otherwise.
+/// the id too) or the interface needs none, a method's banks otherwise.
 async fn pay_api(connection: &Connection) -> Vec<Line> {
     let client = &connection.client;
+    if connection.user_id.is_none() && client.can_ask_balance(None) {
+        return match client.balance(None).await {
+            Ok(_) => vec![
+                Line::new(
+                    Item::PayApiToken,
+                    Verdict::Works,
+                    crate::t!("checkup-pay-token-works"),
+                ),
+                Line::new(
+                    Item::UserId,
+                    Verdict::NotNeeded,
+                    crate::t!("checkup-user-id-not-needed"),
+                ),
+            ],
+            Err(error) => vec![
+                pay_token_failure(connection, &error),
+                Line::new(
+                    Item::UserId,
+                    Verdict::CannotCheck,
+                    crate::t!("checkup-after-pay-token"),
+                ),
+            ],
+        };
+    }
     let Some(user_id) = connection.user_id else {
         let token = match client
             .payment_features(crate::api::catalog::BANK_LIST_METHOD)

@@ -107,8 +107,9 @@ async fn blocking<T: Send + 'static>(
         .map_err(PayoutError::from)
 }
 
-/// Checks every rule. `user_id` lets the balance be queried first; without one the service
-/// decides.
+/// Checks every rule. The balance is asked first whenever the interface can tell it (with the
+/// profile's `user_id`, or without one where the service reads the user from the session);
+/// otherwise the service decides.
 pub async fn prepare(
     ledger: Arc<Ledger>,
     client: &Client,
@@ -149,14 +150,15 @@ pub async fn prepare(
             });
         }
     }
-    let balance = match user_id {
-        Some(user_id) => client
+    let balance = if client.can_ask_balance(user_id) {
+        client
             .balance(user_id)
             .await?
             .value
             .disbursement_bag()
-            .and_then(|bag| bag.pesos()),
-        None => None,
+            .and_then(|bag| bag.pesos())
+    } else {
+        None
     };
     if let Some(balance) = balance
         && balance < request.amount

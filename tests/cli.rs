@@ -604,21 +604,85 @@ async fn every_read_command_prints_the_service_data() {
         .find(|t| t["reference"] == reference.as_str())
         .unwrap()["id"]
         .to_string();
+    // The service's current interface names the payment by its reference (its own CLI's
+    // `webhook-notify --reference`, a name paydesk also answers to).
     let notify = cli
-        .run(&[
-            "--json",
-            "notify",
-            "--transaction-id",
-            &id,
-            "--amount",
-            "30000",
-            "--cost",
-            "1797",
-            "--status",
-            "2",
-        ])
+        .run(&["--json", "webhook-notify", "--reference", &reference])
         .await;
-    assert_eq!(notify.code, 0, "{}", notify.stdout);
+    assert_eq!(notify.code, 0, "{}", notify.stderr);
+    assert_eq!(notify.json()["reference"], reference.as_str());
+    let sent = cli.simulator.last_request("/pay/webhook/notify").await;
+    assert_eq!(sent["body"], serde_json::json!({"reference": reference}));
+    let human = cli.run(&["notify", "--reference", &reference]).await;
+    assert!(
+        human
+            .stdout
+            .contains(&format!("Notification for payment {reference} requested")),
+        "{}",
+        human.stdout
+    );
+    // Without it, refused before anything is sent.
+    let bare = cli
+        .run(&["notify", "--transaction-id", &id, "--status", "2"])
+        .await;
+    assert_eq!(bare.code, 2, "{}", bare.stderr);
+
+    // The spec's interface (1.0) describes the notification instead.
+    let spec = |args: &[&str]| {
+        let mut command = cli.command(args);
+        command
+            .env("PAYDESK_INTERFACE", "1.0")
+            .env("PAYDESK_PAY_URL", &cli.simulator.connection().spec_pay_url);
+        finish(command, None)
+    };
+    let notify = spec(&[
+        "--json",
+        "notify",
+        "--transaction-id",
+        &id,
+        "--amount",
+        "30000",
+        "--cost",
+        "1797",
+        "--status",
+        "2",
+    ])
+    .await;
+    assert_eq!(notify.code, 0, "{}", notify.stderr);
+    let sent = cli.simulator.last_request("/pay-1.0/webhook/notify").await;
+    assert_eq!(sent["body"]["data"]["Transaction"]["Status"]["id"], "2");
+    let by_reference = spec(&["notify", "--reference", &reference]).await;
+    assert_eq!(by_reference.code, 2, "{}", by_reference.stderr);
+
+    // A profile that only signed in has no user id: the current interface tells the signed-in
+    // user's balance all the same; the spec's asks for one.
+    let mut command = cli.command(&["--json", "balance"]);
+    command.env_remove("PAYDESK_USER_ID");
+    let balance = finish(command, None).await;
+    assert_eq!(balance.code, 0, "{}", balance.stderr);
+    assert_eq!(balance.json()["bags"].as_array().unwrap().len(), 2);
+    let sent = cli.simulator.last_request("/pay/customer/getBalance").await;
+    assert_eq!(sent["body"], serde_json::json!({}));
+    let mut command = cli.command(&["--json", "profile", "check"]);
+    command.env_remove("PAYDESK_USER_ID");
+    let check = finish(command, None).await;
+    let lines = check.json()["lines"].as_array().unwrap().clone();
+    let verdict = |item: &str| {
+        lines
+            .iter()
+            .find(|line| line["item"] == item)
+            .map(|line| line["verdict"].clone())
+    };
+    assert_eq!(verdict("pay-api-token"), Some("works".into()), "{lines:?}");
+    assert_eq!(verdict("user-id"), Some("not-needed".into()), "{lines:?}");
+    let mut command = cli.command(&["balance"]);
+    command
+        .env_remove("PAYDESK_USER_ID")
+        .env("PAYDESK_INTERFACE", "1.0")
+        .env("PAYDESK_PAY_URL", &cli.simulator.connection().spec_pay_url);
+    let refused = finish(command, None).await;
+    assert_eq!(refused.code, 2, "{}", refused.stderr);
+    assert!(refused.stderr.contains("--user-id"), "{}", refused.stderr);
 }
 
 #[tokio::test]

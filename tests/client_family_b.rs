@@ -10,6 +10,7 @@ use paydesk::api::catalog::{ExtraField, MethodCatalog};
 use paydesk::api::family_b::*;
 use paydesk::api::{ApiError, Dialect, TransactionTokenSource};
 use paydesk::money::Pesos;
+use paydesk::validate::Field;
 use serde_json::json;
 use url::Url;
 
@@ -333,7 +334,7 @@ async fn webhook_simulation_request() {
         .unwrap()["id"]
         .as_i64()
         .unwrap();
-    let simulation = NotifySimulation {
+    let transaction = SimulatedTransaction {
         transaction_id,
         amount: Pesos::new(25_000),
         cost: Pesos::new(1_647),
@@ -342,6 +343,17 @@ async fn webhook_simulation_request() {
         resource_id: Some(9),
         reference1: Some("NOTIFY-1".into()),
     };
+    let simulation = NotifySimulation::Transaction(transaction.clone());
+    assert!(simulation.check(Dialect::Spec).is_empty());
+    // The spec's body is not the current interface's, and the other way round.
+    assert_eq!(
+        simulation.check(Dialect::Current)[0].field,
+        Field::Reference
+    );
+    assert_eq!(
+        NotifySimulation::Reference("R".into()).check(Dialect::Spec)[0].field,
+        Field::TransactionId
+    );
     let reply = client.simulate_notification(&simulation).await.unwrap();
     let sent = simulator.last_request("/pay-1.0/webhook/notify").await;
     assert_eq!(
@@ -353,10 +365,10 @@ async fn webhook_simulation_request() {
         }}})
     );
     assert_eq!(reply.raw["reference"], link.reference.as_str());
-    let missing = NotifySimulation {
+    let missing = NotifySimulation::Transaction(SimulatedTransaction {
         transaction_id: 1,
-        ..simulation
-    };
+        ..transaction
+    });
     assert_eq!(
         client
             .simulate_notification(&missing)

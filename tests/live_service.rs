@@ -587,3 +587,339 @@ async fn a_notification_that_names_only_the_resource_is_matched_by_it() {
     let asked = simulator.last_request("/pay/payment/status").await;
     assert_eq!(asked["body"]["reference"], created.reference.as_str());
 }
+
+/// A request to one of the simulator's pay interfaces (`/pay` or `/pay-1.0`) as a stranger
+/// would write it: (HTTP status, `statusCode`, message, `data`).
+async fn raw_at(
+    simulator: &TestSimulator,
+    pay_url: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Value,
+) -> (u16, String, String, Value) {
+    let mut request = simulator
+        .http
+        .post(format!("{pay_url}{path}"))
+        .bearer_auth(&simulator.connection().access_token)
+        .json(&body);
+    if let Some(token) = token {
+        request = request.header("x-transaction-token", token);
+    }
+    let response = request.send().await.unwrap();
+    let status = response.status().as_u16();
+    let body: Value = response.json().await.unwrap();
+    (
+        status,
+        body["statusCode"].as_str().unwrap_or_default().to_owned(),
+        body["message"].as_str().unwrap_or_default().to_owned(),
+        body["data"].clone(),
+    )
+}
+
+#[tokio::test]
+async fn the_balance_is_the_signed_in_users_without_a_user_id() {
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
+    let mine = client.balance(None).await.unwrap().value;
+    assert_eq!(
+        mine.disbursement_bag().and_then(|bag| bag.pesos()),
+        Some(Pesos::new(5_000_000))
+    );
+    let sent = simulator.last_request("/pay/customer/getBalance").await;
+    assert_eq!(sent["body"], json!({}), "no userId to send");
+    // With the profile's user id, it goes.
+    client.balance(Some(1001)).await.unwrap();
+    let sent = simulator.last_request("/pay/customer/getBalance").await;
+    assert_eq!(sent["body"], json!({"userId": 1001}));
+
+    // The spec's balance names its user: refused by the service without one, and never sent
+    // by paydesk.
+    let connection = simulator.connection();
+    let (status, code, message, _) = raw_at(
+        &simulator,
+        &connection.spec_pay_url,
+        "/customer/getBalance",
+        None,
+        json!({}),
+    )
+    .await;
+    assert_eq!((status, code.as_str()), (400, "01"), "{message}");
+    let before = simulator.requests().await.len();
+    let error = simulator.spec_client().balance(None).await.unwrap_err();
+    assert!(
+        matches!(error, ApiError::MissingSetting(MissingSetting::UserId)),
+        "{error:?}"
+    );
+    assert_eq!(simulator.requests().await.len(), before, "nothing was sent");
+    simulator.spec_client().balance(Some(1001)).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_success_may_come_without_a_status_code() {
+    // The vendor's plugin reads `data.token` from a 200 without looking at `statusCode`; here
+    // every answer (the transaction token's and the link's) comes without one.
+    let server = common::Scripted::start(
+        200,
+        r#"{"data":{"token":"t-1","url":"https://p.co/x","reference":"R1"}}"#,
+    )
+    .await;
+    let mut settings = paydesk::api::ClientSettings::new(
+        format!("{}/api/v1", server.url),
+        format!("{}/pay", server.url),
+    );
+    settings.access_token = Some(SecretString::new("bearer"));
+    settings.till = Some(TEST_TILL.into());
+    settings.shop_url = Some("https://instagram.com/tienda".into());
+    assert_eq!(settings.dialect, Dialect::Current);
+    let current = Client::new(settings).unwrap();
+    let created = current.create_payment_link(&link("NO-CODE")).await.unwrap();
+    assert_eq!(created.value.reference, "R1");
+    let requests = server.requests.lock().unwrap().clone();
+    assert_eq!(requests[0].0, "/pay/trx-token/generate");
+    assert_eq!(requests[1].2["reference1"], "NO-CODE");
+    assert_eq!(requests[1].1["x-transaction-token"], "t-1");
+    // The spec's interface reads it the same way.
+    let spec = server.client();
+    assert_eq!(spec.dialect(), Dialect::Spec);
+    spec.create_payment_link(&link("NO-CODE-2")).await.unwrap();
+
+    // A code that is there and is not "00" is a refusal, data or not.
+    let server = common::Scripted::start(
+        200,
+        r#"{"statusCode":"13","message":"Token usado","data":{"url":"https://p.co/x","reference":"R1"}}"#,
+    )
+    .await;
+    let error = server
+        .client()
+        .create_payment_link(&link("BAD-CODE"))
+        .await
+        .unwrap_err();
+    assert_eq!(error.code(), "13");
+}
+
+#[tokio::test]
+async fn the_notification_simulation_names_the_payment_by_its_reference() {
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
+    let created = client
+        .create_payment_link(&link("AVISO-1"))
+        .await
+        .unwrap()
+        .value;
+    let simulation = NotifySimulation::Reference(created.reference.clone());
+    assert!(simulation.check(Dialect::Current).is_empty());
+    let reply = client.simulate_notification(&simulation).await.unwrap();
+    let sent = simulator.last_request("/pay/webhook/notify").await;
+    assert_eq!(sent["body"], json!({"reference": created.reference}));
+    assert_eq!(reply.raw["reference"], created.reference.as_str());
+    assert_eq!(reply.raw["queued"], 1, "the payment's notification went");
+
+    // Refused: an empty reference locally; an unknown one by the service; the spec's body at
+    // `/pay`, and the current one at `/pay-1.0`.
+    assert_eq!(
+        NotifySimulation::Reference(" ".into()).check(Dialect::Current)[0].field,
+        Field::Reference
+    );
+    let error = client
+        .simulate_notification(&NotifySimulation::Reference("NO-EXISTE".into()))
+        .await
+        .unwrap_err();
+    assert_eq!(error.code(), "04");
+    let connection = simulator.connection();
+    let spec_body = json!({"data": {"Transaction": {"id": 1, "amount": 1000, "cost": 0, "Status": {"id": "2"}}}});
+    let (status, code, message, _) = raw_at(
+        &simulator,
+        &connection.pay_url,
+        "/webhook/notify",
+        None,
+        spec_body,
+    )
+    .await;
+    assert_eq!((status, code.as_str()), (400, "01"), "{message}");
+    assert!(message.contains("reference"), "{message}");
+    let (_, code, message, _) = raw_at(
+        &simulator,
+        &connection.spec_pay_url,
+        "/webhook/notify",
+        None,
+        json!({"reference": created.reference}),
+    )
+    .await;
+    assert_eq!(code, "01", "{message}");
+}
+
+#[tokio::test]
+async fn a_link_may_leave_out_its_brand_and_ask_for_the_default_lifetime() {
+    let simulator = TestSimulator::start().await;
+    let connection = simulator.connection();
+    // No `brandId`: optional in the current tables, on a link and on a method payment.
+    let mut body = link_body("SIN-MARCA");
+    body.as_object_mut().unwrap().remove("brandId");
+    let token = issued_token(&simulator, LINK).await;
+    let (status, code, message, _) = raw_at(
+        &simulator,
+        &connection.pay_url,
+        LINK,
+        Some(&token),
+        body.clone(),
+    )
+    .await;
+    assert_eq!((status, code.as_str()), (200, "00"), "{message}");
+    let mut method = body.clone();
+    method["reference1"] = json!("SIN-MARCA-2");
+    method["paymentMethod"] = json!({"id": 153});
+    let token = issued_token(&simulator, METHOD).await;
+    let (_, code, message, _) = raw_at(
+        &simulator,
+        &connection.pay_url,
+        METHOD,
+        Some(&token),
+        method,
+    )
+    .await;
+    assert_eq!(code, "00", "{message}");
+    // The spec requires it, and a brand that is not a number is refused everywhere.
+    let (_, code, message, _) = raw_at(
+        &simulator,
+        &connection.spec_pay_url,
+        LINK,
+        None,
+        body.clone(),
+    )
+    .await;
+    assert_eq!(code, "01");
+    assert!(message.contains("brandId"), "{message}");
+    let mut texted = link_body("MARCA-TEXTO");
+    texted["brandId"] = json!("setenta y nueve");
+    let token = issued_token(&simulator, LINK).await;
+    let (_, code, _, _) = raw_at(&simulator, &connection.pay_url, LINK, Some(&token), texted).await;
+    assert_eq!(code, "01");
+
+    // `expiresIn: 0` on a current link (the vendor's plugin sends it): the default lifetime.
+    let mut zero = link_body("CERO");
+    zero["expiresIn"] = json!(0);
+    let token = issued_token(&simulator, LINK).await;
+    let (_, code, message, data) = raw_at(
+        &simulator,
+        &connection.pay_url,
+        LINK,
+        Some(&token),
+        zero.clone(),
+    )
+    .await;
+    assert_eq!(code, "00", "{message}");
+    let transaction = simulator
+        .transactions()
+        .await
+        .into_iter()
+        .find(|t| t["reference"] == data["reference"])
+        .unwrap();
+    let lives =
+        transaction["expiresAt"].as_i64().unwrap() - transaction["createdAt"].as_i64().unwrap();
+    assert_eq!(lives, 86_400, "the simulator's default: a day");
+    // Still refused: 0 under the spec, and on a method payment.
+    let (_, code, _, _) = raw_at(
+        &simulator,
+        &connection.spec_pay_url,
+        LINK,
+        None,
+        zero.clone(),
+    )
+    .await;
+    assert_eq!(code, "01");
+    let mut zero_method = zero;
+    zero_method["reference1"] = json!("CERO-2");
+    zero_method["paymentMethod"] = json!({"id": 153});
+    let token = issued_token(&simulator, METHOD).await;
+    let (_, code, _, _) = raw_at(
+        &simulator,
+        &connection.pay_url,
+        METHOD,
+        Some(&token),
+        zero_method,
+    )
+    .await;
+    assert_eq!(code, "01");
+}
+
+#[tokio::test]
+async fn a_bre_b_alias_is_refused_only_when_it_is_clearly_not_one() {
+    let simulator = TestSimulator::start().await;
+    simulator
+        .control_post("/rules", json!({"cash_out_spacing_seconds": 0}))
+        .await;
+    let client = simulator.client();
+    // paydesk and the service agree on each: accepted by both, or refused by both.
+    for (index, (key, alias)) in [
+        ("@ab", true),
+        ("@a", true),
+        ("@Doña_Ana-1", true),
+        ("@PROVEEDOR.CON.UN.ALIAS.MUY.LARGO.1", true),
+        ("@", false),
+        ("ANA123", false),
+        ("@ana 123", false),
+        ("@ana\u{7}", false),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let request = payout(&format!("ALIAS-{index}"), key);
+        let local = request.check(Dialect::Current);
+        assert_eq!(local.is_empty(), alias, "{key:?}: {local:?}");
+        let sent = client.withdraw(&request).await;
+        assert_eq!(sent.is_ok(), alias, "{key:?}: {sent:?}");
+        if let Err(error) = sent {
+            assert_eq!(error.code(), "01", "{key:?}");
+        }
+    }
+    assert_eq!(simulator.cash_outs().await, 4);
+}
+
+#[tokio::test]
+async fn pse_takes_only_the_documents_of_its_kind_of_person() {
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
+    let catalog = MethodCatalog::default();
+    let pse = |reference1: &str, person: &str, document: &str| PaymentMethodRequest {
+        cash_in: CashIn {
+            expires_in: Some(1_800),
+            ..cash_in(reference1, 80_000)
+        },
+        method_id: 117,
+        extras: vec![
+            (ExtraField::DocumentType, document.into()),
+            (ExtraField::TypePerson, person.into()),
+            (ExtraField::BankId, "1007".into()),
+            (ExtraField::DocumentNumber, "900123456".into()),
+            (ExtraField::Name, "Tienda SAS".into()),
+            (ExtraField::Cellphone, "3001234567".into()),
+            (ExtraField::Address, "Cra 1".into()),
+            (ExtraField::Email, "pagos@t.co".into()),
+        ],
+    };
+    for (index, (person, document, fits)) in [
+        ("1", "NIT", true),
+        ("0", "CC", true),
+        ("0", "DIE", true),
+        ("1", "CC", false),
+        ("0", "NIT", false),
+        ("0", "PEP", false),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let request = pse(&format!("PSE-{index}"), person, document);
+        let local = request.check(&catalog, Dialect::Current);
+        assert_eq!(local.is_empty(), fits, "{person}/{document}: {local:?}");
+        if !fits {
+            assert_eq!(local[0].field, Field::DocumentType);
+        }
+        // Sent anyway (a client that skips its checks): the service decides the same.
+        let sent = client.create_method_payment(&request).await;
+        assert_eq!(sent.is_ok(), fits, "{person}/{document}: {sent:?}");
+        if let Err(error) = sent {
+            assert_eq!(error.code(), "01");
+            assert!(error.to_string().contains("documentType"), "{error}");
+        }
+    }
+}

@@ -370,9 +370,10 @@ async fn a_payout_that_never_reached_the_service_may_go_again_once() {
     let mut settings = setup.simulator.settings();
     settings.pay_url = format!("http://127.0.0.1:{port}/pay");
     let offline = paydesk::api::Client::new(settings).unwrap();
+    // Reviewed while the service answered (the balance is asked then), sent after it stopped.
     let plan = payouts::prepare(
         ledger.clone(),
-        &offline,
+        &setup.simulator.client(),
         "p",
         None,
         request("OFF-1", 30_000),
@@ -479,4 +480,52 @@ async fn payouts_started_together_from_several_processes_send_one_request() {
             }
         }
     }
+}
+
+/// A profile that only signed in has no user id: the current interface still tells the
+/// balance before a payout (the service reads the user from the session), and a payout the
+/// balance does not cover is stopped here. Under the spec, without a user id the service
+/// decides.
+#[tokio::test]
+async fn the_balance_is_checked_without_a_user_id_where_the_service_allows() {
+    let setup = Setup::new().await;
+    let ledger = setup.ledger();
+    let client = setup.simulator.client();
+    let plan = payouts::prepare(
+        ledger.clone(),
+        &client,
+        "p",
+        None,
+        request("SIN-ID-1", 50_000),
+    )
+    .await
+    .unwrap();
+    assert_eq!(plan.balance, Some(Pesos::new(5_000_000)));
+    let refused = payouts::prepare(
+        ledger.clone(),
+        &client,
+        "p",
+        None,
+        request("SIN-ID-2", 6_000_000),
+    )
+    .await
+    .unwrap_err();
+    assert!(
+        matches!(refused, PayoutError::InsufficientBalance { .. }),
+        "{refused:?}"
+    );
+
+    let spec = setup.simulator.spec_client();
+    let plan = payouts::prepare(ledger, &spec, "p", None, request("SIN-ID-3", 50_000))
+        .await
+        .unwrap();
+    assert_eq!(plan.balance, None, "the spec's balance needs a user id");
+    assert_eq!(
+        setup
+            .simulator
+            .requests_to("/pay-1.0/customer/getBalance")
+            .await,
+        0
+    );
+    assert_eq!(setup.simulator.cash_outs().await, 0);
 }

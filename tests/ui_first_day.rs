@@ -162,3 +162,63 @@ fn a_production_profiles_first_day_in_the_app() {
         "no money moved"
     );
 }
+
+/// A profile that only signed in (Iniciar sesión) has no user id: the service's current
+/// interface reads the user from the session, so Saldo shows the bags and a payout's review
+/// shows the balance it leaves.
+#[test]
+fn a_profile_that_only_signed_in_sees_its_balance() {
+    let app = App::new();
+    let service = app.runtime.block_on(TestSimulator::start());
+    let connection = service.connection().clone();
+    let mut harness = app.harness();
+
+    click(&mut harness, "Configuración");
+    click(&mut harness, "Perfil nuevo…");
+    click(&mut harness, "Producción (dinero real)");
+    type_into(&mut harness, "Nombre del perfil", "sin-id");
+    type_into(&mut harness, "Dirección de la API", &connection.base_url);
+    type_into(&mut harness, "Dirección de pagos", &connection.pay_url);
+    type_into(
+        &mut harness,
+        "Página del negocio",
+        "https://instagram.com/tiendaleo",
+    );
+    click(&mut harness, "Avanzado");
+    type_into(
+        &mut harness,
+        "Dirección de notificaciones por defecto",
+        "https://tienda.example.co/webhook",
+    );
+    type_into(
+        &mut harness,
+        "Usuario del servicio",
+        paydesk::simulator::DEMO_USERNAME,
+    );
+    type_into(
+        &mut harness,
+        "Contraseña",
+        paydesk::simulator::DEMO_PASSWORD,
+    );
+    click(&mut harness, "Iniciar sesión y guardar perfil");
+    wait_until(&mut harness, "the app uses the new profile", |h| {
+        shows(h, "Perfil: sin-id")
+    });
+    assert_eq!(harness.state().session().unwrap().connection.user_id, None);
+
+    harness.state_mut().show_panel(Panel::Balance);
+    wait_until(&mut harness, "the bags", |h| shows(h, "Saldo Dispersión"));
+    let count = |path: &str| app.runtime.block_on(service.requests_to(path));
+    assert!(count("/pay/customer/getBalance") >= 1);
+
+    harness.state_mut().show_panel(Panel::Payouts);
+    harness.step();
+    type_into(&mut harness, "Valor", "30.000");
+    type_into(&mut harness, "Alias Bre-B de quien recibe", "@PROVEEDOR1");
+    click(&mut harness, "Revisar dispersión…");
+    wait_until(&mut harness, "the confirmation", |h| {
+        shows(h, "Confirme la dispersión")
+    });
+    assert!(shows(&harness, "Saldo de dispersión"));
+    assert!(shows(&harness, "$ 4.970.000"), "the balance it leaves");
+}

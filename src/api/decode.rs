@@ -95,8 +95,9 @@ pub fn decode_family_a(operation: Operation, status: u16, bytes: &[u8]) -> Resul
     }
 }
 
-/// Family B: any status outside 2xx, or a `statusCode` other than "00", is a refusal. Public
-/// for the property tests and fuzz targets.
+/// Family B: any status outside 2xx, or a `statusCode` other than "00", is a refusal; a 2xx
+/// that has no `statusCode` at all but carries `data` is a success. Public for the property
+/// tests and fuzz targets.
 pub fn decode_family_b(operation: Operation, status: u16, bytes: &[u8]) -> Result<Value, ApiError> {
     let body = parse_json(operation, status, bytes)?;
     if !body.is_object() {
@@ -108,10 +109,22 @@ pub fn decode_family_b(operation: Operation, status: u16, bytes: &[u8]) -> Resul
     }
     let code = text_field(&body, "statusCode");
     let message = text_field(&body, "message");
-    if (200..300).contains(&status) && code.as_deref() == Some("00") {
+    let success = (200..300).contains(&status);
+    if success && code.as_deref() == Some("00") {
         return Ok(body);
     }
-    // 401 from the pay API: its bearer token is not valid (wrong, or revoked).
+    // The vendor's CLI docs read success from "00" *or* an explicit success, and its own plugin
+    // takes `data.token` from a 200 without looking at `statusCode`: an answer with no code but
+    // with its data is the service saying yes. The same under the spec's interface: it shows
+    // success with "00" but never an error without a code, nor an error envelope on a 2xx
+    // (its errors are "not shown"), and reading such an answer as unreadable would turn a
+    // payment that was made into one whose outcome is unknown. A code that is there and is
+    // not "00" stays a refusal, and a 2xx with neither is still unreadable.
+    if success && body.get("statusCode").is_none() && !body.get("data").is_none_or(Value::is_null) {
+        return Ok(body);
+    }
+    // 401 from the pay API: its bearer token is not valid (wrong, revoked, or its session
+    // expired).
     if status == 401 {
         return Err(ApiError::Refused {
             refusal: Refusal::TokenRejected,
@@ -277,5 +290,38 @@ mod tests {
                 ..
             })
         ));
+    }
+
+    #[test]
+    fn family_b_success_without_a_status_code() {
+        let op = Operation::TransactionToken;
+        // Accepted: a 2xx with its data and no code, with or without a message.
+        for body in [
+            &br#"{"data":{"token":"t-1"}}"#[..],
+            br#"{"message":"Operacion exitosa","data":{"token":"t-1"}}"#,
+        ] {
+            let decoded = decode_family_b(op, 200, body).unwrap();
+            assert_eq!(decoded["data"]["token"], "t-1");
+        }
+        assert!(decode_family_b(op, 201, br#"{"data":{}}"#).is_ok());
+        // Refused: a code that is not "00", even with data, on a 2xx.
+        let error = decode_family_b(op, 200, br#"{"statusCode":"13","data":{"token":"t"}}"#);
+        assert_eq!(error.unwrap_err().code(), "13");
+        // Unreadable: no code and no data; a null code or null data; an error status.
+        for (status, body) in [
+            (200, &br#"{"message":"no code"}"#[..]),
+            (200, br#"{"data":null}"#),
+            (200, br#"{"statusCode":null,"data":{"token":"t"}}"#),
+            (500, br#"{"data":{"token":"t"}}"#),
+        ] {
+            assert!(
+                matches!(
+                    decode_family_b(op, status, body),
+                    Err(ApiError::Malformed { .. })
+                ),
+                "{}",
+                String::from_utf8_lossy(body)
+            );
+        }
     }
 }

@@ -161,6 +161,21 @@ impl Dialect {
     pub fn has_sign_in(self) -> bool {
         self == Dialect::Current
     }
+
+    /// Whether the balance question must name its user (`userId`). The current service answers
+    /// the balance of the user its session token belongs to (its CLI's balance step takes no
+    /// user), so a profile that only signed in, and has no user id, still sees its bags; the
+    /// spec's request names the user.
+    pub fn balance_needs_user_id(self) -> bool {
+        self == Dialect::Spec
+    }
+
+    /// Whether the webhook simulation names a payment by its reference (`{"reference"}`, as the
+    /// status question does: the current CLI's `webhook-notify --reference`), rather than
+    /// describing the notification to send (the spec's `data.Transaction`).
+    pub fn notification_by_reference(self) -> bool {
+        self == Dialect::Current
+    }
 }
 
 #[cfg(test)]
@@ -194,5 +209,9 @@ mod tests {
             Dialect::Spec.transaction_token(TransactionTokenSource::RandomUuid),
             TransactionTokenSource::RandomUuid
         );
+        assert!(Dialect::Spec.balance_needs_user_id());
+        assert!(!Dialect::Current.balance_needs_user_id());
+        assert!(Dialect::Current.notification_by_reference());
+        assert!(!Dialect::Spec.notification_by_reference());
     }
 }

@@ -17,8 +17,8 @@ pub enum Refusal {
     CostNotSupported,
     /// `transaction.progress`.
     TransactionInProgress,
-    /// The pay API answered 401: its bearer token is not (or no longer) valid. It does not
-    /// expire, but it can be revoked; signing in again gets a new one.
+    /// The pay API answered 401: its bearer token is not (or no longer) valid, revoked or its
+    /// session expired; signing in again gets a new one.
     TokenRejected,
     /// A sign-in the service refused: the user or the password is not right.
     WrongCredentials,
@@ -46,6 +46,8 @@ pub enum MissingSetting {
     ShopUrl,
     /// This till's name (`userMetadata.identifier`).
     Till,
+    /// The merchant's user id, which the spec's balance question names.
+    UserId,
 }
 
 impl Refusal {
@@ -120,6 +122,7 @@ pub enum ApiError {
     #[error("{}", match .0 {
         MissingSetting::ShopUrl => crate::t!("error-missing-shop-url"),
         MissingSetting::Till => crate::t!("error-missing-till"),
+        MissingSetting::UserId => crate::t!("error-missing-user-id"),
     })]
     MissingSetting(MissingSetting),
     #[error("{}", crate::t!("error-setup", detail = .0.as_str()))]
@@ -264,6 +267,7 @@ impl ApiError {
             ApiError::MissingCredential(_) => "config.missingCredential",
             ApiError::MissingSetting(MissingSetting::ShopUrl) => "config.missingShopUrl",
             ApiError::MissingSetting(MissingSetting::Till) => "config.missingTill",
+            ApiError::MissingSetting(MissingSetting::UserId) => "config.missingUserId",
             ApiError::Setup(_) => "config.setup",
         }
     }

@@ -296,8 +296,9 @@ impl Client {
     }
 
     /// The pay API's bearer token for a user and password (`POST {pay_url}/auth/login`). It
-    /// does not expire but can be revoked. The password goes in this one request's body and
-    /// nowhere else; the caller keeps the token in the keyring.
+    /// can be revoked, and its session may expire (a 401 either way asks for a sign-in). The
+    /// password goes in this one request's body and nowhere else; the caller keeps the token
+    /// in the keyring.
     pub async fn sign_in(
         &self,
         username: &str,
@@ -356,11 +357,28 @@ impl Client {
         decode_withdraw(body)
     }
 
-    pub async fn balance(&self, user_id: i64) -> Result<Reply<Balance>, ApiError> {
-        let body = self
-            .call_b(Operation::Balance, json!({"userId": user_id}))
-            .await?;
+    /// The merchant's bags. `userId` goes when the profile has one; whether it may be left out
+    /// is the interface's rule (the current service reads the user from the session token).
+    /// Nothing is sent when it is needed and missing.
+    pub async fn balance(
+        &self,
+        user_id: impl Into<Option<i64>>,
+    ) -> Result<Reply<Balance>, ApiError> {
+        let user_id = user_id.into();
+        if !self.can_ask_balance(user_id) {
+            return Err(ApiError::MissingSetting(MissingSetting::UserId));
+        }
+        let request = match user_id {
+            Some(user_id) => json!({"userId": user_id}),
+            None => json!({}),
+        };
+        let body = self.call_b(Operation::Balance, request).await?;
         decode_balance(body)
+    }
+
+    /// Whether the balance can be asked for with this user id, or with none.
+    pub fn can_ask_balance(&self, user_id: Option<i64>) -> bool {
+        user_id.is_some() || !self.dialect().balance_needs_user_id()
     }
 
     pub async fn simulate_notification(

@@ -127,14 +127,29 @@ fn error_field(error: Option<&Value>, key: &str) -> Option<String> {
 /// The longest reference a notification may carry (the service's are ten to twenty characters).
 const MAX_REFERENCE: usize = 64;
 
-/// A reference inside the signed text: letters, digits and a few marks, never `-` (the
-/// separator), white space or control characters.
-fn signed_reference(field: &str, text: &str, may_be_empty: bool) -> Result<(), NotificationError> {
+/// How a reference may join the signed text.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Joined {
+    /// First in the signed text: never `-`, so the text splits after it one way only.
+    First,
+    /// Between the first reference and the amount: `-` allowed (the current interface's
+    /// resource ids may be UUIDs), because the amount and `updatedAt` after it have fixed
+    /// shapes, read from the end, and the first reference has none.
+    Middle { may_be_empty: bool },
+}
+
+/// A reference inside the signed text: letters, digits and a few marks (and `-` where the
+/// split stays unique), never white space or control characters.
+fn signed_reference(field: &str, text: &str, joined: Joined) -> Result<(), NotificationError> {
+    let (may_be_empty, dash) = match joined {
+        Joined::First => (false, false),
+        Joined::Middle { may_be_empty } => (may_be_empty, true),
+    };
     let fits = (may_be_empty || !text.is_empty())
         && text.chars().count() <= MAX_REFERENCE
-        && text
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ':' | '/'));
+        && text.chars().all(|c| {
+            c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ':' | '/') || (dash && c == '-')
+        });
     if fits {
         Ok(())
     } else {
@@ -190,8 +205,12 @@ impl Notification {
         }
         // The signed text joins its fields with `-`: each must have the one shape the service
         // sends, or the same signature would fit another split of the same text.
-        signed_reference("referenceId", &wire.reference_id, false)?;
-        signed_reference("resourceId", &wire.resource_id, true)?;
+        signed_reference("referenceId", &wire.reference_id, Joined::First)?;
+        signed_reference(
+            "resourceId",
+            &wire.resource_id,
+            Joined::Middle { may_be_empty: true },
+        )?;
         if !is_plain_number(&amount_text) {
             return Err(NotificationError::NotANotification(
                 "amount is not a plain number".into(),
@@ -379,6 +398,11 @@ mod tests {
                 "accepted a re-split: {body}"
             );
         }
+        // A resource id with dashes (a UUID) still splits one way: what follows it has fixed
+        // shapes, and the reference before it has no dash.
+        let uuid = r#"{"referenceId":"R1","resourceId":"5f0c2a1e-9b7d-4c1e-8a55-0d3c2b1a9e77","amount":25000,"updatedAt":"2026-11-21 10:00:00","status":2,"sign":"x"}"#;
+        let parsed = Notification::parse(uuid.as_bytes()).expect("a UUID resource id");
+        assert_eq!(parsed.resource_id, "5f0c2a1e-9b7d-4c1e-8a55-0d3c2b1a9e77");
         assert!(is_plain_number("19405.50"));
         assert!(!is_plain_number("19405."));
         assert!(is_service_time("2026-11-21 10:00:00"));

@@ -99,7 +99,8 @@ pub enum Command {
         #[arg(long)]
         user_id: Option<i64>,
     },
-    /// Ask the service to send a simulated webhook for a transaction.
+    /// Ask the service to send a simulated webhook for a payment.
+    #[command(alias = "webhook-notify")]
     Notify(NotifyArgs),
     /// The webhook endpoint: serve it, or check a saved notification's signature.
     #[command(subcommand)]
@@ -599,17 +600,22 @@ pub struct PayoutArgs {
     pub allow_repeat: bool,
 }
 
+/// Which fields a simulation takes is the interface's: the current one names the payment by
+/// `--reference`; the spec's (1.0) describes the notification with the rest.
 #[derive(Debug, Args)]
 pub struct NotifyArgs {
+    /// The payment's reference.
     #[arg(long)]
-    pub transaction_id: i64,
+    pub reference: Option<String>,
     #[arg(long)]
-    pub amount: String,
+    pub transaction_id: Option<i64>,
     #[arg(long)]
-    pub cost: String,
+    pub amount: Option<String>,
+    #[arg(long)]
+    pub cost: Option<String>,
     /// 1 pending, 2 approved, 3 failed.
     #[arg(long)]
-    pub status: i64,
+    pub status: Option<i64>,
     #[arg(long)]
     pub resource_id: Option<i64>,
     #[arg(long)]

@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 
 use super::Shared;
 use super::family_b::{Failure, fail, is_loopback_url, text};
+use super::state::DEMO_USER_ID;
 
 /// The demo merchant's sign-in to the current pay API (`/auth/login`). Not secrets: they only
 /// open the simulator.
@@ -236,12 +237,39 @@ pub(super) fn reference1(
     Ok(reference)
 }
 
-/// A link's `expiresIn` in seconds: the spec counts seconds, the current interface minutes.
-pub(super) fn link_lifetime_seconds(expires_in: u64, interface: Interface) -> u64 {
-    match interface {
-        Interface::Spec => expires_in,
-        Interface::Current => expires_in.saturating_mul(60),
+/// A payment's lifetime in seconds from its `expiresIn` (`None`: the default). A link counts
+/// minutes in the current interface and seconds in the spec; the method operation counts
+/// seconds in both. `0` on a current link is the service's default lifetime: the vendor's own
+/// WooCommerce plugin sends it on every link. Anywhere else a lifetime must be positive.
+pub(super) fn lifetime_seconds(
+    expires_in: Option<u64>,
+    link: bool,
+    interface: Interface,
+) -> Result<Option<u64>, Failure> {
+    match (expires_in, link, interface) {
+        (None, ..) | (Some(0), true, Interface::Current) => Ok(None),
+        (Some(0), ..) => Err(fail("01", "expiresIn must be a positive number")),
+        (Some(minutes), true, Interface::Current) => Ok(Some(minutes.saturating_mul(60))),
+        (Some(seconds), ..) => Ok(Some(seconds)),
     }
+}
+
+/// `brandId`: the spec requires it (79 without a white label); the current cash-ins' tables
+/// mark it optional. When sent it is a whole number.
+pub(super) fn brand_id(request: &Value, interface: Interface) -> Result<(), Failure> {
+    match request.get("brandId") {
+        None | Some(Value::Null) if interface == Interface::Current => Ok(()),
+        Some(id) if id.as_i64().is_some() => Ok(()),
+        None | Some(Value::Null) => Err(fail("01", "brandId is required")),
+        Some(_) => Err(fail("01", "brandId must be a whole number")),
+    }
+}
+
+/// Whose balance a request without `userId` asks for: the current interface reads the user
+/// from the session token (its CLI's balance step names none), and every token the simulator
+/// hands out is the demo merchant's. The spec's request names the user.
+pub(super) fn session_user(interface: Interface) -> Option<i64> {
+    (interface == Interface::Current).then_some(DEMO_USER_ID)
 }
 
 /// Whether a method's `expiresIn` may equal its minimum ("greater than or equal" today; the
@@ -266,6 +294,9 @@ pub(super) fn method_rules(
             "01",
             "paymentMethod.description is required for cards (273)",
         ));
+    }
+    if matches!(method_id, 117 | 262) {
+        pse_person_and_document(request)?;
     }
     let access = shared.lock().pay_api.clone();
     if matches!(method_id, 248 | 250) && access.not_enrolled {
@@ -301,16 +332,45 @@ pub(super) fn cash_out_rules(request: &Value, interface: Interface) -> Result<()
         return Err(fail("14", "withdrawMethod.id must be 264 (Bre-B)"));
     }
     let key = text(request, "/withdrawMethod/key").unwrap_or_default();
-    let alias = key.strip_prefix('@').is_some_and(|name| {
-        (3..=30).contains(&name.chars().count())
-            && name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
-    });
-    if !alias {
+    // The vendor names only the form `@USERNAME`: what is clearly not an alias is refused, and
+    // paydesk's own check is this very rule.
+    if !crate::validate::is_breb_alias(&key) {
         return Err(fail(
             "01",
             "withdrawMethod.key must be a Bre-B alias like @USERNAME",
+        ));
+    }
+    Ok(())
+}
+
+/// PSE (117) and its gateway (262): a natural person (`typePerson` "0") pays with an RCN, TI,
+/// CC, TE, CE, PA or DIE document, a legal person ("1") with a NIT, and there is no other kind.
+fn pse_person_and_document(request: &Value) -> Result<(), Failure> {
+    const NATURAL: [&str; 7] = ["RCN", "TI", "CC", "TE", "CE", "PA", "DIE"];
+    let (Some(person), Some(document)) = (
+        text(request, "/paymentMethod/typePerson"),
+        text(request, "/paymentMethod/documentType"),
+    ) else {
+        // A missing field is said by the method's required fields.
+        return Ok(());
+    };
+    let allowed: &[&str] = match person.as_str() {
+        "0" => &NATURAL,
+        "1" => &["NIT"],
+        _ => {
+            return Err(fail(
+                "01",
+                "paymentMethod.typePerson must be \"0\" (natural) or \"1\" (legal)",
+            ));
+        }
+    };
+    if !allowed.contains(&document.as_str()) {
+        return Err(fail(
+            "01",
+            format!(
+                "paymentMethod.documentType for typePerson \"{person}\" must be one of {}",
+                allowed.join(", ")
+            ),
         ));
     }
     Ok(())

@@ -124,8 +124,8 @@ fn route(
             current::use_transaction_token(shared, headers, path, interface)?;
             withdraw(shared, interface, request)
         }
-        "/customer/getBalance" => balance(shared, request),
-        "/webhook/notify" => notify(shared, request),
+        "/customer/getBalance" => balance(shared, interface, request),
+        "/webhook/notify" => notify(shared, interface, request),
         _ => Err(Failure {
             status: StatusCode::NOT_FOUND,
             code: "01",
@@ -252,24 +252,16 @@ fn cash_in(
     let reference1 = current::reference1(request, interface, false)?;
     let webhook_url = web_url(request, "webhookUrl", true)?;
     let return_url = web_url(request, "returnUrl", false)?;
-    request
-        .get("brandId")
-        .and_then(Value::as_i64)
-        .ok_or_else(|| fail("01", "brandId is required"))?;
+    current::brand_id(request, interface)?;
     let expires_in = match request.get("expiresIn") {
         None | Some(Value::Null) => None,
         Some(value) => Some(
             value
                 .as_u64()
-                .filter(|wire| *wire > 0)
                 .ok_or_else(|| fail("01", "expiresIn must be a positive number"))?,
         ),
     };
-    // A link's lifetime in the current interface counts minutes.
-    let expires_in = match method_id {
-        None => expires_in.map(|wire| current::link_lifetime_seconds(wire, interface)),
-        Some(_) => expires_in,
-    };
+    let expires_in = current::lifetime_seconds(expires_in, method_id.is_none(), interface)?;
     let (method_name, bank) = match method_id {
         Some(id) => {
             let (name, minimum, extras) = method(id)
@@ -476,7 +468,8 @@ fn withdraw(shared: &Shared, interface: Interface, request: &Value) -> Result<Va
     let destination = if method_id == 264 {
         let key = text(request, "/withdrawMethod/key")
             .ok_or_else(|| fail("01", "withdrawMethod.key is required for 264"))?;
-        if key.contains(char::is_whitespace) || key.len() < 4 {
+        // The current interface's alias rule is `current::cash_out_rules`'s.
+        if interface == Interface::Spec && (key.contains(char::is_whitespace) || key.len() < 4) {
             return Err(fail("01", "withdrawMethod.key is not a Bre-B key"));
         }
         key
@@ -599,11 +592,12 @@ fn notification_withdraw(withdraw: &Value, now: i64) -> Value {
     copy
 }
 
-fn balance(shared: &Shared, request: &Value) -> Result<Value, Failure> {
-    let user_id = request
-        .get("userId")
-        .and_then(integer_of)
-        .ok_or_else(|| fail("01", "userId is required"))?;
+fn balance(shared: &Shared, interface: Interface, request: &Value) -> Result<Value, Failure> {
+    let user_id = match request.get("userId") {
+        None | Some(Value::Null) => current::session_user(interface),
+        Some(value) => integer_of(value),
+    }
+    .ok_or_else(|| fail("01", "userId is required"))?;
     let state = shared.lock();
     let merchant = state
         .merchants
@@ -619,9 +613,23 @@ fn balance(shared: &Shared, request: &Value) -> Result<Value, Failure> {
     }))
 }
 
-/// Sends a notification for an existing transaction with the given status, amount and cost.
-/// It does not change the transaction: a webhook is a hint, the status operation is the truth.
-fn notify(shared: &Shared, request: &Value) -> Result<Value, Failure> {
+/// Sends a notification for an existing transaction. It does not change the transaction: a
+/// webhook is a hint, the status operation is the truth. The current interface names the
+/// payment by its reference and notifies it as it stands; the spec's body says the
+/// transaction and the status, amount and cost to notify.
+fn notify(shared: &Shared, interface: Interface, request: &Value) -> Result<Value, Failure> {
+    if interface == Interface::Current {
+        let reference =
+            text(request, "/reference").ok_or_else(|| fail("01", "reference is required"))?;
+        let state = shared.lock();
+        let transaction = state
+            .transaction(&reference)
+            .cloned()
+            .ok_or_else(|| fail("04", "La referencia no existe"))?;
+        let notifications = state.notifications_for(&transaction, None);
+        drop(state);
+        return Ok(notified(shared, &transaction, notifications));
+    }
     let transaction_id = request
         .pointer("/data/Transaction/id")
         .and_then(integer_of)
@@ -650,12 +658,21 @@ fn notify(shared: &Shared, request: &Value) -> Result<Value, Failure> {
         .ok_or_else(|| fail("04", "La transacción no existe"))?;
     let notifications = state.notifications_for(&transaction, Some((status, amount, cost)));
     drop(state);
+    Ok(notified(shared, &transaction, notifications))
+}
+
+/// Sends a simulation's notifications and says what went.
+fn notified(
+    shared: &Shared,
+    transaction: &Transaction,
+    notifications: Vec<super::state::PendingNotification>,
+) -> Value {
     let queued = notifications.len();
     shared.send_all(notifications);
-    Ok(json!({
-        "transactionId": transaction_id,
+    json!({
+        "transactionId": transaction.id,
         "reference": transaction.reference,
         "webhookUrl": transaction.webhook_url,
         "queued": queued,
-    }))
+    })
 }

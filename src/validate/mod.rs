@@ -370,17 +370,20 @@ pub fn breb_key(field: Field, text: &str) -> Checked<String> {
     }
 }
 
-/// A Bre-B alias, the only key the current cash-out sends to: `@` and 3 to 30 letters, digits,
-/// dots, dashes or underscores (`@TIENDA123`).
+/// Whether a key has the form of a Bre-B alias, `@USERNAME`: the vendor publishes only that
+/// form, no length and no alphabet, so only what is clearly not an alias fails (no leading `@`,
+/// nothing after it, white space or control characters). The simulator's current cash-out
+/// refuses by this same rule, so paydesk and it never disagree.
+pub fn is_breb_alias(key: &str) -> bool {
+    key.strip_prefix('@').is_some_and(|name| {
+        !name.is_empty() && !name.chars().any(|c| c.is_whitespace() || c.is_control())
+    })
+}
+
+/// A Bre-B alias, the only key the current cash-out sends to (`@TIENDA123`).
 pub fn breb_alias(field: Field, text: &str) -> Checked<String> {
     let key = text.trim();
-    let alias = key.strip_prefix('@').is_some_and(|name| {
-        (3..=30).contains(&name.chars().count())
-            && name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
-    });
-    if alias {
+    if is_breb_alias(key) {
         Ok(key.to_owned())
     } else if key.is_empty() {
         Err(ValidationError::new(
@@ -616,6 +619,33 @@ mod tests {
         }
         for bad in ["", "@", "@ab", "TIENDA", "@tienda 123", "12"] {
             assert!(breb_key(Field::Key, bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn breb_aliases_refuse_only_what_is_clearly_not_one() {
+        let long = format!("@{}", "x".repeat(60));
+        for good in [
+            "@TIENDA123",
+            "@don.pepe",
+            "@a",
+            "@Doña_Ana-1",
+            &long,
+            " @ab ",
+        ] {
+            assert_eq!(breb_alias(Field::Key, good), Ok(good.trim().to_owned()));
+        }
+        for bad in [
+            "",
+            "@",
+            "TIENDA",
+            "3001234567",
+            "a@b.co",
+            "@a b",
+            "@a\tb",
+            "@a\u{7}",
+        ] {
+            assert!(breb_alias(Field::Key, bad).is_err(), "{bad:?}");
         }
     }
 

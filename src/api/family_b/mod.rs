@@ -528,8 +528,19 @@ pub struct InstantBankList {
 // ---------------------------------------------------------------------------------------------
 // Webhook simulation
 
+/// A notification the service is asked to send, to try the receiver. Which shape an interface
+/// takes is its rule (`Dialect::notification_by_reference`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NotifySimulation {
+pub enum NotifySimulation {
+    /// The current interface: the payment's reference (`{"reference"}`, as the status question
+    /// names it), notified as it stands.
+    Reference(String),
+    /// The spec's: the transaction, and what its notification says.
+    Transaction(SimulatedTransaction),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimulatedTransaction {
     pub transaction_id: i64,
     pub amount: Pesos,
     pub cost: Pesos,
@@ -541,7 +552,36 @@ pub struct NotifySimulation {
 }
 
 impl NotifySimulation {
-    pub fn check(&self) -> Vec<ValidationError> {
+    pub fn check(&self, dialect: Dialect) -> Vec<ValidationError> {
+        match (self, dialect.notification_by_reference()) {
+            (NotifySimulation::Reference(reference), true) => {
+                validate::required(Field::Reference, reference)
+                    .err()
+                    .into_iter()
+                    .collect()
+            }
+            (NotifySimulation::Transaction(transaction), false) => transaction.check(),
+            (NotifySimulation::Transaction(_), true) => vec![ValidationError::new(
+                Field::Reference,
+                crate::t!("rule-notify-by-reference"),
+            )],
+            (NotifySimulation::Reference(_), false) => vec![ValidationError::new(
+                Field::TransactionId,
+                crate::t!("rule-notify-by-transaction"),
+            )],
+        }
+    }
+
+    pub fn wire(&self) -> Value {
+        match self {
+            NotifySimulation::Reference(reference) => json!({"reference": reference.trim()}),
+            NotifySimulation::Transaction(transaction) => transaction.wire(),
+        }
+    }
+}
+
+impl SimulatedTransaction {
+    fn check(&self) -> Vec<ValidationError> {
         let mut problems: Vec<ValidationError> = [
             validate::positive_id(Field::TransactionId, self.transaction_id).err(),
             validate::positive_amount(Field::Amount, self.amount).err(),
@@ -569,7 +609,7 @@ impl NotifySimulation {
         problems
     }
 
-    pub fn wire(&self) -> Value {
+    fn wire(&self) -> Value {
         let mut transaction = json!({
             "id": self.transaction_id,
             "amount": self.amount.get(),

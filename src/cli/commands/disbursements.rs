@@ -233,7 +233,7 @@ fn describe_payout(record: &crate::ledger::PayoutRecord) -> String {
 }
 
 pub async fn balance(ctx: &Context<'_>, user_id: Option<i64>) -> Outcome {
-    let user_id = ctx.user_id(user_id)?;
+    let user_id = ctx.balance_user(user_id)?;
     let reply = ctx.connection.client.balance(user_id).await?;
     let balance = &reply.value;
     Ok(ctx.out.done(&reply.raw, || {

@@ -77,6 +77,17 @@ impl Context<'_> {
         .open_ledger()
     }
 
+    /// The user a balance is asked for: the flag's or the profile's, or none where the
+    /// interface reads the user from the session; where it needs one, how to give it.
+    fn balance_user(&self, flag: Option<i64>) -> Result<Option<i64>, Failure> {
+        let user_id = flag.or(self.connection.user_id);
+        if self.connection.client.can_ask_balance(user_id) {
+            Ok(user_id)
+        } else {
+            self.user_id(None).map(Some)
+        }
+    }
+
     fn user_id(&self, flag: Option<i64>) -> Result<i64, Failure> {
         flag.or(self.connection.user_id).ok_or_else(|| {
             Failure::from(ValidationError::new(

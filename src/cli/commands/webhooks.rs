@@ -13,39 +13,53 @@ use crate::money::Pesos;
 use crate::validate::{self, Field, ValidationError};
 
 pub async fn notify(ctx: &Context<'_>, args: &NotifyArgs) -> Outcome {
+    let dialect = ctx.connection.client.dialect();
+    let simulation = if dialect.notification_by_reference() {
+        NotifySimulation::Reference(args.reference.clone().unwrap_or_default())
+    } else {
+        NotifySimulation::Transaction(simulated_transaction(args)?)
+    };
+    checked(simulation.check(dialect))?;
+    let reply = ctx
+        .connection
+        .client
+        .simulate_notification(&simulation)
+        .await?;
+    Ok(ctx.out.done(&reply.raw, || match &simulation {
+        NotifySimulation::Reference(reference) => crate::t!(
+            "cli-notification-requested-for",
+            reference = reference.trim()
+        ),
+        NotifySimulation::Transaction(transaction) => crate::t!(
+            "cli-notification-requested",
+            transaction = transaction.transaction_id,
+            state = TransactionStatus::from_id(transaction.status_id).to_string()
+        ),
+    }))
+}
+
+/// The spec's simulation as typed: every flag but `--reference`.
+fn simulated_transaction(args: &NotifyArgs) -> Result<SimulatedTransaction, Failure> {
     let mut problems = Vec::new();
-    let amount = validate::amount(Field::Amount, &args.amount)
+    let amount = validate::amount(Field::Amount, args.amount.as_deref().unwrap_or_default())
         .map_err(|e| problems.push(e))
         .ok();
-    let cost = non_negative_amount(Field::Cost, &args.cost)
+    let cost = non_negative_amount(Field::Cost, args.cost.as_deref().unwrap_or_default())
         .map_err(|failure| collect(&mut problems, failure))
         .ok();
     checked(problems)?;
     let (Some(amount), Some(cost)) = (amount, cost) else {
         return Err(Failure::Local(crate::t!("cli-request-not-built")));
     };
-    let simulation = NotifySimulation {
-        transaction_id: args.transaction_id,
+    Ok(SimulatedTransaction {
+        transaction_id: args.transaction_id.unwrap_or_default(),
         amount,
         cost,
-        status_id: args.status,
+        status_id: args.status.unwrap_or_default(),
         status_description: None,
         resource_id: args.resource_id,
         reference1: args.reference1.clone(),
-    };
-    checked(simulation.check())?;
-    let reply = ctx
-        .connection
-        .client
-        .simulate_notification(&simulation)
-        .await?;
-    Ok(ctx.out.done(&reply.raw, || {
-        crate::t!(
-            "cli-notification-requested",
-            transaction = args.transaction_id,
-            state = TransactionStatus::from_id(args.status).to_string()
-        )
-    }))
+    })
 }
 
 /// `paydesk webhooks serve`: the receiver without the app, until Ctrl-C or SIGTERM.
