@@ -382,3 +382,96 @@ async fn a_lost_payout_the_service_rejected_stays_unknown_for_the_owner_to_settl
     assert_eq!(record.transaction_reference, None);
     assert_eq!(simulator.cash_outs().await, 1, "never sent again");
 }
+
+/// `paydesk` from the terminal, pointed at the simulator through `line`.
+fn paydesk_through(
+    home: &std::path::Path,
+    line: &Line,
+    simulator: &TestSimulator,
+) -> tokio::process::Command {
+    let connection = simulator.connection();
+    let mut command = common::paydesk(home);
+    command
+        .env("PAYDESK_BASE_URL", line.through(&connection.base_url))
+        .env("PAYDESK_PAY_URL", line.through(&connection.pay_url))
+        .env("PAYDESK_SHOP_URL", &connection.shop_url)
+        .env("PAYDESK_API_TOKEN", &connection.api_token)
+        .env("PAYDESK_ACCESS_TOKEN", &connection.access_token)
+        .env("PAYDESK_USER_ID", connection.user_id.to_string());
+    command
+}
+
+#[tokio::test]
+async fn a_command_in_the_dark_ends_by_itself_with_words_and_exit_code_3() {
+    let (simulator, line, client) = shop().await;
+    let created = client.create_payment_link(&link("TERM-1")).await.unwrap();
+    let home = tempfile::tempdir().unwrap();
+    line.set(LineState::BlackHole);
+    let started = Instant::now();
+    let output = paydesk_through(home.path(), &line, &simulator)
+        .args(["status", &created.value.reference])
+        .output()
+        .await
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    println!(
+        "`paydesk status` into a black hole ended after {:?}",
+        started.elapsed()
+    );
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains("did not answer in time"), "{stderr}");
+
+    // A sale too: within its deadlines, said, exit 3, nothing made.
+    let output = paydesk_through(home.path(), &line, &simulator)
+        .args(["link", "--amount", "25000", "--reference1", "TERM-2"])
+        .output()
+        .await
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    assert_eq!(simulator.requests_to(LINK).await, 1, "only TERM-1's link");
+}
+
+#[tokio::test]
+async fn status_wait_rides_out_the_outage_and_says_so() {
+    use tokio::io::AsyncBufReadExt;
+    let (simulator, line, client) = shop().await;
+    let created = client.create_payment_link(&link("TERM-3")).await.unwrap();
+    let reference = created.value.reference;
+    let home = tempfile::tempdir().unwrap();
+    line.set(LineState::BlackHole);
+    let mut waiting = paydesk_through(home.path(), &line, &simulator)
+        .args(["status", &reference, "--wait"])
+        .spawn()
+        .unwrap();
+    let mut stderr = tokio::io::BufReader::new(waiting.stderr.take().unwrap()).lines();
+    let mut said = Vec::new();
+    let mut next_line = async || {
+        let line = tokio::time::timeout(common::DEADLINE, stderr.next_line())
+            .await
+            .expect("a line on stderr in time")
+            .unwrap()
+            .expect("stderr open");
+        said.push(line.clone());
+        line
+    };
+    while !next_line().await.contains("does not answer") {}
+    // The payer pays on their own data; then the line comes back.
+    simulator.settle(&reference, "approve").await;
+    line.set(LineState::Up);
+    while !next_line().await.contains("answers again") {}
+    let output = tokio::time::timeout(common::DEADLINE, waiting.wait_with_output())
+        .await
+        .expect("--wait ends once approved")
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{said:?}");
+    assert!(stdout.contains("State: approved"), "{stdout}");
+    assert_eq!(
+        said.iter()
+            .filter(|l| l.contains("does not answer"))
+            .count(),
+        1,
+        "said once, not at every question: {said:?}"
+    );
+}

@@ -232,7 +232,7 @@ impl Client {
         }
     }
 
-    /// While the service does not answer: a light question every half second (a greeting to
+    /// While the service does not answer: a light question four times a second (a greeting to
     /// the pay API's address, on a fresh connection each time, within its own short deadline),
     /// until any answer comes. Stops by itself once every holder of this client is gone.
     fn check_until_back(&self) {

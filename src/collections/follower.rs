@@ -70,9 +70,11 @@ impl Follower {
         let following = Following::start(None);
         let reach = client.reachability();
         loop {
-            // While the service does not answer, the light check asks, not every follower: this
-            // payment waits for the line, then is asked at once (a few payments at a time).
-            let catching_up = if reach.current().down_since().is_some() {
+            // While the service does not answer (or a failure is being looked into), the light
+            // check asks, not every follower: a question sent into a dropped line would hold
+            // this payment for its whole deadline after the line is back. It waits for the
+            // line, then is asked at once (a few payments at a time).
+            let catching_up = if !reach.current().is_up() {
                 reach.back().await;
                 reach.catch_up_turn().await
             } else {

@@ -179,3 +179,22 @@ async fn swallow(mut client: TcpStream) {
 fn reset(client: TcpStream) {
     let _ = client.set_linger(Some(Duration::ZERO));
 }
+
+/// The `PAYDESK_*` automation settings that point paydesk at `connection`'s service through
+/// `line`: its tokens, its shop page, its addresses with the line's port.
+pub fn env_through(
+    line: &Line,
+    connection: &paydesk::simulator::SimulatorConnection,
+) -> paydesk::config::EnvOverrides {
+    let secret = |text: &str| Some(paydesk::secrets::SecretString::new(text.to_owned()));
+    paydesk::config::EnvOverrides {
+        base_url: Some(line.through(&connection.base_url)),
+        pay_url: Some(line.through(&connection.pay_url)),
+        api_token: secret(&connection.api_token),
+        access_token: secret(&connection.access_token),
+        user_id: Some(connection.user_id.to_string()),
+        hash_key: secret(&connection.hash_key),
+        interface: None,
+        shop_url: Some(connection.shop_url.clone()),
+    }
+}

@@ -112,10 +112,22 @@ pub fn harness_listening(
     language: Language,
     listen: std::net::SocketAddr,
 ) -> Harness<'static, PaydeskApp> {
+    harness_against(home, runtime, language, EnvOverrides::default(), listen)
+}
+
+/// The app pointed at a service of the test's own by the `PAYDESK_*` automation settings
+/// (`env`), with its webhook receiver at `listen`.
+pub fn harness_against(
+    home: &Path,
+    runtime: tokio::runtime::Handle,
+    language: Language,
+    env: EnvOverrides,
+    listen: std::net::SocketAddr,
+) -> Harness<'static, PaydeskApp> {
     let options = AppOptions {
         paths: Paths::in_dir(home),
         profile: None,
-        env: EnvOverrides::default(),
+        env,
         secrets: SecretsSource::MemoryOnly("las pruebas guardan los secretos en memoria".into()),
         alerts: false,
         webhook_listen: Some(listen),
