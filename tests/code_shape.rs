@@ -101,7 +101,7 @@ fn every_function() -> Vec<Function> {
         lengths.visit_file(&parsed);
         found.extend(lengths.found);
     }
-    found.sort_by(|a, b| b.lines.cmp(&a.lines));
+    found.sort_by_key(|f| std::cmp::Reverse(f.lines));
     found
 }
 

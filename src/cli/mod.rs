@@ -3,6 +3,7 @@
 
 pub mod args;
 mod commands;
+pub mod gate;
 pub mod output;
 mod profiles;
 
@@ -85,6 +86,31 @@ impl LocalParts {
         })
     }
 
+    /// The profile's service: its connection, or why there is none, in the command line's terms.
+    async fn connect(&self) -> Result<crate::connection::Connection, Failure> {
+        let config = self.paths.load()?;
+        let profile = config.profile(&self.profile_name)?;
+        let env = EnvOverrides::from_environment();
+        connect(
+            &self.paths,
+            &self.profile_name,
+            profile,
+            &env,
+            &self.secrets,
+            None,
+        )
+        .await
+        .map_err(|error| match error {
+            ConnectError::Config(error) => Failure::Config(error),
+            ConnectError::Api(error) => Failure::Api(error),
+            ConnectError::Input(error) => Failure::Input(vec![error]),
+            ConnectError::Simulator(error) => Failure::Local(crate::t!(
+                "simulator-start-failed",
+                error = error.to_string()
+            )),
+        })
+    }
+
     fn local(&self) -> Local<'_> {
         Local {
             paths: &self.paths,
@@ -96,13 +122,13 @@ impl LocalParts {
 }
 
 /// The owner's PIN, where the command needs it: who acts.
-async fn gate(
+async fn who_acts(
     cli: &Cli,
     command: &Command,
     local: &Local<'_>,
 ) -> Result<crate::ledger::activity::Actor, Failure> {
     use crate::ledger::activity::{Actor, Role};
-    if commands::needs_owner(command) {
+    if command.gate().needs == gate::Needs::Owner {
         let restoring = matches!(
             command,
             Command::Ledger(args::LedgerCommand::Restore { .. })
@@ -120,14 +146,14 @@ async fn gate(
 async fn run_local(cli: &Cli, command: &Command, out: Output) -> Result<ExitCode, Failure> {
     // A profile change is gated by the PIN of the ledger the shop uses now.
     let parts = match command {
-        Command::Profile(_) if !commands::needs_owner(command) => None,
+        Command::Profile(_) if command.gate().needs != gate::Needs::Owner => None,
         _ => Some(LocalParts::of(cli).await?),
     };
     let reader = PinReader {
         stdin: cli.pin_stdin,
     };
     let actor = match &parts {
-        Some(parts) => gate(cli, command, &parts.local()).await?,
+        Some(parts) => who_acts(cli, command, &parts.local()).await?,
         None => crate::ledger::activity::Actor::new(crate::ledger::activity::Role::Anyone, ""),
     };
     let code = match (command, &parts) {
@@ -140,139 +166,34 @@ async fn run_local(cli: &Cli, command: &Command, out: Output) -> Result<ExitCode
         }
         _ => ExitCode::SUCCESS,
     };
-    if let (Some(parts), Some((action, detail))) = (&parts, commands::activity_of(command)) {
+    if let (Some(parts), gate::Logged::Entry(action, detail)) = (&parts, command.gate().logged) {
         commands::record(&parts.local(), &actor, action, &detail).await;
     }
     Ok(code)
 }
 
 async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<ExitCode, Failure> {
-    let LocalParts {
-        paths,
-        profile_name,
-        ledger,
-        secrets,
-    } = LocalParts::of(cli).await?;
+    let parts = LocalParts::of(cli).await?;
     // Before any service is asked anything: a missing or wrong PIN sends nothing.
-    let actor = gate(
-        cli,
-        command,
-        &Local {
-            paths: &paths,
-            profile_name: &profile_name,
-            ledger: &ledger,
-            secrets: &secrets,
-        },
-    )
-    .await?;
-    let config = paths.load()?;
-    let profile = config.profile(&profile_name)?;
-    let env = EnvOverrides::from_environment();
-    let connection = connect(&paths, &profile_name, profile, &env, &secrets, None)
-        .await
-        .map_err(|error| match error {
-            ConnectError::Config(error) => Failure::Config(error),
-            ConnectError::Api(error) => Failure::Api(error),
-            ConnectError::Input(error) => Failure::Input(vec![error]),
-            ConnectError::Simulator(error) => Failure::Local(crate::t!(
-                "simulator-start-failed",
-                error = error.to_string()
-            )),
-        })?;
+    let actor = who_acts(cli, command, &parts.local()).await?;
+    let connection = parts.connect().await?;
     if connection.simulator.is_some() {
         out.note(crate::t!("cli-using-simulator"));
     }
     let ctx = Context {
         connection: &connection,
         out,
-        paths: &paths,
-        secrets: &secrets,
-        ledger: &ledger,
+        paths: &parts.paths,
+        secrets: &parts.secrets,
+        ledger: &parts.ledger,
         actor: actor.clone(),
     };
-    let result = match command {
-        Command::Register(args) => commands::register(&ctx, args).await,
-        Command::Login(args) => commands::login(&ctx, args).await,
-        Command::Profile(args::ProfileCommand::Check) => commands::check_profile(&ctx).await,
-        Command::Methods {
-            method_type,
-            user_id,
-        } => commands::methods(&ctx, method_type, *user_id).await,
-        Command::Resource(args) => commands::resource(&ctx, args).await,
-        Command::Checkout(args) => commands::checkout(&ctx, args).await,
-        Command::Link(args) => commands::link(&ctx, args).await,
-        Command::Charge(args) => commands::charge(&ctx, args).await,
-        Command::Status {
-            reference,
-            wait,
-            wait_limit,
-        } => commands::status(&ctx, reference, *wait, *wait_limit).await,
-        Command::Banks { method_id } => commands::banks(&ctx, *method_id).await,
-        Command::InstantBanks { cellphone } => commands::instant_banks(&ctx, cellphone).await,
-        Command::Otp { reason } => commands::otp(&ctx, *reason).await,
-        Command::Account(command) => commands::account(&ctx, command).await,
-        Command::Payout(args) => commands::payout(&ctx, args).await,
-        Command::Balance { user_id } => commands::balance(&ctx, *user_id).await,
-        Command::Payouts { check, limit } => {
-            commands::payouts(&ctx, check.as_deref(), *limit).await
-        }
-        Command::Webhooks(args::WebhooksCommand::Serve { addr }) => {
-            commands::serve_webhooks(&ctx, *addr).await
-        }
-        Command::Webhooks(args::WebhooksCommand::Verify { file }) => {
-            commands::verify_webhook(&ctx, file)
-        }
-        Command::Ledger(args::LedgerCommand::Export {
-            from,
-            to,
-            csv,
-            all_profiles,
-        }) => {
-            commands::export_ledger(&ctx, from.as_deref(), to.as_deref(), csv, *all_profiles).await
-        }
-        Command::Ledger(args::LedgerCommand::Watch) => commands::watch_ledger(&ctx).await,
-        Command::Customer(args::CustomerCommand::Forget {
-            cellphone,
-            document,
-            email,
-        }) => {
-            commands::forget_customer(
-                &ctx,
-                cellphone.as_deref(),
-                document.as_deref(),
-                email.as_deref(),
-            )
-            .await
-        }
-        Command::Ledger(args::LedgerCommand::Backup { to }) => {
-            commands::backup_ledger(&ctx, to.as_deref()).await
-        }
-        Command::Ledger(args::LedgerCommand::Restore { file, newest, yes }) => {
-            commands::restore_ledger(&ctx, file.as_deref(), *newest, *yes).await
-        }
-        Command::Ledger(args::LedgerCommand::Close { from, to }) => {
-            commands::close_ledger(&ctx, from.as_deref(), to.as_deref()).await
-        }
-        Command::Notify(args) => commands::notify(&ctx, args).await,
-        Command::Print(command) => commands::print(&ctx, command).await,
-        Command::Simulator { .. }
-        | Command::Profile(_)
-        | Command::Pin(_)
-        | Command::Cashier(_)
-        | Command::Manpage
-        | Command::ForgetThisComputer { .. } => Ok(ExitCode::SUCCESS),
-    };
+    let result = commands::run(&ctx, command).await;
     connection.close().await;
     if result.is_ok()
-        && let Some((action, detail)) = commands::activity_of(command)
+        && let gate::Logged::Entry(action, detail) = command.gate().logged
     {
-        let local = Local {
-            paths: &paths,
-            profile_name: &profile_name,
-            ledger: &ledger,
-            secrets: &secrets,
-        };
-        commands::record(&local, &actor, action, &detail).await;
+        commands::record(&parts.local(), &actor, action, &detail).await;
     }
     result
 }

@@ -29,6 +29,7 @@ use std::process::ExitCode;
 
 use serde_json::{Value, json};
 
+use super::args::{Command, CustomerCommand, LedgerCommand, ProfileCommand, WebhooksCommand};
 use super::output::{Failure, Output};
 use crate::config::Paths;
 use crate::connection::Connection;
@@ -146,38 +147,77 @@ fn collect(problems: &mut Vec<ValidationError>, failure: Failure) {
     }
 }
 
-/// What a command that succeeded did, for the activity log (`None`: nothing the log keeps; a
-/// payout writes its own entry as it is sent).
-pub fn activity_of(command: &super::args::Command) -> Option<(Action, String)> {
-    use super::args::{AccountCommand, Command, CustomerCommand, LedgerCommand, ProfileCommand};
-    Some(match command {
-        Command::Register(_) => (Action::CredentialsChanged, crate::t!("log-registered")),
-        Command::Login(_) => (Action::CredentialsChanged, crate::t!("log-signed-in-cli")),
-        Command::Account(AccountCommand::Add { .. }) => {
-            (Action::BankAccountAdded, crate::t!("log-from-terminal"))
+/// Runs an operation that talks to the service (the local ones are `run_local`'s).
+pub async fn run(ctx: &Context<'_>, command: &Command) -> Outcome {
+    match command {
+        Command::Register(args) => register(ctx, args).await,
+        Command::Login(args) => login(ctx, args).await,
+        Command::Methods {
+            method_type,
+            user_id,
+        } => methods(ctx, method_type, *user_id).await,
+        Command::Resource(args) => resource(ctx, args).await,
+        Command::Checkout(args) => checkout(ctx, args).await,
+        Command::Link(args) => link(ctx, args).await,
+        Command::Charge(args) => charge(ctx, args).await,
+        Command::Status {
+            reference,
+            wait,
+            wait_limit,
+        } => status(ctx, reference, *wait, *wait_limit).await,
+        Command::Banks { method_id } => banks(ctx, *method_id).await,
+        Command::InstantBanks { cellphone } => instant_banks(ctx, cellphone).await,
+        Command::Otp { reason } => otp(ctx, *reason).await,
+        Command::Account(command) => account(ctx, command).await,
+        Command::Payout(args) => payout(ctx, args).await,
+        Command::Balance { user_id } => balance(ctx, *user_id).await,
+        Command::Payouts { check, limit } => payouts(ctx, check.as_deref(), *limit).await,
+        Command::Webhooks(WebhooksCommand::Serve { addr }) => serve_webhooks(ctx, *addr).await,
+        Command::Webhooks(WebhooksCommand::Verify { file }) => verify_webhook(ctx, file),
+        Command::Ledger(command) => run_ledger(ctx, command).await,
+        Command::Customer(CustomerCommand::Forget {
+            cellphone,
+            document,
+            email,
+        }) => {
+            forget_customer(
+                ctx,
+                cellphone.as_deref(),
+                document.as_deref(),
+                email.as_deref(),
+            )
+            .await
         }
-        Command::Account(AccountCommand::Delete { id, .. }) => {
-            (Action::BankAccountDeleted, format!("id {id}"))
+        Command::Profile(ProfileCommand::Check) => check_profile(ctx).await,
+        Command::Notify(args) => notify(ctx, args).await,
+        Command::Print(command) => print(ctx, command).await,
+        // Not the service's: `run_local`, or before any profile is read.
+        Command::Simulator { .. }
+        | Command::Profile(_)
+        | Command::Pin(_)
+        | Command::Cashier(_)
+        | Command::Manpage
+        | Command::ForgetThisComputer { .. } => Ok(ExitCode::SUCCESS),
+    }
+}
+
+async fn run_ledger(ctx: &Context<'_>, command: &LedgerCommand) -> Outcome {
+    match command {
+        LedgerCommand::Export {
+            from,
+            to,
+            csv,
+            all_profiles,
+        } => export_ledger(ctx, from.as_deref(), to.as_deref(), csv, *all_profiles).await,
+        LedgerCommand::Watch => watch_ledger(ctx).await,
+        LedgerCommand::Backup { to } => backup_ledger(ctx, to.as_deref()).await,
+        LedgerCommand::Restore { file, newest, yes } => {
+            restore_ledger(ctx, file.as_deref(), *newest, *yes).await
         }
-        Command::Ledger(LedgerCommand::Restore { file, .. }) => (
-            Action::BooksRestored,
-            file.as_ref()
-                .map(|file| file.display().to_string())
-                .unwrap_or_else(|| crate::t!("log-newest-copy")),
-        ),
-        Command::Customer(CustomerCommand::Forget { .. }) => {
-            (Action::CustomerForgotten, crate::t!("log-from-terminal"))
+        LedgerCommand::Close { from, to } => {
+            close_ledger(ctx, from.as_deref(), to.as_deref()).await
         }
-        Command::Profile(ProfileCommand::Add(args)) => (
-            Action::ProfileChanged,
-            crate::t!("log-profile-saved", name = args.name.as_str()),
-        ),
-        Command::Profile(ProfileCommand::Use { name }) => (
-            Action::ProfileChanged,
-            crate::t!("log-profile-active", name = name.as_str()),
-        ),
-        _ => return None,
-    })
+    }
 }
 
 /// Writes one entry of the activity log; a failure is said on stderr and logged, never fatal:

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use serde_json::json;
 
 use super::Outcome;
-use crate::cli::args::{CashierCommand, Command, PinCommand};
+use crate::cli::args::{CashierCommand, PinCommand};
 use crate::cli::output::{Failure, Output};
 use crate::config::Paths;
 use crate::ledger::activity::{Action, Actor, Role};
@@ -46,24 +46,6 @@ impl Local<'_> {
                 }
             })
     }
-}
-
-/// Whether `command` moves money or changes what the shop trusts: then, with an owner's PIN
-/// set, it needs that PIN.
-pub fn needs_owner(command: &Command) -> bool {
-    use crate::cli::args::{AccountCommand, LedgerCommand, ProfileCommand};
-    matches!(
-        command,
-        Command::Register(_)
-            | Command::Login(_)
-            | Command::Payout(_)
-            | Command::Account(AccountCommand::Add { .. } | AccountCommand::Delete { .. })
-            | Command::Ledger(LedgerCommand::Restore { .. } | LedgerCommand::Export { .. })
-            | Command::Customer(_)
-            | Command::Profile(ProfileCommand::Add(_) | ProfileCommand::Use { .. })
-            | Command::Pin(_)
-            | Command::Cashier(CashierCommand::Add { .. } | CashierCommand::Remove { .. })
-    )
 }
 
 /// Where PINs are read from.

@@ -1,0 +1,147 @@
+//! What each command needs before it runs, and what it leaves in the activity log: decided for
+//! every command, in one match with no catch-all arm, so a command added without a decision
+//! does not compile. `tests/cli_gates.rs` lists every command with its decision, for review.
+
+use super::args::{
+    AccountCommand, CashierCommand, Command, CustomerCommand, LedgerCommand, PinCommand,
+    PrintCommand, ProfileCommand, WebhooksCommand,
+};
+use crate::ledger::activity::Action;
+use crate::t;
+
+/// Who must be at the terminal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Needs {
+    /// Moves money, or changes what the shop trusts (credentials, accounts, people, the books
+    /// themselves): once an owner's PIN is set, that PIN, before anything is sent.
+    Owner,
+    /// What a cashier does at the till (sell, look a payment up, print, copy the books): anyone
+    /// at this computer. The command line has no cashier PINs; the app's Caja is where a
+    /// cashier says who they are.
+    Cashier,
+    /// Nothing of the shop's: no PIN, no books opened to ask for one.
+    Nobody,
+}
+
+/// What the activity log keeps of a command that succeeded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Logged {
+    /// Nothing: a read, or a sale (the books keep the sale itself, with who made it).
+    Nothing,
+    /// One entry, written once the command has succeeded.
+    Entry(Action, String),
+    /// The command writes its own entries as it goes: a payout as it is sent, a PIN or a
+    /// cashier as it is saved.
+    ItsOwn,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Gate {
+    pub needs: Needs,
+    pub logged: Logged,
+}
+
+impl Gate {
+    fn new(needs: Needs, logged: Logged) -> Gate {
+        Gate { needs, logged }
+    }
+
+    /// A command that only reads or sells, open to whoever is at the till.
+    fn cashier() -> Gate {
+        Gate::new(Needs::Cashier, Logged::Nothing)
+    }
+
+    fn owner(action: Action, detail: String) -> Gate {
+        Gate::new(Needs::Owner, Logged::Entry(action, detail))
+    }
+}
+
+impl Command {
+    /// This command's decision. Every arm is a command (or one of its subcommands): there is
+    /// no `_`, so a new one is decided here before it builds.
+    pub fn gate(&self) -> Gate {
+        let from_terminal = || t!("log-from-terminal");
+        match self {
+            Command::Register(_) => Gate::owner(Action::CredentialsChanged, t!("log-registered")),
+            Command::Login(_) => Gate::owner(Action::CredentialsChanged, t!("log-signed-in-cli")),
+            Command::Methods { .. }
+            | Command::Resource(_)
+            | Command::Checkout(_)
+            | Command::Link(_)
+            | Command::Charge(_)
+            | Command::Status { .. }
+            | Command::Banks { .. }
+            | Command::InstantBanks { .. }
+            | Command::Otp { .. }
+            | Command::Payouts { .. }
+            | Command::Balance { .. }
+            | Command::Notify(_) => Gate::cashier(),
+            Command::Account(AccountCommand::Add { .. }) => {
+                Gate::owner(Action::BankAccountAdded, from_terminal())
+            }
+            Command::Account(AccountCommand::Delete { id, .. }) => {
+                Gate::owner(Action::BankAccountDeleted, format!("id {id}"))
+            }
+            Command::Payout(_) => Gate::new(Needs::Owner, Logged::ItsOwn),
+            Command::Webhooks(WebhooksCommand::Serve { .. } | WebhooksCommand::Verify { .. }) => {
+                Gate::cashier()
+            }
+            Command::Ledger(ledger) => ledger.gate(),
+            Command::Customer(CustomerCommand::Forget { .. }) => {
+                Gate::owner(Action::CustomerForgotten, from_terminal())
+            }
+            Command::Profile(profile) => profile.gate(),
+            Command::Print(
+                PrintCommand::Poster { .. }
+                | PrintCommand::Receipt { .. }
+                | PrintCommand::Close { .. }
+                | PrintCommand::Printers,
+            ) => Gate::cashier(),
+            Command::Pin(PinCommand::Set) => Gate::new(Needs::Owner, Logged::ItsOwn),
+            Command::Cashier(CashierCommand::Add { .. } | CashierCommand::Remove { .. }) => {
+                Gate::new(Needs::Owner, Logged::ItsOwn)
+            }
+            Command::Cashier(CashierCommand::List) => Gate::cashier(),
+            Command::Simulator { .. } | Command::Manpage => {
+                Gate::new(Needs::Nobody, Logged::Nothing)
+            }
+            // The uninstaller's: this computer's books and settings go, PIN or not; the owner
+            // chose it in the uninstaller, which asks.
+            Command::ForgetThisComputer { .. } => Gate::new(Needs::Nobody, Logged::Nothing),
+        }
+    }
+}
+
+impl LedgerCommand {
+    fn gate(&self) -> Gate {
+        match self {
+            LedgerCommand::Backup { .. } | LedgerCommand::Watch | LedgerCommand::Close { .. } => {
+                Gate::cashier()
+            }
+            // Every customer's data leaves the books in the file.
+            LedgerCommand::Export { .. } => Gate::new(Needs::Owner, Logged::Nothing),
+            LedgerCommand::Restore { file, .. } => Gate::owner(
+                Action::BooksRestored,
+                file.as_ref()
+                    .map(|file| file.display().to_string())
+                    .unwrap_or_else(|| t!("log-newest-copy")),
+            ),
+        }
+    }
+}
+
+impl ProfileCommand {
+    fn gate(&self) -> Gate {
+        match self {
+            ProfileCommand::List | ProfileCommand::Check => Gate::cashier(),
+            ProfileCommand::Add(args) => Gate::owner(
+                Action::ProfileChanged,
+                t!("log-profile-saved", name = args.name.as_str()),
+            ),
+            ProfileCommand::Use { name } => Gate::owner(
+                Action::ProfileChanged,
+                t!("log-profile-active", name = name.as_str()),
+            ),
+        }
+    }
+}

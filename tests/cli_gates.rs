@@ -1,0 +1,158 @@
+//! Every command of the command line, with what it needs (the owner's PIN, a cashier at the
+//! till, nobody) and what it leaves in the activity log. The decision itself is made in
+//! `src/cli/gate.rs`, where a new command does not compile until someone decides; this list makes
+//! the decision show up in review, and fails until a new command is written down here too.
+
+use clap::CommandFactory;
+use clap::Parser;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use paydesk::cli::args::Cli;
+use paydesk::cli::gate::{Logged, Needs};
+
+/// `path`, `needs`, `log`: `-` nothing, `own` the command writes its own entries, else the
+/// action's code.
+const EVERY_COMMAND: &[(&str, &str, &str)] = &[
+    ("account add", "owner", "bank-account-added"),
+    ("account delete", "owner", "bank-account-deleted"),
+    ("balance", "cashier", "-"),
+    ("banks", "cashier", "-"),
+    ("cashier add", "owner", "own"),
+    ("cashier list", "cashier", "-"),
+    ("cashier remove", "owner", "own"),
+    ("charge", "cashier", "-"),
+    ("checkout", "cashier", "-"),
+    ("customer forget", "owner", "customer-forgotten"),
+    ("forget-this-computer", "nobody", "-"),
+    ("instant-banks", "cashier", "-"),
+    ("ledger backup", "cashier", "-"),
+    ("ledger close", "cashier", "-"),
+    ("ledger export", "owner", "-"),
+    ("ledger restore", "owner", "restore"),
+    ("ledger watch", "cashier", "-"),
+    ("link", "cashier", "-"),
+    ("login", "owner", "credentials"),
+    ("manpage", "nobody", "-"),
+    ("methods", "cashier", "-"),
+    ("notify", "cashier", "-"),
+    ("otp", "cashier", "-"),
+    ("payout", "owner", "own"),
+    ("payouts", "cashier", "-"),
+    ("pin set", "owner", "own"),
+    ("print close", "cashier", "-"),
+    ("print poster", "cashier", "-"),
+    ("print printers", "cashier", "-"),
+    ("print receipt", "cashier", "-"),
+    ("profile add", "owner", "profile"),
+    ("profile check", "cashier", "-"),
+    ("profile list", "cashier", "-"),
+    ("profile use", "owner", "profile"),
+    ("register", "owner", "credentials"),
+    ("resource", "cashier", "-"),
+    ("simulator", "nobody", "-"),
+    ("status", "cashier", "-"),
+    ("webhooks serve", "cashier", "-"),
+    ("webhooks verify", "cashier", "-"),
+];
+
+/// Every runnable command's words, from clap's own tree (`help` left out).
+fn leaves(command: &clap::Command, path: &str, found: &mut Vec<String>) {
+    let children: Vec<&clap::Command> = command
+        .get_subcommands()
+        .filter(|sub| sub.get_name() != "help")
+        .collect();
+    if children.is_empty() {
+        found.push(path.trim().to_owned());
+    }
+    for child in children {
+        leaves(child, &format!("{path} {}", child.get_name()), found);
+    }
+}
+
+/// The command parsed from its words, its required arguments filled in as clap asks for them.
+fn parsed(path: &str) -> Cli {
+    let mut argv: Vec<String> = std::iter::once("paydesk".to_owned())
+        .chain(path.split(' ').map(str::to_owned))
+        .collect();
+    for _ in 0..12 {
+        let error = match Cli::try_parse_from(&argv) {
+            Ok(cli) => return cli,
+            Err(error) => error,
+        };
+        assert_eq!(
+            error.kind(),
+            ErrorKind::MissingRequiredArgument,
+            "{path}: {error}"
+        );
+        let Some(ContextValue::Strings(missing)) = error.get(ContextKind::InvalidArg) else {
+            panic!("{path}: {error}");
+        };
+        for argument in missing.clone() {
+            match argument.split_once(' ') {
+                Some((flag, _)) if flag.starts_with("--") => {
+                    argv.extend([flag.to_owned(), "1".to_owned()])
+                }
+                _ => argv.push("1".to_owned()),
+            }
+        }
+    }
+    panic!("{path}: could not fill in its arguments: {argv:?}")
+}
+
+fn written(needs: Needs, logged: &Logged) -> (&'static str, String) {
+    let needs = match needs {
+        Needs::Owner => "owner",
+        Needs::Cashier => "cashier",
+        Needs::Nobody => "nobody",
+    };
+    let logged = match logged {
+        Logged::Nothing => "-".to_owned(),
+        Logged::ItsOwn => "own".to_owned(),
+        Logged::Entry(action, _) => action.code().to_owned(),
+    };
+    (needs, logged)
+}
+
+#[test]
+fn every_command_is_decided_and_written_down_here() {
+    let mut found = Vec::new();
+    leaves(&Cli::command(), "", &mut found);
+    found.sort();
+    let listed: Vec<String> = EVERY_COMMAND
+        .iter()
+        .map(|(path, ..)| path.to_string())
+        .collect();
+    assert_eq!(
+        found, listed,
+        "a command was added or removed: decide and list it"
+    );
+    for (path, needs, log) in EVERY_COMMAND {
+        let cli = parsed(path);
+        let gate = cli.command.expect("a command").gate();
+        assert_eq!(
+            written(gate.needs, &gate.logged),
+            (*needs, log.to_string()),
+            "{path}"
+        );
+    }
+}
+
+#[test]
+fn whatever_moves_money_or_trust_needs_the_owner() {
+    for path in [
+        "payout",
+        "account add",
+        "account delete",
+        "login",
+        "register",
+        "pin set",
+        "cashier add",
+        "customer forget",
+        "ledger restore",
+        "ledger export",
+        "profile add",
+        "profile use",
+    ] {
+        let gate = parsed(path).command.expect("a command").gate();
+        assert_eq!(gate.needs, Needs::Owner, "{path}");
+    }
+}
