@@ -9,19 +9,9 @@ use super::args::{
 use crate::ledger::activity::Action;
 use crate::t;
 
-/// Who must be at the terminal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Needs {
-    /// Moves money, or changes what the shop trusts (credentials, accounts, people, the books
-    /// themselves): once an owner's PIN is set, that PIN, before anything is sent.
-    Owner,
-    /// What a cashier does at the till (sell, look a payment up, print, copy the books): anyone
-    /// at this computer. The command line has no cashier PINs; the app's Caja is where a
-    /// cashier says who they are.
-    Cashier,
-    /// Nothing of the shop's: no PIN, no books opened to ask for one.
-    Nobody,
-}
+/// Who must be at the terminal. The command line has no cashier PINs (the app's Caja is where
+/// a cashier says who they are): `Cashier` is anyone at this computer.
+pub use crate::ledger::Needs;
 
 /// What the activity log keeps of a command that succeeded.
 #[derive(Debug, Clone, PartialEq, Eq)]

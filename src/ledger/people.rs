@@ -78,6 +78,19 @@ pub const IDLE_MINUTES: std::ops::RangeInclusive<u32> = 1..=60;
 pub const IDLE_MINUTES_CHOICES: [u32; 7] = [1, 2, 5, 10, 15, 30, 60];
 const IDLE_MINUTES_KEY: &str = "owner_idle_minutes";
 
+/// Who must be at the till (or the terminal) for something: decided per command in the command
+/// line and per panel in the app, each in one exhaustive match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Needs {
+    /// Moves money, or changes what the shop trusts (credentials, accounts, people, the books
+    /// themselves): once an owner's PIN is set, that PIN.
+    Owner,
+    /// What a cashier does at the till: sell, look a payment up, print, close the day.
+    Cashier,
+    /// Nothing of the shop's: no PIN, no books opened to ask for one.
+    Nobody,
+}
+
 /// Whose PIN.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Who {

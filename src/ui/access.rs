@@ -153,7 +153,10 @@ impl Access {
 
     /// Whether `panel` can be reached now.
     pub fn may_open(&self, panel: Panel) -> bool {
-        self.owner_side() || matches!(panel, Panel::Collect | Panel::Status | Panel::Reconcile)
+        match panel.needs() {
+            crate::ledger::Needs::Owner => self.owner_side(),
+            crate::ledger::Needs::Cashier | crate::ledger::Needs::Nobody => true,
+        }
     }
 
     /// The cashier at the till (empty: nobody named).

@@ -13,12 +13,13 @@ use super::alerts::AlertSettings;
 use super::banners::{Banners, failure_reason};
 use super::bridge::{Bridge, Requested, Task};
 use super::customer::{CustomerAction, CustomerScreen};
+use super::news::News;
 use super::panels::{Panels, Shell};
 use super::session::{self, LocalStores, SecretsSource, Session};
 use super::session_prompt::SessionPrompt;
 use super::sizing::Sizing;
 use super::today::TodayFromLedger;
-use super::tracker::{Tracker, TrackerStore};
+use super::tracker::{Ended, Tracker, TrackerStore};
 use super::widgets::form::error_box;
 use super::{AppAction, Panel, PanelContext, ThemeChoice};
 use crate::i18n::{self, Language};
@@ -235,6 +236,21 @@ impl PaydeskApp {
         self.applied_theme = Some(self.prefs.theme);
     }
 
+    /// The customer's screen closes; "Cobrar de nuevo" starts the same sale again in Cobrar.
+    fn close_customer(&mut self, collect_again: bool) {
+        let Some(screen) = self.customer.take() else {
+            return;
+        };
+        if collect_again {
+            self.panels.collect.collect_again(&screen.payment);
+            self.nav = Panel::Collect;
+        }
+        self.tracker.show_on_screen(None);
+        self.bridge
+            .ctx()
+            .send_viewport_cmd(egui::ViewportCommand::Fullscreen(false));
+    }
+
     fn handle_actions(&mut self) {
         for action in std::mem::take(&mut self.actions) {
             match action {
@@ -259,12 +275,16 @@ impl PaydeskApp {
                 }
                 AppAction::SignIn(needed) => self.prompt.ask(needed),
                 AppAction::OfferSignIn => self.prompt.offer_sign_in(),
+                AppAction::CloseCustomer { collect_again } => self.close_customer(collect_again),
             }
         }
     }
 }
 
 impl eframe::App for PaydeskApp {
+    /// Everything that changes the app's state, each frame: the connection, what the books, the
+    /// receiver and the followers report (told to every panel as [`News`]), the panels' own
+    /// work, and what was asked for while drawing.
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         self.apply_theme(ctx);
         self.sizing.apply(
@@ -272,6 +292,70 @@ impl eframe::App for PaydeskApp {
             &mut self.prefs.zoom_percent,
             &mut self.prefs.window_fitted,
         );
+        let mut news = Vec::new();
+        self.follow_language(&mut news);
+        self.follow_connection(&mut news);
+        if let Some(session) = self.session.value().cloned() {
+            self.follow_books(&session, &mut news);
+            self.follow_people(ctx, &session);
+        }
+        // Approvals the service confirmed this frame: their receipts, when the owner asked.
+        let mut approvals = Vec::new();
+        self.follow_receiver(&mut news, &mut approvals);
+        self.follow_payments(&mut news, &mut approvals);
+        for item in &news {
+            self.panels.tell(item);
+        }
+        if let Some(session) = self.session.value().cloned() {
+            self.run_panels(&session, &approvals);
+        }
+        self.handle_actions();
+        self.prefs.last_panel = self.nav;
+        self.prefs.notifications = self.tracker.alerts().notifications();
+        self.prefs.sound = self.tracker.alerts().sound();
+    }
+
+    /// Only draws: what a click asks for is queued (the panels' queues, `actions`) and run by
+    /// the next `logic`.
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        if self.customer.is_some() {
+            self.customer_ui(ui);
+            return;
+        }
+        let session = self.session.value().cloned();
+        self.bars_ui(ui, session.as_deref());
+        self.navigation_ui(ui);
+        egui::CentralPanel::default().show(ui, |ui| self.central_ui(ui, session.as_ref()));
+        // A new token is the owner's to type: in Caja the top bar says to call the owner.
+        if let Some(session) = &session
+            && self.access.owner_side()
+        {
+            let sign_in_offered = session.connection.client.dialect().has_sign_in();
+            self.prompt.ui(ui, sign_in_offered);
+        }
+        if self.language != i18n::current() || !self.actions.is_empty() {
+            // Settings chose a language, or a click asked for something: the next frame's
+            // `logic` takes it, so that frame is wanted now.
+            ui.ctx().request_repaint();
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, PREFERENCES_KEY, &self.prefs);
+    }
+}
+
+impl PaydeskApp {
+    fn follow_language(&mut self, news: &mut Vec<News>) {
+        if self.language != i18n::current() {
+            i18n::set(self.language);
+            self.prefs.language = Some(self.language);
+            news.push(News::Language);
+        }
+    }
+
+    /// The stores opened, then the session: each time one connects, the panels hear it.
+    fn follow_connection(&mut self, news: &mut Vec<News>) {
         if let Some(task) = &self.stores_task
             && let Some(stores) = task.poll()
         {
@@ -282,7 +366,7 @@ impl eframe::App for PaydeskApp {
         if self.session.poll()
             && let Some(session) = self.session.value().cloned()
         {
-            self.on_connected(&session);
+            news.push(self.on_connected(&session));
         }
         self.service_away = self.session.value().and_then(|session| {
             session
@@ -292,48 +376,62 @@ impl eframe::App for PaydeskApp {
                 .current()
                 .down_since()
         });
-        if let Some(session) = self.session.value().cloned() {
-            let news =
-                self.today
-                    .logic(&self.bridge, &session, &mut self.tracker, &mut self.banners);
-            if news.notifications {
-                self.panels.activity.mark_stale();
-                self.panels.reconcile.mark_stale();
-            }
-            if news.payouts {
-                self.panels.payouts.refresh();
-                self.panels.reconcile.mark_stale();
-            }
-            if news.people {
-                self.access.queued.push(AccessCommand::Load);
-            }
-            let now = ctx.input(|i| i.time);
-            let used = ctx.input(|i| i.events.iter().any(is_use));
-            if let Some(cashier) = self.access.logic(&self.bridge, &session, now, used) {
-                self.tracker.set_cashier(&cashier);
-            }
-            if let Some(left) = self.access.idle_left(now) {
-                // Awake when the owner's side is due to close, even with nobody at the window.
-                ctx.request_repaint_after(std::time::Duration::from_secs_f64(left.max(0.25)));
-            }
-            if !self.access.may_open(self.nav) {
-                self.nav = Panel::Collect;
-            }
+    }
+
+    /// Today's payments from the ledger, and what other tills wrote to a shared one.
+    fn follow_books(&mut self, session: &Arc<Session>, news: &mut Vec<News>) {
+        let books = self
+            .today
+            .logic(&self.bridge, session, &mut self.tracker, &mut self.banners);
+        if books.notifications || books.payouts {
+            news.push(News::Books {
+                notifications: books.notifications,
+                payouts: books.payouts,
+            });
         }
-        // Approvals the service confirmed this frame: their receipts, when the owner asked.
-        let mut approvals = Vec::new();
+        if books.people {
+            self.access.queued.push(AccessCommand::Load);
+        }
+    }
+
+    /// Who is at the till, and the owner's side closing when it has been left alone.
+    fn follow_people(&mut self, ctx: &egui::Context, session: &Arc<Session>) {
+        let now = ctx.input(|i| i.time);
+        let used = ctx.input(|i| i.events.iter().any(is_use));
+        if let Some(cashier) = self.access.logic(&self.bridge, session, now, used) {
+            self.tracker.set_cashier(&cashier);
+        }
+        if let Some(left) = self.access.idle_left(now) {
+            // Awake when the owner's side is due to close, even with nobody at the window.
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(left.max(0.25)));
+        }
+        if !self.access.may_open(self.nav) {
+            self.nav = Panel::Collect;
+        }
+    }
+
+    /// What the webhook receiver stored and checked. A notification the service bore out is as
+    /// good as our own status check: its payment ends now.
+    fn follow_receiver(&mut self, news: &mut Vec<News>, approvals: &mut Vec<Ended>) {
         while let Ok(event) = self.webhook_events.try_recv() {
-            self.panels.activity.mark_stale();
-            self.panels.reconcile.mark_stale();
-            if let ReceiverEvent::Checked {
-                reference,
-                service_status: Some(status),
-                state: crate::ledger::CheckState::Confirmed,
-                ..
-            } = &event
-            {
-                // A notification the service bore out: its answer is as good as our own check.
-                if let Some(ended) = self.tracker.apply_status(reference, *status) {
+            let (reference, confirmed) = match event {
+                ReceiverEvent::Checked {
+                    reference,
+                    service_status: Some(status),
+                    state: crate::ledger::CheckState::Confirmed,
+                    ..
+                } => (Some(reference), Some(status)),
+                ReceiverEvent::Stored { reference, .. }
+                | ReceiverEvent::Duplicate { reference, .. }
+                | ReceiverEvent::Checked { reference, .. } => (Some(reference), None),
+                ReceiverEvent::Rejected { .. } => (None, None),
+            };
+            if let (Some(reference), Some(status)) = (&reference, confirmed) {
+                if let Some(ended) = self.tracker.apply_status(reference, status) {
+                    news.push(News::PaymentEnded {
+                        reference: ended.reference.clone(),
+                        status: ended.status,
+                    });
                     approvals.push(ended.clone());
                     self.banners.push(ended);
                 }
@@ -343,83 +441,90 @@ impl eframe::App for PaydeskApp {
                 {
                     self.today.restore(&self.bridge, &session, false);
                 }
-                self.panels.payouts.refresh();
             }
+            news.push(News::Notification {
+                reference,
+                confirmed,
+            });
         }
+    }
+
+    /// What the followers heard from the service: every payment that ended gets its banner.
+    fn follow_payments(&mut self, news: &mut Vec<News>, approvals: &mut Vec<Ended>) {
         for ended in self.tracker.drain() {
-            self.panels.reconcile.mark_stale();
+            news.push(News::PaymentEnded {
+                reference: ended.reference.clone(),
+                status: ended.status,
+            });
             approvals.push(ended.clone());
             self.banners.push(ended);
         }
-        if let Some(session) = self.session.value().cloned()
-            && self
-                .prompt
-                .logic(&self.bridge, &session, &self.options.paths)
+    }
+
+    /// The token prompt, the books' copies, every panel's own work, and paper.
+    fn run_panels(&mut self, session: &Arc<Session>, approvals: &[Ended]) {
+        if self
+            .prompt
+            .logic(&self.bridge, session, &self.options.paths)
         {
             self.connect();
         }
-        if let Some(session) = self.session.value().cloned() {
-            self.books.logic(
+        self.books.logic(
+            &self.bridge,
+            session,
+            &self.options.paths,
+            &mut self.actions,
+            &self.access.actor(),
+        );
+        let mut ctx = PanelContext {
+            bridge: &self.bridge,
+            session,
+            tracker: &mut self.tracker,
+            paths: &self.options.paths,
+            actions: &mut self.actions,
+            books: &mut self.books,
+            access: &mut self.access,
+            notifications: self.panels.activity.recent(),
+            paper: &mut self.paper,
+        };
+        self.panels.logic(&mut ctx);
+        for ended in approvals
+            .iter()
+            .filter(|ended| ended.status == crate::api::family_b::TransactionStatus::Approved)
+        {
+            self.paper.approved(
+                &ended.reference,
+                ended.payment.as_deref(),
                 &self.bridge,
-                &session,
-                &self.options.paths,
-                &mut self.actions,
-                &self.access.actor(),
+                session,
             );
-            let mut ctx = PanelContext {
-                bridge: &self.bridge,
-                session: &session,
-                tracker: &mut self.tracker,
-                paths: &self.options.paths,
-                actions: &mut self.actions,
-                books: &mut self.books,
-                access: &mut self.access,
-                notifications: self.panels.activity.recent(),
-                paper: &mut self.paper,
-            };
-            self.panels.logic(&mut ctx);
-            for ended in approvals
-                .iter()
-                .filter(|ended| ended.status == crate::api::family_b::TransactionStatus::Approved)
-            {
-                self.paper.approved(
-                    &ended.reference,
-                    ended.payment.as_deref(),
-                    &self.bridge,
-                    &session,
-                );
-            }
-            self.paper
-                .logic(&self.bridge, &session, &self.options.paths);
         }
-        self.handle_actions();
+        self.paper.logic(&self.bridge, session, &self.options.paths);
     }
 
-    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
-        if let Some(screen) = &mut self.customer {
-            let (state, paid) = screen.state_of(self.tracker.find(screen.reference()));
-            let reason = failure_reason(&self.panels.activity.recent(), screen.reference());
-            let mut action = None;
-            let away = self.service_away;
-            egui::CentralPanel::default().show(ui, |ui| {
-                action = screen.ui(ui, state, paid, reason.as_deref(), away);
-            });
-            if let Some(action) = action {
-                if action == CustomerAction::CollectAgain {
-                    self.panels.collect.collect_again(&screen.payment);
-                    self.nav = Panel::Collect;
-                }
-                self.customer = None;
-                self.tracker.show_on_screen(None);
-                ui.ctx()
-                    .send_viewport_cmd(egui::ViewportCommand::Fullscreen(false));
-            }
+    /// The customer's screen, the whole window; what the cashier does there is queued.
+    fn customer_ui(&mut self, ui: &mut Ui) {
+        let Some(screen) = &mut self.customer else {
             return;
-        }
-        let session = self.session.value().cloned();
+        };
+        let (state, paid) = screen.state_of(self.tracker.find(screen.reference()));
+        let reason = failure_reason(&self.panels.activity.recent(), screen.reference());
+        let away = self.service_away;
+        egui::CentralPanel::default().show(ui, |ui| {
+            if let Some(action) = screen.ui(ui, state, paid, reason.as_deref(), away) {
+                self.actions.push(AppAction::CloseCustomer {
+                    collect_again: action == CustomerAction::CollectAgain,
+                });
+                ui.ctx().request_repaint();
+            }
+        });
+    }
+
+    /// The top bar, and what stands over every panel: damaged books, the PIN prompt.
+    fn bars_ui(&mut self, ui: &mut Ui, session: Option<&Session>) {
         super::top_bar::show(
             ui,
-            session.as_deref(),
+            session,
             self.today.away(),
             self.service_away,
             self.books.looked().then(|| super::top_bar::Copies {
@@ -436,6 +541,11 @@ impl eframe::App for PaydeskApp {
             super::damaged_books::show(ui, &damaged, &mut self.books, owner);
         }
         super::pin_prompt::show(ui, &mut self.access);
+    }
+
+    /// The side bar: only the panels the person at the till may open (in Caja the rest is not
+    /// there at all: not greyed, not reachable).
+    fn navigation_ui(&mut self, ui: &mut Ui) {
         let palette = crate::ui::theme::palette(ui);
         egui::Panel::left("navigation")
             .resizable(false)
@@ -452,96 +562,69 @@ impl eframe::App for PaydeskApp {
                 egui::ScrollArea::vertical()
                     .id_salt("navigation-scroll")
                     .show(ui, |ui| {
-                        for panel in Panel::ALL {
-                            // In Caja the rest is not there at all: not greyed, not reachable.
-                            if !self.access.may_open(panel) {
-                                continue;
-                            }
+                        let reachable: Vec<Panel> = Panel::ALL
+                            .into_iter()
+                            .filter(|panel| self.access.may_open(*panel))
+                            .collect();
+                        for panel in reachable {
                             let selected = self.nav == panel;
-                            if ui
-                                .add_sized(
-                                    [ui.available_width(), 34.0],
-                                    egui::Button::selectable(selected, panel.title()),
-                                )
-                                .clicked()
-                            {
-                                self.show_panel(panel);
+                            let entry = egui::Button::selectable(selected, panel.title());
+                            if ui.add_sized([ui.available_width(), 34.0], entry).clicked() {
+                                self.actions.push(AppAction::GoTo(panel));
                             }
                         }
                     });
             });
-        egui::CentralPanel::default().show(ui, |ui| {
-            self.banners.ui(ui, &self.panels.activity.recent());
-            if self.prompt.is_open() && self.access.in_caja() {
-                // The token is the owner's to type: the till says whom to call.
-                ui.label(
-                    egui::RichText::new(t!("caja-session-ended"))
-                        .strong()
-                        .color(crate::ui::theme::palette(ui).danger),
-                );
-            }
-            let Some(session) = session else {
-                self.connecting_ui(ui);
-                return;
-            };
-            if let Some(error) = self.session.error() {
-                error_box(ui, error);
-            }
-            // Panels only draw: what they ask for is queued and run by the next `logic`.
-            let notifications = self.panels.activity.recent();
-            let nav = self.panel();
-            let mut shell = Shell {
-                access: &self.access,
-                session: &session,
-                tracker: &self.tracker,
-                notifications: &notifications,
-                paths: &self.options.paths,
-                books: &self.books,
-                theme: &mut self.prefs.theme,
-                language: &mut self.language,
-                zoom_percent: &mut self.prefs.zoom_percent,
-                screen_zoom: self.sizing.screen_zoom(),
-                paper: &mut self.paper,
-                service_away: self.service_away,
-            };
-            self.panels.show(nav, ui, &mut shell);
-        });
-        // A new token is the owner's to type: in Caja the top bar says to call the owner.
-        if self.session.value().is_some() && self.access.owner_side() {
-            let sign_in_offered = self
-                .session
-                .value()
-                .is_some_and(|session| session.connection.client.dialect().has_sign_in());
-            self.prompt.ui(ui, sign_in_offered);
-        }
-        if self.language != i18n::current() {
-            i18n::set(self.language);
-            self.prefs.language = Some(self.language);
-            ui.ctx().request_repaint();
-        }
-        self.prefs.last_panel = self.nav;
-        self.prefs.notifications = self.tracker.alerts().notifications();
-        self.prefs.sound = self.tracker.alerts().sound();
-        // Actions raised while drawing (a click) are handled now, not a frame later.
-        self.handle_actions();
     }
 
-    fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, PREFERENCES_KEY, &self.prefs);
+    /// The banners, then the panel on screen.
+    fn central_ui(&mut self, ui: &mut Ui, session: Option<&Arc<Session>>) {
+        self.banners.ui(ui, &self.panels.activity.recent());
+        if self.prompt.is_open() && self.access.in_caja() {
+            // The token is the owner's to type: the till says whom to call.
+            ui.label(
+                egui::RichText::new(t!("caja-session-ended"))
+                    .strong()
+                    .color(crate::ui::theme::palette(ui).danger),
+            );
+        }
+        let Some(session) = session else {
+            self.connecting_ui(ui);
+            return;
+        };
+        if let Some(error) = self.session.error() {
+            error_box(ui, error);
+        }
+        // Panels only draw: what they ask for is queued and run by the next `logic`.
+        let notifications = self.panels.activity.recent();
+        let nav = self.panel();
+        let mut shell = Shell {
+            access: &self.access,
+            session,
+            tracker: &self.tracker,
+            notifications: &notifications,
+            paths: &self.options.paths,
+            books: &self.books,
+            theme: &mut self.prefs.theme,
+            language: &mut self.language,
+            zoom_percent: &mut self.prefs.zoom_percent,
+            screen_zoom: self.sizing.screen_zoom(),
+            paper: &mut self.paper,
+            service_away: self.service_away,
+        };
+        self.panels.show(nav, ui, &mut shell);
     }
-}
 
-impl PaydeskApp {
     /// A new session: its ledger backs the payment list, and today's payments come back. Another
-    /// profile is another merchant: what the panels showed of the previous one goes.
-    fn on_connected(&mut self, session: &Arc<Session>) {
+    /// profile is another merchant: what the app showed of the previous one goes, and the
+    /// panels hear so.
+    fn on_connected(&mut self, session: &Arc<Session>) -> News {
         let profile = session.profile_name().to_owned();
-        if self
+        let another_merchant = self
             .connected_profile
             .as_ref()
-            .is_some_and(|previous| *previous != profile)
-        {
-            self.panels.forget_merchant();
+            .is_some_and(|previous| *previous != profile);
+        if another_merchant {
             self.banners = Banners::default();
             if self.customer.take().is_some() {
                 self.tracker.show_on_screen(None);
@@ -570,8 +653,8 @@ impl PaydeskApp {
         });
         self.tracker.set_store(store.clone());
         self.tracker.catalog = session.connection.catalog.clone();
-        self.panels.activity.mark_stale();
         self.today.restore(&self.bridge, session, true);
+        News::Connected { another_merchant }
     }
 
     fn connecting_ui(&mut self, ui: &mut Ui) {
@@ -580,13 +663,14 @@ impl PaydeskApp {
                 ui.heading(t!("connect-failed"));
                 error_box(ui, error);
                 if ui.button(t!("try-again")).clicked() {
-                    self.connect();
+                    self.actions.push(AppAction::Reconnect(None));
                 }
                 if self.wanted_profile.as_deref() != Some(crate::config::SIMULATOR_PROFILE)
                     && ui.button(t!("use-simulator")).clicked()
                 {
-                    self.wanted_profile = Some(crate::config::SIMULATOR_PROFILE.to_owned());
-                    self.connect();
+                    self.actions.push(AppAction::Reconnect(Some(
+                        crate::config::SIMULATOR_PROFILE.to_owned(),
+                    )));
                 }
             }
             None => {

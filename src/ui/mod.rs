@@ -11,6 +11,7 @@ pub mod bridge;
 pub mod chime;
 pub mod customer;
 mod damaged_books;
+pub mod news;
 pub mod panels;
 pub mod paper;
 mod pin_prompt;
@@ -65,6 +66,21 @@ impl Panel {
         Panel::Settings,
     ];
 
+    /// Who may open it: decided for every panel, with no catch-all, so a new panel is decided
+    /// before it builds. In Caja only the cashier's panels are there at all.
+    pub fn needs(self) -> crate::ledger::Needs {
+        use crate::ledger::Needs;
+        match self {
+            Panel::Collect | Panel::Status | Panel::Reconcile => Needs::Cashier,
+            Panel::Payouts
+            | Panel::Balance
+            | Panel::Accounts
+            | Panel::Activity
+            | Panel::Register
+            | Panel::Settings => Needs::Owner,
+        }
+    }
+
     pub fn title(self) -> String {
         match self {
             Panel::Collect => crate::t!("nav-collect"),
@@ -98,6 +114,10 @@ pub enum AppAction {
     SignIn(crate::api::SignInNeeded),
     /// The owner asked to sign in to the pay API (Settings).
     OfferSignIn,
+    /// The customer's screen is done; `collect_again`: the cashier starts the same sale again.
+    CloseCustomer {
+        collect_again: bool,
+    },
 }
 
 /// What every panel may use while it runs.

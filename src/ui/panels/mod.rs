@@ -1,7 +1,8 @@
 //! One file (or folder) per panel: its state, its `logic` (running what it queued, polling its
 //! requests) and its drawing. Every panel keeps one contract, [`PanelState`], and is registered
-//! once, in [`Panels`]: adding a panel is its own file, its entry in `ui::Panel`, and its line in
-//! `Panels::get`.
+//! once, in [`Panels`]: adding a panel is its own file, its entry in `ui::Panel` (with who may open
+//! it), and its line in `Panels::get`; it hears the app's [`News`] through `hear`, so the app's
+//! shell (`ui/app.rs`) is not touched.
 
 pub mod accounts;
 pub mod activity;
@@ -21,6 +22,7 @@ pub mod status;
 
 use egui::Ui;
 
+use super::news::News;
 use super::tracker::Tracker;
 use super::{Panel, PanelContext, ThemeChoice};
 use crate::config::Paths;
@@ -36,6 +38,8 @@ use crate::ui::session::Session;
 pub trait PanelState {
     fn logic(&mut self, ctx: &mut PanelContext<'_>);
     fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>);
+    /// What happened elsewhere; each panel decides what of it makes it stale. Most hear nothing.
+    fn hear(&mut self, _news: &News) {}
 }
 
 /// What the app hands a panel to draw with, each frame.
@@ -101,17 +105,22 @@ impl Panels {
         self.get(which).show(ui, shell);
     }
 
-    /// Another profile is another merchant: what the panels showed of the previous one goes
-    /// (the notification feed and Settings follow the session by themselves; a registration
-    /// under way is kept).
-    pub fn forget_merchant(&mut self) {
-        self.collect = Default::default();
-        self.status = Default::default();
-        self.payouts = Default::default();
-        self.balance = Default::default();
-        self.reconcile = Default::default();
-        self.accounts = Default::default();
+    /// Every panel hears every piece of news, shown or not.
+    pub fn tell(&mut self, news: &News) {
+        for which in Panel::ALL {
+            self.get(which).hear(news);
+        }
     }
+}
+
+/// Another profile is another merchant: what a panel showed of the previous one goes.
+fn another_merchant(news: &News) -> bool {
+    matches!(
+        news,
+        News::Connected {
+            another_merchant: true
+        }
+    )
 }
 
 impl PanelState for collect::CollectPanel {
@@ -124,6 +133,12 @@ impl PanelState for collect::CollectPanel {
         view.service_away = shell.service_away;
         printer_settings::approval_problem(ui, shell.paper);
         self.ui(ui, &view);
+    }
+
+    fn hear(&mut self, news: &News) {
+        if another_merchant(news) {
+            *self = Default::default();
+        }
     }
 }
 
@@ -141,6 +156,12 @@ impl PanelState for status::StatusPanel {
             shell.service_away,
         );
     }
+
+    fn hear(&mut self, news: &News) {
+        if another_merchant(news) {
+            *self = Default::default();
+        }
+    }
 }
 
 impl PanelState for payouts::PayoutsPanel {
@@ -153,6 +174,21 @@ impl PanelState for payouts::PayoutsPanel {
         view.service_away = shell.service_away;
         self.ui(ui, &view);
     }
+
+    fn hear(&mut self, news: &News) {
+        match news {
+            _ if another_merchant(news) => *self = Default::default(),
+            News::Books { payouts: true, .. }
+            | News::Notification {
+                confirmed: Some(_), ..
+            } => self.refresh(),
+            News::Books { .. }
+            | News::Notification { .. }
+            | News::PaymentEnded { .. }
+            | News::Connected { .. }
+            | News::Language => {}
+        }
+    }
 }
 
 impl PanelState for balance::BalancePanel {
@@ -162,6 +198,12 @@ impl PanelState for balance::BalancePanel {
 
     fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
         self.ui(ui, &balance::TodayFigures::of(shell.tracker));
+    }
+
+    fn hear(&mut self, news: &News) {
+        if another_merchant(news) {
+            *self = Default::default();
+        }
     }
 }
 
@@ -178,6 +220,22 @@ impl PanelState for reconcile::ReconcilePanel {
             shell.paper,
         );
     }
+
+    /// The close counts notifications, payouts and every payment that ends.
+    fn hear(&mut self, news: &News) {
+        match news {
+            _ if another_merchant(news) => *self = Default::default(),
+            News::Books {
+                notifications: false,
+                payouts: false,
+            }
+            | News::Connected { .. }
+            | News::Language => {}
+            News::Books { .. } | News::Notification { .. } | News::PaymentEnded { .. } => {
+                self.mark_stale()
+            }
+        }
+    }
 }
 
 impl PanelState for accounts::AccountsPanel {
@@ -188,6 +246,12 @@ impl PanelState for accounts::AccountsPanel {
     fn show(&mut self, ui: &mut Ui, _shell: &mut Shell<'_>) {
         self.ui(ui);
     }
+
+    fn hear(&mut self, news: &News) {
+        if another_merchant(news) {
+            *self = Default::default();
+        }
+    }
 }
 
 impl PanelState for activity::ActivityPanel {
@@ -197,6 +261,19 @@ impl PanelState for activity::ActivityPanel {
 
     fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
         self.ui(ui, &activity::ActivityView::of(shell.session));
+    }
+
+    /// The feed follows the session: any notification, or a new session, reloads it.
+    fn hear(&mut self, news: &News) {
+        match news {
+            News::Books {
+                notifications: true,
+                ..
+            }
+            | News::Notification { .. }
+            | News::Connected { .. } => self.mark_stale(),
+            News::Books { .. } | News::PaymentEnded { .. } | News::Language => {}
+        }
     }
 }
 

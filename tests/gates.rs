@@ -1,7 +1,8 @@
-//! Every command of the command line, with what it needs (the owner's PIN, a cashier at the
-//! till, nobody) and what it leaves in the activity log. The decision itself is made in
-//! `src/cli/gate.rs`, where a new command does not compile until someone decides; this list makes
-//! the decision show up in review, and fails until a new command is written down here too.
+//! Every command of the command line and every panel of the app, with who must be there (the
+//! owner's PIN, a cashier at the till, nobody) and, for commands, what the activity log keeps.
+//! The decisions are made in `src/cli/gate.rs` and `ui::Panel::needs`, each in a match with no
+//! catch-all, so a new command or panel does not compile until someone decides; these lists
+//! make the decision show up in review, and fail until the newcomer is written down here too.
 
 use clap::CommandFactory;
 use clap::Parser;
@@ -155,4 +156,25 @@ fn whatever_moves_money_or_trust_needs_the_owner() {
         let gate = parsed(path).command.expect("a command").gate();
         assert_eq!(gate.needs, Needs::Owner, "{path}");
     }
+}
+
+/// Every panel of the app, with who may open it: in Caja only the cashier's are there at all.
+#[test]
+fn every_panel_is_decided_and_written_down_here() {
+    use paydesk::ui::Panel;
+    let decided: Vec<(Panel, Needs)> = Panel::ALL.iter().map(|p| (*p, p.needs())).collect();
+    assert_eq!(
+        decided,
+        [
+            (Panel::Collect, Needs::Cashier),
+            (Panel::Status, Needs::Cashier),
+            (Panel::Payouts, Needs::Owner),
+            (Panel::Balance, Needs::Owner),
+            (Panel::Reconcile, Needs::Cashier),
+            (Panel::Accounts, Needs::Owner),
+            (Panel::Activity, Needs::Owner),
+            (Panel::Register, Needs::Owner),
+            (Panel::Settings, Needs::Owner),
+        ]
+    );
 }
