@@ -261,3 +261,217 @@ fn the_ledgers_files_use_each_other_one_way() {
     assert!(edges.contains_key("store") && edges.contains_key("postgres"));
     assert_eq!(find_cycle(&edges), None, "{edges:#?}");
 }
+
+/// Every path a file names through `crate::`, `super::` or `self::`, made absolute (`crate::a::b`
+/// as `["a", "b"]`), read from the parsed source: `use` trees expanded, inline modules followed,
+/// test modules left out, nothing read from comments.
+mod paths {
+    use syn::visit::Visit;
+
+    struct Named {
+        module: Vec<String>,
+        found: Vec<Vec<String>>,
+    }
+
+    fn is_test_only(attrs: &[syn::Attribute]) -> bool {
+        attrs.iter().any(|attr| {
+            attr.path().is_ident("cfg")
+                && attr
+                    .parse_args::<syn::Meta>()
+                    .is_ok_and(|meta| meta.path().is_ident("test"))
+        })
+    }
+
+    impl Named {
+        /// `segments` as an absolute path, if it starts at the crate, `super` or `self`.
+        fn absolute(&self, segments: &[String]) -> Option<Vec<String>> {
+            let mut base = self.module.clone();
+            let mut rest = segments;
+            match rest.first().map(String::as_str) {
+                Some("crate") => {
+                    base.clear();
+                    rest = &rest[1..];
+                }
+                Some("super") | Some("self") => {
+                    while let Some(first) = rest.first() {
+                        match first.as_str() {
+                            "super" => {
+                                base.pop();
+                            }
+                            "self" => {}
+                            _ => break,
+                        }
+                        rest = &rest[1..];
+                    }
+                }
+                _ => return None,
+            }
+            base.extend(rest.iter().cloned());
+            Some(base)
+        }
+
+        fn note(&mut self, segments: Vec<String>) {
+            if let Some(path) = self.absolute(&segments) {
+                self.found.push(path);
+            }
+        }
+
+        fn use_tree(&mut self, prefix: Vec<String>, tree: &syn::UseTree) {
+            match tree {
+                syn::UseTree::Path(path) => {
+                    let mut next = prefix;
+                    next.push(path.ident.to_string());
+                    self.use_tree(next, &path.tree);
+                }
+                syn::UseTree::Name(name) => {
+                    let mut next = prefix;
+                    if name.ident != "self" {
+                        next.push(name.ident.to_string());
+                    }
+                    self.note(next);
+                }
+                syn::UseTree::Rename(rename) => {
+                    let mut next = prefix;
+                    next.push(rename.ident.to_string());
+                    self.note(next);
+                }
+                syn::UseTree::Glob(_) => self.note(prefix),
+                syn::UseTree::Group(group) => {
+                    for item in &group.items {
+                        self.use_tree(prefix.clone(), item);
+                    }
+                }
+            }
+        }
+    }
+
+    impl<'ast> Visit<'ast> for Named {
+        fn visit_item_mod(&mut self, module: &'ast syn::ItemMod) {
+            if is_test_only(&module.attrs) || module.content.is_none() {
+                return;
+            }
+            self.module.push(module.ident.to_string());
+            syn::visit::visit_item_mod(self, module);
+            self.module.pop();
+        }
+
+        fn visit_item_fn(&mut self, function: &'ast syn::ItemFn) {
+            if !is_test_only(&function.attrs) {
+                syn::visit::visit_item_fn(self, function);
+            }
+        }
+
+        fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+            self.use_tree(Vec::new(), &item.tree);
+        }
+
+        fn visit_path(&mut self, path: &'ast syn::Path) {
+            let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+            self.note(segments);
+            syn::visit::visit_path(self, path);
+        }
+    }
+
+    /// The module path of a file: `src/ui/panels/mod.rs` is `["ui", "panels"]`.
+    pub fn module_of(relative: &std::path::Path) -> Vec<String> {
+        let mut parts: Vec<String> = relative
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        let file = parts.pop().unwrap_or_default();
+        let stem = file.trim_end_matches(".rs");
+        if stem != "mod" && stem != "lib" && stem != "main" {
+            parts.push(stem.to_owned());
+        }
+        parts
+    }
+
+    pub fn named(module: Vec<String>, text: &str) -> Vec<Vec<String>> {
+        let file = syn::parse_file(text).expect("the source parses");
+        let mut named = Named {
+            module,
+            found: Vec::new(),
+        };
+        named.visit_file(&file);
+        named.found
+    }
+}
+
+/// Inside every folder of `src`, its files and subfolders use each other one way (no cycle), and
+/// none reaches back up into the folder's own `mod.rs`: the entry declares and re-exports, the
+/// base and the vocabulary live in files of their own that the others name.
+#[test]
+fn inside_every_folder_the_files_use_each_other_one_way() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    // Each file: its module path, and what it names.
+    let read: Vec<(Vec<String>, Vec<Vec<String>>)> = files
+        .iter()
+        .filter(|file| !file.starts_with(src.join("bin")))
+        .map(|file| {
+            let module = paths::module_of(file.strip_prefix(&src).unwrap());
+            let text = std::fs::read_to_string(file).unwrap();
+            let named = paths::named(module.clone(), &text);
+            (module, named)
+        })
+        .collect();
+    let folders: BTreeSet<Vec<String>> = files
+        .iter()
+        .filter(|file| file.file_name().is_some_and(|name| name == "mod.rs"))
+        .map(|file| paths::module_of(file.strip_prefix(&src).unwrap()))
+        .collect();
+    let mut problems = Vec::new();
+    for folder in &folders {
+        // The folder's children: the modules one level below it.
+        let children: BTreeSet<String> = read
+            .iter()
+            .filter(|(module, _)| module.len() > folder.len() && module.starts_with(folder))
+            .map(|(module, _)| module[folder.len()].clone())
+            .collect();
+        let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for (module, named) in &read {
+            if module.len() <= folder.len() || !module.starts_with(folder) {
+                continue;
+            }
+            let child = &module[folder.len()];
+            for path in named {
+                if path.len() <= folder.len() || !path.starts_with(folder) {
+                    continue;
+                }
+                let target = &path[folder.len()];
+                if target == child {
+                    continue;
+                }
+                if children.contains(target) {
+                    edges
+                        .entry(child.clone())
+                        .or_default()
+                        .insert(target.clone());
+                } else {
+                    problems.push(format!(
+                        "{} reaches up into {}/mod.rs for {}",
+                        module.join("::"),
+                        folder.join("/"),
+                        path.join("::")
+                    ));
+                }
+            }
+        }
+        if let Some(cycle) = find_cycle(&edges) {
+            problems.push(format!(
+                "a cycle inside {}/: {}",
+                folder.join("/"),
+                cycle.join(" -> ")
+            ));
+        }
+    }
+    problems.sort();
+    problems.dedup();
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}

@@ -119,7 +119,9 @@ impl Dialect {
 
     /// The cash-out methods a payout may name.
     pub fn payout_methods(self) -> &'static [i64] {
-        use super::family_b::{BREB_WITHDRAW_METHOD, ONLINE_WITHDRAWAL, PRODUCT_DISBURSEMENT};
+        use super::payout_methods::{
+            BREB_WITHDRAW_METHOD, ONLINE_WITHDRAWAL, PRODUCT_DISBURSEMENT,
+        };
         match self {
             Dialect::Spec => &[
                 ONLINE_WITHDRAWAL,
@@ -132,7 +134,7 @@ impl Dialect {
 
     /// The method a payout uses when the person gave a Bre-B key, or a mobile number.
     pub fn default_payout_method(self, to_key: bool) -> i64 {
-        use super::family_b::{BREB_WITHDRAW_METHOD, PRODUCT_DISBURSEMENT};
+        use super::payout_methods::{BREB_WITHDRAW_METHOD, PRODUCT_DISBURSEMENT};
         match (self, to_key) {
             (Dialect::Spec, false) => PRODUCT_DISBURSEMENT,
             _ => BREB_WITHDRAW_METHOD,

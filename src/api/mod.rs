@@ -13,6 +13,7 @@ pub mod kind;
 pub mod lenient;
 pub mod notification;
 mod operation;
+pub mod payout_methods;
 pub mod reach;
 mod transport;
 

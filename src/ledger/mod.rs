@@ -33,7 +33,7 @@ pub use choice::{LedgerChoice, till_id};
 pub use created::{Collection, MadeBy};
 pub use inbox::{CheckState, StoreOutcome, StoredNotification};
 pub use payouts::{IntentRules, PayoutOutcome, PayoutRecord, PayoutState};
-pub use people::{Cashier, Needs, PinCheck, Who};
+pub use people::{Cashier, Needs, People, PinCheck, Who};
 pub use personal::{Blanked, Customer, personal_cutoff};
 pub use postgres::{LedgerEvent, LedgerUrl};
 pub use received::ReceivedPayment;

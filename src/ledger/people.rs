@@ -78,6 +78,15 @@ pub const IDLE_MINUTES: std::ops::RangeInclusive<u32> = 1..=60;
 pub const IDLE_MINUTES_CHOICES: [u32; 7] = [1, 2, 5, 10, 15, 30, 60];
 const IDLE_MINUTES_KEY: &str = "owner_idle_minutes";
 
+/// The shop's people as the ledger has them now: whether the owner has a PIN, the cashiers, and
+/// how long the owner's side stays open with nobody at it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct People {
+    pub owner_pin: bool,
+    pub cashiers: Vec<Cashier>,
+    pub idle_minutes: u32,
+}
+
 /// Who must be at the till (or the terminal) for something: decided per command in the command
 /// line and per panel in the app, each in one exhaustive match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -170,6 +179,15 @@ pub fn lock_for_ms(failures: i64) -> Option<i64> {
 }
 
 impl Ledger {
+    /// The shop's people, read together.
+    pub fn people(&self) -> Result<People, LedgerError> {
+        Ok(People {
+            owner_pin: self.owner_pin_set()?,
+            cashiers: self.cashiers()?,
+            idle_minutes: self.owner_idle_minutes()?,
+        })
+    }
+
     /// Whether the owner has set a PIN: from then on paydesk opens in Caja.
     pub fn owner_pin_set(&self) -> Result<bool, LedgerError> {
         self.with(|db| {

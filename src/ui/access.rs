@@ -11,7 +11,7 @@
 use std::sync::Arc;
 
 use crate::ledger::activity::{Action, Actor, Role};
-use crate::ledger::{Cashier, Ledger, PinCheck, Who, now_ms};
+use crate::ledger::{Ledger, PinCheck, Who, now_ms};
 use crate::secrets::Pin;
 use crate::t;
 use crate::ui::Panel;
@@ -19,13 +19,7 @@ use crate::ui::bridge::{Bridge, Task};
 use crate::ui::queue::Queue;
 use crate::ui::session::Session;
 
-/// What the ledger says about the shop's people.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct People {
-    pub owner_pin: bool,
-    pub cashiers: Vec<Cashier>,
-    pub idle_minutes: u32,
-}
+pub use crate::ledger::People;
 
 /// What someone asked of the till's access, run by the next `logic`.
 #[derive(Debug, Clone, PartialEq)]
@@ -269,7 +263,9 @@ impl Access {
         match command {
             AccessCommand::Load => {
                 if self.loading.is_none() {
-                    self.loading = Some(bridge.spawn_blocking(move || read_people(&ledger)));
+                    self.loading = Some(bridge.spawn_blocking(move || {
+                        ledger.people().map_err(|error| error.to_string())
+                    }));
                 }
             }
             AccessCommand::Check { who, pin } => {
@@ -376,18 +372,6 @@ impl Access {
             }
         }));
     }
-}
-
-/// Blocking: the ledger is asked.
-pub fn read_people(ledger: &Ledger) -> Result<People, String> {
-    let read = || -> Result<People, crate::ledger::LedgerError> {
-        Ok(People {
-            owner_pin: ledger.owner_pin_set()?,
-            cashiers: ledger.cashiers()?,
-            idle_minutes: ledger.owner_idle_minutes()?,
-        })
-    };
-    read().map_err(|error| error.to_string())
 }
 
 /// A change of the people, as the owner asked it in Configuración.

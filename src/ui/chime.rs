@@ -36,7 +36,7 @@ mod platform {
     use windows_sys::Win32::Media::Audio::{PlaySoundW, SND_MEMORY, SND_NODEFAULT, SND_SYNC};
 
     pub fn play(samples: &[i16], rate: u32) -> Result<(), ChimeError> {
-        let wav = crate::ui::alerts::wav_bytes(samples, rate);
+        let wav = super::wav_bytes(samples, rate);
         // SAFETY: with SND_MEMORY the first argument points at a whole WAV file in memory, which
         // `wav` holds for the duration of the call (SND_SYNC returns once it has played).
         let played = unsafe {
@@ -63,7 +63,7 @@ mod platform {
     use objc2_foundation::NSData;
 
     pub fn play(samples: &[i16], rate: u32) -> Result<(), ChimeError> {
-        let data = NSData::with_bytes(&crate::ui::alerts::wav_bytes(samples, rate));
+        let data = NSData::with_bytes(&super::wav_bytes(samples, rate));
         let sound = NSSound::initWithData(NSSound::alloc(), &data)
             .ok_or_else(|| ChimeError::Refused("NSSound did not read the chime".into()))?;
         if !sound.play() {
@@ -134,5 +134,70 @@ mod platform {
                 .await
                 .map_err(|error| ChimeError::Refused(error.to_string()))
         })
+    }
+}
+
+/// The chime's sample rate: 16-bit mono PCM.
+pub const CHIME_RATE: u32 = 22_050;
+
+/// Two rising tones.
+pub fn chime_samples() -> Vec<i16> {
+    let mut samples: Vec<i16> = Vec::new();
+    for (frequency, millis) in [(880.0_f32, 140), (1_320.0_f32, 220)] {
+        let count = CHIME_RATE * millis / 1_000;
+        for index in 0..count {
+            let t = index as f32 / CHIME_RATE as f32;
+            let fade = 1.0 - index as f32 / count as f32;
+            let value = (t * frequency * std::f32::consts::TAU).sin() * fade * 0.35;
+            samples.push((value * i16::MAX as f32) as i16);
+        }
+    }
+    samples
+}
+
+/// 16-bit mono `samples` as a WAV file (what Windows and macOS play from memory).
+#[cfg(any(windows, target_os = "macos", test))]
+pub fn wav_bytes(samples: &[i16], rate: u32) -> Vec<u8> {
+    let data_len = (samples.len() * 2) as u32;
+    let mut wav = Vec::with_capacity(44 + data_len as usize);
+    wav.extend_from_slice(b"RIFF");
+    wav.extend_from_slice(&(36 + data_len).to_le_bytes());
+    wav.extend_from_slice(b"WAVEfmt ");
+    wav.extend_from_slice(&16u32.to_le_bytes());
+    wav.extend_from_slice(&1u16.to_le_bytes()); // PCM
+    wav.extend_from_slice(&1u16.to_le_bytes()); // mono
+    wav.extend_from_slice(&rate.to_le_bytes());
+    wav.extend_from_slice(&(rate * 2).to_le_bytes());
+    wav.extend_from_slice(&2u16.to_le_bytes());
+    wav.extend_from_slice(&16u16.to_le_bytes());
+    wav.extend_from_slice(b"data");
+    wav.extend_from_slice(&data_len.to_le_bytes());
+    for sample in samples {
+        wav.extend_from_slice(&sample.to_le_bytes());
+    }
+    wav
+}
+
+/// Plays the chime inside this process and returns when it has played (blocking). No player
+/// program is started: on Windows one was PowerShell, a second or two late with a console
+/// flashing up.
+pub fn play_chime() {
+    if let Err(problem) = play(&chime_samples(), CHIME_RATE) {
+        tracing::info!(%problem, "the approval chime could not play");
+    }
+}
+
+#[cfg(test)]
+mod wav_tests {
+    use super::*;
+
+    #[test]
+    fn the_chime_is_a_valid_wav() {
+        let wav = wav_bytes(&chime_samples(), CHIME_RATE);
+        assert_eq!(&wav[..4], b"RIFF");
+        assert_eq!(&wav[8..16], b"WAVEfmt ");
+        let declared = u32::from_le_bytes([wav[40], wav[41], wav[42], wav[43]]) as usize;
+        assert_eq!(declared + 44, wav.len());
+        assert!(wav.len() > 10_000);
     }
 }

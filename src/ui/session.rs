@@ -52,7 +52,7 @@ pub struct Session {
     pub profile_names: Vec<String>,
     /// Who works the till, as the ledger said when the session connected (`None`: no ledger):
     /// the first frame already knows whether it is Caja.
-    pub people: Option<Result<super::access::People, String>>,
+    pub people: Option<Result<crate::ledger::People, String>>,
 }
 
 impl Session {
@@ -212,9 +212,11 @@ pub fn start(
         let receiver = start_receiver(&connection, &stores, webhooks).await;
         let people = match stores.ledger.clone() {
             Ok(ledger) => Some(
-                tokio::task::spawn_blocking(move || super::access::read_people(&ledger))
-                    .await
-                    .unwrap_or_else(|error| Err(error.to_string())),
+                tokio::task::spawn_blocking(move || {
+                    ledger.people().map_err(|error| error.to_string())
+                })
+                .await
+                .unwrap_or_else(|error| Err(error.to_string())),
             ),
             Err(_) => None,
         };

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use tokio::sync::mpsc;
 
-use super::receiver::{ReceiverEvent, SharedSettings, read};
+use super::shared::{ReceiverEvent, SharedSettings, read};
 use crate::api::Client;
 use crate::api::family_b::TransactionStatus;
 use crate::api::notification::Notification;

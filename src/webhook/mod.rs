@@ -5,11 +5,11 @@ mod check;
 pub mod limits;
 pub mod receiver;
 mod server;
+mod shared;
 
 pub use crate::api::notification::{Notification, NotificationError, Verdict, signature};
 pub use check::agrees;
 pub use limits::{Limits, Rate};
-pub use receiver::{
-    Confirmer, MAX_BODY, RECEIVER_GREETING, Receiver, ReceiverConfig, ReceiverEvent, Refusal,
-};
+pub use receiver::{MAX_BODY, RECEIVER_GREETING, Receiver, ReceiverConfig};
 pub use server::{BODY_DEADLINE, HEAD_DEADLINE};
+pub use shared::{Confirmer, ReceiverEvent, Refusal};

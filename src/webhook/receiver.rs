@@ -21,81 +21,20 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use tokio::sync::{mpsc, oneshot, watch};
 
-use crate::api::Client;
-use crate::api::family_b::TransactionStatus;
 use crate::api::notification::{Notification, Verdict};
-use crate::ledger::{CheckState, Ledger, RefusalSample, StoreOutcome};
+use crate::ledger::{Ledger, RefusalSample, StoreOutcome};
 use crate::secrets::SecretString;
 use crate::untrusted::ForLog;
 
 use super::check::ToCheck;
 use super::limits::{Admission, Limits, Source, SourceLimits};
 use super::server::{BODY_DEADLINE, Peer};
+use super::shared::{Confirmer, ReceiverEvent, Refusal, Settings, SharedSettings, read};
 
 /// Well above any real notification (a few KiB); larger bodies get 413.
 pub const MAX_BODY: usize = 64 * 1024;
 /// How many notifications one transaction takes at most.
 const BATCH: usize = 512;
-
-/// Why a request was refused: each kind is counted, whatever was sent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Refusal {
-    /// Not `application/json`.
-    NotJson,
-    /// JSON, but not a notification.
-    Malformed,
-    /// A notification the key does not verify (or no key is set up).
-    Signature,
-    /// Larger than any notification.
-    TooLarge,
-    /// Its body did not arrive in time.
-    TooSlow,
-    /// From a source past its requests or refusals.
-    TooMany,
-}
-
-impl Refusal {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Refusal::NotJson => "not-json",
-            Refusal::Malformed => "malformed",
-            Refusal::Signature => "signature",
-            Refusal::TooLarge => "too-large",
-            Refusal::TooSlow => "too-slow",
-            Refusal::TooMany => "too-many",
-        }
-    }
-}
-
-/// What the receiver did, for the app's live feed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ReceiverEvent {
-    Stored {
-        id: i64,
-        reference: String,
-        status: TransactionStatus,
-    },
-    Duplicate {
-        id: i64,
-        reference: String,
-    },
-    Rejected {
-        kind: Refusal,
-        reason: String,
-    },
-    Checked {
-        id: i64,
-        reference: String,
-        state: CheckState,
-        service_status: Option<TransactionStatus>,
-    },
-}
-
-/// Who asks the service about notifications (the profile's client).
-#[derive(Clone)]
-pub struct Confirmer {
-    pub client: Client,
-}
 
 pub struct ReceiverConfig {
     pub addr: SocketAddr,
@@ -137,23 +76,6 @@ enum Job {
         kind: Refusal,
         sample: Option<(RefusalSample, oneshot::Sender<()>)>,
     },
-}
-
-/// What may change while the receiver runs (the app switches profile): the key, who confirms,
-/// and the ledger it stores into (a profile may name a shared one).
-pub(super) struct Settings {
-    pub(super) hash_key: Arc<str>,
-    pub(super) profile: String,
-    pub(super) confirmer: Option<Confirmer>,
-    pub(super) ledger: Arc<Ledger>,
-}
-
-pub(super) type SharedSettings = Arc<std::sync::RwLock<Settings>>;
-
-pub(super) fn read(settings: &SharedSettings) -> std::sync::RwLockReadGuard<'_, Settings> {
-    settings
-        .read()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 #[derive(Clone)]
