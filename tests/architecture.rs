@@ -386,6 +386,71 @@ mod paths {
         parts
     }
 
+    /// The names a folder's `mod.rs` brings in with `use` (re-exported or not, its files may
+    /// name them through it), each with the absolute path it stands for: a name passed through
+    /// is an arrow to where it is defined, not to the entry.
+    pub fn passed_through(
+        module: Vec<String>,
+        text: &str,
+    ) -> std::collections::BTreeMap<String, Vec<String>> {
+        let file = syn::parse_file(text).expect("the source parses");
+        let mut through = std::collections::BTreeMap::new();
+        for item in &file.items {
+            if let syn::Item::Use(item) = item {
+                let mut named = Named {
+                    module: module.clone(),
+                    found: Vec::new(),
+                };
+                named.use_tree(Vec::new(), &item.tree);
+                for path in named.found {
+                    if let Some(last) = path.last() {
+                        through.insert(last.clone(), path.clone());
+                    }
+                }
+                // A relative `use child::Name` names a child of this folder.
+                collect_relative(&module, Vec::new(), &item.tree, &mut through);
+            }
+        }
+        through
+    }
+
+    fn collect_relative(
+        module: &[String],
+        prefix: Vec<String>,
+        tree: &syn::UseTree,
+        through: &mut std::collections::BTreeMap<String, Vec<String>>,
+    ) {
+        match tree {
+            syn::UseTree::Path(path) => {
+                let first = path.ident.to_string();
+                if prefix.is_empty() && matches!(first.as_str(), "crate" | "super" | "self") {
+                    return;
+                }
+                let mut next = prefix;
+                next.push(first);
+                collect_relative(module, next, &path.tree, through);
+            }
+            syn::UseTree::Name(name) if !prefix.is_empty() => {
+                let mut path = module.to_vec();
+                path.extend(prefix);
+                path.push(name.ident.to_string());
+                through.insert(name.ident.to_string(), path);
+            }
+            syn::UseTree::Rename(rename) if !prefix.is_empty() => {
+                let mut path = module.to_vec();
+                path.extend(prefix);
+                path.push(rename.ident.to_string());
+                through.insert(rename.rename.to_string(), path);
+            }
+            syn::UseTree::Group(group) => {
+                for item in &group.items {
+                    collect_relative(module, prefix.clone(), item, through);
+                }
+            }
+            _ => {}
+        }
+    }
+
     pub fn named(module: Vec<String>, text: &str) -> Vec<Vec<String>> {
         let file = syn::parse_file(text).expect("the source parses");
         let mut named = Named {
@@ -421,8 +486,18 @@ fn inside_every_folder_the_files_use_each_other_one_way() {
         .filter(|file| file.file_name().is_some_and(|name| name == "mod.rs"))
         .map(|file| paths::module_of(file.strip_prefix(&src).unwrap()))
         .collect();
+    let entries: BTreeMap<Vec<String>, BTreeMap<String, Vec<String>>> = files
+        .iter()
+        .filter(|file| file.file_name().is_some_and(|name| name == "mod.rs"))
+        .map(|file| {
+            let module = paths::module_of(file.strip_prefix(&src).unwrap());
+            let text = std::fs::read_to_string(file).unwrap();
+            (module.clone(), paths::passed_through(module, &text))
+        })
+        .collect();
     let mut problems = Vec::new();
     for folder in &folders {
+        let through = &entries[folder];
         // The folder's children: the modules one level below it.
         let children: BTreeSet<String> = read
             .iter()
@@ -436,6 +511,18 @@ fn inside_every_folder_the_files_use_each_other_one_way() {
             }
             let child = &module[folder.len()];
             for path in named {
+                if path.len() <= folder.len() || !path.starts_with(folder) {
+                    continue;
+                }
+                // A name the entry only passes through stands for where it is defined.
+                let path = match through.get(&path[folder.len()]) {
+                    Some(defined) if !children.contains(&path[folder.len()]) => {
+                        let mut resolved = defined.clone();
+                        resolved.extend(path[folder.len() + 1..].iter().cloned());
+                        resolved
+                    }
+                    _ => path.clone(),
+                };
                 if path.len() <= folder.len() || !path.starts_with(folder) {
                     continue;
                 }

@@ -5,9 +5,18 @@
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use super::error::{ApiError, Refusal, malformed};
 use super::family_a::*;
 use super::family_b::*;
-use super::{ApiError, Operation, Refusal, Reply, lenient, malformed};
+use super::lenient;
+use super::operation::Operation;
+
+/// A decoded answer and the operation's `data` exactly as the service sent it.
+#[derive(Debug, Clone)]
+pub struct Reply<T> {
+    pub value: T,
+    pub raw: Value,
+}
 
 fn parse_json(operation: Operation, status: u16, bytes: &[u8]) -> Result<Value, ApiError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {

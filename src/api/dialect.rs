@@ -5,7 +5,15 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::TransactionTokenSource;
+/// Where the `x-transaction-token` of a cash-in request comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TransactionTokenSource {
+    /// A fresh UUID v4 per request (docs/decisions.md's default).
+    #[default]
+    RandomUuid,
+    /// A single-use token from `POST {pay_url}/trx-token/generate`.
+    Fetch,
+}
 
 /// The interface a profile speaks. A person reads it as a version in Configuración › Avanzado,
 /// never as "dialect".

@@ -1,7 +1,7 @@
 //! What can go wrong talking to the service, in words a shop owner understands, with the
 //! service's own code kept for whoever debugs.
 
-use super::Operation;
+use super::operation::Operation;
 use crate::money::Pesos;
 
 /// A refusal from the service, classified by its code.
@@ -323,6 +323,18 @@ impl ApiError {
                 | ApiError::ConnectionLost { .. }
                 | ApiError::Malformed { .. }
         )
+    }
+}
+
+pub(crate) fn malformed(
+    operation: Operation,
+    http_status: u16,
+    detail: impl std::fmt::Display,
+) -> ApiError {
+    ApiError::Malformed {
+        operation,
+        http_status,
+        detail: detail.to_string(),
     }
 }
 

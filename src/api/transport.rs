@@ -8,8 +8,10 @@ use reqwest::header::{CONTENT_TYPE, HeaderMap, HeaderValue};
 use serde_json::{Value, json};
 use url::Url;
 
+use super::error::{ApiError, MissingSetting};
+use super::operation::Operation;
 use super::reach::Reachability;
-use super::{ApiError, Client, MissingSetting, Operation};
+use super::settings::ClientSettings;
 use crate::secrets::SecretString;
 use crate::validate;
 
@@ -24,7 +26,7 @@ pub(super) struct Pool {
 }
 
 impl Pool {
-    pub(super) fn new(settings: &super::ClientSettings) -> Result<Pool, ApiError> {
+    fn new(settings: &ClientSettings) -> Result<Pool, ApiError> {
         let client = Pool::build(settings.connect_timeout, settings.request_timeout)?;
         Ok(Pool {
             client: RwLock::new(client),
@@ -48,7 +50,7 @@ impl Pool {
     }
 
     /// The client to send with (a cheap handle on the shared connections).
-    pub(super) fn current(&self) -> reqwest::Client {
+    fn current(&self) -> reqwest::Client {
         match self.client.read() {
             Ok(client) => client.clone(),
             Err(poisoned) => poisoned.into_inner().clone(),
@@ -74,9 +76,59 @@ impl std::fmt::Debug for Pool {
     }
 }
 
+/// How requests travel: the connections and each kind's deadlines, whether the service answered
+/// lately with the light check while it does not, and what the current interface's requests say
+/// about this computer. Every clone of a client shares one.
+#[derive(Clone)]
+pub(super) struct Transport {
+    /// Renewed when the line comes back: a connection the outage left dead would hold the first
+    /// question after it for a whole deadline.
+    pool: Arc<Pool>,
+    check_http: reqwest::Client,
+    reach: Arc<Reachability>,
+    pay_url: String,
+    till: Option<String>,
+    shop_url: Option<String>,
+    connect_timeout: std::time::Duration,
+    request_timeout: std::time::Duration,
+}
+
+impl Transport {
+    pub(super) fn new(settings: &ClientSettings, pay_url: &str) -> Result<Transport, ApiError> {
+        Ok(Transport {
+            pool: Arc::new(Pool::new(settings)?),
+            check_http: check_client()?,
+            reach: Arc::default(),
+            pay_url: pay_url.to_owned(),
+            till: settings.till.clone(),
+            shop_url: settings.shop_url.clone(),
+            connect_timeout: settings.connect_timeout,
+            request_timeout: settings.request_timeout,
+        })
+    }
+
+    pub(super) fn reachability(&self) -> &Reachability {
+        &self.reach
+    }
+
+    /// A state-changing request while the service is known not to answer is refused before
+    /// anything is sent: said in words at once, nothing half-made, the next try safe.
+    pub(super) fn refuse_when_down(&self, operation: Operation) -> Result<(), ApiError> {
+        match self.reach.current().down_since() {
+            Some(since_ms) if operation.changes_state() => Err(ApiError::Offline { since_ms }),
+            _ => Ok(()),
+        }
+    }
+
+    /// A GET on the shared connections (an image the service refers to).
+    pub(super) fn get(&self, url: &str) -> reqwest::RequestBuilder {
+        self.pool.current().get(url)
+    }
+}
+
 /// The client of the light check: no connection kept between checks (one the line swallowed
 /// would be tried again), and the check's own short deadlines.
-pub(super) fn check_client() -> Result<reqwest::Client, ApiError> {
+fn check_client() -> Result<reqwest::Client, ApiError> {
     let deadlines = super::deadlines::CallKind::Probe.deadlines();
     reqwest::Client::builder()
         .connect_timeout(deadlines.connect)
@@ -88,20 +140,18 @@ pub(super) fn check_client() -> Result<reqwest::Client, ApiError> {
         .map_err(|error| ApiError::Setup(error.to_string()))
 }
 
-impl Client {
+impl Transport {
     /// `userMetadata` of a request that moves money: this till's name, the address this
     /// computer sends from (as its system reports it: never made up, never asked of an outside
     /// service) and the shop's page. Missing settings refuse the request before anything goes.
     pub(super) async fn user_metadata(&self) -> Result<Value, ApiError> {
         let identifier = self
-            .settings
             .till
             .as_deref()
             .map(str::trim)
             .filter(|till| !till.is_empty() && till.chars().count() <= IDENTIFIER_MAX_CHARS)
             .ok_or(ApiError::MissingSetting(MissingSetting::Till))?;
         let shop_url = self
-            .settings
             .shop_url
             .as_deref()
             .map(str::trim)
@@ -135,7 +185,7 @@ impl Client {
         };
         let shown = format!("{host}:{port}");
         let addresses = tokio::time::timeout(
-            self.settings.connect_timeout,
+            self.connect_timeout,
             tokio::net::lookup_host((host.as_str(), port)),
         )
         .await
@@ -180,14 +230,14 @@ impl Client {
         headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
         let bytes = serde_json::to_vec(body).map_err(|error| ApiError::Setup(error.to_string()))?;
         let deadlines = operation.kind().deadlines();
-        let longest = self.settings.request_timeout;
+        let longest = self.request_timeout;
         let first_byte = deadlines.first_byte.min(longest);
         let whole = deadlines.whole.min(longest);
         tracing::debug!(operation = ?operation, url, "sending");
         let asked = self.reach.asking();
         let started = tokio::time::Instant::now();
         let sending = self
-            .http
+            .pool
             .current()
             .post(url)
             .headers(headers)
@@ -241,7 +291,7 @@ impl Client {
             return;
         };
         let reach = Arc::downgrade(&self.reach);
-        let pool = Arc::downgrade(&self.http);
+        let pool = Arc::downgrade(&self.pool);
         let http = self.check_http.clone();
         let url = self.pay_url.clone();
         runtime.spawn(async move {
