@@ -572,6 +572,7 @@ receiver-address-absent = This computer has no address { $address }: in Settings
 
 ## settings file
 config-read = Could not read the settings file { $path }: { $error }
+config-too-new = The settings file { $path } was written by a newer paydesk (format { $format }); update paydesk to use it
 config-mistake = The settings file { $path } has a mistake: { $message }
 config-save = Could not save the settings file { $path }: { $error }
 config-no-profile = There is no profile named { $name }

@@ -572,6 +572,7 @@ receiver-address-absent = Este computador no tiene la dirección { $address }: e
 
 ## settings file
 config-read = No se pudo leer el archivo de configuración { $path }: { $error }
+config-too-new = El archivo de configuración { $path } lo escribió una versión más nueva de paydesk (formato { $format }): actualice paydesk para usarlo
 config-mistake = El archivo de configuración { $path } tiene un error: { $message }
 config-save = No se pudo guardar el archivo de configuración { $path }: { $error }
 config-no-profile = No hay un perfil llamado { $name }

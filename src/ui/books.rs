@@ -127,7 +127,10 @@ impl BooksGuard {
                 let paths = paths.clone();
                 self.settings = Some(bridge.spawn_blocking(move || {
                     let books = paths.load().map(|config| config.books).unwrap_or_default();
-                    (books.backup_folder(&paths), books.customer_data_days())
+                    (
+                        books.backup_folder(&paths.data_dir),
+                        books.customer_data_days(),
+                    )
                 }));
             }
             return;

@@ -29,7 +29,7 @@ fn backup_folder(ctx: &Context<'_>, to: Option<&Path>) -> Result<PathBuf, Failur
         Some(folder) => Ok(folder.to_owned()),
         None => {
             let config = ctx.paths.load().map_err(blocking_failure)?;
-            Ok(config.books.backup_folder(ctx.paths))
+            Ok(config.books.backup_folder(&ctx.paths.data_dir))
         }
     }
 }

@@ -9,44 +9,14 @@ use std::sync::Arc;
 
 use serde_json::json;
 
-use super::Outcome;
+use super::context::{Local, Outcome};
 use crate::cli::args::{CashierCommand, PinCommand};
 use crate::cli::output::{Failure, Output};
-use crate::config::Paths;
 use crate::ledger::activity::{Action, Actor, Role};
-use crate::ledger::{Ledger, LedgerChoice, PinCheck, Who, now_ms};
-use crate::secrets::{Pin, SecretStore};
+use crate::ledger::{Ledger, PinCheck, Who, now_ms};
+use crate::secrets::Pin;
 use crate::t;
 use crate::validate::{self, Field, ValidationError};
-
-/// What a command needs of this computer, before any service: the settings, which profile,
-/// its ledger and the keyring.
-pub struct Local<'a> {
-    pub paths: &'a Paths,
-    pub profile_name: &'a str,
-    pub ledger: &'a LedgerChoice,
-    pub secrets: &'a SecretStore,
-}
-
-impl Local<'_> {
-    /// The profile's ledger, opened now. A damaged one is never replaced by empty books.
-    pub fn open_ledger(&self) -> Result<Arc<Ledger>, Failure> {
-        self.ledger
-            .open(&self.paths.data_dir, self.profile_name, self.secrets)
-            .map(Arc::new)
-            .map_err(|error| {
-                if error.is_damaged() {
-                    Failure::Local(t!(
-                        "cli-ledger-damaged",
-                        path = self.ledger.location(&self.paths.data_dir),
-                        error = error.to_string()
-                    ))
-                } else {
-                    Failure::Local(error.to_string())
-                }
-            })
-    }
-}
 
 /// Where PINs are read from.
 #[derive(Debug, Clone, Copy)]
