@@ -168,25 +168,14 @@ async fn pay_api(connection: &Connection) -> Vec<Line> {
     if connection.user_id.is_none() && client.can_ask_balance(None) {
         return match client.balance(None).await {
             Ok(_) => vec![
-                Line::new(
-                    Item::PayApiToken,
-                    Verdict::Works,
-                    crate::t!("checkup-pay-token-works"),
-                ),
+                pay_token_works(),
                 Line::new(
                     Item::UserId,
                     Verdict::NotNeeded,
                     crate::t!("checkup-user-id-not-needed"),
                 ),
             ],
-            Err(error) => vec![
-                pay_token_failure(connection, &error),
-                Line::new(
-                    Item::UserId,
-                    Verdict::CannotCheck,
-                    crate::t!("checkup-after-pay-token"),
-                ),
-            ],
+            Err(error) => pay_token_fails(connection, &error),
         };
     }
     let Some(user_id) = connection.user_id else {
@@ -194,11 +183,7 @@ async fn pay_api(connection: &Connection) -> Vec<Line> {
             .payment_features(crate::api::catalog::BANK_LIST_METHOD)
             .await
         {
-            Ok(_) => Line::new(
-                Item::PayApiToken,
-                Verdict::Works,
-                crate::t!("checkup-pay-token-works"),
-            ),
+            Ok(_) => pay_token_works(),
             Err(error) => pay_token_failure(connection, &error),
         };
         let user = Line::new(
@@ -211,11 +196,7 @@ async fn pay_api(connection: &Connection) -> Vec<Line> {
     };
     match client.balance(user_id).await {
         Ok(_) => vec![
-            Line::new(
-                Item::PayApiToken,
-                Verdict::Works,
-                crate::t!("checkup-pay-token-works"),
-            ),
+            pay_token_works(),
             Line::new(
                 Item::UserId,
                 Verdict::Works,
@@ -225,11 +206,7 @@ async fn pay_api(connection: &Connection) -> Vec<Line> {
         // The service answered something other than "who are you": the token passed, the
         // question about this user did not.
         Err(error @ ApiError::Refused { .. }) if error.needs_sign_in().is_none() => vec![
-            Line::new(
-                Item::PayApiToken,
-                Verdict::Works,
-                crate::t!("checkup-pay-token-works"),
-            ),
+            pay_token_works(),
             Line::new(
                 Item::UserId,
                 Verdict::Fails,
@@ -242,15 +219,28 @@ async fn pay_api(connection: &Connection) -> Vec<Line> {
             .fix(crate::t!("checkup-user-id-fix"))
             .code(&error),
         ],
-        Err(error) => vec![
-            pay_token_failure(connection, &error),
-            Line::new(
-                Item::UserId,
-                Verdict::CannotCheck,
-                crate::t!("checkup-after-pay-token"),
-            ),
-        ],
+        Err(error) => pay_token_fails(connection, &error),
     }
+}
+
+fn pay_token_works() -> Line {
+    Line::new(
+        Item::PayApiToken,
+        Verdict::Works,
+        crate::t!("checkup-pay-token-works"),
+    )
+}
+
+/// The token refused: the user id cannot be checked after it.
+fn pay_token_fails(connection: &Connection, error: &ApiError) -> Vec<Line> {
+    vec![
+        pay_token_failure(connection, error),
+        Line::new(
+            Item::UserId,
+            Verdict::CannotCheck,
+            crate::t!("checkup-after-pay-token"),
+        ),
+    ]
 }
 
 fn pay_token_failure(connection: &Connection, error: &ApiError) -> Line {

@@ -9,7 +9,7 @@ use crate::api::catalog::MethodCatalog;
 use crate::api::{ApiError, Client, ClientSettings, Dialect};
 use crate::config::{ConfigError, EnvOverrides, Environment, Paths, Profile};
 use crate::secrets::{SecretKind, SecretStore, SecretString};
-use crate::simulator::{Simulator, SimulatorConfig};
+use crate::simulator::{Simulator, SimulatorConfig, SimulatorConnection};
 use crate::validate::ValidationError;
 
 #[derive(Debug, thiserror::Error)]
@@ -88,43 +88,13 @@ pub async fn connect(
     secrets: &SecretStore,
     running_simulator: Option<Arc<Simulator>>,
 ) -> Result<Connection, ConnectError> {
-    let stored = |kind: SecretKind| -> Option<SecretString> {
-        // Only what the profile says it has: each lookup may block on the keyring service.
-        if !profile.secrets.contains(&kind) {
-            return None;
-        }
-        match secrets.get(profile_name, kind) {
-            Ok(secret) => secret,
-            Err(error) => {
-                tracing::warn!(%error, kind = kind.key(), "could not read a secret");
-                None
-            }
-        }
-    };
-    let mut api_token = env
-        .api_token
-        .clone()
-        .or_else(|| stored(SecretKind::ApiToken));
-    let mut access_token = env
-        .access_token
-        .clone()
-        .or_else(|| stored(SecretKind::AccessToken));
-    let mut hash_key = env.hash_key.clone().or_else(|| stored(SecretKind::HashKey));
-    let mut user_id =
-        match &env.user_id {
-            Some(text) => Some(text.trim().parse::<i64>().map_err(|_| {
-                ValidationError::new(Field::EnvUserId, crate::t!("rule-whole-number"))
-            })?),
-            None => profile.user_id,
-        };
-
+    let mut credentials = Credentials::read(profile_name, &profile, env, secrets)?;
     let interface = match &env.interface {
         Some(text) => Dialect::parse(text).ok_or_else(|| {
             ValidationError::new(Field::EnvInterface, crate::t!("rule-interface-version"))
         })?,
         None => profile.interface,
     };
-    let mut shop_url = env.shop_url.clone().or_else(|| profile.shop_url.clone());
     let mut started_simulator = None;
     let (base_url, pay_url) = if env.names_a_service() {
         (
@@ -132,27 +102,9 @@ pub async fn connect(
             env.pay_url.clone().or(profile.pay_url.clone()),
         )
     } else if profile.environment == Environment::Simulator {
-        // The simulator keeps its state between runs, so `paydesk link` then `paydesk status`
-        // see the same payment.
-        let simulator = match running_simulator {
-            Some(simulator) => simulator,
-            None => {
-                crate::owner_only::folder(&paths.data_dir).map_err(ConnectError::Simulator)?;
-                let simulator = Simulator::start(SimulatorConfig {
-                    state_file: Some(paths.simulator_state()),
-                    ..SimulatorConfig::default()
-                })
-                .await
-                .map_err(ConnectError::Simulator)?;
-                Arc::new(simulator)
-            }
-        };
+        let simulator = simulator_for(paths, running_simulator).await?;
         let details = simulator.connection().clone();
-        api_token.get_or_insert_with(|| SecretString::new(details.api_token.clone()));
-        access_token.get_or_insert_with(|| SecretString::new(details.access_token.clone()));
-        hash_key.get_or_insert_with(|| SecretString::new(details.hash_key.clone()));
-        user_id.get_or_insert(details.user_id);
-        shop_url.get_or_insert(details.shop_url.clone());
+        credentials.fill_from_simulator(&details);
         started_simulator = Some(simulator);
         let pay_url = match interface {
             Dialect::Current => details.pay_url,
@@ -168,23 +120,111 @@ pub async fn connect(
         base_url.ok_or_else(|| missing(Field::BaseUrl))?,
         pay_url.ok_or_else(|| missing(Field::PayUrl))?,
     );
-    settings.api_token = api_token;
-    settings.access_token = access_token;
+    settings.api_token = credentials.api_token;
+    settings.access_token = credentials.access_token;
     settings.transaction_token = profile.transaction_token_source();
     settings.dialect = interface;
     settings.till = Some(crate::config::till_id(&paths.data_dir));
-    settings.shop_url = shop_url.clone();
+    settings.shop_url = credentials.shop_url.clone();
     let client = Client::new(settings)?;
     Ok(Connection {
         profile_name: profile_name.to_owned(),
         catalog: profile.catalog(),
         profile,
         client,
-        user_id,
-        hash_key,
+        user_id: credentials.user_id,
+        hash_key: credentials.hash_key,
         simulator: started_simulator,
-        shop_url,
+        shop_url: credentials.shop_url,
     })
+}
+
+/// Who the connection speaks as: the `PAYDESK_*` environment's, else the profile's (its
+/// secrets from the keyring).
+struct Credentials {
+    api_token: Option<SecretString>,
+    access_token: Option<SecretString>,
+    hash_key: Option<SecretString>,
+    user_id: Option<i64>,
+    shop_url: Option<String>,
+}
+
+impl Credentials {
+    fn read(
+        profile_name: &str,
+        profile: &Profile,
+        env: &EnvOverrides,
+        secrets: &SecretStore,
+    ) -> Result<Credentials, ConnectError> {
+        let stored = |kind: SecretKind| -> Option<SecretString> {
+            // Only what the profile says it has: each lookup may block on the keyring service.
+            if !profile.secrets.contains(&kind) {
+                return None;
+            }
+            match secrets.get(profile_name, kind) {
+                Ok(secret) => secret,
+                Err(error) => {
+                    tracing::warn!(%error, kind = kind.key(), "could not read a secret");
+                    None
+                }
+            }
+        };
+        let api_token = env
+            .api_token
+            .clone()
+            .or_else(|| stored(SecretKind::ApiToken));
+        let access_token = env
+            .access_token
+            .clone()
+            .or_else(|| stored(SecretKind::AccessToken));
+        let hash_key = env.hash_key.clone().or_else(|| stored(SecretKind::HashKey));
+        let user_id = match &env.user_id {
+            Some(text) => Some(text.trim().parse::<i64>().map_err(|_| {
+                ValidationError::new(Field::EnvUserId, crate::t!("rule-whole-number"))
+            })?),
+            None => profile.user_id,
+        };
+        Ok(Credentials {
+            api_token,
+            access_token,
+            hash_key,
+            user_id,
+            shop_url: env.shop_url.clone().or_else(|| profile.shop_url.clone()),
+        })
+    }
+
+    /// The simulator's own, for whatever was not given.
+    fn fill_from_simulator(&mut self, details: &SimulatorConnection) {
+        let secret = |text: &String| SecretString::new(text.clone());
+        self.api_token
+            .get_or_insert_with(|| secret(&details.api_token));
+        self.access_token
+            .get_or_insert_with(|| secret(&details.access_token));
+        self.hash_key
+            .get_or_insert_with(|| secret(&details.hash_key));
+        self.user_id.get_or_insert(details.user_id);
+        self.shop_url.get_or_insert(details.shop_url.clone());
+    }
+}
+
+/// The simulator a simulator profile talks to: the one this process runs, or one started now.
+/// It keeps its state between runs, so `paydesk link` then `paydesk status` see the same
+/// payment.
+async fn simulator_for(
+    paths: &Paths,
+    running: Option<Arc<Simulator>>,
+) -> Result<Arc<Simulator>, ConnectError> {
+    if let Some(simulator) = running {
+        return Ok(simulator);
+    }
+    crate::owner_only::folder(&paths.data_dir).map_err(ConnectError::Simulator)?;
+    let simulator = Simulator::start(SimulatorConfig {
+        state_file: Some(paths.simulator_state()),
+        ..SimulatorConfig::default()
+    })
+    .await
+    .map_err(ConnectError::Simulator)?;
+    Ok(Arc::new(simulator))
 }
 
 /// Stores secrets for a profile in the keyring and notes in the profile which ones it has (and

@@ -194,97 +194,120 @@ pub struct MethodCatalog {
 
 pub use crate::validate::{LEGAL_PERSON_DOCUMENTS, NATURAL_PERSON_DOCUMENTS};
 
+/// A built-in method, as the design's table gives it.
+struct BuiltIn {
+    id: i64,
+    name: &'static str,
+    kind: MethodKind,
+    min_expires_in: Option<u64>,
+    required: &'static [ExtraField],
+    optional: &'static [ExtraField],
+    lifetime: Lifetime,
+    repeatable: bool,
+}
+
+impl BuiltIn {
+    /// The common case: a payment that lives as long as asked and is paid once.
+    const fn method(
+        id: i64,
+        name: &'static str,
+        kind: MethodKind,
+        min_expires_in: Option<u64>,
+        required: &'static [ExtraField],
+    ) -> BuiltIn {
+        BuiltIn {
+            id,
+            name,
+            kind,
+            min_expires_in,
+            required,
+            optional: &[],
+            lifetime: Lifetime::AsRequested,
+            repeatable: false,
+        }
+    }
+
+    fn info(&self) -> MethodInfo {
+        MethodInfo {
+            id: self.id,
+            name: self.name.to_owned(),
+            kind: self.kind,
+            min_expires_in: self.min_expires_in,
+            extra_fields: self.required.to_vec(),
+            optional_fields: self.optional.to_vec(),
+            lifetime: self.lifetime,
+            min_amount: None,
+            repeatable: self.repeatable,
+        }
+    }
+}
+
+const PSE_FIELDS: &[ExtraField] = {
+    use ExtraField::*;
+    &[
+        DocumentType,
+        TypePerson,
+        BankId,
+        DocumentNumber,
+        Name,
+        Cellphone,
+        Address,
+        Email,
+    ]
+};
+
+/// paydesk's default catalog, in the order the forms list it (DESIGN.md's table).
+const BUILT_IN: &[BuiltIn] = {
+    use ExtraField::*;
+    use MethodKind::*;
+    &[
+        BuiltIn::method(130, "Nequi", MobileWalletA, Some(43_200), &[Cellphone]),
+        BuiltIn::method(131, "Daviplata", MobileWalletB, Some(43_200), &[Cellphone]),
+        BuiltIn::method(117, "PSE", OnlineBankTransfer, Some(1_800), PSE_FIELDS),
+        BuiltIn::method(
+            262,
+            "PSE gateway",
+            OnlineBankTransfer,
+            Some(1_800),
+            PSE_FIELDS,
+        ),
+        BuiltIn {
+            lifetime: Lifetime::Fixed { seconds: 600 },
+            repeatable: true,
+            ..BuiltIn::method(
+                250,
+                "Bre-B key",
+                BreBKey,
+                None,
+                &[Cellphone, DocType, DocNumber, MerchantId],
+            )
+        },
+        BuiltIn {
+            optional: &[Cellphone, DocumentType, DocumentNumber, MerchantId],
+            lifetime: Lifetime::EndOfDay,
+            repeatable: true,
+            ..BuiltIn::method(248, "Interoperable QR", InteroperableQr, None, &[])
+        },
+        BuiltIn::method(153, "Cash collection", Cash, Some(86_400), &[]),
+        BuiltIn::method(163, "TPaga", Wallet, Some(43_200), &[]),
+        BuiltIn {
+            optional: &[Description],
+            ..BuiltIn::method(273, "Cards", Card, Some(3_600), &[])
+        },
+        BuiltIn::method(
+            277,
+            "WhatsApp",
+            Chat,
+            Some(2_592_000),
+            &[Cellphone, WhatsappAccountId],
+        ),
+    ]
+};
+
 impl Default for MethodCatalog {
     fn default() -> Self {
-        use ExtraField::*;
-        let method = |id, name: &str, kind, min, extra_fields: &[ExtraField]| MethodInfo {
-            id,
-            name: name.to_owned(),
-            kind,
-            min_expires_in: min,
-            extra_fields: extra_fields.to_vec(),
-            optional_fields: Vec::new(),
-            lifetime: Lifetime::AsRequested,
-            min_amount: None,
-            repeatable: false,
-        };
-        let pse_fields = [
-            DocumentType,
-            TypePerson,
-            BankId,
-            DocumentNumber,
-            Name,
-            Cellphone,
-            Address,
-            Email,
-        ];
         MethodCatalog {
-            methods: vec![
-                method(
-                    130,
-                    "Nequi",
-                    MethodKind::MobileWalletA,
-                    Some(43_200),
-                    &[Cellphone],
-                ),
-                method(
-                    131,
-                    "Daviplata",
-                    MethodKind::MobileWalletB,
-                    Some(43_200),
-                    &[Cellphone],
-                ),
-                method(
-                    117,
-                    "PSE",
-                    MethodKind::OnlineBankTransfer,
-                    Some(1_800),
-                    &pse_fields,
-                ),
-                method(
-                    262,
-                    "PSE gateway",
-                    MethodKind::OnlineBankTransfer,
-                    Some(1_800),
-                    &pse_fields,
-                ),
-                MethodInfo {
-                    lifetime: Lifetime::Fixed { seconds: 600 },
-                    repeatable: true,
-                    ..method(
-                        250,
-                        "Bre-B key",
-                        MethodKind::BreBKey,
-                        None,
-                        &[Cellphone, DocType, DocNumber, MerchantId],
-                    )
-                },
-                MethodInfo {
-                    optional_fields: vec![Cellphone, DocumentType, DocumentNumber, MerchantId],
-                    lifetime: Lifetime::EndOfDay,
-                    repeatable: true,
-                    ..method(
-                        248,
-                        "Interoperable QR",
-                        MethodKind::InteroperableQr,
-                        None,
-                        &[],
-                    )
-                },
-                method(153, "Cash collection", MethodKind::Cash, Some(86_400), &[]),
-                method(163, "TPaga", MethodKind::Wallet, Some(43_200), &[]),
-                MethodInfo {
-                    optional_fields: vec![Description],
-                    ..method(273, "Cards", MethodKind::Card, Some(3_600), &[])
-                },
-                method(
-                    277,
-                    "WhatsApp",
-                    MethodKind::Chat,
-                    Some(2_592_000),
-                    &[Cellphone, WhatsappAccountId],
-                ),
-            ],
+            methods: BUILT_IN.iter().map(BuiltIn::info).collect(),
             link_min_amount: None,
             person_type_codes: PersonTypeCodes::default(),
         }

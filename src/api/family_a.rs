@@ -264,6 +264,48 @@ pub struct Bill {
     pub reference3: Option<String>,
 }
 
+impl Bill {
+    /// The amount the method's shape asks (or forbids), the tax, the products and the
+    /// merchant's reference.
+    fn check(&self, shape: ResourceShape) -> Vec<ValidationError> {
+        let mut problems = Vec::new();
+        match (self.amount, shape.needs_amount(), shape.forbids_amount()) {
+            (None, true, _) => problems.push(ValidationError::new(
+                Field::Amount,
+                crate::t!("rule-method-needs-amount"),
+            )),
+            (Some(_), _, true) => problems.push(ValidationError::new(
+                Field::Amount,
+                crate::t!("rule-static-no-amount"),
+            )),
+            (Some(amount), _, _) => {
+                problems.extend(validate::positive_amount(Field::Amount, amount).err());
+            }
+            (None, false, _) => {}
+        }
+        if let Some(tax) = self.tax
+            && tax.get() < 0
+        {
+            problems.push(ValidationError::new(
+                Field::Tax,
+                crate::t!("rule-tax-negative"),
+            ));
+        }
+        for (index, product) in self.products.iter().enumerate() {
+            if product.name.trim().is_empty() || product.amount.get() <= 0 {
+                problems.push(ValidationError::new(
+                    Field::Products,
+                    crate::t!("rule-product", number = (index + 1).to_string()),
+                ));
+            }
+        }
+        if let Some(reference) = &self.reference1 {
+            problems.extend(validate::reference1(reference).err());
+        }
+        problems
+    }
+}
+
 /// What each method id of the spec's table expects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ResourceShape {
@@ -344,50 +386,15 @@ impl ResourceRequest {
     pub fn check(&self) -> Vec<ValidationError> {
         let shape = ResourceShape::for_method(self.method_id);
         let mut problems = Vec::new();
-        if let Err(error) = validate::positive_id(Field::Method, self.method_id) {
-            problems.push(error);
-        }
-        match (
-            self.bill.amount,
-            shape.needs_amount(),
-            shape.forbids_amount(),
-        ) {
-            (None, true, _) => problems.push(ValidationError::new(
-                Field::Amount,
-                crate::t!("rule-method-needs-amount"),
-            )),
-            (Some(_), _, true) => problems.push(ValidationError::new(
-                Field::Amount,
-                crate::t!("rule-static-no-amount"),
-            )),
-            (Some(amount), _, _) => {
-                if let Err(error) = validate::positive_amount(Field::Amount, amount) {
-                    problems.push(error);
-                }
-            }
-            (None, false, _) => {}
-        }
-        if let Some(tax) = self.bill.tax
-            && tax.get() < 0
-        {
-            problems.push(ValidationError::new(
-                Field::Tax,
-                crate::t!("rule-tax-negative"),
-            ));
-        }
-        for (index, product) in self.bill.products.iter().enumerate() {
-            if product.name.trim().is_empty() || product.amount.get() <= 0 {
-                problems.push(ValidationError::new(
-                    Field::Products,
-                    crate::t!("rule-product", number = (index + 1).to_string()),
-                ));
-            }
-        }
-        if let Some(reference) = &self.bill.reference1
-            && let Err(error) = validate::reference1(reference)
-        {
-            problems.push(error);
-        }
+        problems.extend(validate::positive_id(Field::Method, self.method_id).err());
+        problems.extend(self.bill.check(shape));
+        problems.extend(self.features_check(shape));
+        problems
+    }
+
+    /// What the method's shape asks besides the bill: its features, or the customer's mobile.
+    fn features_check(&self, shape: ResourceShape) -> Vec<ValidationError> {
+        let mut problems = Vec::new();
         match (shape, &self.features) {
             (
                 ResourceShape::Commerce,

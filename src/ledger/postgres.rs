@@ -408,7 +408,7 @@ impl PgStore {
             let mut reachable = true;
             loop {
                 let connected = config.connect(tls.clone()).await;
-                let (client, mut connection) = match connected {
+                let (client, connection) = match connected {
                     Ok(pair) => pair,
                     Err(error) => {
                         tracing::debug!(%error, "the shared ledger cannot be reached");
@@ -425,25 +425,7 @@ impl PgStore {
                         continue;
                     }
                 };
-                let (notices, mut heard) = mpsc::unbounded_channel();
-                let driver = tokio::spawn(async move {
-                    let mut messages =
-                        futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
-                    while let Some(message) = messages.next().await {
-                        match message {
-                            Ok(AsyncMessage::Notification(notice)) => {
-                                if notices.send(notice.payload().to_owned()).is_err() {
-                                    return;
-                                }
-                            }
-                            Ok(_) => {}
-                            Err(error) => {
-                                tracing::debug!(%error, "the shared ledger's connection ended");
-                                return;
-                            }
-                        }
-                    }
-                });
+                let (driver, heard) = drive(connection);
                 if let Err(error) = client.batch_execute(&format!("LISTEN {CHANNEL}")).await {
                     tracing::debug!(%error, "could not listen to the shared ledger");
                     driver.abort();
@@ -455,43 +437,92 @@ impl PgStore {
                 if events.send(LedgerEvent::Reachable(true)).is_err() {
                     return;
                 }
-                let mut health = tokio::time::interval(Duration::from_secs(2));
-                loop {
-                    tokio::select! {
-                        heard_one = heard.recv() => match heard_one {
-                            Some(payload) => {
-                                if let Some(event) = LedgerEvent::parse(&payload)
-                                    && events.send(event).is_err()
-                                {
-                                    driver.abort();
-                                    return;
-                                }
-                            }
-                            None => break,
-                        },
-                        _ = health.tick() => {
-                            if events.is_closed() {
-                                driver.abort();
-                                return;
-                            }
-                            // A database that stopped answering without closing the socket.
-                            let ping = tokio::time::timeout(
-                                CONNECT_PATIENCE,
-                                client.simple_query("SELECT 1"),
-                            );
-                            if !matches!(ping.await, Ok(Ok(_))) {
-                                break;
-                            }
-                        }
-                    }
-                }
+                let heard_until = relay(&client, heard, &events).await;
                 driver.abort();
                 reachable = false;
-                if events.send(LedgerEvent::Reachable(false)).is_err() {
+                if heard_until == HeardUntil::NobodyListens
+                    || events.send(LedgerEvent::Reachable(false)).is_err()
+                {
                     return;
                 }
             }
         });
+    }
+}
+
+/// Why a listening connection stopped being relayed.
+#[derive(Debug, PartialEq, Eq)]
+enum HeardUntil {
+    /// The database went away or stopped answering: connect again.
+    Lost,
+    /// Whoever listened is gone: stop.
+    NobodyListens,
+}
+
+/// Drives a listening connection on its own task, handing each notice's payload to the
+/// receiver it returns; the task ends with the connection.
+fn drive<S, T>(
+    mut connection: tokio_postgres::Connection<S, T>,
+) -> (tokio::task::JoinHandle<()>, mpsc::UnboundedReceiver<String>)
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+    T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let (notices, heard) = mpsc::unbounded_channel();
+    let driver = tokio::spawn(async move {
+        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        while let Some(message) = messages.next().await {
+            match message {
+                Ok(AsyncMessage::Notification(notice)) => {
+                    if notices.send(notice.payload().to_owned()).is_err() {
+                        return;
+                    }
+                }
+                Ok(_) => {}
+                Err(error) => {
+                    tracing::debug!(%error, "the shared ledger's connection ended");
+                    return;
+                }
+            }
+        }
+    });
+    (driver, heard)
+}
+
+/// Hands each notice heard on to `events` as a ledger event, and every two seconds makes sure
+/// the database still answers (one that stopped answering without closing the socket is lost
+/// too).
+async fn relay(
+    client: &tokio_postgres::Client,
+    mut heard: mpsc::UnboundedReceiver<String>,
+    events: &mpsc::UnboundedSender<LedgerEvent>,
+) -> HeardUntil {
+    let mut health = tokio::time::interval(Duration::from_secs(2));
+    loop {
+        tokio::select! {
+            heard_one = heard.recv() => match heard_one {
+                Some(payload) => {
+                    if let Some(event) = LedgerEvent::parse(&payload)
+                        && events.send(event).is_err()
+                    {
+                        return HeardUntil::NobodyListens;
+                    }
+                }
+                None => return HeardUntil::Lost,
+            },
+            _ = health.tick() => {
+                if events.is_closed() {
+                    return HeardUntil::NobodyListens;
+                }
+                let ping = tokio::time::timeout(
+                    CONNECT_PATIENCE,
+                    client.simple_query("SELECT 1"),
+                );
+                if !matches!(ping.await, Ok(Ok(_))) {
+                    return HeardUntil::Lost;
+                }
+            }
+        }
     }
 }
 

@@ -135,30 +135,29 @@ pub fn close_slip(shop: &str, report: &Report, catalog: &MethodCatalog, printed_
             count = report.unconfirmed
         )));
     }
-    if !report.by_method.is_empty() {
-        slip.push(SlipLine::Rule);
-        slip.push(SlipLine::Heading(crate::t!("close-paper-by-method")));
-        for (kind, method) in &report.by_method {
-            slip.push(SlipLine::Pair(
-                format!("{} ({})", kind.words(catalog), method.count),
-                method.gross.to_string(),
-            ));
-        }
-    }
+    let by_method = report
+        .by_method
+        .iter()
+        .map(|(kind, totals)| (kind.words(catalog), totals));
+    counted(
+        &mut slip,
+        Some(crate::t!("close-paper-by-method")),
+        by_method,
+    );
     if report.by_cashier.keys().any(|name| !name.is_empty()) {
-        slip.push(SlipLine::Rule);
-        slip.push(SlipLine::Heading(crate::t!("close-paper-by-cashier")));
-        for (name, cashier) in &report.by_cashier {
+        let by_cashier = report.by_cashier.iter().map(|(name, totals)| {
             let name = if name.is_empty() {
                 crate::t!("close-paper-nobody")
             } else {
                 name.clone()
             };
-            slip.push(SlipLine::Pair(
-                format!("{name} ({})", cashier.count),
-                cashier.gross.to_string(),
-            ));
-        }
+            (name, totals)
+        });
+        counted(
+            &mut slip,
+            Some(crate::t!("close-paper-by-cashier")),
+            by_cashier,
+        );
     }
     let payouts = [
         (crate::t!("close-paper-payouts-paid"), &report.payouts_paid),
@@ -168,17 +167,8 @@ pub fn close_slip(shop: &str, report: &Report, catalog: &MethodCatalog, printed_
             &report.payouts_failed,
         ),
     ];
-    if payouts.iter().any(|(_, totals)| totals.count > 0) {
-        slip.push(SlipLine::Rule);
-        for (label, totals) in payouts {
-            if totals.count > 0 {
-                slip.push(SlipLine::Pair(
-                    format!("{label} ({})", totals.count),
-                    totals.gross.to_string(),
-                ));
-            }
-        }
-    }
+    let payouts = payouts.into_iter().filter(|(_, totals)| totals.count > 0);
+    counted(&mut slip, None, payouts);
     if !report.exceptions.is_empty() {
         slip.push(SlipLine::Small(crate::t!(
             "close-paper-exceptions",
@@ -191,6 +181,29 @@ pub fn close_slip(shop: &str, report: &Report, catalog: &MethodCatalog, printed_
         when = crate::clock::shown_datetime(printed_at)
     )));
     slip
+}
+
+/// A section of "label (count) ... amount" lines under a rule and its heading; none at all
+/// when there is nothing to count.
+fn counted<'a>(
+    slip: &mut Slip,
+    heading: Option<String>,
+    lines: impl Iterator<Item = (String, &'a Totals)>,
+) {
+    let mut lines = lines.peekable();
+    if lines.peek().is_none() {
+        return;
+    }
+    slip.push(SlipLine::Rule);
+    if let Some(heading) = heading {
+        slip.push(SlipLine::Heading(heading));
+    }
+    for (label, totals) in lines {
+        slip.push(SlipLine::Pair(
+            format!("{label} ({})", totals.count),
+            totals.gross.to_string(),
+        ));
+    }
 }
 
 fn totals(slip: &mut Slip, label: &str, totals: &Totals) {

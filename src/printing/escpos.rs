@@ -47,6 +47,20 @@ const DRAWER_PULSE: [u8; 5] = [0x1b, b'p', 0, 25, 250];
 #[derive(Clone, Default)]
 struct Collected(Arc<Mutex<Vec<u8>>>);
 
+impl Collected {
+    fn bytes(&self) -> Result<Vec<u8>, PrintError> {
+        self.0
+            .lock()
+            .map(|bytes| bytes.clone())
+            .map_err(|_| PrintError::Encode("poisoned".into()))
+    }
+}
+
+/// A command the `escpos` crate refused, in paydesk's words.
+fn encode(error: escpos::errors::PrinterError) -> PrintError {
+    PrintError::Encode(error.to_string())
+}
+
 impl Driver for Collected {
     fn name(&self) -> String {
         "paydesk".to_owned()
@@ -105,109 +119,112 @@ pub fn slip_bytes(
     open_drawer: bool,
 ) -> Result<Vec<u8>, PrintError> {
     let collected = Collected::default();
-    let width = paper.characters();
     let mut printer = Printer::new(
         collected.clone(),
         Protocol::default(),
         Some(PrinterOptions::new(
             Some(PageCode::PC858),
             None,
-            width as u8,
+            paper.characters() as u8,
         )),
     );
-    let encode = |error: escpos::errors::PrinterError| PrintError::Encode(error.to_string());
     printer.init().map_err(encode)?;
     if open_drawer {
         printer.custom(&DRAWER_PULSE).map_err(encode)?;
     }
     for line in &slip.lines {
-        match line {
-            SlipLine::Title(text) => {
-                printer
-                    .justify(JustifyMode::CENTER)
-                    .and_then(|p| p.bold(true))
-                    .and_then(|p| p.size(2, 2))
-                    .map_err(encode)?;
-                for part in wrap(&for_the_code_page(text), width / 2) {
-                    printer.custom(&line_bytes(&part)).map_err(encode)?;
-                }
-                printer
-                    .reset_size()
-                    .and_then(|p| p.bold(false))
-                    .and_then(|p| p.justify(JustifyMode::LEFT))
-                    .map_err(encode)?;
-            }
-            SlipLine::Big(text) => {
-                printer
-                    .justify(JustifyMode::CENTER)
-                    .and_then(|p| p.bold(true))
-                    .and_then(|p| p.size(2, 2))
-                    .and_then(|p| p.custom(&line_bytes(&for_the_code_page(text))))
-                    .and_then(|p| p.reset_size())
-                    .and_then(|p| p.bold(false))
-                    .and_then(|p| p.justify(JustifyMode::LEFT))
-                    .map_err(encode)?;
-            }
-            SlipLine::Heading(text) => {
-                printer
-                    .justify(JustifyMode::CENTER)
-                    .and_then(|p| p.bold(true))
-                    .map_err(encode)?;
-                for part in wrap(&for_the_code_page(text), width) {
-                    printer.custom(&line_bytes(&part)).map_err(encode)?;
-                }
-                printer
-                    .bold(false)
-                    .and_then(|p| p.justify(JustifyMode::LEFT))
-                    .map_err(encode)?;
-            }
-            SlipLine::Text(text) | SlipLine::Small(text) => {
-                for part in wrap(&for_the_code_page(text), width) {
-                    printer.custom(&line_bytes(&part)).map_err(encode)?;
-                }
-            }
-            SlipLine::Pair(label, value) | SlipLine::BoldPair(label, value) => {
-                let bold = matches!(line, SlipLine::BoldPair(..));
-                printer.bold(bold).map_err(encode)?;
-                for part in pair_lines(&for_the_code_page(label), &for_the_code_page(value), width)
-                {
-                    printer.custom(&line_bytes(&part)).map_err(encode)?;
-                }
-                printer.bold(false).map_err(encode)?;
-            }
-            SlipLine::Rule => {
-                printer
-                    .custom(&line_bytes(&"-".repeat(width)))
-                    .map_err(encode)?;
-            }
-            SlipLine::Qr(data) => {
-                printer
-                    .justify(JustifyMode::CENTER)
-                    .and_then(|p| {
-                        p.qrcode_option(
-                            &for_the_code_page(data),
-                            QRCodeOption::new(
-                                QRCodeModel::Model2,
-                                paper.qr_module(),
-                                QRCodeCorrectionLevel::M,
-                            ),
-                        )
-                    })
-                    .and_then(|p| p.justify(JustifyMode::LEFT))
-                    .map_err(encode)?;
-            }
-        }
+        print_line(&mut printer, line, paper)?;
     }
     printer
         .feeds(4)
         .and_then(|p| p.print_cut())
         .map_err(encode)?;
-    let bytes = collected
-        .0
-        .lock()
-        .map(|bytes| bytes.clone())
-        .map_err(|_| PrintError::Encode("poisoned".into()))?;
-    Ok(bytes)
+    collected.bytes()
+}
+
+/// One line of a slip as the printer's commands, its style set and then put back.
+fn print_line(
+    printer: &mut Printer<Collected>,
+    line: &SlipLine,
+    paper: PaperWidth,
+) -> Result<(), PrintError> {
+    let width = paper.characters();
+    match line {
+        SlipLine::Title(text) => {
+            printer
+                .justify(JustifyMode::CENTER)
+                .and_then(|p| p.bold(true))
+                .and_then(|p| p.size(2, 2))
+                .map_err(encode)?;
+            print_wrapped(printer, text, width / 2)?;
+            printer
+                .reset_size()
+                .and_then(|p| p.bold(false))
+                .and_then(|p| p.justify(JustifyMode::LEFT))
+                .map_err(encode)?;
+        }
+        SlipLine::Big(text) => {
+            printer
+                .justify(JustifyMode::CENTER)
+                .and_then(|p| p.bold(true))
+                .and_then(|p| p.size(2, 2))
+                .and_then(|p| p.custom(&line_bytes(&for_the_code_page(text))))
+                .and_then(|p| p.reset_size())
+                .and_then(|p| p.bold(false))
+                .and_then(|p| p.justify(JustifyMode::LEFT))
+                .map_err(encode)?;
+        }
+        SlipLine::Heading(text) => {
+            printer
+                .justify(JustifyMode::CENTER)
+                .and_then(|p| p.bold(true))
+                .map_err(encode)?;
+            print_wrapped(printer, text, width)?;
+            printer
+                .bold(false)
+                .and_then(|p| p.justify(JustifyMode::LEFT))
+                .map_err(encode)?;
+        }
+        SlipLine::Text(text) | SlipLine::Small(text) => print_wrapped(printer, text, width)?,
+        SlipLine::Pair(label, value) | SlipLine::BoldPair(label, value) => {
+            let bold = matches!(line, SlipLine::BoldPair(..));
+            printer.bold(bold).map_err(encode)?;
+            for part in pair_lines(&for_the_code_page(label), &for_the_code_page(value), width) {
+                printer.custom(&line_bytes(&part)).map_err(encode)?;
+            }
+            printer.bold(false).map_err(encode)?;
+        }
+        SlipLine::Rule => {
+            printer
+                .custom(&line_bytes(&"-".repeat(width)))
+                .map_err(encode)?;
+        }
+        SlipLine::Qr(data) => {
+            let qr_option = QRCodeOption::new(
+                QRCodeModel::Model2,
+                paper.qr_module(),
+                QRCodeCorrectionLevel::M,
+            );
+            printer
+                .justify(JustifyMode::CENTER)
+                .and_then(|p| p.qrcode_option(&for_the_code_page(data), qr_option))
+                .and_then(|p| p.justify(JustifyMode::LEFT))
+                .map_err(encode)?;
+        }
+    }
+    Ok(())
+}
+
+/// Text wrapped to `width` characters, a line each.
+fn print_wrapped(
+    printer: &mut Printer<Collected>,
+    text: &str,
+    width: usize,
+) -> Result<(), PrintError> {
+    for part in wrap(&for_the_code_page(text), width) {
+        printer.custom(&line_bytes(&part)).map_err(encode)?;
+    }
+    Ok(())
 }
 
 /// The drawer's pulse alone ("Abrir cajón").
@@ -218,13 +235,8 @@ pub fn drawer_bytes() -> Result<Vec<u8>, PrintError> {
         .init()
         .and_then(|p| p.custom(&DRAWER_PULSE))
         .and_then(|p| p.print())
-        .map_err(|error| PrintError::Encode(error.to_string()))?;
-    let bytes = collected
-        .0
-        .lock()
-        .map(|bytes| bytes.clone())
-        .map_err(|_| PrintError::Encode("poisoned".into()))?;
-    Ok(bytes)
+        .map_err(encode)?;
+    collected.bytes()
 }
 
 /// A label and its value on one line, the value flush right; on two when they do not fit.

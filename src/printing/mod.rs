@@ -8,6 +8,7 @@
 //! - `slip.rs`: a receipt or a close as lines, drawn by both of:
 //! - `escpos.rs`: the bytes a thermal printer takes, `pdf.rs`: the same as a PDF, and
 //!   `postscript.rs`: as PostScript for a page printer's queue;
+//! - `measure.rs`: how wide a line is in the app's font, for the PDF and the payment card;
 //! - `documents.rs`: the receipt, the close and the poster, from the books;
 //! - `destination.rs`: where the bytes go (a network printer, a USB device, a system queue);
 //! - `jobs.rs`: making paper and sending it, for the app and the command line alike.
@@ -16,6 +17,7 @@ pub mod destination;
 pub mod documents;
 pub mod escpos;
 pub mod jobs;
+pub mod measure;
 pub mod pdf;
 pub mod postscript;
 pub mod slip;

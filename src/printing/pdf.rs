@@ -2,7 +2,6 @@
 //! poster. krilla writes the PDF (the font embedded and subset, with the text kept as text so it
 //! can be searched and copied); the QR is drawn as vector squares, sharp at any size.
 
-use ab_glyph::{Font as _, FontRef, PxScale, ScaleFont};
 use krilla::Document;
 use krilla::color::rgb;
 use krilla::geom::{PathBuilder, Point, Rect};
@@ -12,14 +11,12 @@ use krilla::paint::Fill;
 use krilla::surface::Surface;
 use krilla::text::{Font, TextDirection};
 
+use super::measure::{FONT_BYTES, TextMeasure};
 use super::slip::{Slip, SlipLine, printable, wrap};
 use super::{PageSize, PaperWidth, PrintError};
 
 /// Points per millimetre.
 pub const PT_PER_MM: f32 = 72.0 / 25.4;
-
-/// The window's own font, so paper reads like the screen and nothing comes from the system.
-const FONT_BYTES: &[u8] = epaint_default_fonts::UBUNTU_LIGHT;
 
 pub const INK: (u8, u8, u8) = (0x20, 0x20, 0x20);
 pub const SOFT_INK: (u8, u8, u8) = (0x55, 0x55, 0x55);
@@ -29,7 +26,7 @@ pub const ACCENT: (u8, u8, u8) = (0x1f, 0x6f, 0xb2);
 pub struct Canvas<'a, 'b> {
     surface: &'a mut Surface<'b>,
     font: Font,
-    measure: FontRef<'static>,
+    measure: TextMeasure,
     pub width: f32,
 }
 
@@ -37,8 +34,7 @@ impl<'a, 'b> Canvas<'a, 'b> {
     pub fn new(surface: &'a mut Surface<'b>, width: f32) -> Result<Self, PrintError> {
         let font = Font::new(FONT_BYTES.into(), 0)
             .ok_or_else(|| PrintError::Encode("the font cannot be embedded".into()))?;
-        let measure = FontRef::try_from_slice(FONT_BYTES)
-            .map_err(|error| PrintError::Encode(error.to_string()))?;
+        let measure = TextMeasure::new().map_err(|error| PrintError::Encode(error.to_string()))?;
         Ok(Canvas {
             surface,
             font,
@@ -49,23 +45,7 @@ impl<'a, 'b> Canvas<'a, 'b> {
 
     /// How wide `text` is at `size` points.
     pub fn text_width(&self, size: f32, text: &str) -> f32 {
-        // In the PDF a size is the em in points; ab_glyph's points are at 96 dpi (4/3 px).
-        let scale = self
-            .measure
-            .pt_to_px_scale(size * 0.75)
-            .unwrap_or(PxScale::from(size));
-        let scaled = self.measure.as_scaled(scale);
-        let mut width = 0.0;
-        let mut previous = None;
-        for character in text.chars() {
-            let id = scaled.glyph_id(character);
-            if let Some(before) = previous {
-                width += scaled.kern(before, id);
-            }
-            width += scaled.h_advance(id);
-            previous = Some(id);
-        }
-        width
+        self.measure.width_in_points(size, text)
     }
 
     fn fill(&mut self, colour: (u8, u8, u8)) {
@@ -266,82 +246,97 @@ pub fn page_settings(width: f32, height: f32) -> Result<PageSettings, PrintError
 /// Draws the slip; returns how far down it went.
 fn draw_slip(surface: &mut Surface<'_>, slip: &Slip, metrics: &Metrics) -> Result<f32, PrintError> {
     let mut canvas = Canvas::new(surface, metrics.width)?;
-    let (left, right) = (metrics.margin, metrics.margin + metrics.column);
-    let s = metrics.scale;
     let mut y = metrics.margin;
     for line in &slip.lines {
-        match line {
-            SlipLine::Title(text) => {
-                for part in canvas.wrapped(14.0 * s, &printable(text), metrics.column) {
-                    y += 16.0 * s;
-                    canvas.centred(left, right, y, 14.0 * s, &part, INK);
-                }
-                y += 4.0 * s;
+        y = draw_line(&mut canvas, line, metrics, y)?;
+    }
+    Ok(y)
+}
+
+/// Draws one line of a slip below `y`; returns how far down it went.
+fn draw_line(
+    canvas: &mut Canvas<'_, '_>,
+    line: &SlipLine,
+    metrics: &Metrics,
+    mut y: f32,
+) -> Result<f32, PrintError> {
+    let (left, right) = (metrics.margin, metrics.margin + metrics.column);
+    let s = metrics.scale;
+    match line {
+        SlipLine::Title(text) | SlipLine::Heading(text) => {
+            let (size, leading, gap) = match line {
+                SlipLine::Title(_) => (14.0, 16.0, 4.0),
+                _ => (11.0, 13.0, 2.0),
+            };
+            for part in canvas.wrapped(size * s, &printable(text), metrics.column) {
+                y += leading * s;
+                canvas.centred(left, right, y, size * s, &part, INK);
             }
-            SlipLine::Big(text) => {
-                y += 24.0 * s;
-                canvas.centred(left, right, y, 22.0 * s, &printable(text), INK);
-                y += 6.0 * s;
+            y += gap * s;
+        }
+        SlipLine::Big(text) => {
+            y += 24.0 * s;
+            canvas.centred(left, right, y, 22.0 * s, &printable(text), INK);
+            y += 6.0 * s;
+        }
+        SlipLine::Text(text) | SlipLine::Small(text) => {
+            let (size, leading, colour) = match line {
+                SlipLine::Small(_) => (7.0, 9.0, SOFT_INK),
+                _ => (8.5, 11.0, INK),
+            };
+            for part in canvas.wrapped(size * s, &printable(text), metrics.column) {
+                y += leading * s;
+                canvas.text_at(left, y, size * s, &part, colour);
             }
-            SlipLine::Heading(text) => {
-                for part in canvas.wrapped(11.0 * s, &printable(text), metrics.column) {
-                    y += 13.0 * s;
-                    canvas.centred(left, right, y, 11.0 * s, &part, INK);
-                }
-                y += 2.0 * s;
-            }
-            SlipLine::Text(text) => {
-                for part in canvas.wrapped(8.5 * s, &printable(text), metrics.column) {
-                    y += 11.0 * s;
-                    canvas.text_at(left, y, 8.5 * s, &part, INK);
-                }
-            }
-            SlipLine::Small(text) => {
-                for part in canvas.wrapped(7.0 * s, &printable(text), metrics.column) {
-                    y += 9.0 * s;
-                    canvas.text_at(left, y, 7.0 * s, &part, SOFT_INK);
-                }
-            }
-            SlipLine::Pair(label, value) | SlipLine::BoldPair(label, value) => {
-                let size = if matches!(line, SlipLine::BoldPair(..)) {
-                    9.5 * s
-                } else {
-                    8.5 * s
-                };
-                let (label, value) = (printable(label), printable(value));
-                let value_width = canvas.text_width(size, &value);
-                if canvas.text_width(size, &label) + value_width + 6.0 <= metrics.column {
-                    y += 11.0 * s;
-                    canvas.text_at(left, y, size, &label, SOFT_INK);
-                    canvas.right_aligned(right, y, size, &value, INK);
-                } else {
-                    for part in canvas.wrapped(size, &label, metrics.column) {
-                        y += 11.0 * s;
-                        canvas.text_at(left, y, size, &part, SOFT_INK);
-                    }
-                    for part in canvas.wrapped(size, &value, metrics.column) {
-                        y += 11.0 * s;
-                        canvas.right_aligned(right, y, size, &part, INK);
-                    }
-                }
-            }
-            SlipLine::Rule => {
-                y += 6.0 * s;
-                canvas.rect(left, y, metrics.column, 0.6, SOFT_INK);
-                y += 2.0 * s;
-            }
-            SlipLine::Qr(text) => {
-                let side = (36.0 * PT_PER_MM * s).min(metrics.column);
-                y += 4.0;
-                canvas.qr(
-                    left + (metrics.column - side) / 2.0,
-                    y,
-                    side,
-                    &printable(text),
-                )?;
-                y += side;
-            }
+        }
+        SlipLine::Pair(label, value) => y = draw_pair(canvas, metrics, y, 8.5, (label, value)),
+        SlipLine::BoldPair(label, value) => y = draw_pair(canvas, metrics, y, 9.5, (label, value)),
+        SlipLine::Rule => {
+            y += 6.0 * s;
+            canvas.rect(left, y, metrics.column, 0.6, SOFT_INK);
+            y += 2.0 * s;
+        }
+        SlipLine::Qr(text) => {
+            let side = (36.0 * PT_PER_MM * s).min(metrics.column);
+            y += 4.0;
+            canvas.qr(
+                left + (metrics.column - side) / 2.0,
+                y,
+                side,
+                &printable(text),
+            )?;
+            y += side;
         }
     }
     Ok(y)
+}
+
+/// A label and its value on one line, the value flush right; each wrapped on lines of its own
+/// when they do not fit together.
+fn draw_pair(
+    canvas: &mut Canvas<'_, '_>,
+    metrics: &Metrics,
+    mut y: f32,
+    size: f32,
+    (label, value): (&str, &str),
+) -> f32 {
+    let (left, right) = (metrics.margin, metrics.margin + metrics.column);
+    let (s, size) = (metrics.scale, size * metrics.scale);
+    let (label, value) = (printable(label), printable(value));
+    let value_width = canvas.text_width(size, &value);
+    if canvas.text_width(size, &label) + value_width + 6.0 <= metrics.column {
+        y += 11.0 * s;
+        canvas.text_at(left, y, size, &label, SOFT_INK);
+        canvas.right_aligned(right, y, size, &value, INK);
+        return y;
+    }
+    for part in canvas.wrapped(size, &label, metrics.column) {
+        y += 11.0 * s;
+        canvas.text_at(left, y, size, &part, SOFT_INK);
+    }
+    for part in canvas.wrapped(size, &value, metrics.column) {
+        y += 11.0 * s;
+        canvas.right_aligned(right, y, size, &part, INK);
+    }
+    y
 }

@@ -7,6 +7,7 @@ use crate::api::catalog::ExtraField;
 use crate::api::family_b::{CashIn, PaymentLinkRequest, PaymentMethodRequest, Reference2};
 use crate::validate;
 use crate::validate::Field;
+use url::Url;
 
 /// The fields both cash-ins share, as typed.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -42,70 +43,8 @@ impl CashInForm {
             &mut problems,
         );
         problems.extend(service.missing_shop_url());
-        let webhook_text = Some(self.webhook_url.trim())
-            .filter(|text| !text.is_empty())
-            .map(str::to_owned)
-            .or_else(|| service.default_webhook.clone());
-        // With neither, the rule's own message asks for one.
-        let webhook_url = take(
-            validate::webhook_url(
-                Field::WebhookUrl,
-                webhook_text.as_deref().unwrap_or_default(),
-                service.pay_url,
-            ),
-            &mut problems,
-        );
-        let return_text = Some(self.return_url.trim())
-            .filter(|text| !text.is_empty())
-            .map(str::to_owned)
-            .or_else(|| service.default_return_url.clone());
-        let return_url = match return_text {
-            None => None,
-            Some(text) => take(validate::web_url(Field::ReturnUrl, &text), &mut problems),
-        };
-        let mut reference2 = Reference2::default();
-        if !self.customer_name.trim().is_empty()
-            && let Some(name) = take(
-                validate::plain_text(Field::CustomerName, self.customer_name.trim()),
-                &mut problems,
-            )
-        {
-            reference2.label.push(("Name".to_owned(), name));
-        }
-        if !self.customer_email.trim().is_empty()
-            && let Some(email) = take(
-                validate::email(Field::Email, &self.customer_email),
-                &mut problems,
-            )
-        {
-            reference2.label.push(("Email".to_owned(), email));
-        }
-        if !self.customer_cellphone.trim().is_empty()
-            && let Some(phone) = take(
-                validate::cellphone(Field::CustomerCellphone, &self.customer_cellphone),
-                &mut problems,
-            )
-        {
-            reference2.label.push(("CellPhone".to_owned(), phone));
-        }
-        if !self.description.trim().is_empty()
-            && let Some(description) = take(
-                validate::plain_text(Field::Description, self.description.trim()),
-                &mut problems,
-            )
-        {
-            reference2
-                .label
-                .push(("Description".to_owned(), description));
-        }
-        for (field, source, target) in [
-            (Field::Label, &self.labels, &mut reference2.label),
-            (Field::Data, &self.data, &mut reference2.data),
-        ] {
-            for pair in source {
-                target.extend(take(validate::key_value(field, pair), &mut problems));
-            }
-        }
+        let (webhook_url, return_url) = self.addresses(service, &mut problems);
+        let reference2 = self.reference2(&mut problems);
         let (Some(amount), Some(reference1), Some(webhook_url)) = (amount, reference1, webhook_url)
         else {
             return Err(problems);
@@ -125,7 +64,76 @@ impl CashInForm {
         };
         checked(cash_in, problems, [])
     }
+
+    /// Where the service notifies the payment and where it sends the payer back: as typed,
+    /// else the service's defaults.
+    fn addresses(
+        &self,
+        service: &Service<'_>,
+        problems: &mut Problems,
+    ) -> (Option<Url>, Option<Url>) {
+        let typed_or = |typed: &str, default: &Option<String>| {
+            Some(typed.trim())
+                .filter(|text| !text.is_empty())
+                .map(str::to_owned)
+                .or_else(|| default.clone())
+        };
+        let webhook_text = typed_or(&self.webhook_url, &service.default_webhook);
+        // With neither, the rule's own message asks for one.
+        let webhook_url = take(
+            validate::webhook_url(
+                Field::WebhookUrl,
+                webhook_text.as_deref().unwrap_or_default(),
+                service.pay_url,
+            ),
+            problems,
+        );
+        let return_url = match typed_or(&self.return_url, &service.default_return_url) {
+            None => None,
+            Some(text) => take(validate::web_url(Field::ReturnUrl, &text), problems),
+        };
+        (webhook_url, return_url)
+    }
+
+    /// `reference2`: the customer's details and what is sold as its labels, then the further
+    /// labels and data typed as `KEY=VALUE`.
+    fn reference2(&self, problems: &mut Problems) -> Reference2 {
+        let mut reference2 = Reference2::default();
+        let labelled: [(&str, &str, ReadLabel); 4] = [
+            ("Name", &self.customer_name, |typed| {
+                validate::plain_text(Field::CustomerName, typed.trim())
+            }),
+            ("Email", &self.customer_email, |typed| {
+                validate::email(Field::Email, typed)
+            }),
+            ("CellPhone", &self.customer_cellphone, |typed| {
+                validate::cellphone(Field::CustomerCellphone, typed)
+            }),
+            ("Description", &self.description, |typed| {
+                validate::plain_text(Field::Description, typed.trim())
+            }),
+        ];
+        for (label, typed, read) in labelled {
+            if !typed.trim().is_empty()
+                && let Some(value) = take(read(typed), problems)
+            {
+                reference2.label.push((label.to_owned(), value));
+            }
+        }
+        for (field, source, target) in [
+            (Field::Label, &self.labels, &mut reference2.label),
+            (Field::Data, &self.data, &mut reference2.data),
+        ] {
+            for pair in source {
+                target.extend(take(validate::key_value(field, pair), problems));
+            }
+        }
+        reference2
+    }
 }
+
+/// Reads a customer's detail as typed, for its `reference2` label.
+type ReadLabel = fn(&str) -> validate::Checked<String>;
 
 /// A payment link: the customer picks the method on the service's page.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

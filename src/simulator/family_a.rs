@@ -185,7 +185,8 @@ fn required_integer(value: &Value, pointer: &str, name: &str) -> Result<i64, Fai
         .ok_or_else(|| invalid(format!("{name} is required and must be an integer")))
 }
 
-fn is_mobile(number: &str) -> bool {
+/// Ten digits starting with 3: a Colombian mobile number.
+pub(super) fn is_mobile(number: &str) -> bool {
     number.len() == 10 && number.starts_with('3') && number.chars().all(|c| c.is_ascii_digit())
 }
 
@@ -307,7 +308,60 @@ fn generate(shared: &Shared, merchant: &Merchant, data: &Value) -> Result<Value,
     if data.pointer("/PaymentMethod/features").is_none() {
         return Err(invalid("PaymentMethod.features is required"));
     }
-    let amount = integer(data, "/Bill/amount");
+    required_features(data, method_id)?;
+    let amount = resource_amount(method_id, integer(data, "/Bill/amount"))?;
+    let reference1 = text(data, "/Bill/reference1").unwrap_or_default();
+    if reference1.chars().count() > 20 {
+        return Err(invalid("reference1 has at most 20 characters"));
+    }
+    let mut state = shared.lock();
+    let id = state.take_id();
+    let now = clock::now_ms() / 1_000;
+    let reference = format!("{}", 7_000_000 + id);
+    let url = format!("{}/checkout/{reference}", shared.origin);
+    let code = format!("PDQR{id}{:04}", uuid::Uuid::new_v4().as_u128() % 10_000);
+    // A static QR (3, and 5 with the customer's references) is printed and left on the counter:
+    // it takes payment after payment for years. Every other resource is for one sale, a day.
+    let on_the_counter = matches!(method_id, 3 | 5);
+    let expires_at = if on_the_counter {
+        now + STATIC_QR_LIFETIME_SECONDS
+    } else {
+        now + 24 * 3_600
+    };
+    let reference2 = json!({"Label": {
+        "Reference1": reference1,
+        "Reference2": text(data, "/Bill/reference2").unwrap_or_default(),
+        "Reference3": text(data, "/Bill/reference3").unwrap_or_default(),
+        "Description": text(data, "/description").unwrap_or_default(),
+    }, "Data": {}});
+    state.transactions.push(Transaction {
+        reference: reference.clone(),
+        resource_id: id.to_string(),
+        merchant_id: merchant.id,
+        method_id,
+        method_name: name.into(),
+        amount,
+        cost: if amount > 0 { cost_of(amount) } else { 0 },
+        expires_at: Some(expires_at),
+        reference1,
+        reference2,
+        description: text(data, "/description"),
+        repeatable: on_the_counter,
+        ..Transaction::pending(id, Kind::Resource, now)
+    });
+    Ok(json!({"Resource": {
+        "id": id,
+        "type": "SHARE",
+        "data": code,
+        "url": url,
+        "reference": reference,
+        "createdAt": clock::local_datetime(now),
+        "expDate": clock::local_datetime(expires_at),
+    }}))
+}
+
+/// The `features` each method of the spec's table needs.
+fn required_features(data: &Value, method_id: i64) -> Result<(), Failure> {
     match method_id {
         1 => {
             required_integer(
@@ -356,6 +410,12 @@ fn generate(shared: &Shared, merchant: &Merchant, data: &Value) -> Result<Value,
         }
         _ => {}
     }
+    Ok(())
+}
+
+/// The resource's amount: none on a static QR (the payer types it), required where the method
+/// charges a set amount, never below what a fee covers.
+fn resource_amount(method_id: i64, amount: Option<i64>) -> Result<i64, Failure> {
     let static_qr = matches!(method_id, 3 | 5);
     let amount = match (amount, static_qr) {
         (_, true) => 0,
@@ -373,67 +433,7 @@ fn generate(shared: &Shared, merchant: &Merchant, data: &Value) -> Result<Value,
             "No existe un costo soportado para el recurso solicitado",
         ));
     }
-    let reference1 = text(data, "/Bill/reference1").unwrap_or_default();
-    if reference1.chars().count() > 20 {
-        return Err(invalid("reference1 has at most 20 characters"));
-    }
-    let mut state = shared.lock();
-    let id = state.take_id();
-    let now = clock::now_ms() / 1_000;
-    let reference = format!("{}", 7_000_000 + id);
-    let url = format!("{}/checkout/{reference}", shared.origin);
-    let code = format!("PDQR{id}{:04}", uuid::Uuid::new_v4().as_u128() % 10_000);
-    // A static QR (3, and 5 with the customer's references) is printed and left on the counter:
-    // it takes payment after payment for years. Every other resource is for one sale, a day.
-    let on_the_counter = matches!(method_id, 3 | 5);
-    let expires_at = if on_the_counter {
-        now + STATIC_QR_LIFETIME_SECONDS
-    } else {
-        now + 24 * 3_600
-    };
-    let reference2 = json!({"Label": {
-        "Reference1": reference1,
-        "Reference2": text(data, "/Bill/reference2").unwrap_or_default(),
-        "Reference3": text(data, "/Bill/reference3").unwrap_or_default(),
-        "Description": text(data, "/description").unwrap_or_default(),
-    }, "Data": {}});
-    state.transactions.push(Transaction {
-        id,
-        reference: reference.clone(),
-        resource_id: id.to_string(),
-        merchant_id: merchant.id,
-        kind: Kind::Resource,
-        method_id,
-        method_name: name.into(),
-        amount,
-        cost: if amount > 0 { cost_of(amount) } else { 0 },
-        status: 1,
-        created_at: now,
-        updated_at: now,
-        expires_at: Some(expires_at),
-        processing_until: None,
-        webhook_url: None,
-        return_url: None,
-        reference1,
-        reference2,
-        description: text(data, "/description"),
-        provider_reference: String::new(),
-        checkout_started: false,
-        bank: None,
-        withdraw: None,
-        error: None,
-        repeatable: on_the_counter,
-        payments: 0,
-    });
-    Ok(json!({"Resource": {
-        "id": id,
-        "type": "SHARE",
-        "data": code,
-        "url": url,
-        "reference": reference,
-        "createdAt": clock::local_datetime(now),
-        "expDate": clock::local_datetime(expires_at),
-    }}))
+    Ok(amount)
 }
 
 /// The payment-link variant: a payer's checkout on an existing resource.

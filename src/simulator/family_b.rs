@@ -30,9 +30,10 @@ use axum::http::{HeaderMap, StatusCode};
 use serde_json::{Value, json};
 
 use super::current::{self, Interface};
+use super::family_a::is_mobile;
 use super::state::{
     DEMO_USER_ID, Kind, MINIMUM_AMOUNT, ONLINE_WITHDRAWAL_CEILING,
-    ONLINE_WITHDRAWAL_WINDOW_SECONDS, Transaction, cost_of,
+    ONLINE_WITHDRAWAL_WINDOW_SECONDS, State, Transaction, cost_of,
 };
 use super::{Answer, Shared, clock};
 
@@ -263,50 +264,7 @@ fn cash_in(
     };
     let expires_in = current::lifetime_seconds(expires_in, method_id.is_none(), interface)?;
     let (method_name, bank) = match method_id {
-        Some(id) => {
-            let (name, minimum, extras) = method(id)
-                .ok_or_else(|| fail("14", format!("Payment method {id} is not available")))?;
-            match expires_in {
-                Some(seconds) if current::minimum_included(interface) && seconds < minimum => {
-                    return Err(fail(
-                        "03",
-                        format!("expiresIn must be at least {minimum} seconds for {name}"),
-                    ));
-                }
-                Some(seconds)
-                    if !current::minimum_included(interface)
-                        && minimum > 0
-                        && seconds <= minimum =>
-                {
-                    return Err(fail(
-                        "03",
-                        format!("expiresIn must exceed {minimum} seconds for {name}"),
-                    ));
-                }
-                _ => {}
-            }
-            for extra in extras {
-                text(request, &format!("/paymentMethod/{extra}")).ok_or_else(|| {
-                    fail(
-                        "01",
-                        format!("paymentMethod.{extra} is required for {name}"),
-                    )
-                })?;
-            }
-            if let Some(description) = text(request, "/paymentMethod/description")
-                && description.chars().count() > 255
-            {
-                return Err(fail(
-                    "01",
-                    "paymentMethod.description admite máximo 255 caracteres",
-                ));
-            }
-            let bank = text(request, "/paymentMethod/bankId").map(|id| {
-                let name = id.parse().map(bank_name).unwrap_or_default();
-                (id, name)
-            });
-            (name.to_owned(), bank)
-        }
+        Some(id) => method_fields(request, interface, id, expires_in)?,
         None => ("Link de pago".to_owned(), None),
     };
     if amount < MINIMUM_AMOUNT {
@@ -316,68 +274,116 @@ fn cash_in(
     let expires_at = expiry_of(method_id, expires_in, now);
     let mut state = shared.lock();
     let id = state.take_id();
-    let reference = format!("PD{id}{:04}", uuid::Uuid::new_v4().as_u128() % 10_000);
-    let resource_id = format!("{}", 500_000 + id);
-    let reference2 = request
-        .get("reference2")
-        .cloned()
-        .unwrap_or_else(|| json!({}));
-    state.transactions.push(Transaction {
-        id,
-        reference: reference.clone(),
-        resource_id: resource_id.clone(),
-        merchant_id: DEMO_USER_ID,
-        kind: if method_id.is_some() {
-            Kind::MethodPayment
-        } else {
-            Kind::Link
-        },
+    let kind = if method_id.is_some() {
+        Kind::MethodPayment
+    } else {
+        Kind::Link
+    };
+    let created = Transaction {
+        reference: format!("PD{id}{:04}", uuid::Uuid::new_v4().as_u128() % 10_000),
+        resource_id: format!("{}", 500_000 + id),
         method_id: method_id.unwrap_or(0),
         method_name,
         amount,
         cost: cost_of(amount),
-        status: 1,
-        created_at: now,
-        updated_at: now,
         expires_at: Some(expires_at),
-        processing_until: None,
         webhook_url,
         return_url,
         reference1,
-        reference2,
-        description: None,
-        provider_reference: String::new(),
-        checkout_started: false,
+        reference2: request
+            .get("reference2")
+            .cloned()
+            .unwrap_or_else(|| json!({})),
         bank,
-        withdraw: None,
-        error: None,
         repeatable: method_id.is_some_and(repeatable),
-        payments: 0,
-    });
-    let url = format!("{}/checkout/{reference}", shared.origin);
-    let snapshot = state.transactions.last().cloned();
-    let notifications = snapshot
-        .map(|t| state.notifications_for(&t, None))
-        .unwrap_or_default();
+        ..Transaction::pending(id, kind, now)
+    };
+    let notifications = state.notifications_for(&created, None);
+    let answer = cash_in_answer(shared, interface, method_id.is_some(), &created);
+    state.transactions.push(created);
     drop(state);
     shared.send_all(notifications);
-    Ok(match method_id {
-        // The current link's answer also names its resource and state.
-        None if interface == Interface::Current => json!({
+    Ok(answer)
+}
+
+/// A method's own rules for a payment: a known id, a lifetime above its minimum, its fields.
+/// Returns the method's name and the bank a transfer names.
+fn method_fields(
+    request: &Value,
+    interface: Interface,
+    id: i64,
+    expires_in: Option<u64>,
+) -> Result<(String, Option<(String, String)>), Failure> {
+    let (name, minimum, extras) =
+        method(id).ok_or_else(|| fail("14", format!("Payment method {id} is not available")))?;
+    match expires_in {
+        Some(seconds) if current::minimum_included(interface) && seconds < minimum => {
+            return Err(fail(
+                "03",
+                format!("expiresIn must be at least {minimum} seconds for {name}"),
+            ));
+        }
+        Some(seconds)
+            if !current::minimum_included(interface) && minimum > 0 && seconds <= minimum =>
+        {
+            return Err(fail(
+                "03",
+                format!("expiresIn must exceed {minimum} seconds for {name}"),
+            ));
+        }
+        _ => {}
+    }
+    for extra in extras {
+        text(request, &format!("/paymentMethod/{extra}")).ok_or_else(|| {
+            fail(
+                "01",
+                format!("paymentMethod.{extra} is required for {name}"),
+            )
+        })?;
+    }
+    if let Some(description) = text(request, "/paymentMethod/description")
+        && description.chars().count() > 255
+    {
+        return Err(fail(
+            "01",
+            "paymentMethod.description admite máximo 255 caracteres",
+        ));
+    }
+    let bank = text(request, "/paymentMethod/bankId").map(|id| {
+        let name = id.parse().map(bank_name).unwrap_or_default();
+        (id, name)
+    });
+    Ok((name.to_owned(), bank))
+}
+
+/// What a created payment's answer says: a link its address and reference (the current
+/// interface's also its resource and state), a method's payment its expiry too.
+fn cash_in_answer(
+    shared: &Shared,
+    interface: Interface,
+    for_a_method: bool,
+    created: &Transaction,
+) -> Value {
+    let (url, reference) = (
+        format!("{}/checkout/{}", shared.origin, created.reference),
+        &created.reference,
+    );
+    match (for_a_method, interface) {
+        (false, Interface::Current) => json!({
             "url": url,
             "reference": reference,
-            "resourceId": resource_id,
+            "resourceId": created.resource_id,
             "status": 1,
         }),
-        None => json!({"url": url, "reference": reference}),
-        Some(_) => json!({
+        (false, _) => json!({"url": url, "reference": reference}),
+        (true, _) => json!({
             "url": url,
             "reference": reference,
-            "resourceId": resource_id,
-            "expiresIn": clock::iso(expires_at),
+            "resourceId": created.resource_id,
+            "expiresIn": created.expires_at.map(clock::iso),
             "status": 1,
         }),
-    })
+    }
 }
 
 fn status(shared: &Shared, request: &Value) -> Result<Value, Failure> {
@@ -436,10 +442,7 @@ fn features(request: &Value) -> Result<Value, Failure> {
 fn instant_banks(request: &Value) -> Result<Value, Failure> {
     let cellphone =
         text(request, "/cellphone").ok_or_else(|| fail("01", "cellphone is required"))?;
-    if cellphone.len() != 10
-        || !cellphone.starts_with('3')
-        || !cellphone.chars().all(|c| c.is_ascii_digit())
-    {
+    if !is_mobile(&cellphone) {
         return Err(fail("01", "cellphone must have 10 digits and start with 3"));
     }
     let masked = format!("******{}", &cellphone[6..]);
@@ -464,35 +467,101 @@ fn withdraw(shared: &Shared, interface: Interface, request: &Value) -> Result<Va
     if !matches!(method_id, 160 | 245 | 264) {
         return Err(fail("14", "withdrawMethod.id must be 160, 245 or 264"));
     }
-    // 264 sends to a Bre-B key; the others to a mobile number.
-    let destination = if method_id == 264 {
-        let key = text(request, "/withdrawMethod/key")
-            .ok_or_else(|| fail("01", "withdrawMethod.key is required for 264"))?;
-        // The current interface's alias rule is `current::cash_out_rules`'s.
-        if interface == Interface::Spec && (key.contains(char::is_whitespace) || key.len() < 4) {
-            return Err(fail("01", "withdrawMethod.key is not a Bre-B key"));
-        }
-        key
-    } else {
-        let cellphone = text(request, "/withdrawMethod/cellphone")
-            .ok_or_else(|| fail("01", "withdrawMethod.cellphone is required"))?;
-        if cellphone.len() != 10
-            || !cellphone.starts_with('3')
-            || !cellphone.chars().all(|c| c.is_ascii_digit())
-        {
-            return Err(fail(
-                "01",
-                "withdrawMethod.cellphone must have 10 digits and start with 3",
-            ));
-        }
-        cellphone
-    };
+    let destination = payout_destination(request, interface, method_id)?;
     let webhook_url = web_url(request, "webhookRequest", false)?;
     if method_id == 160 && amount > ONLINE_WITHDRAWAL_CEILING {
         return Err(fail("07", "El retiro en línea admite máximo $ 2.000.000"));
     }
     let now = clock::now_ms() / 1_000;
     let mut state = shared.lock();
+    debit_for_payout(&mut state, &reference1, amount, now)?;
+    let id = state.take_id();
+    let reference = format!("CO{id}{:04}", uuid::Uuid::new_v4().as_u128() % 10_000);
+    let withdraw = json!({
+        "id": format!("WD{id}"),
+        "transactionId": reference,
+        "userId": DEMO_USER_ID,
+        "accountNumber": destination,
+        "infoReference": reference1,
+        "providerReference": format!("PRV{id}"),
+        "accountId": null,
+        "observation": null,
+        "deletedAt": null,
+        "createdAt": clock::iso(now),
+        "updatedAt": clock::iso(now),
+    });
+    let bank_name = text(request, "/withdrawMethod/bankName").unwrap_or_default();
+    state.transactions.push(Transaction {
+        reference: reference.clone(),
+        resource_id: format!("WD{id}"),
+        method_id,
+        method_name: match method_id {
+            160 => "Retiro en línea".into(),
+            264 => "Llave Bre-B".into(),
+            _ => "Dispersión".into(),
+        },
+        amount,
+        // Online withdrawals wait for the recipient; products are paid by the provider.
+        expires_at: (method_id == 160).then_some(now + ONLINE_WITHDRAWAL_WINDOW_SECONDS),
+        webhook_url,
+        reference1,
+        provider_reference: format!("PRV{id}"),
+        bank: Some((String::new(), bank_name)),
+        withdraw: Some(notification_withdraw(&withdraw, now)),
+        ..Transaction::pending(id, Kind::CashOut, now)
+    });
+    // Products and Bre-B transfers are paid without the recipient's action.
+    let approve_product = matches!(method_id, 245 | 264) && !state.hold_payouts;
+    drop(state);
+    if approve_product {
+        // A product disbursement is paid by the provider without the recipient's action.
+        let notifications = shared
+            .lock()
+            .settle(
+                &reference,
+                super::state::Outcome::Approve { amount: None },
+                clock::now_ms(),
+            )
+            .unwrap_or_default();
+        shared.send_all(notifications);
+    }
+    Ok(json!({"withdraw": withdraw, "transactionReference": reference}))
+}
+
+/// Where a payout goes: 264 sends to a Bre-B key, the others to a mobile number.
+fn payout_destination(
+    request: &Value,
+    interface: Interface,
+    method_id: i64,
+) -> Result<String, Failure> {
+    if method_id == 264 {
+        let key = text(request, "/withdrawMethod/key")
+            .ok_or_else(|| fail("01", "withdrawMethod.key is required for 264"))?;
+        // The current interface's alias rule is `current::cash_out_rules`'s.
+        if interface == Interface::Spec && (key.contains(char::is_whitespace) || key.len() < 4) {
+            return Err(fail("01", "withdrawMethod.key is not a Bre-B key"));
+        }
+        return Ok(key);
+    }
+    let cellphone = text(request, "/withdrawMethod/cellphone")
+        .ok_or_else(|| fail("01", "withdrawMethod.cellphone is required"))?;
+    if !is_mobile(&cellphone) {
+        return Err(fail(
+            "01",
+            "withdrawMethod.cellphone must have 10 digits and start with 3",
+        ));
+    }
+    Ok(cellphone)
+}
+
+/// The service's rules for a cash-out, then the money taken from the disbursement bag: a
+/// `reference1` used once, the spacing between cash-outs, a balance that covers it.
+fn debit_for_payout(
+    state: &mut State,
+    reference1: &str,
+    amount: i64,
+    now: i64,
+) -> Result<(), Failure> {
     let spacing = state.cash_out_spacing_seconds;
     if state
         .transactions
@@ -517,71 +586,7 @@ fn withdraw(shared: &Shared, interface: Interface, request: &Value) -> Result<Va
     }
     merchant.disbursement_balance -= amount;
     merchant.last_cash_out_at = Some(now);
-    let id = state.take_id();
-    let reference = format!("CO{id}{:04}", uuid::Uuid::new_v4().as_u128() % 10_000);
-    let withdraw = json!({
-        "id": format!("WD{id}"),
-        "transactionId": reference,
-        "userId": DEMO_USER_ID,
-        "accountNumber": destination,
-        "infoReference": reference1,
-        "providerReference": format!("PRV{id}"),
-        "accountId": null,
-        "observation": null,
-        "deletedAt": null,
-        "createdAt": clock::iso(now),
-        "updatedAt": clock::iso(now),
-    });
-    let bank_name = text(request, "/withdrawMethod/bankName").unwrap_or_default();
-    state.transactions.push(Transaction {
-        id,
-        reference: reference.clone(),
-        resource_id: format!("WD{id}"),
-        merchant_id: DEMO_USER_ID,
-        kind: Kind::CashOut,
-        method_id,
-        method_name: match method_id {
-            160 => "Retiro en línea".into(),
-            264 => "Llave Bre-B".into(),
-            _ => "Dispersión".into(),
-        },
-        amount,
-        cost: 0,
-        status: 1,
-        created_at: now,
-        updated_at: now,
-        // Online withdrawals wait for the recipient; products are paid by the provider.
-        expires_at: (method_id == 160).then_some(now + ONLINE_WITHDRAWAL_WINDOW_SECONDS),
-        processing_until: None,
-        webhook_url,
-        return_url: None,
-        reference1,
-        reference2: json!({}),
-        description: None,
-        provider_reference: format!("PRV{id}"),
-        checkout_started: false,
-        bank: Some((String::new(), bank_name)),
-        withdraw: Some(notification_withdraw(&withdraw, now)),
-        error: None,
-        repeatable: false,
-        payments: 0,
-    });
-    // Products and Bre-B transfers are paid without the recipient's action.
-    let approve_product = matches!(method_id, 245 | 264) && !state.hold_payouts;
-    drop(state);
-    if approve_product {
-        // A product disbursement is paid by the provider without the recipient's action.
-        let notifications = shared
-            .lock()
-            .settle(
-                &reference,
-                super::state::Outcome::Approve { amount: None },
-                clock::now_ms(),
-            )
-            .unwrap_or_default();
-        shared.send_all(notifications);
-    }
-    Ok(json!({"withdraw": withdraw, "transactionReference": reference}))
+    Ok(())
 }
 
 /// The notification's `withdraw` object uses `YYYY-MM-DD HH:MM:SS` timestamps.

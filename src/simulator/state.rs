@@ -86,6 +86,39 @@ pub struct Transaction {
 }
 
 impl Transaction {
+    /// A payment or payout just created: pending, nothing paid, nothing notified yet. Each
+    /// route fills in what its request said.
+    pub fn pending(id: i64, kind: Kind, now: i64) -> Transaction {
+        Transaction {
+            id,
+            reference: String::new(),
+            resource_id: String::new(),
+            merchant_id: DEMO_USER_ID,
+            kind,
+            method_id: 0,
+            method_name: String::new(),
+            amount: 0,
+            cost: 0,
+            status: 1,
+            created_at: now,
+            updated_at: now,
+            expires_at: None,
+            processing_until: None,
+            webhook_url: None,
+            return_url: None,
+            reference1: String::new(),
+            reference2: json!({}),
+            description: None,
+            provider_reference: String::new(),
+            checkout_started: false,
+            bank: None,
+            withdraw: None,
+            error: None,
+            repeatable: false,
+            payments: 0,
+        }
+    }
+
     pub fn is_final(&self) -> bool {
         matches!(self.status, 0 | 2 | 3 | 5)
     }

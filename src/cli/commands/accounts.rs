@@ -13,26 +13,7 @@ use crate::secrets::{SecretKind, SecretString, Stored};
 use crate::validate;
 
 pub async fn register(ctx: &Context<'_>, args: &RegisterArgs) -> Outcome {
-    let mut problems = Vec::new();
-    let (state, city) = crate::places::ids(&args.state, &args.city, &mut problems);
-    checked(problems)?;
-    let (password, confirmation) = read_password()?;
-    let registration = Registration {
-        register_type: args.register_type.clone(),
-        password,
-        verify_password: confirmation,
-        email: args.email.clone(),
-        cellphone: validate::cellphone(Field::Cellphone, &args.cellphone)
-            .unwrap_or_else(|_| args.cellphone.clone()),
-        doc_type: args.doc_type.trim().to_ascii_uppercase(),
-        doc_number: args.doc_number.clone(),
-        name: args.name.clone(),
-        referred: args.referred,
-        city_id: city.unwrap_or_default(),
-        state_id: state.unwrap_or_default(),
-        commerce_type_id: args.commerce_type,
-    };
-    checked(registration.check())?;
+    let registration = registration_of(args)?;
     // The token exists once, in the service's answer: with nowhere to keep it, a program reading
     // `--json` (or a pipe) would lose it. Refused before registering, unless asked for.
     let shown_to_a_person = !ctx.out.json && std::io::stdout().is_terminal();
@@ -57,25 +38,7 @@ pub async fn register(ctx: &Context<'_>, args: &RegisterArgs) -> Outcome {
     .into_iter()
     .next()
     .unwrap_or(Stored::Keyring);
-    // The JSON keeps its English note (programs read it); a person reads their language.
-    let (json_note, note) = match &stored {
-        Stored::Keyring => (
-            "(stored in the system keyring)".to_owned(),
-            crate::t!("cli-token-in-keyring"),
-        ),
-        Stored::MemoryOnly { reason } => (
-            format!("(not stored: {reason})"),
-            crate::t!("cli-token-not-stored", reason = reason.as_str()),
-        ),
-    };
-    let mut document = reply.raw.clone();
-    let hand_over = matches!(stored, Stored::MemoryOnly { .. }) && args.print_token;
-    if !hand_over && let Some(token) = document.pointer_mut("/User/token") {
-        *token = json!(json_note);
-    }
-    if hand_over {
-        document["tokenNotStored"] = json!(json_note);
-    }
+    let (document, note) = printed_answer(&reply.raw, &stored, args.print_token);
     // Without a keyring the token would be lost; show it once, to a person at a terminal, or
     // to whoever asked with --print-token.
     let show_once =
@@ -97,6 +60,56 @@ pub async fn register(ctx: &Context<'_>, args: &RegisterArgs) -> Outcome {
         }
         text
     }))
+}
+
+/// The flags and the password as the service's registration, checked.
+fn registration_of(args: &RegisterArgs) -> Result<Registration, Failure> {
+    let mut problems = Vec::new();
+    let (state, city) = crate::places::ids(&args.state, &args.city, &mut problems);
+    checked(problems)?;
+    let (password, confirmation) = read_password()?;
+    let registration = Registration {
+        register_type: args.register_type.clone(),
+        password,
+        verify_password: confirmation,
+        email: args.email.clone(),
+        cellphone: validate::cellphone(Field::Cellphone, &args.cellphone)
+            .unwrap_or_else(|_| args.cellphone.clone()),
+        doc_type: args.doc_type.trim().to_ascii_uppercase(),
+        doc_number: args.doc_number.clone(),
+        name: args.name.clone(),
+        referred: args.referred,
+        city_id: city.unwrap_or_default(),
+        state_id: state.unwrap_or_default(),
+        commerce_type_id: args.commerce_type,
+    };
+    checked(registration.check())?;
+    Ok(registration)
+}
+
+/// The service's answer as printed, and where the token went in the person's words. The
+/// token itself is replaced by a note of where it went, except when it could not be stored
+/// and `--print-token` asked for it; the JSON keeps its English note (programs read it).
+fn printed_answer(raw: &Value, stored: &Stored, print_token: bool) -> (Value, String) {
+    let (json_note, note) = match stored {
+        Stored::Keyring => (
+            "(stored in the system keyring)".to_owned(),
+            crate::t!("cli-token-in-keyring"),
+        ),
+        Stored::MemoryOnly { reason } => (
+            format!("(not stored: {reason})"),
+            crate::t!("cli-token-not-stored", reason = reason.as_str()),
+        ),
+    };
+    let mut document = raw.clone();
+    let hand_over = matches!(stored, Stored::MemoryOnly { .. }) && print_token;
+    if !hand_over && let Some(token) = document.pointer_mut("/User/token") {
+        *token = json!(json_note);
+    }
+    if hand_over {
+        document["tokenNotStored"] = json!(json_note);
+    }
+    (document, note)
 }
 
 /// From the terminal without echo (asked twice), or two lines on a pipe (the second, the

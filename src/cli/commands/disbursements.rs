@@ -11,47 +11,9 @@ use crate::requests::{PayoutForm, Service};
 use crate::validate::{self, Field, ValidationError};
 
 pub async fn payout(ctx: &Context<'_>, args: &PayoutArgs) -> Outcome {
-    let dialect = ctx.connection.client.dialect();
-    // The current interface pays a Bre-B alias only: a mobile number is refused in words
-    // before anything else is read.
-    if args.key.is_none() && dialect.payout_key_is_alias() {
-        return Err(Failure::Input(vec![ValidationError::new(
-            Field::Cellphone,
-            crate::t!("cli-payout-alias-only"),
-        )]));
-    }
-    let method_id = args
-        .method
-        .unwrap_or(dialect.default_payout_method(args.key.is_some()));
-    crate::api::family_b::withdraw_method(method_id, dialect)
-        .map_err(|problem| Failure::Input(vec![problem]))?;
-    // Which flag names the destination depends on the method; the form reads the rest.
-    let destination = match (&args.key, &args.cellphone) {
-        (Some(_), _) if method_id != BREB_WITHDRAW_METHOD => {
-            return Err(Failure::Input(vec![ValidationError::new(
-                Field::Key,
-                crate::t!("cli-key-needs-264"),
-            )]));
-        }
-        (None, _) if method_id == BREB_WITHDRAW_METHOD => {
-            return Err(Failure::Input(vec![ValidationError::new(
-                Field::Key,
-                crate::t!("cli-264-needs-key"),
-            )]));
-        }
-        (Some(key), _) => key.clone(),
-        (None, cellphone) => cellphone.clone().unwrap_or_default(),
-    };
-    let request = PayoutForm {
-        amount: args.amount.clone(),
-        destination,
-        method_id,
-        bank_name: args.bank_name.clone().unwrap_or_default(),
-        webhook_url: args.webhook_url.clone().unwrap_or_default(),
-        reference1: args.reference1.clone(),
-    }
-    .parse(&Service::of(ctx.connection))
-    .map_err(Failure::Input)?;
+    let request = payout_form(ctx, args)?
+        .parse(&Service::of(ctx.connection))
+        .map_err(Failure::Input)?;
     let ledger = ctx.ledger()?;
     let client = &ctx.connection.client;
     let plan = payouts::prepare(
@@ -63,26 +25,7 @@ pub async fn payout(ctx: &Context<'_>, args: &PayoutArgs) -> Outcome {
     )
     .await
     .map_err(payout_failure)?;
-    let repeat_confirmed = if args.yes {
-        if plan.similar.is_some() && !args.allow_repeat {
-            let warning = plan
-                .similar
-                .as_ref()
-                .map(|previous| {
-                    payouts::PayoutError::NeedsDuplicateConfirmation(Box::new(previous.clone()))
-                        .to_string()
-                })
-                .unwrap_or_default();
-            return Err(Failure::NotConfirmed(crate::t!(
-                "cli-repeat-not-sent",
-                warning = warning
-            )));
-        }
-        plan.similar.is_some()
-    } else {
-        confirm_payout(ctx, &plan)?;
-        plan.similar.is_some()
-    };
+    let repeat_confirmed = confirm_sending(ctx, args, &plan)?;
     let record = payouts::send(ledger, client, &plan, repeat_confirmed, &ctx.actor)
         .await
         .map_err(payout_failure)?;
@@ -103,6 +46,66 @@ pub async fn payout(ctx: &Context<'_>, args: &PayoutArgs) -> Outcome {
                 .unwrap_or_else(|| crate::t!("cli-none-given"))
         )
     }))
+}
+
+/// The flags as the payout form reads them. Which flag names the destination depends on the
+/// method, and the current interface pays a Bre-B alias only: a mobile number is refused in
+/// words before anything else is read.
+fn payout_form(ctx: &Context<'_>, args: &PayoutArgs) -> Result<PayoutForm, Failure> {
+    let dialect = ctx.connection.client.dialect();
+    let refused =
+        |field: Field, words: String| Failure::Input(vec![ValidationError::new(field, words)]);
+    if args.key.is_none() && dialect.payout_key_is_alias() {
+        return Err(refused(
+            Field::Cellphone,
+            crate::t!("cli-payout-alias-only"),
+        ));
+    }
+    let method_id = args
+        .method
+        .unwrap_or(dialect.default_payout_method(args.key.is_some()));
+    crate::api::family_b::withdraw_method(method_id, dialect)
+        .map_err(|problem| Failure::Input(vec![problem]))?;
+    let destination = match (&args.key, &args.cellphone) {
+        (Some(_), _) if method_id != BREB_WITHDRAW_METHOD => {
+            return Err(refused(Field::Key, crate::t!("cli-key-needs-264")));
+        }
+        (None, _) if method_id == BREB_WITHDRAW_METHOD => {
+            return Err(refused(Field::Key, crate::t!("cli-264-needs-key")));
+        }
+        (Some(key), _) => key.clone(),
+        (None, cellphone) => cellphone.clone().unwrap_or_default(),
+    };
+    Ok(PayoutForm {
+        amount: args.amount.clone(),
+        destination,
+        method_id,
+        bank_name: args.bank_name.clone().unwrap_or_default(),
+        webhook_url: args.webhook_url.clone().unwrap_or_default(),
+        reference1: args.reference1.clone(),
+    })
+}
+
+/// The person's yes: asked at the terminal, or given with `--yes`, which never covers a payout
+/// like a recent one unless `--allow-repeat` says so too. Returns whether a repeat was agreed.
+fn confirm_sending(
+    ctx: &Context<'_>,
+    args: &PayoutArgs,
+    plan: &payouts::PayoutPlan,
+) -> Result<bool, Failure> {
+    if !args.yes {
+        confirm_payout(ctx, plan)?;
+    } else if let Some(previous) = &plan.similar
+        && !args.allow_repeat
+    {
+        let warning = payouts::PayoutError::NeedsDuplicateConfirmation(Box::new(previous.clone()))
+            .to_string();
+        return Err(Failure::NotConfirmed(crate::t!(
+            "cli-repeat-not-sent",
+            warning = warning
+        )));
+    }
+    Ok(plan.similar.is_some())
 }
 
 /// Rule refusals are bad input (nothing was sent); the service's answers keep their codes.

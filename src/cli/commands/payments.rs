@@ -6,6 +6,7 @@ use crate::api::catalog::ExtraField;
 use crate::api::family_a::*;
 use crate::api::family_b::*;
 use crate::api::kind::PaymentKind;
+use crate::api::{ApiError, Reply};
 use crate::cli::args::*;
 use crate::cli::output::{Failure, labelled};
 use crate::ledger::{Collection, Ledger, now_ms};
@@ -58,18 +59,10 @@ pub async fn resource(ctx: &Context<'_>, args: &ResourceArgs) -> Outcome {
     }
     .parse()
     .map_err(Failure::Input)?;
-    // Opened first: a sale the books cannot keep is not made.
-    let ledger = ctx.ledger()?;
-    let reply = ctx
-        .connection
-        .client
-        .generate_resource(&request)
-        .await
-        .map_err(|error| error.explain_minimum(ctx.connection.catalog.min_amount(None)))?;
-    let resource = &reply.value.resource;
-    record_sale(
-        ctx,
-        ledger,
+    let client = &ctx.connection.client;
+    let generated = client.generate_resource(&request);
+    let reply = create_and_record(ctx, None, generated, |answer| {
+        let resource = &answer.resource;
         Sale {
             kind: PaymentKind::Resource(request.method_id),
             reference: resource.reference.clone(),
@@ -84,9 +77,10 @@ pub async fn resource(ctx: &Context<'_>, args: &ResourceArgs) -> Outcome {
             description: request.description.clone().unwrap_or_default(),
             expires: resource.exp_date.clone(),
             resource_id: resource.id.map(|id| id.to_string()).unwrap_or_default(),
-        },
-    )
+        }
+    })
     .await?;
+    let resource = &reply.value.resource;
     Ok(ctx.out.done(&reply.raw, || {
         labelled(
             Some(t!(
@@ -145,27 +139,19 @@ pub async fn link(ctx: &Context<'_>, args: &LinkArgs) -> Outcome {
     }
     .parse(&Service::of(ctx.connection))
     .map_err(Failure::Input)?;
-    let ledger = ctx.ledger()?;
-    let reply = ctx
-        .connection
-        .client
-        .create_payment_link(&request)
-        .await
-        .map_err(|error| error.explain_minimum(ctx.connection.catalog.min_amount(None)))?;
-    record_sale(
-        ctx,
-        ledger,
+    let client = &ctx.connection.client;
+    let reply = create_and_record(ctx, None, client.create_payment_link(&request), |link| {
         Sale {
             kind: PaymentKind::Link,
-            reference: reply.value.reference.clone(),
+            reference: link.reference.clone(),
             amount: Some(request.cash_in.amount),
             reference1: request.cash_in.reference1.clone(),
-            url: reply.value.url.clone(),
+            url: link.url.clone(),
             description: request.cash_in.description(),
             expires: String::new(),
-            resource_id: reply.value.resource_id.clone(),
-        },
-    )
+            resource_id: link.resource_id.clone(),
+        }
+    })
     .await?;
     Ok(ctx.out.done(&reply.raw, || {
         labelled(
@@ -182,7 +168,6 @@ pub async fn link(ctx: &Context<'_>, args: &LinkArgs) -> Outcome {
 }
 
 pub async fn charge(ctx: &Context<'_>, args: &ChargeArgs) -> Outcome {
-    let catalog = &ctx.connection.catalog;
     let typed = [
         (ExtraField::Cellphone, &args.cellphone),
         (ExtraField::BankId, &args.bank),
@@ -214,29 +199,20 @@ pub async fn charge(ctx: &Context<'_>, args: &ChargeArgs) -> Outcome {
     }
     .parse(&Service::of(ctx.connection))
     .map_err(Failure::Input)?;
-    let ledger = ctx.ledger()?;
-    let reply = ctx
-        .connection
-        .client
-        .create_method_payment(&request)
-        .await
-        .map_err(|error| error.explain_minimum(catalog.min_amount(Some(args.method))))?;
-    let payment = &reply.value;
-    record_sale(
-        ctx,
-        ledger,
-        Sale {
-            kind: PaymentKind::Method(request.method_id),
-            reference: payment.reference.clone(),
-            amount: Some(request.cash_in.amount),
-            reference1: request.cash_in.reference1.clone(),
-            url: payment.url.clone(),
-            description: request.cash_in.description(),
-            expires: payment.expires_at.clone(),
-            resource_id: payment.resource_id.clone(),
-        },
-    )
+    let client = &ctx.connection.client;
+    let created = client.create_method_payment(&request);
+    let reply = create_and_record(ctx, Some(args.method), created, |payment| Sale {
+        kind: PaymentKind::Method(request.method_id),
+        reference: payment.reference.clone(),
+        amount: Some(request.cash_in.amount),
+        reference1: request.cash_in.reference1.clone(),
+        url: payment.url.clone(),
+        description: request.cash_in.description(),
+        expires: payment.expires_at.clone(),
+        resource_id: payment.resource_id.clone(),
+    })
     .await?;
+    let payment = &reply.value;
     Ok(ctx.out.done(&reply.raw, || {
         labelled(
             Some(t!(
@@ -271,6 +247,23 @@ struct Sale {
     expires: String,
     /// The service's id of the resource ("" when it named none).
     resource_id: String,
+}
+
+/// Every sale from the terminal is made one way: the books opened first (a sale the books
+/// cannot keep is not made), the service asked once (a refusal under the method's smallest
+/// amount says that amount), then the sale it made written down.
+async fn create_and_record<T>(
+    ctx: &Context<'_>,
+    method: Option<i64>,
+    create: impl std::future::Future<Output = Result<Reply<T>, ApiError>>,
+    sale_of: impl FnOnce(&T) -> Sale,
+) -> Result<Reply<T>, Failure> {
+    let ledger = ctx.ledger()?;
+    let reply = create
+        .await
+        .map_err(|error| error.explain_minimum(ctx.connection.catalog.min_amount(method)))?;
+    record_sale(ctx, ledger, sale_of(&reply.value)).await?;
+    Ok(reply)
 }
 
 /// Writes a sale made from the terminal into the books exactly as a till writes its own: the

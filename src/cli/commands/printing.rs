@@ -25,22 +25,9 @@ pub async fn print(ctx: &Context<'_>, command: &PrintCommand) -> Outcome {
             let reference = reference_of(reference, &mut problems);
             checked(problems)?;
             let (Some(page), Some(out)) = (page, out) else {
-                return Err(Failure::Local(crate::t!("cli-print-flags-unreadable")));
+                return Err(unreadable_flags());
             };
-            let ledger = ctx.ledger()?;
-            let (profile, shop) = (
-                ctx.connection.profile_name.clone(),
-                ctx.connection.shop_name(),
-            );
-            let catalog = ctx.connection.catalog.clone();
-            let poster = blocking(move || {
-                Poster::from_books(&ledger, &profile, &shop, &reference, &catalog)
-            })
-            .await?;
-            jobs::poster_to(&poster, page, &out)
-                .await
-                .map_err(failure)?;
-            done(ctx, &out, &poster.reference)
+            poster(ctx, reference, page, out).await
         }
         PrintCommand::Receipt {
             reference,
@@ -55,30 +42,9 @@ pub async fn print(ctx: &Context<'_>, command: &PrintCommand) -> Outcome {
             let reference = reference_of(reference, &mut problems);
             checked(problems)?;
             let (Some(paper), Some(out)) = (paper, out) else {
-                return Err(Failure::Local(crate::t!("cli-print-flags-unreadable")));
+                return Err(unreadable_flags());
             };
-            let ledger = ctx.ledger()?;
-            let (profile, shop) = (
-                ctx.connection.profile_name.clone(),
-                ctx.connection.shop_name(),
-            );
-            let payment = payment.clone();
-            let receipt = blocking(move || {
-                Receipt::from_books(&ledger, &profile, &shop, &reference, payment.as_deref())
-            })
-            .await?;
-            let slip = receipt.slip(&ctx.connection.catalog);
-            jobs::slip_to(
-                &slip,
-                &receipt.title(),
-                paper,
-                SlipPage::Roll(paper),
-                *drawer,
-                &out,
-            )
-            .await
-            .map_err(failure)?;
-            done(ctx, &out, &receipt.payment.reference)
+            receipt(ctx, reference, payment.clone(), paper, *drawer, out).await
         }
         PrintCommand::Close {
             date,
@@ -90,44 +56,91 @@ pub async fn print(ctx: &Context<'_>, command: &PrintCommand) -> Outcome {
             let paper = paper_of(paper.as_deref(), &settings, &mut problems);
             let page = page_of(page.as_deref(), &settings, &mut problems);
             let out = out_of(to, &settings, &mut problems);
-            let day = match date.as_deref() {
-                None => Some(crate::ledger::reconcile::today()),
-                Some(text) => {
-                    let day = crate::ledger::reconcile::parse_date(text);
-                    if day.is_none() {
-                        problems.push(ValidationError::new(
-                            Field::Date,
-                            crate::t!("rule-date-not", text = format!("{text:?}")),
-                        ));
-                    }
-                    day
-                }
-            };
+            let day = day_of(date.as_deref(), &mut problems);
             checked(problems)?;
             let (Some(paper), Some(page), Some(out), Some(day)) = (paper, page, out, day) else {
-                return Err(Failure::Local(crate::t!("cli-print-flags-unreadable")));
+                return Err(unreadable_flags());
             };
-            let ledger = ctx.ledger()?;
-            let profile = ctx.connection.profile_name.clone();
-            let report = blocking(move || {
-                ledger
-                    .reconcile(Some(&profile), day, day, crate::ledger::now_ms())
-                    .map_err(PrintError::from)
-            })
-            .await?;
-            let slip = close_slip(
-                &ctx.connection.shop_name(),
-                &report,
-                &ctx.connection.catalog,
-                crate::ledger::now_ms(),
-            );
-            let title = crate::t!("close-paper-title-day", day = crate::clock::shown_date(day));
-            jobs::slip_to(&slip, &title, paper, SlipPage::Sheet(page), false, &out)
-                .await
-                .map_err(failure)?;
-            done(ctx, &out, &crate::ledger::reconcile::format_date(day))
+            close(ctx, day, paper, page, out).await
         }
     }
+}
+
+/// The flags were checked and passed, yet one could not be read: said rather than guessed.
+fn unreadable_flags() -> Failure {
+    Failure::Local(crate::t!("cli-print-flags-unreadable"))
+}
+
+/// The counter's poster of `reference`, a code that takes many payments.
+async fn poster(ctx: &Context<'_>, reference: String, page: PageSize, out: PaperOut) -> Outcome {
+    let ledger = ctx.ledger()?;
+    let (profile, shop) = (
+        ctx.connection.profile_name.clone(),
+        ctx.connection.shop_name(),
+    );
+    let catalog = ctx.connection.catalog.clone();
+    let poster =
+        blocking(move || Poster::from_books(&ledger, &profile, &shop, &reference, &catalog))
+            .await?;
+    jobs::poster_to(&poster, page, &out)
+        .await
+        .map_err(failure)?;
+    done(ctx, &out, &poster.reference)
+}
+
+/// The receipt of a payment the service confirmed, on `paper` (the drawer opened when asked).
+async fn receipt(
+    ctx: &Context<'_>,
+    reference: String,
+    payment: Option<String>,
+    paper: PaperWidth,
+    drawer: bool,
+    out: PaperOut,
+) -> Outcome {
+    let ledger = ctx.ledger()?;
+    let (profile, shop) = (
+        ctx.connection.profile_name.clone(),
+        ctx.connection.shop_name(),
+    );
+    let receipt = blocking(move || {
+        Receipt::from_books(&ledger, &profile, &shop, &reference, payment.as_deref())
+    })
+    .await?;
+    let slip = receipt.slip(&ctx.connection.catalog);
+    let title = receipt.title();
+    jobs::slip_to(&slip, &title, paper, SlipPage::Roll(paper), drawer, &out)
+        .await
+        .map_err(failure)?;
+    done(ctx, &out, &receipt.payment.reference)
+}
+
+/// The close of `day`: a PDF on a sheet of `page`, a printer's copy as the roll of `paper`.
+async fn close(
+    ctx: &Context<'_>,
+    day: time::Date,
+    paper: PaperWidth,
+    page: PageSize,
+    out: PaperOut,
+) -> Outcome {
+    let ledger = ctx.ledger()?;
+    let profile = ctx.connection.profile_name.clone();
+    let report = blocking(move || {
+        ledger
+            .reconcile(Some(&profile), day, day, crate::ledger::now_ms())
+            .map_err(PrintError::from)
+    })
+    .await?;
+    let slip = close_slip(
+        &ctx.connection.shop_name(),
+        &report,
+        &ctx.connection.catalog,
+        crate::ledger::now_ms(),
+    );
+    let title = crate::t!("close-paper-title-day", day = crate::clock::shown_date(day));
+    jobs::slip_to(&slip, &title, paper, SlipPage::Sheet(page), false, &out)
+        .await
+        .map_err(failure)?;
+    done(ctx, &out, &crate::ledger::reconcile::format_date(day))
 }
 
 async fn printers(ctx: &Context<'_>) -> Outcome {
@@ -198,6 +211,21 @@ fn failure(error: PrintError) -> Failure {
         )]),
         other => Failure::Local(other.to_string()),
     }
+}
+
+/// `--date`, or today when it is left out.
+fn day_of(date: Option<&str>, problems: &mut Vec<ValidationError>) -> Option<time::Date> {
+    let Some(text) = date else {
+        return Some(crate::ledger::reconcile::today());
+    };
+    let day = crate::ledger::reconcile::parse_date(text);
+    if day.is_none() {
+        problems.push(ValidationError::new(
+            Field::Date,
+            crate::t!("rule-date-not", text = format!("{text:?}")),
+        ));
+    }
+    day
 }
 
 fn reference_of(reference: &str, problems: &mut Vec<ValidationError>) -> String {

@@ -219,18 +219,13 @@ pub async fn watch_ledger(ctx: &Context<'_>) -> Outcome {
     }
 }
 
-/// An event as (JSON object, words).
-fn describe_event(
-    ledger: &crate::ledger::Ledger,
-    event: &crate::ledger::LedgerEvent,
-) -> (serde_json::Value, String) {
-    use crate::ledger::LedgerEvent;
-    let unreadable = |error: crate::ledger::LedgerError| {
-        (
-            json!({"event": "error", "message": error.to_string()}),
-            error.to_string(),
-        )
-    };
+/// What `paydesk ledger watch` says of an event: (JSON object, words).
+type Described = (serde_json::Value, String);
+
+/// An event as (JSON object, words); one that names a row reads the row.
+fn describe_event(ledger: &crate::ledger::Ledger, event: &crate::ledger::LedgerEvent) -> Described {
+    use crate::ledger::{LedgerError, LedgerEvent};
+    let missing = |id: &i64| LedgerError::Missing(id.to_string());
     match event {
         LedgerEvent::Reachable(true) => (
             json!({"event": "listening", "ledger": ledger.location()}),
@@ -241,90 +236,126 @@ fn describe_event(
             crate::t!("ledger-unreachable", host = ledger.location()),
         ),
         LedgerEvent::NotificationStored(id) | LedgerEvent::NotificationChecked(id) => {
-            match ledger.notification(*id) {
-                Ok(Some(stored)) => (
-                    json!({
-                        "event": if matches!(event, LedgerEvent::NotificationStored(_)) { "notification" } else { "notificationChecked" },
-                        "id": id,
-                        "referenceId": stored.reference_id,
-                        "status": stored.status.id(),
-                        "checkState": stored.check_state.as_str(),
-                    }),
-                    crate::t!(
-                        "cli-watch-notification",
-                        reference = stored.reference_id.as_str(),
-                        state = stored.status.to_string(),
-                        check = stored.check_state.words()
-                    ),
-                ),
-                Ok(None) => unreadable(crate::ledger::LedgerError::Missing(id.to_string())),
-                Err(error) => unreadable(error),
-            }
+            let checked = matches!(event, LedgerEvent::NotificationChecked(_));
+            read_row(
+                ledger.notification(*id),
+                || missing(id),
+                |stored| notification_event(*id, checked, &stored),
+            )
         }
-        LedgerEvent::Collection(id) => match ledger.collection(*id) {
-            Ok(Some((profile, collection))) => (
-                json!({
-                    "event": "payment",
-                    "id": id,
-                    "profile": profile,
-                    "reference": collection.reference,
-                    "amount": collection.amount.map(Pesos::get),
-                    "status": collection.status.map(|status| status.id()),
-                }),
-                crate::t!(
-                    "cli-watch-payment",
-                    reference = collection.reference.as_str(),
-                    amount = collection
-                        .amount
-                        .map(|amount| amount.to_string())
-                        .unwrap_or_default(),
-                    state = crate::ledger::reconcile::state_words(collection.status)
-                ),
-            ),
-            Ok(None) => unreadable(crate::ledger::LedgerError::Missing(id.to_string())),
-            Err(error) => unreadable(error),
-        },
-        LedgerEvent::Received(id) => match ledger.received(*id) {
-            Ok(Some(payment)) => (
-                json!({
-                    "event": "received",
-                    "id": id,
-                    "reference": payment.reference,
-                    "providerReference": payment.provider_reference,
-                    "amount": payment.amount.map(Pesos::get),
-                }),
-                crate::t!(
-                    "cli-watch-received",
-                    reference = payment.reference.as_str(),
-                    amount = payment
-                        .amount
-                        .map(|amount| amount.to_string())
-                        .unwrap_or_default()
-                ),
-            ),
-            Ok(None) => unreadable(crate::ledger::LedgerError::Missing(id.to_string())),
-            Err(error) => unreadable(error),
-        },
+        LedgerEvent::Collection(id) => read_row(
+            ledger.collection(*id),
+            || missing(id),
+            |(profile, collection)| collection_event(*id, &profile, &collection),
+        ),
+        LedgerEvent::Received(id) => read_row(
+            ledger.received(*id),
+            || missing(id),
+            |payment| received_event(*id, &payment),
+        ),
         LedgerEvent::People => (json!({"event": "people"}), crate::t!("cli-watch-people")),
-        LedgerEvent::Payout(id) => match ledger.payout(*id) {
-            Ok(Some(payout)) => (
-                json!({
-                    "event": "payout",
-                    "id": id,
-                    "profile": payout.profile,
-                    "reference1": payout.reference1,
-                    "amount": payout.amount.get(),
-                    "state": payout.state.as_str(),
-                }),
-                crate::t!(
-                    "cli-watch-payout",
-                    reference = payout.reference1.as_str(),
-                    amount = payout.amount.to_string(),
-                    state = payout.state.words()
-                ),
-            ),
-            Ok(None) => unreadable(crate::ledger::LedgerError::NoSuchPayout(*id)),
-            Err(error) => unreadable(error),
-        },
+        LedgerEvent::Payout(id) => read_row(
+            ledger.payout(*id),
+            || LedgerError::NoSuchPayout(*id),
+            |payout| payout_event(*id, &payout),
+        ),
     }
+}
+
+/// The row an event names, described; a row gone or unreadable is said as an error event.
+fn read_row<T>(
+    found: Result<Option<T>, crate::ledger::LedgerError>,
+    missing: impl FnOnce() -> crate::ledger::LedgerError,
+    describe: impl FnOnce(T) -> Described,
+) -> Described {
+    match found.and_then(|row| row.ok_or_else(missing)) {
+        Ok(row) => describe(row),
+        Err(error) => (
+            json!({"event": "error", "message": error.to_string()}),
+            error.to_string(),
+        ),
+    }
+}
+
+fn notification_event(
+    id: i64,
+    checked: bool,
+    stored: &crate::ledger::StoredNotification,
+) -> Described {
+    (
+        json!({
+            "event": if checked { "notificationChecked" } else { "notification" },
+            "id": id,
+            "referenceId": stored.reference_id,
+            "status": stored.status.id(),
+            "checkState": stored.check_state.as_str(),
+        }),
+        crate::t!(
+            "cli-watch-notification",
+            reference = stored.reference_id.as_str(),
+            state = stored.status.to_string(),
+            check = stored.check_state.words()
+        ),
+    )
+}
+
+fn collection_event(id: i64, profile: &str, collection: &crate::ledger::Collection) -> Described {
+    (
+        json!({
+            "event": "payment",
+            "id": id,
+            "profile": profile,
+            "reference": collection.reference,
+            "amount": collection.amount.map(Pesos::get),
+            "status": collection.status.map(|status| status.id()),
+        }),
+        crate::t!(
+            "cli-watch-payment",
+            reference = collection.reference.as_str(),
+            amount = collection
+                .amount
+                .map(|amount| amount.to_string())
+                .unwrap_or_default(),
+            state = crate::ledger::reconcile::state_words(collection.status)
+        ),
+    )
+}
+
+fn received_event(id: i64, payment: &crate::ledger::ReceivedPayment) -> Described {
+    (
+        json!({
+            "event": "received",
+            "id": id,
+            "reference": payment.reference,
+            "providerReference": payment.provider_reference,
+            "amount": payment.amount.map(Pesos::get),
+        }),
+        crate::t!(
+            "cli-watch-received",
+            reference = payment.reference.as_str(),
+            amount = payment
+                .amount
+                .map(|amount| amount.to_string())
+                .unwrap_or_default()
+        ),
+    )
+}
+
+fn payout_event(id: i64, payout: &crate::ledger::PayoutRecord) -> Described {
+    (
+        json!({
+            "event": "payout",
+            "id": id,
+            "profile": payout.profile,
+            "reference1": payout.reference1,
+            "amount": payout.amount.get(),
+            "state": payout.state.as_str(),
+        }),
+        crate::t!(
+            "cli-watch-payout",
+            reference = payout.reference1.as_str(),
+            amount = payout.amount.to_string(),
+            state = payout.state.words()
+        ),
+    )
 }

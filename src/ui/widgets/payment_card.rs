@@ -4,10 +4,11 @@
 
 use std::path::Path;
 
-use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
+use ab_glyph::{Font, PxScale};
 use image::{Rgb, RgbImage};
 
 use super::qr::{QrError, qr_image};
+use crate::printing::measure::TextMeasure;
 
 const WIDTH: u32 = 640;
 const MARGIN: u32 = 32;
@@ -43,8 +44,7 @@ pub fn save_card(card: &PaymentCard, path: &Path) -> Result<(), QrError> {
 }
 
 fn draw(card: &PaymentCard) -> Result<RgbImage, QrError> {
-    let font = FontRef::try_from_slice(epaint_default_fonts::UBUNTU_LIGHT)
-        .map_err(|error| QrError::Save(error.to_string()))?;
+    let measure = TextMeasure::new().map_err(|error| QrError::Save(error.to_string()))?;
     let qr = qr_image(&card.qr_text, 1)?;
     // As large as the card allows, in whole pixels per module (a blurred code scans badly).
     let scale = ((WIDTH - 2 * MARGIN) as usize / qr.size[0]).max(1);
@@ -60,13 +60,20 @@ fn draw(card: &PaymentCard) -> Result<RgbImage, QrError> {
         }
     }
     let mut y = 0;
-    text_centred(&mut image, &font, 40.0, &card.shop, y + 64, WHITE);
+    text_centred(&mut image, &measure, 40.0, &card.shop, y + 64, WHITE);
     y += band_height + 24;
     if !card.amount.is_empty() {
-        text_centred(&mut image, &font, 64.0, &card.amount, y + 60, INK);
+        text_centred(&mut image, &measure, 64.0, &card.amount, y + 60, INK);
     }
     y += 72;
-    text_centred(&mut image, &font, 26.0, &card.description, y + 30, SOFT_INK);
+    text_centred(
+        &mut image,
+        &measure,
+        26.0,
+        &card.description,
+        y + 30,
+        SOFT_INK,
+    );
     y += 44;
     let left = (WIDTH - qr_side) / 2;
     for (index, pixel) in qr.pixels.iter().enumerate() {
@@ -75,11 +82,11 @@ fn draw(card: &PaymentCard) -> Result<RgbImage, QrError> {
         image.put_pixel(left + x, y + row, Rgb([value, value, value]));
     }
     y += qr_side + 24;
-    text_centred(&mut image, &font, 24.0, &card.instruction, y + 26, INK);
+    text_centred(&mut image, &measure, 24.0, &card.instruction, y + 26, INK);
     y += 40;
     text_centred(
         &mut image,
-        &font,
+        &measure,
         20.0,
         &card.reference_line,
         y + 24,
@@ -92,7 +99,7 @@ fn draw(card: &PaymentCard) -> Result<RgbImage, QrError> {
 /// the card is made smaller until it fits.
 fn text_centred(
     image: &mut RgbImage,
-    font: &FontRef<'_>,
+    measure: &TextMeasure,
     size: f32,
     text: &str,
     baseline: u32,
@@ -100,22 +107,14 @@ fn text_centred(
 ) {
     let room = (WIDTH - 2 * MARGIN) as f32;
     let mut size = size;
-    while size > 10.0 && line_width(font, size, text) > room {
+    while size > 10.0 && measure.width_in_pixels(size, text) > room {
         size -= 2.0;
     }
-    let scaled = font.as_scaled(PxScale::from(size));
-    let mut x = (WIDTH as f32 - line_width(font, size, text)) / 2.0;
-    let mut previous = None;
-    for character in text.chars() {
-        let id = scaled.glyph_id(character);
-        if let Some(before) = previous {
-            x += scaled.kern(before, id);
-        }
+    let left = (WIDTH as f32 - measure.width_in_pixels(size, text)) / 2.0;
+    measure.place(PxScale::from(size), text, left, |id, x| {
         let glyph = id.with_scale_and_position(size, ab_glyph::point(x, baseline as f32));
-        x += scaled.h_advance(id);
-        previous = Some(id);
-        let Some(outline) = font.outline_glyph(glyph) else {
-            continue;
+        let Some(outline) = measure.font().outline_glyph(glyph) else {
+            return;
         };
         let bounds = outline.px_bounds();
         outline.draw(|gx, gy, coverage| {
@@ -134,22 +133,7 @@ fn text_centred(
             ]);
             image.put_pixel(px as u32, py as u32, blended);
         });
-    }
-}
-
-fn line_width(font: &FontRef<'_>, size: f32, text: &str) -> f32 {
-    let scaled = font.as_scaled(PxScale::from(size));
-    let mut width = 0.0;
-    let mut previous = None;
-    for character in text.chars() {
-        let id = scaled.glyph_id(character);
-        if let Some(before) = previous {
-            width += scaled.kern(before, id);
-        }
-        width += scaled.h_advance(id);
-        previous = Some(id);
-    }
-    width
+    });
 }
 
 #[cfg(test)]
