@@ -237,31 +237,6 @@ fn the_reader_of_crate_paths_reads_groups() {
     );
 }
 
-/// The ledger's own files use each other one way too (read from their `super::` paths):
-/// `param` below `postgres` below `store`, the PostgreSQL steps above all three.
-#[test]
-fn the_ledgers_files_use_each_other_one_way() {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ledger");
-    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for entry in std::fs::read_dir(&folder).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-        if name == "mod" {
-            continue;
-        }
-        let text = std::fs::read_to_string(&path)
-            .unwrap()
-            .replace("super::", "crate::");
-        let used = used_modules(&text)
-            .into_iter()
-            .filter(|used| *used != name && folder.join(format!("{used}.rs")).exists())
-            .collect();
-        edges.insert(name, used);
-    }
-    assert!(edges.contains_key("store") && edges.contains_key("postgres"));
-    assert_eq!(find_cycle(&edges), None, "{edges:#?}");
-}
-
 /// Every path a file names through `crate::`, `super::` or `self::`, made absolute (`crate::a::b`
 /// as `["a", "b"]`), read from the parsed source: `use` trees expanded, inline modules followed,
 /// test modules left out, nothing read from comments.

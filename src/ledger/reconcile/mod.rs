@@ -16,12 +16,11 @@ use crate::api::kind::PaymentKind;
 use crate::ledger::CheckState;
 use crate::money::{PaymentFigures, Pesos};
 
-// The file sits beside this one, not in a folder of its own: the ledger's folder holds only
-// files, each read as one of its modules by tests/architecture.rs.
-#[path = "export.rs"]
 mod export;
+mod terms;
 
 pub use export::{EXPORT_HEADER, ExportError, SPANISH_HEADER};
+pub use terms::{bounds, state_words};
 
 /// A collection still pending this long after it was created is an exception.
 pub const PENDING_TOO_LONG_MS: i64 = 2 * 3_600_000;
@@ -36,12 +35,6 @@ pub fn format_date(date: Date) -> String {
 }
 
 pub use crate::clock::{local_datetime as local_time, today};
-
-/// `[from 00:00, to+1 00:00)` in milliseconds, shop time.
-pub fn bounds(from: Date, to: Date) -> (i64, i64) {
-    let end = to.next_day().map(clock::start_of).unwrap_or(i64::MAX);
-    (clock::start_of(from), end)
-}
 
 /// An amount as a person reads it, or `?` where the service did not say.
 fn shown(amount: Option<Pesos>) -> String {
@@ -149,14 +142,6 @@ pub struct Report {
     pub payouts_failed: Totals,
     pub exceptions: Vec<Exception>,
     pub notifications: usize,
-}
-
-/// A state in words, or "not checked" when the service was never asked.
-pub fn state_words(status: Option<TransactionStatus>) -> String {
-    match status {
-        Some(status) => status.to_string(),
-        None => crate::t!("state-not-checked"),
-    }
 }
 
 impl Report {

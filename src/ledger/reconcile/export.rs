@@ -5,13 +5,15 @@ use std::io::Write;
 
 use time::Date;
 
-use super::{Ledger, LedgerError, bounds, local_time, state_words};
+use super::terms::{bounds, state_words};
 use crate::api::catalog::MethodCatalog;
 use crate::api::family_b::TransactionStatus;
 use crate::api::kind::PaymentKind;
+use crate::clock::local_datetime as local_time;
 use crate::i18n::Language;
 use crate::ledger::inbox::ExportedNotification;
 use crate::ledger::{Collection, PayoutRecord, ReceivedPayment};
+use crate::ledger::{Ledger, LedgerError};
 use crate::money::Pesos;
 
 /// A row of the file, in the headers' order.
