@@ -512,6 +512,17 @@ mod system {
     }
 }
 
+/// This computer's printer, when one is set: as it reads, or why it does not.
+pub fn configured_printer(
+    settings: &crate::config::printer::PrinterSettings,
+) -> Option<Result<PrinterUri, PrintError>> {
+    settings
+        .printer
+        .as_deref()
+        .filter(|text| !text.trim().is_empty())
+        .map(PrinterUri::parse)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::Shared;
-use super::family_b::{Failure, fail, is_loopback_url, text};
 use super::state::DEMO_USER_ID;
+use super::wire::{Failure, fail, is_loopback_url, text};
 
 /// The demo merchant's sign-in to the current pay API (`/auth/login`). Not secrets: they only
 /// open the simulator.

@@ -23,37 +23,19 @@
 //! Both interfaces are served: the spec's 1.0 and the current one (`current.rs`), whose rules
 //! are stricter.
 
-use std::net::IpAddr;
-
 use axum::body::Bytes;
 use axum::http::{HeaderMap, StatusCode};
 use serde_json::{Value, json};
 
+use super::clock;
 use super::current::{self, Interface};
 use super::family_a::is_mobile;
+use super::shared::{Answer, Shared};
 use super::state::{
     DEMO_USER_ID, Kind, MINIMUM_AMOUNT, ONLINE_WITHDRAWAL_CEILING,
     ONLINE_WITHDRAWAL_WINDOW_SECONDS, State, Transaction, cost_of,
 };
-use super::{Answer, Shared, clock};
-
-pub(super) struct Failure {
-    status: StatusCode,
-    code: &'static str,
-    message: String,
-}
-
-pub(super) fn fail(code: &'static str, message: impl Into<String>) -> Failure {
-    Failure {
-        status: if code == "40" {
-            StatusCode::UNAUTHORIZED
-        } else {
-            StatusCode::BAD_REQUEST
-        },
-        code,
-        message: message.into(),
-    }
-}
+use super::wire::{Failure, fail, is_loopback_url, text};
 
 pub(super) fn handle(
     shared: &Shared,
@@ -143,14 +125,6 @@ fn integer_of(value: &Value) -> Option<i64> {
     }
 }
 
-pub(super) fn text(value: &Value, pointer: &str) -> Option<String> {
-    match value.pointer(pointer)? {
-        Value::String(s) if !s.trim().is_empty() => Some(s.trim().to_owned()),
-        Value::Number(n) => Some(n.to_string()),
-        _ => None,
-    }
-}
-
 /// A positive whole amount; a fractional or textual amount is refused.
 fn amount(request: &Value) -> Result<i64, Failure> {
     let amount = request
@@ -161,18 +135,6 @@ fn amount(request: &Value) -> Result<i64, Failure> {
         return Err(fail("01", "amount must be positive"));
     }
     Ok(amount)
-}
-
-pub(super) fn is_loopback_url(text: &str) -> bool {
-    let Ok(url) = url::Url::parse(text) else {
-        return false;
-    };
-    match url.host() {
-        Some(url::Host::Domain(domain)) => domain.eq_ignore_ascii_case("localhost"),
-        Some(url::Host::Ipv4(ip)) => IpAddr::V4(ip).is_loopback(),
-        Some(url::Host::Ipv6(ip)) => IpAddr::V6(ip).is_loopback(),
-        None => false,
-    }
 }
 
 fn web_url(request: &Value, field: &str, required: bool) -> Result<Option<String>, Failure> {

@@ -10,12 +10,16 @@ mod control;
 mod current;
 mod family_a;
 mod family_b;
+mod shared;
 pub mod state;
 mod webhooks;
+mod wire;
+
+use shared::{Answer, Shared};
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::Router;
@@ -29,7 +33,7 @@ use tokio::sync::{mpsc, watch};
 
 use current::Interface;
 pub use current::{DEMO_PASSWORD, DEMO_USERNAME, PayApiAccess};
-use state::{FaultMode, PendingNotification, RecordedRequest, State};
+use state::{FaultMode, RecordedRequest, State};
 
 /// Demo credentials of the built-in simulator. Not secrets: they only open the simulator. Their
 /// values keep the simulator's old name: state files written by earlier versions hold them.
@@ -94,35 +98,6 @@ impl SimulatorConnection {
             ("user_id", self.user_id.to_string()),
             ("control_url", self.control_url.clone()),
         ]
-    }
-}
-
-#[derive(Clone)]
-pub(crate) struct Shared {
-    state: Arc<Mutex<State>>,
-    access_token: Arc<str>,
-    hash_key: Arc<str>,
-    /// `http://127.0.0.1:PORT`, for URLs the simulator hands out.
-    origin: Arc<str>,
-    outbox: mpsc::UnboundedSender<PendingNotification>,
-    /// One save at a time, so an older snapshot never lands over a newer one.
-    saving: Arc<Mutex<()>>,
-}
-
-impl Shared {
-    /// A poisoned lock means a handler panicked mid-change; the simulator keeps serving the
-    /// state as it was left rather than failing every later request.
-    fn lock(&self) -> MutexGuard<'_, State> {
-        self.state
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    fn send_all(&self, notifications: Vec<PendingNotification>) {
-        for notification in notifications {
-            // The receiver lives as long as the server; a closed channel means shutdown.
-            let _ = self.outbox.send(notification);
-        }
     }
 }
 
@@ -312,12 +287,6 @@ fn record(shared: &Shared, path: &str, headers: &HeaderMap, body: &Bytes) {
         headers,
         body,
     });
-}
-
-/// An answer, before faults may spoil it.
-struct Answer {
-    status: StatusCode,
-    body: Value,
 }
 
 /// Applies the faults that strike before the operation; `Err` is the answer to send instead.

@@ -8,8 +8,8 @@ use serde_json::Value;
 use tokio::sync::{mpsc, watch};
 
 use super::Shared;
-use super::family_b::is_loopback_url;
 use super::state::{OutboxEntry, PendingNotification, signed};
+use super::wire::is_loopback_url;
 
 pub(super) async fn deliver(
     shared: Shared,
