@@ -6,10 +6,12 @@
 //! which webhook address can be reached, the catalog decides the method's fields and minimums).
 
 mod cash_in;
+mod method_shape;
 mod payout;
 mod resource;
 
 pub use cash_in::{CashInForm, MethodPaymentForm, PaymentLinkForm};
+pub use method_shape::MethodShape;
 pub use payout::PayoutForm;
 pub use resource::ResourceForm;
 
