@@ -8,11 +8,13 @@
 mod cash_in;
 mod method_shape;
 mod payout;
+mod registration;
 mod resource;
 
 pub use cash_in::{CashInForm, MethodPaymentForm, PaymentLinkForm};
 pub use method_shape::MethodShape;
 pub use payout::PayoutForm;
+pub use registration::RegistrationForm;
 pub use resource::ResourceForm;
 
 use crate::api::Dialect;
