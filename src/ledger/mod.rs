@@ -7,6 +7,7 @@
 mod accounts;
 pub mod activity;
 mod choice;
+pub mod close;
 pub mod copy;
 mod created;
 mod inbox;

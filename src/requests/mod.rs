@@ -6,12 +6,16 @@
 //! which webhook address can be reached, the catalog decides the method's fields and minimums).
 
 mod cash_in;
+mod method_shape;
 mod payout;
+mod registration;
 mod resource;
 mod service;
 
 pub use cash_in::{CashInForm, MethodPaymentForm, PaymentLinkForm};
+pub use method_shape::MethodShape;
 pub use payout::PayoutForm;
+pub use registration::RegistrationForm;
 pub use resource::ResourceForm;
 pub use service::{Problems, Service};
 use service::{checked, take};

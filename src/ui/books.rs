@@ -273,17 +273,34 @@ impl BooksGuard {
     }
 
     fn poll(&mut self, bridge: &Bridge, actions: &mut Vec<AppAction>) {
-        if let Some(task) = &self.settings
-            && let Some((folder, days)) = task.poll()
-        {
-            self.settings = None;
+        self.poll_settings(bridge);
+        self.poll_copies();
+        if let Some(found) = finished(&mut self.diagnosing) {
+            self.damaged = found;
+        }
+        if let Some(preview) = finished(&mut self.previewing) {
+            self.preview = Some(preview);
+        }
+        if let Some(result) = finished(&mut self.restoring) {
+            if result.is_ok() {
+                self.damaged = None;
+                self.diagnosed_for = None;
+                self.preview = None;
+                // The books are new under every panel: the session opens them again.
+                actions.push(AppAction::Reconnect(None));
+            }
+            self.restore_result = Some(result);
+        }
+    }
+
+    /// The settings read at start, and what changing them (the folder, the customers' days,
+    /// forgetting a customer) came to.
+    fn poll_settings(&mut self, bridge: &Bridge) {
+        if let Some((folder, days)) = finished(&mut self.settings) {
             self.folder = Some(folder);
             self.customer_days = days;
         }
-        if let Some(task) = &self.saving_days
-            && let Some(result) = task.poll()
-        {
-            self.saving_days = None;
+        if let Some(result) = finished(&mut self.saving_days) {
             self.customer_result = Some(result.map(|days| {
                 self.customer_days = days;
                 // The new days apply at once.
@@ -291,43 +308,29 @@ impl BooksGuard {
                 crate::t!("customers-days-saved", days = days)
             }));
         }
-        if let Some(task) = &self.blanking
-            && let Some(result) = task.poll()
-        {
-            self.blanking = None;
-            if let Err(problem) = result {
-                tracing::warn!(%problem, "customers' old data could not be blanked");
-            }
+        if let Some(Err(problem)) = finished(&mut self.blanking) {
+            tracing::warn!(%problem, "customers' old data could not be blanked");
         }
-        if let Some(task) = &self.forgetting
-            && let Some(result) = task.poll()
-        {
-            self.forgetting = None;
+        if let Some(result) = finished(&mut self.forgetting) {
             self.customer_result = Some(result);
         }
-        if let Some(task) = &self.saving_folder
-            && let Some(result) = task.poll()
-        {
-            self.saving_folder = None;
-            match result {
-                Ok(folder) => self.set_folder(bridge, folder),
-                Err(problem) => self.last_result = Some(Err(problem)),
-            }
+        match finished(&mut self.saving_folder) {
+            Some(Ok(folder)) => self.set_folder(bridge, folder),
+            Some(Err(problem)) => self.last_result = Some(Err(problem)),
+            None => {}
         }
-        if let Some(task) = &self.listing
-            && let Some(result) = task.poll()
-        {
-            self.listing = None;
+    }
+
+    /// The copies found in the folder, and the copy just taken.
+    fn poll_copies(&mut self) {
+        if let Some(result) = finished(&mut self.listing) {
             self.looked_at = Some(Instant::now());
             match result {
                 Ok(copies) => self.copies = copies,
                 Err(problem) => self.last_result = Some(Err(problem)),
             }
         }
-        if let Some(task) = &self.taking
-            && let Some(result) = task.poll()
-        {
-            self.taking = None;
+        if let Some(result) = finished(&mut self.taking) {
             self.last_result = Some(result.map(|copy| {
                 let words = crate::t!(
                     "backups-taken",
@@ -338,31 +341,6 @@ impl BooksGuard {
                 words
             }));
             self.looked_at = None;
-        }
-        if let Some(task) = &self.diagnosing
-            && let Some(found) = task.poll()
-        {
-            self.diagnosing = None;
-            self.damaged = found;
-        }
-        if let Some(task) = &self.previewing
-            && let Some(preview) = task.poll()
-        {
-            self.previewing = None;
-            self.preview = Some(preview);
-        }
-        if let Some(task) = &self.restoring
-            && let Some(result) = task.poll()
-        {
-            self.restoring = None;
-            if result.is_ok() {
-                self.damaged = None;
-                self.diagnosed_for = None;
-                self.preview = None;
-                // The books are new under every panel: the session opens them again.
-                actions.push(AppAction::Reconnect(None));
-            }
-            self.restore_result = Some(result);
         }
     }
 
@@ -478,4 +456,11 @@ impl BooksGuard {
     pub fn is_restoring(&self) -> bool {
         self.restoring.is_some()
     }
+}
+
+/// A task's result once it is done; the task is then gone.
+fn finished<T>(task: &mut Option<Task<T>>) -> Option<T> {
+    let result = task.as_ref()?.poll()?;
+    *task = None;
+    Some(result)
 }

@@ -189,165 +189,222 @@ impl Paper {
     }
 
     fn run(&mut self, command: PaperCommand, bridge: &Bridge, session: &Session, paths: &Paths) {
-        let settings = self.settings();
-        let printer = crate::printing::configured_printer(&settings);
-        let exports = paths.exports_dir.clone();
-        let (profile, shop) = (session.profile_name().to_owned(), session.shop_name());
-        let catalog = session.connection.catalog.clone();
-        let ledger = session.ledger.clone();
-        let no_books = || Err::<String, String>(t!("paper-no-books"));
+        let job = Job::of(self.settings(), session, paths);
+        let source = command.source();
         // What this command comes to replaces what the last one came to.
         self.outcome = None;
-        self.outcome_source = command.source();
-        let source = command.source();
+        self.outcome_source = source;
         let task = match command {
-            PaperCommand::Save(new) => {
-                let paths = paths.clone();
-                // What was read at start, if it is still coming, is older than this.
-                self.loading = None;
-                self.settings = Some(new.clone());
-                bridge.spawn_blocking(move || {
-                    let mut config = paths.load().map_err(|error| error.to_string())?;
-                    config.printer = new;
-                    paths
-                        .save(&config)
-                        .map(|()| t!("paper-saved"))
-                        .map_err(|error| error.to_string())
-                })
-            }
+            PaperCommand::Save(new) => Some(self.save(new, bridge, paths)),
             PaperCommand::FindPrinters => {
                 self.printers.start(bridge.spawn(async {
                     destination::system_printers()
                         .await
                         .map_err(|error| UiError::local(error.to_string()))
                 }));
-                return;
+                None
             }
-            PaperCommand::Drawer => {
-                let Some(Ok(uri)) = printer else {
-                    self.outcome = Some(Err(t!("paper-no-printer")));
-                    return;
-                };
-                bridge.spawn(async move {
-                    jobs::open_drawer(&uri)
-                        .await
-                        .map(|()| t!("paper-drawer-opened"))
-                        .map_err(|error| error.to_string())
-                })
-            }
-            PaperCommand::Test => {
-                let Some(Ok(uri)) = printer else {
-                    self.outcome = Some(Err(t!("paper-no-printer")));
-                    return;
-                };
-                let slip = test_slip(&shop, &uri);
-                bridge.spawn(async move {
-                    jobs::slip_to(
-                        &slip,
-                        &t!("paper-test-title"),
-                        settings.paper,
-                        SlipPage::Roll(settings.paper),
-                        false,
-                        &PaperOut::Printer(uri.clone()),
-                    )
-                    .await
-                    .map(|()| jobs::taken_words(&uri))
-                    .map_err(|error| error.to_string())
-                })
-            }
+            PaperCommand::Drawer => self.drawer(job, bridge),
+            PaperCommand::Test => self.test(job, bridge),
             PaperCommand::Receipt {
                 reference,
                 payment,
                 pdf,
-            } => {
-                let file = format!("paydesk-comprobante-{}.pdf", file_safe(&reference));
-                let (Ok(ledger), Some(out)) =
-                    (ledger, self.slip_out(pdf, printer, exports.join(file)))
-                else {
-                    self.outcome.get_or_insert_with(no_books);
-                    return;
-                };
-                bridge.spawn(async move {
-                    let receipt = from_books(move || {
-                        Receipt::from_books(
-                            &ledger,
-                            &profile,
-                            &shop,
-                            &reference,
-                            payment.as_deref(),
-                        )
-                    })
-                    .await?;
-                    let paper = settings.paper;
-                    let done = jobs::slip_to(
-                        &receipt.slip(&catalog),
-                        &receipt.title(),
-                        paper,
-                        SlipPage::Roll(paper),
-                        false,
-                        &out,
-                    )
-                    .await;
-                    finished(done, &out).await
-                })
-            }
-            PaperCommand::Poster { reference } => {
-                let Ok(ledger) = ledger else {
-                    self.outcome = Some(no_books());
-                    return;
-                };
-                let out = match printer {
-                    Some(Ok(uri @ PrinterUri::System(_))) => PaperOut::Printer(uri),
-                    _ => PaperOut::Pdf(
-                        exports.join(format!("paydesk-cartel-{}.pdf", file_safe(&reference))),
-                    ),
-                };
-                let page = settings.page;
-                bridge.spawn(async move {
-                    let poster = from_books(move || {
-                        Poster::from_books(&ledger, &profile, &shop, &reference, &catalog)
-                    })
-                    .await?;
-                    let done = jobs::poster_to(&poster, page, &out).await;
-                    finished(done, &out).await
-                })
-            }
-            PaperCommand::Close { day, pdf } => {
-                let file = format!(
-                    "paydesk-cuadre-{}.pdf",
-                    crate::ledger::reconcile::format_date(day)
-                );
-                let (Ok(ledger), Some(out)) =
-                    (ledger, self.slip_out(pdf, printer, exports.join(file)))
-                else {
-                    self.outcome.get_or_insert_with(no_books);
-                    return;
-                };
-                bridge.spawn(async move {
-                    let report = from_books(move || {
-                        ledger.reconcile(Some(&profile), day, day, crate::ledger::now_ms())
-                    })
-                    .await?;
-                    let slip = close_slip(&shop, &report, &catalog, crate::ledger::now_ms());
-                    let title = t!("close-paper-title-day", day = crate::clock::shown_date(day));
-                    let done = jobs::slip_to(
-                        &slip,
-                        &title,
-                        settings.paper,
-                        SlipPage::Sheet(settings.page),
-                        false,
-                        &out,
-                    )
-                    .await;
-                    finished(done, &out).await
-                })
-            }
+            } => self.receipt(job, (reference, payment), pdf, bridge),
+            PaperCommand::Poster { reference } => self.poster(job, reference, bridge),
+            PaperCommand::Close { day, pdf } => self.close(job, day, pdf, bridge),
         };
-        self.jobs.push((source, task));
+        if let Some(task) = task {
+            self.jobs.push((source, task));
+        }
+    }
+
+    /// The new settings are the ones in use at once; the file follows.
+    fn save(&mut self, new: PrinterSettings, bridge: &Bridge, paths: &Paths) -> Printing {
+        let paths = paths.clone();
+        // What was read at start, if it is still coming, is older than this.
+        self.loading = None;
+        self.settings = Some(new.clone());
+        bridge.spawn_blocking(move || {
+            let mut config = paths.load().map_err(|error| error.to_string())?;
+            config.printer = new;
+            paths
+                .save(&config)
+                .map(|()| t!("paper-saved"))
+                .map_err(|error| error.to_string())
+        })
+    }
+
+    fn drawer(&mut self, job: Job, bridge: &Bridge) -> Option<Printing> {
+        let uri = self.printer_or_say(job.printer)?;
+        Some(bridge.spawn(async move {
+            jobs::open_drawer(&uri)
+                .await
+                .map(|()| t!("paper-drawer-opened"))
+                .map_err(|error| error.to_string())
+        }))
+    }
+
+    fn test(&mut self, job: Job, bridge: &Bridge) -> Option<Printing> {
+        let uri = self.printer_or_say(job.printer)?;
+        let slip = test_slip(&job.shop, &uri);
+        let paper = job.settings.paper;
+        Some(bridge.spawn(async move {
+            jobs::slip_to(
+                &slip,
+                &t!("paper-test-title"),
+                paper,
+                SlipPage::Roll(paper),
+                false,
+                &PaperOut::Printer(uri.clone()),
+            )
+            .await
+            .map(|()| jobs::taken_words(&uri))
+            .map_err(|error| error.to_string())
+        }))
+    }
+
+    /// A payment's receipt (`which`: its reference, and which payment of a code), read from the
+    /// books: only what the service confirmed has one.
+    fn receipt(
+        &mut self,
+        job: Job,
+        which: (String, Option<String>),
+        pdf: bool,
+        bridge: &Bridge,
+    ) -> Option<Printing> {
+        let (reference, payment) = which;
+        let file = format!("paydesk-comprobante-{}.pdf", file_safe(&reference));
+        let out = self.slip_out(pdf, job.printer, job.exports.join(file));
+        let (Ok(ledger), Some(out)) = (job.ledger, out) else {
+            self.outcome.get_or_insert_with(no_books);
+            return None;
+        };
+        let (profile, shop, catalog, paper) =
+            (job.profile, job.shop, job.catalog, job.settings.paper);
+        Some(bridge.spawn(async move {
+            let receipt = from_books(move || {
+                Receipt::from_books(&ledger, &profile, &shop, &reference, payment.as_deref())
+            })
+            .await?;
+            let done = jobs::slip_to(
+                &receipt.slip(&catalog),
+                &receipt.title(),
+                paper,
+                SlipPage::Roll(paper),
+                false,
+                &out,
+            )
+            .await;
+            finished(done, &out).await
+        }))
+    }
+
+    /// The counter's poster: to a sheet printer of the system's, else a PDF.
+    fn poster(&mut self, job: Job, reference: String, bridge: &Bridge) -> Option<Printing> {
+        let Ok(ledger) = job.ledger else {
+            self.outcome = Some(no_books());
+            return None;
+        };
+        let out = match job.printer {
+            Some(Ok(uri @ PrinterUri::System(_))) => PaperOut::Printer(uri),
+            _ => PaperOut::Pdf(
+                job.exports
+                    .join(format!("paydesk-cartel-{}.pdf", file_safe(&reference))),
+            ),
+        };
+        let (profile, shop, catalog, page) =
+            (job.profile, job.shop, job.catalog, job.settings.page);
+        Some(bridge.spawn(async move {
+            let poster = from_books(move || {
+                Poster::from_books(&ledger, &profile, &shop, &reference, &catalog)
+            })
+            .await?;
+            let done = jobs::poster_to(&poster, page, &out).await;
+            finished(done, &out).await
+        }))
+    }
+
+    /// One day's close, on a sheet.
+    fn close(&mut self, job: Job, day: time::Date, pdf: bool, bridge: &Bridge) -> Option<Printing> {
+        let file = format!(
+            "paydesk-cuadre-{}.pdf",
+            crate::ledger::reconcile::format_date(day)
+        );
+        let out = self.slip_out(pdf, job.printer, job.exports.join(file));
+        let (Ok(ledger), Some(out)) = (job.ledger, out) else {
+            self.outcome.get_or_insert_with(no_books);
+            return None;
+        };
+        let (profile, shop, catalog, settings) = (job.profile, job.shop, job.catalog, job.settings);
+        Some(bridge.spawn(async move {
+            let report = from_books(move || {
+                ledger.reconcile(Some(&profile), day, day, crate::ledger::now_ms())
+            })
+            .await?;
+            let slip = close_slip(&shop, &report, &catalog, crate::ledger::now_ms());
+            let title = t!("close-paper-title-day", day = crate::clock::shown_date(day));
+            let done = jobs::slip_to(
+                &slip,
+                &title,
+                settings.paper,
+                SlipPage::Sheet(settings.page),
+                false,
+                &out,
+            )
+            .await;
+            finished(done, &out).await
+        }))
     }
 }
 
+/// What a printing comes to, in words, once it ends.
+type Printing = Task<Result<String, String>>;
+
+/// What a printing job needs of the till, taken when it is asked for.
+struct Job {
+    settings: PrinterSettings,
+    /// The printer as configured, or why its address does not read (`None`: none set).
+    printer: Option<Result<PrinterUri, PrintError>>,
+    exports: std::path::PathBuf,
+    profile: String,
+    shop: String,
+    catalog: crate::api::catalog::MethodCatalog,
+    ledger: Result<std::sync::Arc<crate::ledger::Ledger>, String>,
+}
+
+impl Job {
+    fn of(settings: PrinterSettings, session: &Session, paths: &Paths) -> Job {
+        Job {
+            printer: crate::printing::configured_printer(&settings),
+            settings,
+            exports: paths.exports_dir.clone(),
+            profile: session.profile_name().to_owned(),
+            shop: session.shop_name(),
+            catalog: session.connection.catalog.clone(),
+            ledger: session.ledger.clone(),
+        }
+    }
+}
+
+fn no_books() -> Result<String, String> {
+    Err(t!("paper-no-books"))
+}
+
 impl Paper {
+    /// The printer a test or the drawer needs; without one (or one whose address does not
+    /// read) that is said, and `None` returned.
+    fn printer_or_say(
+        &mut self,
+        printer: Option<Result<PrinterUri, PrintError>>,
+    ) -> Option<PrinterUri> {
+        let Some(Ok(uri)) = printer else {
+            self.outcome = Some(Err(t!("paper-no-printer")));
+            return None;
+        };
+        Some(uri)
+    }
+
     /// Where a slip goes: the printer, unless a PDF was asked for or there is none. A printer
     /// address that does not read is said (and `None` returned).
     fn slip_out(

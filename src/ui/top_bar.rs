@@ -72,7 +72,16 @@ pub fn status_chips(
             t!("chip-service-away-help"),
         ));
     }
-    chips.push(match &session.receiver {
+    chips.push(receiver_chip(session));
+    chips.push(keyring_chip(session));
+    chips.push(ledger_chip(session, ledger_away_at));
+    chips.extend(copies.map(copies_chip));
+    chips
+}
+
+/// The notification receiver: listening, or why not.
+fn receiver_chip(session: &Session) -> StatusChip {
+    match &session.receiver {
         Ok(receiver) => StatusChip::quiet(
             t!("chip-notifications"),
             t!("chip-notifications-title"),
@@ -83,8 +92,12 @@ pub fn status_chips(
             t!("top-receiver-down"),
             t!("top-receiver-down-help", problem = problem.as_str()),
         ),
-    });
-    chips.push(match session.keyring_problem() {
+    }
+}
+
+/// Where the tokens are kept: the keyring, or why only for this run.
+fn keyring_chip(session: &Session) -> StatusChip {
+    match session.keyring_problem() {
         None => StatusChip::quiet(
             t!("chip-keyring"),
             t!("chip-keyring-title"),
@@ -95,12 +108,16 @@ pub fn status_chips(
             t!("top-keyring-short"),
             t!("chip-keyring-problem", reason = reason),
         ),
-    });
+    }
+}
+
+/// The books: where they are (this computer, or shared), or that they cannot be reached.
+fn ledger_chip(session: &Session, ledger_away_at: Option<&String>) -> StatusChip {
     let shared = session
         .ledger
         .as_ref()
         .is_ok_and(|ledger| ledger.is_shared());
-    chips.push(match (&session.ledger, ledger_away_at) {
+    match (&session.ledger, ledger_away_at) {
         (Err(problem), _) => StatusChip::alarm(
             Tone::Danger,
             t!("top-ledger-away"),
@@ -124,35 +141,36 @@ pub fn status_chips(
             t!("chip-ledger-title"),
             t!("chip-ledger-ok", place = ledger.location()),
         ),
-    });
-    if let Some(copies) = copies {
-        chips.push(match (copies.stale, copies.newest) {
-            (true, Some(at)) => StatusChip::alarm(
-                Tone::Warning,
-                t!("top-no-recent-copy"),
-                t!(
-                    "top-no-recent-copy-help",
-                    when = crate::clock::shown_datetime(at)
-                ),
-            ),
-            (true, None) => StatusChip::alarm(
-                Tone::Warning,
-                t!("top-no-recent-copy"),
-                t!("top-no-copy-help"),
-            ),
-            (false, Some(at)) => StatusChip::quiet(
-                t!("chip-copies"),
-                t!("chip-copies-title"),
-                t!("chip-copies-ok", when = crate::clock::shown_datetime(at)),
-            ),
-            (false, None) => StatusChip::quiet(
-                t!("chip-copies"),
-                t!("chip-copies-title"),
-                t!("chip-copies-looking"),
-            ),
-        });
     }
-    chips
+}
+
+/// The books' copies: when the last good one was taken, or that none is recent.
+fn copies_chip(copies: Copies) -> StatusChip {
+    match (copies.stale, copies.newest) {
+        (true, Some(at)) => StatusChip::alarm(
+            Tone::Warning,
+            t!("top-no-recent-copy"),
+            t!(
+                "top-no-recent-copy-help",
+                when = crate::clock::shown_datetime(at)
+            ),
+        ),
+        (true, None) => StatusChip::alarm(
+            Tone::Warning,
+            t!("top-no-recent-copy"),
+            t!("top-no-copy-help"),
+        ),
+        (false, Some(at)) => StatusChip::quiet(
+            t!("chip-copies"),
+            t!("chip-copies-title"),
+            t!("chip-copies-ok", when = crate::clock::shown_datetime(at)),
+        ),
+        (false, None) => StatusChip::quiet(
+            t!("chip-copies"),
+            t!("chip-copies-title"),
+            t!("chip-copies-looking"),
+        ),
+    }
 }
 
 /// A chip on the bar; clicked, its explanation opens beneath it.

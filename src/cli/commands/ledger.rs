@@ -2,6 +2,7 @@
 //! CSV export.
 
 use super::*;
+use crate::ledger::close::CloseLines;
 use crate::ledger::reconcile::{self, Report, Totals};
 use time::Date;
 
@@ -97,21 +98,45 @@ fn close_document(report: &Report, catalog: &crate::api::catalog::MethodCatalog)
     })
 }
 
-/// The close for a person, in the lines of the app's panel.
+/// The close for a person: the lines the app's panel shows (`ledger::close`), one a line.
 fn close_text(report: &Report, catalog: &crate::api::catalog::MethodCatalog) -> String {
-    let totals_line = |label: &str, totals: &Totals| {
-        format!(
-            "{label}: {} · {} {} · {} {} · {} {}",
-            totals.count,
-            crate::t!("paid-by-customer"),
-            totals.gross,
-            crate::t!("status-fee"),
-            totals.fee,
-            crate::t!("you-receive"),
-            totals.net
-        )
-    };
-    let mut lines = vec![if report.from == report.to {
+    let close = CloseLines::of(report, catalog);
+    let [_, paid, fee, receive] = CloseLines::columns();
+    let mut lines = vec![close_title(report)];
+    for line in &close.received {
+        let totals = &line.totals;
+        let indent = if line.part { "  " } else { "" };
+        lines.push(format!(
+            "{indent}{}: {} · {paid} {} · {fee} {} · {receive} {}",
+            line.label, totals.count, totals.gross, totals.fee, totals.net
+        ));
+    }
+    lines.extend(close.unconfirmed.clone());
+    // A payout is an amount sent: no payer, no fee.
+    for line in &close.payouts {
+        lines.push(format!(
+            "{}: {} · {}",
+            line.label, line.totals.count, line.totals.gross
+        ));
+    }
+    if !close.by_state.is_empty() {
+        lines.push(CloseLines::by_state_heading());
+        lines.extend(close.by_state.iter().map(|state| format!("  {state}")));
+    }
+    lines.push(close.exceptions_heading.clone());
+    for exception in &close.exceptions {
+        lines.push(format!(
+            "  {} · {} · {}",
+            exception.kind, exception.reference, exception.detail
+        ));
+    }
+    lines.push(close.notifications);
+    lines.join("\n")
+}
+
+/// The day, or the range, the close is for.
+fn close_title(report: &Report) -> String {
+    if report.from == report.to {
         crate::t!(
             "cli-close-title-day",
             day = crate::clock::typed_date(report.from)
@@ -122,60 +147,7 @@ fn close_text(report: &Report, catalog: &crate::api::catalog::MethodCatalog) -> 
             from = crate::clock::typed_date(report.from),
             to = crate::clock::typed_date(report.to)
         )
-    }];
-    lines.push(totals_line(
-        &crate::t!("activity-approved-collections"),
-        &report.approved,
-    ));
-    for (kind, totals) in &report.by_method {
-        lines.push(format!("  {}", totals_line(&kind.words(catalog), totals)));
     }
-    if report.unconfirmed > 0 {
-        lines.push(crate::t!(
-            "reconcile-unconfirmed",
-            count = report.unconfirmed
-        ));
-    }
-    // A payout is an amount sent: no payer, no fee.
-    for (label, totals) in [
-        (crate::t!("activity-payouts-paid"), &report.payouts_paid),
-        (crate::t!("activity-payouts-open"), &report.payouts_open),
-        (crate::t!("activity-payouts-failed"), &report.payouts_failed),
-    ] {
-        lines.push(format!("{label}: {} · {}", totals.count, totals.gross));
-    }
-    if !report.by_state.is_empty() {
-        lines.push(crate::t!("activity-by-state"));
-        for (state, totals) in &report.by_state {
-            lines.push(format!(
-                "  {}: {} ({})",
-                reconcile::state_words(*state),
-                totals.count,
-                totals.gross
-            ));
-        }
-    }
-    if report.exceptions.is_empty() {
-        lines.push(crate::t!("activity-no-exceptions"));
-    } else {
-        lines.push(crate::t!(
-            "activity-exceptions",
-            count = report.exceptions.len()
-        ));
-        for exception in &report.exceptions {
-            lines.push(format!(
-                "  {} · {} · {}",
-                exception.kind.words(),
-                exception.reference,
-                exception.detail
-            ));
-        }
-    }
-    lines.push(crate::t!(
-        "reconcile-notifications",
-        count = report.notifications
-    ));
-    lines.join("\n")
 }
 
 /// `paydesk ledger export`.

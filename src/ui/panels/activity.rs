@@ -153,91 +153,13 @@ impl ActivityPanel {
         egui::ScrollArea::both()
             .id_salt("activity-feed")
             .show(ui, |ui| {
-                egui::Grid::new("notifications")
-                    .num_columns(5)
-                    .striped(true)
-                    .spacing([14.0, 4.0])
-                    .show(ui, |ui| {
-                        for title in [
-                            t!("activity-received"),
-                            t!("confirm-reference"),
-                            t!("activity-notified"),
-                            t!("activity-check"),
-                            String::new(),
-                        ] {
-                            ui.label(RichText::new(title).strong());
-                        }
-                        ui.end_row();
-                        for notification in notifications.iter() {
-                            ui.label(crate::clock::shown_datetime(notification.received_at));
-                            ui.label(RichText::new(&notification.reference_id).monospace());
-                            // What it says, never its figures: a notification is not money
-                            // (the day's close has what the service confirmed).
-                            ui.label(notified_words(notification.status));
-                            let (words, tone) = check_words(notification.check_state);
-                            let color = crate::ui::theme::palette(ui).text_of(tone);
-                            ui.horizontal(|ui| {
-                                ui.label(RichText::new(words).color(color));
-                                if notification.duplicates > 0 {
-                                    ui.label(
-                                        RichText::new(t!(
-                                            "activity-duplicates",
-                                            count = notification.duplicates
-                                        ))
-                                        .weak(),
-                                    );
-                                }
-                            });
-                            if ui
-                                .button(t!("activity-body", id = notification.id))
-                                .clicked()
-                            {
-                                self.opened = Some((
-                                    t!("activity-notification-title", id = notification.id),
-                                    notification.raw.clone(),
-                                ));
-                            }
-                            ui.end_row();
-                        }
-                    });
-                if !rejections.is_empty() {
-                    ui.add_space(crate::ui::theme::space::MEDIUM);
-                    ui.label(RichText::new(t!("activity-refused")).strong());
-                    let today: u64 = rejections.today.iter().map(|(_, count)| count).sum();
-                    if today > 0 {
-                        ui.label(
-                            RichText::new(t!(
-                                "activity-refused-today",
-                                count = today,
-                                kept = rejections.samples.len()
-                            ))
-                            .weak(),
-                        );
-                    }
-                    egui::Grid::new("rejections")
-                        .num_columns(4)
-                        .striped(true)
-                        .show(ui, |ui| {
-                            for refusal in &rejections.samples {
-                                let (id, raw) = (refusal.id, &refusal.raw);
-                                ui.label(crate::clock::shown_datetime(refusal.received_at));
-                                ui.label(&refusal.source);
-                                ui.label(
-                                    RichText::new(&refusal.reason)
-                                        .color(crate::ui::theme::palette(ui).danger),
-                                );
-                                if ui
-                                    .button(t!("activity-refused-body", id = id.to_string()))
-                                    .clicked()
-                                {
-                                    self.opened = Some((
-                                        t!("activity-refused-title", id = id.to_string()),
-                                        raw.clone(),
-                                    ));
-                                }
-                                ui.end_row();
-                            }
-                        });
+                if let Some(opened) = notifications_grid(ui, &notifications) {
+                    self.opened = Some(opened);
+                }
+                if !rejections.is_empty()
+                    && let Some(opened) = refusals_ui(ui, &rejections)
+                {
+                    self.opened = Some(opened);
                 }
             });
     }
@@ -266,4 +188,102 @@ impl ActivityPanel {
             self.opened = None;
         }
     }
+}
+
+/// The notifications, newest first: when each came, for which payment, what it says (never its
+/// figures: a notification is not money; the day's close has what the service confirmed) and
+/// what checking it found. The body a button opened, with its title.
+fn notifications_grid(
+    ui: &mut Ui,
+    notifications: &[StoredNotification],
+) -> Option<(String, String)> {
+    let mut opened = None;
+    egui::Grid::new("notifications")
+        .num_columns(5)
+        .striped(true)
+        .spacing([14.0, 4.0])
+        .show(ui, |ui| {
+            for title in [
+                t!("activity-received"),
+                t!("confirm-reference"),
+                t!("activity-notified"),
+                t!("activity-check"),
+                String::new(),
+            ] {
+                ui.label(RichText::new(title).strong());
+            }
+            ui.end_row();
+            for notification in notifications {
+                ui.label(crate::clock::shown_datetime(notification.received_at));
+                ui.label(RichText::new(&notification.reference_id).monospace());
+                ui.label(notified_words(notification.status));
+                let (words, tone) = check_words(notification.check_state);
+                let color = crate::ui::theme::palette(ui).text_of(tone);
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new(words).color(color));
+                    if notification.duplicates > 0 {
+                        ui.label(
+                            RichText::new(t!(
+                                "activity-duplicates",
+                                count = notification.duplicates
+                            ))
+                            .weak(),
+                        );
+                    }
+                });
+                if ui
+                    .button(t!("activity-body", id = notification.id))
+                    .clicked()
+                {
+                    opened = Some((
+                        t!("activity-notification-title", id = notification.id),
+                        notification.raw.clone(),
+                    ));
+                }
+                ui.end_row();
+            }
+        });
+    opened
+}
+
+/// What the receiver refused: how many today, and the samples kept, each with its body.
+fn refusals_ui(ui: &mut Ui, rejections: &Refusals) -> Option<(String, String)> {
+    ui.add_space(crate::ui::theme::space::MEDIUM);
+    ui.label(RichText::new(t!("activity-refused")).strong());
+    let today: u64 = rejections.today.iter().map(|(_, count)| count).sum();
+    if today > 0 {
+        ui.label(
+            RichText::new(t!(
+                "activity-refused-today",
+                count = today,
+                kept = rejections.samples.len()
+            ))
+            .weak(),
+        );
+    }
+    let mut opened = None;
+    egui::Grid::new("rejections")
+        .num_columns(4)
+        .striped(true)
+        .show(ui, |ui| {
+            for refusal in &rejections.samples {
+                let (id, raw) = (refusal.id, &refusal.raw);
+                ui.label(crate::clock::shown_datetime(refusal.received_at));
+                ui.label(&refusal.source);
+                ui.label(
+                    RichText::new(&refusal.reason).color(crate::ui::theme::palette(ui).danger),
+                );
+                if ui
+                    .button(t!("activity-refused-body", id = id.to_string()))
+                    .clicked()
+                {
+                    opened = Some((
+                        t!("activity-refused-title", id = id.to_string()),
+                        raw.clone(),
+                    ));
+                }
+                ui.end_row();
+            }
+        });
+    opened
 }

@@ -46,7 +46,6 @@ fn customer_of(text: &str) -> Result<crate::ledger::Customer, String> {
 
 impl BackupsSection {
     pub fn ui(&mut self, ui: &mut Ui, books: &BooksGuard) -> Option<BooksCommand> {
-        let mut command = None;
         ui.label(RichText::new(t!("backups-title")).strong());
         match books.newest() {
             Some(copy) => {
@@ -60,10 +59,36 @@ impl BackupsSection {
             }
         }
         ui.label(RichText::new(t!("backups-kept", count = books.copies.len())).weak());
+        let mut command = self.folder_row(ui, books);
+        ui.label(RichText::new(t!("backups-folder-hint")).weak().small());
+        ui.horizontal(|ui| {
+            let take = egui::Button::new(RichText::new(t!("backups-now")).strong());
+            if ui.add_enabled(!books.is_busy(), take).clicked() {
+                command = Some(BooksCommand::TakeNow);
+            }
+            if books.is_busy() {
+                ui.spinner();
+            }
+        });
+        result_line(ui, &books.last_result);
+        ui.collapsing(t!("backups-restore"), |ui| {
+            if let Some(asked) = self.restore_ui(ui, books) {
+                command = Some(asked);
+            }
+        });
+        if let Some(asked) = self.customers_ui(ui, books) {
+            command = Some(asked);
+        }
+        command
+    }
+
+    /// The folder copies go to, as typed, and the button that makes it the one.
+    fn folder_row(&mut self, ui: &mut Ui, books: &BooksGuard) -> Option<BooksCommand> {
         let current = books
             .folder()
             .map(|folder| folder.display().to_string())
             .unwrap_or_default();
+        let mut command = None;
         ui.horizontal(|ui| {
             let label = ui.label(t!("backups-folder"));
             let text = self.folder.get_or_insert_with(|| current.clone());
@@ -78,91 +103,38 @@ impl BackupsSection {
                 command = Some(BooksCommand::SetFolder(PathBuf::from(typed)));
             }
         });
-        ui.label(RichText::new(t!("backups-folder-hint")).weak().small());
-        ui.horizontal(|ui| {
-            if ui
-                .add_enabled(
-                    !books.is_busy(),
-                    egui::Button::new(RichText::new(t!("backups-now")).strong()),
-                )
-                .clicked()
-            {
-                command = Some(BooksCommand::TakeNow);
-            }
-            if books.is_busy() {
-                ui.spinner();
-            }
-        });
-        match &books.last_result {
-            Some(Ok(message)) => {
-                ui.label(RichText::new(message).color(crate::ui::theme::palette(ui).success));
-            }
-            Some(Err(problem)) => error_box(ui, &UiError::local(problem.clone())),
-            None => {}
-        }
-        ui.collapsing(t!("backups-restore"), |ui| {
-            ui.label(RichText::new(t!("backups-restore-explain")).weak());
-            for copy in books.copies.iter().take(11) {
-                ui.horizontal(|ui| {
-                    ui.label(crate::clock::shown_datetime(copy.taken_at));
-                    if ui.button(t!("backups-restore-this")).clicked() {
-                        command = Some(BooksCommand::Preview(copy.path.clone()));
-                    }
-                });
-            }
+        command
+    }
+
+    /// Restoring: the newest copies, another copy by its path, then what the chosen copy holds
+    /// before anything is replaced.
+    fn restore_ui(&mut self, ui: &mut Ui, books: &BooksGuard) -> Option<BooksCommand> {
+        let mut command = None;
+        ui.label(RichText::new(t!("backups-restore-explain")).weak());
+        for copy in books.copies.iter().take(11) {
             ui.horizontal(|ui| {
-                let label = ui.label(t!("backups-other-file"));
-                ui.add(egui::TextEdit::singleline(&mut self.other_copy).desired_width(280.0))
-                    .labelled_by(label.id);
-                if ui
-                    .add_enabled(
-                        !self.other_copy.trim().is_empty(),
-                        egui::Button::new(t!("backups-restore-this")),
-                    )
-                    .clicked()
-                {
-                    command = Some(BooksCommand::Preview(PathBuf::from(self.other_copy.trim())));
+                ui.label(crate::clock::shown_datetime(copy.taken_at));
+                if ui.button(t!("backups-restore-this")).clicked() {
+                    command = Some(BooksCommand::Preview(copy.path.clone()));
                 }
             });
-            if let Some(preview) = &books.preview {
-                match &preview.contents {
-                    Ok(contents) => {
-                        ui.label(t!(
-                            "backups-preview",
-                            path = preview.copy.display().to_string(),
-                            contents = contents.words()
-                        ));
-                        ui.horizontal(|ui| {
-                            if ui
-                                .add_enabled(
-                                    !books.is_restoring(),
-                                    egui::Button::new(
-                                        RichText::new(t!("backups-restore-confirm")).strong(),
-                                    ),
-                                )
-                                .clicked()
-                            {
-                                command = Some(BooksCommand::Restore(preview.copy.clone()));
-                            }
-                            if ui.button(t!("cancel")).clicked() {
-                                command = Some(BooksCommand::CancelPreview);
-                            }
-                        });
-                    }
-                    Err(problem) => error_box(ui, &UiError::local(problem.clone())),
-                }
-            }
-            match &books.restore_result {
-                Some(Ok(message)) => {
-                    ui.label(RichText::new(message).color(crate::ui::theme::palette(ui).success));
-                }
-                Some(Err(problem)) => error_box(ui, &UiError::local(problem.clone())),
-                None => {}
+        }
+        ui.horizontal(|ui| {
+            let label = ui.label(t!("backups-other-file"));
+            ui.add(egui::TextEdit::singleline(&mut self.other_copy).desired_width(280.0))
+                .labelled_by(label.id);
+            let typed = !self.other_copy.trim().is_empty();
+            if ui
+                .add_enabled(typed, egui::Button::new(t!("backups-restore-this")))
+                .clicked()
+            {
+                command = Some(BooksCommand::Preview(PathBuf::from(self.other_copy.trim())));
             }
         });
-        if let Some(asked) = self.customers_ui(ui, books) {
-            command = Some(asked);
+        if let Some(preview) = &books.preview {
+            command = preview_ui(ui, books, preview).or(command);
         }
+        result_line(ui, &books.restore_result);
         command
     }
 
@@ -213,13 +185,50 @@ impl BackupsSection {
         if let Some(problem) = &self.problem {
             error_box(ui, &UiError::local(problem.clone()));
         }
-        match &books.customer_result {
-            Some(Ok(message)) => {
-                ui.label(RichText::new(message).color(crate::ui::theme::palette(ui).success));
-            }
-            Some(Err(problem)) => error_box(ui, &UiError::local(problem.clone())),
-            None => {}
-        }
+        result_line(ui, &books.customer_result);
         command
+    }
+}
+
+/// What a copy holds, and the restore that replaces the books with it (or why it cannot be read).
+fn preview_ui(
+    ui: &mut Ui,
+    books: &BooksGuard,
+    preview: &crate::ui::books::Preview,
+) -> Option<BooksCommand> {
+    let contents = match &preview.contents {
+        Ok(contents) => contents,
+        Err(problem) => {
+            error_box(ui, &UiError::local(problem.clone()));
+            return None;
+        }
+    };
+    ui.label(t!(
+        "backups-preview",
+        path = preview.copy.display().to_string(),
+        contents = contents.words()
+    ));
+    let mut command = None;
+    ui.horizontal(|ui| {
+        let restore = egui::Button::new(RichText::new(t!("backups-restore-confirm")).strong());
+        if ui.add_enabled(!books.is_restoring(), restore).clicked() {
+            command = Some(BooksCommand::Restore(preview.copy.clone()));
+        }
+        if ui.button(t!("cancel")).clicked() {
+            command = Some(BooksCommand::CancelPreview);
+        }
+    });
+    command
+}
+
+/// What the books' last work of a kind came to: its words when it went well, the problem in a
+/// box when not.
+fn result_line(ui: &mut Ui, result: &Option<Result<String, String>>) {
+    match result {
+        Some(Ok(message)) => {
+            ui.label(RichText::new(message).color(crate::ui::theme::palette(ui).success));
+        }
+        Some(Err(problem)) => error_box(ui, &UiError::local(problem.clone())),
+        None => {}
     }
 }

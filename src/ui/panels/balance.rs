@@ -102,91 +102,98 @@ impl BalancePanel {
             error_box(ui, error);
         }
         if let Some(balance) = self.balance.value() {
-            let disbursement = balance.disbursement_bag().map(|bag| bag.bag.clone());
-            egui::Grid::new("bags")
-                .num_columns(3)
-                .spacing([24.0, 8.0])
-                .show(ui, |ui| {
-                    for bag in &balance.bags {
-                        ui.label(&bag.bag);
-                        let amount = bag
-                            .pesos()
-                            .map(|p| p.to_string())
-                            .unwrap_or_else(|| bag.amount.clone());
-                        ui.label(
-                            RichText::new(amount)
-                                .size(crate::ui::theme::size::FIGURE)
-                                .strong(),
-                        );
-                        if Some(&bag.bag) == disbursement.as_ref() {
-                            ui.label(RichText::new(t!("balance-pays-payouts")).weak());
-                        } else {
-                            ui.label("");
-                        }
-                        ui.end_row();
-                    }
-                });
-            if disbursement.is_none() && balance.bags.len() > 1 {
-                ui.label(RichText::new(t!("balance-bag-unknown")).weak());
-            }
-            ui.label(
-                RichText::new(t!(
-                    "balance-as-of",
-                    date = crate::clock::shown_service_time(&balance.date)
-                ))
-                .weak(),
-            );
+            bags_ui(ui, balance);
         }
         ui.separator();
-        let TodayFigures {
-            gross,
-            fee,
-            net,
-            with_fee,
-            approved,
-        } = *today;
-        // A fee and a net that leave some payments out would read as the day's: they are shown
-        // only when every approved payment's fee is known.
-        let complete = with_fee == approved;
-        let known = |value: Pesos| {
-            if complete {
-                value.to_string()
-            } else {
-                "—".to_owned()
-            }
-        };
-        ui.label(RichText::new(t!("balance-today")).strong());
-        egui::Grid::new("today-figures")
-            .num_columns(2)
-            .spacing([24.0, 6.0])
-            .show(ui, |ui| {
-                ui.label(t!("balance-paid-by-customers"));
-                ui.label(
-                    RichText::new(gross.to_string())
-                        .size(crate::ui::theme::size::FIGURE)
-                        .strong(),
-                );
-                ui.end_row();
-                ui.label(t!("balance-fees"));
-                ui.label(known(fee));
-                ui.end_row();
-                ui.label(t!("you-receive"));
-                ui.label(
-                    RichText::new(known(net))
-                        .size(crate::ui::theme::size::FIGURE)
-                        .strong(),
-                );
-                ui.end_row();
-            });
-        if !complete {
-            ui.label(
-                RichText::new(t!(
-                    "balance-fees-partial",
-                    with_fee = with_fee,
-                    approved = approved
-                ))
-                .weak(),
-            );
-        }
+        today_ui(ui, today);
     }
+}
+
+/// Each bag and its money; the one that pays payouts says so (when its label tells).
+fn bags_ui(ui: &mut Ui, balance: &Balance) {
+    let disbursement = balance.disbursement_bag().map(|bag| bag.bag.clone());
+    egui::Grid::new("bags")
+        .num_columns(3)
+        .spacing([24.0, 8.0])
+        .show(ui, |ui| {
+            for bag in &balance.bags {
+                ui.label(&bag.bag);
+                let amount = bag
+                    .pesos()
+                    .map(|p| p.to_string())
+                    .unwrap_or_else(|| bag.amount.clone());
+                figure(ui, amount);
+                if Some(&bag.bag) == disbursement.as_ref() {
+                    ui.label(RichText::new(t!("balance-pays-payouts")).weak());
+                } else {
+                    ui.label("");
+                }
+                ui.end_row();
+            }
+        });
+    if disbursement.is_none() && balance.bags.len() > 1 {
+        ui.label(RichText::new(t!("balance-bag-unknown")).weak());
+    }
+    ui.label(
+        RichText::new(t!(
+            "balance-as-of",
+            date = crate::clock::shown_service_time(&balance.date)
+        ))
+        .weak(),
+    );
+}
+
+/// Today's approved collections: what customers paid, the fees, what the shop receives.
+fn today_ui(ui: &mut Ui, today: &TodayFigures) {
+    let TodayFigures {
+        gross,
+        fee,
+        net,
+        with_fee,
+        approved,
+    } = *today;
+    // A fee and a net that leave some payments out would read as the day's: they are shown
+    // only when every approved payment's fee is known.
+    let complete = with_fee == approved;
+    let known = |value: Pesos| {
+        if complete {
+            value.to_string()
+        } else {
+            "—".to_owned()
+        }
+    };
+    ui.label(RichText::new(t!("balance-today")).strong());
+    egui::Grid::new("today-figures")
+        .num_columns(2)
+        .spacing([24.0, 6.0])
+        .show(ui, |ui| {
+            ui.label(t!("balance-paid-by-customers"));
+            figure(ui, gross.to_string());
+            ui.end_row();
+            ui.label(t!("balance-fees"));
+            ui.label(known(fee));
+            ui.end_row();
+            ui.label(t!("you-receive"));
+            figure(ui, known(net));
+            ui.end_row();
+        });
+    if !complete {
+        ui.label(
+            RichText::new(t!(
+                "balance-fees-partial",
+                with_fee = with_fee,
+                approved = approved
+            ))
+            .weak(),
+        );
+    }
+}
+
+/// A figure read at a glance: large and strong.
+fn figure(ui: &mut Ui, text: String) {
+    ui.label(
+        RichText::new(text)
+            .size(crate::ui::theme::size::FIGURE)
+            .strong(),
+    );
 }

@@ -53,7 +53,6 @@ fn titled(ui: &mut Ui, title: String, total: Pesos, draw: impl FnOnce(&mut Ui)) 
 
 /// The 30 days up to today (`month`) and the range on screen (`range`).
 pub fn show(ui: &mut Ui, month: Option<&Report>, range: &Report, catalog: &MethodCatalog) {
-    let accent = crate::ui::theme::palette(ui).success;
     let width = (ui.available_width() / 2.0 - 12.0).max(240.0);
     ui.add_space(crate::ui::theme::space::MEDIUM);
     ui.label(RichText::new(t!("chart-title")).heading());
@@ -61,67 +60,13 @@ pub fn show(ui: &mut Ui, month: Option<&Report>, range: &Report, catalog: &Metho
         .num_columns(2)
         .spacing([24.0, 16.0])
         .show(ui, |ui| {
-            if let Some(month) = month {
-                titled(ui, t!("chart-per-day"), month.approved.gross, |ui| {
-                    let mut bars = Vec::new();
-                    let mut day = month.from;
-                    let mut index = 0.0;
-                    while day <= month.to {
-                        let totals = month.by_day.get(&day).copied().unwrap_or_default();
-                        let label = crate::clock::shown_date(day);
-                        bars.push(
-                            Bar::new(index, height(&totals)).name(bar_words(&label, &totals)),
-                        );
-                        index += 1.0;
-                        match day.next_day() {
-                            Some(next) => day = next,
-                            None => break,
-                        }
-                    }
-                    let first = month.from;
-                    chart("chart-per-day")
-                        .width(width)
-                        .x_axis_formatter(move |mark, _| {
-                            let offset = mark.value.round() as i64;
-                            if (mark.value - offset as f64).abs() > 0.01 || offset < 0 {
-                                return String::new();
-                            }
-                            (first + time::Duration::days(offset)).day().to_string()
-                        })
-                        .show(ui, |plot| {
-                            plot.bar_chart(
-                                BarChart::new(t!("chart-per-day"), bars)
-                                    .color(accent)
-                                    .element_formatter(Box::new(|bar, _| bar.name.clone())),
-                            );
-                        });
-                });
-            } else {
-                ui.spinner();
-            }
-            titled(ui, t!("chart-per-hour"), range.approved.gross, |ui| {
-                if range.by_hour.is_empty() {
-                    ui.label(RichText::new(t!("chart-nothing")).weak());
-                    return;
+            match month {
+                Some(month) => per_day(ui, month, width),
+                None => {
+                    ui.spinner();
                 }
-                let bars: Vec<Bar> = (0u8..24)
-                    .map(|hour| {
-                        let totals = range.by_hour.get(&hour).copied().unwrap_or_default();
-                        Bar::new(f64::from(hour), height(&totals))
-                            .name(bar_words(&format!("{hour}:00"), &totals))
-                    })
-                    .collect();
-                chart("chart-per-hour")
-                    .width(width)
-                    .x_axis_formatter(|mark, _| format!("{}h", mark.value.round() as i64))
-                    .show(ui, |plot| {
-                        plot.bar_chart(
-                            BarChart::new(t!("chart-per-hour"), bars)
-                                .color(accent)
-                                .element_formatter(Box::new(|bar, _| bar.name.clone())),
-                        );
-                    });
-            });
+            }
+            per_hour(ui, range, width);
             ui.end_row();
             let methods: Vec<(String, Totals)> = range
                 .by_method
@@ -156,6 +101,72 @@ pub fn show(ui: &mut Ui, month: Option<&Report>, range: &Report, catalog: &Metho
             );
             ui.end_row();
         });
+}
+
+/// Sales per day over the month, every day a bar (a day without sales is an empty one), the
+/// axis by day of the month.
+fn per_day(ui: &mut Ui, month: &Report, width: f32) {
+    let accent = crate::ui::theme::palette(ui).success;
+    titled(ui, t!("chart-per-day"), month.approved.gross, |ui| {
+        let mut bars = Vec::new();
+        let mut day = month.from;
+        let mut index = 0.0;
+        while day <= month.to {
+            let totals = month.by_day.get(&day).copied().unwrap_or_default();
+            let label = crate::clock::shown_date(day);
+            bars.push(Bar::new(index, height(&totals)).name(bar_words(&label, &totals)));
+            index += 1.0;
+            match day.next_day() {
+                Some(next) => day = next,
+                None => break,
+            }
+        }
+        let first = month.from;
+        chart("chart-per-day")
+            .width(width)
+            .x_axis_formatter(move |mark, _| {
+                let offset = mark.value.round() as i64;
+                if (mark.value - offset as f64).abs() > 0.01 || offset < 0 {
+                    return String::new();
+                }
+                (first + time::Duration::days(offset)).day().to_string()
+            })
+            .show(ui, |plot| {
+                plot.bar_chart(
+                    BarChart::new(t!("chart-per-day"), bars)
+                        .color(accent)
+                        .element_formatter(Box::new(|bar, _| bar.name.clone())),
+                );
+            });
+    });
+}
+
+/// Sales by the hour of the day, over the range on screen.
+fn per_hour(ui: &mut Ui, range: &Report, width: f32) {
+    let accent = crate::ui::theme::palette(ui).success;
+    titled(ui, t!("chart-per-hour"), range.approved.gross, |ui| {
+        if range.by_hour.is_empty() {
+            ui.label(RichText::new(t!("chart-nothing")).weak());
+            return;
+        }
+        let bars: Vec<Bar> = (0u8..24)
+            .map(|hour| {
+                let totals = range.by_hour.get(&hour).copied().unwrap_or_default();
+                Bar::new(f64::from(hour), height(&totals))
+                    .name(bar_words(&format!("{hour}:00"), &totals))
+            })
+            .collect();
+        chart("chart-per-hour")
+            .width(width)
+            .x_axis_formatter(|mark, _| format!("{}h", mark.value.round() as i64))
+            .show(ui, |plot| {
+                plot.bar_chart(
+                    BarChart::new(t!("chart-per-hour"), bars)
+                        .color(accent)
+                        .element_formatter(Box::new(|bar, _| bar.name.clone())),
+                );
+            });
+    });
 }
 
 /// Bars with a name each (methods, cashiers), lying down so the names read on the axis.

@@ -31,7 +31,6 @@ pub struct PeopleSection {
 
 impl PeopleSection {
     pub fn ui(&mut self, ui: &mut Ui, view: &PeopleView<'_>) -> Option<AccessCommand> {
-        let mut command = None;
         ui.label(RichText::new(t!("people-title")).strong());
         let Some(people) = view.people else {
             match view.problem {
@@ -45,9 +44,33 @@ impl PeopleSection {
         if !people.owner_pin {
             ui.label(t!("people-why-pin"));
         }
-        let problems = self.owner_pin_problems(people.owner_pin);
+        let mut command = self.owner_pin_ui(ui, people.owner_pin, view.busy);
+        if people.owner_pin {
+            if let Some(minutes) = idle_minutes_row(ui, people.idle_minutes)
+                && !view.busy
+            {
+                command = Some(AccessCommand::SetIdleMinutes(minutes));
+            }
+            ui.add_space(crate::ui::theme::space::SMALL);
+            command = command.or_else(|| self.cashiers_ui(ui, people, view.busy));
+        }
+        match view.outcome {
+            Some(Ok(done)) if !done.is_empty() => {
+                ui.label(RichText::new(done).weak());
+            }
+            Some(Err(problem)) => {
+                ui.label(RichText::new(problem).color(crate::ui::theme::palette(ui).danger));
+            }
+            _ => {}
+        }
+        command
+    }
+
+    /// The owner's PIN: the current one (once there is one), the new one twice.
+    fn owner_pin_ui(&mut self, ui: &mut Ui, pin_set: bool, busy: bool) -> Option<AccessCommand> {
+        let problems = self.owner_pin_problems(pin_set);
         egui::Grid::new("owner-pin").num_columns(2).show(ui, |ui| {
-            if people.owner_pin {
+            if pin_set {
                 secret_row(
                     ui,
                     &t!("people-current-pin"),
@@ -72,53 +95,21 @@ impl PeopleSection {
                 RichText::new(t!("people-pins-differ")).color(crate::ui::theme::palette(ui).danger),
             );
         }
-        let button = if people.owner_pin {
+        let button = if pin_set {
             t!("people-change-pin")
         } else {
             t!("people-set-pin")
         };
-        let ready = typed && !mismatch && problems.is_empty() && !view.busy;
-        if ui.add_enabled(ready, egui::Button::new(button)).clicked() {
-            let current = validate::pin(Field::Pin, &self.current_pin).ok();
-            if let Ok(new) = validate::new_pin(Field::NewPin, &self.new_pin) {
-                command = Some(AccessCommand::SetOwnerPin { current, new });
-                self.current_pin.clear();
-                self.new_pin.clear();
-                self.repeat_pin.clear();
-            }
+        let ready = typed && !mismatch && problems.is_empty() && !busy;
+        if !ui.add_enabled(ready, egui::Button::new(button)).clicked() {
+            return None;
         }
-        if people.owner_pin {
-            ui.horizontal(|ui| {
-                ui.label(t!("people-idle"));
-                let mut minutes = people.idle_minutes;
-                egui::ComboBox::from_id_salt("owner-idle-minutes")
-                    .selected_text(t!("people-minutes", minutes = minutes.to_string()))
-                    .show_ui(ui, |ui| {
-                        for choice in IDLE_MINUTES_CHOICES {
-                            ui.selectable_value(
-                                &mut minutes,
-                                choice,
-                                t!("people-minutes", minutes = choice.to_string()),
-                            );
-                        }
-                    });
-                if minutes != people.idle_minutes && !view.busy {
-                    command = Some(AccessCommand::SetIdleMinutes(minutes));
-                }
-            });
-            ui.add_space(crate::ui::theme::space::SMALL);
-            command = command.or_else(|| self.cashiers_ui(ui, people, view.busy));
-        }
-        match view.outcome {
-            Some(Ok(done)) if !done.is_empty() => {
-                ui.label(RichText::new(done).weak());
-            }
-            Some(Err(problem)) => {
-                ui.label(RichText::new(problem).color(crate::ui::theme::palette(ui).danger));
-            }
-            _ => {}
-        }
-        command
+        let current = validate::pin(Field::Pin, &self.current_pin).ok();
+        let new = validate::new_pin(Field::NewPin, &self.new_pin).ok()?;
+        self.current_pin.clear();
+        self.new_pin.clear();
+        self.repeat_pin.clear();
+        Some(AccessCommand::SetOwnerPin { current, new })
     }
 
     fn owner_pin_problems(&self, pin_set: bool) -> Vec<ValidationError> {
@@ -141,11 +132,17 @@ impl PeopleSection {
     }
 
     fn cashiers_ui(&mut self, ui: &mut Ui, people: &People, busy: bool) -> Option<AccessCommand> {
-        let mut command = None;
         ui.label(RichText::new(t!("people-cashiers")).strong());
         if people.cashiers.is_empty() {
             ui.label(RichText::new(t!("people-no-cashiers")).weak());
         }
+        let removed = self.cashier_rows(ui, people, busy);
+        self.new_cashier_ui(ui, people, busy).or(removed)
+    }
+
+    /// Each cashier, with "Quitar" (a second click confirms).
+    fn cashier_rows(&mut self, ui: &mut Ui, people: &People, busy: bool) -> Option<AccessCommand> {
+        let mut command = None;
         egui::Grid::new("cashiers").num_columns(3).show(ui, |ui| {
             for cashier in &people.cashiers {
                 ui.label(&cashier.name);
@@ -173,18 +170,24 @@ impl PeopleSection {
                 ui.end_row();
             }
         });
+        command
+    }
+
+    /// A new cashier's name and PIN; a name already there gets the new PIN.
+    fn new_cashier_ui(
+        &mut self,
+        ui: &mut Ui,
+        people: &People,
+        busy: bool,
+    ) -> Option<AccessCommand> {
         let name = validate::cashier_name(&self.cashier_name);
         let pin = validate::new_pin(Field::NewPin, &self.cashier_pin);
+        // A rule is said once something is typed.
         let name_problem = name
             .as_ref()
             .err()
-            .filter(|_| !self.cashier_name.is_empty())
-            .cloned();
-        let pin_problem = pin
-            .as_ref()
-            .err()
-            .filter(|_| !self.cashier_pin.is_empty())
-            .cloned();
+            .filter(|_| !self.cashier_name.is_empty());
+        let pin_problem = pin.as_ref().err().filter(|_| !self.cashier_pin.is_empty());
         egui::Grid::new("new-cashier")
             .num_columns(2)
             .show(ui, |ui| {
@@ -193,37 +196,54 @@ impl PeopleSection {
                     &t!("people-cashier-name"),
                     &mut self.cashier_name,
                     &t!("people-cashier-name-hint"),
-                    name_problem.as_ref(),
+                    name_problem,
                 );
                 secret_row(
                     ui,
                     &t!("people-cashier-pin"),
                     &mut self.cashier_pin,
                     &t!("people-pin-hint"),
-                    pin_problem.as_ref(),
+                    pin_problem,
                 );
             });
-        if let (Ok(name), Ok(pin)) = (&name, &pin) {
-            let exists = people
-                .cashiers
-                .iter()
-                .any(|cashier| cashier.name.to_lowercase() == name.to_lowercase());
-            let words = if exists {
-                t!("people-cashier-new-pin", name = name.as_str())
-            } else {
-                t!("people-add-cashier")
-            };
-            if ui.add_enabled(!busy, egui::Button::new(words)).clicked() {
-                command = Some(AccessCommand::AddCashier {
-                    name: name.clone(),
-                    pin: pin.clone(),
-                });
-                self.cashier_name.clear();
-                self.cashier_pin.clear();
-            }
-        } else {
+        let (Ok(name), Ok(pin)) = (name, pin) else {
             ui.add_enabled(false, egui::Button::new(t!("people-add-cashier")));
+            return None;
+        };
+        let exists = people
+            .cashiers
+            .iter()
+            .any(|cashier| cashier.name.to_lowercase() == name.to_lowercase());
+        let words = if exists {
+            t!("people-cashier-new-pin", name = name.as_str())
+        } else {
+            t!("people-add-cashier")
+        };
+        if !ui.add_enabled(!busy, egui::Button::new(words)).clicked() {
+            return None;
         }
-        command
+        self.cashier_name.clear();
+        self.cashier_pin.clear();
+        Some(AccessCommand::AddCashier { name, pin })
     }
+}
+
+/// How long the owner's side stays open without use; the minutes chosen when they changed.
+fn idle_minutes_row(ui: &mut Ui, idle_minutes: u32) -> Option<u32> {
+    let mut minutes = idle_minutes;
+    ui.horizontal(|ui| {
+        ui.label(t!("people-idle"));
+        egui::ComboBox::from_id_salt("owner-idle-minutes")
+            .selected_text(t!("people-minutes", minutes = minutes.to_string()))
+            .show_ui(ui, |ui| {
+                for choice in IDLE_MINUTES_CHOICES {
+                    ui.selectable_value(
+                        &mut minutes,
+                        choice,
+                        t!("people-minutes", minutes = choice.to_string()),
+                    );
+                }
+            });
+    });
+    (minutes != idle_minutes).then_some(minutes)
 }

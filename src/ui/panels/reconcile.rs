@@ -8,8 +8,9 @@ use std::path::PathBuf;
 use egui::{RichText, Ui};
 use time::Date;
 
+use crate::ledger::close::{self, CloseLines};
 use crate::ledger::now_ms;
-use crate::ledger::reconcile::{self, Report, Totals};
+use crate::ledger::reconcile::{self, Report};
 use crate::t;
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Requested, UiError};
@@ -59,6 +60,9 @@ impl Range {
         }
     }
 }
+
+/// The first and last day of the close, or why the typed dates do not make a range.
+pub type Dates = Result<(Date, Date), Vec<ValidationError>>;
 
 /// What the panel asks the app to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -127,7 +131,7 @@ impl ReconcilePanel {
     }
 
     /// The range chosen, or why the typed dates do not make one.
-    pub fn dates(&self) -> Result<(Date, Date), Vec<ValidationError>> {
+    pub fn dates(&self) -> Dates {
         if let Some(days) = self.range.days(reconcile::today()) {
             return Ok(days);
         }
@@ -229,6 +233,50 @@ impl ReconcilePanel {
         paper: &mut crate::ui::paper::Paper,
     ) {
         ui.heading(t!("nav-reconcile"));
+        let dates = self.range_ui(ui, owner);
+        if !has_ledger {
+            return;
+        }
+        self.follow_range(ui, &dates);
+        ui.horizontal(|ui| {
+            if owner {
+                self.export_button(ui, &dates);
+            }
+            // The close on paper is one day's, as the cashier hands it over.
+            if let Ok((day, last)) = dates
+                && day == last
+                && let Some(pdf) = super::printer_settings::print_or_pdf(
+                    ui,
+                    paper,
+                    &t!("paper-print-close"),
+                    &t!("paper-close-pdf"),
+                )
+            {
+                paper
+                    .queued
+                    .ask(ui, crate::ui::paper::PaperCommand::Close { day, pdf });
+            }
+            if self.report.is_pending() || self.export.is_pending() || paper.is_busy() {
+                ui.spinner();
+            }
+        });
+        super::printer_settings::outcome_line(ui, paper, &[crate::ui::paper::PaperSource::Close]);
+        self.export_outcome_ui(ui);
+        if let Some(error) = self.report.error() {
+            error_box(ui, error);
+        }
+        // The owner's pictures: the 30 days are asked for once shown, and again when
+        // something that counts arrives.
+        if owner && self.month_stale && !self.month.is_pending() {
+            self.month_stale = false;
+            self.queued.ask(ui, ReconcileCommand::Month);
+        }
+        self.report_area(ui, owner);
+    }
+
+    /// The ranges to choose from (the owner's; Caja closes today), and the range in words or
+    /// its typed dates. Returns the range chosen, or why the typed dates do not make one.
+    fn range_ui(&mut self, ui: &mut Ui, owner: bool) -> Dates {
         if owner {
             ui.horizontal_wrapped(|ui| {
                 for range in Range::ALL {
@@ -244,11 +292,12 @@ impl ReconcilePanel {
         } else if let Ok((from, to)) = dates {
             ui.label(RichText::new(shown_range(from, to)).weak());
         }
-        if !has_ledger {
-            return;
-        }
-        // The report follows the range chosen (and what arrives): nothing to press to see it.
-        if let Ok(range) = dates
+        dates
+    }
+
+    /// The report follows the range chosen (and what arrives): nothing to press to see it.
+    fn follow_range(&mut self, ui: &Ui, dates: &Dates) {
+        if let Ok(range) = *dates
             && !self.report.is_pending()
             && (self.reported != Some(range) || self.stale)
         {
@@ -262,47 +311,23 @@ impl ReconcilePanel {
                 },
             );
         }
-        ui.horizontal(|ui| {
-            if owner
-                && ui
-                    .add_enabled(
-                        dates.is_ok() && !self.export.is_pending(),
-                        egui::Button::new(t!("activity-export")),
-                    )
-                    .clicked()
-                && let Ok((from, to)) = dates
-            {
-                self.queued.ask(ui, ReconcileCommand::Export { from, to });
-            }
-            // The close on paper is one day's, as the cashier hands it over.
-            if let Ok((day, last)) = dates
-                && day == last
-            {
-                let has_printer = paper.settings().printer.is_some();
-                if ui
-                    .add_enabled(
-                        has_printer && !paper.is_busy(),
-                        egui::Button::new(t!("paper-print-close")),
-                    )
-                    .on_disabled_hover_text(t!("paper-no-printer"))
-                    .clicked()
-                {
-                    paper.queued.ask(
-                        ui,
-                        crate::ui::paper::PaperCommand::Close { day, pdf: false },
-                    );
-                }
-                if ui.button(t!("paper-close-pdf")).clicked() {
-                    paper
-                        .queued
-                        .ask(ui, crate::ui::paper::PaperCommand::Close { day, pdf: true });
-                }
-            }
-            if self.report.is_pending() || self.export.is_pending() || paper.is_busy() {
-                ui.spinner();
-            }
-        });
-        super::printer_settings::outcome_line(ui, paper, &[crate::ui::paper::PaperSource::Close]);
+    }
+
+    fn export_button(&mut self, ui: &mut Ui, dates: &Dates) {
+        if ui
+            .add_enabled(
+                dates.is_ok() && !self.export.is_pending(),
+                egui::Button::new(t!("activity-export")),
+            )
+            .clicked()
+            && let Ok((from, to)) = *dates
+        {
+            self.queued.ask(ui, ReconcileCommand::Export { from, to });
+        }
+    }
+
+    /// Where the CSV went, with its folder to open, or why it was not written.
+    fn export_outcome_ui(&mut self, ui: &mut Ui) {
         let mut open_folder = None;
         match &self.export {
             Requested::Done((path, rows)) => {
@@ -331,58 +356,45 @@ impl ReconcilePanel {
         if let Some(error) = self.opening.error() {
             error_box(ui, error);
         }
-        if let Some(error) = self.report.error() {
-            error_box(ui, error);
-        }
-        // The owner's pictures: the 30 days are asked for once shown, and again when
-        // something that counts arrives.
-        if owner && self.month_stale && !self.month.is_pending() {
-            self.month_stale = false;
-            self.queued.ask(ui, ReconcileCommand::Month);
-        }
-        if let Some(report) = self.report.value()
-            && report.by_state.is_empty()
-            && [
-                &report.payouts_paid,
-                &report.payouts_open,
-                &report.payouts_failed,
-            ]
-            .iter()
-            .all(|totals| totals.count == 0)
-        {
-            if crate::ui::widgets::empty::show(
+    }
+
+    /// The close itself and the owner's charts; a range with nothing in it says so and offers
+    /// the first sale.
+    fn report_area(&mut self, ui: &mut Ui, owner: bool) {
+        let Some(report) = self.report.value() else {
+            return;
+        };
+        let empty = close::is_empty(report);
+        if empty
+            && crate::ui::widgets::empty::show(
                 ui,
                 crate::ui::widgets::empty::EmptyState {
                     title: &t!("reconcile-empty-title"),
                     body: &t!("reconcile-empty-body"),
                     action: Some(&t!("reconcile-empty-action")),
                 },
-            ) {
-                self.queued.ask(ui, ReconcileCommand::StartSale);
-            }
-            // The owner's 30 days may hold what these dates do not.
-            if owner && let Some(report) = self.report.value() {
-                let month = self.month.value();
-                egui::ScrollArea::both()
-                    .id_salt("reconcile-scroll")
-                    .show(ui, |ui| {
-                        super::owner_charts::show(ui, month, report, &self.catalog);
-                    });
-            }
-        } else if let Some(report) = self.report.value() {
-            let month = self.month.value();
-            egui::ScrollArea::both()
-                .id_salt("reconcile-scroll")
-                .show(ui, |ui| {
-                    report_ui(ui, report, &self.catalog);
-                    if owner {
-                        super::owner_charts::show(ui, month, report, &self.catalog);
-                    }
-                });
+            )
+        {
+            self.queued.ask(ui, ReconcileCommand::StartSale);
         }
+        // The owner's 30 days may hold what an empty range does not.
+        if empty && !owner {
+            return;
+        }
+        let month = self.month.value();
+        egui::ScrollArea::both()
+            .id_salt("reconcile-scroll")
+            .show(ui, |ui| {
+                if !empty {
+                    report_ui(ui, &CloseLines::of(report, &self.catalog));
+                }
+                if owner {
+                    super::owner_charts::show(ui, month, report, &self.catalog);
+                }
+            });
     }
 
-    fn typed_dates_ui(&mut self, ui: &mut Ui, dates: &Result<(Date, Date), Vec<ValidationError>>) {
+    fn typed_dates_ui(&mut self, ui: &mut Ui, dates: &Dates) {
         let problems = dates.as_ref().err().cloned().unwrap_or_default();
         egui::Grid::new("reconcile-range")
             .num_columns(2)
@@ -428,100 +440,80 @@ fn export_path(exports_dir: &std::path::Path, from: time::Date, to: time::Date) 
     ))
 }
 
-fn totals_row(ui: &mut Ui, label: &str, totals: &Totals) {
-    ui.label(label);
-    ui.label(totals.count.to_string());
-    ui.label(totals.gross.to_string());
-    ui.label(totals.fee.to_string());
-    ui.label(totals.net.to_string());
-    ui.end_row();
-}
-
-fn report_ui(ui: &mut Ui, report: &Report, catalog: &MethodCatalog) {
+/// The close's lines (`ledger::close`, as the terminal prints them), drawn as the window's.
+fn report_ui(ui: &mut Ui, close: &CloseLines) {
     ui.add_space(crate::ui::theme::space::MEDIUM);
-    ui.label(
-        // The range is shown above, by the choice that made it.
-        RichText::new(t!("reconcile-notifications", count = report.notifications)).weak(),
-    );
-    egui::Grid::new("reconcile-totals")
-        .num_columns(5)
-        .striped(true)
-        .spacing([18.0, 4.0])
-        .show(ui, |ui| {
-            for title in [
-                String::new(),
-                t!("activity-count"),
-                t!("paid-by-customer"),
-                t!("status-fee"),
-                t!("you-receive"),
-            ] {
-                ui.label(RichText::new(title).strong());
-            }
-            ui.end_row();
-            totals_row(ui, &t!("activity-approved-collections"), &report.approved);
-            for (kind, totals) in &report.by_method {
-                totals_row(ui, &format!("  {}", kind.words(catalog)), totals);
-            }
-            // Arqueo por cajero, once sales carry a cashier.
-            if report.by_cashier.keys().any(|name| !name.is_empty()) {
-                for (name, totals) in &report.by_cashier {
-                    let who = if name.is_empty() {
-                        t!("caja-nobody")
-                    } else {
-                        name.clone()
-                    };
-                    totals_row(
-                        ui,
-                        &format!("  {}", t!("reconcile-by-cashier", name = who)),
-                        totals,
-                    );
-                }
-            }
-            totals_row(ui, &t!("activity-payouts-paid"), &report.payouts_paid);
-            totals_row(ui, &t!("activity-payouts-open"), &report.payouts_open);
-            totals_row(ui, &t!("activity-payouts-failed"), &report.payouts_failed);
-        });
-    if !report.by_state.is_empty() {
+    // The range is shown above, by the choice that made it.
+    ui.label(RichText::new(&close.notifications).weak());
+    totals_grid(ui, close);
+    if !close.by_state.is_empty() {
         ui.add_space(crate::ui::theme::space::SMALL);
-        ui.label(RichText::new(t!("activity-by-state")).strong());
-        for (state, totals) in &report.by_state {
-            ui.label(format!(
-                "{}: {} ({})",
-                reconcile::state_words(*state),
-                totals.count,
-                totals.gross
-            ));
+        ui.label(RichText::new(CloseLines::by_state_heading()).strong());
+        for line in &close.by_state {
+            ui.label(line);
         }
     }
-    if report.unconfirmed > 0 {
+    if let Some(unconfirmed) = &close.unconfirmed {
         // Announced, not confirmed: on a line of their own, in no total.
         ui.add_space(crate::ui::theme::space::SMALL);
         ui.label(
-            RichText::new(t!("reconcile-unconfirmed", count = report.unconfirmed))
+            RichText::new(unconfirmed)
                 .strong()
                 .color(crate::ui::theme::palette(ui).warning),
         );
     }
     ui.add_space(crate::ui::theme::space::SMALL);
-    if report.exceptions.is_empty() {
-        ui.label(RichText::new(t!("activity-no-exceptions")).strong());
-    } else {
-        ui.label(
-            RichText::new(t!("activity-exceptions", count = report.exceptions.len()))
-                .strong()
-                .color(crate::ui::theme::palette(ui).danger),
-        );
-        egui::Grid::new("exceptions")
-            .num_columns(3)
-            .striped(true)
-            .show(ui, |ui| {
-                for exception in &report.exceptions {
-                    ui.label(exception.kind.words());
-                    ui.label(RichText::new(&exception.reference).monospace());
-                    // A detail names every payment involved: it wraps rather than run off the window.
-                    ui.add(egui::Label::new(&exception.detail).wrap());
-                    ui.end_row();
+    exceptions_ui(ui, close);
+}
+
+/// The money received and sent, a row each, under the figures' titles.
+fn totals_grid(ui: &mut Ui, close: &CloseLines) {
+    egui::Grid::new("reconcile-totals")
+        .num_columns(5)
+        .striped(true)
+        .spacing([18.0, 4.0])
+        .show(ui, |ui| {
+            ui.label(RichText::new(String::new()).strong());
+            for title in CloseLines::columns() {
+                ui.label(RichText::new(title).strong());
+            }
+            ui.end_row();
+            for line in close.received.iter().chain(&close.payouts) {
+                if line.part {
+                    ui.label(format!("  {}", line.label));
+                } else {
+                    ui.label(&line.label);
                 }
-            });
+                let totals = &line.totals;
+                ui.label(totals.count.to_string());
+                ui.label(totals.gross.to_string());
+                ui.label(totals.fee.to_string());
+                ui.label(totals.net.to_string());
+                ui.end_row();
+            }
+        });
+}
+
+fn exceptions_ui(ui: &mut Ui, close: &CloseLines) {
+    if close.exceptions.is_empty() {
+        ui.label(RichText::new(&close.exceptions_heading).strong());
+        return;
     }
+    ui.label(
+        RichText::new(&close.exceptions_heading)
+            .strong()
+            .color(crate::ui::theme::palette(ui).danger),
+    );
+    egui::Grid::new("exceptions")
+        .num_columns(3)
+        .striped(true)
+        .show(ui, |ui| {
+            for exception in &close.exceptions {
+                ui.label(&exception.kind);
+                ui.label(RichText::new(&exception.reference).monospace());
+                // A detail names every payment involved: it wraps rather than run off the window.
+                ui.add(egui::Label::new(&exception.detail).wrap());
+                ui.end_row();
+            }
+        });
 }

@@ -8,7 +8,8 @@ use egui::{RichText, Ui};
 use crate::api::family_a::{DOCUMENT_TYPES, RegisteredUser, Registration, document_type_words};
 use crate::connection::save_credentials;
 use crate::places;
-use crate::secrets::{SecretKind, SecretString, Stored};
+use crate::requests::RegistrationForm;
+use crate::secrets::{SecretKind, Stored};
 use crate::t;
 use crate::ui::bridge::{Requested, Task, UiError};
 use crate::ui::widgets::form::{self, blocking_reasons, error_box, problem_for, secret_row};
@@ -32,17 +33,8 @@ fn register_labels() -> Vec<(Field, String)> {
 }
 
 pub struct RegisterPanel {
-    name: String,
-    email: String,
-    cellphone: String,
-    doc_type: String,
-    doc_number: String,
-    city: String,
-    state: String,
-    commerce_type: String,
-    referred: String,
-    password: String,
-    confirmation: String,
+    /// What was typed; `requests` reads it into a registration.
+    form: RegistrationForm,
     request: Requested<RegisteredUser>,
     stored: Option<Task<Result<Vec<Stored>, String>>>,
     /// The words for the shop owner, and the system's own reason (for a hover) when the token
@@ -56,67 +48,16 @@ pub struct RegisterPanel {
     pressed_while_blocked: bool,
 }
 
-impl RegisterPanel {
-    /// Whether the owner has typed anything yet.
-    fn started(&self) -> bool {
-        [
-            &self.name,
-            &self.email,
-            &self.cellphone,
-            &self.doc_number,
-            &self.city,
-            &self.state,
-            &self.commerce_type,
-            &self.referred,
-            &self.password,
-            &self.confirmation,
-        ]
-        .iter()
-        .any(|field| !field.trim().is_empty())
-    }
-}
-
 impl Default for RegisterPanel {
     fn default() -> Self {
         RegisterPanel {
-            name: String::new(),
-            email: String::new(),
-            cellphone: String::new(),
-            doc_type: "CC".into(),
-            doc_number: String::new(),
-            city: String::new(),
-            state: String::new(),
-            commerce_type: String::new(),
-            referred: String::new(),
-            password: String::new(),
-            confirmation: String::new(),
+            form: RegistrationForm::default(),
             request: Requested::NotRequested,
             stored: None,
             outcome: None,
             queued: Queue::default(),
             registered: None,
             pressed_while_blocked: false,
-        }
-    }
-}
-
-fn id_field(
-    field: Field,
-    text: &str,
-    required: bool,
-    problems: &mut Vec<ValidationError>,
-) -> Option<i64> {
-    if text.trim().is_empty() {
-        if required {
-            problems.push(ValidationError::new(field, t!("rule-required")));
-        }
-        return None;
-    }
-    match text.trim().parse::<i64>() {
-        Ok(id) if id > 0 => Some(id),
-        _ => {
-            problems.push(ValidationError::new(field, t!("register-enter-id")));
-            None
         }
     }
 }
@@ -190,45 +131,6 @@ fn place_rows(
 }
 
 impl RegisterPanel {
-    fn build(&self) -> Result<Registration, Vec<ValidationError>> {
-        let mut problems = Vec::new();
-        let (state, city) = places::ids(&self.state, &self.city, &mut problems);
-        let commerce_type = id_field(
-            Field::CommerceType,
-            &self.commerce_type,
-            false,
-            &mut problems,
-        );
-        let referred = id_field(Field::Referred, &self.referred, false, &mut problems);
-        let registration = Registration {
-            register_type: "email".into(),
-            password: SecretString::new(self.password.clone()),
-            verify_password: SecretString::new(self.confirmation.clone()),
-            email: self.email.trim().to_owned(),
-            cellphone: crate::validate::cellphone(Field::Cellphone, &self.cellphone)
-                .unwrap_or_else(|_| self.cellphone.clone()),
-            doc_type: self.doc_type.clone(),
-            doc_number: self.doc_number.trim().to_owned(),
-            name: self.name.trim().to_owned(),
-            referred,
-            city_id: city.unwrap_or_default(),
-            state_id: state.unwrap_or_default(),
-            commerce_type_id: commerce_type,
-        };
-        for problem in registration.check() {
-            // The place's ids are read from names above, and said in those words there.
-            let place = matches!(problem.field, Field::City | Field::State);
-            if !place && !problems.iter().any(|p| p.field == problem.field) {
-                problems.push(problem);
-            }
-        }
-        if problems.is_empty() {
-            Ok(registration)
-        } else {
-            Err(problems)
-        }
-    }
-
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
         if let Some(registration) = self.queued.take().pop() {
             let client = ctx.session.connection.client.clone();
@@ -249,7 +151,7 @@ impl RegisterPanel {
                     let token = user.token.clone();
                     let user_id = user.id;
                     let name = if user.name.trim().is_empty() {
-                        self.name.trim().to_owned()
+                        self.form.name.trim().to_owned()
                     } else {
                         user.name.clone()
                     };
@@ -264,8 +166,8 @@ impl RegisterPanel {
                         )
                         .map_err(|e| e.to_string())
                     }));
-                    self.password.clear();
-                    self.confirmation.clear();
+                    self.form.password.clear();
+                    self.form.confirmation.clear();
                 }
                 Requested::Failed { error, .. } => ctx.note_error(error),
                 _ => {}
@@ -300,144 +202,165 @@ impl RegisterPanel {
     pub fn ui(&mut self, ui: &mut Ui, profile_name: &str) {
         ui.heading(t!("register-title"));
         ui.label(RichText::new(t!("register-on-profile", name = profile_name)).weak());
-        let built = self.build();
+        let built = self.form.parse();
         let problems = built.as_ref().err().cloned().unwrap_or_default();
-        let mut enter = false;
         egui::ScrollArea::both()
             .id_salt("register-scroll")
             .show(ui, |ui| {
-                egui::Grid::new("register-form")
+                let enter = egui::Grid::new("register-form")
                     .num_columns(2)
                     .spacing([12.0, 6.0])
-                    .show(ui, |ui| {
-                        enter |= form::text_rows(
-                            ui,
-                            &problems,
-                            [
-                                (
-                                    &*crate::t!("field-business-name"),
-                                    &mut self.name,
-                                    Field::Name,
-                                    "",
-                                ),
-                                (
-                                    &*crate::t!("field-email"),
-                                    &mut self.email,
-                                    Field::Email,
-                                    &*t!("hint-email"),
-                                ),
-                                (
-                                    &*crate::t!("field-cellphone"),
-                                    &mut self.cellphone,
-                                    Field::Cellphone,
-                                    "300 123 4567",
-                                ),
-                            ],
-                        );
-                        form::choice_row(
-                            ui,
-                            &t!("field-document-type"),
-                            "register-doc-type",
-                            &mut self.doc_type,
-                            DOCUMENT_TYPES.iter().map(|code| {
-                                (*code, format!("{code} — {}", document_type_words(code)))
-                            }),
-                        );
-                        enter |= form::text_rows(
-                            ui,
-                            &problems,
-                            [(
-                                &*crate::t!("field-document-number"),
-                                &mut self.doc_number,
-                                Field::DocNumber,
-                                &*t!("hint-digits"),
-                            )],
-                        );
-                        enter |= place_rows(ui, &mut self.state, &mut self.city, &problems);
-                        enter |= form::text_rows(
-                            ui,
-                            &problems,
-                            [
-                                (
-                                    &*crate::t!("field-commerce-type"),
-                                    &mut self.commerce_type,
-                                    Field::CommerceType,
-                                    &*t!("hint-optional"),
-                                ),
-                                (
-                                    &*crate::t!("field-referred"),
-                                    &mut self.referred,
-                                    Field::Referred,
-                                    &*t!("hint-optional"),
-                                ),
-                            ],
-                        );
-                        enter |= form::submitted(&secret_row(
-                            ui,
-                            &t!("field-password"),
-                            &mut self.password,
-                            &t!("hint-password"),
-                            problem_for(&problems, Field::Password),
-                        ));
-                        enter |= form::submitted(&secret_row(
-                            ui,
-                            &t!("field-confirm-password"),
-                            &mut self.confirmation,
-                            "",
-                            problem_for(&problems, Field::VerifyPassword),
-                        ));
-                    });
+                    .show(ui, |ui| form_rows(ui, &mut self.form, &problems))
+                    .inner;
                 ui.add_space(crate::ui::theme::space::MEDIUM);
-                let busy =
-                    self.request.is_pending() || self.stored.is_some() || !self.queued.is_empty();
-                let submit = ui.add_enabled(
-                    built.is_ok() && !busy,
-                    egui::Button::new(t!("register-submit")),
-                );
-                let clicked = submit.clicked();
-                if built.is_err()
-                    && submit.contains_pointer()
-                    && ui.input(|i| i.pointer.primary_released())
-                {
-                    self.pressed_while_blocked = true;
-                }
-                if busy {
-                    ui.spinner();
-                }
-                // An untouched form is not a mistake: the complaints wait until she starts.
-                if self.started() || self.pressed_while_blocked {
-                    blocking_reasons(ui, &problems, &register_labels());
-                }
-                if (clicked || (enter && !busy))
-                    && let Ok(registration) = built
-                {
-                    self.outcome = None;
-                    self.queued.ask(ui, registration);
-                }
+                self.submit_ui(ui, built, enter, &problems);
                 if let Some(error) = self.request.error() {
                     error_box(ui, error);
                 }
-                match &self.outcome {
-                    Some(Ok((message, reason))) => {
-                        let said = ui.label(
-                            RichText::new(message).color(crate::ui::theme::palette(ui).success),
-                        );
-                        if let Some(reason) = reason {
-                            // The system's own words, for whoever helps her set the keyring up.
-                            said.on_hover_text(reason);
-                        }
-                    }
-                    Some(Err(problem)) => {
-                        error_box(
-                            ui,
-                            &UiError::local(t!(
-                                "register-token-not-kept",
-                                problem = problem.as_str()
-                            )),
-                        );
-                    }
-                    None => {}
-                }
+                self.outcome_ui(ui);
             });
     }
+
+    /// The button, and why it waits; the registration is queued when it is pressed (or Enter in
+    /// a field) and may go.
+    fn submit_ui(
+        &mut self,
+        ui: &mut Ui,
+        built: Result<Registration, Vec<ValidationError>>,
+        enter: bool,
+        problems: &[ValidationError],
+    ) {
+        let busy = self.request.is_pending() || self.stored.is_some() || !self.queued.is_empty();
+        let submit = ui.add_enabled(
+            built.is_ok() && !busy,
+            egui::Button::new(t!("register-submit")),
+        );
+        let clicked = submit.clicked();
+        if built.is_err() && submit.contains_pointer() && ui.input(|i| i.pointer.primary_released())
+        {
+            self.pressed_while_blocked = true;
+        }
+        if busy {
+            ui.spinner();
+        }
+        // An untouched form is not a mistake: the complaints wait until she starts.
+        if self.form.started() || self.pressed_while_blocked {
+            blocking_reasons(ui, problems, &register_labels());
+        }
+        if (clicked || (enter && !busy))
+            && let Ok(registration) = built
+        {
+            self.outcome = None;
+            self.queued.ask(ui, registration);
+        }
+    }
+
+    /// Registered: where the token was kept (the system's reason on hover when only for this
+    /// run), or why it was not.
+    fn outcome_ui(&self, ui: &mut Ui) {
+        match &self.outcome {
+            Some(Ok((message, reason))) => {
+                let said =
+                    ui.label(RichText::new(message).color(crate::ui::theme::palette(ui).success));
+                if let Some(reason) = reason {
+                    // The system's own words, for whoever helps her set the keyring up.
+                    said.on_hover_text(reason);
+                }
+            }
+            Some(Err(problem)) => {
+                error_box(
+                    ui,
+                    &UiError::local(t!("register-token-not-kept", problem = problem.as_str())),
+                );
+            }
+            None => {}
+        }
+    }
+}
+
+/// Every field, in the order the service's own form has them; true when Enter was pressed in
+/// one.
+fn form_rows(ui: &mut Ui, typed: &mut RegistrationForm, problems: &[ValidationError]) -> bool {
+    let mut enter = form::text_rows(
+        ui,
+        problems,
+        [
+            (
+                &*t!("field-business-name"),
+                &mut typed.name,
+                Field::Name,
+                "",
+            ),
+            (
+                &*t!("field-email"),
+                &mut typed.email,
+                Field::Email,
+                &*t!("hint-email"),
+            ),
+            (
+                &*t!("field-cellphone"),
+                &mut typed.cellphone,
+                Field::Cellphone,
+                "300 123 4567",
+            ),
+        ],
+    );
+    form::choice_row(
+        ui,
+        &t!("field-document-type"),
+        "register-doc-type",
+        &mut typed.doc_type,
+        DOCUMENT_TYPES
+            .iter()
+            .map(|code| (*code, format!("{code} — {}", document_type_words(code)))),
+    );
+    enter |= form::text_rows(
+        ui,
+        problems,
+        [(
+            &*t!("field-document-number"),
+            &mut typed.doc_number,
+            Field::DocNumber,
+            &*t!("hint-digits"),
+        )],
+    );
+    enter |= place_rows(ui, &mut typed.state, &mut typed.city, problems);
+    enter |= form::text_rows(
+        ui,
+        problems,
+        [
+            (
+                &*t!("field-commerce-type"),
+                &mut typed.commerce_type,
+                Field::CommerceType,
+                &*t!("hint-optional"),
+            ),
+            (
+                &*t!("field-referred"),
+                &mut typed.referred,
+                Field::Referred,
+                &*t!("hint-optional"),
+            ),
+        ],
+    );
+    enter | password_rows(ui, typed, problems)
+}
+
+/// The password, and again to be sure of it.
+fn password_rows(ui: &mut Ui, typed: &mut RegistrationForm, problems: &[ValidationError]) -> bool {
+    let password = form::submitted(&secret_row(
+        ui,
+        &t!("field-password"),
+        &mut typed.password,
+        &t!("hint-password"),
+        problem_for(problems, Field::Password),
+    ));
+    let confirmation = form::submitted(&secret_row(
+        ui,
+        &t!("field-confirm-password"),
+        &mut typed.confirmation,
+        "",
+        problem_for(problems, Field::VerifyPassword),
+    ));
+    password || confirmation
 }

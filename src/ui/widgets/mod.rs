@@ -8,3 +8,4 @@ pub mod payment_card;
 pub mod primary;
 pub mod qr;
 pub mod status;
+pub mod table;

@@ -6,6 +6,8 @@ use egui::{RichText, Ui};
 
 use crate::t;
 
+use crate::api::family_a::{Resource, ResourceRequest};
+use crate::api::family_b::{MethodPayment, PaymentLink, PaymentLinkRequest, PaymentMethodRequest};
 use crate::money::Pesos;
 use crate::ui::bridge::Requested;
 use crate::ui::widgets::qr::QrTexture;
@@ -53,6 +55,85 @@ impl CreatedPayment {
     }
 }
 
+/// The service's answers, as the sale's card shows them. What is sold, whether the code takes
+/// many payments and until when are the sale's own: `Creation::send` adds them.
+impl CreatedPayment {
+    pub(super) fn of_link(
+        request: PaymentLinkRequest,
+        link: PaymentLink,
+        expires: String,
+    ) -> CreatedPayment {
+        CreatedPayment {
+            title: t!("created-link-title"),
+            amount: Some(request.cash_in.amount),
+            qr_text: link.url.clone(),
+            url: link.url,
+            reference: link.reference,
+            description: String::new(),
+            expires,
+            extra: vec![(t!("field-your-reference"), request.cash_in.reference1)],
+            repeatable: false,
+            open_until: None,
+            resource_id: Some(link.resource_id).filter(|id| !id.is_empty()),
+        }
+    }
+
+    pub(super) fn of_method(
+        request: PaymentMethodRequest,
+        payment: MethodPayment,
+        method: String,
+    ) -> CreatedPayment {
+        CreatedPayment {
+            title: t!("created-method-title", method = method),
+            amount: Some(request.cash_in.amount),
+            qr_text: payment.url.clone(),
+            url: payment.url,
+            reference: payment.reference,
+            description: String::new(),
+            expires: payment.expires_at,
+            extra: vec![
+                (t!("field-your-reference"), request.cash_in.reference1),
+                (t!("created-code-id"), payment.resource_id.clone()),
+            ],
+            repeatable: false,
+            open_until: None,
+            resource_id: Some(payment.resource_id).filter(|id| !id.is_empty()),
+        }
+    }
+
+    /// A code without a link encodes its data.
+    pub(super) fn of_resource(request: &ResourceRequest, resource: Resource) -> CreatedPayment {
+        let qr_text = if resource.url.is_empty() {
+            resource.data.clone()
+        } else {
+            resource.url.clone()
+        };
+        CreatedPayment {
+            title: t!("created-qr-title"),
+            amount: request.bill.amount,
+            qr_text,
+            url: resource.url,
+            reference: resource.reference,
+            description: String::new(),
+            expires: resource.exp_date,
+            extra: vec![
+                (t!("created-code"), resource.data),
+                (
+                    t!("created-code-id"),
+                    resource.id.map(|id| id.to_string()).unwrap_or_default(),
+                ),
+                (
+                    t!("created-at"),
+                    crate::clock::shown_service_time(&resource.created_at),
+                ),
+            ],
+            repeatable: false,
+            open_until: None,
+            resource_id: None,
+        }
+    }
+}
+
 #[derive(Default)]
 pub struct CreatedView {
     qr: QrTexture,
@@ -95,30 +176,10 @@ impl CreatedView {
                 ui.label(&payment.description);
             }
             if let Some(amount) = payment.amount {
-                ui.label(
-                    RichText::new(amount.to_string())
-                        .size(crate::ui::theme::size::AMOUNT)
-                        .strong(),
-                );
+                big_amount(ui, amount);
             }
             if let Some(tracked) = view.tracker.find(&payment.reference) {
-                if payment.amount.is_none()
-                    && let Some(received) = tracked.shown_amount()
-                {
-                    ui.label(
-                        RichText::new(received.to_string())
-                            .size(crate::ui::theme::size::AMOUNT)
-                            .strong(),
-                    );
-                }
-                ui.horizontal(|ui| {
-                    ui.label(t!("created-state"));
-                    status::tracked_badge(ui, tracked, false);
-                });
-                let waiting = tracked.repeatable || !tracked.status.is_some_and(|s| s.is_final());
-                if let Some(since) = view.service_away.filter(|_| waiting) {
-                    crate::ui::widgets::offline::waiting_line(ui, since);
-                }
+                tracked_state(ui, view, payment, tracked);
             }
             ui.horizontal_top(|ui| {
                 match self.qr.get(ui.ctx(), &payment.qr_text) {
@@ -134,112 +195,159 @@ impl CreatedView {
                     }
                 }
                 ui.vertical(|ui| {
-                    let expires = crate::clock::shown_service_time(&payment.expires);
-                    egui::Grid::new("created-details")
-                        .num_columns(2)
-                        .show(ui, |ui| {
-                            for (label, value) in [
-                                (t!("created-link"), payment.url.as_str()),
-                                (t!("created-service-reference"), payment.reference.as_str()),
-                                (t!("created-expires"), expires.as_str()),
-                            ] {
-                                if !value.is_empty() {
-                                    ui.label(label);
-                                    ui.label(RichText::new(value).monospace());
-                                    ui.end_row();
-                                }
-                            }
-                            for (label, value) in &payment.extra {
-                                ui.label(label);
-                                ui.label(RichText::new(value).monospace());
-                                ui.end_row();
-                            }
-                        });
+                    details_grid(ui, payment);
                     ui.add_space(crate::ui::theme::space::MEDIUM);
-                    let show = crate::ui::widgets::primary::primary_button(
-                        ui,
-                        true,
-                        &t!("created-show-customer"),
-                        Some(crate::ui::widgets::primary::Shortcut::Enter),
-                    );
-                    if std::mem::take(&mut self.focus_show) {
-                        show.request_focus();
-                        show.scroll_to_me(Some(egui::Align::Center));
-                    }
-                    if show.clicked() {
-                        queued.push(CollectCommand::ShowCustomer(payment.clone()));
-                        ui.ctx().request_repaint();
-                    }
-                    ui.add_space(crate::ui::theme::space::SMALL);
-                    ui.horizontal_wrapped(|ui| {
-                        if !payment.url.is_empty() && ui.button(t!("created-copy-link")).clicked() {
-                            ui.ctx().copy_text(payment.url.clone());
-                            self.copied = true;
-                        }
-                        if ui
-                            .add_enabled(
-                                !self.saved.is_pending(),
-                                egui::Button::new(t!("created-save-qr")),
-                            )
-                            .clicked()
-                        {
-                            queued.push(CollectCommand::SaveCard {
-                                card: card_of(payment, &view.shop_name),
-                                reference: payment.reference.clone(),
-                            });
-                            ui.ctx().request_repaint();
-                        }
-                        if !payment.url.is_empty()
-                            && ui
-                                .add_enabled(
-                                    !self.shared.is_pending(),
-                                    egui::Button::new(t!("created-whatsapp")),
-                                )
-                                .clicked()
-                        {
-                            queued.push(CollectCommand::ShareWhatsApp(whatsapp_link(
-                                payment,
-                                &view.shop_name,
-                            )));
-                            ui.ctx().request_repaint();
-                        }
-                    });
-                    if self.copied {
-                        ui.label(RichText::new(t!("created-link-copied")).weak());
-                    }
-                    let received: Vec<_> = view
-                        .notifications
-                        .iter()
-                        .filter(|n| n.reference_id == payment.reference)
-                        .collect();
-                    if !received.is_empty() {
-                        ui.label(RichText::new(t!("created-notifications")).strong());
-                        for notification in received.iter().rev() {
-                            // What it says and whether the service bore it out; its own
-                            // figures are not money and are not shown.
-                            let words = notification.status.to_string();
-                            ui.label(format!(
-                                "{} — {words} ({})",
-                                crate::clock::shown_service_time(&notification.updated_at),
-                                notification.check_state.words()
-                            ));
-                        }
-                    }
-                    if let Requested::Done(path) = &self.saved {
-                        ui.label(
-                            RichText::new(t!("created-saved-to", path = path.as_str())).weak(),
-                        );
-                    }
-                    if let Some(error) = self.saved.error() {
-                        crate::ui::widgets::form::error_box(ui, error);
-                    }
-                    if let Some(error) = self.shared.error() {
-                        crate::ui::widgets::form::error_box(ui, error);
-                    }
+                    self.actions_ui(ui, view, payment, queued);
+                    notifications_ui(ui, view, payment);
+                    self.files_ui(ui);
                 });
             });
         });
         new_sale
+    }
+
+    /// "Show to customer" (it has the keyboard once the payment exists), then copy the link,
+    /// save the card, send it by WhatsApp.
+    fn actions_ui(
+        &mut self,
+        ui: &mut Ui,
+        view: &CollectView<'_>,
+        payment: &CreatedPayment,
+        queued: &mut Queue<CollectCommand>,
+    ) {
+        let show = crate::ui::widgets::primary::primary_button(
+            ui,
+            true,
+            &t!("created-show-customer"),
+            Some(crate::ui::widgets::primary::Shortcut::Enter),
+        );
+        if std::mem::take(&mut self.focus_show) {
+            show.request_focus();
+            show.scroll_to_me(Some(egui::Align::Center));
+        }
+        if show.clicked() {
+            queued.push(CollectCommand::ShowCustomer(payment.clone()));
+            ui.ctx().request_repaint();
+        }
+        ui.add_space(crate::ui::theme::space::SMALL);
+        ui.horizontal_wrapped(|ui| {
+            if !payment.url.is_empty() && ui.button(t!("created-copy-link")).clicked() {
+                ui.ctx().copy_text(payment.url.clone());
+                self.copied = true;
+            }
+            let save = egui::Button::new(t!("created-save-qr"));
+            if ui.add_enabled(!self.saved.is_pending(), save).clicked() {
+                queued.push(CollectCommand::SaveCard {
+                    card: card_of(payment, &view.shop_name),
+                    reference: payment.reference.clone(),
+                });
+                ui.ctx().request_repaint();
+            }
+            let share = egui::Button::new(t!("created-whatsapp"));
+            if !payment.url.is_empty() && ui.add_enabled(!self.shared.is_pending(), share).clicked()
+            {
+                let link = whatsapp_link(payment, &view.shop_name);
+                queued.push(CollectCommand::ShareWhatsApp(link));
+                ui.ctx().request_repaint();
+            }
+        });
+        if self.copied {
+            ui.label(RichText::new(t!("created-link-copied")).weak());
+        }
+    }
+
+    /// Where the card was saved, and what went wrong saving or sharing it.
+    fn files_ui(&self, ui: &mut Ui) {
+        if let Requested::Done(path) = &self.saved {
+            ui.label(RichText::new(t!("created-saved-to", path = path.as_str())).weak());
+        }
+        if let Some(error) = self.saved.error() {
+            crate::ui::widgets::form::error_box(ui, error);
+        }
+        if let Some(error) = self.shared.error() {
+            crate::ui::widgets::form::error_box(ui, error);
+        }
+    }
+}
+
+fn big_amount(ui: &mut Ui, amount: Pesos) {
+    ui.label(
+        RichText::new(amount.to_string())
+            .size(crate::ui::theme::size::AMOUNT)
+            .strong(),
+    );
+}
+
+/// What the follower knows of the payment: what a code left to the payer received, its state,
+/// and that the line is down while it waits.
+fn tracked_state(
+    ui: &mut Ui,
+    view: &CollectView<'_>,
+    payment: &CreatedPayment,
+    tracked: &crate::ui::tracker::TrackedPayment,
+) {
+    if payment.amount.is_none()
+        && let Some(received) = tracked.shown_amount()
+    {
+        big_amount(ui, received);
+    }
+    ui.horizontal(|ui| {
+        ui.label(t!("created-state"));
+        status::tracked_badge(ui, tracked, false);
+    });
+    let waiting = tracked.repeatable || !tracked.status.is_some_and(|s| s.is_final());
+    if let Some(since) = view.service_away.filter(|_| waiting) {
+        crate::ui::widgets::offline::waiting_line(ui, since);
+    }
+}
+
+/// The link, the service's reference, the expiry and what the service added, as label and value.
+fn details_grid(ui: &mut Ui, payment: &CreatedPayment) {
+    let expires = crate::clock::shown_service_time(&payment.expires);
+    egui::Grid::new("created-details")
+        .num_columns(2)
+        .show(ui, |ui| {
+            let known = [
+                (t!("created-link"), payment.url.as_str()),
+                (t!("created-service-reference"), payment.reference.as_str()),
+                (t!("created-expires"), expires.as_str()),
+            ];
+            let extra = payment
+                .extra
+                .iter()
+                .map(|(label, value)| (label.clone(), value.as_str()));
+            // The service's own rows show even empty; the known ones only when they say something.
+            for (label, value) in known
+                .into_iter()
+                .filter(|(_, value)| !value.is_empty())
+                .chain(extra)
+            {
+                ui.label(label);
+                ui.label(RichText::new(value).monospace());
+                ui.end_row();
+            }
+        });
+}
+
+/// The notifications that came for the payment: what each says and whether the service bore it
+/// out; their own figures are not money and are not shown.
+fn notifications_ui(ui: &mut Ui, view: &CollectView<'_>, payment: &CreatedPayment) {
+    let received: Vec<_> = view
+        .notifications
+        .iter()
+        .filter(|n| n.reference_id == payment.reference)
+        .collect();
+    if received.is_empty() {
+        return;
+    }
+    ui.label(RichText::new(t!("created-notifications")).strong());
+    for notification in received.iter().rev() {
+        let words = notification.status.to_string();
+        ui.label(format!(
+            "{} — {words} ({})",
+            crate::clock::shown_service_time(&notification.updated_at),
+            notification.check_state.words()
+        ));
     }
 }
 

@@ -196,6 +196,17 @@ impl CashInFields {
     }
 }
 
+/// The payer's person type, natural or legal, as the service codes it ("0", "1"): a grid row
+/// whose radios are labelled by their own words.
+pub(super) fn person_type_row(ui: &mut Ui, person_type: &mut String) {
+    ui.label(t!("field-person-type"));
+    ui.horizontal(|ui| {
+        ui.radio_value(person_type, "0".to_owned(), t!("person-natural"));
+        ui.radio_value(person_type, "1".to_owned(), t!("person-legal"));
+    });
+    ui.end_row();
+}
+
 /// The amount field's width, and what is sold beneath it.
 const AMOUNT_WIDTH: f32 = 360.0;
 

@@ -5,16 +5,15 @@ use egui::{RichText, Ui};
 
 use crate::t;
 
-use crate::api::catalog::{
-    ExtraField, LEGAL_PERSON_DOCUMENTS, Lifetime, MethodKind, NATURAL_PERSON_DOCUMENTS,
-};
+use crate::api::catalog::{ExtraField, LEGAL_PERSON_DOCUMENTS, Lifetime, NATURAL_PERSON_DOCUMENTS};
 use crate::api::family_b::{BankList, PaymentMethodRequest};
-use crate::requests::MethodPaymentForm;
+use crate::requests::{MethodPaymentForm, MethodShape};
 use crate::ui::PanelContext;
 use crate::ui::bridge::Requested;
 use crate::ui::widgets::form::{self, blocking_reasons, error_box};
 use crate::validate::{self, Field, ValidationError};
 
+use super::fields::person_type_row;
 use super::submit::{Creation, Submission};
 use super::*;
 
@@ -149,62 +148,90 @@ impl MethodForm {
         view: &CollectView<'_>,
         queued: &mut Queue<CollectCommand>,
     ) {
-        let catalog = view.service.catalog;
-        let dialect = view.service.dialect;
-        let method = catalog.find(self.method_id).cloned();
-        let minimum = method.as_ref().and_then(|m| m.min_expires_in).unwrap_or(0);
-        // The lifetimes offered are those the interface takes: the spec's above the minimum,
-        // the current one's from the minimum itself.
-        let long_enough = |seconds: u64| {
-            seconds > minimum || (dialect.minimum_lifetime_included() && seconds == minimum)
-        };
-        if !long_enough(self.expiry)
-            && let Some(seconds) = EXPIRY_CHOICES.iter().find(|s| long_enough(**s))
-        {
-            self.expiry = *seconds;
-        }
-        // The method's fields as the interface asks for them (a card's description is required
-        // in the current one).
-        let fields = crate::api::family_b::method_fields(catalog, self.method_id, dialect);
-        let needs = |field| fields.contains(&(field, true));
-        // Fields the method takes when given; their labels say so.
-        let takes = |field| fields.contains(&(field, false));
-        let lifetime = method.as_ref().map(|m| m.lifetime).unwrap_or_default();
-        let is_bank_transfer = method
-            .as_ref()
-            .is_some_and(|m| m.kind == MethodKind::OnlineBankTransfer);
-        if is_bank_transfer && self.banks_for != Some(self.method_id) {
+        // What the method asks is read before its picker draws: this frame is the method's
+        // that was chosen when it began.
+        let shape = MethodShape::of(&view.service, self.method_id);
+        self.keep_expiry_allowed(&shape);
+        if shape.bank_transfer && self.banks_for != Some(self.method_id) {
             self.banks_for = Some(self.method_id);
             queued.push(CollectCommand::LoadBanks(self.method_id));
         }
         let built = self.build(view);
         let problems = built.as_ref().err().cloned().unwrap_or_default();
-        let mut enter = false;
+        self.method_picker(ui, view);
+        ui.add_space(crate::ui::theme::space::SMALL);
+        let mut enter = self.fields.ui_amount(ui, &problems);
+        ui.add_space(crate::ui::theme::space::SMALL);
+        enter |= self.fields.ui_description(ui, &problems);
+        ui.add_space(crate::ui::theme::space::SMALL);
+        egui::Grid::new("method-form")
+            .num_columns(2)
+            .spacing([12.0, 6.0])
+            .show(ui, |ui| {
+                enter |= self.payer_rows(ui, &shape, &problems);
+                enter |= self.extra_rows(ui, &shape, &problems);
+                if shape.bank_transfer || shape.needs(ExtraField::BankId) {
+                    enter |= self.bank_transfer_rows(ui, &problems);
+                }
+                self.expiry_row(ui, &shape);
+            });
+        enter |= self.fields.ui_customer(ui, &problems);
+        let longest = view
+            .service
+            .dialect
+            .reference1_max(crate::api::Direction::In);
+        enter |= self.fields.ui_reference_fold(
+            ui,
+            &problems,
+            (t!("collect-reference"), longest),
+            |_| {},
+        );
+        ui.add_space(crate::ui::theme::space::LARGE);
+        method_notes(ui, &shape);
+        if let Some(error) = self.banks.error() {
+            error_box(ui, error);
+        }
+        ui.add_space(crate::ui::theme::space::MEDIUM);
+        let go = self
+            .submission
+            .button(ui, built.is_ok(), enter, &t!("collect-create-payment"));
+        if self.submission.explain_blocking(self.fields.started()) {
+            blocking_reasons(ui, &problems, &method_labels());
+        }
+        if go && let Ok(request) = built {
+            self.send(request, shape.name, view, queued);
+        }
+        self.submission.outcome_ui(ui, view, queued);
+    }
+
+    /// The lifetimes offered are those the interface takes: a choice it no longer takes (another
+    /// method was picked) moves to the first one it does.
+    fn keep_expiry_allowed(&mut self, shape: &MethodShape) {
+        if !shape.long_enough(self.expiry)
+            && let Some(seconds) = EXPIRY_CHOICES.iter().find(|s| shape.long_enough(**s))
+        {
+            self.expiry = *seconds;
+        }
+    }
+
+    /// The catalog's methods, each with the shortest life the interface takes for it.
+    fn method_picker(&mut self, ui: &mut Ui, view: &CollectView<'_>) {
+        let catalog = view.service.catalog;
+        let included = view.service.dialect.minimum_lifetime_included();
+        let chosen = catalog
+            .find(self.method_id)
+            .map(|m| m.display_name())
+            .unwrap_or_default();
         egui::Grid::new("method-picker")
             .num_columns(2)
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
                 let method_label = ui.label(crate::t!("field-method"));
                 egui::ComboBox::from_id_salt("method-picker")
-                    .selected_text(
-                        method
-                            .as_ref()
-                            .map(|m| m.display_name())
-                            .unwrap_or_default(),
-                    )
+                    .selected_text(chosen)
                     .show_ui(ui, |ui| {
                         for known in &catalog.methods {
-                            let minimum = known
-                                .min_expires_in
-                                .map(|s| {
-                                    let duration = validate::describe_seconds(s);
-                                    if dialect.minimum_lifetime_included() {
-                                        t!("method-from", duration = duration)
-                                    } else {
-                                        t!("method-more-than", duration = duration)
-                                    }
-                                })
-                                .unwrap_or_default();
+                            let minimum = shortest_life(known.min_expires_in, included);
                             ui.selectable_value(
                                 &mut self.method_id,
                                 known.id,
@@ -216,246 +243,236 @@ impl MethodForm {
                     .labelled_by(method_label.id);
                 ui.end_row();
             });
-        ui.add_space(crate::ui::theme::space::SMALL);
-        enter |= self.fields.ui_amount(ui, &problems);
-        ui.add_space(crate::ui::theme::space::SMALL);
-        enter |= self.fields.ui_description(ui, &problems);
-        ui.add_space(crate::ui::theme::space::SMALL);
-        egui::Grid::new("method-form")
-            .num_columns(2)
-            .spacing([12.0, 6.0])
-            .show(ui, |ui| {
-                if needs(ExtraField::Cellphone) || takes(ExtraField::Cellphone) {
-                    let label = form::optional_label(
-                        t!("field-payer-cellphone"),
-                        !needs(ExtraField::Cellphone),
-                    );
-                    enter |= form::text_rows(
-                        ui,
-                        &problems,
-                        [(
-                            label.as_str(),
-                            &mut self.payer_cellphone,
-                            Field::Cellphone,
-                            "300 123 4567",
-                        )],
-                    );
-                }
-                let scheme_document = [ExtraField::DocType, ExtraField::DocumentType]
-                    .into_iter()
-                    .any(|field| needs(field) || takes(field))
-                    && !is_bank_transfer;
-                if scheme_document {
-                    let optional = !needs(ExtraField::DocType);
-                    // An optional type can be left out ("—").
-                    let none = optional.then_some(("", "—".to_owned()));
-                    form::choice_row(
-                        ui,
-                        &form::optional_label(t!("field-document-type"), optional),
-                        "scheme-doc-type",
-                        &mut self.doc_type,
-                        none.into_iter()
-                            .chain(DOCUMENT_TYPES.iter().map(|doc| (*doc, (*doc).to_owned()))),
-                    );
-                    let number_field = if needs(ExtraField::DocNumber) {
-                        Field::DocNumber
-                    } else {
-                        Field::DocumentNumber
-                    };
-                    enter |= form::text_rows(
-                        ui,
-                        &problems,
-                        [(
-                            &*form::optional_label(t!("field-document-number"), optional),
-                            &mut self.doc_number,
-                            number_field,
-                            &*t!("hint-digits"),
-                        )],
-                    );
-                }
-                if (needs(ExtraField::MerchantId) || takes(ExtraField::MerchantId))
-                    && !self.merchant_from_profile
-                {
-                    let label = form::optional_label(
-                        t!("field-merchant-id"),
-                        !needs(ExtraField::MerchantId),
-                    );
-                    enter |= form::text_rows(
-                        ui,
-                        &problems,
-                        [(
-                            label.as_str(),
-                            &mut self.merchant_id,
-                            Field::MerchantId,
-                            &*t!("hint-merchant-id"),
-                        )],
-                    );
-                }
-                if needs(ExtraField::WhatsappAccountId) {
-                    enter |= form::text_rows(
-                        ui,
-                        &problems,
-                        [(
-                            &*crate::t!("field-whatsapp"),
-                            &mut self.whatsapp_account,
-                            Field::WhatsappAccountId,
-                            &*t!("hint-whatsapp"),
-                        )],
-                    );
-                }
-                if needs(ExtraField::Description) || takes(ExtraField::Description) {
-                    enter |= form::text_rows(
-                        ui,
-                        &problems,
-                        [(
-                            &*form::optional_label(
-                                t!("field-what-is-paid"),
-                                !needs(ExtraField::Description),
-                            ),
-                            &mut self.payer_description,
-                            Field::Description,
-                            &*t!("hint-shown-to-payer"),
-                        )],
-                    );
-                }
-                if is_bank_transfer || needs(ExtraField::BankId) {
-                    form::bank_row(
-                        ui,
-                        &t!("field-payer-bank"),
-                        "bank-picker",
-                        &self.banks,
-                        &mut self.bank_id,
-                    );
-                    ui.label(crate::t!("field-person-type"));
-                    ui.horizontal(|ui| {
-                        ui.radio_value(&mut self.person_type, "0".to_owned(), t!("person-natural"));
-                        ui.radio_value(&mut self.person_type, "1".to_owned(), t!("person-legal"));
-                    });
-                    ui.end_row();
-                    let documents = if self.person_type == "1" {
-                        LEGAL_PERSON_DOCUMENTS
-                    } else {
-                        NATURAL_PERSON_DOCUMENTS
-                    };
-                    if !documents.contains(&self.doc_type.as_str()) {
-                        self.doc_type = documents[0].to_owned();
-                    }
-                    form::choice_row(
-                        ui,
-                        &t!("field-document-type"),
-                        "doc-type",
-                        &mut self.doc_type,
-                        documents.iter().map(|doc| (*doc, (*doc).to_owned())),
-                    );
-                    enter |= form::text_rows(
-                        ui,
-                        &problems,
-                        [
-                            (
-                                &*crate::t!("field-document-number"),
-                                &mut self.doc_number,
-                                Field::DocumentNumber,
-                                &*t!("hint-digits"),
-                            ),
-                            (
-                                &*crate::t!("field-payer-name"),
-                                &mut self.payer_name,
-                                Field::Name,
-                                "",
-                            ),
-                            (
-                                &*crate::t!("field-payer-address"),
-                                &mut self.address,
-                                Field::Address,
-                                "",
-                            ),
-                            (
-                                &*crate::t!("field-payer-email"),
-                                &mut self.payer_email,
-                                Field::Email,
-                                &*t!("hint-email"),
-                            ),
-                        ],
-                    );
-                }
-                let expiry_label = ui.label(crate::t!("field-expires-in"));
-                match lifetime {
-                    Lifetime::AsRequested => {
-                        egui::ComboBox::from_id_salt("method-expiry")
-                            .selected_text(validate::describe_seconds(self.expiry))
-                            .show_ui(ui, |ui| {
-                                for seconds in EXPIRY_CHOICES.iter().filter(|s| long_enough(**s)) {
-                                    ui.selectable_value(
-                                        &mut self.expiry,
-                                        *seconds,
-                                        validate::describe_seconds(*seconds),
-                                    );
-                                }
-                            })
-                            .response
-                            .labelled_by(expiry_label.id);
-                    }
-                    Lifetime::Fixed { seconds } => {
-                        ui.label(validate::describe_seconds(seconds))
-                            .labelled_by(expiry_label.id);
-                    }
-                    Lifetime::EndOfDay => {
-                        ui.label(t!("expiry-end-of-day"))
-                            .labelled_by(expiry_label.id);
-                    }
-                }
-                ui.end_row();
-            });
-        enter |= self.fields.ui_customer(ui, &problems);
-        enter |= self.fields.ui_reference_fold(
+    }
+
+    /// Who pays: their cellphone, and their document where the method's scheme asks for it.
+    fn payer_rows(
+        &mut self,
+        ui: &mut Ui,
+        shape: &MethodShape,
+        problems: &[ValidationError],
+    ) -> bool {
+        let mut enter = false;
+        if shape.shows(ExtraField::Cellphone) {
+            let optional = !shape.needs(ExtraField::Cellphone);
+            let row = (&mut self.payer_cellphone, Field::Cellphone, "300 123 4567");
+            enter |= taken_row(ui, problems, (t!("field-payer-cellphone"), optional), row);
+        }
+        // A bank transfer asks for the payer's document with its person type, further down.
+        let scheme_document = [ExtraField::DocType, ExtraField::DocumentType]
+            .into_iter()
+            .any(|field| shape.shows(field))
+            && !shape.bank_transfer;
+        if !scheme_document {
+            return enter;
+        }
+        let optional = !shape.needs(ExtraField::DocType);
+        // An optional type can be left out ("—").
+        let none = optional.then_some(("", "—".to_owned()));
+        form::choice_row(
             ui,
-            &problems,
-            (
-                t!("collect-reference"),
-                dialect.reference1_max(crate::api::Direction::In),
-            ),
-            |_| {},
+            &form::optional_label(t!("field-document-type"), optional),
+            "scheme-doc-type",
+            &mut self.doc_type,
+            none.into_iter()
+                .chain(DOCUMENT_TYPES.iter().map(|doc| (*doc, (*doc).to_owned()))),
         );
-        ui.add_space(crate::ui::theme::space::LARGE);
-        if method.as_ref().is_some_and(|m| m.repeatable) {
-            ui.label(RichText::new(t!("method-repeatable")).weak());
+        let number_field = if shape.needs(ExtraField::DocNumber) {
+            Field::DocNumber
+        } else {
+            Field::DocumentNumber
+        };
+        let hint = t!("hint-digits");
+        let row = (&mut self.doc_number, number_field, hint.as_str());
+        enter | taken_row(ui, problems, (t!("field-document-number"), optional), row)
+    }
+
+    /// What else the method takes: the Bre-B merchant (unless the profile has it), a WhatsApp
+    /// account, what the payer is shown.
+    fn extra_rows(
+        &mut self,
+        ui: &mut Ui,
+        shape: &MethodShape,
+        problems: &[ValidationError],
+    ) -> bool {
+        let rows = [
+            (
+                // The profile's Bre-B id goes into every Bre-B payment: not asked at the till.
+                shape.shows(ExtraField::MerchantId) && !self.merchant_from_profile,
+                ExtraField::MerchantId,
+                (t!("field-merchant-id"), t!("hint-merchant-id")),
+                (&mut self.merchant_id, Field::MerchantId),
+            ),
+            (
+                shape.needs(ExtraField::WhatsappAccountId),
+                ExtraField::WhatsappAccountId,
+                (t!("field-whatsapp"), t!("hint-whatsapp")),
+                (&mut self.whatsapp_account, Field::WhatsappAccountId),
+            ),
+            (
+                shape.shows(ExtraField::Description),
+                ExtraField::Description,
+                (t!("field-what-is-paid"), t!("hint-shown-to-payer")),
+                (&mut self.payer_description, Field::Description),
+            ),
+        ];
+        let mut enter = false;
+        for (shown, taken, (words, hint), (text, field)) in rows {
+            if shown {
+                let optional = !shape.needs(taken);
+                enter |= taken_row(ui, problems, (words, optional), (text, field, &hint));
+            }
         }
-        if minimum > 0 && lifetime.takes_expires_in() {
-            let name = method
-                .as_ref()
-                .map(|m| m.display_name())
-                .unwrap_or_default();
-            let minimum = validate::describe_seconds(minimum);
-            ui.label(
-                RichText::new(if dialect.minimum_lifetime_included() {
-                    t!("method-at-least-life", method = name, minimum = minimum)
-                } else {
-                    t!("method-minimum-life", method = name, minimum = minimum)
-                })
-                .weak(),
-            );
+        enter
+    }
+
+    /// A bank transfer's payer: the bank, the person type, then the documents that type has.
+    fn bank_transfer_rows(&mut self, ui: &mut Ui, problems: &[ValidationError]) -> bool {
+        form::bank_row(
+            ui,
+            &t!("field-payer-bank"),
+            "bank-picker",
+            &self.banks,
+            &mut self.bank_id,
+        );
+        person_type_row(ui, &mut self.person_type);
+        let documents = if self.person_type == "1" {
+            LEGAL_PERSON_DOCUMENTS
+        } else {
+            NATURAL_PERSON_DOCUMENTS
+        };
+        if !documents.contains(&self.doc_type.as_str()) {
+            self.doc_type = documents[0].to_owned();
         }
-        if let Some(error) = self.banks.error() {
-            error_box(ui, error);
+        form::choice_row(
+            ui,
+            &t!("field-document-type"),
+            "doc-type",
+            &mut self.doc_type,
+            documents.iter().map(|doc| (*doc, (*doc).to_owned())),
+        );
+        form::text_rows(
+            ui,
+            problems,
+            [
+                (
+                    &*crate::t!("field-document-number"),
+                    &mut self.doc_number,
+                    Field::DocumentNumber,
+                    &*t!("hint-digits"),
+                ),
+                (
+                    &*crate::t!("field-payer-name"),
+                    &mut self.payer_name,
+                    Field::Name,
+                    "",
+                ),
+                (
+                    &*crate::t!("field-payer-address"),
+                    &mut self.address,
+                    Field::Address,
+                    "",
+                ),
+                (
+                    &*crate::t!("field-payer-email"),
+                    &mut self.payer_email,
+                    Field::Email,
+                    &*t!("hint-email"),
+                ),
+            ],
+        )
+    }
+
+    /// How long the payment lives: chosen among those the interface takes, or the method's own.
+    fn expiry_row(&mut self, ui: &mut Ui, shape: &MethodShape) {
+        let expiry_label = ui.label(crate::t!("field-expires-in"));
+        match shape.lifetime {
+            Lifetime::AsRequested => {
+                egui::ComboBox::from_id_salt("method-expiry")
+                    .selected_text(validate::describe_seconds(self.expiry))
+                    .show_ui(ui, |ui| {
+                        for seconds in EXPIRY_CHOICES.iter().filter(|s| shape.long_enough(**s)) {
+                            ui.selectable_value(
+                                &mut self.expiry,
+                                *seconds,
+                                validate::describe_seconds(*seconds),
+                            );
+                        }
+                    })
+                    .response
+                    .labelled_by(expiry_label.id);
+            }
+            Lifetime::Fixed { seconds } => {
+                ui.label(validate::describe_seconds(seconds))
+                    .labelled_by(expiry_label.id);
+            }
+            Lifetime::EndOfDay => {
+                ui.label(t!("expiry-end-of-day"))
+                    .labelled_by(expiry_label.id);
+            }
         }
-        ui.add_space(crate::ui::theme::space::MEDIUM);
-        let go = self
-            .submission
-            .button(ui, built.is_ok(), enter, &t!("collect-create-payment"));
-        if self.submission.explain_blocking(self.fields.started()) {
-            blocking_reasons(ui, &problems, &method_labels());
-        }
-        if go && let Ok(mut request) = built {
-            self.submission
-                .reference_for_next(&mut self.fields.reference1);
-            request.cash_in.reference1 = self.fields.reference1.trim().to_owned();
-            let name = method
-                .as_ref()
-                .map(|m| m.display_name())
-                .unwrap_or_default();
-            self.submission
-                .submit(Creation::Method { request, name }, view, queued);
-        }
-        self.submission.outcome_ui(ui, view, queued);
+        ui.end_row();
+    }
+
+    /// The charge, under the form's reference (a new one after an unknown outcome).
+    fn send(
+        &mut self,
+        mut request: PaymentMethodRequest,
+        name: String,
+        view: &CollectView<'_>,
+        queued: &mut Queue<CollectCommand>,
+    ) {
+        self.submission
+            .reference_for_next(&mut self.fields.reference1);
+        request.cash_in.reference1 = self.fields.reference1.trim().to_owned();
+        self.submission
+            .submit(Creation::Method { request, name }, view, queued);
+    }
+}
+
+/// A row for a field the method takes (`(text, its field, hint)`), its label saying so where the
+/// method may go without it; true when Enter was pressed in it.
+fn taken_row(
+    ui: &mut Ui,
+    problems: &[ValidationError],
+    (words, optional): (String, bool),
+    (text, field, hint): (&mut String, Field, &str),
+) -> bool {
+    let label = form::optional_label(words, optional);
+    form::text_rows(ui, problems, [(label.as_str(), text, field, hint)])
+}
+
+/// " (more than 12 h)" after a method's name: the shortest life the interface takes for it.
+fn shortest_life(minimum: Option<u64>, included: bool) -> String {
+    minimum
+        .map(|seconds| {
+            let duration = validate::describe_seconds(seconds);
+            if included {
+                t!("method-from", duration = duration)
+            } else {
+                t!("method-more-than", duration = duration)
+            }
+        })
+        .unwrap_or_default()
+}
+
+/// Under the form: a code that takes many payments says so, and a method's shortest life.
+fn method_notes(ui: &mut Ui, shape: &MethodShape) {
+    if shape.repeatable {
+        ui.label(RichText::new(t!("method-repeatable")).weak());
+    }
+    if shape.minimum > 0 && shape.lifetime.takes_expires_in() {
+        let (name, minimum) = (
+            shape.name.as_str(),
+            validate::describe_seconds(shape.minimum),
+        );
+        ui.label(
+            RichText::new(if shape.minimum_included {
+                t!("method-at-least-life", method = name, minimum = minimum)
+            } else {
+                t!("method-minimum-life", method = name, minimum = minimum)
+            })
+            .weak(),
+        );
     }
 }

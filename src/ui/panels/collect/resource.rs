@@ -16,6 +16,7 @@ use crate::ui::bridge::Requested;
 use crate::ui::widgets::form::{self, blocking_reasons, error_box};
 use crate::validate::ValidationError;
 
+use super::fields::person_type_row;
 use super::submit::{Creation, Submission, fresh_reference1};
 use super::*;
 
@@ -215,6 +216,41 @@ impl ResourceForm {
             self.methods_asked = true;
             queued.push(CollectCommand::LoadResourceMethods);
         }
+        self.methods_offered_ui(ui, queued);
+        let shape = self.shape();
+        let built = self.build();
+        let problems = built.as_ref().err().cloned().unwrap_or_default();
+        let mut enter = false;
+        egui::Grid::new("resource-form")
+            .num_columns(2)
+            .spacing([12.0, 6.0])
+            .show(ui, |ui| {
+                self.kind_row(ui);
+                enter |= self.sale_rows(ui, shape, &problems);
+                enter |= match shape {
+                    ResourceShape::BankTransfer => self.bank_transfer_rows(ui, &problems),
+                    _ => self.shape_rows(ui, shape, &problems),
+                };
+            });
+        if shape.forbids_amount() {
+            ui.label(RichText::new(t!("resource-static-no-amount")).weak());
+        }
+        ui.add_space(crate::ui::theme::space::MEDIUM);
+        let go = self
+            .submission
+            .button(ui, built.is_ok(), enter, &t!("resource-create"));
+        if self.submission.explain_blocking(self.started()) {
+            blocking_reasons(ui, &problems, &resource_labels());
+        }
+        if go && let Ok(request) = built {
+            self.send(request, view, queued);
+        }
+        self.submission.outcome_ui(ui, view, queued);
+    }
+
+    /// The methods the account offers, with their icons; while they load, and when they could
+    /// not, with a retry.
+    fn methods_offered_ui(&mut self, ui: &mut Ui, queued: &mut Queue<CollectCommand>) {
         if let Some(list) = self.methods.value() {
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(t!("resource-methods-offered")).weak());
@@ -243,213 +279,211 @@ impl ResourceForm {
                 queued.push(CollectCommand::LoadResourceMethods);
             }
         }
-        let shape = self.shape();
-        let built = self.build();
-        let problems = built.as_ref().err().cloned().unwrap_or_default();
+    }
+
+    /// The kind of QR or code, in words.
+    fn kind_row(&mut self, ui: &mut Ui) {
+        let kind_label = ui.label(t!("resource-kind"));
+        egui::ComboBox::from_id_salt("resource-kind")
+            .selected_text(resource_kind(self.method_id))
+            .show_ui(ui, |ui| {
+                for (id, _) in ResourceShape::KNOWN {
+                    ui.selectable_value(&mut self.method_id, *id, resource_kind(*id));
+                }
+            })
+            .response
+            .labelled_by(kind_label.id);
+        ui.end_row();
+    }
+
+    /// The sale: its amount and tax (unless the code leaves the amount to the payer), the
+    /// references and what is sold.
+    fn sale_rows(
+        &mut self,
+        ui: &mut Ui,
+        shape: ResourceShape,
+        problems: &[ValidationError],
+    ) -> bool {
         let mut enter = false;
-        egui::Grid::new("resource-form")
-            .num_columns(2)
-            .spacing([12.0, 6.0])
-            .show(ui, |ui| {
-                let kind_label = ui.label(t!("resource-kind"));
-                egui::ComboBox::from_id_salt("resource-kind")
-                    .selected_text(resource_kind(self.method_id))
-                    .show_ui(ui, |ui| {
-                        for (id, _) in ResourceShape::KNOWN {
-                            ui.selectable_value(&mut self.method_id, *id, resource_kind(*id));
-                        }
-                    })
-                    .response
-                    .labelled_by(kind_label.id);
-                ui.end_row();
-                if !shape.forbids_amount() {
-                    let hint = if shape.needs_amount() {
-                        "$ 25.000".to_owned()
-                    } else {
-                        t!("hint-optional")
-                    };
-                    enter |= form::text_rows(
-                        ui,
-                        &problems,
-                        [
-                            (
-                                &*crate::t!("field-amount"),
-                                &mut self.amount,
-                                Field::Amount,
-                                hint.as_str(),
-                            ),
-                            (
-                                &*crate::t!("field-tax"),
-                                &mut self.tax,
-                                Field::Tax,
-                                &*t!("hint-optional"),
-                            ),
-                        ],
-                    );
-                }
-                enter |= form::text_rows(
-                    ui,
-                    &problems,
-                    [
-                        (
-                            &*crate::t!("field-your-reference"),
-                            &mut self.reference1,
-                            Field::Reference1,
-                            &*t!("hint-optional"),
-                        ),
-                        (
-                            &*t!("field-reference-2"),
-                            &mut self.reference2,
-                            Field::Reference2,
-                            &*t!("hint-optional"),
-                        ),
-                        (
-                            &*t!("field-reference-3"),
-                            &mut self.reference3,
-                            Field::Reference3,
-                            &*t!("hint-optional"),
-                        ),
-                        (
-                            &*crate::t!("field-description"),
-                            &mut self.description,
-                            Field::Description,
-                            &*t!("hint-optional"),
-                        ),
-                    ],
-                );
-                match shape {
-                    ResourceShape::Commerce => {
-                        enter |= form::text_rows(
-                            ui,
-                            &problems,
-                            [
-                                (
-                                    &*crate::t!("field-commerce-type"),
-                                    &mut self.commerce_type,
-                                    Field::CommerceType,
-                                    &*t!("hint-number"),
-                                ),
-                                (
-                                    &*crate::t!("field-city-id"),
-                                    &mut self.city,
-                                    Field::City,
-                                    &*t!("hint-number"),
-                                ),
-                            ],
-                        );
-                    }
-                    ResourceShape::Cellphone => {
-                        enter |= form::text_rows(
-                            ui,
-                            &problems,
-                            [(
-                                &*crate::t!("field-customer-cellphone"),
-                                &mut self.cellphone,
-                                Field::Cellphone,
-                                "300 123 4567",
-                            )],
-                        );
-                    }
-                    ResourceShape::Info => {
-                        enter |= form::text_rows(
-                            ui,
-                            &problems,
-                            [(
-                                &*crate::t!("field-information"),
-                                &mut self.info,
-                                Field::Info,
-                                &*t!("hint-encoded-text"),
-                            )],
-                        );
-                    }
-                    ResourceShape::BankTransfer => {
-                        enter |= form::text_rows(
-                            ui,
-                            &problems,
-                            [(
-                                &*crate::t!("field-bank-id"),
-                                &mut self.bank,
-                                Field::Bank,
-                                &*t!("hint-number"),
-                            )],
-                        );
-                        ui.label(crate::t!("field-person-type"));
-                        ui.horizontal(|ui| {
-                            ui.radio_value(
-                                &mut self.person_type,
-                                "0".to_owned(),
-                                t!("person-natural"),
-                            );
-                            ui.radio_value(
-                                &mut self.person_type,
-                                "1".to_owned(),
-                                t!("person-legal"),
-                            );
-                        });
-                        ui.end_row();
-                        enter |= form::text_rows(
-                            ui,
-                            &problems,
-                            [
-                                (
-                                    &*crate::t!("field-document-type"),
-                                    &mut self.payer.doc_type,
-                                    Field::DocumentType,
-                                    "",
-                                ),
-                                (
-                                    &*crate::t!("field-document-number"),
-                                    &mut self.payer.doc_number,
-                                    Field::DocNumber,
-                                    "",
-                                ),
-                                (
-                                    &*crate::t!("field-payer-name"),
-                                    &mut self.payer.name,
-                                    Field::Name,
-                                    "",
-                                ),
-                                (
-                                    &*crate::t!("field-payer-cellphone"),
-                                    &mut self.payer.cellphone,
-                                    Field::PayerCellphone,
-                                    "",
-                                ),
-                                (
-                                    &*crate::t!("field-payer-address"),
-                                    &mut self.payer.address,
-                                    Field::Address,
-                                    "",
-                                ),
-                                (
-                                    &*crate::t!("field-payer-email"),
-                                    &mut self.payer.email,
-                                    Field::Email,
-                                    "",
-                                ),
-                            ],
-                        );
-                    }
-                    _ => {}
-                }
-            });
-        if shape.forbids_amount() {
-            ui.label(RichText::new(t!("resource-static-no-amount")).weak());
+        if !shape.forbids_amount() {
+            let hint = if shape.needs_amount() {
+                "$ 25.000".to_owned()
+            } else {
+                t!("hint-optional")
+            };
+            enter |= form::text_rows(
+                ui,
+                problems,
+                [
+                    (
+                        &*crate::t!("field-amount"),
+                        &mut self.amount,
+                        Field::Amount,
+                        hint.as_str(),
+                    ),
+                    (
+                        &*crate::t!("field-tax"),
+                        &mut self.tax,
+                        Field::Tax,
+                        &*t!("hint-optional"),
+                    ),
+                ],
+            );
         }
-        ui.add_space(crate::ui::theme::space::MEDIUM);
-        let go = self
-            .submission
-            .button(ui, built.is_ok(), enter, &t!("resource-create"));
-        if self.submission.explain_blocking(self.started()) {
-            blocking_reasons(ui, &problems, &resource_labels());
+        enter |= form::text_rows(
+            ui,
+            problems,
+            [
+                (
+                    &*crate::t!("field-your-reference"),
+                    &mut self.reference1,
+                    Field::Reference1,
+                    &*t!("hint-optional"),
+                ),
+                (
+                    &*t!("field-reference-2"),
+                    &mut self.reference2,
+                    Field::Reference2,
+                    &*t!("hint-optional"),
+                ),
+                (
+                    &*t!("field-reference-3"),
+                    &mut self.reference3,
+                    Field::Reference3,
+                    &*t!("hint-optional"),
+                ),
+                (
+                    &*crate::t!("field-description"),
+                    &mut self.description,
+                    Field::Description,
+                    &*t!("hint-optional"),
+                ),
+            ],
+        );
+        enter
+    }
+
+    /// The fields a kind of code has of its own, besides the sale's (a bank transfer's are
+    /// [`Self::bank_transfer_rows`]).
+    fn shape_rows(
+        &mut self,
+        ui: &mut Ui,
+        shape: ResourceShape,
+        problems: &[ValidationError],
+    ) -> bool {
+        match shape {
+            ResourceShape::Commerce => form::text_rows(
+                ui,
+                problems,
+                [
+                    (
+                        &*crate::t!("field-commerce-type"),
+                        &mut self.commerce_type,
+                        Field::CommerceType,
+                        &*t!("hint-number"),
+                    ),
+                    (
+                        &*crate::t!("field-city-id"),
+                        &mut self.city,
+                        Field::City,
+                        &*t!("hint-number"),
+                    ),
+                ],
+            ),
+            ResourceShape::Cellphone => form::text_rows(
+                ui,
+                problems,
+                [(
+                    &*crate::t!("field-customer-cellphone"),
+                    &mut self.cellphone,
+                    Field::Cellphone,
+                    "300 123 4567",
+                )],
+            ),
+            ResourceShape::Info => form::text_rows(
+                ui,
+                problems,
+                [(
+                    &*crate::t!("field-information"),
+                    &mut self.info,
+                    Field::Info,
+                    &*t!("hint-encoded-text"),
+                )],
+            ),
+            _ => false,
         }
-        if go && let Ok(mut request) = built {
-            self.submission.reference_for_next(&mut self.reference1);
-            request.bill.reference1 =
-                (!self.reference1.trim().is_empty()).then(|| self.reference1.trim().to_owned());
-            self.submission
-                .submit(Creation::Resource { request }, view, queued);
-        }
-        self.submission.outcome_ui(ui, view, queued);
+    }
+
+    /// A bank transfer's code: the bank, the person type, and the payer.
+    fn bank_transfer_rows(&mut self, ui: &mut Ui, problems: &[ValidationError]) -> bool {
+        let mut enter = form::text_rows(
+            ui,
+            problems,
+            [(
+                &*crate::t!("field-bank-id"),
+                &mut self.bank,
+                Field::Bank,
+                &*t!("hint-number"),
+            )],
+        );
+        person_type_row(ui, &mut self.person_type);
+        let payer = &mut self.payer;
+        enter |= form::text_rows(
+            ui,
+            problems,
+            [
+                (
+                    &*crate::t!("field-document-type"),
+                    &mut payer.doc_type,
+                    Field::DocumentType,
+                    "",
+                ),
+                (
+                    &*crate::t!("field-document-number"),
+                    &mut payer.doc_number,
+                    Field::DocNumber,
+                    "",
+                ),
+                (
+                    &*crate::t!("field-payer-name"),
+                    &mut payer.name,
+                    Field::Name,
+                    "",
+                ),
+                (
+                    &*crate::t!("field-payer-cellphone"),
+                    &mut payer.cellphone,
+                    Field::PayerCellphone,
+                    "",
+                ),
+                (
+                    &*crate::t!("field-payer-address"),
+                    &mut payer.address,
+                    Field::Address,
+                    "",
+                ),
+                (
+                    &*crate::t!("field-payer-email"),
+                    &mut payer.email,
+                    Field::Email,
+                    "",
+                ),
+            ],
+        );
+        enter
+    }
+
+    /// The charge, under the form's reference (a new one after an unknown outcome).
+    fn send(
+        &mut self,
+        mut request: ResourceRequest,
+        view: &CollectView<'_>,
+        queued: &mut Queue<CollectCommand>,
+    ) {
+        self.submission.reference_for_next(&mut self.reference1);
+        request.bill.reference1 =
+            (!self.reference1.trim().is_empty()).then(|| self.reference1.trim().to_owned());
+        self.submission
+            .submit(Creation::Resource { request }, view, queued);
     }
 }

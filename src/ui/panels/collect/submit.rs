@@ -102,23 +102,12 @@ impl Creation {
         let description = self.description();
         let mut created = match self {
             Creation::Link { request, expires } => {
-                let reply = client
+                let link = client
                     .create_payment_link(&request)
                     .await
-                    .map_err(explain)?;
-                CreatedPayment {
-                    title: t!("created-link-title"),
-                    amount: Some(request.cash_in.amount),
-                    qr_text: reply.value.url.clone(),
-                    url: reply.value.url,
-                    reference: reply.value.reference,
-                    description,
-                    expires,
-                    extra: vec![(t!("field-your-reference"), request.cash_in.reference1)],
-                    repeatable,
-                    open_until: None,
-                    resource_id: Some(reply.value.resource_id).filter(|id| !id.is_empty()),
-                }
+                    .map_err(explain)?
+                    .value;
+                CreatedPayment::of_link(request, link, expires)
             }
             Creation::Method { request, name } => {
                 let payment = client
@@ -126,22 +115,7 @@ impl Creation {
                     .await
                     .map_err(explain)?
                     .value;
-                CreatedPayment {
-                    title: t!("created-method-title", method = name),
-                    amount: Some(request.cash_in.amount),
-                    qr_text: payment.url.clone(),
-                    url: payment.url,
-                    reference: payment.reference,
-                    description,
-                    expires: payment.expires_at,
-                    extra: vec![
-                        (t!("field-your-reference"), request.cash_in.reference1),
-                        (t!("created-code-id"), payment.resource_id.clone()),
-                    ],
-                    repeatable,
-                    open_until: None,
-                    resource_id: Some(payment.resource_id).filter(|id| !id.is_empty()),
-                }
+                CreatedPayment::of_method(request, payment, name)
             }
             Creation::Resource { request } => {
                 let resource = client
@@ -150,36 +124,12 @@ impl Creation {
                     .map_err(explain)?
                     .value
                     .resource;
-                let qr_text = if resource.url.is_empty() {
-                    resource.data.clone()
-                } else {
-                    resource.url.clone()
-                };
-                CreatedPayment {
-                    title: t!("created-qr-title"),
-                    amount: request.bill.amount,
-                    qr_text,
-                    url: resource.url,
-                    reference: resource.reference,
-                    description,
-                    expires: resource.exp_date,
-                    extra: vec![
-                        (t!("created-code"), resource.data),
-                        (
-                            t!("created-code-id"),
-                            resource.id.map(|id| id.to_string()).unwrap_or_default(),
-                        ),
-                        (
-                            t!("created-at"),
-                            crate::clock::shown_service_time(&resource.created_at),
-                        ),
-                    ],
-                    repeatable,
-                    open_until: None,
-                    resource_id: None,
-                }
+                CreatedPayment::of_resource(&request, resource)
             }
         };
+        // What the sale says of itself, whatever created it.
+        created.description = description;
+        created.repeatable = repeatable;
         created.open_until = crate::collections::open_until(
             created.repeatable,
             &created.expires,

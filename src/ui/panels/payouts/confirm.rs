@@ -15,93 +15,25 @@ impl PayoutsPanel {
         let Some(confirmation) = &mut self.confirmation else {
             return;
         };
-        let mut send = false;
-        let mut cancel = false;
-        let plan = &confirmation.plan;
-        let amount = plan.request.amount;
+        let mut answer = None;
         egui::Modal::new(egui::Id::unique("payout-confirmation")).show(ui.ctx(), |ui| {
-            ui.heading(t!("confirm-title"));
-            ui.label(
-                RichText::new(amount.to_string())
-                    .size(crate::ui::theme::size::PAYOUT_AMOUNT)
-                    .strong(),
-            );
-            egui::Grid::new("payout-confirm-grid")
-                .num_columns(2)
-                .show(ui, |ui| {
-                    ui.label(t!("confirm-to"));
-                    ui.label(
-                        RichText::new(validate::group_cellphone(&plan.request.destination))
-                            .size(crate::ui::theme::size::LARGE)
-                            .monospace(),
-                    );
-                    ui.end_row();
-                    ui.label(t!("field-payout-kind"));
-                    ui.label(withdraw_method_name(plan.request.method_id));
-                    ui.end_row();
-                    ui.label(t!("confirm-reference"));
-                    ui.label(&plan.request.reference1);
-                    ui.end_row();
-                    if let Some(balance) = plan.balance {
-                        ui.label(t!("confirm-balance"));
-                        ui.label(balance.to_string());
-                        ui.end_row();
-                        if let Some(after) = balance.checked_sub(amount) {
-                            ui.label(t!("confirm-after"));
-                            ui.label(after.to_string());
-                            ui.end_row();
-                        }
-                    }
-                });
-            if view.moves_real_money {
-                ui.label(
-                    RichText::new(t!("confirm-real-money"))
-                        .strong()
-                        .color(crate::ui::theme::palette(ui).danger),
-                );
-            }
-            if let Some(previous) = &plan.similar {
-                ui.label(
-                    RichText::new(
-                        PayoutError::NeedsDuplicateConfirmation(Box::new(previous.clone()))
-                            .to_string(),
-                    )
-                    .color(crate::ui::theme::palette(ui).danger),
-                );
-                ui.checkbox(&mut confirmation.repeat_acknowledged, t!("confirm-repeat"));
-            }
-            ui.add_space(crate::ui::theme::space::MEDIUM);
-            ui.horizontal(|ui| {
-                let ready = plan.similar.is_none() || confirmation.repeat_acknowledged;
-                if ui
-                    .add_enabled(
-                        ready,
-                        egui::Button::new(
-                            RichText::new(t!("confirm-send", amount = amount.to_string())).strong(),
-                        ),
-                    )
-                    .clicked()
-                {
-                    send = true;
-                }
-                if ui.button(t!("cancel")).clicked() {
-                    cancel = true;
-                }
-            });
+            answer = confirmation_body(ui, confirmation, view.moves_real_money);
         });
-        if send {
+        match answer {
             // Taking the plan out of the dialog is what makes a second click send nothing.
-            if let Some(confirmation) = self.confirmation.take() {
-                self.queued.ask(
-                    ui,
-                    PayoutsCommand::Send {
-                        plan: Box::new(confirmation.plan),
-                        repeat: confirmation.repeat_acknowledged,
-                    },
-                );
+            Some(true) => {
+                if let Some(confirmation) = self.confirmation.take() {
+                    self.queued.ask(
+                        ui,
+                        PayoutsCommand::Send {
+                            plan: Box::new(confirmation.plan),
+                            repeat: confirmation.repeat_acknowledged,
+                        },
+                    );
+                }
             }
-        } else if cancel {
-            self.confirmation = None;
+            Some(false) => self.confirmation = None,
+            None => {}
         }
     }
 
@@ -140,4 +72,91 @@ impl PayoutsPanel {
             );
         }
     }
+}
+
+/// The dialog: the amount large, where it goes, the balance before and after, what must be
+/// acknowledged; `Some(true)` when the person sends, `Some(false)` when they cancel.
+fn confirmation_body(
+    ui: &mut Ui,
+    confirmation: &mut Confirmation,
+    moves_real_money: bool,
+) -> Option<bool> {
+    let plan = &confirmation.plan;
+    let amount = plan.request.amount;
+    ui.heading(t!("confirm-title"));
+    ui.label(
+        RichText::new(amount.to_string())
+            .size(crate::ui::theme::size::PAYOUT_AMOUNT)
+            .strong(),
+    );
+    plan_grid(ui, plan);
+    if moves_real_money {
+        ui.label(
+            RichText::new(t!("confirm-real-money"))
+                .strong()
+                .color(crate::ui::theme::palette(ui).danger),
+        );
+    }
+    if let Some(previous) = &plan.similar {
+        ui.label(
+            RichText::new(
+                PayoutError::NeedsDuplicateConfirmation(Box::new(previous.clone())).to_string(),
+            )
+            .color(crate::ui::theme::palette(ui).danger),
+        );
+        ui.checkbox(&mut confirmation.repeat_acknowledged, t!("confirm-repeat"));
+    }
+    ui.add_space(crate::ui::theme::space::MEDIUM);
+    let ready = confirmation.plan.similar.is_none() || confirmation.repeat_acknowledged;
+    ui.horizontal(|ui| {
+        let send = egui::Button::new(
+            RichText::new(t!("confirm-send", amount = amount.to_string())).strong(),
+        );
+        let sent = ui.add_enabled(ready, send).clicked();
+        let cancelled = ui.button(t!("cancel")).clicked();
+        if sent {
+            Some(true)
+        } else {
+            cancelled.then_some(false)
+        }
+    })
+    .inner
+}
+
+/// Where the money goes, the kind of payout, its reference, and the balance before and after.
+fn plan_grid(ui: &mut Ui, plan: &PayoutPlan) {
+    egui::Grid::new("payout-confirm-grid")
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.label(t!("confirm-to"));
+            ui.label(
+                RichText::new(validate::group_cellphone(&plan.request.destination))
+                    .size(crate::ui::theme::size::LARGE)
+                    .monospace(),
+            );
+            ui.end_row();
+            let balance = plan.balance.map(|balance| balance.to_string());
+            let after = plan
+                .balance
+                .and_then(|balance| balance.checked_sub(plan.request.amount))
+                .map(|after| after.to_string());
+            for (label, value) in [
+                (
+                    t!("field-payout-kind"),
+                    Some(withdraw_method_name(plan.request.method_id)),
+                ),
+                (
+                    t!("confirm-reference"),
+                    Some(plan.request.reference1.clone()),
+                ),
+                (t!("confirm-balance"), balance),
+                (t!("confirm-after"), after),
+            ] {
+                if let Some(value) = value {
+                    ui.label(label);
+                    ui.label(value);
+                    ui.end_row();
+                }
+            }
+        });
 }

@@ -32,104 +32,24 @@ impl PayoutsPanel {
             );
             return;
         }
-        let busy: Vec<i64> = self
-            .actions
-            .iter()
-            .map(|(id, _)| *id)
-            .chain(self.queued.iter().filter_map(|command| match command {
-                PayoutsCommand::Check(record) | PayoutsCommand::Resend(record) => Some(record.id),
-                PayoutsCommand::Settle { id, .. } => Some(*id),
-                _ => None,
-            }))
-            .collect();
+        let busy = self.busy_ids();
         let text_height = ui.text_style_height(&egui::TextStyle::Body);
         let small_height = ui.text_style_height(&egui::TextStyle::Small);
         // A row grows by a line for each note under its state.
-        let row_height = |record: &PayoutRecord| {
-            let notes = usize::from(
-                record.state == PayoutState::Sent
-                    && record.method_id == crate::api::family_b::ONLINE_WITHDRAWAL,
-            ) + usize::from(record.error_message.is_some());
-            text_height + 14.0 + notes as f32 * (small_height + 2.0)
-        };
-        let heights: Vec<f32> = records.iter().map(row_height).collect();
-        // A small window leaves out the reference, then the kind; the rest is what a payout is.
-        let width = ui.available_width();
-        let (show_reference, show_kind) = (width >= WITH_REFERENCE, width >= WITH_KIND);
-        let mut titles = vec![t!("column-time")];
-        let mut table = egui_extras::TableBuilder::new(ui)
-            .id_salt(("payout-journal", show_reference, show_kind))
-            .striped(true)
-            // The panel scrolls as a whole; the table does not scroll inside it.
-            .vscroll(false)
-            .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-            .column(egui_extras::Column::auto().at_least(70.0));
-        if show_reference {
-            table = table.column(egui_extras::Column::auto().at_least(90.0));
-            titles.push(t!("confirm-reference"));
-        }
-        table = table
-            .column(egui_extras::Column::auto().at_least(80.0))
-            .column(egui_extras::Column::auto().at_least(100.0));
-        titles.extend([t!("field-amount"), t!("confirm-to")]);
-        if show_kind {
-            table = table.column(egui_extras::Column::auto().at_least(120.0));
-            titles.push(t!("field-payout-kind"));
-        }
-        titles.extend([t!("column-state"), String::new()]);
-        table
-            .column(egui_extras::Column::auto().at_least(150.0))
-            .column(egui_extras::Column::remainder().at_least(120.0))
-            .header(text_height + 8.0, |mut header| {
-                for title in titles {
-                    header.col(|ui| {
-                        ui.strong(title);
-                    });
-                }
+        let heights: Vec<f32> = records
+            .iter()
+            .map(|record| text_height + 14.0 + note_count(record) as f32 * (small_height + 2.0))
+            .collect();
+        let columns = Columns::for_width(ui.available_width());
+        columns
+            .table(ui)
+            .header(text_height + 8.0, |header| {
+                crate::ui::widgets::table::titles(header, columns.titles());
             })
             .body(|body| {
                 body.heterogeneous_rows(heights.into_iter(), |mut row| {
                     let record = &records[row.index()];
-                    row.col(|ui| {
-                        ui.label(crate::clock::shown_moment(record.created_at));
-                    });
-                    if show_reference {
-                        row.col(|ui| {
-                            ui.label(&record.reference1);
-                        });
-                    }
-                    row.col(|ui| {
-                        ui.label(record.amount.to_string());
-                    });
-                    row.col(|ui| {
-                        ui.label(validate::group_cellphone(&record.destination));
-                    });
-                    if show_kind {
-                        row.col(|ui| {
-                            ui.label(withdraw_method_name(record.method_id));
-                        });
-                    }
-                    row.col(|ui| {
-                        // A state is never broken over two lines, however narrow its column.
-                        let state = egui::Label::new(RichText::new(record.state.words()).color(
-                            crate::ui::theme::palette(ui).text_of(state_tone(record.state)),
-                        ))
-                        .extend();
-                        let window = (record.state == PayoutState::Sent
-                            && record.method_id == crate::api::family_b::ONLINE_WITHDRAWAL)
-                            .then(|| acceptance_window(record));
-                        if window.is_none() && record.error_message.is_none() {
-                            // Alone, it sits in the middle of its row like every other cell.
-                            ui.add(state);
-                            return;
-                        }
-                        ui.vertical(|ui| {
-                            ui.add(state);
-                            for note in window.iter().chain(&record.error_message) {
-                                ui.label(RichText::new(note).small().weak());
-                            }
-                        });
-                    });
+                    columns.cells(&mut row, record);
                     row.col(|ui| {
                         if busy.contains(&record.id) {
                             ui.spinner();
@@ -139,6 +59,19 @@ impl PayoutsPanel {
                     });
                 });
             });
+    }
+
+    /// The payouts a check, a resend or a settling is on its way for (or asked for).
+    fn busy_ids(&self) -> Vec<i64> {
+        self.actions
+            .iter()
+            .map(|(id, _)| *id)
+            .chain(self.queued.iter().filter_map(|command| match command {
+                PayoutsCommand::Check(record) | PayoutsCommand::Resend(record) => Some(record.id),
+                PayoutsCommand::Settle { id, .. } => Some(*id),
+                _ => None,
+            }))
+            .collect()
     }
 
     pub(super) fn row_actions(&mut self, ui: &mut Ui, record: &PayoutRecord) {
@@ -177,6 +110,123 @@ impl PayoutsPanel {
             RowAction::Resend => self.queued.ask(ui, PayoutsCommand::Resend(record)),
         }
     }
+}
+
+/// The journal's columns: a small window leaves out the reference, then the kind; the rest is
+/// what a payout is.
+#[derive(Clone, Copy)]
+struct Columns {
+    reference: bool,
+    kind: bool,
+}
+
+impl Columns {
+    fn for_width(width: f32) -> Columns {
+        Columns {
+            reference: width >= WITH_REFERENCE,
+            kind: width >= WITH_KIND,
+        }
+    }
+
+    fn titles(self) -> Vec<String> {
+        let mut titles = vec![t!("column-time")];
+        if self.reference {
+            titles.push(t!("confirm-reference"));
+        }
+        titles.extend([t!("field-amount"), t!("confirm-to")]);
+        if self.kind {
+            titles.push(t!("field-payout-kind"));
+        }
+        titles.extend([t!("column-state"), String::new()]);
+        titles
+    }
+
+    fn table(self, ui: &mut Ui) -> egui_extras::TableBuilder<'_> {
+        let mut table = egui_extras::TableBuilder::new(ui)
+            .id_salt(("payout-journal", self.reference, self.kind))
+            .striped(true)
+            // The panel scrolls as a whole; the table does not scroll inside it.
+            .vscroll(false)
+            .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+            .column(egui_extras::Column::auto().at_least(70.0));
+        if self.reference {
+            table = table.column(egui_extras::Column::auto().at_least(90.0));
+        }
+        table = table
+            .column(egui_extras::Column::auto().at_least(80.0))
+            .column(egui_extras::Column::auto().at_least(100.0));
+        if self.kind {
+            table = table.column(egui_extras::Column::auto().at_least(120.0));
+        }
+        table
+            .column(egui_extras::Column::auto().at_least(150.0))
+            .column(egui_extras::Column::remainder().at_least(120.0))
+    }
+
+    /// A payout's cells, up to its state (its way forward is the panel's).
+    fn cells(self, row: &mut egui_extras::TableRow<'_, '_>, record: &PayoutRecord) {
+        row.col(|ui| {
+            ui.label(crate::clock::shown_moment(record.created_at));
+        });
+        if self.reference {
+            row.col(|ui| {
+                ui.label(&record.reference1);
+            });
+        }
+        row.col(|ui| {
+            ui.label(record.amount.to_string());
+        });
+        row.col(|ui| {
+            ui.label(validate::group_cellphone(&record.destination));
+        });
+        if self.kind {
+            row.col(|ui| {
+                ui.label(withdraw_method_name(record.method_id));
+            });
+        }
+        row.col(|ui| state_cell(ui, record));
+    }
+}
+
+/// The state, never broken over two lines however narrow its column, with its notes under it.
+fn state_cell(ui: &mut Ui, record: &PayoutRecord) {
+    let state = egui::Label::new(
+        RichText::new(record.state.words())
+            .color(crate::ui::theme::palette(ui).text_of(state_tone(record.state))),
+    )
+    .extend();
+    let notes = state_notes(record);
+    if notes.is_empty() {
+        // Alone, it sits in the middle of its row like every other cell.
+        ui.add(state);
+        return;
+    }
+    ui.vertical(|ui| {
+        ui.add(state);
+        for note in notes {
+            ui.label(RichText::new(note).small().weak());
+        }
+    });
+}
+
+/// An online withdrawal sent waits for its recipient to accept it.
+fn awaits_recipient(record: &PayoutRecord) -> bool {
+    record.state == PayoutState::Sent && record.method_id == crate::api::family_b::ONLINE_WITHDRAWAL
+}
+
+/// How many lines [`state_notes`] has, without writing them (every row's height, each frame).
+fn note_count(record: &PayoutRecord) -> usize {
+    usize::from(awaits_recipient(record)) + usize::from(record.error_message.is_some())
+}
+
+/// What is said under a payout's state: until when it waits for its recipient, and the
+/// service's refusal.
+fn state_notes(record: &PayoutRecord) -> Vec<String> {
+    awaits_recipient(record)
+        .then(|| acceptance_window(record))
+        .into_iter()
+        .chain(record.error_message.clone())
+        .collect()
 }
 
 /// Narrower than this, the journal leaves out the reference.

@@ -10,7 +10,7 @@ use egui::{RichText, Ui};
 
 use crate::api::Client;
 use crate::api::Dialect;
-use crate::api::family_b::{BREB_WITHDRAW_METHOD, WithdrawRequest, withdraw_method_name};
+use crate::api::family_b::{WithdrawRequest, withdraw_method_name};
 use crate::follow;
 use crate::ledger::{Ledger, PayoutRecord, PayoutState};
 use crate::payouts::{self, PayoutError, PayoutPlan};
@@ -19,10 +19,11 @@ use crate::t;
 
 mod confirm;
 mod journal;
+mod payout_form;
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Bridge, Requested, Task, UiError};
-use crate::ui::widgets::form::{self, blocking_reasons, error_box};
-use crate::validate::{self, Field, ValidationError};
+use crate::ui::widgets::form::error_box;
+use crate::validate::{Field, ValidationError};
 
 use super::collect::fresh_reference1;
 
@@ -462,160 +463,5 @@ impl PayoutsPanel {
             });
         self.confirmation_ui(ui, view);
         self.settle_ui(ui);
-    }
-
-    fn form_ui(&mut self, ui: &mut Ui, view: &PayoutsView<'_>) {
-        let built = self.build(&view.service);
-        let problems = built.as_ref().err().cloned().unwrap_or_default();
-        let mut enter = false;
-        egui::Grid::new("payout-form")
-            .num_columns(2)
-            .spacing([12.0, 6.0])
-            .show(ui, |ui| {
-                let dialect = view.service.dialect;
-                let method_id = self.method(dialect);
-                let (destination_label, destination_field, destination_hint) =
-                    if method_id == BREB_WITHDRAW_METHOD && dialect.payout_key_is_alias() {
-                        (t!("field-breb-alias"), Field::Key, "@TIENDA123")
-                    } else if method_id == BREB_WITHDRAW_METHOD {
-                        (t!("field-breb-key"), Field::Key, "@TIENDA123")
-                    } else {
-                        (
-                            t!("field-destination-cellphone"),
-                            Field::Cellphone,
-                            "300 123 4567",
-                        )
-                    };
-                enter |= form::text_rows(
-                    ui,
-                    &problems,
-                    [
-                        (
-                            &*crate::t!("field-amount"),
-                            &mut self.amount,
-                            Field::Amount,
-                            "$ 50.000",
-                        ),
-                        (
-                            destination_label.as_str(),
-                            &mut self.cellphone,
-                            destination_field,
-                            destination_hint,
-                        ),
-                    ],
-                );
-                // Each radio is labelled by its own words; the row label only groups them. With
-                // one method there is nothing to choose: it is said.
-                ui.label(crate::t!("field-payout-kind"));
-                match dialect.payout_methods() {
-                    [only] => {
-                        ui.label(withdraw_method_name(*only));
-                    }
-                    methods => {
-                        if !methods.contains(&self.method_id) {
-                            self.method_id = method_id;
-                        }
-                        ui.horizontal(|ui| {
-                            for id in methods {
-                                ui.radio_value(&mut self.method_id, *id, withdraw_method_name(*id));
-                            }
-                        });
-                    }
-                }
-                ui.end_row();
-                enter |= form::text_rows(
-                    ui,
-                    &problems,
-                    [
-                        (
-                            &*t!("field-bank-name"),
-                            &mut self.bank_name,
-                            Field::BankName,
-                            &*t!("hint-optional"),
-                        ),
-                        (
-                            &*crate::t!("field-your-reference"),
-                            &mut self.reference1,
-                            Field::Reference1,
-                            &*t!("hint-up-to-20"),
-                        ),
-                    ],
-                );
-            });
-        if self.method_id == crate::api::family_b::ONLINE_WITHDRAWAL {
-            ui.label(RichText::new(t!("payouts-online-limits")).weak());
-        }
-        let busy = self.plan.is_pending()
-            || self.send.is_pending()
-            || self.confirmation.is_some()
-            || !self.queued.is_empty();
-        // The screen's one primary action: nothing is sent from here, only read back.
-        ui.add_space(crate::ui::theme::space::SMALL);
-        let review = crate::ui::widgets::primary::primary_button(
-            ui,
-            built.is_ok() && !busy,
-            &t!("payouts-review"),
-            None,
-        );
-        let clicked = review.clicked();
-        if built.is_err() && review.contains_pointer() && ui.input(|i| i.pointer.primary_released())
-        {
-            self.pressed_while_blocked = true;
-        }
-        if self.plan.is_pending() {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(t!("payouts-checking"));
-            });
-        }
-        if self.send.is_pending() {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(t!("sending"));
-            });
-        }
-        // An untouched form is not a mistake, nor is the emptied amount right after a payout
-        // went out: the complaints wait until the owner starts, or presses the button.
-        let started = !self.amount.trim().is_empty() || !self.cellphone.trim().is_empty();
-        let just_sent = matches!(self.send, Requested::Done(_)) && self.amount.trim().is_empty();
-        if (started || self.pressed_while_blocked) && !just_sent {
-            blocking_reasons(ui, &problems, &payout_labels());
-        }
-        if (clicked || (enter && !busy))
-            && let Ok(request) = built
-        {
-            self.planned_form = Some(self.form_values());
-            self.queued.ask(ui, PayoutsCommand::Review(request));
-        }
-        // A refusal is about the values it was given: changed, it no longer applies.
-        if self.plan.error().is_some() && self.planned_form != Some(self.form_values()) {
-            self.plan = Requested::NotRequested;
-        }
-        if let Some(error) = self.plan.error() {
-            refusal_box(ui, error);
-        }
-        match &self.send {
-            Requested::Done(record) => {
-                ui.label(
-                    RichText::new(t!(
-                        "payouts-sent",
-                        amount = record.amount.to_string(),
-                        destination = validate::group_cellphone(&record.destination),
-                        reference = record.reference1.as_str()
-                    ))
-                    .color(crate::ui::theme::palette(ui).success),
-                );
-            }
-            Requested::Failed { error, .. } => {
-                refusal_box(ui, error);
-                if error.outcome_unknown {
-                    ui.label(
-                        RichText::new(t!("payouts-unknown-no-resend"))
-                            .color(crate::ui::theme::palette(ui).danger),
-                    );
-                }
-            }
-            _ => {}
-        }
     }
 }

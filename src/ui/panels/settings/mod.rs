@@ -121,52 +121,11 @@ pub struct SettingsPanel {
 
 impl SettingsPanel {
     fn run(&mut self, command: SettingsCommand, ctx: &mut PanelContext<'_>) {
-        let command = match command {
-            SettingsCommand::Ledger(LedgerCommand::Test) => {
-                self.ledger.test(ctx);
-                return;
-            }
-            SettingsCommand::Ledger(LedgerCommand::SavePassword(password)) => {
-                SettingsCommand::SaveCredentials(vec![password_secret(password)])
-            }
-            SettingsCommand::Books(command) => {
-                ctx.books.queued.push(command);
-                return;
-            }
-            SettingsCommand::Access(command) => {
-                ctx.access.queued.push(command);
-                return;
-            }
-            SettingsCommand::SignIn => {
-                ctx.actions.push(AppAction::OfferSignIn);
-                return;
-            }
-            SettingsCommand::Checkup => {
-                self.checkup.start(ctx);
-                return;
-            }
-            other => other,
+        let Some(command) = self.hand_on(command, ctx) else {
+            return;
         };
         // Who changed what the shop trusts is written down.
-        let (action, detail) = match &command {
-            SettingsCommand::Switch(name) => (
-                Action::ProfileChanged,
-                t!("log-profile-active", name = name.as_str()),
-            ),
-            SettingsCommand::SaveProfile { name, .. } => (
-                Action::ProfileChanged,
-                t!("log-profile-saved", name = name.as_str()),
-            ),
-            SettingsCommand::SaveCredentials(values) => (
-                Action::CredentialsChanged,
-                values
-                    .iter()
-                    .map(|(kind, _)| kind.label())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            ),
-            _ => (Action::CredentialsChanged, t!("log-signed-out")),
-        };
+        let (action, detail) = log_entry(&command);
         ctx.access.record(ctx.bridge, ctx.session, action, detail);
         let paths = ctx.paths.clone();
         let secrets = ctx.session.secrets.clone();
@@ -183,29 +142,8 @@ impl SettingsPanel {
             SettingsCommand::SaveProfile {
                 name,
                 profile,
-                sign_in: None,
-            } => {
-                self.profile_change = Some(ctx.bridge.spawn_blocking(move || {
-                    paths
-                        .save_profile(&name, *profile)
-                        .map(|()| name)
-                        .map_err(|error| error.to_string())
-                }));
-            }
-            SettingsCommand::SaveProfile {
-                name,
-                profile,
-                sign_in: Some((username, password)),
-            } => {
-                self.profile_change = Some(ctx.bridge.spawn(async move {
-                    crate::connection::sign_in_new_profile(
-                        &paths, &secrets, &name, *profile, &username, &password,
-                    )
-                    .await
-                    .map(|()| name)
-                    .map_err(|error| error.to_string())
-                }));
-            }
+                sign_in,
+            } => self.save_profile(ctx, name, *profile, sign_in),
             SettingsCommand::SaveCredentials(values) => {
                 let count = values.len();
                 self.saving = Some(ctx.bridge.spawn_blocking(move || {
@@ -232,6 +170,58 @@ impl SettingsPanel {
             | SettingsCommand::SignIn
             | SettingsCommand::Checkup => {}
         }
+    }
+
+    /// What another part of the app runs (the books, who is at the till, the sign-in dialog) or
+    /// a section of its own (the ledger's test, the checkup) is handed on; what is left writes
+    /// the profile or the keyring.
+    fn hand_on(
+        &mut self,
+        command: SettingsCommand,
+        ctx: &mut PanelContext<'_>,
+    ) -> Option<SettingsCommand> {
+        match command {
+            SettingsCommand::Ledger(LedgerCommand::Test) => self.ledger.test(ctx),
+            SettingsCommand::Ledger(LedgerCommand::SavePassword(password)) => {
+                return Some(SettingsCommand::SaveCredentials(vec![password_secret(
+                    password,
+                )]));
+            }
+            SettingsCommand::Books(command) => ctx.books.queued.push(command),
+            SettingsCommand::Access(command) => ctx.access.queued.push(command),
+            SettingsCommand::SignIn => ctx.actions.push(AppAction::OfferSignIn),
+            SettingsCommand::Checkup => self.checkup.start(ctx),
+            other => return Some(other),
+        }
+        None
+    }
+
+    /// A profile saved as it is, or (a new one) saved only once its sign-in works.
+    fn save_profile(
+        &mut self,
+        ctx: &PanelContext<'_>,
+        name: String,
+        profile: Profile,
+        sign_in: Option<(String, SecretString)>,
+    ) {
+        let paths = ctx.paths.clone();
+        let secrets = ctx.session.secrets.clone();
+        self.profile_change = Some(match sign_in {
+            None => ctx.bridge.spawn_blocking(move || {
+                paths
+                    .save_profile(&name, profile)
+                    .map(|()| name)
+                    .map_err(|error| error.to_string())
+            }),
+            Some((username, password)) => ctx.bridge.spawn(async move {
+                crate::connection::sign_in_new_profile(
+                    &paths, &secrets, &name, profile, &username, &password,
+                )
+                .await
+                .map(|()| name)
+                .map_err(|error| error.to_string())
+            }),
+        });
     }
 
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
@@ -334,6 +324,29 @@ impl SettingsPanel {
                 ui.separator();
                 self.activity_log.ui(ui);
             });
+    }
+}
+
+/// The activity log's line for a change to what the shop trusts.
+fn log_entry(command: &SettingsCommand) -> (Action, String) {
+    match command {
+        SettingsCommand::Switch(name) => (
+            Action::ProfileChanged,
+            t!("log-profile-active", name = name.as_str()),
+        ),
+        SettingsCommand::SaveProfile { name, .. } => (
+            Action::ProfileChanged,
+            t!("log-profile-saved", name = name.as_str()),
+        ),
+        SettingsCommand::SaveCredentials(values) => (
+            Action::CredentialsChanged,
+            values
+                .iter()
+                .map(|(kind, _)| kind.label())
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+        _ => (Action::CredentialsChanged, t!("log-signed-out")),
     }
 }
 

@@ -1,0 +1,222 @@
+//! The day's close as a person reads it: which lines it has, in which order, and what each says,
+//! laid out once from `Ledger::reconcile`'s report. The window (Cuadre del día) and the terminal
+//! (`paydesk ledger close`) only draw these lines, each in its own way, so the two cannot show
+//! different closes.
+
+use crate::api::catalog::MethodCatalog;
+
+use super::reconcile::{self, Report, Totals};
+
+/// A line with a count and its money.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TotalsLine {
+    pub label: String,
+    /// A part of the line above it (a method, a cashier): drawn indented.
+    pub part: bool,
+    pub totals: Totals,
+}
+
+/// Something a bookkeeper must look at, in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExceptionLine {
+    pub kind: String,
+    pub reference: String,
+    pub detail: String,
+}
+
+/// The close's lines, in the order they are read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CloseLines {
+    /// The money received: every approval the service confirmed, then its parts by method and,
+    /// once sales carry a cashier, by cashier.
+    pub received: Vec<TotalsLine>,
+    /// Approvals announced and not confirmed: a line of their own, in no total.
+    pub unconfirmed: Option<String>,
+    /// Money sent: a payout has no payer and no fee, only its amount.
+    pub payouts: Vec<TotalsLine>,
+    /// Payments created in the range, by their last known state: "Aprobado: 2 ($ 50.000)".
+    pub by_state: Vec<String>,
+    /// "No exceptions", or how many there are.
+    pub exceptions_heading: String,
+    pub exceptions: Vec<ExceptionLine>,
+    /// How many notifications arrived in the range.
+    pub notifications: String,
+}
+
+impl CloseLines {
+    pub fn of(report: &Report, catalog: &MethodCatalog) -> CloseLines {
+        CloseLines {
+            received: received_lines(report, catalog),
+            unconfirmed: (report.unconfirmed > 0)
+                .then(|| crate::t!("reconcile-unconfirmed", count = report.unconfirmed)),
+            payouts: vec![
+                whole(crate::t!("activity-payouts-paid"), report.payouts_paid),
+                whole(crate::t!("activity-payouts-open"), report.payouts_open),
+                whole(crate::t!("activity-payouts-failed"), report.payouts_failed),
+            ],
+            by_state: report
+                .by_state
+                .iter()
+                .map(|(state, totals)| {
+                    format!(
+                        "{}: {} ({})",
+                        reconcile::state_words(*state),
+                        totals.count,
+                        totals.gross
+                    )
+                })
+                .collect(),
+            exceptions_heading: if report.exceptions.is_empty() {
+                crate::t!("activity-no-exceptions")
+            } else {
+                crate::t!("activity-exceptions", count = report.exceptions.len())
+            },
+            exceptions: report
+                .exceptions
+                .iter()
+                .map(|exception| ExceptionLine {
+                    kind: exception.kind.words(),
+                    reference: exception.reference.clone(),
+                    detail: exception.detail.clone(),
+                })
+                .collect(),
+            notifications: crate::t!("reconcile-notifications", count = report.notifications),
+        }
+    }
+
+    /// The heading over the state lines.
+    pub fn by_state_heading() -> String {
+        crate::t!("activity-by-state")
+    }
+
+    /// What a totals line's figures are, in its order: count, what payers paid, the fee, what
+    /// the shop receives.
+    pub fn columns() -> [String; 4] {
+        [
+            crate::t!("activity-count"),
+            crate::t!("paid-by-customer"),
+            crate::t!("status-fee"),
+            crate::t!("you-receive"),
+        ]
+    }
+}
+
+/// Nothing happened in the range: no payment created, no payout.
+pub fn is_empty(report: &Report) -> bool {
+    report.by_state.is_empty()
+        && [
+            &report.payouts_paid,
+            &report.payouts_open,
+            &report.payouts_failed,
+        ]
+        .iter()
+        .all(|totals| totals.count == 0)
+}
+
+fn whole(label: String, totals: Totals) -> TotalsLine {
+    TotalsLine {
+        label,
+        part: false,
+        totals,
+    }
+}
+
+fn part(label: String, totals: Totals) -> TotalsLine {
+    TotalsLine {
+        label,
+        part: true,
+        totals,
+    }
+}
+
+fn received_lines(report: &Report, catalog: &MethodCatalog) -> Vec<TotalsLine> {
+    let mut lines = vec![whole(
+        crate::t!("activity-approved-collections"),
+        report.approved,
+    )];
+    for (kind, totals) in &report.by_method {
+        lines.push(part(kind.words(catalog), *totals));
+    }
+    // Arqueo por cajero, once sales carry a cashier.
+    if report.by_cashier.keys().any(|name| !name.is_empty()) {
+        for (name, totals) in &report.by_cashier {
+            let who = if name.is_empty() {
+                crate::t!("caja-nobody")
+            } else {
+                name.clone()
+            };
+            lines.push(part(crate::t!("reconcile-by-cashier", name = who), *totals));
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::api::kind::PaymentKind;
+    use crate::money::Pesos;
+
+    fn totals(count: usize, gross: i64) -> Totals {
+        Totals {
+            count,
+            gross: Pesos::new(gross),
+            fee: Pesos::ZERO,
+            net: Pesos::new(gross),
+        }
+    }
+
+    fn report(by_cashier: BTreeMap<String, Totals>) -> Report {
+        let day = crate::clock::today();
+        Report {
+            from: day,
+            to: day,
+            by_state: BTreeMap::new(),
+            by_method: BTreeMap::from([(PaymentKind::Link, totals(2, 50_000))]),
+            by_cashier,
+            by_day: BTreeMap::new(),
+            by_hour: BTreeMap::new(),
+            approved: totals(2, 50_000),
+            unconfirmed: 0,
+            payouts_paid: totals(0, 0),
+            payouts_open: totals(0, 0),
+            payouts_failed: totals(0, 0),
+            exceptions: Vec::new(),
+            notifications: 3,
+        }
+    }
+
+    #[test]
+    fn the_money_received_comes_first_then_its_parts() {
+        let anonymous = BTreeMap::from([(String::new(), totals(2, 50_000))]);
+        let close = CloseLines::of(&report(anonymous), &MethodCatalog::default());
+        let parts: Vec<bool> = close.received.iter().map(|line| line.part).collect();
+        // Nobody named at the till: no line per cashier.
+        assert_eq!(parts, [false, true]);
+        assert_eq!(close.received[0].totals.gross, Pesos::new(50_000));
+        assert_eq!(close.payouts.len(), 3);
+        assert!(close.payouts.iter().all(|line| !line.part));
+        assert!(close.unconfirmed.is_none() && close.exceptions.is_empty());
+    }
+
+    #[test]
+    fn once_a_sale_names_its_cashier_every_cashier_has_a_line() {
+        let named = BTreeMap::from([
+            (String::new(), totals(1, 20_000)),
+            ("Ana".to_owned(), totals(1, 30_000)),
+        ]);
+        let close = CloseLines::of(&report(named), &MethodCatalog::default());
+        assert_eq!(close.received.len(), 4);
+        assert!(close.received[3].label.contains("Ana"), "{close:?}");
+    }
+
+    #[test]
+    fn a_range_with_no_payment_created_and_no_payout_is_empty() {
+        let mut nothing = report(BTreeMap::new());
+        assert!(is_empty(&nothing));
+        nothing.payouts_open = totals(1, 10_000);
+        assert!(!is_empty(&nothing));
+    }
+}

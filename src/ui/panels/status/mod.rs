@@ -1,0 +1,245 @@
+//! Status: look up any reference, and today's payments with their live states (followed in the
+//! background, so this panel only draws what the followers report). What it needs done it queues
+//! as a [`StatusCommand`] for `logic` to run.
+
+use crate::t;
+use crate::ui::queue::Queue;
+use egui::{RichText, Ui};
+
+use crate::api::family_b::{StatusRecord, TransactionStatus};
+use crate::ledger::StoredNotification;
+use crate::ui::PanelContext;
+use crate::ui::bridge::Requested;
+use crate::ui::tracker::{TrackedPayment, Tracker};
+use crate::ui::widgets::form::{self, error_box, text_row};
+use crate::ui::widgets::qr::QrTexture;
+
+mod today;
+mod window;
+use crate::ui::widgets::status;
+
+/// What the panel asks the app to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StatusCommand {
+    /// Ask the service for this reference's status once.
+    Lookup(String),
+    /// Add it to today's list and follow it until it ends.
+    Follow(String),
+    /// Put one of today's payments on the customer screen.
+    ShowCustomer(String),
+    /// Nothing today yet: to Cobrar, to make the first sale.
+    StartSale,
+}
+
+#[derive(Default)]
+pub struct StatusPanel {
+    pub reference: String,
+    pub lookup: Requested<(String, StatusRecord)>,
+    /// Asked for while drawing; run by the next `logic`.
+    pub queued: Queue<StatusCommand>,
+    /// The payment of today's list opened in its window (its service reference).
+    pub opened: Option<String>,
+    opened_qr: QrTexture,
+}
+
+impl StatusPanel {
+    pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        for command in self.queued.take() {
+            match command {
+                StatusCommand::Lookup(wanted) => {
+                    let client = ctx.session.connection.client.clone();
+                    self.lookup.start(ctx.bridge.spawn(async move {
+                        let record = client.payment_status(&wanted).await?.value;
+                        Ok((wanted, record))
+                    }));
+                }
+                StatusCommand::Follow(reference) => ctx.tracker.follow(
+                    ctx.bridge,
+                    ctx.session.connection.client.clone(),
+                    TrackedPayment::new(
+                        reference,
+                        crate::api::kind::PaymentKind::LookedUp,
+                        None,
+                        String::new(),
+                        String::new(),
+                    ),
+                ),
+                StatusCommand::StartSale => ctx
+                    .actions
+                    .push(crate::ui::AppAction::GoTo(crate::ui::Panel::Collect)),
+                StatusCommand::ShowCustomer(reference) => {
+                    if let Some(payment) = ctx.tracker.find(&reference) {
+                        let shown = crate::ui::panels::collect::CreatedPayment::of_tracked(
+                            payment,
+                            ctx.tracker.kind_words(payment),
+                        );
+                        ctx.actions
+                            .push(crate::ui::AppAction::ShowCustomer(Box::new(shown)));
+                    }
+                }
+            }
+        }
+        if self.lookup.poll()
+            && let Some(error) = self.lookup.error()
+        {
+            ctx.note_error(error);
+        }
+    }
+
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        tracker: &Tracker,
+        notifications: &[StoredNotification],
+        paper: &mut crate::ui::paper::Paper,
+        service_away: Option<i64>,
+    ) {
+        ui.heading(t!("status-title"));
+        if let Some(since) = service_away {
+            crate::ui::widgets::offline::banner(ui, since, &t!("status-offline"));
+        }
+        self.lookup_ui(ui, tracker);
+        ui.separator();
+        if today::today(ui, tracker, &self.reference, &mut self.opened) {
+            self.queued.ask(ui, StatusCommand::StartSale);
+        }
+        if let Some(opened) = self.opened.clone() {
+            let still_open = tracker.find(&opened).is_some_and(|payment| {
+                let shown = window::Shown {
+                    kind: &tracker.kind_words(payment),
+                    notifications,
+                    service_away,
+                };
+                self.payment_window(ui.ctx(), payment, shown, paper)
+            });
+            if !still_open {
+                self.opened = None;
+            }
+        }
+    }
+
+    /// Any reference, looked up once or followed in today's list; what the service said of it.
+    fn lookup_ui(&mut self, ui: &mut Ui, tracker: &Tracker) {
+        let reference = self.reference.trim().to_owned();
+        let enter = egui::Grid::new("status-lookup")
+            .num_columns(2)
+            .show(ui, |ui| {
+                let response = text_row(
+                    ui,
+                    &t!("status-reference"),
+                    &mut self.reference,
+                    &t!("status-reference-hint"),
+                    None,
+                );
+                form::submitted(&response)
+            })
+            .inner;
+        ui.horizontal(|ui| {
+            let ready = !reference.is_empty() && !self.lookup.is_pending();
+            if ui
+                .add_enabled(ready, egui::Button::new(t!("status-check")))
+                .clicked()
+                || (enter && ready)
+            {
+                // Her own reference ("MESA-4") is one of today's: ask by the service's.
+                let wanted = tracker
+                    .payments
+                    .iter()
+                    .find(|p| p.reference1.eq_ignore_ascii_case(&reference))
+                    .map_or_else(|| reference.clone(), |p| p.reference.clone());
+                self.queued.ask(ui, StatusCommand::Lookup(wanted));
+            }
+            self.follow_button(ui, tracker, &reference);
+            if self.lookup.is_pending() {
+                ui.spinner();
+            }
+        });
+        if let Some(error) = self.lookup.error() {
+            error_box(ui, error);
+        }
+        if let Some((looked_up, record)) = self.lookup.value() {
+            record_details(ui, looked_up, record);
+        }
+    }
+
+    /// "Follow": a reference not in today's list yet joins it.
+    fn follow_button(&mut self, ui: &mut Ui, tracker: &Tracker, reference: &str) {
+        let followed = tracker.find(reference).is_some()
+            || tracker
+                .payments
+                .iter()
+                .any(|p| p.reference1.eq_ignore_ascii_case(reference))
+            || self
+                .queued
+                .contains(&StatusCommand::Follow(reference.to_owned()));
+        if ui
+            .add_enabled(
+                !reference.is_empty() && !followed,
+                egui::Button::new(t!("status-follow")),
+            )
+            .on_hover_text(t!("status-follow-hint"))
+            .clicked()
+        {
+            self.queued
+                .ask(ui, StatusCommand::Follow(reference.to_owned()));
+        }
+    }
+}
+
+fn record_details(ui: &mut Ui, reference: &str, record: &StatusRecord) {
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(reference).monospace());
+            status::badge(ui, record.status);
+        });
+        egui::Grid::new("status-record")
+            .num_columns(2)
+            .show(ui, |ui| {
+                for (label, value) in record_rows(record) {
+                    if !value.is_empty() {
+                        ui.label(label);
+                        ui.label(value);
+                        ui.end_row();
+                    }
+                }
+            });
+    });
+}
+
+/// What a status check says, as label and value (empty values are left out by the callers).
+fn record_rows(record: &StatusRecord) -> [(String, String); 6] {
+    [
+        (t!("field-amount"), record.shown_amount()),
+        (t!("status-fee"), record.shown_cost().unwrap_or_default()),
+        (
+            t!("cli-status-date"),
+            crate::clock::shown_service_time(&record.date),
+        ),
+        (
+            t!("field-method"),
+            record.payment_method.clone().unwrap_or_default(),
+        ),
+        (
+            t!("status-provider-reference"),
+            record.provider_reference.clone(),
+        ),
+        (
+            t!("field-description"),
+            record.description.clone().unwrap_or_default(),
+        ),
+    ]
+}
+
+/// What a status check says about a code that takes many payments as a whole.
+fn code_rows(record: &StatusRecord) -> [(String, String); 2] {
+    [
+        (
+            t!("field-method"),
+            record.payment_method.clone().unwrap_or_default(),
+        ),
+        (
+            t!("field-description"),
+            record.description.clone().unwrap_or_default(),
+        ),
+    ]
+}

@@ -1,0 +1,210 @@
+//! Today's list: every payment the till follows, newest first, filtered by what was typed in
+//! the lookup, a row each that opens the payment's window.
+
+use egui::{RichText, Ui};
+use egui_extras::Column;
+
+use crate::t;
+use crate::ui::tracker::{TrackedPayment, Tracker};
+use crate::ui::widgets::status;
+
+const ROW_HEIGHT: f32 = 24.0;
+
+/// Whether a payment answers to what the cashier typed (already in lower case): her reference,
+/// the service's, or what was sold (any case, any part).
+fn matches(payment: &TrackedPayment, wanted: &str) -> bool {
+    [
+        &payment.reference1,
+        &payment.reference,
+        &payment.description,
+    ]
+    .iter()
+    .any(|text| text.to_lowercase().contains(wanted))
+}
+
+/// Today's payments, newest first, as a table whose rows open the payment. Only the visible
+/// rows are laid out, so a long day stays fast. True when the empty list's button asked for the
+/// first sale.
+pub(super) fn today(
+    ui: &mut Ui,
+    tracker: &Tracker,
+    filter: &str,
+    opened: &mut Option<String>,
+) -> bool {
+    let payments = &tracker.payments;
+    ui.horizontal(|ui| {
+        ui.heading(t!("today"));
+        ui.label(
+            RichText::new(t!(
+                "status-today-count",
+                count = tracker.payment_count(),
+                approved = tracker.approved_total().to_string()
+            ))
+            .weak(),
+        );
+    });
+    if let Some(problem) = &tracker.restore_problem {
+        ui.label(RichText::new(problem).color(crate::ui::theme::palette(ui).danger));
+    }
+    if payments.is_empty() {
+        return crate::ui::widgets::empty::show(
+            ui,
+            crate::ui::widgets::empty::EmptyState {
+                title: &t!("status-empty-title"),
+                body: &t!("status-empty-body"),
+                action: Some(&t!("status-empty-action")),
+            },
+        );
+    }
+    // Drawn every frame: nothing typed, nothing to compare.
+    let wanted = filter.trim().to_lowercase();
+    let shown: Vec<&TrackedPayment> = if wanted.is_empty() {
+        payments.iter().collect()
+    } else {
+        payments.iter().filter(|p| matches(p, &wanted)).collect()
+    };
+    if shown.is_empty() {
+        ui.label(RichText::new(t!("status-none-match", wanted = filter.trim())).weak());
+        return false;
+    }
+    table(ui, tracker, &shown, opened);
+    false
+}
+
+/// The payments shown, a row each; a click opens one.
+fn table(ui: &mut Ui, tracker: &Tracker, shown: &[&TrackedPayment], opened: &mut Option<String>) {
+    let text_height = ui.text_style_height(&egui::TextStyle::Body);
+    // Labels in a clickable row must not take the click for text selection. Set once here, the
+    // cells share this style instead of each copying its own.
+    ui.style_mut().interaction.selectable_labels = false;
+    let columns = Columns {
+        // A small window keeps the columns a cashier reads; the rest shows when a row is opened.
+        narrow: ui.available_width() < NARROW_TABLE,
+        // Who sold it, once the shop has named cashiers.
+        cashiers: shown.iter().any(|p| !p.made_by.cashier.is_empty()),
+    };
+    columns
+        .table(ui)
+        .header(text_height + 8.0, |header| {
+            crate::ui::widgets::table::titles(header, columns.titles());
+        })
+        .body(|body| {
+            body.rows(ROW_HEIGHT, shown.len(), |mut row| {
+                let payment = shown[row.index()];
+                row.set_selected(opened.as_deref() == Some(payment.reference.as_str()));
+                row_cells(&mut row, payment, &tracker.kind_words(payment), columns);
+                if row.response().clicked() {
+                    *opened = Some(payment.reference.clone());
+                }
+            });
+        });
+}
+
+/// Narrower than this, the table leaves out the kind and the service's reference.
+const NARROW_TABLE: f32 = 760.0;
+
+/// Which of the optional columns the table shows.
+#[derive(Clone, Copy)]
+struct Columns {
+    narrow: bool,
+    cashiers: bool,
+}
+
+impl Columns {
+    fn titles(self) -> Vec<String> {
+        let mut titles = vec![t!("column-time")];
+        if self.cashiers {
+            titles.push(t!("column-cashier"));
+        }
+        if !self.narrow {
+            titles.push(t!("column-kind"));
+        }
+        titles.extend([
+            t!("field-amount"),
+            t!("field-description"),
+            t!("field-your-reference"),
+        ]);
+        if !self.narrow {
+            titles.push(t!("created-service-reference"));
+        }
+        titles.push(t!("column-state"));
+        titles
+    }
+
+    fn table(self, ui: &mut Ui) -> egui_extras::TableBuilder<'_> {
+        let mut table = egui_extras::TableBuilder::new(ui)
+            .id_salt(("today-table", self.narrow))
+            .striped(true)
+            .sense(egui::Sense::click())
+            .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+            .column(Column::auto().at_least(72.0));
+        if self.cashiers {
+            table = table.column(Column::auto().at_least(70.0).clip(true));
+        }
+        if !self.narrow {
+            table = table.column(Column::auto().at_least(90.0).clip(true));
+        }
+        table = table
+            .column(Column::auto().at_least(80.0))
+            .column(Column::remainder().at_least(100.0).clip(true))
+            .column(Column::auto().at_least(90.0).clip(true));
+        if !self.narrow {
+            table = table.column(Column::auto().at_least(120.0).clip(true));
+        }
+        table
+            .column(Column::auto().at_least(100.0))
+            .auto_shrink([false, true])
+    }
+}
+
+fn row_cells(
+    row: &mut egui_extras::TableRow<'_, '_>,
+    payment: &TrackedPayment,
+    kind: &str,
+    Columns { narrow, cashiers }: Columns,
+) {
+    row.col(|ui| {
+        ui.label(&payment.created);
+    });
+    if cashiers {
+        row.col(|ui| {
+            ui.label(&payment.made_by.cashier);
+        });
+    }
+    if !narrow {
+        row.col(|ui| {
+            ui.label(kind);
+        });
+    }
+    row.col(|ui| {
+        ui.label(
+            payment
+                .shown_amount()
+                .map(|a| a.to_string())
+                .unwrap_or_default(),
+        );
+    });
+    row.col(|ui| {
+        ui.label(&payment.description);
+    });
+    row.col(|ui| {
+        ui.label(&payment.reference1);
+    });
+    if !narrow {
+        row.col(|ui| {
+            ui.label(RichText::new(&payment.reference).monospace());
+        });
+    }
+    row.col(|ui| {
+        status::tracked_badge(ui, payment, true);
+        if let Some(problem) = &payment.problem {
+            // A plain "!" rather than ⚠: not every font a shop PC has draws that sign.
+            ui.label(
+                RichText::new("!")
+                    .strong()
+                    .color(crate::ui::theme::palette(ui).danger),
+            )
+            .on_hover_text(problem);
+        }
+    });
+}

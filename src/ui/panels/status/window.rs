@@ -1,0 +1,233 @@
+//! One payment of today's list, opened in a window of its own: its state, what was sold, what
+//! the service said about it, the payments a code took, paper, its QR while it can still be
+//! paid, and the notifications that came for it.
+
+use egui::{RichText, Ui};
+
+use super::*;
+
+/// What the window shows besides the payment itself.
+pub(super) struct Shown<'a> {
+    /// The kind of payment, in words.
+    pub(super) kind: &'a str,
+    /// The webhook notifications last loaded, newest first.
+    pub(super) notifications: &'a [StoredNotification],
+    /// Since when the service has not answered, while it does not.
+    pub(super) service_away: Option<i64>,
+}
+
+impl StatusPanel {
+    /// The window; false once the cashier closed it.
+    pub(super) fn payment_window(
+        &mut self,
+        ctx: &egui::Context,
+        payment: &TrackedPayment,
+        shown: Shown<'_>,
+        paper: &mut crate::ui::paper::Paper,
+    ) -> bool {
+        let (qr, queued) = (&mut self.opened_qr, &mut self.queued);
+        let mut open = true;
+        egui::Window::new(t!(
+            "status-payment-title",
+            reference = payment.reference.as_str()
+        ))
+        .id(egui::Id::unique("status-payment"))
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .default_width(460.0)
+        .pivot(egui::Align2::CENTER_CENTER)
+        .default_pos(ctx.content_rect().center())
+        .show(ctx, |ui| {
+            state_lines(ui, payment, shown.service_away);
+            if !payment.description.is_empty() {
+                ui.label(&payment.description);
+            }
+            details_grid(ui, payment, shown.kind);
+            received_payments(ui, payment);
+            paper_row(ui, payment, paper);
+            if code_ui(ui, payment, qr) {
+                queued.push(StatusCommand::ShowCustomer(payment.reference.clone()));
+            }
+            notifications_list(ui, payment, shown.notifications);
+        });
+        open
+    }
+}
+
+/// The amount and the state, and that the line is down while it waits.
+fn state_lines(ui: &mut Ui, payment: &TrackedPayment, service_away: Option<i64>) {
+    ui.horizontal(|ui| {
+        if let Some(amount) = payment.shown_amount() {
+            ui.label(
+                RichText::new(amount.to_string())
+                    .size(crate::ui::theme::size::DETAIL_AMOUNT)
+                    .strong(),
+            );
+        }
+        status::tracked_badge(ui, payment, false);
+    });
+    let waiting = payment.repeatable || !payment.status.is_some_and(|s| s.is_final());
+    if let Some(since) = service_away.filter(|_| waiting) {
+        crate::ui::widgets::offline::waiting_line(ui, since);
+    }
+}
+
+/// What the till knows of the payment, then what the service's last answer said (empty values
+/// left out).
+fn details_grid(ui: &mut Ui, payment: &TrackedPayment, kind: &str) {
+    let mut rows = vec![
+        (t!("column-kind"), kind.to_owned()),
+        (t!("column-time"), payment.created.clone()),
+        (t!("field-your-reference"), payment.reference1.clone()),
+        (t!("created-service-reference"), payment.reference.clone()),
+        (t!("column-cashier"), payment.made_by.cashier.clone()),
+        (t!("column-till"), payment.made_by.till.clone()),
+    ];
+    if let Some(record) = &payment.record {
+        // A code's last status answer is one payment of many: its amount, fee and date are in
+        // the list of payments below, not the code's.
+        if payment.repeatable {
+            rows.extend(code_rows(record));
+        } else {
+            rows.extend(record_rows(record));
+        }
+    }
+    egui::Grid::new("status-payment-details")
+        .num_columns(2)
+        .show(ui, |ui| {
+            for (label, value) in rows {
+                if !value.is_empty() {
+                    ui.label(label);
+                    ui.label(value);
+                    ui.end_row();
+                }
+            }
+        });
+}
+
+/// Its QR and "Show to customer", while it can still be paid; true when that was pressed.
+fn code_ui(ui: &mut Ui, payment: &TrackedPayment, qr: &mut QrTexture) -> bool {
+    let payable = !payment.status.is_some_and(|s| s.is_final())
+        || payment.takes_payments(crate::ledger::now_ms());
+    if !payable || payment.url.is_empty() {
+        return false;
+    }
+    if let Ok(texture) = qr.get(ui.ctx(), &payment.url) {
+        ui.add(
+            egui::Image::new(texture)
+                .fit_to_exact_size(egui::vec2(180.0, 180.0))
+                .alt_text(t!("created-qr-alt", url = payment.url.as_str())),
+        );
+    }
+    ui.button(t!("created-show-customer")).clicked()
+}
+
+/// The notifications that came for the payment, newest last, with what checking them found.
+fn notifications_list(ui: &mut Ui, payment: &TrackedPayment, notifications: &[StoredNotification]) {
+    let received: Vec<_> = notifications
+        .iter()
+        .filter(|n| n.reference_id == payment.reference)
+        .collect();
+    ui.separator();
+    if received.is_empty() {
+        ui.label(RichText::new(t!("status-no-notifications")).weak());
+        return;
+    }
+    ui.label(RichText::new(t!("created-notifications")).strong());
+    for notification in received.iter().rev() {
+        let mut line = format!(
+            "{} — {} ({})",
+            crate::clock::shown_datetime(notification.received_at),
+            notification.status,
+            notification.check_state.words()
+        );
+        if let Some(reason) = &notification.error_message {
+            line.push_str(&format!(": {reason}"));
+        }
+        ui.label(line);
+    }
+}
+
+/// The payments a code that takes many took today, one line each.
+fn received_payments(ui: &mut Ui, payment: &TrackedPayment) {
+    if payment.received.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.label(RichText::new(t!("status-received-today")).strong());
+    egui::Grid::new("status-received")
+        .num_columns(3)
+        .striped(true)
+        .show(ui, |ui| {
+            for received in payment.received.iter().rev() {
+                ui.label(crate::clock::shown_moment(received.received_at));
+                ui.label(
+                    received
+                        .amount
+                        .map(|amount| amount.to_string())
+                        .unwrap_or_default(),
+                );
+                ui.label(
+                    received
+                        .fee
+                        .map(|fee| t!("status-received-fee", fee = fee.to_string()))
+                        .unwrap_or_default(),
+                );
+                ui.end_row();
+            }
+        });
+}
+
+/// Paper for a payment: its receipt once the service confirmed it (the latest payment of a code
+/// that takes many), and a code's poster for the counter.
+fn paper_row(ui: &mut Ui, payment: &TrackedPayment, paper: &mut crate::ui::paper::Paper) {
+    use crate::ui::paper::PaperCommand;
+    let confirmed = if payment.repeatable {
+        payment
+            .received
+            .last()
+            .map(|received| Some(received.provider_reference.clone()))
+    } else {
+        (payment.status == Some(TransactionStatus::Approved)).then_some(None)
+    };
+    ui.horizontal_wrapped(|ui| {
+        if let Some(which) = confirmed
+            && let Some(pdf) = crate::ui::panels::printer_settings::print_or_pdf(
+                ui,
+                paper,
+                &t!("paper-print-receipt"),
+                &t!("paper-receipt-pdf"),
+            )
+        {
+            paper.queued.ask(
+                ui,
+                PaperCommand::Receipt {
+                    reference: payment.reference.clone(),
+                    payment: which,
+                    pdf,
+                },
+            );
+        }
+        if payment.repeatable && !payment.url.is_empty() && ui.button(t!("paper-poster")).clicked()
+        {
+            paper.queued.ask(
+                ui,
+                PaperCommand::Poster {
+                    reference: payment.reference.clone(),
+                },
+            );
+        }
+        if paper.is_busy() {
+            ui.spinner();
+        }
+    });
+    crate::ui::panels::printer_settings::outcome_line(
+        ui,
+        paper,
+        &[
+            crate::ui::paper::PaperSource::Payment,
+            crate::ui::paper::PaperSource::Approval,
+        ],
+    );
+}
