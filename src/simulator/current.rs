@@ -8,7 +8,6 @@
 use std::net::IpAddr;
 
 use axum::http::{HeaderMap, header};
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::Shared;
@@ -27,24 +26,6 @@ pub(super) enum Interface {
     Spec,
     /// The vendor's pay API as published today.
     Current,
-}
-
-/// Who may use the current pay API, and what the demo merchant has set up with support.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct PayApiAccess {
-    /// Bearer tokens handed out by `/auth/login`, oldest first (a few are kept).
-    #[serde(default)]
-    pub signed_in: Vec<String>,
-    /// Revoked tokens: the configured demo token too, once revoked.
-    #[serde(default)]
-    pub revoked: Vec<String>,
-    /// The merchant has not done the Merchant Enrollment: the interoperable QR (248) and Bre-B
-    /// keys (250) are refused.
-    #[serde(default)]
-    pub not_enrolled: bool,
-    /// Support has set the PSE gateway (262) up for the merchant.
-    #[serde(default)]
-    pub pse_gateway_ready: bool,
 }
 
 /// How many signed-in tokens are remembered: a sign-in loop cannot grow the state without end.

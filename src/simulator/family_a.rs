@@ -6,6 +6,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use serde_json::{Value, json};
 
 use super::state::{ALL_PRIVILEGES, Kind, MINIMUM_AMOUNT, Merchant, Transaction, cost_of};
+use super::wire::is_mobile;
 use super::{Answer, Shared, clock};
 
 /// The checkout variant's errors carry this path (spec).
@@ -183,11 +184,6 @@ fn required_text(value: &Value, pointer: &str, name: &str) -> Result<String, Fai
 fn required_integer(value: &Value, pointer: &str, name: &str) -> Result<i64, Failure> {
     integer(value, pointer)
         .ok_or_else(|| invalid(format!("{name} is required and must be an integer")))
-}
-
-/// Ten digits starting with 3: a Colombian mobile number.
-pub(super) fn is_mobile(number: &str) -> bool {
-    number.len() == 10 && number.starts_with('3') && number.chars().all(|c| c.is_ascii_digit())
 }
 
 fn register(shared: &Shared, data: &Value) -> Result<Value, Failure> {

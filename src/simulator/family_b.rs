@@ -29,13 +29,12 @@ use serde_json::{Value, json};
 
 use super::clock;
 use super::current::{self, Interface};
-use super::family_a::is_mobile;
 use super::shared::{Answer, Shared};
 use super::state::{
     DEMO_USER_ID, Kind, MINIMUM_AMOUNT, ONLINE_WITHDRAWAL_CEILING,
     ONLINE_WITHDRAWAL_WINDOW_SECONDS, State, Transaction, cost_of,
 };
-use super::wire::{Failure, fail, is_loopback_url, text};
+use super::wire::{Failure, fail, is_loopback_url, is_mobile, text};
 
 pub(super) fn handle(
     shared: &Shared,

@@ -32,7 +32,8 @@ use serde_json::{Value, json};
 use tokio::sync::{mpsc, watch};
 
 use current::Interface;
-pub use current::{DEMO_PASSWORD, DEMO_USERNAME, PayApiAccess};
+pub use current::{DEMO_PASSWORD, DEMO_USERNAME};
+pub use state::PayApiAccess;
 use state::{FaultMode, RecordedRequest, State};
 
 /// Demo credentials of the built-in simulator. Not secrets: they only open the simulator. Their

@@ -256,7 +256,7 @@ pub struct State {
     pub hold_payouts: bool,
     /// Sign-ins, revoked tokens and enrolments of the current pay API.
     #[serde(default)]
-    pub pay_api: super::current::PayApiAccess,
+    pub pay_api: PayApiAccess,
 }
 
 fn default_spacing() -> i64 {
@@ -650,6 +650,24 @@ pub fn signed(mut body: Value, hash_key: &str) -> Value {
     );
     body["sign"] = json!(signature);
     body
+}
+
+/// Who may use the current pay API, and what the demo merchant has set up with support.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct PayApiAccess {
+    /// Bearer tokens handed out by `/auth/login`, oldest first (a few are kept).
+    #[serde(default)]
+    pub signed_in: Vec<String>,
+    /// Revoked tokens: the configured demo token too, once revoked.
+    #[serde(default)]
+    pub revoked: Vec<String>,
+    /// The merchant has not done the Merchant Enrollment: the interoperable QR (248) and Bre-B
+    /// keys (250) are refused.
+    #[serde(default)]
+    pub not_enrolled: bool,
+    /// Support has set the PSE gateway (262) up for the merchant.
+    #[serde(default)]
+    pub pse_gateway_ready: bool,
 }
 
 #[cfg(test)]

@@ -44,3 +44,8 @@ pub(super) fn is_loopback_url(text: &str) -> bool {
         None => false,
     }
 }
+
+/// Ten digits starting with 3: a Colombian mobile number.
+pub(super) fn is_mobile(number: &str) -> bool {
+    number.len() == 10 && number.starts_with('3') && number.chars().all(|c| c.is_ascii_digit())
+}

@@ -46,7 +46,7 @@ pub fn announce(settings: &AlertSettings, title: &str, body: &str) {
     // Windows names a notification by the app id the installer registers; without it the toast
     // would carry PowerShell's.
     #[cfg(windows)]
-    notification.app_id(crate::ui::APP_ID);
+    notification.app_id(crate::config::APP_ID);
     if settings.notifications()
         && let Err(error) = notification.show()
     {

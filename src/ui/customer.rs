@@ -6,10 +6,49 @@ use egui::{RichText, Ui};
 
 use crate::api::family_b::TransactionStatus;
 use crate::money::Pesos;
-use crate::ui::panels::collect::CreatedPayment;
 use crate::ui::tracker::TrackedPayment;
 use crate::ui::widgets::qr::QrTexture;
 use crate::ui::widgets::status;
+
+/// A payment as it came back from the service, ready to show.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CreatedPayment {
+    pub title: String,
+    pub amount: Option<Pesos>,
+    /// What the QR encodes: the payment URL (or the resource code when there is no URL).
+    pub qr_text: String,
+    pub url: String,
+    pub reference: String,
+    /// What was sold, as the cashier typed it.
+    pub description: String,
+    pub expires: String,
+    pub extra: Vec<(String, String)>,
+    /// A code that takes payment after payment (a static QR for the counter, a Bre-B key).
+    pub repeatable: bool,
+    /// Until when it takes payments, when the service said (ms since the epoch).
+    pub open_until: Option<i64>,
+    /// The service's id of the resource, when it named one.
+    pub resource_id: Option<String>,
+}
+
+impl CreatedPayment {
+    /// A payment the till follows, to show again (its QR encodes what the books kept).
+    pub fn of_tracked(payment: &crate::ui::tracker::TrackedPayment, title: String) -> Self {
+        CreatedPayment {
+            title,
+            amount: payment.amount(),
+            qr_text: payment.url.clone(),
+            url: payment.url.clone(),
+            reference: payment.reference.clone(),
+            description: payment.description.clone(),
+            expires: String::new(),
+            extra: Vec::new(),
+            repeatable: payment.repeatable,
+            open_until: payment.open_until,
+            resource_id: payment.resource_id.clone(),
+        }
+    }
+}
 
 /// How long the end stays on the customer screen before the till comes back.
 const APPROVED_SHOWN_FOR: f64 = 6.0;

@@ -3,6 +3,7 @@
 //! the network, the keyring or a file.
 
 pub mod access;
+pub mod actions;
 pub mod alerts;
 mod app;
 mod banners;
@@ -11,6 +12,7 @@ pub mod bridge;
 pub mod chime;
 pub mod customer;
 mod damaged_books;
+pub mod navigation;
 pub mod news;
 pub mod panels;
 pub mod paper;
@@ -26,126 +28,11 @@ mod top_bar;
 pub mod tracker;
 pub mod widgets;
 
-use std::sync::Arc;
-
+pub use actions::AppAction;
 pub use alerts::AlertSettings;
 pub use app::{AppOptions, PaydeskApp};
-
-use crate::config::Paths;
-use bridge::{Bridge, UiError};
-use panels::collect::CreatedPayment;
-use session::Session;
-use tracker::Tracker;
-
-/// The left navigation's entries.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Panel {
-    Collect,
-    Status,
-    Payouts,
-    Balance,
-    /// The day's close. New in the side bar after it lived under Activity: a remembered panel
-    /// from an older version still reads (serde by name).
-    Reconcile,
-    Accounts,
-    Activity,
-    Register,
-    Settings,
-}
-
-impl Panel {
-    pub const ALL: [Panel; 9] = [
-        Panel::Collect,
-        Panel::Status,
-        Panel::Payouts,
-        Panel::Balance,
-        Panel::Reconcile,
-        Panel::Accounts,
-        Panel::Activity,
-        Panel::Register,
-        Panel::Settings,
-    ];
-
-    /// Who may open it: decided for every panel, with no catch-all, so a new panel is decided
-    /// before it builds. In Caja only the cashier's panels are there at all.
-    pub fn needs(self) -> crate::ledger::Needs {
-        use crate::ledger::Needs;
-        match self {
-            Panel::Collect | Panel::Status | Panel::Reconcile => Needs::Cashier,
-            Panel::Payouts
-            | Panel::Balance
-            | Panel::Accounts
-            | Panel::Activity
-            | Panel::Register
-            | Panel::Settings => Needs::Owner,
-        }
-    }
-
-    pub fn title(self) -> String {
-        match self {
-            Panel::Collect => crate::t!("nav-collect"),
-            Panel::Status => crate::t!("nav-status"),
-            Panel::Payouts => crate::t!("nav-payouts"),
-            Panel::Balance => crate::t!("nav-balance"),
-            Panel::Reconcile => crate::t!("nav-reconcile"),
-            Panel::Accounts => crate::t!("nav-accounts"),
-            Panel::Activity => crate::t!("nav-activity"),
-            Panel::Register => crate::t!("nav-register"),
-            Panel::Settings => crate::t!("settings-title"),
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum ThemeChoice {
-    System,
-    Light,
-    Dark,
-}
-
-/// What a panel asks of the app, handled after the panel has drawn.
-#[derive(Debug, Clone)]
-pub enum AppAction {
-    GoTo(Panel),
-    ShowCustomer(Box<CreatedPayment>),
-    /// Connect again: another profile, or the same one with new credentials.
-    Reconnect(Option<String>),
-    /// The service asks for a credential again; also Settings' "Iniciar sesión…".
-    SignIn(crate::api::SignInNeeded),
-    /// The owner asked to sign in to the pay API (Settings).
-    OfferSignIn,
-    /// The customer's screen is done; `collect_again`: the cashier starts the same sale again.
-    CloseCustomer {
-        collect_again: bool,
-    },
-}
-
-/// What every panel may use while it runs.
-pub struct PanelContext<'a> {
-    pub bridge: &'a Bridge,
-    pub session: &'a Arc<Session>,
-    pub tracker: &'a mut Tracker,
-    pub paths: &'a Paths,
-    pub actions: &'a mut Vec<AppAction>,
-    /// The books' copies: Settings shows them and asks for one.
-    pub books: &'a mut crate::ui::books::BooksGuard,
-    /// Who is at the till: who did what is written down as theirs.
-    pub access: &'a mut access::Access,
-    /// The webhook notifications last loaded, newest first.
-    pub notifications: Arc<Vec<crate::ledger::StoredNotification>>,
-    /// Paper: what the panels ask to print, and this computer's printer.
-    pub paper: &'a mut paper::Paper,
-}
-
-impl PanelContext<'_> {
-    /// Each failed request passes through here once: an ended session asks for the token again
-    /// (the panel keeps what the user typed).
-    pub fn note_error(&mut self, error: &UiError) {
-        if let Some(needed) = error.sign_in {
-            self.actions.push(AppAction::SignIn(needed));
-        }
-    }
-}
+pub use navigation::{Panel, ThemeChoice};
+pub use panels::context::PanelContext;
 
 /// Opens the window on the given runtime; returns when it is closed.
 /// The app's reverse-DNS id: the desktop entry's and AppStream's name, the window's class on X11

@@ -1,6 +1,7 @@
 //! Who works the till: the PINs of the owner and the cashiers, and a cashier's name.
 
-use super::{Checked, Field, ValidationError, plain_text};
+use super::rules::plain_text;
+use super::{Checked, Field, ValidationError};
 
 /// How many digits a PIN has: four at least (a till's keypad habit), twelve at most.
 pub const PIN_DIGITS: std::ops::RangeInclusive<usize> = 4..=12;

@@ -10,6 +10,7 @@ pub mod activity_log;
 pub mod backups_settings;
 pub mod balance;
 pub mod collect;
+pub mod context;
 pub mod ledger_settings;
 pub mod owner_charts;
 pub mod payouts;

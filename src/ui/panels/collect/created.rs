@@ -6,133 +6,13 @@ use egui::{RichText, Ui};
 
 use crate::t;
 
-use crate::api::family_a::{Resource, ResourceRequest};
-use crate::api::family_b::{MethodPayment, PaymentLink, PaymentLinkRequest, PaymentMethodRequest};
 use crate::money::Pesos;
 use crate::ui::bridge::Requested;
 use crate::ui::widgets::qr::QrTexture;
 use crate::ui::widgets::status;
 
-use super::{CollectCommand, CollectView};
-
-/// A payment as it came back from the service, ready to show.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CreatedPayment {
-    pub title: String,
-    pub amount: Option<Pesos>,
-    /// What the QR encodes: the payment URL (or the resource code when there is no URL).
-    pub qr_text: String,
-    pub url: String,
-    pub reference: String,
-    /// What was sold, as the cashier typed it.
-    pub description: String,
-    pub expires: String,
-    pub extra: Vec<(String, String)>,
-    /// A code that takes payment after payment (a static QR for the counter, a Bre-B key).
-    pub repeatable: bool,
-    /// Until when it takes payments, when the service said (ms since the epoch).
-    pub open_until: Option<i64>,
-    /// The service's id of the resource, when it named one.
-    pub resource_id: Option<String>,
-}
-
-impl CreatedPayment {
-    /// A payment the till follows, to show again (its QR encodes what the books kept).
-    pub fn of_tracked(payment: &crate::ui::tracker::TrackedPayment, title: String) -> Self {
-        CreatedPayment {
-            title,
-            amount: payment.amount(),
-            qr_text: payment.url.clone(),
-            url: payment.url.clone(),
-            reference: payment.reference.clone(),
-            description: payment.description.clone(),
-            expires: String::new(),
-            extra: Vec::new(),
-            repeatable: payment.repeatable,
-            open_until: payment.open_until,
-            resource_id: payment.resource_id.clone(),
-        }
-    }
-}
-
-/// The service's answers, as the sale's card shows them. What is sold, whether the code takes
-/// many payments and until when are the sale's own: `Creation::send` adds them.
-impl CreatedPayment {
-    pub(super) fn of_link(
-        request: PaymentLinkRequest,
-        link: PaymentLink,
-        expires: String,
-    ) -> CreatedPayment {
-        CreatedPayment {
-            title: t!("created-link-title"),
-            amount: Some(request.cash_in.amount),
-            qr_text: link.url.clone(),
-            url: link.url,
-            reference: link.reference,
-            description: String::new(),
-            expires,
-            extra: vec![(t!("field-your-reference"), request.cash_in.reference1)],
-            repeatable: false,
-            open_until: None,
-            resource_id: Some(link.resource_id).filter(|id| !id.is_empty()),
-        }
-    }
-
-    pub(super) fn of_method(
-        request: PaymentMethodRequest,
-        payment: MethodPayment,
-        method: String,
-    ) -> CreatedPayment {
-        CreatedPayment {
-            title: t!("created-method-title", method = method),
-            amount: Some(request.cash_in.amount),
-            qr_text: payment.url.clone(),
-            url: payment.url,
-            reference: payment.reference,
-            description: String::new(),
-            expires: payment.expires_at,
-            extra: vec![
-                (t!("field-your-reference"), request.cash_in.reference1),
-                (t!("created-code-id"), payment.resource_id.clone()),
-            ],
-            repeatable: false,
-            open_until: None,
-            resource_id: Some(payment.resource_id).filter(|id| !id.is_empty()),
-        }
-    }
-
-    /// A code without a link encodes its data.
-    pub(super) fn of_resource(request: &ResourceRequest, resource: Resource) -> CreatedPayment {
-        let qr_text = if resource.url.is_empty() {
-            resource.data.clone()
-        } else {
-            resource.url.clone()
-        };
-        CreatedPayment {
-            title: t!("created-qr-title"),
-            amount: request.bill.amount,
-            qr_text,
-            url: resource.url,
-            reference: resource.reference,
-            description: String::new(),
-            expires: resource.exp_date,
-            extra: vec![
-                (t!("created-code"), resource.data),
-                (
-                    t!("created-code-id"),
-                    resource.id.map(|id| id.to_string()).unwrap_or_default(),
-                ),
-                (
-                    t!("created-at"),
-                    crate::clock::shown_service_time(&resource.created_at),
-                ),
-            ],
-            repeatable: false,
-            open_until: None,
-            resource_id: None,
-        }
-    }
-}
+use super::view::{CollectCommand, CollectView};
+use crate::ui::customer::CreatedPayment;
 
 #[derive(Default)]
 pub struct CreatedView {

@@ -10,7 +10,8 @@ use crate::requests::PaymentLinkForm;
 use crate::ui::widgets::form::blocking_reasons;
 use crate::validate::{self, Field, ValidationError};
 
-use super::submit::{Creation, Submission};
+use super::creation::Creation;
+use super::submit::Submission;
 use super::*;
 
 fn link_labels() -> Vec<(Field, String)> {

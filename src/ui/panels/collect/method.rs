@@ -13,8 +13,9 @@ use crate::ui::bridge::Requested;
 use crate::ui::widgets::form::{self, blocking_reasons, error_box};
 use crate::validate::{self, Field, ValidationError};
 
+use super::creation::Creation;
 use super::fields::person_type_row;
-use super::submit::{Creation, Submission};
+use super::submit::Submission;
 use super::*;
 
 pub(super) fn method_labels() -> Vec<(Field, String)> {

@@ -16,8 +16,9 @@ use crate::ui::bridge::Requested;
 use crate::ui::widgets::form::{self, blocking_reasons, error_box};
 use crate::validate::ValidationError;
 
+use super::creation::{Creation, fresh_reference1};
 use super::fields::person_type_row;
-use super::submit::{Creation, Submission, fresh_reference1};
+use super::submit::Submission;
 use super::*;
 
 pub(super) fn resource_labels() -> Vec<(Field, String)> {

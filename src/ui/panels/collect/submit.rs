@@ -7,42 +7,16 @@ use egui::{RichText, Ui};
 
 use crate::t;
 
-use crate::api::Client;
-use crate::api::family_a::ResourceRequest;
 use crate::api::family_b::TransactionStatus;
-use crate::api::family_b::{PaymentLinkRequest, PaymentMethodRequest};
-use crate::money::Pesos;
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Requested, Task, UiError};
 use crate::ui::tracker::TrackedPayment;
 use crate::ui::widgets::form::error_box;
 
-use super::created::{CreatedPayment, CreatedView};
-use super::{CollectCommand, CollectView};
-
-/// A reference the customer never sees twice: `PD` and the time in base 36, plus randomness.
-pub fn fresh_reference1() -> String {
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or_default();
-    let random = uuid::Uuid::new_v4().as_u128() % (36 * 36);
-    format!("PD{}{}", base36(seconds), base36(random as u64)).to_uppercase()
-}
-
-fn base36(mut value: u64) -> String {
-    const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
-    let mut out = Vec::new();
-    loop {
-        out.push(DIGITS[(value % 36) as usize]);
-        value /= 36;
-        if value == 0 {
-            break;
-        }
-    }
-    out.reverse();
-    String::from_utf8(out).unwrap_or_default()
-}
+use super::created::CreatedView;
+use super::creation::{Creation, fresh_reference1};
+use super::view::{CollectCommand, CollectView};
+use crate::ui::customer::CreatedPayment;
 
 /// What happened to the last attempt, for a retry that never duplicates a payment.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,106 +28,6 @@ pub(super) enum Attempt {
     MaybeCreated {
         reference1: String,
     },
-}
-
-/// A validated request, ready for the service.
-#[derive(Debug, Clone)]
-pub enum Creation {
-    Link {
-        request: PaymentLinkRequest,
-        expires: String,
-    },
-    Method {
-        request: PaymentMethodRequest,
-        name: String,
-    },
-    Resource {
-        request: ResourceRequest,
-    },
-}
-
-impl Creation {
-    /// The amount asked for (a QR code may leave it to the payer).
-    pub fn amount(&self) -> Option<Pesos> {
-        match self {
-            Creation::Link { request, .. } => Some(request.cash_in.amount),
-            Creation::Method { request, .. } => Some(request.cash_in.amount),
-            Creation::Resource { request } => request.bill.amount,
-        }
-    }
-
-    /// What is sold, as the cashier typed it.
-    pub fn description(&self) -> String {
-        match self {
-            Creation::Link { request, .. } => request.cash_in.description(),
-            Creation::Method { request, .. } => request.cash_in.description(),
-            Creation::Resource { request } => request.description.clone().unwrap_or_default(),
-        }
-    }
-
-    /// Sends the request; a refusal below the minimum names the minimum.
-    async fn send(
-        self,
-        client: Client,
-        minimum: Option<Pesos>,
-        repeatable: bool,
-    ) -> Result<CreatedPayment, UiError> {
-        let explain = |error: crate::api::ApiError| error.explain_minimum(minimum);
-        let description = self.description();
-        let mut created = match self {
-            Creation::Link { request, expires } => {
-                let link = client
-                    .create_payment_link(&request)
-                    .await
-                    .map_err(explain)?
-                    .value;
-                CreatedPayment::of_link(request, link, expires)
-            }
-            Creation::Method { request, name } => {
-                let payment = client
-                    .create_method_payment(&request)
-                    .await
-                    .map_err(explain)?
-                    .value;
-                CreatedPayment::of_method(request, payment, name)
-            }
-            Creation::Resource { request } => {
-                let resource = client
-                    .generate_resource(&request)
-                    .await
-                    .map_err(explain)?
-                    .value
-                    .resource;
-                CreatedPayment::of_resource(&request, resource)
-            }
-        };
-        // What the sale says of itself, whatever created it.
-        created.description = description;
-        created.repeatable = repeatable;
-        created.open_until = crate::collections::open_until(
-            created.repeatable,
-            &created.expires,
-            crate::ledger::now_ms(),
-        );
-        Ok(created)
-    }
-
-    /// What it creates, as the ledger keeps it.
-    fn kind(&self) -> PaymentKind {
-        match self {
-            Creation::Link { .. } => PaymentKind::Link,
-            Creation::Method { request, .. } => PaymentKind::Method(request.method_id),
-            Creation::Resource { request } => PaymentKind::Resource(request.method_id),
-        }
-    }
-
-    /// The lowest amount the service takes for this request, when the catalog knows it.
-    fn minimum(&self, catalog: &crate::api::catalog::MethodCatalog) -> Option<Pesos> {
-        match self {
-            Creation::Method { request, .. } => catalog.min_amount(Some(request.method_id)),
-            Creation::Link { .. } | Creation::Resource { .. } => catalog.min_amount(None),
-        }
-    }
 }
 
 /// How soon a second charge of the same amount asks whether it is another sale.

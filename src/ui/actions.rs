@@ -1,0 +1,22 @@
+//! What a panel (or a click in the shell) asks of the app: handled by the next `logic`, after
+//! everything has drawn.
+
+use super::customer::CreatedPayment;
+use super::navigation::Panel;
+
+/// What a panel asks of the app, handled after the panel has drawn.
+#[derive(Debug, Clone)]
+pub enum AppAction {
+    GoTo(Panel),
+    ShowCustomer(Box<CreatedPayment>),
+    /// Connect again: another profile, or the same one with new credentials.
+    Reconnect(Option<String>),
+    /// The service asks for a credential again; also Settings' "Iniciar sesión…".
+    SignIn(crate::api::SignInNeeded),
+    /// The owner asked to sign in to the pay API (Settings).
+    OfferSignIn,
+    /// The customer's screen is done; `collect_again`: the cashier starts the same sale again.
+    CloseCustomer {
+        collect_again: bool,
+    },
+}

@@ -1,0 +1,62 @@
+//! What Cobrar's forms draw from and what they ask for: the view of the session, and the
+//! commands the panel's `logic` runs.
+
+use crate::ledger::StoredNotification;
+use crate::requests::Service;
+use crate::ui::customer::CreatedPayment;
+use crate::ui::session::Session;
+use crate::ui::tracker::Tracker;
+
+use super::creation::Creation;
+
+/// What the panel asks the app to do; run by `logic`, never while drawing.
+#[derive(Debug, Clone)]
+pub enum CollectCommand {
+    Create(Creation),
+    /// The banks a PSE payer can choose, for this method.
+    LoadBanks(i64),
+    /// The methods the account offers for resources, with their icons.
+    LoadResourceMethods,
+    /// The payment card (shop, amount, QR, reference) as a PNG.
+    SaveCard {
+        card: crate::ui::widgets::payment_card::PaymentCard,
+        reference: String,
+    },
+    /// Opens WhatsApp's share link with the message written.
+    ShareWhatsApp(String),
+    ShowCustomer(CreatedPayment),
+}
+
+/// What the forms read from the session while drawing.
+pub struct CollectView<'a> {
+    /// The service the forms' requests are checked against.
+    pub service: Service<'a>,
+    pub tracker: &'a Tracker,
+    /// The webhook notifications last loaded, newest first.
+    pub notifications: &'a [StoredNotification],
+    /// The shop's name on the payment card and in the WhatsApp message.
+    pub shop_name: String,
+    /// Since when the service has not answered, while it does not.
+    pub service_away: Option<i64>,
+}
+
+impl<'a> CollectView<'a> {
+    /// The addresses every payment carries are the session's: the profile's, or this computer's
+    /// receiver for the simulator.
+    pub fn of(
+        session: &'a Session,
+        tracker: &'a Tracker,
+        notifications: &'a [StoredNotification],
+    ) -> CollectView<'a> {
+        CollectView {
+            service: Service {
+                default_webhook: session.webhook_url(),
+                ..Service::of(&session.connection)
+            },
+            tracker,
+            notifications,
+            shop_name: session.shop_name(),
+            service_away: None,
+        }
+    }
+}

@@ -1,0 +1,39 @@
+//! What every panel may use while its `logic` runs: the runtime, the session, today's list, the
+//! app's queue of actions, the books' guard, who is at the till, the feed and paper.
+
+use std::sync::Arc;
+
+use crate::config::Paths;
+use crate::ui::access;
+use crate::ui::actions::AppAction;
+use crate::ui::bridge::{Bridge, UiError};
+use crate::ui::paper;
+use crate::ui::session::Session;
+use crate::ui::tracker::Tracker;
+
+/// What every panel may use while it runs.
+pub struct PanelContext<'a> {
+    pub bridge: &'a Bridge,
+    pub session: &'a Arc<Session>,
+    pub tracker: &'a mut Tracker,
+    pub paths: &'a Paths,
+    pub actions: &'a mut Vec<AppAction>,
+    /// The books' copies: Settings shows them and asks for one.
+    pub books: &'a mut crate::ui::books::BooksGuard,
+    /// Who is at the till: who did what is written down as theirs.
+    pub access: &'a mut access::Access,
+    /// The webhook notifications last loaded, newest first.
+    pub notifications: Arc<Vec<crate::ledger::StoredNotification>>,
+    /// Paper: what the panels ask to print, and this computer's printer.
+    pub paper: &'a mut paper::Paper,
+}
+
+impl PanelContext<'_> {
+    /// Each failed request passes through here once: an ended session asks for the token again
+    /// (the panel keeps what the user typed).
+    pub fn note_error(&mut self, error: &UiError) {
+        if let Some(needed) = error.sign_in {
+            self.actions.push(AppAction::SignIn(needed));
+        }
+    }
+}
