@@ -1364,3 +1364,5 @@ collect-offline-no-counter-code = There is no counter QR code open today. When t
 collect-offline-show-code = Show to the customer: { $what }
 status-offline = The states will update by themselves when the connection is back: every open payment is checked at that moment
 payouts-offline = No payouts are sent without a connection (nothing leaves half-done). Those left with "Outcome unknown" will be confirmed with the service when it is back, never sent again
+
+ledger-too-old = This computer has an earlier version of paydesk: update it to keep using the shared books

@@ -1364,3 +1364,5 @@ collect-offline-no-counter-code = Hoy no hay un código QR del mostrador abierto
 collect-offline-show-code = Mostrar al cliente: { $what }
 status-offline = Los estados se actualizarán solos al volver la conexión: cada pago abierto se consulta en ese momento
 payouts-offline = No se envían dispersiones sin conexión (no sale nada a medias). Las que quedaron con «Resultado desconocido» se confirmarán con el servicio al volver, nunca se envían de nuevo
+
+ledger-too-old = Este computador tiene una versión anterior de paydesk: actualícelo para seguir usando los libros compartidos
