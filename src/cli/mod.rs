@@ -25,6 +25,9 @@ pub async fn run(cli: Cli, command: Command) -> ExitCode {
     if let Command::Manpage = command {
         return manpage();
     }
+    if let Command::Update(update) = &command {
+        return commands::update(out, update).await;
+    }
     if let Command::ForgetThisComputer { yes } = command {
         return match forget_this_computer(yes) {
             Ok(code) => code,
@@ -260,6 +263,7 @@ async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<Exit
         | Command::Pin(_)
         | Command::Cashier(_)
         | Command::Manpage
+        | Command::Update(_)
         | Command::ForgetThisComputer { .. } => Ok(ExitCode::SUCCESS),
     };
     connection.close().await;

@@ -5,6 +5,7 @@
 
 mod paths;
 pub mod printer;
+pub mod updates;
 
 use crate::validate::Field;
 use std::collections::BTreeMap;
@@ -224,6 +225,9 @@ pub struct ConfigFile {
     /// This computer's printer (each till has its own).
     #[serde(default, skip_serializing_if = "printer::PrinterSettings::is_unset")]
     pub printer: printer::PrinterSettings,
+    /// Whether and where this computer looks for a new version of paydesk.
+    #[serde(default, skip_serializing_if = "updates::UpdateSettings::is_unset")]
+    pub updates: updates::UpdateSettings,
     #[serde(default)]
     pub profiles: BTreeMap<String, Profile>,
 }
@@ -235,6 +239,7 @@ impl Default for ConfigFile {
             active_profile: None,
             books: BooksSettings::default(),
             printer: printer::PrinterSettings::default(),
+            updates: updates::UpdateSettings::default(),
             profiles: BTreeMap::new(),
         }
     }

@@ -36,6 +36,8 @@ pub struct AppOptions {
     pub alerts: bool,
     /// Where the webhook receiver listens, instead of the profile's address (tests use port 0).
     pub webhook_listen: Option<std::net::SocketAddr>,
+    /// Look for new versions as Settings says (tests and benchmarks never ask the internet).
+    pub updates: bool,
     /// Asked for on the command line (`--lang`, `PAYDESK_LANG`): it wins over the one chosen in
     /// Settings.
     pub language: Option<Language>,
@@ -107,6 +109,8 @@ pub struct PaydeskApp {
     /// Who is at the till and what they may reach (Caja or the owner's side).
     access: Access,
     panels: Panels,
+    /// New versions: looked for in the background, said once, installed at close.
+    updates: super::updates::UpdateWatch,
 }
 
 impl PaydeskApp {
@@ -163,6 +167,7 @@ impl PaydeskApp {
             books: crate::ui::books::BooksGuard::default(),
             access: Access::default(),
             panels: Panels::default(),
+            updates: Default::default(),
         }
     }
 
@@ -392,6 +397,7 @@ impl eframe::App for PaydeskApp {
             self.paper
                 .logic(&self.bridge, &session, &self.options.paths);
         }
+        self.updates_logic();
         self.handle_actions();
     }
 
@@ -471,6 +477,9 @@ impl eframe::App for PaydeskApp {
                     });
             });
         egui::CentralPanel::default().show(ui, |ui| {
+            if self.access.owner_side() {
+                self.updates.offer_ui(ui);
+            }
             self.banners.ui(ui, &self.panels.activity.recent());
             if self.prompt.is_open() && self.access.in_caja() {
                 // The token is the owner's to type: the till says whom to call.
@@ -572,6 +581,20 @@ impl PaydeskApp {
         self.tracker.catalog = session.connection.catalog.clone();
         self.panels.activity.mark_stale();
         self.today.restore(&self.bridge, session, true);
+    }
+
+    /// Updates: never looked for while a sale is on screen; Settings shows where they stand.
+    fn updates_logic(&mut self) {
+        for command in self.panels.settings.updates.queued.take() {
+            self.updates.queued.push(command);
+        }
+        let sale_on_screen =
+            self.customer.is_some() || self.panels.collect.sale_in_progress(&self.tracker);
+        if self.options.updates {
+            self.updates
+                .logic(&self.bridge, &self.options.paths, sale_on_screen);
+        }
+        self.panels.settings.updates.view = self.updates.view();
     }
 
     fn connecting_ui(&mut self, ui: &mut Ui) {

@@ -23,6 +23,7 @@ pub mod theme;
 mod today;
 mod top_bar;
 pub mod tracker;
+pub mod updates;
 pub mod widgets;
 
 use std::sync::Arc;

@@ -10,6 +10,7 @@ mod people;
 mod printing;
 mod sign_in;
 mod status;
+mod update;
 mod webhooks;
 
 pub use accounts::*;
@@ -21,6 +22,7 @@ pub use people::*;
 pub use printing::*;
 pub use sign_in::*;
 pub use status::*;
+pub use update::update;
 pub use webhooks::*;
 
 use crate::ledger::activity::{Action, Actor};
