@@ -143,3 +143,39 @@ fn settings_queue_what_the_owner_asks() {
         ]
     );
 }
+
+#[test]
+fn a_newer_version_is_said_once_in_words_with_two_answers() {
+    paydesk::i18n::set(paydesk::i18n::Language::Es);
+    let mut watch = UpdateWatch::default();
+    watch.found(paydesk::update::Offer {
+        version: semver::Version::new(0, 2, 0),
+        published: 1_796_137_200,
+        notes: paydesk::update::Notes {
+            es: "Corrige el cuadre del día".into(),
+            en: "Fixes the day's close".into(),
+        },
+        file: None,
+        feed_url: url::Url::parse("https://paydesk.co/updates/stable/feed.json").unwrap(),
+    });
+    let mut harness =
+        Harness::new_ui_state(|ui, watch: &mut UpdateWatch| watch.offer_ui(ui), watch);
+    harness.run_steps(2);
+    for words in [
+        "Hay una versión nueva de paydesk (0.2.0):",
+        "Corrige el cuadre del día",
+    ] {
+        assert!(
+            harness.query_all_by_label_contains(words).next().is_some(),
+            "{words}"
+        );
+    }
+    harness.get_by_label("Ahora no").click();
+    harness.run_steps(2);
+    harness.get_by_label("Instalar al cerrar").click();
+    harness.run_steps(2);
+    assert_eq!(
+        harness.state().queued.to_vec(),
+        [UpdatesCommand::NotNow, UpdatesCommand::InstallAtClose]
+    );
+}

@@ -171,10 +171,7 @@ impl UpdateWatch {
                     self.offer = None;
                     self.status = UpdatesStatus::UpToDate;
                 }
-                Ok(Check::Newer(offer)) => {
-                    self.status = UpdatesStatus::Newer(offer.version.to_string());
-                    self.offer = Some(*offer);
-                }
+                Ok(Check::Newer(offer)) => self.found(*offer),
                 Err(problem) => {
                     tracing::info!(%problem, "no look at the update feed");
                     self.status = UpdatesStatus::Failed(problem);
@@ -221,6 +218,12 @@ impl UpdateWatch {
 
     /// The updater for the feed Settings names; made on the runtime (it looks at how paydesk
     /// was installed, which reads the disk).
+    /// A newer version a look found: offered once (tests hand one in to draw the offer).
+    pub fn found(&mut self, offer: Offer) {
+        self.status = UpdatesStatus::Newer(offer.version.to_string());
+        self.offer = Some(offer);
+    }
+
     fn updater(
         paths: &Paths,
         settings: &UpdateSettings,
