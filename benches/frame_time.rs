@@ -30,6 +30,7 @@ fn main() {
         secrets: SecretsSource::MemoryOnly("benchmark".into()),
         alerts: false,
         webhook_listen: Some("127.0.0.1:0".parse().unwrap()),
+        updates: false,
         language: Some(paydesk::i18n::Language::Es),
     };
     let handle = runtime.handle().clone();

@@ -19,7 +19,9 @@ case "$profile" in
   dev) bin_dir=target/debug ;;
   *) bin_dir=target/$profile ;;
 esac
-version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n1)
+# PAYDESK_BUILD_VERSION builds another version than Cargo.toml's (CI's second, newer Windows
+# installer for the update check; paydesk reads it at compile time, so only paydesk rebuilds).
+version=${PAYDESK_BUILD_VERSION:-$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n1)}
 mkdir -p "$out"
 
 wanted=("$@")
@@ -184,8 +186,10 @@ build_windows() {
   fi
   # CI sets PAYDESK_WINDOWS_PROFILE=ci-package: unoptimised, but the windowed program a shop gets.
   local windows_profile=${PAYDESK_WINDOWS_PROFILE:-release}
-  echo "== Windows (cross-built with $target, profile $windows_profile)"
-  cargo build --profile "$windows_profile" --locked --target "$target" --bins
+  # PAYDESK_WINDOWS_FEATURES: CI adds test-update-key (the build trusts CI's throwaway update key).
+  local features=${PAYDESK_WINDOWS_FEATURES:-}
+  echo "== Windows (cross-built with $target, profile $windows_profile${features:+, features $features})"
+  cargo build --profile "$windows_profile" --locked --target "$target" --bins ${features:+--features "$features"}
   local built="target/$target/$windows_profile"
   local staging=target/windows
   rm -rf "$staging"

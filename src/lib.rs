@@ -23,5 +23,6 @@ pub mod secrets;
 pub mod simulator;
 pub mod ui;
 pub mod untrusted;
+pub mod update;
 pub mod validate;
 pub mod webhook;

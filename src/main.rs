@@ -65,8 +65,15 @@ fn open_app(
         secrets: SecretsSource::Platform,
         alerts: true,
         webhook_listen: None,
+        updates: true,
     };
-    match ui::run(runtime, options) {
+    let opened = ui::run(runtime, options);
+    // "Instalar al cerrar": the window has closed, so the installer may replace paydesk now.
+    if let Some(Err(error)) = paydesk::update::run_armed() {
+        eprintln!("{error}");
+        say_in_a_box(&paydesk::t!("main-update-failed-title"), &error.to_string());
+    }
+    match opened {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             let words = paydesk::t!("main-window-failed", error = error.to_string());

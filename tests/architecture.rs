@@ -39,6 +39,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("notifications", &["webhook"]),
     ("a profile's checkup", &["checkup"]),
     ("paper", &["printing"]),
+    ("keeping itself current", &["update"]),
     ("front ends", &["cli", "ui"]),
 ];
 

@@ -51,6 +51,8 @@ const EVERY_COMMAND: &[(&str, &str, &str)] = &[
     ("resource", "cashier", "-"),
     ("simulator", "nobody", "-"),
     ("status", "cashier", "-"),
+    ("update check", "nobody", "-"),
+    ("update install", "nobody", "-"),
     ("webhooks serve", "cashier", "-"),
     ("webhooks verify", "cashier", "-"),
 ];

@@ -3,6 +3,8 @@
 
 fn main() {
     println!("cargo:rerun-if-changed=assets/icons/paydesk.ico");
+    // CI's second, newer installer sets the version without touching Cargo.toml.
+    println!("cargo:rerun-if-env-changed=PAYDESK_BUILD_VERSION");
     if std::env::var("CARGO_CFG_TARGET_OS").as_deref() != Ok("windows") {
         return;
     }
@@ -12,6 +14,11 @@ fn main() {
         .set("ProductName", "paydesk")
         .set("FileDescription", "paydesk: cobros, QR y dispersiones")
         .set("CompanyName", "paydesk");
+    if let Ok(version) = std::env::var("PAYDESK_BUILD_VERSION") {
+        resource
+            .set("FileVersion", &version)
+            .set("ProductVersion", &version);
+    }
     if let Err(error) = resource.compile() {
         println!("cargo:warning=the Windows icon and version could not be embedded: {error}");
         std::process::exit(1);

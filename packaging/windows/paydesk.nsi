@@ -8,6 +8,7 @@ Target amd64-unicode
 !include "MUI2.nsh"
 !include "LogicLib.nsh"
 !include "WinMessages.nsh"
+!include "FileFunc.nsh"
 
 Name "paydesk"
 OutFile "${OUTFILE}"
@@ -67,6 +68,17 @@ Function .onInit
   !insertmacro MUI_LANGDLL_DISPLAY
 FunctionEnd
 
+; An update paydesk started itself (`/S /RELAUNCH`) opens paydesk again on the new version: the
+; person closed it only so that it could be replaced.
+Function .onInstSuccess
+  ${GetParameters} $0
+  ClearErrors
+  ${GetOptions} $0 "/RELAUNCH" $1
+  ${IfNot} ${Errors}
+    Exec '"$INSTDIR\paydesk.exe"'
+  ${EndIf}
+FunctionEnd
+
 Function un.onInit
   !insertmacro MUI_UNGETLANGUAGE
 FunctionEnd
@@ -78,7 +90,7 @@ FunctionEnd
 Function ${un}CloseRunningPaydesk
   FindWindow $0 "" "paydesk"
   ${If} $0 == 0
-    Goto closed
+    Goto exited
   ${EndIf}
   MessageBox MB_OKCANCEL|MB_ICONINFORMATION "$(PaydeskOpen)" /SD IDOK IDOK close
   Abort
@@ -102,18 +114,31 @@ Function ${un}CloseRunningPaydesk
   MessageBox MB_OK|MB_ICONSTOP "$(PaydeskStillOpen)" /SD IDOK
   Abort
   exited:
-  ; The window goes a moment before the process: wait until the program file can be written.
+  ; The window goes a moment before the process, and an update paydesk started itself (Instalar
+  ; al cerrar, `paydesk update install`) runs while that paydesk (and paydesk.com, which waits
+  ; for it) are still ending: wait until both program files can be written, up to 30 s.
   StrCpy $1 0
   free:
     ClearErrors
-    FileOpen $2 "$INSTDIR\paydesk.exe" a
-    ${IfNot} ${Errors}
+    ${If} ${FileExists} "$INSTDIR\paydesk.exe"
+      FileOpen $2 "$INSTDIR\paydesk.exe" a
+      ${If} ${Errors}
+        Goto busy
+      ${EndIf}
       FileClose $2
-      Goto closed
     ${EndIf}
+    ${If} ${FileExists} "$INSTDIR\paydesk.com"
+      FileOpen $2 "$INSTDIR\paydesk.com" a
+      ${If} ${Errors}
+        Goto busy
+      ${EndIf}
+      FileClose $2
+    ${EndIf}
+    Goto closed
+  busy:
     Sleep 500
     IntOp $1 $1 + 1
-    ${If} $1 < 20
+    ${If} $1 < 60
       Goto free
     ${EndIf}
   closed:

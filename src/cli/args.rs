@@ -8,7 +8,7 @@ use clap::{Args, Parser, Subcommand};
 #[derive(Debug, Parser)]
 #[command(
     name = "paydesk",
-    version,
+    version = crate::update::VERSION,
     about = "Payment links, QR codes, payouts and reconciliation for small merchants",
     long_about = "Without a command, opens the desktop app. With one, runs that operation and exits:\n\
                   0 done, 1 the service refused, 2 bad input (nothing was sent), 3 network failure or unknown outcome."
@@ -126,6 +126,10 @@ pub enum Command {
     /// The cashiers, each with a PIN of their own (the owner's PIN is asked to change them).
     #[command(subcommand)]
     Cashier(CashierCommand),
+    /// Updates from paydesk's maker only: look for a newer version, or download, verify and
+    /// install it (refused, and nothing installed, unless the maker signed it and it is newer).
+    #[command(subcommand)]
+    Update(UpdateCommand),
     /// Run the built-in simulator of the service until stopped (`sandbox` is its old name).
     #[command(alias = "sandbox")]
     Simulator {
@@ -146,6 +150,23 @@ pub enum Command {
         /// Without it nothing is removed.
         #[arg(long)]
         yes: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum UpdateCommand {
+    /// Whether a newer version exists, and what changed in it.
+    Check {
+        /// Another feed for this run (https, or http on this computer).
+        #[arg(long, value_name = "URL")]
+        feed: Option<String>,
+    },
+    /// Download the newer version, check its signature, size and hash, and install it (Windows:
+    /// the installer runs once this command ends and opens paydesk again; AppImage: replaced in
+    /// place; .deb and .rpm: the command that installs it is printed).
+    Install {
+        #[arg(long, value_name = "URL")]
+        feed: Option<String>,
     },
 }
 

@@ -26,6 +26,9 @@ pub async fn run(cli: Cli, command: Command) -> ExitCode {
     if let Command::Manpage = command {
         return manpage();
     }
+    if let Command::Update(update) = &command {
+        return commands::update(out, update).await;
+    }
     if let Command::ForgetThisComputer { yes } = command {
         return match forget_this_computer(yes) {
             Ok(code) => code,

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::printer;
 use super::profile::{Environment, Profile, SIMULATOR_PROFILE, check_ledger_url};
+use super::{printer, updates};
 use crate::validate::Field;
 
 /// The format written by this version. Older files are read and upgraded on save.
@@ -55,6 +55,9 @@ pub struct ConfigFile {
     /// This computer's printer (each till has its own).
     #[serde(default, skip_serializing_if = "printer::PrinterSettings::is_unset")]
     pub printer: printer::PrinterSettings,
+    /// Whether and where this computer looks for a new version of paydesk.
+    #[serde(default, skip_serializing_if = "updates::UpdateSettings::is_unset")]
+    pub updates: updates::UpdateSettings,
     #[serde(default)]
     pub profiles: BTreeMap<String, Profile>,
 }
@@ -66,6 +69,7 @@ impl Default for ConfigFile {
             active_profile: None,
             books: BooksSettings::default(),
             printer: printer::PrinterSettings::default(),
+            updates: updates::UpdateSettings::default(),
             profiles: BTreeMap::new(),
         }
     }

@@ -87,6 +87,9 @@ pub enum LedgerError {
     NoDatabase { host: String, database: String },
     #[error("{}", crate::t!("ledger-shared-restore"))]
     SharedRestore,
+    /// A newer till migrated the shared ledger in a way this build must not write to.
+    #[error("{}", crate::t!("ledger-too-old"))]
+    TooOld,
 }
 
 impl LedgerError {
@@ -100,6 +103,9 @@ impl LedgerError {
                 || *db_error.code() == SqlState::INVALID_AUTHORIZATION_SPECIFICATION
             {
                 return LedgerError::WrongPassword(host.to_owned());
+            }
+            if db_error.code().code() == postgres::TOO_OLD_STATE {
+                return LedgerError::TooOld;
             }
             if *db_error.code() == SqlState::INVALID_CATALOG_NAME {
                 return LedgerError::NoDatabase {
@@ -258,8 +264,25 @@ impl Ledger {
         password: Option<&crate::secrets::SecretString>,
         till: &str,
     ) -> Result<Ledger, LedgerError> {
+        Self::open_shared_with_schema(url, password, till, schema_postgres::STEPS)
+    }
+
+    /// The shared schema this build knows, step by step.
+    pub fn shared_schema() -> &'static [postgres::PgStep] {
+        schema_postgres::STEPS
+    }
+
+    /// [`Ledger::open_shared`] as a build that knows `steps` (tests play a later or an earlier
+    /// build with it; paydesk itself always opens with [`Ledger::shared_schema`]).
+    #[doc(hidden)]
+    pub fn open_shared_with_schema(
+        url: &LedgerUrl,
+        password: Option<&crate::secrets::SecretString>,
+        till: &str,
+        steps: &'static [postgres::PgStep],
+    ) -> Result<Ledger, LedgerError> {
         let ledger = Ledger {
-            backend: Backend::Postgres(Box::new(PgStore::open(url, password)?)),
+            backend: Backend::Postgres(Box::new(PgStore::open(url, password, steps)?)),
             till: till.to_owned(),
         };
         match ledger.with(|_| Ok(())) {
@@ -327,7 +350,7 @@ impl Ledger {
 
     /// A connection to the shared ledger, which is made ready by the first one.
     fn pg(&self, store: &PgStore) -> Result<postgres::PgClient, LedgerError> {
-        store.ready_client(schema_postgres::STEPS, |client| {
+        store.ready_client(|client| {
             payouts::mark_interrupted(&mut Conn::Postgres(client), &self.till).map(drop)
         })
     }

@@ -28,10 +28,54 @@ const CONNECT_PATIENCE: Duration = Duration::from_secs(5);
 
 /// One step of the schema: SQL, then (for steps that re-read stored rows) a Rust pass, in one
 /// transaction. The steps are the ledger's (`schema_postgres.rs`); this file only runs them.
-pub(crate) struct PgStep {
+#[derive(Clone, Copy)]
+pub struct PgStep {
     pub(crate) sql: &'static str,
     pub(crate) then: Option<PgPass>,
+    /// Once this step is applied, the oldest schema a till must know to write: an additive step
+    /// (a new table, a column with a default that older tills may leave out) keeps the previous
+    /// step's; a step that changes what a row means names itself, and older tills stop writing.
+    pub(crate) oldest_writer: i64,
 }
+
+impl PgStep {
+    /// A step of SQL alone that older tills may keep writing after (`oldest_writer`: the
+    /// oldest schema that may still write once it is applied). Tests make a later build's
+    /// schema with it.
+    pub const fn sql(sql: &'static str, oldest_writer: i64) -> PgStep {
+        PgStep {
+            sql,
+            then: None,
+            oldest_writer,
+        }
+    }
+}
+
+/// The step that brings the writer guard (`schema_postgres.rs`): from it on, every statement
+/// that writes is refused, in the database, to a till that knows an older schema than
+/// `paydesk_schema.oldest_writer`. Tills from before it never say which schema they know, so
+/// they stop writing to a ledger a till of this version has opened (at their next start they
+/// refuse it anyway: its schema is newer than theirs).
+pub(crate) const GUARD_VERSION: i64 = 8;
+
+/// The SQLSTATE the writer guard raises: a till that knows an older schema than the ledger
+/// requires of writers (`schema_postgres.rs`, step 8).
+pub(crate) const TOO_OLD_STATE: &str = "PD001";
+
+/// Every table but the schema's own gets the writer guard: a statement that writes checks, in
+/// the database itself, that its till knows a schema recent enough to write. So a till that was
+/// already open when a newer one migrated stops writing at its next statement, and a till from
+/// before the guard (it never says which schema it knows) never writes to a guarded ledger.
+const ATTACH_GUARD: &str = "DO $$
+    DECLARE t record;
+    BEGIN
+        FOR t IN SELECT tablename FROM pg_tables
+                 WHERE schemaname = current_schema() AND tablename <> 'paydesk_schema' LOOP
+            EXECUTE format('CREATE OR REPLACE TRIGGER paydesk_writer_guard
+                BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I
+                FOR EACH STATEMENT EXECUTE FUNCTION paydesk_writer_guard()', t.tablename);
+        END LOOP;
+    END $$";
 
 /// A pass over stored rows, in Rust, inside a step's transaction.
 pub(crate) type PgPass = fn(&mut PgClient) -> Result<(), LedgerError>;
@@ -109,6 +153,8 @@ pub(crate) struct PgStore {
     /// first connection, which may come long after opening (a till started while the database
     /// was away works as soon as it is back).
     ready: std::sync::Mutex<bool>,
+    /// The schema this build knows, step by step.
+    steps: &'static [PgStep],
 }
 
 impl Drop for PgStore {
@@ -251,6 +297,7 @@ impl PgStore {
     pub(crate) fn open(
         url: &LedgerUrl,
         password: Option<&SecretString>,
+        steps: &'static [PgStep],
     ) -> Result<PgStore, LedgerError> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
@@ -262,6 +309,13 @@ impl PgStore {
         if let Some(password) = password {
             config.password(password.expose());
         }
+        // Every session says which schema its till knows: the writer guard reads it.
+        let options = format!(
+            "{} -c paydesk.schema={}",
+            config.get_options().unwrap_or_default(),
+            steps.len()
+        );
+        config.options(options.trim());
         let tls = tls()?;
         let manager = Manager::from_config(
             config.clone(),
@@ -286,6 +340,7 @@ impl PgStore {
             host: url.host.clone().into(),
             shown: url.shown.clone(),
             ready: std::sync::Mutex::new(false),
+            steps,
         };
         Ok(store)
     }
@@ -334,7 +389,6 @@ impl PgStore {
     /// intents) before anything else is done with it.
     pub(crate) fn ready_client(
         &self,
-        steps: &[PgStep],
         prepare: impl FnOnce(&mut PgClient) -> Result<(), LedgerError>,
     ) -> Result<PgClient, LedgerError> {
         let mut client = self.client()?;
@@ -343,7 +397,7 @@ impl PgStore {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         if !*ready {
-            Self::migrate(&mut client, steps)?;
+            Self::migrate(&mut client, self.steps)?;
             prepare(&mut client)?;
             *ready = true;
         }
@@ -353,7 +407,10 @@ impl PgStore {
     fn migrate(client: &mut PgClient, steps: &[PgStep]) -> Result<(), LedgerError> {
         client.batch(&format!("SELECT pg_advisory_lock({MIGRATION_LOCK})"))?;
         let migrated = (|| {
-            client.batch("CREATE TABLE IF NOT EXISTS paydesk_schema (version BIGINT NOT NULL)")?;
+            client.batch(
+                "CREATE TABLE IF NOT EXISTS paydesk_schema (version BIGINT NOT NULL,
+                    oldest_writer BIGINT NOT NULL DEFAULT 0)",
+            )?;
             let rows = client.query("SELECT version FROM paydesk_schema", &[])?;
             let version: i64 = match rows.first() {
                 Some(row) => row.try_get(0)?,
@@ -362,9 +419,24 @@ impl PgStore {
                     0
                 }
             };
-            if version > steps.len() as i64 {
-                return Err(LedgerError::TooNew { found: version });
+            let known = steps.len() as i64;
+            if version > known {
+                // A newer till migrated. Its steps say whether a till that knows this build's
+                // schema may still write; if not, this till writes nothing.
+                return match Self::oldest_writer(client)? {
+                    oldest if oldest <= known => Ok(()),
+                    _ => Err(LedgerError::TooOld),
+                };
             }
+            if version == known {
+                return Ok(());
+            }
+            // Ledgers from before the guard have no `oldest_writer` yet; older tills read only
+            // `version`, so a column more does not disturb them.
+            client.batch(
+                "ALTER TABLE paydesk_schema
+                    ADD COLUMN IF NOT EXISTS oldest_writer BIGINT NOT NULL DEFAULT 0",
+            )?;
             for (number, step) in steps.iter().enumerate().skip(version as usize) {
                 client.batch("BEGIN")?;
                 let applied = client.batch(step.sql).and_then(|()| {
@@ -372,8 +444,12 @@ impl PgStore {
                         pass(client)?;
                     }
                     client.execute(
-                        "UPDATE paydesk_schema SET version = $1",
-                        &[Param::from(number as i64 + 1)],
+                        "UPDATE paydesk_schema SET version = $1,
+                            oldest_writer = GREATEST(oldest_writer, $2)",
+                        &[
+                            Param::from(number as i64 + 1),
+                            Param::from(step.oldest_writer),
+                        ],
                     )
                 });
                 match applied {
@@ -384,11 +460,31 @@ impl PgStore {
                     }
                 }
             }
+            if steps.len() as i64 >= GUARD_VERSION {
+                client.batch(ATTACH_GUARD)?;
+            }
             Ok(())
         })();
         let unlocked = client.batch(&format!("SELECT pg_advisory_unlock({MIGRATION_LOCK})"));
         migrated?;
         unlocked
+    }
+
+    /// The oldest schema that may write, as the newest migration left it (0 before the guard).
+    fn oldest_writer(client: &mut PgClient) -> Result<i64, LedgerError> {
+        let has_column = client.query(
+            "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
+                AND table_name = 'paydesk_schema' AND column_name = 'oldest_writer'",
+            &[],
+        )?;
+        if has_column.is_empty() {
+            return Ok(0);
+        }
+        let rows = client.query("SELECT oldest_writer FROM paydesk_schema", &[])?;
+        match rows.first() {
+            Some(row) => Ok(row.try_get(0)?),
+            None => Ok(0),
+        }
     }
 
     pub(crate) fn schema_version(client: &mut PgClient) -> Result<i64, LedgerError> {

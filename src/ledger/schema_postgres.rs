@@ -4,9 +4,33 @@
 use super::postgres::PgStep;
 use super::store::Conn;
 
+/// Steps from before the writer guard: what older tills may write was not yet written down.
 const fn sql(sql: &'static str) -> PgStep {
-    PgStep { sql, then: None }
+    PgStep {
+        sql,
+        then: None,
+        oldest_writer: 0,
+    }
 }
+
+use super::postgres::GUARD_VERSION;
+
+/// How a later step keeps older tills safe: declare `oldest_writer` as the step's own number
+/// when it changes what a stored row means or what a write must fill in; keep the previous value
+/// when it only adds (a table, a column with a default, an index) and an older till's writes
+/// stay right.
+const WRITER_GUARD: &str = "
+    CREATE OR REPLACE FUNCTION paydesk_writer_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        IF coalesce(nullif(current_setting('paydesk.schema', true), ''), '0')::bigint
+            < (SELECT oldest_writer FROM paydesk_schema) THEN
+            RAISE EXCEPTION USING ERRCODE = 'PD001',
+                MESSAGE = 'Este computador tiene una versión anterior de paydesk: actualícelo '
+                    'para seguir usando los libros compartidos / This computer has an earlier '
+                    'version of paydesk: update it to keep using the shared books';
+        END IF;
+        RETURN NULL;
+    END $$;";
 
 /// Each step moves the schema one version up; never edit one that has shipped. Version 1 is the
 /// SQLite ledger's schema 5 in PostgreSQL's types, plus the notices every till listens to; each
@@ -113,9 +137,15 @@ pub(super) const STEPS: &[PgStep] = &[
     PgStep {
         sql: super::received::BOOKS_POSTGRES,
         then: Some(|client| super::received::books_pass(&mut Conn::Postgres(client))),
+        oldest_writer: 0,
     },
     sql(super::refusals::SCHEMA),
     sql(super::personal::SCHEMA),
     sql(super::people::SCHEMA_POSTGRES),
     sql(super::created::RESOURCE_SCHEMA),
+    PgStep {
+        sql: WRITER_GUARD,
+        then: None,
+        oldest_writer: GUARD_VERSION,
+    },
 ];

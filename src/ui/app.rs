@@ -37,6 +37,8 @@ pub struct AppOptions {
     pub alerts: bool,
     /// Where the webhook receiver listens, instead of the profile's address (tests use port 0).
     pub webhook_listen: Option<std::net::SocketAddr>,
+    /// Look for new versions as Settings says (tests and benchmarks never ask the internet).
+    pub updates: bool,
     /// Asked for on the command line (`--lang`, `PAYDESK_LANG`): it wins over the one chosen in
     /// Settings.
     pub language: Option<Language>,
@@ -108,6 +110,8 @@ pub struct PaydeskApp {
     /// Who is at the till and what they may reach (Caja or the owner's side).
     access: Access,
     panels: Panels,
+    /// New versions: looked for in the background, said once, installed at close.
+    updates: super::updates::UpdateWatch,
 }
 
 impl PaydeskApp {
@@ -164,6 +168,7 @@ impl PaydeskApp {
             books: crate::ui::books::BooksGuard::default(),
             access: Access::default(),
             panels: Panels::default(),
+            updates: Default::default(),
         }
     }
 
@@ -309,6 +314,7 @@ impl eframe::App for PaydeskApp {
         if let Some(session) = self.session.value().cloned() {
             self.run_panels(&session, &approvals);
         }
+        self.updates_logic();
         self.handle_actions();
         self.prefs.last_panel = self.nav;
         self.prefs.notifications = self.tracker.alerts().notifications();
@@ -579,6 +585,9 @@ impl PaydeskApp {
 
     /// The banners, then the panel on screen.
     fn central_ui(&mut self, ui: &mut Ui, session: Option<&Arc<Session>>) {
+        if self.access.owner_side() {
+            self.updates.offer_ui(ui);
+        }
         self.banners.ui(ui, &self.panels.activity.recent());
         if self.prompt.is_open() && self.access.in_caja() {
             // The token is the owner's to type: the till says whom to call.
@@ -655,6 +664,20 @@ impl PaydeskApp {
         self.tracker.catalog = session.connection.catalog.clone();
         self.today.restore(&self.bridge, session, true);
         News::Connected { another_merchant }
+    }
+
+    /// Updates: never looked for while a sale is on screen; Settings shows where they stand.
+    fn updates_logic(&mut self) {
+        for command in self.panels.settings.updates.queued.take() {
+            self.updates.queued.push(command);
+        }
+        let sale_on_screen =
+            self.customer.is_some() || self.panels.collect.sale_in_progress(&self.tracker);
+        if self.options.updates {
+            self.updates
+                .logic(&self.bridge, &self.options.paths, sale_on_screen);
+        }
+        self.panels.settings.updates.view = self.updates.view();
     }
 
     fn connecting_ui(&mut self, ui: &mut Ui) {

@@ -26,6 +26,7 @@ pub mod theme;
 mod today;
 mod top_bar;
 pub mod tracker;
+pub mod updates;
 pub mod widgets;
 
 pub use actions::AppAction;

@@ -131,6 +131,7 @@ pub fn harness_against(
         secrets: SecretsSource::MemoryOnly("las pruebas guardan los secretos en memoria".into()),
         alerts: false,
         webhook_listen: Some(listen),
+        updates: false,
         language: Some(language),
     };
     let mut harness = Harness::builder()

@@ -3,9 +3,13 @@
 # silently, checks the Start-menu entry and the Apps & features (uninstall) key, starts the
 # installed paydesk until its window shows (once with the PC's OpenGL, once with only OpenGL 1.1),
 # runs the command line through paydesk.com against the built-in simulator, installs again over a
-# running paydesk (an update), and uninstalls, which keeps the books.
+# running paydesk (an update), and uninstalls, which keeps the books. Given the folder of a
+# newer release's signed feed (packaging/release.sh), the installed paydesk also updates itself
+# from it, served on loopback: a copy with its installer tampered with is refused and nothing is
+# installed; the real one is found, installed silently, and paydesk opens again on the new
+# version with the same books. (Both builds trust the throwaway key the feed was signed with.)
 #
-#   packaging/windows/wine/check-installer.sh target/packages/paydesk-<version>-setup.exe
+#   packaging/windows/wine/check-installer.sh target/packages/paydesk-<version>-setup.exe [FEED_DIR]
 #
 # Needs wine (64-bit), xvfb-run, xdotool, mingw-w64 (for the stand-in DLL below), and a Vulkan
 # driver for the OpenGL 1.1 run (Mesa's lavapipe: mesa-vulkan-drivers). Fails on any step.
@@ -17,6 +21,11 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 setup=$(readlink -f "$1")
 [ -f "$setup" ] || { echo "no installer at $1" >&2; exit 2; }
+feed_dir=
+if [ -n "${2:-}" ]; then
+  feed_dir=$(readlink -f "$2")
+  [ -f "$feed_dir/feed.json" ] || { echo "no feed.json in $2" >&2; exit 2; }
+fi
 
 if [ -z "${PAYDESK_WINE_INNER:-}" ]; then
   exec env PAYDESK_WINE_INNER=1 xvfb-run -a -s "-screen 0 1366x768x24" "$0" "$@"
@@ -26,7 +35,9 @@ work=$(mktemp -d)
 export WINEPREFIX="$work/prefix" WINEDEBUG=-all
 # No Mono or Gecko download prompts: paydesk needs neither.
 export WINEDLLOVERRIDES="mscoree,mshtml="
+feed_server=
 cleanup() {
+  [ -n "$feed_server" ] && kill "$feed_server" 2>/dev/null
   wineserver -k 2>/dev/null || true
   rm -rf "$work"
 }
@@ -121,6 +132,77 @@ set -e
 [ "$code" -eq 2 ] || fail "bad input gave exit $code through paydesk.com, not 2"
 grep -q "valor" "$work/bad.txt" || fail "the Spanish message does not name the field: $(cat "$work/bad.txt")"
 [ -f "$books/data/ledger.sqlite3" ] || fail "the books are not under the app id ($books)"
+
+if [ -n "$feed_dir" ]; then
+  update_start=$(date +%s)
+  paydesk_version() { wine "$win_dir\\paydesk.com" --version 2>/dev/null | tr -d '\r' | awk '{print $2}'; }
+  old_version=$(paydesk_version)
+  new_version=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["version"])' "$feed_dir/feed.json")
+  [ "$old_version" != "$new_version" ] || fail "the feed offers the version installed ($old_version)"
+  # The release as published, and a copy whose installer was changed after signing.
+  feeds="$work/feeds"
+  mkdir -p "$feeds"
+  cp -r "$feed_dir" "$feeds/good"
+  cp -r "$feed_dir" "$feeds/tampered"
+  python3 - "$feeds/tampered" <<'PY'
+import glob, sys
+path = glob.glob(sys.argv[1] + "/*-setup.exe")[0]
+data = bytearray(open(path, "rb").read())
+data[len(data) // 2] ^= 0x01
+open(path, "wb").write(bytes(data))
+PY
+  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  python3 -m http.server "$port" --bind 127.0.0.1 --directory "$feeds" >"$work/feed.log" 2>&1 &
+  feed_server=$!
+  for _ in $(seq 1 50); do
+    python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=1)' \
+      "http://127.0.0.1:$port/good/feed.json" 2>/dev/null && break
+    sleep 0.2
+  done
+
+  step "an update whose installer was tampered with is refused; nothing is installed"
+  set +e
+  wine "$win_dir\\paydesk.com" --json update install --feed "http://127.0.0.1:$port/tampered/feed.json" \
+    >"$work/tampered.json" 2>&1
+  code=$?
+  set -e
+  [ "$code" -eq 1 ] || fail "a tampered update gave exit $code, not 1: $(cat "$work/tampered.json")"
+  grep -q '"update.wrong_hash"' "$work/tampered.json" || fail "not refused for its hash: $(cat "$work/tampered.json")"
+  wineserver -w
+  [ "$(paydesk_version)" = "$old_version" ] || fail "a tampered update changed the installed version"
+
+  step "the installed paydesk ($old_version) finds $new_version in a local feed"
+  wine "$win_dir\\paydesk.com" --json update check --feed "http://127.0.0.1:$port/good/feed.json" \
+    >"$work/check.json" || fail "update check exited $?: $(cat "$work/check.json")"
+  grep -q '"newer": true' "$work/check.json" || fail "no newer version found: $(cat "$work/check.json")"
+
+  step "installs it silently and opens again on $new_version with the same books"
+  wine "$win_dir\\paydesk.com" --json update install --feed "http://127.0.0.1:$port/good/feed.json" \
+    >"$work/install.json" || fail "update install exited $?: $(cat "$work/install.json")"
+  grep -q '"installer-started"' "$work/install.json" || fail "no installer started: $(cat "$work/install.json")"
+  # The installer waits for the paydesk that started it to end, installs, and opens paydesk.
+  shown=
+  for _ in $(seq 1 180); do
+    shown=$(wine reg query "$uninstall_key" /v DisplayVersion 2>/dev/null | tr -d '\r' |
+      awk '/DisplayVersion/ {print $3}')
+    if [ "$shown" = "$new_version" ] && xdotool search --name '^paydesk$' >/dev/null 2>&1; then
+      break
+    fi
+    sleep 0.5
+  done
+  [ "$shown" = "$new_version" ] || fail "Apps & features says $shown, not $new_version"
+  xdotool search --name '^paydesk$' >/dev/null 2>&1 || fail "paydesk did not open again after the update"
+  wineserver -k
+  wineserver -w
+  [ "$(paydesk_version)" = "$new_version" ] || fail "the installed paydesk is $(paydesk_version), not $new_version"
+  wine "$win_dir\\paydesk.com" --json status "$reference" >"$work/status-after.json" ||
+    fail "after the update, paydesk status $reference exited $?"
+  grep -q '"status"' "$work/status-after.json" || fail "after the update the books lost $reference"
+  [ -f "$books/data/ledger.sqlite3" ] || fail "the update moved the books"
+  kill "$feed_server" 2>/dev/null || true
+  feed_server=
+  echo "-- the update from $old_version to $new_version took $(( $(date +%s) - update_start )) s"
+fi
 
 step "silent uninstall (/S) keeps the books"
 wine "$install_dir/uninstall.exe" /S

@@ -11,6 +11,7 @@ mod people;
 mod printing;
 mod sign_in;
 mod status;
+mod update;
 mod webhooks;
 
 pub use accounts::*;
@@ -24,6 +25,7 @@ pub use people::*;
 pub use printing::*;
 pub use sign_in::*;
 pub use status::*;
+pub use update::update;
 pub use webhooks::*;
 
 // The files of this folder start with `use super::*`: what they share comes in through here.
@@ -87,6 +89,7 @@ pub async fn run(ctx: &Context<'_>, command: &Command) -> Outcome {
         | Command::Pin(_)
         | Command::Cashier(_)
         | Command::Manpage
+        | Command::Update(_)
         | Command::ForgetThisComputer { .. } => Ok(ExitCode::SUCCESS),
     }
 }

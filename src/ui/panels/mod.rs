@@ -20,6 +20,7 @@ pub mod reconcile;
 pub mod register;
 pub mod settings;
 pub mod status;
+pub mod update_settings;
 
 use egui::Ui;
 

@@ -77,6 +77,28 @@ impl Default for CollectPanel {
 }
 
 impl CollectPanel {
+    /// A sale under way at the till: an amount typed and not sent, a payment being created or
+    /// waiting for the cashier's yes, or one just created whose card (and QR) is on screen
+    /// while the service says it is still open. Background work that can wait (the update
+    /// look) waits for it.
+    pub fn sale_in_progress(&self, tracker: &crate::ui::tracker::Tracker) -> bool {
+        let open = |submission: &submit::Submission| {
+            submission.request.is_pending()
+                || submission.asking()
+                || submission.request.value().is_some_and(|created| {
+                    tracker.find(&created.reference).is_some_and(|tracked| {
+                        // A counter code stays open all day: its card is no sale waiting.
+                        !tracked.repeatable && !tracked.status.is_some_and(|s| s.is_final())
+                    })
+                })
+        };
+        open(&self.link.submission)
+            || open(&self.method.submission)
+            || open(&self.resource.submission)
+            || !self.link.fields.amount.trim().is_empty()
+            || !self.method.fields.amount.trim().is_empty()
+    }
+
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
         let defaults = (
             ctx.session.webhook_url(),

@@ -117,6 +117,8 @@ pub struct SettingsPanel {
     activity_log: super::activity_log::ActivityLogSection,
     printer: super::printer_settings::PrinterSection,
     checkup: checkup::CheckupSection,
+    /// Actualizaciones: the app's update watch shows through it.
+    pub updates: super::update_settings::UpdatesSection,
 }
 
 impl SettingsPanel {
@@ -321,6 +323,8 @@ impl SettingsPanel {
                 ui.label(RichText::new(t!("settings-banner-always")).weak());
                 ui.separator();
                 self.printer.ui(ui, paper);
+                ui.separator();
+                self.updates.ui(ui);
                 ui.separator();
                 self.activity_log.ui(ui);
             });

@@ -1,0 +1,96 @@
+//! Settings › Actualizaciones: the version running, where updates stand, looking on or off, and
+//! under "Avanzado" the feed's address (a reseller's own). Only draws: what the owner asks is
+//! queued, and the app hands it to `ui::updates::UpdateWatch`.
+
+use egui::{RichText, Ui};
+
+use crate::t;
+use crate::ui::queue::Queue;
+use crate::ui::updates::{UpdatesCommand, UpdatesStatus, UpdatesView};
+
+#[derive(Default)]
+pub struct UpdatesSection {
+    /// Asked for while drawing; the app takes it on the next `logic`.
+    pub queued: Queue<UpdatesCommand>,
+    /// What the app's watch says, handed in each frame.
+    pub view: UpdatesView,
+    /// The feed's address as being typed; `None` until the person edits it.
+    feed: Option<String>,
+}
+
+impl UpdatesSection {
+    pub fn ui(&mut self, ui: &mut Ui) {
+        ui.label(RichText::new(t!("updates-title")).strong());
+        ui.label(t!("updates-running", version = crate::update::VERSION));
+        if !self.view.loaded {
+            return;
+        }
+        let status = match &self.view.status {
+            UpdatesStatus::NotLooked => None,
+            UpdatesStatus::Looking => Some(t!("updates-looking")),
+            UpdatesStatus::UpToDate => Some(t!("updates-up-to-date")),
+            UpdatesStatus::Newer(version) => Some(t!("updates-newer", version = version.as_str())),
+            UpdatesStatus::Downloading { version, percent } => Some(t!(
+                "update-downloading",
+                version = version.as_str(),
+                percent = percent.to_string()
+            )),
+            UpdatesStatus::AtClose(version) => {
+                Some(t!("update-at-close", version = version.as_str()))
+            }
+            UpdatesStatus::Saved { version, command } => Some(t!(
+                "update-saved",
+                version = version.as_str(),
+                command = command.as_str()
+            )),
+            UpdatesStatus::Failed(problem) => Some(problem.clone()),
+        };
+        if let Some(status) = status {
+            ui.label(status);
+        }
+        let mut look = self.view.look;
+        if ui.checkbox(&mut look, t!("updates-look")).changed() {
+            self.queued.ask(ui, UpdatesCommand::SetLook(look));
+        }
+        ui.horizontal(|ui| {
+            let busy = matches!(
+                self.view.status,
+                UpdatesStatus::Looking | UpdatesStatus::Downloading { .. }
+            );
+            if ui
+                .add_enabled(look && !busy, egui::Button::new(t!("updates-look-now")))
+                .clicked()
+            {
+                self.queued.ask(ui, UpdatesCommand::LookNow);
+            }
+            if matches!(self.view.status, UpdatesStatus::Newer(_))
+                && ui.button(t!("update-install-at-close")).clicked()
+            {
+                self.queued.ask(ui, UpdatesCommand::InstallAtClose);
+            }
+        });
+        egui::CollapsingHeader::new(t!("updates-advanced"))
+            .id_salt("updates-advanced")
+            .show(ui, |ui| {
+                ui.label(RichText::new(t!("updates-feed-note")).weak());
+                ui.horizontal(|ui| {
+                    let label = ui.label(t!("updates-feed"));
+                    let current = self.view.feed_url.clone();
+                    let text = self.feed.get_or_insert_with(|| current.clone());
+                    ui.add(
+                        egui::TextEdit::singleline(text)
+                            .hint_text(crate::update::DEFAULT_FEED_URL)
+                            .desired_width(360.0),
+                    )
+                    .labelled_by(label.id);
+                    let typed = text.trim().to_owned();
+                    if ui
+                        .add_enabled(typed != current, egui::Button::new(t!("updates-use-feed")))
+                        .clicked()
+                    {
+                        self.queued.ask(ui, UpdatesCommand::SetFeed(typed));
+                    }
+                });
+            });
+    }
+}

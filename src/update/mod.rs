@@ -1,0 +1,301 @@
+//! paydesk keeps itself current, only from its maker and only forward.
+//!
+//! A small feed (`feed.rs`: the version, its date, what changed in both languages, and per
+//! platform the file, its size, its SHA-256 and its own signature) is fetched with deadlines and
+//! size caps (`fetch.rs`), and its signature is checked against the public key compiled into
+//! paydesk (`key.rs`) before a byte of it is read. A feed older than the last one seen is a
+//! replay; a version not newer than the running one is never installed. A file is downloaded
+//! into a partial file that is resumed or restarted, and renamed to its name only once its size,
+//! hash and signature are right (`download.rs`); installing checks it all again just before it
+//! runs it (`install.rs`). When to look is `schedule.rs`; what was seen is `state.rs`.
+
+mod download;
+mod feed;
+mod fetch;
+mod install;
+mod key;
+mod schedule;
+mod state;
+mod version;
+
+use std::path::{Path, PathBuf};
+
+pub use download::Verified;
+pub use feed::{Feed, FeedFile, Notes};
+pub use fetch::{Limits, checked_address};
+pub use install::{
+    Installed, Platform, PlatformKind, arm_at_exit, install, manual_command, run_armed,
+};
+pub use key::TrustedKey;
+pub use schedule::{LOOK_EVERY_MS, Schedule};
+pub use state::UpdateState;
+pub use version::{VERSION, running_version};
+
+/// The feed the build names; a shop or a reseller may name its own in Configuración (the
+/// signature, not the address, is what is trusted).
+pub use crate::config::updates::DEFAULT_FEED_URL;
+
+/// Where the update's files and what was seen are kept: the data folder's `updates`.
+pub fn folder(data_dir: &Path) -> PathBuf {
+    data_dir.join("updates")
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum UpdateError {
+    #[error("{}", crate::t!("update-bad-address", url = .url.as_str()))]
+    BadAddress { url: String },
+    #[error("{}", crate::t!("update-unreachable", host = .host.as_str(), error = .detail.as_str()))]
+    Unreachable { host: String, detail: String },
+    #[error("{}", crate::t!("update-too-slow", host = .host.as_str()))]
+    TooSlow { host: String },
+    #[error("{}", crate::t!("update-http-status", host = .host.as_str(), status = .status.to_string()))]
+    Status { host: String, status: u16 },
+    #[error("{}", crate::t!("update-too-large", cap = .cap.to_string()))]
+    TooLarge { cap: u64 },
+    #[error("{}", crate::t!("update-bad-signature"))]
+    BadSignature,
+    #[error("{}", crate::t!("update-not-a-feed", reason = .0.as_str()))]
+    NotAFeed(String),
+    #[error("{}", crate::t!("update-replayed", seen = .seen.as_str(), offered = .offered.as_str()))]
+    Replayed { seen: String, offered: String },
+    #[error("{}", crate::t!("update-downgrade", offered = .offered.as_str(), running = .running.as_str()))]
+    Downgrade { offered: String, running: String },
+    #[error("{}", crate::t!("update-no-file", platform = .0.as_str()))]
+    NoFileForPlatform(String),
+    #[error("{}", crate::t!("update-wrong-size", expected = .expected.to_string(), got = .got.to_string()))]
+    WrongSize { expected: u64, got: u64 },
+    #[error("{}", crate::t!("update-wrong-hash"))]
+    WrongHash,
+    #[error("{}", crate::t!("update-disk", path = .path.display().to_string(), error = .source.to_string()))]
+    Disk {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{}", crate::t!("update-not-installable"))]
+    NotInstallable,
+    #[error("{}", crate::t!("update-install-failed", error = .0.as_str()))]
+    Install(String),
+}
+
+impl UpdateError {
+    pub(crate) fn disk(path: &Path) -> impl FnOnce(std::io::Error) -> UpdateError + '_ {
+        move |source| UpdateError::Disk {
+            path: path.to_owned(),
+            source,
+        }
+    }
+
+    /// A short code for `--json` and the logs.
+    pub fn code(&self) -> &'static str {
+        match self {
+            UpdateError::BadAddress { .. } => "bad_address",
+            UpdateError::Unreachable { .. } => "unreachable",
+            UpdateError::TooSlow { .. } => "too_slow",
+            UpdateError::Status { .. } => "http_status",
+            UpdateError::TooLarge { .. } => "too_large",
+            UpdateError::BadSignature => "bad_signature",
+            UpdateError::NotAFeed(_) => "not_a_feed",
+            UpdateError::Replayed { .. } => "replayed",
+            UpdateError::Downgrade { .. } => "downgrade",
+            UpdateError::NoFileForPlatform(_) => "no_file_for_platform",
+            UpdateError::WrongSize { .. } => "wrong_size",
+            UpdateError::WrongHash => "wrong_hash",
+            UpdateError::Disk { .. } => "disk",
+            UpdateError::NotInstallable => "not_installable",
+            UpdateError::Install(_) => "install_failed",
+        }
+    }
+
+    /// The line or the maker's server was the trouble (try again later), not what it sent.
+    pub fn is_network(&self) -> bool {
+        matches!(
+            self,
+            UpdateError::Unreachable { .. }
+                | UpdateError::TooSlow { .. }
+                | UpdateError::Status { .. }
+        )
+    }
+}
+
+/// What a look at the feed found.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Check {
+    /// The feed offers the version running (or the feed was seen and nothing is newer).
+    UpToDate { running: semver::Version },
+    /// A newer version, signed by the maker.
+    Newer(Box<Offer>),
+}
+
+/// A newer version, as the signed feed describes it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Offer {
+    pub version: semver::Version,
+    /// When the maker published it (seconds since the epoch).
+    pub published: i64,
+    pub notes: Notes,
+    /// This computer's file, when the feed has one for it.
+    pub file: Option<FeedFile>,
+    /// Where `file.url` is resolved from.
+    pub feed_url: url::Url,
+}
+
+impl Offer {
+    /// What changed, in the language on screen.
+    pub fn notes_shown(&self) -> &str {
+        match crate::i18n::current() {
+            crate::i18n::Language::Es => &self.notes.es,
+            crate::i18n::Language::En => &self.notes.en,
+        }
+    }
+}
+
+/// The feed, the key and the folder: one look and one download at a time.
+#[derive(Debug, Clone)]
+pub struct Updater {
+    feed_url: url::Url,
+    key: TrustedKey,
+    folder: PathBuf,
+    limits: Limits,
+    running: semver::Version,
+    platform: Platform,
+}
+
+impl Updater {
+    /// An updater for this build: the key compiled in, the version running, this computer's kind
+    /// of installation. `feed_url` is checked (https, or plain http on this computer only).
+    pub fn new(feed_url: &str, key: TrustedKey, data_dir: &Path) -> Result<Updater, UpdateError> {
+        let feed_url = fetch::checked_address(feed_url)?;
+        Ok(Updater {
+            feed_url,
+            key,
+            folder: folder(data_dir),
+            limits: Limits::default(),
+            running: running_version(),
+            platform: Platform::detect(),
+        })
+    }
+
+    /// Other deadlines and caps (tests use short ones).
+    pub fn with_limits(mut self, limits: Limits) -> Updater {
+        self.limits = limits;
+        self
+    }
+
+    /// Another running version (tests, and a build asked about another).
+    pub fn with_running(mut self, running: semver::Version) -> Updater {
+        self.running = running;
+        self
+    }
+
+    /// Another kind of installation (tests).
+    pub fn with_platform(mut self, platform: Platform) -> Updater {
+        self.platform = platform;
+        self
+    }
+
+    pub fn platform(&self) -> &Platform {
+        &self.platform
+    }
+
+    pub fn running(&self) -> &semver::Version {
+        &self.running
+    }
+
+    pub fn feed_url(&self) -> &url::Url {
+        &self.feed_url
+    }
+
+    pub fn folder(&self) -> &Path {
+        &self.folder
+    }
+
+    /// Fetches the feed and its signature, checks the signature before reading the feed, then
+    /// refuses a replay (a feed older than the last seen) and a downgrade. Nothing about the
+    /// shop is sent: one GET for the feed and one for its signature, no query, no cookies.
+    pub async fn check(&self) -> Result<Check, UpdateError> {
+        let client = fetch::client(&self.limits)?;
+        let feed_bytes =
+            fetch::small(&client, &self.feed_url, self.limits.feed_cap, &self.limits).await?;
+        let signature_url = fetch::signature_address(&self.feed_url)?;
+        let signature_bytes = fetch::small(
+            &client,
+            &signature_url,
+            self.limits.signature_cap,
+            &self.limits,
+        )
+        .await?;
+        let feed = Feed::verified(&feed_bytes, &signature_bytes, &self.key)?;
+        let folder = self.folder.clone();
+        let seen = tokio::task::spawn_blocking(move || UpdateState::load(&folder))
+            .await
+            .map_err(|error| UpdateError::Install(error.to_string()))??;
+        if let Some(last) = seen.last_published
+            && feed.published < last
+        {
+            return Err(UpdateError::Replayed {
+                seen: feed::shown_time(last),
+                offered: feed::shown_time(feed.published),
+            });
+        }
+        let folder = self.folder.clone();
+        let published = feed.published;
+        tokio::task::spawn_blocking(move || UpdateState::saw(&folder, published))
+            .await
+            .map_err(|error| UpdateError::Install(error.to_string()))??;
+        if feed.version < self.running {
+            return Err(UpdateError::Downgrade {
+                offered: feed.version.to_string(),
+                running: self.running.to_string(),
+            });
+        }
+        if feed.version == self.running {
+            return Ok(Check::UpToDate {
+                running: self.running.clone(),
+            });
+        }
+        let file = self
+            .platform
+            .feed_key()
+            .and_then(|key| feed.files.get(&key).cloned());
+        Ok(Check::Newer(Box::new(Offer {
+            version: feed.version,
+            published: feed.published,
+            notes: feed.notes,
+            file,
+            feed_url: self.feed_url.clone(),
+        })))
+    }
+
+    /// Downloads this computer's file of `offer` into the update folder, resuming a partial
+    /// download of the same file, and gives it back only once its size, SHA-256 and signature
+    /// are right. `progress` hears (bytes so far, bytes in all).
+    pub async fn download(
+        &self,
+        offer: &Offer,
+        progress: impl Fn(u64, u64) + Send + Sync,
+    ) -> Result<Verified, UpdateError> {
+        if offer.version <= self.running {
+            return Err(UpdateError::Downgrade {
+                offered: offer.version.to_string(),
+                running: self.running.to_string(),
+            });
+        }
+        // A build from source has no installer to replace: say so before downloading.
+        let Some(platform) = self.platform.feed_key() else {
+            return Err(UpdateError::NotInstallable);
+        };
+        let Some(file) = &offer.file else {
+            return Err(UpdateError::NoFileForPlatform(platform));
+        };
+        download::fetch_verified(
+            &self.folder,
+            &offer.feed_url,
+            file,
+            &offer.version,
+            &self.key,
+            &self.limits,
+            &progress,
+        )
+        .await
+    }
+}
