@@ -479,6 +479,7 @@ mod settings {
                         busy: false,
                         outcome: None,
                     },
+                    updates: Default::default(),
                 };
                 panel.ui(
                     ui,

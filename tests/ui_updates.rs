@@ -109,15 +109,16 @@ async fn turned_off_nothing_is_asked_of_anyone() {
 #[test]
 fn settings_queue_what_the_owner_asks() {
     paydesk::i18n::set(paydesk::i18n::Language::Es);
-    let mut section = UpdatesSection::default();
-    section.view = UpdatesView {
+    let view = UpdatesView {
         loaded: true,
         look: true,
         feed_url: String::new(),
         status: UpdatesStatus::Newer("0.2.0".into()),
     };
-    let mut harness =
-        Harness::new_ui_state(|ui, section: &mut UpdatesSection| section.ui(ui), section);
+    let mut harness = Harness::new_ui_state(
+        move |ui, section: &mut UpdatesSection| section.ui(ui, &view),
+        UpdatesSection::default(),
+    );
     harness.run_steps(2);
     assert!(
         harness

@@ -19,4 +19,6 @@ pub enum AppAction {
     CloseCustomer {
         collect_again: bool,
     },
+    /// What the owner asked of updates in Settings, for the app's update watch.
+    Updates(super::updates::UpdatesCommand),
 }

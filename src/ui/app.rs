@@ -15,6 +15,7 @@ use super::bridge::{Bridge, Requested, Task};
 use super::customer::{CustomerAction, CustomerScreen};
 use super::news::News;
 use super::panels::{Panels, Shell};
+use super::preferences::{PREFERENCES_KEY, Preferences};
 use super::session::{self, LocalStores, SecretsSource, Session};
 use super::session_prompt::SessionPrompt;
 use super::sizing::Sizing;
@@ -43,38 +44,6 @@ pub struct AppOptions {
     /// Settings.
     pub language: Option<Language>,
 }
-
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(default)]
-struct Preferences {
-    /// Chosen in Settings; until then the system's.
-    language: Option<Language>,
-    theme: ThemeChoice,
-    last_panel: Panel,
-    notifications: bool,
-    sound: bool,
-    /// Text and buttons, in percent; none: from the screen's size.
-    zoom_percent: Option<u16>,
-    /// The window was sized to the screen once (its first start); after that it is the
-    /// person's size, which eframe remembers.
-    window_fitted: bool,
-}
-
-impl Default for Preferences {
-    fn default() -> Self {
-        Preferences {
-            language: None,
-            theme: ThemeChoice::System,
-            last_panel: Panel::Collect,
-            notifications: true,
-            sound: true,
-            zoom_percent: None,
-            window_fitted: false,
-        }
-    }
-}
-
-const PREFERENCES_KEY: &str = "paydesk-preferences";
 
 pub struct PaydeskApp {
     bridge: Bridge,
@@ -281,6 +250,7 @@ impl PaydeskApp {
                 AppAction::SignIn(needed) => self.prompt.ask(needed),
                 AppAction::OfferSignIn => self.prompt.offer_sign_in(),
                 AppAction::CloseCustomer { collect_again } => self.close_customer(collect_again),
+                AppAction::Updates(command) => self.updates.queued.push(command),
             }
         }
     }
@@ -549,38 +519,11 @@ impl PaydeskApp {
         super::pin_prompt::show(ui, &mut self.access);
     }
 
-    /// The side bar: only the panels the person at the till may open (in Caja the rest is not
-    /// there at all: not greyed, not reachable).
+    /// The side bar: what is clicked there is queued for the next `logic`.
     fn navigation_ui(&mut self, ui: &mut Ui) {
-        let palette = crate::ui::theme::palette(ui);
-        egui::Panel::left("navigation")
-            .resizable(false)
-            .default_size(170.0)
-            .frame(
-                egui::Frame::new()
-                    .fill(palette.panel)
-                    .inner_margin(egui::Margin::symmetric(8, 4))
-                    .stroke(egui::Stroke::new(1.0, palette.border)),
-            )
-            .show(ui, |ui| {
-                ui.add_space(crate::ui::theme::space::MEDIUM);
-                // Scrolled on a short screen: the last panels stay reachable.
-                egui::ScrollArea::vertical()
-                    .id_salt("navigation-scroll")
-                    .show(ui, |ui| {
-                        let reachable: Vec<Panel> = Panel::ALL
-                            .into_iter()
-                            .filter(|panel| self.access.may_open(*panel))
-                            .collect();
-                        for panel in reachable {
-                            let selected = self.nav == panel;
-                            let entry = egui::Button::selectable(selected, panel.title());
-                            if ui.add_sized([ui.available_width(), 34.0], entry).clicked() {
-                                self.actions.push(AppAction::GoTo(panel));
-                            }
-                        }
-                    });
-            });
+        if let Some(panel) = super::side_bar::side_bar(ui, self.nav, &self.access) {
+            self.actions.push(AppAction::GoTo(panel));
+        }
     }
 
     /// The banners, then the panel on screen.
@@ -606,6 +549,7 @@ impl PaydeskApp {
         }
         // Panels only draw: what they ask for is queued and run by the next `logic`.
         let notifications = self.panels.activity.recent();
+        let updates = self.updates.view();
         let nav = self.panel();
         let mut shell = Shell {
             access: &self.access,
@@ -620,6 +564,7 @@ impl PaydeskApp {
             screen_zoom: self.sizing.screen_zoom(),
             paper: &mut self.paper,
             service_away: self.service_away,
+            updates: &updates,
         };
         self.panels.show(nav, ui, &mut shell);
     }
@@ -666,18 +611,13 @@ impl PaydeskApp {
         News::Connected { another_merchant }
     }
 
-    /// Updates: never looked for while a sale is on screen; Settings shows where they stand.
+    /// Updates: never looked for while a sale is on screen.
     fn updates_logic(&mut self) {
-        for command in self.panels.settings.updates.queued.take() {
-            self.updates.queued.push(command);
-        }
-        let sale_on_screen =
-            self.customer.is_some() || self.panels.collect.sale_in_progress(&self.tracker);
+        let sale_on_screen = self.customer.is_some() || self.panels.sale_in_progress(&self.tracker);
         if self.options.updates {
             self.updates
                 .logic(&self.bridge, &self.options.paths, sale_on_screen);
         }
-        self.panels.settings.updates.view = self.updates.view();
     }
 
     fn connecting_ui(&mut self, ui: &mut Ui) {

@@ -42,6 +42,11 @@ pub trait PanelState {
     fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>);
     /// What happened elsewhere; each panel decides what of it makes it stale. Most hear nothing.
     fn hear(&mut self, _news: &News) {}
+    /// A sale the cashier is making here (being typed, waiting, or its QR up while open):
+    /// background work that can wait, waits for it.
+    fn holds_a_sale(&self, _tracker: &Tracker) -> bool {
+        false
+    }
 }
 
 /// What the app hands a panel to draw with, each frame.
@@ -63,6 +68,8 @@ pub struct Shell<'a> {
     pub paper: &'a mut crate::ui::paper::Paper,
     /// Since when the service has not answered (ms since the epoch), while it does not.
     pub service_away: Option<i64>,
+    /// Where updates stand, as the app's update watch says.
+    pub updates: &'a crate::ui::updates::UpdatesView,
 }
 
 /// Every panel of the app.
@@ -107,6 +114,13 @@ impl Panels {
         self.get(which).show(ui, shell);
     }
 
+    /// Whether any panel holds a sale in progress.
+    pub fn sale_in_progress(&mut self, tracker: &Tracker) -> bool {
+        Panel::ALL
+            .into_iter()
+            .any(|which| self.get(which).holds_a_sale(tracker))
+    }
+
     /// Every panel hears every piece of news, shown or not.
     pub fn tell(&mut self, news: &News) {
         for which in Panel::ALL {
@@ -135,6 +149,10 @@ impl PanelState for collect::CollectPanel {
         view.service_away = shell.service_away;
         printer_settings::approval_problem(ui, shell.paper);
         self.ui(ui, &view);
+    }
+
+    fn holds_a_sale(&self, tracker: &Tracker) -> bool {
+        self.sale_in_progress(tracker)
     }
 
     fn hear(&mut self, news: &News) {
@@ -295,13 +313,14 @@ impl PanelState for settings::SettingsPanel {
     }
 
     fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
-        let view = settings::SettingsView::of(
+        let mut view = settings::SettingsView::of(
             shell.session,
             shell.paths,
             shell.tracker.alerts(),
             shell.books,
             shell.access,
         );
+        view.updates = shell.updates.clone();
         self.ui(
             ui,
             &view,

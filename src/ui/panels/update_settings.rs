@@ -10,22 +10,21 @@ use crate::ui::updates::{UpdatesCommand, UpdatesStatus, UpdatesView};
 
 #[derive(Default)]
 pub struct UpdatesSection {
-    /// Asked for while drawing; the app takes it on the next `logic`.
+    /// Asked for while drawing; Settings hands it to the app on the next `logic`.
     pub queued: Queue<UpdatesCommand>,
-    /// What the app's watch says, handed in each frame.
-    pub view: UpdatesView,
     /// The feed's address as being typed; `None` until the person edits it.
     feed: Option<String>,
 }
 
 impl UpdatesSection {
-    pub fn ui(&mut self, ui: &mut Ui) {
+    /// `view`: what the app's update watch says, handed in each frame.
+    pub fn ui(&mut self, ui: &mut Ui, view: &UpdatesView) {
         ui.label(RichText::new(t!("updates-title")).strong());
         ui.label(t!("updates-running", version = crate::update::VERSION));
-        if !self.view.loaded {
+        if !view.loaded {
             return;
         }
-        let status = match &self.view.status {
+        let status = match &view.status {
             UpdatesStatus::NotLooked => None,
             UpdatesStatus::Looking => Some(t!("updates-looking")),
             UpdatesStatus::UpToDate => Some(t!("updates-up-to-date")),
@@ -48,13 +47,13 @@ impl UpdatesSection {
         if let Some(status) = status {
             ui.label(status);
         }
-        let mut look = self.view.look;
+        let mut look = view.look;
         if ui.checkbox(&mut look, t!("updates-look")).changed() {
             self.queued.ask(ui, UpdatesCommand::SetLook(look));
         }
         ui.horizontal(|ui| {
             let busy = matches!(
-                self.view.status,
+                view.status,
                 UpdatesStatus::Looking | UpdatesStatus::Downloading { .. }
             );
             if ui
@@ -63,7 +62,7 @@ impl UpdatesSection {
             {
                 self.queued.ask(ui, UpdatesCommand::LookNow);
             }
-            if matches!(self.view.status, UpdatesStatus::Newer(_))
+            if matches!(view.status, UpdatesStatus::Newer(_))
                 && ui.button(t!("update-install-at-close")).clicked()
             {
                 self.queued.ask(ui, UpdatesCommand::InstallAtClose);
@@ -75,7 +74,7 @@ impl UpdatesSection {
                 ui.label(RichText::new(t!("updates-feed-note")).weak());
                 ui.horizontal(|ui| {
                     let label = ui.label(t!("updates-feed"));
-                    let current = self.view.feed_url.clone();
+                    let current = view.feed_url.clone();
                     let text = self.feed.get_or_insert_with(|| current.clone());
                     ui.add(
                         egui::TextEdit::singleline(text)

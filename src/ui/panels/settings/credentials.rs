@@ -2,7 +2,7 @@
 
 use egui::{RichText, Ui};
 
-use super::{SettingsCommand, SettingsPanel, SettingsView};
+use super::panel::{SettingsCommand, SettingsPanel, SettingsView};
 use crate::secrets::{SecretKind, SecretString};
 use crate::t;
 use crate::ui::bridge::UiError;

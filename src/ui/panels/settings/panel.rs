@@ -1,0 +1,385 @@
+//! The Settings panel: what it holds, what it asks for, and how it runs and draws.
+
+use crate::i18n::Language;
+use crate::ledger::activity::Action;
+use crate::t;
+use crate::ui::queue::Queue;
+use egui::{RichText, Ui};
+
+use crate::config::{Environment, Profile};
+use crate::connection::{save_credentials, sign_out};
+use crate::secrets::{SecretKind, SecretString};
+use crate::ui::bridge::Task;
+use crate::ui::{AppAction, PanelContext, ThemeChoice};
+
+use crate::ui::panels::ledger_settings::{
+    LedgerCommand, LedgerSection, LedgerView, password_secret,
+};
+
+use super::editor::ProfileEditor;
+
+/// What the panel asks the app to do: all of it writes files or the keyring.
+#[derive(Debug, Clone)]
+pub enum SettingsCommand {
+    /// Make this profile the active one.
+    Switch(String),
+    SaveProfile {
+        name: String,
+        /// Boxed: a profile is much larger than the other commands.
+        profile: Box<Profile>,
+        /// A new profile signed in as it is saved: the service's user and password. It is
+        /// saved only if the sign-in works.
+        sign_in: Option<(String, SecretString)>,
+    },
+    SaveCredentials(Vec<(SecretKind, SecretString)>),
+    SignOut,
+    /// Open the sign-in dialog (the service's user and password).
+    SignIn,
+    /// Probar conexión.
+    Checkup,
+    Ledger(LedgerCommand),
+    Books(crate::ui::books::BooksCommand),
+    Access(crate::ui::access::AccessCommand),
+}
+
+/// What the panel shows of the session and the settings it is in.
+pub struct SettingsView<'a> {
+    pub profile_name: &'a str,
+    pub profile_names: &'a [String],
+    pub profile: &'a Profile,
+    pub environment: Environment,
+    /// Why tokens only last this run, if they do.
+    pub keyring_problem: Option<&'a str>,
+    /// Whether the profile's service signs in with a user and password.
+    pub sign_in_offered: bool,
+    pub config_file: std::path::PathBuf,
+    pub alerts: crate::ui::AlertSettings,
+    pub ledger: LedgerView<'a>,
+    pub books: &'a crate::ui::books::BooksGuard,
+    pub people: crate::ui::panels::people_settings::PeopleView<'a>,
+    /// Where updates stand, as the app's update watch says.
+    pub updates: crate::ui::updates::UpdatesView,
+}
+
+impl<'a> SettingsView<'a> {
+    pub fn of(
+        session: &'a crate::ui::session::Session,
+        paths: &crate::config::Paths,
+        alerts: &crate::ui::AlertSettings,
+        books: &'a crate::ui::books::BooksGuard,
+        access: &'a crate::ui::access::Access,
+    ) -> SettingsView<'a> {
+        SettingsView {
+            profile_name: session.profile_name(),
+            profile_names: &session.profile_names,
+            profile: &session.connection.profile,
+            environment: session.environment(),
+            keyring_problem: session.keyring_problem(),
+            sign_in_offered: session.connection.client.dialect().has_sign_in(),
+            config_file: paths.config_file(),
+            alerts: alerts.clone(),
+            ledger: LedgerView {
+                ledger: match &session.ledger {
+                    Ok(ledger) => Ok((ledger.location(), ledger.is_shared())),
+                    Err(problem) => Err(problem.as_str()),
+                },
+                profile_ledger_url: session.connection.profile.ledger_url.as_deref(),
+            },
+            books,
+            people: crate::ui::panels::people_settings::PeopleView {
+                people: access.people(),
+                problem: access.problem.as_deref(),
+                busy: access.is_changing(),
+                outcome: access.outcome.as_ref(),
+            },
+            updates: Default::default(),
+        }
+    }
+}
+
+#[derive(Default)]
+pub struct SettingsPanel {
+    /// Asked for while drawing; run by the next `logic`.
+    pub queued: Queue<SettingsCommand>,
+    pub(super) api_token: String,
+    pub(super) access_token: String,
+    pub(super) hash_key: String,
+    pub(super) saving: Option<Task<Result<String, String>>>,
+    pub(super) message: Option<Result<String, String>>,
+    pub(super) chosen_profile: Option<String>,
+    pub(super) editor: Option<ProfileEditor>,
+    /// Saving a profile or making one active; then the app reconnects to it.
+    pub(super) profile_change: Option<Task<Result<String, String>>>,
+    pub(super) profile_message: Option<Result<String, String>>,
+    pub(super) ledger: LedgerSection,
+    pub(super) backups: crate::ui::panels::backups_settings::BackupsSection,
+    pub(super) people: crate::ui::panels::people_settings::PeopleSection,
+    pub(super) activity_log: crate::ui::panels::activity_log::ActivityLogSection,
+    pub(super) printer: crate::ui::panels::printer_settings::PrinterSection,
+    pub(super) checkup: super::checkup::CheckupSection,
+    /// Actualizaciones: the app's update watch shows through it.
+    pub updates: crate::ui::panels::update_settings::UpdatesSection,
+}
+
+impl SettingsPanel {
+    fn run(&mut self, command: SettingsCommand, ctx: &mut PanelContext<'_>) {
+        let Some(command) = self.hand_on(command, ctx) else {
+            return;
+        };
+        // Who changed what the shop trusts is written down.
+        let (action, detail) = log_entry(&command);
+        ctx.access.record(ctx.bridge, ctx.session, action, detail);
+        let paths = ctx.paths.clone();
+        let secrets = ctx.session.secrets.clone();
+        let profile_name = ctx.session.profile_name().to_owned();
+        match command {
+            SettingsCommand::Switch(name) => {
+                self.profile_change = Some(ctx.bridge.spawn_blocking(move || {
+                    paths
+                        .set_active_profile(&name)
+                        .map(|()| name)
+                        .map_err(|error| error.to_string())
+                }));
+            }
+            SettingsCommand::SaveProfile {
+                name,
+                profile,
+                sign_in,
+            } => self.save_profile(ctx, name, *profile, sign_in),
+            SettingsCommand::SaveCredentials(values) => {
+                let count = values.len();
+                self.saving = Some(ctx.bridge.spawn_blocking(move || {
+                    save_credentials(&paths, &secrets, &profile_name, &values, None)
+                        .map(|_| {
+                            t!(
+                                "settings-saved-count",
+                                count = count,
+                                profile = profile_name
+                            )
+                        })
+                        .map_err(|e| e.to_string())
+                }));
+            }
+            SettingsCommand::SignOut => {
+                self.saving = Some(ctx.bridge.spawn_blocking(move || {
+                    sign_out(&paths, &secrets, &profile_name)
+                        .map(|()| t!("settings-signed-out", profile = profile_name))
+                }));
+            }
+            SettingsCommand::Ledger(_)
+            | SettingsCommand::Books(_)
+            | SettingsCommand::Access(_)
+            | SettingsCommand::SignIn
+            | SettingsCommand::Checkup => {}
+        }
+    }
+
+    /// What another part of the app runs (the books, who is at the till, the sign-in dialog) or
+    /// a section of its own (the ledger's test, the checkup) is handed on; what is left writes
+    /// the profile or the keyring.
+    fn hand_on(
+        &mut self,
+        command: SettingsCommand,
+        ctx: &mut PanelContext<'_>,
+    ) -> Option<SettingsCommand> {
+        match command {
+            SettingsCommand::Ledger(LedgerCommand::Test) => self.ledger.test(ctx),
+            SettingsCommand::Ledger(LedgerCommand::SavePassword(password)) => {
+                return Some(SettingsCommand::SaveCredentials(vec![password_secret(
+                    password,
+                )]));
+            }
+            SettingsCommand::Books(command) => ctx.books.queued.push(command),
+            SettingsCommand::Access(command) => ctx.access.queued.push(command),
+            SettingsCommand::SignIn => ctx.actions.push(AppAction::OfferSignIn),
+            SettingsCommand::Checkup => self.checkup.start(ctx),
+            other => return Some(other),
+        }
+        None
+    }
+
+    /// A profile saved as it is, or (a new one) saved only once its sign-in works.
+    fn save_profile(
+        &mut self,
+        ctx: &PanelContext<'_>,
+        name: String,
+        profile: Profile,
+        sign_in: Option<(String, SecretString)>,
+    ) {
+        let paths = ctx.paths.clone();
+        let secrets = ctx.session.secrets.clone();
+        self.profile_change = Some(match sign_in {
+            None => ctx.bridge.spawn_blocking(move || {
+                paths
+                    .save_profile(&name, profile)
+                    .map(|()| name)
+                    .map_err(|error| error.to_string())
+            }),
+            Some((username, password)) => ctx.bridge.spawn(async move {
+                crate::connection::sign_in_new_profile(
+                    &paths, &secrets, &name, profile, &username, &password,
+                )
+                .await
+                .map(|()| name)
+                .map_err(|error| error.to_string())
+            }),
+        });
+    }
+
+    pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        for command in self.queued.take() {
+            self.run(command, ctx);
+        }
+        for command in self.updates.queued.take() {
+            ctx.actions.push(AppAction::Updates(command));
+        }
+        self.ledger.logic();
+        self.checkup.logic();
+        self.activity_log.logic(ctx);
+        if let Some(task) = &self.saving
+            && let Some(result) = task.poll()
+        {
+            self.saving = None;
+            if result.is_ok() {
+                ctx.actions.push(AppAction::Reconnect(None));
+            }
+            self.message = Some(result);
+        }
+        if let Some(task) = &self.profile_change
+            && let Some(result) = task.poll()
+        {
+            self.profile_change = None;
+            if let Ok(name) = &result {
+                ctx.actions.push(AppAction::Reconnect(Some(name.clone())));
+                self.chosen_profile = Some(name.clone());
+                self.editor = None;
+            }
+            self.profile_message = Some(result.map(|name| t!("settings-now-using", name = name)));
+        }
+    }
+
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        view: &SettingsView<'_>,
+        theme: &mut ThemeChoice,
+        language: &mut Language,
+        size: (&mut Option<u16>, Option<f32>),
+        paper: &mut crate::ui::paper::Paper,
+    ) {
+        let (zoom_percent, screen_zoom) = size;
+        ui.heading(t!("settings-title"));
+        // Both ways: in a small window what does not fit is scrolled to, never cut off.
+        egui::ScrollArea::both()
+            .id_salt("settings-scroll")
+            .show(ui, |ui| {
+                self.profile_ui(ui, view);
+                ui.separator();
+                // Who may do what comes first: it is what the owner sets before anything else.
+                if let Some(command) = self.people.ui(ui, &view.people) {
+                    self.queued.ask(ui, SettingsCommand::Access(command));
+                }
+                ui.separator();
+                self.credentials_ui(ui, view);
+                ui.separator();
+                if self.checkup.ui(ui) {
+                    self.queued.ask(ui, SettingsCommand::Checkup);
+                }
+                ui.separator();
+                if let Some(command) = self.ledger.ui(ui, &view.ledger) {
+                    self.queued.ask(ui, SettingsCommand::Ledger(command));
+                }
+                ui.separator();
+                if let Some(command) = self.backups.ui(ui, view.books) {
+                    self.queued.ask(ui, SettingsCommand::Books(command));
+                }
+
+                ui.separator();
+                ui.label(RichText::new(t!("settings-language")).strong());
+                ui.horizontal(|ui| {
+                    for choice in Language::ALL {
+                        ui.radio_value(language, choice, choice.own_name());
+                    }
+                });
+                ui.separator();
+                ui.label(RichText::new(t!("settings-appearance")).strong());
+                ui.horizontal(|ui| {
+                    ui.radio_value(theme, ThemeChoice::System, t!("settings-theme-system"));
+                    ui.radio_value(theme, ThemeChoice::Light, t!("settings-theme-light"));
+                    ui.radio_value(theme, ThemeChoice::Dark, t!("settings-theme-dark"));
+                });
+                size_row(ui, zoom_percent, screen_zoom);
+                ui.separator();
+                ui.label(RichText::new(t!("settings-when-approved")).strong());
+                let alerts = view.alerts.clone();
+                let mut notifications = alerts.notifications();
+                if ui
+                    .checkbox(&mut notifications, t!("settings-desktop-notification"))
+                    .changed()
+                {
+                    alerts.set_notifications(notifications);
+                }
+                let mut sound = alerts.sound();
+                if ui.checkbox(&mut sound, t!("settings-sound")).changed() {
+                    alerts.set_sound(sound);
+                }
+                ui.label(RichText::new(t!("settings-banner-always")).weak());
+                ui.separator();
+                self.printer.ui(ui, paper);
+                ui.separator();
+                self.updates.ui(ui, &view.updates);
+                ui.separator();
+                self.activity_log.ui(ui);
+            });
+    }
+}
+
+/// The activity log's line for a change to what the shop trusts.
+fn log_entry(command: &SettingsCommand) -> (Action, String) {
+    match command {
+        SettingsCommand::Switch(name) => (
+            Action::ProfileChanged,
+            t!("log-profile-active", name = name.as_str()),
+        ),
+        SettingsCommand::SaveProfile { name, .. } => (
+            Action::ProfileChanged,
+            t!("log-profile-saved", name = name.as_str()),
+        ),
+        SettingsCommand::SaveCredentials(values) => (
+            Action::CredentialsChanged,
+            values
+                .iter()
+                .map(|(kind, _)| kind.label())
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+        _ => (Action::CredentialsChanged, t!("log-signed-out")),
+    }
+}
+
+/// The sizes offered for text and buttons, in percent.
+const ZOOM_CHOICES: [u16; 5] = [100, 125, 150, 175, 200];
+
+/// "Size of text and buttons": from the screen, or a size the person picks.
+fn size_row(ui: &mut Ui, zoom_percent: &mut Option<u16>, screen_zoom: Option<f32>) {
+    let automatic = t!(
+        "settings-size-auto",
+        percent = (screen_zoom.unwrap_or(1.0) * 100.0).round().to_string()
+    );
+    ui.horizontal(|ui| {
+        let label = ui.label(t!("settings-size"));
+        egui::ComboBox::from_id_salt("size-picker")
+            .selected_text(match zoom_percent {
+                None => automatic.clone(),
+                Some(percent) => format!("{percent} %"),
+            })
+            .show_ui(ui, |ui| {
+                ui.selectable_value(zoom_percent, None, automatic.clone());
+                for percent in ZOOM_CHOICES {
+                    ui.selectable_value(zoom_percent, Some(percent), format!("{percent} %"));
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+}
