@@ -212,10 +212,6 @@ impl Ledger {
     }
 }
 
-/// The resource id column, the same in both backends.
-pub(super) const RESOURCE_SCHEMA: &str = "ALTER TABLE collections ADD COLUMN resource_id TEXT;
-    CREATE INDEX collections_by_resource ON collections (profile, resource_id);";
-
 pub(super) const COLLECTION_COLUMNS: &str = "reference, kind, amount, reference1, url, created_at, \
      status, description, repeatable, open_until, cashier, till_name, resource_id";
 

@@ -2,8 +2,6 @@
 //! key verified it, stored before the receiver answers 200, and what its check with the service
 //! found; rejected ones apart, never applied. A notification is never money (`received.rs` is).
 
-use rusqlite::params;
-
 use std::collections::HashMap;
 
 use super::store::{Param, Row, args};
@@ -168,39 +166,6 @@ impl StoredNotification {
     pub fn is_payout(&self) -> bool {
         self.withdraw_reference1.is_some()
     }
-}
-
-/// Migration 3: every stored notification's figures and provider reference, read again from
-/// its raw body with today's meaning of the fields. A body that no longer parses keeps empty
-/// figures (it is still listed, and its raw body is kept).
-pub(super) fn rederive_figures(connection: &rusqlite::Connection) -> Result<(), LedgerError> {
-    let stored: Vec<(i64, String)> = {
-        let mut statement = connection.prepare("SELECT id, raw FROM notifications")?;
-        let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
-        rows.collect::<Result<_, _>>()?
-    };
-    let mut update = connection.prepare(
-        "UPDATE notifications SET gross = ?2, fee = ?3, net = ?4, provider_reference = ?5,
-            error_message = ?6 WHERE id = ?1",
-    )?;
-    for (id, raw) in stored {
-        let Ok(parsed) = Notification::parse(raw.as_bytes()) else {
-            tracing::warn!(
-                id,
-                "a stored notification no longer parses; its figures stay empty"
-            );
-            continue;
-        };
-        update.execute(params![
-            id,
-            parsed.gross.map(Pesos::get),
-            parsed.fee.map(Pesos::get),
-            parsed.net.map(Pesos::get),
-            parsed.provider_reference,
-            parsed.error_message,
-        ])?;
-    }
-    Ok(())
 }
 
 /// What makes a notification the same one again (the table's unique key).

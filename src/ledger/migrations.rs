@@ -3,8 +3,9 @@
 
 use rusqlite::Connection;
 
+use super::error::LedgerError;
+use super::schema;
 use super::store::Conn;
-use super::{LedgerError, created, inbox, people, personal, received, refusals};
 
 /// One step of the schema: SQL, then (for steps that re-read stored rows) a Rust pass in the
 /// same transaction.
@@ -144,7 +145,7 @@ pub(super) const MIGRATIONS: &[Migration] = &[
         ALTER TABLE notifications_v3 RENAME TO notifications;
         CREATE INDEX notifications_by_time ON notifications (received_at);
         CREATE INDEX notifications_by_reference ON notifications (reference_id);",
-        then: Some(inbox::rederive_figures),
+        then: Some(schema::rederive_figures),
     },
     // 4: what was sold, so today's list shows it again after a restart.
     sql("ALTER TABLE collections ADD COLUMN description TEXT NOT NULL DEFAULT '';"),
@@ -157,22 +158,22 @@ pub(super) const MIGRATIONS: &[Migration] = &[
     ),
     // 6: codes that take payment after payment (a static QR on the counter, an interoperable
     // QR, a Bre-B key) and each payment they took, as a status check or a notification saw it.
-    sql(received::SCHEMA_SQLITE),
+    sql(schema::RECEIVED_SQLITE),
     // 7: the books from the service's answers: every confirmed payment a row of its own, each
     // payment and notification a profile's, kinds as codes rather than words.
     Migration {
-        sql: received::BOOKS_SQLITE,
-        then: Some(|connection| received::books_pass(&mut Conn::Sqlite(connection))),
+        sql: schema::BOOKS_SQLITE,
+        then: Some(|connection| schema::books_pass(&mut Conn::Sqlite(connection))),
     },
     // 8: refused requests counted, and only a capped sample of them kept.
-    sql(refusals::SCHEMA),
+    sql(schema::REFUSALS),
     // 9: which rows have had customers' personal data blanked.
-    sql(personal::SCHEMA),
+    sql(schema::PERSONAL),
     // 10: who works the till (owner and cashiers, their PINs' hashes and wrong tries), who did
     // what, and who sold each payment at which till.
-    sql(people::SCHEMA_SQLITE),
+    sql(schema::PEOPLE_SQLITE),
     // 11: each payment's resource id, which the current interface's notifications can name.
-    sql(created::RESOURCE_SCHEMA),
+    sql(schema::RESOURCE_SCHEMA),
 ];
 
 /// Under an immediate (write) lock, so two processes opening a new ledger at once migrate it

@@ -3,7 +3,7 @@
 
 pub use super::payout_state::{PayoutOutcome, PayoutRecord, PayoutState};
 use super::store::{Conn, Row, args};
-use super::{Backend, Ledger, LedgerError, OTHERS_SENDING_PATIENCE_MS, now_ms};
+use super::{Backend, Ledger, LedgerError, now_ms};
 use crate::api::family_b::{TransactionStatus, WithdrawRequest};
 use crate::money::Pesos;
 
@@ -303,18 +303,6 @@ impl Ledger {
     ) -> Result<Option<PayoutRecord>, LedgerError> {
         self.with(|db| recent_similar_payout(db, profile, cellphone, amount, since_ms))
     }
-}
-
-/// At start: intents a crash left `sending` are `unknown` now. Never re-sent. On a shared ledger
-/// only this till's own, and another till's only when no answer can still come.
-pub(super) fn mark_interrupted(db: &mut Conn<'_>, till: &str) -> Result<u64, LedgerError> {
-    let now = now_ms();
-    db.execute(
-        "UPDATE payouts SET state = 'unknown',
-            error_message = 'paydesk stopped before the service answered', updated_at = ?1
-         WHERE state = 'sending' AND (till = ?2 OR updated_at < ?3)",
-        args![now, till, now - OTHERS_SENDING_PATIENCE_MS],
-    )
 }
 
 /// The journal's own rules, decided when the intent is written.

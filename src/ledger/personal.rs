@@ -8,11 +8,6 @@ use serde_json::Value;
 use super::store::{Conn, args};
 use super::{Ledger, LedgerError};
 
-/// Schema 9 (SQLite) and 5 (PostgreSQL): which rows have had their personal data blanked.
-pub(super) const SCHEMA: &str = "
-    ALTER TABLE notifications ADD COLUMN personal_blanked BIGINT NOT NULL DEFAULT 0;
-    ALTER TABLE payouts ADD COLUMN personal_blanked BIGINT NOT NULL DEFAULT 0;";
-
 /// Keys that name a person, wherever they sit in a notification body (`reference2.Label`,
 /// `reference2.Data`, the top level).
 const PERSONAL_KEYS: [&str; 12] = [

@@ -58,10 +58,6 @@ impl PgStep {
 /// refuse it anyway: its schema is newer than theirs).
 pub(crate) const GUARD_VERSION: i64 = 8;
 
-/// The SQLSTATE the writer guard raises: a till that knows an older schema than the ledger
-/// requires of writers (`schema_postgres.rs`, step 8).
-pub(crate) const TOO_OLD_STATE: &str = "PD001";
-
 /// Every table but the schema's own gets the writer guard: a statement that writes checks, in
 /// the database itself, that its till knows a schema recent enough to write. So a till that was
 /// already open when a newer one migrated stops writing at its next statement, and a till from

@@ -10,21 +10,6 @@ pub const KEPT_SAMPLES: i64 = 200;
 /// How much of a refused body is kept, in bytes.
 pub const SAMPLE_BYTES: usize = 2 * 1024;
 
-/// Schema 8 (SQLite) and 4 (PostgreSQL): the statements read the same in both.
-pub(super) const SCHEMA: &str = "
-    CREATE TABLE refusal_tally (
-        day TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        count BIGINT NOT NULL,
-        last_at BIGINT NOT NULL,
-        PRIMARY KEY (day, kind)
-    );
-    ALTER TABLE rejected_notifications ADD COLUMN kind TEXT NOT NULL DEFAULT '';
-    ALTER TABLE rejected_notifications ADD COLUMN source TEXT NOT NULL DEFAULT '';
-    UPDATE rejected_notifications SET raw = substr(raw, 1, 2048) WHERE length(raw) > 2048;
-    DELETE FROM rejected_notifications
-        WHERE id < (SELECT max(id) FROM rejected_notifications) - 199;";
-
 /// One refused request kept as a sample.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RefusalSample {

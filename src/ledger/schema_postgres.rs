@@ -133,16 +133,16 @@ pub(super) const STEPS: &[PgStep] = &[
     CREATE TRIGGER payouts_notify AFTER INSERT OR UPDATE ON payouts
         FOR EACH ROW EXECUTE FUNCTION paydesk_notify();
 "),
-    sql(super::received::SCHEMA_POSTGRES),
+    sql(super::schema::RECEIVED_POSTGRES),
     PgStep {
-        sql: super::received::BOOKS_POSTGRES,
-        then: Some(|client| super::received::books_pass(&mut Conn::Postgres(client))),
+        sql: super::schema::BOOKS_POSTGRES,
+        then: Some(|client| super::schema::books_pass(&mut Conn::Postgres(client))),
         oldest_writer: 0,
     },
-    sql(super::refusals::SCHEMA),
-    sql(super::personal::SCHEMA),
-    sql(super::people::SCHEMA_POSTGRES),
-    sql(super::created::RESOURCE_SCHEMA),
+    sql(super::schema::REFUSALS),
+    sql(super::schema::PERSONAL),
+    sql(super::schema::PEOPLE_POSTGRES),
+    sql(super::schema::RESOURCE_SCHEMA),
     PgStep {
         sql: WRITER_GUARD,
         then: None,

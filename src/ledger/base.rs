@@ -1,0 +1,393 @@
+//! The books themselves: one ledger on either backend (the embedded SQLite file or a shared
+//! PostgreSQL), opened and migrated, and the two ways every feature's statements run on it (each
+//! on its own, or all in one transaction).
+
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+
+use rusqlite::Connection;
+
+use super::error::LedgerError;
+use super::migrations::migrate;
+use super::postgres::{self, LedgerEvent, LedgerUrl, PgStore};
+use super::recovery;
+use super::schema_postgres;
+use super::store::Conn;
+
+pub const LEDGER_FILE_NAME: &str = "ledger.sqlite3";
+
+/// How long opening waits for other processes that are opening the same ledger.
+const OPEN_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
+
+fn is_busy(error: &rusqlite::Error) -> bool {
+    matches!(
+        error.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    )
+}
+
+pub struct Ledger {
+    pub(super) backend: Backend,
+    /// Which till writes (empty for the embedded ledger: every intent in it is this PC's).
+    pub(super) till: String,
+}
+
+pub(super) enum Backend {
+    Sqlite {
+        connection: Mutex<Connection>,
+        path: Option<PathBuf>,
+    },
+    Postgres(Box<PgStore>),
+}
+
+impl std::fmt::Debug for Ledger {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.backend {
+            Backend::Sqlite { path, .. } => f.debug_struct("Ledger").field("path", path).finish(),
+            Backend::Postgres(store) => f.debug_struct("Ledger").field("shared", store).finish(),
+        }
+    }
+}
+
+impl Ledger {
+    /// Opens (or creates) the ledger file, migrates it, and turns intents left `sending` by a
+    /// crash into `unknown`.
+    pub fn open(path: &Path) -> Result<Ledger, LedgerError> {
+        // Customers' data and payout destinations: the owner's alone.
+        if let Some(folder) = path
+            .parent()
+            .filter(|folder| !folder.as_os_str().is_empty())
+        {
+            crate::owner_only::folder(folder).map_err(|source| LedgerError::Folder {
+                path: folder.to_owned(),
+                source,
+            })?;
+        }
+        // Two processes opening a new ledger at once can deadlock on the switch to WAL; SQLite
+        // then answers "database is locked" at once, without waiting. The loser starts over.
+        let deadline = std::time::Instant::now() + OPEN_PATIENCE;
+        loop {
+            let connection = Connection::open(path)?;
+            restrict_files(path)?;
+            match Self::prepare(connection, Some(path.to_owned())) {
+                Err(LedgerError::Sqlite(error))
+                    if is_busy(&error) && std::time::Instant::now() < deadline =>
+                {
+                    tracing::debug!(%error, "the ledger is busy being opened elsewhere; again");
+                    std::thread::sleep(std::time::Duration::from_millis(25));
+                }
+                opened => return opened,
+            }
+        }
+    }
+
+    pub fn in_folder(data_dir: &Path) -> Result<Ledger, LedgerError> {
+        Self::open(&data_dir.join(LEDGER_FILE_NAME))
+    }
+
+    pub fn open_in_memory() -> Result<Ledger, LedgerError> {
+        Self::prepare(Connection::open_in_memory()?, None)
+    }
+
+    fn prepare(connection: Connection, path: Option<PathBuf>) -> Result<Ledger, LedgerError> {
+        // First, so that a second process (another window, the CLI) waits instead of failing.
+        connection.busy_timeout(std::time::Duration::from_secs(5))?;
+        // WAL: readers never block the writer. FULL: a commit is on disk before we say so.
+        connection.pragma_update(None, "journal_mode", "WAL")?;
+        connection.pragma_update(None, "synchronous", "FULL")?;
+        // Every statement is written once and prepared once per connection.
+        connection.set_prepared_statement_cache_capacity(64);
+        migrate(&connection)?;
+        let ledger = Ledger {
+            backend: Backend::Sqlite {
+                connection: Mutex::new(connection),
+                path,
+            },
+            till: String::new(),
+        };
+        ledger.with(|db| recovery::mark_interrupted(db, ""))?;
+        Ok(ledger)
+    }
+
+    /// A shared ledger on PostgreSQL. `till` names this till in the payout journal, so that
+    /// after a crash it settles its own intents and no other's. The database is tried at once
+    /// (a wrong password or a newer schema is said now); if it cannot be reached, the ledger is
+    /// returned anyway and every call says so until it can, then it gets ready by itself.
+    pub fn open_shared(
+        url: &LedgerUrl,
+        password: Option<&crate::secrets::SecretString>,
+        till: &str,
+    ) -> Result<Ledger, LedgerError> {
+        Self::open_shared_with_schema(url, password, till, schema_postgres::STEPS)
+    }
+
+    /// The shared schema this build knows, step by step.
+    pub fn shared_schema() -> &'static [postgres::PgStep] {
+        schema_postgres::STEPS
+    }
+
+    /// [`Ledger::open_shared`] as a build that knows `steps` (tests play a later or an earlier
+    /// build with it; paydesk itself always opens with [`Ledger::shared_schema`]).
+    #[doc(hidden)]
+    pub fn open_shared_with_schema(
+        url: &LedgerUrl,
+        password: Option<&crate::secrets::SecretString>,
+        till: &str,
+        steps: &'static [postgres::PgStep],
+    ) -> Result<Ledger, LedgerError> {
+        let ledger = Ledger {
+            backend: Backend::Postgres(Box::new(PgStore::open(url, password, steps)?)),
+            till: till.to_owned(),
+        };
+        match ledger.with(|_| Ok(())) {
+            Err(error) if error.is_unreachable() => {
+                tracing::debug!(%error, "the shared ledger cannot be reached yet");
+                Ok(ledger)
+            }
+            Err(error) => Err(error),
+            Ok(()) => Ok(ledger),
+        }
+    }
+
+    /// Where the ledger is, for Settings and `paydesk status`: the file, or the shared
+    /// database's address (never its password).
+    pub fn location(&self) -> String {
+        match &self.backend {
+            Backend::Sqlite { path, .. } => path
+                .as_ref()
+                .map(|path| path.display().to_string())
+                .unwrap_or_else(|| ":memory:".to_owned()),
+            Backend::Postgres(store) => store.shown().to_owned(),
+        }
+    }
+
+    /// The shared ledger's host (for "the shared ledger at HOST cannot be reached").
+    pub fn host(&self) -> Option<&str> {
+        match &self.backend {
+            Backend::Sqlite { .. } => None,
+            Backend::Postgres(store) => Some(store.host()),
+        }
+    }
+
+    pub fn is_shared(&self) -> bool {
+        matches!(self.backend, Backend::Postgres(_))
+    }
+
+    /// Hears what other tills and the receiver write (only a shared ledger has others).
+    pub fn listen(&self, events: tokio::sync::mpsc::UnboundedSender<LedgerEvent>) {
+        if let Backend::Postgres(store) = &self.backend {
+            store.listen(events);
+        }
+    }
+
+    pub fn schema_version(&self) -> Result<i64, LedgerError> {
+        match &self.backend {
+            Backend::Sqlite { .. } => {
+                Ok(self
+                    .lock()
+                    .pragma_query_value(None, "user_version", |row| row.get(0))?)
+            }
+            Backend::Postgres(store) => PgStore::schema_version(&mut self.pg(store)?),
+        }
+    }
+
+    /// The embedded connection. Only for what is SQLite's own (its pragmas, its migrations);
+    /// everything else goes through [`Ledger::with`] or [`Ledger::transaction`].
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Connection> {
+        match &self.backend {
+            Backend::Sqlite { connection, .. } => connection
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner()),
+            Backend::Postgres(_) => unreachable!("the shared ledger has no SQLite connection"),
+        }
+    }
+
+    /// A connection to the shared ledger, which is made ready by the first one.
+    pub(super) fn pg(&self, store: &PgStore) -> Result<postgres::PgClient, LedgerError> {
+        store.ready_client(|client| {
+            recovery::mark_interrupted(&mut Conn::Postgres(client), &self.till).map(drop)
+        })
+    }
+
+    /// Runs `work` on a connection, each statement on its own.
+    pub(crate) fn with<T>(
+        &self,
+        work: impl FnOnce(&mut Conn<'_>) -> Result<T, LedgerError>,
+    ) -> Result<T, LedgerError> {
+        match &self.backend {
+            Backend::Sqlite { .. } => work(&mut Conn::Sqlite(&self.lock())),
+            Backend::Postgres(store) => work(&mut Conn::Postgres(&mut self.pg(store)?)),
+        }
+    }
+
+    /// Runs `work` in one transaction: all of it is written, or none. On SQLite the write lock
+    /// is taken first (a second process waits, then reads what the first wrote); on PostgreSQL
+    /// `work` takes what advisory locks its rules need.
+    pub(crate) fn transaction<T>(
+        &self,
+        work: impl FnOnce(&mut Conn<'_>) -> Result<T, LedgerError>,
+    ) -> Result<T, LedgerError> {
+        match &self.backend {
+            Backend::Sqlite { .. } => {
+                let mut connection = self.lock();
+                let transaction = connection
+                    .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+                let done = work(&mut Conn::Sqlite(&transaction))?;
+                transaction.commit()?;
+                Ok(done)
+            }
+            Backend::Postgres(store) => {
+                let mut client = self.pg(store)?;
+                client.batch("BEGIN")?;
+                match work(&mut Conn::Postgres(&mut client)) {
+                    Ok(done) => {
+                        client.batch("COMMIT")?;
+                        Ok(done)
+                    }
+                    Err(error) => {
+                        if client.batch("ROLLBACK").is_err() {
+                            client.discard();
+                        }
+                        Err(error)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The ledger's file and its WAL companions, the owner's alone.
+fn restrict_files(path: &Path) -> Result<(), LedgerError> {
+    crate::owner_only::sqlite_files(path).map_err(|source| LedgerError::Folder {
+        path: path.to_owned(),
+        source,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ledger::migrations::MIGRATIONS;
+    use crate::ledger::*;
+
+    #[test]
+    fn migrates_a_new_file_and_reopens_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("nested/ledger.sqlite3");
+        let ledger = Ledger::open(&path).unwrap();
+        assert_eq!(ledger.schema_version().unwrap(), MIGRATIONS.len() as i64);
+        drop(ledger);
+        let again = Ledger::open(&path).unwrap();
+        assert_eq!(again.schema_version().unwrap(), MIGRATIONS.len() as i64);
+        let mode: String = again
+            .lock()
+            .pragma_query_value(None, "journal_mode", |row| row.get(0))
+            .unwrap();
+        assert_eq!(mode, "wal");
+    }
+
+    #[test]
+    fn refuses_a_newer_schema() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.sqlite3");
+        {
+            let connection = Connection::open(&path).unwrap();
+            connection.pragma_update(None, "user_version", 99).unwrap();
+        }
+        assert!(matches!(
+            Ledger::open(&path),
+            Err(LedgerError::TooNew { found: 99 })
+        ));
+    }
+
+    /// A shared ledger had tills in both languages: schema 6 stored kinds as each till's words.
+    /// Opened now, they are codes, one per method, and each approval the service had confirmed
+    /// is one payment in the books.
+    #[test]
+    fn kinds_stored_as_words_in_either_language_become_codes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.sqlite3");
+        {
+            let connection = Connection::open(&path).unwrap();
+            for migration in &MIGRATIONS[..6] {
+                connection.execute_batch(migration.sql).unwrap();
+                if let Some(step) = migration.then {
+                    step(&connection).unwrap();
+                }
+            }
+            connection.pragma_update(None, "user_version", 6).unwrap();
+            let now = crate::clock::now_ms();
+            for (reference, kind) in [
+                ("A1", "Link de pago"),
+                ("A2", "Payment link"),
+                ("A3", "Tarjetas"),
+                ("A4", "Cards"),
+                ("A5", "Mi medio propio"),
+            ] {
+                connection
+                    .execute(
+                        "INSERT INTO collections (profile, reference, kind, amount, reference1,
+                            url, created_at, status, status_at)
+                         VALUES ('tienda', ?1, ?2, 10000, 'X', '', ?3, 2, ?3)",
+                        rusqlite::params![reference, kind, now],
+                    )
+                    .unwrap();
+            }
+        }
+        let ledger = Ledger::open(&path).unwrap();
+        let today = crate::clock::today();
+        let report = ledger
+            .reconcile(Some("tienda"), today, today, crate::clock::now_ms())
+            .unwrap();
+        use crate::api::kind::PaymentKind;
+        assert_eq!(report.by_method[&PaymentKind::Link].count, 2);
+        assert_eq!(report.by_method[&PaymentKind::Method(273)].count, 2);
+        assert_eq!(
+            report.by_method[&PaymentKind::Unrecognised("Mi medio propio".into())].count,
+            1,
+            "words it does not know are kept as they were"
+        );
+        assert_eq!(report.approved.count, 5);
+        assert_eq!(report.approved.gross, crate::money::Pesos::new(50_000));
+    }
+
+    #[test]
+    fn a_ledger_written_before_the_figures_were_understood_reads_right() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.sqlite3");
+        // Schema 2, as paydesk wrote it: `amount` and `real_amount` taken the wrong way round
+        // by the code that read them, and a cost with cents not read at all.
+        {
+            let connection = Connection::open(&path).unwrap();
+            for migration in &MIGRATIONS[..2] {
+                connection.execute_batch(migration.sql).unwrap();
+            }
+            connection.pragma_update(None, "user_version", 2).unwrap();
+            let raw = r#"{"realAmount": 20000, "amount": 19405, "cost": "$595.00", "referenceId": "R9", "resourceId": "S9", "updatedAt": "2026-11-21 10:00:00", "status": 2, "productId": 117, "paymentMethod": "PSE", "providerReference": "P-9"}"#;
+            connection
+                .execute(
+                    "INSERT INTO notifications (received_at, reference_id, resource_id, status,
+                        updated_at, amount_text, amount, real_amount, cost_text, cost, reference1,
+                        payment_method, raw, check_state)
+                     VALUES (1, 'R9', 'S9', 2, '2026-11-21 10:00:00', '19405', 19405, 20000,
+                        '$595.00', NULL, '', 'PSE', ?1, 'confirmed')",
+                    [raw],
+                )
+                .unwrap();
+        }
+        let ledger = Ledger::open(&path).unwrap();
+        assert_eq!(ledger.schema_version().unwrap(), MIGRATIONS.len() as i64);
+        let stored = ledger.notifications_for("R9").unwrap();
+        assert_eq!(stored.len(), 1);
+        let figures = stored[0].figures;
+        assert_eq!(figures.gross, Some(crate::money::Pesos::new(20_000)));
+        assert_eq!(figures.fee, Some(crate::money::Pesos::new(595)));
+        assert_eq!(figures.net, Some(crate::money::Pesos::new(19_405)));
+        assert_eq!(stored[0].provider_reference, "P-9");
+        assert_eq!(
+            stored[0].check_state,
+            CheckState::NotOurs,
+            "confirmed once, but about no payment created here: it says so now"
+        );
+    }
+}

@@ -1,0 +1,120 @@
+//! What can go wrong with the books, said as the shop owner reads it: the file, the shared
+//! database, a rule of the payout journal.
+
+use std::path::PathBuf;
+
+use super::payout_state::PayoutRecord;
+
+/// The SQLSTATE the writer guard raises: a till that knows an older schema than the ledger
+/// requires of writers (`schema_postgres.rs`, step 8).
+pub(crate) const TOO_OLD_STATE: &str = "PD001";
+
+#[derive(Debug, thiserror::Error)]
+pub enum LedgerError {
+    #[error("{}", crate::t!("ledger-io", error = .0.to_string()))]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("{}", crate::t!("ledger-folder", path = .path.display().to_string(), error = .source.to_string()))]
+    Folder {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{}", crate::t!("ledger-reference-used", reference = .0.as_str()))]
+    DuplicateReference(String),
+    #[error("{}", crate::t!("ledger-newer", schema = .found.to_string()))]
+    TooNew { found: i64 },
+    #[error("{}", crate::t!("ledger-too-soon", ms = .wait_ms.to_string()))]
+    PayoutTooSoon { wait_ms: i64 },
+    #[error("{}", crate::t!("ledger-repeat"))]
+    PayoutRepeat(Box<PayoutRecord>),
+    #[error("{}", crate::t!("ledger-no-payout", id = .0.to_string()))]
+    NoSuchPayout(i64),
+    #[error("{}", crate::t!("ledger-pin-hash", error = .0.as_str()))]
+    PinHash(String),
+    #[error("{}", crate::t!("ledger-export", error = .0.as_str()))]
+    Export(String),
+    #[error("{}", crate::t!("ledger-postgres", error = .0.to_string()))]
+    Postgres(#[from] tokio_postgres::Error),
+    #[error("{}", crate::t!("ledger-unreachable", host = .host.as_str()))]
+    Unreachable { host: String, detail: String },
+    #[error("{}", crate::t!("ledger-bad-url", url = .url.as_str(), reason = .reason.as_str()))]
+    BadUrl { url: String, reason: String },
+    #[error("{}", crate::t!("ledger-tls", error = .0.as_str()))]
+    Tls(String),
+    #[error("{}", crate::t!("ledger-runtime", error = .0.as_str()))]
+    Runtime(String),
+    #[error("{}", crate::t!("ledger-missing", query = .0.as_str()))]
+    Missing(String),
+    #[error("{}", crate::t!("ledger-wrong-password", host = .0.as_str()))]
+    WrongPassword(String),
+    #[error("{}", crate::t!("ledger-no-database", host = .host.as_str(), database = .database.as_str()))]
+    NoDatabase { host: String, database: String },
+    #[error("{}", crate::t!("ledger-shared-restore"))]
+    SharedRestore,
+    /// A newer till migrated the shared ledger in a way this build must not write to.
+    #[error("{}", crate::t!("ledger-too-old"))]
+    TooOld,
+}
+
+impl LedgerError {
+    /// An answer from the database (a broken rule, a bad statement) stays what it is; anything
+    /// else (refused, reset, timed out) means the database cannot be reached.
+    pub(crate) fn from_postgres(error: tokio_postgres::Error, host: &str) -> LedgerError {
+        use tokio_postgres::error::SqlState;
+        if let Some(db_error) = error.as_db_error() {
+            // The two a person setting up a till gets wrong, said in their words.
+            if *db_error.code() == SqlState::INVALID_PASSWORD
+                || *db_error.code() == SqlState::INVALID_AUTHORIZATION_SPECIFICATION
+            {
+                return LedgerError::WrongPassword(host.to_owned());
+            }
+            if db_error.code().code() == TOO_OLD_STATE {
+                return LedgerError::TooOld;
+            }
+            if *db_error.code() == SqlState::INVALID_CATALOG_NAME {
+                return LedgerError::NoDatabase {
+                    host: host.to_owned(),
+                    database: db_error
+                        .message()
+                        .split('"')
+                        .nth(1)
+                        .unwrap_or_default()
+                        .to_owned(),
+                };
+            }
+            LedgerError::Postgres(error)
+        } else {
+            LedgerError::Unreachable {
+                host: host.to_owned(),
+                detail: error.to_string(),
+            }
+        }
+    }
+
+    /// The embedded ledger's file is damaged or not a ledger at all: its books need a copy.
+    pub fn is_damaged(&self) -> bool {
+        matches!(
+            self,
+            LedgerError::Sqlite(error) if matches!(
+                error.sqlite_error_code(),
+                Some(rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase)
+            )
+        )
+    }
+
+    /// The database is away: the CLI exits 3, a till says so in its top bar.
+    pub fn is_unreachable(&self) -> bool {
+        matches!(self, LedgerError::Unreachable { .. })
+    }
+
+    pub(super) fn is_unique_violation(&self) -> bool {
+        match self {
+            LedgerError::Sqlite(rusqlite::Error::SqliteFailure(error, _)) => {
+                error.code == rusqlite::ErrorCode::ConstraintViolation
+            }
+            LedgerError::Postgres(error) => {
+                error.code() == Some(&tokio_postgres::error::SqlState::UNIQUE_VIOLATION)
+            }
+            _ => false,
+        }
+    }
+}
