@@ -240,18 +240,19 @@ pub fn save_credentials(
         .iter()
         .map(|(kind, value)| secrets.set(profile_name, *kind, value))
         .collect();
-    let mut config = paths.load()?;
-    let mut profile = config.profile(profile_name)?;
-    for (kind, _) in values {
-        if !profile.secrets.contains(kind) {
-            profile.secrets.push(*kind);
+    paths.change(|config| {
+        let mut profile = config.profile(profile_name)?;
+        for (kind, _) in values {
+            if !profile.secrets.contains(kind) {
+                profile.secrets.push(*kind);
+            }
         }
-    }
-    if profile.user_id.is_none() {
-        profile.user_id = user_id;
-    }
-    config.profiles.insert(profile_name.to_owned(), profile);
-    paths.save(&config)?;
+        if profile.user_id.is_none() {
+            profile.user_id = user_id;
+        }
+        config.profiles.insert(profile_name.to_owned(), profile);
+        Ok(())
+    })?;
     Ok(stored)
 }
 
@@ -260,12 +261,14 @@ pub fn sign_out(paths: &Paths, secrets: &SecretStore, profile_name: &str) -> Res
     secrets
         .delete_all(profile_name)
         .map_err(|error| error.to_string())?;
-    let mut config = paths.load().map_err(|error| error.to_string())?;
-    if let Some(profile) = config.profiles.get_mut(profile_name) {
-        profile.secrets.clear();
-        paths.save(&config).map_err(|error| error.to_string())?;
-    }
-    Ok(())
+    paths
+        .change(|config| {
+            if let Some(profile) = config.profiles.get_mut(profile_name) {
+                profile.secrets.clear();
+            }
+            Ok(())
+        })
+        .map_err(|error| error.to_string())
 }
 
 /// Why a sign-in did not leave a token in the keyring.

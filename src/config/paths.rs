@@ -2,6 +2,8 @@
 //! installation's own name.
 
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::{CONFIG_FILE_NAME, ConfigError, ConfigFile, Profile, SIMULATOR_PROFILE, check_profile};
 
@@ -156,21 +158,42 @@ impl Paths {
         }
     }
 
+    /// Reads the settings, changes them and writes them back, one change at a time in this
+    /// process: the app saves the printer, the profile and the copies' folder from different
+    /// threads, and two read-change-write rounds at once would lose one of the changes.
+    pub fn change<T>(
+        &self,
+        change: impl FnOnce(&mut ConfigFile) -> Result<T, ConfigError>,
+    ) -> Result<T, ConfigError> {
+        static ONE_CHANGE_AT_A_TIME: Mutex<()> = Mutex::new(());
+        // A panic elsewhere while holding it left no half-written file (the write is a
+        // rename), so the lock is still good.
+        let _turn = ONE_CHANGE_AT_A_TIME
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut config = self.load()?;
+        let outcome = change(&mut config)?;
+        self.save(&config)?;
+        Ok(outcome)
+    }
+
     /// Adds or replaces a profile and makes it the active one. Blocking: a small file.
     pub fn save_profile(&self, name: &str, profile: Profile) -> Result<(), ConfigError> {
         check_profile(name, &profile)?;
-        let mut config = self.load()?;
-        config.profiles.insert(name.to_owned(), profile);
-        config.active_profile = Some(name.to_owned());
-        self.save(&config)
+        self.change(|config| {
+            config.profiles.insert(name.to_owned(), profile);
+            config.active_profile = Some(name.to_owned());
+            Ok(())
+        })
     }
 
     /// The profile paydesk (app and command line) uses when none is named.
     pub fn set_active_profile(&self, name: &str) -> Result<(), ConfigError> {
-        let mut config = self.load()?;
-        config.profile(name)?;
-        config.active_profile = (name != SIMULATOR_PROFILE).then(|| name.to_owned());
-        self.save(&config)
+        self.change(|config| {
+            config.profile(name)?;
+            config.active_profile = (name != SIMULATOR_PROFILE).then(|| name.to_owned());
+            Ok(())
+        })
     }
 
     /// Writes atomically (a temporary file, then a rename) so a crash never leaves half a file.
@@ -182,15 +205,29 @@ impl Paths {
         };
         // The settings name the shop's ledger and accounts: the owner's alone.
         crate::owner_only::folder(&self.config_dir).map_err(write)?;
-        let temporary = path.with_extension("toml.tmp");
+        // A name of its own per write: two writers sharing one temporary file would rename
+        // each other's half-written text into place, or find it gone.
+        static WRITES: AtomicU64 = AtomicU64::new(0);
+        let temporary = path.with_extension(format!(
+            "toml.{}-{}.tmp",
+            std::process::id(),
+            WRITES.fetch_add(1, Ordering::Relaxed)
+        ));
         {
             use std::io::Write;
             let mut file = crate::owner_only::create(&temporary).map_err(write)?;
-            file.write_all(config.to_toml().as_bytes())
+            if let Err(source) = file
+                .write_all(config.to_toml().as_bytes())
                 .and_then(|()| file.sync_all())
-                .map_err(write)?;
+            {
+                let _ = std::fs::remove_file(&temporary);
+                return Err(write(source));
+            }
         }
-        std::fs::rename(&temporary, &path).map_err(write)
+        std::fs::rename(&temporary, &path).map_err(|source| {
+            let _ = std::fs::remove_file(&temporary);
+            write(source)
+        })
     }
 }
 
@@ -274,5 +311,32 @@ mod tests {
         let old = appdata.path().join("paydesk").join("paydesk");
         let new = appdata.path().join(APP_ID);
         assert_eq!(settle_home(&old, &new), new);
+    }
+
+    #[test]
+    fn changes_from_many_threads_at_once_are_all_kept() {
+        let home = tempfile::tempdir().unwrap();
+        let paths = Paths::in_dir(home.path());
+        let writers: Vec<_> = (0..16)
+            .map(|n| {
+                let paths = paths.clone();
+                std::thread::spawn(move || {
+                    paths
+                        .save_profile(&format!("shop-{n}"), Profile::simulator())
+                        .unwrap();
+                })
+            })
+            .collect();
+        for writer in writers {
+            writer.join().unwrap();
+        }
+        let config = paths.load().unwrap();
+        assert_eq!(config.profiles.len(), 16, "{:?}", config.profiles.keys());
+        let leftovers: Vec<_> = std::fs::read_dir(home.path().join("config"))
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name())
+            .filter(|name| name.to_string_lossy().ends_with(".tmp"))
+            .collect();
+        assert!(leftovers.is_empty(), "{leftovers:?}");
     }
 }

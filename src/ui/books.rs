@@ -210,10 +210,12 @@ impl BooksGuard {
             BooksCommand::SetCustomerDays(days) => {
                 let paths = paths.clone();
                 self.saving_days = Some(bridge.spawn_blocking(move || {
-                    let mut config = paths.load().map_err(|error| error.to_string())?;
-                    config.books.customer_data_days = Some(days);
-                    paths.save(&config).map_err(|error| error.to_string())?;
-                    Ok(days)
+                    paths
+                        .change(|config| {
+                            config.books.customer_data_days = Some(days);
+                            Ok(days)
+                        })
+                        .map_err(|error| error.to_string())
                 }));
             }
             BooksCommand::Forget(customer) => {
@@ -236,10 +238,12 @@ impl BooksGuard {
                 let paths = paths.clone();
                 // Kept in the settings file; the copies go there from the next one on.
                 self.saving_folder = Some(bridge.spawn_blocking(move || {
-                    let mut config = paths.load().map_err(|error| error.to_string())?;
-                    config.books.backup_folder = Some(folder.clone());
-                    paths.save(&config).map_err(|error| error.to_string())?;
-                    Ok(folder)
+                    paths
+                        .change(|config| {
+                            config.books.backup_folder = Some(folder.clone());
+                            Ok(folder)
+                        })
+                        .map_err(|error| error.to_string())
                 }));
             }
         }

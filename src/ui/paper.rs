@@ -226,10 +226,11 @@ impl Paper {
         self.loading = None;
         self.settings = Some(new.clone());
         bridge.spawn_blocking(move || {
-            let mut config = paths.load().map_err(|error| error.to_string())?;
-            config.printer = new;
             paths
-                .save(&config)
+                .change(|config| {
+                    config.printer = new;
+                    Ok(())
+                })
                 .map(|()| t!("paper-saved"))
                 .map_err(|error| error.to_string())
         })

@@ -305,10 +305,12 @@ impl UpdateWatch {
         let paths = paths.clone();
         self.settings = Some(settings.clone());
         self.saving = Some(bridge.spawn_blocking(move || {
-            let mut config = paths.load().map_err(|error| error.to_string())?;
-            config.updates = settings.clone();
-            paths.save(&config).map_err(|error| error.to_string())?;
-            Ok(settings)
+            paths
+                .change(|config| {
+                    config.updates = settings.clone();
+                    Ok(settings)
+                })
+                .map_err(|error| error.to_string())
         }));
     }
 

@@ -156,9 +156,34 @@ pub fn wait_until(
         if condition(harness) {
             return;
         }
-        assert!(Instant::now() < deadline, "timed out waiting until {what}");
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting until {what}; on screen: {}",
+            on_screen(harness)
+        );
         std::thread::sleep(Duration::from_millis(10));
     }
+}
+
+/// Every name and value on screen, for a timeout to say what was there instead.
+pub fn on_screen(harness: &Harness<'_, PaydeskApp>) -> String {
+    harness
+        .query_all(
+            egui_kittest::kittest::By::new()
+                .include_labels()
+                .predicate(|node| node.label().is_some() || node.value().is_some()),
+        )
+        .map(|node| {
+            use egui_kittest::kittest::NodeT;
+            let words = node
+                .accesskit_node()
+                .label()
+                .or_else(|| node.value())
+                .unwrap_or_default();
+            format!("{:?}", words)
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
 }
 
 pub fn shows(harness: &Harness<'_, PaydeskApp>, text: &str) -> bool {
