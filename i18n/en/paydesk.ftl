@@ -1364,3 +1364,19 @@ collect-offline-no-counter-code = No counter QR code is open today: when the con
 collect-offline-show-code = Show to the customer: { $what }
 status-offline = The states will update by themselves when the connection is back: every open payment is checked at that moment
 payouts-offline = No payouts are sent without a connection (nothing leaves half-done). Those left with "Outcome unknown" will be confirmed with the service when it is back, never sent again
+
+## Approvals spoken (src/speech)
+speech-approval = Payment received: { $amount }
+speech-approval-no-amount = Payment received
+speech-language-es = Spanish
+speech-language-en = English
+speech-no-service = No speech service on this computer ({ $reason })
+speech-refused = The speech service did not say the message: { $reason }
+speech-too-slow = The speech service did not answer in time
+speech-voice-gone = The voice "{ $voice }" is no longer installed: choose another
+speech-not-available = This system has no voice paydesk can use; the chime still sounds
+speech-install-voice-linux = No { $language } voice is installed; meanwhile the chime sounds. Install the packages { $packages } (on Debian, Ubuntu or Mint: sudo apt install { $packages })
+speech-install-voice-windows = No { $language } voice is installed; meanwhile the chime sounds. Add one in Windows Settings › Time & language › Speech › Add voices
+speech-install-voice-macos = No { $language } voice is installed; meanwhile the chime sounds. Add one in System Settings › Accessibility › Spoken Content › System Voice › Manage Voices
+speech-start-service-linux = paydesk speaks through speech-dispatcher, the desktop's speech service, and did not find it in this session; meanwhile the chime sounds. Install the packages { $packages } (sudo apt install { $packages }) and, if they are there, start the service when the session starts (the command speech-dispatcher --spawn in the startup applications)
+speech-no-voice = No installed voice speaks { $language }
