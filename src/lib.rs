@@ -21,6 +21,7 @@ pub mod printing;
 pub mod requests;
 pub mod secrets;
 pub mod simulator;
+pub mod speech;
 pub mod ui;
 pub mod untrusted;
 pub mod update;

@@ -5,6 +5,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+pub mod words;
+
 /// A whole number of Colombian pesos.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
@@ -38,6 +40,12 @@ impl Pesos {
 
     pub const fn get(self) -> i64 {
         self.0
+    }
+
+    /// The amount said in words with its noun ("treinta y cinco mil pesos", "thirty-five
+    /// thousand pesos"), for a voice; `None` below zero or above [`words::LARGEST`].
+    pub fn in_words(self, language: crate::i18n::Language) -> Option<String> {
+        words::pesos_in_words(self.0, language)
     }
 
     pub fn checked_add(self, other: Pesos) -> Option<Pesos> {

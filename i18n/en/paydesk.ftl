@@ -1411,3 +1411,19 @@ updates-use-feed = Use this address
 main-update-failed-title = paydesk could not be updated
 updates-advanced = Advanced: where updates come from
 update-saved = Version { $version } is downloaded and carries the maker's signature. Install it with the software center or with: { $command }
+
+## Approvals spoken (src/speech)
+speech-approval = Payment received: { $amount }
+speech-approval-no-amount = Payment received
+speech-language-es = Spanish
+speech-language-en = English
+speech-no-service = No speech service on this computer ({ $reason })
+speech-refused = The speech service did not say the message: { $reason }
+speech-too-slow = The speech service did not answer in time
+speech-voice-gone = The voice "{ $voice }" is no longer installed: choose another
+speech-not-available = This system has no voice paydesk can use; the chime still sounds
+speech-install-voice-linux = No { $language } voice is installed; meanwhile the chime sounds. Install the packages { $packages } (on Debian, Ubuntu or Mint: sudo apt install { $packages })
+speech-install-voice-windows = No { $language } voice is installed; meanwhile the chime sounds. Add one in Windows Settings › Time & language › Speech › Add voices
+speech-install-voice-macos = No { $language } voice is installed; meanwhile the chime sounds. Add one in System Settings › Accessibility › Spoken Content › System Voice › Manage Voices
+speech-start-service-linux = paydesk speaks through speech-dispatcher, the desktop's speech service, and did not find it in this session; meanwhile the chime sounds. Install the packages { $packages } (sudo apt install { $packages }) and, if they are there, start the service when the session starts (the command speech-dispatcher --spawn --timeout 0 in the startup applications, so that it does not close after 5 idle seconds)
+speech-no-voice = No installed voice speaks { $language }

@@ -1411,3 +1411,19 @@ updates-use-feed = Usar esta dirección
 main-update-failed-title = paydesk no se pudo actualizar
 updates-advanced = Avanzado: de dónde se descargan las actualizaciones
 update-saved = La versión { $version } está descargada y tiene la firma del fabricante. Instálela con el centro de software o con: { $command }
+
+## Approvals spoken (src/speech)
+speech-approval = Pago recibido: { $amount }
+speech-approval-no-amount = Pago recibido
+speech-language-es = español
+speech-language-en = inglés
+speech-no-service = No hay servicio de voz en este equipo ({ $reason })
+speech-refused = El servicio de voz no dijo el mensaje: { $reason }
+speech-too-slow = El servicio de voz no contestó a tiempo
+speech-voice-gone = La voz «{ $voice }» ya no está instalada: elija otra
+speech-not-available = Este sistema no tiene una voz que paydesk pueda usar; sigue sonando la campana
+speech-install-voice-linux = No hay una voz en { $language } instalada; mientras tanto suena la campana. Instale los paquetes { $packages } (en Debian, Ubuntu o Mint: sudo apt install { $packages })
+speech-install-voice-windows = No hay una voz en { $language } instalada; mientras tanto suena la campana. Agréguela en Configuración de Windows › Hora e idioma › Voz › Agregar voces
+speech-install-voice-macos = No hay una voz en { $language } instalada; mientras tanto suena la campana. Agréguela en Ajustes del Sistema › Accesibilidad › Contenido leído › Voz del sistema › Administrar voces
+speech-start-service-linux = paydesk habla por speech-dispatcher, el servicio de voz del escritorio, y no lo encontró en esta sesión; mientras tanto suena la campana. Instale los paquetes { $packages } (sudo apt install { $packages }) y, si ya están, inicie el servicio al entrar a la sesión (el comando speech-dispatcher --spawn --timeout 0 en las aplicaciones de inicio, para que no se cierre a los 5 segundos sin uso)
+speech-no-voice = Ninguna voz instalada habla { $language }

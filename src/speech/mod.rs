@@ -1,0 +1,104 @@
+//! Approvals spoken: "Pago recibido: treinta y cinco mil pesos", by the operating system's own
+//! speech, offline and in this process (no cloud service, no program started):
+//!
+//! - Linux: speech-dispatcher over its Unix socket (`ssip.rs`, pure Rust).
+//! - Windows: SAPI's `ISpVoice` through COM (`sapi.rs`).
+//! - macOS: AppKit's `NSSpeechSynthesizer` (`appkit.rs`).
+//! - Elsewhere: not available.
+//!
+//! What is said for what the app heard is decided in `decide.rs`, purely: only an approval the
+//! service confirmed, of a sale made at this till, each payment once. [`speak`] and [`voices`]
+//! block (up to [`SPEECH_DEADLINE`] and [`ANSWER_DEADLINE`]): call them from the runtime's
+//! blocking pool, like the chime.
+
+pub mod advice;
+pub mod decide;
+pub mod engine;
+
+#[cfg(target_os = "macos")]
+mod appkit;
+#[cfg(windows)]
+mod sapi;
+#[cfg(all(unix, not(target_os = "macos")))]
+pub mod ssip;
+
+#[cfg(target_os = "macos")]
+use appkit as platform;
+#[cfg(windows)]
+use sapi as platform;
+#[cfg(all(unix, not(target_os = "macos")))]
+use ssip as platform;
+
+pub use decide::{PaymentNews, Spoken, Verdict, approval};
+pub use engine::{ANSWER_DEADLINE, SPEECH_DEADLINE, Said, SpeechError, Voice, Volume, voices_for};
+
+use crate::i18n::Language;
+
+/// Says `said` with `voice` (a [`Voice::name`]; `None`: the engine's voice for the sentence's
+/// language) at `volume`, and returns once it has been said or why not. Blocking.
+pub fn speak(said: &Said, voice: Option<&str>, volume: Volume) -> Result<(), SpeechError> {
+    if said.text.trim().is_empty() {
+        return Ok(());
+    }
+    #[cfg(any(unix, windows))]
+    return platform::speak(said, voice, volume);
+    #[cfg(not(any(unix, windows)))]
+    {
+        let _ = (voice, volume);
+        Err(SpeechError::NotAvailable)
+    }
+}
+
+/// Every voice the system's speech offers. Blocking.
+pub fn voices() -> Result<Vec<Voice>, SpeechError> {
+    #[cfg(any(unix, windows))]
+    return platform::voices();
+    #[cfg(not(any(unix, windows)))]
+    Err(SpeechError::NotAvailable)
+}
+
+/// Whether approvals can be said in a language, for Configuración.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Readiness {
+    /// The voices that speak it, the best first (the first is the one to use when none was
+    /// chosen).
+    Ready(Vec<Voice>),
+    /// The speech service answered, but no voice speaks the language: say so and what to
+    /// install; the chime stays.
+    NoVoice { advice: String },
+    /// No speech service answered: why, and what to install or start.
+    NoService {
+        problem: SpeechError,
+        advice: String,
+    },
+}
+
+/// Asks the system's speech which voices speak `language`. Blocking.
+pub fn readiness(language: Language) -> Readiness {
+    readiness_of(voices(), language)
+}
+
+/// [`readiness`] from an answer of [`voices`].
+pub fn readiness_of(voices: Result<Vec<Voice>, SpeechError>, language: Language) -> Readiness {
+    match voices {
+        Ok(voices) => {
+            let speaking = voices_for(&voices, language);
+            if speaking.is_empty() {
+                Readiness::NoVoice {
+                    advice: advice::missing_voice(language),
+                }
+            } else {
+                Readiness::Ready(speaking)
+            }
+        }
+        Err(problem) => Readiness::NoService {
+            problem,
+            advice: advice::missing_service(),
+        },
+    }
+}
+
+/// What Probar says: an approval of $ 35.000 in the language in use.
+pub fn sample() -> Said {
+    approval(Some(crate::money::Pesos::new(35_000)))
+}
