@@ -32,6 +32,7 @@ fn main() {
         webhook_listen: Some("127.0.0.1:0".parse().unwrap()),
         updates: false,
         language: Some(paydesk::i18n::Language::Es),
+        speaker: paydesk::speech::Speaker::System,
     };
     let handle = runtime.handle().clone();
     let mut harness = Harness::builder()

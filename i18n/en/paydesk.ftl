@@ -1415,6 +1415,15 @@ update-saved = Version { $version } is downloaded and carries the maker's signat
 ## Approvals spoken (src/speech)
 speech-approval = Payment received: { $amount }
 speech-approval-no-amount = Payment received
+speech-aloud = Say it aloud ("Payment received: thirty-five thousand pesos")
+speech-looking = Looking for this computer's voices…
+speech-voice = Voice:
+speech-voice-automatic = Automatic ({ $voice })
+speech-volume = Volume:
+speech-try = Try it
+speech-look-again = Look for voices again
+speech-tried = "Payment received: thirty-five thousand pesos" was said. If you did not hear it, check the computer's volume
+speech-not-saved = The voice could not be saved in this computer's settings: { $error }
 speech-language-es = Spanish
 speech-language-en = English
 speech-no-service = No speech service on this computer ({ $reason })

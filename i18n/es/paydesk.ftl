@@ -485,7 +485,7 @@ settings-saved-count =
     }
 settings-signed-out = Sesión cerrada en { $profile }
 settings-now-using = Ahora se usa el perfil { $name }; también abrirá la próxima vez
-settings-when-approved = Cuando se aprueba un pago
+settings-when-approved = Al aprobar un pago
 settings-desktop-notification = Mostrar una notificación en el escritorio
 settings-sound = Sonar un aviso
 settings-banner-always = En la app siempre aparece un aviso
@@ -1415,6 +1415,15 @@ update-saved = La versión { $version } está descargada y tiene la firma del fa
 ## Approvals spoken (src/speech)
 speech-approval = Pago recibido: { $amount }
 speech-approval-no-amount = Pago recibido
+speech-aloud = Decirlo en voz alta («Pago recibido: treinta y cinco mil pesos»)
+speech-looking = Buscando las voces de este computador…
+speech-voice = Voz:
+speech-voice-automatic = Automática ({ $voice })
+speech-volume = Volumen:
+speech-try = Probar
+speech-look-again = Buscar voces de nuevo
+speech-tried = Se dijo «Pago recibido: treinta y cinco mil pesos». Si no lo oyó, revise el volumen del computador
+speech-not-saved = No se pudo guardar la voz en la configuración de este computador: { $error }
 speech-language-es = español
 speech-language-en = inglés
 speech-no-service = No hay servicio de voz en este equipo ({ $reason })

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::profile::{Environment, Profile, SIMULATOR_PROFILE, check_ledger_url};
-use super::{printer, updates};
+use super::{printer, speech, updates};
 use crate::validate::Field;
 
 /// The format written by this version. Older files are read and upgraded on save.
@@ -58,6 +58,9 @@ pub struct ConfigFile {
     /// Whether and where this computer looks for a new version of paydesk.
     #[serde(default, skip_serializing_if = "updates::UpdateSettings::is_unset")]
     pub updates: updates::UpdateSettings,
+    /// Whether this computer says approvals aloud, and with which voice.
+    #[serde(default, skip_serializing_if = "speech::SpeechSettings::is_unset")]
+    pub speech: speech::SpeechSettings,
     #[serde(default)]
     pub profiles: BTreeMap<String, Profile>,
 }
@@ -70,6 +73,7 @@ impl Default for ConfigFile {
             books: BooksSettings::default(),
             printer: printer::PrinterSettings::default(),
             updates: updates::UpdateSettings::default(),
+            speech: speech::SpeechSettings::default(),
             profiles: BTreeMap::new(),
         }
     }

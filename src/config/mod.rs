@@ -9,6 +9,7 @@ mod file;
 mod paths;
 pub mod printer;
 mod profile;
+pub mod speech;
 pub mod updates;
 
 pub use draft::{ProfileDraft, check_profile_name};

@@ -57,6 +57,46 @@ pub fn voices() -> Result<Vec<Voice>, SpeechError> {
     Err(SpeechError::NotAvailable)
 }
 
+/// Which speech paydesk talks to: the system's own, or (tests, a shop's own set-up) a given
+/// speech-dispatcher socket.
+#[derive(Debug, Clone, Default)]
+pub enum Speaker {
+    #[default]
+    System,
+    #[cfg(all(unix, not(target_os = "macos")))]
+    Daemon(ssip::Daemon),
+}
+
+impl Speaker {
+    /// [`speak`], through this speaker. Blocking.
+    pub fn speak(
+        &self,
+        said: &Said,
+        voice: Option<&str>,
+        volume: Volume,
+    ) -> Result<(), SpeechError> {
+        match self {
+            Speaker::System => speak(said, voice, volume),
+            #[cfg(all(unix, not(target_os = "macos")))]
+            Speaker::Daemon(daemon) => {
+                if said.text.trim().is_empty() {
+                    return Ok(());
+                }
+                daemon.speak(said, voice, volume)
+            }
+        }
+    }
+
+    /// [`readiness`], through this speaker. Blocking.
+    pub fn readiness(&self, language: Language) -> Readiness {
+        match self {
+            Speaker::System => readiness(language),
+            #[cfg(all(unix, not(target_os = "macos")))]
+            Speaker::Daemon(daemon) => readiness_of(daemon.voices(), language),
+        }
+    }
+}
+
 /// Whether approvals can be said in a language, for Configuración.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Readiness {

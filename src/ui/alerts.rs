@@ -7,11 +7,17 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::voice::TillVoice;
+use crate::config::speech::SpeechSettings;
+use crate::speech::Speaker;
+
 /// Shared with the background followers, so a toggle in Settings takes effect at once.
 #[derive(Debug, Clone)]
 pub struct AlertSettings {
     notifications: Arc<AtomicBool>,
     sound: Arc<AtomicBool>,
+    /// Saying the approval aloud (off until Configuración turns it on).
+    voice: TillVoice,
 }
 
 impl AlertSettings {
@@ -19,7 +25,17 @@ impl AlertSettings {
         AlertSettings {
             notifications: Arc::new(AtomicBool::new(notifications)),
             sound: Arc::new(AtomicBool::new(sound)),
+            voice: TillVoice::new(Speaker::System, SpeechSettings::default()),
         }
+    }
+
+    /// The same switches, with approvals said through `voice`.
+    pub fn with_voice(self, voice: TillVoice) -> AlertSettings {
+        AlertSettings { voice, ..self }
+    }
+
+    pub fn voice(&self) -> &TillVoice {
+        &self.voice
     }
 
     pub fn notifications(&self) -> bool {

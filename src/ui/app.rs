@@ -43,6 +43,8 @@ pub struct AppOptions {
     /// Asked for on the command line (`--lang`, `PAYDESK_LANG`): it wins over the one chosen in
     /// Settings.
     pub language: Option<Language>,
+    /// The speech approvals are said with (the system's; tests give a stand-in's socket).
+    pub speaker: crate::speech::Speaker,
 }
 
 pub struct PaydeskApp {
@@ -100,10 +102,13 @@ impl PaydeskApp {
         i18n::set(language);
         super::theme::install(&cc.egui_ctx);
         let bridge = Bridge::new(runtime, cc.egui_ctx.clone());
+        let voice = super::voice::TillVoice::new(options.speaker.clone(), Default::default());
+        voice.load(bridge.runtime(), &options.paths);
         let alerts = AlertSettings::new(
             options.alerts && prefs.notifications,
             options.alerts && prefs.sound,
-        );
+        )
+        .with_voice(voice);
         let (webhook_sender, webhook_events) = tokio::sync::mpsc::unbounded_channel();
         let stores_task = Some(session::open_stores(
             &bridge,

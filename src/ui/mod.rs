@@ -29,6 +29,7 @@ mod today;
 mod top_bar;
 pub mod tracker;
 pub mod updates;
+pub mod voice;
 pub mod widgets;
 
 pub use actions::AppAction;

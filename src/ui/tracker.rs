@@ -13,6 +13,7 @@ use crate::api::kind::PaymentKind;
 use crate::collections::{FollowUpdate, Follower};
 use crate::ledger::{Collection, Ledger, MadeBy, ReceivedPayment, now_ms};
 use crate::money::Pesos;
+use crate::speech::{PaymentNews, Verdict};
 
 use super::alerts::{self, AlertSettings};
 use super::bridge::{Bridge, UiError};
@@ -239,8 +240,15 @@ impl Tracker {
     /// status checks (the receiver, another till); once, whoever saw it first.
     pub fn announce_received(&self, runtime: &tokio::runtime::Handle, ended: &Ended) {
         if let Some(payment) = &ended.payment {
+            let made_here = self
+                .find(&ended.reference)
+                .is_some_and(|code| code.made_by.till == self.at_till.till);
+            let sale = Sale {
+                made_here,
+                takes_many: true,
+            };
             self.announcer
-                .once(runtime, &ended.reference, payment, ended.amount);
+                .once(runtime, &ended.reference, payment, ended.amount, sale);
         }
     }
 
@@ -285,6 +293,10 @@ impl Tracker {
         let ctx = bridge.ctx().clone();
         let announcer = self.announcer.clone();
         let (amount, repeatable) = (payment.amount, payment.repeatable);
+        let sale = Sale {
+            made_here: payment.made_by.till == self.at_till.till,
+            takes_many: repeatable,
+        };
         self.add(payment);
         bridge.runtime().spawn(follower.run(client, move |update| {
             let approved_now = update.received.is_some()
@@ -300,7 +312,7 @@ impl Tracker {
             }
             ctx.request_repaint();
             if approved_now {
-                announcer.approved(&reference, received.as_ref(), amount);
+                announcer.approved(&reference, received.as_ref(), amount, sale);
             }
             true
         }));
@@ -467,9 +479,25 @@ struct Announcer {
     announced: Arc<std::sync::Mutex<std::collections::HashSet<String>>>,
 }
 
+/// What the voice needs to know of the sale an approval belongs to.
+#[derive(Debug, Clone, Copy)]
+struct Sale {
+    /// Made at this till: on a shared ledger each till says only its own sales.
+    made_here: bool,
+    /// A code that takes many payments: each of its payments is said, the code never.
+    takes_many: bool,
+}
+
 impl Announcer {
-    /// A payment's approval, or one payment of a code that takes many: sounded once.
-    fn approved(&self, reference: &str, received: Option<&ReceivedPayment>, amount: Option<Pesos>) {
+    /// A payment's approval, or one payment of a code that takes many, as the service's answer
+    /// to a status question says: sounded and said once.
+    fn approved(
+        &self,
+        reference: &str,
+        received: Option<&ReceivedPayment>,
+        amount: Option<Pesos>,
+        sale: Sale,
+    ) {
         let runtime = tokio::runtime::Handle::current();
         match received {
             Some(payment) => self.once(
@@ -477,8 +505,12 @@ impl Announcer {
                 reference,
                 &payment.provider_reference,
                 payment.amount,
+                sale,
             ),
-            None => self.sound(&runtime, reference, amount),
+            None => {
+                self.say(&runtime, reference, None, amount, sale);
+                self.sound(&runtime, reference, amount);
+            }
         }
     }
 
@@ -488,6 +520,7 @@ impl Announcer {
         reference: &str,
         payment: &str,
         amount: Option<Pesos>,
+        sale: Sale,
     ) {
         let first = self
             .announced
@@ -496,8 +529,30 @@ impl Announcer {
             // A poisoned set only means a panicked announcement: sounding again is harmless.
             .unwrap_or(true);
         if first {
+            self.say(runtime, reference, Some(payment), amount, sale);
             self.sound(runtime, reference, amount);
         }
+    }
+
+    /// Only what the service confirmed reaches here (a status answer, or a code's payment the
+    /// books took from one): the voice's own rule decides the rest.
+    fn say(
+        &self,
+        runtime: &tokio::runtime::Handle,
+        reference: &str,
+        payment: Option<&str>,
+        amount: Option<Pesos>,
+        sale: Sale,
+    ) {
+        let news = PaymentNews {
+            reference: reference.to_owned(),
+            takes_many: sale.takes_many,
+            payment: payment.map(str::to_owned),
+            amount,
+            verdict: Verdict::ApprovedByTheService,
+            made_here: sale.made_here,
+        };
+        self.alerts.voice().hear(runtime, &news);
     }
 
     fn sound(&self, runtime: &tokio::runtime::Handle, reference: &str, amount: Option<Pesos>) {

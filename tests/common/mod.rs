@@ -7,6 +7,7 @@ pub mod endpoint;
 pub mod line;
 pub mod postgres;
 pub mod printer;
+pub mod speechd;
 pub mod ui;
 
 use std::future::Future;

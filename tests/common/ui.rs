@@ -133,7 +133,16 @@ pub fn harness_against(
         webhook_listen: Some(listen),
         updates: false,
         language: Some(language),
+        speaker: paydesk::speech::Speaker::System,
     };
+    harness_of(runtime, options)
+}
+
+/// The app with these options (a test that changes one of them).
+pub fn harness_of(
+    runtime: tokio::runtime::Handle,
+    options: AppOptions,
+) -> Harness<'static, PaydeskApp> {
     let mut harness = Harness::builder()
         .with_size([1280.0, 1000.0])
         .build_eframe(move |cc| PaydeskApp::new(cc, runtime, options));
@@ -194,13 +203,22 @@ pub fn shows(harness: &Harness<'_, PaydeskApp>, text: &str) -> bool {
 /// its reference.
 pub fn create_link(harness: &mut Harness<'_, PaydeskApp>, amount: &str) -> String {
     // In the language the app runs in: the helper serves the Spanish and the English tests.
+    let newest = |h: &Harness<'_, PaydeskApp>| {
+        h.state()
+            .tracker()
+            .payments
+            .first()
+            .map(|payment| payment.reference.clone())
+    };
+    let before = newest(harness);
     click(harness, &paydesk::t!("nav-collect"));
     type_into(harness, &paydesk::t!("field-amount"), amount);
     click(harness, &paydesk::t!("collect-create-link"));
+    // The last link's title may still be up: the new one is known by its reference.
     wait_until(harness, "the link is created", |h| {
-        shows(h, &paydesk::t!("created-link-title"))
+        shows(h, &paydesk::t!("created-link-title")) && newest(h) != before
     });
-    harness.state().tracker().payments[0].reference.clone()
+    newest(harness).unwrap_or_default()
 }
 
 /// Picks a method on Collect > Un medio de pago by the name the picker shows.

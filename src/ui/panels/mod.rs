@@ -19,6 +19,7 @@ pub mod printer_settings;
 pub mod reconcile;
 pub mod register;
 pub mod settings;
+pub mod speech_settings;
 pub mod status;
 pub mod update_settings;
 

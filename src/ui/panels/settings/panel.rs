@@ -116,6 +116,8 @@ pub struct SettingsPanel {
     pub(super) people: crate::ui::panels::people_settings::PeopleSection,
     pub(super) activity_log: crate::ui::panels::activity_log::ActivityLogSection,
     pub(super) printer: crate::ui::panels::printer_settings::PrinterSection,
+    /// Decirlo en voz alta: this computer's voice for approvals.
+    pub speech: crate::ui::panels::speech_settings::SpeechSection,
     pub(super) checkup: super::checkup::CheckupSection,
     /// Actualizaciones: the app's update watch shows through it.
     pub updates: crate::ui::panels::update_settings::UpdatesSection,
@@ -235,6 +237,8 @@ impl SettingsPanel {
         }
         self.ledger.logic();
         self.checkup.logic();
+        let voice = ctx.tracker.alerts().voice().clone();
+        self.speech.logic(ctx.bridge, ctx.paths, &voice);
         self.activity_log.logic(ctx);
         if let Some(task) = &self.saving
             && let Some(result) = task.poll()
@@ -310,20 +314,7 @@ impl SettingsPanel {
                 });
                 size_row(ui, zoom_percent, screen_zoom);
                 ui.separator();
-                ui.label(RichText::new(t!("settings-when-approved")).strong());
-                let alerts = view.alerts.clone();
-                let mut notifications = alerts.notifications();
-                if ui
-                    .checkbox(&mut notifications, t!("settings-desktop-notification"))
-                    .changed()
-                {
-                    alerts.set_notifications(notifications);
-                }
-                let mut sound = alerts.sound();
-                if ui.checkbox(&mut sound, t!("settings-sound")).changed() {
-                    alerts.set_sound(sound);
-                }
-                ui.label(RichText::new(t!("settings-banner-always")).weak());
+                self.approval_alerts_ui(ui, &view.alerts);
                 ui.separator();
                 self.printer.ui(ui, paper);
                 ui.separator();
@@ -331,6 +322,27 @@ impl SettingsPanel {
                 ui.separator();
                 self.activity_log.ui(ui);
             });
+    }
+}
+
+impl SettingsPanel {
+    /// Al aprobar un pago: the desktop notification, the chime and the voice (the banner in the
+    /// window is always shown).
+    fn approval_alerts_ui(&mut self, ui: &mut Ui, alerts: &crate::ui::AlertSettings) {
+        ui.label(RichText::new(t!("settings-when-approved")).strong());
+        let mut notifications = alerts.notifications();
+        if ui
+            .checkbox(&mut notifications, t!("settings-desktop-notification"))
+            .changed()
+        {
+            alerts.set_notifications(notifications);
+        }
+        let mut sound = alerts.sound();
+        if ui.checkbox(&mut sound, t!("settings-sound")).changed() {
+            alerts.set_sound(sound);
+        }
+        self.speech.ui(ui, alerts.voice());
+        ui.label(RichText::new(t!("settings-banner-always")).weak());
     }
 }
 

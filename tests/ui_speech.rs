@@ -1,0 +1,218 @@
+//! Approvals said aloud, as the owner sets it and the cashier hears it, with the real app talking
+//! to a stand-in of speech-dispatcher's socket: Configuración › Al aprobar un pago › Decirlo en
+//! voz alta (off until turned on, kept in this computer's settings, Probar), "Pago recibido:
+//! treinta y cinco mil pesos" once for a sale approved at this till, nothing for a refusal, each
+//! of a counter QR's payments said once, and what to install when no voice speaks Spanish.
+#![cfg(all(unix, not(target_os = "macos")))]
+
+mod common;
+
+use common::speechd::{Behaviour, StandIn, VOICES};
+use common::ui::{App, click, create_link, harness_of, shows, type_into, wait_until};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use paydesk::config::{EnvOverrides, Paths};
+use paydesk::i18n::Language;
+use paydesk::speech::Speaker;
+use paydesk::ui::session::SecretsSource;
+use paydesk::ui::{AppOptions, Panel, PaydeskApp};
+use serde_json::json;
+
+const ALOUD: &str = "Decirlo en voz alta («Pago recibido: treinta y cinco mil pesos»)";
+
+/// The app in Spanish, saying approvals through `stand_in`.
+fn till_with_voice(app: &App, stand_in: &StandIn) -> Harness<'static, PaydeskApp> {
+    let options = AppOptions {
+        paths: Paths::in_dir(app.home.path()),
+        profile: None,
+        env: EnvOverrides::default(),
+        secrets: SecretsSource::MemoryOnly("las pruebas guardan los secretos en memoria".into()),
+        alerts: false,
+        webhook_listen: Some("127.0.0.1:0".parse().unwrap()),
+        updates: false,
+        language: Some(Language::Es),
+        speaker: Speaker::Daemon(stand_in.daemon()),
+    };
+    harness_of(app.runtime.handle().clone(), options)
+}
+
+fn aloud_is_checked(harness: &Harness<'_, PaydeskApp>) -> bool {
+    harness.get_by_label(ALOUD).accesskit_node().toggled() == Some(egui::accesskit::Toggled::True)
+}
+
+/// The owner's steps: Configuración › Al aprobar un pago › Decirlo en voz alta, until the voices
+/// are listed.
+fn turn_speech_on(harness: &mut Harness<'_, PaydeskApp>) {
+    harness.state_mut().show_panel(Panel::Settings);
+    harness.run_steps(4);
+    harness.get_by_label(ALOUD).scroll_to_me();
+    harness.run_steps(2);
+    assert!(
+        !aloud_is_checked(harness),
+        "off until the owner turns it on"
+    );
+    click(harness, ALOUD);
+    wait_until(harness, "the voices are listed", |h| {
+        h.query_by_label("Probar")
+            .is_some_and(|probar| !probar.accesskit_node().is_disabled())
+    });
+}
+
+fn settle(
+    app: &App,
+    harness: &Harness<'_, PaydeskApp>,
+    reference: &str,
+    outcome: serde_json::Value,
+) {
+    let control = app.control(harness);
+    let status = app.post(
+        format!("{control}/transactions/{reference}/outcome"),
+        outcome,
+    );
+    assert_eq!(status, 200);
+}
+
+fn wait_for_speech(harness: &mut Harness<'_, PaydeskApp>, stand_in: &StandIn, count: usize) {
+    wait_until(harness, &format!("{count} sentences are said"), |_| {
+        stand_in.spoken().len() >= count
+    });
+}
+
+#[test]
+fn an_approval_here_is_said_once_and_a_refusal_never() {
+    let stand_in = StandIn::start(Behaviour::Answers, VOICES);
+    let app = App::new();
+    let mut harness = till_with_voice(&app, &stand_in);
+    turn_speech_on(&mut harness);
+    let config_file = Paths::in_dir(app.home.path()).config_file();
+    wait_until(&mut harness, "the choice is kept on this computer", |_| {
+        std::fs::read_to_string(&config_file).is_ok_and(|text| text.contains("aloud = true"))
+    });
+
+    let first = create_link(&mut harness, "35000");
+    settle(&app, &harness, &first, json!({ "outcome": "approve" }));
+    wait_for_speech(&mut harness, &stand_in, 1);
+
+    // A refusal is not said: the customer is standing there. The next approval is, and nothing
+    // came between the two.
+    let refused = create_link(&mut harness, "12000");
+    settle(&app, &harness, &refused, json!({ "outcome": "decline" }));
+    wait_until(&mut harness, "the decline is seen", |h| {
+        h.state().tracker().find(&refused).and_then(|p| p.status)
+            == Some(paydesk::api::family_b::TransactionStatus::Rejected)
+    });
+    let second = create_link(&mut harness, "21000");
+    settle(&app, &harness, &second, json!({ "outcome": "approve" }));
+    wait_for_speech(&mut harness, &stand_in, 2);
+    assert_eq!(
+        stand_in.spoken(),
+        [
+            "Pago recibido: treinta y cinco mil pesos",
+            "Pago recibido: veintiún mil pesos"
+        ]
+    );
+    assert!(
+        stand_in
+            .heard()
+            .iter()
+            .flatten()
+            .any(|line| line == "SET SELF LANGUAGE es-419" || line == "SET SELF LANGUAGE es"),
+        "said in Spanish: {:?}",
+        stand_in.heard()
+    );
+}
+
+#[test]
+fn a_counter_qrs_three_payments_are_each_said_once() {
+    let stand_in = StandIn::start(Behaviour::Answers, VOICES);
+    let app = App::new();
+    let mut harness = till_with_voice(&app, &stand_in);
+    turn_speech_on(&mut harness);
+
+    harness.state_mut().show_panel(Panel::Collect);
+    click(&mut harness, "Códigos QR");
+    wait_until(&mut harness, "the methods load", |h| {
+        shows(h, "Medios de pago de su cuenta")
+    });
+    click(&mut harness, "Tipo");
+    click(&mut harness, "QR estático (el pagador escribe el valor)");
+    type_into(&mut harness, "Descripción", "QR del mostrador");
+    click(&mut harness, "Crear código QR");
+    wait_until(&mut harness, "the code is created", |h| {
+        shows(h, "Código QR creado")
+    });
+    let code = harness.state().tracker().payments[0].reference.clone();
+
+    for (count, amount) in [(1, 35_000), (2, 1_000_000), (3, 200_500)] {
+        settle(
+            &app,
+            &harness,
+            &code,
+            json!({ "outcome": "approve", "amount": amount }),
+        );
+        wait_for_speech(&mut harness, &stand_in, count);
+    }
+    // However often the code is asked about after, each payment stays said once.
+    harness.run_steps(20);
+    assert_eq!(
+        stand_in.spoken(),
+        [
+            "Pago recibido: treinta y cinco mil pesos",
+            "Pago recibido: un millón de pesos",
+            "Pago recibido: doscientos mil quinientos pesos"
+        ]
+    );
+}
+
+#[test]
+fn probar_says_a_sample_and_the_choice_survives_a_restart() {
+    let stand_in = StandIn::start(Behaviour::Answers, VOICES);
+    let app = App::new();
+    {
+        let mut harness = till_with_voice(&app, &stand_in);
+        turn_speech_on(&mut harness);
+        harness.get_by_label("Probar").scroll_to_me();
+        click(&mut harness, "Probar");
+        wait_until(&mut harness, "Probar is said", |h| {
+            shows(h, "Se dijo «Pago recibido: treinta y cinco mil pesos»")
+        });
+        assert_eq!(
+            stand_in.spoken(),
+            ["Pago recibido: treinta y cinco mil pesos"]
+        );
+        let config_file = Paths::in_dir(app.home.path()).config_file();
+        wait_until(&mut harness, "the choice is kept", |_| {
+            std::fs::read_to_string(&config_file).is_ok_and(|text| text.contains("aloud = true"))
+        });
+    }
+    // paydesk opened again on the same computer: still on.
+    let mut harness = till_with_voice(&app, &stand_in);
+    harness.state_mut().show_panel(Panel::Settings);
+    wait_until(&mut harness, "the saved choice is read", |h| {
+        h.query_by_label(ALOUD).is_some() && aloud_is_checked(h)
+    });
+}
+
+#[test]
+fn without_a_spanish_voice_configuracion_says_what_to_install() {
+    const ENGLISH_ONLY: &[&str] = &["English (America)\ten-US\tnone"];
+    let stand_in = StandIn::start(Behaviour::Answers, ENGLISH_ONLY);
+    let app = App::new();
+    let mut harness = till_with_voice(&app, &stand_in);
+    harness.state_mut().show_panel(Panel::Settings);
+    harness.run_steps(4);
+    harness.get_by_label(ALOUD).scroll_to_me();
+    harness.run_steps(2);
+    click(&mut harness, ALOUD);
+    wait_until(&mut harness, "the missing voice is said", |h| {
+        shows(h, "No hay una voz en español instalada")
+    });
+    assert!(shows(&harness, "sudo apt install speech-dispatcher"));
+    assert!(
+        harness
+            .get_by_label("Probar")
+            .accesskit_node()
+            .is_disabled(),
+        "nothing to try without a voice"
+    );
+}
