@@ -116,131 +116,171 @@ impl Waiting {
 /// arrive while their subject waits share its one question.
 pub(super) async fn confirm_all(
     settings: SharedSettings,
-    mut queue: mpsc::UnboundedReceiver<ToCheck>,
+    queue: mpsc::UnboundedReceiver<ToCheck>,
     again: mpsc::UnboundedSender<ToCheck>,
     events: Option<mpsc::UnboundedSender<ReceiverEvent>>,
 ) {
-    // How often each notification found its payment or payout not written down yet.
-    let mut early: std::collections::HashMap<i64, u32> = std::collections::HashMap::new();
-    let mut waiting = Waiting::default();
-    // Checks the service could not answer for want of the line: asked again the moment it
-    // comes back, not when the service happens to send the notification again.
-    let mut stalled = Waiting::default();
-    loop {
-        if waiting.batches.is_empty() {
-            let back = line_back(&settings, !stalled.batches.is_empty());
-            tokio::select! {
-                job = queue.recv() => match job {
-                    Some(job) => waiting.add(job),
-                    None => return,
-                },
-                () = back => {
-                    while let Some((subject, batch)) = stalled.next() {
-                        for (id, notification) in batch {
-                            waiting.add(ToCheck { id, notification, profile: subject.profile.clone() });
-                        }
-                    }
-                    continue;
-                }
-            }
-        }
-        while let Ok(job) = queue.try_recv() {
-            waiting.add(job);
-        }
-        let Some((subject, batch)) = waiting.next() else {
+    let mut checker = Checker {
+        settings,
+        queue,
+        again,
+        events,
+        early: std::collections::HashMap::new(),
+        waiting: Waiting::default(),
+        stalled: Waiting::default(),
+    };
+    while let Some((subject, batch)) = checker.next_subject().await {
+        let Some((client, ledger)) = checker.client_for(&subject) else {
             continue;
         };
-        let (confirmer, ledger) = {
-            let settings = read(&settings);
-            // Checked with the client and books of the profile that verified them: after a
-            // switch to another profile they stay unchecked (a copy is checked when it comes).
-            if settings.profile != subject.profile {
-                continue;
-            }
-            (settings.confirmer.clone(), settings.ledger.clone())
-        };
-        // Without a client (no service set up) the notifications stay unchecked.
-        let Some(confirmer) = confirmer else {
-            continue;
-        };
-        let profile = subject.profile.clone();
-        let (outcome, patience) = match &subject.about {
-            About::Payment(reference) => (
-                check_payment(
-                    &confirmer.client,
-                    ledger.clone(),
-                    profile,
-                    reference,
-                    &batch,
-                )
-                .await,
-                PAYMENT_PATIENCE_TRIES,
-            ),
-            About::Payout(reference1) => (
-                check_payout(
-                    &confirmer.client,
-                    ledger.clone(),
-                    profile,
-                    reference1,
-                    &batch,
-                )
-                .await,
-                PAYOUT_PATIENCE_TRIES,
-            ),
-        };
+        let (outcome, patience) = ask(&client, ledger.clone(), &subject, &batch).await;
         let checked = match outcome {
             Check::LineDown(checked) => {
-                for (id, notification) in batch {
-                    stalled.add(ToCheck {
-                        id,
-                        notification,
-                        profile: subject.profile.clone(),
-                    });
-                }
+                checker.stall(&subject, batch);
                 checked
             }
             Check::Done(checked) => {
                 for (id, _) in &batch {
-                    early.remove(id);
+                    checker.early.remove(id);
                 }
                 checked
             }
             Check::NotYetOurs => {
-                // The service can notify before the till that made the sale (or sent the
-                // payout) has written it down: ask again in a moment, then call it not ours.
-                let mut given_up = Vec::new();
-                for (id, notification) in batch {
-                    let tries = early.entry(id).or_default();
-                    *tries += 1;
-                    if *tries > patience {
-                        early.remove(&id);
-                        given_up.push((id, notification));
-                        continue;
-                    }
-                    let again = again.clone();
-                    let profile = subject.profile.clone();
-                    tokio::spawn(async move {
-                        tokio::time::sleep(PATIENCE_STEP).await;
-                        let _ = again.send(ToCheck {
-                            id,
-                            notification,
-                            profile,
-                        });
-                    });
-                }
+                let given_up = checker.ask_later(&subject, batch, patience);
                 record_checks(ledger, &given_up, |_| (CheckState::NotOurs, None)).await
             }
         };
-        if let Some(events) = &events {
-            for (id, reference, state, service_status) in checked {
-                let _ = events.send(ReceiverEvent::Checked {
-                    id,
-                    reference,
-                    state,
-                    service_status,
-                });
+        checker.tell(checked);
+    }
+}
+
+/// What the checking task keeps between questions.
+struct Checker {
+    settings: SharedSettings,
+    queue: mpsc::UnboundedReceiver<ToCheck>,
+    again: mpsc::UnboundedSender<ToCheck>,
+    events: Option<mpsc::UnboundedSender<ReceiverEvent>>,
+    /// How often each notification found its payment or payout not written down yet.
+    early: std::collections::HashMap<i64, u32>,
+    waiting: Waiting,
+    /// Checks the service could not answer for want of the line: asked again the moment it
+    /// comes back, not when the service happens to send the notification again.
+    stalled: Waiting,
+}
+
+impl Checker {
+    /// The next subject to ask about, with its notifications; `None` once the receiver is gone.
+    async fn next_subject(&mut self) -> Option<(Subject, Vec<(i64, Notification)>)> {
+        loop {
+            if self.waiting.batches.is_empty() {
+                let back = line_back(&self.settings, !self.stalled.batches.is_empty());
+                tokio::select! {
+                    job = self.queue.recv() => self.waiting.add(job?),
+                    () = back => {
+                        while let Some((subject, batch)) = self.stalled.next() {
+                            for (id, notification) in batch {
+                                self.waiting.add(ToCheck { id, notification, profile: subject.profile.clone() });
+                            }
+                        }
+                        continue;
+                    }
+                }
+            }
+            while let Ok(job) = self.queue.try_recv() {
+                self.waiting.add(job);
+            }
+            if let Some(next) = self.waiting.next() {
+                return Some(next);
             }
         }
+    }
+
+    /// The client and books of the profile that verified the subject's notifications: after a
+    /// switch to another profile they stay unchecked (a copy is checked when it comes), and
+    /// without a client (no service set up) they stay unchecked too.
+    fn client_for(&self, subject: &Subject) -> Option<(Client, Arc<Ledger>)> {
+        let settings = read(&self.settings);
+        if settings.profile != subject.profile {
+            return None;
+        }
+        let confirmer = settings.confirmer.clone()?;
+        Some((confirmer.client.clone(), settings.ledger.clone()))
+    }
+
+    fn stall(&mut self, subject: &Subject, batch: Vec<(i64, Notification)>) {
+        for (id, notification) in batch {
+            self.stalled.add(ToCheck {
+                id,
+                notification,
+                profile: subject.profile.clone(),
+            });
+        }
+    }
+
+    /// The service can notify before the till that made the sale (or sent the payout) has
+    /// written it down: asked again in a moment, then called not ours. Returns those given up.
+    fn ask_later(
+        &mut self,
+        subject: &Subject,
+        batch: Vec<(i64, Notification)>,
+        patience: u32,
+    ) -> Vec<(i64, Notification)> {
+        let mut given_up = Vec::new();
+        for (id, notification) in batch {
+            let tries = self.early.entry(id).or_default();
+            *tries += 1;
+            if *tries > patience {
+                self.early.remove(&id);
+                given_up.push((id, notification));
+                continue;
+            }
+            let again = self.again.clone();
+            let profile = subject.profile.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(PATIENCE_STEP).await;
+                let _ = again.send(ToCheck {
+                    id,
+                    notification,
+                    profile,
+                });
+            });
+        }
+        given_up
+    }
+
+    fn tell(&self, checked: Checked) {
+        let Some(events) = &self.events else {
+            return;
+        };
+        for (id, reference, state, service_status) in checked {
+            let _ = events.send(ReceiverEvent::Checked {
+                id,
+                reference,
+                state,
+                service_status,
+            });
+        }
+    }
+}
+
+/// One question to the service about a subject, and how many times its notifications may find
+/// it not written down yet.
+async fn ask(
+    client: &Client,
+    ledger: Arc<Ledger>,
+    subject: &Subject,
+    batch: &[(i64, Notification)],
+) -> (Check, u32) {
+    let profile = subject.profile.clone();
+    match &subject.about {
+        About::Payment(reference) => (
+            check_payment(client, ledger, profile, reference, batch).await,
+            PAYMENT_PATIENCE_TRIES,
+        ),
+        About::Payout(reference1) => (
+            check_payout(client, ledger, profile, reference1, batch).await,
+            PAYOUT_PATIENCE_TRIES,
+        ),
     }
 }
 
