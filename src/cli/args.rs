@@ -464,6 +464,19 @@ pub struct ResourceArgs {
     /// Method 8: the payer's bank id, with the payer's details.
     #[arg(long, requires_all = ["person_type", "doc_type", "doc_number", "name", "address", "email", "payer_cellphone"])]
     pub bank: Option<i64>,
+    #[command(flatten)]
+    pub payer: PayerArgs,
+    #[arg(long)]
+    pub payer_cellphone: Option<String>,
+    /// Method 11: encoded information text.
+    #[arg(long)]
+    pub info: Option<String>,
+}
+
+/// Who pays by online bank transfer: the details the bank asks of the payer, the same for a
+/// Family A resource and a charge.
+#[derive(Debug, Args)]
+pub struct PayerArgs {
     #[arg(long)]
     pub person_type: Option<String>,
     #[arg(long)]
@@ -476,11 +489,6 @@ pub struct ResourceArgs {
     pub address: Option<String>,
     #[arg(long)]
     pub email: Option<String>,
-    #[arg(long)]
-    pub payer_cellphone: Option<String>,
-    /// Method 11: encoded information text.
-    #[arg(long)]
-    pub info: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -545,18 +553,8 @@ pub struct ChargeArgs {
     /// Online bank transfer: the payer's bank id and details.
     #[arg(long)]
     pub bank: Option<String>,
-    #[arg(long)]
-    pub person_type: Option<String>,
-    #[arg(long)]
-    pub doc_type: Option<String>,
-    #[arg(long)]
-    pub doc_number: Option<String>,
-    #[arg(long)]
-    pub name: Option<String>,
-    #[arg(long)]
-    pub address: Option<String>,
-    #[arg(long)]
-    pub email: Option<String>,
+    #[command(flatten)]
+    pub payer: PayerArgs,
     /// Bre-B key and interoperable QR: the merchant's id in the scheme.
     #[arg(long)]
     pub merchant_id: Option<String>,
