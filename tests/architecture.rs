@@ -539,3 +539,51 @@ fn inside_every_folder_the_files_use_each_other_one_way() {
         problems.join("\n")
     );
 }
+
+/// A new panel is its own file, a line in `ui/panels/mod.rs` and its entry in
+/// `ui/navigation.rs`; the app's core does not change. `ui/app.rs` may name the home panel it
+/// opens on and the panels' container, never a panel of its own accord: news reaches panels
+/// through `PanelState::hear`, and what they want done comes back as actions.
+#[test]
+fn the_apps_core_names_no_panel_but_the_home_one() {
+    let app = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui/app.rs"))
+        .unwrap();
+    let code: String = app
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut named = BTreeSet::new();
+    for (at, _) in code.match_indices("Panel::") {
+        let before = &code[..at];
+        // `Panel::` inside `CentralPanel::` (egui's) is not ours.
+        if before.ends_with("Central") || before.ends_with("Side") || before.ends_with("Top") {
+            continue;
+        }
+        let name: String = code[at + "Panel::".len()..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        named.insert(name);
+    }
+    assert!(
+        named.iter().all(|name| name == "Collect"),
+        "ui/app.rs names panels of its own: {named:?}; a panel decides from PanelState::hear"
+    );
+    for panel_module in [
+        "accounts",
+        "activity",
+        "balance",
+        "collect",
+        "payouts",
+        "reconcile",
+        "register",
+        "settings",
+        "status",
+    ] {
+        assert!(
+            !code.contains(&format!("panels::{panel_module}")),
+            "ui/app.rs reaches into panels::{panel_module}"
+        );
+    }
+}
