@@ -78,6 +78,9 @@ pub fn voices_for(voices: &[Voice], language: Language) -> Vec<Voice> {
             (Language::Es, "es-co") => 0,
             (Language::Es, "es-419") => 1,
             (Language::Es, tag) if tag != "es" && tag != "es-es" => 2,
+            // English in the Americas as a Colombian shop most often hears it.
+            (Language::En, "en-us") => 0,
+            (Language::En, "en") => 1,
             _ => 3,
         }
     };
@@ -182,6 +185,20 @@ mod tests {
             ["Colombia", "Latin America", "Mexico", "Spain", "Spain+Adam"]
         );
         assert_eq!(voices_for(&voices, Language::En).len(), 1);
+    }
+
+    #[test]
+    fn american_english_comes_first() {
+        // eSpeak NG lists the Caribbean's before America's.
+        let voices = [
+            voice("English (Caribbean)", "en-029"),
+            voice("English (Great Britain)", "en-GB"),
+            voice("English (America)", "en-US"),
+        ];
+        assert_eq!(
+            voices_for(&voices, Language::En)[0].name,
+            "English (America)"
+        );
     }
 
     #[test]
