@@ -343,6 +343,31 @@ mod register {
         assert_eq!((queued.city_id, queued.state_id), (11_001, 11));
     }
 
+    /// The built-in simulator's profile is named as a person reads it, never by its key.
+    /// (Spanish only: the language is the process's, and the other tests here read Spanish.)
+    #[test]
+    fn the_profile_is_named_as_a_person_reads_it() {
+        paydesk::i18n::set(paydesk::i18n::Language::Es);
+        let mut harness = Harness::new_ui_state(
+            |ui, panel: &mut RegisterPanel| panel.ui(ui, "simulator"),
+            RegisterPanel::default(),
+        );
+        harness.run();
+        assert!(
+            harness
+                .query_all_by_label_contains("En el perfil Simulador incluido")
+                .next()
+                .is_some()
+        );
+        assert!(
+            harness
+                .query_all_by_label_contains("simulator")
+                .next()
+                .is_none(),
+            "the profile's key is not shown"
+        );
+    }
+
     #[test]
     fn places_are_chosen_by_name() {
         paydesk::i18n::set(paydesk::i18n::Language::Es);
