@@ -461,6 +461,40 @@ mod accounts {
             "an empty form adds nothing"
         );
     }
+
+    fn shows(harness: &Harness<'_, AccountsPanel>, text: &str) -> bool {
+        harness.query_all_by_label_contains(text).next().is_some()
+    }
+
+    /// As on Cobrar: an untouched form makes no complaints; what it needs is said once the
+    /// owner starts typing, or presses the button anyway.
+    #[test]
+    fn what_an_account_needs_is_said_once_the_owner_starts() {
+        paydesk::i18n::set(paydesk::i18n::Language::Es);
+        let mut harness = Harness::new_ui_state(
+            |ui, panel: &mut AccountsPanel| panel.ui(ui),
+            AccountsPanel::default(),
+        );
+        harness.run_steps(2);
+        assert!(!shows(&harness, "Para continuar"), "nothing typed yet");
+        assert!(!shows(&harness, "• Banco"), "nothing typed yet");
+        harness.get_by_label("Número de cuenta").focus();
+        harness.run_steps(2);
+        harness.get_by_label("Número de cuenta").type_text("1234");
+        harness.run_steps(2);
+        assert!(shows(&harness, "Para continuar"));
+        assert!(shows(&harness, "• Banco: elija el banco de la lista"));
+
+        // Untouched, a press on the (disabled) button says why it does nothing.
+        let mut harness = Harness::new_ui_state(
+            |ui, panel: &mut AccountsPanel| panel.ui(ui),
+            AccountsPanel::default(),
+        );
+        harness.run_steps(2);
+        harness.get_by_label("Inscribir cuenta").click();
+        harness.run_steps(2);
+        assert!(shows(&harness, "Para continuar"));
+    }
 }
 
 mod settings {
