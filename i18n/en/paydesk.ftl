@@ -1014,6 +1014,7 @@ chart-by-method = By payment method
 chart-by-cashier = By cashier
 chart-total = Total: { $amount }
 chart-nothing = No confirmed sales on these dates.
+chart-month-nothing = No confirmed sales in the last 30 days: each day will show here once there are.
 chart-bar = { $label }: { $amount } ({ $count ->
     [one] 1 payment
    *[other] { $count } payments

@@ -1014,6 +1014,7 @@ chart-by-method = Por medio de pago
 chart-by-cashier = Por cajero
 chart-total = Total: { $amount }
 chart-nothing = Sin ventas confirmadas en estas fechas.
+chart-month-nothing = Sin ventas confirmadas en los últimos 30 días: aquí se verá cada día cuando las haya.
 chart-bar = { $label }: { $amount } ({ $count ->
     [one] 1 pago
    *[other] { $count } pagos
