@@ -933,6 +933,7 @@ action-customer-forgotten = A customer's data forgotten
 action-owner-opened = Owner mode opened
 action-pin-locked = PIN locked after wrong tries
 cli-watch-people = A PIN or the list of cashiers changed
+table-cell-empty = { $column }: blank
 column-cashier = Cashier
 column-till = Till
 pin-locked-now = Too many tries: the PIN is locked for a while. Wait and try again.

@@ -933,6 +933,7 @@ action-customer-forgotten = Datos de un cliente olvidados
 action-owner-opened = Modo dueño abierto
 action-pin-locked = PIN bloqueado por intentos fallidos
 cli-watch-people = Cambió un PIN o la lista de cajeros
+table-cell-empty = { $column }: en blanco
 column-cashier = Cajero
 column-till = Caja
 pin-locked-now = Demasiados intentos: el PIN quedó bloqueado un rato. Espere y vuelva a intentar.
