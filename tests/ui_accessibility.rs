@@ -1,11 +1,11 @@
-//! What a screen reader finds (issue 38): every control of every panel, with the whole app open
-//! (no owner's PIN set yet, so the owner's panels show too), has a name it reads, in Spanish
-//! and in English; Tab walks Cobrar's form in the order it reads; a payment's state and amount
-//! are read as words.
+//! What a screen reader finds (issue 38): every control of every panel has a name it reads, in
+//! Spanish and in English: with the whole app open (no owner's PIN yet, so the owner's panels
+//! show), then with a PIN set, in Caja, at the PIN prompt and on the owner's side it opens. Tab
+//! walks Cobrar's form in the order it reads; a payment's state and amount read as words.
 
 mod common;
 
-use common::ui::{App, click, create_link, shows, type_into, wait_until};
+use common::ui::{App, click, create_link, shows, text_input, type_into, wait_until};
 use egui::accesskit::{Action, Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
@@ -197,7 +197,44 @@ fn every_panel(language: Language) -> Vec<String> {
     open_first_payment(&mut harness);
     let window = format!("{} › the payment's window", Panel::Status.title());
     walk(&mut harness, &window, &mut problems);
+    caja_and_the_owners_side(&mut harness, &mut problems);
     problems
+}
+
+/// Types into a field further down Configuración, scrolled to first as a person would.
+fn type_below(harness: &mut Harness<'_, PaydeskApp>, label: &str, text: &str) {
+    harness.run_steps(2);
+    harness.get_by(text_input(label)).scroll_to_me();
+    harness.run_steps(2);
+    type_into(harness, label, text);
+}
+
+/// With an owner's PIN set: Caja (the till alone), the PIN prompt, and the owner's side opened
+/// by the PIN, each walked.
+fn caja_and_the_owners_side(harness: &mut Harness<'_, PaydeskApp>, problems: &mut Vec<String>) {
+    harness.state_mut().show_panel(Panel::Settings);
+    harness.run_steps(2);
+    type_below(harness, &paydesk::t!("people-new-pin"), "4826");
+    type_below(harness, &paydesk::t!("people-repeat-pin"), "4826");
+    let set = paydesk::t!("people-set-pin");
+    harness.get_by_label(&set).scroll_to_me();
+    click(harness, &set);
+    wait_until(harness, "the till is in Caja", |h| {
+        h.state().access().in_caja()
+    });
+    for panel in [Panel::Collect, Panel::Status, Panel::Reconcile] {
+        harness.state_mut().show_panel(panel);
+        walk(harness, &format!("Caja › {}", panel.title()), problems);
+    }
+    click(harness, &paydesk::t!("caja-owner"));
+    walk(harness, &paydesk::t!("pin-owner-title"), problems);
+    type_into(harness, &paydesk::t!("pin-hint"), "4826");
+    click(harness, &paydesk::t!("pin-enter"));
+    wait_until(harness, "the owner's side opens", |h| {
+        h.state().access().owner_side() && !h.state().access().is_checking()
+    });
+    harness.state_mut().show_panel(Panel::Collect);
+    walk(harness, &paydesk::t!("owner-chip"), problems);
 }
 
 /// Opens the first row of today's list, by its reference as the cashier reads it.
@@ -328,4 +365,14 @@ fn an_approved_payments_state_and_amount_read_as_words() {
         .collect();
     assert!(chips.len() >= 2, "the list's and the window's: {chips:?}");
     assert!(chips.iter().all(|words| words == "Aprobado"), "{chips:?}");
+    // The day's close reads its money in words too.
+    harness.state_mut().show_panel(Panel::Reconcile);
+    wait_until(&mut harness, "the close", |h| shows(h, "Cobros aprobados"));
+    let in_the_close = harness
+        .query_all_by_label("$ 35.000")
+        .filter(|node| {
+            node.accesskit_node().description().as_deref() == Some("treinta y cinco mil pesos")
+        })
+        .count();
+    assert!(in_the_close >= 1, "the close's approved line");
 }
