@@ -269,7 +269,7 @@ fn register_validates_then_signs_in_with_the_new_token() {
     // Said in words, with the profile it landed in; no system error text on screen.
     assert!(shows(
         &harness,
-        "Registro hecho: Tienda Ana quedó con la sesión iniciada en el perfil simulator"
+        "Registro hecho: Tienda Ana quedó con la sesión iniciada en el perfil Simulador incluido"
     ));
     assert!(!shows(&harness, "zbus") && !shows(&harness, "org.freedesktop"));
     // Signed in as the new merchant, on the same simulator: it knows the merchant, and the top

@@ -343,6 +343,31 @@ mod register {
         assert_eq!((queued.city_id, queued.state_id), (11_001, 11));
     }
 
+    /// The built-in simulator's profile is named as a person reads it, never by its key.
+    /// (Spanish only: the language is the process's, and the other tests here read Spanish.)
+    #[test]
+    fn the_profile_is_named_as_a_person_reads_it() {
+        paydesk::i18n::set(paydesk::i18n::Language::Es);
+        let mut harness = Harness::new_ui_state(
+            |ui, panel: &mut RegisterPanel| panel.ui(ui, "simulator"),
+            RegisterPanel::default(),
+        );
+        harness.run();
+        assert!(
+            harness
+                .query_all_by_label_contains("En el perfil Simulador incluido")
+                .next()
+                .is_some()
+        );
+        assert!(
+            harness
+                .query_all_by_label_contains("simulator")
+                .next()
+                .is_none(),
+            "the profile's key is not shown"
+        );
+    }
+
     #[test]
     fn places_are_chosen_by_name() {
         paydesk::i18n::set(paydesk::i18n::Language::Es);
@@ -435,6 +460,40 @@ mod accounts {
             !queued.iter().any(|c| matches!(c, AccountsCommand::Add(_))),
             "an empty form adds nothing"
         );
+    }
+
+    fn shows(harness: &Harness<'_, AccountsPanel>, text: &str) -> bool {
+        harness.query_all_by_label_contains(text).next().is_some()
+    }
+
+    /// As on Cobrar: an untouched form makes no complaints; what it needs is said once the
+    /// owner starts typing, or presses the button anyway.
+    #[test]
+    fn what_an_account_needs_is_said_once_the_owner_starts() {
+        paydesk::i18n::set(paydesk::i18n::Language::Es);
+        let mut harness = Harness::new_ui_state(
+            |ui, panel: &mut AccountsPanel| panel.ui(ui),
+            AccountsPanel::default(),
+        );
+        harness.run_steps(2);
+        assert!(!shows(&harness, "Para continuar"), "nothing typed yet");
+        assert!(!shows(&harness, "• Banco"), "nothing typed yet");
+        harness.get_by_label("Número de cuenta").focus();
+        harness.run_steps(2);
+        harness.get_by_label("Número de cuenta").type_text("1234");
+        harness.run_steps(2);
+        assert!(shows(&harness, "Para continuar"));
+        assert!(shows(&harness, "• Banco: elija el banco de la lista"));
+
+        // Untouched, a press on the (disabled) button says why it does nothing.
+        let mut harness = Harness::new_ui_state(
+            |ui, panel: &mut AccountsPanel| panel.ui(ui),
+            AccountsPanel::default(),
+        );
+        harness.run_steps(2);
+        harness.get_by_label("Inscribir cuenta").click();
+        harness.run_steps(2);
+        assert!(shows(&harness, "Para continuar"));
     }
 }
 
@@ -795,5 +854,86 @@ mod collect {
             harness.state().queued
         );
         assert!(shows(&harness, "Banco del pagador"));
+    }
+}
+
+mod owner_charts {
+    use std::collections::BTreeMap;
+
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use paydesk::api::catalog::MethodCatalog;
+    use paydesk::ledger::reconcile::{Report, Totals};
+    use paydesk::money::Pesos;
+    use paydesk::ui::panels::owner_charts::{peso_mark, show};
+    use time::macros::date;
+
+    fn month(by_day: BTreeMap<time::Date, Totals>) -> Report {
+        let approved = Totals {
+            count: by_day.values().map(|t| t.count).sum(),
+            gross: Pesos::sum_of(by_day.values().map(|t| t.gross)).unwrap_or(Pesos::ZERO),
+            ..Totals::default()
+        };
+        Report {
+            from: date!(2026 - 10 - 27),
+            to: date!(2026 - 11 - 25),
+            by_state: BTreeMap::new(),
+            by_method: BTreeMap::new(),
+            by_cashier: BTreeMap::new(),
+            by_day,
+            by_hour: BTreeMap::new(),
+            approved,
+            unconfirmed: 0,
+            payouts_paid: Totals::default(),
+            payouts_open: Totals::default(),
+            payouts_failed: Totals::default(),
+            exceptions: Vec::new(),
+            notifications: 0,
+        }
+    }
+
+    fn shows<T>(harness: &Harness<'_, T>, text: &str) -> bool {
+        harness.query_all_by_label_contains(text).next().is_some()
+    }
+
+    /// A month without sales says so in words, where an empty plot with an axis from "-$ 10"
+    /// to "$ 10" was.
+    #[test]
+    fn an_empty_month_says_it_is_empty() {
+        paydesk::i18n::set(paydesk::i18n::Language::Es);
+        let empty = month(BTreeMap::new());
+        let catalog = MethodCatalog::default();
+        let mut harness = Harness::new_ui(move |ui| show(ui, Some(&empty), &empty, &catalog));
+        harness.run();
+        assert!(shows(
+            &harness,
+            "Sin ventas confirmadas en los últimos 30 días"
+        ));
+        assert!(!shows(&harness, "-$"), "no negative pesos anywhere");
+
+        // With a sale, the month is drawn as bars (no words of an empty month).
+        let sold = month(BTreeMap::from([(
+            date!(2026 - 11 - 20),
+            Totals {
+                count: 1,
+                gross: Pesos::new(35_000),
+                ..Totals::default()
+            },
+        )]));
+        let catalog = MethodCatalog::default();
+        let mut harness = Harness::new_ui(move |ui| show(ui, Some(&sold), &sold, &catalog));
+        harness.run();
+        assert!(!shows(&harness, "últimos 30 días:"));
+        assert!(shows(&harness, "Total: $ 35.000"));
+    }
+
+    /// The money axes never read a negative amount: the plot's margin below zero is blank.
+    #[test]
+    fn a_money_axis_has_no_negative_pesos() {
+        assert_eq!(peso_mark(-10.0), "");
+        assert_eq!(peso_mark(-5_000.0), "");
+        assert_eq!(peso_mark(-0.2), "$ 0");
+        assert_eq!(peso_mark(0.0), "$ 0");
+        assert_eq!(peso_mark(35_000.0), "$ 35.000");
     }
 }

@@ -933,6 +933,7 @@ action-customer-forgotten = A customer's data forgotten
 action-owner-opened = Owner mode opened
 action-pin-locked = PIN locked after wrong tries
 cli-watch-people = A PIN or the list of cashiers changed
+table-cell-empty = { $column }: blank
 column-cashier = Cashier
 column-till = Till
 pin-locked-now = Too many tries: the PIN is locked for a while. Wait and try again.
@@ -1014,6 +1015,7 @@ chart-by-method = By payment method
 chart-by-cashier = By cashier
 chart-total = Total: { $amount }
 chart-nothing = No confirmed sales on these dates.
+chart-month-nothing = No confirmed sales in the last 30 days: each day will show here once there are.
 chart-bar = { $label }: { $amount } ({ $count ->
     [one] 1 payment
    *[other] { $count } payments

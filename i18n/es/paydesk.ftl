@@ -933,6 +933,7 @@ action-customer-forgotten = Datos de un cliente olvidados
 action-owner-opened = Modo dueño abierto
 action-pin-locked = PIN bloqueado por intentos fallidos
 cli-watch-people = Cambió un PIN o la lista de cajeros
+table-cell-empty = { $column }: en blanco
 column-cashier = Cajero
 column-till = Caja
 pin-locked-now = Demasiados intentos: el PIN quedó bloqueado un rato. Espere y vuelva a intentar.
@@ -1014,6 +1015,7 @@ chart-by-method = Por medio de pago
 chart-by-cashier = Por cajero
 chart-total = Total: { $amount }
 chart-nothing = Sin ventas confirmadas en estas fechas.
+chart-month-nothing = Sin ventas confirmadas en los últimos 30 días: aquí se verá cada día cuando las haya.
 chart-bar = { $label }: { $amount } ({ $count ->
     [one] 1 pago
    *[other] { $count } pagos

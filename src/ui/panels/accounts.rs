@@ -60,6 +60,9 @@ pub struct AccountsPanel {
     bank_id: String,
     type_id: i64,
     add_code: String,
+    /// The add button was pressed while it could not send: say why, even in an untouched form
+    /// (which otherwise shows no complaints, as Cobrar's).
+    add_pressed_while_blocked: bool,
     added: Requested<String>,
     banks: Requested<BankList>,
     saved: Requested<Vec<SavedBankAccount>>,
@@ -81,6 +84,7 @@ impl Default for AccountsPanel {
             bank_id: String::new(),
             type_id: 1,
             add_code: String::new(),
+            add_pressed_while_blocked: false,
             added: Requested::NotRequested,
             banks: Requested::NotRequested,
             saved: Requested::NotRequested,
@@ -232,6 +236,7 @@ impl AccountsPanel {
                 Requested::Done(_) => {
                     self.number.clear();
                     self.add_code.clear();
+                    self.add_pressed_while_blocked = false;
                     self.saved_stale = true;
                 }
                 Requested::Failed { error, .. } => ctx.note_error(error),
@@ -366,13 +371,20 @@ impl AccountsPanel {
                 );
             });
         let pending = self.added.is_pending();
-        let clicked = ui
-            .add_enabled(
-                built.is_ok() && !pending,
-                egui::Button::new(t!("accounts-add")),
-            )
-            .clicked();
-        blocking_reasons(ui, &problems, &account_labels());
+        let response = ui.add_enabled(
+            built.is_ok() && !pending,
+            egui::Button::new(t!("accounts-add")),
+        );
+        let clicked = response.clicked();
+        if built.is_err()
+            && response.contains_pointer()
+            && ui.input(|i| i.pointer.primary_released())
+        {
+            self.add_pressed_while_blocked = true;
+        }
+        if self.add_started() || self.add_pressed_while_blocked {
+            blocking_reasons(ui, &problems, &account_labels());
+        }
         if (clicked || (enter && !pending))
             && let Ok(account) = built
         {
@@ -385,6 +397,15 @@ impl AccountsPanel {
             Requested::Failed { error, .. } => error_box(ui, error),
             _ => {}
         }
+    }
+
+    /// Whether the owner has begun linking an account: until then the form shows no
+    /// complaints, the way Cobrar's does (which also counts only what was typed, not a choice
+    /// from a list).
+    fn add_started(&self) -> bool {
+        [&self.number, &self.add_code]
+            .iter()
+            .any(|text| !text.trim().is_empty())
     }
 
     fn saved_ui(&mut self, ui: &mut Ui) {

@@ -118,11 +118,11 @@ fn bags_ui(ui: &mut Ui, balance: &Balance) {
         .show(ui, |ui| {
             for bag in &balance.bags {
                 ui.label(&bag.bag);
-                let amount = bag
-                    .pesos()
+                let pesos = bag.pesos();
+                let amount = pesos
                     .map(|p| p.to_string())
                     .unwrap_or_else(|| bag.amount.clone());
-                figure(ui, amount);
+                figure(ui, amount, pesos);
                 if Some(&bag.bag) == disbursement.as_ref() {
                     ui.label(RichText::new(t!("balance-pays-payouts")).weak());
                 } else {
@@ -168,13 +168,16 @@ fn today_ui(ui: &mut Ui, today: &TodayFigures) {
         .spacing([24.0, 6.0])
         .show(ui, |ui| {
             ui.label(t!("balance-paid-by-customers"));
-            figure(ui, gross.to_string());
+            figure(ui, gross.to_string(), Some(gross));
             ui.end_row();
             ui.label(t!("balance-fees"));
-            ui.label(known(fee));
+            let fee_label = ui.label(known(fee));
+            if complete {
+                crate::ui::widgets::amount::read_as_words(&fee_label, fee);
+            }
             ui.end_row();
             ui.label(t!("you-receive"));
-            figure(ui, known(net));
+            figure(ui, known(net), complete.then_some(net));
             ui.end_row();
         });
     if !complete {
@@ -189,11 +192,15 @@ fn today_ui(ui: &mut Ui, today: &TodayFigures) {
     }
 }
 
-/// A figure read at a glance: large and strong.
-fn figure(ui: &mut Ui, text: String) {
-    ui.label(
+/// A figure read at a glance: large and strong; `pesos`, when the figure is an amount the app
+/// read, also in words for a screen reader.
+fn figure(ui: &mut Ui, text: String, pesos: Option<Pesos>) {
+    let response = ui.label(
         RichText::new(text)
             .size(crate::ui::theme::size::FIGURE)
             .strong(),
     );
+    if let Some(pesos) = pesos {
+        crate::ui::widgets::amount::read_as_words(&response, pesos);
+    }
 }

@@ -27,6 +27,17 @@ fn bar_words(label: &str, totals: &Totals) -> String {
     )
 }
 
+/// A mark on a money axis, as es-CO pesos. Sales are never negative, but the plot leaves a
+/// margin around its bars (and around a zero, a range of its own such as -10 to 10): a mark
+/// below zero is left blank rather than read as "-$ 10".
+pub fn peso_mark(value: f64) -> String {
+    let pesos = value.round() as i64;
+    if pesos < 0 {
+        return String::new();
+    }
+    Pesos::new(pesos).to_string()
+}
+
 /// A small bar chart that neither pans nor zooms (the owner looks, does not explore), its
 /// money axis in pesos.
 fn chart<'a>(id: &'a str) -> Plot<'a> {
@@ -38,9 +49,27 @@ fn chart<'a>(id: &'a str) -> Plot<'a> {
         .allow_boxed_zoom(false)
         .allow_double_click_reset(false)
         .show_grid([false, true])
-        .y_axis_formatter(|mark, _| Pesos::new(mark.value.round() as i64).to_string())
+        .y_axis_formatter(|mark, _| peso_mark(mark.value))
         .y_axis_min_width(64.0)
         .include_y(0.0)
+}
+
+/// What the bars with sales say, in order: a chart's words for whoever cannot see it.
+fn spoken_bars(bars: &[Bar]) -> Vec<String> {
+    bars.iter()
+        .filter(|bar| bar.value > 0.0)
+        .map(|bar| bar.name.clone())
+        .collect()
+}
+
+/// A chart takes the keyboard (for its hover readings) but says nothing by itself: to a screen
+/// reader it is a picture named by its title and described by its bars with sales.
+fn name_chart(response: &egui::Response, title: String, bars: Vec<String>) {
+    response.ctx.accesskit_node_builder(response.id, |node| {
+        node.set_role(egui::accesskit::Role::Image);
+        node.set_label(title);
+        node.set_description(bars.join("; "));
+    });
 }
 
 fn titled(ui: &mut Ui, title: String, total: Pesos, draw: impl FnOnce(&mut Ui)) {
@@ -108,6 +137,11 @@ pub fn show(ui: &mut Ui, month: Option<&Report>, range: &Report, catalog: &Metho
 fn per_day(ui: &mut Ui, month: &Report, width: f32) {
     let accent = crate::ui::theme::palette(ui).success;
     titled(ui, t!("chart-per-day"), month.approved.gross, |ui| {
+        // A month without a sale is said in words: thirty empty bars only look broken.
+        if month.by_day.values().all(|totals| totals.count == 0) {
+            ui.label(RichText::new(t!("chart-month-nothing")).weak());
+            return;
+        }
         let mut bars = Vec::new();
         let mut day = month.from;
         let mut index = 0.0;
@@ -122,7 +156,8 @@ fn per_day(ui: &mut Ui, month: &Report, width: f32) {
             }
         }
         let first = month.from;
-        chart("chart-per-day")
+        let spoken = spoken_bars(&bars);
+        let plot = chart("chart-per-day")
             .width(width)
             .x_axis_formatter(move |mark, _| {
                 let offset = mark.value.round() as i64;
@@ -138,6 +173,7 @@ fn per_day(ui: &mut Ui, month: &Report, width: f32) {
                         .element_formatter(Box::new(|bar, _| bar.name.clone())),
                 );
             });
+        name_chart(&plot.response, t!("chart-per-day"), spoken);
     });
 }
 
@@ -156,7 +192,8 @@ fn per_hour(ui: &mut Ui, range: &Report, width: f32) {
                     .name(bar_words(&format!("{hour}:00"), &totals))
             })
             .collect();
-        chart("chart-per-hour")
+        let spoken = spoken_bars(&bars);
+        let plot = chart("chart-per-hour")
             .width(width)
             .x_axis_formatter(|mark, _| format!("{}h", mark.value.round() as i64))
             .show(ui, |plot| {
@@ -166,6 +203,7 @@ fn per_hour(ui: &mut Ui, range: &Report, width: f32) {
                         .element_formatter(Box::new(|bar, _| bar.name.clone())),
                 );
             });
+        name_chart(&plot.response, t!("chart-per-hour"), spoken);
     });
 }
 
@@ -186,7 +224,8 @@ fn named_bars(ui: &mut Ui, id: &'static str, title: String, rows: &[(String, Tot
             })
             .collect();
         let bar_colour = crate::ui::theme::palette(ui).info;
-        Plot::new(id)
+        let spoken = spoken_bars(&bars);
+        let plot = Plot::new(id)
             .height(CHART_HEIGHT)
             .width(width)
             .allow_drag(false)
@@ -196,7 +235,7 @@ fn named_bars(ui: &mut Ui, id: &'static str, title: String, rows: &[(String, Tot
             .allow_double_click_reset(false)
             .show_grid([true, false])
             .include_x(0.0)
-            .x_axis_formatter(|mark, _| Pesos::new(mark.value.round() as i64).to_string())
+            .x_axis_formatter(|mark, _| peso_mark(mark.value))
             .y_axis_min_width(90.0)
             .y_axis_formatter(move |mark, _| {
                 let index = mark.value.round();
@@ -207,11 +246,12 @@ fn named_bars(ui: &mut Ui, id: &'static str, title: String, rows: &[(String, Tot
             })
             .show(ui, |plot| {
                 plot.bar_chart(
-                    BarChart::new(title, bars)
+                    BarChart::new(title.clone(), bars)
                         .horizontal()
                         .color(bar_colour)
                         .element_formatter(Box::new(|bar, _| bar.name.clone())),
                 );
             });
+        name_chart(&plot.response, title, spoken);
     });
 }

@@ -486,9 +486,9 @@ fn totals_grid(ui: &mut Ui, close: &CloseLines) {
                 }
                 let totals = &line.totals;
                 ui.label(totals.count.to_string());
-                ui.label(totals.gross.to_string());
-                ui.label(totals.fee.to_string());
-                ui.label(totals.net.to_string());
+                for pesos in [totals.gross, totals.fee, totals.net] {
+                    crate::ui::widgets::amount::amount_label(ui, pesos, |text| text);
+                }
                 ui.end_row();
             }
         });

@@ -148,6 +148,7 @@ impl RegisterPanel {
                     let paths = ctx.paths.clone();
                     let secrets = ctx.session.secrets.clone();
                     let profile = ctx.session.profile_name().to_owned();
+                    let shown_profile = crate::config::shown_profile_name(&profile);
                     let token = user.token.clone();
                     let user_id = user.id;
                     let name = if user.name.trim().is_empty() {
@@ -155,7 +156,8 @@ impl RegisterPanel {
                     } else {
                         user.name.clone()
                     };
-                    self.registered = Some((name, profile.clone()));
+                    // The outcome names the profile as the person reads it.
+                    self.registered = Some((name, shown_profile));
                     self.stored = Some(ctx.bridge.spawn_blocking(move || {
                         save_credentials(
                             &paths,
@@ -199,9 +201,12 @@ impl RegisterPanel {
         }
     }
 
+    /// `profile_name`: the profile's name in the configuration; shown as a person reads it
+    /// (the built-in simulator's in her language, not its key "simulator").
     pub fn ui(&mut self, ui: &mut Ui, profile_name: &str) {
         ui.heading(t!("register-title"));
-        ui.label(RichText::new(t!("register-on-profile", name = profile_name)).weak());
+        let shown = crate::config::shown_profile_name(profile_name);
+        ui.label(RichText::new(t!("register-on-profile", name = shown.as_str())).weak());
         let built = self.form.parse();
         let problems = built.as_ref().err().cloned().unwrap_or_default();
         egui::ScrollArea::both()

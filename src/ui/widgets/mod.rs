@@ -1,5 +1,6 @@
 //! Small widgets the panels share.
 
+pub mod amount;
 pub mod chip;
 pub mod empty;
 pub mod form;

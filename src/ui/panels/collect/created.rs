@@ -151,11 +151,9 @@ impl CreatedView {
 }
 
 fn big_amount(ui: &mut Ui, amount: Pesos) {
-    ui.label(
-        RichText::new(amount.to_string())
-            .size(crate::ui::theme::size::AMOUNT)
-            .strong(),
-    );
+    crate::ui::widgets::amount::amount_label(ui, amount, |text| {
+        text.size(crate::ui::theme::size::AMOUNT).strong()
+    });
 }
 
 /// What the follower knows of the payment: what a code left to the payer received, its state,

@@ -84,11 +84,9 @@ fn confirmation_body(
     let plan = &confirmation.plan;
     let amount = plan.request.amount;
     ui.heading(t!("confirm-title"));
-    ui.label(
-        RichText::new(amount.to_string())
-            .size(crate::ui::theme::size::PAYOUT_AMOUNT)
-            .strong(),
-    );
+    crate::ui::widgets::amount::amount_label(ui, amount, |text| {
+        text.size(crate::ui::theme::size::PAYOUT_AMOUNT).strong()
+    });
     plan_grid(ui, plan);
     if moves_real_money {
         ui.label(

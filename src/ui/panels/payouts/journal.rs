@@ -174,7 +174,7 @@ impl Columns {
             });
         }
         row.col(|ui| {
-            ui.label(record.amount.to_string());
+            crate::ui::widgets::amount::amount_label(ui, record.amount, |text| text);
         });
         row.col(|ui| {
             ui.label(validate::group_cellphone(&record.destination));

@@ -8,6 +8,7 @@ use egui::{RichText, Ui};
 
 use crate::api::family_b::{StatusRecord, TransactionStatus};
 use crate::ledger::StoredNotification;
+use crate::money::Pesos;
 use crate::ui::PanelContext;
 use crate::ui::bridge::Requested;
 use crate::ui::tracker::{TrackedPayment, Tracker};
@@ -195,51 +196,76 @@ fn record_details(ui: &mut Ui, reference: &str, record: &StatusRecord) {
         egui::Grid::new("status-record")
             .num_columns(2)
             .show(ui, |ui| {
-                for (label, value) in record_rows(record) {
-                    if !value.is_empty() {
-                        ui.label(label);
-                        ui.label(value);
-                        ui.end_row();
-                    }
+                for row in record_rows(record) {
+                    detail_row(ui, row);
                 }
             });
     });
 }
 
+/// A line of a payment's details: its label, its value as shown, and for an amount the pesos a
+/// screen reader says in words.
+type DetailRow = (String, String, Option<Pesos>);
+
+/// A detail row in a two-column grid; an empty value is left out.
+fn detail_row(ui: &mut Ui, (label, value, pesos): DetailRow) {
+    if value.is_empty() {
+        return;
+    }
+    ui.label(label);
+    let shown = ui.label(value);
+    if let Some(pesos) = pesos {
+        crate::ui::widgets::amount::read_as_words(&shown, pesos);
+    }
+    ui.end_row();
+}
+
 /// What a status check says, as label and value (empty values are left out by the callers).
-fn record_rows(record: &StatusRecord) -> [(String, String); 6] {
+fn record_rows(record: &StatusRecord) -> [DetailRow; 6] {
+    let cost = record.shown_cost();
+    let cost_pesos = cost.as_ref().and_then(|_| record.cost_pesos());
     [
-        (t!("field-amount"), record.shown_amount()),
-        (t!("status-fee"), record.shown_cost().unwrap_or_default()),
+        (
+            t!("field-amount"),
+            record.shown_amount(),
+            record.amount_pesos(),
+        ),
+        (t!("status-fee"), cost.unwrap_or_default(), cost_pesos),
         (
             t!("cli-status-date"),
             crate::clock::shown_service_time(&record.date),
+            None,
         ),
         (
             t!("field-method"),
             record.payment_method.clone().unwrap_or_default(),
+            None,
         ),
         (
             t!("status-provider-reference"),
             record.provider_reference.clone(),
+            None,
         ),
         (
             t!("field-description"),
             record.description.clone().unwrap_or_default(),
+            None,
         ),
     ]
 }
 
 /// What a status check says about a code that takes many payments as a whole.
-fn code_rows(record: &StatusRecord) -> [(String, String); 2] {
+fn code_rows(record: &StatusRecord) -> [DetailRow; 2] {
     [
         (
             t!("field-method"),
             record.payment_method.clone().unwrap_or_default(),
+            None,
         ),
         (
             t!("field-description"),
             record.description.clone().unwrap_or_default(),
+            None,
         ),
     ]
 }

@@ -6,7 +6,7 @@ use egui_extras::Column;
 
 use crate::t;
 use crate::ui::tracker::{TrackedPayment, Tracker};
-use crate::ui::widgets::status;
+use crate::ui::widgets::{amount, status};
 
 const ROW_HEIGHT: f32 = 24.0;
 
@@ -167,9 +167,7 @@ fn row_cells(
         ui.label(&payment.created);
     });
     if cashiers {
-        row.col(|ui| {
-            ui.label(&payment.made_by.cashier);
-        });
+        text_cell(row, &payment.made_by.cashier, t!("column-cashier"));
     }
     if !narrow {
         row.col(|ui| {
@@ -177,16 +175,11 @@ fn row_cells(
         });
     }
     row.col(|ui| {
-        ui.label(
-            payment
-                .shown_amount()
-                .map(|a| a.to_string())
-                .unwrap_or_default(),
-        );
+        if let Some(amount) = payment.shown_amount() {
+            amount::amount_label(ui, amount, |text| text);
+        }
     });
-    row.col(|ui| {
-        ui.label(&payment.description);
-    });
+    text_cell(row, &payment.description, t!("field-description"));
     row.col(|ui| {
         ui.label(&payment.reference1);
     });
@@ -207,4 +200,15 @@ fn row_cells(
             .on_hover_text(problem);
         }
     });
+}
+
+/// A cell of plain text. The cells of a row take its click and the keyboard, so an empty one
+/// would be a stop where a screen reader says nothing: it is named by its column instead.
+fn text_cell(row: &mut egui_extras::TableRow<'_, '_>, text: &str, column: String) {
+    let (_, cell) = row.col(|ui| {
+        ui.label(text);
+    });
+    if text.trim().is_empty() {
+        let _ = cell.accessible_name(t!("table-cell-empty", column = column.as_str()));
+    }
 }

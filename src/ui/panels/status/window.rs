@@ -27,30 +27,44 @@ impl StatusPanel {
     ) -> bool {
         let (qr, queued) = (&mut self.opened_qr, &mut self.queued);
         let mut open = true;
-        egui::Window::new(t!(
+        let title = t!(
             "status-payment-title",
             reference = payment.reference.as_str()
-        ))
-        .id(egui::Id::unique("status-payment"))
-        .open(&mut open)
-        .collapsible(false)
-        .resizable(false)
-        .default_width(460.0)
-        .pivot(egui::Align2::CENTER_CENTER)
-        .default_pos(ctx.content_rect().center())
-        .show(ctx, |ui| {
-            state_lines(ui, payment, shown.service_away);
-            if !payment.description.is_empty() {
-                ui.label(&payment.description);
-            }
-            details_grid(ui, payment, shown.kind);
-            received_payments(ui, payment);
-            paper_row(ui, payment, paper);
-            if code_ui(ui, payment, qr) {
-                queued.push(StatusCommand::ShowCustomer(payment.reference.clone()));
-            }
-            notifications_list(ui, payment, shown.notifications);
-        });
+        );
+        let id = egui::Id::unique("status-payment");
+        // No `open`: egui's own close button names itself "Close window" in English whatever
+        // the app's language; the window's own "Cerrar" (below) closes it in words.
+        egui::Window::new(title.clone())
+            .id(id)
+            .collapsible(false)
+            .resizable(false)
+            .default_width(460.0)
+            .pivot(egui::Align2::CENTER_CENTER)
+            .default_pos(ctx.content_rect().center())
+            .show(ctx, |ui| {
+                state_lines(ui, payment, shown.service_away);
+                if !payment.description.is_empty() {
+                    ui.label(&payment.description);
+                }
+                details_grid(ui, payment, shown.kind);
+                received_payments(ui, payment);
+                paper_row(ui, payment, paper);
+                if code_ui(ui, payment, qr) {
+                    queued.push(StatusCommand::ShowCustomer(payment.reference.clone()));
+                }
+                notifications_list(ui, payment, shown.notifications);
+                ui.separator();
+                if ui.button(t!("close")).clicked() {
+                    open = false;
+                }
+            });
+        // The title bar is a focusable handle (to move the window) with no words of its own:
+        // a screen reader landing on it reads the window's title. egui names that handle
+        // `__title_click` under the window's id.
+        let handle = id.with("__title_click");
+        if ctx.has_accesskit_node(handle) {
+            ctx.accesskit_node_builder(handle, |node| node.set_label(title));
+        }
         open
     }
 }
@@ -59,11 +73,9 @@ impl StatusPanel {
 fn state_lines(ui: &mut Ui, payment: &TrackedPayment, service_away: Option<i64>) {
     ui.horizontal(|ui| {
         if let Some(amount) = payment.shown_amount() {
-            ui.label(
-                RichText::new(amount.to_string())
-                    .size(crate::ui::theme::size::DETAIL_AMOUNT)
-                    .strong(),
-            );
+            crate::ui::widgets::amount::amount_label(ui, amount, |text| {
+                text.size(crate::ui::theme::size::DETAIL_AMOUNT).strong()
+            });
         }
         status::tracked_badge(ui, payment, false);
     });
@@ -76,14 +88,17 @@ fn state_lines(ui: &mut Ui, payment: &TrackedPayment, service_away: Option<i64>)
 /// What the till knows of the payment, then what the service's last answer said (empty values
 /// left out).
 fn details_grid(ui: &mut Ui, payment: &TrackedPayment, kind: &str) {
-    let mut rows = vec![
+    let mut rows: Vec<DetailRow> = [
         (t!("column-kind"), kind.to_owned()),
         (t!("column-time"), payment.created.clone()),
         (t!("field-your-reference"), payment.reference1.clone()),
         (t!("created-service-reference"), payment.reference.clone()),
         (t!("column-cashier"), payment.made_by.cashier.clone()),
         (t!("column-till"), payment.made_by.till.clone()),
-    ];
+    ]
+    .into_iter()
+    .map(|(label, value)| (label, value, None))
+    .collect();
     if let Some(record) = &payment.record {
         // A code's last status answer is one payment of many: its amount, fee and date are in
         // the list of payments below, not the code's.
@@ -96,12 +111,8 @@ fn details_grid(ui: &mut Ui, payment: &TrackedPayment, kind: &str) {
     egui::Grid::new("status-payment-details")
         .num_columns(2)
         .show(ui, |ui| {
-            for (label, value) in rows {
-                if !value.is_empty() {
-                    ui.label(label);
-                    ui.label(value);
-                    ui.end_row();
-                }
+            for row in rows {
+                detail_row(ui, row);
             }
         });
 }
@@ -162,12 +173,10 @@ fn received_payments(ui: &mut Ui, payment: &TrackedPayment) {
         .show(ui, |ui| {
             for received in payment.received.iter().rev() {
                 ui.label(crate::clock::shown_moment(received.received_at));
-                ui.label(
-                    received
-                        .amount
-                        .map(|amount| amount.to_string())
-                        .unwrap_or_default(),
-                );
+                match received.amount {
+                    Some(amount) => crate::ui::widgets::amount::amount_label(ui, amount, |t| t),
+                    None => ui.label(""),
+                };
                 ui.label(
                     received
                         .fee

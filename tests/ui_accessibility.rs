@@ -1,0 +1,386 @@
+//! What a screen reader finds (issue 38): every control of every panel has a name it reads, in
+//! Spanish and in English: with the whole app open (no owner's PIN yet, so the owner's panels
+//! show), then with a PIN set, in Caja, at the PIN prompt and on the owner's side it opens. Tab
+//! walks Cobrar's form in the order it reads; a payment's state and amount read as words.
+
+mod common;
+
+use common::ui::{App, click, create_link, shows, text_input, type_into, wait_until};
+use egui::accesskit::{Action, Role};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{By, NodeT, Queryable};
+use paydesk::i18n::Language;
+use paydesk::ui::{Panel, PaydeskApp};
+use serde_json::json;
+use std::sync::{Mutex, MutexGuard};
+
+/// The language is the process's: one test at a time, so a Spanish test never reads the
+/// English one's words.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+fn my_turn() -> MutexGuard<'static, ()> {
+    ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The roles a person acts on: each must say what it is for.
+const INTERACTIVE: &[Role] = &[
+    Role::Button,
+    Role::DefaultButton,
+    Role::Link,
+    Role::CheckBox,
+    Role::RadioButton,
+    Role::Switch,
+    Role::Tab,
+    Role::TextInput,
+    Role::MultilineTextInput,
+    Role::PasswordInput,
+    Role::SearchInput,
+    Role::EmailInput,
+    Role::NumberInput,
+    Role::PhoneNumberInput,
+    Role::UrlInput,
+    Role::DateInput,
+    Role::ComboBox,
+    Role::EditableComboBox,
+    Role::Slider,
+    Role::SpinButton,
+    Role::MenuItem,
+    Role::MenuItemCheckBox,
+    Role::MenuItemRadio,
+    Role::ListBoxOption,
+    Role::DisclosureTriangle,
+];
+
+/// The words a screen reader gives a node: its label (its own or its label's), or for a control
+/// that senses clicks without a role of its own (a table row's cell), the text inside it.
+fn spoken(node: &egui_kittest::kittest::AccessKitNode<'_>) -> String {
+    // A label's words are its value in AccessKit.
+    if node.role() == Role::Label {
+        return node.value().unwrap_or_default();
+    }
+    if let Some(label) = node.label().filter(|label| !label.trim().is_empty()) {
+        return label;
+    }
+    let mut words = Vec::new();
+    collect_text(node, &mut words);
+    words.join(" ")
+}
+
+fn collect_text(node: &egui_kittest::kittest::AccessKitNode<'_>, words: &mut Vec<String>) {
+    for child in node.children() {
+        let text = if child.role() == Role::Label {
+            child.value()
+        } else {
+            child.label()
+        };
+        words.extend(text.filter(|text| !text.trim().is_empty()));
+        collect_text(&child, words);
+    }
+}
+
+/// Whether a control has words of its own. egui names a nameless widget by its tooltip
+/// (`on_hover_text` becomes both its description and its name), but a tooltip is not a name: it
+/// shows only under a mouse, so a name that is only the tooltip does not count.
+fn named(node: &egui_kittest::kittest::AccessKitNode<'_>) -> bool {
+    let words = spoken(node);
+    !words.trim().is_empty() && node.description().as_deref() != Some(words.as_str())
+}
+
+/// Every control on screen that a screen reader would announce without a name, as "role at
+/// (x, y)" so the failure says where to look.
+fn unnamed(harness: &Harness<'_, PaydeskApp>) -> Vec<String> {
+    harness
+        .query_all(By::new().include_labels().predicate(|node| {
+            // Besides the controls by role, anything else Tab stops at (a table's clickable
+            // cell, a chart): a stop where a screen reader says nothing is a hole.
+            let acts = INTERACTIVE.contains(&node.role())
+                || (node.data().supports_action(Action::Focus)
+                    && !matches!(node.role(), Role::Label | Role::Window));
+            acts && !node.is_hidden() && !named(node)
+        }))
+        .map(|node| {
+            let node = node.accesskit_node();
+            let at = node
+                .bounding_box()
+                .map(|rect| format!(" at ({:.0}, {:.0})", rect.x0, rect.y0))
+                .unwrap_or_default();
+            let value = node
+                .value()
+                .map(|v| format!(" holding {v:?}"))
+                .unwrap_or_default();
+            // The nearest named ancestor says which part of the screen it is in.
+            let mut within = String::new();
+            let mut parent = node.parent();
+            while let Some(up) = parent {
+                if let Some(label) = up.label().filter(|label| !label.is_empty()) {
+                    within = format!(" within {:?} {label:?}", up.role());
+                    break;
+                }
+                parent = up.parent();
+            }
+            format!("{:?}{at}{value}{within}", node.role())
+        })
+        .collect()
+}
+
+/// Looks at what is on screen once the layout settled; `place` names it in the failure.
+fn walk(harness: &mut Harness<'_, PaydeskApp>, place: &str, problems: &mut Vec<String>) {
+    harness.run_steps(6);
+    for control in unnamed(harness) {
+        problems.push(format!("{place}: {control} has no name"));
+    }
+}
+
+/// A payment approved at this till, so Estado de pagos has a row, its window and its chip.
+fn approved_sale(app: &App, harness: &mut Harness<'_, PaydeskApp>) {
+    let reference = create_link(harness, "35.000");
+    app.post(
+        format!("{}/transactions/{reference}/outcome", app.control(harness)),
+        json!({"outcome": "approve"}),
+    );
+    wait_until(harness, "the approval", |h| {
+        h.state().tracker().payments[0].status
+            == Some(paydesk::api::family_b::TransactionStatus::Approved)
+    });
+}
+
+/// Every panel and every view inside one that a person reaches with a click.
+fn every_panel(language: Language) -> Vec<String> {
+    let app = App::new();
+    let mut harness = match language {
+        Language::Es => app.harness(),
+        Language::En => app.harness_in_english(),
+    };
+    wait_until(&mut harness, "the people are read", |h| {
+        h.state().access().people().is_some()
+    });
+    assert!(
+        harness.state().access().owner_side(),
+        "the whole app is open"
+    );
+    approved_sale(&app, &mut harness);
+    let mut problems = Vec::new();
+    for panel in Panel::ALL {
+        harness.state_mut().show_panel(panel);
+        if panel == Panel::Reconcile {
+            // The close and the owner's charts come from the books, a moment later.
+            wait_until(&mut harness, "the owner's charts", |h| {
+                shows(h, &paydesk::t!("chart-per-day"))
+            });
+        }
+        walk(&mut harness, &panel.title(), &mut problems);
+    }
+    harness.state_mut().show_panel(Panel::Collect);
+    // Cobrar's form for the next sale, its folds open.
+    click(&mut harness, &paydesk::t!("collect-new-sale"));
+    for fold in [
+        paydesk::t!("collect-customer-details"),
+        paydesk::t!("collect-reference-and-expiry"),
+    ] {
+        click(&mut harness, &fold);
+    }
+    walk(&mut harness, &Panel::Collect.title(), &mut problems);
+    harness.state_mut().show_panel(Panel::Settings);
+    for view in [
+        paydesk::t!("settings-new-profile-button"),
+        paydesk::t!("settings-edit-profile"),
+    ] {
+        click(&mut harness, &view);
+        walk(&mut harness, &view, &mut problems);
+        harness.state_mut().show_panel(Panel::Collect);
+        harness.state_mut().show_panel(Panel::Settings);
+    }
+    harness.state_mut().show_panel(Panel::Collect);
+    for view in [
+        paydesk::t!("collect-one-method"),
+        paydesk::t!("collect-qr-codes"),
+    ] {
+        click(&mut harness, &view);
+        walk(&mut harness, &view, &mut problems);
+    }
+    harness.state_mut().show_panel(Panel::Status);
+    harness.run_steps(4);
+    open_first_payment(&mut harness);
+    let window = format!("{} › the payment's window", Panel::Status.title());
+    walk(&mut harness, &window, &mut problems);
+    caja_and_the_owners_side(&mut harness, &mut problems);
+    problems
+}
+
+/// Types into a field further down Configuración, scrolled to first as a person would.
+fn type_below(harness: &mut Harness<'_, PaydeskApp>, label: &str, text: &str) {
+    harness.run_steps(2);
+    harness.get_by(text_input(label)).scroll_to_me();
+    harness.run_steps(2);
+    type_into(harness, label, text);
+}
+
+/// With an owner's PIN set: Caja (the till alone), the PIN prompt, and the owner's side opened
+/// by the PIN, each walked.
+fn caja_and_the_owners_side(harness: &mut Harness<'_, PaydeskApp>, problems: &mut Vec<String>) {
+    harness.state_mut().show_panel(Panel::Settings);
+    harness.run_steps(2);
+    type_below(harness, &paydesk::t!("people-new-pin"), "4826");
+    type_below(harness, &paydesk::t!("people-repeat-pin"), "4826");
+    let set = paydesk::t!("people-set-pin");
+    harness.get_by_label(&set).scroll_to_me();
+    click(harness, &set);
+    wait_until(harness, "the till is in Caja", |h| {
+        h.state().access().in_caja()
+    });
+    for panel in [Panel::Collect, Panel::Status, Panel::Reconcile] {
+        harness.state_mut().show_panel(panel);
+        walk(harness, &format!("Caja › {}", panel.title()), problems);
+    }
+    click(harness, &paydesk::t!("caja-owner"));
+    walk(harness, &paydesk::t!("pin-owner-title"), problems);
+    type_into(harness, &paydesk::t!("pin-hint"), "4826");
+    click(harness, &paydesk::t!("pin-enter"));
+    wait_until(harness, "the owner's side opens", |h| {
+        h.state().access().owner_side() && !h.state().access().is_checking()
+    });
+    harness.state_mut().show_panel(Panel::Collect);
+    walk(harness, &paydesk::t!("owner-chip"), problems);
+}
+
+/// Opens the first row of today's list, by its reference as the cashier reads it.
+fn open_first_payment(harness: &mut Harness<'_, PaydeskApp>) {
+    let mine = harness.state().tracker().payments[0].reference1.clone();
+    harness.get_by_label(&mine).click();
+    harness.run_steps(6);
+}
+
+#[test]
+fn every_control_of_every_panel_has_a_name_in_spanish() {
+    let _turn = my_turn();
+    let problems = every_panel(Language::Es);
+    assert!(problems.is_empty(), "unnamed:\n{}", problems.join("\n"));
+}
+
+#[test]
+fn every_control_of_every_panel_has_a_name_in_english() {
+    let _turn = my_turn();
+    let problems = every_panel(Language::En);
+    assert!(problems.is_empty(), "unnamed:\n{}", problems.join("\n"));
+}
+
+/// The name of the node that has the keyboard, and its role.
+fn focused(harness: &Harness<'_, PaydeskApp>) -> Option<(Role, String)> {
+    harness
+        .query_all(
+            By::new()
+                .include_labels()
+                .predicate(|node| node.is_focused()),
+        )
+        .next()
+        .map(|node| {
+            let node = node.accesskit_node();
+            (node.role(), spoken(&node))
+        })
+}
+
+fn tab(harness: &mut Harness<'_, PaydeskApp>) -> Option<(Role, String)> {
+    harness.key_press(egui::Key::Tab);
+    harness.run_steps(2);
+    focused(harness)
+}
+
+#[test]
+fn tab_walks_cobrar_in_the_order_it_reads() {
+    let _turn = my_turn();
+    let app = App::new();
+    let mut harness = app.harness();
+    click(&mut harness, &paydesk::t!("nav-collect"));
+    // The customer's fold open, so its fields are on the way too.
+    click(&mut harness, &paydesk::t!("collect-customer-details"));
+    type_into(&mut harness, &paydesk::t!("field-amount"), "35.000");
+    assert_eq!(
+        focused(&harness).map(|(_, name)| name),
+        Some(paydesk::t!("field-amount"))
+    );
+    let expected = [
+        (Role::TextInput, paydesk::t!("field-what-is-sold")),
+        (
+            Role::DisclosureTriangle,
+            paydesk::t!("collect-customer-details"),
+        ),
+        (Role::TextInput, paydesk::t!("field-customer-name")),
+        (Role::TextInput, paydesk::t!("field-customer-email")),
+        (Role::TextInput, paydesk::t!("field-customer-cellphone")),
+        (
+            Role::DisclosureTriangle,
+            paydesk::t!("collect-reference-and-expiry"),
+        ),
+        (Role::Button, paydesk::t!("collect-create-link")),
+    ];
+    for (role, name) in expected {
+        assert_eq!(
+            tab(&mut harness),
+            Some((role, name.clone())),
+            "Tab after the previous field reaches {name}"
+        );
+    }
+    // Shift+Tab goes back the same way.
+    harness.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::Tab);
+    harness.run_steps(2);
+    assert_eq!(
+        focused(&harness),
+        Some((
+            Role::DisclosureTriangle,
+            paydesk::t!("collect-reference-and-expiry")
+        ))
+    );
+}
+
+#[test]
+fn an_approved_payments_state_and_amount_read_as_words() {
+    let _turn = my_turn();
+    let app = App::new();
+    let mut harness = app.harness();
+    approved_sale(&app, &mut harness);
+    harness.state_mut().show_panel(Panel::Status);
+    harness.run_steps(4);
+    // In today's list: the amount as digits on screen, in words for the reader.
+    let amount = harness
+        .query_all_by_label("$ 35.000")
+        .next()
+        .expect("the amount is on today's list")
+        .accesskit_node()
+        .description();
+    assert_eq!(amount.as_deref(), Some("treinta y cinco mil pesos"));
+    assert!(shows(&harness, "Aprobado"));
+    open_first_payment(&mut harness);
+    // The payment's window: its amount and its state chip.
+    let amounts: Vec<Option<String>> = harness
+        .query_all_by_label("$ 35.000")
+        .map(|node| node.accesskit_node().description())
+        .collect();
+    assert!(
+        amounts.len() >= 2,
+        "the list's and the window's: {amounts:?}"
+    );
+    assert!(
+        amounts
+            .iter()
+            .all(|words| words.as_deref() == Some("treinta y cinco mil pesos")),
+        "{amounts:?}"
+    );
+    let chips: Vec<String> = harness
+        .query_all_by_label("Aprobado")
+        .map(|node| spoken(&node.accesskit_node()))
+        .collect();
+    assert!(chips.len() >= 2, "the list's and the window's: {chips:?}");
+    assert!(chips.iter().all(|words| words == "Aprobado"), "{chips:?}");
+    // The day's close reads its money in words too.
+    harness.state_mut().show_panel(Panel::Reconcile);
+    wait_until(&mut harness, "the close", |h| shows(h, "Cobros aprobados"));
+    let in_the_close = harness
+        .query_all_by_label("$ 35.000")
+        .filter(|node| {
+            node.accesskit_node().description().as_deref() == Some("treinta y cinco mil pesos")
+        })
+        .count();
+    assert!(in_the_close >= 1, "the close's approved line");
+}
