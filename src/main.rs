@@ -66,6 +66,7 @@ fn open_app(
         alerts: true,
         webhook_listen: None,
         updates: true,
+        monitors: None,
     };
     let opened = ui::run(runtime, options);
     // "Instalar al cerrar": the window has closed, so the installer may replace paydesk now.

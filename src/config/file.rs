@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::profile::{Environment, Profile, SIMULATOR_PROFILE, check_ledger_url};
-use super::{printer, updates};
+use super::{display, printer, updates};
 use crate::validate::Field;
 
 /// The format written by this version. Older files are read and upgraded on save.
@@ -58,6 +58,9 @@ pub struct ConfigFile {
     /// Whether and where this computer looks for a new version of paydesk.
     #[serde(default, skip_serializing_if = "updates::UpdateSettings::is_unset")]
     pub updates: updates::UpdateSettings,
+    /// Which of this computer's monitors faces the customer.
+    #[serde(default, skip_serializing_if = "display::DisplaySettings::is_unset")]
+    pub display: display::DisplaySettings,
     #[serde(default)]
     pub profiles: BTreeMap<String, Profile>,
 }
@@ -70,6 +73,7 @@ impl Default for ConfigFile {
             books: BooksSettings::default(),
             printer: printer::PrinterSettings::default(),
             updates: updates::UpdateSettings::default(),
+            display: display::DisplaySettings::default(),
             profiles: BTreeMap::new(),
         }
     }

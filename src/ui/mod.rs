@@ -12,6 +12,7 @@ pub mod bridge;
 pub mod chime;
 pub mod customer;
 mod damaged_books;
+pub mod display;
 pub mod navigation;
 pub mod news;
 pub mod panels;
