@@ -115,8 +115,12 @@ impl CustomerDisplay {
         })
     }
 
-    /// Where a display would open now, beside the cashier's window (`ctx`: its context).
-    pub fn place_beside(&self, ctx: &Context) -> Option<Place> {
+    /// Where a display would open now, beside the cashier's window (`ctx`: its context). The
+    /// monitors are asked for again for the next time: one plugged in since is used from then.
+    pub fn place_beside(&mut self, ctx: &Context) -> Option<Place> {
+        if self.open.is_none() && self.loading.is_none() {
+            self.loaded = false;
+        }
         let scale = ctx.pixels_per_point();
         let cashier_at = ctx.input(|i| i.viewport().outer_rect).map(|outer| {
             let centre = outer.center() * scale;
