@@ -31,6 +31,9 @@ fn main() {
         alerts: false,
         webhook_listen: Some("127.0.0.1:0".parse().unwrap()),
         updates: false,
+        // One monitor unless a test gives two: the tests do not depend on the screens of the
+        // machine they run on.
+        monitors: Some(Vec::new()),
         language: Some(paydesk::i18n::Language::Es),
         speaker: paydesk::speech::Speaker::System,
     };

@@ -67,6 +67,7 @@ fn open_app(
         webhook_listen: None,
         updates: true,
         speaker: paydesk::speech::Speaker::System,
+        monitors: None,
     };
     let opened = ui::run(runtime, options);
     // "Instalar al cerrar": the window has closed, so the installer may replace paydesk now.

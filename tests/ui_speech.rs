@@ -33,6 +33,7 @@ fn till_with_voice(app: &App, stand_in: &StandIn) -> Harness<'static, PaydeskApp
         language: Some(Language::Es),
         // The daemon's own deadlines: four tills in one test process answer slower than one.
         speaker: Speaker::Daemon(paydesk::speech::ssip::Daemon::at(&stand_in.socket)),
+        monitors: Some(Vec::new()),
     };
     harness_of(app.runtime.handle().clone(), options)
 }

@@ -704,6 +704,8 @@ customer-failed-explain = Something went wrong with the payment method. Nothing 
 customer-expired = This payment code expired
 customer-expired-explain = Ask the cashier for a new code.
 customer-collect-again = Charge again
+display-title = paydesk · Customer display
+display-idle = The amount to pay and the QR code will show here
 
 ## The till: reconciliation
 

@@ -704,6 +704,8 @@ customer-failed-explain = Hubo una falla con el medio de pago. No se le cobró n
 customer-expired = Este cobro venció
 customer-expired-explain = Pídale al cajero un código nuevo.
 customer-collect-again = Cobrar de nuevo
+display-title = paydesk · Pantalla del cliente
+display-idle = Aquí verá el valor a pagar y el código QR
 
 ## The till: reconciliation
 

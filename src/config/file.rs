@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::profile::{Environment, Profile, SIMULATOR_PROFILE, check_ledger_url};
-use super::{printer, speech, updates};
+use super::{display, printer, speech, updates};
 use crate::validate::Field;
 
 /// The format written by this version. Older files are read and upgraded on save.
@@ -61,6 +61,9 @@ pub struct ConfigFile {
     /// Whether this computer says approvals aloud, and with which voice.
     #[serde(default, skip_serializing_if = "speech::SpeechSettings::is_unset")]
     pub speech: speech::SpeechSettings,
+    /// Which of this computer's monitors faces the customer.
+    #[serde(default, skip_serializing_if = "display::DisplaySettings::is_unset")]
+    pub display: display::DisplaySettings,
     #[serde(default)]
     pub profiles: BTreeMap<String, Profile>,
 }
@@ -74,6 +77,7 @@ impl Default for ConfigFile {
             printer: printer::PrinterSettings::default(),
             updates: updates::UpdateSettings::default(),
             speech: speech::SpeechSettings::default(),
+            display: display::DisplaySettings::default(),
             profiles: BTreeMap::new(),
         }
     }

@@ -3,6 +3,7 @@
 //! directory, with a version field. Secrets are never here: the profile only lists which ones
 //! it has in the keyring.
 
+pub mod display;
 mod draft;
 mod env;
 mod file;

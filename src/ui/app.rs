@@ -6,17 +6,17 @@ use std::sync::Arc;
 
 use egui::Ui;
 
-use crate::config::{EnvOverrides, Paths};
-
 use super::access::{Access, AccessCommand};
 use super::alerts::AlertSettings;
 use super::banners::{Banners, failure_reason};
 use super::bridge::{Bridge, Requested, Task};
-use super::customer::{CustomerAction, CustomerScreen};
+use super::customer::{CreatedPayment, CustomerAction, CustomerScreen};
+use super::display::{CustomerDisplay, DisplayInputs};
 use super::news::News;
+use super::options::AppOptions;
 use super::panels::{Panels, Shell};
 use super::preferences::{PREFERENCES_KEY, Preferences};
-use super::session::{self, LocalStores, SecretsSource, Session};
+use super::session::{self, LocalStores, Session};
 use super::session_prompt::SessionPrompt;
 use super::sizing::Sizing;
 use super::today::TodayFromLedger;
@@ -26,26 +26,6 @@ use super::{AppAction, Panel, PanelContext, ThemeChoice};
 use crate::i18n::{self, Language};
 use crate::t;
 use crate::webhook::ReceiverEvent;
-
-/// How the app is started: by `main` for a person, by tests with a temporary home.
-#[derive(Debug, Clone)]
-pub struct AppOptions {
-    pub paths: Paths,
-    pub profile: Option<String>,
-    pub env: EnvOverrides,
-    pub secrets: SecretsSource,
-    /// Desktop notification and sound on approval (the Settings toggles' starting values).
-    pub alerts: bool,
-    /// Where the webhook receiver listens, instead of the profile's address (tests use port 0).
-    pub webhook_listen: Option<std::net::SocketAddr>,
-    /// Look for new versions as Settings says (tests and benchmarks never ask the internet).
-    pub updates: bool,
-    /// Asked for on the command line (`--lang`, `PAYDESK_LANG`): it wins over the one chosen in
-    /// Settings.
-    pub language: Option<Language>,
-    /// The speech approvals are said with (the system's; tests give a stand-in's socket).
-    pub speaker: crate::speech::Speaker,
-}
 
 pub struct PaydeskApp {
     bridge: Bridge,
@@ -66,6 +46,8 @@ pub struct PaydeskApp {
     nav: Panel,
     banners: Banners,
     customer: Option<CustomerScreen>,
+    /// The customer's own window, on a monitor of their own; the cashier's stays the till.
+    display: CustomerDisplay,
     /// Since when the service has not answered, as the last `logic` read it.
     service_away: Option<i64>,
     /// Paper: printing asked for by the panels, and receipts on approval.
@@ -86,6 +68,11 @@ pub struct PaydeskApp {
 }
 
 impl PaydeskApp {
+    /// The customer display, for tests to read what it shows.
+    pub fn customer_display(&self) -> &CustomerDisplay {
+        &self.display
+    }
+
     pub fn new(
         cc: &eframe::CreationContext<'_>,
         runtime: tokio::runtime::Handle,
@@ -117,6 +104,7 @@ impl PaydeskApp {
             options.profile.clone(),
         ));
         PaydeskApp {
+            display: CustomerDisplay::new(options.monitors.clone()),
             nav: prefs.last_panel,
             wanted_profile: options.profile.clone(),
             connected_profile: None,
@@ -230,22 +218,44 @@ impl PaydeskApp {
             .send_viewport_cmd(egui::ViewportCommand::Fullscreen(false));
     }
 
+    /// The customer's own monitor when there is one (the cashier's window stays the till),
+    /// else the cashier's whole window.
+    fn show_customer(&mut self, payment: CreatedPayment) {
+        self.tracker.show_on_screen(Some(payment.reference.clone()));
+        let received_before = self
+            .tracker
+            .find(&payment.reference)
+            .map_or(0, |tracked| tracked.received.len());
+        let ctx = self.bridge.ctx().clone();
+        if let Some(place) = self.display.place_beside(&ctx) {
+            self.display.show(payment, received_before, place);
+            return;
+        }
+        self.customer = Some(CustomerScreen::new(payment, received_before));
+        // The customer sees the amount and the QR on the whole screen.
+        ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(true));
+    }
+
+    /// The customer display follows its sale, and goes idle after its end.
+    fn display_logic(&mut self, ctx: &egui::Context) {
+        let notifications = self.panels.activity.recent();
+        let shop = self.session.value().map(|s| s.shop_name());
+        let inputs = DisplayInputs {
+            now: ctx.input(|i| i.time),
+            shop: shop.unwrap_or_default(),
+            tracker: &self.tracker,
+            notifications: &notifications,
+            service_away: self.service_away,
+        };
+        self.display
+            .logic(&self.bridge, &self.options.paths, inputs);
+    }
+
     fn handle_actions(&mut self) {
         for action in std::mem::take(&mut self.actions) {
             match action {
                 AppAction::GoTo(panel) => self.show_panel(panel),
-                AppAction::ShowCustomer(payment) => {
-                    self.tracker.show_on_screen(Some(payment.reference.clone()));
-                    let received_before = self
-                        .tracker
-                        .find(&payment.reference)
-                        .map_or(0, |tracked| tracked.received.len());
-                    self.customer = Some(CustomerScreen::new(*payment, received_before));
-                    // The customer sees the amount and the QR on the whole screen.
-                    self.bridge
-                        .ctx()
-                        .send_viewport_cmd(egui::ViewportCommand::Fullscreen(true));
-                }
+                AppAction::ShowCustomer(payment) => self.show_customer(*payment),
                 AppAction::Reconnect(profile) => {
                     if profile.is_some() {
                         self.wanted_profile = profile;
@@ -291,6 +301,7 @@ impl eframe::App for PaydeskApp {
         }
         self.updates_logic();
         self.handle_actions();
+        self.display_logic(ctx);
         self.prefs.last_panel = self.nav;
         self.prefs.notifications = self.tracker.alerts().notifications();
         self.prefs.sound = self.tracker.alerts().sound();
@@ -299,6 +310,7 @@ impl eframe::App for PaydeskApp {
     /// Only draws: what a click asks for is queued (the panels' queues, `actions`) and run by
     /// the next `logic`.
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        self.display.ui(ui.ctx());
         if self.customer.is_some() {
             self.customer_ui(ui);
             return;
@@ -588,6 +600,7 @@ impl PaydeskApp {
             if self.customer.take().is_some() {
                 self.tracker.show_on_screen(None);
             }
+            self.display.clear();
         }
         self.connected_profile = Some(profile);
         self.access
@@ -618,7 +631,9 @@ impl PaydeskApp {
 
     /// Updates: never looked for while a sale is on screen.
     fn updates_logic(&mut self) {
-        let sale_on_screen = self.customer.is_some() || self.panels.sale_in_progress(&self.tracker);
+        let sale_on_screen = self.customer.is_some()
+            || self.display.holds_a_sale()
+            || self.panels.sale_in_progress(&self.tracker);
         if self.options.updates {
             self.updates
                 .logic(&self.bridge, &self.options.paths, sale_on_screen);

@@ -55,6 +55,39 @@ const APPROVED_SHOWN_FOR: f64 = 6.0;
 /// A payment that did not go through stays longer: the cashier may want to charge again.
 const NOT_PAID_SHOWN_FOR: f64 = 12.0;
 
+/// How long (seconds) the end of a payment stays in front of the customer.
+pub fn end_shown_for(state: TransactionStatus) -> f64 {
+    if state == TransactionStatus::Approved {
+        APPROVED_SHOWN_FOR
+    } else {
+        NOT_PAID_SHOWN_FOR
+    }
+}
+
+/// What the customer is shown of a followed payment: its state and the amount paid. A code that
+/// takes many payments turns paid with the first payment after it was put in front of the
+/// customer (`received_before` were in by then), and shows what that payer paid.
+pub fn followed_state(
+    tracked: Option<&TrackedPayment>,
+    received_before: usize,
+) -> (Option<TransactionStatus>, Option<Pesos>) {
+    match tracked {
+        Some(code) if code.repeatable => {
+            let newest = code.received.get(received_before..).and_then(<[_]>::last);
+            match newest {
+                Some(payment) => (Some(TransactionStatus::Approved), payment.amount),
+                None => (
+                    code.status
+                        .filter(|state| state.is_final() && *state != TransactionStatus::Approved),
+                    None,
+                ),
+            }
+        }
+        Some(payment) => (payment.status, payment.amount()),
+        None => (None, None),
+    }
+}
+
 /// What the cashier (or the clock) decided on the customer screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CustomerAction {
@@ -84,32 +117,12 @@ impl CustomerScreen {
         }
     }
 
-    /// What the screen shows of a followed payment: its state and the amount paid. A code that
-    /// takes many payments turns paid with the first payment after the screen opened, and shows
-    /// what that payer paid.
+    /// What the screen shows of a followed payment: see [`followed_state`].
     pub fn state_of(
         &self,
         tracked: Option<&TrackedPayment>,
     ) -> (Option<TransactionStatus>, Option<Pesos>) {
-        match tracked {
-            Some(code) if code.repeatable => {
-                let newest = code
-                    .received
-                    .get(self.received_before..)
-                    .and_then(<[_]>::last);
-                match newest {
-                    Some(payment) => (Some(TransactionStatus::Approved), payment.amount),
-                    None => (
-                        code.status.filter(|state| {
-                            state.is_final() && *state != TransactionStatus::Approved
-                        }),
-                        None,
-                    ),
-                }
-            }
-            Some(payment) => (payment.status, payment.amount()),
-            None => (None, None),
-        }
+        followed_state(tracked, self.received_before)
     }
 
     pub fn reference(&self) -> &str {
@@ -132,22 +145,23 @@ impl CustomerScreen {
         ui.vertical_centered(|ui| {
             ui.add_space(crate::ui::theme::space::XLARGE);
             match ended {
-                None => self.waiting_ui(ui, service_away),
+                None => waiting_ui(
+                    ui,
+                    &mut self.qr,
+                    (self.payment.amount, &self.payment.qr_text),
+                    service_away,
+                    true,
+                ),
                 Some(state) => {
                     let ended_at = *self.ended_at.get_or_insert(now);
-                    let shown_for = if state == TransactionStatus::Approved {
-                        APPROVED_SHOWN_FOR
-                    } else {
-                        NOT_PAID_SHOWN_FOR
-                    };
-                    let left = shown_for - (now - ended_at);
+                    let left = end_shown_for(state) - (now - ended_at);
                     if left <= 0.0 {
                         action = Some(CustomerAction::Close);
                     } else {
                         ui.ctx()
                             .request_repaint_after(std::time::Duration::from_secs_f64(left));
                     }
-                    self.ended_ui(ui, state, paid, reason);
+                    ended_ui(ui, state, paid.or(self.payment.amount), reason);
                     if state != TransactionStatus::Approved {
                         ui.add_space(crate::ui::theme::space::LARGE);
                         if ui
@@ -173,119 +187,129 @@ impl CustomerScreen {
         });
         action
     }
+}
 
-    /// The amount and the QR, and what is awaited: the payer, or (with the line down) the
-    /// confirmation, in the customer's words, with a small line for the cashier.
-    fn waiting_ui(&mut self, ui: &mut Ui, service_away: Option<i64>) {
+/// The amount and the QR (`sale`: the amount and what the QR encodes), and what is awaited: the
+/// payer, or (with the line down) the confirmation, in the customer's words, with a small line
+/// for the cashier when she sees this screen too (`for_cashier`).
+pub fn waiting_ui(
+    ui: &mut Ui,
+    qr: &mut QrTexture,
+    sale: (Option<Pesos>, &str),
+    service_away: Option<i64>,
+    for_cashier: bool,
+) {
+    ui.label(
+        RichText::new(crate::t!("customer-amount-to-pay")).size(crate::ui::theme::size::LARGE),
+    );
+    if let Some(amount) = sale.0 {
         ui.label(
-            RichText::new(crate::t!("customer-amount-to-pay")).size(crate::ui::theme::size::LARGE),
+            RichText::new(amount.to_string())
+                .size(crate::ui::theme::size::CUSTOMER_AMOUNT)
+                .strong(),
         );
-        if let Some(amount) = self.payment.amount {
-            ui.label(
-                RichText::new(amount.to_string())
-                    .size(crate::ui::theme::size::CUSTOMER_AMOUNT)
-                    .strong(),
+    }
+    let side = (ui.available_height() - 190.0)
+        .min(ui.available_width() - 40.0)
+        .max(120.0);
+    match qr.get(ui.ctx(), sale.1) {
+        Ok(texture) => {
+            ui.add(
+                egui::Image::new(texture)
+                    .fit_to_exact_size(egui::vec2(side, side))
+                    .alt_text(crate::t!("customer-qr-alt")),
             );
         }
-        let side = (ui.available_height() - 190.0)
-            .min(ui.available_width() - 40.0)
-            .max(120.0);
-        match self.qr.get(ui.ctx(), &self.payment.qr_text) {
-            Ok(texture) => {
-                ui.add(
-                    egui::Image::new(texture)
-                        .fit_to_exact_size(egui::vec2(side, side))
-                        .alt_text(crate::t!("customer-qr-alt")),
-                );
-            }
-            Err(problem) => {
-                ui.label(problem);
-            }
-        }
-        ui.label(RichText::new(crate::t!("customer-scan")).size(crate::ui::theme::size::EMPHASIS));
-        ui.add_space(crate::ui::theme::space::SMALL);
-        ui.add(egui::Spinner::new().size(crate::ui::theme::size::FIGURE));
-        match service_away {
-            None => {
-                ui.label(
-                    RichText::new(crate::t!("customer-waiting"))
-                        .size(crate::ui::theme::size::NOTE)
-                        .weak(),
-                );
-            }
-            Some(since) => {
-                ui.label(
-                    RichText::new(crate::t!("customer-confirming"))
-                        .size(crate::ui::theme::size::EMPHASIS),
-                );
-                ui.label(
-                    RichText::new(crate::t!(
-                        "customer-offline-cashier",
-                        since = crate::clock::shown_time(since)
-                    ))
-                    .size(crate::ui::theme::size::NOTE)
-                    .color(crate::ui::theme::palette(ui).danger),
-                );
-            }
+        Err(problem) => {
+            ui.label(problem);
         }
     }
+    ui.label(RichText::new(crate::t!("customer-scan")).size(crate::ui::theme::size::EMPHASIS));
+    ui.add_space(crate::ui::theme::space::SMALL);
+    ui.add(egui::Spinner::new().size(crate::ui::theme::size::FIGURE));
+    match service_away {
+        None => {
+            ui.label(
+                RichText::new(crate::t!("customer-waiting"))
+                    .size(crate::ui::theme::size::NOTE)
+                    .weak(),
+            );
+        }
+        Some(since) => {
+            ui.label(
+                RichText::new(crate::t!("customer-confirming"))
+                    .size(crate::ui::theme::size::EMPHASIS),
+            );
+            if !for_cashier {
+                return;
+            }
+            ui.label(
+                RichText::new(crate::t!(
+                    "customer-offline-cashier",
+                    since = crate::clock::shown_time(since)
+                ))
+                .size(crate::ui::theme::size::NOTE)
+                .color(crate::ui::theme::palette(ui).danger),
+            );
+        }
+    }
+}
 
-    fn ended_ui(
-        &self,
-        ui: &mut Ui,
-        state: TransactionStatus,
-        paid: Option<Pesos>,
-        reason: Option<&str>,
-    ) {
-        let colour = status::color(ui, state);
-        let (title, explanation) = match state {
-            TransactionStatus::Approved => (
-                crate::t!("customer-paid"),
-                crate::t!("customer-paid-thanks"),
-            ),
-            TransactionStatus::Rejected => (
-                crate::t!("customer-rejected"),
-                crate::t!("customer-rejected-explain"),
-            ),
-            TransactionStatus::Cancelled => (
-                crate::t!("customer-expired"),
-                crate::t!("customer-expired-explain"),
-            ),
-            _ => (
-                crate::t!("customer-failed"),
-                crate::t!("customer-failed-explain"),
-            ),
-        };
-        let space = (ui.available_height() / 5.0).max(16.0);
-        ui.add_space(space);
-        end_mark(
-            ui,
-            state == TransactionStatus::Approved,
-            crate::ui::theme::palette(ui).fill_of(status::tone(state)),
-        );
+/// The end of a payment, in the customer's words: paid (`amount`: what was paid), or why not.
+pub fn ended_ui(
+    ui: &mut Ui,
+    state: TransactionStatus,
+    amount: Option<Pesos>,
+    reason: Option<&str>,
+) {
+    let colour = status::color(ui, state);
+    let (title, explanation) = match state {
+        TransactionStatus::Approved => (
+            crate::t!("customer-paid"),
+            crate::t!("customer-paid-thanks"),
+        ),
+        TransactionStatus::Rejected => (
+            crate::t!("customer-rejected"),
+            crate::t!("customer-rejected-explain"),
+        ),
+        TransactionStatus::Cancelled => (
+            crate::t!("customer-expired"),
+            crate::t!("customer-expired-explain"),
+        ),
+        _ => (
+            crate::t!("customer-failed"),
+            crate::t!("customer-failed-explain"),
+        ),
+    };
+    let space = (ui.available_height() / 5.0).max(16.0);
+    ui.add_space(space);
+    end_mark(
+        ui,
+        state == TransactionStatus::Approved,
+        crate::ui::theme::palette(ui).fill_of(status::tone(state)),
+    );
+    ui.label(
+        RichText::new(title)
+            .size(crate::ui::theme::size::CUSTOMER_VERDICT)
+            .strong()
+            .color(colour),
+    );
+    if let Some(amount) = amount {
         ui.label(
-            RichText::new(title)
-                .size(crate::ui::theme::size::CUSTOMER_VERDICT)
-                .strong()
+            RichText::new(amount.to_string())
+                .size(crate::ui::theme::size::CUSTOMER_AMOUNT)
+                .strong(),
+        );
+    }
+    ui.add_space(crate::ui::theme::space::LARGE);
+    if let Some(reason) = reason.filter(|_| state != TransactionStatus::Approved) {
+        ui.label(
+            RichText::new(reason)
+                .size(crate::ui::theme::size::LARGE)
                 .color(colour),
         );
-        if let Some(amount) = paid.or(self.payment.amount) {
-            ui.label(
-                RichText::new(amount.to_string())
-                    .size(crate::ui::theme::size::CUSTOMER_AMOUNT)
-                    .strong(),
-            );
-        }
-        ui.add_space(crate::ui::theme::space::LARGE);
-        if let Some(reason) = reason.filter(|_| state != TransactionStatus::Approved) {
-            ui.label(
-                RichText::new(reason)
-                    .size(crate::ui::theme::size::LARGE)
-                    .color(colour),
-            );
-        }
-        ui.label(RichText::new(explanation).size(crate::ui::theme::size::LARGE));
     }
+    ui.label(RichText::new(explanation).size(crate::ui::theme::size::LARGE));
 }
 
 /// A tick in a green disc, or a cross in a red one: drawn, so no font has to carry the glyph.

@@ -12,8 +12,10 @@ pub mod bridge;
 pub mod chime;
 pub mod customer;
 mod damaged_books;
+pub mod display;
 pub mod navigation;
 pub mod news;
+mod options;
 pub mod panels;
 pub mod paper;
 mod pin_prompt;
@@ -34,8 +36,9 @@ pub mod widgets;
 
 pub use actions::AppAction;
 pub use alerts::AlertSettings;
-pub use app::{AppOptions, PaydeskApp};
+pub use app::PaydeskApp;
 pub use navigation::{Panel, ThemeChoice};
+pub use options::AppOptions;
 pub use panels::context::PanelContext;
 
 /// Opens the window on the given runtime; returns when it is closed.

@@ -124,6 +124,33 @@ pub fn harness_against(
     env: EnvOverrides,
     listen: std::net::SocketAddr,
 ) -> Harness<'static, PaydeskApp> {
+    // One monitor unless a test gives more: the tests do not depend on the screens of the
+    // machine they run on.
+    harness_with(home, runtime, language, (env, listen), Vec::new())
+}
+
+/// The app on a computer with these monitors (the customer display opens on a second one).
+#[allow(dead_code)]
+pub fn harness_with_monitors(
+    app: &App,
+    monitors: Vec<paydesk::ui::display::Monitor>,
+) -> Harness<'static, PaydeskApp> {
+    harness_with(
+        app.home.path(),
+        app.runtime.handle().clone(),
+        Language::Es,
+        (EnvOverrides::default(), "127.0.0.1:0".parse().unwrap()),
+        monitors,
+    )
+}
+
+fn harness_with(
+    home: &Path,
+    runtime: tokio::runtime::Handle,
+    language: Language,
+    (env, listen): (EnvOverrides, std::net::SocketAddr),
+    monitors: Vec<paydesk::ui::display::Monitor>,
+) -> Harness<'static, PaydeskApp> {
     let options = AppOptions {
         paths: Paths::in_dir(home),
         profile: None,
@@ -132,6 +159,7 @@ pub fn harness_against(
         alerts: false,
         webhook_listen: Some(listen),
         updates: false,
+        monitors: Some(monitors),
         language: Some(language),
         speaker: paydesk::speech::Speaker::System,
     };

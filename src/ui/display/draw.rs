@@ -1,0 +1,45 @@
+//! The customer display's drawing: one [`Showing`] on the whole of its window, in the words of
+//! the full-window customer screen (`ui/customer.rs`), which it shares. Nothing here is for the
+//! cashier: she has her own window, and no button waits here for a customer to press.
+
+use egui::{RichText, Ui};
+
+use super::state::Showing;
+use crate::ui::customer::{ended_ui, waiting_ui};
+use crate::ui::widgets::qr::QrTexture;
+
+/// Draws `showing` in `ui`, which fills the display's window.
+pub fn showing_ui(ui: &mut Ui, showing: &Showing, qr: &mut QrTexture) {
+    ui.vertical_centered(|ui| {
+        ui.add_space(crate::ui::theme::space::XLARGE);
+        match showing {
+            Showing::Idle { shop } => idle_ui(ui, shop),
+            Showing::Sale {
+                amount,
+                qr_text,
+                service_away,
+            } => waiting_ui(ui, qr, (*amount, qr_text), *service_away, false),
+            Showing::Ended {
+                state,
+                amount,
+                reason,
+            } => ended_ui(ui, *state, *amount, reason.as_deref()),
+        }
+    });
+}
+
+/// The shop's name, large, in the middle: the screen is the shop's while nobody pays.
+fn idle_ui(ui: &mut Ui, shop: &str) {
+    ui.add_space((ui.available_height() / 2.0 - 80.0).max(0.0));
+    ui.label(
+        RichText::new(shop)
+            .size(crate::ui::theme::size::CUSTOMER_AMOUNT)
+            .strong(),
+    );
+    ui.add_space(crate::ui::theme::space::LARGE);
+    ui.label(
+        RichText::new(crate::t!("display-idle"))
+            .size(crate::ui::theme::size::LARGE)
+            .weak(),
+    );
+}
