@@ -68,7 +68,15 @@ fn the_display_shows_the_shop_then_the_sale_then_paid_then_the_shop_again() {
             amount, qr_text, ..
         }) => {
             assert_eq!(amount, Some(Pesos::new(35_000)));
-            assert!(qr_text.contains(&reference) || !qr_text.is_empty());
+            let link = harness
+                .state()
+                .tracker()
+                .find(&reference)
+                .unwrap()
+                .url
+                .clone();
+            assert!(!link.is_empty());
+            assert_eq!(qr_text, link, "the display's QR is this sale's link");
         }
         other => panic!("the sale is on display: {other:?}"),
     }

@@ -1419,6 +1419,11 @@ update-saved = Version { $version } is downloaded and carries the maker's signat
 ## Approvals spoken (src/speech)
 speech-approval = Payment received: { $amount }
 speech-approval-no-amount = Payment received
+speech-reason-no-session = this session has no runtime folder (XDG_RUNTIME_DIR)
+speech-reason-not-queued = it did not queue it
+speech-reason-cancelled = the speech service cancelled it
+speech-reason-closed = the speech service closed the connection
+speech-reason-not-ssip = it answered something that is not the speech service's
 speech-aloud = Say it aloud ("Payment received: thirty-five thousand pesos")
 speech-looking = Looking for this computer's voices…
 speech-voice = Voice:

@@ -1419,6 +1419,11 @@ update-saved = La versión { $version } está descargada y tiene la firma del fa
 ## Approvals spoken (src/speech)
 speech-approval = Pago recibido: { $amount }
 speech-approval-no-amount = Pago recibido
+speech-reason-no-session = esta sesión no tiene carpeta de ejecución (XDG_RUNTIME_DIR)
+speech-reason-not-queued = no lo puso en cola
+speech-reason-cancelled = el servicio de voz lo canceló
+speech-reason-closed = el servicio de voz cerró la conexión
+speech-reason-not-ssip = respondió algo que no es del servicio de voz
 speech-aloud = Decirlo en voz alta («Pago recibido: treinta y cinco mil pesos»)
 speech-looking = Buscando las voces de este computador…
 speech-voice = Voz:

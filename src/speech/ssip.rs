@@ -24,6 +24,11 @@ use super::engine::{
 const CLIENT_NAME_SET: u16 = 208;
 const PRIORITY_SET: u16 = 202;
 const LANGUAGE_SET: u16 = 201;
+
+/// The longest line and the most lines of one answer taken from the daemon: its longest (a
+/// voice's name and language) is a few dozen bytes, and eSpeak NG lists about a thousand voices.
+const MAX_LINE_BYTES: u64 = 4_096;
+const MAX_ANSWER_LINES: usize = 20_000;
 const VOLUME_SET: u16 = 218;
 const VOICE_SET: u16 = 209;
 const NOTIFICATION_SET: u16 = 220;
@@ -62,7 +67,7 @@ pub fn address_in(env: impl Fn(&str) -> Option<OsString>) -> Result<PathBuf, Spe
         .map(PathBuf::from)
         .or_else(|| set("XDG_CACHE_HOME").map(PathBuf::from))
         .or_else(|| set("HOME").map(|home| PathBuf::from(home).join(".cache")))
-        .ok_or_else(|| SpeechError::NoService("no XDG_RUNTIME_DIR for this session".into()))?;
+        .ok_or_else(|| SpeechError::NoService(crate::t!("speech-reason-no-session")))?;
     Ok(runtime.join("speech-dispatcher").join("speechd.sock"))
 }
 
@@ -160,7 +165,7 @@ impl Daemon {
         let message = queued
             .first()
             .cloned()
-            .ok_or_else(|| SpeechError::Refused("no message id".into()))?;
+            .ok_or_else(|| SpeechError::Refused(crate::t!("speech-reason-not-queued")))?;
         let outcome = conversation.wait_for_end(&message, until);
         conversation.quit();
         outcome
@@ -294,9 +299,7 @@ impl Conversation {
             if let Some((_, code)) = self.events.iter().find(|(id, _)| id == message) {
                 return match *code {
                     EVENT_END => Ok(()),
-                    _ => Err(SpeechError::Refused(
-                        "the speech service cancelled it".into(),
-                    )),
+                    _ => Err(SpeechError::Refused(crate::t!("speech-reason-cancelled"))),
                 };
             }
             match self.next(until)? {
@@ -334,16 +337,21 @@ impl Conversation {
                 .set_read_timeout(Some(left))
                 .map_err(refused)?;
             let mut line = String::new();
-            if self.reader.read_line(&mut line).map_err(refused)? == 0 {
-                return Err(SpeechError::Refused(
-                    "the speech service closed the connection".into(),
-                ));
+            // A line or an answer past any the daemon sends is not the daemon's.
+            let read = std::io::Read::take(&mut self.reader, MAX_LINE_BYTES)
+                .read_line(&mut line)
+                .map_err(refused)?;
+            if read == 0 {
+                return Err(SpeechError::Refused(crate::t!("speech-reason-closed")));
+            }
+            if !line.ends_with('\n') || lines.len() >= MAX_ANSWER_LINES {
+                return Err(SpeechError::Refused(crate::t!("speech-reason-not-ssip")));
             }
             let line = line.trim_end_matches(['\r', '\n']);
             let code: u16 = line
                 .get(..3)
                 .and_then(|code| code.parse().ok())
-                .ok_or_else(|| SpeechError::Refused(format!("not SSIP: {line}")))?;
+                .ok_or_else(|| SpeechError::Refused(crate::t!("speech-reason-not-ssip")))?;
             let rest = line.get(4..).unwrap_or_default().to_owned();
             match line.as_bytes().get(3) {
                 Some(b'-') => lines.push(rest),
@@ -352,7 +360,7 @@ impl Conversation {
                     return Ok(Incoming::Event { code, message });
                 }
                 Some(b' ') | None => return Ok(Incoming::Reply { code, lines }),
-                _ => return Err(SpeechError::Refused(format!("not SSIP: {line}"))),
+                _ => return Err(SpeechError::Refused(crate::t!("speech-reason-not-ssip"))),
             }
         }
     }

@@ -240,12 +240,12 @@ impl Tracker {
     /// status checks (the receiver, another till); once, whoever saw it first.
     pub fn announce_received(&self, runtime: &tokio::runtime::Handle, ended: &Ended) {
         if let Some(payment) = &ended.payment {
-            let made_here = self
-                .find(&ended.reference)
-                .is_some_and(|code| code.made_by.till == self.at_till.till);
+            let Some(code) = self.find(&ended.reference) else {
+                return;
+            };
             let sale = Sale {
-                made_here,
-                takes_many: true,
+                made_here: code.made_by.till == self.at_till.till,
+                takes_many: code.repeatable,
             };
             self.announcer
                 .once(runtime, &ended.reference, payment, ended.amount, sale);
@@ -292,7 +292,7 @@ impl Tracker {
         let sender = self.sender.clone();
         let ctx = bridge.ctx().clone();
         let announcer = self.announcer.clone();
-        let (amount, repeatable) = (payment.amount, payment.repeatable);
+        let repeatable = payment.repeatable;
         let sale = Sale {
             made_here: payment.made_by.till == self.at_till.till,
             takes_many: repeatable,
@@ -307,6 +307,13 @@ impl Tracker {
                         .is_ok_and(|record| record.status == TransactionStatus::Approved));
             let received = update.received.clone();
             let reference = update.reference.clone();
+            // What is said and shown is the service's figure, never the one asked for (an open
+            // amount was typed by the payer; a mistyped one would be said as money).
+            let amount = update
+                .result
+                .as_ref()
+                .ok()
+                .and_then(StatusRecord::amount_pesos);
             if sender.send(update).is_err() {
                 return false; // the app has closed: nobody is watching any more
             }
@@ -374,10 +381,12 @@ impl Tracker {
     pub fn merge_received(&mut self, received: Vec<ReceivedPayment>) -> Vec<Ended> {
         let mut new = Vec::new();
         for payment in received {
+            // A sale's one payment is its approval, which its state already tells (and its
+            // follower announced): only a code that takes many has payments to add.
             if let Some(code) = self
                 .payments
                 .iter_mut()
-                .find(|p| p.reference == payment.reference)
+                .find(|p| p.reference == payment.reference && p.repeatable)
                 && code.add_received(payment.clone())
             {
                 new.push(Ended::received(code, &payment));
@@ -508,7 +517,7 @@ impl Announcer {
                 sale,
             ),
             None => {
-                self.say(&runtime, reference, None, amount, sale);
+                self.say(reference, None, amount, sale);
                 self.sound(&runtime, reference, amount);
             }
         }
@@ -529,21 +538,14 @@ impl Announcer {
             // A poisoned set only means a panicked announcement: sounding again is harmless.
             .unwrap_or(true);
         if first {
-            self.say(runtime, reference, Some(payment), amount, sale);
+            self.say(reference, Some(payment), amount, sale);
             self.sound(runtime, reference, amount);
         }
     }
 
     /// Only what the service confirmed reaches here (a status answer, or a code's payment the
     /// books took from one): the voice's own rule decides the rest.
-    fn say(
-        &self,
-        runtime: &tokio::runtime::Handle,
-        reference: &str,
-        payment: Option<&str>,
-        amount: Option<Pesos>,
-        sale: Sale,
-    ) {
+    fn say(&self, reference: &str, payment: Option<&str>, amount: Option<Pesos>, sale: Sale) {
         let news = PaymentNews {
             reference: reference.to_owned(),
             takes_many: sale.takes_many,
@@ -552,7 +554,7 @@ impl Announcer {
             verdict: Verdict::ApprovedByTheService,
             made_here: sale.made_here,
         };
-        self.alerts.voice().hear(runtime, &news);
+        self.alerts.voice().hear(&news);
     }
 
     fn sound(&self, runtime: &tokio::runtime::Handle, reference: &str, amount: Option<Pesos>) {

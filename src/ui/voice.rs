@@ -3,11 +3,12 @@
 //! the chime's switch) so a change in Configuración takes effect at the next approval.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{SyncSender, sync_channel};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::config::Paths;
 use crate::config::speech::SpeechSettings;
-use crate::speech::{PaymentNews, Speaker, Spoken};
+use crate::speech::{PaymentNews, Said, Speaker, Spoken};
 
 #[derive(Debug, Clone)]
 pub struct TillVoice {
@@ -20,8 +21,13 @@ struct Shared {
     /// Whether Configuración changed the settings since start: the file read at start, if it
     /// arrives later, is older than that.
     chosen: AtomicBool,
+    /// The saved settings were read (or could not be): until then Configuración waits, so a
+    /// tick does not save the defaults over the owner's voice and volume.
+    loaded: AtomicBool,
     settings: Mutex<SpeechSettings>,
     spoken: Mutex<Spoken>,
+    /// To the thread that speaks, started at the first sentence.
+    line: Mutex<Option<SyncSender<(Said, SpeechSettings)>>>,
 }
 
 /// A poisoned lock only means a panicked announcement: what it guards is still whole.
@@ -37,8 +43,10 @@ impl TillVoice {
             shared: Arc::new(Shared {
                 speaker,
                 chosen: AtomicBool::new(false),
+                loaded: AtomicBool::new(false),
                 settings: Mutex::new(settings),
                 spoken: Mutex::new(Spoken::new()),
+                line: Mutex::new(None),
             }),
         }
     }
@@ -56,26 +64,31 @@ impl TillVoice {
     /// This computer's saved settings, read on the blocking pool at start.
     pub fn load(&self, runtime: &tokio::runtime::Handle, paths: &Paths) {
         let (voice, paths) = (self.clone(), paths.clone());
-        runtime.spawn_blocking(move || match paths.load() {
-            Ok(config) => {
+        runtime.spawn_blocking(move || {
+            // The settings file's problem is said where it is used (the profile); the voice
+            // stays off meanwhile.
+            if let Ok(config) = paths.load() {
                 let mut settings = lock(&voice.shared.settings);
                 if !voice.shared.chosen.load(Ordering::Relaxed) {
                     *settings = config.speech;
                 }
             }
-            // The settings file's problem is said where it is used (the profile); the voice
-            // stays off meanwhile.
-            Err(problem) => tracing::info!(%problem, "the voice's settings could not be read"),
+            voice.shared.loaded.store(true, Ordering::Relaxed);
         });
+    }
+
+    pub fn is_loaded(&self) -> bool {
+        self.shared.loaded.load(Ordering::Relaxed)
     }
 
     pub fn speaker(&self) -> &Speaker {
         &self.shared.speaker
     }
 
-    /// What the app heard about a payment: said on the blocking pool when the rule
-    /// (`speech::decide`) says so and Configuración has it on. Never blocks the caller.
-    pub fn hear(&self, runtime: &tokio::runtime::Handle, news: &PaymentNews) {
+    /// What the app heard about a payment: said when the rule (`speech::decide`) says so and
+    /// Configuración has it on. Never blocks the caller: the sentence waits its turn on the
+    /// voice's own thread.
+    pub fn hear(&self, news: &PaymentNews) {
         let settings = self.settings();
         if !settings.aloud {
             return;
@@ -83,13 +96,47 @@ impl TillVoice {
         let Some(said) = lock(&self.shared.spoken).decide(news) else {
             return;
         };
+        let mut line = lock(&self.shared.line);
+        if line.is_none() {
+            *line = self.start_speaking();
+        }
+        let Some(sender) = line.as_ref() else {
+            return;
+        };
+        if let Err(problem) = sender.try_send((said, settings)) {
+            // A burst past the queue, or a voice thread that could not start: the chime and the
+            // banner still tell the cashier.
+            tracing::info!(%problem, "an approval was not said aloud");
+        }
+    }
+
+    /// One thread says the approvals one after another, in the order they came: a burst of
+    /// approvals holds one thread, not one each, and no sentence talks over another.
+    fn start_speaking(&self) -> Option<SyncSender<(Said, SpeechSettings)>> {
+        let (sender, sentences) = sync_channel::<(Said, SpeechSettings)>(WAITING_SENTENCES);
         let speaker = self.shared.speaker.clone();
-        runtime.spawn_blocking(move || {
-            if let Err(problem) = speaker.speak(&said, settings.voice.as_deref(), settings.volume())
-            {
-                // The chime and the banner said it already; Configuración's Probar shows why.
-                tracing::info!(%problem, "an approval could not be said aloud");
+        let started = std::thread::Builder::new()
+            .name("paydesk-voice".into())
+            .spawn(move || {
+                // Ends when the app (every sender) is gone.
+                for (said, settings) in sentences {
+                    let voice = settings.voice_for(said.language);
+                    if let Err(problem) = speaker.speak(&said, voice, settings.volume()) {
+                        // The chime and the banner said it already; Probar shows why.
+                        tracing::info!(%problem, "an approval could not be said aloud");
+                    }
+                }
+            });
+        match started {
+            Ok(_) => Some(sender),
+            Err(problem) => {
+                tracing::warn!(%problem, "the voice's thread could not start");
+                None
             }
-        });
+        }
     }
 }
+
+/// Sentences that may wait to be said: a busy counter's burst, far from a queue that grows
+/// without end when the speech engine hangs (each sentence has its deadline there).
+const WAITING_SENTENCES: usize = 32;

@@ -39,8 +39,16 @@ pub fn customer_monitor<'a>(
         .and_then(|(x, y)| monitors.iter().position(|m| m.contains(x, y)))
         .or_else(|| monitors.iter().position(|m| m.primary))
         .unwrap_or(0);
+    // Never the cashier's own: a remembered monitor the till has since moved to (or one saved
+    // where a window manager left the display) would cover the till.
     remembered
-        .and_then(|name| monitors.iter().find(|m| m.name == name))
+        .and_then(|name| {
+            monitors
+                .iter()
+                .enumerate()
+                .find(|(index, m)| m.name == name && *index != cashiers)
+                .map(|(_, monitor)| monitor)
+        })
         .or_else(|| {
             monitors
                 .iter()
@@ -210,5 +218,8 @@ mod tests {
             customer_monitor(&three, Some("gone"), None).unwrap().name,
             "B"
         );
+        // Remembered where the till now is: the display goes elsewhere, never over the till.
+        let at_c = Some((4000.0, 400.0));
+        assert_eq!(customer_monitor(&three, Some("C"), at_c).unwrap().name, "A");
     }
 }

@@ -154,7 +154,14 @@ impl CustomerDisplay {
         }
         let (close_asked, centre) = {
             let mut shared = lock(&self.shared);
-            (std::mem::take(&mut shared.close_asked), shared.centre)
+            let close_asked = std::mem::take(&mut shared.close_asked);
+            // A closed window's last place is not where the next one opens.
+            let centre = if close_asked {
+                shared.centre.take()
+            } else {
+                shared.centre
+            };
+            (close_asked, centre)
         };
         if close_asked && self.open.take().is_some() {
             if self.state.reference().is_some() {

@@ -19,7 +19,13 @@ pub struct PrinterSection {
 }
 
 impl PrinterSection {
+    /// In an id scope of its own: the sections above it fill in as their files are read, and
+    /// an id counted from the top of the page would change under a screen reader (or a test).
     pub fn ui(&mut self, ui: &mut Ui, paper: &mut Paper) {
+        ui.push_id("printer-section", |ui| self.section_ui(ui, paper));
+    }
+
+    fn section_ui(&mut self, ui: &mut Ui, paper: &mut Paper) {
         ui.label(RichText::new(t!("printer-title")).strong());
         // The form starts from what is saved: drawn before the file is read, it would offer
         // to save the defaults over it.

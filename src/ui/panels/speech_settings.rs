@@ -50,7 +50,11 @@ impl SpeechSection {
                 SpeechCommand::LookAgain => self.readiness = None,
             }
         }
-        self.look(bridge, voice);
+        // The system's speech is asked only once the owner wants it: a till that never talks
+        // never wakes speech-dispatcher (or COM's voices) at start.
+        if voice.settings().aloud {
+            self.look(bridge, voice);
+        }
         self.save(bridge, paths);
         if let Some(task) = &self.trying
             && let Some(result) = task.poll()
@@ -114,11 +118,21 @@ impl SpeechSection {
         let said = speech::sample();
         self.tried = None;
         self.trying = Some(bridge.spawn_blocking(move || {
-            speaker.speak(&said, settings.voice.as_deref(), settings.volume())
+            speaker.speak(&said, settings.voice_for(said.language), settings.volume())
         }));
     }
 
+    /// In an id scope of its own: the sections above it fill in as their files are read, and
+    /// an id counted from the top of the page would change under a screen reader (or a test).
     pub fn ui(&mut self, ui: &mut Ui, voice: &TillVoice) {
+        ui.push_id("speech-section", |ui| self.section_ui(ui, voice));
+    }
+
+    fn section_ui(&mut self, ui: &mut Ui, voice: &TillVoice) {
+        if !voice.is_loaded() {
+            ui.spinner();
+            return;
+        }
         let mut settings = voice.settings();
         let before = settings.clone();
         ui.checkbox(&mut settings.aloud, t!("speech-aloud"));
@@ -210,13 +224,20 @@ fn voice_row(ui: &mut Ui, settings: &mut SpeechSettings, voices: &[speech::Voice
         egui::ComboBox::from_id_salt("speech-voice")
             .selected_text(settings.voice.clone().unwrap_or_else(|| automatic.clone()))
             .show_ui(ui, |ui| {
-                ui.selectable_value(&mut settings.voice, None, automatic.clone());
+                if ui
+                    .selectable_label(settings.voice.is_none(), automatic.clone())
+                    .clicked()
+                {
+                    settings.voice = None;
+                    settings.voice_language = None;
+                }
                 for voice in voices {
-                    ui.selectable_value(
-                        &mut settings.voice,
-                        Some(voice.name.clone()),
-                        format!("{} ({})", voice.name, voice.language),
-                    );
+                    let chosen = settings.voice.as_deref() == Some(voice.name.as_str());
+                    let words = format!("{} ({})", voice.name, voice.language);
+                    if ui.selectable_label(chosen, words).clicked() {
+                        settings.voice = Some(voice.name.clone());
+                        settings.voice_language = Some(voice.language.clone());
+                    }
                 }
             })
             .response
