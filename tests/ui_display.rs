@@ -204,6 +204,28 @@ fn closing_the_display_loses_no_sale() {
 }
 
 #[test]
+fn the_cashier_takes_an_abandoned_sale_off_the_display() {
+    let app = App::new();
+    let mut harness = harness_with_monitors(&app, two_monitors());
+    let reference = create_link(&mut harness, "18.000");
+    click(&mut harness, "Mostrar al cliente");
+    assert!(matches!(showing(&harness), Some(Showing::Sale { .. })));
+    // The customer left without paying: the QR must not wait there for the next one to scan.
+    click(&mut harness, "Quitar de la pantalla del cliente");
+    wait_until(&mut harness, "the display is idle again", |h| {
+        matches!(showing(h), Some(Showing::Idle { .. }))
+    });
+    assert!(!shows(&harness, "Quitar de la pantalla del cliente"));
+    // Still followed at the till: a late payment is not lost.
+    settle(&app, &harness, &reference, "approve");
+    wait_until(&mut harness, "the till shows the late approval", |h| {
+        h.state().tracker().find(&reference).and_then(|p| p.status)
+            == Some(TransactionStatus::Approved)
+    });
+    assert!(matches!(showing(&harness), Some(Showing::Idle { .. })));
+}
+
+#[test]
 fn with_one_monitor_the_whole_window_is_the_customer_screen_as_before() {
     let app = App::new();
     let mut harness = harness_with_monitors(&app, two_monitors()[..1].to_vec());

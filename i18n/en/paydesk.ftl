@@ -706,6 +706,8 @@ customer-expired-explain = Ask the cashier for a new code.
 customer-collect-again = Charge again
 display-title = paydesk · Customer display
 display-idle = The amount to pay and the QR code will show here
+display-showing-sale = The customer display shows a sale.
+display-clear = Take it off the customer display
 
 ## The till: reconciliation
 

@@ -706,6 +706,8 @@ customer-expired-explain = Pídale al cajero un código nuevo.
 customer-collect-again = Cobrar de nuevo
 display-title = paydesk · Pantalla del cliente
 display-idle = Aquí verá el valor a pagar y el código QR
+display-showing-sale = La pantalla del cliente muestra un cobro.
+display-clear = Quitar de la pantalla del cliente
 
 ## The till: reconciliation
 

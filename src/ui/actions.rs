@@ -19,6 +19,9 @@ pub enum AppAction {
     CloseCustomer {
         collect_again: bool,
     },
+    /// The cashier takes the sale off the customer display (an abandoned sale's QR must not
+    /// wait there for the next customer to pay it); it is still followed at the till.
+    ClearDisplay,
     /// What the owner asked of updates in Settings, for the app's update watch.
     Updates(super::updates::UpdatesCommand),
 }

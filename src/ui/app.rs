@@ -266,6 +266,11 @@ impl PaydeskApp {
                 AppAction::OfferSignIn => self.prompt.offer_sign_in(),
                 AppAction::CloseCustomer { collect_again } => self.close_customer(collect_again),
                 AppAction::Updates(command) => self.updates.queued.push(command),
+                AppAction::ClearDisplay if self.display.holds_a_sale() => {
+                    self.tracker.show_on_screen(None);
+                    self.display.clear();
+                }
+                AppAction::ClearDisplay => {}
             }
         }
     }
@@ -549,6 +554,15 @@ impl PaydeskApp {
             self.updates.offer_ui(ui);
         }
         self.banners.ui(ui, &self.panels.activity.recent());
+        if self.display.holds_a_sale() {
+            ui.horizontal(|ui| {
+                ui.label(t!("display-showing-sale"));
+                if ui.button(t!("display-clear")).clicked() {
+                    self.actions.push(AppAction::ClearDisplay);
+                    ui.ctx().request_repaint();
+                }
+            });
+        }
         if self.prompt.is_open() && self.access.in_caja() {
             // The token is the owner's to type: the till says whom to call.
             ui.label(
