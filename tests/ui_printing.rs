@@ -19,6 +19,36 @@ fn press(harness: &mut Harness<'_, PaydeskApp>, label: &str) {
     click(harness, label);
 }
 
+fn is_ticked(harness: &Harness<'_, PaydeskApp>, label: &str) -> bool {
+    use egui_kittest::kittest::NodeT;
+    harness.get_by_label(label).accesskit_node().toggled() == Some(egui::accesskit::Toggled::True)
+}
+
+/// Ticks a box until it shows ticked (a press can land while the page still settles).
+fn tick(harness: &mut Harness<'_, PaydeskApp>, label: &str) {
+    for _ in 0..5 {
+        if is_ticked(harness, label) {
+            return;
+        }
+        press(harness, label);
+        harness.run_steps(2);
+    }
+    assert!(is_ticked(harness, label), "{label} stays unticked");
+}
+
+/// Whether `text` shows within a few seconds (a press that took has its answer by then).
+fn shown_within(harness: &mut Harness<'_, PaydeskApp>, text: &str) -> bool {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while std::time::Instant::now() < deadline {
+        harness.step();
+        if shows(harness, text) {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    false
+}
+
 /// The owner's steps in Configuración › Impresora.
 fn choose_printer(harness: &mut Harness<'_, PaydeskApp>, address: &str, on_approval: bool) {
     harness.state_mut().show_panel(Panel::Settings);
@@ -34,13 +64,21 @@ fn choose_printer(harness: &mut Harness<'_, PaydeskApp>, address: &str, on_appro
         }
     }
     if on_approval {
-        press(
+        tick(
             harness,
             "Imprimir el comprobante en cada pago aprobado en esta caja",
         );
-        press(harness, "Abrir el cajón en cada pago aprobado en esta caja");
+        tick(harness, "Abrir el cajón en cada pago aprobado en esta caja");
     }
-    press(harness, "Guardar impresora");
+    // Pressed again only while nothing came of it: Configuración's sections above still fill in
+    // as their files are read, and a press can land where the button was a frame before.
+    // Saving the same settings twice is harmless.
+    for _ in 0..3 {
+        press(harness, "Guardar impresora");
+        if shown_within(harness, "Impresora guardada para este computador") {
+            break;
+        }
+    }
     wait_until(harness, "the printer is saved", |h| {
         shows(h, "Impresora guardada para este computador")
     });
