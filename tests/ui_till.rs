@@ -5,7 +5,8 @@
 mod common;
 
 use common::ui::{
-    App, click, create_link, harness_listening, shows, text_input, type_into, wait_until,
+    App, click, click_until, create_link, harness_listening, shows, text_input, type_into,
+    wait_until,
 };
 use egui_kittest::kittest::Queryable;
 use paydesk::i18n::Language;
@@ -85,8 +86,12 @@ fn a_declined_payment_says_so_to_the_customer_and_the_cashier_charges_again() {
     assert!(!shows(&harness, "Escanee con la app"));
 
     // The cashier charges again: the sale comes back in the form, ready for a new link.
-    click(&mut harness, "Cobrar de nuevo");
-    assert!(shows(&harness, "Crear link de pago"));
+    click_until(
+        &mut harness,
+        "Cobrar de nuevo",
+        "the sale is back in the form",
+        |h| shows(h, "Crear link de pago"),
+    );
     assert_eq!(field_value(&harness, "Valor"), "18500");
     assert_eq!(field_value(&harness, "¿Qué vende?"), "Almuerzo mesa 4");
     // The decline keeps its banner, in the colour and words of a decline, with the service's
