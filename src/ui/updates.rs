@@ -52,6 +52,32 @@ pub enum UpdatesStatus {
     Failed(String),
 }
 
+impl UpdatesStatus {
+    /// Where updates stand, in words; none before the first look.
+    pub fn words(&self) -> Option<String> {
+        match self {
+            UpdatesStatus::NotLooked => None,
+            UpdatesStatus::Looking => Some(t!("updates-looking")),
+            UpdatesStatus::UpToDate => Some(t!("updates-up-to-date")),
+            UpdatesStatus::Newer(version) => Some(t!("updates-newer", version = version.as_str())),
+            UpdatesStatus::Downloading { version, percent } => Some(t!(
+                "update-downloading",
+                version = version.as_str(),
+                percent = percent.to_string()
+            )),
+            UpdatesStatus::AtClose(version) => {
+                Some(t!("update-at-close", version = version.as_str()))
+            }
+            UpdatesStatus::Saved { version, command } => Some(t!(
+                "update-saved",
+                version = version.as_str(),
+                command = command.as_str()
+            )),
+            UpdatesStatus::Failed(problem) => Some(problem.clone()),
+        }
+    }
+}
+
 /// What Settings draws of updates.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct UpdatesView {
@@ -355,21 +381,13 @@ impl UpdateWatch {
     pub fn offer_ui(&mut self, ui: &mut Ui) {
         let offered = |version: &str| self.dismissed.as_deref() != Some(version);
         let palette = crate::ui::theme::palette(ui);
+        // Over the panels: the offer, or an update on its way; nothing of looking or failing,
+        // which Configuración says.
         let line = match &self.status {
             UpdatesStatus::Newer(version) if offered(version) => None,
-            UpdatesStatus::Downloading { version, percent } => Some(t!(
-                "update-downloading",
-                version = version.as_str(),
-                percent = percent.to_string()
-            )),
-            UpdatesStatus::AtClose(version) => {
-                Some(t!("update-at-close", version = version.as_str()))
-            }
-            UpdatesStatus::Saved { version, command } => Some(t!(
-                "update-saved",
-                version = version.as_str(),
-                command = command.as_str()
-            )),
+            status @ (UpdatesStatus::Downloading { .. }
+            | UpdatesStatus::AtClose(_)
+            | UpdatesStatus::Saved { .. }) => status.words(),
             _ => return,
         };
         egui::Frame::new()

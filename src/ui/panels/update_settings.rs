@@ -24,26 +24,7 @@ impl UpdatesSection {
         if !view.loaded {
             return;
         }
-        let status = match &view.status {
-            UpdatesStatus::NotLooked => None,
-            UpdatesStatus::Looking => Some(t!("updates-looking")),
-            UpdatesStatus::UpToDate => Some(t!("updates-up-to-date")),
-            UpdatesStatus::Newer(version) => Some(t!("updates-newer", version = version.as_str())),
-            UpdatesStatus::Downloading { version, percent } => Some(t!(
-                "update-downloading",
-                version = version.as_str(),
-                percent = percent.to_string()
-            )),
-            UpdatesStatus::AtClose(version) => {
-                Some(t!("update-at-close", version = version.as_str()))
-            }
-            UpdatesStatus::Saved { version, command } => Some(t!(
-                "update-saved",
-                version = version.as_str(),
-                command = command.as_str()
-            )),
-            UpdatesStatus::Failed(problem) => Some(problem.clone()),
-        };
+        let status = view.status.words();
         if let Some(status) = status {
             ui.label(status);
         }
