@@ -123,16 +123,25 @@ fn texts(harness: &Harness<'_, PaydeskApp>) -> BTreeSet<String> {
 
 const KEY_NAMES: &[&str] = &["Enter"];
 
+/// A reference, an id or a code: letters run together with digits. No word of either
+/// interface is written so.
+fn is_code(word: &str) -> bool {
+    let word = word.trim_matches(|c: char| !c.is_alphanumeric());
+    word.chars().any(|c| c.is_ascii_digit()) && word.chars().any(char::is_alphabetic)
+}
+
 fn english_in(text: &str) -> Vec<&'static str> {
     // A key's name as printed on Latin American keyboards (the primary action's shortcut), not a
     // word of the interface.
     if KEY_NAMES.contains(&text) {
         return Vec::new();
     }
-    // Addresses, file paths and raw JSON are data, not words of the interface.
+    // Addresses, file paths, raw JSON and references or codes (letters with digits, as the
+    // random "PDTP2W1OF2" whose "OF" is no English) are data, not words of the interface.
     let words: Vec<String> = text
         .split_whitespace()
         .filter(|word| !word.contains("://") && !word.contains('/') && !word.contains('"'))
+        .filter(|word| !is_code(word))
         .flat_map(|word| {
             word.split(|c: char| !c.is_alphabetic())
                 .map(str::to_lowercase)
@@ -149,6 +158,14 @@ fn english_in(text: &str) -> Vec<&'static str> {
 fn look(harness: &mut Harness<'_, PaydeskApp>, seen: &mut BTreeSet<String>) {
     harness.run_steps(6);
     seen.extend(texts(harness));
+}
+
+#[test]
+fn a_reference_is_data_but_a_sentence_is_read() {
+    assert!(english_in("PDTP2W1OF2").is_empty());
+    assert!(english_in("Referencia: PDTP2W1OF2.").is_empty());
+    assert_eq!(english_in("Copy of PDTP2W1OF2"), vec!["copy", "of"]);
+    assert_eq!(english_in("Paid at 6:31"), vec!["paid", "at"]);
 }
 
 #[test]
