@@ -130,7 +130,10 @@ impl CustomerDisplay {
     }
 
     /// Puts a sale in front of the customer, opening the window at `place` unless it is open.
+    /// A close the window asked for in the meantime is overruled: the cashier asked for the
+    /// display after it, and the sale must not be dropped by the close running next.
     pub fn show(&mut self, payment: CreatedPayment, received_before: usize, place: Place) {
+        lock(&self.shared).close_asked = false;
         self.open.get_or_insert(place);
         self.state.show(payment, received_before);
     }
@@ -312,4 +315,43 @@ fn draw(ui: &mut egui::Ui, shared: &Mutex<Shared>, own_window: bool) {
     });
     let Shared { qr, .. } = &mut *shared;
     egui::CentralPanel::default().show(ui, |ui| showing_ui(ui, &showing, qr));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::money::Pesos;
+
+    fn sale(reference: &str) -> CreatedPayment {
+        CreatedPayment {
+            title: "Link de pago creado".into(),
+            amount: Some(Pesos::new(12_000)),
+            qr_text: format!("http://127.0.0.1/checkout/{reference}"),
+            url: format!("http://127.0.0.1/checkout/{reference}"),
+            reference: reference.into(),
+            description: String::new(),
+            expires: String::new(),
+            extra: Vec::new(),
+            repeatable: false,
+            open_until: None,
+            resource_id: None,
+        }
+    }
+
+    #[test]
+    fn a_sale_shown_after_the_window_asked_to_close_stays_in_front_of_the_customer() {
+        let place = Place {
+            position: Pos2::new(1920.0, 0.0),
+            size: Vec2::new(1366.0, 768.0),
+        };
+        let mut display = CustomerDisplay::new(Some(Vec::new()));
+        display.show(sale("PD1"), 0, place);
+        // The display's window was closed in its last frame, and in this one the cashier shows
+        // the next sale before the app runs the close.
+        lock(&display.shared).close_asked = true;
+        display.show(sale("PD2"), 0, place);
+        assert!(!lock(&display.shared).close_asked, "the close is overruled");
+        assert!(display.is_open());
+        assert_eq!(display.state.reference(), Some("PD2"));
+    }
 }
