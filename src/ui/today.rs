@@ -28,6 +28,10 @@ pub struct TodayFromLedger {
     /// (they are this till's, or nobody follows them); no for another till's new sale, which its
     /// own till follows and the shared ledger brings here.
     follow_unfinished: bool,
+    /// While `follow_unfinished`: when the read after the start (or the switch) was asked, in
+    /// milliseconds. A code's payment received from then on is news even though that read
+    /// brings it (the receiver or another till wrote it while this till was starting).
+    news_from: i64,
     /// Another read was asked for while one ran.
     read_again: bool,
     follow: Option<LedgerFollow>,
@@ -41,6 +45,26 @@ struct TodayRead {
     collections: Vec<Collection>,
     /// What those codes took today.
     received: Vec<ReceivedPayment>,
+}
+
+/// The payments a read brings that are news (reference, provider reference): after a start
+/// (`after_start`) only those received since `news_from`, as the day's earlier ones are not;
+/// on later reads, all (another till's or the receiver's).
+fn news_since(
+    received: &[ReceivedPayment],
+    after_start: bool,
+    news_from: i64,
+) -> std::collections::HashSet<(String, String)> {
+    received
+        .iter()
+        .filter(|payment| !after_start || payment.received_at >= news_from)
+        .map(|payment| {
+            (
+                payment.reference.clone(),
+                payment.provider_reference.clone(),
+            )
+        })
+        .collect()
 }
 
 /// What else the notices asked to be read again.
@@ -58,8 +82,16 @@ impl TodayFromLedger {
         self.away.as_ref()
     }
 
-    /// Reads today's payments (unless a read is under way: then once more after it).
+    /// Reads today's payments (unless a read is under way: then once more after it). After a
+    /// start or a switch (`follow_unfinished`), what codes receive from now on is news.
     pub fn restore(&mut self, bridge: &Bridge, session: &Session, follow_unfinished: bool) {
+        if follow_unfinished {
+            self.news_from = crate::ledger::now_ms();
+        }
+        self.read(bridge, session, follow_unfinished);
+    }
+
+    fn read(&mut self, bridge: &Bridge, session: &Session, follow_unfinished: bool) {
         if self.reading.is_some() {
             self.read_again = true;
             self.follow_unfinished |= follow_unfinished;
@@ -162,7 +194,7 @@ impl TodayFromLedger {
             }
         }
         if payments_changed {
-            self.restore(bridge, session, false);
+            self.read(bridge, session, false);
         }
         news
     }
@@ -186,11 +218,14 @@ impl TodayFromLedger {
             Ok(read) => {
                 tracker.restore_problem = None;
                 self.merge(bridge, session, tracker, banners, read.collections);
+                let fresh = news_since(&read.received, self.follow_unfinished, self.news_from);
                 let new = tracker.merge_received(read.received);
-                // After a start the day's earlier payments are not news; later reads bring
-                // another till's or the receiver's.
-                if !self.follow_unfinished {
-                    for received in new {
+                for received in new {
+                    let payment = (
+                        received.reference.clone(),
+                        received.payment.clone().unwrap_or_default(),
+                    );
+                    if fresh.contains(&payment) {
                         tracker.announce_received(bridge.runtime(), &received);
                         banners.push(received);
                     }
@@ -204,7 +239,7 @@ impl TodayFromLedger {
         }
         if std::mem::take(&mut self.read_again) {
             let follow_unfinished = self.follow_unfinished;
-            self.restore(bridge, session, follow_unfinished);
+            self.read(bridge, session, follow_unfinished);
         }
     }
 
@@ -253,5 +288,38 @@ impl TodayFromLedger {
                 tracker.follow(bridge, session.connection.client.clone(), payment);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::kind::PaymentKind;
+
+    fn taken(provider_reference: &str, received_at: i64) -> ReceivedPayment {
+        ReceivedPayment {
+            reference: "QR1".into(),
+            kind: PaymentKind::Link,
+            repeatable: true,
+            provider_reference: provider_reference.into(),
+            amount: None,
+            fee: None,
+            received_at,
+            cashier: String::new(),
+        }
+    }
+
+    #[test]
+    fn after_a_start_only_what_came_since_is_news() {
+        let read = [taken("P1", 1_000), taken("P2", 5_000), taken("P3", 5_001)];
+        let fresh = news_since(&read, true, 5_000);
+        let mut fresh: Vec<_> = fresh.into_iter().map(|(_, payment)| payment).collect();
+        fresh.sort();
+        assert_eq!(fresh, ["P2", "P3"], "the day's earlier payment is history");
+        assert_eq!(
+            news_since(&read, false, 5_000).len(),
+            3,
+            "a later read's are all news"
+        );
     }
 }
