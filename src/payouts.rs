@@ -37,6 +37,14 @@ pub enum PayoutError {
     ReferenceUsed(String),
     #[error("{}", duplicate_message(.0))]
     NeedsDuplicateConfirmation(Box<PayoutRecord>),
+    /// A payout like this one may still be going out: only its status check comes first.
+    #[error("{}", crate::t!(
+        "payout-similar-unsettled",
+        amount = .0.amount.to_string(),
+        destination = validate::group_cellphone(&.0.destination),
+        reference = .0.reference1.as_str()
+    ))]
+    SimilarUnsettled(Box<PayoutRecord>),
     #[error("{}", crate::t!("payout-not-resendable", state = .0.words().to_lowercase()))]
     NotResendable(PayoutState),
     #[error("{}", crate::t!("payout-no-status-reference"))]
@@ -142,6 +150,12 @@ pub async fn prepare(
     if used.is_some() {
         return Err(PayoutError::ReferenceUsed(request.reference1));
     }
+    if let Some(similar) = similar
+        .as_ref()
+        .filter(|similar| similar.state.is_unsettled())
+    {
+        return Err(PayoutError::SimilarUnsettled(Box::new(similar.clone())));
+    }
     if let Some(last) = last {
         let waited = now_ms() - last;
         if waited < SPACING_MS {
@@ -222,6 +236,9 @@ pub async fn send(
         }
         Err(PayoutError::Ledger(LedgerError::PayoutRepeat(previous))) => {
             return Err(PayoutError::NeedsDuplicateConfirmation(previous));
+        }
+        Err(PayoutError::Ledger(LedgerError::PayoutUnsettled(previous))) => {
+            return Err(PayoutError::SimilarUnsettled(previous));
         }
         Err(error) => return Err(error),
     };

@@ -131,6 +131,28 @@ async fn a_lost_answer_leaves_the_intent_unknown_and_nothing_is_sent_again() {
     let (code, _, stderr) = setup.run(&["payouts", "--check", "LOST-1"]).await;
     assert_eq!(code, 2);
     assert!(stderr.contains("no status reference"), "{stderr}");
+    // Past the spacing, a fresh reference for the same payout, even with the script's every
+    // yes: refused until the lost one is settled, as it may have paid already.
+    backdate(&setup, "LOST-1", 45_000);
+    let (code, _, stderr) = setup
+        .run(&[
+            "payout",
+            "--amount",
+            "70000",
+            "--reference1",
+            "LOST-2",
+            "--key",
+            "@ANA123",
+            "--yes",
+            "--allow-repeat",
+        ])
+        .await;
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("is still unconfirmed"), "{stderr}");
+    assert!(
+        stderr.contains("LOST-1"),
+        "names the one to check: {stderr}"
+    );
     assert_eq!(setup.simulator.requests_to(WITHDRAW).await, 1);
     assert_eq!(setup.simulator.cash_outs().await, 1);
 }
@@ -474,7 +496,9 @@ async fn payouts_started_together_from_several_processes_send_one_request() {
             if *code != 0 {
                 assert_eq!(*code, 2, "{text}");
                 assert!(
-                    text.contains("30 s between payouts") || text.contains("Confirm to send"),
+                    text.contains("30 s between payouts")
+                        || text.contains("Confirm to send")
+                        || text.contains("is still unconfirmed"),
                     "the rule's own message: {text}"
                 );
             }

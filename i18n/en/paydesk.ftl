@@ -380,6 +380,7 @@ payout-duplicate =
         [one] 1 minute ago
        *[other] { $minutes } minutes ago
     }. Confirm to send another
+payout-similar-unsettled = A payout of { $amount } to { $destination } (reference { $reference }) is still unconfirmed: check its status before sending another. Nothing was sent
 payout-summary = Send { $amount } to { $destination } by { $method }, reference { $reference }
 
 ## accounts
@@ -586,6 +587,7 @@ ledger-reference-used = The reference { $reference } is already used by another 
 ledger-newer = The ledger was written by a newer paydesk (schema { $schema }); update paydesk
 ledger-too-soon = A payout went out { $ms } ms ago; payouts must be further apart
 ledger-repeat = A payout of the same amount to the same number went out recently
+ledger-repeat-unsettled = A payout of the same amount to the same number is still unconfirmed
 ledger-no-payout = No payout with id { $id }
 csv-write = Could not write the CSV: { $error }
 

@@ -380,6 +380,7 @@ payout-duplicate =
         [one] hace 1 minuto
        *[other] hace { $minutes } minutos
     }. Confirme para enviar otra
+payout-similar-unsettled = Una dispersión de { $amount } a { $destination } (referencia { $reference }) está por confirmar: consulte su estado antes de enviar otra. No se envió nada
 payout-summary = Enviar { $amount } a { $destination } por { $method }, referencia { $reference }
 
 ## accounts
@@ -586,6 +587,7 @@ ledger-reference-used = La referencia { $reference } ya la usa otra dispersión
 ledger-newer = El registro lo escribió un paydesk más nuevo (esquema { $schema }); actualice paydesk
 ledger-too-soon = Hace { $ms } ms salió una dispersión; deben estar más separadas
 ledger-repeat = Hace poco salió una dispersión del mismo valor al mismo número
+ledger-repeat-unsettled = Una dispersión del mismo valor al mismo número está por confirmar
 ledger-no-payout = No hay dispersión con id { $id }
 csv-write = No se pudo escribir el CSV: { $error }
 

@@ -26,6 +26,8 @@ pub enum LedgerError {
     PayoutTooSoon { wait_ms: i64 },
     #[error("{}", crate::t!("ledger-repeat"))]
     PayoutRepeat(Box<PayoutRecord>),
+    #[error("{}", crate::t!("ledger-repeat-unsettled"))]
+    PayoutUnsettled(Box<PayoutRecord>),
     #[error("{}", crate::t!("ledger-no-payout", id = .0.to_string()))]
     NoSuchPayout(i64),
     #[error("{}", crate::t!("ledger-pin-hash", error = .0.as_str()))]

@@ -61,6 +61,12 @@ impl PayoutState {
         !matches!(self, PayoutState::Refused | PayoutState::NotSent)
     }
 
+    /// Whether nobody knows yet if the money left: under way, or its answer lost. A payout like
+    /// it is not sent until this one is settled by a status check, whatever the person says.
+    pub fn is_unsettled(self) -> bool {
+        matches!(self, PayoutState::Sending | PayoutState::Unknown)
+    }
+
     /// Whether a status check can still change it.
     pub fn is_open(self) -> bool {
         matches!(

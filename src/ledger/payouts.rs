@@ -78,9 +78,15 @@ impl Ledger {
                     request.amount,
                     now - rules.repeat_window_ms,
                 )?
-                && rules.confirmed_repeat_of != Some(similar.id)
             {
-                return Err(LedgerError::PayoutRepeat(Box::new(similar)));
+                // A yes covers a repeat of a payout that went out, never one that may be going
+                // out still: two at once is the money sent twice.
+                if similar.state.is_unsettled() {
+                    return Err(LedgerError::PayoutUnsettled(Box::new(similar)));
+                }
+                if rules.confirmed_repeat_of != Some(similar.id) {
+                    return Err(LedgerError::PayoutRepeat(Box::new(similar)));
+                }
             }
             let id: i64 = db.value(
                 "INSERT INTO payouts (profile, reference1, amount, cellphone, method_id, bank_name,
@@ -519,6 +525,15 @@ mod tests {
             ledger.begin_payout("p", &request("R2"), &rules),
             Err(LedgerError::PayoutTooSoon { wait_ms }) if wait_ms > 29_000
         ));
+        ledger
+            .finish_payout(
+                first.id,
+                &PayoutOutcome::Sent {
+                    transaction_reference: Some("CO1".into()),
+                    withdraw_json: "{}".into(),
+                },
+            )
+            .unwrap();
         // Past the spacing, the same amount to the same number needs the person's yes to
         // that very payout.
         let unspaced = IntentRules {
@@ -545,6 +560,40 @@ mod tests {
         assert_eq!(second.state, PayoutState::Sending);
         // Nothing of a refused attempt was written.
         assert_eq!(ledger.payouts("p", 10).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn no_yes_repeats_a_payout_that_may_still_be_going_out() {
+        let ledger = Ledger::open_in_memory().unwrap();
+        let rules = IntentRules {
+            spacing_ms: 0,
+            repeat_window_ms: 600_000,
+            confirmed_repeat_of: None,
+        };
+        let first = ledger.begin_payout("p", &request("R1"), &rules).unwrap();
+        let yes = IntentRules {
+            confirmed_repeat_of: Some(first.id),
+            ..rules
+        };
+        // Under way (another till's, or this one's a moment ago), then its answer lost.
+        for unsettled in [None, Some("network.timeout")] {
+            if let Some(code) = unsettled {
+                ledger
+                    .finish_payout(
+                        first.id,
+                        &PayoutOutcome::Unknown {
+                            code: code.into(),
+                            message: "no answer".into(),
+                        },
+                    )
+                    .unwrap();
+            }
+            match ledger.begin_payout("p", &request("R2"), &yes) {
+                Err(LedgerError::PayoutUnsettled(previous)) => assert_eq!(previous.id, first.id),
+                other => panic!("{other:?}"),
+            }
+        }
+        assert_eq!(ledger.payouts("p", 10).unwrap().len(), 1, "nothing written");
     }
 
     #[test]

@@ -122,9 +122,10 @@ fn payout_failure(error: payouts::PayoutError) -> Failure {
             };
             Failure::Input(vec![ValidationError::new(field, error.to_string())])
         }
-        E::NeedsDuplicateConfirmation(_) | E::NotResendable(_) | E::NoStatusReference => {
-            Failure::NotConfirmed(error.to_string())
-        }
+        E::NeedsDuplicateConfirmation(_)
+        | E::SimilarUnsettled(_)
+        | E::NotResendable(_)
+        | E::NoStatusReference => Failure::NotConfirmed(error.to_string()),
         E::Ledger(_) | E::Internal(_) => Failure::Local(error.to_string()),
     }
 }
