@@ -124,7 +124,25 @@ fn payout_rules_hold_across_tills(store: &Store) {
         }
         other => panic!("{other:?}"),
     }
-    // The same amount to the same number: a second yes is needed, then it goes.
+    // The same amount to the same number while the first is still going out: no yes sends it.
+    let in_flight = IntentRules {
+        confirmed_repeat_of: Some(sent.id),
+        ..NO_SPACING
+    };
+    match second.begin_payout("tienda", &request("P-3", 50_000, "3001234567"), &in_flight) {
+        Err(LedgerError::PayoutUnsettled(previous)) => assert_eq!(previous.id, sent.id),
+        other => panic!("{other:?}"),
+    }
+    first
+        .finish_payout(
+            sent.id,
+            &PayoutOutcome::Sent {
+                transaction_reference: Some("CO1".into()),
+                withdraw_json: "{}".into(),
+            },
+        )
+        .unwrap();
+    // Once it went out: a second yes is needed, then it goes.
     let repeat =
         match second.begin_payout("tienda", &request("P-3", 50_000, "3001234567"), &NO_SPACING) {
             Err(LedgerError::PayoutRepeat(previous)) => previous,
