@@ -10,7 +10,8 @@
 # for its password) or PAYDESK_RELEASE_KEY (the file's text, as a CI secret holds it); never from
 # the repository. Its public half must be packaging/release-key.pub, the key paydesk trusts.
 # --notes FILE: what changed, as JSON {"es": "...", "en": "..."} (asked for when missing).
-# --no-build: sign what target/packages already holds for this version.
+# --no-build: sign what target/packages already holds for this version (test releases only: a
+# real release signs only what it built itself, never a build that may trust a test key).
 #
 # CI's installer check signs a throwaway key's feed for builds that trust it:
 # PAYDESK_RELEASE_TEST=1 allows a key other than the release key and the test-update-key
@@ -38,12 +39,26 @@ done
 version=${PAYDESK_BUILD_VERSION:-$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n1)}
 out=${out:-target/release-feed/$version}
 test_release=${PAYDESK_RELEASE_TEST:-}
+# The key, and where it is, are this script's alone: nothing the build runs (a dependency's
+# build script, a procedural macro) finds them in its environment.
+release_key_text=${PAYDESK_RELEASE_KEY:-}
+release_key_file=${PAYDESK_RELEASE_KEY_FILE:-}
+unset PAYDESK_RELEASE_KEY PAYDESK_RELEASE_KEY_FILE
 
 if [ -z "$test_release" ]; then
   if [[ "${PAYDESK_WINDOWS_FEATURES:-}" == *test-update-key* ]] || [ -n "${PAYDESK_UPDATE_TEST_KEY:-}" ]; then
     echo "a release never trusts a test key: unset PAYDESK_WINDOWS_FEATURES and PAYDESK_UPDATE_TEST_KEY" >&2
     exit 2
   fi
+  # What target/packages holds may be CI's build, which trusts its throwaway key.
+  if [ "$build" -eq 0 ]; then
+    echo "a release signs only what it built itself: drop --no-build" >&2
+    exit 2
+  fi
+fi
+if ! [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$ ]]; then
+  echo "the version '$version' is not one installed paydesks read (semver: 0.2.0)" >&2
+  exit 2
 fi
 
 if ! command -v minisign >/dev/null 2>&1; then
@@ -56,15 +71,21 @@ if ! command -v minisign >/dev/null 2>&1; then
   fi
 fi
 
-# The secret key, in a file only this user reads, removed on exit.
+# The secret key, in a file only this user reads while signing, removed on exit (and during
+# the build).
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 chmod 700 "$work"
-if [ -n "${PAYDESK_RELEASE_KEY_FILE:-}" ]; then
-  key=$PAYDESK_RELEASE_KEY_FILE
-elif [ -n "${PAYDESK_RELEASE_KEY:-}" ]; then
+write_key() {
+  if [ -n "$release_key_text" ]; then
+    (umask 077 && printf '%s\n' "$release_key_text" >"$key")
+  fi
+}
+if [ -n "$release_key_file" ]; then
+  key=$release_key_file
+elif [ -n "$release_key_text" ]; then
   key="$work/release.key"
-  (umask 077 && printf '%s\n' "$PAYDESK_RELEASE_KEY" >"$key")
+  write_key
 else
   echo "no signing key: set PAYDESK_RELEASE_KEY_FILE (a minisign secret key file) or PAYDESK_RELEASE_KEY" >&2
   exit 2
@@ -96,7 +117,9 @@ if [ -z "$notes_file" ]; then
 fi
 
 if [ "$build" -eq 1 ]; then
+  [ -n "$release_key_text" ] && rm -f "$key"
   packaging/build.sh "${packages[@]}"
+  write_key
 fi
 
 # Each platform's file, by the name the feed gives it.
@@ -129,6 +152,12 @@ python3 - "$version" "$notes_file" "$entries" "$out/feed.json" <<'PY'
 import datetime, json, sys
 version, notes_file, entries, feed_path = sys.argv[1:5]
 notes = json.load(open(notes_file, encoding="utf-8"))
+# The caps installed paydesks hold a feed to (src/update/feed.rs): a feed over them is refused
+# by every till, and updating would stop everywhere without anyone being told.
+for language in ("es", "en"):
+    text = notes.get(language)
+    if not isinstance(text, str) or not text.strip() or len(text) > 4000:
+        sys.exit(f"the notes' '{language}' must be a text of 1 to 4000 characters")
 files = {}
 for line in open(entries, encoding="utf-8"):
     platform, name, size, sha256, signature = line.rstrip("\n").split("\t")
