@@ -135,3 +135,40 @@ async fn a_till_from_before_the_guard_writes_nothing_to_a_guarded_ledger() {
         .unwrap();
     assert_eq!(rows[0].get::<_, i64>(0), 0);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs PostgreSQL"]
+async fn a_guard_left_unattached_is_put_back_at_the_next_open() {
+    let url = Cluster::shared().database();
+    let ledger = till(&url, "caja-1", Ledger::shared_schema()).unwrap();
+    write(&ledger, "antes").unwrap();
+    drop(ledger);
+    let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    // As a till that stopped between the steps' commit and the guard's attaching leaves it.
+    client
+        .batch_execute("DROP TRIGGER paydesk_writer_guard ON activity")
+        .await
+        .unwrap();
+    let guarded = || async {
+        client
+            .query(
+                "SELECT 1 FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid
+                 WHERE g.tgname = 'paydesk_writer_guard' AND c.relname = 'activity'",
+                &[],
+            )
+            .await
+            .unwrap()
+            .len()
+    };
+    assert_eq!(guarded().await, 0);
+    let url_for_till = url.clone();
+    let reopened = tokio::task::spawn_blocking(move || {
+        let ledger = till(&url_for_till, "caja-1", Ledger::shared_schema()).unwrap();
+        write(&ledger, "después").unwrap();
+    });
+    reopened.await.unwrap();
+    assert_eq!(guarded().await, 1, "the next open attached it again");
+}

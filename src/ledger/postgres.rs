@@ -425,6 +425,12 @@ impl PgStore {
                 };
             }
             if version == known {
+                // The guard is attached after the steps' transactions: a till that stopped in
+                // between (a crash, a lost connection) left a table unguarded, and every open
+                // after finds the schema current. So each open looks, and mends.
+                if known >= GUARD_VERSION && Self::a_table_is_unguarded(client)? {
+                    client.batch(ATTACH_GUARD)?;
+                }
                 return Ok(());
             }
             // Ledgers from before the guard have no `oldest_writer` yet; older tills read only
@@ -464,6 +470,23 @@ impl PgStore {
         let unlocked = client.batch(&format!("SELECT pg_advisory_unlock({MIGRATION_LOCK})"));
         migrated?;
         unlocked
+    }
+
+    /// Whether a table of the ledger has no writer guard (see [`ATTACH_GUARD`]).
+    fn a_table_is_unguarded(client: &mut PgClient) -> Result<bool, LedgerError> {
+        let rows = client.query(
+            "SELECT 1 FROM pg_tables t
+             WHERE t.schemaname = current_schema() AND t.tablename <> 'paydesk_schema'
+               AND NOT EXISTS (
+                   SELECT 1 FROM pg_trigger g
+                   JOIN pg_class c ON c.oid = g.tgrelid
+                   JOIN pg_namespace n ON n.oid = c.relnamespace
+                   WHERE g.tgname = 'paydesk_writer_guard'
+                     AND c.relname = t.tablename AND n.nspname = t.schemaname)
+             LIMIT 1",
+            &[],
+        )?;
+        Ok(!rows.is_empty())
     }
 
     /// The oldest schema that may write, as the newest migration left it (0 before the guard).
