@@ -1430,6 +1430,9 @@ speech-reason-not-queued = it did not queue it
 speech-reason-cancelled = the speech service cancelled it
 speech-reason-closed = the speech service closed the connection
 speech-reason-not-ssip = it answered something that is not the speech service's
+speech-reason-not-a-socket = SPEECHD_ADDRESS={ $address }: paydesk speaks to speech-dispatcher over its local connection only (unix_socket)
+speech-reason-did-not-start = the system's voice did not start
+speech-reason-did-not-speak = the system's voice did not say the sentence
 speech-aloud = Say it aloud ("Payment received: thirty-five thousand pesos")
 speech-looking = Looking for this computer's voices…
 speech-voice = Voice:

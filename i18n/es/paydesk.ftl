@@ -1430,6 +1430,9 @@ speech-reason-not-queued = no lo puso en cola
 speech-reason-cancelled = el servicio de voz lo canceló
 speech-reason-closed = el servicio de voz cerró la conexión
 speech-reason-not-ssip = respondió algo que no es del servicio de voz
+speech-reason-not-a-socket = SPEECHD_ADDRESS={ $address }: paydesk habla con speech-dispatcher solo por su conexión local (unix_socket)
+speech-reason-did-not-start = la voz del sistema no arrancó
+speech-reason-did-not-speak = la voz del sistema no dijo la frase
 speech-aloud = Decirlo en voz alta («Pago recibido: treinta y cinco mil pesos»)
 speech-looking = Buscando las voces de este computador…
 speech-voice = Voz:

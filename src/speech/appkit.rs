@@ -36,12 +36,12 @@ pub fn speak(said: &Said, voice: Option<&str>, volume: Volume) -> Result<(), Spe
     let identifier = chosen.map(|voice| NSString::from_str(&voice.name));
     let synthesizer =
         NSSpeechSynthesizer::initWithVoice(NSSpeechSynthesizer::alloc(), identifier.as_deref())
-            .ok_or_else(|| SpeechError::Refused("NSSpeechSynthesizer did not start".into()))?;
+            .ok_or_else(|| SpeechError::Refused(crate::t!("speech-reason-did-not-start")))?;
     synthesizer.setVolume(f32::from(volume.percent()) / 100.0);
     if !synthesizer.startSpeakingString(&NSString::from_str(&said.text)) {
-        return Err(SpeechError::Refused(
-            "NSSpeechSynthesizer did not speak".into(),
-        ));
+        return Err(SpeechError::Refused(crate::t!(
+            "speech-reason-did-not-speak"
+        )));
     }
     let deadline = Instant::now() + SPEECH_DEADLINE;
     while synthesizer.isSpeaking() {

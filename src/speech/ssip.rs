@@ -56,9 +56,9 @@ pub fn address_in(env: impl Fn(&str) -> Option<OsString>) -> Result<PathBuf, Spe
             "unix_socket" => {}
             // A daemon on another computer (inet_socket) would be speech leaving the till.
             _ => {
-                return Err(SpeechError::NoService(format!(
-                    "SPEECHD_ADDRESS={address}: paydesk speaks to speech-dispatcher over its \
-                     Unix socket only"
+                return Err(SpeechError::NoService(crate::t!(
+                    "speech-reason-not-a-socket",
+                    address = address.as_str()
                 )));
             }
         }

@@ -304,8 +304,10 @@ impl eframe::App for PaydeskApp {
         if let Some(session) = self.session.value().cloned() {
             self.run_panels(&session, &approvals);
         }
-        self.updates_logic();
+        // The actions first: Configuración's update commands reach the updater this frame, not
+        // at the next input.
         self.handle_actions();
+        self.updates_logic();
         self.display_logic(ctx);
         self.prefs.last_panel = self.nav;
         self.prefs.notifications = self.tracker.alerts().notifications();
