@@ -15,7 +15,7 @@ use paydesk::cli::gate::{Logged, Needs};
 const EVERY_COMMAND: &[(&str, &str, &str)] = &[
     ("account add", "owner", "bank-account-added"),
     ("account delete", "owner", "bank-account-deleted"),
-    ("balance", "cashier", "-"),
+    ("balance", "owner", "-"),
     ("banks", "cashier", "-"),
     ("cashier add", "owner", "own"),
     ("cashier list", "cashier", "-"),
@@ -35,9 +35,9 @@ const EVERY_COMMAND: &[(&str, &str, &str)] = &[
     ("manpage", "nobody", "-"),
     ("methods", "cashier", "-"),
     ("notify", "cashier", "-"),
-    ("otp", "cashier", "-"),
+    ("otp", "owner", "-"),
     ("payout", "owner", "own"),
-    ("payouts", "cashier", "-"),
+    ("payouts", "owner", "-"),
     ("pin set", "owner", "own"),
     ("print close", "cashier", "-"),
     ("print poster", "cashier", "-"),
@@ -154,10 +154,17 @@ fn whatever_moves_money_or_trust_needs_the_owner() {
         "ledger export",
         "profile add",
         "profile use",
+        "payouts",
+        "balance",
+        "otp",
+        "ledger backup --to 1",
     ] {
         let gate = parsed(path).command.expect("a command").gate();
         assert_eq!(gate.needs, Needs::Owner, "{path}");
     }
+    // The copy to where Configuración says is any till's.
+    let gate = parsed("ledger backup").command.expect("a command").gate();
+    assert_eq!(gate.needs, Needs::Cashier);
 }
 
 /// Every panel of the app, with who may open it: in Caja only the cashier's are there at all.

@@ -1,6 +1,8 @@
 //! What each command needs before it runs, and what it leaves in the activity log: decided for
 //! every command, in one match with no catch-all arm, so a command added without a decision
-//! does not compile. `tests/cli_gates.rs` lists every command with its decision, for review.
+//! does not compile. `tests/gates.rs` lists every command with its decision, for review. The
+//! app's panels decide the same (`ui::Panel::needs`): what the owner's side of the app holds,
+//! the terminal holds for the owner too.
 
 use super::args::{
     AccountCommand, CashierCommand, Command, CustomerCommand, LedgerCommand, PinCommand,
@@ -62,10 +64,12 @@ impl Command {
             | Command::Status { .. }
             | Command::Banks { .. }
             | Command::InstantBanks { .. }
-            | Command::Otp { .. }
-            | Command::Payouts { .. }
-            | Command::Balance { .. }
             | Command::Notify(_) => Gate::cashier(),
+            // The app's Dispersiones, Saldo and Cuentas bancarias are the owner's: the payout
+            // journal, the balances and the bank accounts' one-time codes are too.
+            Command::Otp { .. } | Command::Payouts { .. } | Command::Balance { .. } => {
+                Gate::new(Needs::Owner, Logged::Nothing)
+            }
             Command::Account(AccountCommand::Add { .. }) => {
                 Gate::owner(Action::BankAccountAdded, from_terminal())
             }
@@ -110,9 +114,11 @@ impl Command {
 impl LedgerCommand {
     fn gate(&self) -> Gate {
         match self {
-            LedgerCommand::Backup { .. } | LedgerCommand::Watch | LedgerCommand::Close { .. } => {
-                Gate::cashier()
-            }
+            // A copy where Configuración says (the owner chose it) is any till's; one to a
+            // folder named here takes every customer's data wherever it is told.
+            LedgerCommand::Backup { to: None } => Gate::cashier(),
+            LedgerCommand::Backup { to: Some(_) } => Gate::new(Needs::Owner, Logged::Nothing),
+            LedgerCommand::Watch | LedgerCommand::Close { .. } => Gate::cashier(),
             // Every customer's data leaves the books in the file.
             LedgerCommand::Export { .. } => Gate::new(Needs::Owner, Logged::Nothing),
             LedgerCommand::Restore { file, .. } => Gate::owner(

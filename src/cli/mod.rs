@@ -20,20 +20,36 @@ use crate::simulator::{Simulator, SimulatorConfig};
 
 pub async fn run(cli: Cli, command: Command) -> ExitCode {
     let out = Output { json: cli.json };
-    if let Command::Simulator { addr, state } = command {
-        return serve_simulator(out, addr, state).await;
-    }
-    if let Command::Manpage = command {
-        return manpage();
-    }
-    if let Command::Update(update) = &command {
-        return commands::update(out, update).await;
-    }
-    if let Command::ForgetThisComputer { yes } = command {
-        return match forget_this_computer(yes) {
-            Ok(code) => code,
-            Err(failure) => out.failed(&failure),
-        };
+    // These run before anyone is asked who they are: only a command that needs nobody may.
+    let needs = command.gate().needs;
+    let asks_nobody = || {
+        debug_assert_eq!(
+            needs,
+            gate::Needs::Nobody,
+            "a command run before the owner's gate"
+        )
+    };
+    match command {
+        Command::Simulator { addr, state } => {
+            asks_nobody();
+            return serve_simulator(out, addr, state).await;
+        }
+        Command::Manpage => {
+            asks_nobody();
+            return manpage();
+        }
+        Command::Update(update) => {
+            asks_nobody();
+            return commands::update(out, &update).await;
+        }
+        Command::ForgetThisComputer { yes } => {
+            asks_nobody();
+            return match forget_this_computer(yes) {
+                Ok(code) => code,
+                Err(failure) => out.failed(&failure),
+            };
+        }
+        _ => {}
     }
     let result = match &command {
         // Profiles, the owner's PIN and the cashiers are this computer's: no service. A

@@ -27,6 +27,7 @@ mod refusals;
 mod schema;
 mod schema_postgres;
 pub(crate) mod store;
+mod writer_guard;
 
 pub use accounts::SavedBankAccount;
 pub use choice::{LedgerChoice, till_id};

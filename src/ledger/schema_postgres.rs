@@ -13,7 +13,7 @@ const fn sql(sql: &'static str) -> PgStep {
     }
 }
 
-use super::postgres::GUARD_VERSION;
+use super::writer_guard::GUARD_VERSION;
 
 /// How a later step keeps older tills safe: declare `oldest_writer` as the step's own number
 /// when it changes what a stored row means or what a write must fill in; keep the previous value
