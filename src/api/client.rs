@@ -114,14 +114,10 @@ impl Client {
         if !(200..300).contains(&status) {
             return Err(malformed(operation, status, "the asset is not there"));
         }
-        let bytes = response
-            .bytes()
+        super::transport::read_capped(response, LIMIT)
             .await
-            .map_err(|error| network_error(operation, url.as_str(), error))?;
-        if bytes.len() > LIMIT {
-            return Err(malformed(operation, status, "the asset is too large"));
-        }
-        Ok(bytes.to_vec())
+            .map_err(|error| network_error(operation, url.as_str(), error))?
+            .ok_or_else(|| malformed(operation, status, "the asset is too large"))
     }
 
     // -- Family A ------------------------------------------------------------------------------

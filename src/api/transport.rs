@@ -250,12 +250,17 @@ impl Transport {
             Ok(Ok(response)) => {
                 let status = response.status().as_u16();
                 let left = whole.saturating_sub(started.elapsed());
-                match tokio::time::timeout(left, response.bytes()).await {
+                match tokio::time::timeout(left, read_capped(response, ANSWER_CAP)).await {
                     Err(_) => Err(ApiError::TimedOut { operation }),
                     Ok(Err(error)) => Err(network_error(operation, url, error)),
-                    Ok(Ok(bytes)) => {
+                    Ok(Ok(None)) => Err(super::error::malformed(
+                        operation,
+                        status,
+                        format!("the answer is over {ANSWER_CAP} bytes"),
+                    )),
+                    Ok(Ok(Some(bytes))) => {
                         tracing::debug!(operation = ?operation, status, length = bytes.len(), "answered");
-                        Ok((status, bytes.to_vec()))
+                        Ok((status, bytes))
                     }
                 }
             }
@@ -369,5 +374,81 @@ pub(super) fn network_error(operation: Operation, url: &str, error: reqwest::Err
             operation,
             detail: error.without_url().to_string(),
         }
+    }
+}
+
+/// The most a service's answer may hold: its longest (a bank list, a method catalog) is tens of
+/// kilobytes. A server, or something on the way, that sends more does not fill the till's memory
+/// within the answer's deadline.
+pub(super) const ANSWER_CAP: usize = 2 * 1024 * 1024;
+
+/// An answer's body, read until it passes `cap` (or says it will): `None` then.
+pub(super) async fn read_capped(
+    mut response: reqwest::Response,
+    cap: usize,
+) -> Result<Option<Vec<u8>>, reqwest::Error> {
+    if response
+        .content_length()
+        .is_some_and(|length| length > cap as u64)
+    {
+        return Ok(None);
+    }
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await? {
+        if body.len() + chunk.len() > cap {
+            return Ok(None);
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(Some(body))
+}
+
+#[cfg(test)]
+mod tests {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    use super::*;
+
+    /// A server that answers once with `head`, then `body_chunks` chunks of 64 KiB, chunked.
+    async fn answering(head: &'static str, body_chunks: usize) -> String {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        tokio::spawn(async move {
+            let (mut socket, _) = listener.accept().await.unwrap();
+            let mut request = [0u8; 1024];
+            let _ = socket.read(&mut request).await;
+            socket.write_all(head.as_bytes()).await.unwrap();
+            let chunk = vec![b'x'; 64 * 1024];
+            for _ in 0..body_chunks {
+                let framed =
+                    [format!("{:x}\r\n", chunk.len()).as_bytes(), &chunk, b"\r\n"].concat();
+                // The client stops reading once over its cap: the rest may not be taken.
+                if socket.write_all(&framed).await.is_err() {
+                    return;
+                }
+            }
+            let _ = socket.write_all(b"0\r\n\r\n").await;
+        });
+        format!("http://{address}/")
+    }
+
+    const CHUNKED: &str = "HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n";
+
+    #[tokio::test]
+    async fn an_answer_over_the_cap_is_not_read_whole() {
+        let cap = 256 * 1024;
+        let small = reqwest::get(answering(CHUNKED, 2).await).await.unwrap();
+        let body = read_capped(small, cap).await.unwrap();
+        assert_eq!(body.map(|body| body.len()), Some(128 * 1024));
+        // No length announced: refused as it passes the cap, not after 10 MiB.
+        let endless = reqwest::get(answering(CHUNKED, 160).await).await.unwrap();
+        assert_eq!(read_capped(endless, cap).await.unwrap(), None);
+        // A length announced over the cap: refused before reading.
+        let announced = reqwest::get(
+            answering("HTTP/1.1 200 OK\r\ncontent-length: 1000000000\r\n\r\n", 0).await,
+        )
+        .await
+        .unwrap();
+        assert_eq!(read_capped(announced, cap).await.unwrap(), None);
     }
 }
