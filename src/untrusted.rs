@@ -44,6 +44,26 @@ pub fn escaped_char(c: char) -> String {
     }
 }
 
+/// Text for a person's terminal, where the service's words and what a notification carried are
+/// printed among paydesk's own: its lines and tabs kept, every other control, bidirectional and
+/// zero-width character written as an escape (an ESC from outside cannot move the cursor,
+/// recolour or retitle the terminal, nor an override make an amount read backwards).
+pub fn for_terminal(text: &str) -> std::borrow::Cow<'_, str> {
+    let hidden = |c: char| is_hidden_or_control(c) && c != '\n' && c != '\t';
+    if !text.chars().any(hidden) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut shown = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if hidden(c) {
+            shown.push_str(&escaped_char(c));
+        } else {
+            shown.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(shown)
+}
+
 /// How much of an outside text a log line shows; the rest is said as a count.
 const LOGGED_CHARS: usize = 200;
 
@@ -92,6 +112,19 @@ pub fn spreadsheet_text(text: &str) -> std::borrow::Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_terminal_keeps_lines_and_never_runs_what_came_from_outside() {
+        assert!(matches!(
+            for_terminal("Pago recibido\n\tRef PD1"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        assert_eq!(
+            for_terminal("saldo \u{1b}]0;pwned\u{7}\u{202e}000.05 $"),
+            "saldo \\u{1b}]0;pwned\\u{7}\\u{202e}000.05 $"
+        );
+        assert_eq!(for_terminal("a\rb"), "a\\rb");
+    }
 
     #[test]
     fn a_log_line_cannot_be_broken_coloured_or_reversed() {

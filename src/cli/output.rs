@@ -1,5 +1,6 @@
 //! What the CLI prints and how it exits. Each failure is reported here exactly once.
 
+use crate::untrusted::for_terminal;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -111,10 +112,11 @@ pub struct Output {
 impl Output {
     /// In JSON mode the document; otherwise the human text.
     pub fn done(&self, document: &Value, human: impl FnOnce() -> String) -> ExitCode {
+        // JSON escapes what it carries itself; a person's text is escaped for the terminal.
         let text = if self.json {
             serde_json::to_string_pretty(document).unwrap_or_default()
         } else {
-            human()
+            for_terminal(human().trim_end()).into_owned()
         };
         let mut stdout = std::io::stdout().lock();
         // A closed pipe (`| head`) is not worth a second error.
@@ -135,12 +137,16 @@ impl Output {
                 Failure::Input(problems) => {
                     let _ = writeln!(stderr, "{}", crate::t!("cli-nothing-sent"));
                     for problem in problems {
-                        let _ =
-                            writeln!(stderr, "  {}: {}", problem.field.spoken(), problem.message);
+                        let _ = writeln!(
+                            stderr,
+                            "  {}: {}",
+                            problem.field.spoken(),
+                            for_terminal(&problem.message)
+                        );
                     }
                 }
                 Failure::Api(api) => {
-                    let _ = writeln!(stderr, "{api}");
+                    let _ = writeln!(stderr, "{}", for_terminal(&api.to_string()));
                     let mut details = vec![crate::t!("cli-error-code", code = api.code())];
                     if let Some(status) = api.http_status() {
                         details.push(format!("HTTP {status}"));
@@ -150,10 +156,10 @@ impl Output {
                     {
                         details.push(crate::t!("cli-service-said", message = message));
                     }
-                    let _ = writeln!(stderr, "  ({})", details.join(", "));
+                    let _ = writeln!(stderr, "  ({})", for_terminal(&details.join(", ")));
                 }
                 other => {
-                    let _ = writeln!(stderr, "{other}");
+                    let _ = writeln!(stderr, "{}", for_terminal(&other.to_string()));
                 }
             }
         }
@@ -165,7 +171,7 @@ impl Output {
         let text = if self.json {
             serde_json::to_string(document).unwrap_or_default()
         } else {
-            human.to_owned()
+            for_terminal(human).into_owned()
         };
         let mut stdout = std::io::stdout().lock();
         let _ = writeln!(stdout, "{text}");
@@ -175,7 +181,7 @@ impl Output {
     /// Progress for a person; silent in JSON mode so stdout stays one document.
     pub fn note(&self, text: impl AsRef<str>) {
         if !self.json {
-            let _ = writeln!(std::io::stderr().lock(), "{}", text.as_ref());
+            let _ = writeln!(std::io::stderr().lock(), "{}", for_terminal(text.as_ref()));
         }
     }
 }

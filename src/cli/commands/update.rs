@@ -170,7 +170,7 @@ fn failed(out: Output, stop: &Stop) -> ExitCode {
             serde_json::to_string_pretty(&document).unwrap_or_default()
         );
     } else {
-        eprintln!("{message}");
+        eprintln!("{}", crate::untrusted::for_terminal(&message));
     }
     ExitCode::from(exit)
 }
