@@ -1,5 +1,5 @@
-//! The cash-out methods, as data: which ids a payout may name, and the online withdrawal's
-//! ceiling. Below both the interfaces' rules (`dialect`) and the requests (`family_b`).
+//! The cash-out methods' ids, and the online withdrawal's ceiling (which of them an interface
+//! offers is `dialect`'s). Below both the interfaces' rules (`dialect`) and the requests (`family_b`).
 
 use crate::money::Pesos;
 
@@ -9,13 +9,6 @@ pub const ONLINE_WITHDRAWAL: i64 = 160;
 pub const PRODUCT_DISBURSEMENT: i64 = 245;
 /// The cash-out that sends to a Bre-B key instead of a mobile number.
 pub const BREB_WITHDRAW_METHOD: i64 = 264;
-
-/// The cash-out methods, the only ids a payout may name.
-pub const WITHDRAW_METHODS: &[(i64, &str)] = &[
-    (ONLINE_WITHDRAWAL, "Online withdrawal"),
-    (PRODUCT_DISBURSEMENT, "Disbursement as a product"),
-    (BREB_WITHDRAW_METHOD, "Bre-B key"),
-];
 
 /// The service's ceiling for online withdrawals, docs/decisions.md "Payouts".
 pub const ONLINE_WITHDRAWAL_CEILING: Pesos = Pesos::new(2_000_000);

@@ -33,7 +33,6 @@ use tokio::sync::{mpsc, watch};
 
 use current::Interface;
 pub use current::{DEMO_PASSWORD, DEMO_USERNAME};
-pub use state::PayApiAccess;
 use state::{FaultMode, RecordedRequest, State};
 
 /// Demo credentials of the built-in simulator. Not secrets: they only open the simulator. Their

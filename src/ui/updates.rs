@@ -136,7 +136,7 @@ impl UpdateWatch {
     /// Polls what came back, runs what was asked, and looks when it is due. `sale_on_screen`:
     /// the customer screen is up or a sale form is waiting; the look waits for it to end.
     pub fn logic(&mut self, bridge: &Bridge, paths: &Paths, sale_on_screen: bool) {
-        self.poll(bridge, paths);
+        self.poll();
         let Some(settings) = self.settings.clone() else {
             if self.loading.is_none() {
                 let paths = paths.clone();
@@ -170,7 +170,7 @@ impl UpdateWatch {
         }
     }
 
-    fn poll(&mut self, bridge: &Bridge, paths: &Paths) {
+    fn poll(&mut self) {
         if let Some(task) = &self.loading
             && let Some((settings, dismissed)) = task.poll()
         {
@@ -239,17 +239,16 @@ impl UpdateWatch {
                 };
             }
         }
-        let _ = (bridge, paths);
     }
 
-    /// The updater for the feed Settings names; made on the runtime (it looks at how paydesk
-    /// was installed, which reads the disk).
     /// A newer version a look found: offered once (tests hand one in to draw the offer).
     pub fn found(&mut self, offer: Offer) {
         self.status = UpdatesStatus::Newer(offer.version.to_string());
         self.offer = Some(offer);
     }
 
+    /// The updater for the feed Settings names; made on the runtime (it looks at how paydesk
+    /// was installed, which reads the disk).
     fn updater(
         paths: &Paths,
         settings: &UpdateSettings,

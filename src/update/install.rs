@@ -30,19 +30,6 @@ pub enum PlatformKind {
     FromSource,
 }
 
-impl PlatformKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            PlatformKind::WindowsSetup => "windows-setup",
-            PlatformKind::WindowsOther => "windows",
-            PlatformKind::AppImage => "appimage",
-            PlatformKind::Deb => "deb",
-            PlatformKind::Rpm => "rpm",
-            PlatformKind::FromSource => "source",
-        }
-    }
-}
-
 /// This computer's paydesk: how it was installed, and what an update replaces.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Platform {

@@ -64,11 +64,6 @@ impl TrustedKey {
         })
     }
 
-    /// The key's base64 line, as `minisign -P` takes it.
-    pub fn text(&self) -> &str {
-        &self.text
-    }
-
     /// Whether `signature` (a `.minisig` file's text) is this key's over `data`.
     pub fn verifies(&self, data: &[u8], signature: &str) -> Result<(), UpdateError> {
         let key = self.key.as_ref().ok_or(UpdateError::BadSignature)?;

@@ -130,10 +130,6 @@ impl Updater {
         &self.feed_url
     }
 
-    pub fn folder(&self) -> &Path {
-        &self.folder
-    }
-
     /// Fetches the feed and its signature, checks the signature before reading the feed, then
     /// refuses a replay (a feed older than the last seen) and a downgrade. Nothing about the
     /// shop is sent: one GET for the feed and one for its signature, no query, no cookies.

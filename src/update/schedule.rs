@@ -58,10 +58,6 @@ impl Schedule {
             },
         )
     }
-
-    pub fn is_looking(&self) -> bool {
-        self.looking
-    }
 }
 
 #[cfg(test)]

@@ -12,7 +12,6 @@ use crate::validate::{self, Field, ValidationError};
 
 pub use super::super::payout_methods::{
     BREB_WITHDRAW_METHOD, ONLINE_WITHDRAWAL, ONLINE_WITHDRAWAL_CEILING, PRODUCT_DISBURSEMENT,
-    WITHDRAW_METHODS,
 };
 
 /// One of the cash-out methods the interface offers.
