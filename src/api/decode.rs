@@ -12,10 +12,20 @@ use super::lenient;
 use super::operation::Operation;
 
 /// A decoded answer and the operation's `data` exactly as the service sent it.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Reply<T> {
     pub value: T,
     pub raw: Value,
+}
+
+/// Only the decoded value: the raw answer of a sign-in or a registration holds its token, and
+/// the value's own `Debug` redacts it.
+impl<T: std::fmt::Debug> std::fmt::Debug for Reply<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reply")
+            .field("value", &self.value)
+            .finish_non_exhaustive()
+    }
 }
 
 fn parse_json(operation: Operation, status: u16, bytes: &[u8]) -> Result<Value, ApiError> {
@@ -23,6 +33,10 @@ fn parse_json(operation: Operation, status: u16, bytes: &[u8]) -> Result<Value, 
         return Err(malformed(operation, status, "empty body"));
     }
     serde_json::from_slice(bytes).map_err(|error| {
+        // A cut-off answer to a sign-in starts with its token: never quoted.
+        if operation.answer_holds_a_secret() {
+            return malformed(operation, status, error);
+        }
         let preview: String = String::from_utf8_lossy(bytes).chars().take(120).collect();
         malformed(
             operation,
@@ -252,6 +266,24 @@ pub fn decode_every_answer(body: Value) {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_token_in_an_answer_is_never_quoted() {
+        let cut_off = br#"{"data":{"token":"eyJhbGciOiJIUzI1NiJ9.secreto"#;
+        let error = parse_json(Operation::SignIn, 200, cut_off).unwrap_err();
+        assert!(
+            !format!("{error} {error:?}").contains("secreto"),
+            "{error:?}"
+        );
+        // Other answers keep their first characters, for whoever debugs.
+        let error = parse_json(Operation::PaymentStatus, 200, br#"{"data":{"status"#).unwrap_err();
+        assert!(format!("{error:?}").contains("body starts"), "{error:?}");
+        let reply = Reply {
+            value: 1,
+            raw: json!({"token": "eyJ.secreto"}),
+        };
+        assert!(!format!("{reply:?}").contains("secreto"));
+    }
 
     #[test]
     fn family_a_decoding() {

@@ -32,6 +32,28 @@ pub enum Family {
 }
 
 impl Operation {
+    /// Whether its answer carries a credential (an API token, a bearer token, a transaction
+    /// token): such an answer is never quoted in an error, a log or a `Debug`.
+    pub fn answer_holds_a_secret(self) -> bool {
+        match self {
+            Operation::Register | Operation::SignIn | Operation::TransactionToken => true,
+            Operation::ListMethods
+            | Operation::GenerateResource
+            | Operation::Checkout
+            | Operation::RequestOtp
+            | Operation::AddAccount
+            | Operation::DeleteAccount
+            | Operation::CreatePaymentLink
+            | Operation::CreateMethodPayment
+            | Operation::PaymentStatus
+            | Operation::PaymentFeatures
+            | Operation::InstantBanks
+            | Operation::Withdraw
+            | Operation::Balance
+            | Operation::SimulateNotification => false,
+        }
+    }
+
     pub fn family(self) -> Family {
         match self {
             Operation::Register
