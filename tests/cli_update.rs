@@ -30,7 +30,7 @@ async fn a_feed_not_signed_by_the_maker_is_refused_with_nothing_installed() {
     let files = serde_json::json!({
         "linux-x86_64-appimage": file_entry(&key, "paydesk-9.0.0-x86_64.AppImage", &data),
     });
-    server.publish(&key, &feed("9.0.0", "2026-12-01T15:00:00Z", files));
+    server.publish(&key, &feed("9.0.0", "2026-06-01T15:00:00Z", files));
     server.set("files/paydesk-9.0.0-x86_64.AppImage", Answer::Bytes(data));
     let home = tempfile::tempdir().unwrap();
     let url = server.url("feed.json");

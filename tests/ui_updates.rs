@@ -42,7 +42,7 @@ async fn the_app_never_looks_while_a_sale_is_on_screen() {
     let server = FeedServer::start().await;
     server.publish(
         &key,
-        &feed("9.0.0", "2026-12-01T15:00:00Z", serde_json::json!({})),
+        &feed("9.0.0", "2026-06-01T15:00:00Z", serde_json::json!({})),
     );
     let home = tempfile::tempdir().unwrap();
     let paths = Paths::in_dir(home.path());

@@ -14,7 +14,7 @@ use paydesk::update::{Check, Limits, Platform, PlatformKind, TrustedKey, UpdateE
 use serde_json::json;
 
 const NEW: &str = "0.2.0";
-const PUBLISHED: &str = "2026-12-01T15:00:00Z";
+const PUBLISHED: &str = "2026-06-01T15:00:00Z";
 
 /// An installer's stand-in: big enough to come in many pieces.
 fn installer_bytes() -> Vec<u8> {
@@ -234,7 +234,7 @@ async fn a_downgrade_is_refused_and_the_same_version_is_up_to_date() {
         "{refused:?}"
     );
     assert!(refused.to_string().contains("0.0.9"), "{refused}");
-    server.publish(&key, &feed("0.1.0", "2026-12-02T15:00:00Z", json!({})));
+    server.publish(&key, &feed("0.1.0", "2026-06-02T15:00:00Z", json!({})));
     assert!(matches!(updater.check().await, Ok(Check::UpToDate { .. })));
     shop.nothing_installed();
 }
@@ -250,7 +250,7 @@ async fn a_replayed_older_feed_is_refused() {
     // 1st again (0.2.0, with a file that has a flaw the 0.3.0 fixed).
     let files = json!({ "linux-x86_64-appimage": file_entry(&key, "n.AppImage", &data) });
     let genuine_old = feed(NEW, PUBLISHED, files.clone());
-    server.publish(&key, &feed("0.3.0", "2026-12-05T15:00:00Z", files));
+    server.publish(&key, &feed("0.3.0", "2026-06-05T15:00:00Z", files));
     assert!(matches!(updater.check().await, Ok(Check::Newer(_))));
     server.publish(&key, &genuine_old);
     let refused = updater.check().await.unwrap_err();
@@ -264,6 +264,27 @@ async fn a_replayed_older_feed_is_refused() {
         again.check().await,
         Err(UpdateError::Replayed { .. })
     ));
+    shop.nothing_installed();
+}
+
+#[tokio::test]
+async fn a_feed_dated_in_the_future_is_not_taken_nor_remembered() {
+    let key = TestKey::new();
+    let data = installer_bytes();
+    let server = release(&key, &data).await;
+    let shop = Shop::new();
+    let updater = shop.updater(&server, key.trusted());
+    // A slip in a release: the year typed as 2062. Were it remembered, every later feed would
+    // be refused as older.
+    let files = json!({ "linux-x86_64-appimage": file_entry(&key, "n.AppImage", &data) });
+    server.publish(&key, &feed("0.3.0", "2062-06-05T15:00:00Z", files.clone()));
+    let refused = updater.check().await.unwrap_err();
+    assert!(
+        matches!(refused, UpdateError::FromTheFuture { .. }),
+        "{refused:?}"
+    );
+    server.publish(&key, &feed(NEW, PUBLISHED, files));
+    assert!(matches!(updater.check().await, Ok(Check::Newer(_))));
     shop.nothing_installed();
 }
 

@@ -1385,6 +1385,7 @@ update-too-large = The answer was over the size allowed ({ $cap } bytes): refuse
 update-bad-signature = The update does not carry the signature of paydesk's maker: refused, nothing was installed
 update-not-a-feed = The list of versions is not paydesk's or cannot be read ({ $reason }): nothing was installed
 update-replayed = A list of versions older ({ $offered }) than the last one seen ({ $seen }) was received: refused, nothing was installed
+update-from-the-future = The list of versions is dated in the future ({ $offered }): check this computer's date; nothing was installed
 update-downgrade = The version offered ({ $offered }) is not newer than the one you have ({ $running }): paydesk never goes back to an earlier version
 update-no-file = The new version has no file for this computer ({ $platform })
 update-wrong-size = The downloaded file is not the signed size ({ $got } bytes instead of { $expected }): deleted, nothing was installed

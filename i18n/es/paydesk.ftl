@@ -1385,6 +1385,7 @@ update-too-large = La respuesta pasó del tamaño permitido ({ $cap } bytes): se
 update-bad-signature = La actualización no tiene la firma del fabricante de paydesk: se rechazó y no se instaló nada
 update-not-a-feed = La lista de versiones no es de paydesk o no se puede leer ({ $reason }): no se instaló nada
 update-replayed = Se recibió una lista de versiones más vieja ({ $offered }) que la última vista ({ $seen }): se rechazó y no se instaló nada
+update-from-the-future = La lista de versiones tiene fecha futura ({ $offered }): revise la fecha de este computador; no se instaló nada
 update-downgrade = La versión ofrecida ({ $offered }) no es más nueva que la que tiene ({ $running }): paydesk nunca vuelve a una versión anterior
 update-no-file = La versión nueva no trae archivo para este computador ({ $platform })
 update-wrong-size = El archivo descargado no tiene el tamaño firmado ({ $got } bytes en vez de { $expected }): se borró y no se instaló nada

@@ -20,6 +20,8 @@ pub enum UpdateError {
     NotAFeed(String),
     #[error("{}", crate::t!("update-replayed", seen = .seen.as_str(), offered = .offered.as_str()))]
     Replayed { seen: String, offered: String },
+    #[error("{}", crate::t!("update-from-the-future", offered = .offered.as_str()))]
+    FromTheFuture { offered: String },
     #[error("{}", crate::t!("update-downgrade", offered = .offered.as_str(), running = .running.as_str()))]
     Downgrade { offered: String, running: String },
     #[error("{}", crate::t!("update-no-file", platform = .0.as_str()))]
@@ -58,6 +60,7 @@ impl UpdateError {
             UpdateError::BadSignature => "bad_signature",
             UpdateError::NotAFeed(_) => "not_a_feed",
             UpdateError::Replayed { .. } => "replayed",
+            UpdateError::FromTheFuture { .. } => "from_the_future",
             UpdateError::Downgrade { .. } => "downgrade",
             UpdateError::NoFileForPlatform(_) => "no_file_for_platform",
             UpdateError::WrongSize { .. } => "wrong_size",

@@ -37,6 +37,10 @@ pub use version::{VERSION, running_version};
 /// signature, not the address, is what is trusted).
 pub use crate::config::updates::DEFAULT_FEED_URL;
 
+/// How far ahead of this computer's clock a feed's date may be (clocks differ by minutes, a
+/// time zone by hours).
+const FUTURE_SLACK_SECONDS: i64 = 24 * 60 * 60;
+
 /// Where the update's files and what was seen are kept: the data folder's `updates`.
 pub fn folder(data_dir: &Path) -> PathBuf {
     data_dir.join("updates")
@@ -146,6 +150,14 @@ impl Updater {
         )
         .await?;
         let feed = Feed::verified(&feed_bytes, &signature_bytes, &self.key)?;
+        // Remembered, a date years ahead (a slip in a release) would refuse every later feed as
+        // a replay: a feed more than a day ahead of this computer's clock is not taken.
+        if feed.published > time::OffsetDateTime::now_utc().unix_timestamp() + FUTURE_SLACK_SECONDS
+        {
+            return Err(UpdateError::FromTheFuture {
+                offered: feed::shown_time(feed.published),
+            });
+        }
         let folder = self.folder.clone();
         let seen = tokio::task::spawn_blocking(move || UpdateState::load(&folder))
             .await
