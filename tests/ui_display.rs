@@ -183,8 +183,9 @@ fn closing_the_display_loses_no_sale() {
     assert!(harness.state().customer_display().is_open());
     // Its window closed (Escape on it) while the customer is paying.
     harness.key_press(egui::Key::Escape);
-    harness.run_steps(3);
-    assert!(!harness.state().customer_display().is_open());
+    wait_until(&mut harness, "the display closes", |h| {
+        !h.state().customer_display().is_open()
+    });
     assert!(!shows(&harness, "Escanee con la app"));
 
     settle(&app, &harness, &reference, "approve");
