@@ -180,6 +180,16 @@ impl Ledger {
         }
     }
 
+    /// Whether this till may still write to the books, asked before a sale is made at the
+    /// service: a till that was open when a newer one migrated the shared ledger must not make a
+    /// sale the books would then refuse to keep ([`LedgerError::TooOld`]).
+    pub fn may_write(&self) -> Result<(), LedgerError> {
+        match &self.backend {
+            Backend::Sqlite { .. } => Ok(()),
+            Backend::Postgres(store) => store.may_write(&mut self.pg(store)?),
+        }
+    }
+
     pub fn schema_version(&self) -> Result<i64, LedgerError> {
         match &self.backend {
             Backend::Sqlite { .. } => {

@@ -474,6 +474,14 @@ impl PgStore {
         }
     }
 
+    /// Refused once a newer till's migration says this build's schema may no longer write.
+    pub(crate) fn may_write(&self, client: &mut PgClient) -> Result<(), LedgerError> {
+        if Self::oldest_writer(client)? > self.steps.len() as i64 {
+            return Err(LedgerError::TooOld);
+        }
+        Ok(())
+    }
+
     pub(crate) fn schema_version(client: &mut PgClient) -> Result<i64, LedgerError> {
         let rows = client.query("SELECT version FROM paydesk_schema", &[])?;
         match rows.first() {

@@ -259,6 +259,9 @@ async fn create_and_record<T>(
     sale_of: impl FnOnce(&T) -> Sale,
 ) -> Result<Reply<T>, Failure> {
     let ledger = ctx.ledger()?;
+    crate::collections::may_sell(ledger.clone())
+        .await
+        .map_err(|too_old| Failure::Local(too_old.to_string()))?;
     let reply = create
         .await
         .map_err(|error| error.explain_minimum(ctx.connection.catalog.min_amount(method)))?;

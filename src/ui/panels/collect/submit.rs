@@ -178,8 +178,19 @@ impl Submission {
         let client = ctx.session.connection.client.clone();
         let minimum = creation.minimum(&ctx.session.connection.catalog);
         let repeatable = self.kind.repeatable(&ctx.session.connection.catalog);
-        self.request
-            .start(ctx.bridge.spawn(creation.send(client, minimum, repeatable)));
+        let ledger = ctx.session.ledger.clone().ok();
+        let sending = creation.send(client, minimum, repeatable);
+        self.request.start(ctx.bridge.spawn(async move {
+            if let Some(ledger) = ledger
+                && let Err(too_old) = crate::collections::may_sell(ledger).await
+            {
+                return Err(UiError {
+                    code: Some("ledger.too_old".to_owned()),
+                    ..UiError::local(too_old.to_string())
+                });
+            }
+            sending.await
+        }));
     }
 
     /// Hands the created payment to the follower and notes what a failure means for the next
