@@ -15,7 +15,7 @@ use crate::ledger::{Ledger, PinCheck, Who, now_ms};
 use crate::secrets::Pin;
 use crate::t;
 use crate::ui::Panel;
-use crate::ui::bridge::{Bridge, Task};
+use crate::ui::bridge::{Bridge, Task, finished};
 use crate::ui::queue::Queue;
 use crate::ui::session::Session;
 
@@ -220,10 +220,7 @@ impl Access {
         for command in self.queued.take() {
             self.run(bridge, &ledger, command);
         }
-        if let Some(task) = &self.loading
-            && let Some(read) = task.poll()
-        {
-            self.loading = None;
+        if let Some(read) = finished(&mut self.loading) {
             match read {
                 Ok(people) => {
                     self.problem = None;
@@ -233,16 +230,10 @@ impl Access {
             }
         }
         let mut new_cashier = None;
-        if let Some(task) = &self.checking
-            && let Some(checked) = task.poll()
-        {
-            self.checking = None;
+        if let Some(checked) = finished(&mut self.checking) {
             new_cashier = self.checked(bridge, &ledger, checked, now);
         }
-        if let Some(task) = &self.changing
-            && let Some(outcome) = task.poll()
-        {
-            self.changing = None;
+        if let Some(outcome) = finished(&mut self.changing) {
             self.outcome = Some(outcome);
             self.queued.push(AccessCommand::Load);
         }

@@ -9,7 +9,7 @@ use egui::Ui;
 use super::access::{Access, AccessCommand};
 use super::alerts::AlertSettings;
 use super::banners::{Banners, failure_reason};
-use super::bridge::{Bridge, Requested, Task};
+use super::bridge::{Bridge, Requested, Task, finished};
 use super::customer::{CreatedPayment, CustomerAction, CustomerScreen};
 use super::display::{CustomerDisplay, DisplayInputs};
 use super::news::News;
@@ -356,10 +356,7 @@ impl PaydeskApp {
 
     /// The stores opened, then the session: each time one connects, the panels hear it.
     fn follow_connection(&mut self, news: &mut Vec<News>) {
-        if let Some(task) = &self.stores_task
-            && let Some(stores) = task.poll()
-        {
-            self.stores_task = None;
+        if let Some(stores) = finished(&mut self.stores_task) {
             self.stores = Some(stores);
             self.connect();
         }

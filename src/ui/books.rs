@@ -12,7 +12,7 @@ use crate::config::Paths;
 use crate::ledger::activity::{Action, Actor};
 use crate::ledger::{LEDGER_FILE_NAME, Ledger, LedgerChoice};
 use crate::ui::AppAction;
-use crate::ui::bridge::{Bridge, Task};
+use crate::ui::bridge::{Bridge, Task, finished};
 use crate::ui::queue::Queue;
 use crate::ui::session::Session;
 
@@ -460,11 +460,4 @@ impl BooksGuard {
     pub fn is_restoring(&self) -> bool {
         self.restoring.is_some()
     }
-}
-
-/// A task's result once it is done; the task is then gone.
-fn finished<T>(task: &mut Option<Task<T>>) -> Option<T> {
-    let result = task.as_ref()?.poll()?;
-    *task = None;
-    Some(result)
 }

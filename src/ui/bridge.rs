@@ -11,6 +11,14 @@ pub struct Task<T> {
     receiver: mpsc::Receiver<T>,
 }
 
+/// A kept task's result once it is done; the task is then gone (a panel's `Option<Task>` of
+/// work under way, emptied as it finishes).
+pub fn finished<T>(task: &mut Option<Task<T>>) -> Option<T> {
+    let result = task.as_ref()?.poll()?;
+    *task = None;
+    Some(result)
+}
+
 impl<T> Task<T> {
     /// `Some` once, when the work has finished.
     pub fn poll(&self) -> Option<T> {

@@ -110,10 +110,7 @@ impl Paper {
                     .unwrap_or_default()
             }));
         }
-        if let Some(task) = &self.loading
-            && let Some(settings) = task.poll()
-        {
-            self.loading = None;
+        if let Some(settings) = crate::ui::bridge::finished(&mut self.loading) {
             self.settings = Some(settings);
         }
         for command in self.queued.take() {

@@ -12,7 +12,7 @@ use egui::{RichText, Ui};
 use crate::config::Paths;
 use crate::config::updates::UpdateSettings;
 use crate::t;
-use crate::ui::bridge::{Bridge, Task};
+use crate::ui::bridge::{Bridge, Task, finished};
 use crate::ui::queue::Queue;
 use crate::update::{
     Check, Offer, Platform, PlatformKind, Schedule, TrustedKey, UpdateState, Updater, Verified,
@@ -171,26 +171,17 @@ impl UpdateWatch {
     }
 
     fn poll(&mut self) {
-        if let Some(task) = &self.loading
-            && let Some((settings, dismissed)) = task.poll()
-        {
-            self.loading = None;
+        if let Some((settings, dismissed)) = finished(&mut self.loading) {
             self.settings = Some(settings);
             self.dismissed = dismissed;
         }
-        if let Some(task) = &self.saving
-            && let Some(saved) = task.poll()
-        {
-            self.saving = None;
+        if let Some(saved) = finished(&mut self.saving) {
             match saved {
                 Ok(settings) => self.settings = Some(settings),
                 Err(problem) => self.status = UpdatesStatus::Failed(problem),
             }
         }
-        if let Some(task) = &self.looking
-            && let Some(found) = task.poll()
-        {
-            self.looking = None;
+        if let Some(found) = finished(&mut self.looking) {
             self.schedule.ended(found.is_err());
             match found {
                 Ok(Check::UpToDate { .. }) => {

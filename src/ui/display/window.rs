@@ -15,7 +15,7 @@ use crate::config::Paths;
 use crate::config::display::DisplaySettings;
 use crate::ledger::StoredNotification;
 use crate::ui::banners::failure_reason;
-use crate::ui::bridge::{Bridge, Task};
+use crate::ui::bridge::{Bridge, Task, finished};
 use crate::ui::customer::CreatedPayment;
 use crate::ui::tracker::Tracker;
 use crate::ui::widgets::qr::QrTexture;
@@ -147,13 +147,8 @@ impl CustomerDisplay {
     /// monitor it was moved to remembered, and what it shows brought up to date.
     pub fn logic(&mut self, bridge: &Bridge, paths: &Paths, inputs: DisplayInputs<'_>) {
         self.load(bridge, paths);
-        if let Some(task) = &self.saving
-            && let Some(saved) = task.poll()
-        {
-            self.saving = None;
-            if let Err(problem) = saved {
-                tracing::warn!("the customer display's monitor was not saved: {problem}");
-            }
+        if let Some(Err(problem)) = finished(&mut self.saving) {
+            tracing::warn!("the customer display's monitor was not saved: {problem}");
         }
         let (close_asked, centre) = {
             let mut shared = lock(&self.shared);
@@ -192,10 +187,7 @@ impl CustomerDisplay {
                 (given.unwrap_or_else(discover), settings)
             }));
         }
-        if let Some(task) = &self.loading
-            && let Some((monitors, settings)) = task.poll()
-        {
-            self.loading = None;
+        if let Some((monitors, settings)) = finished(&mut self.loading) {
             self.loaded = true;
             self.monitors = monitors;
             self.remembered = settings.monitor;

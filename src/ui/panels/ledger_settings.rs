@@ -7,7 +7,7 @@ use crate::ledger::LedgerChoice;
 use crate::secrets::{SecretKind, SecretString};
 use crate::t;
 use crate::ui::PanelContext;
-use crate::ui::bridge::{Task, UiError};
+use crate::ui::bridge::{Task, UiError, finished};
 use crate::ui::widgets::form::{error_box, secret_row};
 
 /// What the section shows of the session.
@@ -76,10 +76,7 @@ impl LedgerSection {
     }
 
     pub fn logic(&mut self) {
-        if let Some(task) = &self.testing
-            && let Some(result) = task.poll()
-        {
-            self.testing = None;
+        if let Some(result) = finished(&mut self.testing) {
             self.tested = Some((crate::clock::shown_time(crate::clock::now_ms()), result));
         }
     }

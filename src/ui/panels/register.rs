@@ -11,7 +11,7 @@ use crate::places;
 use crate::requests::RegistrationForm;
 use crate::secrets::{SecretKind, Stored};
 use crate::t;
-use crate::ui::bridge::{Requested, Task, UiError};
+use crate::ui::bridge::{Requested, Task, UiError, finished};
 use crate::ui::widgets::form::{self, blocking_reasons, error_box, problem_for, secret_row};
 use crate::ui::{AppAction, PanelContext};
 use crate::validate::ValidationError;
@@ -175,10 +175,7 @@ impl RegisterPanel {
                 _ => {}
             }
         }
-        if let Some(task) = &self.stored
-            && let Some(result) = task.poll()
-        {
-            self.stored = None;
+        if let Some(result) = finished(&mut self.stored) {
             let (name, profile) = self.registered.take().unwrap_or_default();
             self.outcome = Some(match result {
                 Ok(stored) => {

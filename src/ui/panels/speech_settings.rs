@@ -10,7 +10,7 @@ use crate::config::speech::SpeechSettings;
 use crate::i18n::{self, Language};
 use crate::speech::{self, Readiness, SpeechError};
 use crate::t;
-use crate::ui::bridge::{Bridge, Task};
+use crate::ui::bridge::{Bridge, Task, finished};
 use crate::ui::queue::Queue;
 use crate::ui::voice::TillVoice;
 
@@ -56,10 +56,7 @@ impl SpeechSection {
             self.look(bridge, voice);
         }
         self.save(bridge, paths);
-        if let Some(task) = &self.trying
-            && let Some(result) = task.poll()
-        {
-            self.trying = None;
+        if let Some(result) = finished(&mut self.trying) {
             self.tried = Some(result.map_err(|problem| problem.to_string()));
         }
     }
@@ -88,10 +85,7 @@ impl SpeechSection {
     }
 
     fn save(&mut self, bridge: &Bridge, paths: &Paths) {
-        if let Some(task) = &self.saving
-            && let Some(result) = task.poll()
-        {
-            self.saving = None;
+        if let Some(result) = finished(&mut self.saving) {
             self.save_problem = result.err();
         }
         if self.saving.is_none()

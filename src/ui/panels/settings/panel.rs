@@ -9,7 +9,7 @@ use egui::{RichText, Ui};
 use crate::config::{Environment, Profile};
 use crate::connection::{save_credentials, sign_out};
 use crate::secrets::{SecretKind, SecretString};
-use crate::ui::bridge::Task;
+use crate::ui::bridge::{Task, finished};
 use crate::ui::{AppAction, PanelContext, ThemeChoice};
 
 use crate::ui::panels::ledger_settings::{
@@ -240,19 +240,13 @@ impl SettingsPanel {
         let voice = ctx.tracker.alerts().voice().clone();
         self.speech.logic(ctx.bridge, ctx.paths, &voice);
         self.activity_log.logic(ctx);
-        if let Some(task) = &self.saving
-            && let Some(result) = task.poll()
-        {
-            self.saving = None;
+        if let Some(result) = finished(&mut self.saving) {
             if result.is_ok() {
                 ctx.actions.push(AppAction::Reconnect(None));
             }
             self.message = Some(result);
         }
-        if let Some(task) = &self.profile_change
-            && let Some(result) = task.poll()
-        {
-            self.profile_change = None;
+        if let Some(result) = finished(&mut self.profile_change) {
             if let Ok(name) = &result {
                 ctx.actions.push(AppAction::Reconnect(Some(name.clone())));
                 self.chosen_profile = Some(name.clone());
