@@ -24,9 +24,10 @@ pub struct UpdateState {
 }
 
 impl UpdateState {
-    /// The state kept in `folder`; none yet is the default. A file that does not read is
-    /// treated as none, except that it never lowers what was seen: it is replaced on the next
-    /// save.
+    /// The state kept in `folder`; none yet is the default. A file that does not read (or is
+    /// over its cap) is treated as none and replaced on the next save: what was seen starts
+    /// again from the next feed. Only whoever can write this user's files can do that, and the
+    /// signature and the no-downgrade rule still hold.
     pub fn load(folder: &Path) -> Result<UpdateState, UpdateError> {
         let path = folder.join(FILE_NAME);
         let text = match std::fs::metadata(&path) {
