@@ -54,33 +54,22 @@ impl Banners {
             TransactionStatus::Cancelled => t!("banner-expired"),
             other => status::words(other),
         };
-        // An approval the service has not yet put a figure to shows none (never the one asked).
-        let reference_text = reference.as_str();
-        let text = match (amount, description.is_empty()) {
-            (Some(amount), true) => t!(
+        let amount = amount.map(|amount| amount.to_string()).unwrap_or_default();
+        let text = if description.is_empty() {
+            t!(
                 "banner-ended",
                 what = what,
-                amount = amount.to_string(),
-                reference = reference_text
-            ),
-            (Some(amount), false) => t!(
+                amount = amount,
+                reference = reference.as_str()
+            )
+        } else {
+            t!(
                 "banner-ended-sold",
                 what = what,
-                amount = amount.to_string(),
+                amount = amount,
                 description = description.as_str(),
-                reference = reference_text
-            ),
-            (None, true) => t!(
-                "banner-ended-no-figure",
-                what = what,
-                reference = reference_text
-            ),
-            (None, false) => t!(
-                "banner-ended-sold-no-figure",
-                what = what,
-                description = description.as_str(),
-                reference = reference_text
-            ),
+                reference = reference.as_str()
+            )
         };
         self.list
             .retain(|banner| !(banner.reference == reference && banner.payment == payment));
@@ -177,31 +166,6 @@ mod tests {
             payment: None,
             description: String::new(),
         }
-    }
-
-    #[test]
-    fn an_approval_without_the_services_figure_shows_none() {
-        let mut banners = Banners::default();
-        banners.push(Ended {
-            amount: None,
-            ..ended("A", TransactionStatus::Approved)
-        });
-        banners.push(Ended {
-            amount: None,
-            description: "Almuerzo".into(),
-            ..ended("B", TransactionStatus::Approved)
-        });
-        // In whichever language the tests run in: no figure, and no empty place for one.
-        for (banner, reference) in banners.list.iter().zip(["A", "B"]) {
-            assert!(!banner.text.contains('$'), "{}", banner.text);
-            assert!(!banner.text.contains(": "), "{}", banner.text);
-            assert!(
-                banner.text.ends_with(&format!(" {reference})")),
-                "{}",
-                banner.text
-            );
-        }
-        assert!(banners.list[1].text.contains("· Almuerzo"));
     }
 
     #[test]

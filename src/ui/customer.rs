@@ -4,9 +4,9 @@
 
 use egui::{RichText, Ui};
 
-use crate::api::family_b::{StatusRecord, TransactionStatus};
+use crate::api::family_b::TransactionStatus;
 use crate::money::Pesos;
-use crate::ui::tracker::{TrackedPayment, ended_amount};
+use crate::ui::tracker::TrackedPayment;
 use crate::ui::widgets::qr::QrTexture;
 use crate::ui::widgets::status;
 
@@ -64,10 +64,9 @@ pub fn end_shown_for(state: TransactionStatus) -> f64 {
     }
 }
 
-/// What the customer is shown of a followed payment: its state and the amount paid, as the
-/// service's answer says. A code that takes many payments turns paid with the first payment
-/// after it was put in front of the customer (`received_before` were in by then), and shows
-/// what that payer paid.
+/// What the customer is shown of a followed payment: its state and the amount paid. A code that
+/// takes many payments turns paid with the first payment after it was put in front of the
+/// customer (`received_before` were in by then), and shows what that payer paid.
 pub fn followed_state(
     tracked: Option<&TrackedPayment>,
     received_before: usize,
@@ -84,10 +83,7 @@ pub fn followed_state(
                 ),
             }
         }
-        Some(payment) => (
-            payment.status,
-            payment.record.as_ref().and_then(StatusRecord::amount_pesos),
-        ),
+        Some(payment) => (payment.status, payment.amount()),
         None => (None, None),
     }
 }
@@ -165,12 +161,7 @@ impl CustomerScreen {
                         ui.ctx()
                             .request_repaint_after(std::time::Duration::from_secs_f64(left));
                     }
-                    ended_ui(
-                        ui,
-                        state,
-                        ended_amount(state, paid, self.payment.amount),
-                        reason,
-                    );
+                    ended_ui(ui, state, paid.or(self.payment.amount), reason);
                     if state != TransactionStatus::Approved {
                         ui.add_space(crate::ui::theme::space::LARGE);
                         if ui

@@ -466,21 +466,6 @@ impl Tracker {
     }
 }
 
-/// The figure an ended sale shows (the customer, the cashier's banner): on an approval only what the service's answer
-/// says was paid (none until it says), never the amount asked for; on a refusal, what was being
-/// charged.
-pub fn ended_amount(
-    state: TransactionStatus,
-    paid: Option<Pesos>,
-    asked: Option<Pesos>,
-) -> Option<Pesos> {
-    if state == TransactionStatus::Approved {
-        paid
-    } else {
-        asked
-    }
-}
-
 /// A code's approval is said payment by payment (each with its own amount), not as its end.
 fn newly_final(payment: &TrackedPayment, before: Option<TransactionStatus>) -> Option<Ended> {
     let status = payment.status?;
@@ -488,11 +473,7 @@ fn newly_final(payment: &TrackedPayment, before: Option<TransactionStatus>) -> O
     (announced && !(payment.repeatable && status == TransactionStatus::Approved)).then(|| Ended {
         reference: payment.reference.clone(),
         status,
-        amount: ended_amount(
-            status,
-            payment.record.as_ref().and_then(StatusRecord::amount_pesos),
-            payment.amount,
-        ),
+        amount: payment.amount(),
         payment: None,
         description: payment.description.clone(),
     })

