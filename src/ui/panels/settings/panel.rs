@@ -271,24 +271,33 @@ impl SettingsPanel {
         egui::ScrollArea::both()
             .id_salt("settings-scroll")
             .show(ui, |ui| {
-                self.profile_ui(ui, view);
+                // Each section keeps ids of its own: those above fill in as their files are
+                // read, and a control below must stay the same control meanwhile (for a screen
+                // reader's press).
+                ui.push_id("profile-section", |ui| self.profile_ui(ui, view));
                 ui.separator();
                 // Who may do what comes first: it is what the owner sets before anything else.
-                if let Some(command) = self.people.ui(ui, &view.people) {
+                let people = ui.push_id("people-section", |ui| self.people.ui(ui, &view.people));
+                if let Some(command) = people.inner {
                     self.queued.ask(ui, SettingsCommand::Access(command));
                 }
                 ui.separator();
-                self.credentials_ui(ui, view);
+                ui.push_id("credentials-section", |ui| self.credentials_ui(ui, view));
                 ui.separator();
-                if self.checkup.ui(ui) {
+                if ui
+                    .push_id("checkup-section", |ui| self.checkup.ui(ui))
+                    .inner
+                {
                     self.queued.ask(ui, SettingsCommand::Checkup);
                 }
                 ui.separator();
-                if let Some(command) = self.ledger.ui(ui, &view.ledger) {
+                let ledger = ui.push_id("ledger-section", |ui| self.ledger.ui(ui, &view.ledger));
+                if let Some(command) = ledger.inner {
                     self.queued.ask(ui, SettingsCommand::Ledger(command));
                 }
                 ui.separator();
-                if let Some(command) = self.backups.ui(ui, view.books) {
+                let books = ui.push_id("books-section", |ui| self.backups.ui(ui, view.books));
+                if let Some(command) = books.inner {
                     self.queued.ask(ui, SettingsCommand::Books(command));
                 }
 
