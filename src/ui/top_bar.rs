@@ -14,6 +14,7 @@ use crate::t;
 
 use super::theme::{self, Tone};
 use super::widgets::chip::{self, ChipLook};
+use super::widgets::stable_ids;
 
 /// The state of the books' copies the Copias chip tells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -255,24 +256,32 @@ pub fn show(
                         ui.label(RichText::new(t!("connecting")).weak());
                     }
                 }
-                who_is_here(ui, access);
-                let dark = ui.visuals().dark_mode;
-                if ui
-                    .button(if dark {
-                        t!("top-light-theme")
-                    } else {
-                        t!("top-dark-theme")
-                    })
-                    .clicked()
-                {
-                    *theme_choice = if dark {
-                        ThemeChoice::Light
-                    } else {
-                        ThemeChoice::Dark
-                    };
-                }
+                // The chips before it come and go (the service away, copies late): "Dueño" and
+                // the theme stay the same controls while they do, and move down as one.
+                stable_ids::stable_group(ui, "who-is-here", |ui| {
+                    who_is_here(ui, access);
+                    theme_switch(ui, theme_choice);
+                });
             });
         });
+}
+
+fn theme_switch(ui: &mut Ui, theme_choice: &mut ThemeChoice) {
+    let dark = ui.visuals().dark_mode;
+    if ui
+        .button(if dark {
+            t!("top-light-theme")
+        } else {
+            t!("top-dark-theme")
+        })
+        .clicked()
+    {
+        *theme_choice = if dark {
+            ThemeChoice::Light
+        } else {
+            ThemeChoice::Dark
+        };
+    }
 }
 
 /// Who is at the till, and the way to the other side: in Caja, the cashier's name, "Cambiar de

@@ -8,5 +8,6 @@ pub mod offline;
 pub mod payment_card;
 pub mod primary;
 pub mod qr;
+pub mod stable_ids;
 pub mod status;
 pub mod table;
