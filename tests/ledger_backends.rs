@@ -11,7 +11,7 @@ use paydesk::api::kind::PaymentKind;
 use paydesk::api::notification::Notification;
 use paydesk::i18n::Language;
 use paydesk::ledger::{
-    CheckState, Collection, IntentRules, Ledger, LedgerError, LedgerUrl, PayoutOutcome,
+    CheckState, Collection, InboxCap, IntentRules, Ledger, LedgerError, LedgerUrl, PayoutOutcome,
     PayoutState, StoreOutcome,
 };
 use paydesk::money::Pesos;
@@ -66,6 +66,7 @@ on_both_backends!(
     a_payout_goes_from_intent_to_settled,
     a_crashed_till_settles_its_own_intents_only,
     notifications_are_stored_once_and_counted_again,
+    the_inbox_keeps_a_days_worth_unconfirmed_and_forgets_old_noise,
     collections_follow_the_service,
     reconciliation_and_csv_read_every_till,
     bank_accounts_are_listed_until_forgotten,
@@ -103,6 +104,87 @@ fn notification(reference: &str, status: i64, updated_at: &str) -> (Notification
         r#"{{"realAmount": 20000, "amount": 19405, "cost": "$595.00", "referenceId": "{reference}", "resourceId": "S{reference}", "updatedAt": "{updated_at}", "status": {status}, "productId": 117, "paymentMethod": "PSE", "providerReference": "P{reference}", "reference1": "VENTA"}}"#
     );
     (Notification::parse(raw.as_bytes()).unwrap(), raw)
+}
+
+/// A key known to others signs whatever they like: the books take a day's worth of what the
+/// service has not confirmed, then nothing new until checks make room, and keep only the newest
+/// of what the checks found not to be the shop's.
+fn the_inbox_keeps_a_days_worth_unconfirmed_and_forgets_old_noise(store: &Store) {
+    let receiver = store.till("server");
+    let cap = InboxCap {
+        unconfirmed_per_day: 3,
+        kept_noise: 2,
+    };
+    let batch: Vec<_> = (0..5)
+        .map(|n| notification(&format!("F{n}"), 2, "2026-11-22 10:00:00"))
+        .collect();
+    let outcomes = receiver
+        .store_notifications_within("tienda", &batch, cap)
+        .unwrap();
+    let stored: Vec<i64> = outcomes
+        .iter()
+        .filter_map(|outcome| match outcome {
+            StoreOutcome::Stored(id) => Some(*id),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(stored.len(), 3, "{outcomes:?}");
+    assert_eq!(&outcomes[3..], [StoreOutcome::Full, StoreOutcome::Full]);
+    // Full, a copy of one stored is still counted as a copy, and another profile has room.
+    let again = receiver
+        .store_notifications_within("tienda", &batch[..1], cap)
+        .unwrap();
+    assert!(
+        matches!(again[0], StoreOutcome::Duplicate { .. }),
+        "{again:?}"
+    );
+    let other = receiver
+        .store_notifications_within("otra", &[notification("G0", 2, "2026-11-22 10:00:00")], cap)
+        .unwrap();
+    assert!(matches!(other[0], StoreOutcome::Stored(_)), "{other:?}");
+    // A confirmed one makes room for one more.
+    receiver
+        .record_check(
+            stored[0],
+            CheckState::Confirmed,
+            Some(TransactionStatus::Approved),
+        )
+        .unwrap();
+    let retried = receiver
+        .store_notifications_within("tienda", &batch[3..], cap)
+        .unwrap();
+    assert!(matches!(retried[0], StoreOutcome::Stored(_)), "{retried:?}");
+    assert_eq!(retried[1], StoreOutcome::Full);
+    // The checks find three not the shop's: the oldest goes, the confirmed one stays.
+    for id in &stored {
+        if *id != stored[0] {
+            receiver
+                .record_check(*id, CheckState::NotOurs, None)
+                .unwrap();
+        }
+    }
+    let StoreOutcome::Stored(fourth) = retried[0] else {
+        unreachable!()
+    };
+    receiver
+        .record_check(
+            fourth,
+            CheckState::Disagrees,
+            Some(TransactionStatus::Pending),
+        )
+        .unwrap();
+    assert_eq!(
+        receiver.forget_old_noise("tienda", cap.kept_noise).unwrap(),
+        1
+    );
+    assert!(receiver.notification(stored[1]).unwrap().is_none());
+    for kept in [stored[0], stored[2], fourth] {
+        assert!(receiver.notification(kept).unwrap().is_some(), "{kept}");
+    }
+    assert_eq!(
+        receiver.forget_old_noise("tienda", cap.kept_noise).unwrap(),
+        0
+    );
 }
 
 fn payout_rules_hold_across_tills(store: &Store) {

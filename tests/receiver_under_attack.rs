@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use common::endpoint::{Endpoint, signed};
 use common::wait_for;
+use paydesk::ledger::InboxCap;
 use paydesk::webhook::{HEAD_DEADLINE, Limits};
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -103,6 +104,56 @@ async fn junk_from_many_addresses_leaves_the_books_small() {
         200
     );
     assert_eq!(endpoint.stored(), 1);
+}
+
+/// Someone who knows the shop's key signs notifications of payments that never were, each from
+/// another address: the books take a day's worth of what the service has not confirmed, then
+/// store nothing new and ask the sender to come back later; counted, not kept. A copy of one
+/// already stored is still taken (the service sends again what it is not sure arrived).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_known_key_fills_the_inbox_only_to_its_cap() {
+    let limits = Limits {
+        inbox: InboxCap {
+            unconfirmed_per_day: 40,
+            kept_noise: 10,
+        },
+        ..Limits::default()
+    };
+    let endpoint = Endpoint::start_limited("tienda", Some(KEY), None, limits).await;
+    let statuses = post_many(&endpoint, 100, 8, |index| {
+        (
+            format!("10.1.{}.{}", index / 256, index % 256),
+            notification(&format!("FALSO{index}")),
+        )
+    })
+    .await;
+    let answered = |code: u16| statuses.iter().filter(|status| **status == code).count();
+    assert_eq!((answered(200), answered(503)), (40, 60), "{statuses:?}");
+    assert_eq!(endpoint.stored(), 40);
+    let today = paydesk::ledger::reconcile::format_date(paydesk::clock::today());
+    let counts = endpoint.ledger.refusal_counts(&today).unwrap();
+    assert_eq!(counts, [("inbox-full".to_owned(), 60)]);
+    assert_eq!(endpoint.rejected(), 0, "no body of them is kept");
+
+    let kept = endpoint.ledger.notifications(1).unwrap();
+    let again = notification(&kept[0].reference_id);
+    assert_eq!(
+        endpoint
+            .post_from("198.51.100.7", "application/json", again)
+            .await,
+        200
+    );
+    let later = endpoint
+        .http
+        .post(endpoint.receiver.url())
+        .header("content-type", "application/json")
+        .body(notification("FALSOOTRO"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(later.status().as_u16(), 503);
+    assert_eq!(later.headers()["retry-after"], "600");
+    assert_eq!(endpoint.stored(), 40);
 }
 
 /// Posts `count` bodies, `at_once` at a time, each from the address `make` gives; the statuses.

@@ -154,3 +154,44 @@ fn reconciliation_shows_totals_and_exports_a_csv() {
             .any(|r| &r[0] == "notification" && &r[2] == reference.as_str() && &r[8] == "approved")
     );
 }
+
+/// Notifications the receiver did not store because a day's worth signed with the shop's key
+/// was already waiting unconfirmed: Notificaciones says so apart, with what the owner can do.
+#[test]
+fn a_flood_signed_with_the_shops_key_is_said_with_what_to_do() {
+    let app = App::new();
+    let mut harness = app.harness();
+    click(&mut harness, "Notificaciones");
+    wait_until(&mut harness, "the feed is read", |h| {
+        shows(h, "Aún no hay notificaciones")
+    });
+    let session = harness.state().session().expect("a session");
+    let ledger = session.ledger.clone().expect("a ledger");
+    let url = session.receiver.as_ref().expect("the receiver runs").url();
+    // What the receiver's writer counts when the inbox is full (2,000 of them would take the
+    // test a minute; `receiver_under_attack` posts them), then a forged one arrives.
+    ledger.store_refusals(&[], &[("inbox-full", 7)]).unwrap();
+    let forged = json!({
+        "referenceId": "PDFAKE", "resourceId": "1", "amount": 999999,
+        "updatedAt": "2026-11-21 10:00:00", "status": 2, "sign": "0000"
+    });
+    let status = app.runtime.block_on(async {
+        reqwest::Client::new()
+            .post(url)
+            .json(&forged)
+            .send()
+            .await
+            .unwrap()
+            .status()
+            .as_u16()
+    });
+    assert_eq!(status, 401);
+    wait_until(&mut harness, "today's refusals are read", |h| {
+        shows(h, "8 solicitudes rechazadas hoy")
+    });
+    assert!(shows(
+        &harness,
+        "Hoy 7 notificaciones firmadas con su clave no se guardaron"
+    ));
+    assert!(shows(&harness, "pida una nueva al servicio"));
+}

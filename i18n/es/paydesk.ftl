@@ -527,6 +527,7 @@ activity-body = Contenido de #{ $id }
 activity-notification-title = Notificación #{ $id }
 activity-refused = Rechazadas (guardadas aparte, nunca aplicadas)
 activity-refused-today = { $count } solicitudes rechazadas hoy; se guardan las últimas { $kept } (sus primeros 2 KB).
+activity-inbox-full = Hoy { $count } notificaciones firmadas con su clave no se guardaron: ya había demasiadas que el servicio no confirmó. Si no esperaba tantas, alguien más conoce la clave de notificaciones (HASH_KEY): pida una nueva al servicio y guárdela en Configuración. Los pagos se siguen confirmando preguntando al servicio.
 activity-refused-body = Contenido de la rechazada #{ $id }
 activity-refused-title = Notificación rechazada #{ $id }
 activity-from = Desde

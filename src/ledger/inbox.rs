@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::store::{Param, Row, args};
+use super::store::{Conn, Param, Row, args};
 use super::{Ledger, LedgerError, now_ms};
 use crate::api::family_b::TransactionStatus;
 use crate::api::notification::Notification;
@@ -58,9 +58,37 @@ impl CheckState {
     }
 }
 
+/// What the inbox keeps of notifications the service has not confirmed. A signature proves
+/// only that the sender knows the shop's key, which others may, so these are bounded like
+/// anything else from the internet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InboxCap {
+    /// Notifications of one profile not (yet) confirmed, received in the last 24 hours. A
+    /// busy shop's are confirmed within seconds of arriving, and a day's outage of the service
+    /// leaves a few hundred waiting; past this, new ones are not stored (the receiver asks the
+    /// service to send them again later) and payments are still followed by asking.
+    pub unconfirmed_per_day: usize,
+    /// Notifications the check found not to be this shop's, or disagreeing with the service,
+    /// kept per profile for whoever investigates; the oldest go past it.
+    pub kept_noise: usize,
+}
+
+impl Default for InboxCap {
+    fn default() -> InboxCap {
+        InboxCap {
+            unconfirmed_per_day: 2_000,
+            kept_noise: 5_000,
+        }
+    }
+}
+
+const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StoreOutcome {
     Stored(i64),
+    /// Not stored: the profile already has [`InboxCap::unconfirmed_per_day`] waiting.
+    Full,
     /// Same `referenceId`, `status`, `updatedAt` and `providerReference` as one already
     /// stored: nothing new.
     /// `confirmed` says whether the service already agreed with the stored one; if not, the
@@ -240,90 +268,178 @@ fn notification_params(
     ]
 }
 
+/// Inserts a batch in a few multi-row statements (one round trip each to a shared ledger, rather
+/// than one per notification); what they did not insert was already there.
+fn insert_batch(
+    db: &mut Conn<'_>,
+    profile: &str,
+    batch: &[(Notification, String)],
+    now: i64,
+) -> Result<Vec<StoreOutcome>, LedgerError> {
+    let mut inserted: HashMap<NotificationKey<'_>, i64> = HashMap::new();
+    let mut rest = batch;
+    while !rest.is_empty() {
+        let rows = INSERT_ROWS
+            .iter()
+            .copied()
+            .find(|rows| *rows <= rest.len())
+            .unwrap_or(1);
+        let (chunk, after) = rest.split_at(rows);
+        rest = after;
+        let params: Vec<Param> = chunk
+            .iter()
+            .flat_map(|(parsed, raw)| notification_params(profile, parsed, raw, now))
+            .collect();
+        for (id, key) in db.query(&insert_notifications_sql(rows), &params, |row| {
+            Ok((
+                row.get::<i64>(0)?,
+                (
+                    row.get::<String>(1)?,
+                    row.get::<i64>(2)?,
+                    row.get::<String>(3)?,
+                    row.get::<String>(4)?,
+                ),
+            ))
+        })? {
+            if let Some((parsed, _)) = chunk
+                .iter()
+                .find(|(parsed, _)| key_of(parsed) == key_ref(&key))
+            {
+                inserted.insert(key_of(parsed), id);
+            }
+        }
+    }
+    let mut outcomes = Vec::with_capacity(batch.len());
+    for (parsed, _) in batch {
+        // The first of a key in this batch was stored; a second one is a duplicate.
+        if let Some(id) = inserted.remove(&key_of(parsed)) {
+            outcomes.push(StoreOutcome::Stored(id));
+            continue;
+        }
+        let duplicate = count_duplicate(db, parsed)?
+            .ok_or_else(|| LedgerError::Missing(parsed.reference_id.clone()))?;
+        outcomes.push(duplicate);
+    }
+    Ok(outcomes)
+}
+
+/// Counts another copy of a notification already stored; `None` when there is none.
+fn count_duplicate(
+    db: &mut Conn<'_>,
+    parsed: &Notification,
+) -> Result<Option<StoreOutcome>, LedgerError> {
+    db.query_opt(
+        "UPDATE notifications SET duplicates = duplicates + 1
+         WHERE reference_id = ?1 AND status = ?2 AND updated_at = ?3 AND provider_reference = ?4
+         RETURNING id, check_state",
+        args![
+            &parsed.reference_id,
+            parsed.status.id(),
+            &parsed.updated_at,
+            &parsed.provider_reference
+        ],
+        |row| {
+            Ok(StoreOutcome::Duplicate {
+                id: row.get(0)?,
+                confirmed: CheckState::parse(&row.get::<String>(1)?) == CheckState::Confirmed,
+            })
+        },
+    )
+}
+
 impl Ledger {
     /// Stores a batch, verified with `profile`'s key, in one transaction: one commit (one disk
-    /// flush) for everything that arrived together. Nothing is acknowledged before this returns.
+    /// flush) for everything that arrived together, within the default [`InboxCap`]. Nothing is
+    /// acknowledged before this returns.
     pub fn store_notifications(
         &self,
         profile: &str,
         batch: &[(Notification, String)],
     ) -> Result<Vec<StoreOutcome>, LedgerError> {
-        self.store_notifications_received_at(profile, batch, now_ms())
+        self.store_notifications_within(profile, batch, InboxCap::default())
     }
 
-    /// [`Ledger::store_notifications`] with the time they were received (an import of
-    /// notifications kept elsewhere, or a year of them for the scale benchmark).
+    /// [`Ledger::store_notifications`] within `cap`: what would take the profile past its
+    /// unconfirmed notifications of the day is [`StoreOutcome::Full`] (a copy of one stored is
+    /// still a duplicate).
+    pub fn store_notifications_within(
+        &self,
+        profile: &str,
+        batch: &[(Notification, String)],
+        cap: InboxCap,
+    ) -> Result<Vec<StoreOutcome>, LedgerError> {
+        let now = now_ms();
+        self.transaction(|db| {
+            let waiting: i64 = db.value(
+                "SELECT count(*) FROM notifications
+                 WHERE profile = ?1 AND received_at >= ?2 AND check_state <> 'confirmed'",
+                args![profile, now - DAY_MS],
+            )?;
+            let room = cap
+                .unconfirmed_per_day
+                .saturating_sub(usize::try_from(waiting).unwrap_or(usize::MAX));
+            if room >= batch.len() {
+                return insert_batch(db, profile, batch, now);
+            }
+            // Near the cap: one at a time, so copies of stored ones do not take the room.
+            let mut room = room;
+            let mut outcomes = Vec::with_capacity(batch.len());
+            for (parsed, raw) in batch {
+                if room > 0
+                    && let Some(id) = db.query_opt(
+                        &insert_notifications_sql(1),
+                        &notification_params(profile, parsed, raw, now),
+                        |row| row.get::<i64>(0),
+                    )?
+                {
+                    room -= 1;
+                    outcomes.push(StoreOutcome::Stored(id));
+                    continue;
+                }
+                outcomes.push(match count_duplicate(db, parsed)? {
+                    Some(duplicate) => duplicate,
+                    None if room == 0 => StoreOutcome::Full,
+                    None => return Err(LedgerError::Missing(parsed.reference_id.clone())),
+                });
+            }
+            Ok(outcomes)
+        })
+    }
+
+    /// Deletes the oldest of `profile`'s notifications that the check found not to be its own
+    /// or disagreeing with the service, past the newest `keep`; how many went. Confirmed ones,
+    /// and those still to be checked, are never touched.
+    pub fn forget_old_noise(&self, profile: &str, keep: usize) -> Result<u64, LedgerError> {
+        let keep = i64::try_from(keep).unwrap_or(i64::MAX);
+        self.transaction(|db| {
+            let last_kept: Option<i64> = db.query_opt(
+                "SELECT id FROM notifications
+                 WHERE profile = ?1 AND check_state IN ('not_ours', 'disagrees')
+                 ORDER BY id DESC LIMIT 1 OFFSET ?2",
+                args![profile, keep],
+                |row| row.get(0),
+            )?;
+            let Some(last_kept) = last_kept else {
+                return Ok(0);
+            };
+            db.execute(
+                "DELETE FROM notifications
+                 WHERE profile = ?1 AND check_state IN ('not_ours', 'disagrees') AND id <= ?2",
+                args![profile, last_kept],
+            )
+        })
+    }
+
+    /// Stores a batch as received at `now`, with no cap: an import of notifications kept
+    /// elsewhere, or a year of them for the scale benchmark. What comes from outside goes
+    /// through [`Ledger::store_notifications_within`].
     pub fn store_notifications_received_at(
         &self,
         profile: &str,
         batch: &[(Notification, String)],
         now: i64,
     ) -> Result<Vec<StoreOutcome>, LedgerError> {
-        self.transaction(|db| {
-            // Inserted in a few multi-row statements (one round trip each to a shared ledger,
-            // rather than one per notification); what they did not insert was already there.
-            let mut inserted: HashMap<NotificationKey<'_>, i64> = HashMap::new();
-            let mut rest = batch;
-            while !rest.is_empty() {
-                let rows = INSERT_ROWS
-                    .iter()
-                    .copied()
-                    .find(|rows| *rows <= rest.len())
-                    .unwrap_or(1);
-                let (chunk, after) = rest.split_at(rows);
-                rest = after;
-                let params: Vec<Param> = chunk
-                    .iter()
-                    .flat_map(|(parsed, raw)| notification_params(profile, parsed, raw, now))
-                    .collect();
-                for (id, key) in db.query(&insert_notifications_sql(rows), &params, |row| {
-                    Ok((
-                        row.get::<i64>(0)?,
-                        (
-                            row.get::<String>(1)?,
-                            row.get::<i64>(2)?,
-                            row.get::<String>(3)?,
-                            row.get::<String>(4)?,
-                        ),
-                    ))
-                })? {
-                    if let Some((parsed, _)) = chunk
-                        .iter()
-                        .find(|(parsed, _)| key_of(parsed) == key_ref(&key))
-                    {
-                        inserted.insert(key_of(parsed), id);
-                    }
-                }
-            }
-            let mut outcomes = Vec::with_capacity(batch.len());
-            for (parsed, _) in batch {
-                // The first of a key in this batch was stored; a second one is a duplicate.
-                if let Some(id) = inserted.remove(&key_of(parsed)) {
-                    outcomes.push(StoreOutcome::Stored(id));
-                    continue;
-                }
-                let (id, state) = db
-                    .query_opt(
-                        "UPDATE notifications SET duplicates = duplicates + 1
-                         WHERE reference_id = ?1 AND status = ?2 AND updated_at = ?3
-                           AND provider_reference = ?4
-                         RETURNING id, check_state",
-                        args![
-                            &parsed.reference_id,
-                            parsed.status.id(),
-                            &parsed.updated_at,
-                            &parsed.provider_reference
-                        ],
-                        |row| Ok((row.get::<i64>(0)?, row.get::<String>(1)?)),
-                    )?
-                    .ok_or_else(|| LedgerError::Missing(parsed.reference_id.clone()))?;
-                outcomes.push(StoreOutcome::Duplicate {
-                    id,
-                    confirmed: CheckState::parse(&state) == CheckState::Confirmed,
-                });
-            }
-            Ok(outcomes)
-        })
+        self.transaction(|db| insert_batch(db, profile, batch, now))
     }
 
     pub fn record_check(

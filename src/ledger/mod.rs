@@ -32,7 +32,7 @@ mod writer_guard;
 pub use accounts::SavedBankAccount;
 pub use choice::{LedgerChoice, till_id};
 pub use created::{Collection, MadeBy};
-pub use inbox::{CheckState, StoreOutcome, StoredNotification};
+pub use inbox::{CheckState, InboxCap, StoreOutcome, StoredNotification};
 pub use payouts::{IntentRules, PayoutOutcome, PayoutRecord, PayoutState};
 pub use people::{Cashier, Needs, People, PinCheck, Who};
 pub use personal::{Blanked, Customer, personal_cutoff};

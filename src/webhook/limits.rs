@@ -13,6 +13,8 @@ use std::time::{Duration, Instant};
 
 use axum::http::HeaderMap;
 
+use crate::ledger::InboxCap;
+
 /// A token bucket: `burst` at once, then `per_second`.
 #[derive(Debug, Clone, Copy)]
 pub struct Rate {
@@ -35,6 +37,8 @@ pub struct Limits {
     pub connections_per_source: usize,
     /// How many sources are remembered at most.
     pub sources: usize,
+    /// What the books keep of notifications the service has not confirmed.
+    pub inbox: InboxCap,
 }
 
 impl Default for Limits {
@@ -51,6 +55,7 @@ impl Default for Limits {
             connections: 512,
             connections_per_source: 64,
             sources: 10_000,
+            inbox: InboxCap::default(),
         }
     }
 }

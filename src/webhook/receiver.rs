@@ -8,9 +8,11 @@
 //! for a payout, the answer about the payout's own transaction reference). Checks are
 //! coalesced: one question per reference at a time, however many notifications name it.
 
+use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::mpsc as std_mpsc;
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::body::Body;
@@ -22,7 +24,7 @@ use axum::routing::post;
 use tokio::sync::{mpsc, oneshot, watch};
 
 use crate::api::notification::{Notification, Verdict};
-use crate::ledger::{Ledger, RefusalSample, StoreOutcome};
+use crate::ledger::{InboxCap, Ledger, RefusalSample, StoreOutcome};
 use crate::secrets::SecretString;
 use crate::untrusted::ForLog;
 
@@ -35,6 +37,10 @@ use super::shared::{Confirmer, ReceiverEvent, Refusal, Settings, SharedSettings,
 pub const MAX_BODY: usize = 64 * 1024;
 /// How many notifications one transaction takes at most.
 const BATCH: usize = 512;
+/// Seconds the service is asked to wait before sending again what a full inbox did not take.
+const INBOX_FULL_RETRY_AFTER: &str = "600";
+/// How often the notifications found not to be the shop's are cut down to `InboxCap::kept_noise`.
+const FORGET_NOISE_EVERY: Duration = Duration::from_secs(60 * 60);
 
 pub struct ReceiverConfig {
     pub addr: SocketAddr,
@@ -122,6 +128,7 @@ impl Receiver {
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
         let (writer, jobs) = std_mpsc::channel();
+        let inbox = config.limits.inbox;
         let settings: SharedSettings = Arc::new(std::sync::RwLock::new(Settings {
             hash_key: key_text(config.hash_key.as_ref()),
             profile: config.profile,
@@ -132,7 +139,7 @@ impl Receiver {
             let settings = settings.clone();
             std::thread::Builder::new()
                 .name("webhook-writer".into())
-                .spawn(move || write_batches(&settings, jobs))?;
+                .spawn(move || write_batches(&settings, jobs, inbox))?;
         }
         let (confirm, queue) = mpsc::unbounded_channel();
         tokio::spawn(super::check::confirm_all(
@@ -320,9 +327,7 @@ async fn receive(State(shared): State<Shared>, request: Request) -> Response {
         refuse(Refusal::Signature, reason).await;
         return StatusCode::UNAUTHORIZED.into_response();
     }
-    store(&shared, notification, raw, profile)
-        .await
-        .into_response()
+    store(&shared, notification, raw, profile).await
 }
 
 /// Stores a verified notification, then hands it to the checks.
@@ -331,7 +336,7 @@ async fn store(
     notification: Notification,
     raw: String,
     profile: String,
-) -> StatusCode {
+) -> Response {
     let (reply, answer) = oneshot::channel();
     let reference = notification.reference_id.clone();
     let status = notification.status;
@@ -346,7 +351,7 @@ async fn store(
         })
         .is_err()
     {
-        return StatusCode::SERVICE_UNAVAILABLE;
+        return StatusCode::SERVICE_UNAVAILABLE.into_response();
     }
     match answer.await {
         Ok(Ok(StoreOutcome::Stored(id))) => {
@@ -360,7 +365,7 @@ async fn store(
                 notification: keep,
                 profile,
             });
-            StatusCode::OK
+            StatusCode::OK.into_response()
         }
         Ok(Ok(StoreOutcome::Duplicate { id, confirmed })) => {
             shared.event(ReceiverEvent::Duplicate { id, reference });
@@ -371,10 +376,23 @@ async fn store(
                     profile,
                 });
             }
-            StatusCode::OK
+            StatusCode::OK.into_response()
+        }
+        // Counted by the writer; the service sends it again later, when the day's checks have
+        // made room (or the flood that filled the inbox is over).
+        Ok(Ok(StoreOutcome::Full)) => {
+            shared.event(ReceiverEvent::Rejected {
+                kind: Refusal::InboxFull,
+                reason: Refusal::InboxFull.as_str().to_owned(),
+            });
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                [(header::RETRY_AFTER, INBOX_FULL_RETRY_AFTER)],
+            )
+                .into_response()
         }
         // Not stored: not acknowledged, so the service sends it again.
-        _ => StatusCode::SERVICE_UNAVAILABLE,
+        Ok(Err(_)) | Err(_) => StatusCode::SERVICE_UNAVAILABLE.into_response(),
     }
 }
 
@@ -414,7 +432,9 @@ impl Shared {
 
 /// The writer thread: takes whatever is queued (up to a batch), commits it in one transaction,
 /// then answers every waiting request.
-fn write_batches(settings: &SharedSettings, jobs: std_mpsc::Receiver<Job>) {
+fn write_batches(settings: &SharedSettings, jobs: std_mpsc::Receiver<Job>, inbox: InboxCap) {
+    let mut noise_forgotten: HashMap<String, Instant> = HashMap::new();
+    let mut said_full: Option<Instant> = None;
     while let Ok(first) = jobs.recv() {
         let ledger = read(settings).ledger.clone();
         let mut batch = vec![first];
@@ -472,11 +492,19 @@ fn write_batches(settings: &SharedSettings, jobs: std_mpsc::Receiver<Job>) {
             let _ = reply.send(());
         }
         for (profile, notifications, replies) in stores {
-            match ledger.store_notifications(&profile, &notifications) {
+            match ledger.store_notifications_within(&profile, &notifications, inbox) {
                 Ok(outcomes) => {
+                    let full = outcomes
+                        .iter()
+                        .filter(|outcome| **outcome == StoreOutcome::Full)
+                        .count();
+                    if full > 0 {
+                        count_full(&ledger, full, inbox.unconfirmed_per_day, &mut said_full);
+                    }
                     for (reply, outcome) in replies.into_iter().zip(outcomes) {
                         let _ = reply.send(Ok(outcome));
                     }
+                    forget_noise(&ledger, &profile, inbox, &mut noise_forgotten);
                 }
                 Err(error) => {
                     tracing::error!(%error, "could not store notifications");
@@ -486,6 +514,46 @@ fn write_batches(settings: &SharedSettings, jobs: std_mpsc::Receiver<Job>) {
                 }
             }
         }
+    }
+}
+
+/// Counts what a full inbox did not take, and says so in the log once a minute at most (a
+/// flood would otherwise be a line per request).
+fn count_full(ledger: &Ledger, full: usize, cap: usize, said: &mut Option<Instant>) {
+    if let Err(error) = ledger.store_refusals(&[], &[(Refusal::InboxFull.as_str(), full as u64)]) {
+        tracing::error!(%error, "could not count refused requests");
+    }
+    if said.is_none_or(|at| at.elapsed() >= Duration::from_secs(60)) {
+        *said = Some(Instant::now());
+        tracing::warn!(
+            cap,
+            "notifications not stored: a day's worth the service has not confirmed is already \
+             waiting; the service is asked to send them again later"
+        );
+    }
+}
+
+/// Cuts `profile`'s notifications that the checks found not to be its own down to the newest
+/// `InboxCap::kept_noise`, once an hour while notifications arrive.
+fn forget_noise(
+    ledger: &Ledger,
+    profile: &str,
+    inbox: InboxCap,
+    last: &mut HashMap<String, Instant>,
+) {
+    if last
+        .get(profile)
+        .is_some_and(|at| at.elapsed() < FORGET_NOISE_EVERY)
+    {
+        return;
+    }
+    last.insert(profile.to_owned(), Instant::now());
+    match ledger.forget_old_noise(profile, inbox.kept_noise) {
+        Ok(0) => {}
+        Ok(forgotten) => {
+            tracing::info!(forgotten, "old notifications that were not ours forgotten")
+        }
+        Err(error) => tracing::error!(%error, "could not forget old notifications"),
     }
 }
 

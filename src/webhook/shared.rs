@@ -23,6 +23,9 @@ pub enum Refusal {
     TooSlow,
     /// From a source past its requests or refusals.
     TooMany,
+    /// Signed with the key, but the books already hold a day's worth of notifications the
+    /// service has not confirmed (`InboxCap`): answered "later", so the service sends it again.
+    InboxFull,
 }
 
 impl Refusal {
@@ -34,6 +37,7 @@ impl Refusal {
             Refusal::TooLarge => "too-large",
             Refusal::TooSlow => "too-slow",
             Refusal::TooMany => "too-many",
+            Refusal::InboxFull => "inbox-full",
         }
     }
 }

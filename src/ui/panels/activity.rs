@@ -251,6 +251,20 @@ fn refusals_ui(ui: &mut Ui, rejections: &Refusals) -> Option<(String, String)> {
     ui.add_space(crate::ui::theme::space::MEDIUM);
     ui.label(RichText::new(t!("activity-refused")).strong());
     let today: u64 = rejections.today.iter().map(|(_, count)| count).sum();
+    let not_taken: u64 = rejections
+        .today
+        .iter()
+        .filter(|(kind, _)| kind == crate::webhook::Refusal::InboxFull.as_str())
+        .map(|(_, count)| count)
+        .sum();
+    if not_taken > 0 {
+        // Signed with the shop's key yet past a day's worth the service never confirmed: what
+        // the owner can do about it is a new key.
+        error_box(
+            ui,
+            &UiError::local(t!("activity-inbox-full", count = not_taken)),
+        );
+    }
     if today > 0 {
         ui.label(
             RichText::new(t!(
