@@ -1403,6 +1403,7 @@ cli-update-downloading = Downloading and checking version { $version }…
 cli-update-installer-started = Version { $version } carries the maker's signature: the installer goes on by itself, closes paydesk if it is open and opens it again, updated
 cli-update-replaced = Done: { $path } is now version { $version } (you will see it the next time you open paydesk)
 cli-update-run-command = Version { $version } is downloaded and carries the maker's signature. Install it with the software center or with: { $command }
+cli-update-window-open = paydesk is open on this computer and installing would close it, perhaps in the middle of a sale: nothing was installed. Close it and try again, or choose "Install when closing" in the app
 update-offer = There is a new version of paydesk ({ $version }):
 update-install-at-close = Install when closing
 update-not-now = Not now

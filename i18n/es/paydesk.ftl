@@ -1403,6 +1403,7 @@ cli-update-downloading = Descargando y revisando la versión { $version }…
 cli-update-installer-started = La versión { $version } tiene la firma del fabricante: el instalador sigue solo, cierra paydesk si está abierto y lo abre de nuevo ya actualizado
 cli-update-replaced = Listo: { $path } es ahora la versión { $version } (la próxima vez que abra paydesk la verá)
 cli-update-run-command = La versión { $version } está descargada y tiene la firma del fabricante. Instálela con el centro de software o con: { $command }
+cli-update-window-open = paydesk está abierto en este computador y la instalación lo cerraría, quizá en medio de una venta: no se instaló nada. Ciérrelo y vuelva a intentarlo, o elija «Instalar al cerrar» en la app
 update-offer = Hay una versión nueva de paydesk ({ $version }):
 update-install-at-close = Instalar al cerrar
 update-not-now = Ahora no

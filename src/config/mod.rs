@@ -10,6 +10,7 @@ mod file;
 mod paths;
 pub mod printer;
 mod profile;
+pub mod single_instance;
 pub mod speech;
 pub mod updates;
 

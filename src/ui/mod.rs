@@ -24,7 +24,6 @@ pub mod queue;
 pub mod session;
 mod session_prompt;
 mod side_bar;
-pub mod single_instance;
 mod sizing;
 pub mod theme;
 mod today;
@@ -58,14 +57,14 @@ const ICON_PNG: &[u8] =
 
 /// Opens the window on the given runtime; returns when it is closed.
 pub fn run(runtime: &tokio::runtime::Runtime, options: AppOptions) -> Result<(), eframe::Error> {
-    let listener = match single_instance::claim(&options.paths.config_dir) {
-        single_instance::Start::First(listener) => Some(listener),
-        single_instance::Start::Second => {
+    let listener = match crate::config::single_instance::claim(&options.paths.config_dir) {
+        crate::config::single_instance::Start::First(listener) => Some(listener),
+        crate::config::single_instance::Start::Second => {
             tracing::info!("paydesk is already open: its window was brought forward");
             eprintln!("{}", crate::t!("already-open"));
             return Ok(());
         }
-        single_instance::Start::Alone(error) => {
+        crate::config::single_instance::Start::Alone(error) => {
             tracing::warn!(%error, "no check for another paydesk window");
             None
         }
@@ -104,7 +103,7 @@ pub fn run(runtime: &tokio::runtime::Runtime, options: AppOptions) -> Result<(),
                 };
                 if let Some(listener) = listener {
                     let ctx = cc.egui_ctx.clone();
-                    single_instance::serve(listener, move || bring_forward(&ctx));
+                    crate::config::single_instance::serve(listener, move || bring_forward(&ctx));
                 }
                 Ok(Box::new(PaydeskApp::new(cc, handle, options)))
             }),

@@ -39,6 +39,13 @@ pub struct Platform {
 }
 
 impl Platform {
+    /// Whether installing closes a paydesk window that is open: the Windows setup must replace
+    /// paydesk.exe, so it closes it (by force after 10 s, even mid-sale). An AppImage is replaced
+    /// beside the one running, and a package is the person's to install.
+    pub fn closes_an_open_paydesk(&self) -> bool {
+        self.kind == PlatformKind::WindowsSetup
+    }
+
     /// Looks at the running program and where it lives.
     pub fn detect() -> Platform {
         let exe = std::env::current_exe().ok();

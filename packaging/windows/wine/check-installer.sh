@@ -176,6 +176,19 @@ PY
     >"$work/check.json" || fail "update check exited $?: $(cat "$work/check.json")"
   grep -q '"newer": true' "$work/check.json" || fail "no newer version found: $(cat "$work/check.json")"
 
+  step "with a paydesk window open, update install refuses (its setup would close it mid-sale)"
+  start_until_window '^paydesk$' PAYDESK_LOG=info
+  set +e
+  wine "$win_dir\\paydesk.com" --json update install --feed "http://127.0.0.1:$port/good/feed.json" \
+    >"$work/open.json" 2>&1
+  code=$?
+  set -e
+  [ "$code" -eq 1 ] || fail "update install with paydesk open gave exit $code, not 1: $(cat "$work/open.json")"
+  grep -q '"update.window_open"' "$work/open.json" || fail "not refused for the open window: $(cat "$work/open.json")"
+  xdotool search --name '^paydesk$' >/dev/null 2>&1 || fail "the open paydesk was closed"
+  wineserver -k
+  wineserver -w
+
   step "installs it silently and opens again on $new_version with the same books"
   wine "$win_dir\\paydesk.com" --json update install --feed "http://127.0.0.1:$port/good/feed.json" \
     >"$work/install.json" || fail "update install exited $?: $(cat "$work/install.json")"

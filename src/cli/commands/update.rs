@@ -15,6 +15,8 @@ use crate::update::{Check, Installed, Offer, TrustedKey, UpdateError, Updater};
 /// Why an update command stopped.
 enum Stop {
     Update(UpdateError),
+    /// A paydesk window is open here, and this installation would close it.
+    WindowOpen,
     /// Looking is off in Configuración, or the settings cannot be read.
     Settings(String),
 }
@@ -71,6 +73,13 @@ async fn run(out: Output, command: &UpdateCommand) -> Result<ExitCode, Stop> {
     };
     if !install {
         return Ok(found(out, &updater, &offer));
+    }
+    // Asked before downloading, and only where the setup would close the window: a cashier may
+    // be in the middle of a sale. The app installs at its own close instead.
+    if updater.platform().closes_an_open_paydesk()
+        && crate::config::single_instance::window_open(&paths.config_dir)
+    {
+        return Err(Stop::WindowOpen);
     }
     out.note(crate::t!(
         "cli-update-downloading",
@@ -162,6 +171,11 @@ fn failed(out: Output, stop: &Stop) -> ExitCode {
             (format!("update.{}", error.code()), error.to_string(), exit)
         }
         Stop::Settings(message) => ("update.off".to_owned(), message.clone(), 2),
+        Stop::WindowOpen => (
+            "update.window_open".to_owned(),
+            crate::t!("cli-update-window-open"),
+            1,
+        ),
     };
     if out.json {
         let document = json!({"error": {"code": code, "message": message}});

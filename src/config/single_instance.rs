@@ -13,6 +13,8 @@ use sha1::Digest;
 
 /// What a second start says to the first.
 const SHOW: &str = "show";
+/// What a look says: only whether a paydesk is there. Every version answers every line.
+const HERE: &str = "here?";
 
 /// How long a second start waits for the first's answer. A first that does not answer in this
 /// time (stopped, hung) is not running for the person: this start opens its own window.
@@ -43,13 +45,13 @@ pub fn claim(config_dir: &Path) -> Start {
         Ok(name) => name,
         Err(error) => return Start::Alone(error),
     };
-    if ask_to_show(&name).is_ok() {
+    if ask(&name, SHOW).is_ok() {
         return Start::Second;
     }
     match ListenerOptions::new().name(name.clone()).create_sync() {
         Ok(listener) => Start::First(listener),
         // Two starts in the same instant: the other one won.
-        Err(error) if error.kind() == std::io::ErrorKind::AddrInUse => match ask_to_show(&name) {
+        Err(error) if error.kind() == std::io::ErrorKind::AddrInUse => match ask(&name, SHOW) {
             Ok(()) => Start::Second,
             Err(_) => Start::Alone(error),
         },
@@ -57,14 +59,20 @@ pub fn claim(config_dir: &Path) -> Start {
     }
 }
 
-fn ask_to_show(name: &Name<'_>) -> std::io::Result<()> {
+/// Whether this person's paydesk window is open now, without bringing it forward: what an
+/// installer would close.
+pub fn window_open(config_dir: &Path) -> bool {
+    name_for(config_dir).is_ok_and(|name| ask(&name, HERE).is_ok())
+}
+
+fn ask(name: &Name<'_>, line: &'static str) -> std::io::Result<()> {
     let stream: Stream = ConnectOptions::new().name(name.clone()).connect_sync()?;
     // The exchange runs on a thread of its own so a first start that never answers cannot keep
     // this one waiting.
     let (answered, answer) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         // Nobody listens any more after the patience ran out; that is fine.
-        let _ = answered.send(exchange(stream));
+        let _ = answered.send(exchange(stream, line));
     });
     answer.recv_timeout(ANSWER_PATIENCE).unwrap_or_else(|_| {
         Err(std::io::Error::new(
@@ -74,9 +82,9 @@ fn ask_to_show(name: &Name<'_>) -> std::io::Result<()> {
     })
 }
 
-fn exchange(stream: Stream) -> std::io::Result<()> {
+fn exchange(stream: Stream, line: &str) -> std::io::Result<()> {
     let mut stream = BufReader::new(stream);
-    stream.get_mut().write_all(format!("{SHOW}\n").as_bytes())?;
+    stream.get_mut().write_all(format!("{line}\n").as_bytes())?;
     // The first answers once it has asked for its window: then this start may end.
     let mut answer = String::new();
     stream.read_line(&mut answer)?;
@@ -136,8 +144,12 @@ mod tests {
         assert!(matches!(claim(home.path()), Start::Second));
         // The answer comes after the window was asked for.
         assert_eq!(shown.load(Ordering::SeqCst), 2);
+        // A look only asks whether it is there: nothing comes forward.
+        assert!(window_open(home.path()));
+        assert_eq!(shown.load(Ordering::SeqCst), 2);
         // Another person's (another home's) paydesk is its own.
         let other = tempfile::tempdir().unwrap();
+        assert!(!window_open(other.path()));
         assert!(matches!(claim(other.path()), Start::First(_)));
     }
 }
