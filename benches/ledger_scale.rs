@@ -113,7 +113,7 @@ fn populate(ledger: &Ledger, payments: usize, now: i64) {
             .zip(&batch)
             .filter_map(|(outcome, (parsed, _))| match outcome {
                 StoreOutcome::Stored(id) => Some((*id, CheckState::Confirmed, Some(parsed.status))),
-                StoreOutcome::Duplicate { .. } | StoreOutcome::Full => None,
+                StoreOutcome::Duplicate { .. } | StoreOutcome::Full { .. } => None,
             })
             .collect();
         ledger.record_checks(&checks).expect("checks");

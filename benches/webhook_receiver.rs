@@ -11,7 +11,7 @@ mod postgres;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use paydesk::ledger::{Ledger, LedgerUrl};
+use paydesk::ledger::{InboxCap, Ledger, LedgerUrl};
 use paydesk::secrets::SecretString;
 use paydesk::webhook::{Rate, Receiver, ReceiverConfig, signature};
 
@@ -58,13 +58,16 @@ fn run(backend: &str, ledger: Arc<Ledger>) {
             "tienda",
         );
         // Every post comes from this one address, and nobody checks them here, so all would count
-        // against one source's rate and a day's unconfirmed ones: the figure measured is how
+        // against one source's rate and the inbox's day: the figure measured is how
         // fast they are verified and stored, not the caps (`tests/receiver_under_attack.rs`).
         config.limits.requests = Rate {
             burst: 1e9,
             per_second: 1e9,
         };
-        config.limits.inbox.unconfirmed_per_day = NOTIFICATIONS;
+        config.limits.inbox = InboxCap {
+            per_day: NOTIFICATIONS,
+            unconfirmed_per_day: NOTIFICATIONS,
+        };
         let receiver = Receiver::start(
             config,
             ledger.clone(),

@@ -66,7 +66,7 @@ on_both_backends!(
     a_payout_goes_from_intent_to_settled,
     a_crashed_till_settles_its_own_intents_only,
     notifications_are_stored_once_and_counted_again,
-    the_inbox_keeps_a_days_worth_unconfirmed_and_forgets_old_noise,
+    the_inbox_takes_a_days_worth,
     collections_follow_the_service,
     reconciliation_and_csv_read_every_till,
     bank_accounts_are_listed_until_forgotten,
@@ -106,43 +106,44 @@ fn notification(reference: &str, status: i64, updated_at: &str) -> (Notification
     (Notification::parse(raw.as_bytes()).unwrap(), raw)
 }
 
-/// A key known to others signs whatever they like: the books take a day's worth of what the
-/// service has not confirmed, then nothing new until checks make room, and keep only the newest
-/// of what the checks found not to be the shop's.
-fn the_inbox_keeps_a_days_worth_unconfirmed_and_forgets_old_noise(store: &Store) {
+/// A key known to others signs whatever they like: the books take a day's worth from a profile,
+/// fewer of them unconfirmed, then nothing new until the day moves on or checks make room; a
+/// copy of one stored is still a copy.
+fn the_inbox_takes_a_days_worth(store: &Store) {
     let receiver = store.till("server");
     let cap = InboxCap {
+        per_day: 5,
         unconfirmed_per_day: 3,
-        kept_noise: 2,
     };
-    let batch: Vec<_> = (0..5)
-        .map(|n| notification(&format!("F{n}"), 2, "2026-11-22 10:00:00"))
-        .collect();
-    let outcomes = receiver
-        .store_notifications_within("tienda", &batch, cap)
-        .unwrap();
-    let stored: Vec<i64> = outcomes
-        .iter()
-        .filter_map(|outcome| match outcome {
-            StoreOutcome::Stored(id) => Some(*id),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(stored.len(), 3, "{outcomes:?}");
-    assert_eq!(&outcomes[3..], [StoreOutcome::Full, StoreOutcome::Full]);
-    // Full, a copy of one stored is still counted as a copy, and another profile has room.
-    let again = receiver
-        .store_notifications_within("tienda", &batch[..1], cap)
-        .unwrap();
-    assert!(
-        matches!(again[0], StoreOutcome::Duplicate { .. }),
-        "{again:?}"
-    );
-    let other = receiver
-        .store_notifications_within("otra", &[notification("G0", 2, "2026-11-22 10:00:00")], cap)
-        .unwrap();
-    assert!(matches!(other[0], StoreOutcome::Stored(_)), "{other:?}");
-    // A confirmed one makes room for one more.
+    const DAY: i64 = 24 * 60 * 60 * 1000;
+    let noon = 1_795_000_000_000;
+    let take = |profile: &str, references: &[&str], at: i64| {
+        let batch: Vec<_> = references
+            .iter()
+            .map(|reference| notification(reference, 2, "2026-11-22 10:00:00"))
+            .collect();
+        receiver
+            .store_notifications_within(profile, &batch, cap, at)
+            .unwrap()
+    };
+    let stored_id = |outcome: &StoreOutcome| match outcome {
+        StoreOutcome::Stored(id) => *id,
+        other => panic!("{other:?}"),
+    };
+    let outcomes = take("tienda", &["F0", "F1", "F2", "F3", "F4"], noon);
+    let stored: Vec<i64> = outcomes[..3].iter().map(stored_id).collect();
+    // Asked to come back when the oldest unconfirmed one leaves the day.
+    let full = StoreOutcome::Full {
+        retry_after_s: 86_401,
+    };
+    assert_eq!(&outcomes[3..], [full, full]);
+    assert!(matches!(
+        take("tienda", &["F0"], noon)[0],
+        StoreOutcome::Duplicate { .. }
+    ));
+    // Another profile's day is its own.
+    stored_id(&take("otra", &["G0"], noon)[0]);
+    // A confirmed one makes room for one more unconfirmed.
     receiver
         .record_check(
             stored[0],
@@ -150,41 +151,26 @@ fn the_inbox_keeps_a_days_worth_unconfirmed_and_forgets_old_noise(store: &Store)
             Some(TransactionStatus::Approved),
         )
         .unwrap();
-    let retried = receiver
-        .store_notifications_within("tienda", &batch[3..], cap)
-        .unwrap();
-    assert!(matches!(retried[0], StoreOutcome::Stored(_)), "{retried:?}");
-    assert_eq!(retried[1], StoreOutcome::Full);
-    // The checks find three not the shop's: the oldest goes, the confirmed one stays.
-    for id in &stored {
-        if *id != stored[0] {
-            receiver
-                .record_check(*id, CheckState::NotOurs, None)
-                .unwrap();
+    let again = take("tienda", &["F3", "F4"], noon + 1_000);
+    let fourth = stored_id(&again[0]);
+    assert_eq!(
+        again[1],
+        StoreOutcome::Full {
+            retry_after_s: 86_400
         }
-    }
-    let StoreOutcome::Stored(fourth) = retried[0] else {
-        unreachable!()
-    };
-    receiver
-        .record_check(
-            fourth,
-            CheckState::Disagrees,
-            Some(TransactionStatus::Pending),
-        )
-        .unwrap();
-    assert_eq!(
-        receiver.forget_old_noise("tienda", cap.kept_noise).unwrap(),
-        1
     );
-    assert!(receiver.notification(stored[1]).unwrap().is_none());
-    for kept in [stored[0], stored[2], fourth] {
-        assert!(receiver.notification(kept).unwrap().is_some(), "{kept}");
+    // Confirmed or not, five a day: the fifth goes in, the sixth waits for the first's day to end.
+    for id in [stored[1], stored[2], fourth] {
+        receiver
+            .record_check(id, CheckState::Confirmed, Some(TransactionStatus::Approved))
+            .unwrap();
     }
-    assert_eq!(
-        receiver.forget_old_noise("tienda", cap.kept_noise).unwrap(),
-        0
-    );
+    let fifth = take("tienda", &["H0", "H1"], noon + 2_000);
+    stored_id(&fifth[0]);
+    assert!(matches!(fifth[1], StoreOutcome::Full { .. }), "{fifth:?}");
+    // A day after the first ones, there is room again.
+    stored_id(&take("tienda", &["H1"], noon + DAY + 1)[0]);
+    assert_eq!(receiver.notification_count().unwrap(), 7);
 }
 
 fn payout_rules_hold_across_tills(store: &Store) {

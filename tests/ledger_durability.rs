@@ -155,7 +155,7 @@ fn seed(ledger: &Ledger) {
         let stored = ledger.store_notifications("p", &[(parsed, raw)]).unwrap();
         match stored[0] {
             StoreOutcome::Stored(id) | StoreOutcome::Duplicate { id, .. } => id,
-            StoreOutcome::Full => panic!("a few notifications fill no inbox"),
+            StoreOutcome::Full { .. } => panic!("a few notifications fill no inbox"),
         }
     };
     // Noon of the shop's today: three hours earlier is still today at any hour the tests run

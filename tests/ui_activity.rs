@@ -156,14 +156,16 @@ fn reconciliation_shows_totals_and_exports_a_csv() {
 }
 
 /// Notifications the receiver did not store because a day's worth signed with the shop's key
-/// was already waiting unconfirmed: Notificaciones says so apart, with what the owner can do.
+/// was already waiting unconfirmed: Activity says so apart, with what the owner can do.
 #[test]
 fn a_flood_signed_with_the_shops_key_is_said_with_what_to_do() {
     let app = App::new();
-    let mut harness = app.harness();
-    click(&mut harness, "Notificaciones");
+    // In English like the rest of this file: the language is the process's, and a refusal's
+    // reason is written in it.
+    let mut harness = app.harness_in_english();
+    click(&mut harness, "Activity");
     wait_until(&mut harness, "the feed is read", |h| {
-        shows(h, "Aún no hay notificaciones")
+        shows(h, "No notifications yet")
     });
     let session = harness.state().session().expect("a session");
     let ledger = session.ledger.clone().expect("a ledger");
@@ -187,11 +189,11 @@ fn a_flood_signed_with_the_shops_key_is_said_with_what_to_do() {
     });
     assert_eq!(status, 401);
     wait_until(&mut harness, "today's refusals are read", |h| {
-        shows(h, "8 solicitudes rechazadas hoy")
+        shows(h, "8 requests refused today")
     });
     assert!(shows(
         &harness,
-        "Hoy 7 notificaciones firmadas con su clave no se guardaron"
+        "7 notifications signed with your key were not stored today"
     ));
-    assert!(shows(&harness, "pida una nueva al servicio"));
+    assert!(shows(&harness, "ask the service for a new one"));
 }

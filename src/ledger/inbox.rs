@@ -58,37 +58,41 @@ impl CheckState {
     }
 }
 
-/// What the inbox keeps of notifications the service has not confirmed. A signature proves
-/// only that the sender knows the shop's key, which others may, so these are bounded like
-/// anything else from the internet.
+/// How many notifications the inbox takes from one profile in a day. A signature proves only that
+/// the sender knows the shop's key, which others may, so what it signs is bounded like anything
+/// else from the internet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct InboxCap {
-    /// Notifications of one profile not (yet) confirmed, received in the last 24 hours. A
-    /// busy shop's are confirmed within seconds of arriving, and a day's outage of the service
-    /// leaves a few hundred waiting; past this, new ones are not stored (the receiver asks the
-    /// service to send them again later) and payments are still followed by asking.
+    /// Every notification of one profile received in the last 24 hours. A busy shop gets a few
+    /// thousand (a payment's pending and approval, a code's every payment).
+    pub per_day: usize,
+    /// Of those, the ones the service has not (yet) confirmed. A shop's own are confirmed within
+    /// seconds of arriving, and a day's outage of the service leaves a few hundred waiting.
     pub unconfirmed_per_day: usize,
-    /// Notifications the check found not to be this shop's, or disagreeing with the service,
-    /// kept per profile for whoever investigates; the oldest go past it.
-    pub kept_noise: usize,
 }
 
 impl Default for InboxCap {
     fn default() -> InboxCap {
         InboxCap {
+            per_day: 10_000,
             unconfirmed_per_day: 2_000,
-            kept_noise: 5_000,
         }
     }
 }
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
+/// How long a sender turned away by a full inbox is asked to wait at least, in seconds.
+const FULL_WAIT_AT_LEAST_S: i64 = 10 * 60;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StoreOutcome {
     Stored(i64),
-    /// Not stored: the profile already has [`InboxCap::unconfirmed_per_day`] waiting.
-    Full,
+    /// Not stored: the profile's inbox holds a day's worth ([`InboxCap`]). The oldest of them
+    /// leaves the day in `retry_after_s` seconds (at least ten minutes).
+    Full {
+        retry_after_s: u64,
+    },
     /// Same `referenceId`, `status`, `updatedAt` and `providerReference` as one already
     /// stored: nothing new.
     /// `confirmed` says whether the service already agreed with the stored one; if not, the
@@ -347,6 +351,62 @@ fn count_duplicate(
     )
 }
 
+/// What one profile's inbox took in the 24 hours before a moment.
+struct DayInInbox {
+    all: usize,
+    unconfirmed: usize,
+    oldest: Option<i64>,
+    oldest_unconfirmed: Option<i64>,
+}
+
+impl DayInInbox {
+    fn read(db: &mut Conn<'_>, profile: &str, now: i64) -> Result<DayInInbox, LedgerError> {
+        let count = |value: i64| usize::try_from(value).unwrap_or(0);
+        db.query_opt(
+            "SELECT count(*),
+                    COALESCE(sum(CASE WHEN check_state <> 'confirmed' THEN 1 ELSE 0 END), 0),
+                    min(received_at),
+                    min(CASE WHEN check_state <> 'confirmed' THEN received_at END)
+             FROM notifications WHERE profile = ?1 AND received_at > ?2",
+            args![profile, now - DAY_MS],
+            |row| {
+                Ok(DayInInbox {
+                    all: count(row.get(0)?),
+                    unconfirmed: count(row.get(1)?),
+                    oldest: row.get(2)?,
+                    oldest_unconfirmed: row.get(3)?,
+                })
+            },
+        )?
+        .ok_or_else(|| LedgerError::Missing("the inbox's day".to_owned()))
+    }
+
+    /// One more, just stored (unconfirmed, as every new one is).
+    fn took(&mut self, at: i64) {
+        self.all += 1;
+        self.unconfirmed += 1;
+        self.oldest = self.oldest.or(Some(at));
+        self.oldest_unconfirmed = self.oldest_unconfirmed.or(Some(at));
+    }
+
+    fn room(&self, cap: InboxCap) -> usize {
+        cap.per_day
+            .saturating_sub(self.all)
+            .min(cap.unconfirmed_per_day.saturating_sub(self.unconfirmed))
+    }
+
+    /// When room comes back: the oldest row of whichever limit is reached leaves the day.
+    fn retry_after_s(&self, cap: InboxCap, now: i64) -> u64 {
+        let oldest = if self.all >= cap.per_day {
+            self.oldest
+        } else {
+            self.oldest_unconfirmed
+        };
+        let wait_s = oldest.map_or(0, |at| (at + DAY_MS - now) / 1000 + 1);
+        u64::try_from(wait_s.max(FULL_WAIT_AT_LEAST_S)).unwrap_or(0)
+    }
+}
+
 impl Ledger {
     /// Stores a batch, verified with `profile`'s key, in one transaction: one commit (one disk
     /// flush) for everything that arrived together, within the default [`InboxCap`]. Nothing is
@@ -356,77 +416,69 @@ impl Ledger {
         profile: &str,
         batch: &[(Notification, String)],
     ) -> Result<Vec<StoreOutcome>, LedgerError> {
-        self.store_notifications_within(profile, batch, InboxCap::default())
+        self.store_notifications_within(profile, batch, InboxCap::default(), now_ms())
     }
 
-    /// [`Ledger::store_notifications`] within `cap`: what would take the profile past its
-    /// unconfirmed notifications of the day is [`StoreOutcome::Full`] (a copy of one stored is
-    /// still a duplicate).
+    /// [`Ledger::store_notifications`] within `cap`, received at `now`: what would take the
+    /// profile past a day's worth is [`StoreOutcome::Full`] (a copy of one stored is still a
+    /// duplicate). On a shared ledger two receivers count under one lock per profile.
     pub fn store_notifications_within(
         &self,
         profile: &str,
         batch: &[(Notification, String)],
         cap: InboxCap,
+        now: i64,
     ) -> Result<Vec<StoreOutcome>, LedgerError> {
-        let now = now_ms();
+        let is_shared = matches!(self.backend, super::base::Backend::Postgres(_));
         self.transaction(|db| {
-            let waiting: i64 = db.value(
-                "SELECT count(*) FROM notifications
-                 WHERE profile = ?1 AND received_at >= ?2 AND check_state <> 'confirmed'",
+            if is_shared {
+                db.query_opt(
+                    "SELECT pg_advisory_xact_lock(hashtextextended('paydesk-inbox:' || ?1, 0))::text",
+                    args![profile],
+                    |_| Ok(()),
+                )?;
+            }
+            // Counting the day's rows reads the index alone; which of them are confirmed needs the
+            // rows, read only when the day is big enough for that limit to matter.
+            let all: i64 = db.value(
+                "SELECT count(*) FROM notifications WHERE profile = ?1 AND received_at > ?2",
                 args![profile, now - DAY_MS],
             )?;
-            let room = cap
-                .unconfirmed_per_day
-                .saturating_sub(usize::try_from(waiting).unwrap_or(usize::MAX));
-            if room >= batch.len() {
+            let surely_room = cap.per_day.min(cap.unconfirmed_per_day);
+            if usize::try_from(all)
+                .ok()
+                .and_then(|all| all.checked_add(batch.len()))
+                .is_some_and(|after| after <= surely_room)
+            {
+                return insert_batch(db, profile, batch, now);
+            }
+            let mut day = DayInInbox::read(db, profile, now)?;
+            if day.room(cap) >= batch.len() {
                 return insert_batch(db, profile, batch, now);
             }
             // Near the cap: one at a time, so copies of stored ones do not take the room.
-            let mut room = room;
             let mut outcomes = Vec::with_capacity(batch.len());
             for (parsed, raw) in batch {
-                if room > 0
+                if day.room(cap) > 0
                     && let Some(id) = db.query_opt(
                         &insert_notifications_sql(1),
                         &notification_params(profile, parsed, raw, now),
                         |row| row.get::<i64>(0),
                     )?
                 {
-                    room -= 1;
+                    day.took(now);
                     outcomes.push(StoreOutcome::Stored(id));
                     continue;
                 }
                 outcomes.push(match count_duplicate(db, parsed)? {
                     Some(duplicate) => duplicate,
-                    None if room == 0 => StoreOutcome::Full,
+                    None if day.room(cap) == 0 => StoreOutcome::Full {
+                        retry_after_s: day.retry_after_s(cap, now),
+                    },
                     None => return Err(LedgerError::Missing(parsed.reference_id.clone())),
                 });
             }
             Ok(outcomes)
-        })
-    }
-
-    /// Deletes the oldest of `profile`'s notifications that the check found not to be its own
-    /// or disagreeing with the service, past the newest `keep`; how many went. Confirmed ones,
-    /// and those still to be checked, are never touched.
-    pub fn forget_old_noise(&self, profile: &str, keep: usize) -> Result<u64, LedgerError> {
-        let keep = i64::try_from(keep).unwrap_or(i64::MAX);
-        self.transaction(|db| {
-            let last_kept: Option<i64> = db.query_opt(
-                "SELECT id FROM notifications
-                 WHERE profile = ?1 AND check_state IN ('not_ours', 'disagrees')
-                 ORDER BY id DESC LIMIT 1 OFFSET ?2",
-                args![profile, keep],
-                |row| row.get(0),
-            )?;
-            let Some(last_kept) = last_kept else {
-                return Ok(0);
-            };
-            db.execute(
-                "DELETE FROM notifications
-                 WHERE profile = ?1 AND check_state IN ('not_ours', 'disagrees') AND id <= ?2",
-                args![profile, last_kept],
-            )
         })
     }
 

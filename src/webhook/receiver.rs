@@ -8,7 +8,6 @@
 //! for a payout, the answer about the payout's own transaction reference). Checks are
 //! coalesced: one question per reference at a time, however many notifications name it.
 
-use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::mpsc as std_mpsc;
@@ -37,10 +36,6 @@ use super::shared::{Confirmer, ReceiverEvent, Refusal, Settings, SharedSettings,
 pub const MAX_BODY: usize = 64 * 1024;
 /// How many notifications one transaction takes at most.
 const BATCH: usize = 512;
-/// Seconds the service is asked to wait before sending again what a full inbox did not take.
-const INBOX_FULL_RETRY_AFTER: &str = "600";
-/// How often the notifications found not to be the shop's are cut down to `InboxCap::kept_noise`.
-const FORGET_NOISE_EVERY: Duration = Duration::from_secs(60 * 60);
 
 pub struct ReceiverConfig {
     pub addr: SocketAddr,
@@ -378,16 +373,16 @@ async fn store(
             }
             StatusCode::OK.into_response()
         }
-        // Counted by the writer; the service sends it again later, when the day's checks have
-        // made room (or the flood that filled the inbox is over).
-        Ok(Ok(StoreOutcome::Full)) => {
+        // Counted by the writer; the service sends it again once the oldest of the day's have
+        // left it (or the flood that filled the inbox is over).
+        Ok(Ok(StoreOutcome::Full { retry_after_s })) => {
             shared.event(ReceiverEvent::Rejected {
                 kind: Refusal::InboxFull,
                 reason: Refusal::InboxFull.as_str().to_owned(),
             });
             (
                 StatusCode::SERVICE_UNAVAILABLE,
-                [(header::RETRY_AFTER, INBOX_FULL_RETRY_AFTER)],
+                [(header::RETRY_AFTER, retry_after_s.to_string())],
             )
                 .into_response()
         }
@@ -433,7 +428,6 @@ impl Shared {
 /// The writer thread: takes whatever is queued (up to a batch), commits it in one transaction,
 /// then answers every waiting request.
 fn write_batches(settings: &SharedSettings, jobs: std_mpsc::Receiver<Job>, inbox: InboxCap) {
-    let mut noise_forgotten: HashMap<String, Instant> = HashMap::new();
     let mut said_full: Option<Instant> = None;
     while let Ok(first) = jobs.recv() {
         let ledger = read(settings).ledger.clone();
@@ -492,19 +486,19 @@ fn write_batches(settings: &SharedSettings, jobs: std_mpsc::Receiver<Job>, inbox
             let _ = reply.send(());
         }
         for (profile, notifications, replies) in stores {
-            match ledger.store_notifications_within(&profile, &notifications, inbox) {
+            let now = crate::ledger::now_ms();
+            match ledger.store_notifications_within(&profile, &notifications, inbox, now) {
                 Ok(outcomes) => {
                     let full = outcomes
                         .iter()
-                        .filter(|outcome| **outcome == StoreOutcome::Full)
+                        .filter(|outcome| matches!(outcome, StoreOutcome::Full { .. }))
                         .count();
                     if full > 0 {
-                        count_full(&ledger, full, inbox.unconfirmed_per_day, &mut said_full);
+                        count_full(&ledger, full, inbox, &mut said_full);
                     }
                     for (reply, outcome) in replies.into_iter().zip(outcomes) {
                         let _ = reply.send(Ok(outcome));
                     }
-                    forget_noise(&ledger, &profile, inbox, &mut noise_forgotten);
                 }
                 Err(error) => {
                     tracing::error!(%error, "could not store notifications");
@@ -519,41 +513,18 @@ fn write_batches(settings: &SharedSettings, jobs: std_mpsc::Receiver<Job>, inbox
 
 /// Counts what a full inbox did not take, and says so in the log once a minute at most (a
 /// flood would otherwise be a line per request).
-fn count_full(ledger: &Ledger, full: usize, cap: usize, said: &mut Option<Instant>) {
+fn count_full(ledger: &Ledger, full: usize, cap: InboxCap, said: &mut Option<Instant>) {
     if let Err(error) = ledger.store_refusals(&[], &[(Refusal::InboxFull.as_str(), full as u64)]) {
         tracing::error!(%error, "could not count refused requests");
     }
     if said.is_none_or(|at| at.elapsed() >= Duration::from_secs(60)) {
         *said = Some(Instant::now());
         tracing::warn!(
-            cap,
-            "notifications not stored: a day's worth the service has not confirmed is already \
-             waiting; the service is asked to send them again later"
+            per_day = cap.per_day,
+            unconfirmed_per_day = cap.unconfirmed_per_day,
+            "notifications not stored: the profile's inbox holds a day's worth; the service is \
+             asked to send them again later"
         );
-    }
-}
-
-/// Cuts `profile`'s notifications that the checks found not to be its own down to the newest
-/// `InboxCap::kept_noise`, once an hour while notifications arrive.
-fn forget_noise(
-    ledger: &Ledger,
-    profile: &str,
-    inbox: InboxCap,
-    last: &mut HashMap<String, Instant>,
-) {
-    if last
-        .get(profile)
-        .is_some_and(|at| at.elapsed() < FORGET_NOISE_EVERY)
-    {
-        return;
-    }
-    last.insert(profile.to_owned(), Instant::now());
-    match ledger.forget_old_noise(profile, inbox.kept_noise) {
-        Ok(0) => {}
-        Ok(forgotten) => {
-            tracing::info!(forgotten, "old notifications that were not ours forgotten")
-        }
-        Err(error) => tracing::error!(%error, "could not forget old notifications"),
     }
 }
 

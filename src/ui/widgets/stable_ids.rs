@@ -6,33 +6,31 @@
 //! a screen reader's focus. A scope named from the parent's stable scope does not depend on what
 //! came before.
 
-use egui::{Align, InnerResponse, Layout, Ui, UiBuilder};
+use egui::{Align, Layout, Sense, Ui, UiBuilder, Vec2};
 
-/// Lays out `add` left to right in a scope of its own named `name` (unique among the parent's
-/// children, drawn once a frame). In a wrapping row the run moves to the next line as one piece
-/// when it would not fit beside what is there, instead of wrapping inside itself.
-pub fn stable_group<R>(
-    ui: &mut Ui,
-    name: &'static str,
-    add: impl FnOnce(&mut Ui) -> R,
-) -> InnerResponse<R> {
+/// Lays out `add` left to right in a scope of its own named `name` (unique among what the parent
+/// draws, drawn once a frame). In a wrapping row the run is placed as one piece, the way egui
+/// places a widget: on the next line when it would not fit beside what is there.
+pub fn stable_group<R>(ui: &mut Ui, name: &'static str, add: impl FnOnce(&mut Ui) -> R) -> R {
     let scope = ui.scope_id().with(name);
-    let width_id = scope.with("width");
-    // Its width is known from the frame before: the first frame lays it out where it falls.
-    let width: f32 = ui.data(|data| data.get_temp(width_id)).unwrap_or(0.0);
-    let something_on_this_row = ui.cursor().min.x > ui.max_rect().min.x + 1.0;
-    if something_on_this_row && width > ui.available_size_before_wrap().x {
-        ui.end_row();
-    }
-    let group = ui.scope_builder(
+    let size_id = scope.with("size");
+    // Its size is known from the frame before; a frame that finds it changed is drawn again.
+    let remembered: Option<Vec2> = ui.data(|data| data.get_temp(size_id));
+    let (space, _) = ui.allocate_exact_size(remembered.unwrap_or(Vec2::ZERO), Sense::hover());
+    let mut group = ui.new_child(
         UiBuilder::new()
+            .max_rect(space)
             .scope_id(scope)
             .layout(Layout::left_to_right(Align::Center)),
-        add,
     );
-    let drawn = group.response.rect.width();
-    ui.data_mut(|data| data.insert_temp(width_id, drawn));
-    group
+    let inner = add(&mut group);
+    let drawn = group.min_rect().size();
+    let changed = remembered.is_none_or(|size| (size - drawn).length() > 0.5);
+    if changed {
+        ui.data_mut(|data| data.insert_temp(size_id, drawn));
+        ui.ctx().request_discard("a stable group changed size");
+    }
+    inner
 }
 
 #[cfg(test)]
@@ -49,7 +47,7 @@ mod tests {
             }
             let inside = |ui: &mut Ui| ui.button("Dueño").id;
             id = Some(if stable {
-                stable_group(ui, "who", inside).inner
+                stable_group(ui, "who", inside)
             } else {
                 ui.push_id("who", inside).inner
             });
@@ -65,8 +63,9 @@ mod tests {
         assert_ne!(id_after(0, false), id_after(3, false));
     }
 
-    /// Where the group's buttons land in a wrapping row `width` wide, after a long label.
-    fn rows_of_the_group(width: f32) -> (f32, f32) {
+    /// The first frame in a wrapping row `width` wide, after a long label: the tops of the
+    /// first and last buttons, and where the last one ends.
+    fn first_frame(width: f32, grouped: bool) -> (f32, f32, f32) {
         let ctx = egui::Context::default();
         let input = egui::RawInput {
             screen_rect: Some(egui::Rect::from_min_size(
@@ -75,32 +74,37 @@ mod tests {
             )),
             ..Default::default()
         };
-        let mut tops = (0.0, 0.0);
-        // The second frame knows the group's width from the first.
-        for _ in 0..2 {
-            let mut output = ctx.run_ui(input.clone(), |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label("Simulador incluido · comercio 1001");
-                    stable_group(ui, "who", |ui| {
-                        let first = ui.button("Caja · sin cajero").rect.top();
-                        let last = ui.button("Tema claro").rect.top();
-                        tops = (first, last);
-                    });
-                });
+        let mut drawn = (0.0, 0.0, 0.0);
+        let mut output = ctx.run_ui(input, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Simulador incluido · comercio 1001");
+                let mut buttons = |ui: &mut Ui| {
+                    let first = ui.button("Caja · sin cajero").rect;
+                    let last = ui.button("Tema claro").rect;
+                    drawn = (first.top(), last.top(), last.right());
+                };
+                if grouped {
+                    stable_group(ui, "who", buttons);
+                } else {
+                    buttons(ui);
+                }
             });
-            output.textures_delta.clear();
-        }
-        tops
+        });
+        output.textures_delta.clear();
+        drawn
     }
 
     #[test]
-    fn a_group_that_does_not_fit_moves_down_whole() {
-        let (first, last) = rows_of_the_group(300.0);
-        assert_eq!(first, last, "one row, not wrapped inside itself");
-        let (wide_first, _) = rows_of_the_group(2000.0);
-        assert!(
-            first > wide_first,
-            "moved to the next line: {first} vs {wide_first}"
-        );
+    fn a_group_that_does_not_fit_moves_down_whole_from_the_first_frame() {
+        // At this width the buttons on their own split across two lines...
+        let (first, last, _) = first_frame(380.0, false);
+        assert!(first < last, "{first} {last}");
+        // ...and the group goes down as one, inside the window, on the frame shown first.
+        let (first, last, right) = first_frame(380.0, true);
+        assert_eq!(first, last, "one line, not wrapped inside itself");
+        assert!(first > 0.0, "on the next line");
+        assert!(right <= 380.0, "inside the window: {right}");
+        let (wide_first, _, _) = first_frame(2000.0, true);
+        assert_eq!(wide_first, 0.0, "beside the label when it fits");
     }
 }
