@@ -101,6 +101,9 @@ pub struct Sizing {
     applied_zoom: Option<f32>,
     /// The window was checked against the work area in this run.
     fitted: bool,
+    /// Frames begun at the zoom wanted: the monitor's size is measured before a frame begins,
+    /// so it is in the zoom's points from the second one.
+    zoom_steady_frames: u8,
 }
 
 impl Sizing {
@@ -109,39 +112,23 @@ impl Sizing {
     }
 
     /// Sets the zoom wanted (the chosen percent, else the screen's); a zoom changed from the
-    /// keyboard becomes the chosen one. On the first start the window is fitted to the screen.
+    /// keyboard becomes the chosen one. On the first start the window is fitted to the screen,
+    /// once the zoom is in place and the monitor measured at it: a size in points sent in the
+    /// frame that changes the zoom would be turned into pixels at one zoom or the other,
+    /// depending on whether that frame is drawn twice (egui does, when a layout asks).
     pub fn apply(
         &mut self,
         ctx: &egui::Context,
         zoom_percent: &mut Option<u16>,
         window_fitted: &mut bool,
     ) {
-        let monitor = ctx.input(|i| i.viewport().monitor_size);
-        if let Some(monitor) = monitor.filter(|size| size.x > 0.0) {
+        let monitor = ctx
+            .input(|i| i.viewport().monitor_size)
+            .filter(|size| size.x > 0.0);
+        if let Some(monitor) = monitor {
             // The monitor's size is in points at the current zoom: back to zoom 1.
             let width = monitor.x * ctx.zoom_factor();
             self.screen_zoom.get_or_insert(zoom_for_screen(width));
-            let outer = ctx.input(|i| i.viewport().outer_rect);
-            if !*window_fitted {
-                *window_fitted = true;
-                self.fitted = true;
-                let work = work_area(ctx, monitor);
-                let inner = first_size(work.size());
-                ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(inner));
-                ctx.send_viewport_cmd(egui::ViewportCommand::OuterPosition(
-                    work.min + (work.size() - inner - egui::vec2(0.0, TITLE_BAR)) / 2.0,
-                ));
-            } else if !self.fitted
-                && let Some(outer) = outer
-            {
-                // Once per start: a window kept from a larger screen (or a docked laptop) is
-                // brought back inside the work area instead of running under the taskbar.
-                self.fitted = true;
-                if let Some((inner, position)) = refit(outer, work_area(ctx, monitor)) {
-                    ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(inner));
-                    ctx.send_viewport_cmd(egui::ViewportCommand::OuterPosition(position));
-                }
-            }
         }
         let current = ctx.zoom_factor();
         if let Some(applied) = self.applied_zoom
@@ -153,10 +140,40 @@ impl Sizing {
             .map(|percent| f32::from(percent) / 100.0)
             .or(self.screen_zoom)
             .unwrap_or(1.0);
+        self.applied_zoom = Some(wanted);
         if (current - wanted).abs() > 0.001 {
             ctx.set_zoom_factor(wanted);
+            self.zoom_steady_frames = 0;
+            return;
         }
-        self.applied_zoom = Some(wanted);
+        if self.zoom_steady_frames < 1 {
+            self.zoom_steady_frames += 1;
+            return;
+        }
+        let Some(monitor) = monitor else {
+            return;
+        };
+        let outer = ctx.input(|i| i.viewport().outer_rect);
+        if !*window_fitted {
+            *window_fitted = true;
+            self.fitted = true;
+            let work = work_area(ctx, monitor);
+            let inner = first_size(work.size());
+            ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(inner));
+            ctx.send_viewport_cmd(egui::ViewportCommand::OuterPosition(
+                work.min + (work.size() - inner - egui::vec2(0.0, TITLE_BAR)) / 2.0,
+            ));
+        } else if !self.fitted
+            && let Some(outer) = outer
+        {
+            // Once per start: a window kept from a larger screen (or a docked laptop) is
+            // brought back inside the work area instead of running under the taskbar.
+            self.fitted = true;
+            if let Some((inner, position)) = refit(outer, work_area(ctx, monitor)) {
+                ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(inner));
+                ctx.send_viewport_cmd(egui::ViewportCommand::OuterPosition(position));
+            }
+        }
     }
 }
 
