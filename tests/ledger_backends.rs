@@ -11,8 +11,8 @@ use paydesk::api::kind::PaymentKind;
 use paydesk::api::notification::Notification;
 use paydesk::i18n::Language;
 use paydesk::ledger::{
-    CheckState, Collection, InboxCap, IntentRules, Ledger, LedgerError, LedgerUrl, PayoutOutcome,
-    PayoutState, StoreOutcome,
+    BODIES_WHOLE_FOR_MS as KEEP_WHOLE, CheckState, Collection, InboxCap, IntentRules,
+    KEPT_BODY_CHARS, Ledger, LedgerError, LedgerUrl, PayoutOutcome, PayoutState, StoreOutcome,
 };
 use paydesk::money::Pesos;
 
@@ -132,9 +132,9 @@ fn the_inbox_takes_a_days_worth(store: &Store) {
     };
     let outcomes = take("tienda", &["F0", "F1", "F2", "F3", "F4"], noon);
     let stored: Vec<i64> = outcomes[..3].iter().map(stored_id).collect();
-    // Asked to come back when the oldest unconfirmed one leaves the day.
+    // Too many unconfirmed: checks make room as they go, so an hour at most.
     let full = StoreOutcome::Full {
-        retry_after_s: 86_401,
+        retry_after_s: 3_600,
     };
     assert_eq!(&outcomes[3..], [full, full]);
     assert!(matches!(
@@ -153,24 +153,57 @@ fn the_inbox_takes_a_days_worth(store: &Store) {
         .unwrap();
     let again = take("tienda", &["F3", "F4"], noon + 1_000);
     let fourth = stored_id(&again[0]);
-    assert_eq!(
-        again[1],
-        StoreOutcome::Full {
-            retry_after_s: 86_400
-        }
-    );
+    assert_eq!(again[1], full);
     // Confirmed or not, five a day: the fifth goes in, the sixth waits for the first's day to end.
     for id in [stored[1], stored[2], fourth] {
         receiver
             .record_check(id, CheckState::Confirmed, Some(TransactionStatus::Approved))
             .unwrap();
     }
-    let fifth = take("tienda", &["H0", "H1"], noon + 2_000);
+    let later = noon + 10_000_000;
+    let fifth = take("tienda", &["H0", "H1"], later);
     stored_id(&fifth[0]);
-    assert!(matches!(fifth[1], StoreOutcome::Full { .. }), "{fifth:?}");
+    // Asked to come back when the day's oldest (from noon) leaves the 24 hours.
+    assert_eq!(
+        fifth[1],
+        StoreOutcome::Full {
+            retry_after_s: 76_401
+        }
+    );
     // A day after the first ones, there is room again.
     stored_id(&take("tienda", &["H1"], noon + DAY + 1)[0]);
     assert_eq!(receiver.notification_count().unwrap(), 7);
+
+    // A week on, a body longer than any real notification is cut to its start; a real one and
+    // a newer one stay whole.
+    let padded = |reference: &str| {
+        let (_, raw) = notification(reference, 2, "2026-11-22 10:00:00");
+        let raw = raw.replacen(
+            '{',
+            &format!(r#"{{"padding": "{}", "#, "x".repeat(60_000)),
+            1,
+        );
+        (Notification::parse(raw.as_bytes()).unwrap(), raw)
+    };
+    let week_ago = noon - KEEP_WHOLE - 1;
+    let old = receiver
+        .store_notifications_received_at("tienda", &[padded("P0")], week_ago)
+        .unwrap();
+    let new = receiver
+        .store_notifications_received_at("tienda", &[padded("P1")], noon)
+        .unwrap();
+    assert_eq!(receiver.cut_long_bodies(0, noon - KEEP_WHOLE).unwrap(), 1);
+    let raw_of = |outcome: &StoreOutcome| {
+        receiver
+            .notification(stored_id(outcome))
+            .unwrap()
+            .unwrap()
+            .raw
+    };
+    assert_eq!(raw_of(&old[0]).chars().count(), KEPT_BODY_CHARS as usize);
+    assert!(raw_of(&old[0]).starts_with(r#"{"padding": "xxx"#));
+    assert!(raw_of(&new[0]).len() > 60_000);
+    assert!(raw_of(&outcomes[0]).contains("\"referenceId\": \"F0\""));
 }
 
 fn payout_rules_hold_across_tills(store: &Store) {

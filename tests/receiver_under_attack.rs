@@ -152,13 +152,8 @@ async fn a_known_key_fills_the_inbox_only_to_its_cap() {
         .await
         .unwrap();
     assert_eq!(later.status().as_u16(), 503);
-    // Until the first of them leaves the day: about 24 hours.
-    let wait: u64 = later.headers()["retry-after"]
-        .to_str()
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!((86_000..=86_401).contains(&wait), "{wait}");
+    // Too many unconfirmed: checks may make room, so asked back within the hour.
+    assert_eq!(later.headers()["retry-after"], "3600");
     assert_eq!(endpoint.stored(), 40);
 }
 

@@ -45,36 +45,55 @@ pub fn claim(config_dir: &Path) -> Start {
         Ok(name) => name,
         Err(error) => return Start::Alone(error),
     };
-    if ask(&name, SHOW).is_ok() {
+    if ask(name.clone(), SHOW, ANSWER_PATIENCE).is_ok() {
         return Start::Second;
     }
     match ListenerOptions::new().name(name.clone()).create_sync() {
         Ok(listener) => Start::First(listener),
         // Two starts in the same instant: the other one won.
-        Err(error) if error.kind() == std::io::ErrorKind::AddrInUse => match ask(&name, SHOW) {
-            Ok(()) => Start::Second,
-            Err(_) => Start::Alone(error),
-        },
+        Err(error) if error.kind() == std::io::ErrorKind::AddrInUse => {
+            match ask(name, SHOW, ANSWER_PATIENCE) {
+                Ok(()) => Start::Second,
+                Err(_) => Start::Alone(error),
+            }
+        }
         Err(error) => Start::Alone(error),
     }
 }
 
 /// Whether this person's paydesk window is open now, without bringing it forward: what an
-/// installer would close.
+/// installer would close. One that holds its name but does not answer counts as open (it may be
+/// busy with a sale); the look waits longer than a second start does.
 pub fn window_open(config_dir: &Path) -> bool {
-    name_for(config_dir).is_ok_and(|name| ask(&name, HERE).is_ok())
+    let Ok(name) = name_for(config_dir) else {
+        return false;
+    };
+    match ask(name, HERE, LOOK_PATIENCE) {
+        Ok(()) => true,
+        Err(error) => error.kind() == std::io::ErrorKind::TimedOut,
+    }
 }
 
-fn ask(name: &Name<'_>, line: &'static str) -> std::io::Result<()> {
-    let stream: Stream = ConnectOptions::new().name(name.clone()).connect_sync()?;
-    // The exchange runs on a thread of its own so a first start that never answers cannot keep
-    // this one waiting.
+/// How long a look waits for a running paydesk's answer.
+const LOOK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
+
+fn ask(
+    name: Name<'static>,
+    line: &'static str,
+    patience: std::time::Duration,
+) -> std::io::Result<()> {
+    // Connecting and the exchange run on a thread of their own, so a first start that never
+    // answers (or a pipe that keeps the connection waiting) cannot keep this one waiting.
     let (answered, answer) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
+        let asked = ConnectOptions::new()
+            .name(name)
+            .connect_sync()
+            .and_then(|stream: Stream| exchange(stream, line));
         // Nobody listens any more after the patience ran out; that is fine.
-        let _ = answered.send(exchange(stream, line));
+        let _ = answered.send(asked);
     });
-    answer.recv_timeout(ANSWER_PATIENCE).unwrap_or_else(|_| {
+    answer.recv_timeout(patience).unwrap_or_else(|_| {
         Err(std::io::Error::new(
             std::io::ErrorKind::TimedOut,
             "the paydesk already running did not answer",

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use super::inbox_cap::{DAY_MS, DayInInbox, InboxCap, KEPT_BODY_CHARS};
 use super::store::{Conn, Param, Row, args};
 use super::{Ledger, LedgerError, now_ms};
 use crate::api::family_b::TransactionStatus;
@@ -57,33 +58,6 @@ impl CheckState {
         }
     }
 }
-
-/// How many notifications the inbox takes from one profile in a day. A signature proves only that
-/// the sender knows the shop's key, which others may, so what it signs is bounded like anything
-/// else from the internet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct InboxCap {
-    /// Every notification of one profile received in the last 24 hours. A busy shop gets a few
-    /// thousand (a payment's pending and approval, a code's every payment).
-    pub per_day: usize,
-    /// Of those, the ones the service has not (yet) confirmed. A shop's own are confirmed within
-    /// seconds of arriving, and a day's outage of the service leaves a few hundred waiting.
-    pub unconfirmed_per_day: usize,
-}
-
-impl Default for InboxCap {
-    fn default() -> InboxCap {
-        InboxCap {
-            per_day: 10_000,
-            unconfirmed_per_day: 2_000,
-        }
-    }
-}
-
-const DAY_MS: i64 = 24 * 60 * 60 * 1000;
-
-/// How long a sender turned away by a full inbox is asked to wait at least, in seconds.
-const FULL_WAIT_AT_LEAST_S: i64 = 10 * 60;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StoreOutcome {
@@ -351,62 +325,6 @@ fn count_duplicate(
     )
 }
 
-/// What one profile's inbox took in the 24 hours before a moment.
-struct DayInInbox {
-    all: usize,
-    unconfirmed: usize,
-    oldest: Option<i64>,
-    oldest_unconfirmed: Option<i64>,
-}
-
-impl DayInInbox {
-    fn read(db: &mut Conn<'_>, profile: &str, now: i64) -> Result<DayInInbox, LedgerError> {
-        let count = |value: i64| usize::try_from(value).unwrap_or(0);
-        db.query_opt(
-            "SELECT count(*),
-                    COALESCE(sum(CASE WHEN check_state <> 'confirmed' THEN 1 ELSE 0 END), 0),
-                    min(received_at),
-                    min(CASE WHEN check_state <> 'confirmed' THEN received_at END)
-             FROM notifications WHERE profile = ?1 AND received_at > ?2",
-            args![profile, now - DAY_MS],
-            |row| {
-                Ok(DayInInbox {
-                    all: count(row.get(0)?),
-                    unconfirmed: count(row.get(1)?),
-                    oldest: row.get(2)?,
-                    oldest_unconfirmed: row.get(3)?,
-                })
-            },
-        )?
-        .ok_or_else(|| LedgerError::Missing("the inbox's day".to_owned()))
-    }
-
-    /// One more, just stored (unconfirmed, as every new one is).
-    fn took(&mut self, at: i64) {
-        self.all += 1;
-        self.unconfirmed += 1;
-        self.oldest = self.oldest.or(Some(at));
-        self.oldest_unconfirmed = self.oldest_unconfirmed.or(Some(at));
-    }
-
-    fn room(&self, cap: InboxCap) -> usize {
-        cap.per_day
-            .saturating_sub(self.all)
-            .min(cap.unconfirmed_per_day.saturating_sub(self.unconfirmed))
-    }
-
-    /// When room comes back: the oldest row of whichever limit is reached leaves the day.
-    fn retry_after_s(&self, cap: InboxCap, now: i64) -> u64 {
-        let oldest = if self.all >= cap.per_day {
-            self.oldest
-        } else {
-            self.oldest_unconfirmed
-        };
-        let wait_s = oldest.map_or(0, |at| (at + DAY_MS - now) / 1000 + 1);
-        u64::try_from(wait_s.max(FULL_WAIT_AT_LEAST_S)).unwrap_or(0)
-    }
-}
-
 impl Ledger {
     /// Stores a batch, verified with `profile`'s key, in one transaction: one commit (one disk
     /// flush) for everything that arrived together, within the default [`InboxCap`]. Nothing is
@@ -479,6 +397,24 @@ impl Ledger {
                 });
             }
             Ok(outcomes)
+        })
+    }
+
+    /// Cuts the bodies of notifications received from `since` until `before` to
+    /// [`KEPT_BODY_CHARS`]; how many were cut. The rows stay, with every column the close and
+    /// the CSV read; a cut body no longer verifies (`webhooks check` says so).
+    pub fn cut_long_bodies(&self, since: i64, before: i64) -> Result<u64, LedgerError> {
+        self.transaction(|db| {
+            // The length is written in: a parameter would be a BIGINT, which PostgreSQL's
+            // `substr` does not take.
+            db.execute(
+                &format!(
+                    "UPDATE notifications SET raw = substr(raw, 1, {KEPT_BODY_CHARS})
+                     WHERE received_at >= ?1 AND received_at < ?2
+                       AND length(raw) > {KEPT_BODY_CHARS}"
+                ),
+                args![since, before],
+            )
         })
     }
 

@@ -101,9 +101,10 @@ pub struct Sizing {
     applied_zoom: Option<f32>,
     /// The window was checked against the work area in this run.
     fitted: bool,
-    /// Frames begun at the zoom wanted: the monitor's size is measured before a frame begins,
-    /// so it is in the zoom's points from the second one.
-    zoom_steady_frames: u8,
+    /// The frame in which the zoom wanted was first found in place. The monitor's size is
+    /// measured before a frame begins (and a frame drawn twice keeps its measure), so it is in
+    /// that zoom's points from the next frame on.
+    zoom_in_place_since: Option<u64>,
 }
 
 impl Sizing {
@@ -143,11 +144,11 @@ impl Sizing {
         self.applied_zoom = Some(wanted);
         if (current - wanted).abs() > 0.001 {
             ctx.set_zoom_factor(wanted);
-            self.zoom_steady_frames = 0;
+            self.zoom_in_place_since = None;
             return;
         }
-        if self.zoom_steady_frames < 1 {
-            self.zoom_steady_frames += 1;
+        let frame = ctx.cumulative_frame_nr();
+        if *self.zoom_in_place_since.get_or_insert(frame) == frame {
             return;
         }
         let Some(monitor) = monitor else {

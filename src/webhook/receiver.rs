@@ -429,6 +429,7 @@ impl Shared {
 /// then answers every waiting request.
 fn write_batches(settings: &SharedSettings, jobs: std_mpsc::Receiver<Job>, inbox: InboxCap) {
     let mut said_full: Option<Instant> = None;
+    let mut bodies = BodiesCut::default();
     while let Ok(first) = jobs.recv() {
         let ledger = read(settings).ledger.clone();
         let mut batch = vec![first];
@@ -499,6 +500,7 @@ fn write_batches(settings: &SharedSettings, jobs: std_mpsc::Receiver<Job>, inbox
                     for (reply, outcome) in replies.into_iter().zip(outcomes) {
                         let _ = reply.send(Ok(outcome));
                     }
+                    bodies.cut_if_due(&ledger, now);
                 }
                 Err(error) => {
                     tracing::error!(%error, "could not store notifications");
@@ -525,6 +527,37 @@ fn count_full(ledger: &Ledger, full: usize, cap: InboxCap, said: &mut Option<Ins
             "notifications not stored: the profile's inbox holds a day's worth; the service is \
              asked to send them again later"
         );
+    }
+}
+
+/// Cuts week-old bodies longer than any real notification, once an hour while notifications
+/// arrive: what a key holder padded them with is not kept for good.
+#[derive(Default)]
+struct BodiesCut {
+    /// Everything received before this was looked at (the first look takes all).
+    until: i64,
+    last: Option<Instant>,
+}
+
+impl BodiesCut {
+    fn cut_if_due(&mut self, ledger: &Ledger, now: i64) {
+        if self
+            .last
+            .is_some_and(|at| at.elapsed() < Duration::from_secs(60 * 60))
+        {
+            return;
+        }
+        self.last = Some(Instant::now());
+        let before = now - crate::ledger::BODIES_WHOLE_FOR_MS;
+        match ledger.cut_long_bodies(self.until, before) {
+            Ok(cut) => {
+                self.until = before;
+                if cut > 0 {
+                    tracing::info!(cut, "week-old notification bodies cut to their start");
+                }
+            }
+            Err(error) => tracing::error!(%error, "could not cut old notification bodies"),
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use serde_json::json;
 
 use crate::cli::args::UpdateCommand;
 use crate::cli::output::Output;
-use crate::config::Paths;
+use crate::config::{Paths, single_instance};
 use crate::update::{Check, Installed, Offer, TrustedKey, UpdateError, Updater};
 
 /// Why an update command stopped.
@@ -74,11 +74,8 @@ async fn run(out: Output, command: &UpdateCommand) -> Result<ExitCode, Stop> {
     if !install {
         return Ok(found(out, &updater, &offer));
     }
-    // Asked before downloading, and only where the setup would close the window: a cashier may
-    // be in the middle of a sale. The app installs at its own close instead.
-    if updater.platform().closes_an_open_paydesk()
-        && crate::config::single_instance::window_open(&paths.config_dir)
-    {
+    // Asked before downloading, and again before installing: a window may open meanwhile.
+    if window_in_the_way(&updater, &paths).await {
         return Err(Stop::WindowOpen);
     }
     out.note(crate::t!(
@@ -86,6 +83,9 @@ async fn run(out: Output, command: &UpdateCommand) -> Result<ExitCode, Stop> {
         version = offer.version.to_string()
     ));
     let verified = updater.download(&offer, |_, _| {}).await?;
+    if window_in_the_way(&updater, &paths).await {
+        return Err(Stop::WindowOpen);
+    }
     let platform = updater.platform().clone();
     let installed = tokio::task::spawn_blocking(move || {
         crate::update::install(&verified, &platform, &TrustedKey::release(), true)
@@ -129,6 +129,19 @@ async fn run(out: Output, command: &UpdateCommand) -> Result<ExitCode, Stop> {
         "command": command,
     });
     Ok(out.done(&document, || words))
+}
+
+/// Whether installing here would close an open paydesk window: only the Windows setup does, and
+/// a cashier may be in the middle of a sale (the app installs at its own close instead).
+async fn window_in_the_way(updater: &Updater, paths: &Paths) -> bool {
+    if !updater.platform().closes_an_open_paydesk() {
+        return false;
+    }
+    let config_dir = paths.config_dir.clone();
+    // The look waits for an answer for a few seconds: off the runtime's threads.
+    tokio::task::spawn_blocking(move || single_instance::window_open(&config_dir))
+        .await
+        .unwrap_or(true)
 }
 
 /// A newer version, said with what changed.
