@@ -527,7 +527,10 @@ activity-body = Body of #{ $id }
 activity-notification-title = Notification #{ $id }
 activity-refused = Refused (kept apart, never applied)
 activity-refused-today = { $count } requests refused today; the latest { $kept } are kept (their first 2 KB).
-activity-inbox-full = { $count } notifications signed with your key were not stored today: more arrived in the last 24 hours than paydesk keeps in a day, or too many the service did not confirm. If you did not expect so many, someone else knows the webhook key (HASH_KEY): ask the service for a new one and save it in Settings. Payments are still confirmed by asking the service.
+activity-inbox-full = { $count ->
+    [one] 1 notification signed with your key was not stored today
+   *[other] { $count } notifications signed with your key were not stored today
+    }: more arrived in the last 24 hours than paydesk keeps in a day, or too many the service did not confirm. If you did not expect so many, someone else knows the webhook key (HASH_KEY): ask the service for a new one and save it in Settings. Payments are still confirmed by asking the service.
 activity-refused-body = Body of refused #{ $id }
 activity-refused-title = Refused notification #{ $id }
 activity-from = From

@@ -527,7 +527,10 @@ activity-body = Contenido de #{ $id }
 activity-notification-title = Notificación #{ $id }
 activity-refused = Rechazadas (guardadas aparte, nunca aplicadas)
 activity-refused-today = { $count } solicitudes rechazadas hoy; se guardan las últimas { $kept } (sus primeros 2 KB).
-activity-inbox-full = Hoy { $count } notificaciones firmadas con su clave no se guardaron: en las últimas 24 horas llegaron más de las que paydesk guarda en un día, o demasiadas que el servicio no confirmó. Si no esperaba tantas, alguien más conoce la clave de notificaciones (HASH_KEY): pida una nueva al servicio y guárdela en Configuración. Los pagos se siguen confirmando preguntando al servicio.
+activity-inbox-full = { $count ->
+    [one] Hoy 1 notificación firmada con su clave no se guardó
+   *[other] Hoy { $count } notificaciones firmadas con su clave no se guardaron
+    }: en las últimas 24 horas llegaron más de las que paydesk guarda en un día, o demasiadas que el servicio no confirmó. Si no esperaba tantas, alguien más conoce la clave de notificaciones (HASH_KEY): pida una nueva al servicio y guárdela en Configuración. Los pagos se siguen confirmando preguntando al servicio.
 activity-refused-body = Contenido de la rechazada #{ $id }
 activity-refused-title = Notificación rechazada #{ $id }
 activity-from = Desde

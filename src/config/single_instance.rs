@@ -65,12 +65,26 @@ pub fn claim(config_dir: &Path) -> Start {
 /// installer would close. One that holds its name but does not answer counts as open (it may be
 /// busy with a sale); the look waits longer than a second start does.
 pub fn window_open(config_dir: &Path) -> bool {
+    look(config_dir) != Look::Nobody
+}
+
+/// What a look at this person's paydesk found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Look {
+    Answered,
+    /// Something holds the name and did not answer in time.
+    Silent,
+    Nobody,
+}
+
+fn look(config_dir: &Path) -> Look {
     let Ok(name) = name_for(config_dir) else {
-        return false;
+        return Look::Nobody;
     };
     match ask(name, HERE, LOOK_PATIENCE) {
-        Ok(()) => true,
-        Err(error) => error.kind() == std::io::ErrorKind::TimedOut,
+        Ok(()) => Look::Answered,
+        Err(error) if error.kind() == std::io::ErrorKind::TimedOut => Look::Silent,
+        Err(_) => Look::Nobody,
     }
 }
 
@@ -163,11 +177,13 @@ mod tests {
         assert!(matches!(claim(home.path()), Start::Second));
         // The answer comes after the window was asked for.
         assert_eq!(shown.load(Ordering::SeqCst), 2);
-        // A look only asks whether it is there: nothing comes forward.
+        // A look only asks whether it is there, and is answered: nothing comes forward.
+        assert_eq!(look(home.path()), Look::Answered);
         assert!(window_open(home.path()));
         assert_eq!(shown.load(Ordering::SeqCst), 2);
         // Another person's (another home's) paydesk is its own.
         let other = tempfile::tempdir().unwrap();
+        assert_eq!(look(other.path()), Look::Nobody);
         assert!(!window_open(other.path()));
         assert!(matches!(claim(other.path()), Start::First(_)));
     }

@@ -62,8 +62,9 @@ impl CheckState {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StoreOutcome {
     Stored(i64),
-    /// Not stored: the profile's inbox holds a day's worth ([`InboxCap`]). The oldest of them
-    /// leaves the day in `retry_after_s` seconds (at least ten minutes).
+    /// Not stored: the profile's inbox holds a day's worth ([`InboxCap`]). Room is likely back
+    /// in `retry_after_s` seconds: when the oldest under the limit reached leaves the day, within
+    /// the hour when only the unconfirmed are too many (checks free room), ten minutes at least.
     Full {
         retry_after_s: u64,
     },
@@ -406,12 +407,13 @@ impl Ledger {
     pub fn cut_long_bodies(&self, since: i64, before: i64) -> Result<u64, LedgerError> {
         self.transaction(|db| {
             // The length is written in: a parameter would be a BIGINT, which PostgreSQL's
-            // `substr` does not take.
+            // `substr` does not take. Bytes are compared (a row's size is known without reading
+            // its text), characters kept.
             db.execute(
                 &format!(
                     "UPDATE notifications SET raw = substr(raw, 1, {KEPT_BODY_CHARS})
                      WHERE received_at >= ?1 AND received_at < ?2
-                       AND length(raw) > {KEPT_BODY_CHARS}"
+                       AND octet_length(raw) > {KEPT_BODY_CHARS}"
                 ),
                 args![since, before],
             )

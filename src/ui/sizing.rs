@@ -149,6 +149,9 @@ impl Sizing {
         }
         let frame = ctx.cumulative_frame_nr();
         if *self.zoom_in_place_since.get_or_insert(frame) == frame {
+            if !self.fitted {
+                ctx.request_repaint();
+            }
             return;
         }
         let Some(monitor) = monitor else {

@@ -37,7 +37,8 @@ pub struct Limits {
     pub connections_per_source: usize,
     /// How many sources are remembered at most.
     pub sources: usize,
-    /// What the books keep of notifications the service has not confirmed.
+    /// How many notifications of a profile the books take in 24 hours, and how many of those
+    /// the service has not confirmed.
     pub inbox: InboxCap,
 }
 

@@ -534,8 +534,9 @@ fn count_full(ledger: &Ledger, full: usize, cap: InboxCap, said: &mut Option<Ins
 /// arrive: what a key holder padded them with is not kept for good.
 #[derive(Default)]
 struct BodiesCut {
-    /// Everything received before this was looked at (the first look takes all).
-    until: i64,
+    /// Everything received before this was looked at. The first look of a run goes a week
+    /// further back, not to the start of the books: it runs on the writer's thread.
+    until: Option<i64>,
     last: Option<Instant>,
 }
 
@@ -549,9 +550,12 @@ impl BodiesCut {
         }
         self.last = Some(Instant::now());
         let before = now - crate::ledger::BODIES_WHOLE_FOR_MS;
-        match ledger.cut_long_bodies(self.until, before) {
+        let since = self
+            .until
+            .unwrap_or(before - crate::ledger::BODIES_WHOLE_FOR_MS);
+        match ledger.cut_long_bodies(since, before) {
             Ok(cut) => {
-                self.until = before;
+                self.until = Some(before);
                 if cut > 0 {
                     tracing::info!(cut, "week-old notification bodies cut to their start");
                 }

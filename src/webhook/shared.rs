@@ -23,8 +23,9 @@ pub enum Refusal {
     TooSlow,
     /// From a source past its requests or refusals.
     TooMany,
-    /// Signed with the key, but the books already hold a day's worth of notifications the
-    /// service has not confirmed (`InboxCap`): answered "later", so the service sends it again.
+    /// Signed with the key, but the profile's inbox already holds a day's worth (`InboxCap`: so
+    /// many in 24 hours, fewer of them unconfirmed): answered "later", so the service sends it
+    /// again.
     InboxFull,
 }
 
