@@ -6,7 +6,9 @@
 mod common;
 
 use common::printer::{FakePrinter, PAPER_OK, decode};
-use common::ui::{App, click, create_link, shows, text_input, type_into, wait_until};
+use common::ui::{App, click, create_link, holds_within, shows, text_input, type_into, wait_until};
+use std::time::Duration;
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use paydesk::ui::{Panel, PaydeskApp};
@@ -36,19 +38,6 @@ fn tick(harness: &mut Harness<'_, PaydeskApp>, label: &str) {
     assert!(is_ticked(harness, label), "{label} stays unticked");
 }
 
-/// Whether `text` shows within a few seconds (a press that took has its answer by then).
-fn shown_within(harness: &mut Harness<'_, PaydeskApp>, text: &str) -> bool {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
-    while std::time::Instant::now() < deadline {
-        harness.step();
-        if shows(harness, text) {
-            return true;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    false
-}
-
 /// The owner's steps in Configuración › Impresora.
 fn choose_printer(harness: &mut Harness<'_, PaydeskApp>, address: &str, on_approval: bool) {
     harness.state_mut().show_panel(Panel::Settings);
@@ -75,7 +64,9 @@ fn choose_printer(harness: &mut Harness<'_, PaydeskApp>, address: &str, on_appro
     // Saving the same settings twice is harmless.
     for _ in 0..3 {
         press(harness, "Guardar impresora");
-        if shown_within(harness, "Impresora guardada para este computador") {
+        if holds_within(harness, Duration::from_secs(5), |h| {
+            shows(h, "Impresora guardada para este computador")
+        }) {
             break;
         }
     }

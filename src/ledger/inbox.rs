@@ -348,15 +348,8 @@ impl Ledger {
         cap: InboxCap,
         now: i64,
     ) -> Result<Vec<StoreOutcome>, LedgerError> {
-        let is_shared = matches!(self.backend, super::base::Backend::Postgres(_));
         self.transaction(|db| {
-            if is_shared {
-                db.query_opt(
-                    "SELECT pg_advisory_xact_lock(hashtextextended('paydesk-inbox:' || ?1, 0))::text",
-                    args![profile],
-                    |_| Ok(()),
-                )?;
-            }
+            db.lock_until_commit("paydesk-inbox", profile)?;
             // Counting the day's rows reads the index alone; which of them are confirmed needs the
             // rows, read only when the day is big enough for that limit to matter.
             let all: i64 = db.value(

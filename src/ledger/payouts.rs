@@ -3,7 +3,7 @@
 
 pub use super::payout_state::{PayoutOutcome, PayoutRecord, PayoutState};
 use super::store::{Conn, Row, args};
-use super::{Backend, Ledger, LedgerError, now_ms};
+use super::{Ledger, LedgerError, now_ms};
 use crate::api::family_b::{TransactionStatus, WithdrawRequest};
 use crate::money::Pesos;
 
@@ -47,15 +47,8 @@ impl Ledger {
         request: &WithdrawRequest,
         rules: &IntentRules,
     ) -> Result<PayoutRecord, LedgerError> {
-        let is_shared = matches!(self.backend, Backend::Postgres(_));
         let outcome = self.transaction(|db| {
-            if is_shared {
-                db.query_opt(
-                    "SELECT pg_advisory_xact_lock(hashtextextended('paydesk-payouts:' || ?1, 0))::text",
-                    args![profile],
-                    |_| Ok(()),
-                )?;
-            }
+            db.lock_until_commit("paydesk-payouts", profile)?;
             // The clock is read under the lock: the spacing is measured from the last intent
             // another till committed just before, not from before waiting for it.
             let now = now_ms();

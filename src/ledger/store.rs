@@ -38,6 +38,22 @@ pub(crate) enum Conn<'a> {
 }
 
 impl Conn<'_> {
+    /// Holds the lock named `what` for `key` until the transaction ends, so two tills' rules read
+    /// and write one at a time. SQLite's write transactions already do (they start `IMMEDIATE`);
+    /// on PostgreSQL it is an advisory lock.
+    pub(crate) fn lock_until_commit(&mut self, what: &str, key: &str) -> Result<(), LedgerError> {
+        match self {
+            Conn::Sqlite(_) => Ok(()),
+            Conn::Postgres(_) => self
+                .query_opt(
+                    "SELECT pg_advisory_xact_lock(hashtextextended(?1 || ':' || ?2, 0))::text",
+                    &[Param::from(what), Param::from(key)],
+                    |_| Ok(()),
+                )
+                .map(|_| ()),
+        }
+    }
+
     /// Runs a statement; returns how many rows it changed.
     pub(crate) fn execute(&mut self, sql: &str, params: &[Param]) -> Result<u64, LedgerError> {
         match self {

@@ -32,6 +32,25 @@ pub struct CreatedPayment {
 }
 
 impl CreatedPayment {
+    /// A payment link of `pesos` under `reference`, as the unit tests show one.
+    #[cfg(test)]
+    pub(crate) fn example(reference: &str, pesos: i64) -> CreatedPayment {
+        let url = format!("http://127.0.0.1/checkout/{reference}");
+        CreatedPayment {
+            title: "Link de pago creado".into(),
+            amount: Some(Pesos::new(pesos)),
+            qr_text: url.clone(),
+            url,
+            reference: reference.into(),
+            description: String::new(),
+            expires: String::new(),
+            extra: Vec::new(),
+            repeatable: false,
+            open_until: None,
+            resource_id: None,
+        }
+    }
+
     /// A payment the till follows, to show again (its QR encodes what the books kept).
     pub fn of_tracked(payment: &crate::ui::tracker::TrackedPayment, title: String) -> Self {
         CreatedPayment {

@@ -187,17 +187,28 @@ pub fn wait_until(
     what: &str,
     condition: impl Fn(&Harness<'_, PaydeskApp>) -> bool,
 ) {
-    let deadline = Instant::now() + Duration::from_secs(20);
+    assert!(
+        holds_within(harness, Duration::from_secs(20), &condition),
+        "timed out waiting until {what}; on screen: {}",
+        on_screen(harness)
+    );
+}
+
+/// Whether `condition` comes to hold within `patience`, stepping frames meanwhile.
+pub fn holds_within(
+    harness: &mut Harness<'_, PaydeskApp>,
+    patience: Duration,
+    condition: impl Fn(&Harness<'_, PaydeskApp>) -> bool,
+) -> bool {
+    let deadline = Instant::now() + patience;
     loop {
         harness.step();
         if condition(harness) {
-            return;
+            return true;
         }
-        assert!(
-            Instant::now() < deadline,
-            "timed out waiting until {what}; on screen: {}",
-            on_screen(harness)
-        );
+        if Instant::now() >= deadline {
+            return false;
+        }
         std::thread::sleep(Duration::from_millis(10));
     }
 }
@@ -320,11 +331,7 @@ pub fn click_until(
         if harness.query_by_label(label).is_some() {
             click(harness, label);
         }
-        let deadline = Instant::now() + Duration::from_secs(3);
-        while Instant::now() < deadline && !condition(harness) {
-            harness.step();
-            std::thread::sleep(Duration::from_millis(10));
-        }
+        holds_within(harness, Duration::from_secs(3), &condition);
     }
     wait_until(harness, what, condition);
 }

@@ -160,14 +160,20 @@ PY
     sleep 0.2
   done
 
+  # `update install` from FEED must exit 1 with CODE in its JSON; what it printed goes to OUT.
+  install_refused() {
+    local feed=$1 out=$2 code=$3 exit_code
+    set +e
+    wine "$win_dir\\paydesk.com" --json update install --feed "http://127.0.0.1:$port/$feed/feed.json" \
+      >"$out" 2>&1
+    exit_code=$?
+    set -e
+    [ "$exit_code" -eq 1 ] || fail "update install ($feed) gave exit $exit_code, not 1: $(cat "$out")"
+    grep -q "\"$code\"" "$out" || fail "update install ($feed) not refused with $code: $(cat "$out")"
+  }
+
   step "an update whose installer was tampered with is refused; nothing is installed"
-  set +e
-  wine "$win_dir\\paydesk.com" --json update install --feed "http://127.0.0.1:$port/tampered/feed.json" \
-    >"$work/tampered.json" 2>&1
-  code=$?
-  set -e
-  [ "$code" -eq 1 ] || fail "a tampered update gave exit $code, not 1: $(cat "$work/tampered.json")"
-  grep -q '"update.wrong_hash"' "$work/tampered.json" || fail "not refused for its hash: $(cat "$work/tampered.json")"
+  install_refused tampered "$work/tampered.json" update.wrong_hash
   wineserver -w
   [ "$(paydesk_version)" = "$old_version" ] || fail "a tampered update changed the installed version"
 
@@ -178,13 +184,7 @@ PY
 
   step "with a paydesk window open, update install refuses (its setup would close it mid-sale)"
   start_until_window '^paydesk$' PAYDESK_LOG=info
-  set +e
-  wine "$win_dir\\paydesk.com" --json update install --feed "http://127.0.0.1:$port/good/feed.json" \
-    >"$work/open.json" 2>&1
-  code=$?
-  set -e
-  [ "$code" -eq 1 ] || fail "update install with paydesk open gave exit $code, not 1: $(cat "$work/open.json")"
-  grep -q '"update.window_open"' "$work/open.json" || fail "not refused for the open window: $(cat "$work/open.json")"
+  install_refused good "$work/open.json" update.window_open
   xdotool search --name '^paydesk$' >/dev/null 2>&1 || fail "the open paydesk was closed"
   wineserver -k
   wineserver -w

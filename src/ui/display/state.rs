@@ -120,19 +120,7 @@ mod tests {
     use super::*;
 
     fn payment() -> CreatedPayment {
-        CreatedPayment {
-            title: "Link de pago creado".into(),
-            amount: Some(Pesos::new(35_000)),
-            qr_text: "http://127.0.0.1/checkout/PD1".into(),
-            url: "http://127.0.0.1/checkout/PD1".into(),
-            reference: "PD1".into(),
-            description: String::new(),
-            expires: String::new(),
-            extra: Vec::new(),
-            repeatable: false,
-            open_until: None,
-            resource_id: None,
-        }
+        CreatedPayment::example("PD1", 35_000)
     }
 
     fn nothing_heard() -> Followed<'static> {

@@ -312,22 +312,9 @@ fn draw(ui: &mut egui::Ui, shared: &Mutex<Shared>, own_window: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::money::Pesos;
 
     fn sale(reference: &str) -> CreatedPayment {
-        CreatedPayment {
-            title: "Link de pago creado".into(),
-            amount: Some(Pesos::new(12_000)),
-            qr_text: format!("http://127.0.0.1/checkout/{reference}"),
-            url: format!("http://127.0.0.1/checkout/{reference}"),
-            reference: reference.into(),
-            description: String::new(),
-            expires: String::new(),
-            extra: Vec::new(),
-            repeatable: false,
-            open_until: None,
-            resource_id: None,
-        }
+        CreatedPayment::example(reference, 12_000)
     }
 
     #[test]
