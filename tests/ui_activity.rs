@@ -50,6 +50,14 @@ fn notifications_are_received_confirmed_and_opened() {
     click(&mut harness, "Close");
 }
 
+/// A notification no key signed.
+fn forged_notification() -> serde_json::Value {
+    json!({
+        "referenceId": "PDFAKE", "resourceId": "1", "amount": 999999,
+        "updatedAt": "2026-11-21 10:00:00", "status": 2, "sign": "0000"
+    })
+}
+
 #[test]
 fn a_forged_notification_is_refused_and_shown_apart() {
     let app = App::new();
@@ -60,21 +68,7 @@ fn a_forged_notification_is_refused_and_shown_apart() {
         .session()
         .and_then(|s| s.receiver.as_ref().ok().map(|r| r.url()))
         .expect("the receiver runs");
-    let forged = json!({
-        "referenceId": "PDFAKE", "resourceId": "1", "amount": 999999,
-        "updatedAt": "2026-11-21 10:00:00", "status": 2, "sign": "0000"
-    });
-    let status = app.runtime.block_on(async {
-        reqwest::Client::new()
-            .post(url)
-            .json(&forged)
-            .send()
-            .await
-            .unwrap()
-            .status()
-            .as_u16()
-    });
-    assert_eq!(status, 401);
+    assert_eq!(app.post(url, forged_notification()), 401);
     wait_until(&mut harness, "the refusal", |h| {
         shows(h, "the signature does not match")
     });
@@ -173,21 +167,7 @@ fn a_flood_signed_with_the_shops_key_is_said_with_what_to_do() {
     // What the receiver's writer counts when the inbox is full (2,000 of them would take the
     // test a minute; `receiver_under_attack` posts them), then a forged one arrives.
     ledger.store_refusals(&[], &[("inbox-full", 7)]).unwrap();
-    let forged = json!({
-        "referenceId": "PDFAKE", "resourceId": "1", "amount": 999999,
-        "updatedAt": "2026-11-21 10:00:00", "status": 2, "sign": "0000"
-    });
-    let status = app.runtime.block_on(async {
-        reqwest::Client::new()
-            .post(url)
-            .json(&forged)
-            .send()
-            .await
-            .unwrap()
-            .status()
-            .as_u16()
-    });
-    assert_eq!(status, 401);
+    assert_eq!(app.post(url, forged_notification()), 401);
     wait_until(&mut harness, "today's refusals are read", |h| {
         shows(h, "8 requests refused today")
     });
@@ -196,4 +176,6 @@ fn a_flood_signed_with_the_shops_key_is_said_with_what_to_do() {
         "7 notifications signed with your key were not stored today"
     ));
     assert!(shows(&harness, "ask the service for a new one"));
+    // Refusals alone: no empty table of notifications above them.
+    assert!(shows(&harness, "No notifications yet"));
 }

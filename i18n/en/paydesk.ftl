@@ -526,7 +526,13 @@ activity-duplicates = +{ $count } duplicates
 activity-body = Body of #{ $id }
 activity-notification-title = Notification #{ $id }
 activity-refused = Refused (kept apart, never applied)
-activity-refused-today = { $count } requests refused today; the latest { $kept } are kept (their first 2 KB).
+activity-refused-today = { $count ->
+        [one] 1 request refused today
+       *[other] { $count } requests refused today
+    }{ $kept ->
+        [0] .
+       *[other] ; the latest { $kept } are kept (their first 2 KB).
+    }
 activity-inbox-full = { $count ->
     [one] 1 notification signed with your key was not stored today
    *[other] { $count } notifications signed with your key were not stored today

@@ -526,7 +526,13 @@ activity-duplicates = +{ $count } repetidas
 activity-body = Contenido de #{ $id }
 activity-notification-title = Notificación #{ $id }
 activity-refused = Rechazadas (guardadas aparte, nunca aplicadas)
-activity-refused-today = { $count } solicitudes rechazadas hoy; se guardan las últimas { $kept } (sus primeros 2 KB).
+activity-refused-today = { $count ->
+        [one] 1 solicitud rechazada hoy
+       *[other] { $count } solicitudes rechazadas hoy
+    }{ $kept ->
+        [0] .
+       *[other] ; se guardan las últimas { $kept } (sus primeros 2 KB).
+    }
 activity-inbox-full = { $count ->
     [one] Hoy 1 notificación firmada con su clave no se guardó
    *[other] Hoy { $count } notificaciones firmadas con su clave no se guardaron

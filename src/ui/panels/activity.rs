@@ -197,6 +197,11 @@ fn notifications_grid(
     ui: &mut Ui,
     notifications: &[StoredNotification],
 ) -> Option<(String, String)> {
+    if notifications.is_empty() {
+        // Only refusals so far: no table without rows above them.
+        ui.label(RichText::new(t!("activity-empty")).weak());
+        return None;
+    }
     let mut opened = None;
     egui::Grid::new("notifications")
         .num_columns(5)
