@@ -59,32 +59,41 @@ fn books_with_formulas() -> Ledger {
 }
 
 fn cells(ledger: &Ledger, language: Language) -> Vec<String> {
-    let mut out = Vec::new();
     let today = paydesk::clock::today();
+    let mut sales = Vec::new();
     ledger
         .export_csv(
             Some("tienda"),
             today,
             today,
-            &mut out,
+            &mut sales,
             language,
             &MethodCatalog::default(),
         )
         .unwrap();
-    let text = String::from_utf8(out).unwrap();
-    let text = text.trim_start_matches('\u{feff}');
+    let mut notifications = Vec::new();
+    ledger
+        .export_notifications_csv(Some("tienda"), today, today, &mut notifications, language)
+        .unwrap();
     let delimiter = if language == Language::Es { b';' } else { b',' };
-    let mut reader = csv::ReaderBuilder::new()
-        .delimiter(delimiter)
-        .has_headers(true)
-        .from_reader(text.as_bytes());
-    reader
-        .records()
-        .flat_map(|record| {
-            record
-                .unwrap()
-                .iter()
-                .map(str::to_owned)
+    [sales, notifications]
+        .into_iter()
+        .flat_map(|file| {
+            let text = String::from_utf8(file).unwrap();
+            let text = text.trim_start_matches('\u{feff}').to_owned();
+            let mut reader = csv::ReaderBuilder::new()
+                .delimiter(delimiter)
+                .has_headers(true)
+                .from_reader(std::io::Cursor::new(text.into_bytes()));
+            reader
+                .records()
+                .flat_map(|record| {
+                    record
+                        .unwrap()
+                        .iter()
+                        .map(str::to_owned)
+                        .collect::<Vec<_>>()
+                })
                 .collect::<Vec<_>>()
         })
         .collect()

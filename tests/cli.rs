@@ -830,13 +830,19 @@ async fn without_configuration_the_built_in_simulator_answers_and_keeps_state() 
     let reference = run.json()["reference"].as_str().unwrap().to_owned();
     let sent_to = run.json()["url"].as_str().unwrap().to_owned();
     assert!(sent_to.starts_with("http://127.0.0.1:"));
-    // A second run finds the same payment (the simulator keeps state in the data dir).
+    // A second run finds the same payment: the simulator the first started in the background
+    // serves it still, and keeps its state in the data dir.
     let mut status = command(home.path());
     status.args(["--json", "status", &reference]);
     let run = finish(status, None).await;
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     assert_eq!(run.json()["status"], "1");
-    assert!(home.path().join("data/simulator-state.json").exists());
+    let state = home.path().join("data/simulator-state.json");
+    common::wait_for("the simulator saves its state", || {
+        let saved = state.exists();
+        async move { saved.then_some(()) }
+    })
+    .await;
 }
 
 /// Known secret values go in through the environment; no command, success or failure, with
@@ -1640,4 +1646,76 @@ async fn the_uninstallers_forget_removes_the_books_only_when_told() {
     assert_eq!(forgot.code, 0, "{}", forgot.stderr);
     assert!(!home.path().join("data").exists());
     assert!(!home.path().join("config").exists());
+}
+
+/// The books keep a final state: when the service later answers otherwise, `status` says what
+/// the books hold and what the service now says, exits 4, writes nothing over the books and
+/// counts no money; the close lists it to review.
+#[tokio::test]
+async fn status_says_a_contradiction_and_never_applies_it() {
+    let cli = Cli::start().await;
+    let run = cli
+        .run(&[
+            "--json",
+            "link",
+            "--amount",
+            "25000",
+            "--reference1",
+            "MESA7",
+        ])
+        .await;
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let reference = run.json()["reference"].as_str().unwrap().to_owned();
+    // A first answer (another program's, a stand-in's) said refused, and the books took it.
+    let ledger = paydesk::ledger::Ledger::in_folder(&cli.home.path().join("data")).unwrap();
+    let profile = ledger.profiles().unwrap().remove(0);
+    let sale = ledger
+        .collection_by_reference(&profile, &reference)
+        .unwrap()
+        .unwrap();
+    let refused: paydesk::api::family_b::StatusRecord = serde_json::from_value(serde_json::json!({
+        "id": "1", "cost": "", "status": "0", "date": "", "providerReference": "",
+        "amount": "$ 25.000", "description": null, "paymentMethod": null
+    }))
+    .unwrap();
+    let asked = paydesk::ledger::now_ms() - 1_000;
+    paydesk::collections::apply_answer(&ledger, &profile, &sale, &refused, asked, asked).unwrap();
+
+    // The service now says approved.
+    cli.simulator.settle(&reference, "approve").await;
+    let status = cli.run(&["status", &reference]).await;
+    assert_eq!(status.code, 4, "{} {}", status.stdout, status.stderr);
+    // The simulator answers processing, then approved: either contradicts the refusal.
+    assert!(
+        status
+            .stderr
+            .contains("the books hold it rejected and the service now says"),
+        "both states are said: {}",
+        status.stderr
+    );
+    let json = cli.run(&["--json", "status", &reference]).await;
+    assert_eq!(json.code, 4);
+    assert_eq!(json.json()["error"]["code"], "books.contradicted");
+    // --wait does not wait for what the books will never take.
+    let waited = cli.run(&["status", &reference, "--wait"]).await;
+    assert_eq!(waited.code, 4, "{}", waited.stderr);
+
+    let held = ledger
+        .collection_by_reference(&profile, &reference)
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        held.status,
+        Some(paydesk::api::family_b::TransactionStatus::Rejected)
+    );
+    let close = cli.run(&["--json", "ledger", "close"]).await;
+    let close = close.json();
+    assert_eq!(close["received"]["count"], 0, "{close}");
+    let text = cli.run(&["ledger", "close"]).await;
+    assert!(
+        text.stdout
+            .contains("The service contradicts a final state"),
+        "{}",
+        text.stdout
+    );
 }

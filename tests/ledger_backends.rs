@@ -12,7 +12,8 @@ use paydesk::api::notification::Notification;
 use paydesk::i18n::Language;
 use paydesk::ledger::{
     BODIES_WHOLE_FOR_MS as KEEP_WHOLE, CheckState, Collection, InboxCap, IntentRules,
-    KEPT_BODY_CHARS, Ledger, LedgerError, LedgerUrl, PayoutOutcome, PayoutState, StoreOutcome,
+    KEPT_BODY_CHARS, Ledger, LedgerError, LedgerUrl, PayoutOutcome, PayoutState, StatusAnswer,
+    StatusWrite, StoreOutcome,
 };
 use paydesk::money::Pesos;
 
@@ -74,6 +75,8 @@ on_both_backends!(
     a_codes_payments_are_counted_once_each,
     tills_in_two_languages_share_one_row_per_method,
     a_copy_of_the_books_restores_into_an_embedded_ledger,
+    a_final_state_is_final_whatever_comes_later,
+    an_approval_is_announced_once_in_its_life,
 );
 
 const RULES: IntentRules = IntentRules {
@@ -513,8 +516,11 @@ fn collections_follow_the_service(store: &Store) {
         .record_collection_status(
             "tienda",
             "K-2",
-            TransactionStatus::Approved,
-            Some(Pesos::new(7_000)),
+            StatusAnswer {
+                status: TransactionStatus::Approved,
+                amount: Some(Pesos::new(7_000)),
+                asked_at: now,
+            },
         )
         .unwrap();
     let today = other
@@ -552,7 +558,7 @@ fn reconciliation_and_csv_read_every_till(store: &Store) {
         .collection_by_reference("tienda", "R1")
         .unwrap()
         .unwrap();
-    paydesk::collections::apply_answer(&receiver, "tienda", &created, &answer, now).unwrap();
+    paydesk::collections::apply_answer(&receiver, "tienda", &created, &answer, now, now).unwrap();
     let payout = till
         .begin_payout("tienda", &request("R-P", 5_000, "3001234567"), &NO_SPACING)
         .unwrap();
@@ -578,7 +584,7 @@ fn reconciliation_and_csv_read_every_till(store: &Store) {
         "{report:?}"
     );
     let (rows, text) = english_csv(&till, today);
-    assert!(rows >= 4, "{rows} rows: {text}");
+    assert_eq!(rows, 2, "one row for the sale, one for the payout: {text}");
     assert!(text.contains("R1") && text.contains("R-P"), "{text}");
 }
 
@@ -707,15 +713,20 @@ fn a_codes_payments_are_counted_once_each(store: &Store) {
     assert_eq!(report.approved.fee, Pesos::new(895));
     let (_, text) = english_csv(&other, today);
     assert_eq!(
-        text.matches("payment received").count(),
+        text.matches("code payment").count(),
         2,
         "each payment the service confirmed is a row with its money: {text}"
     );
     // Paid once, the code stays approved while the service shows the next payer processing.
-    till.record_collection_status("tienda", "B1", TransactionStatus::Approved, None)
-        .unwrap();
-    till.record_collection_status("tienda", "B1", TransactionStatus::Processing, None)
-        .unwrap();
+    for status in [TransactionStatus::Approved, TransactionStatus::Processing] {
+        let answer = StatusAnswer {
+            status,
+            amount: None,
+            asked_at: paydesk::ledger::now_ms(),
+        };
+        till.record_collection_status("tienda", "B1", answer)
+            .unwrap();
+    }
     let codes = other
         .collections_between(Some("tienda"), now - 1_000, now + 1_000)
         .unwrap();
@@ -748,7 +759,7 @@ fn tills_in_two_languages_share_one_row_per_method(store: &Store) {
         sale.kind = PaymentKind::Method(273);
         paydesk::collections::record_created(till, "tienda", &sale).unwrap();
         let answer = status_answer(2, "$ 10.000", "$ 300", "");
-        paydesk::collections::apply_answer(till, "tienda", &sale, &answer, now).unwrap();
+        paydesk::collections::apply_answer(till, "tienda", &sale, &answer, now, now).unwrap();
     }
     paydesk::i18n::set(Language::En);
     let today = paydesk::clock::today();
@@ -759,7 +770,11 @@ fn tills_in_two_languages_share_one_row_per_method(store: &Store) {
     assert_eq!(report.by_method[&PaymentKind::Method(273)].count, 2);
     assert_eq!(report.approved.gross, Pesos::new(20_000));
     let (_, text) = english_csv(&english, today);
-    assert_eq!(text.matches(",method:273,").count(), 4, "{text}");
+    assert_eq!(
+        text.matches(",method:273,").count(),
+        2,
+        "one row per sale: {text}"
+    );
 }
 
 /// The profile's CSV for `day` in English (codes a program reads), and how many rows it has.
@@ -776,4 +791,174 @@ fn english_csv(till: &Ledger, day: time::Date) -> (usize, String) {
         )
         .unwrap();
     (rows, String::from_utf8(csv).unwrap())
+}
+
+/// Every final state against every later answer, from another till: the books keep the final
+/// state; an answer asked after it and saying otherwise is kept apart as a contradiction (the
+/// close lists it, the CSV says it beside the sale) and never applied, money included; one
+/// asked before it (it crossed the final one on the way) is late, not a contradiction.
+fn a_final_state_is_final_whatever_comes_later(store: &Store) {
+    use TransactionStatus::*;
+    let till = store.till("caja-1");
+    let other = store.till("caja-2");
+    let finals = [Rejected, Approved, Failed, Cancelled];
+    let every = [Rejected, Pending, Approved, Failed, Cancelled, Processing];
+    let now = paydesk::ledger::now_ms();
+    let mut expected_contradictions = 0;
+    for (f, held) in finals.into_iter().enumerate() {
+        for (l, later) in every.into_iter().enumerate() {
+            if later == held {
+                continue;
+            }
+            let reference = format!("F{f}-{l}");
+            let sale = collection(&reference, Some(25_000), now);
+            paydesk::collections::record_created(&till, "tienda", &sale).unwrap();
+            let first = status_answer(held.id(), "$ 25.000", "$ 500", "");
+            let applied =
+                paydesk::collections::apply_answer(&till, "tienda", &sale, &first, now, now)
+                    .unwrap();
+            assert_eq!(applied.written, StatusWrite::Moved { from: None });
+            // A stale answer, asked before the final state was written, is only late.
+            let crossed = status_answer(later.id(), "$ 25.000", "", "");
+            let written =
+                paydesk::collections::apply_answer(&other, "tienda", &sale, &crossed, 0, now)
+                    .unwrap()
+                    .written;
+            if later.is_final() {
+                assert_eq!(
+                    written,
+                    StatusWrite::Contradicted { held },
+                    "{held:?} then {later:?}"
+                );
+            } else {
+                assert_eq!(
+                    written,
+                    StatusWrite::Kept { held },
+                    "{held:?} then {later:?}"
+                );
+            }
+            // Asked since: a contradiction, whichever state it names.
+            let asked_after = paydesk::ledger::now_ms() + 1;
+            let answer = status_answer(later.id(), "$ 99.000", "$ 1", "");
+            let applied = paydesk::collections::apply_answer(
+                &other,
+                "tienda",
+                &sale,
+                &answer,
+                asked_after,
+                asked_after,
+            )
+            .unwrap();
+            assert_eq!(applied.status, held, "{held:?} then {later:?}");
+            assert_eq!(applied.written, StatusWrite::Contradicted { held });
+            assert_eq!(applied.new_payment, None, "{held:?} then {later:?}");
+            expected_contradictions += 1;
+            let books = till
+                .collection_by_reference("tienda", &reference)
+                .unwrap()
+                .unwrap();
+            assert_eq!(books.status, Some(held), "{held:?} then {later:?}");
+            assert_eq!(books.amount, Some(Pesos::new(25_000)));
+            let money = till.received_of("tienda", &reference).unwrap();
+            let expected_money = usize::from(held == Approved);
+            assert_eq!(money.len(), expected_money, "{held:?} then {later:?}");
+            if let Some(paid) = money.first() {
+                assert_eq!(paid.amount, Some(Pesos::new(25_000)), "the first answer's");
+            }
+            let seen = till.contradictions_of("tienda", &reference).unwrap();
+            assert_eq!(seen.len(), 1, "{seen:?}");
+            assert_eq!((seen[0].held, seen[0].answered), (held, later));
+        }
+    }
+    // Said again, a contradiction is not kept twice.
+    let sale = collection("F1-0", Some(25_000), now);
+    let again = status_answer(Rejected.id(), "$ 25.000", "", "");
+    let later = paydesk::ledger::now_ms() + 2;
+    paydesk::collections::apply_answer(&till, "tienda", &sale, &again, later, later).unwrap();
+    assert_eq!(till.contradictions_of("tienda", "F1-0").unwrap().len(), 1);
+
+    let today = paydesk::clock::today();
+    let report = other
+        .reconcile(Some("tienda"), today, today, paydesk::ledger::now_ms())
+        .unwrap();
+    let listed = report
+        .exceptions
+        .iter()
+        .filter(|e| e.kind == paydesk::ledger::reconcile::ExceptionKind::Contradiction)
+        .count();
+    assert_eq!(listed, expected_contradictions, "{:?}", report.exceptions);
+    // Only the first answers' approvals are money: five sales held approved.
+    assert_eq!(report.approved.count, 5, "{report:?}");
+    assert_eq!(report.approved.gross, Pesos::new(125_000));
+    let held_pending = report
+        .by_state
+        .get(&Some(Pending))
+        .map_or(0, |totals| totals.count);
+    assert_eq!(held_pending, 0, "no sale went back to pending: {report:?}");
+    // The CSV: one row per sale, the contradiction said beside it, never a second state.
+    let (rows, text) = english_csv(&other, today);
+    assert_eq!(rows, 4 * 5, "{text}");
+    let approved_then_pending = text.lines().find(|line| line.contains(",F1-1,")).unwrap();
+    assert!(
+        approved_then_pending.contains(",approved,")
+            && approved_then_pending.contains("the service later said pending"),
+        "{approved_then_pending}"
+    );
+}
+
+/// A sale's approval and each payment of a code are claimed for announcement once, ever: a second
+/// till, or the same till after a restart, finds it announced. A sale the books do not hold
+/// approved is never announced.
+fn an_approval_is_announced_once_in_its_life(store: &Store) {
+    let now = paydesk::ledger::now_ms();
+    {
+        let till = store.till("caja-1");
+        let sale = collection("A-1", Some(30_000), now);
+        paydesk::collections::record_created(&till, "tienda", &sale).unwrap();
+        assert!(
+            !till.claim_announcement("tienda", "A-1", "").unwrap(),
+            "not approved yet"
+        );
+        let paid = status_answer(2, "$ 30.000", "$ 900", "");
+        paydesk::collections::apply_answer(&till, "tienda", &sale, &paid, now, now).unwrap();
+        assert!(till.claim_announcement("tienda", "A-1", "").unwrap());
+        assert!(!till.claim_announcement("tienda", "A-1", "").unwrap());
+        let refused = collection("A-2", Some(5_000), now);
+        paydesk::collections::record_created(&till, "tienda", &refused).unwrap();
+        let no = status_answer(0, "$ 5.000", "", "");
+        paydesk::collections::apply_answer(&till, "tienda", &refused, &no, now, now).unwrap();
+        let yes = status_answer(2, "$ 5.000", "", "");
+        let later = now + 10;
+        paydesk::collections::apply_answer(&till, "tienda", &refused, &yes, later, later).unwrap();
+        assert!(
+            !till.claim_announcement("tienda", "A-2", "").unwrap(),
+            "an approval that contradicts a refusal is not news"
+        );
+    }
+    // The same till started again, and another till.
+    let restarted = store.till("caja-1");
+    assert!(!restarted.claim_announcement("tienda", "A-1", "").unwrap());
+    let other = store.till("caja-2");
+    assert!(!other.claim_announcement("tienda", "A-1", "").unwrap());
+    // A code's payments, one claim each.
+    let mut code = collection("Q-1", None, now);
+    code.repeatable = true;
+    code.kind = PaymentKind::Resource(3);
+    paydesk::collections::record_created(&other, "tienda", &code).unwrap();
+    for provider in ["P-1", "P-2"] {
+        let paid = status_answer(2, "$ 8.000", "$ 200", provider);
+        paydesk::collections::apply_answer(&other, "tienda", &code, &paid, now, now).unwrap();
+    }
+    assert!(other.claim_announcement("tienda", "Q-1", "P-1").unwrap());
+    assert!(
+        restarted
+            .claim_announcement("tienda", "Q-1", "P-2")
+            .unwrap()
+    );
+    assert!(
+        !restarted
+            .claim_announcement("tienda", "Q-1", "P-1")
+            .unwrap()
+    );
+    assert!(!other.claim_announcement("tienda", "Q-1", "P-2").unwrap());
 }

@@ -186,7 +186,7 @@ fn seed(ledger: &Ledger) {
             "QUIET" => answer(2, "$ 25.000", ""),
             _ => answer(1, "$ 25.000", ""),
         };
-        paydesk::collections::apply_answer(ledger, "p", &collection, &said, now).unwrap();
+        paydesk::collections::apply_answer(ledger, "p", &collection, &said, now, now).unwrap();
     }
     let paid = store("PAID", 2, "2026-11-21 10:00:00");
     ledger
@@ -285,7 +285,7 @@ fn the_csv_export_reads_back() {
             .unwrap()
             .records()
             .map(Result::unwrap)
-            .filter(|r| &r[0] == "collection")
+            .filter(|r| &r[0] == "sale")
             .count()
     };
     assert_eq!(export(&[]), 0, "another profile's payments stay out");
@@ -299,27 +299,38 @@ fn the_csv_export_reads_back() {
         .collect();
     assert_eq!(header, reconcile::EXPORT_HEADER);
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
-    let notifications = rows.iter().filter(|r| &r[0] == "notification").count();
-    let collections = rows.iter().filter(|r| &r[0] == "collection").count();
-    assert_eq!(notifications, 4);
-    assert_eq!(collections, 4);
-    let disputed = rows
+    let sales: Vec<_> = rows.iter().filter(|r| &r[0] == "sale").collect();
+    assert_eq!(rows.len(), 4, "one row per sale, nothing else: {rows:?}");
+    assert_eq!(sales.len(), 4);
+    let paid = sales.iter().find(|r| &r[2] == "PAID").unwrap();
+    assert_eq!(&paid[9], "approved");
+    assert_eq!(
+        (&paid[5], &paid[6], &paid[7], &paid[8]),
+        ("25000", "25000", "974", "24026")
+    );
+    let waiting = sales.iter().find(|r| &r[2] == "WAITING").unwrap();
+    assert_eq!(
+        (&waiting[5], &waiting[6], &waiting[9]),
+        ("25000", "", "pending"),
+        "what a sale was for is not money until the service confirms it"
+    );
+    let confirmed_money = sales.iter().filter(|r| !r[6].is_empty()).count();
+    assert_eq!(confirmed_money, 2, "the two payments the service confirmed");
+
+    // The notifications, in their own file beside it.
+    let beside = reconcile::notifications_path(&file, paydesk::i18n::Language::En);
+    let mut reader = csv::Reader::from_path(&beside).unwrap();
+    assert_eq!(
+        reader.headers().unwrap().iter().collect::<Vec<_>>(),
+        reconcile::NOTIFICATIONS_HEADER
+    );
+    let notifications: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(notifications.len(), 4);
+    let disputed = notifications
         .iter()
         .find(|r| &r[0] == "notification" && &r[2] == "WAITING")
         .unwrap();
-    assert_eq!(&disputed[9], "disagrees");
-    assert_eq!(
-        (&disputed[5], &disputed[6], &disputed[7]),
-        ("", "", ""),
-        "a notification's figures are not money"
-    );
-    let received: Vec<_> = rows
-        .iter()
-        .filter(|r| &r[0] == "payment received")
-        .collect();
-    assert_eq!(received.len(), 2, "the two payments the service confirmed");
-    let paid = received.iter().find(|r| &r[2] == "PAID").unwrap();
-    assert_eq!((&paid[5], &paid[6], &paid[7]), ("25000", "974", "24026"));
+    assert_eq!(&disputed[6], "disagrees");
 
     // In Spanish: the same rows, for Excel set to Spanish (BOM, `;`, Spanish words).
     let spanish = cli(
@@ -349,19 +360,25 @@ fn the_csv_export_reads_back() {
         reconcile::SPANISH_HEADER
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
-    assert_eq!(rows.iter().filter(|r| &r[0] == "cobro").count(), 4);
-    let disputed = rows
-        .iter()
-        .find(|r| &r[0] == "notificación" && &r[2] == "WAITING")
-        .unwrap();
-    assert_eq!(&disputed[9], "el servicio no está de acuerdo");
-    assert_eq!(&disputed[5], "");
+    assert_eq!(rows.iter().filter(|r| &r[0] == "venta").count(), 4);
     let paid = rows
         .iter()
-        .find(|r| &r[0] == "pago recibido" && &r[2] == "PAID")
+        .find(|r| &r[0] == "venta" && &r[2] == "PAID")
         .unwrap();
     assert_eq!(&paid[4], "Link de pago", "a kind is words in Spanish");
-    assert_eq!(&paid[5], "25000");
+    assert_eq!(&paid[6], "25000");
+    let beside = reconcile::notifications_path(&file, paydesk::i18n::Language::Es);
+    let text = std::fs::read_to_string(&beside).unwrap();
+    let body = text.strip_prefix('\u{feff}').expect("a UTF-8 BOM");
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(b';')
+        .from_reader(body.as_bytes());
+    let disputed = reader
+        .records()
+        .map(Result::unwrap)
+        .find(|r| &r[0] == "notificación" && &r[2] == "WAITING")
+        .unwrap();
+    assert_eq!(&disputed[6], "el servicio no está de acuerdo");
 
     let bad = cli(
         home.path(),
@@ -424,7 +441,11 @@ async fn the_vendors_sample_reads_back_as_gross_fee_and_net() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let mut reader = csv::Reader::from_path(&file).unwrap();
+    // Not money: the sales file has no row for it.
+    let sales = csv::Reader::from_path(&file).unwrap().records().count();
+    assert_eq!(sales, 0);
+    let beside = reconcile::notifications_path(&file, paydesk::i18n::Language::En);
+    let mut reader = csv::Reader::from_path(&beside).unwrap();
     let header: Vec<String> = reader
         .headers()
         .unwrap()
@@ -438,9 +459,8 @@ async fn the_vendors_sample_reads_back_as_gross_fee_and_net() {
         .find(|r| &r[column("reference")] == "PD7001")
         .unwrap();
     // Stored, verified, and kept as what it is: a notification nobody confirmed, for a payment
-    // not created here. Its figures are not money.
+    // not created here. Its figures are nowhere: the file has no money columns.
     assert_eq!(&row[column("record")], "notification");
-    assert_eq!(&row[column("state")], "approved");
-    assert_eq!(&row[column("gross")], "");
-    assert_eq!(&row[column("net")], "");
+    assert_eq!(&row[column("notified_state")], "approved");
+    assert!(!header.iter().any(|h| h == "gross" || h == "net"));
 }

@@ -57,7 +57,7 @@ error-malformed = The payment service sent an answer paydesk could not read (HTT
 error-insecure-url = Refusing to use { $url }: the payment service must be reached over https://
 error-bad-url = The { $which } address is not valid: { $url }
 error-missing-credential = No { $which } is set up for this profile. Add it in Settings or set the environment variable
-error-setup = Could not prepare the connection: { $detail }
+error-setup = The connection to the payment service could not be prepared. Close and open paydesk again; if it stays so, show the details to whoever supports you
 error-outcome-unknown = The payment service { $happened }. The { $operation } may or may not have been done: check its status before trying again
 error-outcome-retry = The payment service { $happened } ({ $operation }). Try again
 hint-may-have-been-done = It may have been done: check its status before trying again
@@ -89,12 +89,14 @@ state-rejected = rejected
 state-pending = pending
 state-approved = approved
 state-failed = failed
-state-cancelled = cancelled
+state-cancelled = expired
 state-processing = processing
 state-other = unknown state ({ $id })
 
 ## cli: status
 cli-status-state = State
+cli-status-contradicted = { $reference }: the books hold it { $held } and the service now says { $answered }. The books do not change (a final state is final); it is listed in the day's close to review. Ask the service before returning money or charging again.
+cli-status-books-keep = In the books: { $held } (final; it does not change)
 cli-status-amount = Amount
 cli-status-cost = Cost
 cli-status-date = Date
@@ -263,7 +265,7 @@ resource-kind-encoded = Encoded information
 check-confirmed = confirmed by the service
 check-disagrees = the service disagrees
 check-failed = could not be checked yet
-check-unchecked = verified, not yet checked
+check-unchecked = notice received; the service has yet to confirm it
 check-not-ours = not about a payment of this shop
 
 ## activity
@@ -297,10 +299,11 @@ kind-looked-up = Looked up
 status-title = Payment status
 status-reference = Payment reference
 status-check = Check status
-status-follow = Follow
+status-follow = Watch this payment
 status-follow-hint = Watch it until it is approved or ends
 status-fee = Fee
 status-provider-reference = Provider reference
+status-contradiction = To review: the books hold it { $held } (final; it does not change) and the service later said { $answered } ({ $time }). Ask the service before returning money or charging again.
 today = Today
 status-today-count = 
     { $count ->
@@ -523,7 +526,7 @@ activity-notified = Notified
 paid-by-customer = Paid by the customer
 activity-check = Check
 activity-duplicates = +{ $count } duplicates
-activity-body = Body of #{ $id }
+activity-body = View #{ $id }
 activity-notification-title = Notification #{ $id }
 activity-refused = Refused (kept apart, never applied)
 activity-refused-today = { $count ->
@@ -537,13 +540,14 @@ activity-inbox-full = { $count ->
     [one] 1 notification signed with your key was not stored today
    *[other] { $count } notifications signed with your key were not stored today
     }: more arrived in the last 24 hours than paydesk keeps in a day, or too many the service did not confirm. If you did not expect so many, someone else knows the webhook key (HASH_KEY): ask the service for a new one and save it in Settings. Payments are still confirmed by asking the service.
-activity-refused-body = Body of refused #{ $id }
+activity-refused-body = View refused #{ $id }
 activity-refused-title = Refused notification #{ $id }
 activity-from = From
 activity-to = To
 hint-date = YYYY-MM-DD
 activity-export = Export CSV
 activity-exported = { $rows } rows exported to { $path }
+cli-exported-notifications = The notifications received, apart: { $path }
 activity-count = Count
 activity-approved-collections = Approved collections
 activity-payouts-paid = Payouts paid
@@ -558,7 +562,8 @@ exception-pending-too-long = Pending too long
 exception-unknown-payment = Notification for an unknown payment
 exception-disagreement = Notification the service disagrees with
 exception-payout-unknown = Payout with unknown outcome
-method-more-than = {" "}— more than { $duration }
+exception-contradiction = The service contradicts a final state
+method-more-than = {" "}(the charge stays open more than { $duration })
 
 ## methods
 method-pse-gateway = PSE gateway
@@ -600,6 +605,7 @@ ledger-repeat = A payout of the same amount to the same number went out recently
 ledger-repeat-unsettled = A payout of the same amount to the same number is still unconfirmed
 ledger-no-payout = No payout with id { $id }
 csv-write = Could not write the CSV: { $error }
+csv-review-contradiction = the service later said { $answered } ({ $time }); the books do not change
 
 ## connection
 simulator-start-failed = Could not start the built-in simulator: { $error }
@@ -658,6 +664,13 @@ cli-using-simulator = Using the built-in simulator: no real money moves.
 cli-simulator-cannot-start = Could not start the simulator on { $address }: { $error }
 cli-serving-simulator = Serving the paydesk simulator; press Ctrl-C to stop.
 
+## simulator: one per computer
+simulator-held-not-answering = Another paydesk (process { $pid }) serves this computer's simulator but does not answer. Close it, or end that process, and try again.
+simulator-not-running = No simulator is running for this computer's paydesk. Open paydesk, or run `paydesk simulator` in another window, and try again.
+cli-simulator-already-running = This computer's simulator is already running (process { $pid }, { $url }): nothing new was started. The app and the other commands use that one.
+cli-simulator-started-in-background = Started the built-in simulator in the background ({ $url }): the links you create stay payable and paydesk uses it when you open it. It stops by itself after { $minutes } minutes without use, once no link of it awaits payment.
+cli-simulator-background-failed = Could not start the built-in simulator in the background ({ $error }). Open paydesk, or run `paydesk simulator` in another window, and try again.
+
 ## cli: profiles
 cli-now-uses-profile = paydesk now uses profile { $name }
 cli-on-this-computer = on this computer
@@ -678,7 +691,7 @@ payer-state-rejected = Rejected
 payer-state-pending = Pending
 payer-state-approved = Approved
 payer-state-failed = Failed
-payer-state-cancelled = Cancelled
+payer-state-cancelled = Expired
 payer-state-processing = Processing
 payer-state-unknown = Unknown
 payer-no-payment = This payment does not exist
@@ -713,7 +726,7 @@ customer-rejected = The payment was declined
 customer-rejected-explain = Your bank or wallet did not approve it. Nothing was charged; you can try again or pay another way.
 customer-failed = The payment could not be completed
 customer-failed-explain = Something went wrong with the payment method. Nothing was charged; please try again.
-customer-expired = This payment code expired
+customer-expired = This payment code has expired
 customer-expired-explain = Ask the cashier for a new code.
 customer-collect-again = Charge again
 display-title = paydesk · Customer display
@@ -777,7 +790,7 @@ whatsapp-message-for = Hello! This is the link to pay { $amount } to { $shop } f
 card-reference = Reference { $reference }
 field-shop-name = Shop name
 hint-shop-name = as customers know it
-shop-name-simulator = Test shop (simulator)
+shop-name-simulator = Tienda Demo
 shop-name-unset = Your shop
 
 ## The till: one app per session
@@ -844,6 +857,7 @@ state-payments-today = { $count ->
 status-received-today = Payments received today
 status-received-fee = fee { $fee }
 exception-detail-payout = { $amount } to { $destination }
+exception-detail-contradiction = The books hold it { $held } and the service said { $answered } on { $time }; the books do not change. Ask the service before returning money or charging again.
 state-not-checked = not checked
 exception-unconfirmed = Approval to be confirmed
 exception-fee-not-known = Fee not known
@@ -949,6 +963,7 @@ action-customer-forgotten = A customer's data forgotten
 action-owner-opened = Owner mode opened
 action-pin-locked = PIN locked after wrong tries
 cli-watch-people = A PIN or the list of cashiers changed
+cli-watch-contradiction = The service contradicted a final state; the books do not change (to review in the close)
 table-cell-empty = { $column }: blank
 column-cashier = Cashier
 column-till = Till
@@ -1071,20 +1086,20 @@ close-paper-printed = Printed { $when }
 poster-title = Payment poster of { $shop }
 poster-scan-and-pay = Scan and pay
 poster-method = Takes: { $method }
-print-error-encode = The printout could not be prepared: { $detail }
+print-error-encode = The printout could not be prepared. Try again; if it happens again, show the details to whoever supports you
 print-error-bad-uri = "{ $text }" is not a printer. Write tcp://ADDRESS:9100 (network printer), usb:PATH (USB printer) or system:NAME (a system printer).
-print-error-unreachable = The printer { $printer } does not respond: { $detail }. Check that it is on and connected; the sale goes on.
+print-error-unreachable = The printer { $printer } does not respond. Check that it is on and connected; the sale goes on.
 print-error-paper-out = The printer { $printer } is out of paper. Put in a new roll and print again; the sale goes on.
 print-error-cover-open = The cover of printer { $printer } is open. Close it and print again.
-print-error-usb = Could not print on the USB printer { $path }: { $detail }.
+print-error-usb = Could not print on the USB printer { $path }. Check that it is on and its cable connected.
 print-error-no-queue = There is no printer called "{ $queue }" on this computer.
-print-error-no-system = This computer's print system does not respond ({ $detail }).
-print-error-queue = The printer "{ $queue }" did not take the job: { $detail }.
+print-error-no-system = This computer's print system does not respond, so its printers cannot be listed. Write the address of a network printer (tcp://…) or a USB one (usb:…), or have the print service (CUPS) installed or started.
+print-error-queue = The printer "{ $queue }" did not take the job. Check that it is on and has paper, and try again.
 print-error-not-a-receipt-printer = "{ $queue }" is not a receipt printer: only a receipt printer has a drawer.
 print-error-not-confirmed = The service has confirmed no payment of { $reference }: there is no receipt to print.
 print-error-unknown-reference = { $reference } is not a payment of this profile in this computer's books.
 print-error-not-a-counter-code = { $reference } is not a code that takes many payments (static QR, interoperable QR or Bre-B key): a poster is only for those.
-print-error-write = Could not save { $path }: { $detail }
+print-error-write = Could not save { $path }. Check that the folder exists and the disk has room.
 print-detail-no-answer = it does not answer
 print-detail-refused = it refused the connection (is it off, or at another address?)
 print-detail-not-connected = it is not connected
@@ -1357,7 +1372,7 @@ checkup-note = Checks each credential and address of this profile with the servi
 checkup-button = Test the connection with the service
 checkup-running = Asking the service…
 checkup-code = service code: { $code }
-method-from = {" "}— from { $duration }
+method-from = {" "}(the charge stays open at least { $duration })
 method-at-least-life = Payments with { $method } must stay open at least { $minimum }
 checkup-works = Works
 checkup-fails = Fails
@@ -1384,23 +1399,81 @@ collect-offline-show-code = Show to the customer: { $what }
 status-offline = The states will update by themselves when the connection is back: every open payment is checked at that moment
 payouts-offline = No payouts are sent without a connection (nothing leaves half-done). Those left with "Outcome unknown" will be confirmed with the service when it is back, never sent again
 
+## Words, not system text (issue 42: errors in words, details folded; one word per state)
+problem-details = Details
+problem-detail-line = Details: { $detail }
+payouts-journal-unopened = The payout journal could not be opened: { $problem }
+cli-parse-error = error:
+cli-parse-value-missing = { $arg } needs a value. Nothing was done
+cli-parse-value-invalid = "{ $value }" is not a value { $arg } takes. Nothing was done
+cli-parse-value-refused = "{ $value }" does not do for { $arg }: { $reason }. Nothing was done
+cli-parse-unknown-arg = paydesk does not know the option "{ $arg }" in this command. Nothing was done
+cli-parse-unknown-command = paydesk has no command "{ $command }". Nothing was done
+cli-parse-missing = { $count ->
+    [one] this command needs something that was not given; nothing was done:
+   *[other] this command needs things that were not given; nothing was done:
+    }
+cli-parse-missing-command = "{ $command }" needs to be told what to do: { $commands }
+cli-parse-conflict = { $arg } cannot be used together with { $other }. Nothing was done
+cli-parse-repeated = { $arg } was written more than once: leave it once. Nothing was done
+cli-parse-no-equals = write the value of { $arg } with an equals sign ({ $arg }=value). Nothing was done
+cli-parse-too-many = "{ $value }" after { $arg } is one too many: that option takes one value. Nothing was done
+cli-parse-how-many = { $arg } takes { $wanted } values and { $given } were written. Nothing was done
+cli-parse-not-utf8 = what was written has characters paydesk cannot read (it is not UTF-8 text). Nothing was done
+cli-parse-other = paydesk could not read the command line ({ $kind }). Nothing was done
+cli-parse-did-you-mean = Did you mean "{ $similar }"?
+cli-parse-values = Possible values: { $values }
+cli-parse-options = [OPTIONS]
+cli-parse-command = <COMMAND>
+cli-parse-usage = Usage: { $usage }
+cli-parse-more = To see the options: { $command } --help
+collect-same-amount-paid = A charge of { $amount } was created { $seconds } s ago (reference { $reference }) and is already paid.
+collect-same-amount-paid-question = Is this another sale for the same amount? If it is the same purchase, do not charge again: it is paid.
+cli-parse-command-optional = [COMMAND]
+refusal-unknown-method = The service does not offer that payment method to this shop, or the method's number is mistyped: nothing was charged. Check the number (130 Nequi, 131 Daviplata, 117 PSE…; see "paydesk charge --help")
+chip-keyring-turned-off = Tokens only last while paydesk is open: once it closes they must be pasted again. Why: this computer opens paydesk with the option of not using the system's keyring (PAYDESK_NO_KEYRING). What to do: to keep them, have that option removed and open paydesk again.
+settings-keyring-turned-off = paydesk was opened with the option of not using the system's keyring (PAYDESK_NO_KEYRING): the tokens you write only last until paydesk closes. To keep them, have that option removed and open paydesk again
+keyring-locked = the keyring is locked or did not give access
+keyring-no-service = no keyring service is running
+keyring-failed = the keyring service failed ({ $error })
+top-profile-shop = { $name } · { $shop }
+accounts-code-in-simulator = You are practising on the simulator: the code reaches no phone, the simulator shows it on
+accounts-code-in-simulator-link = this page (the number after "code")
+register-municipality-incomplete = it may be { $names }: finish typing the name or choose one of the suggestions
+duration-hours = { $hours ->
+        [one] 1 hour
+       *[other] { $hours } hours
+    }
+duration-minutes = { $minutes ->
+        [one] 1 minute
+       *[other] { $minutes } minutes
+    }
+duration-seconds = { $seconds ->
+        [one] 1 second
+       *[other] { $seconds } seconds
+    }
+activity-notification-summary = Received { $time } for payment { $reference }: it says "{ $notified }". { $check }.
+activity-refused-summary = Received { $time } from { $source } and refused: { $reason }. It was applied to no payment.
+accounts-linked-shown = Account { $number } linked
+balance-bag-sales = Balance from your sales (the service calls it "{ $service }")
+
 ## Updates (src/update, paydesk update, Settings › Updates)
 update-bad-address = The update address "{ $url }" cannot be used: it must start with https:// (or be on this computer) and carry no user or password
-update-unreachable = Could not reach { $host } to look for updates ({ $error }). paydesk will try again later
+update-unreachable = Could not reach { $host } to look for updates: check that this computer is online. paydesk will try again later
 update-too-slow = { $host } took too long to answer: nothing was installed. paydesk will try again later
 update-http-status = { $host } answered { $status } when asked for the update: nothing was installed
 update-too-large = The answer was over the size allowed ({ $cap } bytes): refused, nothing was installed
 update-bad-signature = The update does not carry the signature of paydesk's maker: refused, nothing was installed
-update-not-a-feed = The list of versions is not paydesk's or cannot be read ({ $reason }): nothing was installed
+update-not-a-feed = The list of versions is not paydesk's or cannot be read: nothing was installed. Check the updates address in Settings › Updates
 update-replayed = A list of versions older ({ $offered }) than the last one seen ({ $seen }) was received: refused, nothing was installed
 update-from-the-future = The list of versions is dated in the future ({ $offered }): check this computer's date; nothing was installed
 update-downgrade = The version offered ({ $offered }) is not newer than the one you have ({ $running }): paydesk never goes back to an earlier version
 update-no-file = The new version has no file for this computer ({ $platform })
 update-wrong-size = The downloaded file is not the signed size ({ $got } bytes instead of { $expected }): deleted, nothing was installed
 update-wrong-hash = The downloaded file is not the one the maker signed (its SHA-256 does not match): deleted, nothing was installed
-update-disk = Could not write { $path }: { $error }
+update-disk = Could not write { $path }: check that the disk has room. Nothing was installed
 update-not-installable = This paydesk was not installed with an installer (it was built from source): update it the way it was installed
-update-install-failed = The update could not be installed: { $error }
+update-install-failed = The update could not be installed: paydesk stays at the version it has. Try again later
 ledger-too-old = This computer has an earlier version of paydesk: update it to keep using the shared books
 cli-update-off = Looking for updates is off in Settings › Updates: nothing was looked at
 cli-update-test-key = This build trusts a test key, not the maker's (for CI only)
@@ -1451,11 +1524,11 @@ speech-volume = Volume:
 speech-try = Try it
 speech-look-again = Look for voices again
 speech-tried = "Payment received: thirty-five thousand pesos" was said. If you did not hear it, check the computer's volume
-speech-not-saved = The voice could not be saved in this computer's settings: { $error }
+speech-not-saved = The voice could not be saved in this computer's settings: it is used until paydesk closes. Check that the disk has room and try again
 speech-language-es = Spanish
 speech-language-en = English
-speech-no-service = No speech service on this computer ({ $reason })
-speech-refused = The speech service did not say the message: { $reason }
+speech-no-service = No speech service on this computer
+speech-refused = The speech service did not say the message. Try again; if it still says nothing, restart the computer
 speech-too-slow = The speech service did not answer in time
 speech-voice-gone = The voice "{ $voice }" is no longer installed: choose another
 speech-not-available = This system has no voice paydesk can use; the chime still sounds
@@ -1464,3 +1537,30 @@ speech-install-voice-windows = No { $language } voice is installed; meanwhile th
 speech-install-voice-macos = No { $language } voice is installed; meanwhile the chime sounds. Add one in System Settings › Accessibility › Spoken Content › System Voice › Manage Voices
 speech-start-service-linux = paydesk speaks through speech-dispatcher, the desktop's speech service, and did not find it in this session; meanwhile the chime sounds. Install the packages { $packages } (sudo apt install { $packages }) and, if they are there, start the service when the session starts (the command speech-dispatcher --spawn --timeout 0 in the startup applications, so that it does not close after 5 idle seconds)
 speech-no-voice = No installed voice speaks { $language }
+
+## Files where people find them (issue 42: exports folder, pickers, «Abrir carpeta»)
+files-title = Where files are saved
+files-explain = The QR images, PDFs and Excel files (CSV) paydesk saves go to
+files-folder = Folder for files
+files-folder-saved = From now on files are saved in { $folder }.
+files-folder-failed = The folder { $folder } cannot be used: { $error }
+pick-folder = Choose folder…
+pick-file = Choose file…
+pick-backup-folder = Folder for the backups
+pick-copy-to-restore = Copy of the books to restore
+pick-exports-folder = Folder for the files paydesk saves
+pick-copies = paydesk's copies of the books
+log-exports-folder = Folder for files: { $folder }
+
+## A screen that holds still, the cashier's seat (issue 42: overlay banners, who sells, Caja said)
+caja-notice-title = This till is now in Till mode
+caja-notice = With the owner's PIN set, this till only collects and shows today's payments and close. For Settings, Payouts or Balance: the «Owner» button, above, and the owner's PIN.
+caja-notice-understood = Got it
+caja-change-short = Change
+people-set-pin-effect = Setting the PIN turns this till into Till mode at once: only Collect, Payment status and today's close. Everything else will ask for this PIN (the «Owner» button, above).
+chip-notifications-short = Notifications
+collect-seller = Selling: { $who }
+collect-seller-owner = the owner
+collect-seller-caja = the till (no cashiers on the list)
+collect-seller-nobody = Selling: nobody said who (the sales carry no cashier)
+collect-seller-identify = Say who is selling

@@ -57,7 +57,7 @@ error-malformed = El servicio de pagos envió una respuesta que paydesk no pudo 
 error-insecure-url = No se usará { $url }: al servicio de pagos se llega solo por https://
 error-bad-url = La dirección ({ $which }) no es válida: { $url }
 error-missing-credential = Este perfil no tiene { $which }. Agréguelo en Configuración o en la variable de entorno
-error-setup = No se pudo preparar la conexión: { $detail }
+error-setup = No se pudo preparar la conexión con el servicio de pagos. Cierre y vuelva a abrir paydesk; si sigue igual, muestre los detalles a quien le da soporte
 error-outcome-unknown = El servicio de pagos { $happened }. Puede que la operación ({ $operation }) se haya hecho o no: consulte su estado antes de reintentar
 error-outcome-retry = El servicio de pagos { $happened } ({ $operation }). Reintente
 hint-may-have-been-done = Puede que se haya hecho: consulte su estado antes de reintentar
@@ -89,12 +89,14 @@ state-rejected = rechazado
 state-pending = pendiente
 state-approved = aprobado
 state-failed = fallido
-state-cancelled = cancelado
+state-cancelled = vencido
 state-processing = en proceso
 state-other = estado desconocido ({ $id })
 
 ## cli: status
 cli-status-state = Estado
+cli-status-contradicted = { $reference }: los libros lo tienen { $held } y el servicio ahora dice { $answered }. Los libros no cambian (un estado final es final); quedó en el cuadre del día para revisar. Consulte al servicio antes de devolver o cobrar de nuevo.
+cli-status-books-keep = En los libros: { $held } (final; no cambia)
 cli-status-amount = Valor
 cli-status-cost = Comisión
 cli-status-date = Fecha
@@ -263,7 +265,7 @@ resource-kind-encoded = Información codificada
 check-confirmed = confirmada por el servicio
 check-disagrees = el servicio no está de acuerdo
 check-failed = aún no se pudo confirmar
-check-unchecked = firma verificada, aún sin confirmar
+check-unchecked = llegó el aviso; falta que el servicio lo confirme
 check-not-ours = no es de un pago de este comercio
 
 ## activity
@@ -297,10 +299,11 @@ kind-looked-up = Consultado
 status-title = Estado de pagos
 status-reference = Referencia del pago
 status-check = Consultar estado
-status-follow = Seguir
+status-follow = Vigilar este pago
 status-follow-hint = Vigilarlo hasta que se apruebe o termine
 status-fee = Comisión
 status-provider-reference = Referencia del proveedor
+status-contradiction = Para revisar: los libros lo tienen { $held } (final, no cambia) y el servicio dijo después { $answered } ({ $time }). Consulte al servicio antes de devolver o cobrar de nuevo.
 today = Hoy
 status-today-count = 
     { $count ->
@@ -523,7 +526,7 @@ activity-notified = Notificado
 paid-by-customer = Pagó el cliente
 activity-check = Confirmación
 activity-duplicates = +{ $count } repetidas
-activity-body = Contenido de #{ $id }
+activity-body = Ver #{ $id }
 activity-notification-title = Notificación #{ $id }
 activity-refused = Rechazadas (guardadas aparte, nunca aplicadas)
 activity-refused-today = { $count ->
@@ -537,13 +540,14 @@ activity-inbox-full = { $count ->
     [one] Hoy 1 notificación firmada con su clave no se guardó
    *[other] Hoy { $count } notificaciones firmadas con su clave no se guardaron
     }: en las últimas 24 horas llegaron más de las que paydesk guarda en un día, o demasiadas que el servicio no confirmó. Si no esperaba tantas, alguien más conoce la clave de notificaciones (HASH_KEY): pida una nueva al servicio y guárdela en Configuración. Los pagos se siguen confirmando preguntando al servicio.
-activity-refused-body = Contenido de la rechazada #{ $id }
+activity-refused-body = Ver la rechazada #{ $id }
 activity-refused-title = Notificación rechazada #{ $id }
 activity-from = Desde
 activity-to = Hasta
 hint-date = DD/MM/AAAA
 activity-export = Exportar a Excel (CSV)
 activity-exported = { $rows } filas exportadas a { $path }
+cli-exported-notifications = Las notificaciones recibidas, aparte: { $path }
 activity-count = Cantidad
 activity-approved-collections = Cobros aprobados
 activity-payouts-paid = Dispersiones pagadas
@@ -558,7 +562,8 @@ exception-pending-too-long = Pendiente demasiado tiempo
 exception-unknown-payment = Notificación de un pago desconocido
 exception-disagreement = Notificación con la que el servicio no está de acuerdo
 exception-payout-unknown = Dispersión con resultado desconocido
-method-more-than = {" "}— más de { $duration }
+exception-contradiction = El servicio contradice un estado final
+method-more-than = {" "}(el cobro queda abierto más de { $duration })
 
 ## methods
 method-pse-gateway = Pasarela PSE
@@ -600,6 +605,7 @@ ledger-repeat = Hace poco salió una dispersión del mismo valor al mismo númer
 ledger-repeat-unsettled = Una dispersión del mismo valor al mismo número está por confirmar
 ledger-no-payout = No hay dispersión con id { $id }
 csv-write = No se pudo escribir el CSV: { $error }
+csv-review-contradiction = el servicio dijo después { $answered } ({ $time }); los libros no cambian
 
 ## connection
 simulator-start-failed = No se pudo iniciar el simulador incluido: { $error }
@@ -658,6 +664,13 @@ cli-using-simulator = Usando el simulador incluido: no se mueve dinero real.
 cli-simulator-cannot-start = No se pudo iniciar el simulador en { $address }: { $error }
 cli-serving-simulator = El simulador de paydesk está funcionando; oprima Ctrl-C para detenerlo.
 
+## simulator: one per computer
+simulator-held-not-answering = Otro paydesk (proceso { $pid }) atiende el simulador de este computador, pero no responde. Ciérrelo, o termine ese proceso, y vuelva a intentarlo.
+simulator-not-running = No hay un simulador funcionando para el paydesk de este computador. Abra paydesk, o ejecute `paydesk simulator` en otra ventana, y vuelva a intentarlo.
+cli-simulator-already-running = El simulador de este computador ya está funcionando (proceso { $pid }, { $url }): no se inició otro. La app y los demás comandos usan ese.
+cli-simulator-started-in-background = Se inició el simulador incluido en segundo plano ({ $url }): los links que cree se pueden pagar y paydesk lo usa cuando usted lo abre. Se detiene solo tras { $minutes } minutos sin uso, cuando ningún link suyo espera pago.
+cli-simulator-background-failed = No se pudo iniciar el simulador incluido en segundo plano ({ $error }). Abra paydesk, o ejecute `paydesk simulator` en otra ventana, y vuelva a intentarlo.
+
 ## cli: profiles
 cli-now-uses-profile = paydesk ahora usa el perfil { $name }
 cli-on-this-computer = en este computador
@@ -678,7 +691,7 @@ payer-state-rejected = Rechazado
 payer-state-pending = Pendiente
 payer-state-approved = Aprobado
 payer-state-failed = Fallido
-payer-state-cancelled = Cancelado
+payer-state-cancelled = Vencido
 payer-state-processing = En proceso
 payer-state-unknown = Desconocido
 payer-no-payment = Este pago no existe
@@ -713,7 +726,7 @@ customer-rejected = El pago fue rechazado
 customer-rejected-explain = Su banco o billetera no lo aprobó. No se le cobró nada; puede intentar de nuevo o pagar de otra forma.
 customer-failed = El pago no se pudo completar
 customer-failed-explain = Hubo una falla con el medio de pago. No se le cobró nada; intente de nuevo.
-customer-expired = Este cobro venció
+customer-expired = Este cobro está vencido
 customer-expired-explain = Pídale al cajero un código nuevo.
 customer-collect-again = Cobrar de nuevo
 display-title = paydesk · Pantalla del cliente
@@ -777,7 +790,7 @@ whatsapp-message-for = ¡Hola! Este es el link para pagarle { $amount } a { $sho
 card-reference = Referencia { $reference }
 field-shop-name = Nombre del negocio
 hint-shop-name = como lo conocen sus clientes
-shop-name-simulator = Tienda de prueba (simulador)
+shop-name-simulator = Tienda Demo
 shop-name-unset = Su negocio
 
 ## The till: one app per session
@@ -844,7 +857,8 @@ state-payments-today = { $count ->
 status-received-today = Pagos recibidos hoy
 status-received-fee = comisión { $fee }
 exception-detail-payout = { $amount } a { $destination }
-state-not-checked = sin consultar
+exception-detail-contradiction = Los libros lo tienen { $held } y el servicio dijo { $answered } el { $time }; los libros no cambian. Consulte al servicio antes de devolver o cobrar de nuevo.
+state-not-checked = aún sin respuesta del servicio
 exception-unconfirmed = Aprobación por confirmar
 exception-fee-not-known = Comisión sin dato
 exception-detail-unconfirmed = notificada como aprobada el { $time }; el servicio no la ha confirmado, así que no se cuenta como dinero
@@ -949,6 +963,7 @@ action-customer-forgotten = Datos de un cliente olvidados
 action-owner-opened = Modo dueño abierto
 action-pin-locked = PIN bloqueado por intentos fallidos
 cli-watch-people = Cambió un PIN o la lista de cajeros
+cli-watch-contradiction = El servicio contradijo un estado final; los libros no cambian (para revisar en el cuadre)
 table-cell-empty = { $column }: en blanco
 column-cashier = Cajero
 column-till = Caja
@@ -1071,20 +1086,20 @@ close-paper-printed = Impreso el { $when }
 poster-title = Cartel de pago de { $shop }
 poster-scan-and-pay = Escanee y pague
 poster-method = Acepta: { $method }
-print-error-encode = No se pudo preparar la impresión: { $detail }
+print-error-encode = No se pudo preparar la impresión. Pruebe de nuevo; si vuelve a pasar, muestre los detalles a quien le da soporte
 print-error-bad-uri = «{ $text }» no es una impresora. Escriba tcp://DIRECCIÓN:9100 (impresora de red), usb:RUTA (impresora USB) o system:NOMBRE (impresora del sistema).
-print-error-unreachable = La impresora { $printer } no responde: { $detail }. Revise que esté encendida y conectada; la venta sigue sin problema.
+print-error-unreachable = La impresora { $printer } no responde. Revise que esté encendida y conectada; la venta sigue sin problema.
 print-error-paper-out = La impresora { $printer } no tiene papel. Ponga un rollo nuevo y vuelva a imprimir; la venta sigue sin problema.
 print-error-cover-open = La tapa de la impresora { $printer } está abierta. Ciérrela y vuelva a imprimir.
-print-error-usb = No se pudo imprimir en la impresora USB { $path }: { $detail }.
+print-error-usb = No se pudo imprimir en la impresora USB { $path }. Revise que esté encendida y conectada por el cable.
 print-error-no-queue = No hay una impresora llamada «{ $queue }» en este computador.
-print-error-no-system = El sistema de impresión de este computador no responde ({ $detail }).
-print-error-queue = La impresora «{ $queue }» no aceptó el trabajo: { $detail }.
+print-error-no-system = El sistema de impresión de este computador no responde, así que no se pueden buscar sus impresoras. Escriba la dirección de una impresora de la red (tcp://…) o de una USB (usb:…), o pida que instalen o inicien el servicio de impresión (CUPS).
+print-error-queue = La impresora «{ $queue }» no aceptó el trabajo. Revise que esté encendida y tenga papel, y pruebe de nuevo.
 print-error-not-a-receipt-printer = «{ $queue }» no es una impresora de recibos: solo una de recibos tiene cajón.
 print-error-not-confirmed = El servicio no ha confirmado ningún pago de { $reference }: no hay comprobante que imprimir.
 print-error-unknown-reference = { $reference } no es un cobro de este perfil en los libros de este computador.
 print-error-not-a-counter-code = { $reference } no es un código que recibe muchos pagos (QR estático, QR interoperable o llave Bre-B): un cartel solo sirve para esos.
-print-error-write = No se pudo guardar { $path }: { $detail }
+print-error-write = No se pudo guardar { $path }. Revise que la carpeta exista y que el disco tenga espacio.
 print-detail-no-answer = no contesta
 print-detail-refused = rechazó la conexión (¿está apagada o es otra dirección?)
 print-detail-not-connected = no está conectada
@@ -1357,7 +1372,7 @@ checkup-note = Revisa cada credencial y dirección de este perfil con el servici
 checkup-button = Probar conexión con el servicio
 checkup-running = Preguntando al servicio…
 checkup-code = código del servicio: { $code }
-method-from = {" "}— desde { $duration }
+method-from = {" "}(el cobro queda abierto al menos { $duration })
 method-at-least-life = Los pagos con { $method } deben quedar abiertos al menos { $minimum }
 checkup-works = Funciona
 checkup-fails = Falla
@@ -1384,23 +1399,81 @@ collect-offline-show-code = Mostrar al cliente: { $what }
 status-offline = Los estados se actualizarán solos al volver la conexión: cada pago abierto se consulta en ese momento
 payouts-offline = No se envían dispersiones sin conexión (no sale nada a medias). Las que quedaron con «Resultado desconocido» se confirmarán con el servicio al volver, nunca se envían de nuevo
 
+## Words, not system text (issue 42: errors in words, details folded; one word per state)
+problem-details = Detalles
+problem-detail-line = Detalles: { $detail }
+payouts-journal-unopened = No se pudo abrir el registro de dispersiones: { $problem }
+cli-parse-error = error:
+cli-parse-value-missing = falta el valor de { $arg }. No se hizo nada
+cli-parse-value-invalid = «{ $value }» no es un valor que sirva para { $arg }. No se hizo nada
+cli-parse-value-refused = «{ $value }» no sirve para { $arg }: { $reason }. No se hizo nada
+cli-parse-unknown-arg = paydesk no conoce la opción «{ $arg }» en este comando. No se hizo nada
+cli-parse-unknown-command = paydesk no tiene el comando «{ $command }». No se hizo nada
+cli-parse-missing = { $count ->
+    [one] falta un dato que este comando necesita; no se hizo nada:
+   *[other] faltan datos que este comando necesita; no se hizo nada:
+    }
+cli-parse-missing-command = «{ $command }» necesita que diga qué hacer: { $commands }
+cli-parse-conflict = { $arg } no se puede usar junto con { $other }. No se hizo nada
+cli-parse-repeated = { $arg } se escribió más de una vez: déjelo una sola. No se hizo nada
+cli-parse-no-equals = escriba el valor de { $arg } con un signo igual (por ejemplo { $arg }=valor). No se hizo nada
+cli-parse-too-many = sobra «{ $value }» después de { $arg }: esa opción lleva un solo valor. No se hizo nada
+cli-parse-how-many = { $arg } lleva { $wanted } valores y se escribieron { $given }. No se hizo nada
+cli-parse-not-utf8 = lo escrito tiene caracteres que paydesk no puede leer (no es texto UTF-8). No se hizo nada
+cli-parse-other = paydesk no pudo leer la línea de comandos ({ $kind }). No se hizo nada
+cli-parse-did-you-mean = ¿Quiso decir «{ $similar }»?
+cli-parse-values = Valores posibles: { $values }
+cli-parse-options = [OPCIONES]
+cli-parse-command = <COMANDO>
+cli-parse-usage = Uso: { $usage }
+cli-parse-more = Para ver las opciones: { $command } --help
+collect-same-amount-paid = Hace { $seconds } s se creó un cobro de { $amount } (referencia { $reference }) y ya está pagado.
+collect-same-amount-paid-question = ¿Es otra venta del mismo valor? Si es la misma compra, no cobre otra vez: ya se pagó.
+cli-parse-command-optional = [COMANDO]
+refusal-unknown-method = El servicio no ofrece ese medio de pago a este comercio, o el número del medio está mal escrito: no se cobró nada. Revise el número (130 Nequi, 131 Daviplata, 117 PSE…; vea «paydesk charge --help»)
+chip-keyring-turned-off = Los tokens duran solo mientras paydesk esté abierto: al cerrarlo habrá que pegarlos de nuevo. Motivo: este computador abre paydesk con la opción de no usar el llavero del sistema (PAYDESK_NO_KEYRING). Qué hacer: si quiere que se guarden, pida que quiten esa opción y vuelva a abrir paydesk.
+settings-keyring-turned-off = paydesk se abrió con la opción de no usar el llavero del sistema (PAYDESK_NO_KEYRING): los tokens que escriba duran solo hasta que cierre paydesk. Para guardarlos, pida que quiten esa opción y vuelva a abrir paydesk
+keyring-locked = el llavero está bloqueado o no dio permiso
+keyring-no-service = no hay un servicio de llavero funcionando
+keyring-failed = el servicio de llavero falló ({ $error })
+top-profile-shop = { $name } · { $shop }
+accounts-code-in-simulator = Está practicando con el simulador: el código no llega a ningún celular, lo muestra el simulador en
+accounts-code-in-simulator-link = esta página (el número después de «code»)
+register-municipality-incomplete = puede ser { $names }: termine de escribir el nombre o elija una de las sugerencias
+duration-hours = { $hours ->
+        [one] 1 hora
+       *[other] { $hours } horas
+    }
+duration-minutes = { $minutes ->
+        [one] 1 minuto
+       *[other] { $minutes } minutos
+    }
+duration-seconds = { $seconds ->
+        [one] 1 segundo
+       *[other] { $seconds } segundos
+    }
+activity-notification-summary = Llegó el { $time } para el pago { $reference }: dice «{ $notified }». { $check }.
+activity-refused-summary = Llegó el { $time } desde { $source } y se rechazó: { $reason }. No se aplicó a ningún pago.
+accounts-linked-shown = Cuenta { $number } inscrita
+balance-bag-sales = Saldo de sus ventas (el servicio lo llama «{ $service }»)
+
 ## Actualizaciones (src/update, paydesk update, Configuración › Actualizaciones)
 update-bad-address = La dirección de actualizaciones «{ $url }» no sirve: debe empezar con https:// (o ser de este computador) y no llevar usuario ni contraseña
-update-unreachable = No se pudo hablar con { $host } para buscar actualizaciones ({ $error }). paydesk lo intentará de nuevo más tarde
+update-unreachable = No se pudo hablar con { $host } para buscar actualizaciones: revise que este computador tenga internet. paydesk lo intentará de nuevo más tarde
 update-too-slow = { $host } tardó demasiado en responder: no se instaló nada. paydesk lo intentará de nuevo más tarde
 update-http-status = { $host } respondió { $status } al pedir la actualización: no se instaló nada
 update-too-large = La respuesta pasó del tamaño permitido ({ $cap } bytes): se rechazó y no se instaló nada
 update-bad-signature = La actualización no tiene la firma del fabricante de paydesk: se rechazó y no se instaló nada
-update-not-a-feed = La lista de versiones no es de paydesk o no se puede leer ({ $reason }): no se instaló nada
+update-not-a-feed = La lista de versiones no es de paydesk o no se puede leer: no se instaló nada. Revise la dirección de actualizaciones en Configuración › Actualizaciones
 update-replayed = Se recibió una lista de versiones más vieja ({ $offered }) que la última vista ({ $seen }): se rechazó y no se instaló nada
 update-from-the-future = La lista de versiones tiene fecha futura ({ $offered }): revise la fecha de este computador; no se instaló nada
 update-downgrade = La versión ofrecida ({ $offered }) no es más nueva que la que tiene ({ $running }): paydesk nunca vuelve a una versión anterior
 update-no-file = La versión nueva no trae archivo para este computador ({ $platform })
 update-wrong-size = El archivo descargado no tiene el tamaño firmado ({ $got } bytes en vez de { $expected }): se borró y no se instaló nada
 update-wrong-hash = El archivo descargado no es el que firmó el fabricante (su huella SHA-256 no coincide): se borró y no se instaló nada
-update-disk = No se pudo escribir { $path }: { $error }
+update-disk = No se pudo escribir { $path }: revise que el disco tenga espacio. No se instaló nada
 update-not-installable = Este paydesk no se instaló con un instalador (se compiló desde el código): actualícelo como lo instaló
-update-install-failed = No se pudo instalar la actualización: { $error }
+update-install-failed = No se pudo instalar la actualización: paydesk sigue en la versión que tiene. Pruebe de nuevo más tarde
 ledger-too-old = Este computador tiene una versión anterior de paydesk: actualícelo para seguir usando los libros compartidos
 cli-update-off = Buscar actualizaciones está apagado en Configuración › Actualizaciones: no se buscó nada
 cli-update-test-key = Esta compilación confía en una llave de prueba, no en la del fabricante (solo para CI)
@@ -1451,11 +1524,11 @@ speech-volume = Volumen:
 speech-try = Probar
 speech-look-again = Buscar voces de nuevo
 speech-tried = Se dijo «Pago recibido: treinta y cinco mil pesos». Si no lo oyó, revise el volumen del computador
-speech-not-saved = No se pudo guardar la voz en la configuración de este computador: { $error }
+speech-not-saved = No se pudo guardar la voz en la configuración de este computador: se usa hasta que cierre paydesk. Revise que el disco tenga espacio y pruebe de nuevo
 speech-language-es = español
 speech-language-en = inglés
-speech-no-service = No hay servicio de voz en este equipo ({ $reason })
-speech-refused = El servicio de voz no dijo el mensaje: { $reason }
+speech-no-service = No hay servicio de voz en este equipo
+speech-refused = El servicio de voz no dijo el mensaje. Pruebe de nuevo; si sigue sin sonar, reinicie el computador
 speech-too-slow = El servicio de voz no contestó a tiempo
 speech-voice-gone = La voz «{ $voice }» ya no está instalada: elija otra
 speech-not-available = Este sistema no tiene una voz que paydesk pueda usar; sigue sonando la campana
@@ -1464,3 +1537,30 @@ speech-install-voice-windows = No hay una voz en { $language } instalada; mientr
 speech-install-voice-macos = No hay una voz en { $language } instalada; mientras tanto suena la campana. Agréguela en Ajustes del Sistema › Accesibilidad › Contenido leído › Voz del sistema › Administrar voces
 speech-start-service-linux = paydesk habla por speech-dispatcher, el servicio de voz del escritorio, y no lo encontró en esta sesión; mientras tanto suena la campana. Instale los paquetes { $packages } (sudo apt install { $packages }) y, si ya están, inicie el servicio al entrar a la sesión (el comando speech-dispatcher --spawn --timeout 0 en las aplicaciones de inicio, para que no se cierre a los 5 segundos sin uso)
 speech-no-voice = Ninguna voz instalada habla { $language }
+
+## Files where people find them (issue 42: exports folder, pickers, «Abrir carpeta»)
+files-title = Dónde se guardan los archivos
+files-explain = Los QR, los PDF y los archivos de Excel (CSV) que guarda paydesk van a
+files-folder = Carpeta de los archivos
+files-folder-saved = Desde ahora los archivos se guardan en { $folder }.
+files-folder-failed = No se pudo usar la carpeta { $folder }: { $error }
+pick-folder = Elegir carpeta…
+pick-file = Elegir archivo…
+pick-backup-folder = Carpeta para las copias de seguridad
+pick-copy-to-restore = Copia de los libros para restaurar
+pick-exports-folder = Carpeta para los archivos que guarda paydesk
+pick-copies = Copias de los libros de paydesk
+log-exports-folder = Carpeta de los archivos: { $folder }
+
+## A screen that holds still, the cashier's seat (issue 42: overlay banners, who sells, Caja said)
+caja-notice-title = Esta caja quedó en modo Caja
+caja-notice = Con el PIN del dueño puesto, aquí solo se cobra y se ven los pagos y el cuadre de hoy. Para Configuración, Dispersiones o Saldo: botón «Dueño», arriba, y el PIN del dueño.
+caja-notice-understood = Entendido
+caja-change-short = Cambiar
+people-set-pin-effect = Al poner el PIN, esta caja pasa enseguida a modo Caja: solo Cobrar, Estado de pagos y el cuadre de hoy. Lo demás pedirá este PIN (botón «Dueño», arriba).
+chip-notifications-short = Notificaciones
+collect-seller = Vende: { $who }
+collect-seller-owner = el dueño
+collect-seller-caja = la caja (sin cajeros en la lista)
+collect-seller-nobody = Vende: nadie dijo quién (las ventas quedan sin cajero)
+collect-seller-identify = Decir quién vende

@@ -25,6 +25,10 @@ pub enum Failure {
     NotConfirmed(String),
     #[error("{0}")]
     Local(String),
+    /// The service's answer contradicts a final state the books hold: kept for review, never
+    /// applied.
+    #[error("{0}")]
+    Contradiction(String),
 }
 
 fn join(errors: &[ValidationError]) -> String {
@@ -43,7 +47,7 @@ impl From<ValidationError> for Failure {
 
 impl Failure {
     /// 0 done; 1 the service refused; 2 bad input (nothing was sent); 3 network failure or
-    /// unknown outcome.
+    /// unknown outcome; 4 the service contradicts what the books hold as final.
     pub fn exit_code(&self) -> u8 {
         match self {
             Failure::Api(ApiError::Refused { .. }) => 1,
@@ -51,6 +55,7 @@ impl Failure {
             Failure::Api(_) => 2,
             Failure::Input(_) | Failure::Config(_) | Failure::NotConfirmed(_) => 2,
             Failure::Local(_) => 3,
+            Failure::Contradiction(_) => 4,
         }
     }
 
@@ -61,6 +66,7 @@ impl Failure {
             Failure::Config(_) => "config.invalid".into(),
             Failure::NotConfirmed(_) => "input.notConfirmed".into(),
             Failure::Local(_) => "local.failure".into(),
+            Failure::Contradiction(_) => "books.contradicted".into(),
         }
     }
 
@@ -155,6 +161,9 @@ impl Output {
                         && message != api.to_string()
                     {
                         details.push(crate::t!("cli-service-said", message = message));
+                    } else if let Some(detail) = crate::i18n::Explained::detail(api) {
+                        // What the line said (a refused connection, an unreadable answer).
+                        details.push(crate::t!("problem-detail-line", detail = detail));
                     }
                     let _ = writeln!(stderr, "  ({})", for_terminal(&details.join(", ")));
                 }

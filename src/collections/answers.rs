@@ -3,7 +3,7 @@
 //! figures).
 
 use crate::api::family_b::{StatusRecord, TransactionStatus};
-use crate::ledger::{Collection, Ledger, LedgerError, ReceivedPayment};
+use crate::ledger::{Collection, Ledger, LedgerError, ReceivedPayment, StatusAnswer, StatusWrite};
 use crate::money::Pesos;
 
 /// Writes down a payment just created (from a till or from the command line), so that the
@@ -30,35 +30,55 @@ pub fn open_until(repeatable: bool, expires: &str, now_ms: i64) -> Option<i64> {
 /// What one status answer did to the books.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Applied {
+    /// The state the books hold now: the answer's, unless they held a final one already.
     pub status: TransactionStatus,
+    /// What the answer did to the state (moved it, or contradicted a final one...).
+    pub written: StatusWrite,
     /// The payment this answer confirmed, when the books did not have it yet.
     pub new_payment: Option<ReceivedPayment>,
 }
 
-/// Applies one answer of the service about `collection` (one of `profile`'s payments): its
-/// state, and the payment it confirms when it says approved. Safe to call again with the same
-/// answer, from any path and any till: a payment is written once.
+/// Applies one answer of the service about `collection` (one of `profile`'s payments), asked at
+/// `asked_at`: its state, and the payment it confirms when it says approved and the books hold
+/// the sale approved (a code that takes many: each of its payments). Safe to call again with the
+/// same answer, from any path and any till: a payment is written once, and a final state is
+/// never left (the ledger decides, under its lock).
 pub fn apply_answer(
     ledger: &Ledger,
     profile: &str,
     collection: &Collection,
     answer: &StatusRecord,
+    asked_at: i64,
     now_ms: i64,
 ) -> Result<Applied, LedgerError> {
-    ledger.record_collection_status(
+    let written = ledger.record_collection_status(
         profile,
         &collection.reference,
-        answer.status,
-        answer.amount_pesos(),
+        StatusAnswer {
+            status: answer.status,
+            amount: answer.amount_pesos(),
+            asked_at,
+        },
     )?;
-    let new_payment = match received_from_answer(collection, answer, now_ms) {
+    let status = written.held(answer.status);
+    if let StatusWrite::Contradicted { held } = written {
+        tracing::warn!(
+            reference = %crate::untrusted::ForLog(&collection.reference),
+            held = held.id(),
+            answered = answer.status.id(),
+            "the service contradicted a final state; the books keep theirs"
+        );
+    }
+    let money = status == TransactionStatus::Approved || collection.repeatable;
+    let new_payment = match received_from_answer(collection, answer, now_ms).filter(|_| money) {
         Some(payment) => ledger
             .record_received(profile, &payment)?
             .then_some(payment),
         None => None,
     };
     Ok(Applied {
-        status: answer.status,
+        status,
+        written,
         new_payment,
     })
 }
@@ -174,11 +194,11 @@ mod tests {
         let code = collection(true);
         record_created(&ledger, "tienda", &code).unwrap();
         let paid = answer(2, "$ 8.500", "$ 300", "P-1");
-        let first = apply_answer(&ledger, "tienda", &code, &paid, 10).unwrap();
+        let first = apply_answer(&ledger, "tienda", &code, &paid, 10, 10).unwrap();
         assert!(first.new_payment.is_some());
-        let again = apply_answer(&ledger, "tienda", &code, &paid, 11).unwrap();
+        let again = apply_answer(&ledger, "tienda", &code, &paid, 11, 11).unwrap();
         assert_eq!(again.new_payment, None, "the same payment is written once");
-        let elsewhere = apply_answer(&ledger, "otra", &code, &answer(2, "$ 9", "", "P-7"), 12);
+        let elsewhere = apply_answer(&ledger, "otra", &code, &answer(2, "$ 9", "", "P-7"), 12, 12);
         assert_eq!(elsewhere.unwrap().new_payment, None);
         assert_eq!(ledger.received_between(None, 0, 100).unwrap().len(), 1);
     }

@@ -11,7 +11,7 @@ use super::{apply_answer, received_from_answer};
 use crate::api::family_b::{StatusRecord, TransactionStatus};
 use crate::api::{ApiError, Client};
 use crate::follow::Following;
-use crate::ledger::{Collection, Ledger, LedgerError, ReceivedPayment, now_ms};
+use crate::ledger::{Collection, Ledger, LedgerError, ReceivedPayment, StatusWrite, now_ms};
 
 /// The payment someone is looking at right now (the customer screen), by reference: it is
 /// asked about at once and then every second, whatever its age.
@@ -29,6 +29,9 @@ pub struct FollowUpdate {
     /// One more payment of a code that takes many, which this follower had not seen before
     /// (its books may have it already, written by the receiver or another till).
     pub received: Option<ReceivedPayment>,
+    /// The final state the books keep when this answer contradicted it (kept for review, never
+    /// applied).
+    pub contradicted: Option<TransactionStatus>,
 }
 
 pub struct Follower {
@@ -80,17 +83,28 @@ impl Follower {
             } else {
                 None
             };
+            let asked_at = now_ms();
             let result = client.payment_status(&reference).await;
             drop(catching_up);
-            let status = result.as_ref().ok().map(|reply| reply.value.status);
+            let mut status = result.as_ref().ok().map(|reply| reply.value.status);
             let mut received = None;
+            let mut contradicted = None;
             if let Ok(reply) = &result {
                 let now = now_ms();
                 let answer = reply.value.clone();
-                self.in_books(move |ledger, profile, collection| {
-                    apply_answer(ledger, profile, collection, &answer, now)
-                })
-                .await;
+                let applied = self
+                    .in_books(move |ledger, profile, collection| {
+                        apply_answer(ledger, profile, collection, &answer, asked_at, now)
+                    })
+                    .await;
+                if let Some(applied) = applied {
+                    // The books' state is the payment's: a final one they keep ends the
+                    // following whatever a later answer says.
+                    status = Some(applied.status);
+                    if let StatusWrite::Contradicted { held } = applied.written {
+                        contradicted = Some(held);
+                    }
+                }
                 received =
                     received_from_answer(&self.collection, &reply.value, now).filter(|payment| {
                         self.collection.repeatable
@@ -101,6 +115,7 @@ impl Follower {
                 reference: reference.clone(),
                 result: result.map(|reply| reply.value),
                 received,
+                contradicted,
             };
             if !on_update(update) {
                 return;

@@ -31,6 +31,70 @@ pub struct Collection {
     pub resource_id: Option<String>,
 }
 
+/// One answer of the service about a payment's state, and when it was asked (a late answer,
+/// asked before the books' final state was written, contradicts nothing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StatusAnswer {
+    pub status: TransactionStatus,
+    /// The service's amount, when its answer said one.
+    pub amount: Option<Pesos>,
+    /// When the question was sent (ms since the epoch).
+    pub asked_at: i64,
+}
+
+/// What one status answer did to a payment's state in the books.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatusWrite {
+    /// The state moved on (from none, pending or processing).
+    Moved { from: Option<TransactionStatus> },
+    /// The books held that state already.
+    Same,
+    /// The books hold a final state and keep it: a code's later answers, or an answer that was
+    /// asked before the final one was written.
+    Kept { held: TransactionStatus },
+    /// The books hold a final state and the service, asked since, says another: kept apart as a
+    /// contradiction the owner sees, never applied.
+    Contradicted { held: TransactionStatus },
+    /// The profile created no payment under that reference.
+    NotOurs,
+}
+
+impl StatusWrite {
+    /// The state the books hold after the answer, given what it said.
+    pub fn held(self, answered: TransactionStatus) -> TransactionStatus {
+        match self {
+            StatusWrite::Kept { held } | StatusWrite::Contradicted { held } => held,
+            _ => answered,
+        }
+    }
+}
+
+/// An answer of the service that contradicted a final state the books hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Contradiction {
+    pub reference: String,
+    /// What the books hold (and keep).
+    pub held: TransactionStatus,
+    /// What the service answered later.
+    pub answered: TransactionStatus,
+    /// The amount that answer named, when it named one.
+    pub answered_amount: Option<Pesos>,
+    pub seen_at: i64,
+}
+
+const CONTRADICTION_COLUMNS: &str =
+    "reference, held_status, answered_status, answered_amount, seen_at";
+
+fn contradiction(row: &Row<'_>) -> Result<Contradiction, LedgerError> {
+    Ok(Contradiction {
+        reference: row.get(0)?,
+        held: TransactionStatus::from_id(row.get(1)?),
+        answered: TransactionStatus::from_id(row.get(2)?),
+        answered_amount: row.get::<Option<i64>>(3)?.map(Pesos::new),
+        seen_at: row.get(4)?,
+    })
+}
+
 /// Who made a sale and where: the cashier at the till (empty where nobody said, as before
 /// there were cashiers) and the till's name.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -86,37 +150,165 @@ impl Ledger {
     /// The service's status for a collection, as a status check saw it (by polling or to
     /// confirm a notification: both paths write here, so every total reads one record). The
     /// service's amount fills in a collection created without one (a QR the payer types it in).
+    ///
+    /// A final state is final (docs/decisions.md): once the books hold rejected, approved,
+    /// failed or cancelled, no later answer moves them, whichever path or till brings it. The
+    /// rule is decided here, under the collection's lock, and again by the database itself (a
+    /// trigger, so a till of an earlier version cannot break it either). An answer that says
+    /// otherwise, asked after the final state was written, is kept as a contradiction for the
+    /// owner to look at; one asked before (it crossed the final one on the way) is only late.
     /// Nothing is written when nothing changes: on a shared ledger every write is heard by
-    /// every till. A code that takes many payments stays approved once paid (the service shows
-    /// it processing again while the next payer pays; its payments are `received_payments`).
+    /// every till. A code that takes many payments stays as it is once final (the service
+    /// shows it processing again while the next payer pays; its payments are
+    /// `received_payments`), and its later answers contradict nothing.
     pub fn record_collection_status(
         &self,
         profile: &str,
         reference: &str,
-        status: TransactionStatus,
-        amount: Option<Pesos>,
-    ) -> Result<(), LedgerError> {
+        answer: StatusAnswer,
+    ) -> Result<StatusWrite, LedgerError> {
+        self.transaction(|db| {
+            db.lock_until_commit("collection-status", &format!("{profile}\n{reference}"))?;
+            let held = db.query_opt(
+                "SELECT status, status_at, repeatable FROM collections
+                 WHERE profile = ?1 AND reference = ?2",
+                args![profile, reference],
+                |row| {
+                    Ok((
+                        row.get::<Option<i64>>(0)?.map(TransactionStatus::from_id),
+                        row.get::<Option<i64>>(1)?,
+                        row.get::<i64>(2)? != 0,
+                    ))
+                },
+            )?;
+            let Some((held, held_since, repeatable)) = held else {
+                return Ok(StatusWrite::NotOurs);
+            };
+            // A static QR answers $ 0 until a payer types an amount: no amount yet.
+            let amount = answer.amount.filter(|amount| amount.get() > 0);
+            match held {
+                Some(held) if held.is_final() && held != answer.status => {
+                    if repeatable {
+                        return Ok(StatusWrite::Kept { held });
+                    }
+                    let crossed = !answer.status.is_final()
+                        && held_since.is_some_and(|since| answer.asked_at < since);
+                    if crossed {
+                        return Ok(StatusWrite::Kept { held });
+                    }
+                    db.execute(
+                        "INSERT INTO status_contradictions (profile, reference, held_status,
+                             answered_status, answered_amount, seen_at)
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                         ON CONFLICT (profile, reference, answered_status) DO NOTHING",
+                        args![
+                            profile,
+                            reference,
+                            held.id(),
+                            answer.status.id(),
+                            amount.map(Pesos::get),
+                            now_ms()
+                        ],
+                    )?;
+                    Ok(StatusWrite::Contradicted { held })
+                }
+                held => {
+                    db.execute(
+                        // The cast tells PostgreSQL the type of a parameter that may be NULL.
+                        "UPDATE collections
+                         SET status = ?2, status_at = ?3,
+                             amount = COALESCE(NULLIF(amount, 0), CAST(?4 AS BIGINT), amount)
+                         WHERE reference = ?1 AND profile = ?5
+                           AND (status IS NULL OR status <> ?2
+                                OR ((amount IS NULL OR amount = 0)
+                                    AND CAST(?4 AS BIGINT) IS NOT NULL))",
+                        args![
+                            reference,
+                            answer.status.id(),
+                            now_ms(),
+                            amount.map(Pesos::get),
+                            profile
+                        ],
+                    )?;
+                    Ok(if held == Some(answer.status) {
+                        StatusWrite::Same
+                    } else {
+                        StatusWrite::Moved { from: held }
+                    })
+                }
+            }
+        })
+    }
+
+    /// The answers that contradicted a final state of `profile`'s payments (every profile's
+    /// with `None`), seen in `[from_ms, to_ms)`, oldest first.
+    pub fn contradictions_between(
+        &self,
+        profile: Option<&str>,
+        from_ms: i64,
+        to_ms: i64,
+    ) -> Result<Vec<Contradiction>, LedgerError> {
         self.with(|db| {
-            db.execute(
-                // The cast tells PostgreSQL the type of a parameter that may be NULL.
-                "UPDATE collections
-                 SET status = ?2, status_at = ?3,
-                     amount = COALESCE(NULLIF(amount, 0), CAST(?4 AS BIGINT), amount)
-                 WHERE reference = ?1 AND profile = ?5
-                   AND NOT (repeatable = 1 AND COALESCE(status, 0) = 2)
-                   AND (status IS NULL OR status <> ?2
-                        OR ((amount IS NULL OR amount = 0) AND CAST(?4 AS BIGINT) IS NOT NULL))",
-                // A static QR answers $ 0 until a payer types an amount: no amount yet.
-                args![
-                    reference,
-                    status.id(),
-                    now_ms(),
-                    amount.filter(|amount| amount.get() > 0).map(Pesos::get),
-                    profile
-                ],
+            db.query(
+                &format!(
+                    "SELECT {CONTRADICTION_COLUMNS} FROM status_contradictions
+                     WHERE (CAST(?1 AS TEXT) IS NULL OR profile = ?1)
+                       AND seen_at >= ?2 AND seen_at < ?3
+                     ORDER BY seen_at, id"
+                ),
+                args![profile, from_ms, to_ms],
+                contradiction,
             )
-        })?;
-        Ok(())
+        })
+    }
+
+    /// What the service said of `profile`'s `reference` against the final state the books hold,
+    /// oldest first (nothing: it never contradicted them).
+    pub fn contradictions_of(
+        &self,
+        profile: &str,
+        reference: &str,
+    ) -> Result<Vec<Contradiction>, LedgerError> {
+        self.with(|db| {
+            db.query(
+                &format!(
+                    "SELECT {CONTRADICTION_COLUMNS} FROM status_contradictions
+                     WHERE profile = ?1 AND reference = ?2 ORDER BY seen_at, id"
+                ),
+                args![profile, reference],
+                contradiction,
+            )
+        })
+    }
+
+    /// Claims the announcement of a sale's approval (`payment` empty) or of one payment of a code
+    /// (its provider reference) for this till: true the first time anyone asks, ever, on every
+    /// till of the books; so a restart, or a second path to the same answer, says nothing again.
+    /// Only what the books hold as received is announced (a contradicted approval is not).
+    pub fn claim_announcement(
+        &self,
+        profile: &str,
+        reference: &str,
+        payment: &str,
+    ) -> Result<bool, LedgerError> {
+        self.with(|db| {
+            let changed = if payment.is_empty() {
+                db.execute(
+                    "UPDATE collections SET announced_at = ?3
+                     WHERE profile = ?1 AND reference = ?2 AND status = 2
+                       AND announced_at IS NULL",
+                    args![profile, reference, now_ms()],
+                )?
+            } else {
+                db.execute(
+                    "UPDATE received_payments SET announced_at = ?4
+                     WHERE profile = ?1 AND reference = ?2 AND provider_reference = ?3
+                       AND announced_at IS NULL",
+                    args![profile, reference, payment, now_ms()],
+                )?
+            };
+            Ok(changed > 0)
+        })
     }
 
     pub fn collections_between(

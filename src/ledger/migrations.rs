@@ -174,6 +174,9 @@ pub(super) const MIGRATIONS: &[Migration] = &[
     sql(schema::PEOPLE_SQLITE),
     // 11: each payment's resource id, which the current interface's notifications can name.
     sql(schema::RESOURCE_SCHEMA),
+    // 12: a final state is final in the database; contradicting answers kept apart; when each
+    // sale and each code's payment was announced.
+    sql(schema::FINAL_SQLITE),
 ];
 
 /// Under an immediate (write) lock, so two processes opening a new ledger at once migrate it

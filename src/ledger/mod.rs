@@ -32,7 +32,7 @@ mod writer_guard;
 
 pub use accounts::SavedBankAccount;
 pub use choice::{LedgerChoice, till_id};
-pub use created::{Collection, MadeBy};
+pub use created::{Collection, Contradiction, MadeBy, StatusAnswer, StatusWrite};
 pub use inbox::{CheckState, StoreOutcome, StoredNotification};
 pub use inbox_cap::{BODIES_WHOLE_FOR_MS, InboxCap, KEPT_BODY_CHARS};
 pub use payouts::{IntentRules, PayoutOutcome, PayoutRecord, PayoutState};

@@ -628,6 +628,8 @@ pub enum LedgerEvent {
     Received(i64),
     /// A PIN or a cashier changed.
     People,
+    /// An answer contradicted a final state (kept, never applied).
+    Contradiction(i64),
     /// Listening has started or started again (true: re-read what is shown, notices may have
     /// been missed), or the database went away (false).
     Reachable(bool),
@@ -646,6 +648,7 @@ impl LedgerEvent {
             ("payouts", _) => LedgerEvent::Payout(id),
             ("received_payments", _) => LedgerEvent::Received(id),
             ("people", _) => LedgerEvent::People,
+            ("status_contradictions", _) => LedgerEvent::Contradiction(id),
             _ => return None,
         })
     }

@@ -63,7 +63,9 @@ impl ReceivedPayment {
     }
 }
 
-/// One received payment, when `profile` created its payment; true when it was new.
+/// One received payment, when `profile` created its payment and the books hold it approved (a
+/// code that takes many: whatever its state); true when it was new. So an approval that
+/// contradicts a final refusal is never money in the books.
 fn insert_received(
     db: &mut Conn<'_>,
     profile: &str,
@@ -73,7 +75,8 @@ fn insert_received(
         "INSERT INTO received_payments (profile, reference, provider_reference, amount, fee,
             received_at)
          SELECT ?1, ?2, ?3, ?4, ?5, ?6
-         WHERE EXISTS (SELECT 1 FROM collections WHERE profile = ?1 AND reference = ?2)
+         WHERE EXISTS (SELECT 1 FROM collections WHERE profile = ?1 AND reference = ?2
+                       AND (repeatable = 1 OR status = 2))
          ON CONFLICT (profile, reference, provider_reference) DO NOTHING
          RETURNING id",
         args![

@@ -148,4 +148,11 @@ pub(super) const STEPS: &[PgStep] = &[
         then: None,
         oldest_writer: GUARD_VERSION,
     },
+    // Only adds (a table, columns, a trigger): an earlier till's writes stay right, and the
+    // trigger keeps its status updates from leaving a final state.
+    PgStep {
+        sql: super::schema::FINAL_POSTGRES,
+        then: None,
+        oldest_writer: GUARD_VERSION,
+    },
 ];

@@ -62,6 +62,9 @@ pub struct PaydeskApp {
     books: crate::ui::books::BooksGuard,
     /// Who is at the till and what they may reach (Caja or the owner's side).
     access: Access,
+    /// Who was at the till at the last `logic` (the owner's side open, the cashier), once the
+    /// ledger said whether a PIN is set: when it changes the panels hear of another person.
+    at_till: Option<(bool, String)>,
     panels: Panels,
     /// New versions: looked for in the background, said once, installed at close.
     updates: super::updates::UpdateWatch,
@@ -129,6 +132,7 @@ impl PaydeskApp {
             today: TodayFromLedger::default(),
             books: crate::ui::books::BooksGuard::default(),
             access: Access::default(),
+            at_till: None,
             panels: Panels::default(),
             updates: Default::default(),
         }
@@ -228,9 +232,11 @@ impl PaydeskApp {
             .map_or(0, |tracked| tracked.received.len());
         let ctx = self.bridge.ctx().clone();
         if let Some(place) = self.display.place_beside(&ctx) {
+            tracing::info!(reference = %payment.reference, "a sale is on the customer display");
             self.display.show(payment, received_before, place);
             return;
         }
+        tracing::info!(reference = %payment.reference, "a sale is on the customer screen");
         self.customer = Some(CustomerScreen::new(payment, received_before));
         // The customer sees the amount and the QR on the whole screen.
         ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(true));
@@ -292,12 +298,18 @@ impl eframe::App for PaydeskApp {
         self.follow_connection(&mut news);
         if let Some(session) = self.session.value().cloned() {
             self.follow_books(&session, &mut news);
-            self.follow_people(ctx, &session);
+            self.follow_people(ctx, &session, &mut news);
         }
         // Approvals the service confirmed this frame: their receipts, when the owner asked.
         let mut approvals = Vec::new();
         self.follow_receiver(&mut news, &mut approvals);
         self.follow_payments(&mut news, &mut approvals);
+        // A person turning to a panel of the day's figures sees them fresh from the books (a
+        // sale the command line made, or another program's write, is heard no other way on an
+        // embedded ledger).
+        let looked = self.prefs.last_panel != self.nav
+            && matches!(self.nav, Panel::Status | Panel::Balance | Panel::Reconcile);
+        self.reread_day_money(&news, looked);
         for item in &news {
             self.panels.tell(item);
         }
@@ -391,8 +403,10 @@ impl PaydeskApp {
         }
     }
 
-    /// Who is at the till, and the owner's side closing when it has been left alone.
-    fn follow_people(&mut self, ctx: &egui::Context, session: &Arc<Session>) {
+    /// Who is at the till, and the owner's side closing when it has been left alone; when
+    /// someone else is at the till (a cashier took it, the owner's side opened or closed), the
+    /// panels hear so and forget what the one before searched or exported.
+    fn follow_people(&mut self, ctx: &egui::Context, session: &Arc<Session>, news: &mut Vec<News>) {
         let now = ctx.input(|i| i.time);
         let used = ctx.input(|i| i.events.iter().any(is_use));
         if let Some(cashier) = self.access.logic(&self.bridge, session, now, used) {
@@ -404,6 +418,17 @@ impl PaydeskApp {
         }
         if !self.access.may_open(self.nav) {
             self.nav = Panel::Collect;
+        }
+        let at_till = self
+            .access
+            .people()
+            .map(|_| (self.access.owner_side(), self.access.cashier().to_owned()));
+        if at_till.is_some() {
+            if self.at_till.is_some() && self.at_till != at_till {
+                news.push(News::AnotherPerson);
+                self.paper.forget_outcome();
+            }
+            self.at_till = at_till;
         }
     }
 
@@ -446,6 +471,26 @@ impl PaydeskApp {
         }
     }
 
+    /// A payment ended, or the receiver checked a notification: today's money is read again
+    /// from the books (the close's rows and sum), so Estado de pagos and Saldo say what Cuadre
+    /// del día says.
+    fn reread_day_money(&mut self, news: &[News], looked: bool) {
+        let moved = looked
+            || news.iter().any(|item| {
+                matches!(
+                    item,
+                    News::PaymentEnded { .. }
+                        | News::Notification {
+                            confirmed: Some(_),
+                            ..
+                        }
+                )
+            });
+        if moved && let Some(session) = self.session.value().cloned() {
+            self.today.restore(&self.bridge, &session, false);
+        }
+    }
+
     /// What the followers heard from the service: every payment that ended gets its banner.
     fn follow_payments(&mut self, news: &mut Vec<News>, approvals: &mut Vec<Ended>) {
         for ended in self.tracker.drain() {
@@ -469,7 +514,7 @@ impl PaydeskApp {
         self.books.logic(
             &self.bridge,
             session,
-            &self.options.paths,
+            &mut self.options,
             &mut self.actions,
             &self.access.actor(),
         );
@@ -552,24 +597,7 @@ impl PaydeskApp {
         if self.access.owner_side() {
             self.updates.offer_ui(ui);
         }
-        self.banners.ui(ui, &self.panels.activity.recent());
-        if self.display.holds_a_sale() {
-            ui.horizontal(|ui| {
-                ui.label(t!("display-showing-sale"));
-                if ui.button(t!("display-clear")).clicked() {
-                    self.actions.push(AppAction::ClearDisplay);
-                    ui.ctx().request_repaint();
-                }
-            });
-        }
-        if self.prompt.is_open() && self.access.in_caja() {
-            // The token is the owner's to type: the till says whom to call.
-            ui.label(
-                egui::RichText::new(t!("caja-session-ended"))
-                    .strong()
-                    .color(crate::ui::theme::palette(ui).danger),
-            );
-        }
+        self.notes_ui(ui);
         let Some(session) = session else {
             self.connecting_ui(ui);
             return;
@@ -597,6 +625,40 @@ impl PaydeskApp {
             updates: &updates,
         };
         self.panels.show(nav, ui, &mut shell);
+    }
+
+    /// What comes and goes over the panel (the payments' banners, the customer display's sale,
+    /// what the till says of itself): laid over its corner, so nothing under the cashier's hand
+    /// moves when one appears or leaves by itself.
+    fn notes_ui(&mut self, ui: &mut Ui) {
+        let notifications = self.panels.activity.recent();
+        let over = ui.max_rect();
+        super::banners::overlay(ui.ctx(), over, |ui| {
+            use super::theme::Tone;
+            if self.prompt.is_open() && self.access.in_caja() {
+                // The token is the owner's to type: the till says whom to call.
+                super::banners::note(ui, Tone::Danger, None, |ui| {
+                    ui.label(on_fill(ui, t!("caja-session-ended")).strong());
+                });
+            }
+            if self.access.caja_notice
+                && super::banners::note(ui, Tone::Info, Some(t!("caja-notice-understood")), |ui| {
+                    ui.label(on_fill(ui, t!("caja-notice-title")).strong());
+                    ui.label(on_fill(ui, t!("caja-notice")));
+                })
+            {
+                self.access.caja_notice = false;
+            }
+            self.banners.ui(ui, &notifications);
+            if self.display.holds_a_sale()
+                && super::banners::note(ui, Tone::Info, Some(t!("display-clear")), |ui| {
+                    ui.label(on_fill(ui, t!("display-showing-sale")));
+                })
+            {
+                self.actions.push(AppAction::ClearDisplay);
+                ui.ctx().request_repaint();
+            }
+        });
     }
 
     /// A new session: its ledger backs the payment list, and today's payments come back. Another
@@ -677,6 +739,11 @@ impl PaydeskApp {
             }
         }
     }
+}
+
+/// Words on an overlay note's fill.
+fn on_fill(ui: &Ui, words: String) -> egui::RichText {
+    egui::RichText::new(words).color(super::theme::palette(ui).on_fill)
 }
 
 /// Whether an input event is the person using the window (not a focus change or a repaint).

@@ -43,8 +43,10 @@ pub struct TodayFromLedger {
 struct TodayRead {
     /// Today's payments, newest first, then the older codes that still take payments.
     collections: Vec<Collection>,
-    /// What those codes took today.
+    /// What was received today (a sale's payment, each of a code's).
     received: Vec<ReceivedPayment>,
+    /// Answers that contradicted a final state today.
+    contradictions: Vec<crate::ledger::Contradiction>,
 }
 
 /// The payments a read brings that are news (reference, provider reference): after a start
@@ -111,6 +113,7 @@ impl TodayFromLedger {
                 Ok(TodayRead {
                     collections,
                     received: ledger.received_between(Some(&profile), from, to)?,
+                    contradictions: ledger.contradictions_between(Some(&profile), from, to)?,
                 })
             };
             read().map_err(|error| error.to_string())
@@ -174,7 +177,9 @@ impl TodayFromLedger {
         let mut payments_changed = false;
         while let Ok(event) = follow.events.try_recv() {
             match event {
-                LedgerEvent::Collection(_) | LedgerEvent::Received(_) => payments_changed = true,
+                LedgerEvent::Collection(_)
+                | LedgerEvent::Received(_)
+                | LedgerEvent::Contradiction(_) => payments_changed = true,
                 LedgerEvent::NotificationStored(_) | LedgerEvent::NotificationChecked(_) => {
                     news.notifications = true;
                 }
@@ -217,7 +222,14 @@ impl TodayFromLedger {
         match read {
             Ok(read) => {
                 tracker.restore_problem = None;
+                // The same rows and the same sum as the day's close: one figure everywhere.
+                tracker.day_money = Some(crate::ledger::reconcile::MoneyIn::of(&read.received));
                 self.merge(bridge, session, tracker, banners, read.collections);
+                for contradiction in read.contradictions {
+                    if let Some(payment) = tracker.find_mut(&contradiction.reference) {
+                        payment.add_contradiction(contradiction);
+                    }
+                }
                 let fresh = news_since(&read.received, self.follow_unfinished, self.news_from);
                 let new = tracker.merge_received(read.received);
                 for received in new {

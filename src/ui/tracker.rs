@@ -11,7 +11,8 @@ use crate::api::Client;
 use crate::api::family_b::{StatusRecord, TransactionStatus};
 use crate::api::kind::PaymentKind;
 use crate::collections::{FollowUpdate, Follower};
-use crate::ledger::{Collection, Ledger, MadeBy, ReceivedPayment, now_ms};
+use crate::ledger::reconcile::MoneyIn;
+use crate::ledger::{Collection, Contradiction, Ledger, MadeBy, ReceivedPayment, now_ms};
 use crate::money::Pesos;
 use crate::speech::{PaymentNews, Verdict};
 
@@ -49,6 +50,9 @@ pub struct TrackedPayment {
     pub made_by: MadeBy,
     /// The service's id of the payment resource, when it named one.
     pub resource_id: Option<String>,
+    /// Answers that contradicted the final state the books keep: shown for review, never
+    /// applied.
+    pub contradictions: Vec<Contradiction>,
 }
 
 impl TrackedPayment {
@@ -76,6 +80,7 @@ impl TrackedPayment {
             received: Vec::new(),
             made_by: MadeBy::default(),
             resource_id: None,
+            contradictions: Vec::new(),
         }
     }
 
@@ -118,6 +123,17 @@ impl TrackedPayment {
         !known
     }
 
+    /// An answer that contradicted the final state, unless the same was seen already.
+    pub fn add_contradiction(&mut self, contradiction: Contradiction) {
+        if !self
+            .contradictions
+            .iter()
+            .any(|seen| seen.answered == contradiction.answered)
+        {
+            self.contradictions.push(contradiction);
+        }
+    }
+
     /// The amount the service reports, else the one we asked for.
     pub fn amount(&self) -> Option<Pesos> {
         self.record
@@ -154,6 +170,9 @@ pub struct Tracker {
     pub catalog: crate::api::catalog::MethodCatalog,
     /// Who is at this till now: each sale made here carries it.
     at_till: MadeBy,
+    /// Today's money as the books hold it (the close's own sum of the same rows), once read:
+    /// what Estado de pagos and Saldo show, so they agree with Cuadre del día.
+    pub day_money: Option<MoneyIn>,
 }
 
 /// A final state that just arrived, or one more payment of a code that takes many: the banner
@@ -192,6 +211,7 @@ impl Tracker {
             announcer: Announcer {
                 alerts,
                 announced: Arc::default(),
+                books: Arc::default(),
             },
             store: None,
             on_screen: tokio::sync::watch::Sender::new(None),
@@ -200,6 +220,7 @@ impl Tracker {
                 cashier: String::new(),
                 till: crate::ledger::activity::this_till(),
             },
+            day_money: None,
         }
     }
 
@@ -218,6 +239,10 @@ impl Tracker {
         };
         if !same_profile && self.store.is_some() {
             self.payments.clear();
+            self.day_money = None;
+        }
+        if let Ok(mut books) = self.announcer.books.lock() {
+            books.clone_from(&store);
         }
         self.store = store;
     }
@@ -298,6 +323,7 @@ impl Tracker {
             takes_many: repeatable,
         };
         self.add(payment);
+        let mut told = super::follow_news::LastTold::default();
         bridge.runtime().spawn(follower.run(client, move |update| {
             let approved_now = update.received.is_some()
                 || (!repeatable
@@ -314,10 +340,14 @@ impl Tracker {
                 .as_ref()
                 .ok()
                 .and_then(StatusRecord::amount_pesos);
+            let news = told.is_news(&update.result, update.received.is_some());
             if sender.send(update).is_err() {
                 return false; // the app has closed: nobody is watching any more
             }
-            ctx.request_repaint();
+            // An answer like the last waits in the channel for the next frame, whenever that is.
+            if news {
+                ctx.request_repaint();
+            }
             if approved_now {
                 announcer.approved(&reference, received.as_ref(), amount, sale);
             }
@@ -345,12 +375,25 @@ impl Tracker {
             match update.result {
                 Ok(record) => {
                     let before = payment.status;
-                    // A final state is never left (docs/decisions.md): a code that takes many payments
-                    // shows "processing" again while the next one goes through.
-                    if !before.is_some_and(TransactionStatus::is_final) {
+                    if let Some(held) = update.contradicted {
+                        payment.add_contradiction(Contradiction {
+                            reference: payment.reference.clone(),
+                            held,
+                            answered: record.status,
+                            answered_amount: record.amount_pesos(),
+                            seen_at: now_ms(),
+                        });
+                    }
+                    // A final state is never left (docs/decisions.md): a code that takes many
+                    // payments shows "processing" again while the next one goes through, and an
+                    // answer that says otherwise leaves the final one's figures as they were.
+                    let kept = before.filter(|held| held.is_final());
+                    if kept.is_none() {
                         payment.status = Some(record.status);
                     }
-                    payment.record = Some(record);
+                    if kept.is_none_or(|held| held == record.status) {
+                        payment.record = Some(record);
+                    }
                     payment.problem = None;
                     ended.extend(newly_final(payment, before));
                 }
@@ -404,6 +447,10 @@ impl Tracker {
         self.payments.iter().find(|p| p.reference == reference)
     }
 
+    pub fn find_mut(&mut self, reference: &str) -> Option<&mut TrackedPayment> {
+        self.payments.iter_mut().find(|p| p.reference == reference)
+    }
+
     /// How many payments today's list holds: each payment a code took counts, not the code.
     pub fn payment_count(&self) -> usize {
         self.payments
@@ -419,8 +466,12 @@ impl Tracker {
     }
 
     /// The sum of today's approved collections: what payers paid. Drawn every frame on the
-    /// Status panel, so it reads no text.
+    /// Status panel, so it reads no text. The books' figure once read (the close's); the list's
+    /// own sum only where there are no books (a panel drawn on its own, in tests).
     pub fn approved_total(&self) -> Pesos {
+        if let Some(money) = self.day_money {
+            return money.totals.gross;
+        }
         Pesos::sum_of(
             self.payments
                 .iter()
@@ -433,6 +484,10 @@ impl Tracker {
     /// checks reported, and what the shop receives (net). Fee and net count only the payments
     /// whose fee is known; the last value says how many those are.
     pub fn approved_figures(&self) -> (Pesos, Pesos, Pesos, usize) {
+        if let Some(money) = self.day_money {
+            let totals = money.totals;
+            return (totals.gross, totals.fee, totals.net, money.with_fee);
+        }
         let add = |total: Pesos, value: Option<Pesos>| {
             value
                 .and_then(|value| total.checked_add(value))
@@ -479,13 +534,18 @@ fn newly_final(payment: &TrackedPayment, before: Option<TransactionStatus>) -> O
     })
 }
 
-/// The approval alert (sound and desktop notification). A code's payment may reach a till by its
-/// status check and by a notification: it sounds once.
+/// The approval alert (sound, voice and desktop notification): once in a sale's life. A
+/// code's payment may reach a till by its status check and by a notification, and a sale's
+/// approval by its follower after a restart: the books' claim (`Ledger::claim_announcement`)
+/// lets it sound once, ever, on every till of the books.
 #[derive(Clone)]
 struct Announcer {
     alerts: AlertSettings,
-    /// The code's payments announced (`reference/provider reference`).
+    /// What this run announced (`reference/provider reference`; a sale's has none), so a second
+    /// path in the same run asks the books nothing.
     announced: Arc<std::sync::Mutex<std::collections::HashSet<String>>>,
+    /// The books the claim is made in, and for which profile (none: this run's memory only).
+    books: Arc<std::sync::Mutex<Option<TrackerStore>>>,
 }
 
 /// What the voice needs to know of the sale an approval belongs to.
@@ -516,13 +576,13 @@ impl Announcer {
                 payment.amount,
                 sale,
             ),
-            None => {
-                self.say(reference, None, amount, sale);
-                self.sound(&runtime, reference, amount);
-            }
+            None => self.once(&runtime, reference, "", amount, sale),
         }
     }
 
+    /// Announces `payment` of `reference` (empty: the sale's own approval) unless it was
+    /// announced before, in this run or, as the books say, ever. The claim reads the books, so
+    /// it runs on the blocking pool.
     fn once(
         &self,
         runtime: &tokio::runtime::Handle,
@@ -537,10 +597,37 @@ impl Announcer {
             .map(|mut announced| announced.insert(format!("{reference}/{payment}")))
             // A poisoned set only means a panicked announcement: sounding again is harmless.
             .unwrap_or(true);
-        if first {
-            self.say(reference, Some(payment), amount, sale);
-            self.sound(runtime, reference, amount);
+        if !first {
+            return;
         }
+        let this = self.clone();
+        let (reference, payment) = (reference.to_owned(), payment.to_owned());
+        runtime.spawn_blocking(move || {
+            if !this.claimed_in_books(&reference, &payment) {
+                return;
+            }
+            let payment = (!payment.is_empty()).then_some(payment.as_str());
+            this.say(&reference, payment, amount, sale);
+            let (title, body) = alert_words(&reference, amount);
+            alerts::announce(&this.alerts, &title, &body);
+        });
+    }
+
+    /// Whether this till may announce: the books had not announced it (or there are none). A
+    /// sale the books do not hold approved (an approval that contradicted a refusal) is not
+    /// announced. Books that cannot answer do not silence an approval.
+    fn claimed_in_books(&self, reference: &str, payment: &str) -> bool {
+        let books = self.books.lock().ok().and_then(|books| books.clone());
+        let Some(books) = books else {
+            return true;
+        };
+        books
+            .ledger
+            .claim_announcement(&books.profile, reference, payment)
+            .unwrap_or_else(|error| {
+                tracing::error!(%error, "the books could not say whether an approval was announced");
+                true
+            })
     }
 
     /// Only what the service confirmed reaches here (a status answer, or a code's payment the
@@ -556,20 +643,20 @@ impl Announcer {
         };
         self.alerts.voice().hear(&news);
     }
+}
 
-    fn sound(&self, runtime: &tokio::runtime::Handle, reference: &str, amount: Option<Pesos>) {
-        let title = crate::t!("alert-title");
-        let body = match amount {
-            Some(amount) => crate::t!(
-                "alert-approved-amount",
-                amount = amount.to_string(),
-                reference = reference
-            ),
-            None => crate::t!("alert-approved", reference = reference),
-        };
-        let alerts = self.alerts.clone();
-        runtime.spawn_blocking(move || alerts::announce(&alerts, &title, &body));
-    }
+/// The desktop notification's title and body for an approval.
+fn alert_words(reference: &str, amount: Option<Pesos>) -> (String, String) {
+    let title = crate::t!("alert-title");
+    let body = match amount {
+        Some(amount) => crate::t!(
+            "alert-approved-amount",
+            amount = amount.to_string(),
+            reference = reference
+        ),
+        None => crate::t!("alert-approved", reference = reference),
+    };
+    (title, body)
 }
 
 #[cfg(test)]

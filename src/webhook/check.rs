@@ -321,6 +321,7 @@ async fn check_payment(
         None => return Check::Done(Vec::new()),
     };
     // The service is asked about the payment by the reference it gave when it was created.
+    let asked_at = now_ms();
     let answer = match client.payment_status(&collection.reference).await {
         Ok(reply) => reply.value,
         Err(error) => {
@@ -331,7 +332,8 @@ async fn check_payment(
     };
     let applied = {
         let (ledger, answer, collection) = (ledger.clone(), answer.clone(), collection.clone());
-        blocking(move || apply_answer(&ledger, &profile, &collection, &answer, now_ms())).await
+        blocking(move || apply_answer(&ledger, &profile, &collection, &answer, asked_at, now_ms()))
+            .await
     };
     if applied.is_none() {
         return Check::Done(Vec::new());

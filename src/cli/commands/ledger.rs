@@ -178,12 +178,24 @@ pub async fn export_ledger(
     .await
     .map_err(|e| Failure::Local(e.to_string()))?
     .map_err(|e| Failure::Local(e.to_string()))?;
-    let document = json!({"file": file.display().to_string(), "rows": written});
+    let beside = crate::ledger::reconcile::notifications_path(file, crate::i18n::current());
+    let document = json!({
+        "file": file.display().to_string(),
+        "rows": written,
+        "notificationsFile": beside.display().to_string(),
+    });
     Ok(ctx.out.done(&document, || {
-        crate::t!(
-            "activity-exported",
-            rows = written.to_string(),
-            path = file.display().to_string()
+        format!(
+            "{}\n{}",
+            crate::t!(
+                "activity-exported",
+                rows = written.to_string(),
+                path = file.display().to_string()
+            ),
+            crate::t!(
+                "cli-exported-notifications",
+                path = beside.display().to_string()
+            )
         )
     }))
 }

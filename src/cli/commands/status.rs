@@ -30,6 +30,19 @@ fn describe_status(record: &StatusRecord) -> String {
         .join("\n")
 }
 
+/// The answer as rows, with the books' own final state first where they keep it against the
+/// answer.
+fn described(record: &StatusRecord, kept: Option<TransactionStatus>) -> String {
+    match kept {
+        Some(held) => format!(
+            "{}\n{}",
+            t!("cli-status-books-keep", held = held.to_string()),
+            describe_status(record)
+        ),
+        None => describe_status(record),
+    }
+}
+
 pub async fn status(ctx: &Context<'_>, reference: &str, wait: bool, wait_limit: u64) -> Outcome {
     let reference = validate::required(Field::Reference, reference)?;
     let client = &ctx.connection.client;
@@ -43,9 +56,11 @@ pub async fn status(ctx: &Context<'_>, reference: &str, wait: bool, wait_limit: 
         }
     };
     if !wait {
+        let asked_at = crate::ledger::now_ms();
         let reply = client.payment_status(&reference).await?;
-        apply_to_books(ctx, books.clone(), &reference, &reply.value).await;
-        return Ok(ctx.out.done(&reply.raw, || describe_status(&reply.value)));
+        let applied = apply_to_books(ctx, books.clone(), &reference, &reply.value, asked_at).await;
+        let kept = books_verdict(&reference, &reply.value, applied.as_ref())?;
+        return Ok(ctx.out.done(&reply.raw, || described(&reply.value, kept)));
     }
     // Until it ends, riding out a dropped line: said once on stderr when the service stops
     // answering and once when it is back, and asked again the moment it is.
@@ -54,16 +69,20 @@ pub async fn status(ctx: &Context<'_>, reference: &str, wait: bool, wait_limit: 
     let mut last = None;
     let mut away_said = false;
     loop {
+        let asked_at = crate::ledger::now_ms();
         match client.payment_status(&reference).await {
             Ok(reply) => {
                 if away_said {
                     away_said = false;
                     ctx.out.note(t!("cli-service-back"));
                 }
-                apply_to_books(ctx, books.clone(), &reference, &reply.value).await;
+                let applied =
+                    apply_to_books(ctx, books.clone(), &reference, &reply.value, asked_at).await;
+                // The books' final state ends the wait too: nothing the service says moves it.
+                let kept = books_verdict(&reference, &reply.value, applied.as_ref())?;
                 let status = reply.value.status;
-                if status.is_final() {
-                    return Ok(ctx.out.done(&reply.raw, || describe_status(&reply.value)));
+                if status.is_final() || kept.is_some() {
+                    return Ok(ctx.out.done(&reply.raw, || described(&reply.value, kept)));
                 }
                 if last != Some(status) {
                     last = Some(status);
@@ -103,16 +122,16 @@ pub async fn status(ctx: &Context<'_>, reference: &str, wait: bool, wait_limit: 
     }
 }
 
-/// Applies one answer to the books when `reference` is one of this profile's payments.
+/// Applies one answer, asked at `asked_at`, to the books when `reference` is one of this
+/// profile's payments; what it did, when it did anything.
 async fn apply_to_books(
     ctx: &Context<'_>,
     books: Option<std::sync::Arc<crate::ledger::Ledger>>,
     reference: &str,
     answer: &StatusRecord,
-) {
-    let Some(ledger) = books else {
-        return;
-    };
+    asked_at: i64,
+) -> Option<crate::collections::Applied> {
+    let ledger = books?;
     let profile = ctx.connection.profile_name.clone();
     let (reference, answer) = (reference.to_owned(), answer.clone());
     let applied = tokio::task::spawn_blocking(move || {
@@ -122,17 +141,45 @@ async fn apply_to_books(
                 &profile,
                 &collection,
                 &answer,
+                asked_at,
                 crate::ledger::now_ms(),
             )
-            .map(drop),
-            None => Ok(()),
+            .map(Some),
+            None => Ok(None),
         }
     })
     .await;
     match applied {
-        Ok(Ok(())) => {}
-        Ok(Err(error)) => ctx.out.note(error.to_string()),
-        Err(error) => ctx.out.note(error.to_string()),
+        Ok(Ok(applied)) => applied,
+        Ok(Err(error)) => {
+            ctx.out.note(error.to_string());
+            None
+        }
+        Err(error) => {
+            ctx.out.note(error.to_string());
+            None
+        }
+    }
+}
+
+/// What the books say of an answer: nothing to add when they took it; a contradiction of a
+/// final state they keep is a failure of its own (both states said, exit 4); a final state kept
+/// against a later answer (a code, or an answer that crossed the final one) is what is shown.
+fn books_verdict(
+    reference: &str,
+    answer: &StatusRecord,
+    applied: Option<&crate::collections::Applied>,
+) -> Result<Option<TransactionStatus>, Failure> {
+    use crate::ledger::StatusWrite;
+    match applied.map(|applied| applied.written) {
+        Some(StatusWrite::Contradicted { held }) => Err(Failure::Contradiction(t!(
+            "cli-status-contradicted",
+            reference = reference,
+            held = held.to_string(),
+            answered = answer.status.to_string()
+        ))),
+        Some(StatusWrite::Kept { held }) => Ok(Some(held)),
+        _ => Ok(None),
     }
 }
 

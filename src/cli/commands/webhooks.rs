@@ -254,6 +254,10 @@ fn describe_event(ledger: &crate::ledger::Ledger, event: &crate::ledger::LedgerE
             |payment| received_event(*id, &payment),
         ),
         LedgerEvent::People => (json!({"event": "people"}), crate::t!("cli-watch-people")),
+        LedgerEvent::Contradiction(id) => (
+            json!({"event": "contradiction", "id": id}),
+            crate::t!("cli-watch-contradiction"),
+        ),
         LedgerEvent::Payout(id) => read_row(
             ledger.payout(*id),
             || LedgerError::NoSuchPayout(*id),

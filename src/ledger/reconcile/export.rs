@@ -1,5 +1,6 @@
-//! The range as a CSV file: one row per notification received and per collection, payment
-//! received or payout, the same records the close reads.
+//! The range as CSV files: one row per sale (a counter code's: per payment it took) and per
+//! payout, the same records the close reads; the notifications received, which are hints and
+//! never money, in a file of their own beside it.
 
 use std::io::Write;
 
@@ -12,19 +13,23 @@ use crate::api::kind::PaymentKind;
 use crate::clock::local_datetime as local_time;
 use crate::i18n::Language;
 use crate::ledger::inbox::ExportedNotification;
-use crate::ledger::{Collection, PayoutRecord, ReceivedPayment};
+use crate::ledger::{Collection, Contradiction, PayoutRecord, ReceivedPayment};
 use crate::ledger::{Ledger, LedgerError};
 use crate::money::Pesos;
+use std::collections::{HashMap, HashSet};
 
 /// A row of the file, in the headers' order.
-type Row = [String; 13];
+type Row = [String; 15];
+
+/// The notifications' file: a row per notification received.
+type NotificationRow = [String; 10];
 
 impl Ledger {
     /// The CSV export the app and the CLI both make: the file (and its folder) created, one row
-    /// per notification received and per collection, payment received or payout of `profile`
-    /// (every profile's with `None`) in the range. Written beside the file and renamed over it
-    /// at the end: a failed export leaves an earlier file as it was. Returns how many rows were
-    /// written.
+    /// per sale and per payout of `profile` (every profile's with `None`) in the range, and
+    /// beside it ([`notifications_path`]) the notifications received. Each is written beside
+    /// its name and renamed over it at the end: a failed export leaves an earlier file as it
+    /// was. Returns how many rows the first file has.
     pub fn export_csv_file(
         &self,
         profile: Option<&str>,
@@ -34,79 +39,170 @@ impl Ledger {
         language: Language,
         catalog: &MethodCatalog,
     ) -> Result<usize, ExportError> {
-        let could_not_create = |path: &std::path::Path, error: std::io::Error| {
-            ExportError::Io(crate::t!(
-                "csv-could-not-create",
-                path = path.display().to_string(),
-                error = error.to_string()
-            ))
-        };
-        let folder = path
-            .parent()
-            .filter(|folder| !folder.as_os_str().is_empty())
-            .unwrap_or_else(|| std::path::Path::new("."));
-        std::fs::create_dir_all(folder).map_err(|error| could_not_create(folder, error))?;
-        let mut aside = tempfile::NamedTempFile::new_in(folder)
-            .map_err(|error| could_not_create(folder, error))?;
-        let rows = {
-            let mut out = std::io::BufWriter::new(aside.as_file_mut());
-            let rows = self.export_csv(profile, from, to, &mut out, language, catalog)?;
-            out.flush()
-                .map_err(|error| ExportError::Io(error.to_string()))?;
-            rows
-        };
-        aside
-            .persist(path)
-            .map_err(|error| could_not_create(path, error.error))?;
+        let rows = write_aside(path, |out| {
+            self.export_csv(profile, from, to, out, language, catalog)
+        })?;
+        write_aside(&notifications_path(path, language), |out| {
+            self.export_notifications_csv(profile, from, to, out, language)
+        })?;
         Ok(rows)
     }
 
-    /// One row per notification received and per collection, payment received or payout in
-    /// the range. Money is only in the rows of payments the service confirmed ("payment
-    /// received"): a notification's row says what it announced and whether the service
-    /// confirmed it, never an amount. In Spanish the file is what Excel set to Spanish
-    /// (Colombia) opens as columns: a UTF-8 BOM, `;` between fields, Spanish headers and
-    /// words; in English, `,` and codes a program reads.
+    /// One row per sale and per payout in the range. A sale is one row: what it was for, its
+    /// state as the books hold it, and, once the service confirmed it, the money it took (a
+    /// code that takes many payments has a row per payment instead). Money is only in the
+    /// columns of payments the service confirmed; an answer that contradicted a final state is
+    /// said in the last column, never applied. In Spanish the file is what Excel set to Spanish
+    /// (Colombia) opens as columns: a UTF-8 BOM, `;` between fields, Spanish headers and words;
+    /// in English, `,` and codes a program reads.
     pub fn export_csv(
         &self,
         profile: Option<&str>,
         from: Date,
         to: Date,
-        mut out: impl Write,
+        out: impl Write,
         language: Language,
         catalog: &MethodCatalog,
     ) -> Result<usize, ExportError> {
         let rows = self.rows(profile, from, to)?;
         let (start, end) = bounds(from, to);
-        let notifications = self.notifications_for_export(profile, start, end)?;
+        let contradictions = self.contradictions_between(profile, start, end)?;
         let spoken = Spoken {
             spanish: language == Language::Es,
             catalog,
+            contradictions: &contradictions,
         };
-        if spoken.spanish {
-            out.write_all("\u{feff}".as_bytes())
-                .map_err(|e| ExportError::Io(e.to_string()))?;
-        }
-        let mut writer = csv::WriterBuilder::new()
-            .delimiter(if spoken.spanish { b';' } else { b',' })
-            .from_writer(out);
-        writer.write_record(if spoken.spanish {
+        let header = if spoken.spanish {
             SPANISH_HEADER
         } else {
             EXPORT_HEADER
-        })?;
-        let lines = (notifications.iter().map(|n| spoken.notification(n)))
-            .chain(rows.collections.iter().map(|c| spoken.collection(c)))
-            .chain(rows.received.iter().map(|r| spoken.received(r)))
-            .chain(rows.payouts.iter().map(|p| spoken.payout(p)));
-        let mut count = 0;
-        for line in lines {
-            writer.write_record(line)?;
-            count += 1;
-        }
-        writer.flush().map_err(|e| ExportError::Io(e.to_string()))?;
-        Ok(count)
+        };
+        let paid: HashMap<&str, &ReceivedPayment> = rows
+            .received
+            .iter()
+            .filter(|payment| !payment.repeatable)
+            .map(|payment| (payment.reference.as_str(), payment))
+            .collect();
+        let sold_here: HashSet<&str> = rows
+            .collections
+            .iter()
+            .map(|collection| collection.reference.as_str())
+            .collect();
+        let sales = rows
+            .collections
+            .iter()
+            .filter(|collection| !collection.repeatable)
+            .map(|c| spoken.sale(c, paid.get(c.reference.as_str()).copied()));
+        // A code's payments, and a sale made on an earlier day and paid in the range.
+        let payments = rows
+            .received
+            .iter()
+            .filter(|payment| payment.repeatable || !sold_here.contains(payment.reference.as_str()))
+            .map(|payment| spoken.received(payment));
+        let payouts = rows.payouts.iter().map(|p| spoken.payout(p));
+        write_rows(
+            out,
+            spoken.spanish,
+            &header,
+            sales.chain(payments).chain(payouts),
+        )
     }
+
+    /// The notifications received in the range, one row each: what each announced and whether
+    /// the service confirmed it, never an amount (the money is the sales file's).
+    pub fn export_notifications_csv(
+        &self,
+        profile: Option<&str>,
+        from: Date,
+        to: Date,
+        out: impl Write,
+        language: Language,
+    ) -> Result<usize, ExportError> {
+        let (start, end) = bounds(from, to);
+        let notifications = self.notifications_for_export(profile, start, end)?;
+        let spoken = Spoken {
+            spanish: language == Language::Es,
+            catalog: &MethodCatalog::default(),
+            contradictions: &[],
+        };
+        let header = if spoken.spanish {
+            SPANISH_NOTIFICATIONS_HEADER
+        } else {
+            NOTIFICATIONS_HEADER
+        };
+        let lines = notifications.iter().map(|n| spoken.notification(n));
+        write_rows(out, spoken.spanish, &header, lines)
+    }
+}
+
+/// Where a CSV's notifications go: beside it, named for them in the file's language.
+pub fn notifications_path(path: &std::path::Path, language: Language) -> std::path::PathBuf {
+    let stem = path
+        .file_stem()
+        .map(|stem| stem.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let suffix = if language == Language::Es {
+        "notificaciones"
+    } else {
+        "notifications"
+    };
+    path.with_file_name(format!("{stem}-{suffix}.csv"))
+}
+
+/// Writes a file beside `path` with `write` and renames it over `path` once whole.
+fn write_aside(
+    path: &std::path::Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<usize, ExportError>,
+) -> Result<usize, ExportError> {
+    let could_not_create = |path: &std::path::Path, error: std::io::Error| {
+        ExportError::Io(crate::t!(
+            "csv-could-not-create",
+            path = path.display().to_string(),
+            error = error.to_string()
+        ))
+    };
+    let folder = path
+        .parent()
+        .filter(|folder| !folder.as_os_str().is_empty())
+        .unwrap_or_else(|| std::path::Path::new("."));
+    std::fs::create_dir_all(folder).map_err(|error| could_not_create(folder, error))?;
+    let mut aside =
+        tempfile::NamedTempFile::new_in(folder).map_err(|error| could_not_create(folder, error))?;
+    let rows = {
+        let mut out = std::io::BufWriter::new(aside.as_file_mut());
+        let rows = write(&mut out)?;
+        out.flush()
+            .map_err(|error| ExportError::Io(error.to_string()))?;
+        rows
+    };
+    aside
+        .persist(path)
+        .map_err(|error| could_not_create(path, error.error))?;
+    Ok(rows)
+}
+
+/// The header and the rows, as Excel in the file's language opens them.
+fn write_rows<const N: usize>(
+    mut out: impl Write,
+    spanish: bool,
+    header: &[&str; N],
+    lines: impl Iterator<Item = [String; N]>,
+) -> Result<usize, ExportError> {
+    if spanish {
+        out.write_all("\u{feff}".as_bytes())
+            .map_err(|e| ExportError::Io(e.to_string()))?;
+    }
+    let mut writer = csv::WriterBuilder::new()
+        .delimiter(if spanish { b';' } else { b',' })
+        .from_writer(out);
+    writer.write_record(header)?;
+    let mut count = 0;
+    for line in lines {
+        writer.write_record(line)?;
+        count += 1;
+    }
+    writer.flush().map_err(|e| ExportError::Io(e.to_string()))?;
+    Ok(count)
 }
 
 /// How the file says things: record kinds, check states and methods are words a person reads
@@ -114,6 +210,8 @@ impl Ledger {
 struct Spoken<'a> {
     spanish: bool,
     catalog: &'a MethodCatalog,
+    /// The range's answers that contradicted a final state, said beside their sale.
+    contradictions: &'a [Contradiction],
 }
 
 impl Spoken<'_> {
@@ -137,7 +235,7 @@ impl Spoken<'_> {
         }
     }
 
-    fn notification(&self, n: &ExportedNotification) -> Row {
+    fn notification(&self, n: &ExportedNotification) -> NotificationRow {
         let check = if self.spanish {
             n.check_state.words()
         } else {
@@ -149,9 +247,6 @@ impl Spoken<'_> {
             text(&n.reference_id),
             text(&n.reference1),
             text(&n.payment_method),
-            String::new(),
-            String::new(),
-            String::new(),
             n.status.to_string(),
             check,
             status_id(n.service_status),
@@ -160,32 +255,59 @@ impl Spoken<'_> {
         ]
     }
 
-    fn collection(&self, c: &Collection) -> Row {
+    /// What the service said against a sale's final state, in words; empty when nothing.
+    fn review(&self, reference: &str) -> String {
+        self.contradictions
+            .iter()
+            .filter(|c| c.reference == reference)
+            .map(|c| {
+                crate::t!(
+                    "csv-review-contradiction",
+                    answered = state_words(Some(c.answered)),
+                    time = local_time(c.seen_at)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" · ")
+    }
+
+    /// A sale, with the money the service confirmed for it when it did.
+    fn sale(&self, c: &Collection, paid: Option<&ReceivedPayment>) -> Row {
+        let figures = paid.map(|paid| paid.figures().completed());
         [
-            self.either("collection", "cobro").to_owned(),
+            self.either("sale", "venta").to_owned(),
             local_time(c.created_at),
             text(&c.reference),
             text(&c.reference1),
             text(&self.kind(&c.kind)),
             money(c.amount),
-            String::new(),
-            String::new(),
+            money(figures.and_then(|f| f.gross)),
+            money(figures.and_then(|f| f.fee)),
+            money(figures.and_then(|f| f.net)),
             state_words(c.status),
             self.confirmation(c.status.is_some()).to_owned(),
             status_id(c.status),
             text(&c.made_by.cashier),
             text(&c.made_by.till),
+            self.review(&c.reference),
         ]
     }
 
+    /// A payment a code took (or a sale made before the range, paid in it).
     fn received(&self, r: &ReceivedPayment) -> Row {
         let figures = r.figures().completed();
+        let record = if r.repeatable {
+            self.either("code payment", "pago de código")
+        } else {
+            self.either("sale", "venta")
+        };
         [
-            self.either("payment received", "pago recibido").to_owned(),
+            record.to_owned(),
             local_time(r.received_at),
             text(&r.reference),
             text(&r.provider_reference),
             text(&self.kind(&r.kind)),
+            money(r.amount),
             money(figures.gross),
             money(figures.fee),
             money(figures.net),
@@ -194,6 +316,11 @@ impl Spoken<'_> {
             TransactionStatus::Approved.id().to_string(),
             text(&r.cashier),
             String::new(),
+            if r.repeatable {
+                String::new()
+            } else {
+                self.review(&r.reference)
+            },
         ]
     }
 
@@ -215,9 +342,11 @@ impl Spoken<'_> {
             p.amount.get().to_string(),
             String::new(),
             String::new(),
+            String::new(),
             state,
             self.confirmation(p.service_status.is_some()).to_owned(),
             p.service_status.map(|s| s.to_string()).unwrap_or_default(),
+            String::new(),
             String::new(),
             String::new(),
         ]
@@ -239,12 +368,13 @@ fn status_id(status: Option<TransactionStatus>) -> String {
 }
 
 /// The same columns for Excel in Spanish.
-pub const SPANISH_HEADER: [&str; 13] = [
+pub const SPANISH_HEADER: [&str; 15] = [
     "registro",
     "fecha",
     "referencia",
     "su_referencia",
     "medio",
+    "valor",
     "pago_cliente",
     "comision",
     "neto",
@@ -253,18 +383,50 @@ pub const SPANISH_HEADER: [&str; 13] = [
     "estado_servicio",
     "cajero",
     "caja",
+    "revisar",
 ];
 
-pub const EXPORT_HEADER: [&str; 13] = [
+/// `amount` is what a sale was for (a payout: what was sent); `gross`, `cost` and `net` only
+/// what the service confirmed; `review` what the service said against a final state.
+pub const EXPORT_HEADER: [&str; 15] = [
     "record",
     "date",
     "reference",
     "reference1",
     "method",
+    "amount",
     "gross",
     "cost",
     "net",
     "state",
+    "confirmation",
+    "service_status",
+    "cashier",
+    "till",
+    "review",
+];
+
+/// The notifications' file, in Spanish.
+pub const SPANISH_NOTIFICATIONS_HEADER: [&str; 10] = [
+    "registro",
+    "fecha",
+    "referencia",
+    "su_referencia",
+    "medio",
+    "estado_notificado",
+    "confirmacion",
+    "estado_servicio",
+    "cajero",
+    "caja",
+];
+
+pub const NOTIFICATIONS_HEADER: [&str; 10] = [
+    "record",
+    "date",
+    "reference",
+    "reference1",
+    "method",
+    "notified_state",
     "confirmation",
     "service_status",
     "cashier",

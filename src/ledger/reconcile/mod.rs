@@ -9,7 +9,8 @@ use time::{Date, macros::format_description};
 use crate::clock;
 
 use super::{
-    Collection, Ledger, LedgerError, PayoutRecord, PayoutState, ReceivedPayment, StoredNotification,
+    Collection, Contradiction, Ledger, LedgerError, PayoutRecord, PayoutState, ReceivedPayment,
+    StoredNotification,
 };
 use crate::api::family_b::TransactionStatus;
 use crate::api::kind::PaymentKind;
@@ -19,7 +20,10 @@ use crate::money::{PaymentFigures, Pesos};
 mod export;
 mod terms;
 
-pub use export::{EXPORT_HEADER, ExportError, SPANISH_HEADER};
+pub use export::{
+    EXPORT_HEADER, ExportError, NOTIFICATIONS_HEADER, SPANISH_HEADER, SPANISH_NOTIFICATIONS_HEADER,
+    notifications_path,
+};
 pub use terms::{bounds, state_words};
 
 /// A collection still pending this long after it was created is an exception.
@@ -73,6 +77,28 @@ impl Totals {
     }
 }
 
+/// The money the service confirmed in a range, as every screen shows it: Cuadre del día, Saldo,
+/// Estado de pagos, the printed close and the CSV all read it from the same rows
+/// (`Ledger::received_between` of the range) through this one sum, so they agree.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MoneyIn {
+    /// How many payments, what payers paid, the fees and what the shop receives.
+    pub totals: Totals,
+    /// How many of them have a fee the service reported (the net counts only those).
+    pub with_fee: usize,
+}
+
+impl MoneyIn {
+    pub fn of(received: &[ReceivedPayment]) -> MoneyIn {
+        let mut money = MoneyIn::default();
+        for payment in received {
+            money.totals.add(payment.figures());
+            money.with_fee += usize::from(payment.fee.is_some());
+        }
+        money
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ExceptionKind {
     PendingTooLong,
@@ -83,6 +109,8 @@ pub enum ExceptionKind {
     NotificationWithoutResource,
     Disagreement,
     PayoutOutcomeUnknown,
+    /// The service contradicted a final state the books keep: the books are not changed.
+    Contradiction,
 }
 
 impl ExceptionKind {
@@ -95,6 +123,7 @@ impl ExceptionKind {
             ExceptionKind::NotificationWithoutResource => "unknownPayment",
             ExceptionKind::Disagreement => "disagreement",
             ExceptionKind::PayoutOutcomeUnknown => "payoutOutcomeUnknown",
+            ExceptionKind::Contradiction => "contradiction",
         }
     }
 
@@ -106,6 +135,7 @@ impl ExceptionKind {
             ExceptionKind::NotificationWithoutResource => crate::t!("exception-unknown-payment"),
             ExceptionKind::Disagreement => crate::t!("exception-disagreement"),
             ExceptionKind::PayoutOutcomeUnknown => crate::t!("exception-payout-unknown"),
+            ExceptionKind::Contradiction => crate::t!("exception-contradiction"),
         }
     }
 }
@@ -167,9 +197,9 @@ impl Report {
     /// The money: what the service's answers recorded, one row per payment (a sale is one
     /// payment; a code that takes many has one row for each).
     fn count_received(&mut self, received: &[ReceivedPayment]) {
+        self.approved = MoneyIn::of(received).totals;
         for payment in received {
             let figures = payment.figures();
-            self.approved.add(figures);
             self.by_method
                 .entry(payment.kind.clone())
                 .or_default()
@@ -284,6 +314,22 @@ impl Report {
         }
     }
 
+    /// Answers that contradicted a final state: listed to review, never counted.
+    fn note_contradictions(&mut self, contradictions: &[Contradiction]) {
+        for contradiction in contradictions {
+            self.exceptions.push(Exception {
+                kind: ExceptionKind::Contradiction,
+                reference: contradiction.reference.clone(),
+                detail: crate::t!(
+                    "exception-detail-contradiction",
+                    held = state_words(Some(contradiction.held)),
+                    answered = state_words(Some(contradiction.answered)),
+                    time = crate::clock::shown_datetime(contradiction.seen_at)
+                ),
+            });
+        }
+    }
+
     fn count_payouts(&mut self, payouts: &[PayoutRecord]) {
         for payout in payouts {
             let bucket = match payout.state {
@@ -382,6 +428,7 @@ impl Ledger {
         report.note_notifications(&notable, &Confirmed::of(&rows.received));
         report.count_collections(&rows.collections, &rows.received, now_ms);
         report.count_payouts(&rows.payouts);
+        report.note_contradictions(&self.contradictions_between(profile, start, end)?);
         report
             .exceptions
             .sort_by(|a, b| (a.kind, &a.reference).cmp(&(b.kind, &b.reference)));

@@ -35,11 +35,18 @@ pub struct TodayFigures {
 impl TodayFigures {
     pub fn of(tracker: &Tracker) -> TodayFigures {
         let (gross, fee, net, with_fee) = tracker.approved_figures();
-        let approved = tracker
-            .payments
-            .iter()
-            .filter(|p| p.status == Some(TransactionStatus::Approved))
-            .count();
+        // The payments the figures add up (a counter QR's payments each count), as the close
+        // counts them.
+        let approved = tracker.day_money.map_or_else(
+            || {
+                tracker
+                    .payments
+                    .iter()
+                    .filter(|p| p.status == Some(TransactionStatus::Approved))
+                    .count()
+            },
+            |money| money.totals.count,
+        );
         TodayFigures {
             gross,
             fee,
@@ -109,6 +116,17 @@ impl BalancePanel {
     }
 }
 
+/// A bag by the words a shop owner uses: the service's "Saldo Multiproducto" is where what
+/// customers paid lands (docs/decisions.md), and it is called so, with the service's label
+/// beside it for when she talks to the service. Other labels are shown as the service wrote them.
+fn bag_words(label: &str) -> String {
+    if crate::places::folded(label).contains("multiprod") {
+        t!("balance-bag-sales", service = label)
+    } else {
+        label.to_owned()
+    }
+}
+
 /// Each bag and its money; the one that pays payouts says so (when its label tells).
 fn bags_ui(ui: &mut Ui, balance: &Balance) {
     let disbursement = balance.disbursement_bag().map(|bag| bag.bag.clone());
@@ -117,7 +135,7 @@ fn bags_ui(ui: &mut Ui, balance: &Balance) {
         .spacing([24.0, 8.0])
         .show(ui, |ui| {
             for bag in &balance.bags {
-                ui.label(&bag.bag);
+                ui.label(bag_words(&bag.bag));
                 let pesos = bag.pesos();
                 let amount = pesos
                     .map(|p| p.to_string())

@@ -43,6 +43,7 @@ impl StatusPanel {
             .default_pos(ctx.content_rect().center())
             .show(ctx, |ui| {
                 state_lines(ui, payment, shown.service_away);
+                contradictions(ui, payment);
                 if !payment.description.is_empty() {
                     ui.label(&payment.description);
                 }
@@ -82,6 +83,23 @@ fn state_lines(ui: &mut Ui, payment: &TrackedPayment, service_away: Option<i64>)
     let waiting = payment.repeatable || !payment.status.is_some_and(|s| s.is_final());
     if let Some(since) = service_away.filter(|_| waiting) {
         crate::ui::widgets::offline::waiting_line(ui, since);
+    }
+}
+
+/// What the service said later against the final state the books keep: said plainly, in the
+/// warning colour, for the owner to look into (the books never take it).
+fn contradictions(ui: &mut Ui, payment: &TrackedPayment) {
+    let warn = crate::ui::theme::palette(ui).warning;
+    for contradiction in &payment.contradictions {
+        ui.label(
+            RichText::new(t!(
+                "status-contradiction",
+                held = contradiction.held.to_string(),
+                answered = contradiction.answered.to_string(),
+                time = crate::clock::shown_moment(contradiction.seen_at)
+            ))
+            .color(warn),
+        );
     }
 }
 
