@@ -245,7 +245,9 @@ pub fn waiting_ui(
     }
     ui.label(RichText::new(crate::t!("customer-scan")).size(crate::ui::theme::size::EMPHASIS));
     ui.add_space(crate::ui::theme::space::SMALL);
-    ui.add(egui::Spinner::new().size(crate::ui::theme::size::FIGURE));
+    // Calm dots, not egui's spinner: the screen waits for as long as the link lives, and a
+    // frame a second is all a waiting screen needs.
+    crate::ui::widgets::waiting::waiting_dots(ui, crate::ui::theme::size::FIGURE * 0.6);
     match service_away {
         None => {
             ui.label(
@@ -348,5 +350,27 @@ fn end_mark(ui: &mut Ui, paid: bool, colour: egui::Color32) {
     } else {
         painter.line_segment([at(-0.18, -0.18), at(0.18, 0.18)], stroke);
         painter.line_segment([at(0.18, -0.18), at(-0.18, 0.18)], stroke);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::ui::widgets::waiting::settled_repaint_delay;
+
+    #[test]
+    fn the_customer_screen_waiting_for_the_payment_asks_for_a_frame_a_second_at_most() {
+        let mut screen = CustomerScreen::new(CreatedPayment::example("PD1", 25_000), 0);
+        let waiting = Some(TransactionStatus::Pending);
+        let delay = settled_repaint_delay(|ui| {
+            screen.ui(ui, waiting, None, None, None);
+        });
+        assert!(delay >= Duration::from_millis(500), "{delay:?}");
+        let delay = settled_repaint_delay(|ui| {
+            screen.ui(ui, waiting, None, None, Some(1_700_000_000_000));
+        });
+        assert!(delay >= Duration::from_millis(500), "line down: {delay:?}");
     }
 }

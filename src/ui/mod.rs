@@ -13,6 +13,7 @@ pub mod chime;
 pub mod customer;
 mod damaged_books;
 pub mod display;
+mod follow_news;
 pub mod navigation;
 pub mod news;
 mod options;

@@ -43,3 +43,24 @@ fn idle_ui(ui: &mut Ui, shop: &str) {
             .weak(),
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::money::Pesos;
+    use crate::ui::widgets::waiting::settled_repaint_delay;
+
+    #[test]
+    fn the_display_waiting_for_the_payment_asks_for_a_frame_a_second_at_most() {
+        let mut qr = QrTexture::default();
+        let sale = Showing::Sale {
+            amount: Some(Pesos::new(25_000)),
+            qr_text: "http://127.0.0.1/checkout/PD1".into(),
+            service_away: None,
+        };
+        let delay = settled_repaint_delay(|ui| showing_ui(ui, &sale, &mut qr));
+        assert!(delay >= Duration::from_millis(500), "{delay:?}");
+    }
+}

@@ -11,3 +11,4 @@ pub mod qr;
 pub mod stable_ids;
 pub mod status;
 pub mod table;
+pub mod waiting;
