@@ -34,6 +34,7 @@ fn till_with_voice(app: &App, stand_in: &StandIn) -> Harness<'static, PaydeskApp
         // The daemon's own deadlines: four tills in one test process answer slower than one.
         speaker: Speaker::Daemon(paydesk::speech::ssip::Daemon::at(&stand_in.socket)),
         monitors: Some(Vec::new()),
+        picker: paydesk::ui::pick::Picker::stand_in(),
     };
     harness_of(app.runtime.handle().clone(), options)
 }
@@ -250,5 +251,64 @@ fn without_a_spanish_voice_configuracion_says_what_to_install() {
             .accesskit_node()
             .is_disabled(),
         "nothing to try without a voice"
+    );
+}
+
+/// A sale is said once in its life: the till closed and opened again on the same books follows
+/// the counter's QR again, and the service's answers about it and about the approved sale say
+/// nothing already said.
+#[test]
+fn a_restart_says_nothing_already_said() {
+    let stand_in = StandIn::start(Behaviour::Answers, VOICES);
+    let app = App::new();
+    let code = {
+        let mut harness = till_with_voice(&app, &stand_in);
+        turn_speech_on(&mut harness);
+        let link = create_link(&mut harness, "30000");
+        settle(&app, &harness, &link, json!({ "outcome": "approve" }));
+        wait_for_speech(&mut harness, &stand_in, 1);
+        harness.state_mut().show_panel(Panel::Collect);
+        click(&mut harness, "Códigos QR");
+        wait_until(&mut harness, "the methods load", |h| {
+            shows(h, "Medios de pago de su cuenta")
+        });
+        click(&mut harness, "Tipo");
+        click(&mut harness, "QR estático (el pagador escribe el valor)");
+        type_into(&mut harness, "Descripción", "QR del mostrador");
+        click(&mut harness, "Crear código QR");
+        wait_until(&mut harness, "the code is created", |h| {
+            shows(h, "Código QR creado")
+        });
+        let code = harness.state().tracker().payments[0].reference.clone();
+        settle(
+            &app,
+            &harness,
+            &code,
+            json!({ "outcome": "approve", "amount": 8_000 }),
+        );
+        wait_for_speech(&mut harness, &stand_in, 2);
+        code
+    };
+
+    // Opened again: the code is followed again and asked about, and nothing more is said.
+    let mut harness = till_with_voice(&app, &stand_in);
+    wait_until(&mut harness, "the code is followed again", |h| {
+        h.state()
+            .tracker()
+            .find(&code)
+            .is_some_and(|qr| qr.record.is_some())
+    });
+    let status = "/pay/payment/status";
+    let asked = app.requests_to(&harness, status);
+    wait_until(&mut harness, "three more status questions", |h| {
+        app.requests_to(h, status) >= asked + 3
+    });
+    harness.run_steps(3);
+    assert_eq!(
+        stand_in.spoken(),
+        [
+            "Pago recibido: treinta mil pesos",
+            "Pago recibido: ocho mil pesos"
+        ]
     );
 }
