@@ -1,6 +1,8 @@
 //! From a profile to a working client: the profile's URLs and ids, its secrets from the keyring,
 //! the `PAYDESK_*` environment (which wins, for automation), and, for the simulator profile,
-//! the built-in simulator started in-process. Used by the CLI and the desktop app alike.
+//! this computer's one built-in simulator: the one already running (in the app, in
+//! `paydesk simulator`, or in the background), else, for the app, one served in-process. Used by
+//! the CLI and the desktop app alike.
 
 use crate::validate::Field;
 use std::sync::Arc;
@@ -9,7 +11,7 @@ use crate::api::catalog::MethodCatalog;
 use crate::api::{ApiError, Client, ClientSettings, Dialect};
 use crate::config::{ConfigError, EnvOverrides, Environment, Paths, Profile};
 use crate::secrets::{SecretKind, SecretStore, SecretString};
-use crate::simulator::{Simulator, SimulatorConfig, SimulatorConnection};
+use crate::simulator::{RunningSimulator, ShareError, SimulatorConfig, SimulatorConnection};
 use crate::validate::ValidationError;
 
 #[derive(Debug, thiserror::Error)]
@@ -20,8 +22,27 @@ pub enum ConnectError {
     Api(#[from] ApiError),
     #[error("{0}")]
     Input(#[from] ValidationError),
-    #[error("{}", crate::t!("simulator-start-failed", error = .0.to_string()))]
-    Simulator(std::io::Error),
+    #[error(transparent)]
+    Simulator(#[from] ShareError),
+    /// The command line found no simulator running for this computer's data.
+    #[error("{}", crate::t!("simulator-not-running"))]
+    NoSimulator,
+}
+
+/// Where a simulator profile's simulator comes from.
+#[derive(Debug, Clone)]
+pub enum SimulatorSource {
+    /// The app: the one this process already uses, else the one another process serves, else
+    /// one this process serves from now on.
+    ServeHere(Option<RunningSimulator>),
+    /// The command line: only one already running. One of its own would end with the command,
+    /// and the links it printed with it; the command line starts one in the background first.
+    FindOnly,
+}
+
+/// Whether this profile, with this environment, talks to the built-in simulator.
+pub fn uses_built_in_simulator(profile: &Profile, env: &EnvOverrides) -> bool {
+    !env.names_a_service() && profile.environment == Environment::Simulator
 }
 
 /// Everything a command or panel needs to talk to the service.
@@ -33,10 +54,10 @@ pub struct Connection {
     pub user_id: Option<i64>,
     pub hash_key: Option<SecretString>,
     pub catalog: MethodCatalog,
-    /// The in-process simulator, when this connection runs one. Shared: a reconnect in the app
-    /// goes on with the same simulator rather than a second one reading a state file the first
-    /// has not saved yet. It saves when its last holder lets go.
-    pub simulator: Option<Arc<Simulator>>,
+    /// The simulator, when the profile is the simulator's: served by this process (a reconnect
+    /// in the app goes on with it; it saves when its last holder lets go), or by another one of
+    /// this computer.
+    pub simulator: Option<RunningSimulator>,
     /// The shop's page every request that moves money names (`userMetadata.urlCommerce`): the
     /// profile's, `PAYDESK_SHOP_URL`, or the simulator's own demo shop.
     shop_url: Option<String>,
@@ -69,7 +90,7 @@ impl Connection {
     }
 
     pub async fn close(self) {
-        if let Some(simulator) = self.simulator
+        if let Some(RunningSimulator::Here(simulator)) = self.simulator
             && let Ok(simulator) = Arc::try_unwrap(simulator)
         {
             simulator.stop().await;
@@ -78,15 +99,14 @@ impl Connection {
 }
 
 /// Resolves and connects. Blocks on the keyring (call it from a worker, not a UI frame).
-/// `running_simulator` is the one this process already runs, if any: a simulator profile goes on
-/// with it instead of starting another.
+/// `simulator` says where a simulator profile's simulator comes from.
 pub async fn connect(
     paths: &Paths,
     profile_name: &str,
     profile: Profile,
     env: &EnvOverrides,
     secrets: &SecretStore,
-    running_simulator: Option<Arc<Simulator>>,
+    simulator: SimulatorSource,
 ) -> Result<Connection, ConnectError> {
     let mut credentials = Credentials::read(profile_name, &profile, env, secrets)?;
     let interface = match &env.interface {
@@ -102,7 +122,7 @@ pub async fn connect(
             env.pay_url.clone().or(profile.pay_url.clone()),
         )
     } else if profile.environment == Environment::Simulator {
-        let simulator = simulator_for(paths, running_simulator).await?;
+        let simulator = simulator_for(paths, simulator).await?;
         let details = simulator.connection().clone();
         credentials.fill_from_simulator(&details);
         started_simulator = Some(simulator);
@@ -207,24 +227,29 @@ impl Credentials {
     }
 }
 
-/// The simulator a simulator profile talks to: the one this process runs, or one started now.
-/// It keeps its state between runs, so `paydesk link` then `paydesk status` see the same
-/// payment.
+/// The simulator a simulator profile talks to: the one this process uses, the one another
+/// process of this computer serves for the same data folder, or (the app) one served here. It
+/// keeps its state between runs, so `paydesk link` then `paydesk status` see the same payment.
 async fn simulator_for(
     paths: &Paths,
-    running: Option<Arc<Simulator>>,
-) -> Result<Arc<Simulator>, ConnectError> {
-    if let Some(simulator) = running {
-        return Ok(simulator);
+    source: SimulatorSource,
+) -> Result<RunningSimulator, ConnectError> {
+    let state_file = paths.simulator_state();
+    match source {
+        SimulatorSource::ServeHere(Some(running)) => Ok(running),
+        SimulatorSource::ServeHere(None) => {
+            crate::owner_only::folder(&paths.data_dir).map_err(ShareError::Io)?;
+            Ok(crate::simulator::find_or_serve_kept(SimulatorConfig {
+                state_file: Some(state_file),
+                ..SimulatorConfig::default()
+            })
+            .await?)
+        }
+        SimulatorSource::FindOnly => crate::simulator::find(&state_file)
+            .await
+            .map(|found| RunningSimulator::Elsewhere(Arc::new(found)))
+            .ok_or(ConnectError::NoSimulator),
     }
-    crate::owner_only::folder(&paths.data_dir).map_err(ConnectError::Simulator)?;
-    let simulator = Simulator::start(SimulatorConfig {
-        state_file: Some(paths.simulator_state()),
-        ..SimulatorConfig::default()
-    })
-    .await
-    .map_err(ConnectError::Simulator)?;
-    Ok(Arc::new(simulator))
 }
 
 /// Stores secrets for a profile in the keyring and notes in the profile which ones it has (and

@@ -130,14 +130,21 @@ pub enum Command {
     /// install it (refused, and nothing installed, unless the maker signed it and it is newer).
     #[command(subcommand)]
     Update(UpdateCommand),
-    /// Run the built-in simulator of the service until stopped (`sandbox` is its old name).
+    /// Run the built-in simulator of the service until stopped (`sandbox` is its old name): this
+    /// computer's one, which the app and the other commands use too. When one already runs (the
+    /// open app's, say), prints its connection and starts nothing.
     #[command(alias = "sandbox")]
     Simulator {
         #[arg(long, default_value = "127.0.0.1:7300")]
         addr: SocketAddr,
-        /// Keep the simulator's state in this file across restarts.
+        /// Keep the simulator's state in this file across restarts (by default the data
+        /// folder's, the one the app and the other commands use).
         #[arg(long)]
         state: Option<PathBuf>,
+        /// Started by a command that found no simulator running: prints nothing, and ends by
+        /// itself once nobody uses it.
+        #[arg(long, hide = true)]
+        background: bool,
     },
     /// Print paydesk's man page (roff), for the installers.
     #[command(hide = true)]

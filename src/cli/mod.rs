@@ -6,6 +6,7 @@ mod commands;
 pub mod gate;
 pub mod output;
 mod profiles;
+mod simulator;
 
 use std::process::ExitCode;
 
@@ -14,9 +15,8 @@ use commands::{Context, Local, PinReader};
 use output::{Failure, Output};
 
 use crate::config::{EnvOverrides, Paths};
-use crate::connection::{ConnectError, connect};
+use crate::connection::{ConnectError, SimulatorSource, connect, uses_built_in_simulator};
 use crate::secrets::SecretStore;
-use crate::simulator::{Simulator, SimulatorConfig};
 
 pub async fn run(cli: Cli, command: Command) -> ExitCode {
     let out = Output { json: cli.json };
@@ -30,9 +30,13 @@ pub async fn run(cli: Cli, command: Command) -> ExitCode {
         )
     };
     match command {
-        Command::Simulator { addr, state } => {
+        Command::Simulator {
+            addr,
+            state,
+            background,
+        } => {
             asks_nobody();
-            return serve_simulator(out, addr, state).await;
+            return simulator::serve(out, addr, state, background).await;
         }
         Command::Manpage => {
             asks_nobody();
@@ -106,27 +110,31 @@ impl LocalParts {
     }
 
     /// The profile's service: its connection, or why there is none, in the command line's terms.
-    async fn connect(&self) -> Result<crate::connection::Connection, Failure> {
+    /// The simulator profile uses this computer's running simulator, started in the background
+    /// first when none runs.
+    async fn connect(&self, out: Output) -> Result<crate::connection::Connection, Failure> {
         let config = self.paths.load()?;
         let profile = config.profile(&self.profile_name)?;
         let env = EnvOverrides::from_environment();
+        if uses_built_in_simulator(&profile, &env) {
+            simulator::ensure_running(&self.paths, out).await?;
+        }
         connect(
             &self.paths,
             &self.profile_name,
             profile,
             &env,
             &self.secrets,
-            None,
+            SimulatorSource::FindOnly,
         )
         .await
         .map_err(|error| match error {
             ConnectError::Config(error) => Failure::Config(error),
             ConnectError::Api(error) => Failure::Api(error),
             ConnectError::Input(error) => Failure::Input(vec![error]),
-            ConnectError::Simulator(error) => Failure::Local(crate::t!(
-                "simulator-start-failed",
-                error = error.to_string()
-            )),
+            error @ (ConnectError::Simulator(_) | ConnectError::NoSimulator) => {
+                Failure::Local(error.to_string())
+            }
         })
     }
 
@@ -195,7 +203,7 @@ async fn run_operation(cli: &Cli, command: &Command, out: Output) -> Result<Exit
     let parts = LocalParts::of(cli).await?;
     // Before any service is asked anything: a missing or wrong PIN sends nothing.
     let actor = who_acts(cli, command, &parts.local()).await?;
-    let connection = parts.connect().await?;
+    let connection = parts.connect(out).await?;
     if connection.simulator.is_some() {
         out.note(crate::t!("cli-using-simulator"));
     }
@@ -227,46 +235,6 @@ fn manpage() -> ExitCode {
             ExitCode::from(3)
         }
     }
-}
-
-/// `paydesk simulator`: prints the connection as `KEY=VALUE` lines (or one JSON object) and
-/// serves until Ctrl-C.
-async fn serve_simulator(
-    out: Output,
-    addr: std::net::SocketAddr,
-    state: Option<std::path::PathBuf>,
-) -> ExitCode {
-    let simulator = match Simulator::start(SimulatorConfig {
-        addr,
-        state_file: state,
-        ..SimulatorConfig::default()
-    })
-    .await
-    {
-        Ok(simulator) => simulator,
-        Err(error) => {
-            return out.failed(&Failure::Local(crate::t!(
-                "cli-simulator-cannot-start",
-                address = addr.to_string(),
-                error = error.to_string()
-            )));
-        }
-    };
-    let pairs = simulator.connection().pairs();
-    let document = commands::document(&pairs);
-    out.done(&document, || {
-        pairs
-            .iter()
-            .map(|(key, value)| format!("{key}={value}"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    });
-    out.note(crate::t!("cli-serving-simulator"));
-    if let Err(error) = tokio::signal::ctrl_c().await {
-        tracing::error!(%error, "cannot wait for Ctrl-C");
-    }
-    simulator.stop().await;
-    ExitCode::SUCCESS
 }
 
 /// The uninstaller's "do not keep the books": the keyring entries first (they are found by the

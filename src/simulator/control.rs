@@ -16,6 +16,7 @@ use super::{Shared, clock, webhooks};
 pub(super) fn routes() -> Router<Shared> {
     Router::new()
         .route("/simulator", get(help))
+        .route("/simulator/instance", get(instance))
         .route("/simulator/requests", get(requests).delete(clear_requests))
         .route("/simulator/transactions", get(transactions))
         .route("/simulator/transactions/{reference}/outcome", post(outcome))
@@ -38,6 +39,7 @@ fn bad_request(message: impl Into<String>) -> Response {
 
 async fn help() -> axum::Json<Value> {
     axum::Json(json!({
+        "GET /simulator/instance": "which run of the simulator answers here (its discovery file's token) and its process id",
         "GET /simulator/requests": "the last 500 requests received (path, headers, JSON body); DELETE clears",
         "GET /simulator/transactions": "every transaction with its state",
         "POST /simulator/transactions/{reference}/outcome": {"outcome": "approve | decline | fail | expire", "amount": "for a static QR, the amount the payer typed"},
@@ -52,6 +54,12 @@ async fn help() -> axum::Json<Value> {
         "POST /pay/auth/login": {"username": super::current::DEMO_USERNAME, "password": super::current::DEMO_PASSWORD},
         "GET /checkout/{reference}": "the payer's checkout page",
     }))
+}
+
+/// The token its discovery file holds: a process that read the file asks, and knows whether the
+/// simulator that wrote it is the one answering.
+async fn instance(Extract(shared): Extract<Shared>) -> axum::Json<Value> {
+    axum::Json(json!({"instance": &*shared.instance, "pid": std::process::id()}))
 }
 
 async fn requests(Extract(shared): Extract<Shared>) -> axum::Json<Value> {

@@ -1,6 +1,7 @@
 //! What every route of the simulator shares: its state behind one lock, its credentials, where it
 //! is, the notifications waiting to go out, and an answer before faults may spoil it.
 
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use axum::http::StatusCode;
@@ -20,6 +21,13 @@ pub(crate) struct Shared {
     pub(super) outbox: mpsc::UnboundedSender<PendingNotification>,
     /// One save at a time, so an older snapshot never lands over a newer one.
     pub(super) saving: Arc<Mutex<()>>,
+    /// This run's own name, answered at `/simulator/instance`: a process that finds the
+    /// simulator's address in its discovery file knows the one answering there is the one that
+    /// wrote it, not another program given the port since.
+    pub(super) instance: Arc<str>,
+    /// When the last request came (ms since the epoch): a simulator started in the background
+    /// ends once nobody has asked it anything for a while.
+    pub(super) last_request_ms: Arc<AtomicI64>,
 }
 
 impl Shared {
@@ -29,6 +37,15 @@ impl Shared {
         self.state
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    pub(super) fn touch(&self) {
+        self.last_request_ms
+            .store(super::clock::now_ms(), Ordering::Relaxed);
+    }
+
+    pub(super) fn last_request_ms(&self) -> i64 {
+        self.last_request_ms.load(Ordering::Relaxed)
     }
 
     pub(super) fn send_all(&self, notifications: Vec<PendingNotification>) {

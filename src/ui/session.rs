@@ -69,7 +69,8 @@ impl Session {
         self.connection.shop_name()
     }
 
-    /// The simulator's control endpoint, when this session runs one.
+    /// The simulator's control endpoint, when this session uses one (its own, or the one another
+    /// process of this computer serves).
     pub fn simulator_control_url(&self) -> Option<String> {
         self.connection
             .simulator
@@ -183,7 +184,7 @@ pub fn start(
     env: EnvOverrides,
     stores: LocalStores,
     webhooks: WebhookSetup,
-    running_simulator: Option<Arc<crate::simulator::Simulator>>,
+    running_simulator: Option<crate::simulator::RunningSimulator>,
 ) -> Task<Result<Arc<Session>, UiError>> {
     bridge.spawn(async move {
         let config = paths.load().map_err(|e| UiError::local(e.to_string()))?;
@@ -202,7 +203,7 @@ pub fn start(
             profile,
             &env,
             &stores.secrets,
-            running_simulator,
+            crate::connection::SimulatorSource::ServeHere(running_simulator),
         )
         .await
         .map_err(|error| match error {
