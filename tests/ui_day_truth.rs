@@ -176,7 +176,7 @@ fn five_screens_say_one_figure_and_an_approval_stays_approved() {
         shows(h, "Cobros aprobados") && shows(h, day)
     });
     wait_until(&mut harness, "the contradiction is listed to review", |h| {
-        shows(h, "El servicio contradice un estado final")
+        shows(h, "El servicio contradice un estado final") && shows(h, "Para revisar (")
     });
     let report = todays_report(&harness);
     assert_eq!(report.approved.count, 5, "{report:?}");

@@ -554,8 +554,8 @@ activity-payouts-paid = Payouts paid
 activity-payouts-open = Payouts open
 activity-payouts-failed = Payouts failed or refused
 activity-by-state = Payments created here, by state
-activity-no-exceptions = No exceptions
-activity-exceptions = Exceptions ({ $count })
+activity-no-exceptions = Nothing to review
+activity-exceptions = To review ({ $count })
 
 ## reconciliation
 exception-pending-too-long = Pending too long

@@ -554,8 +554,8 @@ activity-payouts-paid = Dispersiones pagadas
 activity-payouts-open = Dispersiones abiertas
 activity-payouts-failed = Dispersiones fallidas o rechazadas
 activity-by-state = Pagos creados aquí, por estado
-activity-no-exceptions = Sin novedades
-activity-exceptions = Novedades ({ $count })
+activity-no-exceptions = Nada para revisar
+activity-exceptions = Para revisar ({ $count })
 
 ## reconciliation
 exception-pending-too-long = Pendiente demasiado tiempo

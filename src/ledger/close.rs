@@ -36,7 +36,7 @@ pub struct CloseLines {
     pub payouts: Vec<TotalsLine>,
     /// Payments created in the range, by their last known state: "Aprobado: 2 ($ 50.000)".
     pub by_state: Vec<String>,
-    /// "No exceptions", or how many there are.
+    /// "Nothing to review", or how many things there are to review.
     pub exceptions_heading: String,
     pub exceptions: Vec<ExceptionLine>,
     /// How many notifications arrived in the range.
