@@ -36,6 +36,7 @@ fn main() {
         monitors: Some(Vec::new()),
         language: Some(paydesk::i18n::Language::Es),
         speaker: paydesk::speech::Speaker::System,
+        picker: paydesk::ui::pick::Picker::stand_in(),
     };
     let handle = runtime.handle().clone();
     let mut harness = Harness::builder()

@@ -17,7 +17,8 @@ use crate::ledger::{Ledger, LedgerError};
 pub const COPY_PREFIX: &str = "paydesk-copia-";
 /// The books a restore replaced, kept in the data folder.
 pub const ASIDE_PREFIX: &str = "paydesk-antes-de-restaurar-";
-const COPY_EXTENSION: &str = "sqlite3";
+/// A copy's file ends so (the restore dialog shows only these).
+pub const COPY_EXTENSION: &str = "sqlite3";
 const KEEP_DAILY: usize = 7;
 const KEEP_WEEKLY: usize = 4;
 /// Past this, the top bar says the books have no recent copy.

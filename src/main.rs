@@ -68,6 +68,7 @@ fn open_app(
         updates: true,
         speaker: paydesk::speech::Speaker::System,
         monitors: None,
+        picker: paydesk::ui::pick::Picker::System,
     };
     let opened = ui::run(runtime, options);
     // "Instalar al cerrar": the window has closed, so the installer may replace paydesk now.

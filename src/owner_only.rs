@@ -51,6 +51,43 @@ pub fn create(path: &Path) -> io::Result<std::fs::File> {
     Ok(created)
 }
 
+/// A folder for what paydesk saves for the person (QR images, PDFs, CSVs). What paydesk makes
+/// of it is the owner's alone; a folder that is already there keeps its permissions, since it
+/// is the owner's own choice (a USB stick, a folder shared on purpose), and the files in it are
+/// the owner's alone anyway.
+pub fn exports_folder(folder: &Path) -> io::Result<()> {
+    if folder.is_dir() {
+        return Ok(());
+    }
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        builder.mode(0o700);
+    }
+    builder.create(folder)?;
+    // The umask may take bits away but never adds them: say exactly what is meant.
+    restrict(folder, 0o700)
+}
+
+/// Writes a file paydesk saves for the person: into `exports_folder`, beside its place first and
+/// then renamed over it (a failed write never leaves half a file where a good one was), the
+/// owner's alone from the start.
+pub fn write_export(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let folder = match path.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    };
+    exports_folder(folder)?;
+    // tempfile makes the file 0600 on Unix before a byte is written.
+    let mut aside = tempfile::NamedTempFile::new_in(folder)?;
+    std::io::Write::write_all(&mut aside, bytes)?;
+    aside.as_file().sync_all()?;
+    aside.persist(path).map_err(|error| error.error)?;
+    file(path)
+}
+
 #[cfg(unix)]
 fn restrict(path: &Path, mode: u32) -> io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
@@ -88,5 +125,41 @@ mod tests {
         file(&path).unwrap();
         assert_eq!(mode(&path), 0o600);
         file_if_there(&nested.join("ledger.sqlite3-wal")).unwrap();
+    }
+
+    #[test]
+    fn an_export_and_the_folders_made_for_it_are_the_owners_alone() {
+        let home = tempfile::tempdir().unwrap();
+        let documents = home.path().join("Documentos");
+        let path = documents.join("paydesk").join("paydesk-QR-PD1.png");
+        write_export(&path, b"png").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"png");
+        assert_eq!(mode(&path), 0o600);
+        assert_eq!(mode(&documents.join("paydesk")), 0o700);
+        assert_eq!(
+            mode(&documents),
+            0o700,
+            "made by paydesk, so the owner's alone"
+        );
+        // Written again over the first: still the owner's alone, nothing left beside it.
+        write_export(&path, b"png 2").unwrap();
+        assert_eq!(mode(&path), 0o600);
+        let names: Vec<_> = std::fs::read_dir(documents.join("paydesk"))
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name())
+            .collect();
+        assert_eq!(names.len(), 1, "{names:?}");
+    }
+
+    #[test]
+    fn a_folder_the_owner_already_had_keeps_its_permissions() {
+        let home = tempfile::tempdir().unwrap();
+        let shared = home.path().join("compartida");
+        std::fs::create_dir(&shared).unwrap();
+        std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let path = shared.join("paydesk-cuadre.pdf");
+        write_export(&path, b"%PDF").unwrap();
+        assert_eq!(mode(&shared), 0o755);
+        assert_eq!(mode(&path), 0o600);
     }
 }

@@ -80,6 +80,8 @@ fn settings_make_a_copy_and_restore_one_after_saying_what_it_holds() {
         PaymentKind::Link,
         Some(9_000),
     );
+    harness.get_by_label("Hacer copia ahora").scroll_to_me();
+    harness.run_steps(4);
     click(&mut harness, "Hacer copia ahora");
     wait_until(&mut harness, "the copy is made", |h| {
         shows(h, "Copia hecha y verificada")
@@ -91,6 +93,9 @@ fn settings_make_a_copy_and_restore_one_after_saying_what_it_holds() {
         PaymentKind::Link,
         Some(7_000),
     );
+    // Far down Configuración: scrolled to, as a person would.
+    harness.get_by_label("Restaurar…").scroll_to_me();
+    harness.run_steps(4);
     click(&mut harness, "Restaurar…");
     harness.run_steps(2);
     let restore_buttons: Vec<_> = harness.query_all_by_label("Restaurar…").collect();

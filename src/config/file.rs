@@ -16,8 +16,8 @@ pub const CONFIG_FILE_NAME: &str = "paydesk.toml";
 /// How many days customers' personal data is kept when the owner has not said.
 pub const DEFAULT_CUSTOMER_DATA_DAYS: u32 = 180;
 
-/// The shop's books, whatever the profile: where their copies go, and how long customers'
-/// personal data is kept (Ley 1581 de 2012).
+/// The shop's books, whatever the profile: where their copies go, how long customers' personal
+/// data is kept (Ley 1581 de 2012), and where the files made from them are saved.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BooksSettings {
     /// A folder the owner chose for the copies (a USB stick, a synced folder).
@@ -25,6 +25,10 @@ pub struct BooksSettings {
     pub backup_folder: Option<PathBuf>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub customer_data_days: Option<u32>,
+    /// A folder the owner chose for what paydesk saves (QR images, PDFs, CSVs);
+    /// `PAYDESK_EXPORTS_DIR` wins over it (see `Paths::from_environment`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exports_folder: Option<PathBuf>,
 }
 
 impl BooksSettings {

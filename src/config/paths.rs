@@ -13,7 +13,8 @@ use super::{CONFIG_FILE_NAME, ConfigError, ConfigFile, Profile, SIMULATOR_PROFIL
 pub struct Paths {
     pub config_dir: PathBuf,
     pub data_dir: PathBuf,
-    /// Where saved QR images and CSV exports go: the person's Documents folder.
+    /// Where the QR images, PDFs and CSVs paydesk saves go: a folder the person can find (see
+    /// `default_exports_dir`), or the one the owner chose in Configuración.
     pub exports_dir: PathBuf,
 }
 
@@ -110,6 +111,25 @@ fn make_room(from: &Path, to: &Path) -> std::io::Result<()> {
     std::fs::remove_dir_all(to)
 }
 
+/// Where saved files go when nobody chose: `paydesk` in the person's Documents folder, where
+/// they look for what a program saved; without one (a Linux home with no XDG user folders), a
+/// visible `paydesk` folder in the home, never a hidden one; without a home, the data folder.
+pub fn default_exports_dir(data_dir: &Path) -> PathBuf {
+    let dirs = directories::UserDirs::new();
+    exports_dir_in(
+        dirs.as_ref().and_then(|dirs| dirs.document_dir()),
+        dirs.as_ref().map(|dirs| dirs.home_dir()),
+        data_dir,
+    )
+}
+
+fn exports_dir_in(documents: Option<&Path>, home: Option<&Path>, data_dir: &Path) -> PathBuf {
+    documents
+        .or(home)
+        .map(|folder| folder.join("paydesk"))
+        .unwrap_or_else(|| data_dir.join("exports"))
+}
+
 impl Paths {
     pub fn from_environment() -> Result<Paths, ConfigError> {
         let (default_config, default_data) = default_dirs().ok_or(ConfigError::NoConfigDir)?;
@@ -119,18 +139,23 @@ impl Paths {
         let data_dir = std::env::var_os("PAYDESK_DATA_DIR")
             .map(PathBuf::from)
             .unwrap_or(default_data);
-        let exports_dir = std::env::var_os("PAYDESK_EXPORTS_DIR")
-            .map(PathBuf::from)
-            .or_else(|| {
-                directories::UserDirs::new()
-                    .and_then(|dirs| dirs.document_dir().map(Path::to_path_buf))
-            })
-            .unwrap_or_else(|| data_dir.join("exports"));
-        Ok(Paths {
+        let mut paths = Paths {
+            exports_dir: default_exports_dir(&data_dir),
             config_dir,
             data_dir,
-            exports_dir,
-        })
+        };
+        paths.exports_dir = paths.chosen_exports_dir(std::env::var_os("PAYDESK_EXPORTS_DIR"));
+        Ok(paths)
+    }
+
+    /// Where saved files go: the variable's folder, else the one the owner chose in
+    /// Configuración (the settings file is small, and read before any window opens), else
+    /// `exports_dir` as it is.
+    fn chosen_exports_dir(&self, variable: Option<std::ffi::OsString>) -> PathBuf {
+        variable
+            .map(PathBuf::from)
+            .or_else(|| self.load().ok()?.books.exports_folder)
+            .unwrap_or_else(|| self.exports_dir.clone())
     }
 
     pub fn in_dir(dir: &Path) -> Paths {
@@ -311,6 +336,48 @@ mod tests {
         let old = appdata.path().join("paydesk").join("paydesk");
         let new = appdata.path().join(APP_ID);
         assert_eq!(settle_home(&old, &new), new);
+    }
+
+    #[test]
+    fn exports_go_to_documents_else_a_visible_folder_in_the_home() {
+        let data = Path::new("/home/ana/.local/share/paydesk");
+        let documents = Path::new("/home/ana/Documentos");
+        let home = Path::new("/home/ana");
+        assert_eq!(
+            exports_dir_in(Some(documents), Some(home), data),
+            documents.join("paydesk")
+        );
+        // A home with no Documents folder: a folder the person sees, not the hidden data one.
+        let without = exports_dir_in(None, Some(home), data);
+        assert_eq!(without, home.join("paydesk"));
+        assert!(
+            without
+                .components()
+                .all(|part| !part.as_os_str().to_string_lossy().starts_with('.')),
+            "{}",
+            without.display()
+        );
+        assert_eq!(exports_dir_in(None, None, data), data.join("exports"));
+    }
+
+    #[test]
+    fn the_owners_folder_for_files_is_used_unless_the_variable_says_otherwise() {
+        let home = tempfile::tempdir().unwrap();
+        let paths = Paths::in_dir(home.path());
+        assert_eq!(paths.chosen_exports_dir(None), paths.exports_dir);
+        let chosen = home.path().join("Documentos").join("tienda");
+        paths
+            .change(|config| {
+                config.books.exports_folder = Some(chosen.clone());
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(paths.chosen_exports_dir(None), chosen);
+        let variable = home.path().join("automatizado");
+        assert_eq!(
+            paths.chosen_exports_dir(Some(variable.clone().into_os_string())),
+            variable
+        );
     }
 
     #[test]

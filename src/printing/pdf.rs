@@ -341,20 +341,11 @@ fn draw_pair(
     y
 }
 
-/// Writes a PDF beside its place and renames it over it: a failed write never leaves half a file
-/// where a good one was.
+/// Writes a PDF beside its place and renames it over it (a failed write never leaves half a
+/// file where a good one was), the owner's alone: a receipt names a customer.
 pub fn write_pdf(path: &std::path::Path, bytes: &[u8]) -> Result<(), PrintError> {
-    let failed = |error: std::io::Error| PrintError::Write {
+    crate::owner_only::write_export(path, bytes).map_err(|error| PrintError::Write {
         path: path.display().to_string(),
         detail: error.to_string(),
-    };
-    let folder = match path.parent() {
-        Some(folder) if !folder.as_os_str().is_empty() => folder.to_owned(),
-        _ => std::path::PathBuf::from("."),
-    };
-    std::fs::create_dir_all(&folder).map_err(failed)?;
-    let mut file = tempfile::NamedTempFile::new_in(&folder).map_err(failed)?;
-    std::io::Write::write_all(&mut file, bytes).map_err(failed)?;
-    file.persist(path).map_err(|error| failed(error.error))?;
-    Ok(())
+    })
 }

@@ -1,7 +1,9 @@
 //! The books' safety while the app is open: a copy each day the app is open (and after the day's
 //! close is exported), the copies the owner can restore, a warning when the last good copy is
-//! old, and, when the books cannot be opened at start, the offer to restore the newest copy.
-//! All disk work runs off the UI thread; this only keeps what it found.
+//! old, and, when the books cannot be opened at start, the offer to restore the newest copy;
+//! and the folder the files made from them (QR images, PDFs, CSVs) are saved in. Folders and the
+//! copy to restore can be chosen in the system's dialog (`ui::pick`). All disk work and every
+//! dialog run off the UI thread; this only keeps what they came to.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -11,10 +13,11 @@ use crate::backup::{self, Contents, Copy};
 use crate::config::Paths;
 use crate::ledger::activity::{Action, Actor};
 use crate::ledger::{LEDGER_FILE_NAME, Ledger, LedgerChoice};
-use crate::ui::AppAction;
 use crate::ui::bridge::{Bridge, Task, finished};
+use crate::ui::pick::{Pick, Picker};
 use crate::ui::queue::Queue;
 use crate::ui::session::Session;
+use crate::ui::{AppAction, AppOptions};
 
 /// What the owner asked of the books, run by the next `logic`.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,6 +29,10 @@ pub enum BooksCommand {
     /// Go on without books this run (the copy is not restored; nothing is written).
     GoOnWithout,
     SetFolder(PathBuf),
+    /// Open the system's dialog; what is chosen is applied as if typed.
+    Pick(Pick),
+    /// Where the QR images, PDFs and CSVs are saved from now on.
+    SetExportsFolder(PathBuf),
     /// How many days customers' personal data is kept.
     SetCustomerDays(u32),
     /// A customer who asked to be forgotten.
@@ -57,6 +64,13 @@ pub struct BooksGuard {
     folder: Option<PathBuf>,
     settings: Option<Task<(PathBuf, u32)>>,
     saving_folder: Option<Task<Result<PathBuf, String>>>,
+    /// The dialog open now, and what it is for.
+    picking: Option<(Pick, Task<Option<PathBuf>>)>,
+    /// Where saved files go (the app's `Paths::exports_dir`, mirrored for Configuración).
+    exports: Option<PathBuf>,
+    saving_exports: Option<Task<Result<PathBuf, String>>>,
+    /// The last change of that folder, for Configuración.
+    pub exports_result: Option<Result<String, String>>,
     /// How many days customers' personal data is kept (Configuración).
     pub customer_days: u32,
     saving_days: Option<Task<Result<u32, String>>>,
@@ -106,20 +120,33 @@ impl BooksGuard {
         self.folder.as_ref()
     }
 
+    /// The folder saved files go to.
+    pub fn exports_folder(&self) -> Option<&PathBuf> {
+        self.exports.as_ref()
+    }
+
+    /// A dialog is open (its buttons wait for it).
+    pub fn is_picking(&self) -> bool {
+        self.picking.is_some()
+    }
+
     /// Looks at the folder (at start, every hour, after a change), takes the day's copy, and
-    /// finds out why books that could not be opened cannot.
+    /// finds out why books that could not be opened cannot. A new folder for saved files is
+    /// the app's from the moment it is kept (`options.paths`).
     pub fn logic(
         &mut self,
         bridge: &Bridge,
         session: &Arc<Session>,
-        paths: &Paths,
+        options: &mut AppOptions,
         actions: &mut Vec<AppAction>,
         actor: &Actor,
     ) {
         self.poll(bridge, actions);
+        self.poll_files(&mut options.paths);
+        let paths = &options.paths;
         for command in self.queued.take() {
             self.log(bridge, session, actor, &command);
-            self.run(command, bridge, session, paths, actor);
+            self.run(command, bridge, session, (paths, &options.picker), actor);
         }
         if self.folder.is_none() {
             // The settings file is read off the UI thread, once; nothing is looked at before.
@@ -194,10 +221,22 @@ impl BooksGuard {
         command: BooksCommand,
         bridge: &Bridge,
         session: &Arc<Session>,
-        paths: &Paths,
+        (paths, picker): (&Paths, &Picker),
         actor: &Actor,
     ) {
         match command {
+            BooksCommand::Pick(pick) => {
+                if self.picking.is_none() {
+                    let start = match pick {
+                        Pick::ExportsFolder => self.exports.clone(),
+                        Pick::BackupFolder | Pick::CopyToRestore => self.folder.clone(),
+                    };
+                    self.picking = Some((pick, picker.ask(bridge, pick, start)));
+                }
+            }
+            BooksCommand::SetExportsFolder(folder) => {
+                self.set_exports_folder(bridge, paths, folder);
+            }
             BooksCommand::TakeNow => {
                 if let Ok(ledger) = &session.ledger {
                     self.take(bridge, ledger.clone());
@@ -249,6 +288,28 @@ impl BooksGuard {
         }
     }
 
+    /// The folder for saved files, kept in the settings file; made now, the owner's alone, so
+    /// a folder that cannot be made is said here and not at the first export.
+    fn set_exports_folder(&mut self, bridge: &Bridge, paths: &Paths, folder: PathBuf) {
+        let paths = paths.clone();
+        self.exports_result = None;
+        self.saving_exports = Some(bridge.spawn_blocking(move || {
+            crate::owner_only::exports_folder(&folder).map_err(|error| {
+                crate::t!(
+                    "files-folder-failed",
+                    folder = folder.display().to_string(),
+                    error = error.to_string()
+                )
+            })?;
+            paths
+                .change(|config| {
+                    config.books.exports_folder = Some(folder.clone());
+                    Ok(folder)
+                })
+                .map_err(|error| error.to_string())
+        }));
+    }
+
     /// What the owner changed of the books' settings, and a forgotten customer (never who:
     /// forgetting them in the log too), written down as theirs.
     fn log(&self, bridge: &Bridge, session: &Session, actor: &Actor, command: &BooksCommand) {
@@ -256,6 +317,10 @@ impl BooksGuard {
             BooksCommand::SetFolder(folder) => (
                 Action::SettingsChanged,
                 crate::t!("log-backup-folder", folder = folder.display().to_string()),
+            ),
+            BooksCommand::SetExportsFolder(folder) => (
+                Action::SettingsChanged,
+                crate::t!("log-exports-folder", folder = folder.display().to_string()),
             ),
             BooksCommand::SetCustomerDays(days) => (Action::SettingsChanged, {
                 let days = *days;
@@ -322,6 +387,38 @@ impl BooksGuard {
             Some(Ok(folder)) => self.set_folder(bridge, folder),
             Some(Err(problem)) => self.last_result = Some(Err(problem)),
             None => {}
+        }
+    }
+
+    /// What a dialog answered, applied as if it had been typed (a dialog closed changes
+    /// nothing); the folder for saved files, and a new one once it is kept.
+    fn poll_files(&mut self, paths: &mut Paths) {
+        if let Some((pick, task)) = &self.picking
+            && let Some(answer) = task.poll()
+        {
+            let pick = *pick;
+            self.picking = None;
+            if let Some(path) = answer {
+                self.queued.push(match pick {
+                    Pick::BackupFolder => BooksCommand::SetFolder(path),
+                    Pick::CopyToRestore => BooksCommand::Preview(path),
+                    Pick::ExportsFolder => BooksCommand::SetExportsFolder(path),
+                });
+            }
+        }
+        match finished(&mut self.saving_exports) {
+            Some(Ok(folder)) => {
+                self.exports_result = Some(Ok(crate::t!(
+                    "files-folder-saved",
+                    folder = folder.display().to_string()
+                )));
+                paths.exports_dir = folder;
+            }
+            Some(Err(problem)) => self.exports_result = Some(Err(problem)),
+            None => {}
+        }
+        if self.exports.as_ref() != Some(&paths.exports_dir) {
+            self.exports = Some(paths.exports_dir.clone());
         }
     }
 

@@ -19,6 +19,7 @@ pub mod news;
 mod options;
 pub mod panels;
 pub mod paper;
+pub mod pick;
 mod pin_prompt;
 mod preferences;
 pub mod queue;

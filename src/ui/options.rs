@@ -26,4 +26,7 @@ pub struct AppOptions {
     pub speaker: crate::speech::Speaker,
     /// The monitors the customer display may use instead of the system's (tests); none: ask.
     pub monitors: Option<Vec<super::display::Monitor>>,
+    /// Who answers "Elegir carpeta…" and "Elegir archivo…": the system's dialogs, or a test's
+    /// stand-in (a native dialog cannot be driven from a test).
+    pub picker: super::pick::Picker,
 }

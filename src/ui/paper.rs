@@ -70,13 +70,28 @@ pub struct Paper {
     /// This computer's printer, as saved; `None` until read.
     settings: Option<PrinterSettings>,
     loading: Option<Task<PrinterSettings>>,
-    jobs: Vec<(PaperSource, Task<Result<String, String>>)>,
+    jobs: Vec<(PaperSource, Printing)>,
     /// What the latest job came to, in words, and where it was asked for.
-    outcome: Option<Result<String, String>>,
+    outcome: Option<Result<Printed, String>>,
     outcome_source: PaperSource,
     pub printers: Requested<Vec<SystemPrinter>>,
     /// Approvals already printed (`reference/payment`): an approval seen twice prints once.
     printed: HashSet<String>,
+    /// «Abrir carpeta» beside where a PDF went.
+    pub opener: crate::ui::widgets::saved::FolderOpener,
+}
+
+/// What a printing came to: its words, and the PDF it wrote (whose folder can be opened).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Printed {
+    pub words: String,
+    pub pdf: Option<std::path::PathBuf>,
+}
+
+impl From<String> for Printed {
+    fn from(words: String) -> Printed {
+        Printed { words, pdf: None }
+    }
 }
 
 impl Paper {
@@ -90,7 +105,7 @@ impl Paper {
     }
 
     /// What the latest printing asked for in one of `sources` came to.
-    pub fn outcome_for(&self, sources: &[PaperSource]) -> Option<&Result<String, String>> {
+    pub fn outcome_for(&self, sources: &[PaperSource]) -> Option<&Result<Printed, String>> {
         self.outcome
             .as_ref()
             .filter(|_| sources.contains(&self.outcome_source))
@@ -125,6 +140,7 @@ impl Paper {
             None => true,
         });
         self.printers.poll();
+        self.opener.logic(bridge);
     }
 
     /// A payment the service just confirmed: its receipt and the drawer, when the owner asked
@@ -163,7 +179,7 @@ impl Paper {
                 // Another till's sale is printed at that till.
                 let till = &receipt.sale.made_by.till;
                 if !till.is_empty() && *till != crate::ledger::activity::this_till() {
-                    return Ok(String::new());
+                    return Ok(Printed::default());
                 }
                 let outcome = if settings.receipt_on_approval {
                     jobs::slip_to(
@@ -179,7 +195,7 @@ impl Paper {
                     jobs::open_drawer(&uri).await
                 };
                 outcome
-                    .map(|()| jobs::taken_words(&uri))
+                    .map(|()| jobs::taken_words(&uri).into())
                     .map_err(|error| error.to_string())
             }),
         ));
@@ -228,7 +244,7 @@ impl Paper {
                     config.printer = new;
                     Ok(())
                 })
-                .map(|()| t!("paper-saved"))
+                .map(|()| t!("paper-saved").into())
                 .map_err(|error| error.to_string())
         })
     }
@@ -238,7 +254,7 @@ impl Paper {
         Some(bridge.spawn(async move {
             jobs::open_drawer(&uri)
                 .await
-                .map(|()| t!("paper-drawer-opened"))
+                .map(|()| t!("paper-drawer-opened").into())
                 .map_err(|error| error.to_string())
         }))
     }
@@ -257,7 +273,7 @@ impl Paper {
                 &PaperOut::Printer(uri.clone()),
             )
             .await
-            .map(|()| jobs::taken_words(&uri))
+            .map(|()| jobs::taken_words(&uri).into())
             .map_err(|error| error.to_string())
         }))
     }
@@ -357,7 +373,7 @@ impl Paper {
 }
 
 /// What a printing comes to, in words, once it ends.
-type Printing = Task<Result<String, String>>;
+type Printing = Task<Result<Printed, String>>;
 
 /// What a printing job needs of the till, taken when it is asked for.
 struct Job {
@@ -385,7 +401,7 @@ impl Job {
     }
 }
 
-fn no_books() -> Result<String, String> {
+fn no_books() -> Result<Printed, String> {
     Err(t!("paper-no-books"))
 }
 
@@ -433,15 +449,18 @@ async fn from_books<T: Send + 'static, E: std::fmt::Display + Send + 'static>(
 }
 
 /// A job's end in words; a PDF is opened for the person to see or print.
-async fn finished(done: Result<(), PrintError>, out: &PaperOut) -> Result<String, String> {
+async fn finished(done: Result<(), PrintError>, out: &PaperOut) -> Result<Printed, String> {
     done.map_err(|error| error.to_string())?;
     match out {
-        PaperOut::Printer(uri) => Ok(jobs::taken_words(uri)),
+        PaperOut::Printer(uri) => Ok(jobs::taken_words(uri).into()),
         PaperOut::Pdf(path) => {
             // No viewer (a server) is not a failure: the file is there, and the words say where.
             let file = path.clone();
             let _ = tokio::task::spawn_blocking(move || opener::open(file)).await;
-            Ok(t!("paper-pdf-saved", path = path.display().to_string()))
+            Ok(Printed {
+                words: t!("paper-pdf-saved", path = path.display().to_string()),
+                pdf: Some(path.clone()),
+            })
         }
     }
 }

@@ -162,8 +162,33 @@ fn harness_with(
         monitors: Some(monitors),
         language: Some(language),
         speaker: paydesk::speech::Speaker::System,
+        // A test never opens the system's dialogs: a stand-in answers (as if closed, unless a
+        // test gives it an answer through `harness_with_picker`).
+        picker: paydesk::ui::pick::Picker::stand_in(),
     };
     harness_of(runtime, options)
+}
+
+/// The app whose «Elegir carpeta…» and «Elegir archivo…» `picker` answers.
+#[allow(dead_code)]
+pub fn harness_with_picker(
+    app: &App,
+    picker: paydesk::ui::pick::Picker,
+) -> Harness<'static, PaydeskApp> {
+    let options = AppOptions {
+        paths: Paths::in_dir(app.home.path()),
+        profile: None,
+        env: EnvOverrides::default(),
+        secrets: SecretsSource::MemoryOnly("las pruebas guardan los secretos en memoria".into()),
+        alerts: false,
+        webhook_listen: Some("127.0.0.1:0".parse().unwrap()),
+        updates: false,
+        monitors: Some(Vec::new()),
+        language: Some(Language::Es),
+        speaker: paydesk::speech::Speaker::System,
+        picker,
+    };
+    harness_of(app.runtime.handle().clone(), options)
 }
 
 /// The app with these options (a test that changes one of them).

@@ -12,6 +12,7 @@ use crate::ui::PanelContext;
 use crate::ui::bridge::{Requested, UiError};
 use crate::ui::queue::Queue;
 use crate::ui::widgets::form::error_box;
+use crate::ui::widgets::saved::FolderOpener;
 
 /// How many entries the section shows; the export has them all.
 const SHOWN: usize = 200;
@@ -27,6 +28,7 @@ pub struct ActivityLogSection {
     pub queued: Queue<ActivityLogCommand>,
     entries: Requested<Vec<Activity>>,
     export: Requested<(PathBuf, usize)>,
+    opener: FolderOpener,
     /// Shown once, then read again whenever the section is opened.
     opened: bool,
 }
@@ -58,6 +60,7 @@ impl ActivityLogSection {
         }
         self.entries.poll();
         self.export.poll();
+        self.opener.logic(ctx.bridge);
     }
 
     pub fn ui(&mut self, ui: &mut Ui) {
@@ -83,14 +86,12 @@ impl ActivityLogSection {
                 });
                 match &self.export {
                     Requested::Done((path, rows)) => {
-                        ui.label(
-                            RichText::new(t!(
-                                "activity-exported",
-                                rows = rows.to_string(),
-                                path = path.display().to_string()
-                            ))
-                            .weak(),
+                        let words = t!(
+                            "activity-exported",
+                            rows = rows.to_string(),
+                            path = path.display().to_string()
                         );
+                        self.opener.saved_line(ui, &words, path);
                     }
                     Requested::Failed { error, .. } => error_box(ui, error),
                     _ => {}
@@ -114,15 +115,15 @@ impl ActivityLogSection {
     }
 }
 
+/// The whole log as a CSV, the owner's alone: it says who did what with the shop's money.
 fn write_export(ledger: &crate::ledger::Ledger, path: &std::path::Path) -> Result<usize, UiError> {
     let failed = |error: String| UiError::local(t!("log-export-failed", error = error));
-    if let Some(folder) = path.parent() {
-        std::fs::create_dir_all(folder).map_err(|error| failed(error.to_string()))?;
-    }
-    let file = std::fs::File::create(path).map_err(|error| failed(error.to_string()))?;
-    ledger
-        .export_activity(std::io::BufWriter::new(file), crate::i18n::current())
-        .map_err(|error| failed(error.to_string()))
+    let mut csv = Vec::new();
+    let rows = ledger
+        .export_activity(&mut csv, crate::i18n::current())
+        .map_err(|error| failed(error.to_string()))?;
+    crate::owner_only::write_export(path, &csv).map_err(|error| failed(error.to_string()))?;
+    Ok(rows)
 }
 
 fn entries_ui(ui: &mut Ui, entries: &[Activity]) {

@@ -1,6 +1,7 @@
-//! Settings → Backups: when the last good copy was made, the folder copies go to (a USB stick,
-//! a synced folder), "Make a copy now", and "Restore…" with what the copy holds shown before
-//! anything is replaced.
+//! Settings → where saved files go (named, opened, changed), and Backups: when the last good
+//! copy was made, the folder copies go to (a USB stick, a synced folder), "Make a copy now", and
+//! "Restore…" with what the copy holds shown before anything is replaced. Each folder and the
+//! copy to restore can be typed or chosen in the system's dialog.
 
 use std::path::PathBuf;
 
@@ -8,13 +9,20 @@ use egui::{RichText, Ui};
 
 use crate::t;
 use crate::ui::books::{BooksCommand, BooksGuard};
-use crate::ui::bridge::UiError;
+use crate::ui::bridge::{Bridge, UiError};
+use crate::ui::pick::Pick;
 use crate::ui::widgets::form::error_box;
+use crate::ui::widgets::saved::FolderOpener;
 
 #[derive(Default)]
 pub struct BackupsSection {
     /// The folder as being typed; `None` until the person edits it.
     folder: Option<String>,
+    /// The folder for saved files as being typed; `None` until the person edits it.
+    exports: Option<String>,
+    /// The two folders as last shown: one that changes (a dialog's choice) replaces the text.
+    shown: (Option<PathBuf>, Option<PathBuf>),
+    opener: FolderOpener,
     /// Another copy's path, typed (one not in the folder: from a USB stick, a download).
     other_copy: String,
     /// Customers' data: the days as typed, and who asks to be forgotten.
@@ -45,7 +53,58 @@ fn customer_of(text: &str) -> Result<crate::ledger::Customer, String> {
 }
 
 impl BackupsSection {
+    /// Opens the folders asked for.
+    pub fn logic(&mut self, bridge: &Bridge) {
+        self.opener.logic(bridge);
+    }
+
     pub fn ui(&mut self, ui: &mut Ui, books: &BooksGuard) -> Option<BooksCommand> {
+        self.follow_folders(books);
+        let mut command = self.backups_ui(ui, books);
+        ui.separator();
+        if let Some(asked) = self.exports_ui(ui, books) {
+            command = Some(asked);
+        }
+        command
+    }
+
+    /// A folder the books changed (chosen in a dialog, saved) shows as it now is.
+    fn follow_folders(&mut self, books: &BooksGuard) {
+        let now = (books.folder().cloned(), books.exports_folder().cloned());
+        if now.0 != self.shown.0 {
+            self.folder = None;
+        }
+        if now.1 != self.shown.1 {
+            self.exports = None;
+        }
+        self.shown = now;
+    }
+
+    /// Where the QR images, PDFs and CSVs go: named, opened, typed or chosen.
+    fn exports_ui(&mut self, ui: &mut Ui, books: &BooksGuard) -> Option<BooksCommand> {
+        ui.label(RichText::new(t!("files-title")).strong());
+        let current = books.exports_folder()?.clone();
+        ui.horizontal_wrapped(|ui| {
+            ui.label(t!("files-explain"));
+            ui.label(RichText::new(current.display().to_string()).monospace());
+            self.opener.button(ui, &current);
+        });
+        let text = self
+            .exports
+            .get_or_insert_with(|| current.display().to_string());
+        let command = folder_field(
+            ui,
+            (&t!("files-folder"), text),
+            &current,
+            (books, Pick::ExportsFolder),
+            BooksCommand::SetExportsFolder,
+        );
+        self.opener.problem_ui(ui);
+        result_line(ui, &books.exports_result);
+        command
+    }
+
+    fn backups_ui(&mut self, ui: &mut Ui, books: &BooksGuard) -> Option<BooksCommand> {
         ui.label(RichText::new(t!("backups-title")).strong());
         match books.newest() {
             Some(copy) => {
@@ -66,6 +125,10 @@ impl BackupsSection {
             if ui.add_enabled(!books.is_busy(), take).clicked() {
                 command = Some(BooksCommand::TakeNow);
             }
+            // Once a copy is there, its folder is there to open.
+            if let Some(folder) = books.folder().filter(|_| books.newest().is_some()) {
+                self.opener.button(ui, folder);
+            }
             if books.is_busy() {
                 ui.spinner();
             }
@@ -82,28 +145,19 @@ impl BackupsSection {
         command
     }
 
-    /// The folder copies go to, as typed, and the button that makes it the one.
+    /// The folder copies go to, as typed or chosen, and the button that makes it the one.
     fn folder_row(&mut self, ui: &mut Ui, books: &BooksGuard) -> Option<BooksCommand> {
-        let current = books
-            .folder()
-            .map(|folder| folder.display().to_string())
-            .unwrap_or_default();
-        let mut command = None;
-        ui.horizontal(|ui| {
-            let label = ui.label(t!("backups-folder"));
-            let text = self.folder.get_or_insert_with(|| current.clone());
-            ui.add(egui::TextEdit::singleline(text).desired_width(320.0))
-                .labelled_by(label.id);
-            let typed = text.trim().to_owned();
-            let usable = !typed.is_empty() && typed != current;
-            if ui
-                .add_enabled(usable, egui::Button::new(t!("backups-use-folder")))
-                .clicked()
-            {
-                command = Some(BooksCommand::SetFolder(PathBuf::from(typed)));
-            }
-        });
-        command
+        let current = books.folder().cloned().unwrap_or_default();
+        let text = self
+            .folder
+            .get_or_insert_with(|| current.display().to_string());
+        folder_field(
+            ui,
+            (&t!("backups-folder"), text),
+            &current,
+            (books, Pick::BackupFolder),
+            BooksCommand::SetFolder,
+        )
     }
 
     /// Restoring: the newest copies, another copy by its path, then what the chosen copy holds
@@ -119,7 +173,7 @@ impl BackupsSection {
                 }
             });
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label(t!("backups-other-file"));
             ui.add(egui::TextEdit::singleline(&mut self.other_copy).desired_width(280.0))
                 .labelled_by(label.id);
@@ -129,6 +183,10 @@ impl BackupsSection {
                 .clicked()
             {
                 command = Some(BooksCommand::Preview(PathBuf::from(self.other_copy.trim())));
+            }
+            let choose = egui::Button::new(t!("pick-file"));
+            if ui.add_enabled(!books.is_picking(), choose).clicked() {
+                command = Some(BooksCommand::Pick(Pick::CopyToRestore));
             }
         });
         if let Some(preview) = &books.preview {
@@ -216,6 +274,36 @@ fn preview_ui(
         }
         if ui.button(t!("cancel")).clicked() {
             command = Some(BooksCommand::CancelPreview);
+        }
+    });
+    command
+}
+
+/// A folder as typed, "Usar esta carpeta" once it differs from `current`, and "Elegir
+/// carpeta…" for the system's dialog (`pick`; its answer is applied by the books as if typed).
+fn folder_field(
+    ui: &mut Ui,
+    (label, text): (&str, &mut String),
+    current: &std::path::Path,
+    (books, pick): (&BooksGuard, Pick),
+    set: fn(PathBuf) -> BooksCommand,
+) -> Option<BooksCommand> {
+    let mut command = None;
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label(label);
+        ui.add(egui::TextEdit::singleline(text).desired_width(320.0))
+            .labelled_by(label.id);
+        let typed = PathBuf::from(text.trim());
+        let usable = !typed.as_os_str().is_empty() && typed != current;
+        if ui
+            .add_enabled(usable, egui::Button::new(t!("backups-use-folder")))
+            .clicked()
+        {
+            command = Some(set(typed));
+        }
+        let choose = egui::Button::new(t!("pick-folder"));
+        if ui.add_enabled(!books.is_picking(), choose).clicked() {
+            command = Some(BooksCommand::Pick(pick));
         }
     });
     command

@@ -156,15 +156,20 @@ fn buttons_row(
     });
 }
 
-/// What the latest printing asked for here came to: a quiet line when it worked, the problem in
-/// a box when not.
-pub fn outcome_line(ui: &mut Ui, paper: &Paper, sources: &[PaperSource]) {
-    match paper.outcome_for(sources) {
-        Some(Ok(words)) if !words.is_empty() => {
-            ui.label(RichText::new(words).weak());
+/// What the latest printing asked for here came to: a quiet line when it worked (where a PDF
+/// went, with «Abrir carpeta» beside it), the problem in a box when not.
+pub fn outcome_line(ui: &mut Ui, paper: &mut Paper, sources: &[PaperSource]) {
+    match paper.outcome_for(sources).cloned() {
+        Some(Ok(printed)) if printed.words.is_empty() => {}
+        Some(Ok(crate::ui::paper::Printed {
+            words,
+            pdf: Some(pdf),
+        })) => paper.opener.saved_line(ui, &words, &pdf),
+        Some(Ok(printed)) => {
+            ui.label(RichText::new(printed.words).weak());
         }
-        Some(Err(problem)) => error_box(ui, &UiError::local(problem.clone())),
-        _ => {}
+        Some(Err(problem)) => error_box(ui, &UiError::local(problem)),
+        None => {}
     }
 }
 

@@ -77,7 +77,6 @@ pub enum ReconcileCommand {
         from: Date,
         to: Date,
     },
-    OpenFolder(PathBuf),
     /// Nothing in the range: to Cobrar, to make the first sale.
     StartSale,
 }
@@ -95,7 +94,8 @@ pub struct ReconcilePanel {
     /// New notifications or payments came in since the report was made.
     stale: bool,
     pub export: Requested<(PathBuf, usize)>,
-    opening: Requested<()>,
+    /// «Abrir carpeta» beside where the CSV went.
+    opener: crate::ui::widgets::saved::FolderOpener,
     /// Asked for while drawing; run by the next `logic`.
     pub queued: Queue<ReconcileCommand>,
     /// The profile's methods, for what each kind of payment is called.
@@ -115,7 +115,7 @@ impl Default for ReconcilePanel {
             reported: None,
             stale: false,
             export: Requested::NotRequested,
-            opening: Requested::NotRequested,
+            opener: Default::default(),
             queued: Queue::default(),
             catalog: MethodCatalog::default(),
         }
@@ -181,8 +181,19 @@ impl ReconcilePanel {
                     }));
                 }
                 ReconcileCommand::Export { from, to } => {
-                    let path = export_path(&ctx.paths.exports_dir, from, to);
+                    let folder = ctx.paths.exports_dir.clone();
+                    let path = export_path(&folder, from, to);
                     self.export.start(ctx.bridge.spawn_blocking(move || {
+                        let private = |error: std::io::Error| {
+                            UiError::local(t!(
+                                "csv-could-not-create",
+                                path = folder.display().to_string(),
+                                error = error.to_string()
+                            ))
+                        };
+                        // A folder paydesk makes for it is the owner's alone, and so is the
+                        // file: it names customers.
+                        crate::owner_only::exports_folder(&folder).map_err(private)?;
                         let rows = ledger
                             .export_csv_file(
                                 Some(&profile),
@@ -193,23 +204,13 @@ impl ReconcilePanel {
                                 &catalog,
                             )
                             .map_err(|e| UiError::local(e.to_string()))?;
+                        crate::owner_only::file(&path).map_err(private)?;
                         Ok((path, rows))
                     }));
                 }
                 ReconcileCommand::StartSale => ctx
                     .actions
                     .push(crate::ui::AppAction::GoTo(crate::ui::Panel::Collect)),
-                ReconcileCommand::OpenFolder(folder) => {
-                    self.opening.start(ctx.bridge.spawn_blocking(move || {
-                        opener::open(&folder).map_err(|error| {
-                            UiError::local(t!(
-                                "reconcile-open-folder-failed",
-                                folder = folder.display().to_string(),
-                                error = error.to_string()
-                            ))
-                        })
-                    }));
-                }
             }
         }
         self.report.poll();
@@ -220,7 +221,7 @@ impl ReconcilePanel {
                 .queued
                 .push(crate::ui::books::BooksCommand::TakeNow);
         }
-        self.opening.poll();
+        self.opener.logic(ctx.bridge);
     }
 
     /// `owner`: the owner's side is open (or no PIN is set). In Caja only today's close shows,
@@ -328,33 +329,17 @@ impl ReconcilePanel {
 
     /// Where the CSV went, with its folder to open, or why it was not written.
     fn export_outcome_ui(&mut self, ui: &mut Ui) {
-        let mut open_folder = None;
         match &self.export {
             Requested::Done((path, rows)) => {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(
-                        RichText::new(t!(
-                            "activity-exported",
-                            rows = rows.to_string(),
-                            path = path.display().to_string()
-                        ))
-                        .weak(),
-                    );
-                    if let Some(folder) = path.parent()
-                        && ui.button(t!("reconcile-open-folder")).clicked()
-                    {
-                        open_folder = Some(folder.to_path_buf());
-                    }
-                });
+                let words = t!(
+                    "activity-exported",
+                    rows = rows.to_string(),
+                    path = path.display().to_string()
+                );
+                self.opener.saved_line(ui, &words, path);
             }
             Requested::Failed { error, .. } => error_box(ui, error),
             _ => {}
-        }
-        if let Some(folder) = open_folder {
-            self.queued.ask(ui, ReconcileCommand::OpenFolder(folder));
-        }
-        if let Some(error) = self.opening.error() {
-            error_box(ui, error);
         }
     }
 

@@ -8,6 +8,7 @@ pub mod offline;
 pub mod payment_card;
 pub mod primary;
 pub mod qr;
+pub mod saved;
 pub mod stable_ids;
 pub mod status;
 pub mod table;

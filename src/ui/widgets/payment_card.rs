@@ -32,14 +32,14 @@ pub struct PaymentCard {
     pub instruction: String,
 }
 
-/// Writes the card as a PNG.
+/// Writes the card as a PNG, the owner's alone.
 pub fn save_card(card: &PaymentCard, path: &Path) -> Result<(), QrError> {
     let image = draw(card)?;
-    if let Some(folder) = path.parent() {
-        std::fs::create_dir_all(folder).map_err(|error| QrError::Save(error.to_string()))?;
-    }
+    let mut png = std::io::Cursor::new(Vec::new());
     image
-        .save(path)
+        .write_to(&mut png, image::ImageFormat::Png)
+        .map_err(|error| QrError::Save(error.to_string()))?;
+    crate::owner_only::write_export(path, png.get_ref())
         .map_err(|error| QrError::Save(error.to_string()))
 }
 

@@ -40,26 +40,27 @@ pub fn qr_image(text: &str, scale: usize) -> Result<ColorImage, QrError> {
     Ok(ColorImage::new([side, side], pixels))
 }
 
-/// Writes the code as a PNG, large enough to print.
+/// Writes the code as a PNG, large enough to print, the owner's alone.
 pub fn save_png(text: &str, path: &Path) -> Result<(), QrError> {
     let image = qr_image(text, 12)?;
-    if let Some(folder) = path.parent() {
-        std::fs::create_dir_all(folder).map_err(|error| QrError::Save(error.to_string()))?;
-    }
     let [width, height] = image.size;
-    let bytes: Vec<u8> = image
+    let pixels: Vec<u8> = image
         .pixels
         .iter()
         .map(|pixel| if *pixel == Color32::BLACK { 0 } else { 255 })
         .collect();
-    image::save_buffer(
-        path,
-        &bytes,
+    let mut png = std::io::Cursor::new(Vec::new());
+    image::write_buffer_with_format(
+        &mut png,
+        &pixels,
         width as u32,
         height as u32,
         image::ExtendedColorType::L8,
+        image::ImageFormat::Png,
     )
-    .map_err(|error| QrError::Save(error.to_string()))
+    .map_err(|error| QrError::Save(error.to_string()))?;
+    crate::owner_only::write_export(path, png.get_ref())
+        .map_err(|error| QrError::Save(error.to_string()))
 }
 
 /// Where "Save QR" puts the file, named after the payment.

@@ -18,7 +18,9 @@ use crate::ui::customer::CreatedPayment;
 pub struct CreatedView {
     qr: QrTexture,
     /// The PNG written on the blocking pool, and where it went.
-    pub(super) saved: Requested<String>,
+    pub(super) saved: Requested<std::path::PathBuf>,
+    /// «Abrir carpeta» beside where it went.
+    pub(super) opener: crate::ui::widgets::saved::FolderOpener,
     /// WhatsApp's share link, opened on the blocking pool.
     pub(super) shared: Requested<()>,
     copied: bool,
@@ -79,7 +81,6 @@ impl CreatedView {
                     ui.add_space(crate::ui::theme::space::MEDIUM);
                     self.actions_ui(ui, view, payment, queued);
                     notifications_ui(ui, view, payment);
-                    self.files_ui(ui);
                 });
             });
         });
@@ -134,12 +135,15 @@ impl CreatedView {
         if self.copied {
             ui.label(RichText::new(t!("created-link-copied")).weak());
         }
+        self.files_ui(ui);
     }
 
-    /// Where the card was saved, and what went wrong saving or sharing it.
-    fn files_ui(&self, ui: &mut Ui) {
+    /// Where the card was saved, right under the button that saved it, with its folder to
+    /// open; and what went wrong saving or sharing it.
+    fn files_ui(&mut self, ui: &mut Ui) {
         if let Requested::Done(path) = &self.saved {
-            ui.label(RichText::new(t!("created-saved-to", path = path.as_str())).weak());
+            let words = t!("created-saved-to", path = path.display().to_string());
+            self.opener.saved_line(ui, &words, path);
         }
         if let Some(error) = self.saved.error() {
             crate::ui::widgets::form::error_box(ui, error);

@@ -144,6 +144,7 @@ impl CollectPanel {
             &mut self.resource.submission.view,
         ] {
             view.saved.poll();
+            view.opener.logic(ctx.bridge);
         }
     }
 

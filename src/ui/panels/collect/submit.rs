@@ -319,16 +319,17 @@ impl Submission {
     }
 }
 
-/// Writes a payment's QR as a PNG on the blocking pool, never in a frame.
+/// Writes a payment's QR as a PNG on the blocking pool, never in a frame; the task ends with
+/// where it went.
 pub(super) fn save_card(
     ctx: &PanelContext<'_>,
     card: crate::ui::widgets::payment_card::PaymentCard,
     reference: &str,
-) -> Task<Result<String, UiError>> {
+) -> Task<Result<std::path::PathBuf, UiError>> {
     let path = crate::ui::widgets::qr::default_save_path(&ctx.paths.exports_dir, reference);
     ctx.bridge.spawn_blocking(move || {
         crate::ui::widgets::payment_card::save_card(&card, &path)
-            .map(|()| path.display().to_string())
+            .map(|()| path)
             .map_err(|e| UiError::local(e.to_string()))
     })
 }

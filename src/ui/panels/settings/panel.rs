@@ -240,6 +240,7 @@ impl SettingsPanel {
         let voice = ctx.tracker.alerts().voice().clone();
         self.speech.logic(ctx.bridge, ctx.paths, &voice);
         self.activity_log.logic(ctx);
+        self.backups.logic(ctx.bridge);
         if let Some(result) = finished(&mut self.saving) {
             if result.is_ok() {
                 ctx.actions.push(AppAction::Reconnect(None));
