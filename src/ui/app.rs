@@ -304,12 +304,11 @@ impl eframe::App for PaydeskApp {
         let mut approvals = Vec::new();
         self.follow_receiver(&mut news, &mut approvals);
         self.follow_payments(&mut news, &mut approvals);
-        // A person turning to a panel of the day's figures sees them fresh from the books (a
-        // sale the command line made, or another program's write, is heard no other way on an
-        // embedded ledger).
-        let looked = self.prefs.last_panel != self.nav
-            && matches!(self.nav, Panel::Status | Panel::Balance | Panel::Reconcile);
-        self.reread_day_money(&news, looked);
+        if let Some(session) = self.session.value().cloned() {
+            let turned_to = (self.prefs.last_panel != self.nav).then_some(self.nav);
+            self.today
+                .follow_day_money(&self.bridge, &session, &news, turned_to);
+        }
         for item in &news {
             self.panels.tell(item);
         }
@@ -468,26 +467,6 @@ impl PaydeskApp {
                 reference,
                 confirmed,
             });
-        }
-    }
-
-    /// A payment ended, or the receiver checked a notification: today's money is read again
-    /// from the books (the close's rows and sum), so Estado de pagos and Saldo say what Cuadre
-    /// del día says.
-    fn reread_day_money(&mut self, news: &[News], looked: bool) {
-        let moved = looked
-            || news.iter().any(|item| {
-                matches!(
-                    item,
-                    News::PaymentEnded { .. }
-                        | News::Notification {
-                            confirmed: Some(_),
-                            ..
-                        }
-                )
-            });
-        if moved && let Some(session) = self.session.value().cloned() {
-            self.today.restore(&self.bridge, &session, false);
         }
     }
 

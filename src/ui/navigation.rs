@@ -44,6 +44,21 @@ impl Panel {
         }
     }
 
+    /// Whether it shows the day's money (the books' figure), so turning to it reads the books
+    /// again: a sale the command line made, or another program's write, is heard no other way
+    /// on an embedded ledger.
+    pub fn shows_the_days_money(self) -> bool {
+        match self {
+            Panel::Status | Panel::Balance | Panel::Reconcile => true,
+            Panel::Collect
+            | Panel::Payouts
+            | Panel::Accounts
+            | Panel::Activity
+            | Panel::Register
+            | Panel::Settings => false,
+        }
+    }
+
     pub fn title(self) -> String {
         match self {
             Panel::Collect => crate::t!("nav-collect"),

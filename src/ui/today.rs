@@ -12,6 +12,8 @@ use crate::t;
 
 use super::banners::Banners;
 use super::bridge::{Bridge, Task};
+use super::navigation::Panel;
+use super::news::News;
 use super::session::Session;
 use super::tracker::{TrackedPayment, Tracker};
 
@@ -118,6 +120,31 @@ impl TodayFromLedger {
             };
             read().map_err(|error| error.to_string())
         }));
+    }
+
+    /// Today's money is read again from the books (the close's rows and sum), so Estado de
+    /// pagos and Saldo say what Cuadre del día says: when a payment ended, the receiver
+    /// confirmed a notification, or a person turned to a panel that shows it.
+    pub fn follow_day_money(
+        &mut self,
+        bridge: &Bridge,
+        session: &Session,
+        news: &[News],
+        turned_to: Option<Panel>,
+    ) {
+        let moved = news.iter().any(|item| {
+            matches!(
+                item,
+                News::PaymentEnded { .. }
+                    | News::Notification {
+                        confirmed: Some(_),
+                        ..
+                    }
+            )
+        });
+        if moved || turned_to.is_some_and(Panel::shows_the_days_money) {
+            self.read(bridge, session, false);
+        }
     }
 
     /// Listens to the session's ledger when it is a shared one (once per ledger). The notices
