@@ -257,3 +257,87 @@ async fn a_hint_is_confirmed_with_the_service_or_flagged() {
     })
     .await;
 }
+
+/// A notification whose check finds the service contradicting a final state the books hold:
+/// the books keep theirs, no money is written, the close lists it to review, and whoever hears
+/// of the check (a till's list) is told the books' state, not the contradicting one.
+#[tokio::test]
+async fn a_check_that_contradicts_a_final_state_tells_the_books_state() {
+    let simulator = TestSimulator::start().await;
+    let client = simulator.client();
+    let mut endpoint = Endpoint::start(
+        "test",
+        Some(&simulator.connection().hash_key),
+        Some(Confirmer {
+            client: client.clone(),
+        }),
+    )
+    .await;
+    let created = client
+        .create_payment_link(&link(&endpoint.receiver.url(), "TWICE-1"))
+        .await
+        .unwrap()
+        .value;
+    common::record_payment(
+        &endpoint.ledger,
+        "test",
+        &created.reference,
+        paydesk::api::kind::PaymentKind::Link,
+        Some(25_000),
+    );
+    // An earlier answer (another path's) said refused, and the books took it.
+    let sale = endpoint
+        .ledger
+        .collection_by_reference("test", &created.reference)
+        .unwrap()
+        .unwrap();
+    let refused: paydesk::api::family_b::StatusRecord = serde_json::from_value(json!({
+        "id": "1", "cost": "", "status": "0", "date": "", "providerReference": "",
+        "amount": "$ 25.000", "description": null, "paymentMethod": null
+    }))
+    .unwrap();
+    let before = paydesk::ledger::now_ms() - 1_000;
+    paydesk::collections::apply_answer(&endpoint.ledger, "test", &sale, &refused, before, before)
+        .unwrap();
+
+    // The service approves it and says so in a notification, which the receiver checks.
+    simulator.settle(&created.reference, "approve").await;
+    let told = loop {
+        let event =
+            tokio::time::timeout(std::time::Duration::from_secs(30), endpoint.events.recv())
+                .await
+                .expect("the receiver tells of its checks")
+                .unwrap();
+        if let ReceiverEvent::Checked {
+            reference,
+            service_status: Some(status),
+            ..
+        } = event
+            && reference == created.reference
+            && status != TransactionStatus::Pending
+        {
+            break status;
+        }
+    };
+    assert_eq!(told, TransactionStatus::Rejected, "the books' state");
+    let held = endpoint
+        .ledger
+        .collection_by_reference("test", &created.reference)
+        .unwrap()
+        .unwrap();
+    assert_eq!(held.status, Some(TransactionStatus::Rejected));
+    assert!(
+        endpoint
+            .ledger
+            .received_of("test", &created.reference)
+            .unwrap()
+            .is_empty(),
+        "never money"
+    );
+    let seen = endpoint
+        .ledger
+        .contradictions_of("test", &created.reference)
+        .unwrap();
+    assert!(!seen.is_empty(), "kept to review");
+    assert!(seen.iter().all(|c| c.held == TransactionStatus::Rejected));
+}

@@ -335,24 +335,30 @@ async fn check_payment(
         blocking(move || apply_answer(&ledger, &profile, &collection, &answer, asked_at, now_ms()))
             .await
     };
-    if applied.is_none() {
+    let Some(applied) = applied else {
         return Check::Done(Vec::new());
-    }
+    };
     let repeatable = collection.repeatable;
+    let checked = record_checks(ledger, batch, |notification| {
+        let borne_out = agrees(notification.status, answer.status)
+            && !(repeatable
+                && notification.status == TransactionStatus::Approved
+                && notification.provider_reference != answer.provider_reference);
+        let state = if borne_out {
+            CheckState::Confirmed
+        } else {
+            CheckState::Disagrees
+        };
+        (state, Some(answer.status))
+    })
+    .await;
+    // Whoever hears of the check (a till's list) learns the state the books hold, which a later
+    // answer may contradict but never moves (the notification keeps what the service said).
     Check::Done(
-        record_checks(ledger, batch, |notification| {
-            let borne_out = agrees(notification.status, answer.status)
-                && !(repeatable
-                    && notification.status == TransactionStatus::Approved
-                    && notification.provider_reference != answer.provider_reference);
-            let state = if borne_out {
-                CheckState::Confirmed
-            } else {
-                CheckState::Disagrees
-            };
-            (state, Some(answer.status))
-        })
-        .await,
+        checked
+            .into_iter()
+            .map(|(id, reference, state, _)| (id, reference, state, Some(applied.status)))
+            .collect(),
     )
 }
 

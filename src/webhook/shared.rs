@@ -63,6 +63,8 @@ pub enum ReceiverEvent {
         id: i64,
         reference: String,
         state: CheckState,
+        /// The payment's state after the service's answer, as the books hold it: a final
+        /// state the answer contradicted stays (a payout: the state the service answered).
         service_status: Option<TransactionStatus>,
     },
 }
