@@ -32,6 +32,9 @@ pub struct FollowUpdate {
     /// The final state the books keep when this answer contradicted it (kept for review, never
     /// applied).
     pub contradicted: Option<TransactionStatus>,
+    /// The state the books hold after this answer (`None`: no books, or they could not say):
+    /// what a list shows, since a final state is never left whatever the answer said.
+    pub books: Option<TransactionStatus>,
 }
 
 pub struct Follower {
@@ -89,6 +92,7 @@ impl Follower {
             let mut status = result.as_ref().ok().map(|reply| reply.value.status);
             let mut received = None;
             let mut contradicted = None;
+            let mut books = None;
             if let Ok(reply) = &result {
                 let now = now_ms();
                 let answer = reply.value.clone();
@@ -101,6 +105,7 @@ impl Follower {
                     // The books' state is the payment's: a final one they keep ends the
                     // following whatever a later answer says.
                     status = Some(applied.status);
+                    books = Some(applied.status);
                     if let StatusWrite::Contradicted { held } = applied.written {
                         contradicted = Some(held);
                     }
@@ -116,6 +121,7 @@ impl Follower {
                 result: result.map(|reply| reply.value),
                 received,
                 contradicted,
+                books,
             };
             if !on_update(update) {
                 return;

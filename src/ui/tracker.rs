@@ -325,12 +325,13 @@ impl Tracker {
         self.add(payment);
         let mut told = super::follow_news::LastTold::default();
         bridge.runtime().spawn(follower.run(client, move |update| {
+            // The books' state, not the answer's: an approval that contradicts a refusal the
+            // books keep is not announced.
             let approved_now = update.received.is_some()
                 || (!repeatable
-                    && update
-                        .result
-                        .as_ref()
-                        .is_ok_and(|record| record.status == TransactionStatus::Approved));
+                    && update.result.as_ref().is_ok_and(|record| {
+                        update.books.unwrap_or(record.status) == TransactionStatus::Approved
+                    }));
             let received = update.received.clone();
             let reference = update.reference.clone();
             // What is said and shown is the service's figure, never the one asked for (an open
@@ -388,10 +389,11 @@ impl Tracker {
                     // payments shows "processing" again while the next one goes through, and an
                     // answer that says otherwise leaves the final one's figures as they were.
                     let kept = before.filter(|held| held.is_final());
+                    let held = update.books.unwrap_or(record.status);
                     if kept.is_none() {
-                        payment.status = Some(record.status);
+                        payment.status = Some(held);
                     }
-                    if kept.is_none_or(|held| held == record.status) {
+                    if kept.unwrap_or(held) == record.status {
                         payment.record = Some(record);
                     }
                     payment.problem = None;
@@ -695,5 +697,49 @@ mod tests {
             tracker.approved_figures(),
             (Pesos::new(12_500), Pesos::new(974), Pesos::new(1_526), 1)
         );
+    }
+
+    fn answer(status: &str) -> StatusRecord {
+        serde_json::from_value(serde_json::json!({
+            "id": "1", "cost": "", "status": status, "date": "", "providerReference": "",
+            "amount": "$ 9.000", "description": null, "paymentMethod": null
+        }))
+        .unwrap()
+    }
+
+    /// The list shows the books' state: a lagging "pending" that the books kept approved (the
+    /// receiver wrote the approval before this till's follower heard it) never shows pending,
+    /// is said as a contradiction, and the banner says approved once.
+    #[test]
+    fn the_list_shows_the_books_state_not_a_contradicting_answer() {
+        let mut tracker = Tracker::new(AlertSettings::new(false, false));
+        tracker.add(TrackedPayment::new(
+            "R1".into(),
+            PaymentKind::Link,
+            Some(Pesos::new(25_000)),
+            "R1".into(),
+            String::new(),
+        ));
+        tracker
+            .sender
+            .send(FollowUpdate {
+                reference: "R1".into(),
+                result: Ok(answer("1")),
+                received: None,
+                contradicted: Some(TransactionStatus::Approved),
+                books: Some(TransactionStatus::Approved),
+            })
+            .unwrap();
+        let ended = tracker.drain();
+        let sale = tracker.find("R1").unwrap();
+        assert_eq!(sale.status, Some(TransactionStatus::Approved));
+        assert_eq!(
+            sale.record, None,
+            "the contradicting answer's figures are not the sale's"
+        );
+        assert_eq!(sale.contradictions.len(), 1);
+        assert_eq!(sale.contradictions[0].answered, TransactionStatus::Pending);
+        assert_eq!(ended.len(), 1);
+        assert_eq!(ended[0].status, TransactionStatus::Approved);
     }
 }
