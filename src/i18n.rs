@@ -118,6 +118,97 @@ impl Language {
     }
 }
 
+/// An error as a person reads it. Its `Display` is a sentence in their language: what happened
+/// and what to do. What the system itself said (an OS error, a library's or the service's own
+/// text) is its [`detail`](Explained::detail): kept for the log and for whoever helps, shown
+/// folded away under «Detalles», never mixed into the sentence.
+pub trait Explained: std::fmt::Display {
+    fn detail(&self) -> Option<String>;
+}
+
+/// A problem carried to where it is shown: the sentence and what the system said.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Problem {
+    pub message: String,
+    pub detail: Option<String>,
+}
+
+impl Problem {
+    /// Only words of ours: nothing the system said.
+    pub fn words(message: impl Into<String>) -> Problem {
+        Problem {
+            message: message.into(),
+            detail: None,
+        }
+    }
+
+    /// The sentence and the detail of `error`, the detail written to the log once here (where
+    /// the failure is met, not each frame it is drawn).
+    pub fn of(error: &(impl Explained + ?Sized)) -> Problem {
+        let problem = Problem {
+            message: error.to_string(),
+            detail: error.detail().filter(|detail| !detail.trim().is_empty()),
+        };
+        if let Some(detail) = &problem.detail {
+            tracing::warn!(detail = %crate::untrusted::ForLog(detail), "{}", problem.message);
+        }
+        problem
+    }
+
+    /// For a terminal or a file, where nothing folds: the sentence, then the detail on a line of
+    /// its own.
+    pub fn in_full(&self) -> String {
+        match &self.detail {
+            Some(detail) => format!(
+                "{}\n  {}",
+                self.message,
+                crate::t!("problem-detail-line", detail = detail.as_str())
+            ),
+            None => self.message.clone(),
+        }
+    }
+}
+
+/// An error and every error under it, as the system said them (`error sending request: tcp
+/// connect error: Connection refused (os error 111)`): a detail that names the cause, not
+/// only its outermost wrapper.
+pub fn chain(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        let said = cause.to_string();
+        // Some wrappers repeat their cause in their own text.
+        if !text.contains(&said) {
+            text.push_str(": ");
+            text.push_str(&said);
+        }
+        source = cause.source();
+    }
+    text
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl Explained for Problem {
+    fn detail(&self) -> Option<String> {
+        self.detail.clone()
+    }
+}
+
+/// What a command line prints for `error`: the sentence, then the detail on a line of its own
+/// (the terminal is the log there: nothing else is written).
+pub fn in_full(error: &(impl Explained + ?Sized)) -> String {
+    Problem {
+        message: error.to_string(),
+        detail: error.detail().filter(|detail| !detail.trim().is_empty()),
+    }
+    .in_full()
+}
+
 /// The language the loader holds, once [`set`] has loaded one (the fallback English before).
 static LOADED: Mutex<Option<Language>> = Mutex::new(None);
 

@@ -5,8 +5,7 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-use paydesk::cli::{self, args::Cli};
+use paydesk::cli;
 use paydesk::config::{EnvOverrides, Paths};
 use paydesk::ui::{self, AppOptions, session::SecretsSource};
 
@@ -21,7 +20,7 @@ fn main() -> ExitCode {
         )
         .with_writer(std::io::stderr)
         .init();
-    let mut cli = Cli::parse();
+    let mut cli = cli::parse();
     paydesk::i18n::set(cli.lang.unwrap_or_else(paydesk::i18n::Language::from_os));
     // One runtime, owned here (not `#[tokio::main]`), so the desktop app can share it.
     let runtime = match tokio::runtime::Builder::new_multi_thread()

@@ -89,7 +89,17 @@ impl Pesos {
                 Err(AmountError::NotANumber)
             };
         }
-        let digits = ungroup(without_sign, '.').ok_or(AmountError::NotANumber)?;
+        let Some(digits) = ungroup(without_sign, '.') else {
+            // Digits whose grouping broke only because they ran past any amount (the till
+            // groups as it is typed, up to the largest it can hold): too large, not misspelt.
+            let bare: String = without_sign.chars().filter(|c| *c != '.').collect();
+            let all_digits = !bare.is_empty() && bare.chars().all(|c| c.is_ascii_digit());
+            return Err(if all_digits && bare.parse::<i64>().is_err() {
+                AmountError::TooLarge
+            } else {
+                AmountError::NotANumber
+            });
+        };
         let value: i64 = digits.parse().map_err(|_| {
             if digits.chars().all(|c| c.is_ascii_digit()) {
                 AmountError::TooLarge
@@ -294,6 +304,10 @@ mod tests {
             ("veinte", AmountError::NotANumber),
             ("25 000", AmountError::NotANumber),
             ("99999999999999999999", AmountError::TooLarge),
+            // As the till's field leaves twenty nines typed one by one: grouped up to the
+            // largest amount, the last digit past it.
+            ("$ 999.999.999.999.999.999.9", AmountError::TooLarge),
+            ("9.223.372.036.854.775.8079", AmountError::TooLarge),
             ("25,", AmountError::NotANumber),
         ] {
             assert_eq!(Pesos::parse_input(text), Err(error), "{text}");

@@ -188,10 +188,17 @@ pub fn ids(
             (Some((_, municipality)), _) => Some(municipality.code),
             (None, Ok(id)) if id > 0 => Some(id),
             _ => {
-                problems.push(ValidationError::new(
-                    Field::City,
-                    crate::t!("register-unknown-municipality"),
-                ));
+                // The start of names we know ("Bogo") is a name being typed, not a wrong one.
+                let names: Vec<String> = suggestions(text, department, 4)
+                    .into_iter()
+                    .map(|(_, municipality)| municipality.name.clone())
+                    .collect();
+                let message = if names.is_empty() {
+                    crate::t!("register-unknown-municipality")
+                } else {
+                    crate::t!("register-municipality-incomplete", names = names.join(", "))
+                };
+                problems.push(ValidationError::new(Field::City, message));
                 None
             }
         },
@@ -222,6 +229,16 @@ mod tests {
         assert_eq!(antioquia.name, "Antioquia");
         assert!(antioquia.municipalities.iter().all(|m| m.code / 1_000 == 5));
         assert_eq!(municipality(11001).unwrap().1.name, "Bogotá D.C.");
+    }
+
+    #[test]
+    fn the_start_of_a_name_asks_for_the_rest_and_a_wrong_one_is_unknown() {
+        let mut problems = Vec::new();
+        ids("", "Bogo", &mut problems);
+        assert!(problems[0].message.contains("Bogotá D.C."), "{problems:?}");
+        let mut problems = Vec::new();
+        ids("", "Xyzzy", &mut problems);
+        assert!(!problems[0].message.contains("Bogotá"), "{problems:?}");
     }
 
     #[test]

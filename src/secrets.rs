@@ -147,6 +147,8 @@ enum Backend {
     Keyring,
     MemoryOnly {
         reason: String,
+        /// Asked for (`PAYDESK_NO_KEYRING`), not a keyring that failed: what to do differs.
+        turned_off: bool,
     },
 }
 
@@ -189,12 +191,10 @@ fn install_platform_store() -> Result<(), String> {
 
 fn describe(error: &keyring_core::Error) -> String {
     match error {
-        keyring_core::Error::NoStorageAccess(_) => {
-            "the keyring is locked or access was denied".into()
-        }
-        keyring_core::Error::NoDefaultStore => "no keyring service is running".into(),
+        keyring_core::Error::NoStorageAccess(_) => crate::t!("keyring-locked"),
+        keyring_core::Error::NoDefaultStore => crate::t!("keyring-no-service"),
         keyring_core::Error::PlatformFailure(inner) => {
-            format!("the keyring service failed ({inner})")
+            crate::t!("keyring-failed", error = inner.to_string())
         }
         other => other.to_string(),
     }
@@ -207,7 +207,10 @@ impl SecretStore {
     pub fn for_this_run() -> SecretStore {
         match std::env::var("PAYDESK_NO_KEYRING") {
             Ok(value) if !value.is_empty() && value != "0" => {
-                SecretStore::memory_only(crate::t!("keyring-disabled-env"))
+                SecretStore::with_backend(Backend::MemoryOnly {
+                    reason: crate::t!("keyring-disabled-env"),
+                    turned_off: true,
+                })
             }
             _ => SecretStore::platform(),
         }
@@ -232,6 +235,7 @@ impl SecretStore {
     pub fn memory_only(reason: impl Into<String>) -> SecretStore {
         SecretStore::with_backend(Backend::MemoryOnly {
             reason: reason.into(),
+            turned_off: false,
         })
     }
 
@@ -246,8 +250,20 @@ impl SecretStore {
     pub fn unavailable_reason(&self) -> Option<&str> {
         match &self.backend {
             Backend::Keyring => None,
-            Backend::MemoryOnly { reason } => Some(reason),
+            Backend::MemoryOnly { reason, .. } => Some(reason),
         }
+    }
+
+    /// Whether the keyring was left out on purpose (`PAYDESK_NO_KEYRING`) rather than missing
+    /// or failing: the person is told what to change, not to unlock a keyring.
+    pub fn turned_off(&self) -> bool {
+        matches!(
+            self.backend,
+            Backend::MemoryOnly {
+                turned_off: true,
+                ..
+            }
+        )
     }
 
     fn memory(&self) -> std::sync::MutexGuard<'_, HashMap<(String, SecretKind), SecretString>> {
@@ -294,7 +310,7 @@ impl SecretStore {
                     Err(error) => describe(&error),
                 }
             }
-            Backend::MemoryOnly { reason } => reason.clone(),
+            Backend::MemoryOnly { reason, .. } => reason.clone(),
         };
         self.memory().insert(key, value.clone());
         Stored::MemoryOnly { reason }

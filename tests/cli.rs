@@ -1719,3 +1719,83 @@ async fn status_says_a_contradiction_and_never_applies_it() {
         text.stdout
     );
 }
+
+#[tokio::test]
+async fn the_command_lines_own_errors_are_in_the_persons_language() {
+    let cli = Cli::start().await;
+    // clap's own errors: in Spanish, exit 2, nothing run.
+    let wrong_value = cli
+        .run(&[
+            "--lang",
+            "es",
+            "link",
+            "--amount",
+            "5000",
+            "--reference1",
+            "A",
+            "--expires-in",
+            "5x",
+        ])
+        .await;
+    assert_eq!(wrong_value.code, 2, "{}", wrong_value.stderr);
+    assert!(
+        wrong_value.stderr.contains("«5x» no sirve para --expires-in"),
+        "{}",
+        wrong_value.stderr
+    );
+    let missing = cli.run(&["--lang", "es", "link", "--amount", "5000"]).await;
+    assert_eq!(missing.code, 2, "{}", missing.stderr);
+    assert!(missing.stderr.contains("falta un dato"), "{}", missing.stderr);
+    assert!(missing.stderr.contains("--reference1"), "{}", missing.stderr);
+    assert!(missing.stderr.contains("paydesk link --help"), "{}", missing.stderr);
+    let misspelt = cli.run(&["--lang", "es", "lnk"]).await;
+    assert_eq!(misspelt.code, 2, "{}", misspelt.stderr);
+    assert!(
+        misspelt.stderr.contains("paydesk no tiene el comando «lnk»")
+            && misspelt.stderr.contains("¿Quiso decir «link»?"),
+        "{}",
+        misspelt.stderr
+    );
+    for run in [&wrong_value, &missing, &misspelt] {
+        for english in ["invalid value", "required", "unrecognized", "Usage:", "For more"] {
+            assert!(!run.stderr.contains(english), "{english}: {}", run.stderr);
+        }
+    }
+    // The language may come after the command, and in English it reads English.
+    let english = cli.run(&["link", "--amount", "5000", "--lang=en"]).await;
+    assert_eq!(english.code, 2, "{}", english.stderr);
+    assert!(
+        english.stderr.contains("this command needs something that was not given"),
+        "{}",
+        english.stderr
+    );
+    // Help is no error.
+    let help = cli.run(&["--lang", "es", "--help"]).await;
+    assert_eq!(help.code, 0, "{}", help.stderr);
+
+    // The service's refusal of a method it does not offer: said in Spanish, what it said kept
+    // beside the code.
+    let unknown = cli
+        .run(&[
+            "--lang",
+            "es",
+            "charge",
+            "--method",
+            "999",
+            "--amount",
+            "5000",
+            "--reference1",
+            "A1",
+            "--webhook-url",
+            "https://s.co/h",
+        ])
+        .await;
+    assert_eq!(unknown.code, 1, "{}", unknown.stderr);
+    let first_line = unknown.stderr.lines().find(|line| !line.starts_with("Usando")).unwrap_or_default();
+    assert!(
+        first_line.contains("no ofrece ese medio de pago"),
+        "{}",
+        unknown.stderr
+    );
+    assert!(!first_line.contains("is not available"), "{}", unknown.stderr);
+}

@@ -6,7 +6,7 @@ mod common;
 use std::path::Path;
 
 use common::ui::{
-    App, captured_logs, click, create_link, shows, text_input, type_into, wait_until,
+    App, captured_logs, click, create_link, on_screen, shows, text_input, type_into, wait_until,
 };
 use egui_kittest::kittest::{NodeT, Queryable};
 use paydesk::ui::Panel;
@@ -172,7 +172,10 @@ fn one_method_payment_asks_for_the_wallet_cellphone() {
 fn online_bank_transfer_lists_banks_without_the_prompt() {
     let app = App::new();
     let mut harness = app.harness();
-    common::ui::pick_method(&mut harness, "PSE — desde 30 min");
+    common::ui::pick_method(
+        &mut harness,
+        "PSE (el cobro queda abierto al menos 30 minutos)",
+    );
     wait_until(&mut harness, "the bank picker shows", |h| {
         h.query_by_label("Banco del pagador").is_some()
     });
@@ -272,6 +275,8 @@ fn register_validates_then_signs_in_with_the_new_token() {
         "Registro hecho: Tienda Ana quedó con la sesión iniciada en el perfil Simulador incluido"
     ));
     assert!(!shows(&harness, "zbus") && !shows(&harness, "org.freedesktop"));
+    // Done is done: no complaint about the password it cleared sits above the green line.
+    assert!(!shows(&harness, "• Contraseña"), "{}", on_screen(&harness));
     // Signed in as the new merchant, on the same simulator: it knows the merchant, and the top
     // bar says which.
     wait_for_new_merchant_session(&mut harness);
@@ -282,10 +287,9 @@ fn register_validates_then_signs_in_with_the_new_token() {
         .connection
         .user_id
         .unwrap();
-    assert!(shows(
-        &harness,
-        &format!("Perfil: Simulador incluido · comercio {merchant}")
-    ));
+    // By the name just registered, not a number.
+    assert!(shows(&harness, "Perfil: Simulador incluido · Tienda Ana"));
+    assert!(!shows(&harness, &format!("comercio {merchant}")));
     click(&mut harness, "Saldo");
     wait_until(&mut harness, "the new merchant's bags", |h| {
         shows(h, "Saldo Dispersión") || shows(h, "código ")

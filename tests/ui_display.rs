@@ -17,7 +17,7 @@ use paydesk::ui::PaydeskApp;
 use paydesk::ui::display::{Monitor, Showing};
 use serde_json::json;
 
-const SHOP: &str = "Tienda de prueba (simulador)";
+const SHOP: &str = "Tienda Demo";
 
 fn two_monitors() -> Vec<Monitor> {
     let monitor = |name: &str, x, width, height, primary| Monitor {

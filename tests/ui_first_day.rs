@@ -98,7 +98,10 @@ fn a_production_profiles_first_day_in_the_app() {
     assert!(!link.is_empty());
 
     // A card charge: the current interface wants to know what is paid for.
-    pick_method(&mut harness, "Tarjetas — desde 1 h");
+    pick_method(
+        &mut harness,
+        "Tarjetas (el cobro queda abierto al menos 1 hora)",
+    );
     type_into(&mut harness, "Valor", "40.000");
     assert!(shows(&harness, "• Qué se está pagando:"));
     type_into(&mut harness, "Qué se está pagando", "Almuerzo ejecutivo");

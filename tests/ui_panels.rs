@@ -178,7 +178,7 @@ mod status {
         harness.run();
         harness.get_by_label("Consultar estado").click();
         harness.run();
-        harness.get_by_label("Seguir").click();
+        harness.get_by_label("Vigilar este pago").click();
         harness.run();
         assert_eq!(
             harness.state().queued,
@@ -524,6 +524,7 @@ mod settings {
                     profile: &profile,
                     environment: Environment::Simulator,
                     keyring_problem: Some("no keyring in this test"),
+                    keyring_turned_off: false,
                     sign_in_offered: true,
                     config_file: "/tmp/paydesk.toml".into(),
                     alerts: AlertSettings::new(false, false),

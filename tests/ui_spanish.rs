@@ -1,15 +1,14 @@
-//! With Spanish chosen, no English word of the interface is left on any panel: every panel and
-//! view is opened, a payment is made and approved, and every text on screen is read.
+//! With Spanish chosen, no English word of the interface and no text of the system's own (an OS
+//! error, an HTTP library's words) is left on any panel: sales are made in English, Spanish is
+//! chosen in Configuración, every panel and view is opened with the troubles a shop meets
+//! (`common::tour`), and every text on screen is read.
 
 mod common;
 
-use std::collections::BTreeSet;
-
-use common::ui::{App, click, create_link, shows, wait_until};
-use egui_kittest::Harness;
-use egui_kittest::kittest::NodeT;
-use paydesk::ui::{Panel, PaydeskApp};
-use serde_json::json;
+use common::tour;
+use common::ui::{on_screen, shows, type_into};
+use paydesk::i18n::Language;
+use paydesk::ui::Panel;
 
 /// Words of the English interface that have no place in the Spanish one. Names that are the
 /// same in both ("Link", "Bre-B", "PSE", "QR") and data (references, the profile's name) are
@@ -106,58 +105,13 @@ const ENGLISH: &[&str] = &[
     "in",
     "at",
     "or",
+    // A time of day written the English way ("4:57 AM"): Spanish writes "4:57 a. m.".
+    "am",
+    "pm",
 ];
 
-fn texts(harness: &Harness<'_, PaydeskApp>) -> BTreeSet<String> {
-    let mut found = BTreeSet::new();
-    for node in harness.root().children_recursive() {
-        let accesskit = node.accesskit_node();
-        for text in [accesskit.label(), accesskit.value()].into_iter().flatten() {
-            if !text.trim().is_empty() {
-                found.insert(text);
-            }
-        }
-    }
-    found
-}
-
-const KEY_NAMES: &[&str] = &["Enter"];
-
-/// A reference, an id or a code: letters run together with digits. No word of either
-/// interface is written so.
-fn is_code(word: &str) -> bool {
-    let word = word.trim_matches(|c: char| !c.is_alphanumeric());
-    word.chars().any(|c| c.is_ascii_digit()) && word.chars().any(char::is_alphabetic)
-}
-
 fn english_in(text: &str) -> Vec<&'static str> {
-    // A key's name as printed on Latin American keyboards (the primary action's shortcut), not a
-    // word of the interface.
-    if KEY_NAMES.contains(&text) {
-        return Vec::new();
-    }
-    // Addresses, file paths, raw JSON and references or codes (letters with digits, as the
-    // random "PDTP2W1OF2" whose "OF" is no English) are data, not words of the interface.
-    let words: Vec<String> = text
-        .split_whitespace()
-        .filter(|word| !word.contains("://") && !word.contains('/') && !word.contains('"'))
-        .filter(|word| !is_code(word))
-        .flat_map(|word| {
-            word.split(|c: char| !c.is_alphabetic())
-                .map(str::to_lowercase)
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    ENGLISH
-        .iter()
-        .copied()
-        .filter(|english| words.iter().any(|word| word == english))
-        .collect()
-}
-
-fn look(harness: &mut Harness<'_, PaydeskApp>, seen: &mut BTreeSet<String>) {
-    harness.run_steps(6);
-    seen.extend(texts(harness));
+    tour::words_in(text, ENGLISH)
 }
 
 #[test]
@@ -168,42 +122,60 @@ fn a_reference_is_data_but_a_sentence_is_read() {
     assert_eq!(english_in("Paid at 6:31"), vec!["paid", "at"]);
 }
 
+/// The service's own words and the shop's data, shown as they came.
+const DATA: &[&str] = &["Tienda Demo"];
+
 #[test]
-fn no_english_word_is_left_on_any_panel() {
-    let app = App::new();
-    let mut harness = app.harness();
-    let mut seen = BTreeSet::new();
+fn no_english_word_nor_system_text_is_left_on_any_panel() {
+    // Sales made in English first: what they left on screen must follow the switch.
+    let mut walk = tour::walk(Language::En, Language::Es);
+    messages_that_do_not_mislead(&mut walk);
 
-    let reference = create_link(&mut harness, "25.000");
-    look(&mut harness, &mut seen);
-    app.post(
-        format!("{}/transactions/{reference}/outcome", app.control(&harness)),
-        json!({"outcome": "approve"}),
-    );
-    wait_until(&mut harness, "the approval", |h| shows(h, "Pago aprobado"));
-    look(&mut harness, &mut seen);
-    for view in ["Un medio de pago", "Códigos QR"] {
-        click(&mut harness, view);
-        look(&mut harness, &mut seen);
-    }
-    for panel in Panel::ALL {
-        harness.state_mut().show_panel(panel);
-        look(&mut harness, &mut seen);
-    }
-    harness.state_mut().show_panel(Panel::Reconcile);
-    wait_until(&mut harness, "the report", |h| shows(h, "Cobros aprobados"));
-    look(&mut harness, &mut seen);
-
-    let leftovers: Vec<String> = seen
-        .iter()
-        .filter_map(|text| {
-            let english = english_in(text);
-            (!english.is_empty()).then(|| format!("{text:?} ({})", english.join(", ")))
-        })
-        .collect();
+    let leftovers = tour::leftovers(&walk.seen, ENGLISH, DATA);
     assert!(
         leftovers.is_empty(),
         "English on screen:\n{}",
         leftovers.join("\n")
     );
+    let raw = tour::system_text(&walk.seen);
+    assert!(raw.is_empty(), "system text on screen:\n{}", raw.join("\n"));
+}
+
+/// What a person typing meets says what is true: a too large amount is too large, the start
+/// of a municipality's name is no mistake and fills nothing wrong, a form just opened has no
+/// complaints.
+fn messages_that_do_not_mislead(walk: &mut tour::Walk) {
+    let harness = &mut walk.harness;
+    harness.state_mut().show_panel(Panel::Collect);
+    tour::press(harness, "Link de pago");
+    type_into(harness, "Valor", &"9".repeat(20));
+    assert!(
+        shows(harness, "el valor es demasiado grande"),
+        "{}",
+        on_screen(harness)
+    );
+    assert!(!shows(harness, "use solo dígitos"));
+    type_into(harness, "Valor", "");
+
+    harness.state_mut().show_panel(Panel::Register);
+    harness.run_steps(4);
+    type_into(harness, "Municipio", "Bogo");
+    assert!(!shows(harness, "no es un municipio que conozcamos"));
+    assert!(shows(harness, "termine de escribir el nombre"));
+    type_into(harness, "Municipio", "Bogota");
+    assert!(
+        !shows(harness, "Elija… (o escriba el municipio)"),
+        "the department follows the municipality"
+    );
+    walk.look();
+
+    let harness = &mut walk.harness;
+    harness.state_mut().show_panel(Panel::Settings);
+    tour::press(harness, "Perfil nuevo…");
+    assert!(
+        !shows(harness, "Para continuar"),
+        "a form just opened has no complaints: {}",
+        on_screen(harness)
+    );
+    walk.look();
 }

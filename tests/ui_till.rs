@@ -119,7 +119,7 @@ fn expired_and_failed_payments_end_on_the_customer_screen_in_words() {
         (
             "expire",
             "12.000",
-            "Este cobro venció",
+            "Este cobro está vencido",
             "Cobro vencido sin pagar: $ 12.000",
         ),
         (

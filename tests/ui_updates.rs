@@ -76,7 +76,7 @@ async fn the_app_never_looks_while_a_sale_is_on_screen() {
     })
     .await;
     assert!(
-        matches!(watch.status(), UpdatesStatus::Failed(problem) if problem.contains("firma") || problem.contains("signature")),
+        matches!(watch.status(), UpdatesStatus::Failed(problem) if problem.to_string().contains("firma") || problem.to_string().contains("signature")),
         "{:?}",
         watch.status()
     );

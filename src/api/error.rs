@@ -26,6 +26,9 @@ pub enum Refusal {
     NeedsEnrolment,
     /// A method support must set up for the merchant first (the PSE gateway).
     NeedsSetup,
+    /// A method this paydesk does not know, refused: a mistyped id, or one the service does not
+    /// offer the merchant.
+    UnknownMethod,
     /// Any other code: the service's message is shown as it came.
     Other,
 }
@@ -71,6 +74,7 @@ impl Refusal {
             Refusal::TransactionInProgress => crate::t!("refusal-in-progress"),
             Refusal::TokenRejected => crate::t!("refusal-token-rejected"),
             Refusal::WrongCredentials => crate::t!("refusal-wrong-credentials"),
+            Refusal::UnknownMethod => crate::t!("refusal-unknown-method"),
             Refusal::NeedsEnrolment | Refusal::NeedsSetup | Refusal::Other => return None,
         })
     }
@@ -125,8 +129,30 @@ pub enum ApiError {
         MissingSetting::UserId => crate::t!("error-missing-user-id"),
     })]
     MissingSetting(MissingSetting),
-    #[error("{}", crate::t!("error-setup", detail = .0.as_str()))]
+    #[error("{}", crate::t!("error-setup"))]
     Setup(String),
+}
+
+/// What the line or the service said in its own terms, under «Detalles»: the connection's
+/// error, what could not be read, the service's text where the sentence is paydesk's.
+impl crate::i18n::Explained for ApiError {
+    fn detail(&self) -> Option<String> {
+        match self {
+            ApiError::Unreachable { detail, .. }
+            | ApiError::ConnectionLost { detail, .. }
+            | ApiError::Malformed { detail, .. }
+            | ApiError::Setup(detail) => Some(detail.clone()),
+            ApiError::Refused {
+                refusal, message, ..
+            } => refusal.shop_message().is_some().then(|| message.clone()),
+            ApiError::Offline { .. }
+            | ApiError::TimedOut { .. }
+            | ApiError::InsecureUrl { .. }
+            | ApiError::BadUrl { .. }
+            | ApiError::MissingCredential(_)
+            | ApiError::MissingSetting(_) => None,
+        }
+    }
 }
 
 fn unknown_outcome_message(operation: Operation, what_happened: String) -> String {
@@ -216,6 +242,25 @@ impl ApiError {
                     http_status,
                 }
             }
+            other => other,
+        }
+    }
+
+    /// A refusal of a payment for a method the catalog does not know, in words (the service's
+    /// own text, often in English, is kept as the detail).
+    pub fn explain_unknown_method(self) -> ApiError {
+        match self {
+            ApiError::Refused {
+                refusal: Refusal::Other,
+                code,
+                message,
+                http_status,
+            } => ApiError::Refused {
+                refusal: Refusal::UnknownMethod,
+                code,
+                message,
+                http_status,
+            },
             other => other,
         }
     }

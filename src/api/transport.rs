@@ -365,14 +365,14 @@ pub(super) fn network_error(operation: Operation, url: &str, error: reqwest::Err
     if error.is_connect() {
         ApiError::Unreachable {
             host,
-            detail: error.without_url().to_string(),
+            detail: crate::i18n::chain(&error.without_url()),
         }
     } else if error.is_timeout() {
         ApiError::TimedOut { operation }
     } else {
         ApiError::ConnectionLost {
             operation,
-            detail: error.without_url().to_string(),
+            detail: crate::i18n::chain(&error.without_url()),
         }
     }
 }

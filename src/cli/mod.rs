@@ -5,6 +5,7 @@ pub mod args;
 mod commands;
 pub mod gate;
 pub mod output;
+pub mod parse_errors;
 mod profiles;
 mod simulator;
 
@@ -17,6 +18,16 @@ use output::{Failure, Output};
 use crate::config::{EnvOverrides, Paths};
 use crate::connection::{ConnectError, SimulatorSource, connect, uses_built_in_simulator};
 use crate::secrets::SecretStore;
+
+/// What was typed, read by clap, whose errors are said in the person's language (the language
+/// is read first, from `--lang`, `PAYDESK_LANG` or the system). On an error this exits as clap
+/// does: 2, nothing run (0 for `--help` and `--version`).
+pub fn parse() -> Cli {
+    use clap::Parser;
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    crate::i18n::set(parse_errors::language_asked(&args));
+    Cli::try_parse_from(args).unwrap_or_else(|error| error.apply::<parse_errors::InWords>().exit())
+}
 
 pub async fn run(cli: Cli, command: Command) -> ExitCode {
     let out = Output { json: cli.json };

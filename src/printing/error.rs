@@ -2,23 +2,23 @@
 
 #[derive(Debug, thiserror::Error)]
 pub enum PrintError {
-    #[error("{}", crate::t!("print-error-encode", detail = .0.as_str()))]
+    #[error("{}", crate::t!("print-error-encode"))]
     Encode(String),
     #[error("{}", crate::t!("print-error-bad-uri", text = .0.as_str()))]
     BadUri(String),
-    #[error("{}", crate::t!("print-error-unreachable", printer = .printer.as_str(), detail = .detail.as_str()))]
+    #[error("{}", crate::t!("print-error-unreachable", printer = .printer.as_str()))]
     Unreachable { printer: String, detail: String },
     #[error("{}", crate::t!("print-error-paper-out", printer = .0.as_str()))]
     PaperOut(String),
     #[error("{}", crate::t!("print-error-cover-open", printer = .0.as_str()))]
     CoverOpen(String),
-    #[error("{}", crate::t!("print-error-usb", path = .path.as_str(), detail = .detail.as_str()))]
+    #[error("{}", crate::t!("print-error-usb", path = .path.as_str()))]
     Usb { path: String, detail: String },
     #[error("{}", crate::t!("print-error-no-queue", queue = .0.as_str()))]
     NoQueue(String),
-    #[error("{}", crate::t!("print-error-no-system", detail = .0.as_str()))]
+    #[error("{}", crate::t!("print-error-no-system"))]
     NoPrintSystem(String),
-    #[error("{}", crate::t!("print-error-queue", queue = .queue.as_str(), detail = .detail.as_str()))]
+    #[error("{}", crate::t!("print-error-queue", queue = .queue.as_str()))]
     Queue { queue: String, detail: String },
     #[error("{}", crate::t!("print-error-not-a-receipt-printer", queue = .0.as_str()))]
     NotARollPrinter(String),
@@ -30,8 +30,22 @@ pub enum PrintError {
     UnknownReference(String),
     #[error("{}", crate::t!("print-error-not-a-counter-code", reference = .0.as_str()))]
     NotACounterCode(String),
-    #[error("{}", crate::t!("print-error-write", path = .path.as_str(), detail = .detail.as_str()))]
+    #[error("{}", crate::t!("print-error-write", path = .path.as_str()))]
     Write { path: String, detail: String },
     #[error(transparent)]
     Ledger(#[from] crate::ledger::LedgerError),
+}
+
+/// What the printer, the print system or the disk said, under «Detalles».
+impl crate::i18n::Explained for PrintError {
+    fn detail(&self) -> Option<String> {
+        match self {
+            PrintError::Encode(detail) | PrintError::NoPrintSystem(detail) => Some(detail.clone()),
+            PrintError::Unreachable { detail, .. }
+            | PrintError::Usb { detail, .. }
+            | PrintError::Queue { detail, .. }
+            | PrintError::Write { detail, .. } => Some(detail.clone()),
+            _ => None,
+        }
+    }
 }

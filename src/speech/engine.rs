@@ -125,10 +125,10 @@ pub struct Said {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SpeechError {
     /// No speech service answered (on Linux: no speech-dispatcher running for this session).
-    #[error("{}", crate::t!("speech-no-service", reason = .0.as_str()))]
+    #[error("{}", crate::t!("speech-no-service"))]
     NoService(String),
     /// The service answered, but refused or dropped the sentence.
-    #[error("{}", crate::t!("speech-refused", reason = .0.as_str()))]
+    #[error("{}", crate::t!("speech-refused"))]
     Refused(String),
     /// The service did not answer or finish within its deadline.
     #[error("{}", crate::t!("speech-too-slow"))]
@@ -142,6 +142,19 @@ pub enum SpeechError {
     /// This system has no speech paydesk can use.
     #[error("{}", crate::t!("speech-not-available"))]
     NotAvailable,
+}
+
+/// Why the service was missing or refused, as the system put it: under «Detalles».
+impl crate::i18n::Explained for SpeechError {
+    fn detail(&self) -> Option<String> {
+        match self {
+            SpeechError::NoService(reason) | SpeechError::Refused(reason) => Some(reason.clone()),
+            SpeechError::TooSlow
+            | SpeechError::VoiceGone(_)
+            | SpeechError::NoVoice(_)
+            | SpeechError::NotAvailable => None,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -131,10 +131,14 @@ pub fn readiness_of(voices: Result<Vec<Voice>, SpeechError>, language: Language)
                 Readiness::Ready(speaking)
             }
         }
-        Err(problem) => Readiness::NoService {
-            problem,
-            advice: advice::missing_service(),
-        },
+        Err(problem) => {
+            // Configuración shows the sentence; what the system said goes to the log too.
+            tracing::warn!(detail = ?crate::i18n::Explained::detail(&problem), "{problem}");
+            Readiness::NoService {
+                problem,
+                advice: advice::missing_service(),
+            }
+        }
     }
 }
 

@@ -26,7 +26,43 @@ struct Banner {
     /// When it was first drawn (egui's clock, seconds).
     first_shown: Option<f64>,
     status: TransactionStatus,
-    text: String,
+    amount: Option<crate::money::Pesos>,
+    description: String,
+}
+
+impl Banner {
+    /// Its words in the language on screen now: the cashier may switch it while it is up.
+    fn text(&self) -> String {
+        let what = match self.status {
+            TransactionStatus::Approved if self.payment.is_some() => t!("banner-received"),
+            TransactionStatus::Approved => t!("banner-approved"),
+            TransactionStatus::Rejected => t!("banner-rejected"),
+            TransactionStatus::Failed => t!("banner-failed"),
+            TransactionStatus::Cancelled => t!("banner-expired"),
+            other => status::words(other),
+        };
+        let amount = self
+            .amount
+            .map(|amount| amount.to_string())
+            .unwrap_or_default();
+        let reference = self.reference.as_str();
+        if self.description.is_empty() {
+            t!(
+                "banner-ended",
+                what = what,
+                amount = amount,
+                reference = reference
+            )
+        } else {
+            t!(
+                "banner-ended-sold",
+                what = what,
+                amount = amount,
+                description = self.description.as_str(),
+                reference = reference
+            )
+        }
+    }
 }
 
 #[derive(Default)]
@@ -46,31 +82,6 @@ impl Banners {
             payment,
             description,
         } = ended;
-        let what = match status {
-            TransactionStatus::Approved if payment.is_some() => t!("banner-received"),
-            TransactionStatus::Approved => t!("banner-approved"),
-            TransactionStatus::Rejected => t!("banner-rejected"),
-            TransactionStatus::Failed => t!("banner-failed"),
-            TransactionStatus::Cancelled => t!("banner-expired"),
-            other => status::words(other),
-        };
-        let amount = amount.map(|amount| amount.to_string()).unwrap_or_default();
-        let text = if description.is_empty() {
-            t!(
-                "banner-ended",
-                what = what,
-                amount = amount,
-                reference = reference.as_str()
-            )
-        } else {
-            t!(
-                "banner-ended-sold",
-                what = what,
-                amount = amount,
-                description = description.as_str(),
-                reference = reference.as_str()
-            )
-        };
         self.list
             .retain(|banner| !(banner.reference == reference && banner.payment == payment));
         self.list.push(Banner {
@@ -78,7 +89,8 @@ impl Banners {
             payment,
             first_shown: None,
             status,
-            text,
+            amount,
+            description,
         });
     }
 
@@ -118,7 +130,7 @@ impl Banners {
                     ui.horizontal(|ui| {
                         ui.vertical(|ui| {
                             ui.label(
-                                RichText::new(&banner.text)
+                                RichText::new(banner.text())
                                     .size(crate::ui::theme::size::EMPHASIS)
                                     .strong()
                                     .color(crate::ui::theme::palette(ui).on_fill),

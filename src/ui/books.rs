@@ -83,8 +83,9 @@ pub struct BooksGuard {
     listing: Option<Task<Result<Vec<Copy>, String>>>,
     looked_at: Option<Instant>,
     taking: Option<Task<Result<Copy, String>>>,
-    /// The last copy's outcome, for Settings.
-    pub last_result: Option<Result<String, String>>,
+    /// The last copy's outcome, for Settings: when it was taken (said in words when shown, in
+    /// the language on screen then), or why not.
+    pub last_result: Option<Result<i64, String>>,
     diagnosing: Option<Task<Option<Damaged>>>,
     diagnosed_for: Option<String>,
     pub damaged: Option<Damaged>,
@@ -433,13 +434,10 @@ impl BooksGuard {
         }
         if let Some(result) = finished(&mut self.taking) {
             self.last_result = Some(result.map(|copy| {
-                let words = crate::t!(
-                    "backups-taken",
-                    when = crate::clock::shown_moment(copy.taken_at)
-                );
+                let taken_at = copy.taken_at;
                 self.copies.retain(|kept| kept.path != copy.path);
                 self.copies.insert(0, copy);
-                words
+                taken_at
             }));
             self.looked_at = None;
         }

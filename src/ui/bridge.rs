@@ -92,6 +92,8 @@ impl Bridge {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UiError {
     pub message: String,
+    /// What the system or the service said in its own terms, folded away under «Detalles».
+    pub detail: Option<String>,
     pub code: Option<String>,
     /// The credential the service asks for again (an ended session, a rejected token).
     pub sign_in: Option<crate::api::SignInNeeded>,
@@ -108,6 +110,7 @@ impl UiError {
     pub fn local(message: impl Into<String>) -> UiError {
         UiError {
             message: message.into(),
+            detail: None,
             code: None,
             sign_in: None,
             outcome_unknown: false,
@@ -115,12 +118,28 @@ impl UiError {
             allowed_from_ms: None,
         }
     }
+
+    /// A problem met here: its sentence, and what the system said behind «Detalles».
+    pub fn explained(error: &(impl crate::i18n::Explained + ?Sized)) -> UiError {
+        UiError::from(crate::i18n::Problem::of(error))
+    }
+}
+
+impl From<crate::i18n::Problem> for UiError {
+    fn from(problem: crate::i18n::Problem) -> Self {
+        UiError {
+            detail: problem.detail,
+            ..UiError::local(problem.message)
+        }
+    }
 }
 
 impl From<ApiError> for UiError {
     fn from(error: ApiError) -> Self {
+        let problem = crate::i18n::Problem::of(&error);
         UiError {
-            message: error.to_string(),
+            message: problem.message,
+            detail: problem.detail,
             code: Some(error.code().to_owned()),
             sign_in: error.needs_sign_in(),
             outcome_unknown: error.outcome_unknown(),

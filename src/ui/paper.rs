@@ -6,6 +6,7 @@
 use std::collections::HashSet;
 
 use crate::config::Paths;
+use crate::i18n::Problem;
 use crate::printing::destination::{self, SystemPrinter};
 use crate::printing::documents::{Poster, Receipt, close_slip};
 use crate::printing::jobs::{self, PaperOut};
@@ -72,7 +73,7 @@ pub struct Paper {
     loading: Option<Task<PrinterSettings>>,
     jobs: Vec<(PaperSource, Printing)>,
     /// What the latest job came to, in words, and where it was asked for.
-    outcome: Option<Result<Printed, String>>,
+    outcome: Option<Result<Printed, Problem>>,
     outcome_source: PaperSource,
     pub printers: Requested<Vec<SystemPrinter>>,
     /// Approvals already printed (`reference/payment`): an approval seen twice prints once.
@@ -105,7 +106,7 @@ impl Paper {
     }
 
     /// What the latest printing asked for in one of `sources` came to.
-    pub fn outcome_for(&self, sources: &[PaperSource]) -> Option<&Result<Printed, String>> {
+    pub fn outcome_for(&self, sources: &[PaperSource]) -> Option<&Result<Printed, Problem>> {
         self.outcome
             .as_ref()
             .filter(|_| sources.contains(&self.outcome_source))
@@ -196,7 +197,7 @@ impl Paper {
                 };
                 outcome
                     .map(|()| jobs::taken_words(&uri).into())
-                    .map_err(|error| error.to_string())
+                    .map_err(|error| Problem::of(&error))
             }),
         ));
     }
@@ -213,7 +214,7 @@ impl Paper {
                 self.printers.start(bridge.spawn(async {
                     destination::system_printers()
                         .await
-                        .map_err(|error| UiError::local(error.to_string()))
+                        .map_err(|error| UiError::explained(&error))
                 }));
                 None
             }
@@ -245,7 +246,7 @@ impl Paper {
                     Ok(())
                 })
                 .map(|()| t!("paper-saved").into())
-                .map_err(|error| error.to_string())
+                .map_err(|error| Problem::words(error.to_string()))
         })
     }
 
@@ -255,7 +256,7 @@ impl Paper {
             jobs::open_drawer(&uri)
                 .await
                 .map(|()| t!("paper-drawer-opened").into())
-                .map_err(|error| error.to_string())
+                .map_err(|error| Problem::of(&error))
         }))
     }
 
@@ -274,7 +275,7 @@ impl Paper {
             )
             .await
             .map(|()| jobs::taken_words(&uri).into())
-            .map_err(|error| error.to_string())
+            .map_err(|error| Problem::of(&error))
         }))
     }
 
@@ -373,7 +374,7 @@ impl Paper {
 }
 
 /// What a printing comes to, in words, once it ends.
-type Printing = Task<Result<Printed, String>>;
+type Printing = Task<Result<Printed, Problem>>;
 
 /// What a printing job needs of the till, taken when it is asked for.
 struct Job {
@@ -401,8 +402,8 @@ impl Job {
     }
 }
 
-fn no_books() -> Result<Printed, String> {
-    Err(t!("paper-no-books"))
+fn no_books() -> Result<Printed, Problem> {
+    Err(Problem::words(t!("paper-no-books")))
 }
 
 impl Paper {
@@ -413,7 +414,7 @@ impl Paper {
         printer: Option<Result<PrinterUri, PrintError>>,
     ) -> Option<PrinterUri> {
         let Some(Ok(uri)) = printer else {
-            self.outcome = Some(Err(t!("paper-no-printer")));
+            self.outcome = Some(Err(Problem::words(t!("paper-no-printer"))));
             return None;
         };
         Some(uri)
@@ -430,7 +431,7 @@ impl Paper {
         match (pdf, printer) {
             (false, Some(Ok(uri))) => Some(PaperOut::Printer(uri)),
             (false, Some(Err(error))) => {
-                self.outcome = Some(Err(error.to_string()));
+                self.outcome = Some(Err(Problem::of(&error)));
                 None
             }
             _ => Some(PaperOut::Pdf(file)),
@@ -441,16 +442,16 @@ impl Paper {
 /// Reads the books off the async threads; a failure in words.
 async fn from_books<T: Send + 'static, E: std::fmt::Display + Send + 'static>(
     work: impl FnOnce() -> Result<T, E> + Send + 'static,
-) -> Result<T, String> {
+) -> Result<T, Problem> {
     tokio::task::spawn_blocking(work)
         .await
-        .map_err(|error| error.to_string())?
-        .map_err(|error| error.to_string())
+        .map_err(|error| Problem::words(error.to_string()))?
+        .map_err(|error| Problem::words(error.to_string()))
 }
 
 /// A job's end in words; a PDF is opened for the person to see or print.
-async fn finished(done: Result<(), PrintError>, out: &PaperOut) -> Result<Printed, String> {
-    done.map_err(|error| error.to_string())?;
+async fn finished(done: Result<(), PrintError>, out: &PaperOut) -> Result<Printed, Problem> {
+    done.map_err(|error| Problem::of(&error))?;
     match out {
         PaperOut::Printer(uri) => Ok(jobs::taken_words(uri).into()),
         PaperOut::Pdf(path) => {

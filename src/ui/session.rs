@@ -101,6 +101,11 @@ impl Session {
     pub fn keyring_problem(&self) -> Option<&str> {
         self.secrets.unavailable_reason()
     }
+
+    /// Whether the keyring was left out on purpose (`PAYDESK_NO_KEYRING`), not missing.
+    pub fn keyring_turned_off(&self) -> bool {
+        self.secrets.turned_off()
+    }
 }
 
 /// Opens the keyring and the ledger once per app run; reused across reconnects. The ledger is

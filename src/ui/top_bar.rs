@@ -104,6 +104,13 @@ fn keyring_chip(session: &Session) -> StatusChip {
             t!("chip-keyring-title"),
             t!("chip-keyring-ok"),
         ),
+        // One thing per cause: left out on purpose is changed where it was set; a keyring
+        // that failed is opened and unlocked.
+        Some(_) if session.keyring_turned_off() => StatusChip::alarm(
+            Tone::Danger,
+            t!("top-keyring-short"),
+            t!("chip-keyring-turned-off"),
+        ),
         Some(reason) => StatusChip::alarm(
             Tone::Danger,
             t!("top-keyring-short"),
@@ -192,9 +199,14 @@ fn show_chip(ui: &mut Ui, status: &StatusChip) {
 /// The profile by its name ("Simulador incluido" for the built-in one) and its merchant.
 fn profile_words(session: &Session) -> String {
     let name = crate::config::shown_profile_name(session.profile_name());
-    match session.connection.user_id {
-        Some(id) => t!("top-profile-merchant", name = name, id = id.to_string()),
-        None => name,
+    // The shop by the name it was registered under, once it has one; else its number.
+    match (
+        &session.connection.profile.shop_name,
+        session.connection.user_id,
+    ) {
+        (Some(shop), _) => t!("top-profile-shop", name = name, shop = shop.as_str()),
+        (None, Some(id)) => t!("top-profile-merchant", name = name, id = id.to_string()),
+        (None, None) => name,
     }
 }
 

@@ -11,6 +11,7 @@ use egui::{RichText, Ui};
 
 use crate::config::Paths;
 use crate::config::updates::UpdateSettings;
+use crate::i18n::{Explained, Problem};
 use crate::t;
 use crate::ui::bridge::{Bridge, Task, finished};
 use crate::ui::queue::Queue;
@@ -49,8 +50,48 @@ pub enum UpdatesStatus {
         version: String,
         command: String,
     },
-    Failed(String),
+    Failed(Failure),
 }
+
+/// Why the last look or download failed, kept as it happened: its words are made when shown,
+/// in the language on screen then; what the system said is logged once, here.
+#[derive(Clone)]
+pub struct Failure(Arc<dyn Explained + Send + Sync>);
+
+impl Failure {
+    pub fn of(error: impl Explained + Send + Sync + 'static) -> Failure {
+        // Logged where it is met, not each frame it is drawn.
+        let _ = Problem::of(&error);
+        Failure(Arc::new(error))
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::fmt::Debug for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Failure({self})")
+    }
+}
+
+impl Explained for Failure {
+    fn detail(&self) -> Option<String> {
+        self.0.detail()
+    }
+}
+
+/// The same failure, not one that reads alike.
+impl PartialEq for Failure {
+    fn eq(&self, other: &Failure) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Failure {}
 
 impl UpdatesStatus {
     /// Where updates stand, in words; none before the first look.
@@ -73,7 +114,7 @@ impl UpdatesStatus {
                 version = version.as_str(),
                 command = command.as_str()
             )),
-            UpdatesStatus::Failed(problem) => Some(problem.clone()),
+            UpdatesStatus::Failed(problem) => Some(problem.to_string()),
         }
     }
 }
@@ -90,7 +131,7 @@ pub struct UpdatesView {
 
 struct Download {
     version: String,
-    task: Task<Result<(Verified, Platform), String>>,
+    task: Task<Result<(Verified, Platform), Failure>>,
     done: Arc<AtomicU64>,
     total: u64,
 }
@@ -100,11 +141,11 @@ pub struct UpdateWatch {
     pub queued: Queue<UpdatesCommand>,
     settings: Option<UpdateSettings>,
     loading: Option<Task<(UpdateSettings, Option<String>)>>,
-    saving: Option<Task<Result<UpdateSettings, String>>>,
+    saving: Option<Task<Result<UpdateSettings, Failure>>>,
     /// The version put off with "Ahora no" (this run or an earlier one).
     dismissed: Option<String>,
     schedule: Schedule,
-    looking: Option<Task<Result<Check, String>>>,
+    looking: Option<Task<Result<Check, Failure>>>,
     offer: Option<Offer>,
     download: Option<Download>,
     status: UpdatesStatus,
@@ -213,9 +254,9 @@ impl UpdateWatch {
                             }
                             kind => match crate::update::manual_command(kind, &verified.path) {
                                 Some(command) => UpdatesStatus::Saved { version, command },
-                                None => UpdatesStatus::Failed(
-                                    crate::update::UpdateError::NotInstallable.to_string(),
-                                ),
+                                None => UpdatesStatus::Failed(Failure::of(
+                                    crate::update::UpdateError::NotInstallable,
+                                )),
                             },
                         };
                     }
@@ -243,11 +284,12 @@ impl UpdateWatch {
     fn updater(
         paths: &Paths,
         settings: &UpdateSettings,
-    ) -> impl FnOnce() -> Result<Updater, String> + Send + 'static {
+    ) -> impl FnOnce() -> Result<Updater, Failure> + Send + 'static {
         let feed = settings.feed_url().to_owned();
         let data_dir = paths.data_dir.clone();
         move || {
-            Updater::new(&feed, TrustedKey::release(), &data_dir).map_err(|error| error.to_string())
+            Updater::new(&feed, TrustedKey::release(), &data_dir)
+                .map_err(Failure::of)
         }
     }
 
@@ -255,10 +297,12 @@ impl UpdateWatch {
         self.schedule.started(crate::clock::now_ms());
         self.status = UpdatesStatus::Looking;
         let updater = Self::updater(paths, settings);
-        self.looking = Some(
-            bridge
-                .spawn(async move { updater()?.check().await.map_err(|error| error.to_string()) }),
-        );
+        self.looking = Some(bridge.spawn(async move {
+            updater()?
+                .check()
+                .await
+                .map_err(Failure::of)
+        }));
     }
 
     fn run(
@@ -289,7 +333,7 @@ impl UpdateWatch {
                 if !url.is_empty()
                     && let Err(error) = crate::update::checked_address(&url)
                 {
-                    self.status = UpdatesStatus::Failed(error.to_string());
+                    self.status = UpdatesStatus::Failed(Failure::of(error));
                     return;
                 }
                 self.schedule = Schedule::default();
@@ -326,7 +370,7 @@ impl UpdateWatch {
                     config.updates = settings.clone();
                     Ok(settings)
                 })
-                .map_err(|error| error.to_string())
+                .map_err(|error| Failure::of(Problem::words(error.to_string())))
         }));
     }
 
@@ -351,7 +395,7 @@ impl UpdateWatch {
                     ctx.request_repaint();
                 })
                 .await
-                .map_err(|error| error.to_string())?;
+                .map_err(Failure::of)?;
             Ok((verified, updater.platform().clone()))
         });
         self.status = UpdatesStatus::Downloading {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 pub enum UpdateError {
     #[error("{}", crate::t!("update-bad-address", url = .url.as_str()))]
     BadAddress { url: String },
-    #[error("{}", crate::t!("update-unreachable", host = .host.as_str(), error = .detail.as_str()))]
+    #[error("{}", crate::t!("update-unreachable", host = .host.as_str()))]
     Unreachable { host: String, detail: String },
     #[error("{}", crate::t!("update-too-slow", host = .host.as_str()))]
     TooSlow { host: String },
@@ -16,7 +16,7 @@ pub enum UpdateError {
     TooLarge { cap: u64 },
     #[error("{}", crate::t!("update-bad-signature"))]
     BadSignature,
-    #[error("{}", crate::t!("update-not-a-feed", reason = .0.as_str()))]
+    #[error("{}", crate::t!("update-not-a-feed"))]
     NotAFeed(String),
     #[error("{}", crate::t!("update-replayed", seen = .seen.as_str(), offered = .offered.as_str()))]
     Replayed { seen: String, offered: String },
@@ -30,15 +30,27 @@ pub enum UpdateError {
     WrongSize { expected: u64, got: u64 },
     #[error("{}", crate::t!("update-wrong-hash"))]
     WrongHash,
-    #[error("{}", crate::t!("update-disk", path = .path.display().to_string(), error = .source.to_string()))]
+    #[error("{}", crate::t!("update-disk", path = .path.display().to_string()))]
     Disk {
         path: PathBuf,
         source: std::io::Error,
     },
     #[error("{}", crate::t!("update-not-installable"))]
     NotInstallable,
-    #[error("{}", crate::t!("update-install-failed", error = .0.as_str()))]
+    #[error("{}", crate::t!("update-install-failed"))]
     Install(String),
+}
+
+/// What the line, the disk or the installer said, under «Detalles».
+impl crate::i18n::Explained for UpdateError {
+    fn detail(&self) -> Option<String> {
+        match self {
+            UpdateError::Unreachable { detail, .. } => Some(detail.clone()),
+            UpdateError::NotAFeed(reason) | UpdateError::Install(reason) => Some(reason.clone()),
+            UpdateError::Disk { source, .. } => Some(source.to_string()),
+            _ => None,
+        }
+    }
 }
 
 impl UpdateError {

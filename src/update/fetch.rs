@@ -99,7 +99,7 @@ fn network(url: &Url, error: reqwest::Error) -> UpdateError {
     } else {
         UpdateError::Unreachable {
             host: host(url),
-            detail: error.to_string(),
+            detail: crate::i18n::chain(&error),
         }
     }
 }

@@ -1,6 +1,6 @@
 //! How long something lives, as a person writes and reads it.
 
-/// "12 h", "30 min", "1 day": how long a minimum is, for messages.
+/// "12 horas", "30 minutos", "1 día": how long a minimum is, in words, for messages.
 pub fn describe_seconds(seconds: u64) -> String {
     match seconds {
         s if s % 86_400 == 0 && s >= 86_400 => {
@@ -11,9 +11,16 @@ pub fn describe_seconds(seconds: u64) -> String {
                 crate::t!("duration-days", days = days)
             }
         }
-        s if s % 3_600 == 0 && s >= 3_600 => format!("{} h", s / 3_600),
-        s if s % 60 == 0 && s >= 60 => format!("{} min", s / 60),
-        s => format!("{s} s"),
+        // In words: "12 h" read as a shop owner reads it is "12 horas".
+        s if s % 3_600 == 0 && s >= 3_600 => {
+            let hours: u64 = s / 3_600;
+            crate::t!("duration-hours", hours = hours)
+        }
+        s if s % 60 == 0 && s >= 60 => {
+            let minutes: u64 = s / 60;
+            crate::t!("duration-minutes", minutes = minutes)
+        }
+        s => crate::t!("duration-seconds", seconds = s),
     }
 }
 
@@ -53,12 +60,13 @@ mod tests {
 
     #[test]
     fn describes_durations() {
-        assert_eq!(describe_seconds(43_200), "12 h");
-        assert_eq!(describe_seconds(1_800), "30 min");
+        assert_eq!(describe_seconds(43_200), "12 hours");
+        assert_eq!(describe_seconds(3_600), "1 hour");
+        assert_eq!(describe_seconds(1_800), "30 minutes");
         assert_eq!(describe_seconds(86_400), "1 day");
         assert_eq!(describe_seconds(172_800), "2 days");
-        assert_eq!(describe_seconds(720), "12 min");
-        assert_eq!(describe_seconds(61), "61 s");
+        assert_eq!(describe_seconds(720), "12 minutes");
+        assert_eq!(describe_seconds(61), "61 seconds");
         assert_eq!(duration("15min"), Ok(900));
         assert_eq!(duration("1 h"), Ok(3_600));
         assert_eq!(duration("1 día"), Ok(86_400));

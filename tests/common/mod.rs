@@ -8,6 +8,7 @@ pub mod line;
 pub mod postgres;
 pub mod printer;
 pub mod speechd;
+pub mod tour;
 pub mod ui;
 
 use std::future::Future;

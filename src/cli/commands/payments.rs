@@ -262,9 +262,16 @@ async fn create_and_record<T>(
     crate::collections::may_sell(ledger.clone())
         .await
         .map_err(|too_old| Failure::Local(too_old.to_string()))?;
-    let reply = create
-        .await
-        .map_err(|error| error.explain_minimum(ctx.connection.catalog.min_amount(method)))?;
+    let catalog = &ctx.connection.catalog;
+    let unknown_method = method.is_some_and(|id| catalog.find(id).is_none());
+    let reply = create.await.map_err(|error| {
+        let error = error.explain_minimum(catalog.min_amount(method));
+        if unknown_method {
+            error.explain_unknown_method()
+        } else {
+            error
+        }
+    })?;
     record_sale(ctx, ledger, sale_of(&reply.value)).await?;
     Ok(reply)
 }

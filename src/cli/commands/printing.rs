@@ -209,7 +209,8 @@ fn failure(error: PrintError) -> Failure {
             Field::Reference,
             error.to_string(),
         )]),
-        other => Failure::Local(other.to_string()),
+        // A terminal has no fold: what the printer or the disk said on a line of its own.
+        other => Failure::Local(crate::i18n::in_full(&other)),
     }
 }
 

@@ -181,7 +181,9 @@ fn failed(out: Output, stop: &Stop) -> ExitCode {
                 UpdateError::Disk { .. } | UpdateError::Install(_) => 3,
                 _ => 1,
             };
-            (format!("update.{}", error.code()), error.to_string(), exit)
+            // A terminal has no fold: what the line or the disk said goes on a line of its own.
+            let message = crate::i18n::in_full(error);
+            (format!("update.{}", error.code()), message, exit)
         }
         Stop::Settings(message) => ("update.off".to_owned(), message.clone(), 2),
         Stop::WindowOpen => (

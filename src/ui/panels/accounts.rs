@@ -72,6 +72,8 @@ pub struct AccountsPanel {
     deleted: Requested<i64>,
     lookup_phone: String,
     lookup: Requested<(String, InstantBankList)>,
+    /// With the built-in simulator no code reaches a phone: the page where it shows them.
+    simulator_codes: Option<String>,
 }
 
 impl Default for AccountsPanel {
@@ -94,6 +96,7 @@ impl Default for AccountsPanel {
             deleted: Requested::NotRequested,
             lookup_phone: String::new(),
             lookup: Requested::NotRequested,
+            simulator_codes: None,
         }
     }
 }
@@ -168,11 +171,8 @@ impl AccountsPanel {
                         .map_err(|e| UiError::local(e.to_string()))?
                         .map_err(|e| UiError::local(e.to_string()))?;
                     }
-                    Ok(t!(
-                        "accounts-linked",
-                        number = added.number.as_str(),
-                        id = added.id.map(|id| id.to_string()).unwrap_or_default()
-                    ))
+                    // The service's id of the account is for scripts (the CLI), not for her.
+                    Ok(t!("accounts-linked-shown", number = added.number.as_str()))
                 }));
             }
             AccountsCommand::Delete { id, code } => {
@@ -208,6 +208,10 @@ impl AccountsPanel {
     }
 
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        self.simulator_codes = ctx
+            .session
+            .simulator_control_url()
+            .map(|control| format!("{control}/otp/last"));
         for command in self.queued.take() {
             self.run(command, ctx);
         }
@@ -314,6 +318,13 @@ impl AccountsPanel {
             ui.label(
                 RichText::new(t!("accounts-code-sent", reason = reason_words(*reason))).weak(),
             );
+            // Practising on the simulator: no phone gets the code, so say where it is.
+            if let Some(codes) = &self.simulator_codes {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(RichText::new(t!("accounts-code-in-simulator")).weak());
+                    ui.hyperlink_to(t!("accounts-code-in-simulator-link"), codes);
+                });
+            }
         }
         if let Some(error) = self.otp.error() {
             error_box(ui, error);

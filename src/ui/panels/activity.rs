@@ -49,7 +49,7 @@ impl ActivityView {
 pub struct ActivityPanel {
     pub feed: Requested<(Arc<Vec<StoredNotification>>, Arc<Refusals>)>,
     stale: bool,
-    opened: Option<(String, String)>,
+    opened: Option<Opened>,
 }
 
 impl Default for ActivityPanel {
@@ -60,6 +60,16 @@ impl Default for ActivityPanel {
             opened: None,
         }
     }
+}
+
+/// A notification opened from the list.
+#[derive(Clone)]
+struct Opened {
+    title: String,
+    /// What it says, in words.
+    summary: String,
+    /// Its body as it came.
+    raw: String,
 }
 
 fn check_words(state: CheckState) -> (String, Tone) {
@@ -164,8 +174,15 @@ impl ActivityPanel {
             });
     }
 
+    /// A notification opened: what it says in words, and what came on the wire (JSON, for
+    /// whoever helps) folded under «Detalles».
     fn raw_ui(&mut self, ui: &mut Ui) {
-        let Some((title, raw)) = self.opened.clone() else {
+        let Some(Opened {
+            title,
+            summary,
+            raw,
+        }) = self.opened.clone()
+        else {
             return;
         };
         let pretty = serde_json::from_str::<serde_json::Value>(&raw)
@@ -175,10 +192,15 @@ impl ActivityPanel {
         let mut close = false;
         egui::Modal::new(egui::Id::unique("raw-notification")).show(ui.ctx(), |ui| {
             ui.heading(&title);
-            egui::ScrollArea::vertical()
-                .max_height(420.0)
+            ui.label(&summary);
+            egui::CollapsingHeader::new(RichText::new(t!("problem-details")).small())
+                .id_salt("raw-notification-details")
                 .show(ui, |ui| {
-                    ui.label(RichText::new(&pretty).monospace());
+                    egui::ScrollArea::vertical()
+                        .max_height(420.0)
+                        .show(ui, |ui| {
+                            ui.label(RichText::new(&pretty).monospace().small());
+                        });
                 });
             if ui.button(t!("close")).clicked() {
                 close = true;
@@ -193,10 +215,7 @@ impl ActivityPanel {
 /// The notifications, newest first: when each came, for which payment, what it says (never its
 /// figures: a notification is not money; the day's close has what the service confirmed) and
 /// what checking it found. The body a button opened, with its title.
-fn notifications_grid(
-    ui: &mut Ui,
-    notifications: &[StoredNotification],
-) -> Option<(String, String)> {
+fn notifications_grid(ui: &mut Ui, notifications: &[StoredNotification]) -> Option<Opened> {
     if notifications.is_empty() {
         // Only refusals so far: no table without rows above them.
         ui.label(RichText::new(t!("activity-empty")).weak());
@@ -225,7 +244,7 @@ fn notifications_grid(
                 let (words, tone) = check_words(notification.check_state);
                 let color = crate::ui::theme::palette(ui).text_of(tone);
                 ui.horizontal(|ui| {
-                    ui.label(RichText::new(words).color(color));
+                    ui.label(RichText::new(words.as_str()).color(color));
                     if notification.duplicates > 0 {
                         ui.label(
                             RichText::new(t!(
@@ -240,10 +259,17 @@ fn notifications_grid(
                     .button(t!("activity-body", id = notification.id))
                     .clicked()
                 {
-                    opened = Some((
-                        t!("activity-notification-title", id = notification.id),
-                        notification.raw.clone(),
-                    ));
+                    opened = Some(Opened {
+                        title: t!("activity-notification-title", id = notification.id),
+                        summary: t!(
+                            "activity-notification-summary",
+                            time = crate::clock::shown_datetime(notification.received_at),
+                            reference = notification.reference_id.as_str(),
+                            notified = notification.status.to_string(),
+                            check = words.as_str()
+                        ),
+                        raw: notification.raw.clone(),
+                    });
                 }
                 ui.end_row();
             }
@@ -252,7 +278,7 @@ fn notifications_grid(
 }
 
 /// What the receiver refused: how many today, and the samples kept, each with its body.
-fn refusals_ui(ui: &mut Ui, rejections: &Refusals) -> Option<(String, String)> {
+fn refusals_ui(ui: &mut Ui, rejections: &Refusals) -> Option<Opened> {
     ui.add_space(crate::ui::theme::space::MEDIUM);
     ui.label(RichText::new(t!("activity-refused")).strong());
     let today: u64 = rejections.today.iter().map(|(_, count)| count).sum();
@@ -296,10 +322,16 @@ fn refusals_ui(ui: &mut Ui, rejections: &Refusals) -> Option<(String, String)> {
                     .button(t!("activity-refused-body", id = id.to_string()))
                     .clicked()
                 {
-                    opened = Some((
-                        t!("activity-refused-title", id = id.to_string()),
-                        raw.clone(),
-                    ));
+                    opened = Some(Opened {
+                        title: t!("activity-refused-title", id = id.to_string()),
+                        summary: t!(
+                            "activity-refused-summary",
+                            time = crate::clock::shown_datetime(refusal.received_at),
+                            source = refusal.source.as_str(),
+                            reason = refusal.reason.as_str()
+                        ),
+                        raw: raw.clone(),
+                    });
                 }
                 ui.end_row();
             }

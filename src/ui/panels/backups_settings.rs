@@ -133,7 +133,18 @@ impl BackupsSection {
                 ui.spinner();
             }
         });
-        result_line(ui, &books.last_result);
+        let taken = books.last_result.as_ref().map(|result| {
+            result
+                .as_ref()
+                .map(|taken_at| {
+                    crate::t!(
+                        "backups-taken",
+                        when = crate::clock::shown_moment(*taken_at)
+                    )
+                })
+                .map_err(Clone::clone)
+        });
+        result_line(ui, &taken);
         ui.collapsing(t!("backups-restore"), |ui| {
             if let Some(asked) = self.restore_ui(ui, books) {
                 command = Some(asked);

@@ -42,7 +42,11 @@ impl PrinterSection {
         let typed = address.trim().to_owned();
         let parsed = (!typed.is_empty()).then(|| PrinterUri::parse(&typed));
         if let Some(Err(error)) = &parsed {
-            error_box(ui, &UiError::local(error.to_string()));
+            crate::ui::widgets::problem::explained(
+                ui,
+                crate::ui::widgets::problem::Tone::Failed,
+                error,
+            );
         }
         let mut wanted = draft.clone();
         wanted.printer = parsed
@@ -168,7 +172,7 @@ pub fn outcome_line(ui: &mut Ui, paper: &mut Paper, sources: &[PaperSource]) {
         Some(Ok(printed)) => {
             ui.label(RichText::new(printed.words).weak());
         }
-        Some(Err(problem)) => error_box(ui, &UiError::local(problem)),
+        Some(Err(problem)) => error_box(ui, &UiError::from(problem)),
         None => {}
     }
 }
@@ -192,6 +196,6 @@ pub fn print_or_pdf(ui: &mut Ui, paper: &Paper, print: &str, pdf: &str) -> Optio
 /// A receipt on approval that did not print, where the cashier is: said, and the sale goes on.
 pub fn approval_problem(ui: &mut Ui, paper: &Paper) {
     if let Some(Err(problem)) = paper.outcome_for(&[PaperSource::Approval]) {
-        error_box(ui, &UiError::local(problem.clone()));
+        error_box(ui, &UiError::from(problem.clone()));
     }
 }

@@ -108,7 +108,14 @@ fn place_rows(
         problem_for(problems, Field::City),
     );
     let typed = municipality.trim().to_owned();
-    let known = places::municipality_by_text(&typed, chosen).is_some();
+    let found = places::municipality_by_text(&typed, chosen);
+    // A municipality named in full says its department: it is filled in (accents ignored).
+    if chosen.is_none()
+        && let Some((its_department, _)) = found
+    {
+        *department = its_department.name.clone();
+    }
+    let known = found.is_some();
     if !typed.is_empty() && !known && typed.parse::<i64>().is_err() {
         let suggestions = places::suggestions(&typed, chosen, 8);
         ui.label("");
@@ -157,19 +164,35 @@ impl RegisterPanel {
                         user.name.clone()
                     };
                     // The outcome names the profile as the person reads it.
-                    self.registered = Some((name, shown_profile));
+                    self.registered = Some((name.clone(), shown_profile));
                     self.stored = Some(ctx.bridge.spawn_blocking(move || {
-                        save_credentials(
+                        let stored = save_credentials(
                             &paths,
                             &secrets,
                             &profile,
                             &[(SecretKind::ApiToken, token)],
                             user_id,
                         )
-                        .map_err(|e| e.to_string())
+                        .map_err(|e| e.to_string())?;
+                        // The shop just registered is the one the top bar, the payment card and
+                        // the checkout page name, unless the profile already had a name.
+                        paths
+                            .change(|config| {
+                                if let Some(kept) = config.profiles.get_mut(&profile)
+                                    && kept.shop_name.is_none()
+                                    && !name.is_empty()
+                                {
+                                    kept.shop_name = Some(name);
+                                }
+                                Ok(())
+                            })
+                            .map_err(|e| e.to_string())?;
+                        Ok(stored)
                     }));
-                    self.form.password.clear();
-                    self.form.confirmation.clear();
+                    // Done: the form starts over, so no rule of a field it emptied (the
+                    // password) is shown above the green line.
+                    self.form = RegistrationForm::default();
+                    self.pressed_while_blocked = false;
                 }
                 Requested::Failed { error, .. } => ctx.note_error(error),
                 _ => {}

@@ -7,12 +7,13 @@ use egui::{RichText, Ui};
 
 use crate::config::Paths;
 use crate::config::speech::SpeechSettings;
-use crate::i18n::{self, Language};
+use crate::i18n::{self, Language, Problem};
 use crate::speech::{self, Readiness, SpeechError};
 use crate::t;
 use crate::ui::bridge::{Bridge, Task, finished};
 use crate::ui::queue::Queue;
 use crate::ui::voice::TillVoice;
+use crate::ui::widgets::problem::{self, Tone};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SpeechCommand {
@@ -31,11 +32,11 @@ pub struct SpeechSection {
     readiness: Option<(Language, Readiness)>,
     looking: Option<(Language, Task<Readiness>)>,
     trying: Option<Task<Result<(), SpeechError>>>,
-    tried: Option<Result<(), String>>,
+    tried: Option<Result<(), Problem>>,
     /// What to write next: a slider dragged asks many times, the file is written once at a time.
     unsaved: Option<SpeechSettings>,
-    saving: Option<Task<Result<(), String>>>,
-    save_problem: Option<String>,
+    saving: Option<Task<Result<(), Problem>>>,
+    save_problem: Option<Problem>,
 }
 
 impl SpeechSection {
@@ -57,7 +58,7 @@ impl SpeechSection {
         }
         self.save(bridge, paths);
         if let Some(result) = finished(&mut self.trying) {
-            self.tried = Some(result.map_err(|problem| problem.to_string()));
+            self.tried = Some(result.map_err(|problem| Problem::of(&problem)));
         }
     }
 
@@ -98,7 +99,12 @@ impl SpeechSection {
                         config.speech = settings;
                         Ok(())
                     })
-                    .map_err(|error| t!("speech-not-saved", error = error.to_string()))
+                    .map_err(|error| {
+                        Problem::of(&Problem {
+                            message: t!("speech-not-saved"),
+                            detail: Some(error.to_string()),
+                        })
+                    })
             }));
         }
     }
@@ -137,7 +143,7 @@ impl SpeechSection {
             });
         }
         if let Some(problem) = &self.save_problem {
-            ui.colored_label(ui.visuals().error_fg_color, problem);
+            problem::explained(ui, Tone::Failed, problem);
         }
         if settings != before {
             self.queued.ask(ui, SpeechCommand::Save(settings));
@@ -161,7 +167,7 @@ impl SpeechSection {
                 ui.colored_label(ui.visuals().warn_fg_color, advice);
             }
             Some(Readiness::NoService { problem, advice }) => {
-                ui.colored_label(ui.visuals().warn_fg_color, problem.to_string());
+                problem::explained(ui, Tone::Warning, problem);
                 ui.label(RichText::new(advice).weak());
             }
         }
@@ -196,9 +202,7 @@ impl SpeechSection {
             Some(Ok(())) => {
                 ui.label(RichText::new(t!("speech-tried")).weak());
             }
-            Some(Err(problem)) => {
-                ui.colored_label(ui.visuals().error_fg_color, problem);
-            }
+            Some(Err(problem)) => problem::explained(ui, Tone::Failed, problem),
             None => {}
         }
     }

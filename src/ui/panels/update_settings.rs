@@ -24,8 +24,13 @@ impl UpdatesSection {
         if !view.loaded {
             return;
         }
-        let status = view.status.words();
-        if let Some(status) = status {
+        if let UpdatesStatus::Failed(problem) = &view.status {
+            crate::ui::widgets::problem::explained(
+                ui,
+                crate::ui::widgets::problem::Tone::Warning,
+                problem,
+            );
+        } else if let Some(status) = view.status.words() {
             ui.label(status);
         }
         let mut look = view.look;

@@ -145,21 +145,8 @@ fn reason_lines(problems: &[ValidationError], labels: &FieldLabels) -> Vec<Strin
         .collect()
 }
 
-/// A service error in place: the shop owner's message, the code small for whoever debugs.
-pub fn error_box(ui: &mut Ui, error: &super::super::bridge::UiError) {
-    egui::Frame::group(ui.style())
-        .stroke(egui::Stroke::new(1.0, crate::ui::theme::palette(ui).danger))
-        .show(ui, |ui| {
-            ui.label(RichText::new(&error.message).color(crate::ui::theme::palette(ui).danger));
-            if let Some(code) = &error.code {
-                ui.label(
-                    RichText::new(crate::t!("cli-error-code", code = code.as_str()))
-                        .small()
-                        .weak(),
-                );
-            }
-        });
-}
+/// A failure in place, its detail folded: the one widget every panel's errors go through.
+pub use super::problem::error_box;
 
 /// A grid row picking one text value from `choices` (value, words shown), labelled so screen
 /// readers and tests find it. The closed box shows the chosen value itself.

@@ -7,6 +7,7 @@ pub mod form;
 pub mod offline;
 pub mod payment_card;
 pub mod primary;
+pub mod problem;
 pub mod qr;
 pub mod saved;
 pub mod stable_ids;

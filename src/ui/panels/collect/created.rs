@@ -6,6 +6,8 @@ use egui::{RichText, Ui};
 
 use crate::t;
 
+use crate::api::family_b::TransactionStatus;
+use crate::api::kind::PaymentKind;
 use crate::money::Pesos;
 use crate::ui::bridge::Requested;
 use crate::ui::widgets::qr::QrTexture;
@@ -45,14 +47,22 @@ impl CreatedView {
         queued: &mut Queue<CollectCommand>,
     ) -> bool {
         let mut new_sale = false;
+        let tracked = view.tracker.find(&payment.reference);
+        // Paid (or ended otherwise): its QR can take no payment, nothing is left to show the
+        // customer; the card offers the next sale instead. A counter code stays open.
+        let paid = tracked.is_some_and(|tracked| {
+            !tracked.repeatable && tracked.status.is_some_and(TransactionStatus::is_final)
+        });
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.horizontal(|ui| {
-                ui.heading(&payment.title);
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    new_sale = ui
-                        .button(RichText::new(t!("collect-new-sale")).strong())
-                        .clicked();
-                });
+                ui.heading(title(view, payment, tracked));
+                if !paid {
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        new_sale = ui
+                            .button(RichText::new(t!("collect-new-sale")).strong())
+                            .clicked();
+                    });
+                }
             });
             if !payment.description.is_empty() {
                 ui.label(&payment.description);
@@ -60,8 +70,12 @@ impl CreatedView {
             if let Some(amount) = payment.amount {
                 big_amount(ui, amount);
             }
-            if let Some(tracked) = view.tracker.find(&payment.reference) {
+            if let Some(tracked) = tracked {
                 tracked_state(ui, view, payment, tracked);
+            }
+            if paid {
+                new_sale |= paid_ui(ui, view, payment, tracked);
+                return;
             }
             ui.horizontal_top(|ui| {
                 match self.qr.get(ui.ctx(), &payment.qr_text) {
@@ -77,7 +91,7 @@ impl CreatedView {
                     }
                 }
                 ui.vertical(|ui| {
-                    details_grid(ui, payment);
+                    details_grid(ui, payment, tracked);
                     ui.add_space(crate::ui::theme::space::MEDIUM);
                     self.actions_ui(ui, view, payment, queued);
                     notifications_ui(ui, view, payment);
@@ -183,9 +197,51 @@ fn tracked_state(
     }
 }
 
-/// The link, the service's reference, the expiry and what the service added, as label and value.
-fn details_grid(ui: &mut Ui, payment: &CreatedPayment) {
+/// A paid sale's card: no QR nor ways to send it, the next sale offered; true when pressed.
+fn paid_ui(
+    ui: &mut Ui,
+    view: &CollectView<'_>,
+    payment: &CreatedPayment,
+    tracked: Option<&crate::ui::tracker::TrackedPayment>,
+) -> bool {
+    details_grid(ui, payment, tracked);
+    ui.add_space(crate::ui::theme::space::MEDIUM);
+    let next = crate::ui::widgets::primary::primary_button(ui, true, &t!("collect-new-sale"), None)
+        .clicked();
+    notifications_ui(ui, view, payment);
+    next
+}
+
+/// The card's heading in the language on screen now (the sale may have been made in the other).
+fn title(
+    view: &CollectView<'_>,
+    payment: &CreatedPayment,
+    tracked: Option<&crate::ui::tracker::TrackedPayment>,
+) -> String {
+    match tracked.map(|tracked| &tracked.kind) {
+        Some(PaymentKind::Link) => t!("created-link-title"),
+        Some(PaymentKind::Resource(_)) => t!("created-qr-title"),
+        Some(PaymentKind::Method(id)) => view
+            .service
+            .catalog
+            .find(*id)
+            .map(|method| t!("created-method-title", method = method.display_name()))
+            .unwrap_or_else(|| payment.title.clone()),
+        _ => payment.title.clone(),
+    }
+}
+
+/// The link, the service's reference, the expiry and what the cashier typed, as label and
+/// value; the service's own numbers for the code (its data, its id) under «Detalles»: one
+/// number for one QR.
+fn details_grid(
+    ui: &mut Ui,
+    payment: &CreatedPayment,
+    tracked: Option<&crate::ui::tracker::TrackedPayment>,
+) {
     let expires = crate::clock::shown_service_time(&payment.expires);
+    let (shown, folded) =
+        super::creation::Extra::rows(tracked.map(|tracked| &tracked.kind), &payment.extra);
     egui::Grid::new("created-details")
         .num_columns(2)
         .show(ui, |ui| {
@@ -194,20 +250,38 @@ fn details_grid(ui: &mut Ui, payment: &CreatedPayment) {
                 (t!("created-service-reference"), payment.reference.as_str()),
                 (t!("created-expires"), expires.as_str()),
             ];
-            let extra = payment
-                .extra
-                .iter()
-                .map(|(label, value)| (label.clone(), value.as_str()));
-            // The service's own rows show even empty; the known ones only when they say something.
-            for (label, value) in known
+            // The known rows only when they say something; what the cashier typed even empty.
+            let rows = known
                 .into_iter()
                 .filter(|(_, value)| !value.is_empty())
-                .chain(extra)
-            {
+                .chain(
+                    shown
+                        .iter()
+                        .map(|(label, value)| (label.clone(), value.as_str())),
+                );
+            for (label, value) in rows {
                 ui.label(label);
+                // Cut at the card's edge (the card stands beside the form on a 1366-pixel
+                // screen); whole on hover, and "Copiar link" copies it whole.
                 ui.label(RichText::new(value).monospace());
                 ui.end_row();
             }
+        });
+    if folded.is_empty() {
+        return;
+    }
+    egui::CollapsingHeader::new(RichText::new(t!("problem-details")).small())
+        .id_salt("created-details-folded")
+        .show(ui, |ui| {
+            egui::Grid::new("created-details-more")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    for (label, value) in &folded {
+                        ui.label(RichText::new(label).small());
+                        ui.label(RichText::new(value).small().monospace());
+                        ui.end_row();
+                    }
+                });
         });
 }
 

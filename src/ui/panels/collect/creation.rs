@@ -85,7 +85,14 @@ impl Creation {
                     .await
                     .map_err(explain)?
                     .value;
-                CreatedPayment::of_link(request, link, expires)
+                // Until when, as a moment: the card says it in the language on screen when
+                // drawn ("1 hora" kept as words would stay in the language of the sale).
+                let until = request
+                    .cash_in
+                    .expires_in
+                    .and_then(|seconds| moment_after(seconds))
+                    .unwrap_or(expires);
+                CreatedPayment::of_link(request, link, until)
             }
             Creation::Method { request, name } => {
                 let payment = client
@@ -134,6 +141,16 @@ impl Creation {
     }
 }
 
+/// `seconds` from now, as the service writes a moment (RFC 3339, Bogotá's offset).
+fn moment_after(seconds: u64) -> Option<String> {
+    let now = time::OffsetDateTime::now_utc();
+    let then = now.checked_add(time::Duration::seconds(i64::try_from(seconds).ok()?))?;
+    let bogota = time::UtcOffset::from_hms(-5, 0, 0).ok()?;
+    then.to_offset(bogota)
+        .format(&time::format_description::well_known::Rfc3339)
+        .ok()
+}
+
 /// The service's answers, as the sale's card shows them. What is sold, whether the code takes
 /// many payments and until when are the sale's own: `Creation::send` adds them.
 impl CreatedPayment {
@@ -150,7 +167,7 @@ impl CreatedPayment {
             reference: link.reference,
             description: String::new(),
             expires,
-            extra: vec![(t!("field-your-reference"), request.cash_in.reference1)],
+            extra: vec![(Extra::YourReference.label(), request.cash_in.reference1)],
             repeatable: false,
             open_until: None,
             resource_id: Some(link.resource_id).filter(|id| !id.is_empty()),
@@ -171,8 +188,8 @@ impl CreatedPayment {
             description: String::new(),
             expires: payment.expires_at,
             extra: vec![
-                (t!("field-your-reference"), request.cash_in.reference1),
-                (t!("created-code-id"), payment.resource_id.clone()),
+                (Extra::YourReference.label(), request.cash_in.reference1),
+                (Extra::CodeId.label(), payment.resource_id.clone()),
             ],
             repeatable: false,
             open_until: None,
@@ -196,19 +213,78 @@ impl CreatedPayment {
             description: String::new(),
             expires: resource.exp_date,
             extra: vec![
-                (t!("created-code"), resource.data),
+                (Extra::Code.label(), resource.data),
                 (
-                    t!("created-code-id"),
+                    Extra::CodeId.label(),
                     resource.id.map(|id| id.to_string()).unwrap_or_default(),
                 ),
-                (
-                    t!("created-at"),
-                    crate::clock::shown_service_time(&resource.created_at),
-                ),
+                // As the service wrote it: said as a date when drawn, in the language then.
+                (Extra::CreatedAt.label(), resource.created_at),
             ],
             repeatable: false,
             open_until: None,
             resource_id: None,
         }
+    }
+}
+
+/// Label and value, as the card draws them.
+type Rows = Vec<(String, String)>;
+
+/// A row the service's answer adds to a sale's card, in the order each kind of sale has them
+/// ([`CreatedPayment`]'s `extra`): named again in the language on screen whenever drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Extra {
+    /// What the cashier typed as her own reference.
+    YourReference,
+    /// The code's data, as the QR encodes it.
+    Code,
+    /// The service's id of the code.
+    CodeId,
+    CreatedAt,
+}
+
+impl Extra {
+    pub(super) fn label(self) -> String {
+        match self {
+            Extra::YourReference => t!("field-your-reference"),
+            Extra::Code => t!("created-code"),
+            Extra::CodeId => t!("created-code-id"),
+            Extra::CreatedAt => t!("created-at"),
+        }
+    }
+
+    /// The rows a kind of sale has, in order.
+    fn of(kind: &PaymentKind) -> &'static [Extra] {
+        match kind {
+            PaymentKind::Link => &[Extra::YourReference],
+            PaymentKind::Method(_) => &[Extra::YourReference, Extra::CodeId],
+            PaymentKind::Resource(_) => &[Extra::Code, Extra::CodeId, Extra::CreatedAt],
+            PaymentKind::LookedUp | PaymentKind::Unrecognised(_) => &[],
+        }
+    }
+
+    /// `extra`'s rows named in the language on screen: those shown at once (what the cashier
+    /// typed), and the service's own numbers for the code, which go under «Detalles». Rows of
+    /// a kind not known keep their names and show at once.
+    pub(super) fn rows(kind: Option<&PaymentKind>, extra: &[(String, String)]) -> (Rows, Rows) {
+        let known = kind.map(Extra::of).filter(|rows| rows.len() == extra.len());
+        let Some(rows) = known else {
+            return (extra.to_vec(), Vec::new());
+        };
+        let (shown, folded): (Vec<_>, Vec<_>) = rows
+            .iter()
+            .zip(extra)
+            .map(|(row, (_, value))| {
+                let value = match row {
+                    Extra::CreatedAt => crate::clock::shown_service_time(value),
+                    _ => value.clone(),
+                };
+                (*row, (row.label(), value))
+            })
+            .partition(|(row, _)| *row == Extra::YourReference);
+        let strip =
+            |rows: Vec<(Extra, (String, String))>| rows.into_iter().map(|(_, row)| row).collect();
+        (strip(shown), strip(folded))
     }
 }

@@ -40,6 +40,8 @@ pub(super) struct Unconfirmed {
     /// The earlier payment of the same amount, and how many seconds ago it was created.
     earlier: String,
     seconds_ago: i64,
+    /// The earlier one was already paid: the question cannot be "use that one".
+    earlier_paid: bool,
 }
 
 /// One form's attempt at creating a payment and what came of it.
@@ -101,6 +103,7 @@ impl Submission {
                     creation,
                     earlier: earlier.reference.clone(),
                     seconds_ago: ((now - earlier.created_ms) / 1_000).max(0),
+                    earlier_paid: earlier.status == Some(TransactionStatus::Approved),
                 });
             }
             None => queued.push(CollectCommand::Create(creation)),
@@ -124,16 +127,29 @@ impl Submission {
                     .amount()
                     .map(|a| a.to_string())
                     .unwrap_or_default();
-                ui.label(
-                    RichText::new(t!(
-                        "collect-same-amount",
-                        amount = amount,
-                        seconds = unconfirmed.seconds_ago,
-                        reference = unconfirmed.earlier.as_str()
-                    ))
-                    .strong(),
-                );
-                ui.label(t!("collect-same-amount-question"));
+                let (said, question) = if unconfirmed.earlier_paid {
+                    (
+                        t!(
+                            "collect-same-amount-paid",
+                            amount = amount,
+                            seconds = unconfirmed.seconds_ago,
+                            reference = unconfirmed.earlier.as_str()
+                        ),
+                        t!("collect-same-amount-paid-question"),
+                    )
+                } else {
+                    (
+                        t!(
+                            "collect-same-amount",
+                            amount = amount,
+                            seconds = unconfirmed.seconds_ago,
+                            reference = unconfirmed.earlier.as_str()
+                        ),
+                        t!("collect-same-amount-question"),
+                    )
+                };
+                ui.label(RichText::new(said).strong());
+                ui.label(question);
                 ui.horizontal(|ui| {
                     if ui.button(t!("collect-same-amount-yes")).clicked() {
                         answer = Some(true);

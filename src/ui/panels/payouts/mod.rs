@@ -68,6 +68,7 @@ fn payout_error(error: PayoutError) -> UiError {
     };
     UiError {
         message: error.to_string(),
+        detail: None,
         code,
         sign_in,
         outcome_unknown,
@@ -306,7 +307,10 @@ impl PayoutsPanel {
 
     fn ledger(ctx: &PanelContext<'_>) -> Result<Arc<Ledger>, UiError> {
         ctx.session.ledger.clone().map_err(|problem| {
-            UiError::local(format!("The payout journal could not be opened: {problem}"))
+            UiError::local(t!(
+                "payouts-journal-unopened",
+                problem = problem.to_string()
+            ))
         })
     }
 
@@ -450,7 +454,10 @@ impl PayoutsPanel {
         if let Some(problem) = &view.journal_problem {
             error_box(
                 ui,
-                &UiError::local(format!("The payout journal could not be opened: {problem}")),
+                &UiError::local(t!(
+                    "payouts-journal-unopened",
+                    problem = problem.to_string()
+                )),
             );
             return;
         }

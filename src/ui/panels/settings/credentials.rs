@@ -15,6 +15,9 @@ impl SettingsPanel {
             None => {
                 ui.label(RichText::new(t!("settings-keyring-ok")).weak());
             }
+            Some(_) if view.keyring_turned_off => {
+                error_box(ui, &UiError::local(t!("settings-keyring-turned-off")));
+            }
             Some(reason) => {
                 error_box(
                     ui,

@@ -49,16 +49,29 @@ pub(super) struct ProfileEditor {
     /// A new profile's sign-in, as typed; the password leaves when the profile is saved.
     pub(super) username: String,
     pub(super) password: String,
+    /// The draft as the form opened: until something changes (or saving is tried), it is no
+    /// mistake and no rule is shown.
+    opened_as: ProfileDraft,
+    /// Saving was tried while a rule kept the button off: say which, even untouched.
+    pub(super) pressed_while_blocked: bool,
 }
 
 impl ProfileEditor {
     pub(super) fn new(draft: ProfileDraft, editing: Option<Profile>) -> ProfileEditor {
         ProfileEditor {
+            opened_as: draft.clone(),
             draft,
             editing,
             username: String::new(),
             password: String::new(),
+            pressed_while_blocked: false,
         }
+    }
+
+    /// Whether the form's complaints should show: once something was typed or chosen, or once
+    /// saving was tried.
+    pub(super) fn complaints_shown(&self) -> bool {
+        self.draft != self.opened_as || self.pressed_while_blocked
     }
 
     /// A new profile of an interface with a sign-in signs in as it is saved.

@@ -50,6 +50,8 @@ pub struct SettingsView<'a> {
     pub environment: Environment,
     /// Why tokens only last this run, if they do.
     pub keyring_problem: Option<&'a str>,
+    /// The keyring left out on purpose (`PAYDESK_NO_KEYRING`), not missing.
+    pub keyring_turned_off: bool,
     /// Whether the profile's service signs in with a user and password.
     pub sign_in_offered: bool,
     pub config_file: std::path::PathBuf,
@@ -75,6 +77,7 @@ impl<'a> SettingsView<'a> {
             profile: &session.connection.profile,
             environment: session.environment(),
             keyring_problem: session.keyring_problem(),
+            keyring_turned_off: session.keyring_turned_off(),
             sign_in_offered: session.connection.client.dialect().has_sign_in(),
             config_file: paths.config_file(),
             alerts: alerts.clone(),
@@ -253,7 +256,12 @@ impl SettingsPanel {
                 self.chosen_profile = Some(name.clone());
                 self.editor = None;
             }
-            self.profile_message = Some(result.map(|name| t!("settings-now-using", name = name)));
+            self.profile_message = Some(result.map(|name| {
+                t!(
+                    "settings-now-using",
+                    name = crate::config::shown_profile_name(&name)
+                )
+            }));
         }
     }
 

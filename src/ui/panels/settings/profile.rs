@@ -28,11 +28,14 @@ impl SettingsPanel {
         let chosen = self.chosen_profile.get_or_insert_with(|| current.clone());
         ui.horizontal(|ui| {
             let label = ui.label(t!("settings-profile"));
+            // A profile as a person reads it: the built-in simulator's in her language, not
+            // its key "simulator".
+            let shown = crate::config::shown_profile_name;
             egui::ComboBox::from_id_salt("profile-picker")
-                .selected_text(chosen.clone())
+                .selected_text(shown(chosen))
                 .show_ui(ui, |ui| {
                     for name in view.profile_names {
-                        ui.selectable_value(chosen, name.clone(), name);
+                        ui.selectable_value(chosen, name.clone(), shown(name));
                     }
                 })
                 .response
@@ -121,12 +124,17 @@ impl SettingsPanel {
             }
             let mut cancel = false;
             ui.horizontal(|ui| {
-                let save = ui
-                    .add_enabled(
-                        built.is_ok() && !busy,
-                        egui::Button::new(editor.save_words()),
-                    )
-                    .clicked();
+                let button = ui.add_enabled(
+                    built.is_ok() && !busy,
+                    egui::Button::new(editor.save_words()),
+                );
+                let save = button.clicked();
+                if built.is_err()
+                    && button.contains_pointer()
+                    && ui.input(|i| i.pointer.primary_released())
+                {
+                    editor.pressed_while_blocked = true;
+                }
                 cancel = ui.button(t!("cancel")).clicked();
                 if (save || (enter && !busy))
                     && let Ok((name, profile)) = built
@@ -138,7 +146,10 @@ impl SettingsPanel {
                     });
                 }
             });
-            blocking_reasons(ui, &problems, &profile_labels());
+            // A form just opened is no mistake: its rules show once she starts, or tries.
+            if editor.complaints_shown() {
+                blocking_reasons(ui, &problems, &profile_labels());
+            }
             cancel
         });
         if cancelled.inner {

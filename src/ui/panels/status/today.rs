@@ -164,7 +164,8 @@ fn row_cells(
     Columns { narrow, cashiers }: Columns,
 ) {
     row.col(|ui| {
-        ui.label(&payment.created);
+        // Made from the moment when drawn: the language may have changed since the sale.
+        ui.label(crate::clock::shown_moment(payment.created_ms));
     });
     if cashiers {
         text_cell(row, &payment.made_by.cashier, t!("column-cashier"));
