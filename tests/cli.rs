@@ -1739,25 +1739,47 @@ async fn the_command_lines_own_errors_are_in_the_persons_language() {
         .await;
     assert_eq!(wrong_value.code, 2, "{}", wrong_value.stderr);
     assert!(
-        wrong_value.stderr.contains("«5x» no sirve para --expires-in"),
+        wrong_value
+            .stderr
+            .contains("«5x» no sirve para --expires-in"),
         "{}",
         wrong_value.stderr
     );
     let missing = cli.run(&["--lang", "es", "link", "--amount", "5000"]).await;
     assert_eq!(missing.code, 2, "{}", missing.stderr);
-    assert!(missing.stderr.contains("falta un dato"), "{}", missing.stderr);
-    assert!(missing.stderr.contains("--reference1"), "{}", missing.stderr);
-    assert!(missing.stderr.contains("paydesk link --help"), "{}", missing.stderr);
+    assert!(
+        missing.stderr.contains("falta un dato"),
+        "{}",
+        missing.stderr
+    );
+    assert!(
+        missing.stderr.contains("--reference1"),
+        "{}",
+        missing.stderr
+    );
+    assert!(
+        missing.stderr.contains("paydesk link --help"),
+        "{}",
+        missing.stderr
+    );
     let misspelt = cli.run(&["--lang", "es", "lnk"]).await;
     assert_eq!(misspelt.code, 2, "{}", misspelt.stderr);
     assert!(
-        misspelt.stderr.contains("paydesk no tiene el comando «lnk»")
+        misspelt
+            .stderr
+            .contains("paydesk no tiene el comando «lnk»")
             && misspelt.stderr.contains("¿Quiso decir «link»?"),
         "{}",
         misspelt.stderr
     );
     for run in [&wrong_value, &missing, &misspelt] {
-        for english in ["invalid value", "required", "unrecognized", "Usage:", "For more"] {
+        for english in [
+            "invalid value",
+            "required",
+            "unrecognized",
+            "Usage:",
+            "For more",
+        ] {
             assert!(!run.stderr.contains(english), "{english}: {}", run.stderr);
         }
     }
@@ -1765,7 +1787,9 @@ async fn the_command_lines_own_errors_are_in_the_persons_language() {
     let english = cli.run(&["link", "--amount", "5000", "--lang=en"]).await;
     assert_eq!(english.code, 2, "{}", english.stderr);
     assert!(
-        english.stderr.contains("this command needs something that was not given"),
+        english
+            .stderr
+            .contains("this command needs something that was not given"),
         "{}",
         english.stderr
     );
@@ -1791,11 +1815,19 @@ async fn the_command_lines_own_errors_are_in_the_persons_language() {
         ])
         .await;
     assert_eq!(unknown.code, 1, "{}", unknown.stderr);
-    let first_line = unknown.stderr.lines().find(|line| !line.starts_with("Usando")).unwrap_or_default();
+    let first_line = unknown
+        .stderr
+        .lines()
+        .find(|line| !line.starts_with("Usando"))
+        .unwrap_or_default();
     assert!(
         first_line.contains("no ofrece ese medio de pago"),
         "{}",
         unknown.stderr
     );
-    assert!(!first_line.contains("is not available"), "{}", unknown.stderr);
+    assert!(
+        !first_line.contains("is not available"),
+        "{}",
+        unknown.stderr
+    );
 }

@@ -577,7 +577,7 @@ created-qr-alt = QR code for { $url }
 
 ## QR
 qr-too-long = This text is too long for a QR code
-qr-save-failed = Could not save the QR image: { $detail }
+qr-save-failed = The QR image could not be saved: check that the files' folder exists and the disk has room, and try again
 
 ## receiver
 receiver-bad-address = the webhook address { $address } is not valid
@@ -762,7 +762,7 @@ reconcile-this-month = This month
 reconcile-other = Other dates
 reconcile-range = { $from } to { $to }
 reconcile-open-folder = Open folder
-reconcile-open-folder-failed = Could not open { $folder }: { $error }
+reconcile-open-folder-failed = { $folder } could not be opened from paydesk: open it with the file manager
 
 ## The till: settings filled once
 field-in-settings = { $field } (Settings › Advanced)
@@ -784,7 +784,7 @@ reconcile-notifications = { $count } notifications received in these days
 
 ## The till: sending the payment
 created-whatsapp = Send by WhatsApp
-created-whatsapp-failed = WhatsApp could not be opened: { $error }
+created-whatsapp-failed = WhatsApp could not be opened on this computer: copy the link and send it yourself
 whatsapp-message = Hello! This is the link to pay { $amount } to { $shop }: { $url }
 whatsapp-message-for = Hello! This is the link to pay { $amount } to { $shop } for { $what }: { $url }
 card-reference = Reference { $reference }
@@ -1004,7 +1004,7 @@ log-title = Activity log
 log-refresh = Refresh
 log-export = Export CSV
 log-empty = No activity recorded yet.
-log-export-failed = The log could not be exported: { $error }
+log-export-failed = The log could not be exported: check that the files' folder exists and the disk has room, and try again
 log-when = When
 log-who = Who
 log-what = What

@@ -577,7 +577,7 @@ created-qr-alt = Código QR de { $url }
 
 ## QR
 qr-too-long = Este texto es demasiado largo para un código QR
-qr-save-failed = No se pudo guardar la imagen del QR: { $detail }
+qr-save-failed = No se pudo guardar la imagen del QR: revise que la carpeta de los archivos exista y que el disco tenga espacio, y pruebe de nuevo
 
 ## receiver
 receiver-bad-address = la dirección de notificaciones { $address } no es válida
@@ -762,7 +762,7 @@ reconcile-this-month = Este mes
 reconcile-other = Otras fechas
 reconcile-range = { $from } a { $to }
 reconcile-open-folder = Abrir carpeta
-reconcile-open-folder-failed = No se pudo abrir { $folder }: { $error }
+reconcile-open-folder-failed = No se pudo abrir { $folder } desde paydesk: ábrala con el explorador de archivos
 
 ## The till: settings filled once
 field-in-settings = { $field } (Configuración › Avanzado)
@@ -784,7 +784,7 @@ reconcile-notifications = { $count } notificaciones recibidas en estos días
 
 ## The till: sending the payment
 created-whatsapp = Enviar por WhatsApp
-created-whatsapp-failed = No se pudo abrir WhatsApp: { $error }
+created-whatsapp-failed = No se pudo abrir WhatsApp en este computador: copie el link y envíelo usted
 whatsapp-message = ¡Hola! Este es el link para pagarle { $amount } a { $shop }: { $url }
 whatsapp-message-for = ¡Hola! Este es el link para pagarle { $amount } a { $shop } por { $what }: { $url }
 card-reference = Referencia { $reference }
@@ -1004,7 +1004,7 @@ log-title = Registro de actividad
 log-refresh = Actualizar
 log-export = Exportar CSV
 log-empty = Todavía no hay actividad registrada.
-log-export-failed = No se pudo exportar el registro: { $error }
+log-export-failed = No se pudo exportar el registro: revise que la carpeta de los archivos exista y que el disco tenga espacio, y pruebe de nuevo
 log-when = Cuándo
 log-who = Quién
 log-what = Qué

@@ -119,6 +119,15 @@ impl UiError {
         }
     }
 
+    /// Our sentence for a failure, and what the system said (`detail`) behind «Detalles»,
+    /// logged once, here.
+    pub fn failed(message: impl Into<String>, detail: impl std::fmt::Display) -> UiError {
+        UiError::explained(&crate::i18n::Problem {
+            message: message.into(),
+            detail: Some(detail.to_string()),
+        })
+    }
+
     /// A problem met here: its sentence, and what the system said behind «Detalles».
     pub fn explained(error: &(impl crate::i18n::Explained + ?Sized)) -> UiError {
         UiError::from(crate::i18n::Problem::of(error))

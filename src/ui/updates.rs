@@ -287,22 +287,15 @@ impl UpdateWatch {
     ) -> impl FnOnce() -> Result<Updater, Failure> + Send + 'static {
         let feed = settings.feed_url().to_owned();
         let data_dir = paths.data_dir.clone();
-        move || {
-            Updater::new(&feed, TrustedKey::release(), &data_dir)
-                .map_err(Failure::of)
-        }
+        move || Updater::new(&feed, TrustedKey::release(), &data_dir).map_err(Failure::of)
     }
 
     fn look(&mut self, bridge: &Bridge, paths: &Paths, settings: &UpdateSettings) {
         self.schedule.started(crate::clock::now_ms());
         self.status = UpdatesStatus::Looking;
         let updater = Self::updater(paths, settings);
-        self.looking = Some(bridge.spawn(async move {
-            updater()?
-                .check()
-                .await
-                .map_err(Failure::of)
-        }));
+        self.looking =
+            Some(bridge.spawn(async move { updater()?.check().await.map_err(Failure::of) }));
     }
 
     fn run(

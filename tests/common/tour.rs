@@ -287,7 +287,11 @@ fn every_panel(walk: &mut Walk) {
         let details = t!("problem-details");
         let folded = walk.harness.query_all_by_label(&details).next().is_some();
         if folded {
-            walk.harness.get_all_by_label(&details).next().unwrap().click_accesskit();
+            walk.harness
+                .get_all_by_label(&details)
+                .next()
+                .unwrap()
+                .click_accesskit();
             walk.look();
         }
     }

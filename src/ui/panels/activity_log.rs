@@ -117,7 +117,7 @@ impl ActivityLogSection {
 
 /// The whole log as a CSV, the owner's alone: it says who did what with the shop's money.
 fn write_export(ledger: &crate::ledger::Ledger, path: &std::path::Path) -> Result<usize, UiError> {
-    let failed = |error: String| UiError::local(t!("log-export-failed", error = error));
+    let failed = |error: String| UiError::failed(t!("log-export-failed"), error);
     let mut csv = Vec::new();
     let rows = ledger
         .export_activity(&mut csv, crate::i18n::current())

@@ -13,8 +13,18 @@ const QUIET_ZONE: usize = 4;
 pub enum QrError {
     #[error("{}", crate::t!("qr-too-long"))]
     TooLong,
-    #[error("{}", crate::t!("qr-save-failed", detail = .0.as_str()))]
+    #[error("{}", crate::t!("qr-save-failed"))]
     Save(String),
+}
+
+/// What the disk or the image library said, under «Detalles».
+impl crate::i18n::Explained for QrError {
+    fn detail(&self) -> Option<String> {
+        match self {
+            QrError::Save(detail) => Some(detail.clone()),
+            QrError::TooLong => None,
+        }
+    }
 }
 
 /// The code as an image, `scale` pixels per module. Medium error correction: a phone camera

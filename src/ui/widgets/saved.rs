@@ -25,11 +25,13 @@ impl FolderOpener {
         for folder in self.queued.take() {
             self.opening.start(bridge.spawn_blocking(move || {
                 opener::open(&folder).map_err(|error| {
-                    UiError::local(t!(
-                        "reconcile-open-folder-failed",
-                        folder = folder.display().to_string(),
-                        error = error.to_string()
-                    ))
+                    UiError::failed(
+                        t!(
+                            "reconcile-open-folder-failed",
+                            folder = folder.display().to_string()
+                        ),
+                        error,
+                    )
                 })
             }));
         }

@@ -90,7 +90,7 @@ impl Creation {
                 let until = request
                     .cash_in
                     .expires_in
-                    .and_then(|seconds| moment_after(seconds))
+                    .and_then(moment_after)
                     .unwrap_or(expires);
                 CreatedPayment::of_link(request, link, until)
             }

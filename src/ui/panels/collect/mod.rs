@@ -181,10 +181,7 @@ impl CollectPanel {
             CollectCommand::ShareWhatsApp(link) => {
                 let task = ctx.bridge.spawn_blocking(move || {
                     opener::open(&link).map_err(|error| {
-                        crate::ui::bridge::UiError::local(t!(
-                            "created-whatsapp-failed",
-                            error = error.to_string()
-                        ))
+                        crate::ui::bridge::UiError::failed(t!("created-whatsapp-failed"), error)
                     })
                 });
                 self.shown_view().shared.start(task);

@@ -346,7 +346,7 @@ pub(super) fn save_card(
     ctx.bridge.spawn_blocking(move || {
         crate::ui::widgets::payment_card::save_card(&card, &path)
             .map(|()| path)
-            .map_err(|e| UiError::local(e.to_string()))
+            .map_err(|e| UiError::explained(&e))
     })
 }
 

@@ -108,7 +108,10 @@ fn contradictions(ui: &mut Ui, payment: &TrackedPayment) {
 fn details_grid(ui: &mut Ui, payment: &TrackedPayment, kind: &str) {
     let mut rows: Vec<DetailRow> = [
         (t!("column-kind"), kind.to_owned()),
-        (t!("column-time"), crate::clock::shown_moment(payment.created_ms)),
+        (
+            t!("column-time"),
+            crate::clock::shown_moment(payment.created_ms),
+        ),
         (t!("field-your-reference"), payment.reference1.clone()),
         (t!("created-service-reference"), payment.reference.clone()),
         (t!("column-cashier"), payment.made_by.cashier.clone()),
