@@ -739,6 +739,7 @@ mod collect {
                     notifications: &[],
                     shop_name: "Tienda Ana".into(),
                     service_away: None,
+                    seller: paydesk::ui::panels::collect::Seller::Anyone,
                 };
                 panel.ui(ui, &view)
             },

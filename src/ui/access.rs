@@ -105,6 +105,13 @@ pub struct Access {
     changing: Option<Task<Outcome>>,
     /// The last change asked in Configuración.
     pub outcome: Option<Outcome>,
+    /// An owner's PIN was just set (here, at another till or from the command line) and this
+    /// till turned into Caja: it says so, and how to get back, until closed or the owner's side
+    /// opens.
+    pub caja_notice: bool,
+    /// Who was at the till when last asked (the owner's side open, the cashier), once the
+    /// ledger said whether a PIN is set.
+    seen: Option<(bool, String)>,
 }
 
 impl Access {
@@ -169,6 +176,19 @@ impl Access {
         }
     }
 
+    /// Whether someone else is at the till since this was last asked: the owner's side opened
+    /// or closed, or another cashier took the till. Not before the ledger said whether a PIN is
+    /// set (the till starts closed until it does).
+    pub fn another_person(&mut self) -> bool {
+        if self.people.is_none() {
+            return false;
+        }
+        let now = (self.owner_side(), self.cashier.clone());
+        let changed = self.seen.as_ref().is_some_and(|seen| *seen != now);
+        self.seen = Some(now);
+        changed
+    }
+
     /// The owner's side closes now ("Bloquear").
     pub fn lock(&mut self) {
         self.owner_open = false;
@@ -224,6 +244,10 @@ impl Access {
             match read {
                 Ok(people) => {
                     self.problem = None;
+                    let was_open = self.people.as_ref().is_some_and(|people| !people.owner_pin);
+                    if was_open && people.owner_pin {
+                        self.caja_notice = true;
+                    }
                     self.people = Some(people);
                 }
                 Err(problem) => self.problem = Some(problem),
@@ -302,6 +326,7 @@ impl Access {
                 match who {
                     Who::Owner => {
                         self.owner_open = true;
+                        self.caja_notice = false;
                         self.last_use = now;
                         self.log(bridge, ledger, Action::OwnerOpened, String::new());
                         None

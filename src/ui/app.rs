@@ -62,9 +62,6 @@ pub struct PaydeskApp {
     books: crate::ui::books::BooksGuard,
     /// Who is at the till and what they may reach (Caja or the owner's side).
     access: Access,
-    /// Who was at the till at the last `logic` (the owner's side open, the cashier), once the
-    /// ledger said whether a PIN is set: when it changes the panels hear of another person.
-    at_till: Option<(bool, String)>,
     panels: Panels,
     /// New versions: looked for in the background, said once, installed at close.
     updates: super::updates::UpdateWatch,
@@ -132,7 +129,6 @@ impl PaydeskApp {
             today: TodayFromLedger::default(),
             books: crate::ui::books::BooksGuard::default(),
             access: Access::default(),
-            at_till: None,
             panels: Panels::default(),
             updates: Default::default(),
         }
@@ -298,7 +294,12 @@ impl eframe::App for PaydeskApp {
         self.follow_connection(&mut news);
         if let Some(session) = self.session.value().cloned() {
             self.follow_books(&session, &mut news);
-            self.follow_people(ctx, &session, &mut news);
+            self.follow_people(ctx, &session);
+        }
+        // Someone else at the till: what the one before searched, exported or printed goes.
+        if self.access.another_person() {
+            news.push(News::AnotherPerson);
+            self.paper.forget_outcome();
         }
         // Approvals the service confirmed this frame: their receipts, when the owner asked.
         let mut approvals = Vec::new();
@@ -402,10 +403,8 @@ impl PaydeskApp {
         }
     }
 
-    /// Who is at the till, and the owner's side closing when it has been left alone; when
-    /// someone else is at the till (a cashier took it, the owner's side opened or closed), the
-    /// panels hear so and forget what the one before searched or exported.
-    fn follow_people(&mut self, ctx: &egui::Context, session: &Arc<Session>, news: &mut Vec<News>) {
+    /// Who is at the till, and the owner's side closing when it has been left alone.
+    fn follow_people(&mut self, ctx: &egui::Context, session: &Arc<Session>) {
         let now = ctx.input(|i| i.time);
         let used = ctx.input(|i| i.events.iter().any(is_use));
         if let Some(cashier) = self.access.logic(&self.bridge, session, now, used) {
@@ -417,17 +416,6 @@ impl PaydeskApp {
         }
         if !self.access.may_open(self.nav) {
             self.nav = Panel::Collect;
-        }
-        let at_till = self
-            .access
-            .people()
-            .map(|_| (self.access.owner_side(), self.access.cashier().to_owned()));
-        if at_till.is_some() {
-            if self.at_till.is_some() && self.at_till != at_till {
-                news.push(News::AnotherPerson);
-                self.paper.forget_outcome();
-            }
-            self.at_till = at_till;
         }
     }
 
@@ -576,7 +564,15 @@ impl PaydeskApp {
         if self.access.owner_side() {
             self.updates.offer_ui(ui);
         }
-        self.notes_ui(ui);
+        // Laid over the panel's corner: what comes and goes there moves nothing beneath.
+        let notes = super::banners::TillNotes {
+            session_ended: self.prompt.is_open() && self.access.in_caja(),
+            caja_notice: &mut self.access.caja_notice,
+            display_holds_a_sale: self.display.holds_a_sale(),
+            actions: &mut self.actions,
+        };
+        let notifications = self.panels.activity.recent();
+        self.banners.overlay_ui(ui, &notifications, notes);
         let Some(session) = session else {
             self.connecting_ui(ui);
             return;
@@ -604,40 +600,6 @@ impl PaydeskApp {
             updates: &updates,
         };
         self.panels.show(nav, ui, &mut shell);
-    }
-
-    /// What comes and goes over the panel (the payments' banners, the customer display's sale,
-    /// what the till says of itself): laid over its corner, so nothing under the cashier's hand
-    /// moves when one appears or leaves by itself.
-    fn notes_ui(&mut self, ui: &mut Ui) {
-        let notifications = self.panels.activity.recent();
-        let over = ui.max_rect();
-        super::banners::overlay(ui.ctx(), over, |ui| {
-            use super::theme::Tone;
-            if self.prompt.is_open() && self.access.in_caja() {
-                // The token is the owner's to type: the till says whom to call.
-                super::banners::note(ui, Tone::Danger, None, |ui| {
-                    ui.label(on_fill(ui, t!("caja-session-ended")).strong());
-                });
-            }
-            if self.access.caja_notice
-                && super::banners::note(ui, Tone::Info, Some(t!("caja-notice-understood")), |ui| {
-                    ui.label(on_fill(ui, t!("caja-notice-title")).strong());
-                    ui.label(on_fill(ui, t!("caja-notice")));
-                })
-            {
-                self.access.caja_notice = false;
-            }
-            self.banners.ui(ui, &notifications);
-            if self.display.holds_a_sale()
-                && super::banners::note(ui, Tone::Info, Some(t!("display-clear")), |ui| {
-                    ui.label(on_fill(ui, t!("display-showing-sale")));
-                })
-            {
-                self.actions.push(AppAction::ClearDisplay);
-                ui.ctx().request_repaint();
-            }
-        });
     }
 
     /// A new session: its ledger backs the payment list, and today's payments come back. Another
@@ -718,11 +680,6 @@ impl PaydeskApp {
             }
         }
     }
-}
-
-/// Words on an overlay note's fill.
-fn on_fill(ui: &Ui, words: String) -> egui::RichText {
-    egui::RichText::new(words).color(super::theme::palette(ui).on_fill)
 }
 
 /// Whether an input event is the person using the window (not a focus change or a repaint).

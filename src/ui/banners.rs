@@ -1,5 +1,7 @@
-//! The banners above every panel: each payment's end (approved, rejected, failed, expired) in
-//! its colour, with the reason the service gave when it did not go through.
+//! The banners over every panel: each payment's end (approved, rejected, failed, expired) in
+//! its colour, with the reason the service gave when it did not go through. They lie over the
+//! panel's top right corner ([`overlay`]) rather than above it, so one that comes or goes by
+//! itself never moves the form under the cashier's hand.
 
 use egui::{RichText, Ui};
 
@@ -122,39 +124,132 @@ impl Banners {
             let reason = (banner.status != TransactionStatus::Approved)
                 .then(|| failure_reason(notifications, &banner.reference))
                 .flatten();
-            egui::Frame::new()
-                .fill(crate::ui::theme::palette(ui).fill_of(status::tone(banner.status)))
-                .inner_margin(10.0)
-                .corner_radius(6.0)
-                .show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        ui.vertical(|ui| {
-                            ui.label(
-                                RichText::new(banner.text())
-                                    .size(crate::ui::theme::size::EMPHASIS)
-                                    .strong()
-                                    .color(crate::ui::theme::palette(ui).on_fill),
-                            );
-                            if let Some(reason) = &reason {
-                                ui.label(
-                                    RichText::new(t!("banner-reason", reason = reason.as_str()))
-                                        .color(crate::ui::theme::palette(ui).on_fill),
-                                );
-                            }
-                        });
-                        if ui.button(t!("dismiss")).clicked() {
-                            dismissed = Some(index);
-                        }
-                    });
-                })
-                .response
-                .on_hover_text(&banner.reference);
-            ui.add_space(crate::ui::theme::space::SMALL);
+            let closed = note(ui, status::tone(banner.status), Some(t!("dismiss")), |ui| {
+                ui.label(
+                    RichText::new(banner.text())
+                        .size(crate::ui::theme::size::EMPHASIS)
+                        .strong()
+                        .color(crate::ui::theme::palette(ui).on_fill),
+                );
+                if let Some(reason) = &reason {
+                    ui.label(
+                        RichText::new(t!("banner-reason", reason = reason.as_str()))
+                            .color(crate::ui::theme::palette(ui).on_fill),
+                    );
+                }
+            });
+            if closed {
+                dismissed = Some(index);
+            }
         }
         if let Some(index) = dismissed {
             self.list.remove(index);
         }
     }
+}
+
+/// What the till says of itself over the panel, beside the payments' banners.
+pub struct TillNotes<'a> {
+    /// The session with the service ended while in Caja: the owner must open it again.
+    pub session_ended: bool,
+    /// The till just turned into Caja: said until "Entendido".
+    pub caja_notice: &'a mut bool,
+    /// The customer display shows a sale (with the way to take it off).
+    pub display_holds_a_sale: bool,
+    /// Where taking the sale off the customer display is asked for.
+    pub actions: &'a mut Vec<crate::ui::AppAction>,
+}
+
+impl Banners {
+    /// Everything that comes and goes over the panel on screen (`ui`'s area): what the till says
+    /// of itself, then the payments' banners.
+    pub fn overlay_ui(
+        &mut self,
+        ui: &Ui,
+        notifications: &[StoredNotification],
+        notes: TillNotes<'_>,
+    ) {
+        use crate::ui::theme::Tone;
+        let on_fill = |ui: &Ui, words: String| {
+            RichText::new(words).color(crate::ui::theme::palette(ui).on_fill)
+        };
+        overlay(ui.ctx(), ui.max_rect(), |ui| {
+            if notes.session_ended {
+                // The token is the owner's to type: the till says whom to call.
+                note(ui, Tone::Danger, None, |ui| {
+                    ui.label(on_fill(ui, t!("caja-session-ended")).strong());
+                });
+            }
+            if *notes.caja_notice
+                && note(ui, Tone::Info, Some(t!("caja-notice-understood")), |ui| {
+                    ui.label(on_fill(ui, t!("caja-notice-title")).strong());
+                    ui.label(on_fill(ui, t!("caja-notice")));
+                })
+            {
+                *notes.caja_notice = false;
+            }
+            self.ui(ui, notifications);
+            if notes.display_holds_a_sale
+                && note(ui, Tone::Info, Some(t!("display-clear")), |ui| {
+                    ui.label(on_fill(ui, t!("display-showing-sale")));
+                })
+            {
+                notes.actions.push(crate::ui::AppAction::ClearDisplay);
+            }
+        });
+    }
+}
+
+/// Lays `add` over the top right corner of `over` (the panel's area), above the panel and below
+/// any dialog: what is drawn there comes and goes without moving what lies beneath.
+pub fn overlay(ctx: &egui::Context, over: egui::Rect, add: impl FnOnce(&mut Ui)) {
+    let width = (over.width() * 0.5).clamp(OVERLAY_WIDTH.0, OVERLAY_WIDTH.1);
+    egui::Area::new(egui::Id::unique("banners-overlay"))
+        .order(egui::Order::Middle)
+        .fixed_pos(over.right_top() + egui::vec2(-OVERLAY_INSET, OVERLAY_INSET))
+        .pivot(egui::Align2::RIGHT_TOP)
+        .constrain_to(over)
+        .show(ctx, |ui| {
+            ui.set_width(width.min(over.width() - 2.0 * OVERLAY_INSET));
+            ui.spacing_mut().item_spacing.y = crate::ui::theme::space::SMALL;
+            add(ui);
+        });
+}
+
+/// The overlay's width, narrowest and widest: half the panel in between, so on a 1366-pixel
+/// screen the sale form on the left stays clear of it.
+const OVERLAY_WIDTH: (f32, f32) = (300.0, 560.0);
+
+/// How far the overlay keeps from the panel's edges.
+const OVERLAY_INSET: f32 = 6.0;
+
+/// One note of the overlay in `tone`'s colour, with `button` (or none) at its right; true when
+/// the button was pressed.
+pub fn note(
+    ui: &mut Ui,
+    tone: crate::ui::theme::Tone,
+    button: Option<String>,
+    add: impl FnOnce(&mut Ui),
+) -> bool {
+    let palette = crate::ui::theme::palette(ui);
+    let mut pressed = false;
+    egui::Frame::new()
+        .fill(palette.fill_of(tone))
+        .inner_margin(10.0)
+        .corner_radius(6.0)
+        .shadow(ui.visuals().popup_shadow)
+        .show(ui, |ui| {
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| {
+                if let Some(button) = button {
+                    pressed = ui.button(button).clicked();
+                }
+                ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+                    add(ui);
+                });
+            });
+        });
+    pressed
 }
 
 /// Why the service said a payment did not go through: the newest notification's

@@ -27,4 +27,7 @@ pub enum News {
     Connected { another_merchant: bool },
     /// The language on screen changed.
     Language,
+    /// Someone else is at the till: the owner's side opened or closed, or a cashier took the
+    /// till. What one person searched or exported is not shown to the next.
+    AnotherPerson,
 }

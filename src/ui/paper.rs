@@ -112,6 +112,11 @@ impl Paper {
             .filter(|_| sources.contains(&self.outcome_source))
     }
 
+    /// Another person took the till: what the last one printed or saved is not theirs to see.
+    pub fn forget_outcome(&mut self) {
+        self.outcome = None;
+    }
+
     pub fn is_busy(&self) -> bool {
         !self.jobs.is_empty()
     }

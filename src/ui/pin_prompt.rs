@@ -138,21 +138,30 @@ fn problem_line(
     typed: &Result<Pin, validate::ValidationError>,
 ) {
     let danger = crate::ui::theme::palette(ui).danger;
-    if let Some(left) = locked_for {
-        ui.label(
-            RichText::new(t!(
-                "pin-locked-for",
-                seconds = ((left + 999) / 1_000).to_string()
-            ))
-            .color(danger),
-        );
+    let problem = if let Some(left) = locked_for {
         ui.ctx()
             .request_repaint_after(std::time::Duration::from_millis(500));
+        Some(t!(
+            "pin-locked-for",
+            seconds = ((left + 999) / 1_000).to_string()
+        ))
     } else if let Some(problem) = &prompt.problem {
-        ui.label(RichText::new(problem).color(danger));
+        Some(problem.clone())
     } else if let Err(problem) = typed
         && prompt.pin.chars().any(|c| !c.is_ascii_digit())
     {
-        ui.label(RichText::new(&problem.message).color(danger));
-    }
+        Some(problem.message.clone())
+    } else {
+        None
+    };
+    // Two lines' room (the longest says the lock) is kept while it says nothing: "Entrar"
+    // stays where it was aimed at.
+    let room = 2.0 * ui.text_style_height(&egui::TextStyle::Body);
+    let width = ui.available_width();
+    ui.allocate_ui(egui::vec2(width, room), |ui| {
+        ui.set_min_size(egui::vec2(width, room));
+        if let Some(problem) = problem {
+            ui.add(egui::Label::new(RichText::new(problem).color(danger)).wrap());
+        }
+    });
 }

@@ -28,7 +28,10 @@ pub struct Copies {
 /// One chip: its words on the bar, and what it says when clicked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StatusChip {
+    /// Its name, as a screen reader says it.
     pub words: String,
+    /// What the pill shows, when shorter than its name (the dot already says "all is well").
+    pub shown: Option<String>,
     pub look: ChipLook,
     /// What the explanation is about; an alarm's words are their own title.
     pub title: Option<String>,
@@ -39,6 +42,7 @@ impl StatusChip {
     fn quiet(words: String, title: String, explanation: String) -> StatusChip {
         StatusChip {
             words,
+            shown: None,
             look: ChipLook::Quiet(Tone::Success),
             title: Some(title),
             explanation,
@@ -49,6 +53,7 @@ impl StatusChip {
         StatusChip {
             title: None,
             words,
+            shown: None,
             look: ChipLook::Alarm(tone),
             explanation,
         }
@@ -83,11 +88,14 @@ pub fn status_chips(
 /// The notification receiver: listening, or why not.
 fn receiver_chip(session: &Session) -> StatusChip {
     match &session.receiver {
-        Ok(receiver) => StatusChip::quiet(
-            t!("chip-notifications"),
-            t!("chip-notifications-title"),
-            t!("chip-notifications-ok", url = receiver.url()),
-        ),
+        Ok(receiver) => StatusChip {
+            shown: Some(t!("chip-notifications-short")),
+            ..StatusChip::quiet(
+                t!("chip-notifications"),
+                t!("chip-notifications-title"),
+                t!("chip-notifications-ok", url = receiver.url()),
+            )
+        },
         Err(problem) => StatusChip::alarm(
             Tone::Danger,
             t!("top-receiver-down"),
@@ -183,7 +191,8 @@ fn copies_chip(copies: Copies) -> StatusChip {
 
 /// A chip on the bar; clicked, its explanation opens beneath it.
 fn show_chip(ui: &mut Ui, status: &StatusChip) {
-    let response = chip::status_chip(ui, &status.words, status.look);
+    let shown = status.shown.as_deref().unwrap_or(&status.words);
+    let response = chip::status_chip_named(ui, shown, &status.words, status.look);
     egui::Popup::from_toggle_button_response(&response)
         .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
         .show(|ui| {
@@ -241,13 +250,17 @@ pub fn show(
         .show(ui, |ui| {
             // Wrapped: on a small screen (640 × 480) nothing is cut, it takes a second line.
             ui.horizontal_wrapped(|ui| {
+                // Closer than elsewhere: the whole bar, with a cashier at the till, is one line
+                // in the window a 1366 × 768 screen opens with.
+                ui.spacing_mut().item_spacing.x = BAR_GAP;
+                ui.spacing_mut().button_padding.x = BAR_BUTTON_PADDING;
                 ui.label(
                     RichText::new("paydesk")
-                        .size(theme::size::FIGURE)
+                        .size(theme::size::EMPHASIS)
                         .strong()
                         .color(palette.accent_text),
                 );
-                ui.separator();
+                bar_separator(ui);
                 match session {
                     Some(session) => {
                         // Seen beside the app's name it needs no "Perfil:"; heard, it does.
@@ -259,7 +272,7 @@ pub fn show(
                         });
                         response.on_hover_text(&spoken);
                         environment_badge(ui, session.environment());
-                        ui.separator();
+                        bar_separator(ui);
                         for status in status_chips(session, ledger_away_at, service_away, copies) {
                             show_chip(ui, &status);
                         }
@@ -278,16 +291,21 @@ pub fn show(
         });
 }
 
+/// The theme switch as a sun or a moon (the bar has no room for its words), named in words for
+/// a screen reader. (A tooltip of the same words would read to it as no name at all.)
 fn theme_switch(ui: &mut Ui, theme_choice: &mut ThemeChoice) {
     let dark = ui.visuals().dark_mode;
-    if ui
-        .button(if dark {
-            t!("top-light-theme")
-        } else {
-            t!("top-dark-theme")
-        })
-        .clicked()
-    {
+    let words = if dark {
+        t!("top-light-theme")
+    } else {
+        t!("top-dark-theme")
+    };
+    let response = ui.add(egui::Button::new(" ").min_size(egui::vec2(26.0, 0.0)));
+    paint_sun_or_moon(ui, &response, dark);
+    let enabled = response.enabled();
+    response
+        .widget_info(|| egui::WidgetInfo::labeled(egui::accesskit::Role::Button, enabled, &words));
+    if response.clicked() {
         *theme_choice = if dark {
             ThemeChoice::Light
         } else {
@@ -302,7 +320,7 @@ fn who_is_here(ui: &mut Ui, access: &mut Access) {
     if !access.pin_set() && access.owner_side() {
         return;
     }
-    ui.separator();
+    bar_separator(ui);
     if access.in_caja() {
         let cashier = match access.cashier() {
             "" => t!("caja-nobody"),
@@ -312,7 +330,7 @@ fn who_is_here(ui: &mut Ui, access: &mut Access) {
         if access
             .people()
             .is_some_and(|people| !people.cashiers.is_empty())
-            && ui.button(t!("caja-change-cashier")).clicked()
+            && named_button(ui, &t!("caja-change-short"), &t!("caja-change-cashier")).clicked()
         {
             access.ask_cashier_pin();
         }
@@ -334,5 +352,48 @@ fn who_is_here(ui: &mut Ui, access: &mut Access) {
         if ui.button(t!("owner-lock")).clicked() {
             access.lock();
         }
+    }
+}
+
+/// Between two things on the bar, and between its buttons.
+const BAR_GAP: f32 = 5.0;
+
+/// A button's room around its words on the bar.
+const BAR_BUTTON_PADDING: f32 = 7.0;
+
+/// A thin line between the bar's groups, with little room around it.
+fn bar_separator(ui: &mut Ui) {
+    ui.add(egui::Separator::default().spacing(4.0));
+}
+
+/// A button showing `shown`, short for the bar, and named `name` for a screen reader.
+fn named_button(ui: &mut Ui, shown: &str, name: &str) -> egui::Response {
+    let response = ui.button(shown);
+    let enabled = response.enabled();
+    response
+        .widget_info(|| egui::WidgetInfo::labeled(egui::accesskit::Role::Button, enabled, name));
+    response
+}
+
+/// A sun (to light) or a moon (to dark) drawn on the switch: the app's font has no such
+/// glyphs, and the bar no room for words.
+fn paint_sun_or_moon(ui: &Ui, response: &egui::Response, sun: bool) {
+    let visuals = ui.style().interact(response);
+    let painter = ui.painter();
+    let centre = response.rect.center();
+    let ink = visuals.fg_stroke.color;
+    if sun {
+        painter.circle_filled(centre, 3.5, ink);
+        for ray in 0..8 {
+            let angle = ray as f32 * std::f32::consts::FRAC_PI_4;
+            let direction = egui::vec2(angle.cos(), angle.sin());
+            painter.line_segment(
+                [centre + direction * 5.5, centre + direction * 7.5],
+                egui::Stroke::new(1.5, ink),
+            );
+        }
+    } else {
+        painter.circle_filled(centre, 6.5, ink);
+        painter.circle_filled(centre + egui::vec2(3.0, -2.5), 5.5, visuals.weak_bg_fill);
     }
 }

@@ -148,6 +148,7 @@ impl PanelState for collect::CollectPanel {
     fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
         let mut view = collect::CollectView::of(shell.session, shell.tracker, shell.notifications);
         view.service_away = shell.service_away;
+        view.seller = collect::Seller::of(shell.access);
         printer_settings::approval_problem(ui, shell.paper);
         self.ui(ui, &view);
     }
@@ -159,6 +160,8 @@ impl PanelState for collect::CollectPanel {
     fn hear(&mut self, news: &News) {
         if another_merchant(news) {
             *self = Default::default();
+        } else if let News::PaymentEnded { reference, .. } = news {
+            self.sale_ended(reference);
         }
     }
 }
@@ -181,6 +184,8 @@ impl PanelState for status::StatusPanel {
     fn hear(&mut self, news: &News) {
         if another_merchant(news) {
             *self = Default::default();
+        } else if *news == News::AnotherPerson {
+            self.forget_search();
         }
     }
 }
@@ -207,7 +212,8 @@ impl PanelState for payouts::PayoutsPanel {
             | News::Notification { .. }
             | News::PaymentEnded { .. }
             | News::Connected { .. }
-            | News::Language => {}
+            | News::Language
+            | News::AnotherPerson => {}
         }
     }
 }
@@ -255,6 +261,7 @@ impl PanelState for reconcile::ReconcilePanel {
             News::Books { .. } | News::Notification { .. } | News::PaymentEnded { .. } => {
                 self.mark_stale()
             }
+            News::AnotherPerson => self.forget_person(),
         }
     }
 }
@@ -293,7 +300,10 @@ impl PanelState for activity::ActivityPanel {
             }
             | News::Notification { .. }
             | News::Connected { .. } => self.mark_stale(),
-            News::Books { .. } | News::PaymentEnded { .. } | News::Language => {}
+            News::Books { .. }
+            | News::PaymentEnded { .. }
+            | News::Language
+            | News::AnotherPerson => {}
         }
     }
 }

@@ -86,20 +86,28 @@ impl PeopleSection {
                 &t!("people-pin-hint"),
                 problems.iter().find(|p| p.field == Field::NewPin),
             );
-            secret_row(ui, &t!("people-repeat-pin"), &mut self.repeat_pin, "", None);
+            // Under its own field, in the room kept there: the button below stays put.
+            let differ = (!self.new_pin.trim().starts_with(self.repeat_pin.trim()))
+                .then(|| ValidationError::new(Field::NewPin, t!("people-pins-differ")));
+            secret_row(
+                ui,
+                &t!("people-repeat-pin"),
+                &mut self.repeat_pin,
+                "",
+                differ.as_ref(),
+            );
         });
         let typed = !self.new_pin.is_empty() && !self.repeat_pin.is_empty();
         let mismatch = typed && self.new_pin.trim() != self.repeat_pin.trim();
-        if mismatch {
-            ui.label(
-                RichText::new(t!("people-pins-differ")).color(crate::ui::theme::palette(ui).danger),
-            );
-        }
         let button = if pin_set {
             t!("people-change-pin")
         } else {
             t!("people-set-pin")
         };
+        if !pin_set {
+            // What the button does to this till, said before it is pressed.
+            ui.label(RichText::new(t!("people-set-pin-effect")).strong());
+        }
         let ready = typed && !mismatch && problems.is_empty() && !busy;
         if !ui.add_enabled(ready, egui::Button::new(button)).clicked() {
             return None;

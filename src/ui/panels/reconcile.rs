@@ -130,6 +130,17 @@ impl ReconcilePanel {
         self.month_stale = true;
     }
 
+    /// Another person took the till: the file the last one exported (and its folder) and the
+    /// days they chose go; the close itself is the books' and stays.
+    pub fn forget_person(&mut self) {
+        let fresh = ReconcilePanel::default();
+        self.range = fresh.range;
+        self.from = fresh.from;
+        self.to = fresh.to;
+        self.export = Requested::NotRequested;
+        self.opener = fresh.opener;
+    }
+
     /// The range chosen, or why the typed dates do not make one.
     pub fn dates(&self) -> Dates {
         if let Some(days) = self.range.days(reconcile::today()) {

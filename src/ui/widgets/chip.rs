@@ -13,8 +13,17 @@ pub enum ChipLook {
     Alarm(Tone),
 }
 
+/// The words of a chip that says all is well: a little smaller than the body's.
+const QUIET_SIZE: f32 = 13.5;
+
 /// A pill with a dot and `words`, sensing clicks; screen readers and tests find it by `words`.
 pub fn status_chip(ui: &mut Ui, words: &str, look: ChipLook) -> Response {
+    status_chip_named(ui, words, words, look)
+}
+
+/// A pill showing `words`, named `name` for screen readers and tests (a longer name than fits
+/// on the bar).
+pub fn status_chip_named(ui: &mut Ui, words: &str, name: &str, look: ChipLook) -> Response {
     let palette = theme::palette(ui);
     let (fill, text, dot, outline) = match look {
         ChipLook::Quiet(tone) => (
@@ -30,11 +39,16 @@ pub fn status_chip(ui: &mut Ui, words: &str, look: ChipLook) -> Response {
             palette.fill_of(tone),
         ),
     };
-    let font = egui::TextStyle::Button.resolve(ui.style());
+    // Compact, a quiet one most: the top bar holds every chip and who is at the till on one
+    // line at 1366 px. An alarm keeps the body's size, to be seen from across the counter.
+    let mut font = egui::TextStyle::Button.resolve(ui.style());
+    if matches!(look, ChipLook::Quiet(_)) {
+        font.size = QUIET_SIZE;
+    }
     let galley = ui.painter().layout_no_wrap(words.to_owned(), font, text);
-    let padding = Vec2::new(9.0, 3.0);
+    let padding = Vec2::new(7.0, 3.0);
     let dot_size = 8.0;
-    let gap = 6.0;
+    let gap = 5.0;
     let size = Vec2::new(
         padding.x * 2.0 + dot_size + gap + galley.size().x,
         galley.size().y.max(dot_size) + padding.y * 2.0,
@@ -42,7 +56,7 @@ pub fn status_chip(ui: &mut Ui, words: &str, look: ChipLook) -> Response {
     let (rect, response) = ui.allocate_exact_size(size, Sense::click());
     let enabled = ui.is_enabled();
     response
-        .widget_info(|| egui::WidgetInfo::labeled(egui::accesskit::Role::Button, enabled, words));
+        .widget_info(|| egui::WidgetInfo::labeled(egui::accesskit::Role::Button, enabled, name));
     if ui.is_rect_visible(rect) {
         let radius = CornerRadius::same(theme::radius::MEDIUM * 2);
         let outline = if response.hovered() || response.has_focus() {

@@ -37,9 +37,20 @@ fn input_row(
     problem: Option<&ValidationError>,
     password: bool,
 ) -> Response {
-    let label_response = ui.label(label);
+    // The label keeps the field's line: the row is as tall with a problem as without.
+    let label_response = ui
+        .vertical(|ui| {
+            ui.spacing_mut().item_spacing.y = PROBLEM_GAP;
+            // Level with the text inside the field (its inner margin).
+            ui.add_space(2.0);
+            let label = ui.add(egui::Label::new(label).extend());
+            problem_slot(ui, None);
+            label
+        })
+        .inner;
     let response = ui
         .vertical(|ui| {
+            ui.spacing_mut().item_spacing.y = PROBLEM_GAP;
             let response = ui
                 .add(
                     TextEdit::singleline(value)
@@ -48,17 +59,17 @@ fn input_row(
                         .desired_width(280.0),
                 )
                 .labelled_by(label_response.id);
-            if let Some(problem) = problem
-                && !value.trim().is_empty()
-            {
-                problem_line(ui, &problem.message);
-            }
+            let shown = problem.filter(|_| !value.trim().is_empty());
+            problem_slot(ui, shown.map(|problem| problem.message.as_str()));
             response
         })
         .inner;
     ui.end_row();
     response
 }
+
+/// Between a field and the line kept under it for its problem.
+const PROBLEM_GAP: f32 = 2.0;
 
 /// The rule a field breaks, small and in the danger colour, under the field.
 pub fn problem_line(ui: &mut Ui, message: &str) {
@@ -67,6 +78,37 @@ pub fn problem_line(ui: &mut Ui, message: &str) {
             .color(crate::ui::theme::palette(ui).danger)
             .small(),
     );
+}
+
+/// The line under a field for the rule it breaks, its room kept while there is none: a
+/// problem that comes or goes never moves the field below, so a click aimed at that field
+/// lands there. The message stays on one line (a grid's column widens for it).
+pub fn problem_slot(ui: &mut Ui, message: Option<&str>) {
+    match message {
+        Some(message) => {
+            ui.add(
+                egui::Label::new(
+                    RichText::new(message)
+                        .color(crate::ui::theme::palette(ui).danger)
+                        .small(),
+                )
+                .extend(),
+            );
+        }
+        None => {
+            // As tall as the line would be, to the pixel (a galley's height is rounded).
+            let height = egui::WidgetText::from(RichText::new(" ").small())
+                .into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Extend),
+                    f32::INFINITY,
+                    egui::TextStyle::Body,
+                )
+                .size()
+                .y;
+            ui.allocate_space(egui::vec2(0.0, height));
+        }
+    }
 }
 
 /// [`text_row`]s from `(label, text, field, hint)`, each showing its field's first problem; true

@@ -263,7 +263,7 @@ fn details_grid(
                 ui.label(label);
                 // Cut at the card's edge (the card stands beside the form on a 1366-pixel
                 // screen); whole on hover, and "Copiar link" copies it whole.
-                ui.label(RichText::new(value).monospace());
+                ui.add(egui::Label::new(RichText::new(value).monospace()).truncate());
                 ui.end_row();
             }
         });

@@ -21,6 +21,9 @@ pub(super) struct CashInFields {
     pub(super) customer_name: String,
     pub(super) customer_email: String,
     pub(super) customer_phone: String,
+    /// The sale on the card ended: the amount takes the keyboard and comes into view, for the
+    /// next one.
+    pub(super) take_keyboard: bool,
 }
 
 impl CashInFields {
@@ -32,6 +35,7 @@ impl CashInFields {
             customer_name: String::new(),
             customer_email: String::new(),
             customer_phone: String::new(),
+            take_keyboard: false,
         }
     }
 
@@ -84,6 +88,7 @@ impl CashInFields {
             &mut self.amount,
             &t!("field-amount"),
             form::problem_for(problems, Field::Amount),
+            std::mem::take(&mut self.take_keyboard),
         );
         form::submitted(&response)
     }
@@ -98,11 +103,9 @@ impl CashInFields {
                     .desired_width(AMOUNT_WIDTH),
             )
             .labelled_by(label.id);
-        if let Some(problem) = form::problem_for(problems, Field::Description)
-            && !self.description.trim().is_empty()
-        {
-            form::problem_line(ui, &problem.message);
-        }
+        let shown = form::problem_for(problems, Field::Description)
+            .filter(|_| !self.description.trim().is_empty());
+        form::problem_slot(ui, shown.map(|problem| problem.message.as_str()));
         form::submitted(&response)
     }
 
@@ -212,12 +215,14 @@ const AMOUNT_WIDTH: f32 = 360.0;
 
 /// A large amount field, labelled `label`, that groups the pesos as they are typed: `25000`
 /// shows `$ 25.000`. Text that is not a plain amount (a comma, letters, a pasted `25.50`) is
-/// left as typed, so its problem is shown rather than guessed away.
+/// left as typed, so its problem is shown rather than guessed away. `take_keyboard`: it takes
+/// the keyboard now and is brought into view with its label.
 pub(super) fn amount_field(
     ui: &mut Ui,
     amount: &mut String,
     label: &str,
     problem: Option<&ValidationError>,
+    take_keyboard: bool,
 ) -> egui::Response {
     let label = ui.label(egui::RichText::new(label).strong());
     let before = amount.clone();
@@ -234,6 +239,13 @@ pub(super) fn amount_field(
     if amount.is_empty() && ui.memory(|memory| memory.focused().is_none()) {
         response.request_focus();
     }
+    if take_keyboard {
+        response.request_focus();
+        // Scrolled to only when out of sight: a field in view stays exactly where it is.
+        if !ui.clip_rect().contains_rect(response.rect) {
+            ui.scroll_to_rect(label.rect.union(response.rect), None);
+        }
+    }
     if response.changed()
         && let Some(grouped) = grouped_as_typed(&before, amount)
         && grouped != *amount
@@ -246,11 +258,9 @@ pub(super) fn amount_field(
             .set_char_range(Some(egui::text::CCursorRange::one(end)));
         state.store(ui.ctx(), response.id);
     }
-    if let Some(problem) = problem
-        && !amount.trim().is_empty()
-    {
-        form::problem_line(ui, &problem.message);
-    }
+    // Its room kept: "¿Qué vende?" below stays where the cashier reaches for it.
+    let shown = problem.filter(|_| !amount.trim().is_empty());
+    form::problem_slot(ui, shown.map(|problem| problem.message.as_str()));
     response
 }
 

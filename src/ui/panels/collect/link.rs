@@ -117,6 +117,6 @@ impl LinkForm {
             self.submission
                 .submit(Creation::Link { request, expires }, view, queued);
         }
-        self.submission.outcome_ui(ui, view, queued);
+        self.submission.attempt_ui(ui, queued);
     }
 }

@@ -202,7 +202,7 @@ impl MethodForm {
         if go && let Ok(request) = built {
             self.send(request, shape.name, view, queued);
         }
-        self.submission.outcome_ui(ui, view, queued);
+        self.submission.attempt_ui(ui, queued);
     }
 
     /// The lifetimes offered are those the interface takes: a choice it no longer takes (another

@@ -21,7 +21,7 @@ mod view;
 
 pub use crate::ui::customer::CreatedPayment;
 pub use creation::{Creation, fresh_reference1};
-pub use view::{CollectCommand, CollectView};
+pub use view::{CollectCommand, CollectView, Seller};
 
 use fields::CashInFields;
 use link::LinkForm;
@@ -61,6 +61,8 @@ pub struct CollectPanel {
     resource: ResourceForm,
     /// The profile the forms' defaults (webhook address, Bre-B merchant id) were filled from.
     defaults_from: Option<(Option<String>, Option<String>)>,
+    /// The payment on a card here was heard to end: the next `logic` readies the next sale.
+    ended: Option<String>,
 }
 
 impl Default for CollectPanel {
@@ -72,6 +74,7 @@ impl Default for CollectPanel {
             method: MethodForm::default(),
             resource: ResourceForm::default(),
             defaults_from: None,
+            ended: None,
         }
     }
 }
@@ -99,7 +102,43 @@ impl CollectPanel {
             || !self.method.fields.amount.trim().is_empty()
     }
 
+    /// A payment ended (or a code took one more payment): when it is the one on this panel's
+    /// card, the next `logic` looks whether its sale is over.
+    pub fn sale_ended(&mut self, reference: &str) {
+        let on_a_card = [
+            &self.link.submission,
+            &self.method.submission,
+            &self.resource.submission,
+        ]
+        .iter()
+        .any(|submission| submission.card_reference() == Some(reference));
+        if on_a_card {
+            self.ended = Some(reference.to_owned());
+        }
+    }
+
+    /// The sale on the card is over (not a counter code, which stays open): the amount takes the
+    /// keyboard and comes into view for the next one.
+    fn ready_next_sale(&mut self, tracker: &crate::ui::tracker::Tracker) {
+        let Some(reference) = self.ended.take() else {
+            return;
+        };
+        let over = tracker.find(&reference).is_some_and(|payment| {
+            !payment.repeatable && payment.status.is_some_and(|status| status.is_final())
+        });
+        if !over {
+            return;
+        }
+        if self.link.submission.card_reference() == Some(reference.as_str()) {
+            self.link.fields.take_keyboard = true;
+        }
+        if self.method.submission.card_reference() == Some(reference.as_str()) {
+            self.method.fields.take_keyboard = true;
+        }
+    }
+
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+        self.ready_next_sale(ctx.tracker);
         let defaults = (
             ctx.session.webhook_url(),
             ctx.session.connection.profile.merchant_id.clone(),
@@ -189,6 +228,7 @@ impl CollectPanel {
             CollectCommand::ShowCustomer(payment) => {
                 ctx.actions.push(AppAction::ShowCustomer(Box::new(payment)));
             }
+            CollectCommand::TakeTill => ctx.access.ask_cashier_pin(),
         }
     }
 
@@ -234,7 +274,10 @@ impl CollectPanel {
     }
 
     pub fn ui(&mut self, ui: &mut Ui, view: &CollectView<'_>) {
-        ui.heading(t!("collect-title"));
+        ui.horizontal_wrapped(|ui| {
+            ui.heading(t!("collect-title"));
+            seller_ui(ui, &view.seller, &mut self.queued);
+        });
         if let Some(since) = view.service_away {
             offline_ui(ui, view, since, &mut self.queued);
         }
@@ -252,18 +295,118 @@ impl CollectPanel {
             );
         });
         ui.separator();
-        let queued = &mut self.queued;
-        egui::ScrollArea::both()
-            .id_salt("collect-scroll")
-            .show(ui, |ui| match self.mode {
-                CollectMode::Link => self.link.ui(ui, view, queued),
-                CollectMode::Method => self.method.ui(ui, view, queued),
-                CollectMode::Resource => self.resource.ui(ui, view, queued),
-            });
+        self.forms_ui(ui, view);
         if !self.queued.is_empty() {
             // The next frame runs what was asked: ask for that frame now.
             ui.ctx().request_repaint();
         }
+    }
+}
+
+/// From how wide a panel the form and the card of its payment stand side by side.
+const TWO_COLUMNS_FROM: f32 = 960.0;
+
+/// The form's column beside the card: its narrowest and widest.
+const FORM_COLUMN: (f32, f32) = (390.0, 460.0);
+
+impl CollectPanel {
+    /// The form, and the card of the payment it created: side by side where the panel is wide
+    /// enough (a 1366-pixel screen), so the amount stays in view while the card is up; one under
+    /// the other on a small screen.
+    fn forms_ui(&mut self, ui: &mut Ui, view: &CollectView<'_>) {
+        let has_card = match self.mode {
+            CollectMode::Link => self.link.submission.has_card(),
+            CollectMode::Method => self.method.submission.has_card(),
+            CollectMode::Resource => self.resource.submission.has_card(),
+        };
+        let width = ui.available_width();
+        if !has_card || width < TWO_COLUMNS_FROM {
+            egui::ScrollArea::both()
+                .id_salt("collect-scroll")
+                .show(ui, |ui| {
+                    self.form_ui(ui, view);
+                    if has_card {
+                        ui.add_space(crate::ui::theme::space::MEDIUM);
+                        self.card_ui(ui, view);
+                    }
+                });
+            return;
+        }
+        let form_width = (width * 0.36).clamp(FORM_COLUMN.0, FORM_COLUMN.1);
+        let height = ui.available_height();
+        let column = egui::Layout::top_down(egui::Align::Min);
+        ui.horizontal_top(|ui| {
+            ui.allocate_ui_with_layout(egui::vec2(form_width, height), column, |ui| {
+                ui.set_min_size(egui::vec2(form_width, height));
+                egui::ScrollArea::both()
+                    .id_salt("collect-scroll")
+                    .show(ui, |ui| self.form_ui(ui, view));
+            });
+            ui.separator();
+            let rest = ui.available_width();
+            ui.allocate_ui_with_layout(egui::vec2(rest, height), column, |ui| {
+                // Up and down only: the card keeps to its column (a long link is cut at its
+                // edge; "Copiar link" copies it whole) and what takes the keyboard in it is
+                // never scrolled to sideways.
+                egui::ScrollArea::vertical()
+                    .id_salt("collect-card-scroll")
+                    .show(ui, |ui| self.card_ui(ui, view));
+            });
+        });
+    }
+
+    /// The form of the kind of sale chosen.
+    fn form_ui(&mut self, ui: &mut Ui, view: &CollectView<'_>) {
+        let queued = &mut self.queued;
+        match self.mode {
+            CollectMode::Link => self.link.ui(ui, view, queued),
+            CollectMode::Method => self.method.ui(ui, view, queued),
+            CollectMode::Resource => self.resource.ui(ui, view, queued),
+        }
+    }
+
+    /// The card of the payment the form created; "Nueva venta" readies the amount.
+    fn card_ui(&mut self, ui: &mut Ui, view: &CollectView<'_>) {
+        let queued = &mut self.queued;
+        match self.mode {
+            CollectMode::Link => {
+                self.link.fields.take_keyboard |= self.link.submission.card_ui(ui, view, queued);
+            }
+            CollectMode::Method => {
+                self.method.fields.take_keyboard |=
+                    self.method.submission.card_ui(ui, view, queued);
+            }
+            CollectMode::Resource => {
+                self.resource.submission.card_ui(ui, view, queued);
+            }
+        }
+    }
+}
+
+/// Who sells here, beside the title: a cashier by name, the owner, or, in Caja with nobody
+/// named, that the sales carry no name and how to say who is selling.
+fn seller_ui(ui: &mut Ui, seller: &Seller, queued: &mut Queue<CollectCommand>) {
+    let palette = crate::ui::theme::palette(ui);
+    let (words, tone) = match seller {
+        Seller::Anyone => return,
+        Seller::Owner => (t!("collect-seller", who = t!("collect-seller-owner")), None),
+        Seller::Cashier(name) => (t!("collect-seller", who = name.as_str()), None),
+        Seller::Nobody { cashiers: true } => (t!("collect-seller-nobody"), Some(palette.warning)),
+        Seller::Nobody { cashiers: false } => {
+            (t!("collect-seller", who = t!("collect-seller-caja")), None)
+        }
+    };
+    let text = RichText::new(words)
+        .size(crate::ui::theme::size::NOTE)
+        .strong();
+    ui.label(match tone {
+        Some(colour) => text.color(colour),
+        None => text,
+    });
+    if *seller == (Seller::Nobody { cashiers: true })
+        && ui.button(t!("collect-seller-identify")).clicked()
+    {
+        queued.ask(ui, CollectCommand::TakeTill);
     }
 }
 

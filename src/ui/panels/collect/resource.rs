@@ -246,7 +246,7 @@ impl ResourceForm {
         if go && let Ok(request) = built {
             self.send(request, view, queued);
         }
-        self.submission.outcome_ui(ui, view, queued);
+        self.submission.attempt_ui(ui, queued);
     }
 
     /// The methods the account offers, with their icons; while they load, and when they could

@@ -301,13 +301,9 @@ impl Submission {
         }
     }
 
-    /// What the last attempt left: its error, what a retry will do, the created payment.
-    pub(super) fn outcome_ui(
-        &mut self,
-        ui: &mut Ui,
-        view: &CollectView<'_>,
-        queued: &mut Queue<CollectCommand>,
-    ) {
+    /// What the last attempt left, under the button: its error, what a retry will do, the
+    /// question of a same-amount charge.
+    pub(super) fn attempt_ui(&mut self, ui: &mut Ui, queued: &mut Queue<CollectCommand>) {
         if let Some(error) = self.request.error() {
             error_box(ui, error);
         }
@@ -324,14 +320,35 @@ impl Submission {
             Attempt::Fresh => {}
         }
         self.confirm_ui(ui, queued);
+    }
+
+    /// Whether a created payment's card is there to show.
+    pub(super) fn has_card(&self) -> bool {
+        self.request.value().is_some()
+    }
+
+    /// The created payment's card; true when the cashier asked for a new sale.
+    pub(super) fn card_ui(
+        &mut self,
+        ui: &mut Ui,
+        view: &CollectView<'_>,
+        queued: &mut Queue<CollectCommand>,
+    ) -> bool {
         let mut new_sale = false;
         if let Some(created) = self.request.value() {
-            ui.add_space(crate::ui::theme::space::MEDIUM);
             new_sale = self.view.ui(ui, view, created, queued);
         }
         if new_sale {
             self.new_sale();
         }
+        new_sale
+    }
+
+    /// The reference of the payment whose card is shown.
+    pub(super) fn card_reference(&self) -> Option<&str> {
+        self.request
+            .value()
+            .map(|created| created.reference.as_str())
     }
 }
 

@@ -25,6 +25,40 @@ pub enum CollectCommand {
     /// Opens WhatsApp's share link with the message written.
     ShareWhatsApp(String),
     ShowCustomer(CreatedPayment),
+    /// A cashier takes the till with their PIN (nobody at the till said who they are).
+    TakeTill,
+}
+
+/// Who sells at this till now, as the sale form says it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Seller {
+    /// No owner's PIN: nobody is told apart.
+    Anyone,
+    /// The owner's side is open.
+    Owner,
+    /// A cashier took the till with their PIN.
+    Cashier(String),
+    /// In Caja with nobody named: the sales carry no name. `cashiers`: there are cashiers who
+    /// could say who they are.
+    Nobody { cashiers: bool },
+}
+
+impl Seller {
+    pub fn of(access: &crate::ui::access::Access) -> Seller {
+        if !access.pin_set() {
+            Seller::Anyone
+        } else if access.owner_side() {
+            Seller::Owner
+        } else if access.cashier().is_empty() {
+            Seller::Nobody {
+                cashiers: access
+                    .people()
+                    .is_some_and(|people| !people.cashiers.is_empty()),
+            }
+        } else {
+            Seller::Cashier(access.cashier().to_owned())
+        }
+    }
 }
 
 /// What the forms read from the session while drawing.
@@ -38,6 +72,8 @@ pub struct CollectView<'a> {
     pub shop_name: String,
     /// Since when the service has not answered, while it does not.
     pub service_away: Option<i64>,
+    /// Who sells here now: said beside the form, always.
+    pub seller: Seller,
 }
 
 impl<'a> CollectView<'a> {
@@ -57,6 +93,7 @@ impl<'a> CollectView<'a> {
             notifications,
             shop_name: session.shop_name(),
             service_away: None,
+            seller: Seller::Anyone,
         }
     }
 }

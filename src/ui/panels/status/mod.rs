@@ -44,6 +44,14 @@ pub struct StatusPanel {
 }
 
 impl StatusPanel {
+    /// Another person took the till: the reference the last one looked up, what the service
+    /// said of it (or its error) and the payment opened go; today's list stays.
+    pub fn forget_search(&mut self) {
+        self.reference.clear();
+        self.lookup = Requested::NotRequested;
+        self.opened = None;
+    }
+
     pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
         for command in self.queued.take() {
             match command {
