@@ -5,6 +5,7 @@
 pub mod access;
 pub mod actions;
 pub mod alerts;
+mod announcer;
 mod app;
 mod banners;
 pub mod books;
