@@ -76,14 +76,17 @@ fn a_paid_link_turns_approved_on_screen_without_user_action() {
     });
     assert!(harness.query_by_label("Aprobado").is_some());
 
-    // "Show to customer" on a paid link says it is paid (no QR to scan any more).
-    click(&mut harness, "Mostrar al cliente");
-    assert!(shows(&harness, "¡Pago recibido!"));
-    assert!(!shows(
-        &harness,
-        "Escanee con la app de su banco o billetera"
-    ));
-    click(&mut harness, "Cerrar");
+    // Paid: nothing is left to show the customer (no QR to scan, no «Mostrar al cliente»); the
+    // card offers the next sale instead.
+    assert!(harness.query_by_label("Mostrar al cliente").is_none());
+    assert!(
+        harness
+            .query_all_by_label_contains("Código QR de")
+            .next()
+            .is_none()
+    );
+    click(&mut harness, "Nueva venta");
+    assert!(!shows(&harness, "Link de pago creado"));
     assert!(harness.query_by_label("Crear link de pago").is_some());
 }
 
@@ -215,7 +218,10 @@ fn a_family_a_resource_shows_its_code_and_qr() {
     wait_until(&mut harness, "the resource is created", |h| {
         shows(h, "Código QR creado")
     });
-    assert!(shows(&harness, "PDQR"), "the resource code is shown");
+    // One number for one QR: the service's reference; the code and its id under «Detalles».
+    assert!(!shows(&harness, "PDQR"), "the resource code is folded");
+    click(&mut harness, "Detalles");
+    assert!(shows(&harness, "PDQR"), "the resource code is there for whoever helps");
 }
 
 #[test]
@@ -560,7 +566,9 @@ fn a_new_profile_is_checked_saved_used_and_remembered() {
         .get_by_role_and_label(egui::accesskit::Role::ComboBox, "Perfil")
         .click();
     harness.step();
-    click(&mut harness, "simulator");
+    // Listed by the words a person reads, not its key "simulator".
+    assert!(harness.query_by_label("simulator").is_none());
+    click(&mut harness, "Simulador incluido");
     click(&mut harness, "Cambiar");
     wait_until(&mut harness, "the simulator again", |h| {
         shows(h, "Perfil: Simulador incluido")

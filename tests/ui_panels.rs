@@ -841,7 +841,7 @@ mod collect {
         harness.get_by_label("Medio de pago").click();
         harness.run();
         harness
-            .query_all_by_label_contains("PSE —")
+            .query_all_by_label_contains("PSE (el cobro")
             .next()
             .expect("PSE is offered")
             .click();
