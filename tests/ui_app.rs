@@ -221,7 +221,10 @@ fn a_family_a_resource_shows_its_code_and_qr() {
     // One number for one QR: the service's reference; the code and its id under «Detalles».
     assert!(!shows(&harness, "PDQR"), "the resource code is folded");
     click(&mut harness, "Detalles");
-    assert!(shows(&harness, "PDQR"), "the resource code is there for whoever helps");
+    assert!(
+        shows(&harness, "PDQR"),
+        "the resource code is there for whoever helps"
+    );
 }
 
 #[test]
