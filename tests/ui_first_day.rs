@@ -57,7 +57,7 @@ fn a_production_profiles_first_day_in_the_app() {
         paydesk::simulator::DEMO_USERNAME,
     );
     type_into(&mut harness, "Contraseña", "no-es-esta");
-    click(&mut harness, "Iniciar sesión y guardar perfil");
+    save_and_sign_in(&mut harness);
     wait_until(&mut harness, "the refusal", |h| {
         shows(h, "El servicio no reconoce ese usuario con esa contraseña")
     });
@@ -78,7 +78,7 @@ fn a_production_profiles_first_day_in_the_app() {
         "Contraseña",
         paydesk::simulator::DEMO_PASSWORD,
     );
-    click(&mut harness, "Iniciar sesión y guardar perfil");
+    save_and_sign_in(&mut harness);
     wait_until(&mut harness, "the app uses the new profile", |h| {
         shows(h, "Perfil: tienda")
     });
@@ -203,7 +203,7 @@ fn a_profile_that_only_signed_in_sees_its_balance() {
         "Contraseña",
         paydesk::simulator::DEMO_PASSWORD,
     );
-    click(&mut harness, "Iniciar sesión y guardar perfil");
+    save_and_sign_in(&mut harness);
     wait_until(&mut harness, "the app uses the new profile", |h| {
         shows(h, "Perfil: sin-id")
     });
@@ -224,4 +224,15 @@ fn a_profile_that_only_signed_in_sees_its_balance() {
     });
     assert!(shows(&harness, "Saldo de dispersión"));
     assert!(shows(&harness, "$ 4.970.000"), "the balance it leaves");
+}
+
+/// «Iniciar sesión y guardar perfil», brought into view first: with Avanzado open the form
+/// reaches below a 1000-pixel window, and a press aimed off screen lands nowhere.
+fn save_and_sign_in(harness: &mut egui_kittest::Harness<'_, paydesk::ui::PaydeskApp>) {
+    harness.run_steps(4);
+    harness
+        .get_by_label("Iniciar sesión y guardar perfil")
+        .scroll_to_me();
+    harness.run_steps(4);
+    click(harness, "Iniciar sesión y guardar perfil");
 }
