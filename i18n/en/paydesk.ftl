@@ -323,6 +323,7 @@ balance-today = Approved collections today
 balance-paid-by-customers = Paid by the customers
 balance-fees = Fees
 you-receive = You receive
+close-payout-sent = Amount sent
 balance-fees-partial = The service has reported the fee of { $with_fee } of { $approved } approved payments; Reconcile shows each notified payment with its fee
 
 ## payouts

@@ -323,6 +323,7 @@ balance-today = Cobros aprobados hoy
 balance-paid-by-customers = Pagaron los clientes
 balance-fees = Comisiones
 you-receive = Usted recibe
+close-payout-sent = Valor enviado
 balance-fees-partial = El servicio ha informado la comisión de { $with_fee } de { $approved } pagos aprobados; el cuadre del día muestra cada pago notificado con su comisión
 
 ## payouts

@@ -89,6 +89,12 @@ impl CloseLines {
         crate::t!("activity-by-state")
     }
 
+    /// What a payout line's figures are: count and the amount sent (a payout has no payer and no
+    /// fee, so the money-in columns say nothing of it).
+    pub fn payout_columns() -> [String; 2] {
+        [crate::t!("activity-count"), crate::t!("close-payout-sent")]
+    }
+
     /// What a totals line's figures are, in its order: count, what payers paid, the fee, what
     /// the shop receives.
     pub fn columns() -> [String; 4] {

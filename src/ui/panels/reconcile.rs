@@ -474,7 +474,7 @@ fn totals_grid(ui: &mut Ui, close: &CloseLines) {
                 ui.label(RichText::new(title).strong());
             }
             ui.end_row();
-            for line in close.received.iter().chain(&close.payouts) {
+            for line in &close.received {
                 if line.part {
                     ui.label(format!("  {}", line.label));
                 } else {
@@ -485,6 +485,19 @@ fn totals_grid(ui: &mut Ui, close: &CloseLines) {
                 for pesos in [totals.gross, totals.fee, totals.net] {
                     crate::ui::widgets::amount::amount_label(ui, pesos, |text| text);
                 }
+                ui.end_row();
+            }
+            // Money sent under titles of its own: a payout has no payer, no fee and nothing the
+            // shop receives.
+            ui.label(String::new());
+            for title in CloseLines::payout_columns() {
+                ui.label(RichText::new(title).strong());
+            }
+            ui.end_row();
+            for line in &close.payouts {
+                ui.label(&line.label);
+                ui.label(line.totals.count.to_string());
+                crate::ui::widgets::amount::amount_label(ui, line.totals.gross, |text| text);
                 ui.end_row();
             }
         });
