@@ -39,11 +39,20 @@ fn notifications_are_received_confirmed_and_opened() {
     ));
     harness.run_steps(4);
     harness
-        .query_all_by_label_contains("Body of #")
+        .query_all_by_label_contains("View #")
         .next()
-        .expect("a body button")
+        .expect("a button that opens the notification")
         .click();
     harness.step();
+    // What it says in words first; the body as it came, folded under Details.
+    wait_until(&mut harness, "the notification opens", |h| {
+        shows(h, "Details")
+    });
+    assert!(
+        !shows(&harness, "\"referenceId\""),
+        "the raw body is folded"
+    );
+    click(&mut harness, "Details");
     wait_until(&mut harness, "the raw body", |h| {
         shows(h, "\"referenceId\"")
     });

@@ -597,8 +597,8 @@ config-profile-problem = Profile { $name }: { $problem }
 config-no-folder = No folder for settings could be found on this computer; set PAYDESK_CONFIG_DIR
 
 ## ledger
-ledger-io = The ledger could not be read or written: { $error }
-ledger-folder = Could not create the ledger folder { $path }: { $error }
+ledger-io = This computer's books could not be read or written. Check that the disk has room and that no other program has them open; if it goes on, restore the latest copy in Settings › Backups.
+ledger-folder = The books folder { $path } could not be created. Check that your user may write there and that the disk has room.
 ledger-reference-used = The reference { $reference } is already used by another payout
 ledger-newer = The ledger was written by a newer paydesk (schema { $schema }); update paydesk
 ledger-too-soon = A payout went out { $ms } ms ago; payouts must be further apart
@@ -811,11 +811,11 @@ ledger-url-database = The address needs a database name at the end (postgres://u
 ledger-url-unreadable = The address cannot be read as a PostgreSQL address (postgres://user@host:5432/database)
 ledger-url-host = The address needs a host
 ledger-url-tls = { $host } is not this computer: the connection must be encrypted (remove sslmode=disable)
-ledger-postgres = The shared ledger refused the operation: { $error }
+ledger-postgres = The shared books refused the operation. Tell whoever runs the books server.
 ledger-unreachable = The shared ledger at { $host } cannot be reached
 ledger-bad-url = The shared ledger address { $url } is not valid: { $reason }
-ledger-tls = Encrypted connections cannot be set up on this computer: { $error }
-ledger-runtime = The shared ledger could not be started: { $error }
+ledger-tls = This computer cannot open an encrypted connection to the shared books. Update the system or tell whoever installed it.
+ledger-runtime = The shared books could not be opened on this computer. Close and open paydesk; if it goes on, restart the computer.
 ledger-missing = The ledger did not answer as expected ({ $query })
 
 ## ledger watch
@@ -945,8 +945,8 @@ rule-pin-empty = enter the PIN
 rule-pin-shape = the PIN has { $min } to { $max } digits, digits only
 rule-pin-guessable = choose a PIN that is hard to guess (not all the same or in a row like 1234)
 rule-cashier-name-empty = enter the cashier's name
-ledger-pin-hash = The PIN could not be saved: { $error }
-ledger-export = The file could not be written: { $error }
+ledger-pin-hash = The PIN could not be saved. Try again.
+ledger-export = The file could not be written. Check that the folder exists and that the disk has room.
 actor-owner = Owner
 actor-cashier = Cashier { $name }
 actor-anyone = No PIN (anyone)

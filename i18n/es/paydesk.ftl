@@ -597,8 +597,8 @@ config-profile-problem = Perfil { $name }: { $problem }
 config-no-folder = No se encontró una carpeta para la configuración en este computador; defina PAYDESK_CONFIG_DIR
 
 ## ledger
-ledger-io = No se pudo leer o escribir el registro: { $error }
-ledger-folder = No se pudo crear la carpeta del registro { $path }: { $error }
+ledger-io = No se pudieron leer o escribir los libros de este computador. Revise que el disco tenga espacio y que otro programa no los tenga abiertos; si sigue, restaure la última copia en Configuración › Copias de seguridad.
+ledger-folder = No se pudo crear la carpeta de los libros { $path }. Revise que su usuario pueda escribir ahí y que el disco tenga espacio.
 ledger-reference-used = La referencia { $reference } ya la usa otra dispersión
 ledger-newer = El registro lo escribió un paydesk más nuevo (esquema { $schema }); actualice paydesk
 ledger-too-soon = Hace { $ms } ms salió una dispersión; deben estar más separadas
@@ -811,11 +811,11 @@ ledger-url-database = La dirección necesita el nombre de la base al final (post
 ledger-url-unreadable = La dirección no se puede leer como una dirección de PostgreSQL (postgres://usuario@servidor:5432/base)
 ledger-url-host = La dirección necesita un servidor
 ledger-url-tls = { $host } no es este computador: la conexión debe ir cifrada (quite sslmode=disable)
-ledger-postgres = El registro compartido rechazó la operación: { $error }
+ledger-postgres = Los libros compartidos rechazaron la operación. Avise a quien administra el servidor de los libros.
 ledger-unreachable = No se puede conectar con el registro compartido en { $host }
 ledger-bad-url = La dirección del registro compartido { $url } no es válida: { $reason }
-ledger-tls = No se pueden establecer conexiones cifradas en este computador: { $error }
-ledger-runtime = No se pudo iniciar el registro compartido: { $error }
+ledger-tls = Este computador no puede abrir una conexión cifrada con los libros compartidos. Actualice el sistema o avise a quien lo instaló.
+ledger-runtime = No se pudieron abrir los libros compartidos en este computador. Cierre y abra paydesk; si sigue, reinicie el computador.
 ledger-missing = El registro no respondió como se esperaba ({ $query })
 
 ## ledger watch
@@ -945,8 +945,8 @@ rule-pin-empty = escriba el PIN
 rule-pin-shape = el PIN tiene de { $min } a { $max } dígitos, solo dígitos
 rule-pin-guessable = elija un PIN difícil de adivinar (no todos iguales ni seguidos como 1234)
 rule-cashier-name-empty = escriba el nombre del cajero
-ledger-pin-hash = No se pudo guardar el PIN: { $error }
-ledger-export = No se pudo escribir el archivo: { $error }
+ledger-pin-hash = No se pudo guardar el PIN. Intente de nuevo.
+ledger-export = No se pudo escribir el archivo. Revise que la carpeta exista y que el disco tenga espacio.
 actor-owner = Dueño
 actor-cashier = Cajero { $name }
 actor-anyone = Sin PIN (cualquiera)

@@ -11,9 +11,9 @@ pub(crate) const TOO_OLD_STATE: &str = "PD001";
 
 #[derive(Debug, thiserror::Error)]
 pub enum LedgerError {
-    #[error("{}", crate::t!("ledger-io", error = .0.to_string()))]
-    Sqlite(#[from] rusqlite::Error),
-    #[error("{}", crate::t!("ledger-folder", path = .path.display().to_string(), error = .source.to_string()))]
+    #[error("{}", crate::t!("ledger-io"))]
+    Sqlite(rusqlite::Error),
+    #[error("{}", crate::t!("ledger-folder", path = .path.display().to_string()))]
     Folder {
         path: PathBuf,
         source: std::io::Error,
@@ -30,19 +30,19 @@ pub enum LedgerError {
     PayoutUnsettled(Box<PayoutRecord>),
     #[error("{}", crate::t!("ledger-no-payout", id = .0.to_string()))]
     NoSuchPayout(i64),
-    #[error("{}", crate::t!("ledger-pin-hash", error = .0.as_str()))]
+    #[error("{}", crate::t!("ledger-pin-hash"))]
     PinHash(String),
-    #[error("{}", crate::t!("ledger-export", error = .0.as_str()))]
+    #[error("{}", crate::t!("ledger-export"))]
     Export(String),
-    #[error("{}", crate::t!("ledger-postgres", error = .0.to_string()))]
-    Postgres(#[from] tokio_postgres::Error),
+    #[error("{}", crate::t!("ledger-postgres"))]
+    Postgres(tokio_postgres::Error),
     #[error("{}", crate::t!("ledger-unreachable", host = .host.as_str()))]
     Unreachable { host: String, detail: String },
     #[error("{}", crate::t!("ledger-bad-url", url = .url.as_str(), reason = .reason.as_str()))]
     BadUrl { url: String, reason: String },
-    #[error("{}", crate::t!("ledger-tls", error = .0.as_str()))]
+    #[error("{}", crate::t!("ledger-tls"))]
     Tls(String),
-    #[error("{}", crate::t!("ledger-runtime", error = .0.as_str()))]
+    #[error("{}", crate::t!("ledger-runtime"))]
     Runtime(String),
     #[error("{}", crate::t!("ledger-missing", query = .0.as_str()))]
     Missing(String),
@@ -57,7 +57,53 @@ pub enum LedgerError {
     TooOld,
 }
 
+/// What the database or the system said is kept apart from the sentence a person reads: shown
+/// folded under «Detalles», printed on its own line by the command line, and logged once where
+/// the error is met (`From` below).
+impl crate::i18n::Explained for LedgerError {
+    fn detail(&self) -> Option<String> {
+        match self {
+            LedgerError::Sqlite(error) => Some(error.to_string()),
+            LedgerError::Folder { source, .. } => Some(source.to_string()),
+            LedgerError::Postgres(error) => Some(crate::i18n::chain(error)),
+            LedgerError::Unreachable { detail, .. } => Some(detail.clone()),
+            LedgerError::PinHash(detail)
+            | LedgerError::Export(detail)
+            | LedgerError::Tls(detail)
+            | LedgerError::Runtime(detail) => Some(detail.clone()),
+            _ => None,
+        }
+    }
+}
+
+impl From<rusqlite::Error> for LedgerError {
+    fn from(error: rusqlite::Error) -> Self {
+        let error = LedgerError::Sqlite(error);
+        error.log_detail();
+        error
+    }
+}
+
+impl From<tokio_postgres::Error> for LedgerError {
+    fn from(error: tokio_postgres::Error) -> Self {
+        let error = LedgerError::Postgres(error);
+        error.log_detail();
+        error
+    }
+}
+
 impl LedgerError {
+    /// The system's own words, once, where the failure is met: a broken unique rule is an
+    /// answer the ledger expects (a reference used twice), not a failure to log.
+    fn log_detail(&self) {
+        if self.is_unique_violation() {
+            return;
+        }
+        if let Some(detail) = crate::i18n::Explained::detail(self) {
+            tracing::warn!(detail = %crate::untrusted::ForLog(&detail), "{self}");
+        }
+    }
+
     /// An answer from the database (a broken rule, a bad statement) stays what it is; anything
     /// else (refused, reset, timed out) means the database cannot be reached.
     pub(crate) fn from_postgres(error: tokio_postgres::Error, host: &str) -> LedgerError {

@@ -216,9 +216,10 @@ pub fn overlay(ctx: &egui::Context, over: egui::Rect, add: impl FnOnce(&mut Ui))
         });
 }
 
-/// The overlay's width, narrowest and widest: half the panel in between, so on a 1366-pixel
-/// screen the sale form on the left stays clear of it.
-const OVERLAY_WIDTH: (f32, f32) = (300.0, 560.0);
+/// The overlay's width, narrowest and widest: half the panel in between, and no wider than the
+/// empty right side the panels leave at 1366 pixels (Saldo's amounts, Cuadre's table and the sale
+/// form on the left stay clear of it while an approval is shown).
+const OVERLAY_WIDTH: (f32, f32) = (280.0, 400.0);
 
 /// How far the overlay keeps from the panel's edges.
 const OVERLAY_INSET: f32 = 6.0;

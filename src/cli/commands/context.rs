@@ -147,10 +147,10 @@ impl Local<'_> {
                     Failure::Local(t!(
                         "cli-ledger-damaged",
                         path = self.ledger.location(&self.paths.data_dir),
-                        error = error.to_string()
+                        error = crate::i18n::Explained::detail(&error).unwrap_or_default()
                     ))
                 } else {
-                    Failure::Local(error.to_string())
+                    Failure::Local(crate::i18n::in_full(&error))
                 }
             })
     }
