@@ -108,6 +108,10 @@ const DATA: &[&str] = &[
     "Tienda Demo",
     "Saldo Dispersión",
     "Reason given by the service:",
+    // The simulator's reasons for a refusal, an expiry and a failure, as the service words them.
+    "La entidad del pagador rechazó la transacción",
+    "El pago venció antes de ser pagado",
+    "El proveedor no pudo completar la transacción",
     "Ley 1581 de 2012",
     "las pruebas guardan los secretos en memoria",
     // The service's names of the methods it offers the account.

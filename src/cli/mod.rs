@@ -16,7 +16,7 @@ use commands::{Context, Local, PinReader};
 use output::{Failure, Output};
 
 use crate::config::{EnvOverrides, Paths};
-use crate::connection::{ConnectError, SimulatorSource, connect, uses_built_in_simulator};
+use crate::connection::{ConnectError, SimulatorSource, connect};
 use crate::secrets::SecretStore;
 
 /// What was typed, read by clap, whose errors are said in the person's language (the language
@@ -127,16 +127,31 @@ impl LocalParts {
         let config = self.paths.load()?;
         let profile = config.profile(&self.profile_name)?;
         let env = EnvOverrides::from_environment();
-        if uses_built_in_simulator(&profile, &env) {
-            simulator::ensure_running(&self.paths, out).await?;
-        }
+        // On Windows a program file that runs cannot be replaced: a simulator left running in
+        // the background would hold paydesk.exe against the next update for as long as it
+        // waits. There a command serves the simulator itself while no other process does (as
+        // before there was one per computer); its state is kept, and the app or `paydesk
+        // simulator` serves it again at the same address, where its links are payable again.
+        #[cfg(windows)]
+        let source = {
+            // Only a background start says anything on the way.
+            let _ = out;
+            SimulatorSource::ServeHere(None)
+        };
+        #[cfg(not(windows))]
+        let source = {
+            if crate::connection::uses_built_in_simulator(&profile, &env) {
+                simulator::ensure_running(&self.paths, out).await?;
+            }
+            SimulatorSource::FindOnly
+        };
         connect(
             &self.paths,
             &self.profile_name,
             profile,
             &env,
             &self.secrets,
-            SimulatorSource::FindOnly,
+            source,
         )
         .await
         .map_err(|error| match error {

@@ -113,6 +113,7 @@ async fn terminated() {
 /// Before a command talks to the simulator profile: the simulator this computer already runs
 /// (the app's, `paydesk simulator`'s, or one a command started), or one started now in the
 /// background, so that what the command creates stays payable after it ends.
+#[cfg_attr(windows, allow(dead_code))]
 pub(super) async fn ensure_running(paths: &Paths, out: Output) -> Result<(), Failure> {
     let state_file = paths.simulator_state();
     if crate::simulator::find(&state_file).await.is_some() {
@@ -152,6 +153,7 @@ pub(super) async fn ensure_running(paths: &Paths, out: Output) -> Result<(), Fai
 /// This very program, as `paydesk simulator --background`, apart from the terminal: no streams
 /// of the command's (a script reading its output does not wait for the simulator), its own
 /// process group (the terminal's Ctrl-C and hang-up are the command's), no console window.
+#[cfg_attr(windows, allow(dead_code))]
 fn start_in_background(state_file: &Path) -> std::io::Result<std::process::Child> {
     let mut command = std::process::Command::new(std::env::current_exe()?);
     command
