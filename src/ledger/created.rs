@@ -186,8 +186,13 @@ impl Ledger {
             };
             // A static QR answers $ 0 until a payer types an amount: no amount yet.
             let amount = answer.amount.filter(|amount| amount.get() > 0);
-            match held {
-                Some(held) if held.is_final() && held != answer.status => {
+            // A code that takes many payments keeps only approved: its status is its latest
+            // payer's, and one payer refused does not close it.
+            let kept = held.filter(|held| {
+                held.is_final() && (!repeatable || *held == TransactionStatus::Approved)
+            });
+            match kept {
+                Some(held) if held != answer.status => {
                     if repeatable {
                         return Ok(StatusWrite::Kept { held });
                     }
@@ -212,7 +217,7 @@ impl Ledger {
                     )?;
                     Ok(StatusWrite::Contradicted { held })
                 }
-                held => {
+                _ => {
                     db.execute(
                         // The cast tells PostgreSQL the type of a parameter that may be NULL.
                         "UPDATE collections
@@ -282,32 +287,49 @@ impl Ledger {
     }
 
     /// Claims the announcement of a sale's approval (`payment` empty) or of one payment of a code
-    /// (its provider reference) for this till: true the first time anyone asks, ever, on every
-    /// till of the books; so a restart, or a second path to the same answer, says nothing again.
-    /// Only what the books hold as received is announced (a contradicted approval is not).
+    /// (its provider reference) for the till that made the sale: false when it was announced
+    /// before, in any run; so a restart, or a second path to the same answer, says nothing
+    /// again. Whether the answer is an approval is the caller's to know (the books' state after
+    /// it): a payment the books do not hold yet (their write failed) is announced, since the
+    /// service did approve it.
     pub fn claim_announcement(
         &self,
         profile: &str,
         reference: &str,
         payment: &str,
     ) -> Result<bool, LedgerError> {
-        self.with(|db| {
-            let changed = if payment.is_empty() {
-                db.execute(
-                    "UPDATE collections SET announced_at = ?3
-                     WHERE profile = ?1 AND reference = ?2 AND status = 2
-                       AND announced_at IS NULL",
-                    args![profile, reference, now_ms()],
-                )?
+        self.transaction(|db| {
+            db.lock_until_commit(
+                "announcement",
+                &format!("{profile}\n{reference}\n{payment}"),
+            )?;
+            // A sale's own approval is marked on the sale; a code's payment on its row.
+            let (select, mark) = if payment.is_empty() {
+                (
+                    "SELECT announced_at FROM collections
+                     WHERE profile = ?1 AND reference = ?2 AND ?3 = ''",
+                    "UPDATE collections SET announced_at = ?4
+                     WHERE profile = ?1 AND reference = ?2 AND ?3 = ''",
+                )
             } else {
-                db.execute(
+                (
+                    "SELECT announced_at FROM received_payments
+                     WHERE profile = ?1 AND reference = ?2 AND provider_reference = ?3",
                     "UPDATE received_payments SET announced_at = ?4
-                     WHERE profile = ?1 AND reference = ?2 AND provider_reference = ?3
-                       AND announced_at IS NULL",
-                    args![profile, reference, payment, now_ms()],
-                )?
+                     WHERE profile = ?1 AND reference = ?2 AND provider_reference = ?3",
+                )
             };
-            Ok(changed > 0)
+            let announced = db.query_opt(select, args![profile, reference, payment], |row| {
+                row.get::<Option<i64>>(0)
+            })?;
+            match announced {
+                Some(Some(_)) => Ok(false),
+                None => Ok(true),
+                Some(None) => {
+                    db.execute(mark, args![profile, reference, payment, now_ms()])?;
+                    Ok(true)
+                }
+            }
         })
     }
 

@@ -276,14 +276,16 @@ macro_rules! final_schema {
     };
 }
 
-/// Schema 12 (SQLite): a final state is final in the database itself. Rejected (0), approved (2),
-/// failed (3) and cancelled (5) are never left: an update that would move a collection out of
-/// one is ignored, whoever sends it.
+/// Schema 12 (SQLite): a final state is final in the database itself. A sale's rejected (0),
+/// approved (2), failed (3) and cancelled (5) are never left: an update that would move a
+/// collection out of one is ignored, whoever sends it. A code that takes many payments keeps only
+/// approved (its status is its latest payer's: one payer refused does not close it).
 pub(super) const FINAL_SQLITE: &str = concat!(
     final_schema!("INTEGER PRIMARY KEY", "INTEGER"),
     "
     CREATE TRIGGER collections_final_is_final BEFORE UPDATE OF status ON collections
         WHEN OLD.status IN (0, 2, 3, 5) AND NEW.status IS NOT OLD.status
+            AND (OLD.repeatable = 0 OR OLD.status = 2)
         BEGIN SELECT RAISE(IGNORE); END;"
 );
 
@@ -297,7 +299,8 @@ pub(super) const FINAL_POSTGRES: &str = concat!(
     "
     CREATE FUNCTION paydesk_final_is_final() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-        IF OLD.status IN (0, 2, 3, 5) AND NEW.status IS DISTINCT FROM OLD.status THEN
+        IF OLD.status IN (0, 2, 3, 5) AND NEW.status IS DISTINCT FROM OLD.status
+            AND (OLD.repeatable = 0 OR OLD.status = 2) THEN
             RETURN NULL;
         END IF;
         RETURN NEW;

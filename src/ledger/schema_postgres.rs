@@ -148,11 +148,12 @@ pub(super) const STEPS: &[PgStep] = &[
         then: None,
         oldest_writer: GUARD_VERSION,
     },
-    // Only adds (a table, columns, a trigger): an earlier till's writes stay right, and the
-    // trigger keeps its status updates from leaving a final state.
+    // Step 9, a final state is final: a till of an earlier version would write a payment's money
+    // from an answer that contradicts a refusal the books keep (its writes do not know the rule),
+    // so from this step on only tills that know it write; the trigger holds the states besides.
     PgStep {
         sql: super::schema::FINAL_POSTGRES,
         then: None,
-        oldest_writer: GUARD_VERSION,
+        oldest_writer: 9,
     },
 ];

@@ -96,7 +96,9 @@ impl Announcer {
         let this = self.clone();
         let (reference, payment) = (reference.to_owned(), payment.to_owned());
         runtime.spawn_blocking(move || {
-            if !this.claimed_in_books(&reference, &payment) {
+            // The till that made the sale claims it in the books, where the customer stands:
+            // any other till that hears of it says it at most once in its run, never instead.
+            if sale.made_here && !this.claimed_in_books(&reference, &payment) {
                 return;
             }
             let payment = (!payment.is_empty()).then_some(payment.as_str());
@@ -106,9 +108,8 @@ impl Announcer {
         });
     }
 
-    /// Whether this till may announce: the books had not announced it (or there are none). A
-    /// sale the books do not hold approved (an approval that contradicted a refusal) is not
-    /// announced. Books that cannot answer do not silence an approval.
+    /// Whether this till may announce: the books had not announced it (or there are none).
+    /// Books that cannot answer do not silence an approval.
     fn claimed_in_books(&self, reference: &str, payment: &str) -> bool {
         let books = self.books.lock().ok().and_then(|books| books.clone());
         let Some((ledger, profile)) = books else {
