@@ -5,28 +5,13 @@
 
 mod common;
 
-use common::ui::{App, click, pick_method, shows, todays_report, type_into, wait_until};
+use common::ui::{
+    App, click, create_counter_qr, pick_method, shows, todays_report, type_into, wait_until,
+};
 use egui_kittest::Harness;
 use paydesk::money::Pesos;
 use paydesk::ui::{Panel, PaydeskApp};
 use serde_json::json;
-
-/// Creates a static QR from Collect > Códigos QR; returns its reference.
-fn create_counter_qr(harness: &mut Harness<'_, PaydeskApp>) -> String {
-    harness.state_mut().show_panel(Panel::Collect);
-    click(harness, "Códigos QR");
-    wait_until(harness, "the methods load", |h| {
-        shows(h, "Medios de pago de su cuenta")
-    });
-    click(harness, "Tipo");
-    click(harness, "QR estático (el pagador escribe el valor)");
-    type_into(harness, "Descripción", "QR del mostrador");
-    click(harness, "Crear código QR");
-    wait_until(harness, "the code is created", |h| {
-        shows(h, "Código QR creado")
-    });
-    harness.state().tracker().payments[0].reference.clone()
-}
 
 /// A customer scans the code, types `amount` and pays.
 fn customer_pays(app: &App, harness: &Harness<'_, PaydeskApp>, reference: &str, amount: i64) {

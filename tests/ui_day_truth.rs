@@ -5,7 +5,9 @@
 
 mod common;
 
-use common::ui::{App, click, create_link, shows, todays_report, type_into, wait_until};
+use common::ui::{
+    App, click, create_counter_qr, create_link, shows, todays_report, type_into, wait_until,
+};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use paydesk::api::family_b::{StatusRecord, TransactionStatus};
@@ -57,18 +59,7 @@ fn five_screens_say_one_figure_and_an_approval_stays_approved() {
     click(&mut harness, "Nueva venta");
 
     // The counter's QR takes two payments.
-    click(&mut harness, "Códigos QR");
-    wait_until(&mut harness, "the methods load", |h| {
-        shows(h, "Medios de pago de su cuenta")
-    });
-    click(&mut harness, "Tipo");
-    click(&mut harness, "QR estático (el pagador escribe el valor)");
-    type_into(&mut harness, "Descripción", "QR del mostrador");
-    click(&mut harness, "Crear código QR");
-    wait_until(&mut harness, "the code is created", |h| {
-        shows(h, "Código QR creado")
-    });
-    let code = harness.state().tracker().payments[0].reference.clone();
+    let code = create_counter_qr(&mut harness);
     for (amount, count) in [(12_000, 1), (8_500, 2)] {
         settle(
             &app,

@@ -8,7 +8,7 @@
 mod common;
 
 use common::speechd::{Behaviour, StandIn, VOICES};
-use common::ui::{App, click, create_link, harness_of, shows, type_into, wait_until};
+use common::ui::{App, create_counter_qr, create_link, harness_of, shows, wait_until};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use paydesk::config::{EnvOverrides, Paths};
@@ -162,19 +162,7 @@ fn a_counter_qrs_three_payments_are_each_said_once() {
     settle(&app, &harness, &link, json!({ "outcome": "approve" }));
     wait_for_speech(&mut harness, &stand_in, 1);
 
-    harness.state_mut().show_panel(Panel::Collect);
-    click(&mut harness, "Códigos QR");
-    wait_until(&mut harness, "the methods load", |h| {
-        shows(h, "Medios de pago de su cuenta")
-    });
-    click(&mut harness, "Tipo");
-    click(&mut harness, "QR estático (el pagador escribe el valor)");
-    type_into(&mut harness, "Descripción", "QR del mostrador");
-    click(&mut harness, "Crear código QR");
-    wait_until(&mut harness, "the code is created", |h| {
-        shows(h, "Código QR creado")
-    });
-    let code = harness.state().tracker().payments[0].reference.clone();
+    let code = create_counter_qr(&mut harness);
 
     for (count, amount) in [(2, 35_000), (3, 1_000_000), (4, 200_500)] {
         settle(
@@ -267,19 +255,7 @@ fn a_restart_says_nothing_already_said() {
         let link = create_link(&mut harness, "30000");
         settle(&app, &harness, &link, json!({ "outcome": "approve" }));
         wait_for_speech(&mut harness, &stand_in, 1);
-        harness.state_mut().show_panel(Panel::Collect);
-        click(&mut harness, "Códigos QR");
-        wait_until(&mut harness, "the methods load", |h| {
-            shows(h, "Medios de pago de su cuenta")
-        });
-        click(&mut harness, "Tipo");
-        click(&mut harness, "QR estático (el pagador escribe el valor)");
-        type_into(&mut harness, "Descripción", "QR del mostrador");
-        click(&mut harness, "Crear código QR");
-        wait_until(&mut harness, "the code is created", |h| {
-            shows(h, "Código QR creado")
-        });
-        let code = harness.state().tracker().payments[0].reference.clone();
+        let code = create_counter_qr(&mut harness);
         settle(
             &app,
             &harness,

@@ -302,23 +302,23 @@ async fn a_check_that_contradicts_a_final_state_tells_the_books_state() {
 
     // The service approves it and says so in a notification, which the receiver checks.
     simulator.settle(&created.reference, "approve").await;
-    let told = loop {
-        let event =
-            tokio::time::timeout(std::time::Duration::from_secs(30), endpoint.events.recv())
-                .await
-                .expect("the receiver tells of its checks")
-                .unwrap();
-        if let ReceiverEvent::Checked {
-            reference,
-            service_status: Some(status),
-            ..
-        } = event
-            && reference == created.reference
-            && status != TransactionStatus::Pending
-        {
-            break status;
+    let told = tokio::time::timeout(std::time::Duration::from_secs(30), async {
+        loop {
+            let event = endpoint.events.recv().await.expect("the receiver runs");
+            if let ReceiverEvent::Checked {
+                reference,
+                service_status: Some(status),
+                ..
+            } = event
+                && reference == created.reference
+                && status != TransactionStatus::Pending
+            {
+                break status;
+            }
         }
-    };
+    })
+    .await
+    .expect("the receiver tells of its check of the approval");
     assert_eq!(told, TransactionStatus::Rejected, "the books' state");
     let held = endpoint
         .ledger

@@ -57,15 +57,23 @@ fn http() -> Option<reqwest::Client> {
 }
 
 /// The token the simulator at `control_url` answers with, if one answers.
+/// Another program may hold the port: its answer is read up to a few KiB. (The service's own
+/// capped reader is `api`'s, a layer this one must not use.)
 async fn ask_instance(http: &reqwest::Client, control_url: &str) -> Option<String> {
-    let answer: serde_json::Value = http
+    const ANSWER_MAX_BYTES: usize = 4 * 1024;
+    let mut answer = http
         .get(format!("{control_url}/instance"))
         .send()
         .await
-        .ok()?
-        .json()
-        .await
         .ok()?;
+    let mut body = Vec::new();
+    while let Some(chunk) = answer.chunk().await.ok()? {
+        if body.len() + chunk.len() > ANSWER_MAX_BYTES {
+            return None;
+        }
+        body.extend_from_slice(&chunk);
+    }
+    let answer: serde_json::Value = serde_json::from_slice(&body).ok()?;
     answer["instance"].as_str().map(str::to_owned)
 }
 
@@ -135,7 +143,7 @@ pub enum Served {
 /// notice names. `None` when none answers (none runs, or its process died).
 pub async fn find(state_file: &Path) -> Option<FoundSimulator> {
     let notice = read_notice(&notice_path(state_file))?;
-    notice_addr(&notice)?;
+    notice_addr(&notice.connection)?;
     let answer = ask_instance(&http()?, &notice.connection.control_url).await?;
     (answer == notice.instance).then(|| FoundSimulator {
         connection: notice.connection,
@@ -182,7 +190,7 @@ async fn serve_claimed(
     lock: Option<File>,
 ) -> std::io::Result<Simulator> {
     let notice = notice_path(state_file);
-    let previous = read_notice(&notice).as_ref().and_then(notice_addr);
+    let previous = read_notice(&notice).and_then(|notice| notice_addr(&notice.connection));
     let mut simulator = match previous {
         Some(addr) if config.addr.port() == 0 && addr != config.addr => {
             let mut again = config.clone();
@@ -236,11 +244,7 @@ pub async fn find_or_serve_kept(config: SimulatorConfig) -> Result<RunningSimula
 }
 
 fn found_addr(found: &FoundSimulator) -> Option<SocketAddr> {
-    notice_addr(&Notice {
-        instance: String::new(),
-        pid: found.pid,
-        connection: found.connection.clone(),
-    })
+    notice_addr(&found.connection)
 }
 
 async fn keep(
@@ -275,7 +279,7 @@ async fn keep(
             Ok(Served::Elsewhere(found)) => {
                 if !said_elsewhere {
                     tracing::warn!(
-                        now = %found.connection.base_url,
+                        now = %crate::untrusted::ForLog(&found.connection.base_url),
                         "the simulator moved to another address: reconnect to use it"
                     );
                     said_elsewhere = true;

@@ -30,14 +30,38 @@ fn lock_path(state_file: &Path) -> PathBuf {
     state_file.with_extension("lock")
 }
 
+/// A notice is a few hundred bytes: any other program may write the file, so no more is read.
+const NOTICE_MAX_BYTES: u64 = 16 * 1024;
+
 pub(super) fn read_notice(path: &Path) -> Option<Notice> {
-    let text = std::fs::read_to_string(path).ok()?;
+    use std::io::Read;
+    let mut text = String::new();
+    File::open(path)
+        .ok()?
+        .take(NOTICE_MAX_BYTES)
+        .read_to_string(&mut text)
+        .ok()?;
     serde_json::from_str(&text).ok()
 }
 
-/// The address a notice's simulator listens on, when it is this computer's.
-pub(super) fn notice_addr(notice: &Notice) -> Option<SocketAddr> {
-    let url = url::Url::parse(&notice.connection.control_url).ok()?;
+/// The address a simulator listens on, when it is this computer's: every address it names
+/// (the service's, the pay API's, the demo shop's, its control) is on that one loopback address,
+/// so a notice cannot send a command's requests, tokens included, anywhere else.
+pub(super) fn notice_addr(connection: &SimulatorConnection) -> Option<SocketAddr> {
+    let addr = loopback_addr(&connection.control_url)?;
+    [
+        &connection.base_url,
+        &connection.pay_url,
+        &connection.spec_pay_url,
+        &connection.shop_url,
+    ]
+    .into_iter()
+    .all(|url| loopback_addr(url) == Some(addr))
+    .then_some(addr)
+}
+
+fn loopback_addr(url: &str) -> Option<SocketAddr> {
+    let url = url::Url::parse(url).ok()?;
     let port = url.port()?;
     let addr = match url.host()? {
         url::Host::Ipv4(ip) => SocketAddr::from((ip, port)),

@@ -188,7 +188,8 @@ impl Banners {
             {
                 *notes.caja_notice = false;
             }
-            self.ui(ui, notifications);
+            // The till's own notes first, the payments' banners under them: a banner that comes
+            // or goes never moves a note's button.
             if notes.display_holds_a_sale
                 && note(ui, Tone::Info, Some(t!("display-clear")), |ui| {
                     ui.label(on_fill(ui, t!("display-showing-sale")));
@@ -196,6 +197,7 @@ impl Banners {
             {
                 notes.actions.push(crate::ui::AppAction::ClearDisplay);
             }
+            self.ui(ui, notifications);
         });
     }
 }

@@ -84,6 +84,12 @@ impl TrackedPayment {
         }
     }
 
+    /// A sale that reached its final state (approved, rejected, failed, expired): nothing more
+    /// will happen to it. A code that takes many payments is never over this way.
+    pub fn sale_is_over(&self) -> bool {
+        !self.repeatable && self.status.is_some_and(TransactionStatus::is_final)
+    }
+
     /// A code that takes payments, still taking them at `now_ms`.
     pub fn takes_payments(&self, now_ms: i64) -> bool {
         let closed = self

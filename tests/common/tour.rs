@@ -86,14 +86,18 @@ pub fn words_in(text: &str, words: &[&'static str]) -> Vec<&'static str> {
 }
 
 /// The texts holding words of the wrong language, each with the words found. A text holding
-/// one of `data`, or a piece of one (a long line is also read wrapped, a row at a time), is
-/// data.
+/// one of `data`, or a row of one wrapped (a long line is also read a row at a time: several
+/// words of it), is data; a lone word that some datum happens to hold ("Pago") is not.
 pub fn leftovers(seen: &BTreeSet<String>, words: &[&'static str], data: &[&str]) -> Vec<String> {
+    let a_row_of = |datum: &str, text: &str| {
+        let text = text.trim();
+        text.split_whitespace().count() >= 2 && datum.contains(text)
+    };
     seen.iter()
         .filter(|text| {
             !data
                 .iter()
-                .any(|datum| text.contains(datum) || datum.contains(text.trim()))
+                .any(|datum| text.contains(datum) || a_row_of(datum, text))
         })
         .filter_map(|text| {
             let found = words_in(text, words);

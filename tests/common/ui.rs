@@ -285,6 +285,24 @@ pub fn create_link(harness: &mut Harness<'_, PaydeskApp>, amount: &str) -> Strin
     newest(harness).unwrap_or_default()
 }
 
+/// Creates a static QR from Collect > Códigos QR; returns its reference.
+#[allow(dead_code)]
+pub fn create_counter_qr(harness: &mut Harness<'_, PaydeskApp>) -> String {
+    harness.state_mut().show_panel(paydesk::ui::Panel::Collect);
+    click(harness, "Códigos QR");
+    wait_until(harness, "the methods load", |h| {
+        shows(h, "Medios de pago de su cuenta")
+    });
+    click(harness, "Tipo");
+    click(harness, "QR estático (el pagador escribe el valor)");
+    type_into(harness, "Descripción", "QR del mostrador");
+    click(harness, "Crear código QR");
+    wait_until(harness, "the code is created", |h| {
+        shows(h, "Código QR creado")
+    });
+    harness.state().tracker().payments[0].reference.clone()
+}
+
 /// Picks a method on Collect > Un medio de pago by the name the picker shows.
 #[allow(dead_code)]
 pub fn pick_method(harness: &mut Harness<'_, PaydeskApp>, name: &str) {

@@ -16,13 +16,8 @@ pub enum ChipLook {
 /// The words of a chip that says all is well: a little smaller than the body's.
 const QUIET_SIZE: f32 = 13.5;
 
-/// A pill with a dot and `words`, sensing clicks; screen readers and tests find it by `words`.
-pub fn status_chip(ui: &mut Ui, words: &str, look: ChipLook) -> Response {
-    status_chip_named(ui, words, words, look)
-}
-
-/// A pill showing `words`, named `name` for screen readers and tests (a longer name than fits
-/// on the bar).
+/// A pill with a dot showing `words`, sensing clicks, named `name` for screen readers and tests
+/// (a longer name than fits on the bar).
 pub fn status_chip_named(ui: &mut Ui, words: &str, name: &str, look: ChipLook) -> Response {
     let palette = theme::palette(ui);
     let (fill, text, dot, outline) = match look {

@@ -71,15 +71,6 @@ fn input_row(
 /// Between a field and the line kept under it for its problem.
 const PROBLEM_GAP: f32 = 2.0;
 
-/// The rule a field breaks, small and in the danger colour, under the field.
-pub fn problem_line(ui: &mut Ui, message: &str) {
-    ui.label(
-        RichText::new(message)
-            .color(crate::ui::theme::palette(ui).danger)
-            .small(),
-    );
-}
-
 /// The line under a field for the rule it breaks, its room kept while there is none: a
 /// problem that comes or goes never moves the field below, so a click aimed at that field
 /// lands there. The message stays on one line (a grid's column widens for it).

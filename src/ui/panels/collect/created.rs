@@ -6,7 +6,6 @@ use egui::{RichText, Ui};
 
 use crate::t;
 
-use crate::api::family_b::TransactionStatus;
 use crate::api::kind::PaymentKind;
 use crate::money::Pesos;
 use crate::ui::bridge::Requested;
@@ -50,9 +49,7 @@ impl CreatedView {
         let tracked = view.tracker.find(&payment.reference);
         // Paid (or ended otherwise): its QR can take no payment, nothing is left to show the
         // customer; the card offers the next sale instead. A counter code stays open.
-        let paid = tracked.is_some_and(|tracked| {
-            !tracked.repeatable && tracked.status.is_some_and(TransactionStatus::is_final)
-        });
+        let paid = tracked.is_some_and(crate::ui::tracker::TrackedPayment::sale_is_over);
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.heading(title(view, payment, tracked));
@@ -191,7 +188,7 @@ fn tracked_state(
         ui.label(t!("created-state"));
         status::tracked_badge(ui, tracked, false);
     });
-    let waiting = tracked.repeatable || !tracked.status.is_some_and(|s| s.is_final());
+    let waiting = !tracked.sale_is_over();
     if let Some(since) = view.service_away.filter(|_| waiting) {
         crate::ui::widgets::offline::waiting_line(ui, since);
     }

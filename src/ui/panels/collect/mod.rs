@@ -89,10 +89,10 @@ impl CollectPanel {
             submission.request.is_pending()
                 || submission.asking()
                 || submission.request.value().is_some_and(|created| {
-                    tracker.find(&created.reference).is_some_and(|tracked| {
-                        // A counter code stays open all day: its card is no sale waiting.
-                        !tracked.repeatable && !tracked.status.is_some_and(|s| s.is_final())
-                    })
+                    // A counter code stays open all day: its card is no sale waiting.
+                    tracker
+                        .find(&created.reference)
+                        .is_some_and(|tracked| !tracked.repeatable && !tracked.sale_is_over())
                 })
         };
         open(&self.link.submission)
@@ -123,9 +123,9 @@ impl CollectPanel {
         let Some(reference) = self.ended.take() else {
             return;
         };
-        let over = tracker.find(&reference).is_some_and(|payment| {
-            !payment.repeatable && payment.status.is_some_and(|status| status.is_final())
-        });
+        let over = tracker
+            .find(&reference)
+            .is_some_and(crate::ui::tracker::TrackedPayment::sale_is_over);
         if !over {
             return;
         }
