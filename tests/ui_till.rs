@@ -5,8 +5,7 @@
 mod common;
 
 use common::ui::{
-    App, click, click_until, create_link, harness_listening, shows, text_input, type_into,
-    wait_until,
+    App, click, create_link, harness_listening, shows, text_input, type_into, wait_until,
 };
 use egui_kittest::kittest::Queryable;
 use paydesk::i18n::Language;
@@ -84,14 +83,22 @@ fn a_declined_payment_says_so_to_the_customer_and_the_cashier_charges_again() {
     });
     assert!(shows(&harness, "No se le cobró nada"));
     assert!(!shows(&harness, "Escanee con la app"));
+    // The service's reason comes with its notification, a moment later: «Cobrar de nuevo»
+    // stays where the cashier is reaching for it.
+    let button = |h: &egui_kittest::Harness<'_, paydesk::ui::PaydeskApp>| {
+        h.get_by_label("Cobrar de nuevo").rect()
+    };
+    let before = button(&harness);
+    wait_until(&mut harness, "the customer sees the reason", |h| {
+        shows(h, "La entidad del pagador rechazó")
+    });
+    assert_eq!(button(&harness), before, "the button held still");
 
     // The cashier charges again: the sale comes back in the form, ready for a new link.
-    click_until(
-        &mut harness,
-        "Cobrar de nuevo",
-        "the sale is back in the form",
-        |h| shows(h, "Crear link de pago"),
-    );
+    click(&mut harness, "Cobrar de nuevo");
+    wait_until(&mut harness, "the sale is back in the form", |h| {
+        shows(h, "Crear link de pago")
+    });
     assert_eq!(field_value(&harness, "Valor"), "18500");
     assert_eq!(field_value(&harness, "¿Qué vende?"), "Almuerzo mesa 4");
     // The decline keeps its banner, in the colour and words of a decline, with the service's

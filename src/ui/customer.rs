@@ -323,12 +323,27 @@ pub fn ended_ui(
         );
     }
     ui.add_space(crate::ui::theme::space::LARGE);
-    if let Some(reason) = reason.filter(|_| state != TransactionStatus::Approved) {
-        ui.label(
-            RichText::new(reason)
-                .size(crate::ui::theme::size::LARGE)
-                .color(colour),
-        );
+    if state != TransactionStatus::Approved {
+        match reason {
+            Some(reason) => {
+                ui.label(
+                    RichText::new(reason)
+                        .size(crate::ui::theme::size::LARGE)
+                        .color(colour),
+                );
+            }
+            // The reason comes with the service's notification, often a moment after the end:
+            // its line is kept, so «Cobrar de nuevo» below does not move under the cashier's
+            // finger when it arrives.
+            None => {
+                let line = ui.painter().layout_no_wrap(
+                    " ".to_owned(),
+                    egui::FontId::proportional(crate::ui::theme::size::LARGE),
+                    colour,
+                );
+                ui.add_space(line.size().y + ui.spacing().item_spacing.y);
+            }
+        }
     }
     ui.label(RichText::new(explanation).size(crate::ui::theme::size::LARGE));
 }
