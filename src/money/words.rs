@@ -380,58 +380,21 @@ mod tests {
     }
 
     fn spanish_word_value(word: &str) -> Option<u32> {
-        let units = [
-            "cero",
-            "un",
-            "dos",
-            "tres",
-            "cuatro",
-            "cinco",
-            "seis",
-            "siete",
-            "ocho",
-            "nueve",
-            "diez",
-            "once",
-            "doce",
-            "trece",
-            "catorce",
-            "quince",
-            "dieciséis",
-            "diecisiete",
-            "dieciocho",
-            "diecinueve",
-            "veinte",
-            "veintiún",
-            "veintidós",
-            "veintitrés",
-            "veinticuatro",
-            "veinticinco",
-            "veintiséis",
-            "veintisiete",
-            "veintiocho",
-            "veintinueve",
-        ];
-        let tens = [
-            "treinta",
-            "cuarenta",
-            "cincuenta",
-            "sesenta",
-            "setenta",
-            "ochenta",
-            "noventa",
-        ];
-        let hundreds = [
-            "ciento",
-            "doscientos",
-            "trescientos",
-            "cuatrocientos",
-            "quinientos",
-            "seiscientos",
-            "setecientos",
-            "ochocientos",
-            "novecientos",
-        ];
+        // The oracle's own vocabulary, written out as a reader would say it, not the table the
+        // words are made from: a typo there must not be shared here.
+        let units: Vec<&str> = "cero un dos tres cuatro cinco seis siete ocho nueve diez once \
+             doce trece catorce quince dieciséis diecisiete dieciocho diecinueve veinte veintiún \
+             veintidós veintitrés veinticuatro veinticinco veintiséis veintisiete veintiocho \
+             veintinueve"
+            .split_whitespace()
+            .collect();
+        let tens: Vec<&str> = "treinta cuarenta cincuenta sesenta setenta ochenta noventa"
+            .split_whitespace()
+            .collect();
+        let hundreds: Vec<&str> = "ciento doscientos trescientos cuatrocientos quinientos \
+             seiscientos setecientos ochocientos novecientos"
+            .split_whitespace()
+            .collect();
         if word == "cien" {
             return Some(100);
         }
@@ -473,31 +436,13 @@ mod tests {
     }
 
     fn english_value(words: &str) -> Option<u32> {
-        let small = [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-        ];
-        let tens = [
-            "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
-        ];
+        let small: Vec<&str> = "zero one two three four five six seven eight nine ten eleven \
+             twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen"
+            .split_whitespace()
+            .collect();
+        let tens: Vec<&str> = "twenty thirty forty fifty sixty seventy eighty ninety"
+            .split_whitespace()
+            .collect();
         let at = |list: &[&str], word: &str| list.iter().position(|w| *w == word);
         let mut tokens: Vec<&str> = words.split(' ').collect();
         match tokens.pop()? {

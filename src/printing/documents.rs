@@ -286,29 +286,20 @@ impl Poster {
         {
             let mut canvas = Canvas::new(&mut surface, width)?;
             let (left, right) = (margin, width - margin);
+            // Every line is centred between the margins, its size in proportion to the sheet.
+            let line = |canvas: &mut Canvas<'_, '_>, y: f32, size: f32, text: &str, colour| {
+                canvas.centred(left, right, y, size * unit, text, colour);
+            };
             let band = 110.0 * unit;
             canvas.rect(0.0, 0.0, width, band, ACCENT);
-            canvas.centred(
-                left,
-                right,
-                band * 0.62,
-                40.0 * unit,
-                &printable(&self.shop),
-                (255, 255, 255),
-            );
+            let shop = printable(&self.shop);
+            line(&mut canvas, band * 0.62, 40.0, &shop, (255, 255, 255));
             let mut y = band + 64.0 * unit;
-            canvas.centred(
-                left,
-                right,
-                y,
-                44.0 * unit,
-                &crate::t!("poster-scan-and-pay"),
-                INK,
-            );
+            line(&mut canvas, y, 44.0, &crate::t!("poster-scan-and-pay"), INK);
             y += 20.0 * unit;
             if let Some(amount) = self.amount {
                 y += 34.0 * unit;
-                canvas.centred(left, right, y, 34.0 * unit, &amount.to_string(), INK);
+                line(&mut canvas, y, 34.0, &amount.to_string(), INK);
                 y += 10.0 * unit;
             }
             // As large as the sheet leaves: on letter about 14 cm, readable from well past a metre.
@@ -316,31 +307,12 @@ impl Poster {
             let side = (right - left).min(height - y - below - margin);
             canvas.qr((width - side) / 2.0, y, side, &self.qr_text)?;
             y += side + 36.0 * unit;
-            canvas.centred(
-                left,
-                right,
-                y,
-                22.0 * unit,
-                &crate::t!("customer-scan"),
-                INK,
-            );
+            line(&mut canvas, y, 22.0, &crate::t!("customer-scan"), INK);
             y += 30.0 * unit;
-            canvas.centred(
-                left,
-                right,
-                y,
-                18.0 * unit,
-                &crate::t!("poster-method", method = printable(&self.method)),
-                SOFT_INK,
-            );
-            canvas.centred(
-                left,
-                right,
-                height - margin,
-                10.0 * unit,
-                &crate::t!("card-reference", reference = printable(&self.reference)),
-                SOFT_INK,
-            );
+            let method = crate::t!("poster-method", method = printable(&self.method));
+            line(&mut canvas, y, 18.0, &method, SOFT_INK);
+            let reference = crate::t!("card-reference", reference = printable(&self.reference));
+            line(&mut canvas, height - margin, 10.0, &reference, SOFT_INK);
         }
         surface.finish();
         pdf_page.finish();

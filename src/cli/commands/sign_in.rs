@@ -70,6 +70,14 @@ pub async fn login(ctx: &Context<'_>, args: &LoginArgs) -> Outcome {
     ))
 }
 
+/// The terminal could not be read: the same words whether a line or a secret was asked.
+fn unreadable(error: std::io::Error) -> Failure {
+    Failure::Local(crate::t!(
+        "cli-password-unreadable",
+        error = error.to_string()
+    ))
+}
+
 /// One line of stdin, or asked on the terminal.
 fn ask_line(prompt: &str) -> Result<String, Failure> {
     let stdin = std::io::stdin();
@@ -77,12 +85,7 @@ fn ask_line(prompt: &str) -> Result<String, Failure> {
         eprint!("{prompt}: ");
     }
     let mut line = String::new();
-    stdin.lock().read_line(&mut line).map_err(|error| {
-        Failure::Local(crate::t!(
-            "cli-password-unreadable",
-            error = error.to_string()
-        ))
-    })?;
+    stdin.lock().read_line(&mut line).map_err(unreadable)?;
     Ok(line.trim().to_owned())
 }
 
@@ -91,20 +94,10 @@ fn ask_line(prompt: &str) -> Result<String, Failure> {
 fn ask_secret(prompt: &str) -> Result<SecretString, Failure> {
     let stdin = std::io::stdin();
     let text = if stdin.is_terminal() {
-        rpassword::prompt_password(format!("{prompt}: ")).map_err(|error| {
-            Failure::Local(crate::t!(
-                "cli-password-unreadable",
-                error = error.to_string()
-            ))
-        })?
+        rpassword::prompt_password(format!("{prompt}: ")).map_err(unreadable)?
     } else {
         let mut line = String::new();
-        stdin.lock().read_line(&mut line).map_err(|error| {
-            Failure::Local(crate::t!(
-                "cli-password-unreadable",
-                error = error.to_string()
-            ))
-        })?;
+        stdin.lock().read_line(&mut line).map_err(unreadable)?;
         line.trim_end_matches(['\r', '\n']).to_owned()
     };
     Ok(SecretString::new(text))
