@@ -340,13 +340,13 @@ impl Client {
         // The metadata first: it needs no answer from the service, and a transaction token
         // fetched for a request that then cannot go would be wasted.
         let mut body = body;
-        if operation.moves_money_b() && self.settings.dialect.sends_user_metadata() {
+        if operation.moves_money_on_the_pay_api() && self.settings.dialect.sends_user_metadata() {
             let metadata = self.transport.user_metadata().await?;
             if let Some(object) = body.as_object_mut() {
                 object.insert("userMetadata".into(), metadata);
             }
         }
-        if operation.needs_transaction_token() {
+        if operation.moves_money_on_the_pay_api() {
             let source = self
                 .settings
                 .dialect

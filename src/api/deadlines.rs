@@ -8,10 +8,10 @@
 //!   the line is down, and nothing was sent, so trying again is safe.
 //! - **First byte**: from the request sent to the answer's first bytes (the service thinking).
 //! - **Whole**: the answer read to its end.
+//!
+//! Which kind each operation is, is decided with its other rules in `Operation::rules`.
 
 use std::time::Duration;
-
-use super::Operation;
 
 /// One kind of call's deadlines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,30 +67,6 @@ impl CallKind {
             connect: CONNECT.min(whole),
             first_byte: Duration::from_secs(first_byte),
             whole,
-        }
-    }
-}
-
-impl Operation {
-    pub fn kind(self) -> CallKind {
-        match self {
-            Operation::GenerateResource
-            | Operation::Checkout
-            | Operation::CreatePaymentLink
-            | Operation::CreateMethodPayment
-            | Operation::SimulateNotification => CallKind::Create,
-            Operation::PaymentStatus => CallKind::Status,
-            Operation::Withdraw => CallKind::Payout,
-            Operation::ListMethods
-            | Operation::PaymentFeatures
-            | Operation::InstantBanks
-            | Operation::Balance
-            | Operation::TransactionToken => CallKind::Read,
-            Operation::Register
-            | Operation::RequestOtp
-            | Operation::AddAccount
-            | Operation::DeleteAccount
-            | Operation::SignIn => CallKind::Account,
         }
     }
 }

@@ -24,5 +24,5 @@ pub use decode::Reply;
 pub use decode::{decode_every_answer, decode_family_a, decode_family_b};
 pub use dialect::{Dialect, Direction, TransactionTokenSource};
 pub use error::{ApiError, MissingSetting, Refusal, SignInNeeded};
-pub use operation::{Family, Operation};
+pub use operation::{Effect, Family, Operation, Rules};
 pub use settings::ClientSettings;
