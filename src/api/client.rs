@@ -177,7 +177,7 @@ impl Client {
     pub async fn create_payment_link(
         &self,
         request: &PaymentLinkRequest,
-    ) -> Result<Reply<PaymentLink>, ApiError> {
+    ) -> Result<Reply<CreatedCashIn>, ApiError> {
         let body = self
             .call_b(Operation::CreatePaymentLink, request.wire(self.dialect()))
             .await?;
@@ -187,7 +187,7 @@ impl Client {
     pub async fn create_method_payment(
         &self,
         request: &PaymentMethodRequest,
-    ) -> Result<Reply<MethodPayment>, ApiError> {
+    ) -> Result<Reply<CreatedCashIn>, ApiError> {
         let body = self
             .call_b(Operation::CreateMethodPayment, request.wire(self.dialect()))
             .await

@@ -175,7 +175,7 @@ pub(super) fn decode_data<T: DeserializeOwned>(
     Ok(Reply { value, raw: data })
 }
 
-/// A cash-out answer: `data.withdraw`, and `transactionReference` in `data` or at the top (the
+/// A payout's answer: `data.withdraw`, and `transactionReference` in `data` or at the top (the
 /// spec's table and sample disagree).
 pub(super) fn decode_withdraw(body: Value) -> Result<Reply<WithdrawReceipt>, ApiError> {
     let data = body.get("data").cloned().unwrap_or(Value::Null);
@@ -236,28 +236,14 @@ pub fn decode_every_answer(body: Value) {
     typed::<ResourceReply>(&body);
     typed::<CheckoutReply>(&body);
     typed::<AccountReply>(&body);
-    for operation in [
-        Operation::CreatePaymentLink,
-        Operation::CreateMethodPayment,
-        Operation::PaymentStatus,
-        Operation::PaymentFeatures,
-        Operation::InstantBanks,
-    ] {
-        let body = body.clone();
-        let _ = match operation {
-            Operation::CreatePaymentLink => decode_data::<PaymentLink>(operation, body).map(drop),
-            Operation::CreateMethodPayment => {
-                decode_data::<MethodPayment>(operation, body).map(drop)
-            }
-            Operation::PaymentStatus => decode_data::<StatusRecord>(operation, body).map(|reply| {
-                let _ = (reply.value.amount_pesos(), reply.value.cost_pesos());
-            }),
-            Operation::PaymentFeatures => decode_data::<BankList>(operation, body).map(drop),
-            _ => decode_data::<InstantBankList>(operation, body).map(drop),
-        };
+    let _ = decode_data::<CreatedCashIn>(Operation::CreatePaymentLink, body.clone());
+    if let Ok(reply) = decode_data::<StatusRecord>(Operation::PaymentStatus, body.clone()) {
+        let _ = (reply.value.amount_pesos(), reply.value.cost_pesos());
     }
+    let _ = decode_data::<BankList>(Operation::PaymentFeatures, body.clone());
+    let _ = decode_data::<InstantBankList>(Operation::InstantBanks, body.clone());
     if let Ok(reply) = decode_balance(body.clone()) {
-        let _ = reply.value.disbursement_bag().and_then(|bag| bag.pesos());
+        let _ = reply.value.payout_bag().and_then(|bag| bag.pesos());
     }
     let _ = decode_withdraw(body);
 }

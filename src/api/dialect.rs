@@ -125,27 +125,27 @@ impl Dialect {
         self == Dialect::Current
     }
 
-    /// The cash-out methods a payout may name.
+    /// The payout methods a payout may name.
     pub fn payout_methods(self) -> &'static [i64] {
         use super::payout_methods::{
-            BREB_WITHDRAW_METHOD, ONLINE_WITHDRAWAL, PRODUCT_DISBURSEMENT,
+            BREB_PAYOUT_METHOD, ONLINE_PAYOUT_METHOD, PRODUCT_PAYOUT_METHOD,
         };
         match self {
             Dialect::Spec => &[
-                ONLINE_WITHDRAWAL,
-                PRODUCT_DISBURSEMENT,
-                BREB_WITHDRAW_METHOD,
+                ONLINE_PAYOUT_METHOD,
+                PRODUCT_PAYOUT_METHOD,
+                BREB_PAYOUT_METHOD,
             ],
-            Dialect::Current => &[BREB_WITHDRAW_METHOD],
+            Dialect::Current => &[BREB_PAYOUT_METHOD],
         }
     }
 
     /// The method a payout uses when the person gave a Bre-B key, or a mobile number.
     pub fn default_payout_method(self, to_key: bool) -> i64 {
-        use super::payout_methods::{BREB_WITHDRAW_METHOD, PRODUCT_DISBURSEMENT};
+        use super::payout_methods::{BREB_PAYOUT_METHOD, PRODUCT_PAYOUT_METHOD};
         match (self, to_key) {
-            (Dialect::Spec, false) => PRODUCT_DISBURSEMENT,
-            _ => BREB_WITHDRAW_METHOD,
+            (Dialect::Spec, false) => PRODUCT_PAYOUT_METHOD,
+            _ => BREB_PAYOUT_METHOD,
         }
     }
 

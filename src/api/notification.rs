@@ -44,7 +44,7 @@ pub struct Notification {
     /// Tells apart two payments of one resource (a Bre-B key or an open-amount QR paid twice)
     /// notified in the same second.
     pub provider_reference: String,
-    /// The disbursement's `withdraw.infoReference` (its `reference1`), for payout notifications.
+    /// The payout's `withdraw.infoReference` (its `reference1`), for payout notifications.
     pub withdraw_reference1: Option<String>,
     pub error_code: Option<String>,
     /// The reason the service gave for a payment that did not go through.
