@@ -24,5 +24,11 @@ pub use decode::Reply;
 pub use decode::{decode_every_answer, decode_family_a, decode_family_b};
 pub use dialect::{Dialect, Direction, TransactionTokenSource};
 pub use error::{ApiError, MissingSetting, Refusal, SignInNeeded};
+// The domain's own types, found here rather than in the wire family that carries them: a
+// payment's state and the answer that says it, the merchant's balance, and a payout as it is
+// sent (the wire calls it a withdrawal).
+pub use family_b::{
+    Bag, Balance, StatusRecord, TransactionStatus, WithdrawRequest as PayoutRequest,
+};
 pub use operation::{Effect, Family, Operation, Rules};
 pub use settings::ClientSettings;

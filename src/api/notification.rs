@@ -8,7 +8,7 @@ use serde_json::value::RawValue;
 use subtle::ConstantTimeEq;
 
 use super::lenient;
-use crate::api::family_b::TransactionStatus;
+use crate::api::TransactionStatus;
 use crate::money::{PaymentFigures, Pesos};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
