@@ -28,11 +28,12 @@ impl<T: std::fmt::Debug> std::fmt::Debug for Reply<T> {
     }
 }
 
-fn parse_json(operation: Operation, status: u16, bytes: &[u8]) -> Result<Value, ApiError> {
+/// The body as a JSON object, the only shape either family answers with.
+fn parse_object(operation: Operation, status: u16, bytes: &[u8]) -> Result<Value, ApiError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(malformed(operation, status, "empty body"));
     }
-    serde_json::from_slice(bytes).map_err(|error| {
+    let body: Value = serde_json::from_slice(bytes).map_err(|error| {
         // A cut-off answer to a sign-in starts with its token: never quoted.
         if operation.answer_holds_a_secret() {
             return malformed(operation, status, error);
@@ -43,7 +44,15 @@ fn parse_json(operation: Operation, status: u16, bytes: &[u8]) -> Result<Value, 
             status,
             format!("{error}; body starts {preview:?}"),
         )
-    })
+    })?;
+    if !body.is_object() {
+        return Err(malformed(
+            operation,
+            status,
+            "the body is not a JSON object",
+        ));
+    }
+    Ok(body)
 }
 
 /// A text field, also when a server sends it as a number, or (a message) as a list of texts
@@ -77,14 +86,7 @@ fn refused(code: String, message: Option<String>, http_status: u16) -> ApiError 
 /// Family A: a success envelope's `data`, or the error envelope as a refusal. Public for the
 /// property tests and fuzz targets; the client is the way to call the service.
 pub fn decode_family_a(operation: Operation, status: u16, bytes: &[u8]) -> Result<Value, ApiError> {
-    let body = parse_json(operation, status, bytes)?;
-    if !body.is_object() {
-        return Err(malformed(
-            operation,
-            status,
-            "the body is not a JSON object",
-        ));
-    }
+    let body = parse_object(operation, status, bytes)?;
     let envelope_status = body.get("status").and_then(lenient::integer_of);
     let message = text_field(&body, "message");
     if let Some(code) = text_field(&body, "errorCode") {
@@ -122,14 +124,7 @@ pub fn decode_family_a(operation: Operation, status: u16, bytes: &[u8]) -> Resul
 /// that has no `statusCode` at all but carries `data` is a success. Public for the property
 /// tests and fuzz targets.
 pub fn decode_family_b(operation: Operation, status: u16, bytes: &[u8]) -> Result<Value, ApiError> {
-    let body = parse_json(operation, status, bytes)?;
-    if !body.is_object() {
-        return Err(malformed(
-            operation,
-            status,
-            "the body is not a JSON object",
-        ));
-    }
+    let body = parse_object(operation, status, bytes)?;
     let code = text_field(&body, "statusCode");
     let message = text_field(&body, "message");
     let success = (200..300).contains(&status);
@@ -256,13 +251,14 @@ mod tests {
     #[test]
     fn a_token_in_an_answer_is_never_quoted() {
         let cut_off = br#"{"data":{"token":"eyJhbGciOiJIUzI1NiJ9.secreto"#;
-        let error = parse_json(Operation::SignIn, 200, cut_off).unwrap_err();
+        let error = parse_object(Operation::SignIn, 200, cut_off).unwrap_err();
         assert!(
             !format!("{error} {error:?}").contains("secreto"),
             "{error:?}"
         );
         // Other answers keep their first characters, for whoever debugs.
-        let error = parse_json(Operation::PaymentStatus, 200, br#"{"data":{"status"#).unwrap_err();
+        let error =
+            parse_object(Operation::PaymentStatus, 200, br#"{"data":{"status"#).unwrap_err();
         assert!(format!("{error:?}").contains("body starts"), "{error:?}");
         let reply = Reply {
             value: 1,

@@ -217,38 +217,31 @@ impl ApiError {
         const INTEROPERABLE_QR: i64 = 248;
         const BREB_KEY: i64 = 250;
         const PSE_GATEWAY: i64 = 262;
-        match self {
-            ApiError::Refused {
-                refusal: Refusal::Other,
-                code,
-                message,
-                http_status,
-            } if matches!(method_id, INTEROPERABLE_QR | BREB_KEY | PSE_GATEWAY) => {
-                let (refusal, explained) = if method_id == PSE_GATEWAY {
-                    (
-                        Refusal::NeedsSetup,
-                        crate::t!("refusal-needs-setup", service = message.as_str()),
-                    )
-                } else {
-                    (
-                        Refusal::NeedsEnrolment,
-                        crate::t!("refusal-needs-enrolment", service = message.as_str()),
-                    )
-                };
-                ApiError::Refused {
-                    refusal,
-                    code,
-                    message: explained,
-                    http_status,
-                }
-            }
-            other => other,
+        match method_id {
+            PSE_GATEWAY => self.unexplained_refusal_as(Refusal::NeedsSetup, |service| {
+                crate::t!("refusal-needs-setup", service = service.as_str())
+            }),
+            INTEROPERABLE_QR | BREB_KEY => self
+                .unexplained_refusal_as(Refusal::NeedsEnrolment, |service| {
+                    crate::t!("refusal-needs-enrolment", service = service.as_str())
+                }),
+            _ => self,
         }
     }
 
     /// A refusal of a payment for a method the catalog does not know, in words (the service's
     /// own text, often in English, is kept as the detail).
     pub fn explain_unknown_method(self) -> ApiError {
+        self.unexplained_refusal_as(Refusal::UnknownMethod, |message| message)
+    }
+
+    /// A refusal paydesk had no reason for (`Refusal::Other`) given one, its message said in
+    /// `words` around the service's; any other error stays as it is.
+    fn unexplained_refusal_as(
+        self,
+        refusal: Refusal,
+        words: impl FnOnce(String) -> String,
+    ) -> ApiError {
         match self {
             ApiError::Refused {
                 refusal: Refusal::Other,
@@ -256,9 +249,9 @@ impl ApiError {
                 message,
                 http_status,
             } => ApiError::Refused {
-                refusal: Refusal::UnknownMethod,
+                refusal,
                 code,
-                message,
+                message: words(message),
                 http_status,
             },
             other => other,

@@ -568,22 +568,15 @@ pub enum SettleError {
 
 /// `HMAC-SHA1(key = HASH_KEY, "<referenceId>-<resourceId>-<amount>-<updatedAt>-<HASH_KEY>")`,
 /// lowercase hex. Computed here on the simulator's own terms, apart from the receiver's code.
-pub fn sign(
-    hash_key: &str,
-    reference_id: &str,
-    resource_id: &str,
-    amount: &str,
-    updated_at: &str,
-) -> String {
+pub fn sign(hash_key: &str, signed_fields: [&str; 4]) -> String {
     use hmac::{KeyInit, Mac};
-    let text = format!("{reference_id}-{resource_id}-{amount}-{updated_at}-{hash_key}");
-    // HMAC takes keys of any length, so this never fails.
-    let Ok(mut mac) = <hmac::Hmac<sha1::Sha1> as KeyInit>::new_from_slice(hash_key.as_bytes())
-    else {
-        return String::new();
-    };
-    mac.update(text.as_bytes());
-    hex::encode(mac.finalize().into_bytes())
+    let mut message = signed_fields.join("-");
+    message.push('-');
+    message.push_str(hash_key);
+    // Any key length is a valid HMAC key: the empty answer is never given.
+    hmac::Hmac::<sha1::Sha1>::new_from_slice(hash_key.as_bytes())
+        .map(|mac| hex::encode(mac.chain_update(message).finalize().into_bytes()))
+        .unwrap_or_default()
 }
 
 /// The service's own published sample reads `realAmount` 20000, `amount` 19405, `cost`
@@ -641,13 +634,8 @@ pub fn signed(mut body: Value, hash_key: &str) -> Value {
         Value::String(s) => s.clone(),
         other => other.to_string(),
     };
-    let signature = sign(
-        hash_key,
-        &text("referenceId"),
-        &text("resourceId"),
-        &text("amount"),
-        &text("updatedAt"),
-    );
+    let fields = ["referenceId", "resourceId", "amount", "updatedAt"].map(text);
+    let signature = sign(hash_key, fields.each_ref().map(String::as_str));
     body["sign"] = json!(signature);
     body
 }
@@ -684,7 +672,7 @@ mod tests {
     fn signature_matches_a_known_value() {
         // printf '%s' 'R1-S1-25000-2026-11-21 10:00:00-k' | openssl sha1 -hmac k
         assert_eq!(
-            sign("k", "R1", "S1", "25000", "2026-11-21 10:00:00"),
+            sign("k", ["R1", "S1", "25000", "2026-11-21 10:00:00"]),
             "051a13fa30139448164bb35419ea81139394903e"
         );
     }
