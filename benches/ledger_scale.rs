@@ -212,9 +212,7 @@ fn measure(backend: &str, payments: usize, open: &dyn Fn() -> Ledger) {
     let csv = median(3, || {
         let rows = ledger
             .export_csv(
-                Some(PROFILE),
-                year_ago,
-                today,
+                paydesk::ledger::reconcile::Period::new(Some(PROFILE), year_ago, today),
                 std::io::sink(),
                 Language::Es,
                 &MethodCatalog::default(),

@@ -7,6 +7,7 @@ mod common;
 use paydesk::api::catalog::MethodCatalog;
 use paydesk::api::kind::PaymentKind;
 use paydesk::i18n::Language;
+use paydesk::ledger::reconcile::Period;
 use paydesk::ledger::{Collection, Ledger};
 
 const FORMULAS: [&str; 6] = [
@@ -63,9 +64,7 @@ fn cells(ledger: &Ledger, language: Language) -> Vec<String> {
     let mut sales = Vec::new();
     ledger
         .export_csv(
-            Some("tienda"),
-            today,
-            today,
+            Period::new(Some("tienda"), today, today),
             &mut sales,
             language,
             &MethodCatalog::default(),
@@ -73,7 +72,11 @@ fn cells(ledger: &Ledger, language: Language) -> Vec<String> {
         .unwrap();
     let mut notifications = Vec::new();
     ledger
-        .export_notifications_csv(Some("tienda"), today, today, &mut notifications, language)
+        .export_notifications_csv(
+            Period::new(Some("tienda"), today, today),
+            &mut notifications,
+            language,
+        )
         .unwrap();
     let delimiter = if language == Language::Es { b';' } else { b',' };
     [sales, notifications]

@@ -320,9 +320,7 @@ async fn the_simulators_notifications_never_reach_a_real_profiles_books() {
     let mut csv = Vec::new();
     ledger
         .export_csv(
-            Some("produccion"),
-            today,
-            today,
+            paydesk::ledger::reconcile::Period::new(Some("produccion"), today, today),
             &mut csv,
             paydesk::i18n::Language::En,
             &MethodCatalog::default(),
@@ -337,9 +335,7 @@ async fn the_simulators_notifications_never_reach_a_real_profiles_books() {
     let mut notifications = Vec::new();
     ledger
         .export_notifications_csv(
-            Some("produccion"),
-            today,
-            today,
+            paydesk::ledger::reconcile::Period::new(Some("produccion"), today, today),
             &mut notifications,
             paydesk::i18n::Language::En,
         )

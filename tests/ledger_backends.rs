@@ -10,6 +10,7 @@ use paydesk::api::family_b::{StatusRecord, TransactionStatus, WithdrawRequest};
 use paydesk::api::kind::PaymentKind;
 use paydesk::api::notification::Notification;
 use paydesk::i18n::Language;
+use paydesk::ledger::reconcile::Period;
 use paydesk::ledger::{
     BODIES_WHOLE_FOR_MS as KEEP_WHOLE, CheckState, Collection, InboxCap, IntentRules,
     KEPT_BODY_CHARS, Ledger, LedgerError, LedgerUrl, PayoutOutcome, PayoutState, StatusAnswer,
@@ -782,9 +783,7 @@ fn english_csv(till: &Ledger, day: time::Date) -> (usize, String) {
     let mut csv = Vec::new();
     let rows = till
         .export_csv(
-            Some("tienda"),
-            day,
-            day,
+            Period::new(Some("tienda"), day, day),
             &mut csv,
             Language::En,
             &MethodCatalog::default(),

@@ -192,9 +192,7 @@ fn five_screens_say_one_figure_and_an_approval_stays_approved() {
     let mut csv = Vec::new();
     ledger
         .export_csv(
-            Some(&profile),
-            today,
-            today,
+            paydesk::ledger::reconcile::Period::new(Some(&profile), today, today),
             &mut csv,
             paydesk::i18n::Language::En,
             &Default::default(),

@@ -299,9 +299,7 @@ fn a_sale_carries_its_cashier_into_the_list_the_csv_and_the_close() {
     let mut csv = Vec::new();
     ledger
         .export_csv(
-            None,
-            today,
-            today,
+            paydesk::ledger::reconcile::Period::new(None, today, today),
             &mut csv,
             paydesk::i18n::Language::Es,
             &Default::default(),

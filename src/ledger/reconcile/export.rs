@@ -6,7 +6,7 @@ use std::io::Write;
 
 use time::Date;
 
-use super::terms::{bounds, state_words};
+use super::terms::{Period, state_words};
 use crate::api::catalog::MethodCatalog;
 use crate::api::family_b::TransactionStatus;
 use crate::api::kind::PaymentKind;
@@ -39,16 +39,15 @@ impl Ledger {
         language: Language,
         catalog: &MethodCatalog,
     ) -> Result<usize, ExportError> {
-        let rows = write_aside(path, |out| {
-            self.export_csv(profile, from, to, out, language, catalog)
-        })?;
+        let period = Period::new(profile, from, to);
+        let rows = write_aside(path, |out| self.export_csv(period, out, language, catalog))?;
         write_aside(&notifications_path(path, language), |out| {
-            self.export_notifications_csv(profile, from, to, out, language)
+            self.export_notifications_csv(period, out, language)
         })?;
         Ok(rows)
     }
 
-    /// One row per sale and per payout in the range. A sale is one row: what it was for, its
+    /// One row per sale and per payout of the period. A sale is one row: what it was for, its
     /// state as the books hold it, and, once the service confirmed it, the money it took (a
     /// code that takes many payments has a row per payment instead). Money is only in the
     /// columns of payments the service confirmed; an answer that contradicted a final state is
@@ -57,16 +56,14 @@ impl Ledger {
     /// in English, `,` and codes a program reads.
     pub fn export_csv(
         &self,
-        profile: Option<&str>,
-        from: Date,
-        to: Date,
+        period: Period<'_>,
         out: impl Write,
         language: Language,
         catalog: &MethodCatalog,
     ) -> Result<usize, ExportError> {
-        let rows = self.rows(profile, from, to)?;
-        let (start, end) = bounds(from, to);
-        let contradictions = self.contradictions_between(profile, start, end)?;
+        let rows = self.rows(period.profile, period.from, period.to)?;
+        let (start, end) = period.bounds();
+        let contradictions = self.contradictions_between(period.profile, start, end)?;
         let spoken = Spoken {
             spanish: language == Language::Es,
             catalog,
@@ -108,18 +105,16 @@ impl Ledger {
         )
     }
 
-    /// The notifications received in the range, one row each: what each announced and whether
+    /// The notifications received in the period, one row each: what each announced and whether
     /// the service confirmed it, never an amount (the money is the sales file's).
     pub fn export_notifications_csv(
         &self,
-        profile: Option<&str>,
-        from: Date,
-        to: Date,
+        period: Period<'_>,
         out: impl Write,
         language: Language,
     ) -> Result<usize, ExportError> {
-        let (start, end) = bounds(from, to);
-        let notifications = self.notifications_for_export(profile, start, end)?;
+        let (start, end) = period.bounds();
+        let notifications = self.notifications_for_export(period.profile, start, end)?;
         let spoken = Spoken {
             spanish: language == Language::Es,
             catalog: &MethodCatalog::default(),

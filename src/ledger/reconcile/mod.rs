@@ -24,7 +24,7 @@ pub use export::{
     EXPORT_HEADER, ExportError, NOTIFICATIONS_HEADER, SPANISH_HEADER, SPANISH_NOTIFICATIONS_HEADER,
     notifications_path,
 };
-pub use terms::{bounds, state_words};
+pub use terms::{Period, bounds, state_words};
 
 /// A collection still pending this long after it was created is an exception.
 pub const PENDING_TOO_LONG_MS: i64 = 2 * 3_600_000;
