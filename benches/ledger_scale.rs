@@ -155,7 +155,7 @@ fn populate(ledger: &Ledger, payments: usize, now: i64) {
                 intent.id,
                 &PayoutOutcome::Sent {
                     transaction_reference: Some(format!("T-{index}")),
-                    withdraw_json: "{}".into(),
+                    reply_json: "{}".into(),
                 },
             )
             .expect("payout answer");

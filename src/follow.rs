@@ -5,7 +5,7 @@
 //! five minutes are polled often enough that an approval shows within 3 s by polling alone
 //! (every second for 20 s, every 2 s to a minute, every 3 s to five minutes); after that the
 //! interval grows by a second for every 10 s of further following, up to 30 s, for payments
-//! that wait for hours (a link sent by chat, an online withdrawal).
+//! that wait for hours (a link sent by chat, an online payout waiting for its recipient).
 
 use std::time::Duration;
 

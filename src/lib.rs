@@ -1,5 +1,5 @@
 //! paydesk: payment links, QR codes, payouts and reconciliation for small merchants, against the
-//! payment collection and disbursement service (both interface families), or against the
+//! payment collection and payout service (both interface families), or against the
 //! built-in simulator that simulates it.
 
 pub mod api;

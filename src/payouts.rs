@@ -1,8 +1,8 @@
-//! Disbursements that never go out twice. The CLI and the app both go through here:
+//! Payouts that never go out twice. The CLI and the app both go through here:
 //!
 //! 1. [`prepare`]: every rule before anything is sent (the fields, `reference1` unused, 30 s
-//!    since the last cash-out, the ceiling of online withdrawals, the balance), and whether a
-//!    payout of the same amount to the same number went out a few minutes ago.
+//!    since the last payout, the ceiling of online payouts (method 160), the balance), and
+//!    whether a payout of the same amount to the same destination went out a few minutes ago.
 //! 2. [`send`]: the intent is committed to the journal, then exactly one request goes out, and
 //!    its answer (or its absence) is recorded. A timeout or a lost answer leaves the intent
 //!    `unknown`; from there only [`check`] (a status query) moves it, never a resend.
@@ -11,8 +11,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::api::family_b::WithdrawRequest;
-use crate::api::{ApiError, Client};
+use crate::api::{ApiError, Client, PayoutRequest};
 use crate::ledger::activity::{Action, Actor};
 use crate::ledger::{
     IntentRules, Ledger, LedgerError, PayoutOutcome, PayoutRecord, PayoutState, now_ms,
@@ -20,9 +19,9 @@ use crate::ledger::{
 use crate::money::Pesos;
 use crate::validate::{self, ValidationError};
 
-/// The service asks that cash-outs be at least this far apart.
+/// The service asks that payouts be at least this far apart.
 pub const SPACING_MS: i64 = 30_000;
-/// A payout of the same amount to the same number within this window needs a second yes.
+/// A payout of the same amount to the same destination within this window needs a second yes.
 pub const DUPLICATE_WINDOW_MS: i64 = 10 * 60_000;
 
 #[derive(Debug, thiserror::Error)]
@@ -86,10 +85,11 @@ impl PayoutError {
 #[derive(Debug, Clone)]
 pub struct PayoutPlan {
     pub profile: String,
-    pub request: WithdrawRequest,
-    /// The disbursement bag before the payout, when the service says which bag it is.
+    pub request: PayoutRequest,
+    /// The balance of the bag that pays payouts, before this one, when the service says which
+    /// bag it is.
     pub balance: Option<Pesos>,
-    /// A payout of the same amount to the same number a few minutes ago.
+    /// A payout of the same amount to the same destination a few minutes ago.
     pub similar: Option<PayoutRecord>,
 }
 
@@ -100,7 +100,7 @@ impl PayoutPlan {
             "payout-summary",
             amount = self.request.amount.to_string(),
             destination = validate::group_cellphone(&self.request.destination),
-            method = crate::api::family_b::withdraw_method_name(self.request.method_id),
+            method = crate::api::payout_methods::payout_method_name(self.request.method_id),
             reference = self.request.reference1.as_str()
         )
     }
@@ -123,7 +123,7 @@ pub async fn prepare(
     client: &Client,
     profile: &str,
     user_id: Option<i64>,
-    request: WithdrawRequest,
+    request: PayoutRequest,
 ) -> Result<PayoutPlan, PayoutError> {
     let problems = request.check(client.dialect());
     if !problems.is_empty() {
@@ -136,7 +136,7 @@ pub async fn prepare(
         blocking(move || {
             Ok((
                 ledger.payout_by_reference(&profile, &request.reference1)?,
-                ledger.last_cash_out_at(&profile)?,
+                ledger.last_payout_at(&profile)?,
                 ledger.recent_similar_payout(
                     &profile,
                     &request.destination,
@@ -169,7 +169,7 @@ pub async fn prepare(
             .balance(user_id)
             .await?
             .value
-            .disbursement_bag()
+            .payout_bag()
             .and_then(|bag| bag.pesos())
     } else {
         None
@@ -284,7 +284,7 @@ pub async fn resend_not_sent(
     if !resumed {
         return Err(PayoutError::NotResendable(record.state));
     }
-    let request = WithdrawRequest {
+    let request = PayoutRequest {
         amount: record.amount,
         reference1: record.reference1.clone(),
         webhook_request: record
@@ -301,14 +301,14 @@ pub async fn resend_not_sent(
 async fn deliver(
     ledger: Arc<Ledger>,
     client: &Client,
-    request: &WithdrawRequest,
+    request: &PayoutRequest,
     id: i64,
 ) -> Result<PayoutRecord, PayoutError> {
     let result = client.withdraw(request).await;
     let outcome = match &result {
         Ok(reply) => PayoutOutcome::Sent {
             transaction_reference: reply.value.transaction_reference.clone(),
-            withdraw_json: serde_json::to_string(&reply.raw)
+            reply_json: serde_json::to_string(&reply.raw)
                 .unwrap_or_else(|_| Value::Null.to_string()),
         },
         Err(error @ ApiError::Refused { .. }) => PayoutOutcome::Refused {

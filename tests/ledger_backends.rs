@@ -243,7 +243,7 @@ fn payout_rules_hold_across_tills(store: &Store) {
             sent.id,
             &PayoutOutcome::Sent {
                 transaction_reference: Some("CO1".into()),
-                withdraw_json: "{}".into(),
+                reply_json: "{}".into(),
             },
         )
         .unwrap();
@@ -277,7 +277,7 @@ fn a_payout_goes_from_intent_to_settled(store: &Store) {
             intent.id,
             &PayoutOutcome::Sent {
                 transaction_reference: Some("T-1".into()),
-                withdraw_json: "{}".into(),
+                reply_json: "{}".into(),
             },
         )
         .unwrap();
@@ -567,7 +567,7 @@ fn reconciliation_and_csv_read_every_till(store: &Store) {
         payout.id,
         &PayoutOutcome::Sent {
             transaction_reference: Some("RT-1".into()),
-            withdraw_json: "{}".into(),
+            reply_json: "{}".into(),
         },
     )
     .unwrap();

@@ -3,14 +3,18 @@
 //! and writes nothing, both when it opens the ledger and when it was already open; a newer
 //! version whose step only adds leaves older tills writing; a till from before the writer guard
 //! (it never says which schema it knows) writes nothing at all. Each build is played by the
-//! schema it knows: this build's steps, and this build's plus one.
+//! schema it knows: this build's steps, and this build's plus one. The build before the payout
+//! journal's columns were renamed (step 10) is played by its own statements: a payout it has
+//! under way is recorded before the step, and after it the till sends none.
 
 mod common;
 
+use std::time::{Duration, Instant};
+
 use common::postgres::Cluster;
+use paydesk::ledger::PgStep;
 use paydesk::ledger::activity::{Action, Actor, Role};
-use paydesk::ledger::postgres::PgStep;
-use paydesk::ledger::{Ledger, LedgerError, LedgerUrl};
+use paydesk::ledger::{Ledger, LedgerError, LedgerUrl, PayoutState, now_ms};
 
 const TOO_OLD: &str = "Este computador tiene una versión anterior de paydesk: actualícelo para seguir usando los libros compartidos";
 
@@ -175,4 +179,122 @@ async fn a_guard_left_unattached_is_put_back_at_the_next_open() {
     });
     reopened.await.unwrap();
     assert_eq!(guarded().await, 1, "the next open attached it again");
+}
+
+/// The schema of the build before the payout journal's columns were named for what they hold.
+const BEFORE_THE_RENAME: usize = 9;
+
+/// That build's statements, as it writes a payout's intent and then what came of it.
+const ITS_INTENT: &str = "INSERT INTO payouts (profile, reference1, amount, cellphone, method_id,
+        bank_name, webhook_url, state, created_at, updated_at, till)
+    VALUES ('tienda', $1, 50000, '@ANA123', 264, NULL, NULL, 'sending', $2, $2, 'caja-1')
+    RETURNING id";
+const ITS_ANSWER: &str = "UPDATE payouts SET
+        state = CASE WHEN state = 'sending' THEN 'sent' ELSE state END,
+        transaction_reference = 'CO-1', withdraw_json = '{}', error_code = NULL,
+        error_message = NULL, updated_at = $2
+    WHERE id = $1";
+
+/// A till of the build before the rename, open on the shared ledger: its own connection, which
+/// says the schema it knows as that build's do.
+struct OlderTill {
+    runtime: tokio::runtime::Runtime,
+    client: tokio_postgres::Client,
+}
+
+impl OlderTill {
+    fn open(url: &str) -> OlderTill {
+        let runtime = tokio::runtime::Runtime::new().unwrap();
+        let mut config: tokio_postgres::Config = url.parse().unwrap();
+        config.options(format!("-c paydesk.schema={BEFORE_THE_RENAME}"));
+        let client = runtime.block_on(async {
+            let (client, connection) = config.connect(tokio_postgres::NoTls).await.unwrap();
+            tokio::spawn(connection);
+            client
+        });
+        OlderTill { runtime, client }
+    }
+
+    fn intent(&self, reference1: &str, at: i64) -> Result<i64, tokio_postgres::Error> {
+        let row = self
+            .runtime
+            .block_on(self.client.query_one(ITS_INTENT, &[&reference1, &at]))?;
+        Ok(row.get(0))
+    }
+
+    fn answer(&self, id: i64) -> Result<u64, tokio_postgres::Error> {
+        self.runtime
+            .block_on(self.client.execute(ITS_ANSWER, &[&id, &now_ms()]))
+    }
+}
+
+#[test]
+#[ignore = "needs PostgreSQL"]
+fn an_older_tills_payout_under_way_is_recorded_and_after_the_rename_it_sends_none() {
+    paydesk::i18n::set(paydesk::i18n::Language::Es);
+    let url = Cluster::shared().database();
+    let before: &'static [PgStep] = &Ledger::shared_schema()[..BEFORE_THE_RENAME];
+    let older_ledger = till(&url, "caja-1", before).unwrap();
+    let older = OlderTill::open(&url);
+    // Its payout's intent is written and its request is on its way...
+    let intent = older.intent("PAG-1", now_ms()).unwrap();
+    // ...when a till of this build opens the ledger: the step waits for the answer.
+    let newer_url = url.clone();
+    let newer = std::thread::spawn(move || till(&newer_url, "caja-2", Ledger::shared_schema()));
+    std::thread::sleep(Duration::from_millis(1_500));
+    assert!(
+        !newer.is_finished(),
+        "the step waits for the payout under way"
+    );
+    assert_eq!(
+        older.answer(intent).unwrap(),
+        1,
+        "the older till records its answer"
+    );
+    let newer = newer.join().unwrap().unwrap();
+    assert_eq!(
+        newer.schema_version().unwrap(),
+        Ledger::shared_schema().len() as i64
+    );
+    // What it wrote reads in this build's words.
+    let payout = newer
+        .payout_by_reference("tienda", "PAG-1")
+        .unwrap()
+        .unwrap();
+    assert_eq!(payout.state, PayoutState::Sent);
+    assert_eq!(payout.destination, "@ANA123");
+    assert_eq!(payout.reply_json.as_deref(), Some("{}"));
+    assert_eq!(payout.transaction_reference.as_deref(), Some("CO-1"));
+    // From now on it sends nothing: it is told so before a sale, and a payout's intent (written
+    // before anything is sent) is refused, as is any other write.
+    assert!(matches!(older_ledger.may_write(), Err(LedgerError::TooOld)));
+    assert!(older.intent("PAG-2", now_ms()).is_err());
+    assert!(older.answer(intent).is_err());
+    assert_eq!(newer.payouts("tienda", 10).unwrap().len(), 1);
+    let refused = till(&url, "caja-1", before).unwrap_err();
+    assert!(matches!(refused, LedgerError::TooOld), "{refused:?}");
+    assert_eq!(refused.to_string(), TOO_OLD);
+}
+
+#[test]
+#[ignore = "needs PostgreSQL"]
+fn a_payout_no_answer_can_still_reach_does_not_hold_the_rename() {
+    let url = Cluster::shared().database();
+    let before: &'static [PgStep] = &Ledger::shared_schema()[..BEFORE_THE_RENAME];
+    drop(till(&url, "caja-1", before).unwrap());
+    // An older till crashed with a payout on its way, long ago.
+    let older = OlderTill::open(&url);
+    let crashed = older.intent("PAG-1", now_ms() - 11 * 60_000).unwrap();
+    let started = Instant::now();
+    let newer = till(&url, "caja-2", Ledger::shared_schema()).unwrap();
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+    // It is what a crash leaves: unknown, never sent again.
+    let payout = newer.payout(crashed).unwrap().unwrap();
+    assert_eq!(payout.state, PayoutState::Unknown);
+    assert_eq!(payout.destination, "@ANA123");
+    assert!(!newer.resume_payout(crashed).unwrap());
 }

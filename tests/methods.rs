@@ -407,7 +407,7 @@ async fn a_cash_out_to_a_bre_b_key_with_a_fetched_token() {
     assert!(sent["headers"]["x-transaction-token"].is_string());
     let reference = payout.transaction_reference.unwrap();
     let approvals = shop.confirmed_approvals(&reference, 1).await;
-    assert_eq!(approvals[0].withdraw_reference1.as_deref(), Some("BREB-1"));
+    assert_eq!(approvals[0].payout_reference1.as_deref(), Some("BREB-1"));
     let raw: Value = serde_json::from_str(&approvals[0].raw).unwrap();
     assert_eq!(raw["withdraw"]["accountNumber"], "@TIENDA123");
     // A bad key never leaves.

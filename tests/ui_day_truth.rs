@@ -130,7 +130,7 @@ fn five_screens_say_one_figure_and_an_approval_stays_approved() {
             payout.id,
             &paydesk::ledger::PayoutOutcome::Sent {
                 transaction_reference: Some("RT-1".into()),
-                withdraw_json: "{}".into(),
+                reply_json: "{}".into(),
             },
         )
         .unwrap();

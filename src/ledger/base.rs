@@ -11,7 +11,7 @@ use super::error::LedgerError;
 use super::migrations::migrate;
 use super::postgres::{self, LedgerEvent, LedgerUrl, PgStore};
 use super::recovery;
-use super::schema_postgres;
+use super::schema_postgres::{self, PgStep};
 use super::store::Conn;
 
 pub const LEDGER_FILE_NAME: &str = "ledger.sqlite3";
@@ -37,14 +37,23 @@ pub(super) enum Backend {
         connection: Mutex<Connection>,
         path: Option<PathBuf>,
     },
-    Postgres(Box<PgStore>),
+    Postgres(Box<Shared>),
+}
+
+/// A shared ledger: the database, and the schema this build knows of it.
+pub(super) struct Shared {
+    pub(super) store: PgStore,
+    schema: &'static [PgStep],
 }
 
 impl std::fmt::Debug for Ledger {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match &self.backend {
             Backend::Sqlite { path, .. } => f.debug_struct("Ledger").field("path", path).finish(),
-            Backend::Postgres(store) => f.debug_struct("Ledger").field("shared", store).finish(),
+            Backend::Postgres(shared) => f
+                .debug_struct("Ledger")
+                .field("shared", &shared.store)
+                .finish(),
         }
     }
 }
@@ -122,7 +131,7 @@ impl Ledger {
     }
 
     /// The shared schema this build knows, step by step.
-    pub fn shared_schema() -> &'static [postgres::PgStep] {
+    pub fn shared_schema() -> &'static [PgStep] {
         schema_postgres::STEPS
     }
 
@@ -133,10 +142,14 @@ impl Ledger {
         url: &LedgerUrl,
         password: Option<&crate::secrets::SecretString>,
         till: &str,
-        steps: &'static [postgres::PgStep],
+        steps: &'static [PgStep],
     ) -> Result<Ledger, LedgerError> {
+        let store = PgStore::open(url, password, steps.len() as i64)?;
         let ledger = Ledger {
-            backend: Backend::Postgres(Box::new(PgStore::open(url, password, steps)?)),
+            backend: Backend::Postgres(Box::new(Shared {
+                store,
+                schema: steps,
+            })),
             till: till.to_owned(),
         };
         match ledger.with(|_| Ok(())) {
@@ -157,7 +170,7 @@ impl Ledger {
                 .as_ref()
                 .map(|path| path.display().to_string())
                 .unwrap_or_else(|| ":memory:".to_owned()),
-            Backend::Postgres(store) => store.shown().to_owned(),
+            Backend::Postgres(shared) => shared.store.shown().to_owned(),
         }
     }
 
@@ -165,7 +178,7 @@ impl Ledger {
     pub fn host(&self) -> Option<&str> {
         match &self.backend {
             Backend::Sqlite { .. } => None,
-            Backend::Postgres(store) => Some(store.host()),
+            Backend::Postgres(shared) => Some(shared.store.host()),
         }
     }
 
@@ -175,8 +188,8 @@ impl Ledger {
 
     /// Hears what other tills and the receiver write (only a shared ledger has others).
     pub fn listen(&self, events: tokio::sync::mpsc::UnboundedSender<LedgerEvent>) {
-        if let Backend::Postgres(store) = &self.backend {
-            store.listen(events);
+        if let Backend::Postgres(shared) = &self.backend {
+            shared.store.listen(events);
         }
     }
 
@@ -186,7 +199,9 @@ impl Ledger {
     pub fn may_write(&self) -> Result<(), LedgerError> {
         match &self.backend {
             Backend::Sqlite { .. } => Ok(()),
-            Backend::Postgres(store) => store.may_write(&mut self.pg(store)?),
+            Backend::Postgres(shared) => {
+                schema_postgres::may_write(&mut self.pg(shared)?, shared.schema.len() as i64)
+            }
         }
     }
 
@@ -197,7 +212,7 @@ impl Ledger {
                     .lock()
                     .pragma_query_value(None, "user_version", |row| row.get(0))?)
             }
-            Backend::Postgres(store) => PgStore::schema_version(&mut self.pg(store)?),
+            Backend::Postgres(shared) => schema_postgres::schema_version(&mut self.pg(shared)?),
         }
     }
 
@@ -212,9 +227,11 @@ impl Ledger {
         }
     }
 
-    /// A connection to the shared ledger, which is made ready by the first one.
-    pub(super) fn pg(&self, store: &PgStore) -> Result<postgres::PgClient, LedgerError> {
-        store.ready_client(|client| {
+    /// A connection to the shared ledger, which the first one makes ready: the schema migrated
+    /// (under its advisory lock), then this till's interrupted intents settled.
+    pub(super) fn pg(&self, shared: &Shared) -> Result<postgres::PgClient, LedgerError> {
+        shared.store.ready_client(|client| {
+            schema_postgres::migrate(client, shared.schema)?;
             recovery::mark_interrupted(&mut Conn::Postgres(client), &self.till).map(drop)
         })
     }
@@ -226,7 +243,7 @@ impl Ledger {
     ) -> Result<T, LedgerError> {
         match &self.backend {
             Backend::Sqlite { .. } => work(&mut Conn::Sqlite(&self.lock())),
-            Backend::Postgres(store) => work(&mut Conn::Postgres(&mut self.pg(store)?)),
+            Backend::Postgres(shared) => work(&mut Conn::Postgres(&mut self.pg(shared)?)),
         }
     }
 
@@ -246,8 +263,8 @@ impl Ledger {
                 transaction.commit()?;
                 Ok(done)
             }
-            Backend::Postgres(store) => {
-                let mut client = self.pg(store)?;
+            Backend::Postgres(shared) => {
+                let mut client = self.pg(shared)?;
                 client.batch("BEGIN")?;
                 match work(&mut Conn::Postgres(&mut client)) {
                     Ok(done) => {
@@ -279,6 +296,21 @@ mod tests {
     use super::*;
     use crate::ledger::migrations::MIGRATIONS;
     use crate::ledger::*;
+
+    /// A ledger file as paydesk left it at schema `version`.
+    fn ledger_of_schema(path: &Path, version: usize) -> Connection {
+        let connection = Connection::open(path).unwrap();
+        for migration in &MIGRATIONS[..version] {
+            connection.execute_batch(migration.sql).unwrap();
+            if let Some(step) = migration.then {
+                step(&connection).unwrap();
+            }
+        }
+        connection
+            .pragma_update(None, "user_version", version as i64)
+            .unwrap();
+        connection
+    }
 
     #[test]
     fn migrates_a_new_file_and_reopens_it() {
@@ -318,14 +350,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("ledger.sqlite3");
         {
-            let connection = Connection::open(&path).unwrap();
-            for migration in &MIGRATIONS[..6] {
-                connection.execute_batch(migration.sql).unwrap();
-                if let Some(step) = migration.then {
-                    step(&connection).unwrap();
-                }
-            }
-            connection.pragma_update(None, "user_version", 6).unwrap();
+            let connection = ledger_of_schema(&path, 6);
             let now = crate::clock::now_ms();
             for (reference, kind) in [
                 ("A1", "Link de pago"),
@@ -361,6 +386,48 @@ mod tests {
         assert_eq!(report.approved.gross, crate::money::Pesos::new(50_000));
     }
 
+    /// Schema 12 named a payout's destination `cellphone` (it holds a Bre-B key too), its reply
+    /// `withdraw_json`, and a notification's payout `withdraw_reference1`: what it wrote reads
+    /// the same under today's names, and the journal's rules still see it.
+    #[test]
+    fn a_ledger_from_before_the_payout_words_reads_right() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.sqlite3");
+        let now = crate::clock::now_ms();
+        {
+            let connection = ledger_of_schema(&path, 12);
+            connection
+                .execute_batch(&format!(
+                    "INSERT INTO payouts (profile, reference1, amount, cellphone, method_id,
+                        state, transaction_reference, withdraw_json, created_at, updated_at)
+                     VALUES ('tienda', 'PAG-1', 50000, '@ANA123', 264, 'sent', 'CO-1',
+                        '{{\"ok\":1}}', {now}, {now});
+                     INSERT INTO notifications (received_at, reference_id, resource_id, status,
+                        updated_at, amount_text, cost_text, reference1, payment_method,
+                        withdraw_reference1, raw, check_state, profile)
+                     VALUES ({now}, 'CO-1', '', 1, '2026-11-21 10:00:00', '50000', '', 'PAG-1',
+                        '', 'PAG-1', '{{}}', 'unchecked', 'tienda');"
+                ))
+                .unwrap();
+        }
+        let ledger = Ledger::open(&path).unwrap();
+        assert_eq!(ledger.schema_version().unwrap(), MIGRATIONS.len() as i64);
+        let payout = ledger
+            .payout_by_reference("tienda", "PAG-1")
+            .unwrap()
+            .unwrap();
+        assert_eq!(payout.destination, "@ANA123");
+        assert_eq!(payout.reply_json.as_deref(), Some(r#"{"ok":1}"#));
+        let similar = ledger
+            .recent_similar_payout("tienda", "@ANA123", crate::money::Pesos::new(50_000), 0)
+            .unwrap();
+        assert_eq!(similar.map(|record| record.id), Some(payout.id));
+        assert_eq!(ledger.last_payout_at("tienda").unwrap(), Some(now));
+        let notifications = ledger.notifications_for("CO-1").unwrap();
+        assert_eq!(notifications[0].payout_reference1.as_deref(), Some("PAG-1"));
+        assert!(notifications[0].is_payout());
+    }
+
     #[test]
     fn a_ledger_written_before_the_figures_were_understood_reads_right() {
         let dir = tempfile::tempdir().unwrap();
@@ -368,11 +435,7 @@ mod tests {
         // Schema 2, as paydesk wrote it: `amount` and `real_amount` taken the wrong way round
         // by the code that read them, and a cost with cents not read at all.
         {
-            let connection = Connection::open(&path).unwrap();
-            for migration in &MIGRATIONS[..2] {
-                connection.execute_batch(migration.sql).unwrap();
-            }
-            connection.pragma_update(None, "user_version", 2).unwrap();
+            let connection = ledger_of_schema(&path, 2);
             let raw = r#"{"realAmount": 20000, "amount": 19405, "cost": "$595.00", "referenceId": "R9", "resourceId": "S9", "updatedAt": "2026-11-21 10:00:00", "status": 2, "productId": 117, "paymentMethod": "PSE", "providerReference": "P-9"}"#;
             connection
                 .execute(

@@ -79,8 +79,8 @@ impl Ledger {
                 ended?;
                 Ok(counts)
             }
-            Backend::Postgres(store) => {
-                let mut client = self.pg(store)?;
+            Backend::Postgres(shared) => {
+                let mut client = self.pg(shared)?;
                 let target = Ledger::open(destination)?;
                 let connection = target.lock();
                 connection.pragma_update(None, "journal_mode", "DELETE")?;

@@ -95,7 +95,8 @@ pub struct StoredNotification {
     pub payment_method: String,
     pub product_id: Option<i64>,
     pub provider_reference: String,
-    pub withdraw_reference1: Option<String>,
+    /// The `reference1` of the payout it is about (none: it is about a payment).
+    pub payout_reference1: Option<String>,
     pub error_message: Option<String>,
     pub raw: String,
     pub check_state: CheckState,
@@ -107,7 +108,7 @@ pub struct StoredNotification {
 
 const NOTIFICATION_COLUMNS: &str = "id, received_at, reference_id, resource_id, status, updated_at, \
     amount_text, gross, fee, net, cost_text, reference1, payment_method, product_id, provider_reference, \
-    withdraw_reference1, error_message, raw, check_state, service_status, duplicates, profile";
+    payout_reference1, error_message, raw, check_state, service_status, duplicates, profile";
 
 /// What the CSV writes of a notification: when, which payment, what it said, what its check
 /// found. Nothing else is read (a year is hundreds of thousands of them).
@@ -159,7 +160,7 @@ fn notification(row: &Row<'_>) -> Result<StoredNotification, LedgerError> {
         payment_method: row.get(12)?,
         product_id: row.get(13)?,
         provider_reference: row.get(14)?,
-        withdraw_reference1: row.get(15)?,
+        payout_reference1: row.get(15)?,
         error_message: row.get(16)?,
         raw: row.get(17)?,
         check_state: CheckState::parse(&row.get::<String>(18)?),
@@ -171,7 +172,7 @@ fn notification(row: &Row<'_>) -> Result<StoredNotification, LedgerError> {
 
 impl StoredNotification {
     pub fn is_payout(&self) -> bool {
-        self.withdraw_reference1.is_some()
+        self.payout_reference1.is_some()
     }
 }
 
@@ -210,7 +211,7 @@ fn insert_notifications_sql(rows: usize) -> String {
     format!(
         "INSERT INTO notifications (received_at, reference_id, resource_id, status, updated_at,
             amount_text, gross, fee, net, cost_text, reference1, payment_method, product_id,
-            provider_reference, withdraw_reference1, error_code, error_message, raw, profile)
+            provider_reference, payout_reference1, error_code, error_message, raw, profile)
          VALUES {}
          ON CONFLICT (reference_id, status, updated_at, provider_reference) DO NOTHING
          RETURNING id, reference_id, status, updated_at, provider_reference",

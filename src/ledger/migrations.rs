@@ -4,7 +4,7 @@
 use rusqlite::Connection;
 
 use super::error::LedgerError;
-use super::schema;
+use super::schema::{self, journal_schema, notification_head, notifications_table};
 use super::store::Conn;
 
 /// One step of the schema: SQL, then (for steps that re-read stored rows) a Rust pass in the
@@ -24,46 +24,12 @@ const fn sql(sql: &'static str) -> Migration {
 /// Each entry moves the schema one version up; never edit one that has shipped.
 pub(super) const MIGRATIONS: &[Migration] = &[
     // 1: the payout journal.
-    sql("CREATE TABLE payouts (
-        id INTEGER PRIMARY KEY,
-        profile TEXT NOT NULL,
-        reference1 TEXT NOT NULL,
-        amount INTEGER NOT NULL,
-        cellphone TEXT NOT NULL,
-        method_id INTEGER NOT NULL,
-        bank_name TEXT,
-        webhook_url TEXT,
-        state TEXT NOT NULL,
-        transaction_reference TEXT,
-        withdraw_json TEXT,
-        error_code TEXT,
-        error_message TEXT,
-        service_status INTEGER,
-        attempts INTEGER NOT NULL DEFAULT 1,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL,
-        UNIQUE (profile, reference1)
-    );
-    CREATE INDEX payouts_by_time ON payouts (profile, created_at);
-    CREATE TABLE bank_accounts (
-        id INTEGER PRIMARY KEY,
-        profile TEXT NOT NULL,
-        service_id INTEGER,
-        masked_number TEXT NOT NULL,
-        bank_id INTEGER NOT NULL,
-        type_id INTEGER NOT NULL,
-        added_at INTEGER NOT NULL,
-        deleted_at INTEGER
-    );"),
+    sql(journal_schema!("INTEGER PRIMARY KEY", "INTEGER", "")),
     // 2: the webhook inbox, rejected notifications, and what was collected from this computer.
-    sql("CREATE TABLE notifications (
-        id INTEGER PRIMARY KEY,
-        received_at INTEGER NOT NULL,
-        reference_id TEXT NOT NULL,
-        resource_id TEXT NOT NULL,
-        status INTEGER NOT NULL,
-        updated_at TEXT NOT NULL,
-        amount_text TEXT NOT NULL,
+    sql(concat!(
+        "CREATE TABLE notifications (",
+        notification_head!("INTEGER PRIMARY KEY", "INTEGER"),
+        "
         amount INTEGER,
         real_amount INTEGER,
         cost_text TEXT NOT NULL,
@@ -101,38 +67,16 @@ pub(super) const MIGRATIONS: &[Migration] = &[
         status_at INTEGER,
         UNIQUE (profile, reference)
     );
-    CREATE INDEX collections_by_time ON collections (created_at);"),
+    CREATE INDEX collections_by_time ON collections (created_at);"
+    )),
     // 3: the notification figures in the service's meaning (gross = `realAmount`, what the
     // payer paid; fee = `cost`; net = `amount`, what the merchant receives), re-read from each
     // stored raw body; and the provider's reference in the key, so that two payments of one
     // resource in the same second are two rows, not a duplicate.
     Migration {
-        sql: "CREATE TABLE notifications_v3 (
-            id INTEGER PRIMARY KEY,
-            received_at INTEGER NOT NULL,
-            reference_id TEXT NOT NULL,
-            resource_id TEXT NOT NULL,
-            status INTEGER NOT NULL,
-            updated_at TEXT NOT NULL,
-            amount_text TEXT NOT NULL,
-            gross INTEGER,
-            fee INTEGER,
-            net INTEGER,
-            cost_text TEXT NOT NULL,
-            reference1 TEXT NOT NULL,
-            payment_method TEXT NOT NULL,
-            product_id INTEGER,
-            provider_reference TEXT NOT NULL DEFAULT '',
-            withdraw_reference1 TEXT,
-            error_code TEXT,
-            error_message TEXT,
-            raw TEXT NOT NULL,
-            check_state TEXT NOT NULL DEFAULT 'unchecked',
-            service_status INTEGER,
-            checked_at INTEGER,
-            duplicates INTEGER NOT NULL DEFAULT 0,
-            UNIQUE (reference_id, status, updated_at, provider_reference)
-        );
+        sql: concat!(
+            notifications_table!("notifications_v3", "INTEGER PRIMARY KEY", "INTEGER"),
+            "
         INSERT INTO notifications_v3 (id, received_at, reference_id, resource_id, status,
             updated_at, amount_text, cost_text, reference1, payment_method, product_id,
             withdraw_reference1, error_code, raw, check_state, service_status, checked_at,
@@ -144,7 +88,8 @@ pub(super) const MIGRATIONS: &[Migration] = &[
         DROP TABLE notifications;
         ALTER TABLE notifications_v3 RENAME TO notifications;
         CREATE INDEX notifications_by_time ON notifications (received_at);
-        CREATE INDEX notifications_by_reference ON notifications (reference_id);",
+        CREATE INDEX notifications_by_reference ON notifications (reference_id);"
+        ),
         then: Some(schema::rederive_figures),
     },
     // 4: what was sold, so today's list shows it again after a restart.
@@ -177,6 +122,9 @@ pub(super) const MIGRATIONS: &[Migration] = &[
     // 12: a final state is final in the database; contradicting answers kept apart; when each
     // sale and each code's payment was announced.
     sql(schema::FINAL_SQLITE),
+    // 13: the payout journal's columns and a notification's payout reference named for what
+    // they hold.
+    sql(schema::PAYOUT_WORDS),
 ];
 
 /// Under an immediate (write) lock, so two processes opening a new ledger at once migrate it

@@ -28,7 +28,6 @@ mod refusals;
 mod schema;
 mod schema_postgres;
 pub(crate) mod store;
-mod writer_guard;
 
 pub use accounts::SavedBankAccount;
 pub use choice::{LedgerChoice, till_id};
@@ -41,6 +40,7 @@ pub use personal::{Blanked, Customer, personal_cutoff};
 pub use postgres::{LedgerEvent, LedgerUrl};
 pub use received::ReceivedPayment;
 pub use refusals::{KEPT_SAMPLES, RefusalSample, SAMPLE_BYTES, StoredRefusal};
+pub use schema_postgres::PgStep;
 
 pub use crate::clock::now_ms;
 use base::Backend;

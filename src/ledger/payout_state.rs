@@ -82,14 +82,15 @@ pub struct PayoutRecord {
     pub profile: String,
     pub reference1: String,
     pub amount: Pesos,
-    /// The mobile number or Bre-B key the money went to (column `cellphone`, named before Bre-B).
+    /// The mobile number or Bre-B key the money goes to.
     pub destination: String,
     pub method_id: i64,
     pub bank_name: Option<String>,
     pub webhook_url: Option<String>,
     pub state: PayoutState,
     pub transaction_reference: Option<String>,
-    pub withdraw_json: Option<String>,
+    /// The service's reply to the request, as it came.
+    pub reply_json: Option<String>,
     pub error_code: Option<String>,
     pub error_message: Option<String>,
     pub service_status: Option<i64>,
@@ -103,7 +104,7 @@ pub struct PayoutRecord {
 pub enum PayoutOutcome {
     Sent {
         transaction_reference: Option<String>,
-        withdraw_json: String,
+        reply_json: String,
     },
     Refused {
         code: String,

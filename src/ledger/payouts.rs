@@ -1,15 +1,15 @@
-//! The payout journal: an intent is committed before a disbursement is sent, and every answer
-//! (or its absence) is recorded against it. One intent, one request.
+//! The payout journal: an intent is committed before a payout is sent, and every answer (or its
+//! absence) is recorded against it. One intent, one request.
 
 pub use super::payout_state::{PayoutOutcome, PayoutRecord, PayoutState};
-use super::store::{Conn, Row, args};
+use super::store::{Conn, Param, Row, args};
 use super::{Ledger, LedgerError, now_ms};
-use crate::api::family_b::{TransactionStatus, WithdrawRequest};
+use crate::api::{PayoutRequest, TransactionStatus};
 use crate::money::Pesos;
 
-const COLUMNS: &str = "id, profile, reference1, amount, cellphone, method_id, bank_name, webhook_url, \
-    state, transaction_reference, withdraw_json, error_code, error_message, service_status, attempts, \
-    created_at, updated_at";
+const COLUMNS: &str = "id, profile, reference1, amount, destination, method_id, bank_name, \
+    webhook_url, state, transaction_reference, reply_json, error_code, error_message, \
+    service_status, attempts, created_at, updated_at";
 
 fn record(row: &Row<'_>) -> Result<PayoutRecord, LedgerError> {
     Ok(PayoutRecord {
@@ -23,7 +23,7 @@ fn record(row: &Row<'_>) -> Result<PayoutRecord, LedgerError> {
         webhook_url: row.get(7)?,
         state: PayoutState::parse(&row.get::<String>(8)?),
         transaction_reference: row.get(9)?,
-        withdraw_json: row.get(10)?,
+        reply_json: row.get(10)?,
         error_code: row.get(11)?,
         error_message: row.get(12)?,
         service_status: row.get(13)?,
@@ -44,7 +44,7 @@ impl Ledger {
     pub fn begin_payout(
         &self,
         profile: &str,
-        request: &WithdrawRequest,
+        request: &PayoutRequest,
         rules: &IntentRules,
     ) -> Result<PayoutRecord, LedgerError> {
         let outcome = self.transaction(|db| {
@@ -55,7 +55,7 @@ impl Ledger {
             if payout_by_reference(db, profile, &request.reference1)?.is_some() {
                 return Err(LedgerError::DuplicateReference(request.reference1.clone()));
             }
-            if let Some(last) = last_cash_out_at(db, profile)? {
+            if let Some(last) = last_payout_at(db, profile)? {
                 let waited = now - last;
                 if waited < rules.spacing_ms {
                     return Err(LedgerError::PayoutTooSoon {
@@ -82,8 +82,8 @@ impl Ledger {
                 }
             }
             let id: i64 = db.value(
-                "INSERT INTO payouts (profile, reference1, amount, cellphone, method_id, bank_name,
-                    webhook_url, state, created_at, updated_at, till)
+                "INSERT INTO payouts (profile, reference1, amount, destination, method_id,
+                    bank_name, webhook_url, state, created_at, updated_at, till)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'sending', ?8, ?8, ?9)
                  RETURNING id",
                 args![
@@ -101,7 +101,7 @@ impl Ledger {
                     &self.till
                 ],
             )?;
-            payout(db, id)?.ok_or(LedgerError::NoSuchPayout(id))
+            payout_now(db, id)
         });
         match outcome {
             Err(error) if error.is_unique_violation() => {
@@ -134,36 +134,37 @@ impl Ledger {
         outcome: &PayoutOutcome,
     ) -> Result<PayoutRecord, LedgerError> {
         let now = now_ms();
-        self.with(|db| {
-            match outcome {
-                PayoutOutcome::Sent {
-                    transaction_reference,
-                    withdraw_json,
-                } => db.execute(
-                    "UPDATE payouts SET state = CASE WHEN state = 'sending' THEN 'sent' ELSE state END,
-                        transaction_reference = ?2, withdraw_json = ?3, error_code = NULL,
-                        error_message = NULL, updated_at = ?4
-                     WHERE id = ?1",
-                    args![id, transaction_reference, withdraw_json, now],
-                )?,
-                PayoutOutcome::Refused { code, message } => db.execute(
-                    "UPDATE payouts SET state = 'refused', error_code = ?2, error_message = ?3,
-                        updated_at = ?4 WHERE id = ?1 AND state = 'sending'",
-                    args![id, code, message, now],
-                )?,
-                PayoutOutcome::NotSent { message } => db.execute(
-                    "UPDATE payouts SET state = 'not_sent', error_code = 'network.unreachable',
-                        error_message = ?2, updated_at = ?3 WHERE id = ?1 AND state = 'sending'",
-                    args![id, message, now],
-                )?,
-                PayoutOutcome::Unknown { code, message } => db.execute(
-                    "UPDATE payouts SET state = 'unknown', error_code = ?2, error_message = ?3,
-                        updated_at = ?4 WHERE id = ?1 AND state = 'sending'",
-                    args![id, code, message, now],
-                )?,
-            };
-            payout(db, id)?.ok_or(LedgerError::NoSuchPayout(id))
-        })
+        match outcome {
+            PayoutOutcome::Sent {
+                transaction_reference,
+                reply_json,
+            } => self.update_payout(
+                id,
+                "UPDATE payouts SET state = CASE WHEN state = 'sending' THEN 'sent' ELSE state END,
+                    transaction_reference = ?2, reply_json = ?3, error_code = NULL,
+                    error_message = NULL, updated_at = ?4
+                 WHERE id = ?1",
+                args![id, transaction_reference, reply_json, now],
+            ),
+            PayoutOutcome::Refused { code, message } => self.update_payout(
+                id,
+                "UPDATE payouts SET state = 'refused', error_code = ?2, error_message = ?3,
+                    updated_at = ?4 WHERE id = ?1 AND state = 'sending'",
+                args![id, code, message, now],
+            ),
+            PayoutOutcome::NotSent { message } => self.update_payout(
+                id,
+                "UPDATE payouts SET state = 'not_sent', error_code = 'network.unreachable',
+                    error_message = ?2, updated_at = ?3 WHERE id = ?1 AND state = 'sending'",
+                args![id, message, now],
+            ),
+            PayoutOutcome::Unknown { code, message } => self.update_payout(
+                id,
+                "UPDATE payouts SET state = 'unknown', error_code = ?2, error_message = ?3,
+                    updated_at = ?4 WHERE id = ?1 AND state = 'sending'",
+                args![id, code, message, now],
+            ),
+        }
     }
 
     /// The service's status for a payout. Final states settle it; 1 and 9 mean the service has
@@ -180,16 +181,14 @@ impl Ledger {
             | TransactionStatus::Cancelled => PayoutState::Failed,
             _ => PayoutState::Sent,
         };
-        self.with(|db| {
-            // Only a change is written: on a shared ledger every write is heard by every till.
-            db.execute(
-                "UPDATE payouts SET state = ?2, service_status = ?3, updated_at = ?4
-                 WHERE id = ?1 AND state IN ('sending', 'sent', 'unknown')
-                   AND (state <> ?2 OR service_status IS NULL OR service_status <> ?3)",
-                args![id, state.as_str(), status.id(), now_ms()],
-            )?;
-            payout(db, id)?.ok_or(LedgerError::NoSuchPayout(id))
-        })
+        // Only a change is written: on a shared ledger every write is heard by every till.
+        self.update_payout(
+            id,
+            "UPDATE payouts SET state = ?2, service_status = ?3, updated_at = ?4
+             WHERE id = ?1 AND state IN ('sending', 'sent', 'unknown')
+               AND (state <> ?2 OR service_status IS NULL OR service_status <> ?3)",
+            args![id, state.as_str(), status.id(), now_ms()],
+        )
     }
 
     /// An unknown payout whose transaction the service has since named and confirmed approved:
@@ -201,21 +200,19 @@ impl Ledger {
         id: i64,
         transaction_reference: &str,
     ) -> Result<PayoutRecord, LedgerError> {
-        self.with(|db| {
-            db.execute(
-                "UPDATE payouts SET transaction_reference = ?2, state = ?3, service_status = ?4,
-                     updated_at = ?5
-                 WHERE id = ?1 AND state = 'unknown' AND transaction_reference IS NULL",
-                args![
-                    id,
-                    transaction_reference,
-                    PayoutState::Approved.as_str(),
-                    TransactionStatus::Approved.id(),
-                    now_ms()
-                ],
-            )?;
-            payout(db, id)?.ok_or(LedgerError::NoSuchPayout(id))
-        })
+        self.update_payout(
+            id,
+            "UPDATE payouts SET transaction_reference = ?2, state = ?3, service_status = ?4,
+                 updated_at = ?5
+             WHERE id = ?1 AND state = 'unknown' AND transaction_reference IS NULL",
+            args![
+                id,
+                transaction_reference,
+                PayoutState::Approved.as_str(),
+                TransactionStatus::Approved.id(),
+                now_ms()
+            ],
+        )
     }
 
     /// A person settles an unknown payout after checking with the service: it was sent (keep
@@ -230,13 +227,25 @@ impl Ledger {
         } else {
             ("refused", "settled by hand: it never went out")
         };
+        self.update_payout(
+            id,
+            "UPDATE payouts SET state = ?2, error_message = ?3, updated_at = ?4
+             WHERE id = ?1 AND state = 'unknown'",
+            args![id, state, note, now_ms()],
+        )
+    }
+
+    /// Writes one payout (`sql` names it by `id`) and reads it back as it now stands: a write
+    /// that its conditions left undone returns the payout unchanged.
+    fn update_payout(
+        &self,
+        id: i64,
+        sql: &str,
+        params: &[Param],
+    ) -> Result<PayoutRecord, LedgerError> {
         self.with(|db| {
-            db.execute(
-                "UPDATE payouts SET state = ?2, error_message = ?3, updated_at = ?4
-                 WHERE id = ?1 AND state = 'unknown'",
-                args![id, state, note, now_ms()],
-            )?;
-            payout(db, id)?.ok_or(LedgerError::NoSuchPayout(id))
+            db.execute(sql, params)?;
+            payout_now(db, id)
         })
     }
 
@@ -288,19 +297,20 @@ impl Ledger {
     }
 
     /// When the last payout that may have left was started.
-    pub fn last_cash_out_at(&self, profile: &str) -> Result<Option<i64>, LedgerError> {
-        self.with(|db| last_cash_out_at(db, profile))
+    pub fn last_payout_at(&self, profile: &str) -> Result<Option<i64>, LedgerError> {
+        self.with(|db| last_payout_at(db, profile))
     }
 
-    /// The newest payout to this number for this amount since `since_ms` that may have left.
+    /// The newest payout to this destination for this amount since `since_ms` that may have
+    /// left.
     pub fn recent_similar_payout(
         &self,
         profile: &str,
-        cellphone: &str,
+        destination: &str,
         amount: Pesos,
         since_ms: i64,
     ) -> Result<Option<PayoutRecord>, LedgerError> {
-        self.with(|db| recent_similar_payout(db, profile, cellphone, amount, since_ms))
+        self.with(|db| recent_similar_payout(db, profile, destination, amount, since_ms))
     }
 }
 
@@ -324,6 +334,11 @@ fn payout(db: &mut Conn<'_>, id: i64) -> Result<Option<PayoutRecord>, LedgerErro
     )
 }
 
+/// A payout this very transaction or call wrote: gone only if the ledger lost it meanwhile.
+fn payout_now(db: &mut Conn<'_>, id: i64) -> Result<PayoutRecord, LedgerError> {
+    payout(db, id)?.ok_or(LedgerError::NoSuchPayout(id))
+}
+
 fn payout_by_reference(
     db: &mut Conn<'_>,
     profile: &str,
@@ -336,7 +351,7 @@ fn payout_by_reference(
     )
 }
 
-fn last_cash_out_at(db: &mut Conn<'_>, profile: &str) -> Result<Option<i64>, LedgerError> {
+fn last_payout_at(db: &mut Conn<'_>, profile: &str) -> Result<Option<i64>, LedgerError> {
     db.value(
         "SELECT MAX(created_at) FROM payouts
          WHERE profile = ?1 AND state NOT IN ('refused', 'not_sent')",
@@ -347,18 +362,18 @@ fn last_cash_out_at(db: &mut Conn<'_>, profile: &str) -> Result<Option<i64>, Led
 fn recent_similar_payout(
     db: &mut Conn<'_>,
     profile: &str,
-    cellphone: &str,
+    destination: &str,
     amount: Pesos,
     since_ms: i64,
 ) -> Result<Option<PayoutRecord>, LedgerError> {
     db.query_opt(
         &format!(
             "SELECT {COLUMNS} FROM payouts
-             WHERE profile = ?1 AND cellphone = ?2 AND amount = ?3 AND created_at >= ?4
+             WHERE profile = ?1 AND destination = ?2 AND amount = ?3 AND created_at >= ?4
                AND state NOT IN ('refused', 'not_sent')
              ORDER BY created_at DESC, id DESC LIMIT 1"
         ),
-        args![profile, cellphone, amount.get(), since_ms],
+        args![profile, destination, amount.get(), since_ms],
         record,
     )
 }
@@ -374,12 +389,20 @@ mod tests {
         confirmed_repeat_of: None,
     };
 
-    fn request(reference1: &str) -> WithdrawRequest {
-        WithdrawRequest {
+    /// The service took it, under `reference`.
+    fn sent_as(reference: &str) -> PayoutOutcome {
+        PayoutOutcome::Sent {
+            transaction_reference: Some(reference.into()),
+            reply_json: "{}".into(),
+        }
+    }
+
+    fn request(reference1: &str) -> PayoutRequest {
+        PayoutRequest {
             amount: Pesos::new(50_000),
             reference1: reference1.into(),
             webhook_request: None,
-            method_id: crate::api::family_b::PRODUCT_DISBURSEMENT,
+            method_id: crate::api::payout_methods::PRODUCT_PAYOUT_METHOD,
             destination: "3001234567".into(),
             bank_name: None,
         }
@@ -402,15 +425,7 @@ mod tests {
     fn outcomes_and_statuses() {
         let ledger = Ledger::open_in_memory().unwrap();
         let intent = ledger.begin_payout("p", &request("R1"), &NO_RULES).unwrap();
-        let sent = ledger
-            .finish_payout(
-                intent.id,
-                &PayoutOutcome::Sent {
-                    transaction_reference: Some("CO1".into()),
-                    withdraw_json: "{}".into(),
-                },
-            )
-            .unwrap();
+        let sent = ledger.finish_payout(intent.id, &sent_as("CO1")).unwrap();
         assert_eq!(sent.state, PayoutState::Sent);
         assert_eq!(sent.transaction_reference.as_deref(), Some("CO1"));
         let paid = ledger
@@ -473,12 +488,9 @@ mod tests {
     #[test]
     fn spacing_and_similar_payouts() {
         let ledger = Ledger::open_in_memory().unwrap();
-        assert_eq!(ledger.last_cash_out_at("p").unwrap(), None);
+        assert_eq!(ledger.last_payout_at("p").unwrap(), None);
         let intent = ledger.begin_payout("p", &request("R1"), &NO_RULES).unwrap();
-        assert_eq!(
-            ledger.last_cash_out_at("p").unwrap(),
-            Some(intent.created_at)
-        );
+        assert_eq!(ledger.last_payout_at("p").unwrap(), Some(intent.created_at));
         let similar = ledger
             .recent_similar_payout("p", "3001234567", Pesos::new(50_000), intent.created_at - 1)
             .unwrap();
@@ -499,7 +511,7 @@ mod tests {
             )
             .unwrap();
         assert_eq!(
-            ledger.last_cash_out_at("p").unwrap(),
+            ledger.last_payout_at("p").unwrap(),
             None,
             "refused payouts do not count"
         );
@@ -518,15 +530,7 @@ mod tests {
             ledger.begin_payout("p", &request("R2"), &rules),
             Err(LedgerError::PayoutTooSoon { wait_ms }) if wait_ms > 29_000
         ));
-        ledger
-            .finish_payout(
-                first.id,
-                &PayoutOutcome::Sent {
-                    transaction_reference: Some("CO1".into()),
-                    withdraw_json: "{}".into(),
-                },
-            )
-            .unwrap();
+        ledger.finish_payout(first.id, &sent_as("CO1")).unwrap();
         // Past the spacing, the same amount to the same number needs the person's yes to
         // that very payout.
         let unspaced = IntentRules {
@@ -597,15 +601,7 @@ mod tests {
         ledger
             .record_payout_status(intent.id, TransactionStatus::Approved)
             .unwrap();
-        let answered = ledger
-            .finish_payout(
-                intent.id,
-                &PayoutOutcome::Sent {
-                    transaction_reference: Some("CO1".into()),
-                    withdraw_json: "{}".into(),
-                },
-            )
-            .unwrap();
+        let answered = ledger.finish_payout(intent.id, &sent_as("CO1")).unwrap();
         assert_eq!(answered.state, PayoutState::Approved);
         assert_eq!(answered.transaction_reference.as_deref(), Some("CO1"));
 

@@ -139,11 +139,11 @@ fn blank_notifications(
 
 fn blank_payouts(db: &mut Conn<'_>, rows: Vec<(i64, String)>) -> Result<u64, LedgerError> {
     let count = rows.len() as u64;
-    for (id, cellphone) in rows {
+    for (id, destination) in rows {
         db.execute(
-            "UPDATE payouts SET cellphone = ?2, withdraw_json = NULL, personal_blanked = 1
+            "UPDATE payouts SET destination = ?2, reply_json = NULL, personal_blanked = 1
              WHERE id = ?1",
-            args![id, masked_phone(&cellphone).as_str()],
+            args![id, masked_phone(&destination).as_str()],
         )?;
     }
     Ok(count)
@@ -161,7 +161,7 @@ impl Ledger {
             )?;
             let notifications = blank_notifications(db, rows, None)?;
             let rows = db.query(
-                "SELECT id, cellphone FROM payouts WHERE personal_blanked = 0 AND created_at < ?1
+                "SELECT id, destination FROM payouts WHERE personal_blanked = 0 AND created_at < ?1
                  AND state IN ('approved', 'failed', 'refused', 'not_sent', 'sent')",
                 args![before],
                 |row| Ok((row.get::<i64>(0)?, row.get::<String>(1)?)),
@@ -194,7 +194,7 @@ impl Ledger {
             let payouts = match customer {
                 Customer::Cellphone(number) => {
                     let rows = db.query(
-                        "SELECT id, cellphone FROM payouts WHERE cellphone = ?1",
+                        "SELECT id, destination FROM payouts WHERE destination = ?1",
                         args![number.as_str()],
                         |row| Ok((row.get::<i64>(0)?, row.get::<String>(1)?)),
                     )?;

@@ -1,7 +1,8 @@
 //! The shared ledger on PostgreSQL: several tills and the public webhook receiver read and write
 //! one database. Connections are driven by the ledger's own small runtime; the ledger's calls
 //! block their caller (as the SQLite ones do), waiting on a query with `futures-executor`, so
-//! they work from any thread.
+//! they work from any thread. What the database holds, and which tills may write to it, is the
+//! schema's (`schema_postgres.rs`); this file only connects, and listens.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,46 +15,13 @@ use tokio_postgres::{AsyncMessage, Config};
 
 use super::LedgerError;
 use super::param::Param;
-use super::writer_guard::{ATTACH_GUARD, GUARD_VERSION, UNGUARDED_TABLE};
 use crate::secrets::SecretString;
 
 /// The channel every till listens on; payloads are `table:operation:id`.
 pub const CHANNEL: &str = "paydesk";
 
-/// Every schema change takes this session lock first, so two tills starting at once migrate the
-/// database once. (An arbitrary constant: "paydesk" in ASCII.)
-const MIGRATION_LOCK: i64 = 0x0070_6179_6465_736b;
-
 /// How long a till waits to reach the database before saying it cannot.
 const CONNECT_PATIENCE: Duration = Duration::from_secs(5);
-
-/// One step of the schema: SQL, then (for steps that re-read stored rows) a Rust pass, in one
-/// transaction. The steps are the ledger's (`schema_postgres.rs`); this file only runs them.
-#[derive(Clone, Copy)]
-pub struct PgStep {
-    pub(crate) sql: &'static str,
-    pub(crate) then: Option<PgPass>,
-    /// Once this step is applied, the oldest schema a till must know to write: an additive step
-    /// (a new table, a column with a default that older tills may leave out) keeps the previous
-    /// step's; a step that changes what a row means names itself, and older tills stop writing.
-    pub(crate) oldest_writer: i64,
-}
-
-impl PgStep {
-    /// A step of SQL alone that older tills may keep writing after (`oldest_writer`: the
-    /// oldest schema that may still write once it is applied). Tests make a later build's
-    /// schema with it.
-    pub const fn sql(sql: &'static str, oldest_writer: i64) -> PgStep {
-        PgStep {
-            sql,
-            then: None,
-            oldest_writer,
-        }
-    }
-}
-
-/// A pass over stored rows, in Rust, inside a step's transaction.
-pub(crate) type PgPass = fn(&mut PgClient) -> Result<(), LedgerError>;
 
 /// A pooled connection, used from blocking code.
 pub(crate) struct PgClient {
@@ -124,12 +92,10 @@ pub(crate) struct PgStore {
     host: Arc<str>,
     /// The address without a password, as Settings shows it.
     shown: String,
-    /// Whether the schema is migrated and this till's interrupted intents settled: done on the
-    /// first connection, which may come long after opening (a till started while the database
-    /// was away works as soon as it is back).
+    /// Whether the first connection's preparation ran (the schema migrated, this till's
+    /// interrupted intents settled): it may come long after opening (a till started while the
+    /// database was away works as soon as it is back).
     ready: std::sync::Mutex<bool>,
-    /// The schema this build knows, step by step.
-    steps: &'static [PgStep],
 }
 
 impl Drop for PgStore {
@@ -268,11 +234,12 @@ fn tls() -> Result<tokio_postgres_rustls::MakeRustlsConnect, LedgerError> {
 }
 
 impl PgStore {
-    /// Sets up the pool; nothing is connected yet (see [`PgStore::ready_client`]).
+    /// Sets up the pool; nothing is connected yet (see [`PgStore::ready_client`]). Every
+    /// session says it knows schema `known_schema` (the writer guard reads it).
     pub(crate) fn open(
         url: &LedgerUrl,
         password: Option<&SecretString>,
-        steps: &'static [PgStep],
+        known_schema: i64,
     ) -> Result<PgStore, LedgerError> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
@@ -284,11 +251,9 @@ impl PgStore {
         if let Some(password) = password {
             config.password(password.expose());
         }
-        // Every session says which schema its till knows: the writer guard reads it.
         let options = format!(
-            "{} -c paydesk.schema={}",
+            "{} -c paydesk.schema={known_schema}",
             config.get_options().unwrap_or_default(),
-            steps.len()
         );
         config.options(options.trim());
         let tls = tls()?;
@@ -315,7 +280,6 @@ impl PgStore {
             host: url.host.clone().into(),
             shown: url.shown.clone(),
             ready: std::sync::Mutex::new(false),
-            steps,
         };
         Ok(store)
     }
@@ -359,9 +323,9 @@ impl PgStore {
         }
     }
 
-    /// A connection, once the database is ready for this till: the first one migrates the
-    /// schema (under the advisory lock) and runs `prepare` (settling this till's interrupted
-    /// intents) before anything else is done with it.
+    /// A connection, once the database is ready for this till: the first one runs `prepare`
+    /// (the schema migrated, this till's interrupted intents settled) before anything else is
+    /// done with it, and until it succeeds every connection tries again.
     pub(crate) fn ready_client(
         &self,
         prepare: impl FnOnce(&mut PgClient) -> Result<(), LedgerError>,
@@ -372,122 +336,10 @@ impl PgStore {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         if !*ready {
-            Self::migrate(&mut client, self.steps)?;
             prepare(&mut client)?;
             *ready = true;
         }
         Ok(client)
-    }
-
-    fn migrate(client: &mut PgClient, steps: &[PgStep]) -> Result<(), LedgerError> {
-        client.batch(&format!("SELECT pg_advisory_lock({MIGRATION_LOCK})"))?;
-        let migrated = (|| {
-            client.batch(
-                "CREATE TABLE IF NOT EXISTS paydesk_schema (version BIGINT NOT NULL,
-                    oldest_writer BIGINT NOT NULL DEFAULT 0)",
-            )?;
-            let rows = client.query("SELECT version FROM paydesk_schema", &[])?;
-            let version: i64 = match rows.first() {
-                Some(row) => row.try_get(0)?,
-                None => {
-                    client.batch("INSERT INTO paydesk_schema (version) VALUES (0)")?;
-                    0
-                }
-            };
-            let known = steps.len() as i64;
-            if version > known {
-                // A newer till migrated. Its steps say whether a till that knows this build's
-                // schema may still write; if not, this till writes nothing.
-                return match Self::oldest_writer(client)? {
-                    oldest if oldest <= known => Ok(()),
-                    _ => Err(LedgerError::TooOld),
-                };
-            }
-            if version == known {
-                // The guard is attached after the steps' transactions: a till that stopped in
-                // between (a crash, a lost connection) left a table unguarded, and every open
-                // after finds the schema current. So each open looks, and mends.
-                if known >= GUARD_VERSION && Self::a_table_is_unguarded(client)? {
-                    client.batch(ATTACH_GUARD)?;
-                }
-                return Ok(());
-            }
-            // Ledgers from before the guard have no `oldest_writer` yet; older tills read only
-            // `version`, so a column more does not disturb them.
-            client.batch(
-                "ALTER TABLE paydesk_schema
-                    ADD COLUMN IF NOT EXISTS oldest_writer BIGINT NOT NULL DEFAULT 0",
-            )?;
-            for (number, step) in steps.iter().enumerate().skip(version as usize) {
-                client.batch("BEGIN")?;
-                let applied = client.batch(step.sql).and_then(|()| {
-                    if let Some(pass) = step.then {
-                        pass(client)?;
-                    }
-                    client.execute(
-                        "UPDATE paydesk_schema SET version = $1,
-                            oldest_writer = GREATEST(oldest_writer, $2)",
-                        &[
-                            Param::from(number as i64 + 1),
-                            Param::from(step.oldest_writer),
-                        ],
-                    )
-                });
-                match applied {
-                    Ok(_) => client.batch("COMMIT")?,
-                    Err(error) => {
-                        let _ = client.batch("ROLLBACK");
-                        return Err(error);
-                    }
-                }
-            }
-            if steps.len() as i64 >= GUARD_VERSION {
-                client.batch(ATTACH_GUARD)?;
-            }
-            Ok(())
-        })();
-        let unlocked = client.batch(&format!("SELECT pg_advisory_unlock({MIGRATION_LOCK})"));
-        migrated?;
-        unlocked
-    }
-
-    /// Whether a table of the ledger has no writer guard (see [`ATTACH_GUARD`]).
-    fn a_table_is_unguarded(client: &mut PgClient) -> Result<bool, LedgerError> {
-        let rows = client.query(UNGUARDED_TABLE, &[])?;
-        Ok(!rows.is_empty())
-    }
-
-    /// The oldest schema that may write, as the newest migration left it (0 before the guard).
-    fn oldest_writer(client: &mut PgClient) -> Result<i64, LedgerError> {
-        let has_column = client.query(
-            "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
-                AND table_name = 'paydesk_schema' AND column_name = 'oldest_writer'",
-            &[],
-        )?;
-        if has_column.is_empty() {
-            return Ok(0);
-        }
-        let rows = client.query("SELECT oldest_writer FROM paydesk_schema", &[])?;
-        match rows.first() {
-            Some(row) => Ok(row.try_get(0)?),
-            None => Ok(0),
-        }
-    }
-
-    /// Refused once a newer till's migration says this build's schema may no longer write.
-    pub(crate) fn may_write(&self, client: &mut PgClient) -> Result<(), LedgerError> {
-        if Self::oldest_writer(client)? > self.steps.len() as i64 {
-            return Err(LedgerError::TooOld);
-        }
-        Ok(())
-    }
-
-    pub(crate) fn schema_version(client: &mut PgClient) -> Result<i64, LedgerError> {
-        let rows = client.query("SELECT version FROM paydesk_schema", &[])?;
-        match rows.first() {
-            Some(row) => Ok(row.try_get(0)?),
-            None => Ok(0),
-        }
     }
 
     /// Listens on [`CHANNEL`] on a connection of its own, for as long as `events` is open;

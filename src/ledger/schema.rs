@@ -11,6 +11,156 @@ use crate::api::kind::PaymentKind;
 use crate::api::notification::Notification;
 use crate::money::Pesos;
 
+/// Schema 1 (SQLite) and the start of step 1 (PostgreSQL): the payout journal and the bank
+/// accounts linked. Only a row id's and an integer's types differ, and PostgreSQL's journal knew
+/// the till from the start (`$till`; SQLite's has it from schema 5).
+macro_rules! journal_schema {
+    ($row_id:literal, $integer:literal, $till:literal) => {
+        concat!(
+            "CREATE TABLE payouts (
+        id ",
+            $row_id,
+            ",
+        profile TEXT NOT NULL,
+        reference1 TEXT NOT NULL,
+        amount ",
+            $integer,
+            " NOT NULL,
+        cellphone TEXT NOT NULL,
+        method_id ",
+            $integer,
+            " NOT NULL,
+        bank_name TEXT,
+        webhook_url TEXT,
+        state TEXT NOT NULL,
+        transaction_reference TEXT,
+        withdraw_json TEXT,
+        error_code TEXT,
+        error_message TEXT,
+        service_status ",
+            $integer,
+            ",
+        attempts ",
+            $integer,
+            " NOT NULL DEFAULT 1,
+        created_at ",
+            $integer,
+            " NOT NULL,
+        updated_at ",
+            $integer,
+            " NOT NULL,",
+            $till,
+            "
+        UNIQUE (profile, reference1)
+    );
+    CREATE INDEX payouts_by_time ON payouts (profile, created_at);
+    CREATE TABLE bank_accounts (
+        id ",
+            $row_id,
+            ",
+        profile TEXT NOT NULL,
+        service_id ",
+            $integer,
+            ",
+        masked_number TEXT NOT NULL,
+        bank_id ",
+            $integer,
+            " NOT NULL,
+        type_id ",
+            $integer,
+            " NOT NULL,
+        added_at ",
+            $integer,
+            " NOT NULL,
+        deleted_at ",
+            $integer,
+            "
+    );"
+        )
+    };
+}
+pub(super) use journal_schema;
+
+/// What a notification's row has begun with since schema 2 (SQLite): when it came, what it is
+/// about, its state and time as the service wrote them, and its amount as written.
+macro_rules! notification_head {
+    ($row_id:literal, $integer:literal) => {
+        concat!(
+            "
+            id ",
+            $row_id,
+            ",
+            received_at ",
+            $integer,
+            " NOT NULL,
+            reference_id TEXT NOT NULL,
+            resource_id TEXT NOT NULL,
+            status ",
+            $integer,
+            " NOT NULL,
+            updated_at TEXT NOT NULL,
+            amount_text TEXT NOT NULL,"
+        )
+    };
+}
+pub(super) use notification_head;
+
+/// The webhook inbox's table as schema 3 (SQLite) and step 1 (PostgreSQL) made it, named
+/// `$name`: the figures in the service's meaning and the provider's reference in the key.
+macro_rules! notifications_table {
+    ($name:literal, $row_id:literal, $integer:literal) => {
+        concat!(
+            "CREATE TABLE ",
+            $name,
+            " (",
+            notification_head!($row_id, $integer),
+            "
+            gross ",
+            $integer,
+            ",
+            fee ",
+            $integer,
+            ",
+            net ",
+            $integer,
+            ",
+            cost_text TEXT NOT NULL,
+            reference1 TEXT NOT NULL,
+            payment_method TEXT NOT NULL,
+            product_id ",
+            $integer,
+            ",
+            provider_reference TEXT NOT NULL DEFAULT '',
+            withdraw_reference1 TEXT,
+            error_code TEXT,
+            error_message TEXT,
+            raw TEXT NOT NULL,
+            check_state TEXT NOT NULL DEFAULT 'unchecked',
+            service_status ",
+            $integer,
+            ",
+            checked_at ",
+            $integer,
+            ",
+            duplicates ",
+            $integer,
+            " NOT NULL DEFAULT 0,
+            UNIQUE (reference_id, status, updated_at, provider_reference)
+        );"
+        )
+    };
+}
+pub(super) use notifications_table;
+
+/// Schema 13 (SQLite) and step 10 (PostgreSQL), the same on both: the payout journal's columns
+/// named for what they hold (where the money goes is a mobile number or a Bre-B key; the service's
+/// reply is kept as it came), and a notification's payout reference for what it names. The
+/// statements of an earlier version name the old columns (see step 10 for the tills still open).
+pub(super) const PAYOUT_WORDS: &str = "
+    ALTER TABLE payouts RENAME COLUMN cellphone TO destination;
+    ALTER TABLE payouts RENAME COLUMN withdraw_json TO reply_json;
+    ALTER TABLE notifications RENAME COLUMN withdraw_reference1 TO payout_reference1;";
+
 /// The resource id column, the same in both backends.
 pub(super) const RESOURCE_SCHEMA: &str = "ALTER TABLE collections ADD COLUMN resource_id TEXT;
     CREATE INDEX collections_by_resource ON collections (profile, resource_id);";

@@ -2,7 +2,8 @@
 
 use super::{Problems, Service, checked, take};
 use crate::api::Direction;
-use crate::api::family_b::{BREB_WITHDRAW_METHOD, WithdrawRequest};
+use crate::api::PayoutRequest;
+use crate::api::payout_methods::BREB_PAYOUT_METHOD;
 use crate::validate;
 use crate::validate::Field;
 
@@ -21,10 +22,10 @@ pub struct PayoutForm {
 
 impl PayoutForm {
     pub fn sends_to_key(&self) -> bool {
-        self.method_id == BREB_WITHDRAW_METHOD
+        self.method_id == BREB_PAYOUT_METHOD
     }
 
-    pub fn parse(&self, service: &Service<'_>) -> Result<WithdrawRequest, Problems> {
+    pub fn parse(&self, service: &Service<'_>) -> Result<PayoutRequest, Problems> {
         let mut problems = Vec::new();
         let amount = take(validate::amount(Field::Amount, &self.amount), &mut problems);
         let destination = take(
@@ -59,7 +60,7 @@ impl PayoutForm {
         else {
             return Err(problems);
         };
-        let request = WithdrawRequest {
+        let request = PayoutRequest {
             amount,
             reference1,
             webhook_request,
@@ -69,7 +70,7 @@ impl PayoutForm {
                 .filter(|name| !name.is_empty())
                 .map(str::to_owned),
         };
-        // The method's own rules (the ceiling of online withdrawals), once per field.
+        // The method's own rules (the ceiling of online payouts), once per field.
         let rules = request.check(service.dialect);
         checked(request, problems, rules)
     }
@@ -96,7 +97,7 @@ mod tests {
         let form = PayoutForm {
             amount: "50.000".into(),
             destination: "300 123 4567".into(),
-            method_id: crate::api::family_b::PRODUCT_DISBURSEMENT,
+            method_id: crate::api::payout_methods::PRODUCT_PAYOUT_METHOD,
             reference1: "NOMINA-7".into(),
             ..PayoutForm::default()
         };
@@ -106,14 +107,14 @@ mod tests {
 
         let key = PayoutForm {
             destination: "@TIENDA123".into(),
-            method_id: BREB_WITHDRAW_METHOD,
+            method_id: BREB_PAYOUT_METHOD,
             ..form.clone()
         };
         assert_eq!(key.parse(&service).unwrap().destination, "@TIENDA123");
 
         let bad = PayoutForm {
             amount: "3.000.000".into(),
-            method_id: crate::api::family_b::ONLINE_WITHDRAWAL,
+            method_id: crate::api::payout_methods::ONLINE_PAYOUT_METHOD,
             reference1: String::new(),
             webhook_url: "http://shop.example.co/hook".into(),
             ..form
@@ -150,7 +151,7 @@ mod tests {
         let form = PayoutForm {
             amount: "50.000".into(),
             destination: "@TIENDA123".into(),
-            method_id: BREB_WITHDRAW_METHOD,
+            method_id: BREB_PAYOUT_METHOD,
             reference1: "NOMINA-7".into(),
             ..PayoutForm::default()
         };
@@ -160,9 +161,12 @@ mod tests {
             Some("https://tienda.example.co/webhook")
         );
         for (destination, method_id) in [
-            ("3001234567", BREB_WITHDRAW_METHOD),
-            ("ana@correo.co", BREB_WITHDRAW_METHOD),
-            ("3001234567", crate::api::family_b::PRODUCT_DISBURSEMENT),
+            ("3001234567", BREB_PAYOUT_METHOD),
+            ("ana@correo.co", BREB_PAYOUT_METHOD),
+            (
+                "3001234567",
+                crate::api::payout_methods::PRODUCT_PAYOUT_METHOD,
+            ),
         ] {
             let problems = PayoutForm {
                 destination: destination.into(),

@@ -364,7 +364,7 @@ async fn check_payment(
 
 /// How long a notification waits for its payment (or payout) to be written down: a step, so
 /// many times. A sale is written down as soon as the service answers the till that made it; a
-/// payout's reference comes with the cash-out's answer, which can take its time.
+/// payout's reference comes with the service's answer to its request, which can take its time.
 const PATIENCE_STEP: std::time::Duration = std::time::Duration::from_secs(1);
 const PAYMENT_PATIENCE_TRIES: u32 = 5;
 const PAYOUT_PATIENCE_TRIES: u32 = 120;

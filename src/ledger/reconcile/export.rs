@@ -323,7 +323,7 @@ impl Spoken<'_> {
         let (state, method) = if self.spanish {
             (
                 p.state.words(),
-                crate::api::family_b::withdraw_method_name(p.method_id),
+                crate::api::payout_methods::payout_method_name(p.method_id),
             )
         } else {
             (p.state.as_str().to_owned(), p.method_id.to_string())

@@ -129,7 +129,7 @@ fn bag_words(label: &str) -> String {
 
 /// Each bag and its money; the one that pays payouts says so (when its label tells).
 fn bags_ui(ui: &mut Ui, balance: &Balance) {
-    let disbursement = balance.disbursement_bag().map(|bag| bag.bag.clone());
+    let payout_bag = balance.payout_bag().map(|bag| bag.bag.clone());
     egui::Grid::new("bags")
         .num_columns(3)
         .spacing([24.0, 8.0])
@@ -141,7 +141,7 @@ fn bags_ui(ui: &mut Ui, balance: &Balance) {
                     .map(|p| p.to_string())
                     .unwrap_or_else(|| bag.amount.clone());
                 figure(ui, amount, pesos);
-                if Some(&bag.bag) == disbursement.as_ref() {
+                if Some(&bag.bag) == payout_bag.as_ref() {
                     ui.label(RichText::new(t!("balance-pays-payouts")).weak());
                 } else {
                     ui.label("");
@@ -149,7 +149,7 @@ fn bags_ui(ui: &mut Ui, balance: &Balance) {
                 ui.end_row();
             }
         });
-    if disbursement.is_none() && balance.bags.len() > 1 {
+    if payout_bag.is_none() && balance.bags.len() > 1 {
         ui.label(RichText::new(t!("balance-bag-unknown")).weak());
     }
     ui.label(

@@ -3,7 +3,7 @@
 
 use egui::{RichText, Ui};
 
-use crate::api::family_b::withdraw_method_name;
+use crate::api::payout_methods::payout_method_name;
 use crate::payouts::PayoutError;
 use crate::t;
 use crate::validate::{self};
@@ -141,7 +141,7 @@ fn plan_grid(ui: &mut Ui, plan: &PayoutPlan) {
             for (label, value) in [
                 (
                     t!("field-payout-kind"),
-                    Some(withdraw_method_name(plan.request.method_id)),
+                    Some(payout_method_name(plan.request.method_id)),
                 ),
                 (
                     t!("confirm-reference"),

@@ -181,7 +181,7 @@ impl Columns {
         });
         if self.kind {
             row.col(|ui| {
-                ui.label(withdraw_method_name(record.method_id));
+                ui.label(payout_method_name(record.method_id));
             });
         }
         row.col(|ui| state_cell(ui, record));
@@ -209,9 +209,10 @@ fn state_cell(ui: &mut Ui, record: &PayoutRecord) {
     });
 }
 
-/// An online withdrawal sent waits for its recipient to accept it.
+/// An online payout (method 160) sent waits for its recipient to accept it.
 fn awaits_recipient(record: &PayoutRecord) -> bool {
-    record.state == PayoutState::Sent && record.method_id == crate::api::family_b::ONLINE_WITHDRAWAL
+    record.state == PayoutState::Sent
+        && record.method_id == crate::api::payout_methods::ONLINE_PAYOUT_METHOD
 }
 
 /// How many lines [`state_notes`] has, without writing them (every row's height, each frame).
@@ -243,7 +244,7 @@ fn state_tone(state: PayoutState) -> Tone {
     }
 }
 
-/// "the recipient can accept until 21/11 22:15": online withdrawals wait up to 12 h.
+/// "the recipient can accept until 21/11 22:15": online payouts wait up to 12 h.
 fn acceptance_window(record: &PayoutRecord) -> String {
     t!(
         "journal-accept-until",

@@ -10,7 +10,8 @@ use egui::{RichText, Ui};
 
 use crate::api::Client;
 use crate::api::Dialect;
-use crate::api::family_b::{WithdrawRequest, withdraw_method_name};
+use crate::api::PayoutRequest;
+use crate::api::payout_methods::payout_method_name;
 use crate::follow;
 use crate::ledger::{Ledger, PayoutRecord, PayoutState};
 use crate::payouts::{self, PayoutError, PayoutPlan};
@@ -88,7 +89,7 @@ enum RowAction {
 #[derive(Debug, Clone)]
 pub enum PayoutsCommand {
     /// Check every rule and the balance: the plan the person then confirms.
-    Review(WithdrawRequest),
+    Review(PayoutRequest),
     Send {
         plan: Box<PayoutPlan>,
         repeat: bool,
@@ -151,7 +152,8 @@ pub struct PayoutsPanel {
     /// Asked for while drawing; run by the next `logic`.
     pub queued: Queue<PayoutsCommand>,
     amount: String,
-    cellphone: String,
+    /// Where the money goes, as typed: a mobile number or a Bre-B key, as the method asks.
+    destination: String,
     method_id: i64,
     bank_name: String,
     reference1: String,
@@ -179,8 +181,8 @@ impl Default for PayoutsPanel {
         PayoutsPanel {
             queued: Queue::default(),
             amount: String::new(),
-            cellphone: String::new(),
-            method_id: crate::api::family_b::PRODUCT_DISBURSEMENT,
+            destination: String::new(),
+            method_id: crate::api::payout_methods::PRODUCT_PAYOUT_METHOD,
             bank_name: String::new(),
             reference1: fresh_reference1(),
             pressed_while_blocked: false,
@@ -207,10 +209,10 @@ impl PayoutsPanel {
 
     /// `service_url`: where the payout goes, which decides what webhook address can be reached.
     /// The form as typed, read by the shared request layer.
-    fn build(&self, service: &Service<'_>) -> Result<WithdrawRequest, Vec<ValidationError>> {
+    fn build(&self, service: &Service<'_>) -> Result<PayoutRequest, Vec<ValidationError>> {
         PayoutForm {
             amount: self.amount.clone(),
-            destination: self.cellphone.clone(),
+            destination: self.destination.clone(),
             method_id: self.method(service.dialect),
             bank_name: self.bank_name.clone(),
             webhook_url: String::new(),
@@ -233,7 +235,7 @@ impl PayoutsPanel {
     fn form_values(&self) -> [String; 4] {
         [
             self.amount.trim().to_owned(),
-            self.cellphone.trim().to_owned(),
+            self.destination.trim().to_owned(),
             self.method_id.to_string(),
             self.reference1.trim().to_owned(),
         ]

@@ -5,7 +5,7 @@
 use egui::{RichText, Ui};
 
 use crate::api::Dialect;
-use crate::api::family_b::{BREB_WITHDRAW_METHOD, withdraw_method_name};
+use crate::api::payout_methods::{BREB_PAYOUT_METHOD, payout_method_name};
 use crate::t;
 use crate::ui::widgets::form::{self, blocking_reasons};
 use crate::validate::{self, Field, ValidationError};
@@ -21,7 +21,7 @@ impl PayoutsPanel {
             .spacing([12.0, 6.0])
             .show(ui, |ui| self.form_rows(ui, view.service.dialect, &problems))
             .inner;
-        if self.method_id == crate::api::family_b::ONLINE_WITHDRAWAL {
+        if self.method_id == crate::api::payout_methods::ONLINE_PAYOUT_METHOD {
             ui.label(RichText::new(t!("payouts-online-limits")).weak());
         }
         let busy = self.plan.is_pending()
@@ -78,7 +78,7 @@ impl PayoutsPanel {
                 ),
                 (
                     destination_label.as_str(),
-                    &mut self.cellphone,
+                    &mut self.destination,
                     destination_field,
                     destination_hint,
                 ),
@@ -112,7 +112,7 @@ impl PayoutsPanel {
         ui.label(crate::t!("field-payout-kind"));
         match dialect.payout_methods() {
             [only] => {
-                ui.label(withdraw_method_name(*only));
+                ui.label(payout_method_name(*only));
             }
             methods => {
                 if !methods.contains(&self.method_id) {
@@ -120,7 +120,7 @@ impl PayoutsPanel {
                 }
                 ui.horizontal(|ui| {
                     for id in methods {
-                        ui.radio_value(&mut self.method_id, *id, withdraw_method_name(*id));
+                        ui.radio_value(&mut self.method_id, *id, payout_method_name(*id));
                     }
                 });
             }
@@ -146,7 +146,7 @@ impl PayoutsPanel {
     /// An untouched form is not a mistake, nor is the emptied amount right after a payout went
     /// out: the complaints wait until the owner starts, or presses the button.
     fn complaints_shown(&self) -> bool {
-        let started = !self.amount.trim().is_empty() || !self.cellphone.trim().is_empty();
+        let started = !self.amount.trim().is_empty() || !self.destination.trim().is_empty();
         let just_sent = matches!(self.send, Requested::Done(_)) && self.amount.trim().is_empty();
         (started || self.pressed_while_blocked) && !just_sent
     }
@@ -183,9 +183,9 @@ impl PayoutsPanel {
 /// Where the money goes, as the kind of payout names it: a Bre-B key (an alias, in the current
 /// interface) or a cellphone. The label, the field its problems are under, and a hint.
 fn destination_words(method_id: i64, dialect: Dialect) -> (String, Field, &'static str) {
-    if method_id == BREB_WITHDRAW_METHOD && dialect.payout_key_is_alias() {
+    if method_id == BREB_PAYOUT_METHOD && dialect.payout_key_is_alias() {
         (t!("field-breb-alias"), Field::Key, "@TIENDA123")
-    } else if method_id == BREB_WITHDRAW_METHOD {
+    } else if method_id == BREB_PAYOUT_METHOD {
         (t!("field-breb-key"), Field::Key, "@TIENDA123")
     } else {
         (

@@ -3,7 +3,7 @@
 use serde_json::{Value, json};
 
 use super::*;
-use crate::api::family_b::*;
+use crate::api::payout_methods::BREB_PAYOUT_METHOD;
 use crate::cli::args::*;
 use crate::cli::output::Failure;
 use crate::payouts;
@@ -30,7 +30,7 @@ pub async fn payout(ctx: &Context<'_>, args: &PayoutArgs) -> Outcome {
         .await
         .map_err(payout_failure)?;
     let document: Value = record
-        .withdraw_json
+        .reply_json
         .as_deref()
         .and_then(|text| serde_json::from_str(text).ok())
         .unwrap_or(Value::Null);
@@ -64,13 +64,13 @@ fn payout_form(ctx: &Context<'_>, args: &PayoutArgs) -> Result<PayoutForm, Failu
     let method_id = args
         .method
         .unwrap_or(dialect.default_payout_method(args.key.is_some()));
-    crate::api::family_b::withdraw_method(method_id, dialect)
+    crate::api::family_b::payout_method(method_id, dialect)
         .map_err(|problem| Failure::Input(vec![problem]))?;
     let destination = match (&args.key, &args.cellphone) {
-        (Some(_), _) if method_id != BREB_WITHDRAW_METHOD => {
+        (Some(_), _) if method_id != BREB_PAYOUT_METHOD => {
             return Err(refused(Field::Key, crate::t!("cli-key-needs-264")));
         }
-        (None, _) if method_id == BREB_WITHDRAW_METHOD => {
+        (None, _) if method_id == BREB_PAYOUT_METHOD => {
             return Err(refused(Field::Key, crate::t!("cli-264-needs-key")));
         }
         (Some(key), _) => key.clone(),
@@ -241,7 +241,7 @@ pub async fn balance(ctx: &Context<'_>, user_id: Option<i64>) -> Outcome {
     let reply = ctx.connection.client.balance(user_id).await?;
     let balance = &reply.value;
     Ok(ctx.out.done(&reply.raw, || {
-        let disbursement = balance.disbursement_bag().map(|bag| bag.bag.clone());
+        let payout_bag = balance.payout_bag().map(|bag| bag.bag.clone());
         let mut lines: Vec<String> = balance
             .bags
             .iter()
@@ -250,7 +250,7 @@ pub async fn balance(ctx: &Context<'_>, user_id: Option<i64>) -> Outcome {
                     .pesos()
                     .map(|p| p.to_string())
                     .unwrap_or_else(|| bag.amount.clone());
-                let marker = if Some(&bag.bag) == disbursement.as_ref() {
+                let marker = if Some(&bag.bag) == payout_bag.as_ref() {
                     format!("  ({})", crate::t!("balance-pays-payouts"))
                 } else {
                     String::new()
