@@ -44,6 +44,9 @@ pub struct Follower {
     /// The payments of a code already known (their provider references).
     pub seen: HashSet<String>,
     pub watched: Option<Watched>,
+    /// The books hold it already (the sale's own sequence, `make_sale`, wrote it down): it is
+    /// not written again.
+    pub recorded: bool,
 }
 
 impl Follower {
@@ -53,15 +56,18 @@ impl Follower {
             collection,
             seen: HashSet::new(),
             watched: None,
+            recorded: false,
         }
     }
 
-    /// Writes the payment down, then asks about it until it ends (a code that takes many
-    /// payments: until it closes), applying every answer. `on_update` hears each answer and
-    /// says whether anyone still listens; following stops when nobody does.
+    /// Writes the payment down unless it is there already, then asks about it until it ends (a
+    /// code that takes many payments: until it closes), applying every answer. `on_update` hears
+    /// each answer and says whether anyone still listens; following stops when nobody does.
     pub async fn run(mut self, client: Client, mut on_update: impl FnMut(FollowUpdate) -> bool) {
         // Written before the first question, so that a payment it takes finds its payment.
-        self.in_books(super::record_created).await;
+        if !self.recorded {
+            self.in_books(super::record_created).await;
+        }
         if self.collection.repeatable {
             // The payments the code took before (another day, another run) are not news: the
             // status answer still shows the latest of them.

@@ -28,7 +28,7 @@ pub(super) struct Announcer {
 
 /// What the voice needs to know of the sale an approval belongs to.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Sale {
+pub(super) struct AboutSale {
     /// Made at this till: on a shared ledger each till says only its own sales.
     pub(super) made_here: bool,
     /// A code that takes many payments: each of its payments is said, the code never.
@@ -58,7 +58,7 @@ impl Announcer {
         reference: &str,
         received: Option<&ReceivedPayment>,
         amount: Option<Pesos>,
-        sale: Sale,
+        sale: AboutSale,
     ) {
         let runtime = tokio::runtime::Handle::current();
         match received {
@@ -82,7 +82,7 @@ impl Announcer {
         reference: &str,
         payment: &str,
         amount: Option<Pesos>,
-        sale: Sale,
+        sale: AboutSale,
     ) {
         let first = self
             .announced
@@ -125,7 +125,7 @@ impl Announcer {
 
     /// Only what the service confirmed reaches here (a status answer, or a code's payment the
     /// books took from one): the voice's own rule decides the rest.
-    fn say(&self, reference: &str, payment: Option<&str>, amount: Option<Pesos>, sale: Sale) {
+    fn say(&self, reference: &str, payment: Option<&str>, amount: Option<Pesos>, sale: AboutSale) {
         let news = PaymentNews {
             reference: reference.to_owned(),
             takes_many: sale.takes_many,

@@ -23,12 +23,6 @@ pub struct CreatedPayment {
     pub description: String,
     pub expires: String,
     pub extra: Vec<(String, String)>,
-    /// A code that takes payment after payment (a static QR for the counter, a Bre-B key).
-    pub repeatable: bool,
-    /// Until when it takes payments, when the service said (ms since the epoch).
-    pub open_until: Option<i64>,
-    /// The service's id of the resource, when it named one.
-    pub resource_id: Option<String>,
 }
 
 impl CreatedPayment {
@@ -45,9 +39,6 @@ impl CreatedPayment {
             description: String::new(),
             expires: String::new(),
             extra: Vec::new(),
-            repeatable: false,
-            open_until: None,
-            resource_id: None,
         }
     }
 
@@ -62,9 +53,6 @@ impl CreatedPayment {
             description: payment.description.clone(),
             expires: String::new(),
             extra: Vec::new(),
-            repeatable: payment.repeatable,
-            open_until: payment.open_until,
-            resource_id: payment.resource_id.clone(),
         }
     }
 }

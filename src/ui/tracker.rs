@@ -10,13 +10,13 @@ use std::sync::Arc;
 use crate::api::Client;
 use crate::api::family_b::{StatusRecord, TransactionStatus};
 use crate::api::kind::PaymentKind;
-use crate::collections::{FollowUpdate, Follower};
+use crate::collections::{FollowUpdate, Follower, InBooks, MadeSale, Sale};
 use crate::ledger::reconcile::MoneyIn;
 use crate::ledger::{Collection, Contradiction, Ledger, MadeBy, ReceivedPayment, now_ms};
 use crate::money::Pesos;
 
 use super::alerts::AlertSettings;
-use super::announcer::{Announcer, Sale};
+use super::announcer::{AboutSale, Announcer};
 use super::bridge::{Bridge, UiError};
 
 /// How a payment came to be, for the list.
@@ -81,6 +81,45 @@ impl TrackedPayment {
             made_by: MadeBy::default(),
             resource_id: None,
             contradictions: Vec::new(),
+        }
+    }
+
+    /// A sale just made, as the list shows it until the service says more.
+    pub fn of_sale(sale: &Sale) -> Self {
+        let made = &sale.payment;
+        TrackedPayment {
+            description: made.description.clone(),
+            created: crate::clock::shown_time(made.created_at),
+            created_ms: made.created_at,
+            repeatable: made.repeatable,
+            open_until: made.open_until,
+            made_by: made.made_by.clone(),
+            resource_id: made.resource_id.clone(),
+            ..TrackedPayment::new(
+                made.reference.clone(),
+                made.kind.clone(),
+                made.amount,
+                made.reference1.clone(),
+                made.url.clone(),
+            )
+        }
+    }
+
+    /// The payment as the books keep it, for its follower to write down and apply answers to.
+    fn collection(&self) -> Collection {
+        Collection {
+            reference: self.reference.clone(),
+            kind: self.kind.clone(),
+            amount: self.amount,
+            reference1: self.reference1.clone(),
+            url: self.url.clone(),
+            created_at: self.created_ms,
+            status: None,
+            description: self.description.clone(),
+            repeatable: self.repeatable,
+            open_until: self.open_until,
+            made_by: self.made_by.clone(),
+            resource_id: self.resource_id.clone(),
         }
     }
 
@@ -272,7 +311,7 @@ impl Tracker {
             let Some(code) = self.find(&ended.reference) else {
                 return;
             };
-            let sale = Sale {
+            let sale = AboutSale {
                 made_here: code.made_by.till == self.at_till.till,
                 takes_many: code.repeatable,
             };
@@ -287,8 +326,38 @@ impl Tracker {
     }
 
     /// Adds a payment and follows it until a final state (a code that takes many payments: for
-    /// as long as it takes them).
+    /// as long as it takes them). Its follower writes it down first (a payment looked up, or the
+    /// books' own read back).
     pub fn follow(&mut self, bridge: &Bridge, client: Client, payment: TrackedPayment) {
+        let collection = payment.collection();
+        self.follow_in_books(bridge, client, payment, (collection, false));
+    }
+
+    /// A sale made at this till (`collections::make_sale`): in the list and followed. The sale
+    /// wrote itself down; its follower writes it only where the books could not keep it then.
+    pub fn follow_sale(&mut self, bridge: &Bridge, client: Client, made: &MadeSale) {
+        if let InBooks::NotWritten(error) = &made.books {
+            let reference = crate::untrusted::ForLog(&made.sale.payment.reference);
+            tracing::error!(%error, %reference, "the books could not keep a sale the service made");
+        }
+        let recorded = matches!(made.books, InBooks::Written);
+        let payment = TrackedPayment::of_sale(&made.sale);
+        self.follow_in_books(
+            bridge,
+            client,
+            payment,
+            (made.sale.payment.clone(), recorded),
+        );
+    }
+
+    /// Follows `payment` as the books keep it (`recorded`: already written down).
+    fn follow_in_books(
+        &mut self,
+        bridge: &Bridge,
+        client: Client,
+        payment: TrackedPayment,
+        (collection, recorded): (Collection, bool),
+    ) {
         let reference = payment.reference.clone();
         if let Some(existing) = self.payments.iter().position(|p| p.reference == reference) {
             self.payments.remove(existing);
@@ -297,21 +366,9 @@ impl Tracker {
             self.store
                 .as_ref()
                 .map(|store| (store.ledger.clone(), store.profile.clone())),
-            Collection {
-                reference: payment.reference.clone(),
-                kind: payment.kind.clone(),
-                amount: payment.amount,
-                reference1: payment.reference1.clone(),
-                url: payment.url.clone(),
-                created_at: payment.created_ms,
-                status: None,
-                description: payment.description.clone(),
-                repeatable: payment.repeatable,
-                open_until: payment.open_until,
-                made_by: payment.made_by.clone(),
-                resource_id: payment.resource_id.clone(),
-            },
+            collection,
         );
+        follower.recorded = recorded;
         follower.seen = payment
             .received
             .iter()
@@ -322,7 +379,7 @@ impl Tracker {
         let ctx = bridge.ctx().clone();
         let announcer = self.announcer.clone();
         let repeatable = payment.repeatable;
-        let sale = Sale {
+        let sale = AboutSale {
             made_here: payment.made_by.till == self.at_till.till,
             takes_many: repeatable,
         };

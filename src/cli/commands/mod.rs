@@ -36,7 +36,6 @@ use serde_json::{Value, json};
 
 use super::args::{Command, CustomerCommand, LedgerCommand, ProfileCommand, WebhooksCommand};
 use super::output::Failure;
-use crate::money::Pesos;
 use crate::validate::{self, ValidationError};
 
 /// Runs an operation that talks to the service (the local ones are `run_local`'s).

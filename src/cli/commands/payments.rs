@@ -5,11 +5,10 @@ use super::*;
 use crate::api::catalog::ExtraField;
 use crate::api::family_a::*;
 use crate::api::family_b::*;
-use crate::api::kind::PaymentKind;
-use crate::api::{ApiError, Reply};
 use crate::cli::args::*;
 use crate::cli::output::{Failure, labelled};
-use crate::ledger::{Collection, Ledger, now_ms};
+use crate::collections::{Created, InBooks, Sale, SaleError, SaleRequest, make_sale};
+use crate::ledger::MadeBy;
 use crate::requests::{CashInForm, MethodPaymentForm, PaymentLinkForm, ResourceForm, Service};
 use crate::t;
 
@@ -59,43 +58,7 @@ pub async fn resource(ctx: &Context<'_>, args: &ResourceArgs) -> Outcome {
     }
     .parse()
     .map_err(Failure::Input)?;
-    let client = &ctx.connection.client;
-    let generated = client.generate_resource(&request);
-    let reply = create_and_record(ctx, None, generated, |answer| {
-        let resource = &answer.resource;
-        Sale {
-            kind: PaymentKind::Resource(request.method_id),
-            reference: resource.reference.clone(),
-            amount: request.bill.amount,
-            reference1: request.bill.reference1.clone().unwrap_or_default(),
-            // What the QR encodes: the counter's poster is printed from it.
-            url: if resource.url.is_empty() {
-                resource.data.clone()
-            } else {
-                resource.url.clone()
-            },
-            description: request.description.clone().unwrap_or_default(),
-            expires: resource.exp_date.clone(),
-            resource_id: resource.id.map(|id| id.to_string()).unwrap_or_default(),
-        }
-    })
-    .await?;
-    let resource = &reply.value.resource;
-    Ok(ctx.out.done(&reply.raw, || {
-        labelled(
-            Some(t!(
-                "cli-resource-title",
-                id = resource.id.map(|id| id.to_string()).unwrap_or_default(),
-                kind = resource.kind.to_string()
-            )),
-            vec![
-                ("URL".to_owned(), resource.url.clone()),
-                (t!("created-code"), resource.data.clone()),
-                (t!("confirm-reference"), resource.reference.clone()),
-                (t!("created-expires"), resource.exp_date.clone()),
-            ],
-        )
-    }))
+    sell(ctx, SaleRequest::Resource(request)).await
 }
 
 pub async fn checkout(ctx: &Context<'_>, args: &CheckoutArgs) -> Outcome {
@@ -139,32 +102,7 @@ pub async fn link(ctx: &Context<'_>, args: &LinkArgs) -> Outcome {
     }
     .parse(&Service::of(ctx.connection))
     .map_err(Failure::Input)?;
-    let client = &ctx.connection.client;
-    let reply = create_and_record(ctx, None, client.create_payment_link(&request), |link| {
-        Sale {
-            kind: PaymentKind::Link,
-            reference: link.reference.clone(),
-            amount: Some(request.cash_in.amount),
-            reference1: request.cash_in.reference1.clone(),
-            url: link.url.clone(),
-            description: request.cash_in.description(),
-            expires: String::new(),
-            resource_id: link.resource_id.clone(),
-        }
-    })
-    .await?;
-    Ok(ctx.out.done(&reply.raw, || {
-        labelled(
-            Some(t!(
-                "cli-link-title",
-                amount = request.cash_in.amount.to_string()
-            )),
-            vec![
-                ("URL".to_owned(), reply.value.url.clone()),
-                (t!("confirm-reference"), reply.value.reference.clone()),
-            ],
-        )
-    }))
+    sell(ctx, SaleRequest::Link(request)).await
 }
 
 pub async fn charge(ctx: &Context<'_>, args: &ChargeArgs) -> Outcome {
@@ -199,26 +137,59 @@ pub async fn charge(ctx: &Context<'_>, args: &ChargeArgs) -> Outcome {
     }
     .parse(&Service::of(ctx.connection))
     .map_err(Failure::Input)?;
-    let client = &ctx.connection.client;
-    let created = client.create_method_payment(&request);
-    let reply = create_and_record(ctx, Some(args.method), created, |payment| Sale {
-        kind: PaymentKind::Method(request.method_id),
-        reference: payment.reference.clone(),
-        amount: Some(request.cash_in.amount),
-        reference1: request.cash_in.reference1.clone(),
-        url: payment.url.clone(),
-        description: request.cash_in.description(),
-        expires: payment.expires_at.clone(),
-        resource_id: payment.resource_id.clone(),
-    })
-    .await?;
-    let payment = &reply.value;
-    Ok(ctx.out.done(&reply.raw, || {
-        labelled(
-            Some(t!(
-                "cli-payment-title",
-                amount = request.cash_in.amount.to_string()
-            )),
+    sell(ctx, SaleRequest::Method(request)).await
+}
+
+/// Every sale from the terminal is made by the one sale sequence (`collections::make_sale`), in
+/// this profile's books, by nobody named at this computer. A sale the service made but the books
+/// could not keep is said, with its reference, and exits non-zero.
+async fn sell(ctx: &Context<'_>, request: SaleRequest) -> Outcome {
+    let books = (ctx.ledger()?, ctx.connection.profile_name.clone());
+    let made_by = MadeBy {
+        cashier: String::new(),
+        till: crate::ledger::activity::this_till(),
+    };
+    let connection = ctx.connection;
+    let made = make_sale(
+        &connection.client,
+        &connection.catalog,
+        Some(books),
+        made_by,
+        request,
+    )
+    .await
+    .map_err(|error| match error {
+        SaleError::Service(error) => Failure::Api(error),
+        SaleError::Books(too_old) => Failure::Local(too_old.to_string()),
+    })?;
+    let sale = made.sale;
+    if let InBooks::NotWritten(error) = made.books {
+        return Err(Failure::Local(t!(
+            "cli-sale-not-in-books",
+            reference = sale.payment.reference.as_str(),
+            error = error.to_string()
+        )));
+    }
+    Ok(ctx.out.done(&sale.raw, || shown(&sale)))
+}
+
+/// A sale as the terminal says it: what the service answered, by kind.
+fn shown(sale: &Sale) -> String {
+    let amount = sale
+        .payment
+        .amount
+        .map(|a| a.to_string())
+        .unwrap_or_default();
+    match &sale.answer {
+        Created::Link(link) => labelled(
+            Some(t!("cli-link-title", amount = amount)),
+            vec![
+                ("URL".to_owned(), link.url.clone()),
+                (t!("confirm-reference"), link.reference.clone()),
+            ],
+        ),
+        Created::Method(payment) => labelled(
+            Some(t!("cli-payment-title", amount = amount)),
             vec![
                 ("URL".to_owned(), payment.url.clone()),
                 (t!("confirm-reference"), payment.reference.clone()),
@@ -232,90 +203,19 @@ pub async fn charge(ctx: &Context<'_>, args: &ChargeArgs) -> Outcome {
                         .unwrap_or_default(),
                 ),
             ],
-        )
-    }))
-}
-
-/// A sale made from the terminal, as the service answered it.
-struct Sale {
-    kind: PaymentKind,
-    reference: String,
-    amount: Option<Pesos>,
-    reference1: String,
-    url: String,
-    description: String,
-    expires: String,
-    /// The service's id of the resource ("" when it named none).
-    resource_id: String,
-}
-
-/// Every sale from the terminal is made one way: the books opened first (a sale the books
-/// cannot keep is not made), the service asked once (a refusal under the method's smallest
-/// amount says that amount), then the sale it made written down.
-async fn create_and_record<T>(
-    ctx: &Context<'_>,
-    method: Option<i64>,
-    create: impl std::future::Future<Output = Result<Reply<T>, ApiError>>,
-    sale_of: impl FnOnce(&T) -> Sale,
-) -> Result<Reply<T>, Failure> {
-    let ledger = ctx.ledger()?;
-    crate::collections::may_sell(ledger.clone())
-        .await
-        .map_err(|too_old| Failure::Local(too_old.to_string()))?;
-    let catalog = &ctx.connection.catalog;
-    let unknown_method = method.is_some_and(|id| catalog.find(id).is_none());
-    let reply = create.await.map_err(|error| {
-        let error = error.explain_minimum(catalog.min_amount(method));
-        if unknown_method {
-            error.explain_unknown_method()
-        } else {
-            error
-        }
-    })?;
-    record_sale(ctx, ledger, sale_of(&reply.value)).await?;
-    Ok(reply)
-}
-
-/// Writes a sale made from the terminal into the books exactly as a till writes its own: the
-/// day's close expects it and a notification about it is known. A sale the service made but
-/// the books could not keep is said, with its reference, and exits non-zero.
-async fn record_sale(
-    ctx: &Context<'_>,
-    ledger: std::sync::Arc<Ledger>,
-    sale: Sale,
-) -> Result<(), Failure> {
-    let now = now_ms();
-    let repeatable = sale.kind.repeatable(&ctx.connection.catalog);
-    let collection = Collection {
-        open_until: crate::collections::open_until(repeatable, &sale.expires, now),
-        reference: sale.reference,
-        kind: sale.kind,
-        amount: sale.amount,
-        reference1: sale.reference1,
-        url: sale.url,
-        created_at: now,
-        status: None,
-        description: sale.description,
-        repeatable,
-        // From the terminal: no cashier, this computer.
-        made_by: crate::ledger::MadeBy {
-            cashier: String::new(),
-            till: crate::ledger::activity::this_till(),
-        },
-        resource_id: Some(sale.resource_id).filter(|id| !id.is_empty()),
-    };
-    let profile = ctx.connection.profile_name.clone();
-    let reference = collection.reference.clone();
-    tokio::task::spawn_blocking(move || {
-        crate::collections::record_created(&ledger, &profile, &collection)
-    })
-    .await
-    .map_err(|error| Failure::Local(error.to_string()))?
-    .map_err(|error| {
-        Failure::Local(t!(
-            "cli-sale-not-in-books",
-            reference = reference.as_str(),
-            error = error.to_string()
-        ))
-    })
+        ),
+        Created::Resource(resource) => labelled(
+            Some(t!(
+                "cli-resource-title",
+                id = resource.id.map(|id| id.to_string()).unwrap_or_default(),
+                kind = resource.kind.to_string()
+            )),
+            vec![
+                ("URL".to_owned(), resource.url.clone()),
+                (t!("created-code"), resource.data.clone()),
+                (t!("confirm-reference"), resource.reference.clone()),
+                (t!("created-expires"), resource.exp_date.clone()),
+            ],
+        ),
+    }
 }

@@ -37,7 +37,8 @@ pub struct Followed<'a> {
     pub service_away: Option<i64>,
 }
 
-struct Sale {
+/// The payment in front of the customer, and how far its showing has gone.
+struct OnDisplay {
     payment: CreatedPayment,
     /// For a code that takes many payments: how many were in when it was put on display.
     received_before: usize,
@@ -48,13 +49,13 @@ struct Sale {
 /// The display's state: the sale in front of the customer, if any.
 #[derive(Default)]
 pub struct DisplayState {
-    sale: Option<Sale>,
+    shown: Option<OnDisplay>,
 }
 
 impl DisplayState {
     /// Puts a sale in front of the customer, in place of whatever was there.
     pub fn show(&mut self, payment: CreatedPayment, received_before: usize) {
-        self.sale = Some(Sale {
+        self.shown = Some(OnDisplay {
             payment,
             received_before,
             ended_at: None,
@@ -63,14 +64,14 @@ impl DisplayState {
 
     /// The reference of the sale on display, until the display goes idle again.
     pub fn reference(&self) -> Option<&str> {
-        self.sale
+        self.shown
             .as_ref()
-            .map(|sale| sale.payment.reference.as_str())
+            .map(|shown| shown.payment.reference.as_str())
     }
 
     /// Nothing in front of the customer any more (another merchant's profile, for one).
     pub fn clear(&mut self) {
-        self.sale = None;
+        self.shown = None;
     }
 
     /// What the display shows at `now` (egui's clock, seconds), and how many seconds until it
@@ -85,27 +86,27 @@ impl DisplayState {
         let idle = Showing::Idle {
             shop: shop.to_owned(),
         };
-        let Some(sale) = &mut self.sale else {
+        let Some(shown) = &mut self.shown else {
             return (idle, None);
         };
-        let (state, paid) = followed_state(followed.tracked, sale.received_before);
+        let (state, paid) = followed_state(followed.tracked, shown.received_before);
         let Some(state) = state.filter(|state| state.is_final()) else {
             let showing = Showing::Sale {
-                amount: sale.payment.amount,
-                qr_text: sale.payment.qr_text.clone(),
+                amount: shown.payment.amount,
+                qr_text: shown.payment.qr_text.clone(),
                 service_away: followed.service_away,
             };
             return (showing, None);
         };
-        let ended_at = *sale.ended_at.get_or_insert(now);
+        let ended_at = *shown.ended_at.get_or_insert(now);
         let left = end_shown_for(state) - (now - ended_at);
         if left <= 0.0 {
-            self.sale = None;
+            self.shown = None;
             return (idle, None);
         }
         let showing = Showing::Ended {
             state,
-            amount: paid.or(sale.payment.amount),
+            amount: paid.or(shown.payment.amount),
             reason: followed
                 .reason
                 .filter(|_| state != TransactionStatus::Approved)

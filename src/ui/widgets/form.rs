@@ -102,6 +102,30 @@ pub fn problem_slot(ui: &mut Ui, message: Option<&str>) {
     }
 }
 
+/// Rows folded under a heading, in a form's two-column grid (`ids`: the fold's and the grid's):
+/// the fold opens by itself while one of its fields needs fixing (`fix`), and stays as the
+/// person left it otherwise. `note` is said above the rows.
+pub fn folded_grid(
+    ui: &mut Ui,
+    (heading, fix): (String, bool),
+    ids: (&str, &str),
+    note: Option<String>,
+    rows: impl FnOnce(&mut Ui),
+) {
+    egui::CollapsingHeader::new(heading)
+        .id_salt(ids.0)
+        .open(fix.then_some(true))
+        .show(ui, |ui| {
+            if let Some(note) = note {
+                ui.label(RichText::new(note).weak());
+            }
+            egui::Grid::new(ids.1)
+                .num_columns(2)
+                .spacing([12.0, 6.0])
+                .show(ui, rows);
+        });
+}
+
 /// [`text_row`]s from `(label, text, field, hint)`, each showing its field's first problem; true
 /// when Enter was pressed in any of them.
 pub fn text_rows<'a>(

@@ -357,9 +357,6 @@ mod tests {
             description: "Almuerzo & postre".into(),
             expires: String::new(),
             extra: Vec::new(),
-            repeatable: false,
-            open_until: None,
-            resource_id: None,
         };
         let link = whatsapp_link(&payment, "Tienda Ana");
         let (start, text) = link.split_once("?text=").unwrap();

@@ -7,11 +7,13 @@ use egui::Ui;
 
 use crate::t;
 
+use crate::api::Dialect;
+use crate::collections::{SaleRequest, fresh_reference1};
 use crate::requests::CashInForm;
 use crate::ui::widgets::form::{self};
 use crate::validate::ValidationError;
 
-use super::*;
+use super::submit::SaleForm;
 
 /// The shared part of a Family B cash-in form.
 pub(super) struct CashInFields {
@@ -50,6 +52,22 @@ impl CashInFields {
         ]
         .iter()
         .any(|text| !text.trim().is_empty())
+    }
+
+    /// The form's foot for the sale these fields read, with its button's words and labels.
+    pub(super) fn foot(
+        &mut self,
+        sale: Result<SaleRequest, Vec<ValidationError>>,
+        button: (String, Vec<(Field, String)>),
+        enter: bool,
+    ) -> SaleForm<'_> {
+        SaleForm {
+            started: self.started(),
+            sale,
+            reference1: &mut self.reference1,
+            button,
+            enter,
+        }
     }
 
     /// Empties what belongs to one sale (amount, what is sold, the customer); the addresses
@@ -112,37 +130,37 @@ impl CashInFields {
     /// The reference the service and the books know the sale by, generated and folded under
     /// `title` with whatever else rarely changes (`more`, rows of the same grid). The fold opens
     /// by itself when the reference must be fixed. Returns whether Enter was pressed in it.
-    /// `longest`: how many characters the interface takes in the reference.
+    /// `dialect`: the interface, which says how long a reference may be.
     pub(super) fn ui_reference_fold(
         &mut self,
         ui: &mut Ui,
         problems: &[ValidationError],
-        (title, longest): (String, usize),
+        (title, dialect): (String, Dialect),
         more: impl FnOnce(&mut Ui),
     ) -> bool {
+        let longest = dialect.reference1_max(crate::api::Direction::In);
         let mut enter = false;
         let must_fix = form::problem_for(problems, Field::Reference1).is_some();
-        egui::CollapsingHeader::new(title)
-            .id_salt("reference-fold")
-            .open(must_fix.then_some(true))
-            .show(ui, |ui| {
-                egui::Grid::new("reference-fold-rows")
-                    .num_columns(2)
-                    .spacing([12.0, 6.0])
-                    .show(ui, |ui| {
-                        enter = form::text_rows(
-                            ui,
-                            problems,
-                            [(
-                                &*t!("field-your-reference"),
-                                &mut self.reference1,
-                                Field::Reference1,
-                                &*t!("hint-up-to", max = longest),
-                            )],
-                        );
-                        more(ui);
-                    });
-            });
+        let fold = (title, must_fix);
+        form::folded_grid(
+            ui,
+            fold,
+            ("reference-fold", "reference-fold-rows"),
+            None,
+            |ui| {
+                enter = form::text_rows(
+                    ui,
+                    problems,
+                    [(
+                        &*t!("field-your-reference"),
+                        &mut self.reference1,
+                        Field::Reference1,
+                        &*t!("hint-up-to", max = longest),
+                    )],
+                );
+                more(ui);
+            },
+        );
         enter
     }
 
@@ -150,51 +168,36 @@ impl CashInFields {
     /// in it needs fixing.
     pub(super) fn ui_customer(&mut self, ui: &mut Ui, problems: &[ValidationError]) -> bool {
         let mut enter = false;
-        let optional = t!("hint-optional");
-        let has_problem = [Field::CustomerName, Field::Email, Field::CustomerCellphone]
-            .into_iter()
-            .any(|field| form::problem_for(problems, field).is_some())
-            && [
-                &self.customer_name,
-                &self.customer_email,
-                &self.customer_phone,
-            ]
+        let fields = [Field::CustomerName, Field::Email, Field::CustomerCellphone];
+        let labels = [
+            t!("field-customer-name"),
+            t!("field-customer-email"),
+            t!("field-customer-cellphone"),
+        ];
+        let texts = [
+            &mut self.customer_name,
+            &mut self.customer_email,
+            &mut self.customer_phone,
+        ];
+        let has_problem = fields
             .iter()
-            .any(|text| !text.trim().is_empty());
-        egui::CollapsingHeader::new(t!("collect-customer-details"))
-            .id_salt("customer-details")
-            .open(has_problem.then_some(true))
-            .show(ui, |ui| {
-                egui::Grid::new("customer-fields")
-                    .num_columns(2)
-                    .spacing([12.0, 6.0])
-                    .show(ui, |ui| {
-                        enter |= form::text_rows(
-                            ui,
-                            problems,
-                            [
-                                (
-                                    &*t!("field-customer-name"),
-                                    &mut self.customer_name,
-                                    Field::CustomerName,
-                                    optional.as_str(),
-                                ),
-                                (
-                                    &*t!("field-customer-email"),
-                                    &mut self.customer_email,
-                                    Field::Email,
-                                    optional.as_str(),
-                                ),
-                                (
-                                    &*t!("field-customer-cellphone"),
-                                    &mut self.customer_phone,
-                                    Field::CustomerCellphone,
-                                    optional.as_str(),
-                                ),
-                            ],
-                        );
-                    });
-            });
+            .any(|field| form::problem_for(problems, *field).is_some())
+            && texts.iter().any(|text| !text.trim().is_empty());
+        // Each of them may be left empty.
+        let optional = t!("hint-optional");
+        let fold = (t!("collect-customer-details"), has_problem);
+        form::folded_grid(
+            ui,
+            fold,
+            ("customer-details", "customer-fields"),
+            None,
+            |ui| {
+                let rows = labels.iter().zip(texts).zip(fields);
+                let rows =
+                    rows.map(|((label, text), field)| (label.as_str(), text, field, &*optional));
+                enter |= form::text_rows(ui, problems, rows);
+            },
+        );
         enter
     }
 }

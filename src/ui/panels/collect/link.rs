@@ -7,12 +7,11 @@ use crate::t;
 
 use crate::api::family_b::PaymentLinkRequest;
 use crate::requests::PaymentLinkForm;
-use crate::ui::widgets::form::blocking_reasons;
 use crate::validate::{self, Field, ValidationError};
 
-use super::creation::Creation;
 use super::submit::Submission;
 use super::*;
+use crate::collections::SaleRequest;
 
 fn link_labels() -> Vec<(Field, String)> {
     vec![
@@ -36,8 +35,10 @@ pub(super) struct LinkForm {
 impl Default for LinkForm {
     fn default() -> Self {
         LinkForm {
-            fields: CashInFields::new(),
+            // An hour: long enough to pay from the counter or the phone, short enough that an
+            // old link is not paid by mistake.
             expiry: Some(3_600),
+            fields: CashInFields::new(),
             submission: Submission::new(),
         }
     }
@@ -69,54 +70,33 @@ impl LinkForm {
         ui.add_space(crate::ui::theme::space::SMALL);
         enter |= self.fields.ui_customer(ui, &problems);
         let expiry = &mut self.expiry;
-        let longest = view
-            .service
-            .dialect
-            .reference1_max(crate::api::Direction::In);
-        enter |= self.fields.ui_reference_fold(
-            ui,
-            &problems,
-            (t!("collect-reference-and-expiry"), longest),
-            |ui| {
-                let expiry_label = ui.label(t!("field-expires-in"));
-                egui::ComboBox::from_id_salt("link-expiry")
-                    .selected_text(match *expiry {
-                        Some(seconds) => validate::describe_seconds(seconds),
-                        None => t!("expiry-service-default"),
-                    })
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(expiry, None, t!("expiry-service-default"));
-                        for seconds in EXPIRY_CHOICES {
-                            ui.selectable_value(
-                                expiry,
-                                Some(*seconds),
-                                validate::describe_seconds(*seconds),
-                            );
-                        }
-                    })
-                    .response
-                    .labelled_by(expiry_label.id);
-                ui.end_row();
-            },
-        );
+        let fold = (t!("collect-reference-and-expiry"), view.service.dialect);
+        enter |= self.fields.ui_reference_fold(ui, &problems, fold, |ui| {
+            let expiry_label = ui.label(t!("field-expires-in"));
+            egui::ComboBox::from_id_salt("link-expiry")
+                .selected_text(match *expiry {
+                    Some(seconds) => validate::describe_seconds(seconds),
+                    None => t!("expiry-service-default"),
+                })
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(expiry, None, t!("expiry-service-default"));
+                    for seconds in EXPIRY_CHOICES {
+                        ui.selectable_value(
+                            expiry,
+                            Some(*seconds),
+                            validate::describe_seconds(*seconds),
+                        );
+                    }
+                })
+                .response
+                .labelled_by(expiry_label.id);
+            ui.end_row();
+        });
         ui.add_space(crate::ui::theme::space::LARGE);
-        let go = self
-            .submission
-            .button(ui, built.is_ok(), enter, &t!("collect-create-link"));
-        if self.submission.explain_blocking(self.fields.started()) {
-            blocking_reasons(ui, &problems, &link_labels());
-        }
-        if go && let Ok(mut request) = built {
-            self.submission
-                .reference_for_next(&mut self.fields.reference1);
-            request.cash_in.reference1 = self.fields.reference1.trim().to_owned();
-            let expires = self
-                .expiry
-                .map(validate::describe_seconds)
-                .unwrap_or_default();
-            self.submission
-                .submit(Creation::Link { request, expires }, view, queued);
-        }
-        self.submission.attempt_ui(ui, queued);
+        let button = (t!("collect-create-link"), link_labels());
+        let form = self
+            .fields
+            .foot(built.map(SaleRequest::Link), button, enter);
+        self.submission.foot_ui(ui, form, (view, queued));
     }
 }

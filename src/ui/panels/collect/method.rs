@@ -10,13 +10,13 @@ use crate::api::family_b::{BankList, PaymentMethodRequest};
 use crate::requests::{MethodPaymentForm, MethodShape};
 use crate::ui::PanelContext;
 use crate::ui::bridge::Requested;
-use crate::ui::widgets::form::{self, blocking_reasons, error_box};
+use crate::ui::widgets::form::{self, error_box};
 use crate::validate::{self, Field, ValidationError};
 
-use super::creation::Creation;
 use super::fields::person_type_row;
 use super::submit::Submission;
 use super::*;
+use crate::collections::SaleRequest;
 
 pub(super) fn method_labels() -> Vec<(Field, String)> {
     vec![
@@ -177,32 +177,19 @@ impl MethodForm {
                 self.expiry_row(ui, &shape);
             });
         enter |= self.fields.ui_customer(ui, &problems);
-        let longest = view
-            .service
-            .dialect
-            .reference1_max(crate::api::Direction::In);
-        enter |= self.fields.ui_reference_fold(
-            ui,
-            &problems,
-            (t!("collect-reference"), longest),
-            |_| {},
-        );
+        let fold = (t!("collect-reference"), view.service.dialect);
+        enter |= self.fields.ui_reference_fold(ui, &problems, fold, |_| {});
         ui.add_space(crate::ui::theme::space::LARGE);
         method_notes(ui, &shape);
         if let Some(error) = self.banks.error() {
             error_box(ui, error);
         }
         ui.add_space(crate::ui::theme::space::MEDIUM);
-        let go = self
-            .submission
-            .button(ui, built.is_ok(), enter, &t!("collect-create-payment"));
-        if self.submission.explain_blocking(self.fields.started()) {
-            blocking_reasons(ui, &problems, &method_labels());
-        }
-        if go && let Ok(request) = built {
-            self.send(request, shape.name, view, queued);
-        }
-        self.submission.attempt_ui(ui, queued);
+        let button = (t!("collect-create-payment"), method_labels());
+        let form = self
+            .fields
+            .foot(built.map(SaleRequest::Method), button, enter);
+        self.submission.foot_ui(ui, form, (view, queued));
     }
 
     /// The lifetimes offered are those the interface takes: a choice it no longer takes (another
@@ -413,21 +400,6 @@ impl MethodForm {
             }
         }
         ui.end_row();
-    }
-
-    /// The charge, under the form's reference (a new one after an unknown outcome).
-    fn send(
-        &mut self,
-        mut request: PaymentMethodRequest,
-        name: String,
-        view: &CollectView<'_>,
-        queued: &mut Queue<CollectCommand>,
-    ) {
-        self.submission
-            .reference_for_next(&mut self.fields.reference1);
-        request.cash_in.reference1 = self.fields.reference1.trim().to_owned();
-        self.submission
-            .submit(Creation::Method { request, name }, view, queued);
     }
 }
 

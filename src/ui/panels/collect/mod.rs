@@ -8,6 +8,7 @@ use egui::{RichText, Ui};
 use crate::t;
 
 use crate::api::family_a::MethodQuery;
+use crate::collections::SaleRequest;
 use crate::ui::{AppAction, PanelContext};
 
 mod created;
@@ -20,7 +21,6 @@ mod submit;
 mod view;
 
 pub use crate::ui::customer::CreatedPayment;
-pub use creation::{Creation, fresh_reference1};
 pub use view::{CollectCommand, CollectView, Seller};
 
 use fields::CashInFields;
@@ -88,7 +88,7 @@ impl CollectPanel {
         let open = |submission: &submit::Submission| {
             submission.request.is_pending()
                 || submission.asking()
-                || submission.request.value().is_some_and(|created| {
+                || submission.card().is_some_and(|created| {
                     // A counter code stays open all day: its card is no sale waiting.
                     tracker
                         .find(&created.reference)
@@ -190,10 +190,10 @@ impl CollectPanel {
     fn run(&mut self, command: CollectCommand, ctx: &mut PanelContext<'_>) {
         let client = ctx.session.connection.client.clone();
         match command {
-            CollectCommand::Create(creation) => match &creation {
-                Creation::Link { .. } => self.link.submission.start(creation, ctx),
-                Creation::Method { .. } => self.method.submission.start(creation, ctx),
-                Creation::Resource { .. } => self.resource.submission.start(creation, ctx),
+            CollectCommand::Create(request) => match &request {
+                SaleRequest::Link(_) => self.link.submission.start(request, ctx),
+                SaleRequest::Method(_) => self.method.submission.start(request, ctx),
+                SaleRequest::Resource(_) => self.resource.submission.start(request, ctx),
             },
             CollectCommand::LoadBanks(method_id) => {
                 self.method.banks.start(
@@ -237,8 +237,7 @@ impl CollectPanel {
     pub fn collect_again(&mut self, payment: &CreatedPayment) {
         let made_it = |submission: &submit::Submission| {
             submission
-                .request
-                .value()
+                .card()
                 .is_some_and(|created| created.reference == payment.reference)
         };
         let amount = payment

@@ -13,13 +13,13 @@ use crate::api::family_a::{MethodList, Payer, ResourceRequest, ResourceShape};
 use crate::requests::ResourceForm as TypedResource;
 use crate::ui::PanelContext;
 use crate::ui::bridge::Requested;
-use crate::ui::widgets::form::{self, blocking_reasons, error_box};
+use crate::ui::widgets::form::{self, error_box};
 use crate::validate::ValidationError;
 
-use super::creation::{Creation, fresh_reference1};
 use super::fields::person_type_row;
-use super::submit::Submission;
+use super::submit::{SaleForm, Submission};
 use super::*;
+use crate::collections::{SaleRequest, fresh_reference1};
 
 pub(super) fn resource_labels() -> Vec<(Field, String)> {
     vec![
@@ -237,16 +237,14 @@ impl ResourceForm {
             ui.label(RichText::new(t!("resource-static-no-amount")).weak());
         }
         ui.add_space(crate::ui::theme::space::MEDIUM);
-        let go = self
-            .submission
-            .button(ui, built.is_ok(), enter, &t!("resource-create"));
-        if self.submission.explain_blocking(self.started()) {
-            blocking_reasons(ui, &problems, &resource_labels());
-        }
-        if go && let Ok(request) = built {
-            self.send(request, view, queued);
-        }
-        self.submission.attempt_ui(ui, queued);
+        let form = SaleForm {
+            started: self.started(),
+            sale: built.map(SaleRequest::Resource),
+            reference1: &mut self.reference1,
+            button: (t!("resource-create"), resource_labels()),
+            enter,
+        };
+        self.submission.foot_ui(ui, form, (view, queued));
     }
 
     /// The methods the account offers, with their icons; while they load, and when they could
@@ -472,19 +470,5 @@ impl ResourceForm {
             ],
         );
         enter
-    }
-
-    /// The charge, under the form's reference (a new one after an unknown outcome).
-    fn send(
-        &mut self,
-        mut request: ResourceRequest,
-        view: &CollectView<'_>,
-        queued: &mut Queue<CollectCommand>,
-    ) {
-        self.submission.reference_for_next(&mut self.reference1);
-        request.bill.reference1 =
-            (!self.reference1.trim().is_empty()).then(|| self.reference1.trim().to_owned());
-        self.submission
-            .submit(Creation::Resource { request }, view, queued);
     }
 }

@@ -1,20 +1,19 @@
 //! What the three sale forms share: the button that creates, what an attempt's failure means for
 //! the next one, the request sent by `logic`, and the created payment shown below.
 
-use crate::api::kind::PaymentKind;
 use crate::ui::queue::Queue;
 use egui::{RichText, Ui};
 
 use crate::t;
 
 use crate::api::family_b::TransactionStatus;
+use crate::collections::{MadeSale, SaleError, SaleRequest, fresh_reference1, make_sale};
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Requested, Task, UiError};
-use crate::ui::tracker::TrackedPayment;
-use crate::ui::widgets::form::error_box;
+use crate::ui::widgets::form::{blocking_reasons, error_box};
+use crate::validate::{Field, ValidationError};
 
 use super::created::CreatedView;
-use super::creation::{Creation, fresh_reference1};
 use super::view::{CollectCommand, CollectView};
 use crate::ui::customer::CreatedPayment;
 
@@ -36,7 +35,7 @@ const SAME_AMOUNT_WINDOW_MS: i64 = 60_000;
 /// A charge held back until the cashier says it is another sale.
 #[derive(Debug, Clone)]
 pub(super) struct Unconfirmed {
-    creation: Creation,
+    request: SaleRequest,
     /// The earlier payment of the same amount, and how many seconds ago it was created.
     earlier: String,
     seconds_ago: i64,
@@ -44,14 +43,33 @@ pub(super) struct Unconfirmed {
     earlier_paid: bool,
 }
 
+/// What a sale form hands its foot ([`Submission::foot_ui`]).
+pub(super) struct SaleForm<'a> {
+    /// The sale as the form reads it now, or every problem in it.
+    pub(super) sale: Result<SaleRequest, Vec<ValidationError>>,
+    /// The form's reference, which a retry after an unknown outcome changes.
+    pub(super) reference1: &'a mut String,
+    /// The button's words, and the form's fields as its reasons name them.
+    pub(super) button: (String, Vec<(Field, String)>),
+    /// Enter was pressed in one of its fields.
+    pub(super) enter: bool,
+    /// Something was typed: the reasons the button waits show.
+    pub(super) started: bool,
+}
+
+/// A sale this form made: the card shown, and the sale as the domain made it (the list follows
+/// it).
+pub(super) struct Sold {
+    pub(super) card: CreatedPayment,
+    made: MadeSale,
+}
+
 /// One form's attempt at creating a payment and what came of it.
 pub(super) struct Submission {
-    pub(super) request: Requested<CreatedPayment>,
+    pub(super) request: Requested<Sold>,
     pub(super) attempt: Attempt,
     pub(super) view: CreatedView,
-    /// What this form created last, for the payment list.
-    kind: PaymentKind,
-    /// The reference sent, to follow the payment under it.
+    /// The reference sent: a new one after an attempt whose outcome is unknown.
     sent_reference1: String,
     /// A same-amount charge waiting for the cashier's yes.
     unconfirmed: Option<Unconfirmed>,
@@ -66,7 +84,6 @@ impl Submission {
             request: Requested::NotRequested,
             attempt: Attempt::Fresh,
             view: CreatedView::default(),
-            kind: PaymentKind::Link,
             sent_reference1: String::new(),
             unconfirmed: None,
             pressed_while_blocked: false,
@@ -79,16 +96,19 @@ impl Submission {
         started || self.pressed_while_blocked
     }
 
-    /// Sends a charge, unless one of the same amount was made less than a minute ago and did
-    /// not fail: that could be the same sale twice, so the cashier is asked first.
+    /// Sends a charge under the form's reference (a new one after an attempt whose outcome is
+    /// unknown), unless one of the same amount was made less than a minute ago and did not
+    /// fail: that could be the same sale twice, so the cashier is asked first.
     pub(super) fn submit(
         &mut self,
-        creation: Creation,
+        (request, reference1): (SaleRequest, &mut String),
         view: &CollectView<'_>,
         queued: &mut Queue<CollectCommand>,
     ) {
+        self.reference_for_next(reference1);
+        let request = request.under(reference1);
         let now = crate::ledger::now_ms();
-        let earlier = creation.amount().and_then(|amount| {
+        let earlier = request.amount().and_then(|amount| {
             view.tracker.payments.iter().find(|payment| {
                 payment.amount == Some(amount)
                     && now - payment.created_ms < SAME_AMOUNT_WINDOW_MS
@@ -100,13 +120,13 @@ impl Submission {
         match earlier {
             Some(earlier) => {
                 self.unconfirmed = Some(Unconfirmed {
-                    creation,
+                    request,
                     earlier: earlier.reference.clone(),
                     seconds_ago: ((now - earlier.created_ms) / 1_000).max(0),
                     earlier_paid: earlier.status == Some(TransactionStatus::Approved),
                 });
             }
-            None => queued.push(CollectCommand::Create(creation)),
+            None => queued.push(CollectCommand::Create(request)),
         }
     }
 
@@ -122,32 +142,7 @@ impl Submission {
                 crate::ui::theme::palette(ui).warning,
             ))
             .show(ui, |ui| {
-                let amount = unconfirmed
-                    .creation
-                    .amount()
-                    .map(|a| a.to_string())
-                    .unwrap_or_default();
-                let (said, question) = if unconfirmed.earlier_paid {
-                    (
-                        t!(
-                            "collect-same-amount-paid",
-                            amount = amount,
-                            seconds = unconfirmed.seconds_ago,
-                            reference = unconfirmed.earlier.as_str()
-                        ),
-                        t!("collect-same-amount-paid-question"),
-                    )
-                } else {
-                    (
-                        t!(
-                            "collect-same-amount",
-                            amount = amount,
-                            seconds = unconfirmed.seconds_ago,
-                            reference = unconfirmed.earlier.as_str()
-                        ),
-                        t!("collect-same-amount-question"),
-                    )
-                };
+                let (said, question) = same_amount_words(unconfirmed);
                 ui.label(RichText::new(said).strong());
                 ui.label(question);
                 ui.horizontal(|ui| {
@@ -162,7 +157,7 @@ impl Submission {
         match answer {
             Some(true) => {
                 if let Some(unconfirmed) = self.unconfirmed.take() {
-                    queued.push(CollectCommand::Create(unconfirmed.creation));
+                    queued.push(CollectCommand::Create(unconfirmed.request));
                 }
             }
             Some(false) => self.unconfirmed = None,
@@ -183,64 +178,39 @@ impl Submission {
         self.pressed_while_blocked = false;
     }
 
-    /// Runs a queued creation on the runtime.
-    pub(super) fn start(&mut self, creation: Creation, ctx: &PanelContext<'_>) {
-        self.sent_reference1 = match &creation {
-            Creation::Link { request, .. } => request.cash_in.reference1.clone(),
-            Creation::Method { request, .. } => request.cash_in.reference1.clone(),
-            Creation::Resource { request } => request.bill.reference1.clone().unwrap_or_default(),
-        };
-        self.kind = creation.kind();
-        let client = ctx.session.connection.client.clone();
-        let minimum = creation.minimum(&ctx.session.connection.catalog);
-        let repeatable = self.kind.repeatable(&ctx.session.connection.catalog);
-        let ledger = ctx.session.ledger.clone().ok();
-        let sending = creation.send(client, minimum, repeatable);
+    /// Makes a queued sale on the runtime, by the one sale sequence (`collections::make_sale`):
+    /// in the session's books, as the sale of whoever is at the till.
+    pub(super) fn start(&mut self, request: SaleRequest, ctx: &PanelContext<'_>) {
+        self.sent_reference1 = request.reference1();
+        let session = ctx.session;
+        let client = session.connection.client.clone();
+        let catalog = session.connection.catalog.clone();
+        let books = session.ledger.clone().ok();
+        let books = books.map(|ledger| (ledger, session.profile_name().to_owned()));
+        let made_by = ctx.tracker.at_till().clone();
         self.request.start(ctx.bridge.spawn(async move {
-            if let Some(ledger) = ledger
-                && let Err(too_old) = crate::collections::may_sell(ledger).await
-            {
-                return Err(UiError {
-                    code: Some("ledger.too_old".to_owned()),
-                    ..UiError::local(too_old.to_string())
-                });
-            }
-            sending.await
+            let made = make_sale(&client, &catalog, books, made_by, request)
+                .await
+                .map_err(refused)?;
+            let card = CreatedPayment::of_sale(&made.sale, &catalog);
+            Ok(Sold { card, made })
         }));
     }
 
-    /// Hands the created payment to the follower and notes what a failure means for the next
-    /// attempt; the form's reference changes once a payment exists under it. True when a
-    /// payment was just created: the form empties for the next sale.
+    /// Hands the sale made to the list, which follows it, and notes what a failure means for
+    /// the next attempt; the form's reference changes once a payment exists under it. True when
+    /// a payment was just created: the form empties for the next sale.
     pub(super) fn settle(&mut self, reference1: &mut String, ctx: &mut PanelContext<'_>) -> bool {
         if !self.request.poll() {
             return false;
         }
         match &self.request {
-            Requested::Done(created) => {
+            Requested::Done(sold) => {
                 self.view.reset();
                 self.attempt = Attempt::Fresh;
                 self.pressed_while_blocked = false;
-                let mut payment = TrackedPayment::new(
-                    created.reference.clone(),
-                    self.kind.clone(),
-                    created.amount,
-                    self.sent_reference1.clone(),
-                    // What the QR encodes (a code without a link has its data): the books keep
-                    // it, and the counter's poster is printed from it.
-                    if created.url.is_empty() {
-                        created.qr_text.clone()
-                    } else {
-                        created.url.clone()
-                    },
-                );
-                payment.description = created.description.clone();
-                payment.repeatable = created.repeatable;
-                payment.open_until = created.open_until;
-                payment.made_by = ctx.tracker.at_till().clone();
-                payment.resource_id = created.resource_id.clone();
-                ctx.tracker
-                    .follow(ctx.bridge, ctx.session.connection.client.clone(), payment);
+                let client = ctx.session.connection.client.clone();
+                ctx.tracker.follow_sale(ctx.bridge, client, &sold.made);
                 *reference1 = fresh_reference1();
                 return true;
             }
@@ -259,6 +229,27 @@ impl Submission {
             _ => {}
         }
         false
+    }
+
+    /// A form's foot, alike in the three forms: the create button (Enter in a field presses it
+    /// too), why it cannot send yet, the sale sent under the form's reference once pressed, and
+    /// what the last attempt left.
+    pub(super) fn foot_ui(
+        &mut self,
+        ui: &mut Ui,
+        form: SaleForm<'_>,
+        (view, queued): (&CollectView<'_>, &mut Queue<CollectCommand>),
+    ) {
+        let (words, labels) = form.button;
+        let go = self.button(ui, form.sale.is_ok(), form.enter, &words);
+        if self.explain_blocking(form.started) {
+            let problems = form.sale.as_ref().err().map_or(&[][..], Vec::as_slice);
+            blocking_reasons(ui, problems, &labels);
+        }
+        if go && let Ok(request) = form.sale {
+            self.submit((request, form.reference1), view, queued);
+        }
+        self.attempt_ui(ui, queued);
     }
 
     /// The create button, with the retry's own words; true when pressed (or Enter in a field)
@@ -322,9 +313,14 @@ impl Submission {
         self.confirm_ui(ui, queued);
     }
 
+    /// The card of the sale this form made last, while it is there to show.
+    pub(super) fn card(&self) -> Option<&CreatedPayment> {
+        self.request.value().map(|sold| &sold.card)
+    }
+
     /// Whether a created payment's card is there to show.
     pub(super) fn has_card(&self) -> bool {
-        self.request.value().is_some()
+        self.card().is_some()
     }
 
     /// The created payment's card; true when the cashier asked for a new sale.
@@ -335,8 +331,8 @@ impl Submission {
         queued: &mut Queue<CollectCommand>,
     ) -> bool {
         let mut new_sale = false;
-        if let Some(created) = self.request.value() {
-            new_sale = self.view.ui(ui, view, created, queued);
+        if let Some(sold) = self.request.value() {
+            new_sale = self.view.ui(ui, view, &sold.card, queued);
         }
         if new_sale {
             self.new_sale();
@@ -346,9 +342,45 @@ impl Submission {
 
     /// The reference of the payment whose card is shown.
     pub(super) fn card_reference(&self) -> Option<&str> {
-        self.request
-            .value()
-            .map(|created| created.reference.as_str())
+        self.card().map(|card| card.reference.as_str())
+    }
+}
+
+/// Why no sale was made, as the form says it: the service's refusal with its code, or the books
+/// that may no longer take a sale.
+fn refused(error: SaleError) -> UiError {
+    match error {
+        SaleError::Service(error) => UiError::from(error),
+        SaleError::Books(too_old) => UiError {
+            code: Some("ledger.too_old".to_owned()),
+            ..UiError::local(too_old.to_string())
+        },
+    }
+}
+
+/// What the cashier is told of the earlier charge of the same amount, and what she is asked.
+fn same_amount_words(unconfirmed: &Unconfirmed) -> (String, String) {
+    let amount = unconfirmed.request.amount().map(|a| a.to_string());
+    let (seconds, reference) = (unconfirmed.seconds_ago, unconfirmed.earlier.as_str());
+    // The two sentences differ only in their words: the earlier charge was paid, or not yet.
+    macro_rules! said {
+        ($id:tt) => {
+            t!(
+                $id,
+                amount = amount.unwrap_or_default(),
+                seconds = seconds,
+                reference = reference
+            )
+        };
+    }
+    if unconfirmed.earlier_paid {
+        let said = said!("collect-same-amount-paid");
+        (said, t!("collect-same-amount-paid-question"))
+    } else {
+        (
+            said!("collect-same-amount"),
+            t!("collect-same-amount-question"),
+        )
     }
 }
 
@@ -370,17 +402,6 @@ pub(super) fn save_card(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::validate;
-
-    #[test]
-    fn fresh_references_are_short_and_distinct() {
-        let a = fresh_reference1();
-        let b = fresh_reference1();
-        assert!(a.len() <= 20 && a.starts_with("PD"), "{a}");
-        assert!(validate::reference1(&a).is_ok());
-        // The random suffix makes two in the same second differ (almost always; retry once).
-        assert!(a != b || fresh_reference1() != a);
-    }
 
     #[test]
     fn a_retry_after_an_unknown_outcome_changes_the_reference() {

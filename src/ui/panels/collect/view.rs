@@ -1,18 +1,18 @@
 //! What Cobrar's forms draw from and what they ask for: the view of the session, and the
 //! commands the panel's `logic` runs.
 
+use crate::collections::SaleRequest;
 use crate::ledger::StoredNotification;
 use crate::requests::Service;
 use crate::ui::customer::CreatedPayment;
 use crate::ui::session::Session;
 use crate::ui::tracker::Tracker;
 
-use super::creation::Creation;
-
 /// What the panel asks the app to do; run by `logic`, never while drawing.
 #[derive(Debug, Clone)]
 pub enum CollectCommand {
-    Create(Creation),
+    /// A sale to make, checked.
+    Create(SaleRequest),
     /// The banks a PSE payer can choose, for this method.
     LoadBanks(i64),
     /// The methods the account offers for resources, with their icons.

@@ -26,7 +26,7 @@ use crate::ui::bridge::{Bridge, Requested, Task, UiError};
 use crate::ui::widgets::form::error_box;
 use crate::validate::{Field, ValidationError};
 
-use super::collect::fresh_reference1;
+use crate::collections::fresh_reference1;
 
 /// A refusal, as [`error_box`]; one that allows a retry at a known time counts down to it.
 fn refusal_box(ui: &mut Ui, error: &UiError) {

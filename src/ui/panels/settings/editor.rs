@@ -180,63 +180,57 @@ impl ProfileEditor {
         let advanced_problem = problems.iter().any(|p| ADVANCED_FIELDS.contains(&p.field));
         let draft = &mut self.draft;
         let mut enter = false;
-        egui::CollapsingHeader::new(t!("settings-advanced"))
-            .id_salt("profile-advanced")
-            .open(advanced_problem.then_some(true))
-            .show(ui, |ui| {
-                ui.label(RichText::new(t!("settings-advanced-note")).weak());
-                egui::Grid::new("profile-advanced-grid")
-                    .num_columns(2)
-                    .spacing([12.0, 6.0])
-                    .show(ui, |ui| {
-                        enter |= form::text_rows(
-                            ui,
-                            problems,
-                            [
-                                (
-                                    &*t!("field-default-webhook"),
-                                    &mut draft.webhook_url,
-                                    Field::ProfileWebhookUrl,
-                                    &*t!("hint-optional-https"),
-                                ),
-                                (
-                                    &*t!("field-return-url"),
-                                    &mut draft.return_url,
-                                    Field::ProfileReturnUrl,
-                                    &*t!("hint-optional-https"),
-                                ),
-                                (
-                                    &*t!("field-profile-merchant-id"),
-                                    &mut draft.merchant_id,
-                                    Field::ProfileMerchantId,
-                                    &*t!("hint-merchant-optional"),
-                                ),
-                                (
-                                    &*t!("field-profile-brand-id"),
-                                    &mut draft.brand_id,
-                                    Field::ProfileBrandId,
-                                    "79",
-                                ),
-                                (
-                                    &*t!("field-webhook-listen"),
-                                    &mut draft.webhook_listen,
-                                    Field::WebhookListen,
-                                    crate::config::DEFAULT_WEBHOOK_LISTEN,
-                                ),
-                                (
-                                    &*t!("field-ledger-url"),
-                                    &mut draft.ledger_url,
-                                    Field::LedgerUrl,
-                                    "postgres://caja@servidor:5432/tienda",
-                                ),
-                            ],
-                        );
-                        ui.label(t!("field-payment-summary"));
-                        ui.checkbox(&mut draft.show_summary, t!("field-show-summary"));
-                        ui.end_row();
-                        interface_row(ui, &mut draft.interface);
-                    });
-            });
+        let fold = (t!("settings-advanced"), advanced_problem);
+        let ids = ("profile-advanced", "profile-advanced-grid");
+        let note = Some(t!("settings-advanced-note"));
+        form::folded_grid(ui, fold, ids, note, |ui| {
+            enter |= form::text_rows(
+                ui,
+                problems,
+                [
+                    (
+                        &*t!("field-default-webhook"),
+                        &mut draft.webhook_url,
+                        Field::ProfileWebhookUrl,
+                        &*t!("hint-optional-https"),
+                    ),
+                    (
+                        &*t!("field-return-url"),
+                        &mut draft.return_url,
+                        Field::ProfileReturnUrl,
+                        &*t!("hint-optional-https"),
+                    ),
+                    (
+                        &*t!("field-profile-merchant-id"),
+                        &mut draft.merchant_id,
+                        Field::ProfileMerchantId,
+                        &*t!("hint-merchant-optional"),
+                    ),
+                    (
+                        &*t!("field-profile-brand-id"),
+                        &mut draft.brand_id,
+                        Field::ProfileBrandId,
+                        "79",
+                    ),
+                    (
+                        &*t!("field-webhook-listen"),
+                        &mut draft.webhook_listen,
+                        Field::WebhookListen,
+                        crate::config::DEFAULT_WEBHOOK_LISTEN,
+                    ),
+                    (
+                        &*t!("field-ledger-url"),
+                        &mut draft.ledger_url,
+                        Field::LedgerUrl,
+                        "postgres://caja@servidor:5432/tienda",
+                    ),
+                ],
+            );
+            ui.label(t!("field-payment-summary"));
+            ui.checkbox(&mut draft.show_summary, t!("field-show-summary"));
+            ui.end_row();
+            interface_row(ui, &mut draft.interface);
+        });
         enter
     }
 
