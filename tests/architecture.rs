@@ -587,3 +587,89 @@ fn the_apps_core_names_no_panel_but_the_home_one() {
         );
     }
 }
+
+/// The service's operations that create a payment, by the `Client` methods that send them.
+const CREATE_OPERATIONS: &[&str] = &[
+    "create_payment_link",
+    "create_method_payment",
+    "generate_resource",
+];
+
+/// The create operations a parsed file calls (`client.create_payment_link(..)`, a path to one,
+/// or inside a macro's tokens), test modules included.
+#[derive(Default)]
+struct CreateCalls(BTreeSet<String>);
+
+impl<'ast> syn::visit::Visit<'ast> for CreateCalls {
+    fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
+        self.note(&call.method);
+        syn::visit::visit_expr_method_call(self, call);
+    }
+
+    fn visit_expr_path(&mut self, path: &'ast syn::ExprPath) {
+        if let Some(last) = path.path.segments.last() {
+            self.note(&last.ident);
+        }
+        syn::visit::visit_expr_path(self, path);
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        let tokens = mac.tokens.to_string();
+        for operation in CREATE_OPERATIONS {
+            let called = tokens
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .any(|word| word == *operation);
+            if called {
+                self.0.insert((*operation).to_owned());
+            }
+        }
+        syn::visit::visit_macro(self, mac);
+    }
+}
+
+impl CreateCalls {
+    fn note(&mut self, name: &syn::Ident) {
+        if CREATE_OPERATIONS.iter().any(|operation| name == operation) {
+            self.0.insert(name.to_string());
+        }
+    }
+}
+
+/// A sale is made by one sequence in the domain (`collections::make_sale`), as a payout is by
+/// `payouts`: the app and the command line ask it, and no front end creates a payment at the
+/// service itself (which would leave the books and the reference to it).
+#[test]
+fn only_the_domain_creates_a_payment_at_the_service() {
+    use syn::visit::Visit;
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let graph = graph();
+    let mut callers = BTreeMap::new();
+    for (path, text) in &graph.files {
+        let relative = path.strip_prefix(&src).unwrap();
+        // The client defines them; the simulator answers them on its own terms.
+        if relative.starts_with("api") || relative.starts_with("simulator") {
+            continue;
+        }
+        let file = syn::parse_file(text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut calls = CreateCalls::default();
+        calls.visit_file(&file);
+        if !calls.0.is_empty() {
+            callers.insert(relative.to_path_buf(), calls.0);
+        }
+    }
+    let outside: Vec<_> = callers
+        .iter()
+        .filter(|(file, _)| !file.starts_with("collections"))
+        .collect();
+    assert!(
+        outside.is_empty(),
+        "only collections creates a payment at the service (make_sale); these call it \
+         themselves: {outside:?}"
+    );
+    let made = callers.values().flatten().collect::<BTreeSet<_>>();
+    assert_eq!(
+        made.len(),
+        CREATE_OPERATIONS.len(),
+        "collections makes every kind of sale: {callers:?}"
+    );
+}
