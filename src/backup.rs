@@ -131,11 +131,11 @@ pub fn take(ledger: &Ledger, folder: &Path) -> Result<Copy, BackupError> {
     // Two copies in the same second (a click right after the daily one): the newer wins.
     let path = folder.join(&name);
     let partial = folder.join(format!(".{name}.partial"));
-    let _ = std::fs::remove_file(&partial);
+    crate::owner_only::remove_leftover(&partial);
     let written = ledger.write_copy(&partial).map_err(BackupError::from);
     let verified = written.and_then(|counts| verify(&partial, &counts));
     if let Err(error) = verified {
-        let _ = std::fs::remove_file(&partial);
+        crate::owner_only::remove_leftover(&partial);
         return Err(error);
     }
     std::fs::rename(&partial, &path).map_err(io(&path))?;

@@ -37,6 +37,23 @@ pub fn sqlite_files(path: &Path) -> io::Result<()> {
     Ok(())
 }
 
+/// Removes what paydesk left behind (a partial download, a half-written copy, an empty old
+/// folder) on the way out of a failure or a move. It is already beside the point: one that cannot
+/// be removed now is left for the next run's sweep, and the failure being handled stays the one
+/// reported. Only logged, so a leftover never hides the real error.
+pub fn remove_leftover(path: &Path) {
+    let removed = if path.is_dir() {
+        std::fs::remove_dir(path)
+    } else {
+        std::fs::remove_file(path)
+    };
+    if let Err(error) = removed
+        && error.kind() != io::ErrorKind::NotFound
+    {
+        tracing::debug!(path = %path.display(), %error, "a leftover stays until the next run");
+    }
+}
+
 /// A new file, the owner's alone from the start (there is no moment others may read it).
 pub fn create(path: &Path) -> io::Result<std::fs::File> {
     let mut options = std::fs::OpenOptions::new();

@@ -294,7 +294,7 @@ fn forget_this_computer(yes: bool) -> Result<ExitCode, Failure> {
         }
         // The home under the app id, once empty.
         if let Some(parent) = dir.parent() {
-            let _ = std::fs::remove_dir(parent);
+            crate::owner_only::remove_leftover(parent);
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -131,6 +131,8 @@ impl Output {
     }
 
     pub fn failed(&self, failure: &Failure) -> ExitCode {
+        // Writing to the terminal is the handling of the failure: a closed stderr leaves only the
+        // exit code to say it, which follows.
         if self.json {
             let _ = writeln!(
                 std::io::stdout().lock(),

@@ -76,9 +76,9 @@ pub fn settle_home(old: &Path, new: &Path) -> PathBuf {
         Ok(()) => {
             tracing::info!(from = %old.display(), to = %new.display(), "moved paydesk's folder");
             // The empty folders left behind (`paydesk\\paydesk`, then `paydesk`).
-            let _ = std::fs::remove_dir(old);
+            crate::owner_only::remove_leftover(old);
             if let Some(parent) = old.parent() {
-                let _ = std::fs::remove_dir(parent);
+                crate::owner_only::remove_leftover(parent);
             }
             new.to_owned()
         }
@@ -245,12 +245,12 @@ impl Paths {
                 .write_all(config.to_toml().as_bytes())
                 .and_then(|()| file.sync_all())
             {
-                let _ = std::fs::remove_file(&temporary);
+                crate::owner_only::remove_leftover(&temporary);
                 return Err(write(source));
             }
         }
         std::fs::rename(&temporary, &path).map_err(|source| {
-            let _ = std::fs::remove_file(&temporary);
+            crate::owner_only::remove_leftover(&temporary);
             write(source)
         })
     }

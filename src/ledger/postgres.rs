@@ -146,6 +146,7 @@ fn without_password(text: &str) -> String {
             .map_or_else(|| "?".to_owned(), |(scheme, _)| format!("{scheme}://…"));
     };
     if url.password().is_some() {
+        // Refused only for an address that cannot hold a password, which this one just did.
         let _ = url.set_password(Some("***"));
     }
     if url.query().is_some() {

@@ -295,6 +295,8 @@ fn apply(
                 std::thread::sleep(Duration::from_millis(200));
             }
             Err(error) => {
+                // The step's error is the one reported; a rollback that fails ends with the
+                // connection, which rolls back the same.
                 let _ = client.batch("ROLLBACK");
                 return Err(error);
             }

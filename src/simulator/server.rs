@@ -150,6 +150,7 @@ impl Simulator {
 
     /// Stops accepting, lets in-flight requests finish, saves the state file.
     pub async fn stop(mut self) {
+        // A server already stopped has nothing to hear.
         let _ = self.shutdown.send(true);
         // A request hung by the "hang" fault would hold graceful shutdown forever.
         let _ = tokio::time::timeout(Duration::from_secs(5), &mut self.server).await;
@@ -161,6 +162,7 @@ impl Drop for Simulator {
     /// However the simulator ends (stopped, or its last holder gone when the app closes or
     /// switches profile), what happened since the last periodic save is kept.
     fn drop(&mut self) {
+        // A server already stopped has nothing to hear.
         let _ = self.shutdown.send(true);
         if let Some(path) = &self.state_file
             && let Err(error) = save_state(&self.shared, path)

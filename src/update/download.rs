@@ -84,7 +84,7 @@ fn forget_other_parts(folder: &Path, keep: &Path) {
     for entry in entries.flatten() {
         let path = entry.path();
         if path != keep && path.extension().is_some_and(|ext| ext == "part") {
-            let _ = std::fs::remove_file(&path);
+            crate::owner_only::remove_leftover(&path);
         }
     }
 }
@@ -110,7 +110,7 @@ pub(super) async fn fetch_verified(
         match checked_off_thread(&done.path, file, key).await {
             Ok(()) => return Ok(done),
             Err(_) => {
-                let _ = std::fs::remove_file(&done.path);
+                crate::owner_only::remove_leftover(&done.path);
             }
         }
     }
@@ -135,7 +135,7 @@ pub(super) async fn fetch_verified(
                 return Ok(done);
             }
             Err(error) => {
-                let _ = std::fs::remove_file(&part);
+                crate::owner_only::remove_leftover(&part);
                 if !(resumed && attempt == 0) {
                     return Err(error);
                 }
@@ -180,7 +180,7 @@ async fn into_part(
         .content_length()
         .is_some_and(|length| have + length > file.size)
     {
-        let _ = std::fs::remove_file(part);
+        crate::owner_only::remove_leftover(part);
         return Err(UpdateError::TooLarge { cap: file.size });
     }
     let mut out = std::fs::OpenOptions::new()
@@ -197,7 +197,7 @@ async fn into_part(
     while let Some(piece) = fetch::next_piece(&mut answer, url, limits.stall).await? {
         if have + piece.len() as u64 > file.size {
             drop(out);
-            let _ = std::fs::remove_file(part);
+            crate::owner_only::remove_leftover(part);
             return Err(UpdateError::TooLarge { cap: file.size });
         }
         out.write_all(&piece).map_err(UpdateError::disk(part))?;

@@ -204,9 +204,9 @@ fn replace_beside(verified: &Verified, target: &Path, key: &TrustedKey) -> Resul
         std::fs::rename(&copy_path, target).map_err(UpdateError::disk(target))
     })();
     if copied.is_err() {
-        let _ = std::fs::remove_file(&copy_path);
+        crate::owner_only::remove_leftover(&copy_path);
     } else {
-        let _ = std::fs::remove_file(&verified.path);
+        crate::owner_only::remove_leftover(&verified.path);
     }
     copied
 }

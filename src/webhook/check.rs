@@ -238,6 +238,8 @@ impl Checker {
             let profile = subject.profile.clone();
             tokio::spawn(async move {
                 tokio::time::sleep(PATIENCE_STEP).await;
+                // The checker stopped meanwhile: the notification stays stored and unchecked,
+                // for the next start.
                 let _ = again.send(ToCheck {
                     id,
                     notification,
@@ -252,6 +254,7 @@ impl Checker {
         let Some(events) = &self.events else {
             return;
         };
+        // Nobody listening any more (the window closed) is not an error for the checker.
         for (id, reference, state, service_status) in checked {
             let _ = events.send(ReceiverEvent::Checked {
                 id,
@@ -548,6 +551,7 @@ async fn line_back(settings: &SharedSettings, anything_stalled: bool) {
         tokio::time::sleep(std::time::Duration::from_secs(2)).await;
         return;
     }
+    // The reachability's sender lives as long as the client held above: it does not close first.
     let _ = changes.wait_for(|reach| reach.is_up()).await;
 }
 

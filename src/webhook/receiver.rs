@@ -197,6 +197,7 @@ impl Receiver {
 
     /// Stops accepting and waits for the requests in flight to be answered.
     pub async fn shutdown(self) {
+        // The server gone already is the stop asked for; its end is all there is to wait for.
         let _ = self.shutdown.send(true);
         let _ = self.server.await;
     }
@@ -355,6 +356,8 @@ async fn store(
                 reference,
                 status,
             });
+            // The checker gone means the receiver is stopping: the notification is stored, and
+            // the next start checks what was left unchecked.
             let _ = shared.confirm.send(ToCheck {
                 id,
                 notification: keep,
@@ -365,6 +368,7 @@ async fn store(
         Ok(Ok(StoreOutcome::Duplicate { id, confirmed })) => {
             shared.event(ReceiverEvent::Duplicate { id, reference });
             if !confirmed {
+                // As above: a stopping receiver leaves it stored and unchecked, for the next start.
                 let _ = shared.confirm.send(ToCheck {
                     id,
                     notification: keep,
@@ -394,6 +398,8 @@ async fn store(
 impl Shared {
     /// Counts a refusal that keeps no sample (the writer adds it to the day's tally).
     fn count(&self, kind: Refusal) {
+        // The writer gone means the receiver is stopping: a refusal then goes uncounted, and the
+        // request is refused all the same.
         let _ = self.writer.send(Job::Refused { kind, sample: None });
         self.event(ReceiverEvent::Rejected {
             kind,
@@ -419,6 +425,7 @@ impl Shared {
             })
             .is_ok()
         {
+            // Committed or not, the request is refused; the writer logs its own failure.
             let _ = done.await;
         }
         self.event(ReceiverEvent::Rejected { kind, reason });
@@ -483,6 +490,8 @@ fn write_batches(settings: &SharedSettings, jobs: std_mpsc::Receiver<Job>, inbox
         {
             tracing::error!(%error, "could not count refused requests");
         }
+        // A request that stopped waiting (its deadline passed) has nobody to hear its answer; the
+        // writer's part is done either way.
         for reply in refused {
             let _ = reply.send(());
         }
@@ -497,6 +506,7 @@ fn write_batches(settings: &SharedSettings, jobs: std_mpsc::Receiver<Job>, inbox
                     if full > 0 {
                         count_full(&ledger, full, inbox, &mut said_full);
                     }
+                    // As for refusals: a request past its deadline no longer waits to hear.
                     for (reply, outcome) in replies.into_iter().zip(outcomes) {
                         let _ = reply.send(Ok(outcome));
                     }
@@ -505,6 +515,7 @@ fn write_batches(settings: &SharedSettings, jobs: std_mpsc::Receiver<Job>, inbox
                 Err(error) => {
                     tracing::error!(%error, "could not store notifications");
                     for reply in replies {
+                        // Likewise; the failure itself was logged just above.
                         let _ = reply.send(Err(error.to_string()));
                     }
                 }

@@ -143,5 +143,6 @@ async fn connection(
         _ = stopped(&mut stop) => {}
     }
     connection.as_mut().graceful_shutdown();
+    // A connection still open after the grace is dropped: the stop is its answer.
     let _ = tokio::time::timeout(GRACE, connection).await;
 }

@@ -106,6 +106,8 @@ pub(super) fn confirm_on_terminal(summary: &str, question: Question) -> Result<(
         return Err(Failure::NotConfirmed(question.no_terminal));
     }
     let mut stderr = std::io::stderr().lock();
+    // A terminal that cannot take the question cannot answer it either: the read below fails
+    // and says so.
     let _ = write!(stderr, "{summary}\n{} ", question.type_yes);
     let _ = stderr.flush();
     let mut answer = String::new();

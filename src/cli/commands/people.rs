@@ -108,10 +108,14 @@ async fn check_owner(ledger: &Arc<Ledger>, pin: Pin) -> Result<(), Failure> {
             if matches!(check, PinCheck::Wrong { .. }) {
                 let ledger = ledger.clone();
                 let actor = Actor::new(Role::Anyone, "");
-                let _ = blocking(move || {
+                let recorded = blocking(move || {
                     ledger.record_activity(&actor, Action::PinLocked, &t!("actor-owner"), now_ms())
                 })
                 .await;
+                // The lock itself holds; only its line in the activity log is missing.
+                if let Err(error) = recorded {
+                    tracing::warn!(%error, "the owner's PIN lock is not in the activity log");
+                }
             }
             refused(t!(
                 "pin-locked-for",

@@ -100,6 +100,7 @@ async fn wait_for_stop() {
             match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
                 Ok(signal) => signal,
                 Err(_) => {
+                    // Without a handler for either signal the receiver runs until it is killed.
                     let _ = tokio::signal::ctrl_c().await;
                     return;
                 }
@@ -111,6 +112,7 @@ async fn wait_for_stop() {
     }
     #[cfg(not(unix))]
     {
+        // Without a Ctrl+C handler the receiver runs until it is killed.
         let _ = tokio::signal::ctrl_c().await;
     }
 }
