@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
-use paydesk::api::family_b::TransactionStatus;
+use paydesk::api::TransactionStatus;
 use paydesk::config::{EnvOverrides, Paths};
 use paydesk::money::Pesos;
 use paydesk::ui::session::SecretsSource;

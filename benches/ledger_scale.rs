@@ -16,8 +16,8 @@ mod postgres;
 use std::time::{Duration, Instant};
 
 use paydesk::api::catalog::MethodCatalog;
-use paydesk::api::family_b::TransactionStatus;
-use paydesk::api::family_b::WithdrawRequest;
+use paydesk::api::TransactionStatus;
+use paydesk::api::PayoutRequest;
 use paydesk::api::kind::PaymentKind;
 use paydesk::api::notification::Notification;
 use paydesk::i18n::Language;
@@ -139,7 +139,7 @@ fn populate(ledger: &Ledger, payments: usize, now: i64) {
             .expect("received payments");
     }
     for index in 0..payments / 20 {
-        let request = WithdrawRequest {
+        let request = PayoutRequest {
             amount: Pesos::new(50_000 + index as i64),
             reference1: format!("OUT-{index:05}"),
             webhook_request: None,

@@ -1673,7 +1673,7 @@ async fn status_says_a_contradiction_and_never_applies_it() {
         .collection_by_reference(&profile, &reference)
         .unwrap()
         .unwrap();
-    let refused: paydesk::api::family_b::StatusRecord = serde_json::from_value(serde_json::json!({
+    let refused: paydesk::api::StatusRecord = serde_json::from_value(serde_json::json!({
         "id": "1", "cost": "", "status": "0", "date": "", "providerReference": "",
         "amount": "$ 25.000", "description": null, "paymentMethod": null
     }))
@@ -1706,7 +1706,7 @@ async fn status_says_a_contradiction_and_never_applies_it() {
         .unwrap();
     assert_eq!(
         held.status,
-        Some(paydesk::api::family_b::TransactionStatus::Rejected)
+        Some(paydesk::api::TransactionStatus::Rejected)
     );
     let close = cli.run(&["--json", "ledger", "close"]).await;
     let close = close.json();

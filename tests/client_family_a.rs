@@ -439,7 +439,7 @@ async fn a_static_qr_on_the_counter_takes_payment_after_payment_for_years() {
         // Through "processing" to approved, every time.
         common::wait_for("the payment approved", || async {
             let record = client.payment_status(&resource.reference).await.ok()?.value;
-            (record.status == paydesk::api::family_b::TransactionStatus::Approved).then_some(())
+            (record.status == paydesk::api::TransactionStatus::Approved).then_some(())
         })
         .await;
     }

@@ -10,10 +10,8 @@ use std::time::Duration;
 use common::endpoint::{Endpoint, signed};
 use common::{TestSimulator, wait_for};
 use paydesk::api::catalog::MethodCatalog;
-use paydesk::api::family_b::{
-    CashIn, DEFAULT_BRAND_ID, PaymentLinkRequest, PaymentMethodRequest, Reference2,
-    TransactionStatus, WithdrawRequest,
-};
+use paydesk::api::{TransactionStatus, PayoutRequest};
+use paydesk::api::family_b::{CashIn, DEFAULT_BRAND_ID, PaymentLinkRequest, PaymentMethodRequest, Reference2};
 use paydesk::api::kind::PaymentKind;
 use paydesk::ledger::reconcile::{self, ExceptionKind, Report};
 use paydesk::ledger::{CheckState, Ledger, PayoutState};
@@ -210,7 +208,7 @@ async fn a_sales_notification_naming_a_payout_leaves_it_as_the_service_says() {
         &client,
         PROFILE,
         None,
-        WithdrawRequest {
+        PayoutRequest {
             amount: Pesos::new(300_000),
             reference1: "NOMINA7".into(),
             webhook_request: Some(url::Url::parse("https://tienda.example.co/webhook").unwrap()),

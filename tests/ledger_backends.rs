@@ -6,7 +6,7 @@ mod common;
 
 use common::postgres::Cluster;
 use paydesk::api::catalog::MethodCatalog;
-use paydesk::api::family_b::{StatusRecord, TransactionStatus, WithdrawRequest};
+use paydesk::api::{StatusRecord, TransactionStatus, PayoutRequest};
 use paydesk::api::kind::PaymentKind;
 use paydesk::api::notification::Notification;
 use paydesk::i18n::Language;
@@ -92,8 +92,8 @@ const NO_SPACING: IntentRules = IntentRules {
     confirmed_repeat_of: None,
 };
 
-fn request(reference1: &str, amount: i64, cellphone: &str) -> WithdrawRequest {
-    WithdrawRequest {
+fn request(reference1: &str, amount: i64, cellphone: &str) -> PayoutRequest {
+    PayoutRequest {
         amount: Pesos::new(amount),
         reference1: reference1.into(),
         webhook_request: None,

@@ -9,10 +9,8 @@ use std::sync::Arc;
 
 use common::{TestSimulator, wait_for};
 use paydesk::api::catalog::{ExtraField, MethodCatalog};
-use paydesk::api::family_b::{
-    BREB_WITHDRAW_METHOD, CashIn, DEFAULT_BRAND_ID, PaymentMethodRequest, Reference2,
-    TransactionStatus, WithdrawRequest,
-};
+use paydesk::api::{TransactionStatus, PayoutRequest};
+use paydesk::api::family_b::{BREB_WITHDRAW_METHOD, CashIn, DEFAULT_BRAND_ID, PaymentMethodRequest, Reference2};
 use paydesk::api::kind::PaymentKind;
 use paydesk::api::{Dialect, TransactionTokenSource};
 use paydesk::ledger::{CheckState, Ledger, StoredNotification};
@@ -370,7 +368,7 @@ async fn a_cash_out_to_a_bre_b_key_with_a_fetched_token() {
     let mut settings = shop.simulator.settings();
     settings.transaction_token = TransactionTokenSource::Fetch;
     let client = paydesk::api::Client::new(settings).unwrap();
-    let request = WithdrawRequest {
+    let request = PayoutRequest {
         amount: Pesos::new(40_000),
         reference1: "BREB-1".into(),
         webhook_request: Some(Url::parse(&shop.receiver.url()).unwrap()),
@@ -411,7 +409,7 @@ async fn a_cash_out_to_a_bre_b_key_with_a_fetched_token() {
     let raw: Value = serde_json::from_str(&approvals[0].raw).unwrap();
     assert_eq!(raw["withdraw"]["accountNumber"], "@TIENDA123");
     // A bad key never leaves.
-    let bad = WithdrawRequest {
+    let bad = PayoutRequest {
         destination: "TIENDA 123".into(),
         ..request
     };

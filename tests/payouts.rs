@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use common::{TestSimulator, wait_for};
 use paydesk::api::ApiError;
-use paydesk::api::family_b::WithdrawRequest;
+use paydesk::api::PayoutRequest;
 use paydesk::ledger::{Ledger, PayoutState};
 use paydesk::money::Pesos;
 use paydesk::payouts::{self, PayoutError};
@@ -18,8 +18,8 @@ const WITHDRAW: &str = "/pay/cash-out/generate/withdraw-method/token";
 
 /// A payout as the service's current interface takes it: to a Bre-B alias, with the address
 /// its notification goes to.
-fn request(reference1: &str, amount: i64) -> WithdrawRequest {
-    WithdrawRequest {
+fn request(reference1: &str, amount: i64) -> PayoutRequest {
+    PayoutRequest {
         amount: Pesos::new(amount),
         reference1: reference1.into(),
         webhook_request: Some(url::Url::parse("http://127.0.0.1:8787/webhook").unwrap()),

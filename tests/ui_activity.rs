@@ -131,7 +131,7 @@ fn reconciliation_shows_totals_and_exports_a_csv() {
             session.ledger.as_ref().is_ok_and(|ledger| {
                 ledger.notifications_for(&reference).is_ok_and(|n| {
                     n.iter()
-                        .any(|n| n.status == paydesk::api::family_b::TransactionStatus::Approved)
+                        .any(|n| n.status == paydesk::api::TransactionStatus::Approved)
                 })
             })
         })

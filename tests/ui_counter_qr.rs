@@ -157,7 +157,7 @@ fn an_interoperable_qr_paid_twice_counts_twice_by_notification_and_status_alike(
             .unwrap()
             .iter()
             .filter(|n| {
-                n.status == paydesk::api::family_b::TransactionStatus::Approved
+                n.status == paydesk::api::TransactionStatus::Approved
                     && n.check_state == paydesk::ledger::CheckState::Confirmed
             })
             .count()

@@ -10,7 +10,7 @@ use common::ui::{
 };
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use paydesk::api::family_b::{StatusRecord, TransactionStatus};
+use paydesk::api::{StatusRecord, TransactionStatus};
 use paydesk::ledger::{Collection, StatusWrite};
 use paydesk::money::Pesos;
 use paydesk::ui::{Panel, PaydeskApp};
@@ -110,7 +110,7 @@ fn five_screens_say_one_figure_and_an_approval_stays_approved() {
     let payout = ledger
         .begin_payout(
             &profile,
-            &paydesk::api::family_b::WithdrawRequest {
+            &paydesk::api::PayoutRequest {
                 amount: Pesos::new(50_000),
                 reference1: "PROVEEDOR".into(),
                 webhook_request: None,

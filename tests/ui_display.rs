@@ -11,7 +11,7 @@ mod common;
 use common::ui::{App, click, create_link, harness_with_monitors, shows, type_into, wait_until};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use paydesk::api::family_b::TransactionStatus;
+use paydesk::api::TransactionStatus;
 use paydesk::money::Pesos;
 use paydesk::ui::PaydeskApp;
 use paydesk::ui::display::{Monitor, Showing};

@@ -8,7 +8,7 @@ mod common;
 use common::TestSimulator;
 use common::ui::{App, click, pick_method, shows, type_into, wait_until};
 use egui_kittest::kittest::Queryable;
-use paydesk::api::family_b::TransactionStatus;
+use paydesk::api::TransactionStatus;
 use paydesk::ui::Panel;
 
 #[test]

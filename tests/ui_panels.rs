@@ -4,7 +4,7 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use paydesk::api::family_b::{Bag, Balance};
+use paydesk::api::{Bag, Balance};
 use paydesk::money::Pesos;
 use paydesk::ui::bridge::Requested;
 use paydesk::ui::panels::balance::{BalanceCommand, BalancePanel, TodayFigures};
@@ -123,7 +123,7 @@ fn todays_figures_show_only_when_every_fee_is_known() {
 mod status {
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
-    use paydesk::api::family_b::{StatusRecord, TransactionStatus};
+    use paydesk::api::{StatusRecord, TransactionStatus};
     use paydesk::money::Pesos;
     use paydesk::ui::AlertSettings;
     use paydesk::ui::bridge::Requested;

@@ -261,7 +261,7 @@ fn the_days_totals_agree_with_the_receiver_down() {
     let report = common::ui::todays_report(&harness);
     assert_eq!(report.approved.count, 2);
     assert_eq!(report.approved.gross, paydesk::money::Pesos::new(82_000));
-    let approved = Some(paydesk::api::family_b::TransactionStatus::Approved);
+    let approved = Some(paydesk::api::TransactionStatus::Approved);
     assert_eq!(
         report.by_state[&approved].gross,
         paydesk::money::Pesos::new(82_000)

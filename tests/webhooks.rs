@@ -6,7 +6,7 @@ mod common;
 
 use common::endpoint::Endpoint;
 use common::{TestSimulator, expected_signature, wait_for};
-use paydesk::api::family_b::TransactionStatus;
+use paydesk::api::TransactionStatus;
 use paydesk::api::family_b::{CashIn, DEFAULT_BRAND_ID, PaymentLinkRequest, Reference2};
 use paydesk::ledger::CheckState;
 use paydesk::money::{PaymentFigures, Pesos};
@@ -291,7 +291,7 @@ async fn a_check_that_contradicts_a_final_state_tells_the_books_state() {
         .collection_by_reference("test", &created.reference)
         .unwrap()
         .unwrap();
-    let refused: paydesk::api::family_b::StatusRecord = serde_json::from_value(json!({
+    let refused: paydesk::api::StatusRecord = serde_json::from_value(json!({
         "id": "1", "cost": "", "status": "0", "date": "", "providerReference": "",
         "amount": "$ 25.000", "description": null, "paymentMethod": null
     }))

@@ -2,7 +2,7 @@
 //! applied to it (its state, and for an approval one received payment with the answer's own
 //! figures).
 
-use crate::api::family_b::{StatusRecord, TransactionStatus};
+use crate::api::{StatusRecord, TransactionStatus};
 use crate::ledger::{Collection, Ledger, LedgerError, ReceivedPayment, StatusAnswer, StatusWrite};
 use crate::money::Pesos;
 

@@ -3,7 +3,7 @@
 
 use super::store::{Row, args};
 use super::{Ledger, LedgerError, now_ms};
-use crate::api::family_b::TransactionStatus;
+use crate::api::TransactionStatus;
 use crate::api::kind::PaymentKind;
 use crate::money::Pesos;
 

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use super::inbox_cap::{DAY_MS, DayInInbox, InboxCap, KEPT_BODY_CHARS};
 use super::store::{Conn, Param, Row, args};
 use super::{Ledger, LedgerError, now_ms};
-use crate::api::family_b::TransactionStatus;
+use crate::api::TransactionStatus;
 use crate::api::notification::Notification;
 use crate::money::{PaymentFigures, Pesos};
 

@@ -4,7 +4,7 @@
 
 use egui::{RichText, Ui};
 
-use crate::api::family_b::TransactionStatus;
+use crate::api::TransactionStatus;
 use crate::money::Pesos;
 use crate::ui::tracker::TrackedPayment;
 use crate::ui::widgets::qr::QrTexture;

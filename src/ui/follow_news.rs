@@ -5,7 +5,7 @@
 //! the tracker's channel for the next frame, whenever that comes.
 
 use crate::api::ApiError;
-use crate::api::family_b::StatusRecord;
+use crate::api::StatusRecord;
 
 /// What one follower last told the window.
 #[derive(Default)]

@@ -2,7 +2,7 @@
 //! [`PanelState::hear`](super::panels::PanelState::hear). Each panel decides for itself what
 //! goes stale; the app only gathers the news in `logic` and tells everyone.
 
-use crate::api::family_b::TransactionStatus;
+use crate::api::TransactionStatus;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum News {

@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use std::sync::Arc;
 
 use crate::api::Client;
-use crate::api::family_b::{StatusRecord, TransactionStatus};
+use crate::api::{StatusRecord, TransactionStatus};
 use crate::api::kind::PaymentKind;
 use crate::collections::{FollowUpdate, Follower, InBooks, MadeSale, Sale};
 use crate::ledger::reconcile::MoneyIn;

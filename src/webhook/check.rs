@@ -8,7 +8,7 @@ use tokio::sync::mpsc;
 
 use super::shared::{ReceiverEvent, SharedSettings, read};
 use crate::api::Client;
-use crate::api::family_b::TransactionStatus;
+use crate::api::TransactionStatus;
 use crate::api::notification::Notification;
 use crate::collections::apply_answer;
 use crate::ledger::{CheckState, Ledger, now_ms};

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::api::Client;
-use crate::api::family_b::TransactionStatus;
+use crate::api::TransactionStatus;
 use crate::ledger::{CheckState, Ledger};
 
 /// Why a request was refused: each kind is counted, whatever was sent.

@@ -8,7 +8,7 @@ use time::Date;
 
 use super::terms::{Period, state_words};
 use crate::api::catalog::MethodCatalog;
-use crate::api::family_b::TransactionStatus;
+use crate::api::TransactionStatus;
 use crate::api::kind::PaymentKind;
 use crate::clock::local_datetime as local_time;
 use crate::i18n::Language;

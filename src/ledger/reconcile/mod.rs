@@ -12,7 +12,7 @@ use super::{
     Collection, Contradiction, Ledger, LedgerError, PayoutRecord, PayoutState, ReceivedPayment,
     StoredNotification,
 };
-use crate::api::family_b::TransactionStatus;
+use crate::api::TransactionStatus;
 use crate::api::kind::PaymentKind;
 use crate::ledger::CheckState;
 use crate::money::{PaymentFigures, Pesos};

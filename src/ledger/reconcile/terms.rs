@@ -3,7 +3,7 @@
 
 use time::Date;
 
-use crate::api::family_b::TransactionStatus;
+use crate::api::TransactionStatus;
 use crate::clock;
 
 /// `[from 00:00, to+1 00:00)` in milliseconds, shop time.

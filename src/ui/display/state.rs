@@ -3,7 +3,7 @@
 //! seconds, then idle again. The app updates it each frame from the followed payment; the
 //! window only draws the [`Showing`] it is handed.
 
-use crate::api::family_b::TransactionStatus;
+use crate::api::TransactionStatus;
 use crate::money::Pesos;
 use crate::ui::customer::{CreatedPayment, end_shown_for, followed_state};
 use crate::ui::tracker::TrackedPayment;

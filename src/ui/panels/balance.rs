@@ -7,7 +7,7 @@ use crate::t;
 use crate::ui::queue::Queue;
 use egui::{RichText, Ui};
 
-use crate::api::family_b::{Balance, TransactionStatus};
+use crate::api::{Balance, TransactionStatus};
 use crate::money::Pesos;
 use crate::ui::PanelContext;
 use crate::ui::bridge::Requested;

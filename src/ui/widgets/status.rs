@@ -2,7 +2,7 @@
 
 use egui::{Color32, RichText, Ui};
 
-use crate::api::family_b::TransactionStatus;
+use crate::api::TransactionStatus;
 use crate::ui::theme::{self, Tone};
 
 /// What a state means, as a colour's purpose.

@@ -6,7 +6,7 @@ use egui::{RichText, Ui};
 
 use crate::t;
 
-use crate::api::family_b::TransactionStatus;
+use crate::api::TransactionStatus;
 use crate::collections::{MadeSale, SaleError, SaleRequest, fresh_reference1, make_sale};
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Requested, Task, UiError};

@@ -6,7 +6,7 @@ use crate::t;
 use crate::ui::queue::Queue;
 use egui::{RichText, Ui};
 
-use crate::api::family_b::{StatusRecord, TransactionStatus};
+use crate::api::{StatusRecord, TransactionStatus};
 use crate::ledger::StoredNotification;
 use crate::money::Pesos;
 use crate::ui::PanelContext;
