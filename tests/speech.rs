@@ -1,13 +1,16 @@
 //! Approvals spoken, against a stand-in of speech-dispatcher's socket that keeps every line it
-//! is sent: the exact text handed to the engine for an approval (Spanish and English), for a
-//! counter QR's three payments, and for a refusal (nothing); the voices; the deadlines when the
-//! stand-in stops answering; and that no process is ever started. The tests marked
-//! `needs speech-dispatcher` talk to a real daemon (`.ci/run` starts one).
+//! is sent: the exact text handed to the engine for an approval (Spanish and English), with a
+//! voice of its language it picked from the daemon's list, for a counter QR's three payments,
+//! and for a refusal (nothing); a daemon with no voice of the sentence's language (nothing is
+//! said, the chime sounds instead); the voices; the deadlines when the stand-in stops
+//! answering; and that no process is ever started. The tests marked `needs speech-dispatcher`
+//! talk to a real daemon (`.ci/run` starts one).
 #![cfg(all(unix, not(target_os = "macos")))]
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use paydesk::i18n::{self, Language};
@@ -16,7 +19,12 @@ use paydesk::speech::ssip::Daemon;
 
 mod common;
 use common::speechd::{Behaviour, StandIn, VOICES};
-use paydesk::speech::{self, PaymentNews, Readiness, SpeechError, Spoken, Verdict, Volume};
+use paydesk::config::speech::SpeechSettings;
+use paydesk::speech::{
+    self, PaymentNews, Readiness, Speaker, SpeechError, Spoken, Verdict, Volume,
+};
+use paydesk::ui::chime::Chime;
+use paydesk::ui::voice::TillVoice;
 
 /// The language in use is the process's: a test that says something holds this.
 static LANGUAGE: Mutex<()> = Mutex::new(());
@@ -32,8 +40,12 @@ fn in_language(language: Language) -> MutexGuard<'static, ()> {
 /// What the app does with each payment news: decide, then say what was decided.
 fn announce(spoken: &mut Spoken, news: &PaymentNews, daemon: &Daemon) {
     if let Some(said) = spoken.decide(news) {
-        daemon.speak(&said, None, Volume::new(80)).unwrap();
+        speaker(daemon).speak(&said, None, Volume::new(80)).unwrap();
     }
+}
+
+fn speaker(daemon: &Daemon) -> Speaker {
+    Speaker::Daemon(daemon.clone())
 }
 
 fn sale(reference: &str, amount: i64, verdict: Verdict) -> PaymentNews {
@@ -75,9 +87,11 @@ fn an_approval_is_said_in_spanish_and_in_english() {
     assert_eq!(
         heard[0][1..],
         [
+            "LIST SYNTHESIS_VOICES",
             "SET SELF PRIORITY message",
             "SET SELF LANGUAGE es",
             "SET SELF VOLUME 60",
+            "SET SELF SYNTHESIS_VOICE Spanish (Latin America)",
             "SET SELF NOTIFICATION END on",
             "SET SELF NOTIFICATION CANCEL on",
             "SPEAK",
@@ -87,6 +101,7 @@ fn an_approval_is_said_in_spanish_and_in_english() {
         ]
     );
     assert!(heard[1].contains(&"SET SELF LANGUAGE en".to_owned()));
+    assert!(heard[1].contains(&"SET SELF SYNTHESIS_VOICE English (America)".to_owned()));
 }
 
 #[test]
@@ -168,12 +183,12 @@ fn the_chosen_voice_is_asked_for_and_a_missing_one_said_so() {
         text: ".5 pesos".to_owned(),
         language: Language::Es,
     };
-    let daemon = stand_in.daemon();
+    let daemon = speaker(&stand_in.daemon());
     daemon
-        .speak(&said, Some("Spanish (Latin America)"), Volume::new(0))
+        .speak(&said, Some("Spanish (Spain)"), Volume::new(0))
         .unwrap();
     let heard = stand_in.heard();
-    assert!(heard[0].contains(&"SET SELF SYNTHESIS_VOICE Spanish (Latin America)".to_owned()));
+    assert!(heard[0].contains(&"SET SELF SYNTHESIS_VOICE Spanish (Spain)".to_owned()));
     assert!(heard[0].contains(&"SET SELF VOLUME -100".to_owned()));
     // A leading dot is doubled on the wire, and the text arrives whole.
     assert!(heard[0].contains(&"..5 pesos".to_owned()));
@@ -181,6 +196,91 @@ fn the_chosen_voice_is_asked_for_and_a_missing_one_said_so() {
     assert_eq!(
         daemon.speak(&said, Some("Gone"), Volume::LOUDEST),
         Err(SpeechError::VoiceGone("Gone".to_owned()))
+    );
+    // A voice no longer offered is not asked for: nothing more was sent but the list.
+    assert_eq!(stand_in.spoken(), [".5 pesos"]);
+}
+
+const ENGLISH_AND_GERMAN: &[&str] = &["English (America)\ten-US\tnone", "German\tde\tnone"];
+
+#[test]
+fn without_a_voice_of_the_sentences_language_nothing_is_said() {
+    let stand_in = StandIn::start(Behaviour::Answers, ENGLISH_AND_GERMAN);
+    let daemon = speaker(&stand_in.daemon());
+    let spanish = speech::Said {
+        text: "Pago recibido: treinta y cinco mil pesos".to_owned(),
+        language: Language::Es,
+    };
+    assert_eq!(
+        daemon.speak(&spanish, None, Volume::LOUDEST),
+        Err(SpeechError::NoVoice(Language::Es))
+    );
+    // Not with a voice chosen for English either.
+    assert_eq!(
+        daemon.speak(&spanish, Some("English (America)"), Volume::LOUDEST),
+        Err(SpeechError::NoVoice(Language::Es))
+    );
+    // The daemon was asked for its voices and for nothing else: no language set, nothing to
+    // read with another language's voice.
+    for conversation in stand_in.heard() {
+        assert_eq!(conversation[1..], ["LIST SYNTHESIS_VOICES", "QUIT"]);
+    }
+    assert!(stand_in.spoken().is_empty());
+}
+
+/// The till's voice on a computer with no Spanish voice: an approval in Spanish is not said, and
+/// the chime sounds in its place (once: not when Configuración's chime sounded already); in
+/// English, which a voice speaks, it is said.
+#[test]
+fn without_a_voice_of_its_language_the_chime_sounds_instead() {
+    let stand_in = StandIn::start(Behaviour::Answers, ENGLISH_AND_GERMAN);
+    let chimes = Arc::new(AtomicUsize::new(0));
+    let settings = SpeechSettings {
+        aloud: true,
+        ..SpeechSettings::default()
+    };
+    let voice = TillVoice::with_chime(
+        speaker(&stand_in.daemon()),
+        settings,
+        Chime::Counted(chimes.clone()),
+    );
+    let conversations = |count: usize| {
+        let until = Instant::now() + Duration::from_secs(10);
+        while stand_in.heard().len() < count && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        // The conversation ended, and what follows it (the chime) had its moment.
+        std::thread::sleep(Duration::from_millis(300));
+    };
+    {
+        let _spanish = in_language(Language::Es);
+        voice.hear(&sale("V-1", 35_000, Verdict::ApprovedByTheService), false);
+        conversations(1);
+        assert_eq!(chimes.load(Ordering::SeqCst), 1, "the chime sounds instead");
+        voice.hear(&sale("V-2", 21_000, Verdict::ApprovedByTheService), true);
+        conversations(2);
+        assert_eq!(chimes.load(Ordering::SeqCst), 1, "it sounded already");
+    }
+    {
+        let _english = in_language(Language::En);
+        voice.hear(&sale("V-3", 35_000, Verdict::ApprovedByTheService), false);
+        conversations(3);
+    }
+    assert_eq!(
+        stand_in.spoken(),
+        ["Payment received: thirty-five thousand pesos"]
+    );
+    assert_eq!(chimes.load(Ordering::SeqCst), 1);
+    let languages: Vec<String> = stand_in
+        .heard()
+        .into_iter()
+        .flatten()
+        .filter(|line| line.starts_with("SET SELF LANGUAGE"))
+        .collect();
+    assert_eq!(
+        languages,
+        ["SET SELF LANGUAGE en"],
+        "only the English sentence"
     );
 }
 
@@ -192,7 +292,7 @@ fn an_end_reported_before_the_message_id_still_counts() {
         language: Language::Es,
     };
     assert_eq!(
-        stand_in.daemon().speak(&said, None, Volume::LOUDEST),
+        speaker(&stand_in.daemon()).speak(&said, None, Volume::LOUDEST),
         Ok(())
     );
 }
@@ -206,7 +306,7 @@ fn the_deadlines_hold_when_the_stand_in_stops_answering() {
     let silent = StandIn::start(Behaviour::Silent, VOICES);
     let started = Instant::now();
     assert_eq!(
-        silent.daemon().speak(&said, None, Volume::LOUDEST),
+        speaker(&silent.daemon()).speak(&said, None, Volume::LOUDEST),
         Err(SpeechError::TooSlow)
     );
     assert_eq!(silent.daemon().voices(), Err(SpeechError::TooSlow));
@@ -220,7 +320,7 @@ fn the_deadlines_hold_when_the_stand_in_stops_answering() {
     let never_ends = StandIn::start(Behaviour::NeverEnds, VOICES);
     let started = Instant::now();
     assert_eq!(
-        never_ends.daemon().speak(&said, None, Volume::LOUDEST),
+        speaker(&never_ends.daemon()).speak(&said, None, Volume::LOUDEST),
         Err(SpeechError::TooSlow)
     );
     assert!(
@@ -364,14 +464,18 @@ fn a_real_speech_dispatcher_offers_spanish_and_says_an_approval() {
 
 #[test]
 #[ignore = "needs speech-dispatcher"]
-fn a_real_speech_dispatcher_says_it_with_the_languages_voice_when_the_chosen_one_is_gone() {
+fn a_real_speech_dispatcher_is_asked_only_for_a_voice_it_offers() {
     let said = speech::Said {
         text: "Pago recibido".to_owned(),
         language: Language::Es,
     };
-    // speech-dispatcher takes any name and falls back to the language's voice.
+    // speech-dispatcher takes any name (and reads with whatever voice it has): a chosen voice
+    // no longer offered is said so, and the chime sounds instead.
     let outcome = speech::speak(&said, Some("No such voice at all"), Volume::LOUDEST);
-    assert_eq!(outcome, Ok(()));
+    assert_eq!(
+        outcome,
+        Err(SpeechError::VoiceGone("No such voice at all".to_owned()))
+    );
 }
 
 #[test]
@@ -394,7 +498,7 @@ fn a_real_speech_dispatcher_says_a_counter_qrs_payments_one_after_another() {
         })
         .map(|said| {
             let daemon = daemon.clone();
-            std::thread::spawn(move || daemon.speak(&said, None, Volume::LOUDEST))
+            std::thread::spawn(move || speaker(&daemon).speak(&said, None, Volume::LOUDEST))
         })
         .collect();
     assert_eq!(saying.len(), 3);

@@ -2,7 +2,8 @@
 //! to a stand-in of speech-dispatcher's socket: Configuración › Al aprobar un pago › Decirlo en
 //! voz alta (off until turned on, kept in this computer's settings, Probar), "Pago recibido:
 //! treinta y cinco mil pesos" once for a sale approved at this till, nothing for a refusal, each
-//! of a counter QR's payments said once, and what to install when no voice speaks Spanish.
+//! of a counter QR's payments said once, and what to install when no voice speaks Spanish (and
+//! an approval then not read with another language's voice).
 #![cfg(all(unix, not(target_os = "macos")))]
 
 mod common;
@@ -127,7 +128,7 @@ fn an_approval_here_is_said_once_and_a_refusal_never() {
     settle(&app, &harness, &refused, json!({ "outcome": "decline" }));
     wait_until(&mut harness, "the decline is seen", |h| {
         h.state().tracker().find(&refused).and_then(|p| p.status)
-            == Some(paydesk::api::family_b::TransactionStatus::Rejected)
+            == Some(paydesk::api::TransactionStatus::Rejected)
     });
     let second = create_link(&mut harness, "21000");
     settle(&app, &harness, &second, json!({ "outcome": "approve" }));
@@ -239,6 +240,32 @@ fn without_a_spanish_voice_configuracion_says_what_to_install() {
             .accesskit_node()
             .is_disabled(),
         "nothing to try without a voice"
+    );
+    // An approval is not read with the English voice: the daemon is asked for its voices, and
+    // nothing is said (the chime sounds instead, tests/speech.rs listens to it).
+    let listed = |stand_in: &StandIn| {
+        stand_in
+            .heard()
+            .iter()
+            .filter(|lines| lines.iter().any(|line| line == "LIST SYNTHESIS_VOICES"))
+            .count()
+    };
+    let looked = listed(&stand_in);
+    let sale = create_link(&mut harness, "35000");
+    settle(&app, &harness, &sale, json!({ "outcome": "approve" }));
+    wait_until(&mut harness, "a Spanish voice is looked for", |_| {
+        listed(&stand_in) > looked
+    });
+    harness.run_steps(3);
+    assert!(stand_in.spoken().is_empty(), "{:?}", stand_in.heard());
+    assert!(
+        !stand_in
+            .heard()
+            .iter()
+            .flatten()
+            .any(|line| line.starts_with("SET SELF LANGUAGE")),
+        "{:?}",
+        stand_in.heard()
     );
 }
 

@@ -15,29 +15,15 @@ use objc2::rc::Retained;
 use objc2_app_kit::{NSSpeechSynthesizer, NSVoiceLocaleIdentifier};
 use objc2_foundation::NSString;
 
-use super::engine::{SPEECH_DEADLINE, Said, SpeechError, Voice, Volume, voices_for};
+use super::engine::{Asked, SPEECH_DEADLINE, Said, SpeechError, Voice, voice_to_say};
 
-pub fn speak(said: &Said, voice: Option<&str>, volume: Volume) -> Result<(), SpeechError> {
-    let chosen = match voice {
-        Some(name) => Some(
-            voices()?
-                .into_iter()
-                .find(|voice| voice.name == name)
-                .ok_or_else(|| SpeechError::VoiceGone(name.to_owned()))?,
-        ),
-        // The best voice of the sentence's language; never another language's.
-        None => Some(
-            voices_for(&voices()?, said.language)
-                .into_iter()
-                .next()
-                .ok_or(SpeechError::NoVoice(said.language))?,
-        ),
-    };
-    let identifier = chosen.map(|voice| NSString::from_str(&voice.name));
+pub fn speak(said: &Said, asked: &Asked) -> Result<(), SpeechError> {
+    let chosen = voice_to_say(&voices()?, said, asked.voice.as_deref())?;
+    let identifier = Some(NSString::from_str(&chosen.name));
     let synthesizer =
         NSSpeechSynthesizer::initWithVoice(NSSpeechSynthesizer::alloc(), identifier.as_deref())
             .ok_or_else(|| SpeechError::Refused(crate::t!("speech-reason-did-not-start")))?;
-    synthesizer.setVolume(f32::from(volume.percent()) / 100.0);
+    synthesizer.setVolume(f32::from(asked.volume.percent()) / 100.0);
     if !synthesizer.startSpeakingString(&NSString::from_str(&said.text)) {
         return Err(SpeechError::Refused(crate::t!(
             "speech-reason-did-not-speak"

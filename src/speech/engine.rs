@@ -120,6 +120,40 @@ pub struct Said {
     pub language: Language,
 }
 
+/// How a sentence is to be said: the voice chosen in Configuración (a [`Voice::name`]; none:
+/// the best of the sentence's language) and how loud.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Asked {
+    pub voice: Option<String>,
+    pub volume: Volume,
+}
+
+/// The one rule every engine keeps before it says anything: the voice that says `said`, from
+/// the voices the engine `offered`. The chosen voice while it is offered and speaks the
+/// sentence's language; else the best voice of that language. Never another language's voice:
+/// an engine handed a language it has no voice for reads the sentence with whatever voice it
+/// has (speech-dispatcher does), so with none of the language nothing is said and the chime is
+/// heard instead, as Configuración says.
+pub fn voice_to_say(
+    offered: &[Voice],
+    said: &Said,
+    chosen: Option<&str>,
+) -> Result<Voice, SpeechError> {
+    if let Some(name) = chosen {
+        let voice = offered
+            .iter()
+            .find(|voice| voice.name == name)
+            .ok_or_else(|| SpeechError::VoiceGone(name.to_owned()))?;
+        if voice.speaks(said.language) {
+            return Ok(voice.clone());
+        }
+    }
+    voices_for(offered, said.language)
+        .into_iter()
+        .next()
+        .ok_or(SpeechError::NoVoice(said.language))
+}
+
 /// Why nothing was said, in words Configuración can show (the sale goes on either way, with the
 /// chime).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -211,6 +245,37 @@ mod tests {
         assert_eq!(
             voices_for(&voices, Language::En)[0].name,
             "English (America)"
+        );
+    }
+
+    #[test]
+    fn a_sentence_is_said_only_with_a_voice_of_its_language() {
+        let said = |language| Said {
+            text: "Pago recibido".to_owned(),
+            language,
+        };
+        let english_and_german = [voice("English", "en-US"), voice("German", "de")];
+        assert_eq!(
+            voice_to_say(&english_and_german, &said(Language::Es), None),
+            Err(SpeechError::NoVoice(Language::Es))
+        );
+        // Not even a voice chosen for another language.
+        assert_eq!(
+            voice_to_say(&english_and_german, &said(Language::Es), Some("English")),
+            Err(SpeechError::NoVoice(Language::Es))
+        );
+        let offered = [
+            voice("Spain", "es"),
+            voice("Latin America", "es-419"),
+            voice("English", "en-US"),
+        ];
+        let name = |chosen| voice_to_say(&offered, &said(Language::Es), chosen).map(|v| v.name);
+        assert_eq!(name(None), Ok("Latin America".to_owned()));
+        assert_eq!(name(Some("Spain")), Ok("Spain".to_owned()));
+        assert_eq!(name(Some("English")), Ok("Latin America".to_owned()));
+        assert_eq!(
+            name(Some("Gone")),
+            Err(SpeechError::VoiceGone("Gone".to_owned()))
         );
     }
 

@@ -7,7 +7,10 @@
 //! - Elsewhere: not available.
 //!
 //! What is said for what the app heard is decided in `decide.rs`, purely: only an approval the
-//! service confirmed, of a sale made at this till, each payment once. [`speak`] and [`voices`]
+//! service confirmed, of a sale made at this till, each payment once. With which voice is one
+//! rule for every engine (`engine::voice_to_say`): only a voice of the sentence's language, the
+//! one chosen in Configuración or else the best; without one nothing is said (the app sounds
+//! the chime instead). [`speak`] and [`voices`]
 //! block (up to [`SPEECH_DEADLINE`] and [`ANSWER_DEADLINE`]): call them from the runtime's
 //! blocking pool, like the chime.
 
@@ -30,23 +33,17 @@ use sapi as platform;
 use ssip as platform;
 
 pub use decide::{PaymentNews, Spoken, Verdict, approval};
-pub use engine::{ANSWER_DEADLINE, SPEECH_DEADLINE, Said, SpeechError, Voice, Volume, voices_for};
+pub use engine::{
+    ANSWER_DEADLINE, Asked, SPEECH_DEADLINE, Said, SpeechError, Voice, Volume, voice_to_say,
+    voices_for,
+};
 
 use crate::i18n::Language;
 
 /// Says `said` with `voice` (a [`Voice::name`]; `None`: the engine's voice for the sentence's
 /// language) at `volume`, and returns once it has been said or why not. Blocking.
 pub fn speak(said: &Said, voice: Option<&str>, volume: Volume) -> Result<(), SpeechError> {
-    if said.text.trim().is_empty() {
-        return Ok(());
-    }
-    #[cfg(any(unix, windows))]
-    return platform::speak(said, voice, volume);
-    #[cfg(not(any(unix, windows)))]
-    {
-        let _ = (voice, volume);
-        Err(SpeechError::NotAvailable)
-    }
+    Speaker::System.speak(said, voice, volume)
 }
 
 /// Every voice the system's speech offers. Blocking.
@@ -68,22 +65,32 @@ pub enum Speaker {
 }
 
 impl Speaker {
-    /// [`speak`], through this speaker. Blocking.
+    /// Says `said` with `voice` (a [`Voice::name`]; `None`: the best voice of the sentence's
+    /// language) at `volume`, only ever with a voice of its language ([`voice_to_say`], the
+    /// rule every engine keeps), and returns once it has been said or why not. Blocking.
     pub fn speak(
         &self,
         said: &Said,
         voice: Option<&str>,
         volume: Volume,
     ) -> Result<(), SpeechError> {
+        if said.text.trim().is_empty() {
+            return Ok(());
+        }
+        let asked = Asked {
+            voice: voice.map(str::to_owned),
+            volume,
+        };
         match self {
-            Speaker::System => speak(said, voice, volume),
-            #[cfg(all(unix, not(target_os = "macos")))]
-            Speaker::Daemon(daemon) => {
-                if said.text.trim().is_empty() {
-                    return Ok(());
-                }
-                daemon.speak(said, voice, volume)
+            #[cfg(any(unix, windows))]
+            Speaker::System => platform::speak(said, &asked),
+            #[cfg(not(any(unix, windows)))]
+            Speaker::System => {
+                let _ = asked;
+                Err(SpeechError::NotAvailable)
             }
+            #[cfg(all(unix, not(target_os = "macos")))]
+            Speaker::Daemon(daemon) => daemon.speak(said, &asked),
         }
     }
 

@@ -15,7 +15,7 @@ use windows::Win32::System::Com::{
 use windows::core::{HSTRING, PCWSTR, PWSTR, w};
 
 use super::engine::{
-    ANSWER_DEADLINE, SPEECH_DEADLINE, Said, SpeechError, Voice, Volume, on_a_thread, voices_for,
+    ANSWER_DEADLINE, Asked, SPEECH_DEADLINE, Said, SpeechError, Voice, on_a_thread, voice_to_say,
 };
 
 /// The voices Windows adds from Settings › Time & language › Speech are registered here, apart
@@ -23,10 +23,10 @@ use super::engine::{
 const ONECORE_VOICES: PCWSTR =
     w!("HKEY_LOCAL_MACHINE\\SOFTWARE\\Microsoft\\Speech_OneCore\\Voices");
 
-pub fn speak(said: &Said, voice: Option<&str>, volume: Volume) -> Result<(), SpeechError> {
-    let (said, voice) = (said.clone(), voice.map(str::to_owned));
+pub fn speak(said: &Said, asked: &Asked) -> Result<(), SpeechError> {
+    let (said, asked) = (said.clone(), asked.clone());
     on_a_thread(SPEECH_DEADLINE + ANSWER_DEADLINE, move || {
-        with_com(|| speak_here(&said, voice.as_deref(), volume))
+        with_com(|| speak_here(&said, &asked))
     })
 }
 
@@ -53,36 +53,23 @@ fn with_com<T>(work: impl FnOnce() -> Result<T, SpeechError>) -> Result<T, Speec
     outcome
 }
 
-fn speak_here(said: &Said, voice: Option<&str>, volume: Volume) -> Result<(), SpeechError> {
+fn speak_here(said: &Said, asked: &Asked) -> Result<(), SpeechError> {
     // SAFETY: plain COM calls on this thread's apartment; `text` outlives the asynchronous
     // Speak, which is waited for (or purged) before it is dropped.
     unsafe {
         let speaker: ISpVoice = CoCreateInstance(&SpVoice, None, CLSCTX_ALL)
             .map_err(|error| SpeechError::NoService(error.message()))?;
         let tokens = tokens();
-        let token = match voice {
-            Some(name) => tokens
-                .iter()
-                .find(|(voice, _)| voice.name == name)
-                .map(|(_, token)| token.clone())
-                .ok_or_else(|| SpeechError::VoiceGone(name.to_owned()))?,
-            // The best voice of the sentence's language; never another language's.
-            None => {
-                let listed: Vec<Voice> = tokens.iter().map(|(voice, _)| voice.clone()).collect();
-                let best = voices_for(&listed, said.language)
-                    .into_iter()
-                    .next()
-                    .ok_or(SpeechError::NoVoice(said.language))?;
-                tokens
-                    .iter()
-                    .find(|(voice, _)| *voice == best)
-                    .map(|(_, token)| token.clone())
-                    .ok_or(SpeechError::NoVoice(said.language))?
-            }
-        };
+        let listed: Vec<Voice> = tokens.iter().map(|(voice, _)| voice.clone()).collect();
+        let voice = voice_to_say(&listed, said, asked.voice.as_deref())?;
+        let token = tokens
+            .iter()
+            .find(|(listed, _)| *listed == voice)
+            .map(|(_, token)| token.clone())
+            .ok_or(SpeechError::NoVoice(said.language))?;
         speaker.SetVoice(&token).map_err(refused)?;
         speaker
-            .SetVolume(u16::from(volume.percent()))
+            .SetVolume(u16::from(asked.volume.percent()))
             .map_err(refused)?;
         let text = HSTRING::from(said.text.as_str());
         speaker

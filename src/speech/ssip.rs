@@ -17,24 +17,17 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::engine::{
-    ANSWER_DEADLINE, SPEECH_DEADLINE, Said, SpeechError, Voice, Volume, on_a_thread,
+    ANSWER_DEADLINE, Asked, SPEECH_DEADLINE, Said, SpeechError, Voice, on_a_thread, voice_to_say,
 };
 
-/// SSIP's replies (speech-dispatcher's `doc/ssip.html`).
-const CLIENT_NAME_SET: u16 = 208;
-const PRIORITY_SET: u16 = 202;
-const LANGUAGE_SET: u16 = 201;
-
 /// The longest line and the most lines of one answer taken from the daemon: its longest (a
-/// voice's name and language) is a few dozen bytes, and eSpeak NG lists about a thousand voices.
+/// voice's name and language) is a few dozen bytes, and eSpeak NG lists some 13,000 voices with
+/// their variants.
 const MAX_LINE_BYTES: u64 = 4_096;
 const MAX_ANSWER_LINES: usize = 20_000;
-const VOLUME_SET: u16 = 218;
-const VOICE_SET: u16 = 209;
-const NOTIFICATION_SET: u16 = 220;
-const RECEIVING_DATA: u16 = 230;
-const MESSAGE_QUEUED: u16 = 225;
-const VOICES_LISTED: u16 = 249;
+
+/// SSIP's events about a message (speech-dispatcher's `doc/ssip.html`): said to its end, or
+/// cancelled. Every reply to a request that did what it asked is a 2xx.
 const EVENT_END: u16 = 702;
 const EVENT_CANCELLED: u16 = 703;
 
@@ -102,18 +95,15 @@ impl Daemon {
         }
     }
 
-    /// Says `said` and returns once it has been said, or why not (blocking). Each request must
-    /// be answered within the answer deadline, and the sentence said within the speech deadline.
-    pub fn speak(
-        &self,
-        said: &Said,
-        voice: Option<&str>,
-        volume: Volume,
-    ) -> Result<(), SpeechError> {
+    /// Says `said` as `asked`, with a voice of its language from the daemon's own list
+    /// ([`voice_to_say`]), and returns once it has been said, or why not (blocking). Each
+    /// request must be answered within the answer deadline, and the sentence said within the
+    /// speech deadline.
+    pub fn speak(&self, said: &Said, asked: &Asked) -> Result<(), SpeechError> {
         let daemon = self.clone();
-        let (said, voice) = (said.clone(), voice.map(str::to_owned));
+        let (said, asked) = (said.clone(), asked.clone());
         on_a_thread(self.speech + self.answer, move || {
-            daemon.converse(&said, voice.as_deref(), volume)
+            daemon.converse(&said, &asked)
         })
     }
 
@@ -123,45 +113,49 @@ impl Daemon {
         on_a_thread(self.answer * 2, move || {
             let mut conversation = Conversation::open(&daemon)?;
             conversation.introduce()?;
-            let lines = conversation.command("LIST SYNTHESIS_VOICES", VOICES_LISTED)?;
+            let voices = conversation.voices()?;
             conversation.quit();
-            Ok(lines.iter().filter_map(|line| voice_of(line)).collect())
+            Ok(voices)
         })
     }
 
-    fn converse(
-        &self,
-        said: &Said,
-        voice: Option<&str>,
-        volume: Volume,
-    ) -> Result<(), SpeechError> {
+    fn converse(&self, said: &Said, asked: &Asked) -> Result<(), SpeechError> {
         let until = Instant::now() + self.speech;
         let mut conversation = Conversation::open(self)?;
         conversation.introduce()?;
+        // The voice is picked here from the daemon's list, never left to the daemon: told a
+        // language it has no voice for, it reads the sentence with another language's.
+        let voice = conversation
+            .voices()
+            .and_then(|offered| voice_to_say(&offered, said, asked.voice.as_deref()));
+        let voice = match voice {
+            Ok(voice) => voice,
+            Err(problem) => {
+                conversation.quit();
+                return Err(problem);
+            }
+        };
         // "message": queued behind whatever is being said (a screen reader, the previous
         // payment) instead of cutting it off, and never cut off by the next one.
-        conversation.command("SET SELF PRIORITY message", PRIORITY_SET)?;
-        conversation.command(
-            &format!("SET SELF LANGUAGE {}", said.language.code()),
-            LANGUAGE_SET,
-        )?;
+        conversation.command("SET SELF PRIORITY message")?;
+        // The language first: setting it makes the daemon forget a voice set before.
+        conversation.command(&format!("SET SELF LANGUAGE {}", said.language.code()))?;
         // SSIP's volume runs from -100 to 100; Configuración's from 0 to 100.
-        let ssip_volume = i16::from(volume.percent()) * 2 - 100;
-        conversation.command(&format!("SET SELF VOLUME {ssip_volume}"), VOLUME_SET)?;
-        if let Some(voice) = voice.map(one_line).filter(|voice| !voice.is_empty()) {
-            conversation
-                .command(&format!("SET SELF SYNTHESIS_VOICE {voice}"), VOICE_SET)
-                .map_err(|error| match error {
-                    SpeechError::Refused(_) => SpeechError::VoiceGone(voice.clone()),
-                    other => other,
-                })?;
-        }
-        conversation.command("SET SELF NOTIFICATION END on", NOTIFICATION_SET)?;
-        conversation.command("SET SELF NOTIFICATION CANCEL on", NOTIFICATION_SET)?;
-        conversation.command("SPEAK", RECEIVING_DATA)?;
+        let ssip_volume = i16::from(asked.volume.percent()) * 2 - 100;
+        conversation.command(&format!("SET SELF VOLUME {ssip_volume}"))?;
+        let name = one_line(&voice.name);
+        conversation
+            .command(&format!("SET SELF SYNTHESIS_VOICE {name}"))
+            .map_err(|error| match error {
+                SpeechError::Refused(_) => SpeechError::VoiceGone(name.clone()),
+                other => other,
+            })?;
+        conversation.command("SET SELF NOTIFICATION END on")?;
+        conversation.command("SET SELF NOTIFICATION CANCEL on")?;
+        conversation.command("SPEAK")?;
         let mut data = escaped_lines(&said.text);
         data.push(".".to_owned());
-        let queued = conversation.send_then_expect(&data, MESSAGE_QUEUED)?;
+        let queued = conversation.request(&data)?;
         let message = queued
             .first()
             .cloned()
@@ -254,23 +248,23 @@ impl Conversation {
             .map(|user| one_line(&user).replace([':', ' '], "_"))
             .filter(|user| !user.is_empty())
             .unwrap_or_else(|| "paydesk".to_owned());
-        self.command(
-            &format!("SET SELF CLIENT_NAME {user}:paydesk:approvals"),
-            CLIENT_NAME_SET,
-        )
-        .map(|_| ())
+        self.command(&format!("SET SELF CLIENT_NAME {user}:paydesk:approvals"))
+            .map(|_| ())
     }
 
-    fn command(&mut self, line: &str, code: u16) -> Result<Vec<String>, SpeechError> {
-        self.send_then_expect(&[line.to_owned()], code)
+    /// Every voice of the daemon's speech engine, each with its language.
+    fn voices(&mut self) -> Result<Vec<Voice>, SpeechError> {
+        let lines = self.command("LIST SYNTHESIS_VOICES")?;
+        Ok(lines.iter().filter_map(|line| voice_of(line)).collect())
     }
 
-    /// Sends `lines` and waits for the reply, which must be `code`; returns its data lines.
-    fn send_then_expect(
-        &mut self,
-        lines: &[String],
-        code: u16,
-    ) -> Result<Vec<String>, SpeechError> {
+    fn command(&mut self, line: &str) -> Result<Vec<String>, SpeechError> {
+        self.request(&[line.to_owned()])
+    }
+
+    /// Sends `lines` and waits for the reply, which must say the request was done (a 2xx);
+    /// returns its data lines.
+    fn request(&mut self, lines: &[String]) -> Result<Vec<String>, SpeechError> {
         let mut bytes = Vec::new();
         for line in lines {
             bytes.extend_from_slice(line.as_bytes());
@@ -281,11 +275,11 @@ impl Conversation {
         loop {
             match self.next(until)? {
                 Incoming::Event { code, message } => self.events.push((message, code)),
-                Incoming::Reply { code: got, lines } if got == code => return Ok(lines),
-                Incoming::Reply { code: got, lines } => {
+                Incoming::Reply { code, lines } if (200..300).contains(&code) => return Ok(lines),
+                Incoming::Reply { code, lines } => {
                     let first = lines.first().map(String::as_str).unwrap_or_default();
                     return Err(SpeechError::Refused(format!(
-                        "{}: {got} {first}",
+                        "{}: {code} {first}",
                         lines_summary(&bytes)
                     )));
                 }
@@ -376,8 +370,8 @@ fn lines_summary(bytes: &[u8]) -> String {
 }
 
 /// The platform's entry points (speech/mod.rs).
-pub fn speak(said: &Said, voice: Option<&str>, volume: Volume) -> Result<(), SpeechError> {
-    Daemon::of_this_session()?.speak(said, voice, volume)
+pub fn speak(said: &Said, asked: &Asked) -> Result<(), SpeechError> {
+    Daemon::of_this_session()?.speak(said, asked)
 }
 
 pub fn voices() -> Result<Vec<Voice>, SpeechError> {

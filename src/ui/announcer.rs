@@ -134,7 +134,9 @@ impl Announcer {
             verdict: Verdict::ApprovedByTheService,
             made_here: sale.made_here,
         };
-        self.alerts.voice().hear(&news);
+        // The chime sounds with every approval when Configuración has it on: the voice sounds
+        // it only in place of a sentence it could not say, and never twice.
+        self.alerts.voice().hear(&news, self.alerts.sound());
     }
 }
 

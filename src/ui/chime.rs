@@ -187,6 +187,27 @@ pub fn play_chime() {
     }
 }
 
+/// The chime the voice sounds when it could not say an approval: the system's sound, or a
+/// test's ear, which counts.
+#[derive(Debug, Clone, Default)]
+pub enum Chime {
+    #[default]
+    System,
+    Counted(std::sync::Arc<std::sync::atomic::AtomicUsize>),
+}
+
+impl Chime {
+    /// Blocking, like [`play_chime`].
+    pub fn sound(&self) {
+        match self {
+            Chime::System => play_chime(),
+            Chime::Counted(count) => {
+                count.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod wav_tests {
     use super::*;

@@ -1,11 +1,14 @@
 //! The till's voice: "Pago recibido: treinta y cinco mil pesos" when the service confirms a sale
 //! made here, if Configuración › Al aprobar un pago asks for it. Shared with the followers (like
-//! the chime's switch) so a change in Configuración takes effect at the next approval.
+//! the chime's switch) so a change in Configuración takes effect at the next approval. What it
+//! cannot say (no voice of the sentence's language, no speech service) is heard as the chime,
+//! as Configuración promises, unless the chime sounded for that approval already.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{SyncSender, sync_channel};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use super::chime::Chime;
 use crate::config::Paths;
 use crate::config::speech::SpeechSettings;
 use crate::speech::{PaymentNews, Said, Speaker, Spoken};
@@ -26,8 +29,18 @@ struct Shared {
     loaded: AtomicBool,
     settings: Mutex<SpeechSettings>,
     spoken: Mutex<Spoken>,
+    /// Heard instead of a sentence that could not be said.
+    chime: Chime,
     /// To the thread that speaks, started at the first sentence.
-    line: Mutex<Option<SyncSender<(Said, SpeechSettings)>>>,
+    line: Mutex<Option<SyncSender<Sentence>>>,
+}
+
+/// A sentence waiting its turn, with how to say it and whether the chime already sounded for
+/// its approval (Configuración's chime is on).
+struct Sentence {
+    said: Said,
+    settings: SpeechSettings,
+    chimed: bool,
 }
 
 /// A poisoned lock only means a panicked announcement: what it guards is still whole.
@@ -39,6 +52,11 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 
 impl TillVoice {
     pub fn new(speaker: Speaker, settings: SpeechSettings) -> TillVoice {
+        TillVoice::with_chime(speaker, settings, Chime::System)
+    }
+
+    /// A voice whose stand-in chime is `chime` (tests listen to it).
+    pub fn with_chime(speaker: Speaker, settings: SpeechSettings, chime: Chime) -> TillVoice {
         TillVoice {
             shared: Arc::new(Shared {
                 speaker,
@@ -46,6 +64,7 @@ impl TillVoice {
                 loaded: AtomicBool::new(false),
                 settings: Mutex::new(settings),
                 spoken: Mutex::new(Spoken::new()),
+                chime,
                 line: Mutex::new(None),
             }),
         }
@@ -86,9 +105,9 @@ impl TillVoice {
     }
 
     /// What the app heard about a payment: said when the rule (`speech::decide`) says so and
-    /// Configuración has it on. Never blocks the caller: the sentence waits its turn on the
-    /// voice's own thread.
-    pub fn hear(&self, news: &PaymentNews) {
+    /// Configuración has it on; `chimed`: the chime sounded for it already. Never blocks the
+    /// caller: the sentence waits its turn on the voice's own thread.
+    pub fn hear(&self, news: &PaymentNews, chimed: bool) {
         let settings = self.settings();
         if !settings.aloud {
             return;
@@ -103,7 +122,12 @@ impl TillVoice {
         let Some(sender) = line.as_ref() else {
             return;
         };
-        if let Err(problem) = sender.try_send((said, settings)) {
+        let sentence = Sentence {
+            said,
+            settings,
+            chimed,
+        };
+        if let Err(problem) = sender.try_send(sentence) {
             // A burst past the queue, or a voice thread that could not start: the chime and the
             // banner still tell the cashier.
             tracing::info!(%problem, "an approval was not said aloud");
@@ -112,18 +136,27 @@ impl TillVoice {
 
     /// One thread says the approvals one after another, in the order they came: a burst of
     /// approvals holds one thread, not one each, and no sentence talks over another.
-    fn start_speaking(&self) -> Option<SyncSender<(Said, SpeechSettings)>> {
-        let (sender, sentences) = sync_channel::<(Said, SpeechSettings)>(WAITING_SENTENCES);
+    fn start_speaking(&self) -> Option<SyncSender<Sentence>> {
+        let (sender, sentences) = sync_channel::<Sentence>(WAITING_SENTENCES);
         let speaker = self.shared.speaker.clone();
+        let chime = self.shared.chime.clone();
         let started = std::thread::Builder::new()
             .name("paydesk-voice".into())
             .spawn(move || {
                 // Ends when the app (every sender) is gone.
-                for (said, settings) in sentences {
+                for Sentence {
+                    said,
+                    settings,
+                    chimed,
+                } in sentences
+                {
                     let voice = settings.voice_for(said.language);
                     if let Err(problem) = speaker.speak(&said, voice, settings.volume()) {
-                        // The chime and the banner said it already; Probar shows why.
+                        // The banner said it already; Probar shows why.
                         tracing::info!(%problem, "an approval could not be said aloud");
+                        if !chimed {
+                            chime.sound();
+                        }
                     }
                 }
             });
