@@ -16,7 +16,8 @@ pub struct Limits {
     pub connect: Duration,
     /// From the request sent to the answer's headers.
     pub first_byte: Duration,
-    /// The feed or a signature read to its end: a few kilobytes.
+    /// The feed or a signature from the request to its last byte, connecting and the first
+    /// byte included (each also held to its own deadline): a few kilobytes.
     pub small_whole: Duration,
     /// A download with no byte for this long has stalled.
     pub stall: Duration,
@@ -143,15 +144,16 @@ pub async fn next_piece(
 }
 
 /// A small answer (the feed, a signature) read whole: refused as soon as it passes `cap` (or
-/// says it will), and when it is not whole within the deadline.
+/// says it will), and when it is not whole within `small_whole` of being asked for. A server
+/// that trickles from its first byte on is cut there, not after the connection's and the first
+/// byte's deadlines added on top.
 pub async fn small(
     client: &reqwest::Client,
     url: &Url,
     cap: u64,
     limits: &Limits,
 ) -> Result<Vec<u8>, UpdateError> {
-    let whole = limits.connect + limits.first_byte + limits.small_whole;
-    tokio::time::timeout(whole, async {
+    tokio::time::timeout(limits.small_whole, async {
         let mut answer = get(client, url, None, limits).await?;
         if answer.content_length().is_some_and(|length| length > cap) {
             return Err(UpdateError::TooLarge { cap });
@@ -181,6 +183,49 @@ mod tests {
         assert!(checked_address("https://tienda:clave@paydesk.co/feed.json").is_err());
         assert!(checked_address("file:///etc/passwd").is_err());
         assert!(checked_address("no es una dirección").is_err());
+    }
+
+    /// A server that answers at once and then sends a byte every 100 ms, for ever.
+    fn trickling_server() -> std::net::SocketAddr {
+        use std::io::{Read, Write};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap();
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(mut stream) = stream else { return };
+                std::thread::spawn(move || {
+                    let _ = stream.read(&mut [0u8; 4096]);
+                    let head = "HTTP/1.1 200 OK\r\nContent-Length: 2000\r\n\r\n";
+                    let _ = stream.write_all(head.as_bytes());
+                    while stream.write_all(b" ").is_ok() {
+                        std::thread::sleep(Duration::from_millis(100));
+                    }
+                });
+            }
+        });
+        address
+    }
+
+    #[tokio::test]
+    async fn the_whole_feed_is_read_within_its_one_deadline() {
+        let limits = Limits {
+            connect: Duration::from_secs(2),
+            first_byte: Duration::from_secs(2),
+            small_whole: Duration::from_millis(800),
+            stall: Duration::from_secs(1),
+            ..Limits::default()
+        };
+        let url = Url::parse(&format!("http://{}/feed.json", trickling_server())).unwrap();
+        let client = client(&limits).unwrap();
+        let started = std::time::Instant::now();
+        let read = small(&client, &url, limits.feed_cap, &limits).await;
+        assert!(matches!(read, Err(UpdateError::TooSlow { .. })), "{read:?}");
+        // Cut at the whole feed's deadline, not at the three deadlines added (4.8 s).
+        assert!(
+            started.elapsed() < Duration::from_millis(1_800),
+            "{:?}",
+            started.elapsed()
+        );
     }
 
     #[test]
