@@ -2,13 +2,17 @@
 //! Spanish and in English: with the whole app open (no owner's PIN yet, so the owner's panels
 //! show), then with a PIN set, in Caja, at the PIN prompt and on the owner's side it opens. Tab
 //! walks Cobrar's form in the order it reads; a payment's state and amount read as words.
+//! What it hears without moving (issue 47): the window named for where the person is, an
+//! approval and a refusal announced at once (a live announcement, once a payment, the amount in
+//! words), and the lists as tables of rows and cells under named column headers, with no empty
+//! label.
 
 mod common;
 
 use common::ui::{App, click, create_link, shows, text_input, type_into, wait_until};
-use egui::accesskit::{Action, Role};
+use egui::accesskit::{Action, Live, Role};
 use egui_kittest::Harness;
-use egui_kittest::kittest::{By, NodeT, Queryable};
+use egui_kittest::kittest::{AccessKitNode, By, NodeT, Queryable};
 use paydesk::i18n::Language;
 use paydesk::ui::{Panel, PaydeskApp};
 use serde_json::json;
@@ -142,7 +146,7 @@ fn approved_sale(app: &App, harness: &mut Harness<'_, PaydeskApp>) {
     );
     wait_until(harness, "the approval", |h| {
         h.state().tracker().payments[0].status
-            == Some(paydesk::api::family_b::TransactionStatus::Approved)
+            == Some(paydesk::api::TransactionStatus::Approved)
     });
 }
 
@@ -171,6 +175,16 @@ fn every_panel(language: Language) -> Vec<String> {
             });
         }
         walk(&mut harness, &panel.title(), &mut problems);
+        if let Some(name) = table_of(panel) {
+            wait_until(&mut harness, &name, |h| {
+                h.query_all(By::new().role(Role::Table).label(&name))
+                    .next()
+                    .is_some()
+            });
+        }
+        for problem in tables(&harness) {
+            problems.push(format!("{}: {problem}", panel.title()));
+        }
     }
     harness.state_mut().show_panel(Panel::Collect);
     // Cobrar's form for the next sale, its folds open.
@@ -206,6 +220,88 @@ fn every_panel(language: Language) -> Vec<String> {
     let window = format!("{} › the payment's window", Panel::Status.title());
     walk(&mut harness, &window, &mut problems);
     caja_and_the_owners_side(&mut harness, &mut problems);
+    problems
+}
+
+/// The table each panel lists its rows in, by its name.
+fn table_of(panel: Panel) -> Option<String> {
+    match panel {
+        Panel::Status => Some(paydesk::t!("status-today-table")),
+        Panel::Reconcile => Some(paydesk::t!("close-table")),
+        Panel::Activity => Some(paydesk::t!("activity-table")),
+        _ => None,
+    }
+}
+
+/// The nodes under `node` a screen reader finds: egui's layout containers are not among them.
+fn reachable<'t>(node: &AccessKitNode<'t>) -> Vec<AccessKitNode<'t>> {
+    let mut found = Vec::new();
+    for child in node.children() {
+        if child.role() == Role::GenericContainer {
+            found.extend(reachable(&child));
+        } else {
+            found.push(child);
+        }
+    }
+    found
+}
+
+/// Every node under `node`, however deep.
+fn descendants<'t>(node: &AccessKitNode<'t>, found: &mut Vec<AccessKitNode<'t>>) {
+    for child in node.children() {
+        found.push(child);
+        descendants(&child, found);
+    }
+}
+
+/// What is wrong with the tables on screen, as a screen reader moves through them: each named,
+/// made of rows, each row of cells (the header's column headers) that all say something, and no
+/// empty label anywhere in it.
+fn tables(harness: &Harness<'_, PaydeskApp>) -> Vec<String> {
+    let mut problems = Vec::new();
+    for table in harness.query_all_by_role(Role::Table) {
+        let table = table.accesskit_node();
+        let name = table.label().unwrap_or_default();
+        if name.trim().is_empty() {
+            problems.push("a table has no name".to_owned());
+        }
+        let rows: Vec<_> = reachable(&table)
+            .into_iter()
+            .filter(|node| node.role() != Role::ScrollBar)
+            .collect();
+        if rows.is_empty() || rows.iter().any(|row| row.role() != Role::Row) {
+            let roles: Vec<Role> = rows.iter().map(|row| row.role()).collect();
+            problems.push(format!("table {name:?} holds {roles:?}, not rows"));
+        }
+        for (index, row) in rows.iter().enumerate() {
+            let cells = reachable(row);
+            let header = cells.first().map(|cell| cell.role()) == Some(Role::ColumnHeader);
+            if index == 0 && !header {
+                problems.push(format!("table {name:?} has no column headers first"));
+            }
+            for cell in &cells {
+                let role = cell.role();
+                if role != Role::Cell && role != Role::ColumnHeader {
+                    problems.push(format!("table {name:?}, row {index}: a {role:?} in a row"));
+                }
+                if role == Role::ColumnHeader && cell.label().is_none_or(|l| l.trim().is_empty()) {
+                    problems.push(format!("table {name:?}: a column header with no name"));
+                }
+                if spoken(cell).trim().is_empty() {
+                    problems.push(format!(
+                        "table {name:?}, row {index}: a cell that says nothing"
+                    ));
+                }
+            }
+        }
+        let mut inside = Vec::new();
+        descendants(&table, &mut inside);
+        if inside.iter().any(|node| {
+            node.role() == Role::Label && node.value().is_none_or(|v| v.trim().is_empty())
+        }) {
+            problems.push(format!("table {name:?} holds an empty label"));
+        }
+    }
     problems
 }
 
@@ -250,6 +346,91 @@ fn open_first_payment(harness: &mut Harness<'_, PaydeskApp>) {
     let mine = harness.state().tracker().payments[0].reference1.clone();
     harness.get_by_label(&mine).click();
     harness.run_steps(6);
+}
+
+/// The live announcements in the window now: their node (as its id reads) and their words.
+fn announcements(harness: &Harness<'_, PaydeskApp>) -> Vec<(String, String)> {
+    harness
+        .query_all(
+            By::new()
+                .include_labels()
+                .predicate(|node| node.live() != Live::Off),
+        )
+        .map(|node| {
+            let node = node.accesskit_node();
+            (format!("{:?}", node.id()), node.label().unwrap_or_default())
+        })
+        .collect()
+}
+
+/// Waits for `words` to be announced, then lets the app run on: it is announced once (one
+/// node, which stays the same while it is up).
+fn announced_once(harness: &mut Harness<'_, PaydeskApp>, words: &str) {
+    wait_until(harness, words, |h| {
+        announcements(h).iter().any(|(_, said)| said == words)
+    });
+    let first = announcements(harness);
+    assert_eq!(first.len(), 1, "{first:?}");
+    harness.run_steps(20);
+    assert_eq!(announcements(harness), first, "announced again");
+}
+
+/// The window's name, as a screen reader reads it when the window takes the focus.
+fn window_name(harness: &Harness<'_, PaydeskApp>) -> String {
+    harness.root().accesskit_node().label().unwrap_or_default()
+}
+
+/// What a person who does not see the screen hears without moving: where they are, and each
+/// payment's end the moment the service says it (the approval with its amount in words, a
+/// refusal in the cashier's words).
+fn heard_without_moving(language: Language) {
+    let app = App::new();
+    let mut harness = match language {
+        Language::Es => app.harness(),
+        Language::En => app.harness_in_english(),
+    };
+    harness.run_steps(4);
+    let named = |panel: Panel| paydesk::t!("window-title", panel = panel.title());
+    assert_eq!(window_name(&harness), named(Panel::Collect));
+    harness.state_mut().show_panel(Panel::Status);
+    harness.run_steps(2);
+    assert_eq!(window_name(&harness), named(Panel::Status));
+    assert!(announcements(&harness).is_empty());
+
+    approved_sale(&app, &mut harness);
+    let approved = match language {
+        Language::Es => "Pago aprobado: treinta y cinco mil pesos",
+        Language::En => "Payment approved: thirty-five thousand pesos",
+    };
+    announced_once(&mut harness, approved);
+
+    let refused = create_link(&mut harness, "12.000");
+    app.post(
+        format!("{}/transactions/{refused}/outcome", app.control(&harness)),
+        json!({"outcome": "decline"}),
+    );
+    let refused = match language {
+        Language::Es => "Pago rechazado: doce mil pesos",
+        Language::En => "Payment rejected: twelve thousand pesos",
+    };
+    announced_once(&mut harness, refused);
+}
+
+#[test]
+fn a_screen_reader_hears_where_it_is_and_each_payments_end_in_spanish() {
+    let _turn = my_turn();
+    heard_without_moving(Language::Es);
+    // The words themselves, not only the same message looked up.
+    let app = App::new();
+    let mut harness = app.harness();
+    harness.run_steps(4);
+    assert_eq!(window_name(&harness), "paydesk — Cobrar");
+}
+
+#[test]
+fn a_screen_reader_hears_where_it_is_and_each_payments_end_in_english() {
+    let _turn = my_turn();
+    heard_without_moving(Language::En);
 }
 
 #[test]

@@ -1565,3 +1565,19 @@ collect-seller-owner = the owner
 collect-seller-caja = the till (no cashiers on the list)
 collect-seller-nobody = Selling: nobody said who (the sales carry no cashier)
 collect-seller-identify = Say who is selling
+
+## What a screen reader hears (issue 47): the window's name, a payment's announcement and the tables
+window-title = paydesk — { $panel }
+announce-ended = { $what }: { $amount }
+announce-ended-sold = { $what }: { $amount }, { $description }
+status-today-table = Today's payments
+close-table = The close's totals
+close-exceptions-table = Payments to review
+table-column-line = Item
+table-column-what = What happened
+activity-table = Notifications received
+activity-refused-table = Refused notifications
+activity-column-content = Content
+activity-column-source = Source
+activity-column-reason = Reason
+log-table = Log entries

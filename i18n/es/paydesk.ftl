@@ -1565,3 +1565,19 @@ collect-seller-owner = el dueño
 collect-seller-caja = la caja (sin cajeros en la lista)
 collect-seller-nobody = Vende: nadie dijo quién (las ventas quedan sin cajero)
 collect-seller-identify = Decir quién vende
+
+## What a screen reader hears (issue 47): the window's name, a payment's announcement and the tables
+window-title = paydesk — { $panel }
+announce-ended = { $what }: { $amount }
+announce-ended-sold = { $what }: { $amount }, { $description }
+status-today-table = Pagos de hoy
+close-table = Totales del cuadre
+close-exceptions-table = Pagos para revisar
+table-column-line = Concepto
+table-column-what = Qué pasó
+activity-table = Notificaciones recibidas
+activity-refused-table = Notificaciones rechazadas
+activity-column-content = Contenido
+activity-column-source = Origen
+activity-column-reason = Motivo
+log-table = Entradas del registro

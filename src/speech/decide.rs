@@ -1,9 +1,10 @@
-//! What is said aloud for what the app heard about a payment. Pure (no engine, no clock), so
-//! the rule is tested on its own: only an approval the service itself confirmed, of a sale made
-//! at this till, is said, and each payment once, however many paths report it (the till's
-//! follower, the receiver, another till through a shared ledger). A refusal, a failure, an
-//! expiry, a pending payment and an approval only a notification announced are never said: a
-//! notification is a hint, never money (DESIGN.md, "Money safety").
+//! What is said aloud (and told a screen reader) for what the app heard about a payment. Pure
+//! (no engine, no clock), so the rule is tested on its own: only an approval the service itself
+//! confirmed, of a sale made at this till, is said, and each payment once, however many paths
+//! report it (the till's follower, the receiver, another till through a shared ledger). A
+//! refusal, a failure, an expiry, a pending payment and an approval only a notification
+//! announced are never said: a notification is a hint, never money (DESIGN.md, "Money
+//! safety"). A screen reader is told by the same rule, a refusal included (`Spoken::tell`).
 
 use std::collections::{HashSet, VecDeque};
 
@@ -75,15 +76,30 @@ impl Spoken {
     /// What to say for `news`, if anything. A sentence returned is remembered as said: the
     /// same payment reported again (by the receiver after the follower) returns nothing.
     pub fn decide(&mut self, news: &PaymentNews) -> Option<Said> {
-        if news.verdict != Verdict::ApprovedByTheService || !news.made_here {
-            return None;
-        }
-        if news.takes_many && news.payment.is_none() {
-            return None;
+        (news.verdict == Verdict::ApprovedByTheService && self.first_time(news))
+            .then(|| approval(news.amount))
+    }
+
+    /// Whether a screen reader is told of `news`: the voice's rule (what the service itself
+    /// decided, of a sale made at this till, each payment once), and a payment that did not go
+    /// through as well. The voice is the shop's and the customer hears it; a screen reader is
+    /// the cashier's own, and a cashier who cannot see the banner must hear the refusal.
+    pub fn tell(&mut self, news: &PaymentNews) -> bool {
+        matches!(
+            news.verdict,
+            Verdict::ApprovedByTheService | Verdict::NotPaid
+        ) && self.first_time(news)
+    }
+
+    /// A payment of a sale made here heard of for the first time (remembered from now on); a
+    /// code that takes many payments is told of by each payment, never as a whole.
+    fn first_time(&mut self, news: &PaymentNews) -> bool {
+        if !news.made_here || (news.takes_many && news.payment.is_none()) {
+            return false;
         }
         let key = (news.reference.clone(), news.payment.clone());
         if !self.said.insert(key.clone()) {
-            return None;
+            return false;
         }
         self.order.push_back(key);
         if self.order.len() > REMEMBERED
@@ -91,7 +107,7 @@ impl Spoken {
         {
             self.said.remove(&oldest);
         }
-        Some(approval(news.amount))
+        true
     }
 }
 
@@ -136,6 +152,26 @@ mod tests {
                 .decide(&sale(Verdict::ApprovedByTheService))
                 .is_none()
         );
+    }
+
+    #[test]
+    fn a_screen_reader_is_told_of_a_refusal_too_and_of_each_payment_once() {
+        let mut told = Spoken::new();
+        assert!(!told.tell(&sale(Verdict::Pending)));
+        assert!(!told.tell(&sale(Verdict::ApprovedByANotification)));
+        let elsewhere = PaymentNews {
+            made_here: false,
+            ..sale(Verdict::NotPaid)
+        };
+        assert!(!told.tell(&elsewhere));
+        assert!(told.tell(&sale(Verdict::NotPaid)));
+        assert!(!told.tell(&sale(Verdict::NotPaid)));
+        let next = PaymentNews {
+            reference: "V-2".to_owned(),
+            ..sale(Verdict::ApprovedByTheService)
+        };
+        assert!(told.tell(&next));
+        assert!(!told.tell(&next));
     }
 
     #[test]

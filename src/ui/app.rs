@@ -329,6 +329,7 @@ impl eframe::App for PaydeskApp {
     /// Only draws: what a click asks for is queued (the panels' queues, `actions`) and run by
     /// the next `logic`.
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        self.banners.window_ui(ui.ctx(), self.panel(), &self.tracker);
         self.display.ui(ui.ctx());
         if self.customer.is_some() {
             self.customer_ui(ui);

@@ -5,12 +5,15 @@
 
 use egui::{RichText, Ui};
 
-use crate::api::family_b::TransactionStatus;
+use crate::api::TransactionStatus;
 use crate::ledger::StoredNotification;
 use crate::t;
 
-use super::tracker::Ended;
+use super::navigation::Panel;
+use super::tracker::{Ended, Tracker};
+use super::widgets::live::{self, Announcement};
 use super::widgets::status;
+use crate::speech::{PaymentNews, Spoken, Verdict};
 
 /// How many banners show at once; older ones wait behind them.
 const SHOWN: usize = 3;
@@ -32,17 +35,22 @@ struct Banner {
     description: String,
 }
 
+/// What happened to a payment, in the banner's words (`payment`: one of a code's payments).
+fn what_happened(status: TransactionStatus, payment: bool) -> String {
+    match status {
+        TransactionStatus::Approved if payment => t!("banner-received"),
+        TransactionStatus::Approved => t!("banner-approved"),
+        TransactionStatus::Rejected => t!("banner-rejected"),
+        TransactionStatus::Failed => t!("banner-failed"),
+        TransactionStatus::Cancelled => t!("banner-expired"),
+        other => status::words(other),
+    }
+}
+
 impl Banner {
     /// Its words in the language on screen now: the cashier may switch it while it is up.
     fn text(&self) -> String {
-        let what = match self.status {
-            TransactionStatus::Approved if self.payment.is_some() => t!("banner-received"),
-            TransactionStatus::Approved => t!("banner-approved"),
-            TransactionStatus::Rejected => t!("banner-rejected"),
-            TransactionStatus::Failed => t!("banner-failed"),
-            TransactionStatus::Cancelled => t!("banner-expired"),
-            other => status::words(other),
-        };
+        let what = what_happened(self.status, self.payment.is_some());
         let amount = self
             .amount
             .map(|amount| amount.to_string())
@@ -71,12 +79,18 @@ impl Banner {
 pub struct Banners {
     /// Oldest first.
     list: Vec<Banner>,
+    /// Ends pushed since the window last drew: a screen reader is told of them.
+    unheard: Vec<Ended>,
+    /// The payments a screen reader was told of, each once.
+    told: Spoken,
+    announcement: Announcement,
 }
 
 impl Banners {
     /// A payment just ended, or a code took one more payment: its banner, replacing any earlier
     /// one for the same payment.
     pub fn push(&mut self, ended: Ended) {
+        self.unheard.push(ended.clone());
         let Ended {
             reference,
             status,
@@ -145,6 +159,70 @@ impl Banners {
         if let Some(index) = dismissed {
             self.list.remove(index);
         }
+    }
+}
+
+impl Banners {
+    /// What a screen reader hears without moving, each frame before anything else is drawn (the
+    /// customer's screen may cover the panels): the window named for the panel on screen, and a
+    /// payment that just ended announced at once, by the voice's rule (`speech::decide`: what
+    /// the service decided, of a sale made at this till, each payment once), a refusal too.
+    pub fn window_ui(&mut self, ctx: &egui::Context, panel: Panel, tracker: &Tracker) {
+        let name = t!("window-title", panel = panel.title());
+        live::name_window(ctx, &name);
+        for ended in std::mem::take(&mut self.unheard) {
+            let Some(sale) = tracker.find(&ended.reference) else {
+                continue;
+            };
+            let news = PaymentNews {
+                reference: ended.reference.clone(),
+                takes_many: sale.repeatable,
+                payment: ended.payment.clone(),
+                amount: ended.amount,
+                verdict: verdict(ended.status),
+                made_here: sale.made_by.till == tracker.at_till().till,
+            };
+            if self.told.tell(&news) {
+                self.announcement.say(announced(&ended));
+            }
+        }
+        self.announcement.ui(ctx);
+    }
+}
+
+/// A payment's end as the speech's rule weighs it: the service's own state, as the books keep it.
+fn verdict(status: TransactionStatus) -> Verdict {
+    match status {
+        TransactionStatus::Approved => Verdict::ApprovedByTheService,
+        TransactionStatus::Rejected | TransactionStatus::Failed | TransactionStatus::Cancelled => {
+            Verdict::NotPaid
+        }
+        TransactionStatus::Pending
+        | TransactionStatus::Processing
+        | TransactionStatus::Other(_) => Verdict::Pending,
+    }
+}
+
+/// A payment's end as a screen reader hears it: the banner's words, the amount in words (as the
+/// amounts on screen describe themselves: a reader's own way with "$ 35.000" depends on its
+/// settings) and what was sold.
+fn announced(ended: &Ended) -> String {
+    let what = what_happened(ended.status, ended.payment.is_some());
+    let Some(amount) = ended
+        .amount
+        .and_then(|amount| amount.in_words(crate::i18n::current()))
+    else {
+        return what;
+    };
+    if ended.description.trim().is_empty() {
+        t!("announce-ended", what = what, amount = amount)
+    } else {
+        t!(
+            "announce-ended-sold",
+            what = what,
+            amount = amount,
+            description = ended.description.as_str()
+        )
     }
 }
 

@@ -302,6 +302,11 @@ fn draw(ui: &mut egui::Ui, shared: &Mutex<Shared>, own_window: bool) {
         let centre = outer.center() * ui.ctx().pixels_per_point();
         shared.centre = Some((centre.x, centre.y));
     }
+    if own_window {
+        // The title bar's words are the builder's; a screen reader reads the window's node
+        // (over AT-SPI once eframe gives this window an adapter: 0.37 gives the first alone).
+        crate::ui::widgets::live::name_window(ui.ctx(), &crate::t!("display-title"));
+    }
     let showing = shared.showing.clone().unwrap_or(Showing::Idle {
         shop: String::new(),
     });

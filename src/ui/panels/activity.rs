@@ -11,6 +11,7 @@ use crate::ui::PanelContext;
 use crate::ui::bridge::{Requested, UiError};
 use crate::ui::theme::Tone;
 use crate::ui::widgets::form::error_box;
+use crate::ui::widgets::table::{self, GridRow, Title};
 
 /// The latest refusals kept, and how many of each kind there were today.
 #[derive(Debug, Clone, Default)]
@@ -83,7 +84,7 @@ fn check_words(state: CheckState) -> (String, Tone) {
     (state.words(), tone)
 }
 
-fn notified_words(status: crate::api::family_b::TransactionStatus) -> String {
+fn notified_words(status: crate::api::TransactionStatus) -> String {
     let mut words = status.to_string();
     if let Some(first) = words.get_mut(0..1) {
         first.make_ascii_uppercase();
@@ -222,59 +223,66 @@ fn notifications_grid(ui: &mut Ui, notifications: &[StoredNotification]) -> Opti
         return None;
     }
     let mut opened = None;
-    egui::Grid::new("notifications")
+    let grid = egui::Grid::new("notifications")
         .num_columns(5)
         .striped(true)
-        .spacing([14.0, 4.0])
-        .show(ui, |ui| {
-            for title in [
-                t!("activity-received"),
-                t!("confirm-reference"),
-                t!("activity-notified"),
-                t!("activity-check"),
-                String::new(),
-            ] {
-                ui.label(RichText::new(title).strong());
-            }
-            ui.end_row();
-            for notification in notifications {
-                ui.label(crate::clock::shown_datetime(notification.received_at));
-                ui.label(RichText::new(&notification.reference_id).monospace());
-                ui.label(notified_words(notification.status));
-                let (words, tone) = check_words(notification.check_state);
-                let color = crate::ui::theme::palette(ui).text_of(tone);
-                ui.horizontal(|ui| {
-                    ui.label(RichText::new(words.as_str()).color(color));
-                    if notification.duplicates > 0 {
-                        ui.label(
-                            RichText::new(t!(
-                                "activity-duplicates",
-                                count = notification.duplicates
-                            ))
-                            .weak(),
-                        );
-                    }
-                });
-                if ui
-                    .button(t!("activity-body", id = notification.id))
-                    .clicked()
-                {
-                    opened = Some(Opened {
-                        title: t!("activity-notification-title", id = notification.id),
-                        summary: t!(
-                            "activity-notification-summary",
-                            time = crate::clock::shown_datetime(notification.received_at),
-                            reference = notification.reference_id.as_str(),
-                            notified = notification.status.to_string(),
-                            check = words.as_str()
-                        ),
-                        raw: notification.raw.clone(),
-                    });
-                }
-                ui.end_row();
+        .spacing([14.0, 4.0]);
+    table::grid(ui, "notifications", &t!("activity-table"), grid, |ui| {
+        let titles = [
+            Title::Shown(t!("activity-received")),
+            Title::Shown(t!("confirm-reference")),
+            Title::Shown(t!("activity-notified")),
+            Title::Shown(t!("activity-check")),
+            Title::Unseen(t!("activity-column-content")),
+        ];
+        GridRow::titles(ui, 0, titles);
+        GridRow::lines(ui, 1, notifications, |ui, row, notification| {
+            opened = notification_row(ui, row, notification).or(opened.take());
+        });
+    });
+    opened
+}
+
+/// A notification's cells; what its button opened, if pressed.
+fn notification_row(
+    ui: &mut Ui,
+    row: &mut GridRow,
+    notification: &StoredNotification,
+) -> Option<Opened> {
+    row.cell(ui, |ui| {
+        ui.label(crate::clock::shown_datetime(notification.received_at))
+    });
+    let reference = RichText::new(&notification.reference_id).monospace();
+    row.text(ui, reference, &t!("confirm-reference"));
+    row.cell(ui, |ui| ui.label(notified_words(notification.status)));
+    let (words, tone) = check_words(notification.check_state);
+    row.cell(ui, |ui| {
+        let color = crate::ui::theme::palette(ui).text_of(tone);
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(words.as_str()).color(color));
+            if notification.duplicates > 0 {
+                ui.label(
+                    RichText::new(t!("activity-duplicates", count = notification.duplicates))
+                        .weak(),
+                );
             }
         });
-    opened
+    });
+    let pressed = row.cell(ui, |ui| {
+        ui.button(t!("activity-body", id = notification.id))
+            .clicked()
+    });
+    pressed.then(|| Opened {
+        title: t!("activity-notification-title", id = notification.id),
+        summary: t!(
+            "activity-notification-summary",
+            time = crate::clock::shown_datetime(notification.received_at),
+            reference = notification.reference_id.as_str(),
+            notified = notification.status.to_string(),
+            check = words.as_str()
+        ),
+        raw: notification.raw.clone(),
+    })
 }
 
 /// What the receiver refused: how many today, and the samples kept, each with its body.
@@ -307,34 +315,51 @@ fn refusals_ui(ui: &mut Ui, rejections: &Refusals) -> Option<Opened> {
         );
     }
     let mut opened = None;
-    egui::Grid::new("rejections")
-        .num_columns(4)
-        .striped(true)
-        .show(ui, |ui| {
-            for refusal in &rejections.samples {
-                let (id, raw) = (refusal.id, &refusal.raw);
-                ui.label(crate::clock::shown_datetime(refusal.received_at));
-                ui.label(&refusal.source);
-                ui.label(
-                    RichText::new(&refusal.reason).color(crate::ui::theme::palette(ui).danger),
-                );
-                if ui
-                    .button(t!("activity-refused-body", id = id.to_string()))
-                    .clicked()
-                {
-                    opened = Some(Opened {
-                        title: t!("activity-refused-title", id = id.to_string()),
-                        summary: t!(
-                            "activity-refused-summary",
-                            time = crate::clock::shown_datetime(refusal.received_at),
-                            source = refusal.source.as_str(),
-                            reason = refusal.reason.as_str()
-                        ),
-                        raw: raw.clone(),
-                    });
-                }
-                ui.end_row();
-            }
+    let grid = egui::Grid::new("rejections").num_columns(4).striped(true);
+    table::grid(ui, "refusals", &t!("activity-refused-table"), grid, |ui| {
+        // Drawn without titles (each line reads on its own); a screen reader still has them.
+        GridRow::unseen_titles(
+            ui,
+            [
+                t!("activity-received"),
+                t!("activity-column-source"),
+                t!("activity-column-reason"),
+                t!("activity-column-content"),
+            ],
+        );
+        GridRow::lines(ui, 1, &rejections.samples, |ui, row, refusal| {
+            opened = refusal_row(ui, row, refusal).or(opened.take());
         });
+    });
     opened
+}
+
+/// A refusal's cells; what its button opened, if pressed.
+fn refusal_row(
+    ui: &mut Ui,
+    row: &mut GridRow,
+    refusal: &crate::ledger::StoredRefusal,
+) -> Option<Opened> {
+    let id = refusal.id.to_string();
+    row.cell(ui, |ui| {
+        ui.label(crate::clock::shown_datetime(refusal.received_at))
+    });
+    row.text(ui, &refusal.source, &t!("activity-column-source"));
+    row.cell(ui, |ui| {
+        ui.label(RichText::new(&refusal.reason).color(crate::ui::theme::palette(ui).danger))
+    });
+    let pressed = row.cell(ui, |ui| {
+        ui.button(t!("activity-refused-body", id = id.as_str()))
+            .clicked()
+    });
+    pressed.then(|| Opened {
+        title: t!("activity-refused-title", id = id.as_str()),
+        summary: t!(
+            "activity-refused-summary",
+            time = crate::clock::shown_datetime(refusal.received_at),
+            source = refusal.source.as_str(),
+            reason = refusal.reason.as_str()
+        ),
+        raw: refusal.raw.clone(),
+    })
 }

@@ -13,6 +13,7 @@ use crate::ui::bridge::{Requested, UiError};
 use crate::ui::queue::Queue;
 use crate::ui::widgets::form::error_box;
 use crate::ui::widgets::saved::FolderOpener;
+use crate::ui::widgets::table::{self, GridRow};
 
 /// How many entries the section shows; the export has them all.
 const SHOWN: usize = 200;
@@ -84,18 +85,7 @@ impl ActivityLogSection {
                         ui.spinner();
                     }
                 });
-                match &self.export {
-                    Requested::Done((path, rows)) => {
-                        let words = t!(
-                            "activity-exported",
-                            rows = rows.to_string(),
-                            path = path.display().to_string()
-                        );
-                        self.opener.saved_line(ui, &words, path);
-                    }
-                    Requested::Failed { error, .. } => error_box(ui, error),
-                    _ => {}
-                }
+                self.opener.export_outcome(ui, &self.export);
                 if let Some(error) = self.entries.error() {
                     error_box(ui, error);
                 }
@@ -131,28 +121,34 @@ fn entries_ui(ui: &mut Ui, entries: &[Activity]) {
         .id_salt("activity-log-scroll")
         .max_height(260.0)
         .show(ui, |ui| {
-            egui::Grid::new("activity-log-grid")
+            let grid = egui::Grid::new("activity-log-grid")
                 .num_columns(5)
-                .striped(true)
-                .show(ui, |ui| {
-                    for title in [
-                        t!("log-when"),
-                        t!("log-who"),
-                        t!("column-till"),
-                        t!("log-what"),
-                        t!("log-detail"),
-                    ] {
-                        ui.label(RichText::new(title).strong());
-                    }
-                    ui.end_row();
-                    for entry in entries {
-                        ui.label(crate::clock::shown_datetime(entry.at));
-                        ui.label(entry.actor.words());
-                        ui.label(&entry.actor.till);
-                        ui.label(entry.action_words());
-                        ui.add(egui::Label::new(&entry.detail).wrap());
-                        ui.end_row();
-                    }
-                });
+                .striped(true);
+            table::grid(ui, "activity-log", &t!("log-table"), grid, |ui| {
+                let titles = [
+                    t!("log-when"),
+                    t!("log-who"),
+                    t!("column-till"),
+                    t!("log-what"),
+                    t!("log-detail"),
+                ];
+                GridRow::titles(ui, 0, titles);
+                GridRow::lines(ui, 1, entries, entry_row);
+            });
         });
+}
+
+/// Who did what, at which till and when.
+fn entry_row(ui: &mut Ui, row: &mut GridRow, entry: &Activity) {
+    row.cell(ui, |ui| ui.label(crate::clock::shown_datetime(entry.at)));
+    row.text(ui, entry.actor.words(), &t!("log-who"));
+    row.text(ui, &entry.actor.till, &t!("column-till"));
+    row.text(ui, entry.action_words(), &t!("log-what"));
+    row.cell(ui, |ui| {
+        if entry.detail.trim().is_empty() {
+            table::blank(ui, &t!("log-detail"));
+        } else {
+            ui.add(egui::Label::new(&entry.detail).wrap());
+        }
+    });
 }

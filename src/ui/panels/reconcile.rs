@@ -14,7 +14,9 @@ use crate::ledger::reconcile::{self, Report};
 use crate::t;
 use crate::ui::PanelContext;
 use crate::ui::bridge::{Requested, UiError};
+use crate::ui::widgets::amount::amount_label;
 use crate::ui::widgets::form::{error_box, text_row};
+use crate::ui::widgets::table::{self, GridRow, Title};
 use crate::validate::{Field, ValidationError};
 
 /// The ranges a shop closes by; "other" reads the typed dates.
@@ -273,7 +275,7 @@ impl ReconcilePanel {
             }
         });
         super::printer_settings::outcome_line(ui, paper, &[crate::ui::paper::PaperSource::Close]);
-        self.export_outcome_ui(ui);
+        self.opener.export_outcome(ui, &self.export);
         if let Some(error) = self.report.error() {
             error_box(ui, error);
         }
@@ -335,22 +337,6 @@ impl ReconcilePanel {
             && let Ok((from, to)) = *dates
         {
             self.queued.ask(ui, ReconcileCommand::Export { from, to });
-        }
-    }
-
-    /// Where the CSV went, with its folder to open, or why it was not written.
-    fn export_outcome_ui(&mut self, ui: &mut Ui) {
-        match &self.export {
-            Requested::Done((path, rows)) => {
-                let words = t!(
-                    "activity-exported",
-                    rows = rows.to_string(),
-                    path = path.display().to_string()
-                );
-                self.opener.saved_line(ui, &words, path);
-            }
-            Requested::Failed { error, .. } => error_box(ui, error),
-            _ => {}
         }
     }
 
@@ -464,43 +450,39 @@ fn report_ui(ui: &mut Ui, close: &CloseLines) {
 
 /// The money received and sent, a row each, under the figures' titles.
 fn totals_grid(ui: &mut Ui, close: &CloseLines) {
-    egui::Grid::new("reconcile-totals")
+    let line = || Title::Unseen(t!("table-column-line"));
+    let grid = egui::Grid::new("reconcile-totals")
         .num_columns(5)
         .striped(true)
-        .spacing([18.0, 4.0])
-        .show(ui, |ui| {
-            ui.label(RichText::new(String::new()).strong());
-            for title in CloseLines::columns() {
-                ui.label(RichText::new(title).strong());
-            }
-            ui.end_row();
-            for line in &close.received {
+        .spacing([18.0, 4.0]);
+    table::grid(ui, "close-totals", &t!("close-table"), grid, |ui| {
+        let titles = CloseLines::columns().map(Title::Shown);
+        GridRow::titles(ui, 0, std::iter::once(line()).chain(titles));
+        GridRow::lines(ui, 1, &close.received, |ui, row, line| {
+            row.cell(ui, |ui| {
                 if line.part {
                     ui.label(format!("  {}", line.label));
                 } else {
                     ui.label(&line.label);
                 }
-                let totals = &line.totals;
-                ui.label(totals.count.to_string());
-                for pesos in [totals.gross, totals.fee, totals.net] {
-                    crate::ui::widgets::amount::amount_label(ui, pesos, |text| text);
-                }
-                ui.end_row();
-            }
-            // Money sent under titles of its own: a payout has no payer, no fee and nothing the
-            // shop receives.
-            ui.label(String::new());
-            for title in CloseLines::payout_columns() {
-                ui.label(RichText::new(title).strong());
-            }
-            ui.end_row();
-            for line in &close.payouts {
-                ui.label(&line.label);
-                ui.label(line.totals.count.to_string());
-                crate::ui::widgets::amount::amount_label(ui, line.totals.gross, |text| text);
-                ui.end_row();
+            });
+            let totals = &line.totals;
+            row.cell(ui, |ui| ui.label(totals.count.to_string()));
+            for pesos in [totals.gross, totals.fee, totals.net] {
+                row.cell(ui, |ui| amount_label(ui, pesos, |text| text));
             }
         });
+        // Money sent under titles of its own: a payout has no payer, no fee and nothing the
+        // shop receives.
+        let first = close.received.len() + 1;
+        let titles = CloseLines::payout_columns().map(Title::Shown);
+        GridRow::titles(ui, first, std::iter::once(line()).chain(titles));
+        GridRow::lines(ui, first + 1, &close.payouts, |ui, row, line| {
+            row.text(ui, &line.label, &t!("table-column-line"));
+            row.cell(ui, |ui| ui.label(line.totals.count.to_string()));
+            row.cell(ui, |ui| amount_label(ui, line.totals.gross, |text| text));
+        });
+    });
 }
 
 fn exceptions_ui(ui: &mut Ui, close: &CloseLines) {
@@ -513,16 +495,22 @@ fn exceptions_ui(ui: &mut Ui, close: &CloseLines) {
             .strong()
             .color(crate::ui::theme::palette(ui).danger),
     );
-    egui::Grid::new("exceptions")
-        .num_columns(3)
-        .striped(true)
-        .show(ui, |ui| {
-            for exception in &close.exceptions {
-                ui.label(&exception.kind);
-                ui.label(RichText::new(&exception.reference).monospace());
-                // A detail names every payment involved: it wraps rather than run off the window.
-                ui.add(egui::Label::new(&exception.detail).wrap());
-                ui.end_row();
-            }
+    let grid = egui::Grid::new("exceptions").num_columns(3).striped(true);
+    let name = t!("close-exceptions-table");
+    table::grid(ui, "close-exceptions", &name, grid, |ui| {
+        let titles = [
+            t!("table-column-what"),
+            t!("confirm-reference"),
+            t!("log-detail"),
+        ];
+        GridRow::unseen_titles(ui, titles);
+        GridRow::lines(ui, 1, &close.exceptions, |ui, row, exception| {
+            row.text(ui, &exception.kind, &t!("table-column-what"));
+            row.cell(ui, |ui| {
+                ui.label(RichText::new(&exception.reference).monospace())
+            });
+            // A detail names every payment involved: it wraps rather than run off the window.
+            row.cell(ui, |ui| ui.add(egui::Label::new(&exception.detail).wrap()));
         });
+    });
 }

@@ -4,6 +4,7 @@ pub mod amount;
 pub mod chip;
 pub mod empty;
 pub mod form;
+pub mod live;
 pub mod offline;
 pub mod payment_card;
 pub mod primary;

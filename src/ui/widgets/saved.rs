@@ -54,6 +54,23 @@ impl FolderOpener {
         self.problem_ui(ui);
     }
 
+    /// How an export went: its rows and where they went, with the folder to open, or why it
+    /// was not written.
+    pub fn export_outcome(&mut self, ui: &mut Ui, export: &Requested<(PathBuf, usize)>) {
+        match export {
+            Requested::Done((path, rows)) => {
+                let words = t!(
+                    "activity-exported",
+                    rows = rows.to_string(),
+                    path = path.display().to_string()
+                );
+                self.saved_line(ui, &words, path);
+            }
+            Requested::Failed { error, .. } => crate::ui::widgets::form::error_box(ui, error),
+            _ => {}
+        }
+    }
+
     /// «Abrir carpeta» alone, for a folder named beside it (Configuración).
     pub fn button(&mut self, ui: &mut Ui, folder: &Path) {
         let button = egui::Button::new(t!("reconcile-open-folder"));

@@ -6,7 +6,7 @@ use egui_extras::Column;
 
 use crate::t;
 use crate::ui::tracker::{TrackedPayment, Tracker};
-use crate::ui::widgets::{amount, status};
+use crate::ui::widgets::{amount, status, table};
 
 const ROW_HEIGHT: f32 = 24.0;
 
@@ -83,21 +83,24 @@ fn table(ui: &mut Ui, tracker: &Tracker, shown: &[&TrackedPayment], opened: &mut
         // Who sold it, once the shop has named cashiers.
         cashiers: shown.iter().any(|p| !p.made_by.cashier.is_empty()),
     };
-    columns
-        .table(ui)
-        .header(text_height + 8.0, |header| {
-            crate::ui::widgets::table::titles(header, columns.titles());
-        })
-        .body(|body| {
-            body.rows(ROW_HEIGHT, shown.len(), |mut row| {
-                let payment = shown[row.index()];
-                row.set_selected(opened.as_deref() == Some(payment.reference.as_str()));
-                row_cells(&mut row, payment, &tracker.kind_words(payment), columns);
-                if row.response().clicked() {
-                    *opened = Some(payment.reference.clone());
-                }
+    table::table(ui, "today", &t!("status-today-table"), |ui| {
+        columns
+            .table(ui)
+            .header(text_height + 8.0, |header| {
+                table::titles(header, columns.titles());
+            })
+            .body(|body| {
+                body.rows(ROW_HEIGHT, shown.len(), |mut row| {
+                    let mut row = table::Row::of(&mut row);
+                    let payment = shown[row.index()];
+                    row.set_selected(opened.as_deref() == Some(payment.reference.as_str()));
+                    row_cells(&mut row, payment, &tracker.kind_words(payment), columns);
+                    if row.response().clicked() {
+                        *opened = Some(payment.reference.clone());
+                    }
+                });
             });
-        });
+    });
 }
 
 /// Narrower than this, the table leaves out the kind and the service's reference.
@@ -158,7 +161,7 @@ impl Columns {
 }
 
 fn row_cells(
-    row: &mut egui_extras::TableRow<'_, '_>,
+    row: &mut table::Row<'_, '_, '_>,
     payment: &TrackedPayment,
     kind: &str,
     Columns { narrow, cashiers }: Columns,
@@ -168,22 +171,20 @@ fn row_cells(
         ui.label(crate::clock::shown_moment(payment.created_ms));
     });
     if cashiers {
-        text_cell(row, &payment.made_by.cashier, t!("column-cashier"));
+        row.text(&payment.made_by.cashier, &t!("column-cashier"));
     }
     if !narrow {
-        row.col(|ui| {
-            ui.label(kind);
-        });
+        row.text(kind, &t!("column-kind"));
     }
     row.col(|ui| {
         if let Some(amount) = payment.shown_amount() {
             amount::amount_label(ui, amount, |text| text);
         }
     });
-    text_cell(row, &payment.description, t!("field-description"));
-    row.col(|ui| {
-        ui.label(&payment.reference1);
-    });
+    // The cells of a row take its click and the keyboard, so an empty one would be a stop where
+    // a screen reader says nothing: it is named by its column instead.
+    row.text(&payment.description, &t!("field-description"));
+    row.text(&payment.reference1, &t!("field-your-reference"));
     if !narrow {
         row.col(|ui| {
             ui.label(RichText::new(&payment.reference).monospace());
@@ -201,15 +202,4 @@ fn row_cells(
             .on_hover_text(problem);
         }
     });
-}
-
-/// A cell of plain text. The cells of a row take its click and the keyboard, so an empty one
-/// would be a stop where a screen reader says nothing: it is named by its column instead.
-fn text_cell(row: &mut egui_extras::TableRow<'_, '_>, text: &str, column: String) {
-    let (_, cell) = row.col(|ui| {
-        ui.label(text);
-    });
-    if text.trim().is_empty() {
-        let _ = cell.accessible_name(t!("table-cell-empty", column = column.as_str()));
-    }
 }
