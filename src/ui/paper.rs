@@ -296,7 +296,7 @@ impl Paper {
         let (reference, payment) = which;
         let file = format!("paydesk-comprobante-{}.pdf", file_safe(&reference));
         let out = self.slip_out(pdf, job.printer, job.exports.join(file));
-        let (Ok(ledger), Some(out)) = (job.ledger, out) else {
+        let (Some(ledger), Some(out)) = (job.ledger, out) else {
             self.outcome.get_or_insert_with(no_books);
             return None;
         };
@@ -322,7 +322,7 @@ impl Paper {
 
     /// The counter's poster: to a sheet printer of the system's, else a PDF.
     fn poster(&mut self, job: Job, reference: String, bridge: &Bridge) -> Option<Printing> {
-        let Ok(ledger) = job.ledger else {
+        let Some(ledger) = job.ledger else {
             self.outcome = Some(no_books());
             return None;
         };
@@ -352,7 +352,7 @@ impl Paper {
             crate::ledger::reconcile::format_date(day)
         );
         let out = self.slip_out(pdf, job.printer, job.exports.join(file));
-        let (Ok(ledger), Some(out)) = (job.ledger, out) else {
+        let (Some(ledger), Some(out)) = (job.ledger, out) else {
             self.outcome.get_or_insert_with(no_books);
             return None;
         };
@@ -390,7 +390,8 @@ struct Job {
     profile: String,
     shop: String,
     catalog: crate::api::catalog::MethodCatalog,
-    ledger: Result<std::sync::Arc<crate::ledger::Ledger>, String>,
+    /// The books, when the session has them (without, nothing is read from them to print).
+    ledger: Option<std::sync::Arc<crate::ledger::Ledger>>,
 }
 
 impl Job {
@@ -402,7 +403,7 @@ impl Job {
             profile: session.profile_name().to_owned(),
             shop: session.shop_name(),
             catalog: session.connection.catalog.clone(),
-            ledger: session.ledger.clone(),
+            ledger: session.ledger.clone().ok(),
         }
     }
 }
@@ -460,8 +461,8 @@ async fn finished(done: Result<(), PrintError>, out: &PaperOut) -> Result<Printe
     match out {
         PaperOut::Printer(uri) => Ok(jobs::taken_words(uri).into()),
         PaperOut::Pdf(path) => {
-            // No viewer (a server) is not a failure: the file is there, and the words say where.
             let file = path.clone();
+            // No viewer (a server) is not a failure: the file is there, and the words say where.
             let _ = tokio::task::spawn_blocking(move || opener::open(file)).await;
             Ok(Printed {
                 words: t!("paper-pdf-saved", path = path.display().to_string()),

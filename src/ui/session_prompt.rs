@@ -15,6 +15,7 @@ use super::widgets::form::{secret_row, text_row};
 use crate::api::SignInNeeded;
 use crate::config::Paths;
 use crate::connection::save_credentials;
+use crate::i18n::Problem;
 use crate::secrets::{SecretKind, SecretString};
 use crate::t;
 
@@ -52,8 +53,9 @@ pub struct SessionPrompt {
     username: String,
     password: String,
     queued: Option<Asked>,
-    saving: Option<Task<Result<(), String>>>,
-    problem: Option<String>,
+    saving: Option<Task<Result<(), Problem>>>,
+    /// Why the last try did not keep the credential.
+    problem: Option<Problem>,
 }
 
 impl SessionPrompt {
@@ -88,7 +90,7 @@ impl SessionPrompt {
                 Asked::Paste(kind, token) => bridge.spawn_blocking(move || {
                     save_credentials(&paths, &secrets, &profile, &[(kind, token)], None)
                         .map(drop)
-                        .map_err(|e| e.to_string())
+                        .map_err(|error| Problem::words(error.to_string()))
                 }),
                 Asked::SignIn { username, password } => {
                     let client = session.connection.client.clone();
@@ -96,7 +98,7 @@ impl SessionPrompt {
                         let token = client
                             .sign_in(&username, &password)
                             .await
-                            .map_err(|error| error.to_string())?;
+                            .map_err(|error| Problem::of(&error))?;
                         tokio::task::spawn_blocking(move || {
                             save_credentials(
                                 &paths,
@@ -106,10 +108,10 @@ impl SessionPrompt {
                                 None,
                             )
                             .map(drop)
-                            .map_err(|e| e.to_string())
+                            .map_err(|error| Problem::words(error.to_string()))
                         })
                         .await
-                        .map_err(|error| error.to_string())?
+                        .map_err(|error| Problem::words(error.to_string()))?
                     })
                 }
             });
@@ -142,7 +144,8 @@ impl SessionPrompt {
                 SignInNeeded::PayApi => self.pay_api_ui(ui, reason, sign_in_offered),
             }
             if let Some(problem) = &self.problem {
-                ui.label(RichText::new(problem).color(crate::ui::theme::palette(ui).danger));
+                let danger = crate::ui::theme::palette(ui).danger;
+                ui.label(RichText::new(&problem.message).color(danger));
             }
             if self.busy() {
                 ui.horizontal(|ui| {

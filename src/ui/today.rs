@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use tokio::sync::mpsc::UnboundedReceiver;
 
-use crate::ledger::{Collection, Ledger, LedgerEvent, ReceivedPayment};
+use crate::ledger::{Collection, Ledger, LedgerError, LedgerEvent, ReceivedPayment};
 use crate::t;
 
 use super::banners::Banners;
@@ -25,7 +25,7 @@ struct LedgerFollow {
 
 #[derive(Default)]
 pub struct TodayFromLedger {
-    reading: Option<Task<Result<TodayRead, String>>>,
+    reading: Option<Task<Result<TodayRead, LedgerError>>>,
     /// Whether the payments a read finds unfinished are followed from here: yes after a start
     /// (they are this till's, or nobody follows them); no for another till's new sale, which its
     /// own till follows and the shared ledger brings here.
@@ -109,16 +109,13 @@ impl TodayFromLedger {
         self.reading = Some(bridge.spawn_blocking(move || {
             let today = crate::ledger::reconcile::today();
             let (from, to) = crate::ledger::reconcile::bounds(today, today);
-            let read = || -> Result<TodayRead, crate::ledger::LedgerError> {
-                let mut collections = ledger.collections_between(Some(&profile), from, to)?;
-                collections.extend(ledger.open_codes(&profile, from, crate::ledger::now_ms())?);
-                Ok(TodayRead {
-                    collections,
-                    received: ledger.received_between(Some(&profile), from, to)?,
-                    contradictions: ledger.contradictions_between(Some(&profile), from, to)?,
-                })
-            };
-            read().map_err(|error| error.to_string())
+            let mut collections = ledger.collections_between(Some(&profile), from, to)?;
+            collections.extend(ledger.open_codes(&profile, from, crate::ledger::now_ms())?);
+            Ok(TodayRead {
+                collections,
+                received: ledger.received_between(Some(&profile), from, to)?,
+                contradictions: ledger.contradictions_between(Some(&profile), from, to)?,
+            })
         }));
     }
 
@@ -270,10 +267,10 @@ impl TodayFromLedger {
                     }
                 }
             }
-            Err(problem) => {
-                tracing::error!(%problem, "today's payments could not be read from the ledger");
-                tracker.restore_problem =
-                    Some(t!("restore-problem", problem = problem.to_string()));
+            Err(error) => {
+                // Said where today's list is; what the ledger said is logged once, here.
+                let problem = crate::i18n::Problem::of(&error);
+                tracker.restore_problem = Some(t!("restore-problem", problem = problem.message));
             }
         }
         if std::mem::take(&mut self.read_again) {

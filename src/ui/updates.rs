@@ -60,7 +60,8 @@ pub struct Failure(Arc<dyn Explained + Send + Sync>);
 
 impl Failure {
     pub fn of(error: impl Explained + Send + Sync + 'static) -> Failure {
-        // Logged where it is met, not each frame it is drawn.
+        // Made only to log what the system said, once, where it is met: the words are made
+        // again each time they are drawn, in the language on screen then.
         let _ = Problem::of(&error);
         Failure(Arc::new(error))
     }
@@ -345,9 +346,12 @@ impl UpdateWatch {
                     let version = offer.version.to_string();
                     self.dismissed = Some(version.clone());
                     let folder = crate::update::folder(&paths.data_dir);
-                    // Said once: a failure to remember it only means it is said again.
+                    // Said once: a failure to remember it only means it is said again, so it is
+                    // only logged.
                     drop(bridge.spawn_blocking(move || {
-                        UpdateState::dismiss(&folder, &version).map_err(|error| error.to_string())
+                        if let Err(error) = UpdateState::dismiss(&folder, &version) {
+                            tracing::info!(%error, "the version put off was not remembered");
+                        }
                     }));
                 }
             }

@@ -58,12 +58,39 @@ pub fn customer_monitor<'a>(
         })
 }
 
+/// Why the system's monitors could not be listed. Only ever logged (the till keeps its
+/// full-window customer screen), so said in the log's words.
+#[derive(Debug, thiserror::Error)]
+pub enum MonitorsError {
+    #[cfg(all(unix, not(target_os = "macos")))]
+    #[error("a Wayland session places windows itself")]
+    Wayland,
+    #[cfg(all(unix, not(target_os = "macos")))]
+    #[error("no X server answered: {0}")]
+    Connect(#[from] x11rb::errors::ConnectError),
+    #[cfg(all(unix, not(target_os = "macos")))]
+    #[error("the X server named no such screen")]
+    NoScreen,
+    #[cfg(all(unix, not(target_os = "macos")))]
+    #[error("the X server's connection failed: {0}")]
+    Connection(#[from] x11rb::errors::ConnectionError),
+    #[cfg(all(unix, not(target_os = "macos")))]
+    #[error("the X server did not answer: {0}")]
+    Reply(#[from] x11rb::errors::ReplyError),
+    #[cfg(windows)]
+    #[error("EnumDisplayMonitors failed")]
+    Enumeration,
+    #[cfg(not(any(windows, all(unix, not(target_os = "macos")))))]
+    #[error("this system's monitors are not listed yet")]
+    Unsupported,
+}
+
 /// The system's monitors; none when it cannot say (no X server, a Wayland session, macOS).
 pub fn discover() -> Vec<Monitor> {
     match system::monitors() {
         Ok(monitors) => monitors,
-        Err(problem) => {
-            tracing::info!("the monitors could not be listed: {problem}");
+        Err(error) => {
+            tracing::info!(%error, "the monitors could not be listed");
             Vec::new()
         }
     }
@@ -75,35 +102,25 @@ mod system {
     use x11rb::protocol::randr::ConnectionExt as _;
     use x11rb::protocol::xproto::ConnectionExt as _;
 
-    use super::Monitor;
+    use super::{Monitor, MonitorsError};
 
-    pub fn monitors() -> Result<Vec<Monitor>, String> {
+    pub fn monitors() -> Result<Vec<Monitor>, MonitorsError> {
         // winit opens the window on Wayland whenever the session is one: there a window is
         // placed by the compositor, never by its own position.
         if std::env::var_os("WAYLAND_DISPLAY").is_some_and(|display| !display.is_empty()) {
-            return Err("a Wayland session places windows itself".into());
+            return Err(MonitorsError::Wayland);
         }
-        let words = |error: &dyn std::fmt::Display| error.to_string();
-        let (connection, screen) = x11rb::connect(None).map_err(|e| words(&e))?;
+        let (connection, screen) = x11rb::connect(None)?;
         let root = connection
             .setup()
             .roots
             .get(screen)
-            .ok_or("the X server named no such screen")?
+            .ok_or(MonitorsError::NoScreen)?
             .root;
-        let reply = connection
-            .randr_get_monitors(root, true)
-            .map_err(|e| words(&e))?
-            .reply()
-            .map_err(|e| words(&e))?;
+        let reply = connection.randr_get_monitors(root, true)?.reply()?;
         let mut monitors = Vec::new();
         for info in reply.monitors {
-            let name = connection
-                .get_atom_name(info.name)
-                .map_err(|e| words(&e))?
-                .reply()
-                .map_err(|e| words(&e))?
-                .name;
+            let name = connection.get_atom_name(info.name)?.reply()?.name;
             monitors.push(Monitor {
                 name: String::from_utf8_lossy(&name).into_owned(),
                 x: info.x.into(),
@@ -125,12 +142,12 @@ mod system {
     };
     use windows_sys::core::BOOL;
 
-    use super::Monitor;
+    use super::{Monitor, MonitorsError};
 
     /// MONITORINFOF_PRIMARY.
     const PRIMARY: u32 = 1;
 
-    pub fn monitors() -> Result<Vec<Monitor>, String> {
+    pub fn monitors() -> Result<Vec<Monitor>, MonitorsError> {
         let mut monitors: Vec<Monitor> = Vec::new();
         // SAFETY: the callback only runs during this call, with `monitors` alive and not
         // otherwise borrowed; it is handed back through LPARAM as the pointer it was given.
@@ -143,7 +160,7 @@ mod system {
             )
         };
         if listed == 0 {
-            return Err("EnumDisplayMonitors failed".into());
+            return Err(MonitorsError::Enumeration);
         }
         Ok(monitors)
     }
@@ -172,8 +189,8 @@ mod system {
 
 #[cfg(not(any(windows, all(unix, not(target_os = "macos")))))]
 mod system {
-    pub fn monitors() -> Result<Vec<super::Monitor>, String> {
-        Err("this system's monitors are not listed yet".into())
+    pub fn monitors() -> Result<Vec<super::Monitor>, super::MonitorsError> {
+        Err(super::MonitorsError::Unsupported)
     }
 }
 

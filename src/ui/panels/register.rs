@@ -6,7 +6,9 @@ use crate::validate::Field;
 use egui::{RichText, Ui};
 
 use crate::api::family_a::{DOCUMENT_TYPES, RegisteredUser, Registration, document_type_words};
+use crate::config::ConfigError;
 use crate::connection::save_credentials;
+use crate::i18n::Problem;
 use crate::places;
 use crate::requests::RegistrationForm;
 use crate::secrets::{SecretKind, Stored};
@@ -36,10 +38,10 @@ pub struct RegisterPanel {
     /// What was typed; `requests` reads it into a registration.
     form: RegistrationForm,
     request: Requested<RegisteredUser>,
-    stored: Option<Task<Result<Vec<Stored>, String>>>,
+    stored: Option<Task<Result<Vec<Stored>, ConfigError>>>,
     /// The words for the shop owner, and the system's own reason (for a hover) when the token
     /// could only be kept for this run; or why it was not kept at all.
-    outcome: Option<Result<(String, Option<String>), String>>,
+    outcome: Option<Result<(String, Option<String>), Problem>>,
     /// The registration to send, asked for while drawing; sent by the next `logic`.
     pub queued: Queue<Registration>,
     /// Who registered and in which profile, until the token is stored.
@@ -172,21 +174,18 @@ impl RegisterPanel {
                             &profile,
                             &[(SecretKind::ApiToken, token)],
                             user_id,
-                        )
-                        .map_err(|e| e.to_string())?;
+                        )?;
                         // The shop just registered is the one the top bar, the payment card and
                         // the checkout page name, unless the profile already had a name.
-                        paths
-                            .change(|config| {
-                                if let Some(kept) = config.profiles.get_mut(&profile)
-                                    && kept.shop_name.is_none()
-                                    && !name.is_empty()
-                                {
-                                    kept.shop_name = Some(name);
-                                }
-                                Ok(())
-                            })
-                            .map_err(|e| e.to_string())?;
+                        paths.change(|config| {
+                            if let Some(kept) = config.profiles.get_mut(&profile)
+                                && kept.shop_name.is_none()
+                                && !name.is_empty()
+                            {
+                                kept.shop_name = Some(name);
+                            }
+                            Ok(())
+                        })?;
                         Ok(stored)
                     }));
                     // Done: the form starts over, so no rule of a field it emptied (the
@@ -216,7 +215,8 @@ impl RegisterPanel {
                         _ => (format!("{done} {}", t!("register-done-keyring")), None),
                     })
                 }
-                Err(problem) => Err(problem),
+                // The settings file's own sentence names the file and the system's reason.
+                Err(error) => Err(Problem::words(error.to_string())),
             });
         }
     }
@@ -295,7 +295,10 @@ impl RegisterPanel {
             Some(Err(problem)) => {
                 error_box(
                     ui,
-                    &UiError::local(t!("register-token-not-kept", problem = problem.as_str())),
+                    &UiError::local(t!(
+                        "register-token-not-kept",
+                        problem = problem.message.as_str()
+                    )),
                 );
             }
             None => {}
