@@ -515,7 +515,8 @@ mod settings {
         let mut theme = ThemeChoice::System;
         let mut language = paydesk::i18n::Language::Es;
         let mut zoom = None;
-        let books = paydesk::ui::books::BooksGuard::default();
+        let backups = paydesk::ui::backups::Backups::default();
+        let customer_data = paydesk::ui::customer_data::CustomerData::default();
         let mut harness = Harness::new_ui_state(
             move |ui, panel: &mut SettingsPanel| {
                 let view = SettingsView {
@@ -532,7 +533,8 @@ mod settings {
                         ledger: Ok(("/tmp/ledger.sqlite3".into(), false)),
                         profile_ledger_url: None,
                     },
-                    books: &books,
+                    backups: &backups,
+                    customer_data: &customer_data,
                     people: paydesk::ui::panels::people_settings::PeopleView {
                         people: None,
                         problem: None,

@@ -10,8 +10,9 @@
 
 use std::sync::Arc;
 
+use crate::i18n::Problem;
 use crate::ledger::activity::{Action, Actor, Role};
-use crate::ledger::{Ledger, PinCheck, Who, now_ms};
+use crate::ledger::{Ledger, LedgerError, PinCheck, Who, now_ms};
 use crate::secrets::Pin;
 use crate::t;
 use crate::ui::Panel;
@@ -76,7 +77,7 @@ impl Prompt {
 }
 
 /// What a change asked in Configuración came to, in words.
-pub type Outcome = Result<String, String>;
+pub type Outcome = Result<String, Problem>;
 
 /// How often the people are read again without a notice (the embedded ledger has none: the
 /// command line may have set a PIN while the app was open).
@@ -88,11 +89,11 @@ pub struct Access {
     /// `None` until the ledger first answered.
     people: Option<People>,
     /// Why the people could not be read, if they could not.
-    pub problem: Option<String>,
+    pub problem: Option<Problem>,
     /// Whether the session has a ledger at all (without one there is no PIN to ask); `None`
     /// until a session said.
     has_ledger: Option<bool>,
-    loading: Option<Task<Result<People, String>>>,
+    loading: Option<Task<Result<People, LedgerError>>>,
     read_at: Option<f64>,
     /// The owner's side is open.
     owner_open: bool,
@@ -101,7 +102,7 @@ pub struct Access {
     /// The cashier at the till (empty: nobody named).
     cashier: String,
     pub prompt: Option<Prompt>,
-    checking: Option<Task<Result<(Who, PinCheck), String>>>,
+    checking: Option<Task<Result<(Who, PinCheck), LedgerError>>>,
     changing: Option<Task<Outcome>>,
     /// The last change asked in Configuración.
     pub outcome: Option<Outcome>,
@@ -116,7 +117,7 @@ pub struct Access {
 
 impl Access {
     /// A new session's ledger, read as it connected: Caja or not from its first frame.
-    pub fn connected(&mut self, people: Option<Result<People, String>>, now: f64) {
+    pub fn connected(&mut self, people: Option<Result<People, Problem>>, now: f64) {
         self.read_at = Some(now);
         self.has_ledger = Some(people.is_some());
         match people {
@@ -250,7 +251,7 @@ impl Access {
                     }
                     self.people = Some(people);
                 }
-                Err(problem) => self.problem = Some(problem),
+                Err(error) => self.problem = Some(Problem::of(&error)),
             }
         }
         let mut new_cashier = None;
@@ -278,9 +279,7 @@ impl Access {
         match command {
             AccessCommand::Load => {
                 if self.loading.is_none() {
-                    self.loading = Some(bridge.spawn_blocking(move || {
-                        ledger.people().map_err(|error| error.to_string())
-                    }));
+                    self.loading = Some(bridge.spawn_blocking(move || ledger.people()));
                 }
             }
             AccessCommand::Check { who, pin } => {
@@ -289,7 +288,6 @@ impl Access {
                         ledger
                             .check_pin(&who, &pin, now_ms())
                             .map(|check| (who, check))
-                            .map_err(|error| error.to_string())
                     }));
                 }
             }
@@ -308,15 +306,16 @@ impl Access {
         &mut self,
         bridge: &Bridge,
         ledger: &Arc<Ledger>,
-        checked: Result<(Who, PinCheck), String>,
+        checked: Result<(Who, PinCheck), LedgerError>,
         now: f64,
     ) -> Option<String> {
         let prompt = self.prompt.as_mut()?;
         prompt.pin.clear();
         let (who, check) = match checked {
             Ok(checked) => checked,
-            Err(problem) => {
-                prompt.problem = Some(problem);
+            Err(error) => {
+                // The prompt has room for the sentence only: what the ledger said is logged.
+                prompt.problem = Some(Problem::of(&error).message);
                 return None;
             }
         };
@@ -393,13 +392,14 @@ impl Access {
 /// A change of the people, as the owner asked it in Configuración.
 fn change_people(ledger: &Ledger, actor: &Actor, change: AccessCommand) -> Outcome {
     let now = now_ms();
-    let failed = |error: crate::ledger::LedgerError| error.to_string();
+    let failed = |error: LedgerError| Problem::of(&error);
+    let refused = |words: String| Err(Problem::words(words));
     let (action, detail, done) = match change {
         AccessCommand::SetOwnerPin { current, new } => {
             let changing = ledger.owner_pin_set().map_err(failed)?;
             if changing {
                 let Some(current) = current else {
-                    return Err(t!("pin-current-needed"));
+                    return refused(t!("pin-current-needed"));
                 };
                 match ledger
                     .check_pin(&Who::Owner, &current, now)
@@ -410,8 +410,8 @@ fn change_people(ledger: &Ledger, actor: &Actor, change: AccessCommand) -> Outco
                     | PinCheck::Wrong {
                         locked_until: Some(_),
                         ..
-                    } => return Err(t!("pin-locked-now")),
-                    _ => return Err(t!("pin-current-wrong")),
+                    } => return refused(t!("pin-locked-now")),
+                    _ => return refused(t!("pin-current-wrong")),
                 }
             }
             ledger.set_owner_pin(&new, now).map_err(failed)?;
@@ -429,7 +429,7 @@ fn change_people(ledger: &Ledger, actor: &Actor, change: AccessCommand) -> Outco
         }
         AccessCommand::RemoveCashier(name) => {
             if !ledger.remove_cashier(&name, now).map_err(failed)? {
-                return Err(t!("pin-cashier-gone"));
+                return refused(t!("pin-cashier-gone"));
             }
             let done = t!("cashier-removed", name = name.as_str());
             (Action::CashierRemoved, name, done)

@@ -58,8 +58,10 @@ pub struct PaydeskApp {
     webhook_sender: tokio::sync::mpsc::UnboundedSender<ReceiverEvent>,
     /// Today's payments from the ledger, and what other tills write to a shared one.
     today: TodayFromLedger,
-    /// The books' copies, and the way back when they cannot be opened.
-    books: crate::ui::books::BooksGuard,
+    /// The books' copies, the way back when they cannot be opened, where saved files go.
+    backups: crate::ui::backups::Backups,
+    /// How long customers' personal data is kept, and forgetting one.
+    customer_data: crate::ui::customer_data::CustomerData,
     /// Who is at the till and what they may reach (Caja or the owner's side).
     access: Access,
     panels: Panels,
@@ -127,7 +129,8 @@ impl PaydeskApp {
             webhook_events,
             webhook_sender,
             today: TodayFromLedger::default(),
-            books: crate::ui::books::BooksGuard::default(),
+            backups: crate::ui::backups::Backups::default(),
+            customer_data: crate::ui::customer_data::CustomerData::default(),
             access: Access::default(),
             panels: Panels::default(),
             updates: Default::default(),
@@ -471,7 +474,7 @@ impl PaydeskApp {
         }
     }
 
-    /// The token prompt, the books' copies, every panel's own work, and paper.
+    /// The token prompt, the books' copies, customers' data, every panel's own work, and paper.
     fn run_panels(&mut self, session: &Arc<Session>, approvals: &[Ended]) {
         if self
             .prompt
@@ -479,20 +482,23 @@ impl PaydeskApp {
         {
             self.connect();
         }
-        self.books.logic(
+        self.backups.logic(
             &self.bridge,
             session,
             &mut self.options,
             &mut self.actions,
-            &self.access.actor(),
+            &self.access,
         );
+        self.customer_data
+            .logic(&self.bridge, session, &self.options.paths, &self.access);
         let mut ctx = PanelContext {
             bridge: &self.bridge,
             session,
             tracker: &mut self.tracker,
             paths: &self.options.paths,
             actions: &mut self.actions,
-            books: &mut self.books,
+            backups: &mut self.backups,
+            customer_data: &mut self.customer_data,
             access: &mut self.access,
             notifications: self.panels.activity.recent(),
             paper: &mut self.paper,
@@ -537,19 +543,11 @@ impl PaydeskApp {
             session,
             self.today.away(),
             self.service_away,
-            self.books.looked().then(|| super::top_bar::Copies {
-                stale: self.books.is_stale(),
-                newest: self.books.newest().map(|copy| copy.taken_at),
-            }),
+            super::top_bar::Copies::of(&self.backups),
             &mut self.prefs.theme,
             &mut self.access,
         );
-        if let Some(damaged) = self.books.damaged.clone()
-            && !self.books.dismissed
-        {
-            let owner = self.access.owner_side();
-            super::damaged_books::show(ui, &damaged, &mut self.books, owner);
-        }
+        super::damaged_books::show(ui, &mut self.backups, self.access.owner_side());
         super::pin_prompt::show(ui, &mut self.access);
     }
 
@@ -591,7 +589,8 @@ impl PaydeskApp {
             tracker: &self.tracker,
             notifications: &notifications,
             paths: &self.options.paths,
-            books: &self.books,
+            backups: &self.backups,
+            customer_data: &self.customer_data,
             theme: &mut self.prefs.theme,
             language: &mut self.language,
             zoom_percent: &mut self.prefs.zoom_percent,

@@ -4,17 +4,22 @@
 
 use egui::{RichText, Ui};
 
-use super::books::{BooksCommand, BooksGuard, Damaged};
+use super::backups::{Backups, BackupsCommand};
 use crate::t;
 
-/// `owner`: the owner's side is open (or no PIN is set); only then can a copy be restored.
-pub fn show(ui: &mut Ui, damaged: &Damaged, books: &mut BooksGuard, owner: bool) {
+/// Over everything while the books could not be opened and the owner has not chosen to go on
+/// without them. `owner`: the owner's side is open (or no PIN is set); only then can a copy be
+/// restored.
+pub fn show(ui: &mut Ui, backups: &mut Backups, owner: bool) {
+    let Some(damaged) = backups.damaged.clone().filter(|_| !backups.dismissed) else {
+        return;
+    };
     egui::Modal::new(egui::Id::unique("damaged-books")).show(ui.ctx(), |ui| {
         ui.set_max_width(520.0);
         ui.heading(t!("damaged-title"));
         ui.label(t!("damaged-explain"));
         ui.label(
-            RichText::new(&damaged.problem)
+            RichText::new(&damaged.problem.message)
                 .small()
                 .color(crate::ui::theme::palette(ui).danger),
         );
@@ -23,7 +28,7 @@ pub fn show(ui: &mut Ui, damaged: &Damaged, books: &mut BooksGuard, owner: bool)
             Some(_) if !owner => {
                 ui.label(RichText::new(t!("damaged-call-owner")).strong());
                 if ui.button(t!("damaged-go-on")).clicked() {
-                    books.queued.ask(ui, BooksCommand::GoOnWithout);
+                    backups.queued.ask(ui, BackupsCommand::GoOnWithout);
                 }
             }
             Some((copy, contents)) => {
@@ -33,7 +38,7 @@ pub fn show(ui: &mut Ui, damaged: &Damaged, books: &mut BooksGuard, owner: bool)
                     contents = contents.words()
                 ));
                 ui.horizontal(|ui| {
-                    let restoring = books.is_restoring();
+                    let restoring = backups.is_restoring();
                     if ui
                         .add_enabled(
                             !restoring,
@@ -41,27 +46,28 @@ pub fn show(ui: &mut Ui, damaged: &Damaged, books: &mut BooksGuard, owner: bool)
                         )
                         .clicked()
                     {
-                        books
+                        backups
                             .queued
-                            .ask(ui, BooksCommand::Restore(copy.path.clone()));
+                            .ask(ui, BackupsCommand::Restore(copy.path.clone()));
                     }
                     if restoring {
                         ui.spinner();
                     }
                     if ui.button(t!("damaged-go-on")).clicked() {
-                        books.queued.ask(ui, BooksCommand::GoOnWithout);
+                        backups.queued.ask(ui, BackupsCommand::GoOnWithout);
                     }
                 });
             }
             None => {
                 ui.label(t!("damaged-no-copy"));
                 if ui.button(t!("damaged-go-on")).clicked() {
-                    books.queued.ask(ui, BooksCommand::GoOnWithout);
+                    backups.queued.ask(ui, BackupsCommand::GoOnWithout);
                 }
             }
         }
-        if let Some(Err(problem)) = &books.restore_result {
-            ui.label(RichText::new(problem).color(crate::ui::theme::palette(ui).danger));
+        if let Some(Err(problem)) = &backups.restore_result {
+            let danger = crate::ui::theme::palette(ui).danger;
+            ui.label(RichText::new(&problem.message).color(danger));
         }
     });
 }

@@ -7,11 +7,12 @@ pub mod actions;
 pub mod alerts;
 mod announcer;
 mod app;
+pub mod backups;
 mod banners;
-pub mod books;
 pub mod bridge;
 pub mod chime;
 pub mod customer;
+pub mod customer_data;
 mod damaged_books;
 pub mod display;
 mod follow_news;
@@ -172,6 +173,7 @@ impl Renderer {
             setup.power_preference = wgpu::PowerPreference::LowPower;
             native.wgpu_options.wgpu_setup = WgpuSetup::CreateNew(setup);
         }
+        // Built with glow alone, nothing here is set up: the renderer and the options go unused.
         #[cfg(not(any(windows, feature = "wgpu")))]
         let _ = (self, native);
     }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use crate::config::{EnvOverrides, Environment, Paths};
 use crate::connection::{ConnectError, Connection, connect};
+use crate::i18n::Problem;
 use crate::ledger::{Ledger, LedgerChoice};
 use crate::secrets::SecretStore;
 use crate::webhook::{Confirmer, Receiver, ReceiverConfig, ReceiverEvent};
@@ -38,21 +39,21 @@ impl SecretsSource {
 pub struct LocalStores {
     pub secrets: Arc<SecretStore>,
     /// The ledger, or why it could not be opened (payouts are refused without it).
-    pub ledger: Result<Arc<Ledger>, String>,
+    pub ledger: Result<Arc<Ledger>, Problem>,
 }
 
 pub struct Session {
     pub connection: Connection,
     pub secrets: Arc<SecretStore>,
-    pub ledger: Result<Arc<Ledger>, String>,
+    pub ledger: Result<Arc<Ledger>, Problem>,
     /// paydesk's own webhook endpoint while the app is open, or why it is not running. One per
     /// app run, handed from session to session.
-    pub receiver: Result<Arc<Receiver>, String>,
+    pub receiver: Result<Arc<Receiver>, Problem>,
     /// Every profile name, for the switcher.
     pub profile_names: Vec<String>,
     /// Who works the till, as the ledger said when the session connected (`None`: no ledger):
     /// the first frame already knows whether it is Caja.
-    pub people: Option<Result<crate::ledger::People, String>>,
+    pub people: Option<Result<crate::ledger::People, Problem>>,
 }
 
 impl Session {
@@ -129,19 +130,21 @@ fn open_ledger(
     paths: &Paths,
     profile: Option<String>,
     secrets: &SecretStore,
-) -> Result<Arc<Ledger>, String> {
-    let config = paths.load().map_err(|error| error.to_string())?;
+) -> Result<Arc<Ledger>, Problem> {
+    let config = paths
+        .load()
+        .map_err(|error| Problem::words(error.to_string()))?;
     let name = profile.unwrap_or_else(|| config.active_profile_name().to_owned());
     let choice = match config.profile(&name) {
         Ok(profile) => LedgerChoice::for_profile(profile.ledger_url.as_deref(), None),
         // The connection says what is wrong with the profile; the ledger is the data folder's.
         Err(_) => Ok(LedgerChoice::Embedded),
     }
-    .map_err(|error| error.to_string())?;
+    .map_err(|error| Problem::of(&error))?;
     choice
         .open(&paths.data_dir, &name, secrets)
         .map(Arc::new)
-        .map_err(|error| error.to_string())
+        .map_err(|error| Problem::of(&error))
 }
 
 /// The profile's ledger: the one already open when it is the same, else opened now. One that
@@ -151,8 +154,9 @@ async fn ledger_for(
     profile_name: &str,
     ledger_url: Option<&str>,
     stores: &LocalStores,
-) -> Result<Arc<Ledger>, String> {
-    let choice = LedgerChoice::for_profile(ledger_url, None).map_err(|error| error.to_string())?;
+) -> Result<Arc<Ledger>, Problem> {
+    let choice =
+        LedgerChoice::for_profile(ledger_url, None).map_err(|error| Problem::of(&error))?;
     if let Ok(ledger) = &stores.ledger
         && ledger.location() == choice.location(&paths.data_dir)
     {
@@ -165,10 +169,10 @@ async fn ledger_for(
         choice
             .open(&data_dir, &name, &secrets)
             .map(Arc::new)
-            .map_err(|error| error.to_string())
+            .map_err(|error| Problem::of(&error))
     })
     .await
-    .map_err(|error| error.to_string())?
+    .map_err(|error| Problem::words(error.to_string()))?
 }
 
 /// How the session's webhook receiver is set up.
@@ -219,10 +223,10 @@ pub fn start(
         let people = match stores.ledger.clone() {
             Ok(ledger) => Some(
                 tokio::task::spawn_blocking(move || {
-                    ledger.people().map_err(|error| error.to_string())
+                    ledger.people().map_err(|error| Problem::of(&error))
                 })
                 .await
-                .unwrap_or_else(|error| Err(error.to_string())),
+                .unwrap_or_else(|error| Err(Problem::words(error.to_string()))),
             ),
             Err(_) => None,
         };
@@ -247,7 +251,7 @@ async fn start_receiver(
         events,
         running,
     }: WebhookSetup,
-) -> Result<Arc<Receiver>, String> {
+) -> Result<Arc<Receiver>, Problem> {
     let confirmer = Confirmer {
         client: connection.client.clone(),
     };
@@ -264,10 +268,10 @@ async fn start_receiver(
     let addr = match listen {
         Some(addr) => addr,
         None => connection.profile.webhook_listen().parse().map_err(|_| {
-            crate::t!(
+            Problem::words(crate::t!(
                 "receiver-bad-address",
                 address = connection.profile.webhook_listen()
-            )
+            ))
         })?,
     };
     Receiver::start(
@@ -278,5 +282,5 @@ async fn start_receiver(
     )
     .await
     .map(Arc::new)
-    .map_err(|error| crate::webhook::receiver::listen_problem(addr, &error))
+    .map_err(|error| Problem::words(crate::webhook::receiver::listen_problem(addr, &error)))
 }

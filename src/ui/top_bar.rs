@@ -7,6 +7,7 @@ use egui::{RichText, Ui};
 
 use super::ThemeChoice;
 use super::access::Access;
+use super::backups::Backups;
 use super::session::Session;
 
 use crate::config::Environment;
@@ -23,6 +24,17 @@ pub struct Copies {
     pub stale: bool,
     /// When the last good copy was taken.
     pub newest: Option<i64>,
+}
+
+impl Copies {
+    /// What the copies' folder showed, once it has been looked at (until then the bar says
+    /// nothing of them).
+    pub fn of(backups: &Backups) -> Option<Copies> {
+        backups.looked().then(|| Copies {
+            stale: backups.is_stale(),
+            newest: backups.newest().map(|copy| copy.taken_at),
+        })
+    }
 }
 
 /// One chip: its words on the bar, and what it says when clicked.
@@ -99,7 +111,7 @@ fn receiver_chip(session: &Session) -> StatusChip {
         Err(problem) => StatusChip::alarm(
             Tone::Danger,
             t!("top-receiver-down"),
-            t!("top-receiver-down-help", problem = problem.as_str()),
+            t!("top-receiver-down-help", problem = problem.message.as_str()),
         ),
     }
 }
@@ -137,7 +149,7 @@ fn ledger_chip(session: &Session, ledger_away_at: Option<&String>) -> StatusChip
         (Err(problem), _) => StatusChip::alarm(
             Tone::Danger,
             t!("top-ledger-away"),
-            t!("top-ledger-away-help", problem = problem.as_str()),
+            t!("top-ledger-away-help", problem = problem.message.as_str()),
         ),
         (Ok(_), Some(host)) => StatusChip::alarm(
             Tone::Danger,

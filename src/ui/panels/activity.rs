@@ -41,7 +41,7 @@ impl ActivityView {
                 .receiver
                 .as_ref()
                 .map(|receiver| receiver.url())
-                .map_err(Clone::clone),
+                .map_err(ToString::to_string),
             has_hash_key: session.connection.hash_key.is_some(),
         }
     }

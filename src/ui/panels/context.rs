@@ -1,5 +1,6 @@
 //! What every panel may use while its `logic` runs: the runtime, the session, today's list, the
-//! app's queue of actions, the books' guard, who is at the till, the feed and paper.
+//! app's queue of actions, the books' copies and customers' data, who is at the till, the feed
+//! and paper.
 
 use std::sync::Arc;
 
@@ -18,8 +19,11 @@ pub struct PanelContext<'a> {
     pub tracker: &'a mut Tracker,
     pub paths: &'a Paths,
     pub actions: &'a mut Vec<AppAction>,
-    /// The books' copies: Settings shows them and asks for one.
-    pub books: &'a mut crate::ui::books::BooksGuard,
+    /// The books' copies and the folder saved files go to: Settings shows them and asks for a
+    /// copy, the close asks for one once exported.
+    pub backups: &'a mut crate::ui::backups::Backups,
+    /// How long customers' data is kept, and forgetting one: Settings asks.
+    pub customer_data: &'a mut crate::ui::customer_data::CustomerData,
     /// Who is at the till: who did what is written down as theirs.
     pub access: &'a mut access::Access,
     /// The webhook notifications last loaded, newest first.

@@ -3,17 +3,19 @@
 
 use egui::{RichText, Ui};
 
-use crate::ledger::LedgerChoice;
+use crate::i18n::Problem;
+use crate::ledger::{LedgerChoice, LedgerError};
 use crate::secrets::{SecretKind, SecretString};
 use crate::t;
 use crate::ui::PanelContext;
-use crate::ui::bridge::{Task, UiError, finished};
-use crate::ui::widgets::form::{error_box, secret_row};
+use crate::ui::bridge::{Task, finished};
+use crate::ui::widgets::form::secret_row;
+use crate::ui::widgets::problem::{Tone, explained};
 
 /// What the section shows of the session.
 pub struct LedgerView<'a> {
     /// Where the open ledger is, or why it could not be opened.
-    pub ledger: Result<(String, bool), &'a str>,
+    pub ledger: Result<(String, bool), &'a Problem>,
     /// The profile's `ledger_url`, if it names a shared one.
     pub profile_ledger_url: Option<&'a str>,
 }
@@ -28,10 +30,10 @@ pub enum LedgerCommand {
 #[derive(Default)]
 pub struct LedgerSection {
     password: String,
-    testing: Option<Task<Result<String, String>>>,
+    testing: Option<Task<Result<String, LedgerError>>>,
     /// The last test's answer, and when it came (an answer stays until the next test: its time
     /// says how old it is).
-    tested: Option<(String, Result<String, String>)>,
+    tested: Option<(String, Result<String, Problem>)>,
 }
 
 impl LedgerSection {
@@ -44,12 +46,9 @@ impl LedgerSection {
         let ledger_url = ctx.session.connection.profile.ledger_url.clone();
         self.tested = None;
         self.testing = Some(ctx.bridge.spawn_blocking(move || {
-            let choice = LedgerChoice::for_profile(ledger_url.as_deref(), None)
-                .map_err(|error| error.to_string())?;
-            let ledger = choice
-                .open(&data_dir, &profile_name, &secrets)
-                .map_err(|error| error.to_string())?;
-            let version = ledger.schema_version().map_err(|error| error.to_string())?;
+            let choice = LedgerChoice::for_profile(ledger_url.as_deref(), None)?;
+            let ledger = choice.open(&data_dir, &profile_name, &secrets)?;
+            let version = ledger.schema_version()?;
             let mut answer = t!(
                 "settings-ledger-test-ok",
                 place = ledger.location(),
@@ -58,8 +57,7 @@ impl LedgerSection {
             // Tills under other profile names share the database but not the day's list or the
             // payout rules: said here, where a till is set up.
             let others: Vec<String> = ledger
-                .profiles()
-                .map_err(|error| error.to_string())?
+                .profiles()?
                 .into_iter()
                 .filter(|name| *name != profile_name)
                 .collect();
@@ -77,6 +75,7 @@ impl LedgerSection {
 
     pub fn logic(&mut self) {
         if let Some(result) = finished(&mut self.testing) {
+            let result = result.map_err(|error| Problem::of(&error));
             self.tested = Some((crate::clock::shown_time(crate::clock::now_ms()), result));
         }
     }
@@ -92,7 +91,7 @@ impl LedgerSection {
                 ui.label(t!("settings-ledger-here", place = place.as_str()));
                 ui.label(RichText::new(t!("settings-ledger-how-to-share")).weak());
             }
-            Err(problem) => error_box(ui, &UiError::local(problem.to_string())),
+            Err(problem) => explained(ui, Tone::Failed, *problem),
         }
         if view.profile_ledger_url.is_some() {
             egui::Grid::new("ledger-password")
@@ -139,7 +138,7 @@ impl LedgerSection {
                 Ok(message) => {
                     ui.label(RichText::new(message).color(crate::ui::theme::palette(ui).success));
                 }
-                Err(problem) => error_box(ui, &UiError::local(problem.clone())),
+                Err(problem) => explained(ui, Tone::Failed, problem),
             }
         }
         command

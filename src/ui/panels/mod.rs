@@ -11,6 +11,7 @@ pub mod backups_settings;
 pub mod balance;
 pub mod collect;
 pub mod context;
+pub mod customer_data_settings;
 pub mod ledger_settings;
 pub mod owner_charts;
 pub mod payouts;
@@ -59,7 +60,8 @@ pub struct Shell<'a> {
     /// The webhook notifications last loaded, newest first.
     pub notifications: &'a [StoredNotification],
     pub paths: &'a Paths,
-    pub books: &'a crate::ui::books::BooksGuard,
+    pub backups: &'a crate::ui::backups::Backups,
+    pub customer_data: &'a crate::ui::customer_data::CustomerData,
     /// The person's choices that Settings changes in place.
     pub theme: &'a mut ThemeChoice,
     pub language: &'a mut Language,
@@ -328,7 +330,7 @@ impl PanelState for settings::SettingsPanel {
             shell.session,
             shell.paths,
             shell.tracker.alerts(),
-            shell.books,
+            (shell.backups, shell.customer_data),
             shell.access,
         );
         view.updates = shell.updates.clone();

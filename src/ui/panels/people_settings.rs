@@ -59,7 +59,9 @@ impl PeopleSection {
                 ui.label(RichText::new(done).weak());
             }
             Some(Err(problem)) => {
-                ui.label(RichText::new(problem).color(crate::ui::theme::palette(ui).danger));
+                ui.label(
+                    RichText::new(problem.to_string()).color(crate::ui::theme::palette(ui).danger),
+                );
             }
             _ => {}
         }

@@ -230,9 +230,9 @@ impl ReconcilePanel {
         self.month.poll();
         // The day's close is exported: the books get a copy of that moment too.
         if self.export.poll() && self.export.value().is_some() {
-            ctx.books
+            ctx.backups
                 .queued
-                .push(crate::ui::books::BooksCommand::TakeNow);
+                .push(crate::ui::backups::BackupsCommand::TakeNow);
         }
         self.opener.logic(ctx.bridge);
     }

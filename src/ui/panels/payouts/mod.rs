@@ -123,7 +123,7 @@ impl<'a> PayoutsView<'a> {
                 default_webhook: session.webhook_url(),
                 ..Service::of(&session.connection)
             },
-            journal_problem: session.ledger.as_ref().err().cloned(),
+            journal_problem: session.ledger.as_ref().err().map(ToString::to_string),
             moves_real_money: session.environment().moves_real_money(),
             service_away: None,
         }

@@ -7,6 +7,7 @@ use crate::secrets::{SecretKind, SecretString};
 use crate::t;
 use crate::ui::bridge::UiError;
 use crate::ui::widgets::form::{error_box, secret_row};
+use crate::ui::widgets::problem::{Tone, explained};
 
 impl SettingsPanel {
     pub(super) fn credentials_ui(&mut self, ui: &mut Ui, view: &SettingsView<'_>) {
@@ -49,7 +50,7 @@ impl SettingsPanel {
             Some(Ok(message)) => {
                 ui.label(RichText::new(message).weak());
             }
-            Some(Err(problem)) => error_box(ui, &UiError::local(problem.clone())),
+            Some(Err(problem)) => explained(ui, Tone::Failed, problem),
             None => {}
         }
     }

@@ -7,7 +7,8 @@ use crate::ui::queue::Queue;
 use egui::{RichText, Ui};
 
 use crate::config::{Environment, Profile};
-use crate::connection::{save_credentials, sign_out};
+use crate::connection::{SignInError, save_credentials, sign_out};
+use crate::i18n::Problem;
 use crate::secrets::{SecretKind, SecretString};
 use crate::ui::bridge::{Task, finished};
 use crate::ui::{AppAction, PanelContext, ThemeChoice};
@@ -38,7 +39,8 @@ pub enum SettingsCommand {
     /// Probar conexión.
     Checkup,
     Ledger(LedgerCommand),
-    Books(crate::ui::books::BooksCommand),
+    Backups(crate::ui::backups::BackupsCommand),
+    CustomerData(crate::ui::customer_data::CustomerDataCommand),
     Access(crate::ui::access::AccessCommand),
 }
 
@@ -57,7 +59,8 @@ pub struct SettingsView<'a> {
     pub config_file: std::path::PathBuf,
     pub alerts: crate::ui::AlertSettings,
     pub ledger: LedgerView<'a>,
-    pub books: &'a crate::ui::books::BooksGuard,
+    pub backups: &'a crate::ui::backups::Backups,
+    pub customer_data: &'a crate::ui::customer_data::CustomerData,
     pub people: crate::ui::panels::people_settings::PeopleView<'a>,
     /// Where updates stand, as the app's update watch says.
     pub updates: crate::ui::updates::UpdatesView,
@@ -68,7 +71,10 @@ impl<'a> SettingsView<'a> {
         session: &'a crate::ui::session::Session,
         paths: &crate::config::Paths,
         alerts: &crate::ui::AlertSettings,
-        books: &'a crate::ui::books::BooksGuard,
+        (backups, customer_data): (
+            &'a crate::ui::backups::Backups,
+            &'a crate::ui::customer_data::CustomerData,
+        ),
         access: &'a crate::ui::access::Access,
     ) -> SettingsView<'a> {
         SettingsView {
@@ -84,14 +90,18 @@ impl<'a> SettingsView<'a> {
             ledger: LedgerView {
                 ledger: match &session.ledger {
                     Ok(ledger) => Ok((ledger.location(), ledger.is_shared())),
-                    Err(problem) => Err(problem.as_str()),
+                    Err(problem) => Err(problem),
                 },
                 profile_ledger_url: session.connection.profile.ledger_url.as_deref(),
             },
-            books,
+            backups,
+            customer_data,
             people: crate::ui::panels::people_settings::PeopleView {
                 people: access.people(),
-                problem: access.problem.as_deref(),
+                problem: access
+                    .problem
+                    .as_ref()
+                    .map(|problem| problem.message.as_str()),
                 busy: access.is_changing(),
                 outcome: access.outcome.as_ref(),
             },
@@ -107,15 +117,16 @@ pub struct SettingsPanel {
     pub(super) api_token: String,
     pub(super) access_token: String,
     pub(super) hash_key: String,
-    pub(super) saving: Option<Task<Result<String, String>>>,
-    pub(super) message: Option<Result<String, String>>,
+    pub(super) saving: Option<Task<Result<String, Problem>>>,
+    pub(super) message: Option<Result<String, Problem>>,
     pub(super) chosen_profile: Option<String>,
     pub(super) editor: Option<ProfileEditor>,
     /// Saving a profile or making one active; then the app reconnects to it.
-    pub(super) profile_change: Option<Task<Result<String, String>>>,
-    pub(super) profile_message: Option<Result<String, String>>,
+    pub(super) profile_change: Option<Task<Result<String, Problem>>>,
+    pub(super) profile_message: Option<Result<String, Problem>>,
     pub(super) ledger: LedgerSection,
     pub(super) backups: crate::ui::panels::backups_settings::BackupsSection,
+    pub(super) customer_data: crate::ui::panels::customer_data_settings::CustomerDataSection,
     pub(super) people: crate::ui::panels::people_settings::PeopleSection,
     pub(super) activity_log: crate::ui::panels::activity_log::ActivityLogSection,
     pub(super) printer: crate::ui::panels::printer_settings::PrinterSection,
@@ -143,7 +154,7 @@ impl SettingsPanel {
                     paths
                         .set_active_profile(&name)
                         .map(|()| name)
-                        .map_err(|error| error.to_string())
+                        .map_err(|error| Problem::words(error.to_string()))
                 }));
             }
             SettingsCommand::SaveProfile {
@@ -162,17 +173,19 @@ impl SettingsPanel {
                                 profile = profile_name
                             )
                         })
-                        .map_err(|e| e.to_string())
+                        .map_err(|error| Problem::words(error.to_string()))
                 }));
             }
             SettingsCommand::SignOut => {
                 self.saving = Some(ctx.bridge.spawn_blocking(move || {
                     sign_out(&paths, &secrets, &profile_name)
                         .map(|()| t!("settings-signed-out", profile = profile_name))
+                        .map_err(Problem::words)
                 }));
             }
             SettingsCommand::Ledger(_)
-            | SettingsCommand::Books(_)
+            | SettingsCommand::Backups(_)
+            | SettingsCommand::CustomerData(_)
             | SettingsCommand::Access(_)
             | SettingsCommand::SignIn
             | SettingsCommand::Checkup => {}
@@ -194,7 +207,8 @@ impl SettingsPanel {
                     password,
                 )]));
             }
-            SettingsCommand::Books(command) => ctx.books.queued.push(command),
+            SettingsCommand::Backups(command) => ctx.backups.queued.push(command),
+            SettingsCommand::CustomerData(command) => ctx.customer_data.queued.push(command),
             SettingsCommand::Access(command) => ctx.access.queued.push(command),
             SettingsCommand::SignIn => ctx.actions.push(AppAction::OfferSignIn),
             SettingsCommand::Checkup => self.checkup.start(ctx),
@@ -218,7 +232,7 @@ impl SettingsPanel {
                 paths
                     .save_profile(&name, profile)
                     .map(|()| name)
-                    .map_err(|error| error.to_string())
+                    .map_err(|error| Problem::words(error.to_string()))
             }),
             Some((username, password)) => ctx.bridge.spawn(async move {
                 crate::connection::sign_in_new_profile(
@@ -226,7 +240,10 @@ impl SettingsPanel {
                 )
                 .await
                 .map(|()| name)
-                .map_err(|error| error.to_string())
+                .map_err(|error| match error {
+                    SignInError::Service(error) => Problem::of(&error),
+                    other => Problem::words(other.to_string()),
+                })
             }),
         });
     }
@@ -305,10 +322,7 @@ impl SettingsPanel {
                     self.queued.ask(ui, SettingsCommand::Ledger(command));
                 }
                 ui.separator();
-                let books = ui.push_id("books-section", |ui| self.backups.ui(ui, view.books));
-                if let Some(command) = books.inner {
-                    self.queued.ask(ui, SettingsCommand::Books(command));
-                }
+                ui.push_id("backups-section", |ui| self.backups_ui(ui, view));
 
                 ui.separator();
                 ui.label(RichText::new(t!("settings-language")).strong());
@@ -338,6 +352,20 @@ impl SettingsPanel {
 }
 
 impl SettingsPanel {
+    /// The copies, customers' data under them, then where saved files go.
+    fn backups_ui(&mut self, ui: &mut Ui, view: &SettingsView<'_>) {
+        let copies = self.backups.copies_ui(ui, view.backups);
+        let customers = self.customer_data.ui(ui, view.customer_data);
+        ui.separator();
+        let exports = self.backups.exports_ui(ui, view.backups);
+        if let Some(command) = exports.or(copies) {
+            self.queued.ask(ui, SettingsCommand::Backups(command));
+        }
+        if let Some(command) = customers {
+            self.queued.ask(ui, SettingsCommand::CustomerData(command));
+        }
+    }
+
     /// Al aprobar un pago: the desktop notification, the chime and the voice (the banner in the
     /// window is always shown).
     fn approval_alerts_ui(&mut self, ui: &mut Ui, alerts: &crate::ui::AlertSettings) {

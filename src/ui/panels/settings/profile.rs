@@ -7,8 +7,8 @@ use super::editor::{ProfileEditor, profile_labels};
 use super::panel::{SettingsCommand, SettingsPanel, SettingsView};
 use crate::config::{Environment, ProfileDraft};
 use crate::t;
-use crate::ui::bridge::UiError;
-use crate::ui::widgets::form::{blocking_reasons, error_box};
+use crate::ui::widgets::form::blocking_reasons;
+use crate::ui::widgets::problem::{Tone, explained};
 
 impl SettingsPanel {
     pub(super) fn busy_with_profiles(&self) -> bool {
@@ -85,7 +85,7 @@ impl SettingsPanel {
             Some(Ok(message)) => {
                 ui.label(RichText::new(message).weak());
             }
-            Some(Err(problem)) => error_box(ui, &UiError::local(problem.clone())),
+            Some(Err(problem)) => explained(ui, Tone::Failed, problem),
             None => {}
         }
         self.editor_ui(ui, view);

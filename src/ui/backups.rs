@@ -1,27 +1,30 @@
-//! The books' safety while the app is open: a copy each day the app is open (and after the day's
-//! close is exported), the copies the owner can restore, a warning when the last good copy is
-//! old, and, when the books cannot be opened at start, the offer to restore the newest copy;
-//! and the folder the files made from them (QR images, PDFs, CSVs) are saved in. Folders and the
-//! copy to restore can be chosen in the system's dialog (`ui::pick`). All disk work and every
-//! dialog run off the UI thread; this only keeps what they came to.
+//! The copies of the books while the app is open: a copy each day the app is open (and after the
+//! day's close is exported), the copies the owner can restore, a warning when the last good copy
+//! is old, and, when the books cannot be opened at start, the offer to restore the newest copy.
+//! Beside them, the folder the files made from the books (QR images, PDFs, CSVs) are saved in:
+//! both folders and the copy to restore are chosen in the system's dialog (`ui::pick`), one
+//! dialog at a time. All disk work and every dialog run off the UI thread; this only keeps what
+//! they came to.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::backup::{self, Contents, Copy};
-use crate::config::Paths;
-use crate::ledger::activity::{Action, Actor};
+use crate::backup::{self, BackupError, Contents, Copy};
+use crate::config::{ConfigError, Paths};
+use crate::i18n::Problem;
+use crate::ledger::activity::Action;
 use crate::ledger::{LEDGER_FILE_NAME, Ledger, LedgerChoice};
+use crate::ui::access::Access;
 use crate::ui::bridge::{Bridge, Task, finished};
 use crate::ui::pick::{Pick, Picker};
 use crate::ui::queue::Queue;
 use crate::ui::session::Session;
 use crate::ui::{AppAction, AppOptions};
 
-/// What the owner asked of the books, run by the next `logic`.
+/// What the owner asked of the copies and the folders, run by the next `logic`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum BooksCommand {
+pub enum BackupsCommand {
     TakeNow,
     Preview(PathBuf),
     CancelPreview,
@@ -33,10 +36,6 @@ pub enum BooksCommand {
     Pick(Pick),
     /// Where the QR images, PDFs and CSVs are saved from now on.
     SetExportsFolder(PathBuf),
-    /// How many days customers' personal data is kept.
-    SetCustomerDays(u32),
-    /// A customer who asked to be forgotten.
-    Forget(crate::ledger::Customer),
 }
 
 /// How often the folder is looked at again (and a day's copy taken if the day changed).
@@ -45,7 +44,7 @@ const LOOK_AGAIN: Duration = Duration::from_secs(60 * 60);
 /// The books could not be opened at start: why, and the newest copy that can bring them back.
 #[derive(Debug, Clone)]
 pub struct Damaged {
-    pub problem: String,
+    pub problem: Problem,
     pub newest: Option<(Copy, Contents)>,
 }
 
@@ -53,49 +52,51 @@ pub struct Damaged {
 #[derive(Debug, Clone)]
 pub struct Preview {
     pub copy: PathBuf,
-    pub contents: Result<Contents, String>,
+    pub contents: Result<Contents, Problem>,
+}
+
+/// A copy's failure as the owner reads it: the books' own failures keep what the database said
+/// apart, under «Detalles»; the rest name the file and the system's reason in their sentence.
+fn problem_of(error: &BackupError) -> Problem {
+    match error {
+        BackupError::Ledger(error) => Problem::of(error),
+        other => Problem::words(other.to_string()),
+    }
 }
 
 #[derive(Default)]
-pub struct BooksGuard {
-    pub queued: Queue<BooksCommand>,
+pub struct Backups {
+    pub queued: Queue<BackupsCommand>,
     /// The owner chose to go on without the damaged books this run.
     pub dismissed: bool,
     folder: Option<PathBuf>,
-    settings: Option<Task<(PathBuf, u32)>>,
-    saving_folder: Option<Task<Result<PathBuf, String>>>,
+    reading_folder: Option<Task<PathBuf>>,
+    saving_folder: Option<Task<Result<PathBuf, ConfigError>>>,
     /// The dialog open now, and what it is for.
     picking: Option<(Pick, Task<Option<PathBuf>>)>,
     /// Where saved files go (the app's `Paths::exports_dir`, mirrored for Configuración).
     exports: Option<PathBuf>,
-    saving_exports: Option<Task<Result<PathBuf, String>>>,
+    saving_exports: Option<Task<Result<PathBuf, Problem>>>,
     /// The last change of that folder, for Configuración.
-    pub exports_result: Option<Result<String, String>>,
-    /// How many days customers' personal data is kept (Configuración).
-    pub customer_days: u32,
-    saving_days: Option<Task<Result<u32, String>>>,
-    blanking: Option<Task<Result<crate::ledger::Blanked, String>>>,
-    forgetting: Option<Task<Result<String, String>>>,
-    /// The last "forget a customer" or retention change, for Settings.
-    pub customer_result: Option<Result<String, String>>,
+    pub exports_result: Option<Result<String, Problem>>,
     /// Newest first.
     pub copies: Vec<Copy>,
-    listing: Option<Task<Result<Vec<Copy>, String>>>,
+    listing: Option<Task<Result<Vec<Copy>, BackupError>>>,
     looked_at: Option<Instant>,
-    taking: Option<Task<Result<Copy, String>>>,
+    taking: Option<Task<Result<Copy, BackupError>>>,
     /// The last copy's outcome, for Settings: when it was taken (said in words when shown, in
     /// the language on screen then), or why not.
-    pub last_result: Option<Result<i64, String>>,
+    pub last_result: Option<Result<i64, Problem>>,
     diagnosing: Option<Task<Option<Damaged>>>,
-    diagnosed_for: Option<String>,
+    diagnosed_for: Option<Problem>,
     pub damaged: Option<Damaged>,
-    previewing: Option<Task<Preview>>,
+    previewing: Option<Task<(PathBuf, Result<Contents, BackupError>)>>,
     pub preview: Option<Preview>,
-    restoring: Option<Task<Result<String, String>>>,
-    pub restore_result: Option<Result<String, String>>,
+    restoring: Option<Task<Result<String, BackupError>>>,
+    pub restore_result: Option<Result<String, Problem>>,
 }
 
-impl BooksGuard {
+impl Backups {
     pub fn newest(&self) -> Option<&Copy> {
         self.copies.first()
     }
@@ -112,9 +113,7 @@ impl BooksGuard {
 
     /// The top bar's warning: no good copy in the last three days.
     pub fn is_stale(&self) -> bool {
-        self.looked_at.is_some()
-            && self.listing.is_none()
-            && backup::is_stale(self.newest(), crate::clock::now_ms())
+        self.looked() && backup::is_stale(self.newest(), crate::clock::now_ms())
     }
 
     pub fn folder(&self) -> Option<&PathBuf> {
@@ -131,6 +130,10 @@ impl BooksGuard {
         self.picking.is_some()
     }
 
+    pub fn is_restoring(&self) -> bool {
+        self.restoring.is_some()
+    }
+
     /// Looks at the folder (at start, every hour, after a change), takes the day's copy, and
     /// finds out why books that could not be opened cannot. A new folder for saved files is
     /// the app's from the moment it is kept (`options.paths`).
@@ -140,25 +143,24 @@ impl BooksGuard {
         session: &Arc<Session>,
         options: &mut AppOptions,
         actions: &mut Vec<AppAction>,
-        actor: &Actor,
+        access: &Access,
     ) {
         self.poll(bridge, actions);
         self.poll_files(&mut options.paths);
         let paths = &options.paths;
         for command in self.queued.take() {
-            self.log(bridge, session, actor, &command);
-            self.run(command, bridge, session, (paths, &options.picker), actor);
+            log(bridge, session, access, &command);
+            self.run(command, bridge, session, (paths, &options.picker), access);
         }
         if self.folder.is_none() {
             // The settings file is read off the UI thread, once; nothing is looked at before.
-            if self.settings.is_none() {
+            // One that cannot be read leaves the data folder's `copias`: the session says why
+            // the file cannot be read.
+            if self.reading_folder.is_none() {
                 let paths = paths.clone();
-                self.settings = Some(bridge.spawn_blocking(move || {
+                self.reading_folder = Some(bridge.spawn_blocking(move || {
                     let books = paths.load().map(|config| config.books).unwrap_or_default();
-                    (
-                        books.backup_folder(&paths.data_dir),
-                        books.customer_data_days(),
-                    )
+                    books.backup_folder(&paths.data_dir)
                 }));
             }
             return;
@@ -172,25 +174,12 @@ impl BooksGuard {
                 self.last_result = None;
             }
             self.look(bridge);
-            // Customers' data past its days is blanked as the hours go by.
-            if let Ok(ledger) = &session.ledger
-                && self.blanking.is_none()
-            {
-                let ledger = ledger.clone();
-                let before = crate::ledger::personal_cutoff(self.customer_days);
-                self.blanking = Some(bridge.spawn_blocking(move || {
-                    ledger
-                        .blank_personal_data(before)
-                        .map_err(|error| error.to_string())
-                }));
-            }
         }
         match &session.ledger {
             Ok(ledger) => {
                 self.damaged = None;
                 self.diagnosed_for = None;
-                let looked = self.looked_at.is_some() && self.listing.is_none();
-                if looked
+                if self.looked()
                     && !self.is_busy()
                     && self.last_result.as_ref().is_none_or(Result::is_ok)
                     && !backup::taken_today(self.newest(), crate::clock::now_ms())
@@ -208,7 +197,7 @@ impl BooksGuard {
                 );
                 if embedded
                     && self.diagnosing.is_none()
-                    && self.diagnosed_for.as_deref() != Some(problem.as_str())
+                    && self.diagnosed_for.as_ref() != Some(problem)
                 {
                     self.diagnosed_for = Some(problem.clone());
                     self.diagnose(bridge, paths, problem.clone());
@@ -219,14 +208,14 @@ impl BooksGuard {
 
     fn run(
         &mut self,
-        command: BooksCommand,
+        command: BackupsCommand,
         bridge: &Bridge,
         session: &Arc<Session>,
         (paths, picker): (&Paths, &Picker),
-        actor: &Actor,
+        access: &Access,
     ) {
         match command {
-            BooksCommand::Pick(pick) => {
+            BackupsCommand::Pick(pick) => {
                 if self.picking.is_none() {
                     let start = match pick {
                         Pick::ExportsFolder => self.exports.clone(),
@@ -235,55 +224,26 @@ impl BooksGuard {
                     self.picking = Some((pick, picker.ask(bridge, pick, start)));
                 }
             }
-            BooksCommand::SetExportsFolder(folder) => {
+            BackupsCommand::SetExportsFolder(folder) => {
                 self.set_exports_folder(bridge, paths, folder);
             }
-            BooksCommand::TakeNow => {
+            BackupsCommand::TakeNow => {
                 if let Ok(ledger) = &session.ledger {
                     self.take(bridge, ledger.clone());
                 }
             }
-            BooksCommand::Preview(copy) => self.preview(bridge, copy),
-            BooksCommand::CancelPreview => self.cancel_preview(),
-            BooksCommand::Restore(copy) => self.restore(bridge, session, paths, copy, actor),
-            BooksCommand::GoOnWithout => self.dismissed = true,
-            BooksCommand::SetCustomerDays(days) => {
-                let paths = paths.clone();
-                self.saving_days = Some(bridge.spawn_blocking(move || {
-                    paths
-                        .change(|config| {
-                            config.books.customer_data_days = Some(days);
-                            Ok(days)
-                        })
-                        .map_err(|error| error.to_string())
-                }));
-            }
-            BooksCommand::Forget(customer) => {
-                if let Ok(ledger) = session.ledger.clone() {
-                    self.forgetting = Some(bridge.spawn_blocking(move || {
-                        ledger
-                            .forget_customer(&customer)
-                            .map(|blanked| {
-                                crate::t!(
-                                    "cli-forgotten",
-                                    notifications = blanked.notifications,
-                                    payouts = blanked.payouts
-                                )
-                            })
-                            .map_err(|error| error.to_string())
-                    }));
-                }
-            }
-            BooksCommand::SetFolder(folder) => {
+            BackupsCommand::Preview(copy) => self.preview(bridge, copy),
+            BackupsCommand::CancelPreview => self.preview = None,
+            BackupsCommand::Restore(copy) => self.restore(bridge, session, paths, copy, access),
+            BackupsCommand::GoOnWithout => self.dismissed = true,
+            BackupsCommand::SetFolder(folder) => {
                 let paths = paths.clone();
                 // Kept in the settings file; the copies go there from the next one on.
                 self.saving_folder = Some(bridge.spawn_blocking(move || {
-                    paths
-                        .change(|config| {
-                            config.books.backup_folder = Some(folder.clone());
-                            Ok(folder)
-                        })
-                        .map_err(|error| error.to_string())
+                    paths.change(|config| {
+                        config.books.backup_folder = Some(folder.clone());
+                        Ok(folder)
+                    })
                 }));
             }
         }
@@ -296,60 +256,39 @@ impl BooksGuard {
         self.exports_result = None;
         self.saving_exports = Some(bridge.spawn_blocking(move || {
             crate::owner_only::exports_folder(&folder).map_err(|error| {
-                crate::t!(
+                Problem::words(crate::t!(
                     "files-folder-failed",
                     folder = folder.display().to_string(),
                     error = error.to_string()
-                )
+                ))
             })?;
             paths
                 .change(|config| {
                     config.books.exports_folder = Some(folder.clone());
                     Ok(folder)
                 })
-                .map_err(|error| error.to_string())
+                .map_err(|error| Problem::words(error.to_string()))
         }));
     }
 
-    /// What the owner changed of the books' settings, and a forgotten customer (never who:
-    /// forgetting them in the log too), written down as theirs.
-    fn log(&self, bridge: &Bridge, session: &Session, actor: &Actor, command: &BooksCommand) {
-        let (action, detail) = match command {
-            BooksCommand::SetFolder(folder) => (
-                Action::SettingsChanged,
-                crate::t!("log-backup-folder", folder = folder.display().to_string()),
-            ),
-            BooksCommand::SetExportsFolder(folder) => (
-                Action::SettingsChanged,
-                crate::t!("log-exports-folder", folder = folder.display().to_string()),
-            ),
-            BooksCommand::SetCustomerDays(days) => (Action::SettingsChanged, {
-                let days = *days;
-                crate::t!("customers-days-saved", days = days)
-            }),
-            BooksCommand::Forget(_) => (Action::CustomerForgotten, String::new()),
-            _ => return,
-        };
-        if let Ok(ledger) = session.ledger.clone() {
-            let actor = actor.clone();
-            drop(bridge.spawn_blocking(move || {
-                if let Err(error) =
-                    ledger.record_activity(&actor, action, &detail, crate::ledger::now_ms())
-                {
-                    tracing::warn!(%error, "an activity entry could not be written");
-                }
-            }));
-        }
-    }
-
     fn poll(&mut self, bridge: &Bridge, actions: &mut Vec<AppAction>) {
-        self.poll_settings(bridge);
+        if let Some(folder) = finished(&mut self.reading_folder) {
+            self.folder = Some(folder);
+        }
+        match finished(&mut self.saving_folder) {
+            Some(Ok(folder)) => self.set_folder(bridge, folder),
+            Some(Err(error)) => self.last_result = Some(Err(Problem::words(error.to_string()))),
+            None => {}
+        }
         self.poll_copies();
         if let Some(found) = finished(&mut self.diagnosing) {
             self.damaged = found;
         }
-        if let Some(preview) = finished(&mut self.previewing) {
-            self.preview = Some(preview);
+        if let Some((copy, contents)) = finished(&mut self.previewing) {
+            self.preview = Some(Preview {
+                copy,
+                contents: contents.map_err(|error| problem_of(&error)),
+            });
         }
         if let Some(result) = finished(&mut self.restoring) {
             if result.is_ok() {
@@ -359,35 +298,7 @@ impl BooksGuard {
                 // The books are new under every panel: the session opens them again.
                 actions.push(AppAction::Reconnect(None));
             }
-            self.restore_result = Some(result);
-        }
-    }
-
-    /// The settings read at start, and what changing them (the folder, the customers' days,
-    /// forgetting a customer) came to.
-    fn poll_settings(&mut self, bridge: &Bridge) {
-        if let Some((folder, days)) = finished(&mut self.settings) {
-            self.folder = Some(folder);
-            self.customer_days = days;
-        }
-        if let Some(result) = finished(&mut self.saving_days) {
-            self.customer_result = Some(result.map(|days| {
-                self.customer_days = days;
-                // The new days apply at once.
-                self.looked_at = None;
-                crate::t!("customers-days-saved", days = days)
-            }));
-        }
-        if let Some(Err(problem)) = finished(&mut self.blanking) {
-            tracing::warn!(%problem, "customers' old data could not be blanked");
-        }
-        if let Some(result) = finished(&mut self.forgetting) {
-            self.customer_result = Some(result);
-        }
-        match finished(&mut self.saving_folder) {
-            Some(Ok(folder)) => self.set_folder(bridge, folder),
-            Some(Err(problem)) => self.last_result = Some(Err(problem)),
-            None => {}
+            self.restore_result = Some(result.map_err(|error| problem_of(&error)));
         }
     }
 
@@ -401,9 +312,9 @@ impl BooksGuard {
             self.picking = None;
             if let Some(path) = answer {
                 self.queued.push(match pick {
-                    Pick::BackupFolder => BooksCommand::SetFolder(path),
-                    Pick::CopyToRestore => BooksCommand::Preview(path),
-                    Pick::ExportsFolder => BooksCommand::SetExportsFolder(path),
+                    Pick::BackupFolder => BackupsCommand::SetFolder(path),
+                    Pick::CopyToRestore => BackupsCommand::Preview(path),
+                    Pick::ExportsFolder => BackupsCommand::SetExportsFolder(path),
                 });
             }
         }
@@ -429,16 +340,19 @@ impl BooksGuard {
             self.looked_at = Some(Instant::now());
             match result {
                 Ok(copies) => self.copies = copies,
-                Err(problem) => self.last_result = Some(Err(problem)),
+                Err(error) => self.last_result = Some(Err(problem_of(&error))),
             }
         }
         if let Some(result) = finished(&mut self.taking) {
-            self.last_result = Some(result.map(|copy| {
-                let taken_at = copy.taken_at;
-                self.copies.retain(|kept| kept.path != copy.path);
-                self.copies.insert(0, copy);
-                taken_at
-            }));
+            self.last_result = Some(match result {
+                Ok(copy) => {
+                    let taken_at = copy.taken_at;
+                    self.copies.retain(|kept| kept.path != copy.path);
+                    self.copies.insert(0, copy);
+                    Ok(taken_at)
+                }
+                Err(error) => Err(problem_of(&error)),
+            });
             self.looked_at = None;
         }
     }
@@ -447,14 +361,11 @@ impl BooksGuard {
         let Some(folder) = self.folder.clone() else {
             return;
         };
-        self.listing =
-            Some(bridge.spawn_blocking(move || {
-                backup::copies(&folder).map_err(|error| error.to_string())
-            }));
+        self.listing = Some(bridge.spawn_blocking(move || backup::copies(&folder)));
     }
 
     /// The folder the owner chose: copies go there from now on.
-    pub fn set_folder(&mut self, bridge: &Bridge, folder: PathBuf) {
+    fn set_folder(&mut self, bridge: &Bridge, folder: PathBuf) {
         self.folder = Some(folder);
         self.copies.clear();
         self.last_result = None;
@@ -462,7 +373,7 @@ impl BooksGuard {
     }
 
     /// "Hacer copia ahora", the day's copy, and the copy after the day's close.
-    pub fn take(&mut self, bridge: &Bridge, ledger: Arc<Ledger>) {
+    fn take(&mut self, bridge: &Bridge, ledger: Arc<Ledger>) {
         let Some(folder) = self.folder.clone() else {
             return;
         };
@@ -471,12 +382,12 @@ impl BooksGuard {
         }
         // What is said next is this copy's outcome.
         self.last_result = None;
-        self.taking = Some(bridge.spawn_blocking(move || {
-            backup::take(&ledger, &folder).map_err(|error| error.to_string())
-        }));
+        self.taking = Some(bridge.spawn_blocking(move || backup::take(&ledger, &folder)));
     }
 
-    fn diagnose(&mut self, bridge: &Bridge, paths: &Paths, problem: String) {
+    /// Whether the embedded books are damaged or gone (not only away), and the newest copy
+    /// that brings them back: a folder or a copy that cannot be read offers none.
+    fn diagnose(&mut self, bridge: &Bridge, paths: &Paths, problem: Problem) {
         let data_dir = paths.data_dir.clone();
         let folder = self.folder.clone();
         self.diagnosing = Some(bridge.spawn_blocking(move || {
@@ -500,59 +411,61 @@ impl BooksGuard {
     }
 
     /// What a copy holds, before anything is replaced.
-    pub fn preview(&mut self, bridge: &Bridge, copy: PathBuf) {
+    fn preview(&mut self, bridge: &Bridge, copy: PathBuf) {
         self.restore_result = None;
-        self.previewing = Some(bridge.spawn_blocking(move || Preview {
-            contents: backup::inspect(&copy).map_err(|error| error.to_string()),
-            copy,
+        self.previewing = Some(bridge.spawn_blocking(move || {
+            let contents = backup::inspect(&copy);
+            (copy, contents)
         }));
-    }
-
-    pub fn cancel_preview(&mut self) {
-        self.preview = None;
     }
 
     /// Restores `copy`: into the open books (kept aside first), or in place of books that could
     /// not be opened (moved aside).
-    pub fn restore(
+    fn restore(
         &mut self,
         bridge: &Bridge,
         session: &Arc<Session>,
         paths: &Paths,
         copy: PathBuf,
-        actor: &Actor,
+        access: &Access,
     ) {
         let ledger = session.ledger.clone().ok();
         let data_dir = paths.data_dir.clone();
-        let actor = actor.clone();
+        let actor = access.actor();
         self.restoring = Some(bridge.spawn_blocking(move || {
             let contents = match ledger {
                 Some(ledger) => {
-                    backup::restore_into(&ledger, &copy, &data_dir).map(|(contents, _)| {
-                        // Written in the books as restored: they say who brought them back.
-                        let file = copy.file_name().unwrap_or_default().to_string_lossy();
-                        let written = ledger.record_activity(
-                            &actor,
-                            Action::BooksRestored,
-                            &file,
-                            crate::ledger::now_ms(),
-                        );
-                        if let Err(error) = written {
-                            tracing::warn!(%error, "the restore's activity entry was not written");
-                        }
-                        contents
-                    })
+                    let (contents, _) = backup::restore_into(&ledger, &copy, &data_dir)?;
+                    // Written in the books as restored: they say who brought them back.
+                    let file = copy.file_name().unwrap_or_default().to_string_lossy();
+                    let written = ledger.record_activity(
+                        &actor,
+                        Action::BooksRestored,
+                        &file,
+                        crate::ledger::now_ms(),
+                    );
+                    if let Err(error) = written {
+                        tracing::warn!(%error, "the restore's activity entry was not written");
+                    }
+                    contents
                 }
-                None => backup::restore_file(&copy, &data_dir.join(LEDGER_FILE_NAME))
-                    .map(|(contents, ..)| contents),
+                None => backup::restore_file(&copy, &data_dir.join(LEDGER_FILE_NAME))?.0,
             };
-            contents
-                .map(|contents| crate::t!("backups-restored", contents = contents.words()))
-                .map_err(|error| error.to_string())
+            Ok(crate::t!("backups-restored", contents = contents.words()))
         }));
     }
+}
 
-    pub fn is_restoring(&self) -> bool {
-        self.restoring.is_some()
-    }
+/// A folder the owner changed, written down as theirs.
+fn log(bridge: &Bridge, session: &Session, access: &Access, command: &BackupsCommand) {
+    let detail = match command {
+        BackupsCommand::SetFolder(folder) => {
+            crate::t!("log-backup-folder", folder = folder.display().to_string())
+        }
+        BackupsCommand::SetExportsFolder(folder) => {
+            crate::t!("log-exports-folder", folder = folder.display().to_string())
+        }
+        _ => return,
+    };
+    access.record(bridge, session, Action::SettingsChanged, detail);
 }
