@@ -4,7 +4,8 @@
 mod common;
 
 use common::ui::{App, click, shows, type_into, wait_until};
-use egui_kittest::kittest::Queryable;
+use egui::accesskit::Role;
+use egui_kittest::kittest::{By, NodeT, Queryable};
 use paydesk::ui::Panel;
 use serde_json::{Value, json};
 
@@ -58,6 +59,24 @@ fn a_payout_is_confirmed_in_words_and_a_double_click_sends_once() {
     });
     // The journal reads as a table: its time, the method by name, the alias.
     assert!(harness.query_by_label("Hora").is_some());
+    // ...and a screen reader moves through it as one: a table of rows, headers first.
+    let journal = harness
+        .query_all(
+            By::new()
+                .role(Role::Table)
+                .label("Dispersiones enviadas desde este computador"),
+        )
+        .next()
+        .expect("the journal is a table");
+    fn rows(node: &egui_kittest::kittest::AccessKitNode<'_>) -> usize {
+        node.children()
+            .map(|child| usize::from(child.role() == Role::Row) + rows(&child))
+            .sum()
+    }
+    assert!(
+        rows(&journal.accesskit_node()) >= 2,
+        "a header and the payout"
+    );
     assert!(
         harness.query_all_by_label("Llave Bre-B").count() >= 2,
         "the kind the form says, and the journal's row"

@@ -366,6 +366,8 @@ payout-state-failed = Failed, money returned
 
 ## payouts: journal
 journal-title = Sent from this computer
+journal-table = Payouts sent from this computer
+journal-actions = Actions
 journal-empty = No payouts yet
 journal-check = Check status of { $reference }
 journal-settle = Settle { $reference } by hand…

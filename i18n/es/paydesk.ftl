@@ -366,6 +366,8 @@ payout-state-failed = Fallida, dinero devuelto
 
 ## payouts: journal
 journal-title = Enviadas desde este computador
+journal-table = Dispersiones enviadas desde este computador
+journal-actions = Acciones
 journal-empty = Aún no hay dispersiones
 journal-check = Consultar estado de { $reference }
 journal-settle = Resolver { $reference } a mano…

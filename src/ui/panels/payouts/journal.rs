@@ -6,6 +6,7 @@ use egui::{RichText, Ui};
 
 use crate::ledger::{PayoutRecord, PayoutState};
 use crate::t;
+use crate::ui::widgets::table::{self, Title};
 use crate::validate::{self};
 
 use super::*;
@@ -41,24 +42,29 @@ impl PayoutsPanel {
             .map(|record| text_height + 14.0 + note_count(record) as f32 * (small_height + 2.0))
             .collect();
         let columns = Columns::for_width(ui.available_width());
-        columns
-            .table(ui)
-            .header(text_height + 8.0, |header| {
-                crate::ui::widgets::table::titles(header, columns.titles());
-            })
-            .body(|body| {
-                body.heterogeneous_rows(heights.into_iter(), |mut row| {
-                    let record = &records[row.index()];
-                    columns.cells(&mut row, record);
-                    row.col(|ui| {
-                        if busy.contains(&record.id) {
-                            ui.spinner();
-                        } else {
-                            self.row_actions(ui, record);
-                        }
+        let actions = t!("journal-actions");
+        table::table(ui, "payout-journal", &t!("journal-table"), |ui| {
+            columns
+                .table(ui)
+                .header(text_height + 8.0, |header| {
+                    table::titles(header, columns.titles());
+                })
+                .body(|body| {
+                    body.heterogeneous_rows(heights.into_iter(), |mut row| {
+                        let mut row = table::Row::of(&mut row);
+                        let record = &records[row.index()];
+                        columns.cells(&mut row, record);
+                        row.col(|ui| {
+                            if busy.contains(&record.id) {
+                                ui.spinner();
+                            } else if !self.row_actions(ui, record) {
+                                // A payout with no way forward: its cell is still named.
+                                table::blank(ui, &actions);
+                            }
+                        });
                     });
                 });
-            });
+        });
     }
 
     /// The payouts a check, a resend or a settling is on its way for (or asked for).
@@ -74,7 +80,8 @@ impl PayoutsPanel {
             .collect()
     }
 
-    pub(super) fn row_actions(&mut self, ui: &mut Ui, record: &PayoutRecord) {
+    /// Draws the row's one way forward; false when its state allows none.
+    pub(super) fn row_actions(&mut self, ui: &mut Ui, record: &PayoutRecord) -> bool {
         // The one way forward each state allows; an unknown payout is never offered a resend.
         let action = match record.state {
             PayoutState::Sent | PayoutState::Unknown if record.transaction_reference.is_some() => {
@@ -98,10 +105,10 @@ impl PayoutsPanel {
             _ => None,
         };
         let Some((action, label)) = action else {
-            return;
+            return false;
         };
         if !ui.button(label).clicked() {
-            return;
+            return true;
         }
         let record = record.clone();
         match action {
@@ -109,6 +116,7 @@ impl PayoutsPanel {
             RowAction::Settle => self.settle = Some(record),
             RowAction::Resend => self.queued.ask(ui, PayoutsCommand::Resend(record)),
         }
+        true
     }
 }
 
@@ -128,16 +136,23 @@ impl Columns {
         }
     }
 
-    fn titles(self) -> Vec<String> {
-        let mut titles = vec![t!("column-time")];
+    fn titles(self) -> Vec<Title> {
+        let mut titles = vec![Title::Shown(t!("column-time"))];
         if self.reference {
-            titles.push(t!("confirm-reference"));
+            titles.push(Title::Shown(t!("confirm-reference")));
         }
-        titles.extend([t!("field-amount"), t!("confirm-to")]);
+        titles.extend([
+            Title::Shown(t!("field-amount")),
+            Title::Shown(t!("confirm-to")),
+        ]);
         if self.kind {
-            titles.push(t!("field-payout-kind"));
+            titles.push(Title::Shown(t!("field-payout-kind")));
         }
-        titles.extend([t!("column-state"), String::new()]);
+        // The buttons' column has no title on screen; a screen reader still hears one.
+        titles.extend([
+            Title::Shown(t!("column-state")),
+            Title::Unseen(t!("journal-actions")),
+        ]);
         titles
     }
 
@@ -164,14 +179,12 @@ impl Columns {
     }
 
     /// A payout's cells, up to its state (its way forward is the panel's).
-    fn cells(self, row: &mut egui_extras::TableRow<'_, '_>, record: &PayoutRecord) {
+    fn cells(self, row: &mut table::Row<'_, '_, '_>, record: &PayoutRecord) {
         row.col(|ui| {
             ui.label(crate::clock::shown_moment(record.created_at));
         });
         if self.reference {
-            row.col(|ui| {
-                ui.label(&record.reference1);
-            });
+            row.text(&record.reference1, &t!("confirm-reference"));
         }
         row.col(|ui| {
             crate::ui::widgets::amount::amount_label(ui, record.amount, |text| text);
