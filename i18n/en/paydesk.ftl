@@ -1583,3 +1583,39 @@ activity-column-content = Content
 activity-column-source = Source
 activity-column-reason = Reason
 log-table = Log entries
+
+## Returns (issue 44): money back to a customer for a sale, as the payout it is
+return-reason-product = Product returned
+return-reason-charged-twice = Charged twice
+return-reason-wrong-amount = Wrong amount
+rule-return-reason = Say why: product (a product returned), charged-twice, wrong-amount or other (with your own words)
+rule-return-reason-words = Write the reason in your own words
+return-customer-sent = Return sent: { $amount }
+return-state-returned = Returned
+return-state-part = Returned { $returned } of { $paid }
+return-state-under-way = Return under way: { $amount } of { $paid }
+return-state-part-and-under-way = Returned { $returned } of { $paid } · { $amount } under way
+return-unknown-sale = There is no sale { $sale } in these books: check the reference (it is on the receipt and in Payment status)
+return-other-profile = The sale { $sale } belongs to another profile (another merchant) of these books: return it from that profile
+return-not-approved = The sale { $sale } is not approved ({ $state }): money goes back only for an approved sale
+return-not-confirmed = The service has not confirmed how much was paid for the sale { $sale }: check its status and try again
+return-choose-payment = { $sale } is a code that takes many payments ({ $count ->
+    [one] 1 payment
+   *[other] { $count } payments
+}): say which one to return, by that payment's provider reference
+return-no-such-payment = The code { $sale } took no payment with the provider reference { $payment }
+return-one-payment = The sale { $sale } is one payment: no payment is chosen to return it
+return-in-full = The sale { $sale } was already returned in full ({ $paid })
+return-nothing-left = What remains to return of { $sale } is in a return under way ({ $amount }): check its status in Payouts before returning more
+return-over-remaining = Only { $remaining } remains to return of this payment (the customer paid { $paid }): enter at most { $remaining }
+action-return = Return sent
+exception-detail-return = Return of { $sale }: { $amount } to { $destination }
+close-returns-paid = Returns confirmed
+close-returns-open = Returns under way
+close-returns-failed = Returns that did not go
+close-returns-fee = Each return's fee is the shop's cost: the service takes it from the disbursement balance, apart from these figures
+close-returned = Returned
+close-left = Left
+close-net = Sales less returns
+csv-return-review = return · reason: { $reason } · service reference { $service } · its fee is the shop's
+csv-return-review-payment = return of the payment { $payment } · reason: { $reason } · service reference { $service } · its fee is the shop's

@@ -1583,3 +1583,39 @@ activity-column-content = Contenido
 activity-column-source = Origen
 activity-column-reason = Motivo
 log-table = Entradas del registro
+
+## Devoluciones (issue 44): dinero de vuelta al cliente por una venta, como la dispersión que es
+return-reason-product = Producto devuelto
+return-reason-charged-twice = Cobro doble
+return-reason-wrong-amount = Valor equivocado
+rule-return-reason = Diga el motivo: product (producto devuelto), charged-twice (cobro doble), wrong-amount (valor equivocado) u other (otro, con sus palabras)
+rule-return-reason-words = Escriba el motivo en sus palabras
+return-customer-sent = Devolución enviada: { $amount }
+return-state-returned = Devuelto
+return-state-part = Devuelto { $returned } de { $paid }
+return-state-under-way = Devolución en curso: { $amount } de { $paid }
+return-state-part-and-under-way = Devuelto { $returned } de { $paid } · en curso { $amount }
+return-unknown-sale = No hay ninguna venta { $sale } en estos libros: revise la referencia (está en el comprobante y en Estado de pagos)
+return-other-profile = La venta { $sale } es de otro perfil (otro comercio) de estos libros: devuélvala desde ese perfil
+return-not-approved = La venta { $sale } no está aprobada ({ $state }): solo se devuelve dinero de una venta aprobada
+return-not-confirmed = El servicio no ha confirmado cuánto se pagó en la venta { $sale }: consulte su estado y vuelva a intentarlo
+return-choose-payment = { $sale } es un código que recibe muchos pagos ({ $count ->
+    [one] 1 pago
+   *[other] { $count } pagos
+}): diga cuál devolver, por la referencia del proveedor de ese pago
+return-no-such-payment = El código { $sale } no recibió ningún pago con la referencia del proveedor { $payment }
+return-one-payment = La venta { $sale } es un solo pago: no se elige un pago para devolverla
+return-in-full = La venta { $sale } ya se devolvió completa ({ $paid })
+return-nothing-left = Lo que queda por devolver de { $sale } ya está en una devolución en curso ({ $amount }): consulte su estado en Dispersiones antes de devolver más
+return-over-remaining = Solo quedan { $remaining } por devolver de este pago (el cliente pagó { $paid }): escriba un valor de hasta { $remaining }
+action-return = Devolución enviada
+exception-detail-return = Devolución de { $sale }: { $amount } a { $destination }
+close-returns-paid = Devoluciones confirmadas
+close-returns-open = Devoluciones en curso
+close-returns-failed = Devoluciones que no salieron
+close-returns-fee = La comisión de cada devolución la paga la tienda: el servicio la descuenta del saldo de dispersión, aparte de estas cifras
+close-returned = Devuelto
+close-left = Queda
+close-net = Ventas menos devoluciones
+csv-return-review = devolución · motivo: { $reason } · referencia del servicio { $service } · su comisión la paga la tienda
+csv-return-review-payment = devolución del pago { $payment } · motivo: { $reason } · referencia del servicio { $service } · su comisión la paga la tienda

@@ -81,6 +81,8 @@ pub fn this_till() -> String {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
     PayoutSent,
+    /// Money back to a customer for a sale (a payout, tied to the sale).
+    ReturnSent,
     BankAccountAdded,
     BankAccountDeleted,
     CredentialsChanged,
@@ -97,8 +99,9 @@ pub enum Action {
 }
 
 impl Action {
-    const ALL: [Action; 13] = [
+    const ALL: [Action; 14] = [
         Action::PayoutSent,
+        Action::ReturnSent,
         Action::BankAccountAdded,
         Action::BankAccountDeleted,
         Action::CredentialsChanged,
@@ -117,6 +120,7 @@ impl Action {
     pub fn code(self) -> &'static str {
         match self {
             Action::PayoutSent => "payout",
+            Action::ReturnSent => "return",
             Action::BankAccountAdded => "bank-account-added",
             Action::BankAccountDeleted => "bank-account-deleted",
             Action::CredentialsChanged => "credentials",
@@ -139,6 +143,7 @@ impl Action {
     pub fn words(self) -> String {
         match self {
             Action::PayoutSent => crate::t!("action-payout"),
+            Action::ReturnSent => crate::t!("action-return"),
             Action::BankAccountAdded => crate::t!("action-bank-account-added"),
             Action::BankAccountDeleted => crate::t!("action-bank-account-deleted"),
             Action::CredentialsChanged => crate::t!("action-credentials"),

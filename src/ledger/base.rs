@@ -428,6 +428,71 @@ mod tests {
         assert!(notifications[0].is_payout());
     }
 
+    /// Schema 13 knew no returns: opened now, its payouts stay payouts (the close counts them
+    /// as such, none is a return), its sales may be returned, and a return written now reads back.
+    #[test]
+    fn a_ledger_from_before_returns_opens_and_reads() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.sqlite3");
+        let now = crate::clock::now_ms();
+        {
+            let connection = ledger_of_schema(&path, 13);
+            connection
+                .execute_batch(&format!(
+                    "INSERT INTO payouts (profile, reference1, amount, destination, method_id,
+                        state, transaction_reference, created_at, updated_at)
+                     VALUES ('tienda', 'PROV-1', 7000, '@PEDRO', 264, 'approved', 'CO-1', {now},
+                        {now});
+                     INSERT INTO collections (profile, reference, kind, amount, reference1, url,
+                        created_at, status, status_at)
+                     VALUES ('tienda', 'V-1', 'link', 30000, 'X', '', {now}, 2, {now});
+                     INSERT INTO received_payments (profile, reference, provider_reference,
+                        amount, fee, received_at)
+                     VALUES ('tienda', 'V-1', '', 30000, 900, {now});"
+                ))
+                .unwrap();
+        }
+        let ledger = Ledger::open(&path).unwrap();
+        assert_eq!(ledger.schema_version().unwrap(), MIGRATIONS.len() as i64);
+        let payout = ledger
+            .payout_by_reference("tienda", "PROV-1")
+            .unwrap()
+            .unwrap();
+        assert_eq!(ledger.return_of_payout(payout.id).unwrap(), None);
+        let today = crate::clock::today();
+        let report = ledger.reconcile(Some("tienda"), today, today, now).unwrap();
+        assert_eq!(report.payouts_paid.count, 1);
+        assert!(report.returns.is_empty());
+        let returnable = ledger.returnable("tienda", "V-1", "").unwrap();
+        assert_eq!(
+            returnable.returns.remaining(),
+            crate::money::Pesos::new(30_000)
+        );
+        let rules = IntentRules {
+            spacing_ms: 0,
+            repeat_window_ms: 0,
+            confirmed_repeat_of: None,
+        };
+        let request = crate::api::PayoutRequest {
+            amount: crate::money::Pesos::new(10_000),
+            reference1: "DV-1".into(),
+            webhook_request: None,
+            method_id: 264,
+            destination: "@ANA".into(),
+            bank_name: None,
+        };
+        let tie = ReturnTie {
+            sale: "V-1".into(),
+            payment: String::new(),
+            reason: crate::requests::ReturnReason::ChargedTwice,
+        };
+        let intent = ledger
+            .begin_return("tienda", &request, &rules, &tie)
+            .unwrap();
+        let record = ledger.return_of_payout(intent.id).unwrap().unwrap();
+        assert_eq!(record.tie, tie);
+    }
+
     #[test]
     fn a_ledger_written_before_the_figures_were_understood_reads_right() {
         let dir = tempfile::tempdir().unwrap();

@@ -5,7 +5,7 @@
 
 use crate::api::catalog::MethodCatalog;
 
-use super::reconcile::{self, Report, Totals};
+use super::reconcile::{self, Report, SalesLessReturns, Totals};
 
 /// A line with a count and its money.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,6 +14,15 @@ pub struct TotalsLine {
     /// A part of the line above it (a method, a cashier): drawn indented.
     pub part: bool,
     pub totals: Totals,
+}
+
+/// A line of sales less returns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NetLine {
+    pub label: String,
+    /// A part of the line above it (a method, a cashier): drawn indented.
+    pub part: bool,
+    pub figures: SalesLessReturns,
 }
 
 /// Something a bookkeeper must look at, in words.
@@ -32,8 +41,17 @@ pub struct CloseLines {
     pub received: Vec<TotalsLine>,
     /// Approvals announced and not confirmed: a line of their own, in no total.
     pub unconfirmed: Option<String>,
-    /// Money sent: a payout has no payer and no fee, only its amount.
+    /// Money sent: a payout has no payer and no fee, only its amount. Returns apart.
     pub payouts: Vec<TotalsLine>,
+    /// Money back to customers, apart from payouts: the confirmed returns, then their parts by
+    /// the sale's method and (once sales carry a cashier) cashier, then those under way and
+    /// those that did not go. Empty when no return was made in the range.
+    pub returns: Vec<TotalsLine>,
+    /// What customers paid less what went back to them: the whole, then by method and by
+    /// cashier. Empty when no return was made in the range.
+    pub net: Vec<NetLine>,
+    /// Whose cost a return's fee is, said beside the returns.
+    pub returns_fee: Option<String>,
     /// Payments created in the range, by their last known state: "Aprobado: 2 ($ 50.000)".
     pub by_state: Vec<String>,
     /// "Nothing to review", or how many things there are to review.
@@ -54,6 +72,9 @@ impl CloseLines {
                 whole(crate::t!("activity-payouts-open"), report.payouts_open),
                 whole(crate::t!("activity-payouts-failed"), report.payouts_failed),
             ],
+            returns: return_lines(report, catalog),
+            net: net_lines(report, catalog),
+            returns_fee: (!report.returns.is_empty()).then(|| crate::t!("close-returns-fee")),
             by_state: report
                 .by_state
                 .iter()
@@ -95,6 +116,16 @@ impl CloseLines {
         [crate::t!("activity-count"), crate::t!("close-payout-sent")]
     }
 
+    /// What a net line's figures are, in its order: what customers paid, what went back to
+    /// them, what is left.
+    pub fn net_columns() -> [String; 3] {
+        [
+            crate::t!("paid-by-customer"),
+            crate::t!("close-returned"),
+            crate::t!("close-left"),
+        ]
+    }
+
     /// What a totals line's figures are, in its order: count, what payers paid, the fee, what
     /// the shop receives.
     pub fn columns() -> [String; 4] {
@@ -107,9 +138,10 @@ impl CloseLines {
     }
 }
 
-/// Nothing happened in the range: no payment created, no payout.
+/// Nothing happened in the range: no payment created, no payout, no return.
 pub fn is_empty(report: &Report) -> bool {
     report.by_state.is_empty()
+        && report.returns.is_empty()
         && [
             &report.payouts_paid,
             &report.payouts_open,
@@ -135,6 +167,83 @@ fn part(label: String, totals: Totals) -> TotalsLine {
     }
 }
 
+/// The cashier a line names: nobody where the sale named none.
+fn cashier_label(name: &str) -> String {
+    let who = if name.is_empty() {
+        crate::t!("caja-nobody")
+    } else {
+        name.to_owned()
+    };
+    crate::t!("reconcile-by-cashier", name = who)
+}
+
+fn return_lines(report: &Report, catalog: &MethodCatalog) -> Vec<TotalsLine> {
+    let returns = &report.returns;
+    if returns.is_empty() {
+        return Vec::new();
+    }
+    let mut lines = vec![whole(crate::t!("close-returns-paid"), returns.paid)];
+    for (kind, totals) in &returns.by_method {
+        lines.push(part(kind.words(catalog), *totals));
+    }
+    if returns.by_cashier.keys().any(|name| !name.is_empty()) {
+        for (name, totals) in &returns.by_cashier {
+            lines.push(part(cashier_label(name), *totals));
+        }
+    }
+    lines.push(whole(crate::t!("close-returns-open"), returns.open));
+    lines.push(whole(crate::t!("close-returns-failed"), returns.failed));
+    lines
+}
+
+fn net_lines(report: &Report, catalog: &MethodCatalog) -> Vec<NetLine> {
+    let returns = &report.returns;
+    if returns.is_empty() {
+        return Vec::new();
+    }
+    let line = |label: String, part: bool, figures: SalesLessReturns| NetLine {
+        label,
+        part,
+        figures,
+    };
+    let mut lines = vec![line(
+        crate::t!("close-net"),
+        false,
+        SalesLessReturns::of(&report.approved, Some(&returns.paid)),
+    )];
+    // Every method that sold or had a sale returned, in the order of the methods.
+    let mut kinds: Vec<_> = report
+        .by_method
+        .keys()
+        .chain(returns.by_method.keys())
+        .collect();
+    kinds.sort();
+    kinds.dedup();
+    for kind in kinds {
+        let sold = report.by_method.get(kind).copied().unwrap_or_default();
+        let figures = SalesLessReturns::of(&sold, returns.by_method.get(kind));
+        lines.push(line(kind.words(catalog), true, figures));
+    }
+    let named = |name: &&String| !name.is_empty();
+    if report.by_cashier.keys().any(|name| named(&name))
+        || returns.by_cashier.keys().any(|name| named(&name))
+    {
+        let mut names: Vec<_> = report
+            .by_cashier
+            .keys()
+            .chain(returns.by_cashier.keys())
+            .collect();
+        names.sort();
+        names.dedup();
+        for name in names {
+            let sold = report.by_cashier.get(name).copied().unwrap_or_default();
+            let figures = SalesLessReturns::of(&sold, returns.by_cashier.get(name));
+            lines.push(line(cashier_label(name), true, figures));
+        }
+    }
+    lines
+}
+
 fn received_lines(report: &Report, catalog: &MethodCatalog) -> Vec<TotalsLine> {
     let mut lines = vec![whole(
         crate::t!("activity-approved-collections"),
@@ -146,12 +255,7 @@ fn received_lines(report: &Report, catalog: &MethodCatalog) -> Vec<TotalsLine> {
     // Arqueo por cajero, once sales carry a cashier.
     if report.by_cashier.keys().any(|name| !name.is_empty()) {
         for (name, totals) in &report.by_cashier {
-            let who = if name.is_empty() {
-                crate::t!("caja-nobody")
-            } else {
-                name.clone()
-            };
-            lines.push(part(crate::t!("reconcile-by-cashier", name = who), *totals));
+            lines.push(part(cashier_label(name), *totals));
         }
     }
     lines
@@ -189,6 +293,7 @@ mod tests {
             payouts_paid: totals(0, 0),
             payouts_open: totals(0, 0),
             payouts_failed: totals(0, 0),
+            returns: reconcile::Returned::default(),
             exceptions: Vec::new(),
             notifications: 3,
         }

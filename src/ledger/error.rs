@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use super::payout_state::PayoutRecord;
+use super::return_state::ReturnRefusal;
 
 /// The SQLSTATE the writer guard raises: a till that knows an older schema than the ledger
 /// requires of writers (`schema_postgres.rs`, step 8).
@@ -55,6 +56,10 @@ pub enum LedgerError {
     /// A newer till migrated the shared ledger in a way this build must not write to.
     #[error("{}", crate::t!("ledger-too-old"))]
     TooOld,
+    /// The books refuse a return (the sale's state, what remains of it), decided from what they
+    /// hold: nothing was written, nothing sent.
+    #[error(transparent)]
+    Return(ReturnRefusal),
 }
 
 /// What the database or the system said is kept apart from the sentence a person reads: shown

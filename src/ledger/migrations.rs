@@ -125,6 +125,8 @@ pub(super) const MIGRATIONS: &[Migration] = &[
     // 13: the payout journal's columns and a notification's payout reference named for what
     // they hold.
     sql(schema::PAYOUT_WORDS),
+    // 14: a return's tie to the sale (and the counter code's payment) it returns, and why.
+    sql(schema::RETURNS_SCHEMA),
 ];
 
 /// Under an immediate (write) lock, so two processes opening a new ledger at once migrate it

@@ -25,6 +25,8 @@ mod received;
 pub mod reconcile;
 mod recovery;
 mod refusals;
+mod return_state;
+mod returns;
 mod schema;
 mod schema_postgres;
 pub(crate) mod store;
@@ -40,6 +42,8 @@ pub use personal::{Blanked, Customer, personal_cutoff};
 pub use postgres::{LedgerEvent, LedgerUrl};
 pub use received::ReceivedPayment;
 pub use refusals::{KEPT_SAMPLES, RefusalSample, SAMPLE_BYTES, StoredRefusal};
+pub use return_state::{ReturnRefusal, ReturnTie, SaleReturns};
+pub use returns::{ReturnRecord, Returnable};
 pub use schema_postgres::PgStep;
 
 pub use crate::clock::now_ms;

@@ -7,11 +7,11 @@ use super::{Ledger, LedgerError, now_ms};
 use crate::api::{PayoutRequest, TransactionStatus};
 use crate::money::Pesos;
 
-const COLUMNS: &str = "id, profile, reference1, amount, destination, method_id, bank_name, \
+pub(super) const COLUMNS: &str = "id, profile, reference1, amount, destination, method_id, bank_name, \
     webhook_url, state, transaction_reference, reply_json, error_code, error_message, \
     service_status, attempts, created_at, updated_at";
 
-fn record(row: &Row<'_>) -> Result<PayoutRecord, LedgerError> {
+pub(super) fn record(row: &Row<'_>) -> Result<PayoutRecord, LedgerError> {
     Ok(PayoutRecord {
         id: row.get(0)?,
         profile: row.get(1)?,
@@ -48,60 +48,8 @@ impl Ledger {
         rules: &IntentRules,
     ) -> Result<PayoutRecord, LedgerError> {
         let outcome = self.transaction(|db| {
-            db.lock_until_commit("paydesk-payouts", profile)?;
-            // The clock is read under the lock: the spacing is measured from the last intent
-            // another till committed just before, not from before waiting for it.
-            let now = now_ms();
-            if payout_by_reference(db, profile, &request.reference1)?.is_some() {
-                return Err(LedgerError::DuplicateReference(request.reference1.clone()));
-            }
-            if let Some(last) = last_payout_at(db, profile)? {
-                let waited = now - last;
-                if waited < rules.spacing_ms {
-                    return Err(LedgerError::PayoutTooSoon {
-                        wait_ms: rules.spacing_ms - waited,
-                    });
-                }
-            }
-            if rules.repeat_window_ms > 0
-                && let Some(similar) = recent_similar_payout(
-                    db,
-                    profile,
-                    &request.destination,
-                    request.amount,
-                    now - rules.repeat_window_ms,
-                )?
-            {
-                // A yes covers a repeat of a payout that went out, never one that may be going
-                // out still: two at once is the money sent twice.
-                if similar.state.is_unsettled() {
-                    return Err(LedgerError::PayoutUnsettled(Box::new(similar)));
-                }
-                if rules.confirmed_repeat_of != Some(similar.id) {
-                    return Err(LedgerError::PayoutRepeat(Box::new(similar)));
-                }
-            }
-            let id: i64 = db.value(
-                "INSERT INTO payouts (profile, reference1, amount, destination, method_id,
-                    bank_name, webhook_url, state, created_at, updated_at, till)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'sending', ?8, ?8, ?9)
-                 RETURNING id",
-                args![
-                    profile,
-                    &request.reference1,
-                    request.amount.get(),
-                    &request.destination,
-                    request.method_id,
-                    &request.bank_name,
-                    request
-                        .webhook_request
-                        .as_ref()
-                        .map(|u| u.as_str().to_owned()),
-                    now,
-                    &self.till
-                ],
-            )?;
-            payout_now(db, id)
+            db.lock_until_commit(PAYOUTS_LOCK, profile)?;
+            write_intent(db, &self.till, profile, request, rules)
         });
         match outcome {
             Err(error) if error.is_unique_violation() => {
@@ -326,6 +274,74 @@ pub struct IntentRules {
     pub confirmed_repeat_of: Option<i64>,
 }
 
+/// What every payout's intent takes, on both backends: each payout of a profile decides its
+/// rules under it, returns (whose remaining amount is decided there too) included.
+pub(super) const PAYOUTS_LOCK: &str = "paydesk-payouts";
+
+/// The journal's rules, then the intent written `sending`, inside a transaction that holds
+/// [`PAYOUTS_LOCK`] for `profile`: the reference used once, the spacing, the repeat.
+pub(super) fn write_intent(
+    db: &mut Conn<'_>,
+    till: &str,
+    profile: &str,
+    request: &PayoutRequest,
+    rules: &IntentRules,
+) -> Result<PayoutRecord, LedgerError> {
+    // The clock is read under the lock: the spacing is measured from the last intent
+    // another till committed just before, not from before waiting for it.
+    let now = now_ms();
+    if payout_by_reference(db, profile, &request.reference1)?.is_some() {
+        return Err(LedgerError::DuplicateReference(request.reference1.clone()));
+    }
+    if let Some(last) = last_payout_at(db, profile)? {
+        let waited = now - last;
+        if waited < rules.spacing_ms {
+            return Err(LedgerError::PayoutTooSoon {
+                wait_ms: rules.spacing_ms - waited,
+            });
+        }
+    }
+    if rules.repeat_window_ms > 0
+        && let Some(similar) = recent_similar_payout(
+            db,
+            profile,
+            &request.destination,
+            request.amount,
+            now - rules.repeat_window_ms,
+        )?
+    {
+        // A yes covers a repeat of a payout that went out, never one that may be going
+        // out still: two at once is the money sent twice.
+        if similar.state.is_unsettled() {
+            return Err(LedgerError::PayoutUnsettled(Box::new(similar)));
+        }
+        if rules.confirmed_repeat_of != Some(similar.id) {
+            return Err(LedgerError::PayoutRepeat(Box::new(similar)));
+        }
+    }
+    let id: i64 = db.value(
+        "INSERT INTO payouts (profile, reference1, amount, destination, method_id,
+            bank_name, webhook_url, state, created_at, updated_at, till)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'sending', ?8, ?8, ?9)
+         RETURNING id",
+        args![
+            profile,
+            &request.reference1,
+            request.amount.get(),
+            &request.destination,
+            request.method_id,
+            &request.bank_name,
+            request
+                .webhook_request
+                .as_ref()
+                .map(|u| u.as_str().to_owned()),
+            now,
+            till
+        ],
+    )?;
+    payout_now(db, id)
+}
+
 fn payout(db: &mut Conn<'_>, id: i64) -> Result<Option<PayoutRecord>, LedgerError> {
     db.query_opt(
         &format!("SELECT {COLUMNS} FROM payouts WHERE id = ?1"),
@@ -335,7 +351,7 @@ fn payout(db: &mut Conn<'_>, id: i64) -> Result<Option<PayoutRecord>, LedgerErro
 }
 
 /// A payout this very transaction or call wrote: gone only if the ledger lost it meanwhile.
-fn payout_now(db: &mut Conn<'_>, id: i64) -> Result<PayoutRecord, LedgerError> {
+pub(super) fn payout_now(db: &mut Conn<'_>, id: i64) -> Result<PayoutRecord, LedgerError> {
     payout(db, id)?.ok_or(LedgerError::NoSuchPayout(id))
 }
 

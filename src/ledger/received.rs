@@ -34,12 +34,12 @@ pub struct ReceivedPayment {
 }
 
 /// A received payment and its kind: every query joins the payment's collection.
-const RECEIVED_COLUMNS: &str = "r.reference, r.provider_reference, r.amount, r.fee, r.received_at, c.kind, c.repeatable, c.cashier";
+pub(super) const RECEIVED_COLUMNS: &str = "r.reference, r.provider_reference, r.amount, r.fee, r.received_at, c.kind, c.repeatable, c.cashier";
 
-const RECEIVED_JOIN: &str =
+pub(super) const RECEIVED_JOIN: &str =
     "received_payments r JOIN collections c ON c.profile = r.profile AND c.reference = r.reference";
 
-fn received(row: &Row<'_>) -> Result<ReceivedPayment, LedgerError> {
+pub(super) fn received(row: &Row<'_>) -> Result<ReceivedPayment, LedgerError> {
     Ok(ReceivedPayment {
         reference: row.get(0)?,
         provider_reference: row.get(1)?,

@@ -161,6 +161,22 @@ pub(super) const PAYOUT_WORDS: &str = "
     ALTER TABLE payouts RENAME COLUMN withdraw_json TO reply_json;
     ALTER TABLE notifications RENAME COLUMN withdraw_reference1 TO payout_reference1;";
 
+/// Schema 14 (SQLite) and step 11 (PostgreSQL), the same on both: a return is a payout, and this
+/// is its tie to the sale it returns (and, for a counter code, to the one payment: its provider
+/// reference; empty for a sale, which is one payment), with why. A row is written in the
+/// transaction that writes the payout's intent, never changed after. Only adds: a till of an
+/// earlier version keeps writing (it makes no returns, and reads a return as the payout it is).
+pub(super) const RETURNS_SCHEMA: &str = "
+    CREATE TABLE sale_returns (
+        payout_id BIGINT PRIMARY KEY REFERENCES payouts (id),
+        profile TEXT NOT NULL,
+        sale_reference TEXT NOT NULL,
+        payment_reference TEXT NOT NULL DEFAULT '',
+        reason TEXT NOT NULL,
+        reason_words TEXT NOT NULL DEFAULT ''
+    );
+    CREATE INDEX sale_returns_by_sale ON sale_returns (profile, sale_reference, payment_reference);";
+
 /// The resource id column, the same in both backends.
 pub(super) const RESOURCE_SCHEMA: &str = "ALTER TABLE collections ADD COLUMN resource_id TEXT;
     CREATE INDEX collections_by_resource ON collections (profile, resource_id);";

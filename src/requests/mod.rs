@@ -10,6 +10,7 @@ mod method_shape;
 mod payout;
 mod registration;
 mod resource;
+mod returns;
 mod service;
 
 pub use cash_in::{CashInForm, MethodPaymentForm, PaymentLinkForm};
@@ -17,5 +18,6 @@ pub use method_shape::MethodShape;
 pub use payout::PayoutForm;
 pub use registration::RegistrationForm;
 pub use resource::ResourceForm;
+pub use returns::{REASON_MAX_CHARS, ReturnAsk, ReturnForm, ReturnReason, return_method};
 pub use service::{Problems, Service};
 use service::{checked, take};

@@ -7,13 +7,15 @@ use std::io::Write;
 use time::Date;
 
 use super::terms::{Period, state_words};
-use crate::api::catalog::MethodCatalog;
 use crate::api::TransactionStatus;
+use crate::api::catalog::MethodCatalog;
 use crate::api::kind::PaymentKind;
 use crate::clock::local_datetime as local_time;
 use crate::i18n::Language;
 use crate::ledger::inbox::ExportedNotification;
-use crate::ledger::{Collection, Contradiction, PayoutRecord, ReceivedPayment};
+use crate::ledger::{
+    Collection, Contradiction, PayoutRecord, PayoutState, ReceivedPayment, ReturnRecord,
+};
 use crate::ledger::{Ledger, LedgerError};
 use crate::money::Pesos;
 use std::collections::{HashMap, HashSet};
@@ -47,7 +49,7 @@ impl Ledger {
         Ok(rows)
     }
 
-    /// One row per sale and per payout of the period. A sale is one row: what it was for, its
+    /// One row per sale, per payout and per return of the period. A sale is one row: what it was for, its
     /// state as the books hold it, and, once the service confirmed it, the money it took (a
     /// code that takes many payments has a row per payment instead). Money is only in the
     /// columns of payments the service confirmed; an answer that contradicted a final state is
@@ -97,11 +99,12 @@ impl Ledger {
             .filter(|payment| payment.repeatable || !sold_here.contains(payment.reference.as_str()))
             .map(|payment| spoken.received(payment));
         let payouts = rows.payouts.iter().map(|p| spoken.payout(p));
+        let returns = rows.returns.iter().map(|r| spoken.sale_return(r));
         write_rows(
             out,
             spoken.spanish,
             &header,
-            sales.chain(payments).chain(payouts),
+            sales.chain(payments).chain(payouts).chain(returns),
         )
     }
 
@@ -319,6 +322,51 @@ impl Spoken<'_> {
         ]
     }
 
+    /// A return, on the day it was made, under the sale it returns (its method and cashier):
+    /// once the service confirmed it, its money below zero in the money columns, so that they
+    /// add up to sales less returns. Its fee is the shop's, not the sale's, and said so.
+    fn sale_return(&self, r: &ReturnRecord) -> Row {
+        let p = &r.payout;
+        let back = (p.state == PayoutState::Approved).then(|| Pesos::new(-p.amount.get()));
+        let state = if self.spanish {
+            p.state.words()
+        } else {
+            p.state.as_str().to_owned()
+        };
+        let service = p.transaction_reference.as_deref().unwrap_or_default();
+        let review = if r.tie.payment.is_empty() {
+            crate::t!(
+                "csv-return-review",
+                reason = r.tie.reason.words(),
+                service = service
+            )
+        } else {
+            crate::t!(
+                "csv-return-review-payment",
+                payment = r.tie.payment.as_str(),
+                reason = r.tie.reason.words(),
+                service = service
+            )
+        };
+        [
+            self.either("return", "devolución").to_owned(),
+            local_time(p.created_at),
+            text(&r.tie.sale),
+            text(&p.reference1),
+            text(&self.kind(&r.kind)),
+            p.amount.get().to_string(),
+            money(back),
+            String::new(),
+            money(back),
+            state,
+            self.confirmation(p.service_status.is_some()).to_owned(),
+            p.service_status.map(|s| s.to_string()).unwrap_or_default(),
+            text(&r.cashier),
+            String::new(),
+            text(&review),
+        ]
+    }
+
     fn payout(&self, p: &PayoutRecord) -> Row {
         let (state, method) = if self.spanish {
             (
@@ -381,8 +429,9 @@ pub const SPANISH_HEADER: [&str; 15] = [
     "revisar",
 ];
 
-/// `amount` is what a sale was for (a payout: what was sent); `gross`, `cost` and `net` only
-/// what the service confirmed; `review` what the service said against a final state.
+/// `amount` is what a sale was for (a payout or a return: what was sent); `gross`, `cost` and
+/// `net` only what the service confirmed (a return's below zero); `review` what the service said
+/// against a final state, and what a return returns and why.
 pub const EXPORT_HEADER: [&str; 15] = [
     "record",
     "date",

@@ -10,21 +10,25 @@ use crate::clock;
 
 use super::{
     Collection, Contradiction, Ledger, LedgerError, PayoutRecord, PayoutState, ReceivedPayment,
-    StoredNotification,
+    ReturnRecord, StoredNotification,
 };
 use crate::api::TransactionStatus;
 use crate::api::kind::PaymentKind;
 use crate::ledger::CheckState;
-use crate::money::{PaymentFigures, Pesos};
+use crate::money::Pesos;
 
 mod export;
+mod returned;
 mod terms;
+mod totals;
 
 pub use export::{
     EXPORT_HEADER, ExportError, NOTIFICATIONS_HEADER, SPANISH_HEADER, SPANISH_NOTIFICATIONS_HEADER,
     notifications_path,
 };
+pub use returned::{Returned, SalesLessReturns};
 pub use terms::{Period, bounds, state_words};
+pub use totals::Totals;
 
 /// A collection still pending this long after it was created is an exception.
 pub const PENDING_TOO_LONG_MS: i64 = 2 * 3_600_000;
@@ -43,38 +47,6 @@ pub use crate::clock::{local_datetime as local_time, today};
 /// An amount as a person reads it, or `?` where the service did not say.
 fn shown(amount: Option<Pesos>) -> String {
     amount.map_or_else(|| "?".to_owned(), |amount| amount.to_string())
-}
-
-/// A count and the money of what was counted: what payers paid (gross), the service's fees,
-/// and what the merchant receives (net). For payouts, gross is the amount sent.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Totals {
-    pub count: usize,
-    pub gross: Pesos,
-    pub fee: Pesos,
-    pub net: Pesos,
-}
-
-impl Totals {
-    fn add(&mut self, figures: PaymentFigures) {
-        let add = |total: &mut Pesos, value: Option<Pesos>| {
-            if let Some(value) = value {
-                *total = total.saturating_add(value);
-            }
-        };
-        let figures = figures.completed();
-        self.count += 1;
-        add(&mut self.gross, figures.gross);
-        add(&mut self.fee, figures.fee);
-        add(&mut self.net, figures.net);
-    }
-
-    fn add_gross(&mut self, gross: Option<Pesos>) {
-        self.add(PaymentFigures {
-            gross,
-            ..PaymentFigures::default()
-        });
-    }
 }
 
 /// The money the service confirmed in a range, as every screen shows it: Cuadre del día, Saldo,
@@ -167,9 +139,12 @@ pub struct Report {
     pub approved: Totals,
     /// Approvals notified that the service has not confirmed: shown, never counted as money.
     pub unconfirmed: usize,
+    /// Payouts to suppliers (and whoever else the shop pays), returns apart.
     pub payouts_paid: Totals,
     pub payouts_open: Totals,
     pub payouts_failed: Totals,
+    /// Money back to customers: returns made in these days, whatever day their sale was.
+    pub returns: Returned,
     pub exceptions: Vec<Exception>,
     pub notifications: usize,
 }
@@ -189,6 +164,7 @@ impl Report {
             payouts_paid: Totals::default(),
             payouts_open: Totals::default(),
             payouts_failed: Totals::default(),
+            returns: Returned::default(),
             exceptions: Vec::new(),
             notifications: 0,
         }
@@ -330,6 +306,26 @@ impl Report {
         }
     }
 
+    /// Returns apart from payouts: the money back by the sale's method and cashier; one whose
+    /// answer was lost is to review, as a payout's is.
+    fn count_returns(&mut self, returns: &[ReturnRecord]) {
+        self.returns = Returned::of(returns);
+        for record in returns {
+            if record.payout.state == PayoutState::Unknown {
+                self.exceptions.push(Exception {
+                    kind: ExceptionKind::PayoutOutcomeUnknown,
+                    reference: record.payout.reference1.clone(),
+                    detail: crate::t!(
+                        "exception-detail-return",
+                        amount = record.payout.amount.to_string(),
+                        destination = record.payout.destination.as_str(),
+                        sale = record.tie.sale.as_str()
+                    ),
+                });
+            }
+        }
+    }
+
     fn count_payouts(&mut self, payouts: &[PayoutRecord]) {
         for payout in payouts {
             let bucket = match payout.state {
@@ -358,7 +354,10 @@ impl Report {
 /// What a close and an export both read of a range.
 struct Rows {
     collections: Vec<Collection>,
+    /// Payouts that are not returns.
     payouts: Vec<PayoutRecord>,
+    /// Returns made in the range: payouts tied to the sale they return.
+    returns: Vec<ReturnRecord>,
     /// The money received: one row per payment the service confirmed.
     received: Vec<ReceivedPayment>,
 }
@@ -403,15 +402,21 @@ impl<'a> Confirmed<'a> {
 impl Ledger {
     fn rows(&self, profile: Option<&str>, from: Date, to: Date) -> Result<Rows, LedgerError> {
         let (start, end) = bounds(from, to);
+        let returns = self.returns_between(profile, start, end)?;
+        let returned: HashSet<i64> = returns.iter().map(|record| record.payout.id).collect();
+        let mut payouts = self.payouts_between(profile, start, end)?;
+        payouts.retain(|payout| !returned.contains(&payout.id));
         Ok(Rows {
             collections: self.collections_between(profile, start, end)?,
             received: self.received_between(profile, start, end)?,
-            payouts: self.payouts_between(profile, start, end)?,
+            payouts,
+            returns,
         })
     }
 
     /// The close of `[from, to]` for `profile` (every profile's with `None`): the same figures
-    /// the app's Cuadre del día, `paydesk ledger close` and the CSV show.
+    /// the app's Cuadre del día, `paydesk ledger close` and the CSV show. Returns are counted
+    /// apart from payouts, on the day each was made.
     pub fn reconcile(
         &self,
         profile: Option<&str>,
@@ -428,6 +433,7 @@ impl Ledger {
         report.note_notifications(&notable, &Confirmed::of(&rows.received));
         report.count_collections(&rows.collections, &rows.received, now_ms);
         report.count_payouts(&rows.payouts);
+        report.count_returns(&rows.returns);
         report.note_contradictions(&self.contradictions_between(profile, start, end)?);
         report
             .exceptions
