@@ -1619,3 +1619,6 @@ close-left = Left
 close-net = Sales less returns
 csv-return-review = return · reason: { $reason } · service reference { $service } · its fee is the shop's
 csv-return-review-payment = return of the payment { $payment } · reason: { $reason } · service reference { $service } · its fee is the shop's
+return-insufficient = The disbursement balance is { $balance }: not enough to return { $amount }. Top it up to return from here, or give the money back in cash outside paydesk (the till does not keep cash yet)
+return-summary = Return { $amount } of the sale { $sale } (paid { $paid }; { $remaining } left to return) to { $destination } by { $method }. Reason: { $reason }
+log-return = { $amount } to { $destination } for the sale { $sale } (reference { $reference })

@@ -1619,3 +1619,6 @@ close-left = Queda
 close-net = Ventas menos devoluciones
 csv-return-review = devolución · motivo: { $reason } · referencia del servicio { $service } · su comisión la paga la tienda
 csv-return-review-payment = devolución del pago { $payment } · motivo: { $reason } · referencia del servicio { $service } · su comisión la paga la tienda
+return-insufficient = El saldo de dispersión es { $balance }: no alcanza para devolver { $amount }. Recárguelo para devolver desde aquí, o devuelva el dinero en efectivo por fuera de paydesk (la caja aún no lleva el efectivo)
+return-summary = Devolver { $amount } de la venta { $sale } (pagó { $paid }; quedan { $remaining } por devolver) a { $destination } por { $method }. Motivo: { $reason }
+log-return = { $amount } a { $destination } por la venta { $sale } (referencia { $reference })

@@ -1,4 +1,5 @@
-//! Payouts that never go out twice. The CLI and the app both go through here:
+//! Payouts that never go out twice. The CLI and the app both go through here (a return too, as
+//! the payout it is: `returns.rs`):
 //!
 //! 1. [`prepare`]: every rule before anything is sent (the fields, `reference1` unused, 30 s
 //!    since the last payout, the ceiling of online payouts (method 160), the balance), and
@@ -106,7 +107,7 @@ impl PayoutPlan {
     }
 }
 
-async fn blocking<T: Send + 'static>(
+pub(super) async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, LedgerError> + Send + 'static,
 ) -> Result<T, PayoutError> {
     tokio::task::spawn_blocking(work)
@@ -200,6 +201,48 @@ pub async fn send(
     confirmed_duplicate: bool,
     by: &Actor,
 ) -> Result<PayoutRecord, PayoutError> {
+    let detail = crate::t!(
+        "log-payout",
+        amount = plan.request.amount.to_string(),
+        destination = masked(&plan.request.destination),
+        reference = plan.request.reference1.as_str()
+    );
+    let entry = LogEntry {
+        by: by.clone(),
+        action: Action::PayoutSent,
+        detail,
+    };
+    send_with(
+        ledger,
+        client,
+        plan,
+        confirmed_duplicate,
+        entry,
+        |ledger, profile, request, rules| ledger.begin_payout(profile, request, rules),
+    )
+    .await
+}
+
+/// What the activity log keeps of a payout sent, whatever comes of it.
+pub(super) struct LogEntry {
+    pub(super) by: Actor,
+    pub(super) action: Action,
+    pub(super) detail: String,
+}
+
+/// The sequence every payout goes through, a return's too: the intent written by `begin` with
+/// the journal's rules (a return's also decides what remains of its sale there), the entry in
+/// the activity log, exactly one request, its answer recorded.
+pub(super) async fn send_with(
+    ledger: Arc<Ledger>,
+    client: &Client,
+    plan: &PayoutPlan,
+    confirmed_duplicate: bool,
+    entry: LogEntry,
+    begin: impl FnOnce(&Ledger, &str, &PayoutRequest, &IntentRules) -> Result<PayoutRecord, LedgerError>
+    + Send
+    + 'static,
+) -> Result<PayoutRecord, PayoutError> {
     if let Some(similar) = &plan.similar
         && !confirmed_duplicate
     {
@@ -220,7 +263,7 @@ pub async fn send(
         let ledger = ledger.clone();
         let profile = plan.profile.clone();
         let request = plan.request.clone();
-        blocking(move || ledger.begin_payout(&profile, &request, &rules)).await
+        blocking(move || begin(&ledger, &profile, &request, &rules)).await
     };
     // The review in `prepare` may be stale: another window, till or process may have written
     // an intent since. These are the rules' own refusals, decided under the write lock.
@@ -244,17 +287,10 @@ pub async fn send(
     };
     {
         let ledger = ledger.clone();
-        let by = by.clone();
-        let detail = crate::t!(
-            "log-payout",
-            amount = plan.request.amount.to_string(),
-            destination = masked(&plan.request.destination),
-            reference = plan.request.reference1.as_str()
-        );
+        let LogEntry { by, action, detail } = entry;
         // The payout goes whether or not its entry could be written: said in the log, once.
         let written =
-            blocking(move || ledger.record_activity(&by, Action::PayoutSent, &detail, now_ms()))
-                .await;
+            blocking(move || ledger.record_activity(&by, action, &detail, now_ms())).await;
         if let Err(error) = written {
             tracing::warn!(%error, "the payout's activity entry could not be written");
         }
@@ -264,7 +300,7 @@ pub async fn send(
 
 /// A destination as the activity log keeps it: its last four characters. The log is kept for
 /// good; the number itself is customers' data, blanked from the journal in time.
-fn masked(destination: &str) -> String {
+pub(super) fn masked(destination: &str) -> String {
     let chars: Vec<char> = destination.chars().collect();
     let shown: String = chars[chars.len().saturating_sub(4)..].iter().collect();
     format!("···{shown}")
