@@ -43,10 +43,12 @@ const EVERY_COMMAND: &[(&str, &str, &str)] = &[
     ("print poster", "cashier", "-"),
     ("print printers", "cashier", "-"),
     ("print receipt", "cashier", "-"),
+    ("print return", "cashier", "-"),
     ("profile add", "owner", "profile"),
     ("profile check", "cashier", "-"),
     ("profile list", "cashier", "-"),
     ("profile use", "owner", "profile"),
+    ("refund", "owner", "own"),
     ("register", "owner", "credentials"),
     ("resource", "cashier", "-"),
     ("simulator", "nobody", "-"),
@@ -143,6 +145,7 @@ fn every_command_is_decided_and_written_down_here() {
 fn whatever_moves_money_or_trust_needs_the_owner() {
     for path in [
         "payout",
+        "refund",
         "account add",
         "account delete",
         "login",

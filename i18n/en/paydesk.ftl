@@ -1622,3 +1622,20 @@ csv-return-review-payment = return of the payment { $payment } · reason: { $rea
 return-insufficient = The disbursement balance is { $balance }: not enough to return { $amount }. Top it up to return from here, or give the money back in cash outside paydesk (the till does not keep cash yet)
 return-summary = Return { $amount } of the sale { $sale } (paid { $paid }; { $remaining } left to return) to { $destination } by { $method }. Reason: { $reason }
 log-return = { $amount } to { $destination } for the sale { $sale } (reference { $reference })
+close-paper-returns = Returns
+return-receipt-title = Return receipt
+return-receipt-sale = Sale returned
+return-receipt-payment = Payment returned
+return-receipt-so-far = Of this sale
+return-receipt-reason = Reason
+return-receipt-to = Sent to
+return-receipt-how = By
+return-receipt-service-reference = Service reference
+return-receipt-confirmed = Return confirmed by the payment service.
+print-error-not-a-return = { $reference } is not a return of this profile in this computer's books.
+print-error-return-not-confirmed = The service has not confirmed the return { $reference } yet: check its status (paydesk payouts --check { $reference }) and print again.
+cli-return-sent = 
+    Return of { $amount } to { $destination } for the sale { $sale }: { $state }
+    Reason:           { $reason }
+    Reference:        { $reference }
+    Status reference: { $status_reference }

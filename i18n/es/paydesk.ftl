@@ -1622,3 +1622,20 @@ csv-return-review-payment = devolución del pago { $payment } · motivo: { $reas
 return-insufficient = El saldo de dispersión es { $balance }: no alcanza para devolver { $amount }. Recárguelo para devolver desde aquí, o devuelva el dinero en efectivo por fuera de paydesk (la caja aún no lleva el efectivo)
 return-summary = Devolver { $amount } de la venta { $sale } (pagó { $paid }; quedan { $remaining } por devolver) a { $destination } por { $method }. Motivo: { $reason }
 log-return = { $amount } a { $destination } por la venta { $sale } (referencia { $reference })
+close-paper-returns = Devoluciones
+return-receipt-title = Comprobante de devolución
+return-receipt-sale = Venta devuelta
+return-receipt-payment = Pago devuelto
+return-receipt-so-far = De esta venta
+return-receipt-reason = Motivo
+return-receipt-to = Enviado a
+return-receipt-how = Por
+return-receipt-service-reference = Referencia del servicio
+return-receipt-confirmed = Devolución confirmada por el servicio de pagos.
+print-error-not-a-return = { $reference } no es una devolución de este perfil en los libros de este computador.
+print-error-return-not-confirmed = El servicio aún no ha confirmado la devolución { $reference }: consulte su estado (paydesk payouts --check { $reference }) y vuelva a imprimir.
+cli-return-sent = 
+    Devolución de { $amount } a { $destination } por la venta { $sale }: { $state }
+    Motivo:                 { $reason }
+    Referencia:             { $reference }
+    Referencia de estado:   { $status_reference }

@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+pub use super::money_out_args::{PayoutArgs, RefundArgs};
+
 #[derive(Debug, Parser)]
 #[command(
     name = "paydesk",
@@ -86,6 +88,9 @@ pub enum Command {
     Account(AccountCommand),
     /// Send money to a Bre-B alias (asks for confirmation unless --yes).
     Payout(PayoutArgs),
+    /// Give a customer money back for a sale (a return): a payout to the customer, tied to the
+    /// sale, sent once and checked as every payout is; asks for confirmation unless --yes.
+    Refund(RefundArgs),
     /// The payout journal: every payout sent from this computer, newest first.
     Payouts {
         /// Ask the service for the state of this payout (by its reference1).
@@ -398,6 +403,17 @@ pub enum PrintCommand {
         #[arg(long)]
         page: Option<String>,
     },
+    /// The receipt of a return the service confirmed (money back to a customer for a sale).
+    Return {
+        /// The return's own reference, as `refund` said it.
+        #[arg(value_name = "REFERENCE1")]
+        reference1: String,
+        #[command(flatten)]
+        to: PrintTo,
+        /// 58 or 80 (mm; default: the one in Configuración, else 80).
+        #[arg(long)]
+        paper: Option<String>,
+    },
     /// The printers of this computer's print system.
     Printers,
 }
@@ -593,37 +609,6 @@ pub enum AccountCommand {
         #[arg(long)]
         otp: Option<String>,
     },
-}
-
-#[derive(Debug, Args)]
-pub struct PayoutArgs {
-    #[arg(long)]
-    pub amount: String,
-    #[arg(long)]
-    pub reference1: String,
-    /// The recipient's mobile number (methods 160 and 245, offered only by the spec's
-    /// interface 1.0).
-    #[arg(long, required_unless_present = "key", conflicts_with = "key")]
-    pub cellphone: Option<String>,
-    /// The recipient's Bre-B alias, like @TIENDA123 (method 264). The service's current
-    /// interface sends payouts to an alias only.
-    #[arg(long)]
-    pub key: Option<String>,
-    /// 264 to a Bre-B alias (the default with --key, and the only one the current interface
-    /// offers); under the spec's 1.0 also 160 online withdrawal and 245 disbursement as a
-    /// product (the default with --cellphone).
-    #[arg(long)]
-    pub method: Option<i64>,
-    #[arg(long)]
-    pub bank_name: Option<String>,
-    #[arg(long)]
-    pub webhook_url: Option<String>,
-    /// Send without asking.
-    #[arg(long)]
-    pub yes: bool,
-    /// With --yes: send even when the same amount went to the same number a few minutes ago.
-    #[arg(long)]
-    pub allow_repeat: bool,
 }
 
 /// Which fields a simulation takes is the interface's: the current one names the payment by

@@ -77,6 +77,8 @@ impl Command {
                 Gate::owner(Action::BankAccountDeleted, format!("id {id}"))
             }
             Command::Payout(_) => Gate::new(Needs::Owner, Logged::ItsOwn),
+            // A return moves money out: the owner's, as a payout is, and logged as it is sent.
+            Command::Refund(_) => Gate::new(Needs::Owner, Logged::ItsOwn),
             Command::Webhooks(WebhooksCommand::Serve { .. } | WebhooksCommand::Verify { .. }) => {
                 Gate::cashier()
             }
@@ -85,9 +87,12 @@ impl Command {
                 Gate::owner(Action::CustomerForgotten, from_terminal())
             }
             Command::Profile(profile) => profile.gate(),
+            // Paper of what the books hold; a return's receipt is the customer's, handed over at
+            // the counter like a payment's.
             Command::Print(
                 PrintCommand::Poster { .. }
                 | PrintCommand::Receipt { .. }
+                | PrintCommand::Return { .. }
                 | PrintCommand::Close { .. }
                 | PrintCommand::Printers,
             ) => Gate::cashier(),

@@ -4,6 +4,7 @@
 pub mod args;
 mod commands;
 pub mod gate;
+mod money_out_args;
 pub mod output;
 pub mod parse_errors;
 mod profiles;

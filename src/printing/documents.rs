@@ -1,10 +1,12 @@
-//! The three things a shop prints, read from the books: a payment's receipt, the day's close,
-//! and the counter's poster. Each is built from what the service confirmed and nothing else: a
-//! receipt needs a received payment, the close is `Ledger::reconcile`'s report.
+//! The four things a shop prints, read from the books: a payment's receipt, a return's receipt,
+//! the day's close, and the counter's poster. Each is built from what the service confirmed and
+//! nothing else: a receipt needs a received payment, a return's receipt a return the service
+//! confirmed, the close is `Ledger::reconcile`'s report.
 
 use crate::api::catalog::MethodCatalog;
+use crate::ledger::close::CloseLines;
 use crate::ledger::reconcile::{Report, Totals};
-use crate::ledger::{Collection, Ledger, ReceivedPayment};
+use crate::ledger::{Collection, Ledger, PayoutState, ReceivedPayment, ReturnRecord, SaleReturns};
 use crate::money::Pesos;
 
 use super::pdf::{ACCENT, Canvas, INK, PT_PER_MM, SOFT_INK, page_settings};
@@ -100,6 +102,99 @@ impl Receipt {
     }
 }
 
+/// Money back to a customer, once the service confirmed it went: the shop, the sale returned,
+/// the amount, why, where it went and the service's reference.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReturnReceipt {
+    pub shop: String,
+    pub returned: ReturnRecord,
+    /// What the customer had paid for the sale (or the code's payment) and what went back of it
+    /// in all, when the books still say.
+    pub sale: Option<SaleReturns>,
+}
+
+impl ReturnReceipt {
+    /// The receipt of the return sent under `reference1`, from the books. A return the service
+    /// has not confirmed has none yet.
+    pub fn from_books(
+        ledger: &Ledger,
+        profile: &str,
+        shop: &str,
+        reference1: &str,
+    ) -> Result<ReturnReceipt, PrintError> {
+        let returned = ledger
+            .return_by_reference(profile, reference1)?
+            .ok_or_else(|| PrintError::NotAReturn(reference1.to_owned()))?;
+        if returned.payout.state != PayoutState::Approved {
+            return Err(PrintError::ReturnNotConfirmed(reference1.to_owned()));
+        }
+        let sale = ledger.returned(profile, &returned.tie.sale, &returned.tie.payment)?;
+        Ok(ReturnReceipt {
+            shop: shop.to_owned(),
+            returned,
+            sale,
+        })
+    }
+
+    /// What the print queue and the PDF call it.
+    pub fn title(&self) -> String {
+        format!(
+            "{} {}",
+            crate::t!("return-receipt-title"),
+            printable(&self.returned.payout.reference1)
+        )
+    }
+
+    pub fn slip(&self, catalog: &MethodCatalog) -> Slip {
+        let payout = &self.returned.payout;
+        let tie = &self.returned.tie;
+        let mut slip = Slip::default();
+        slip.push(SlipLine::Title(self.shop.clone()));
+        slip.push(SlipLine::Heading(crate::t!("return-receipt-title")));
+        slip.push(SlipLine::Rule);
+        slip.push(SlipLine::Big(payout.amount.to_string()));
+        let mut pair = |label: String, value: String| slip.push(SlipLine::Pair(label, value));
+        pair(
+            crate::t!("receipt-when"),
+            crate::clock::shown_datetime(payout.updated_at),
+        );
+        pair(crate::t!("return-receipt-sale"), tie.sale.clone());
+        if !tie.payment.is_empty() {
+            pair(crate::t!("return-receipt-payment"), tie.payment.clone());
+        }
+        pair(
+            crate::t!("receipt-method"),
+            self.returned.kind.words(catalog),
+        );
+        if let Some(sale) = &self.sale {
+            pair(crate::t!("paid-by-customer"), sale.paid.to_string());
+            if let Some(words) = sale.words() {
+                pair(crate::t!("return-receipt-so-far"), words);
+            }
+        }
+        pair(crate::t!("return-receipt-reason"), tie.reason.words());
+        pair(
+            crate::t!("return-receipt-to"),
+            crate::validate::group_cellphone(&payout.destination),
+        );
+        pair(
+            crate::t!("return-receipt-how"),
+            crate::api::payout_methods::payout_method_name(payout.method_id),
+        );
+        if let Some(service) = &payout.transaction_reference {
+            pair(
+                crate::t!("return-receipt-service-reference"),
+                service.clone(),
+            );
+        }
+        pair(crate::t!("receipt-reference"), payout.reference1.clone());
+        slip.push(SlipLine::Rule);
+        slip.push(SlipLine::Small(crate::t!("return-receipt-confirmed")));
+        slip.push(SlipLine::Small(crate::t!("receipt-not-an-invoice")));
+        slip
+    }
+}
+
 fn amount_words(amount: Option<Pesos>) -> String {
     amount.map_or_else(
         || crate::t!("receipt-amount-unknown"),
@@ -169,6 +264,7 @@ pub fn close_slip(shop: &str, report: &Report, catalog: &MethodCatalog, printed_
     ];
     let payouts = payouts.into_iter().filter(|(_, totals)| totals.count > 0);
     counted(&mut slip, None, payouts);
+    returns_on_paper(&mut slip, report, catalog);
     if !report.exceptions.is_empty() {
         slip.push(SlipLine::Small(crate::t!(
             "close-paper-exceptions",
@@ -181,6 +277,50 @@ pub fn close_slip(shop: &str, report: &Report, catalog: &MethodCatalog, printed_
         when = crate::clock::shown_datetime(printed_at)
     )));
     slip
+}
+
+/// Money back to customers, apart from payouts, and what is left of the sales once it went
+/// back: the close's own lines (`ledger::close`), so paper and screen say the same.
+fn returns_on_paper(slip: &mut Slip, report: &Report, catalog: &MethodCatalog) {
+    let close = CloseLines::of(report, catalog);
+    if close.returns.is_empty() {
+        return;
+    }
+    slip.push(SlipLine::Rule);
+    slip.push(SlipLine::Heading(crate::t!("close-paper-returns")));
+    for line in close.returns.iter().filter(|line| line.totals.count > 0) {
+        let indent = if line.part { "  " } else { "" };
+        slip.push(SlipLine::Pair(
+            format!("{indent}{} ({})", line.label, line.totals.count),
+            line.totals.gross.to_string(),
+        ));
+    }
+    slip.push(SlipLine::Rule);
+    slip.push(SlipLine::Heading(crate::t!("close-net")));
+    for line in &close.net {
+        let label = if line.part {
+            format!("  {}", line.label)
+        } else {
+            crate::t!("close-left")
+        };
+        let figures = &line.figures;
+        if line.part {
+            slip.push(SlipLine::Pair(label, figures.left.to_string()));
+        } else {
+            slip.push(SlipLine::Pair(
+                crate::t!("paid-by-customer"),
+                figures.sold.to_string(),
+            ));
+            slip.push(SlipLine::Pair(
+                crate::t!("close-returned"),
+                figures.returned.to_string(),
+            ));
+            slip.push(SlipLine::BoldPair(label, figures.left.to_string()));
+        }
+    }
+    if let Some(note) = close.returns_fee {
+        slip.push(SlipLine::Small(note));
+    }
 }
 
 /// A section of "label (count) ... amount" lines under a rule and its heading; none at all

@@ -30,6 +30,12 @@ pub enum PrintError {
     UnknownReference(String),
     #[error("{}", crate::t!("print-error-not-a-counter-code", reference = .0.as_str()))]
     NotACounterCode(String),
+    /// No return of this profile was sent under that reference.
+    #[error("{}", crate::t!("print-error-not-a-return", reference = .0.as_str()))]
+    NotAReturn(String),
+    /// A return the service has not confirmed has no receipt yet.
+    #[error("{}", crate::t!("print-error-return-not-confirmed", reference = .0.as_str()))]
+    ReturnNotConfirmed(String),
     #[error("{}", crate::t!("print-error-write", path = .path.as_str()))]
     Write { path: String, detail: String },
     #[error(transparent)]

@@ -89,12 +89,43 @@ fn close_document(report: &Report, catalog: &crate::api::catalog::MethodCatalog)
             "open": totals_json(&report.payouts_open),
             "failed": totals_json(&report.payouts_failed),
         },
+        "returns": returns_json(report, catalog),
         "exceptions": report.exceptions.iter().map(|exception| json!({
             "kind": exception.kind.as_str(),
             "reference": exception.reference,
             "detail": exception.detail,
         })).collect::<Vec<_>>(),
         "notifications": report.notifications,
+    })
+}
+
+/// Money back to customers, apart from payouts: by how each stands, the confirmed ones by the
+/// sale's method and cashier, and sales less returns.
+fn returns_json(report: &Report, catalog: &crate::api::catalog::MethodCatalog) -> Value {
+    let returns = &report.returns;
+    let net = |figures: reconcile::SalesLessReturns| {
+        json!({
+            "sold": figures.sold.get(),
+            "returned": figures.returned.get(),
+            "left": figures.left.get(),
+        })
+    };
+    json!({
+        "paid": totals_json(&returns.paid),
+        "open": totals_json(&returns.open),
+        "failed": totals_json(&returns.failed),
+        "byMethod": returns.by_method.iter().map(|(kind, totals)| {
+            let mut row = totals_json(totals);
+            row["kind"] = json!(kind.code());
+            row["name"] = json!(kind.words(catalog));
+            row
+        }).collect::<Vec<_>>(),
+        "byCashier": returns.by_cashier.iter().map(|(name, totals)| {
+            let mut row = totals_json(totals);
+            row["cashier"] = json!(name);
+            row
+        }).collect::<Vec<_>>(),
+        "net": net(reconcile::SalesLessReturns::of(&report.approved, Some(&returns.paid))),
     })
 }
 
@@ -119,6 +150,24 @@ fn close_text(report: &Report, catalog: &crate::api::catalog::MethodCatalog) -> 
             line.label, line.totals.count, line.totals.gross
         ));
     }
+    // Returns apart from payouts: an amount sent back, then what is left of the sales.
+    for line in &close.returns {
+        let indent = if line.part { "  " } else { "" };
+        lines.push(format!(
+            "{indent}{}: {} · {}",
+            line.label, line.totals.count, line.totals.gross
+        ));
+    }
+    let [sold, returned, left] = CloseLines::net_columns();
+    for line in &close.net {
+        let indent = if line.part { "  " } else { "" };
+        let figures = &line.figures;
+        lines.push(format!(
+            "{indent}{}: {sold} {} · {returned} {} · {left} {}",
+            line.label, figures.sold, figures.returned, figures.left
+        ));
+    }
+    lines.extend(close.returns_fee.clone());
     if !close.by_state.is_empty() {
         lines.push(CloseLines::by_state_heading());
         lines.extend(close.by_state.iter().map(|state| format!("  {state}")));

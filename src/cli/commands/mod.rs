@@ -9,6 +9,7 @@ mod payments;
 mod payouts;
 mod people;
 mod printing;
+mod returns;
 mod sign_in;
 mod status;
 mod update;
@@ -23,6 +24,7 @@ pub use payments::*;
 pub use payouts::*;
 pub use people::*;
 pub use printing::*;
+pub use returns::*;
 pub use sign_in::*;
 pub use status::*;
 pub use update::update;
@@ -61,6 +63,7 @@ pub async fn run(ctx: &Context<'_>, command: &Command) -> Outcome {
         Command::Otp { reason } => otp(ctx, *reason).await,
         Command::Account(command) => account(ctx, command).await,
         Command::Payout(args) => payout(ctx, args).await,
+        Command::Refund(args) => refund(ctx, args).await,
         Command::Balance { user_id } => balance(ctx, *user_id).await,
         Command::Payouts { check, limit } => payouts(ctx, check.as_deref(), *limit).await,
         Command::Webhooks(WebhooksCommand::Serve { addr }) => serve_webhooks(ctx, *addr).await,

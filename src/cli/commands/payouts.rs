@@ -109,7 +109,7 @@ fn confirm_sending(
 }
 
 /// Rule refusals are bad input (nothing was sent); the service's answers keep their codes.
-fn payout_failure(error: payouts::PayoutError) -> Failure {
+pub(super) fn payout_failure(error: payouts::PayoutError) -> Failure {
     use payouts::PayoutError as E;
     match error {
         E::Invalid(problems) => Failure::Input(problems),
@@ -205,7 +205,7 @@ pub async fn payouts(ctx: &Context<'_>, check: Option<&str>, limit: usize) -> Ou
     }))
 }
 
-fn payout_json(record: &crate::ledger::PayoutRecord) -> Value {
+pub(super) fn payout_json(record: &crate::ledger::PayoutRecord) -> Value {
     json!({
         "reference1": record.reference1,
         "amount": record.amount.get(),

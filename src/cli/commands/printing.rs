@@ -1,11 +1,11 @@
-//! `paydesk print poster | receipt | close | printers`: paper from the books. Every flag is
+//! `paydesk print poster | receipt | return | close | printers`: paper from the books. Every flag is
 //! checked first (nothing is printed on bad input); a printer that is off ends with exit 3.
 
 use std::path::PathBuf;
 
 use super::*;
 use crate::cli::args::{PrintCommand, PrintTo};
-use crate::printing::documents::{Poster, Receipt, close_slip};
+use crate::printing::documents::{Poster, Receipt, ReturnReceipt, close_slip};
 use crate::printing::jobs::{self, PaperOut};
 use crate::printing::pdf::SlipPage;
 use crate::printing::{PageSize, PaperWidth, PrintError, PrinterSettings, PrinterUri};
@@ -45,6 +45,21 @@ pub async fn print(ctx: &Context<'_>, command: &PrintCommand) -> Outcome {
                 return Err(unreadable_flags());
             };
             receipt(ctx, reference, payment.clone(), paper, *drawer, out).await
+        }
+        PrintCommand::Return {
+            reference1,
+            to,
+            paper,
+        } => {
+            let mut problems = Vec::new();
+            let paper = paper_of(paper.as_deref(), &settings, &mut problems);
+            let out = out_of(to, &settings, &mut problems);
+            let reference1 = reference_of(reference1, &mut problems);
+            checked(problems)?;
+            let (Some(paper), Some(out)) = (paper, out) else {
+                return Err(unreadable_flags());
+            };
+            return_receipt(ctx, reference1, paper, out).await
         }
         PrintCommand::Close {
             date,
@@ -112,6 +127,28 @@ async fn receipt(
         .await
         .map_err(failure)?;
     done(ctx, &out, &receipt.payment.reference)
+}
+
+/// The receipt of a return the service confirmed, on `paper`.
+async fn return_receipt(
+    ctx: &Context<'_>,
+    reference1: String,
+    paper: PaperWidth,
+    out: PaperOut,
+) -> Outcome {
+    let ledger = ctx.ledger()?;
+    let (profile, shop) = (
+        ctx.connection.profile_name.clone(),
+        ctx.connection.shop_name(),
+    );
+    let receipt =
+        blocking(move || ReturnReceipt::from_books(&ledger, &profile, &shop, &reference1)).await?;
+    let slip = receipt.slip(&ctx.connection.catalog);
+    let title = receipt.title();
+    jobs::slip_to(&slip, &title, paper, SlipPage::Roll(paper), false, &out)
+        .await
+        .map_err(failure)?;
+    done(ctx, &out, &receipt.returned.payout.reference1)
 }
 
 /// The close of `day`: a PDF on a sheet of `page`, a printer's copy as the roll of `paper`.
@@ -205,7 +242,9 @@ fn failure(error: PrintError) -> Failure {
         }
         PrintError::NotConfirmed(_)
         | PrintError::UnknownReference(_)
-        | PrintError::NotACounterCode(_) => Failure::Input(vec![ValidationError::new(
+        | PrintError::NotACounterCode(_)
+        | PrintError::NotAReturn(_)
+        | PrintError::ReturnNotConfirmed(_) => Failure::Input(vec![ValidationError::new(
             Field::Reference,
             error.to_string(),
         )]),
