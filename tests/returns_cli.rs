@@ -424,3 +424,111 @@ async fn a_return_needs_the_owners_pin_and_without_it_reaches_nothing() {
         "the key itself is not kept"
     );
 }
+
+/// Two tills on one shared ledger (a throwaway PostgreSQL cluster) returning the same sale at
+/// the same moment, as the owner might from the counter and the office: one return goes, the
+/// other is refused by a rule decided under the journal's lock, and one request reaches the
+/// service between them.
+#[tokio::test]
+#[ignore = "needs PostgreSQL"]
+async fn two_tills_returning_one_sale_at_once_send_one_request_between_them() {
+    let cluster = common::postgres::Cluster::shared();
+    for run_number in 0..4 {
+        let url = cluster.database();
+        let first = Setup::new().await;
+        let second = Setup {
+            simulator: TestSimulator::start().await,
+            home: tempfile::tempdir().unwrap(),
+        };
+        let till = |setup: &Setup, home: &std::path::Path, args: &[&str]| {
+            let mut command = paydesk_against(home, &setup.simulator);
+            command.env("PAYDESK_LEDGER_URL", &url).args(args);
+            command
+        };
+        // The sale, made and paid at the first till, in the shared books.
+        let link = till(
+            &first,
+            first.home.path(),
+            &[
+                "--json",
+                "link",
+                "--amount",
+                "30000",
+                "--reference1",
+                "VENTA",
+            ],
+        )
+        .output()
+        .await
+        .unwrap();
+        let link: Value = serde_json::from_slice(&link.stdout).unwrap();
+        let sale = link["reference"].as_str().unwrap().to_owned();
+        first.simulator.settle(&sale, "approve").await;
+        let status = till(&first, first.home.path(), &["status", &sale, "--wait"])
+            .output()
+            .await
+            .unwrap();
+        assert_eq!(status.status.code(), Some(0));
+        // Both tills speak to the first one's service; the second's home is its own.
+        let amounts = match run_number % 2 {
+            0 => ["30000", "30000"],
+            _ => ["20000", "15000"],
+        };
+        let (one, other) = tokio::join!(
+            till(
+                &first,
+                first.home.path(),
+                &refund(&sale, &["--amount", amounts[0]])
+            )
+            .output(),
+            till(
+                &first,
+                second.home.path(),
+                &refund(&sale, &["--amount", amounts[1]])
+            )
+            .output(),
+        );
+        let (one, other) = (one.unwrap(), other.unwrap());
+        let mut codes = [one.status.code().unwrap(), other.status.code().unwrap()];
+        codes.sort();
+        let said =
+            |output: &std::process::Output| String::from_utf8_lossy(&output.stdout).into_owned();
+        assert_eq!(
+            codes,
+            [0, 2],
+            "run {run_number}: {} {}",
+            said(&one),
+            said(&other)
+        );
+        let refused = if one.status.code() == Some(2) {
+            said(&one)
+        } else {
+            said(&other)
+        };
+        assert!(
+            refused.contains("30 s")
+                || refused.contains("remains")
+                || refused.contains("under way"),
+            "run {run_number}: the rule's own message: {refused}"
+        );
+        assert_eq!(
+            first.simulator.requests_to(WITHDRAW).await,
+            1,
+            "run {run_number}: one request between them"
+        );
+        let books = paydesk::ledger::Ledger::open_shared(
+            &paydesk::ledger::LedgerUrl::parse(&url).unwrap(),
+            None,
+            "auditor",
+        )
+        .unwrap();
+        let returned: i64 = books
+            .returns_of_sale(paydesk::config::SIMULATOR_PROFILE, &sale)
+            .unwrap()
+            .iter()
+            .map(|record| record.payout.amount.get())
+            .sum();
+        assert!(returned <= 30_000, "run {run_number}: {returned}");
+        drop(second);
+    }
+}

@@ -60,6 +60,17 @@ impl From<LedgerError> for ReturnError {
     }
 }
 
+/// The payout's detail (the service's, the network's or the books' own words) under the
+/// sentence; a refusal of the books or of the fields is all sentence.
+impl crate::i18n::Explained for ReturnError {
+    fn detail(&self) -> Option<String> {
+        match self {
+            ReturnError::Payout(error) => crate::i18n::Explained::detail(error),
+            _ => None,
+        }
+    }
+}
+
 impl ReturnError {
     /// Whether anything may have reached the service.
     pub fn nothing_sent(&self) -> bool {

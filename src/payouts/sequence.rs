@@ -67,6 +67,17 @@ fn duplicate_message(previous: &PayoutRecord) -> String {
     )
 }
 
+/// What the service, the network or the books said, apart from the sentence (`Display`).
+impl crate::i18n::Explained for PayoutError {
+    fn detail(&self) -> Option<String> {
+        match self {
+            PayoutError::Api(error) => crate::i18n::Explained::detail(error),
+            PayoutError::Ledger(error) => crate::i18n::Explained::detail(error),
+            _ => None,
+        }
+    }
+}
+
 impl PayoutError {
     /// Whether anything may have reached the service.
     pub fn nothing_sent(&self) -> bool {
