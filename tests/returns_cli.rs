@@ -171,6 +171,16 @@ async fn partial_returns_go_once_each_up_to_what_was_paid() {
     assert_eq!(more.code, 2, "{}", more.stdout);
     assert_eq!(setup.payouts_sent().await, 2);
 
+    // The journal tells them from payouts to suppliers by the books alone.
+    let journal = setup.run(&["--json", "payouts"]).await.json();
+    assert_eq!(journal[0]["returnsSale"], sale.as_str());
+    let words = setup.run(&["payouts"]).await;
+    assert!(
+        words.stdout.contains(&format!("return of the sale {sale}")),
+        "{}",
+        words.stdout
+    );
+
     // Once the service confirms them, the sale reads "Returned", and the receipt prints.
     for row in setup
         .run(&["--json", "payouts"])

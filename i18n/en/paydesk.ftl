@@ -1639,3 +1639,4 @@ cli-return-sent =
     Reason:           { $reason }
     Reference:        { $reference }
     Status reference: { $status_reference }
+cli-payout-returns = return of the sale { $sale }

@@ -1639,3 +1639,4 @@ cli-return-sent =
     Motivo:                 { $reason }
     Referencia:             { $reference }
     Referencia de estado:   { $status_reference }
+cli-payout-returns = devolución de la venta { $sale }

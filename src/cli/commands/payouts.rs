@@ -187,18 +187,45 @@ pub async fn payouts(ctx: &Context<'_>, check: Option<&str>, limit: usize) -> Ou
             .out
             .done(&payout_json(&record), || describe_payout(&record)));
     }
-    let records = tokio::task::spawn_blocking(move || ledger.payouts(&profile, limit))
-        .await
-        .map_err(|e| Failure::Local(e.to_string()))?
-        .map_err(|e| Failure::Local(e.to_string()))?;
-    let document = Value::Array(records.iter().map(payout_json).collect());
+    // Which of them are returns, and of which sale: only the books know (the service sees
+    // payouts).
+    let listed = tokio::task::spawn_blocking(move || {
+        ledger
+            .payouts(&profile, limit)?
+            .into_iter()
+            .map(|record| {
+                let returned = ledger.return_of_payout(record.id)?;
+                Ok((record, returned.map(|returned| returned.tie.sale)))
+            })
+            .collect::<Result<Vec<_>, crate::ledger::LedgerError>>()
+    })
+    .await
+    .map_err(|e| Failure::Local(e.to_string()))?
+    .map_err(|e| Failure::Local(e.to_string()))?;
+    let document = Value::Array(
+        listed
+            .iter()
+            .map(|(record, sale)| {
+                let mut row = payout_json(record);
+                row["returnsSale"] = json!(sale);
+                row
+            })
+            .collect(),
+    );
     Ok(ctx.out.done(&document, || {
-        if records.is_empty() {
+        if listed.is_empty() {
             crate::t!("journal-empty")
         } else {
-            records
+            listed
                 .iter()
-                .map(describe_payout)
+                .map(|(record, sale)| match sale {
+                    Some(sale) => format!(
+                        "{} · {}",
+                        describe_payout(record),
+                        crate::t!("cli-payout-returns", sale = sale.as_str())
+                    ),
+                    None => describe_payout(record),
+                })
                 .collect::<Vec<_>>()
                 .join("\n")
         }
