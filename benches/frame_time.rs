@@ -8,8 +8,8 @@ use egui_kittest::Harness;
 use paydesk::api::TransactionStatus;
 use paydesk::config::{EnvOverrides, Paths};
 use paydesk::money::Pesos;
-use paydesk::ui::session::SecretsSource;
-use paydesk::ui::tracker::TrackedPayment;
+use paydesk::ui::services::session::SecretsSource;
+use paydesk::ui::services::tracker::TrackedPayment;
 use paydesk::ui::{AppOptions, Panel, PaydeskApp};
 
 const PAYMENTS: usize = 1_000;
@@ -36,7 +36,7 @@ fn main() {
         monitors: Some(Vec::new()),
         language: Some(paydesk::i18n::Language::Es),
         speaker: paydesk::speech::Speaker::System,
-        picker: paydesk::ui::pick::Picker::stand_in(),
+        picker: paydesk::ui::plumbing::pick::Picker::stand_in(),
     };
     let handle = runtime.handle().clone();
     let mut harness = Harness::builder()

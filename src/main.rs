@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use paydesk::cli;
 use paydesk::config::{EnvOverrides, Paths};
-use paydesk::ui::{self, AppOptions, session::SecretsSource};
+use paydesk::ui::{self, AppOptions, services::session::SecretsSource};
 
 fn main() -> ExitCode {
     attach_console();
@@ -67,7 +67,7 @@ fn open_app(
         updates: true,
         speaker: paydesk::speech::Speaker::System,
         monitors: None,
-        picker: paydesk::ui::pick::Picker::System,
+        picker: paydesk::ui::plumbing::pick::Picker::System,
     };
     let opened = ui::run(runtime, options);
     // "Instalar al cerrar": the window has closed, so the installer may replace paydesk now.

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use paydesk::ui::alerts::{AlertSettings, announce};
+use paydesk::ui::services::alerts::{AlertSettings, announce};
 
 const PLAYERS: [&str; 6] = ["paplay", "pw-play", "aplay", "afplay", "powershell", "pwsh"];
 

@@ -23,8 +23,8 @@ use paydesk::config::speech::SpeechSettings;
 use paydesk::speech::{
     self, PaymentNews, Readiness, Speaker, SpeechError, Spoken, Verdict, Volume,
 };
-use paydesk::ui::chime::Chime;
-use paydesk::ui::voice::TillVoice;
+use paydesk::ui::services::chime::Chime;
+use paydesk::ui::services::voice::TillVoice;
 
 /// The language in use is the process's: a test that says something holds this.
 static LANGUAGE: Mutex<()> = Mutex::new(());

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use common::ui::{App, click, create_link, harness_with_picker, shows, type_into, wait_until};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use paydesk::ui::pick::{Pick, Picker};
+use paydesk::ui::plumbing::pick::{Pick, Picker};
 use paydesk::ui::{Panel, PaydeskApp};
 
 /// A shop PC's screen: what is said must be seen there without scrolling.

@@ -6,8 +6,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use paydesk::api::{Bag, Balance};
 use paydesk::money::Pesos;
-use paydesk::ui::bridge::Requested;
 use paydesk::ui::panels::balance::{BalanceCommand, BalancePanel, TodayFigures};
+use paydesk::ui::plumbing::bridge::Requested;
 
 /// Types into the field labelled `label`, replacing what it held; focus takes a frame. Fixed
 /// steps, not `run`: a panel with a request pending keeps repainting for its spinner.
@@ -126,9 +126,9 @@ mod status {
     use paydesk::api::{StatusRecord, TransactionStatus};
     use paydesk::money::Pesos;
     use paydesk::ui::AlertSettings;
-    use paydesk::ui::bridge::Requested;
     use paydesk::ui::panels::status::{StatusCommand, StatusPanel};
-    use paydesk::ui::tracker::{TrackedPayment, Tracker};
+    use paydesk::ui::plumbing::bridge::Requested;
+    use paydesk::ui::services::tracker::{TrackedPayment, Tracker};
 
     fn today() -> Tracker {
         let mut tracker = Tracker::new(AlertSettings::new(false, false));
@@ -163,7 +163,7 @@ mod status {
                     ui,
                     &tracker,
                     &[],
-                    &mut paydesk::ui::paper::Paper::default(),
+                    &mut paydesk::ui::services::paper::Paper::default(),
                     None,
                 )
             },
@@ -219,8 +219,10 @@ mod activity {
             receiver: Err("the port 8787 is taken".into()),
             has_hash_key: false,
         };
+        // The app's feed, not read yet (no logic runs here to read it).
+        let feed = paydesk::ui::services::feed::NotificationFeed::default();
         let mut harness = Harness::new_ui_state(
-            move |ui, panel: &mut ActivityPanel| panel.ui(ui, &view),
+            move |ui, panel: &mut ActivityPanel| panel.ui(ui, &view, &feed),
             ActivityPanel::default(),
         );
         // The feed's spinner keeps repainting (no logic runs here to load it).
@@ -234,7 +236,12 @@ mod activity {
         paydesk::i18n::set(paydesk::i18n::Language::Es);
         let mut harness = Harness::new_ui_state(
             |ui, panel: &mut ReconcilePanel| {
-                panel.ui(ui, true, true, &mut paydesk::ui::paper::Paper::default())
+                panel.ui(
+                    ui,
+                    true,
+                    true,
+                    &mut paydesk::ui::services::paper::Paper::default(),
+                )
             },
             ReconcilePanel::default(),
         );
@@ -515,8 +522,8 @@ mod settings {
         let mut theme = ThemeChoice::System;
         let mut language = paydesk::i18n::Language::Es;
         let mut zoom = None;
-        let backups = paydesk::ui::backups::Backups::default();
-        let customer_data = paydesk::ui::customer_data::CustomerData::default();
+        let backups = paydesk::ui::services::backups::Backups::default();
+        let customer_data = paydesk::ui::services::customer_data::CustomerData::default();
         let mut harness = Harness::new_ui_state(
             move |ui, panel: &mut SettingsPanel| {
                 let view = SettingsView {
@@ -549,7 +556,7 @@ mod settings {
                     &mut theme,
                     &mut language,
                     (&mut zoom, Some(1.25)),
-                    &mut paydesk::ui::paper::Paper::default(),
+                    &mut paydesk::ui::services::paper::Paper::default(),
                 );
             },
             SettingsPanel::default(),
@@ -718,7 +725,7 @@ mod collect {
     use paydesk::requests::Service;
     use paydesk::ui::AlertSettings;
     use paydesk::ui::panels::collect::{CollectCommand, CollectPanel, CollectView};
-    use paydesk::ui::tracker::Tracker;
+    use paydesk::ui::services::tracker::Tracker;
 
     fn harness(panel: CollectPanel) -> Harness<'static, CollectPanel> {
         let catalog: &'static MethodCatalog = Box::leak(Box::new(MethodCatalog::default()));
@@ -892,6 +899,7 @@ mod owner_charts {
             payouts_paid: Totals::default(),
             payouts_open: Totals::default(),
             payouts_failed: Totals::default(),
+            returns: Default::default(),
             exceptions: Vec::new(),
             notifications: 0,
         }

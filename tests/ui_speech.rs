@@ -15,7 +15,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use paydesk::config::{EnvOverrides, Paths};
 use paydesk::i18n::Language;
 use paydesk::speech::Speaker;
-use paydesk::ui::session::SecretsSource;
+use paydesk::ui::services::session::SecretsSource;
 use paydesk::ui::{AppOptions, Panel, PaydeskApp};
 use serde_json::json;
 
@@ -35,7 +35,7 @@ fn till_with_voice(app: &App, stand_in: &StandIn) -> Harness<'static, PaydeskApp
         // The daemon's own deadlines: four tills in one test process answer slower than one.
         speaker: Speaker::Daemon(paydesk::speech::ssip::Daemon::at(&stand_in.socket)),
         monitors: Some(Vec::new()),
-        picker: paydesk::ui::pick::Picker::stand_in(),
+        picker: paydesk::ui::plumbing::pick::Picker::stand_in(),
     };
     harness_of(app.runtime.handle().clone(), options)
 }

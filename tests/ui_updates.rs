@@ -11,9 +11,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use feed_server::{FeedServer, TestKey, feed};
 use paydesk::config::{ConfigFile, Paths};
-use paydesk::ui::bridge::Bridge;
 use paydesk::ui::panels::update_settings::UpdatesSection;
-use paydesk::ui::updates::{UpdateWatch, UpdatesCommand, UpdatesStatus, UpdatesView};
+use paydesk::ui::plumbing::bridge::Bridge;
+use paydesk::ui::services::updates::{UpdateWatch, UpdatesCommand, UpdatesStatus, UpdatesView};
 
 const DEADLINE: Duration = Duration::from_secs(15);
 

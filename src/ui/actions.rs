@@ -1,8 +1,8 @@
-//! What a panel (or a click in the shell) asks of the app: handled by the next `logic`, after
+//! What a panel (or a click in the draw) asks of the app: handled by the next `logic`, after
 //! everything has drawn.
 
-use super::customer::CreatedPayment;
-use super::navigation::Panel;
+use crate::ui::customer::CreatedPayment;
+use crate::ui::navigation::Panel;
 
 /// What a panel asks of the app, handled after the panel has drawn.
 #[derive(Debug, Clone)]
@@ -23,5 +23,5 @@ pub enum AppAction {
     /// wait there for the next customer to pay it); it is still followed at the till.
     ClearDisplay,
     /// What the owner asked of updates in Settings, for the app's update watch.
-    Updates(super::updates::UpdatesCommand),
+    Updates(crate::ui::services::updates::UpdatesCommand),
 }

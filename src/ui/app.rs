@@ -1,4 +1,4 @@
-//! The app's shell: the connection, the navigation, the customer screen, and `logic` then `ui`
+//! The app's draw: the connection, the navigation, the customer screen, and `logic` then `ui`
 //! each frame. The panels are `panels::Panels`, the top bar `top_bar.rs`, the token prompt
 //! `session_prompt.rs`.
 
@@ -6,26 +6,29 @@ use std::sync::Arc;
 
 use egui::Ui;
 
-use super::access::{Access, AccessCommand};
-use super::alerts::AlertSettings;
-use super::banners::{Banners, failure_reason};
-use super::bridge::{Bridge, Requested, Task, finished};
+use super::chrome::banners::{Banners, failure_reason};
+use super::chrome::session_prompt::SessionPrompt;
 use super::customer::{CreatedPayment, CustomerAction, CustomerScreen};
 use super::display::{CustomerDisplay, DisplayInputs};
-use super::news::News;
 use super::options::AppOptions;
-use super::panels::{Panels, Shell};
+use super::panels::{DrawContext, Panels};
+use super::plumbing::bridge::{Bridge, Requested, Task};
+use super::plumbing::news::News;
 use super::preferences::{PREFERENCES_KEY, Preferences};
-use super::session::{self, LocalStores, Session};
-use super::session_prompt::SessionPrompt;
+use super::services::access::Access;
+use super::services::alerts::AlertSettings;
+use super::services::session::{self, LocalStores, Session};
+use super::services::today::TodayFromLedger;
+use super::services::tracker::{Ended, Tracker, TrackerStore};
 use super::sizing::Sizing;
-use super::today::TodayFromLedger;
-use super::tracker::{Ended, Tracker, TrackerStore};
 use super::widgets::form::error_box;
-use super::{AppAction, Panel, PanelContext, ThemeChoice};
+use super::{AppAction, LogicContext, Panel, ThemeChoice};
 use crate::i18n::{self, Language};
 use crate::t;
 use crate::webhook::ReceiverEvent;
+
+/// What the app hears each frame, gathered as news for every panel.
+mod hear;
 
 pub struct PaydeskApp {
     bridge: Bridge,
@@ -51,7 +54,7 @@ pub struct PaydeskApp {
     /// Since when the service has not answered, as the last `logic` read it.
     service_away: Option<i64>,
     /// Paper: printing asked for by the panels, and receipts on approval.
-    paper: super::paper::Paper,
+    paper: super::services::paper::Paper,
     prompt: SessionPrompt,
     actions: Vec<AppAction>,
     webhook_events: tokio::sync::mpsc::UnboundedReceiver<ReceiverEvent>,
@@ -59,14 +62,16 @@ pub struct PaydeskApp {
     /// Today's payments from the ledger, and what other tills write to a shared one.
     today: TodayFromLedger,
     /// The books' copies, the way back when they cannot be opened, where saved files go.
-    backups: crate::ui::backups::Backups,
+    backups: crate::ui::services::backups::Backups,
     /// How long customers' personal data is kept, and forgetting one.
-    customer_data: crate::ui::customer_data::CustomerData,
+    customer_data: crate::ui::services::customer_data::CustomerData,
+    /// The notifications stored, as the whole app reads them.
+    feed: crate::ui::services::feed::NotificationFeed,
     /// Who is at the till and what they may reach (Caja or the owner's side).
     access: Access,
     panels: Panels,
     /// New versions: looked for in the background, said once, installed at close.
-    updates: super::updates::UpdateWatch,
+    updates: super::services::updates::UpdateWatch,
 }
 
 impl PaydeskApp {
@@ -91,7 +96,8 @@ impl PaydeskApp {
         i18n::set(language);
         super::theme::install(&cc.egui_ctx);
         let bridge = Bridge::new(runtime, cc.egui_ctx.clone());
-        let voice = super::voice::TillVoice::new(options.speaker.clone(), Default::default());
+        let voice =
+            super::services::voice::TillVoice::new(options.speaker.clone(), Default::default());
         voice.load(bridge.runtime(), &options.paths);
         let alerts = AlertSettings::new(
             options.alerts && prefs.notifications,
@@ -123,14 +129,15 @@ impl PaydeskApp {
             banners: Banners::default(),
             customer: None,
             service_away: None,
-            paper: super::paper::Paper::default(),
+            paper: super::services::paper::Paper::default(),
             prompt: SessionPrompt::default(),
             actions: Vec::new(),
             webhook_events,
             webhook_sender,
             today: TodayFromLedger::default(),
-            backups: crate::ui::backups::Backups::default(),
-            customer_data: crate::ui::customer_data::CustomerData::default(),
+            backups: crate::ui::services::backups::Backups::default(),
+            customer_data: crate::ui::services::customer_data::CustomerData::default(),
+            feed: Default::default(),
             access: Access::default(),
             panels: Panels::default(),
             updates: Default::default(),
@@ -243,7 +250,7 @@ impl PaydeskApp {
 
     /// The customer display follows its sale, and goes idle after its end.
     fn display_logic(&mut self, ctx: &egui::Context) {
-        let notifications = self.panels.activity.recent();
+        let notifications = self.feed.recent();
         let shop = self.session.value().map(|s| s.shop_name());
         let inputs = DisplayInputs {
             now: ctx.input(|i| i.time),
@@ -314,6 +321,7 @@ impl eframe::App for PaydeskApp {
                 .follow_day_money(&self.bridge, &session, &news, turned_to);
         }
         for item in &news {
+            self.feed.hear(item);
             self.panels.tell(item);
         }
         if let Some(session) = self.session.value().cloned() {
@@ -332,7 +340,8 @@ impl eframe::App for PaydeskApp {
     /// Only draws: what a click asks for is queued (the panels' queues, `actions`) and run by
     /// the next `logic`.
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
-        self.banners.window_ui(ui.ctx(), self.panel(), &self.tracker);
+        self.banners
+            .window_ui(ui.ctx(), self.panel(), &self.tracker);
         self.display.ui(ui.ctx());
         if self.customer.is_some() {
             self.customer_ui(ui);
@@ -362,136 +371,29 @@ impl eframe::App for PaydeskApp {
 }
 
 impl PaydeskApp {
-    fn follow_language(&mut self, news: &mut Vec<News>) {
-        if self.language != i18n::current() {
-            i18n::set(self.language);
-            self.prefs.language = Some(self.language);
-            news.push(News::Language);
-        }
-    }
-
-    /// The stores opened, then the session: each time one connects, the panels hear it.
-    fn follow_connection(&mut self, news: &mut Vec<News>) {
-        if let Some(stores) = finished(&mut self.stores_task) {
-            self.stores = Some(stores);
-            self.connect();
-        }
-        if self.session.poll()
-            && let Some(session) = self.session.value().cloned()
-        {
-            news.push(self.on_connected(&session));
-        }
-        self.service_away = self.session.value().and_then(|session| {
-            session
-                .connection
-                .client
-                .reachability()
-                .current()
-                .down_since()
-        });
-    }
-
-    /// Today's payments from the ledger, and what other tills wrote to a shared one.
-    fn follow_books(&mut self, session: &Arc<Session>, news: &mut Vec<News>) {
-        let books = self
-            .today
-            .logic(&self.bridge, session, &mut self.tracker, &mut self.banners);
-        if books.notifications || books.payouts {
-            news.push(News::Books {
-                notifications: books.notifications,
-                payouts: books.payouts,
-            });
-        }
-        if books.people {
-            self.access.queued.push(AccessCommand::Load);
-        }
-    }
-
-    /// Who is at the till, and the owner's side closing when it has been left alone.
-    fn follow_people(&mut self, ctx: &egui::Context, session: &Arc<Session>) {
-        let now = ctx.input(|i| i.time);
-        let used = ctx.input(|i| i.events.iter().any(is_use));
-        if let Some(cashier) = self.access.logic(&self.bridge, session, now, used) {
-            self.tracker.set_cashier(&cashier);
-        }
-        if let Some(left) = self.access.idle_left(now) {
-            // Awake when the owner's side is due to close, even with nobody at the window.
-            ctx.request_repaint_after(std::time::Duration::from_secs_f64(left.max(0.25)));
-        }
-        if !self.access.may_open(self.nav) {
-            self.nav = Panel::Collect;
-        }
-    }
-
-    /// What the webhook receiver stored and checked. A notification the service bore out is as
-    /// good as our own status check: its payment ends now.
-    fn follow_receiver(&mut self, news: &mut Vec<News>, approvals: &mut Vec<Ended>) {
-        while let Ok(event) = self.webhook_events.try_recv() {
-            let (reference, confirmed) = match event {
-                ReceiverEvent::Checked {
-                    reference,
-                    service_status: Some(status),
-                    state: crate::ledger::CheckState::Confirmed,
-                    ..
-                } => (Some(reference), Some(status)),
-                ReceiverEvent::Stored { reference, .. }
-                | ReceiverEvent::Duplicate { reference, .. }
-                | ReceiverEvent::Checked { reference, .. } => (Some(reference), None),
-                ReceiverEvent::Rejected { .. } => (None, None),
-            };
-            if let (Some(reference), Some(status)) = (&reference, confirmed) {
-                if let Some(ended) = self.tracker.apply_status(reference, status) {
-                    news.push(News::PaymentEnded {
-                        reference: ended.reference.clone(),
-                        status: ended.status,
-                    });
-                    approvals.push(ended.clone());
-                    self.banners.push(ended);
-                }
-                // The receiver wrote down a code's payment: the ledger has its amount.
-                if self.tracker.find(reference).is_some_and(|p| p.repeatable)
-                    && let Some(session) = self.session.value().cloned()
-                {
-                    self.today.restore(&self.bridge, &session, false);
-                }
-            }
-            news.push(News::Notification {
-                reference,
-                confirmed,
-            });
-        }
-    }
-
-    /// What the followers heard from the service: every payment that ended gets its banner.
-    fn follow_payments(&mut self, news: &mut Vec<News>, approvals: &mut Vec<Ended>) {
-        for ended in self.tracker.drain() {
-            news.push(News::PaymentEnded {
-                reference: ended.reference.clone(),
-                status: ended.status,
-            });
-            approvals.push(ended.clone());
-            self.banners.push(ended);
-        }
-    }
-
     /// The token prompt, the books' copies, customers' data, every panel's own work, and paper.
     fn run_panels(&mut self, session: &Arc<Session>, approvals: &[Ended]) {
+        self.feed.logic(&self.bridge, session);
         if self
             .prompt
             .logic(&self.bridge, session, &self.options.paths)
         {
             self.connect();
         }
-        self.backups.logic(
+        let restored = self.backups.logic(
             &self.bridge,
             session,
-            &mut self.options,
-            &mut self.actions,
+            &mut self.options.paths,
+            &self.options.picker,
             &self.access,
         );
+        if restored == super::services::backups::Restored::Yes {
+            // The books are new under every panel: the session opens them again.
+            self.actions.push(AppAction::Reconnect(None));
+        }
         self.customer_data
             .logic(&self.bridge, session, &self.options.paths, &self.access);
-        let mut ctx = PanelContext {
+        let mut work = LogicContext {
             bridge: &self.bridge,
             session,
             tracker: &mut self.tracker,
@@ -500,13 +402,13 @@ impl PaydeskApp {
             backups: &mut self.backups,
             customer_data: &mut self.customer_data,
             access: &mut self.access,
-            notifications: self.panels.activity.recent(),
+            notifications: self.feed.recent(),
             paper: &mut self.paper,
         };
-        self.panels.logic(&mut ctx);
+        self.panels.logic(&mut work);
         for ended in approvals
             .iter()
-            .filter(|ended| ended.status == crate::api::family_b::TransactionStatus::Approved)
+            .filter(|ended| ended.status == crate::api::TransactionStatus::Approved)
         {
             self.paper.approved(
                 &ended.reference,
@@ -524,7 +426,7 @@ impl PaydeskApp {
             return;
         };
         let (state, paid) = screen.state_of(self.tracker.find(screen.reference()));
-        let reason = failure_reason(&self.panels.activity.recent(), screen.reference());
+        let reason = failure_reason(&self.feed.recent(), screen.reference());
         let away = self.service_away;
         egui::CentralPanel::default().show(ui, |ui| {
             if let Some(action) = screen.ui(ui, state, paid, reason.as_deref(), away) {
@@ -538,22 +440,22 @@ impl PaydeskApp {
 
     /// The top bar, and what stands over every panel: damaged books, the PIN prompt.
     fn bars_ui(&mut self, ui: &mut Ui, session: Option<&Session>) {
-        super::top_bar::show(
+        super::chrome::top_bar::show(
             ui,
             session,
             self.today.away(),
             self.service_away,
-            super::top_bar::Copies::of(&self.backups),
+            super::chrome::top_bar::Copies::of(&self.backups),
             &mut self.prefs.theme,
             &mut self.access,
         );
-        super::damaged_books::show(ui, &mut self.backups, self.access.owner_side());
-        super::pin_prompt::show(ui, &mut self.access);
+        super::chrome::damaged_books::show(ui, &mut self.backups, self.access.owner_side());
+        super::chrome::pin_prompt::show(ui, &mut self.access);
     }
 
     /// The side bar: what is clicked there is queued for the next `logic`.
     fn navigation_ui(&mut self, ui: &mut Ui) {
-        if let Some(panel) = super::side_bar::side_bar(ui, self.nav, &self.access) {
+        if let Some(panel) = super::chrome::side_bar::side_bar(ui, self.nav, &self.access) {
             self.actions.push(AppAction::GoTo(panel));
         }
     }
@@ -564,13 +466,13 @@ impl PaydeskApp {
             self.updates.offer_ui(ui);
         }
         // Laid over the panel's corner: what comes and goes there moves nothing beneath.
-        let notes = super::banners::TillNotes {
+        let notes = super::chrome::banners::TillNotes {
             session_ended: self.prompt.is_open() && self.access.in_caja(),
             caja_notice: &mut self.access.caja_notice,
             display_holds_a_sale: self.display.holds_a_sale(),
             actions: &mut self.actions,
         };
-        let notifications = self.panels.activity.recent();
+        let notifications = self.feed.recent();
         self.banners.overlay_ui(ui, &notifications, notes);
         let Some(session) = session else {
             self.connecting_ui(ui);
@@ -580,14 +482,15 @@ impl PaydeskApp {
             error_box(ui, error);
         }
         // Panels only draw: what they ask for is queued and run by the next `logic`.
-        let notifications = self.panels.activity.recent();
+        let notifications = self.feed.recent();
         let updates = self.updates.view();
         let nav = self.panel();
-        let mut shell = Shell {
+        let mut draw = DrawContext {
             access: &self.access,
             session,
             tracker: &self.tracker,
             notifications: &notifications,
+            feed: &self.feed,
             paths: &self.options.paths,
             backups: &self.backups,
             customer_data: &self.customer_data,
@@ -599,7 +502,7 @@ impl PaydeskApp {
             service_away: self.service_away,
             updates: &updates,
         };
-        self.panels.show(nav, ui, &mut shell);
+        self.panels.show(nav, ui, &mut draw);
     }
 
     /// A new session: its ledger backs the payment list, and today's payments come back. Another
@@ -680,18 +583,4 @@ impl PaydeskApp {
             }
         }
     }
-}
-
-/// Whether an input event is the person using the window (not a focus change or a repaint).
-fn is_use(event: &egui::Event) -> bool {
-    matches!(
-        event,
-        egui::Event::Key { .. }
-            | egui::Event::Text(_)
-            | egui::Event::PointerButton { .. }
-            | egui::Event::PointerMoved(_)
-            | egui::Event::MouseWheel { .. }
-            | egui::Event::Touch { .. }
-            | egui::Event::Paste(_)
-    )
 }

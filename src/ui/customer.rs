@@ -6,7 +6,7 @@ use egui::{RichText, Ui};
 
 use crate::api::TransactionStatus;
 use crate::money::Pesos;
-use crate::ui::tracker::TrackedPayment;
+use crate::ui::services::tracker::TrackedPayment;
 use crate::ui::widgets::qr::QrTexture;
 use crate::ui::widgets::status;
 
@@ -43,7 +43,10 @@ impl CreatedPayment {
     }
 
     /// A payment the till follows, to show again (its QR encodes what the books kept).
-    pub fn of_tracked(payment: &crate::ui::tracker::TrackedPayment, title: String) -> Self {
+    pub fn of_tracked(
+        payment: &crate::ui::services::tracker::TrackedPayment,
+        title: String,
+    ) -> Self {
         CreatedPayment {
             title,
             amount: payment.amount(),

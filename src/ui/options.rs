@@ -4,7 +4,7 @@
 use crate::config::{EnvOverrides, Paths};
 use crate::i18n::Language;
 
-use super::session::SecretsSource;
+use super::services::session::SecretsSource;
 
 /// How the app is started: by `main` for a person, by tests with a temporary home.
 #[derive(Debug, Clone)]
@@ -28,5 +28,5 @@ pub struct AppOptions {
     pub monitors: Option<Vec<super::display::Monitor>>,
     /// Who answers "Elegir carpeta…" and "Elegir archivo…": the system's dialogs, or a test's
     /// stand-in (a native dialog cannot be driven from a test).
-    pub picker: super::pick::Picker,
+    pub picker: super::plumbing::pick::Picker,
 }

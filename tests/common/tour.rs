@@ -13,7 +13,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use paydesk::config::{EnvOverrides, Paths};
 use paydesk::i18n::Language;
 use paydesk::t;
-use paydesk::ui::session::SecretsSource;
+use paydesk::ui::services::session::SecretsSource;
 use paydesk::ui::{AppOptions, Panel, PaydeskApp};
 use serde_json::json;
 
@@ -173,7 +173,7 @@ fn troubled_app(first: Language) -> (App, Harness<'static, PaydeskApp>, tempfile
         monitors: Some(Vec::new()),
         language: Some(first),
         speaker: speaker_without_service(no_speech.path()),
-        picker: paydesk::ui::pick::Picker::stand_in(),
+        picker: paydesk::ui::plumbing::pick::Picker::stand_in(),
     };
     let harness = harness_of(app.runtime.handle().clone(), options);
     (app, harness, no_speech, printer)

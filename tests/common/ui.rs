@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use paydesk::config::{EnvOverrides, Paths};
 use paydesk::i18n::Language;
-use paydesk::ui::session::SecretsSource;
+use paydesk::ui::services::session::SecretsSource;
 use paydesk::ui::{AppOptions, PaydeskApp};
 use serde_json::Value;
 
@@ -164,7 +164,7 @@ fn harness_with(
         speaker: paydesk::speech::Speaker::System,
         // A test never opens the system's dialogs: a stand-in answers (as if closed, unless a
         // test gives it an answer through `harness_with_picker`).
-        picker: paydesk::ui::pick::Picker::stand_in(),
+        picker: paydesk::ui::plumbing::pick::Picker::stand_in(),
     };
     harness_of(runtime, options)
 }
@@ -173,7 +173,7 @@ fn harness_with(
 #[allow(dead_code)]
 pub fn harness_with_picker(
     app: &App,
-    picker: paydesk::ui::pick::Picker,
+    picker: paydesk::ui::plumbing::pick::Picker,
 ) -> Harness<'static, PaydeskApp> {
     let options = AppOptions {
         paths: Paths::in_dir(app.home.path()),

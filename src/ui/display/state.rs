@@ -6,7 +6,7 @@
 use crate::api::TransactionStatus;
 use crate::money::Pesos;
 use crate::ui::customer::{CreatedPayment, end_shown_for, followed_state};
-use crate::ui::tracker::TrackedPayment;
+use crate::ui::services::tracker::TrackedPayment;
 
 /// One frame of the customer display, as drawn.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -14,10 +14,10 @@ use super::state::{DisplayState, Followed, Showing};
 use crate::config::Paths;
 use crate::config::display::DisplaySettings;
 use crate::ledger::StoredNotification;
-use crate::ui::banners::failure_reason;
-use crate::ui::bridge::{Bridge, Task, finished};
+use crate::ui::chrome::banners::failure_reason;
 use crate::ui::customer::CreatedPayment;
-use crate::ui::tracker::Tracker;
+use crate::ui::plumbing::bridge::{Bridge, Task, finished};
+use crate::ui::services::tracker::Tracker;
 use crate::ui::widgets::qr::QrTexture;
 
 /// What the window and the app share: the app writes what to show, the window what happened

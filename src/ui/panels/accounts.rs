@@ -2,7 +2,7 @@
 //! for reason 2), deleting one (reason 3), the accounts added from this app, and the banks
 //! linked to a phone number.
 
-use crate::ui::queue::Queue;
+use crate::ui::plumbing::queue::Queue;
 use egui::{RichText, Ui};
 
 use crate::api::family_a::{NewBankAccount, OTP_REASONS, otp_reason_words};
@@ -10,8 +10,8 @@ use crate::api::family_b::{BankList, InstantBankList};
 use crate::ledger::SavedBankAccount;
 use crate::ledger::activity::Action;
 use crate::t;
-use crate::ui::PanelContext;
-use crate::ui::bridge::{Requested, UiError};
+use crate::ui::LogicContext;
+use crate::ui::plumbing::bridge::{Requested, UiError};
 use crate::ui::widgets::form::{self, blocking_reasons, error_box, text_row};
 use crate::validate::{self, Field, ValidationError};
 
@@ -129,25 +129,25 @@ impl AccountsPanel {
         }
     }
 
-    fn run(&mut self, command: AccountsCommand, ctx: &mut PanelContext<'_>) {
-        let client = ctx.session.connection.client.clone();
+    fn run(&mut self, command: AccountsCommand, work: &mut LogicContext<'_>) {
+        let client = work.session.connection.client.clone();
         match command {
             AccountsCommand::SendCode(reason) => {
-                self.otp.start(ctx.bridge.spawn(async move {
+                self.otp.start(work.bridge.spawn(async move {
                     client.request_otp(reason).await?;
                     Ok(reason)
                 }));
             }
             AccountsCommand::LoadBanks => {
-                self.banks.start(ctx.bridge.spawn(async move {
+                self.banks.start(work.bridge.spawn(async move {
                     Ok(client.payment_features(BANK_LIST_METHOD).await?.value)
                 }));
             }
             AccountsCommand::Add(account) => {
-                let ledger = ctx.session.ledger.clone();
-                let profile = ctx.session.profile_name().to_owned();
-                let actor = ctx.access.actor();
-                self.added.start(ctx.bridge.spawn(async move {
+                let ledger = work.session.ledger.clone();
+                let profile = work.session.profile_name().to_owned();
+                let actor = work.access.actor();
+                self.added.start(work.bridge.spawn(async move {
                     let added = client.add_account(&account).await?.value.account;
                     if let Ok(ledger) = ledger {
                         let masked = added.number.clone();
@@ -176,10 +176,10 @@ impl AccountsPanel {
                 }));
             }
             AccountsCommand::Delete { id, code } => {
-                let ledger = ctx.session.ledger.clone();
-                let profile = ctx.session.profile_name().to_owned();
-                let actor = ctx.access.actor();
-                self.deleted.start(ctx.bridge.spawn(async move {
+                let ledger = work.session.ledger.clone();
+                let profile = work.session.profile_name().to_owned();
+                let actor = work.access.actor();
+                self.deleted.start(work.bridge.spawn(async move {
                     client.delete_account(id, Some(&code)).await?;
                     if let Ok(ledger) = ledger {
                         tokio::task::spawn_blocking(move || {
@@ -199,7 +199,7 @@ impl AccountsPanel {
                 }));
             }
             AccountsCommand::LookUpBanks(number) => {
-                self.lookup.start(ctx.bridge.spawn(async move {
+                self.lookup.start(work.bridge.spawn(async move {
                     let banks = client.instant_banks(&number).await?.value;
                     Ok((number, banks))
                 }));
@@ -207,13 +207,13 @@ impl AccountsPanel {
         }
     }
 
-    pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        self.simulator_codes = ctx
+    pub fn logic(&mut self, work: &mut LogicContext<'_>) {
+        self.simulator_codes = work
             .session
             .simulator_control_url()
             .map(|control| format!("{control}/otp/last"));
         for command in self.queued.take() {
-            self.run(command, ctx);
+            self.run(command, work);
         }
         for error in [
             self.otp.poll().then(|| self.otp.error().cloned()).flatten(),
@@ -233,7 +233,7 @@ impl AccountsPanel {
         .into_iter()
         .flatten()
         {
-            ctx.note_error(&error);
+            work.note_error(&error);
         }
         if self.added.poll() {
             match &self.added {
@@ -243,7 +243,7 @@ impl AccountsPanel {
                     self.add_pressed_while_blocked = false;
                     self.saved_stale = true;
                 }
-                Requested::Failed { error, .. } => ctx.note_error(error),
+                Requested::Failed { error, .. } => work.note_error(error),
                 _ => {}
             }
         }
@@ -254,17 +254,17 @@ impl AccountsPanel {
                     self.delete_code.clear();
                     self.saved_stale = true;
                 }
-                Requested::Failed { error, .. } => ctx.note_error(error),
+                Requested::Failed { error, .. } => work.note_error(error),
                 _ => {}
             }
         }
         if self.saved_stale
             && !self.saved.is_pending()
-            && let Ok(ledger) = ctx.session.ledger.clone()
+            && let Ok(ledger) = work.session.ledger.clone()
         {
             self.saved_stale = false;
-            let profile = ctx.session.profile_name().to_owned();
-            self.saved.start(ctx.bridge.spawn_blocking(move || {
+            let profile = work.session.profile_name().to_owned();
+            self.saved.start(work.bridge.spawn_blocking(move || {
                 ledger
                     .bank_accounts(&profile)
                     .map_err(|e| UiError::local(e.to_string()))

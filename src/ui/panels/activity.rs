@@ -1,30 +1,15 @@
 //! Activity: the live feed of webhook notifications (confirmed, disagreeing, duplicates,
 //! rejected), each opening its raw body. The day's close is its own panel (`reconcile`).
 
-use std::sync::Arc;
-
 use crate::t;
 use egui::{RichText, Ui};
 
 use crate::ledger::{CheckState, StoredNotification};
-use crate::ui::PanelContext;
-use crate::ui::bridge::{Requested, UiError};
+use crate::ui::plumbing::bridge::UiError;
+use crate::ui::services::feed::{NotificationFeed, Refusals};
 use crate::ui::theme::Tone;
 use crate::ui::widgets::form::error_box;
 use crate::ui::widgets::table::{self, GridRow, Title};
-
-/// The latest refusals kept, and how many of each kind there were today.
-#[derive(Debug, Clone, Default)]
-pub struct Refusals {
-    pub samples: Vec<crate::ledger::StoredRefusal>,
-    pub today: Vec<(String, u64)>,
-}
-
-impl Refusals {
-    fn is_empty(&self) -> bool {
-        self.samples.is_empty() && self.today.is_empty()
-    }
-}
 
 /// What the panel shows of the session it is in.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,7 +20,7 @@ pub struct ActivityView {
 }
 
 impl ActivityView {
-    pub fn of(session: &crate::ui::session::Session) -> ActivityView {
+    pub fn of(session: &crate::ui::services::session::Session) -> ActivityView {
         ActivityView {
             receiver: session
                 .receiver
@@ -47,20 +32,10 @@ impl ActivityView {
     }
 }
 
+/// Notificaciones: it shows the app's feed (`services::feed`), and the notification opened.
+#[derive(Default)]
 pub struct ActivityPanel {
-    pub feed: Requested<(Arc<Vec<StoredNotification>>, Arc<Refusals>)>,
-    stale: bool,
     opened: Option<Opened>,
-}
-
-impl Default for ActivityPanel {
-    fn default() -> Self {
-        ActivityPanel {
-            feed: Requested::NotRequested,
-            stale: true,
-            opened: None,
-        }
-    }
 }
 
 /// A notification opened from the list.
@@ -93,45 +68,7 @@ fn notified_words(status: crate::api::TransactionStatus) -> String {
 }
 
 impl ActivityPanel {
-    /// Something arrived at the receiver: reload the feed.
-    pub fn mark_stale(&mut self) {
-        self.stale = true;
-    }
-
-    /// The feed as last loaded, newest first (shared, cheap to hand around).
-    pub fn recent(&self) -> Arc<Vec<StoredNotification>> {
-        self.feed
-            .value()
-            .map(|(list, _)| list.clone())
-            .unwrap_or_default()
-    }
-
-    pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        self.feed.poll();
-        if self.stale
-            && !self.feed.is_pending()
-            && let Ok(ledger) = ctx.session.ledger.clone()
-        {
-            self.stale = false;
-            self.feed.start(ctx.bridge.spawn_blocking(move || {
-                let notifications = ledger
-                    .notifications(300)
-                    .map_err(|e| UiError::local(e.to_string()))?;
-                let today = crate::ledger::reconcile::format_date(crate::clock::today());
-                let refusals = Refusals {
-                    samples: ledger
-                        .refusal_samples(100)
-                        .map_err(|e| UiError::local(e.to_string()))?,
-                    today: ledger
-                        .refusal_counts(&today)
-                        .map_err(|e| UiError::local(e.to_string()))?,
-                };
-                Ok((Arc::new(notifications), Arc::new(refusals)))
-            }));
-        }
-    }
-
-    pub fn ui(&mut self, ui: &mut Ui, view: &ActivityView) {
+    pub fn ui(&mut self, ui: &mut Ui, view: &ActivityView, feed: &NotificationFeed) {
         ui.heading(t!("nav-activity"));
         match &view.receiver {
             Ok(url) => {
@@ -145,16 +82,16 @@ impl ActivityPanel {
         if !view.has_hash_key {
             error_box(ui, &UiError::local(t!("activity-no-hash-key")));
         }
-        self.feed_ui(ui);
+        self.feed_ui(ui, feed);
         self.raw_ui(ui);
     }
 
-    fn feed_ui(&mut self, ui: &mut Ui) {
-        let Some((notifications, rejections)) = self.feed.value().cloned() else {
+    fn feed_ui(&mut self, ui: &mut Ui, feed: &NotificationFeed) {
+        let Some((notifications, rejections)) = feed.read.value().cloned() else {
             ui.spinner();
             return;
         };
-        if let Some(error) = self.feed.error() {
+        if let Some(error) = feed.read.error() {
             error_box(ui, error);
         }
         if notifications.is_empty() && rejections.is_empty() {

@@ -8,9 +8,9 @@ use egui::{RichText, Ui};
 
 use crate::ledger::activity::Activity;
 use crate::t;
-use crate::ui::PanelContext;
-use crate::ui::bridge::{Requested, UiError};
-use crate::ui::queue::Queue;
+use crate::ui::LogicContext;
+use crate::ui::plumbing::bridge::{Requested, UiError};
+use crate::ui::plumbing::queue::Queue;
 use crate::ui::widgets::form::error_box;
 use crate::ui::widgets::saved::FolderOpener;
 use crate::ui::widgets::table::{self, GridRow};
@@ -35,25 +35,25 @@ pub struct ActivityLogSection {
 }
 
 impl ActivityLogSection {
-    pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+    pub fn logic(&mut self, work: &mut LogicContext<'_>) {
         for command in self.queued.take() {
-            let Ok(ledger) = ctx.session.ledger.clone() else {
+            let Ok(ledger) = work.session.ledger.clone() else {
                 continue;
             };
             match command {
                 ActivityLogCommand::Load => {
-                    self.entries.start(ctx.bridge.spawn_blocking(move || {
+                    self.entries.start(work.bridge.spawn_blocking(move || {
                         ledger
                             .recent_activity(SHOWN)
                             .map_err(|error| UiError::local(error.to_string()))
                     }));
                 }
                 ActivityLogCommand::Export => {
-                    let path = ctx.paths.exports_dir.join(format!(
+                    let path = work.paths.exports_dir.join(format!(
                         "paydesk-actividad-{}.csv",
                         crate::ledger::reconcile::format_date(crate::clock::today())
                     ));
-                    self.export.start(ctx.bridge.spawn_blocking(move || {
+                    self.export.start(work.bridge.spawn_blocking(move || {
                         write_export(&ledger, &path).map(|rows| (path, rows))
                     }));
                 }
@@ -61,7 +61,7 @@ impl ActivityLogSection {
         }
         self.entries.poll();
         self.export.poll();
-        self.opener.logic(ctx.bridge);
+        self.opener.logic(work.bridge);
     }
 
     pub fn ui(&mut self, ui: &mut Ui) {

@@ -9,9 +9,9 @@ use egui::{RichText, Ui};
 
 use crate::i18n::Problem;
 use crate::t;
-use crate::ui::backups::{Backups, BackupsCommand, Preview};
-use crate::ui::bridge::Bridge;
-use crate::ui::pick::Pick;
+use crate::ui::plumbing::bridge::Bridge;
+use crate::ui::plumbing::pick::Pick;
+use crate::ui::services::backups::{Backups, BackupsCommand, Preview};
 use crate::ui::widgets::problem::{Tone, explained};
 use crate::ui::widgets::saved::FolderOpener;
 

@@ -4,14 +4,14 @@
 //! it on the next frame. So its state can be drawn and clicked in a test with no service.
 
 use crate::t;
-use crate::ui::queue::Queue;
+use crate::ui::plumbing::queue::Queue;
 use egui::{RichText, Ui};
 
 use crate::api::{Balance, TransactionStatus};
 use crate::money::Pesos;
-use crate::ui::PanelContext;
-use crate::ui::bridge::Requested;
-use crate::ui::tracker::Tracker;
+use crate::ui::LogicContext;
+use crate::ui::plumbing::bridge::Requested;
+use crate::ui::services::tracker::Tracker;
 use crate::ui::widgets::form::error_box;
 
 /// What the panel asks the app to do.
@@ -65,25 +65,25 @@ pub struct BalancePanel {
 }
 
 impl BalancePanel {
-    pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+    pub fn logic(&mut self, work: &mut LogicContext<'_>) {
         // However often it was asked for, once.
         if self.queued.take().contains(&BalanceCommand::Refresh) {
-            self.refresh(ctx);
+            self.refresh(work);
         }
         if self.balance.poll()
             && let Some(error) = self.balance.error()
         {
-            ctx.note_error(error);
+            work.note_error(error);
         }
     }
 
-    fn refresh(&mut self, ctx: &mut PanelContext<'_>) {
-        let client = ctx.session.connection.client.clone();
+    fn refresh(&mut self, work: &mut LogicContext<'_>) {
+        let client = work.session.connection.client.clone();
         // Without a user id the client asks for the signed-in user's bags where the interface
         // allows it, and says what is missing where it does not.
-        let user_id = ctx.session.connection.user_id;
+        let user_id = work.session.connection.user_id;
         self.balance.start(
-            ctx.bridge
+            work.bridge
                 .spawn(async move { Ok(client.balance(user_id).await?.value) }),
         );
     }

@@ -5,15 +5,15 @@
 use std::sync::Arc;
 
 use crate::config::Paths;
-use crate::ui::access;
 use crate::ui::actions::AppAction;
-use crate::ui::bridge::{Bridge, UiError};
-use crate::ui::paper;
-use crate::ui::session::Session;
-use crate::ui::tracker::Tracker;
+use crate::ui::plumbing::bridge::{Bridge, UiError};
+use crate::ui::services::access;
+use crate::ui::services::paper;
+use crate::ui::services::session::Session;
+use crate::ui::services::tracker::Tracker;
 
 /// What every panel may use while it runs.
-pub struct PanelContext<'a> {
+pub struct LogicContext<'a> {
     pub bridge: &'a Bridge,
     pub session: &'a Arc<Session>,
     pub tracker: &'a mut Tracker,
@@ -21,9 +21,9 @@ pub struct PanelContext<'a> {
     pub actions: &'a mut Vec<AppAction>,
     /// The books' copies and the folder saved files go to: Settings shows them and asks for a
     /// copy, the close asks for one once exported.
-    pub backups: &'a mut crate::ui::backups::Backups,
+    pub backups: &'a mut crate::ui::services::backups::Backups,
     /// How long customers' data is kept, and forgetting one: Settings asks.
-    pub customer_data: &'a mut crate::ui::customer_data::CustomerData,
+    pub customer_data: &'a mut crate::ui::services::customer_data::CustomerData,
     /// Who is at the till: who did what is written down as theirs.
     pub access: &'a mut access::Access,
     /// The webhook notifications last loaded, newest first.
@@ -32,7 +32,7 @@ pub struct PanelContext<'a> {
     pub paper: &'a mut paper::Paper,
 }
 
-impl PanelContext<'_> {
+impl LogicContext<'_> {
     /// Each failed request passes through here once: an ended session asks for the token again
     /// (the panel keeps what the user typed).
     pub fn note_error(&mut self, error: &UiError) {

@@ -6,8 +6,8 @@ use egui::{RichText, Ui};
 use crate::i18n::Problem;
 use crate::ledger::Customer;
 use crate::t;
-use crate::ui::customer_data::{CustomerData, CustomerDataCommand};
 use crate::ui::panels::backups_settings::result_line;
+use crate::ui::services::customer_data::{CustomerData, CustomerDataCommand};
 use crate::ui::widgets::problem::{Tone, explained};
 
 #[derive(Default)]

@@ -7,8 +7,8 @@ use crate::i18n::Problem;
 use crate::ledger::{LedgerChoice, LedgerError};
 use crate::secrets::{SecretKind, SecretString};
 use crate::t;
-use crate::ui::PanelContext;
-use crate::ui::bridge::{Task, finished};
+use crate::ui::LogicContext;
+use crate::ui::plumbing::bridge::{Task, finished};
 use crate::ui::widgets::form::secret_row;
 use crate::ui::widgets::problem::{Tone, explained};
 
@@ -39,13 +39,13 @@ pub struct LedgerSection {
 impl LedgerSection {
     /// Runs a connection test off the UI thread: open the profile's ledger as a till would,
     /// read its schema version.
-    pub fn test(&mut self, ctx: &PanelContext<'_>) {
-        let data_dir = ctx.paths.data_dir.clone();
-        let secrets = ctx.session.secrets.clone();
-        let profile_name = ctx.session.profile_name().to_owned();
-        let ledger_url = ctx.session.connection.profile.ledger_url.clone();
+    pub fn test(&mut self, work: &LogicContext<'_>) {
+        let data_dir = work.paths.data_dir.clone();
+        let secrets = work.session.secrets.clone();
+        let profile_name = work.session.profile_name().to_owned();
+        let ledger_url = work.session.connection.profile.ledger_url.clone();
         self.tested = None;
-        self.testing = Some(ctx.bridge.spawn_blocking(move || {
+        self.testing = Some(work.bridge.spawn_blocking(move || {
             let choice = LedgerChoice::for_profile(ledger_url.as_deref(), None)?;
             let ledger = choice.open(&data_dir, &profile_name, &secrets)?;
             let version = ledger.schema_version()?;

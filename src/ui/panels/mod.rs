@@ -26,22 +26,22 @@ pub mod update_settings;
 
 use egui::Ui;
 
-use super::news::News;
-use super::tracker::Tracker;
-use super::{Panel, PanelContext, ThemeChoice};
+use super::plumbing::news::News;
+use super::services::tracker::Tracker;
+use super::{LogicContext, Panel, ThemeChoice};
 use crate::config::Paths;
 use crate::i18n::Language;
 use crate::ledger::StoredNotification;
-use crate::ui::session::Session;
+use crate::ui::services::session::Session;
 
 /// The contract of a panel. Its state lives apart from drawing: `show` only draws, from a view
-/// it makes of the [`Shell`], and queues what it needs done as a small command value in its own
+/// it makes of the [`DrawContext`], and queues what it needs done as a small command value in its own
 /// `Queue`; the next `logic` runs it and takes what the runtime sent back. So a panel can be
 /// drawn and clicked in a test on its own state, with no session (`tests/ui_panels.rs` calls its
 /// drawing with a view of its own).
 pub trait PanelState {
-    fn logic(&mut self, ctx: &mut PanelContext<'_>);
-    fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>);
+    fn logic(&mut self, ctx: &mut LogicContext<'_>);
+    fn show(&mut self, ui: &mut Ui, draw: &mut DrawContext<'_>);
     /// What happened elsewhere; each panel decides what of it makes it stale. Most hear nothing.
     fn hear(&mut self, _news: &News) {}
     /// A sale the cashier is making here (being typed, waiting, or its QR up while open):
@@ -52,27 +52,29 @@ pub trait PanelState {
 }
 
 /// What the app hands a panel to draw with, each frame.
-pub struct Shell<'a> {
+pub struct DrawContext<'a> {
     /// Who is at the till: what the panel offers follows it.
-    pub access: &'a crate::ui::access::Access,
+    pub access: &'a crate::ui::services::access::Access,
     pub session: &'a Session,
     pub tracker: &'a Tracker,
     /// The webhook notifications last loaded, newest first.
     pub notifications: &'a [StoredNotification],
+    /// The app's feed of notifications and refusals, which Notificaciones shows.
+    pub feed: &'a crate::ui::services::feed::NotificationFeed,
     pub paths: &'a Paths,
-    pub backups: &'a crate::ui::backups::Backups,
-    pub customer_data: &'a crate::ui::customer_data::CustomerData,
+    pub backups: &'a crate::ui::services::backups::Backups,
+    pub customer_data: &'a crate::ui::services::customer_data::CustomerData,
     /// The person's choices that Settings changes in place.
     pub theme: &'a mut ThemeChoice,
     pub language: &'a mut Language,
     pub zoom_percent: &'a mut Option<u16>,
     pub screen_zoom: Option<f32>,
     /// Paper: the panels ask it to print.
-    pub paper: &'a mut crate::ui::paper::Paper,
+    pub paper: &'a mut crate::ui::services::paper::Paper,
     /// Since when the service has not answered (ms since the epoch), while it does not.
     pub service_away: Option<i64>,
     /// Where updates stand, as the app's update watch says.
-    pub updates: &'a crate::ui::updates::UpdatesView,
+    pub updates: &'a crate::ui::services::updates::UpdatesView,
 }
 
 /// Every panel of the app.
@@ -107,14 +109,14 @@ impl Panels {
 
     /// Every panel's `logic`, shown or not: a request started on one panel finishes while
     /// another is on screen.
-    pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+    pub fn logic(&mut self, work: &mut LogicContext<'_>) {
         for which in Panel::ALL {
-            self.get(which).logic(ctx);
+            self.get(which).logic(work);
         }
     }
 
-    pub fn show(&mut self, which: Panel, ui: &mut Ui, shell: &mut Shell<'_>) {
-        self.get(which).show(ui, shell);
+    pub fn show(&mut self, which: Panel, ui: &mut Ui, draw: &mut DrawContext<'_>) {
+        self.get(which).show(ui, draw);
     }
 
     /// Whether any panel holds a sale in progress.
@@ -143,15 +145,15 @@ fn another_merchant(news: &News) -> bool {
 }
 
 impl PanelState for collect::CollectPanel {
-    fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        collect::CollectPanel::logic(self, ctx);
+    fn logic(&mut self, work: &mut LogicContext<'_>) {
+        collect::CollectPanel::logic(self, work);
     }
 
-    fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
-        let mut view = collect::CollectView::of(shell.session, shell.tracker, shell.notifications);
-        view.service_away = shell.service_away;
-        view.seller = collect::Seller::of(shell.access);
-        printer_settings::approval_problem(ui, shell.paper);
+    fn show(&mut self, ui: &mut Ui, draw: &mut DrawContext<'_>) {
+        let mut view = collect::CollectView::of(draw.session, draw.tracker, draw.notifications);
+        view.service_away = draw.service_away;
+        view.seller = collect::Seller::of(draw.access);
+        printer_settings::approval_problem(ui, draw.paper);
         self.ui(ui, &view);
     }
 
@@ -169,17 +171,17 @@ impl PanelState for collect::CollectPanel {
 }
 
 impl PanelState for status::StatusPanel {
-    fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        status::StatusPanel::logic(self, ctx);
+    fn logic(&mut self, work: &mut LogicContext<'_>) {
+        status::StatusPanel::logic(self, work);
     }
 
-    fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
+    fn show(&mut self, ui: &mut Ui, draw: &mut DrawContext<'_>) {
         self.ui(
             ui,
-            shell.tracker,
-            shell.notifications,
-            shell.paper,
-            shell.service_away,
+            draw.tracker,
+            draw.notifications,
+            draw.paper,
+            draw.service_away,
         );
     }
 
@@ -193,13 +195,13 @@ impl PanelState for status::StatusPanel {
 }
 
 impl PanelState for payouts::PayoutsPanel {
-    fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        payouts::PayoutsPanel::logic(self, ctx);
+    fn logic(&mut self, work: &mut LogicContext<'_>) {
+        payouts::PayoutsPanel::logic(self, work);
     }
 
-    fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
-        let mut view = payouts::PayoutsView::of(shell.session);
-        view.service_away = shell.service_away;
+    fn show(&mut self, ui: &mut Ui, draw: &mut DrawContext<'_>) {
+        let mut view = payouts::PayoutsView::of(draw.session);
+        view.service_away = draw.service_away;
         self.ui(ui, &view);
     }
 
@@ -221,12 +223,12 @@ impl PanelState for payouts::PayoutsPanel {
 }
 
 impl PanelState for balance::BalancePanel {
-    fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        balance::BalancePanel::logic(self, ctx);
+    fn logic(&mut self, work: &mut LogicContext<'_>) {
+        balance::BalancePanel::logic(self, work);
     }
 
-    fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
-        self.ui(ui, &balance::TodayFigures::of(shell.tracker));
+    fn show(&mut self, ui: &mut Ui, draw: &mut DrawContext<'_>) {
+        self.ui(ui, &balance::TodayFigures::of(draw.tracker));
     }
 
     fn hear(&mut self, news: &News) {
@@ -237,16 +239,16 @@ impl PanelState for balance::BalancePanel {
 }
 
 impl PanelState for reconcile::ReconcilePanel {
-    fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        reconcile::ReconcilePanel::logic(self, ctx);
+    fn logic(&mut self, work: &mut LogicContext<'_>) {
+        reconcile::ReconcilePanel::logic(self, work);
     }
 
-    fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
+    fn show(&mut self, ui: &mut Ui, draw: &mut DrawContext<'_>) {
         self.ui(
             ui,
-            shell.session.ledger.is_ok(),
-            shell.access.owner_side(),
-            shell.paper,
+            draw.session.ledger.is_ok(),
+            draw.access.owner_side(),
+            draw.paper,
         );
     }
 
@@ -269,11 +271,11 @@ impl PanelState for reconcile::ReconcilePanel {
 }
 
 impl PanelState for accounts::AccountsPanel {
-    fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        accounts::AccountsPanel::logic(self, ctx);
+    fn logic(&mut self, work: &mut LogicContext<'_>) {
+        accounts::AccountsPanel::logic(self, work);
     }
 
-    fn show(&mut self, ui: &mut Ui, _shell: &mut Shell<'_>) {
+    fn show(&mut self, ui: &mut Ui, _shell: &mut DrawContext<'_>) {
         self.ui(ui);
     }
 
@@ -285,62 +287,45 @@ impl PanelState for accounts::AccountsPanel {
 }
 
 impl PanelState for activity::ActivityPanel {
-    fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        activity::ActivityPanel::logic(self, ctx);
-    }
+    /// The feed it shows is the app's (`services::feed`): nothing of its own to do or hear.
+    fn logic(&mut self, _ctx: &mut LogicContext<'_>) {}
 
-    fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
-        self.ui(ui, &activity::ActivityView::of(shell.session));
-    }
-
-    /// The feed follows the session: any notification, or a new session, reloads it.
-    fn hear(&mut self, news: &News) {
-        match news {
-            News::Books {
-                notifications: true,
-                ..
-            }
-            | News::Notification { .. }
-            | News::Connected { .. } => self.mark_stale(),
-            News::Books { .. }
-            | News::PaymentEnded { .. }
-            | News::Language
-            | News::AnotherPerson => {}
-        }
+    fn show(&mut self, ui: &mut Ui, draw: &mut DrawContext<'_>) {
+        self.ui(ui, &activity::ActivityView::of(draw.session), draw.feed);
     }
 }
 
 impl PanelState for register::RegisterPanel {
-    fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        register::RegisterPanel::logic(self, ctx);
+    fn logic(&mut self, work: &mut LogicContext<'_>) {
+        register::RegisterPanel::logic(self, work);
     }
 
-    fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
-        self.ui(ui, shell.session.profile_name());
+    fn show(&mut self, ui: &mut Ui, draw: &mut DrawContext<'_>) {
+        self.ui(ui, draw.session.profile_name());
     }
 }
 
 impl PanelState for settings::SettingsPanel {
-    fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        settings::SettingsPanel::logic(self, ctx);
+    fn logic(&mut self, work: &mut LogicContext<'_>) {
+        settings::SettingsPanel::logic(self, work);
     }
 
-    fn show(&mut self, ui: &mut Ui, shell: &mut Shell<'_>) {
+    fn show(&mut self, ui: &mut Ui, draw: &mut DrawContext<'_>) {
         let mut view = settings::SettingsView::of(
-            shell.session,
-            shell.paths,
-            shell.tracker.alerts(),
-            (shell.backups, shell.customer_data),
-            shell.access,
+            draw.session,
+            draw.paths,
+            draw.tracker.alerts(),
+            (draw.backups, draw.customer_data),
+            draw.access,
         );
-        view.updates = shell.updates.clone();
+        view.updates = draw.updates.clone();
         self.ui(
             ui,
             &view,
-            shell.theme,
-            shell.language,
-            (shell.zoom_percent, shell.screen_zoom),
-            shell.paper,
+            draw.theme,
+            draw.language,
+            (draw.zoom_percent, draw.screen_zoom),
+            draw.paper,
         );
     }
 }

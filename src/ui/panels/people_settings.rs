@@ -6,7 +6,7 @@ use egui::{RichText, Ui};
 
 use crate::ledger::people::IDLE_MINUTES_CHOICES;
 use crate::t;
-use crate::ui::access::{AccessCommand, Outcome, People};
+use crate::ui::services::access::{AccessCommand, Outcome, People};
 use crate::ui::widgets::form::{secret_row, text_row};
 use crate::validate::{self, Field, ValidationError};
 

@@ -6,8 +6,8 @@ use egui::{RichText, Ui};
 
 use crate::printing::{PageSize, PaperWidth, PrinterSettings, PrinterUri};
 use crate::t;
-use crate::ui::bridge::UiError;
-use crate::ui::paper::{Paper, PaperCommand, PaperSource};
+use crate::ui::plumbing::bridge::UiError;
+use crate::ui::services::paper::{Paper, PaperCommand, PaperSource};
 use crate::ui::widgets::form::error_box;
 
 #[derive(Default)]
@@ -165,7 +165,7 @@ fn buttons_row(
 pub fn outcome_line(ui: &mut Ui, paper: &mut Paper, sources: &[PaperSource]) {
     match paper.outcome_for(sources).cloned() {
         Some(Ok(printed)) if printed.words.is_empty() => {}
-        Some(Ok(crate::ui::paper::Printed {
+        Some(Ok(crate::ui::services::paper::Printed {
             words,
             pdf: Some(pdf),
         })) => paper.opener.saved_line(ui, &words, &pdf),

@@ -2,7 +2,7 @@
 //! typed), what a bookkeeper must look at, and the CSV for a spreadsheet, with its folder opened.
 
 use crate::api::catalog::MethodCatalog;
-use crate::ui::queue::Queue;
+use crate::ui::plumbing::queue::Queue;
 use std::path::PathBuf;
 
 use egui::{RichText, Ui};
@@ -12,8 +12,8 @@ use crate::ledger::close::{self, CloseLines};
 use crate::ledger::now_ms;
 use crate::ledger::reconcile::{self, Report};
 use crate::t;
-use crate::ui::PanelContext;
-use crate::ui::bridge::{Requested, UiError};
+use crate::ui::LogicContext;
+use crate::ui::plumbing::bridge::{Requested, UiError};
 use crate::ui::widgets::amount::amount_label;
 use crate::ui::widgets::form::{error_box, text_row};
 use crate::ui::widgets::table::{self, GridRow, Title};
@@ -168,17 +168,17 @@ impl ReconcilePanel {
         }
     }
 
-    pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+    pub fn logic(&mut self, work: &mut LogicContext<'_>) {
         for command in self.queued.take() {
-            let Ok(ledger) = ctx.session.ledger.clone() else {
+            let Ok(ledger) = work.session.ledger.clone() else {
                 continue;
             };
-            let profile = ctx.session.profile_name().to_owned();
-            let catalog = ctx.session.connection.catalog.clone();
+            let profile = work.session.profile_name().to_owned();
+            let catalog = work.session.connection.catalog.clone();
             match command {
                 ReconcileCommand::Report { from, to } => {
                     self.catalog = catalog;
-                    self.report.start(ctx.bridge.spawn_blocking(move || {
+                    self.report.start(work.bridge.spawn_blocking(move || {
                         ledger
                             .reconcile(Some(&profile), from, to, now_ms())
                             .map_err(|e| UiError::local(e.to_string()))
@@ -187,16 +187,16 @@ impl ReconcilePanel {
                 ReconcileCommand::Month => {
                     let to = reconcile::today();
                     let from = to - time::Duration::days(29);
-                    self.month.start(ctx.bridge.spawn_blocking(move || {
+                    self.month.start(work.bridge.spawn_blocking(move || {
                         ledger
                             .reconcile(Some(&profile), from, to, now_ms())
                             .map_err(|e| UiError::local(e.to_string()))
                     }));
                 }
                 ReconcileCommand::Export { from, to } => {
-                    let folder = ctx.paths.exports_dir.clone();
+                    let folder = work.paths.exports_dir.clone();
                     let path = export_path(&folder, from, to);
-                    self.export.start(ctx.bridge.spawn_blocking(move || {
+                    self.export.start(work.bridge.spawn_blocking(move || {
                         let private = |error: std::io::Error| {
                             UiError::local(t!(
                                 "csv-could-not-create",
@@ -221,7 +221,7 @@ impl ReconcilePanel {
                         Ok((path, rows))
                     }));
                 }
-                ReconcileCommand::StartSale => ctx
+                ReconcileCommand::StartSale => work
                     .actions
                     .push(crate::ui::AppAction::GoTo(crate::ui::Panel::Collect)),
             }
@@ -230,11 +230,11 @@ impl ReconcilePanel {
         self.month.poll();
         // The day's close is exported: the books get a copy of that moment too.
         if self.export.poll() && self.export.value().is_some() {
-            ctx.backups
+            work.backups
                 .queued
-                .push(crate::ui::backups::BackupsCommand::TakeNow);
+                .push(crate::ui::services::backups::BackupsCommand::TakeNow);
         }
-        self.opener.logic(ctx.bridge);
+        self.opener.logic(work.bridge);
     }
 
     /// `owner`: the owner's side is open (or no PIN is set). In Caja only today's close shows,
@@ -244,7 +244,7 @@ impl ReconcilePanel {
         ui: &mut Ui,
         has_ledger: bool,
         owner: bool,
-        paper: &mut crate::ui::paper::Paper,
+        paper: &mut crate::ui::services::paper::Paper,
     ) {
         ui.heading(t!("nav-reconcile"));
         let dates = self.range_ui(ui, owner);
@@ -266,15 +266,20 @@ impl ReconcilePanel {
                     &t!("paper-close-pdf"),
                 )
             {
-                paper
-                    .queued
-                    .ask(ui, crate::ui::paper::PaperCommand::Close { day, pdf });
+                paper.queued.ask(
+                    ui,
+                    crate::ui::services::paper::PaperCommand::Close { day, pdf },
+                );
             }
             if self.report.is_pending() || self.export.is_pending() || paper.is_busy() {
                 ui.spinner();
             }
         });
-        super::printer_settings::outcome_line(ui, paper, &[crate::ui::paper::PaperSource::Close]);
+        super::printer_settings::outcome_line(
+            ui,
+            paper,
+            &[crate::ui::services::paper::PaperSource::Close],
+        );
         self.opener.export_outcome(ui, &self.export);
         if let Some(error) = self.report.error() {
             error_box(ui, error);

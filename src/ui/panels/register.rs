@@ -1,7 +1,7 @@
 //! Register: the `/auth/register` form with every field. On success the token goes to the
 //! keyring and the app reconnects signed in as the new merchant.
 
-use crate::ui::queue::Queue;
+use crate::ui::plumbing::queue::Queue;
 use crate::validate::Field;
 use egui::{RichText, Ui};
 
@@ -13,9 +13,9 @@ use crate::places;
 use crate::requests::RegistrationForm;
 use crate::secrets::{SecretKind, Stored};
 use crate::t;
-use crate::ui::bridge::{Requested, Task, UiError, finished};
+use crate::ui::plumbing::bridge::{Requested, Task, UiError, finished};
 use crate::ui::widgets::form::{self, blocking_reasons, error_box, problem_for, secret_row};
-use crate::ui::{AppAction, PanelContext};
+use crate::ui::{AppAction, LogicContext};
 use crate::validate::ValidationError;
 
 fn register_labels() -> Vec<(Field, String)> {
@@ -140,10 +140,10 @@ fn place_rows(
 }
 
 impl RegisterPanel {
-    pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+    pub fn logic(&mut self, work: &mut LogicContext<'_>) {
         if let Some(registration) = self.queued.take().pop() {
-            let client = ctx.session.connection.client.clone();
-            self.request.start(ctx.bridge.spawn(async move {
+            let client = work.session.connection.client.clone();
+            self.request.start(work.bridge.spawn(async move {
                 client
                     .register(&registration)
                     .await
@@ -154,9 +154,9 @@ impl RegisterPanel {
         if self.request.poll() {
             match &self.request {
                 Requested::Done(user) => {
-                    let paths = ctx.paths.clone();
-                    let secrets = ctx.session.secrets.clone();
-                    let profile = ctx.session.profile_name().to_owned();
+                    let paths = work.paths.clone();
+                    let secrets = work.session.secrets.clone();
+                    let profile = work.session.profile_name().to_owned();
                     let shown_profile = crate::config::shown_profile_name(&profile);
                     let token = user.token.clone();
                     let user_id = user.id;
@@ -167,7 +167,7 @@ impl RegisterPanel {
                     };
                     // The outcome names the profile as the person reads it.
                     self.registered = Some((name.clone(), shown_profile));
-                    self.stored = Some(ctx.bridge.spawn_blocking(move || {
+                    self.stored = Some(work.bridge.spawn_blocking(move || {
                         let stored = save_credentials(
                             &paths,
                             &secrets,
@@ -193,7 +193,7 @@ impl RegisterPanel {
                     self.form = RegistrationForm::default();
                     self.pressed_while_blocked = false;
                 }
-                Requested::Failed { error, .. } => ctx.note_error(error),
+                Requested::Failed { error, .. } => work.note_error(error),
                 _ => {}
             }
         }
@@ -201,7 +201,7 @@ impl RegisterPanel {
             let (name, profile) = self.registered.take().unwrap_or_default();
             self.outcome = Some(match result {
                 Ok(stored) => {
-                    ctx.actions.push(AppAction::Reconnect(None));
+                    work.actions.push(AppAction::Reconnect(None));
                     let done = t!(
                         "register-done",
                         name = name.as_str(),

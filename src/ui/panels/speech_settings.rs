@@ -10,9 +10,9 @@ use crate::config::speech::SpeechSettings;
 use crate::i18n::{self, Language, Problem};
 use crate::speech::{self, Readiness, SpeechError};
 use crate::t;
-use crate::ui::bridge::{Bridge, Task, finished};
-use crate::ui::queue::Queue;
-use crate::ui::voice::TillVoice;
+use crate::ui::plumbing::bridge::{Bridge, Task, finished};
+use crate::ui::plumbing::queue::Queue;
+use crate::ui::services::voice::TillVoice;
 use crate::ui::widgets::problem::{self, Tone};
 
 #[derive(Debug, Clone, PartialEq, Eq)]

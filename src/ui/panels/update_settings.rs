@@ -5,8 +5,8 @@
 use egui::{RichText, Ui};
 
 use crate::t;
-use crate::ui::queue::Queue;
-use crate::ui::updates::{UpdatesCommand, UpdatesStatus, UpdatesView};
+use crate::ui::plumbing::queue::Queue;
+use crate::ui::services::updates::{UpdatesCommand, UpdatesStatus, UpdatesView};
 
 #[derive(Default)]
 pub struct UpdatesSection {

@@ -233,7 +233,7 @@ pub fn bank_row(
     ui: &mut Ui,
     label: &str,
     id_salt: &str,
-    banks: &super::super::bridge::Requested<crate::api::family_b::BankList>,
+    banks: &crate::ui::plumbing::bridge::Requested<crate::api::family_b::BankList>,
     selected: &mut String,
 ) {
     let label_response = ui.label(label);

@@ -5,7 +5,7 @@
 use egui::{RichText, Ui};
 
 use crate::i18n::Explained;
-use crate::ui::bridge::UiError;
+use crate::ui::plumbing::bridge::UiError;
 
 /// How loud a problem is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

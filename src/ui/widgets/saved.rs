@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use egui::{RichText, Ui};
 
 use crate::t;
-use crate::ui::bridge::{Bridge, Requested, UiError};
-use crate::ui::queue::Queue;
+use crate::ui::plumbing::bridge::{Bridge, Requested, UiError};
+use crate::ui::plumbing::queue::Queue;
 
 /// A panel's «Abrir carpeta»: the folders asked for while drawing, opened by its `logic`.
 #[derive(Default)]

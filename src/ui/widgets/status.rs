@@ -40,11 +40,15 @@ pub fn badge(ui: &mut Ui, status: TransactionStatus) -> egui::Response {
 }
 
 /// A payment of today's list: its state, or for a code that takes payment after payment
-/// (a static QR on the counter) that it takes them and how many it took today (`compact`: in a
-/// table cell, the count alone).
-pub fn tracked_badge(ui: &mut Ui, payment: &crate::ui::tracker::TrackedPayment, compact: bool) {
-    if payment.takes_payments(crate::ledger::now_ms()) {
-        let count = payment.received.len();
+/// (a static QR on the counter) that it takes them and how many it took today (`taking`: that
+/// count while it takes them; `compact`: in a table cell, the count alone).
+pub fn tracked_badge(
+    ui: &mut Ui,
+    taking: Option<usize>,
+    status: Option<TransactionStatus>,
+    compact: bool,
+) {
+    if let Some(count) = taking {
         let text = match (count, compact) {
             (0, _) => crate::t!("state-takes-payments"),
             (_, true) => format!("{} ({count})", crate::t!("state-takes-payments")),
@@ -59,7 +63,7 @@ pub fn tracked_badge(ui: &mut Ui, payment: &crate::ui::tracker::TrackedPayment, 
                 .strong()
                 .color(theme::palette(ui).success),
         );
-    } else if let Some(state) = payment.status {
+    } else if let Some(state) = status {
         badge(ui, state);
     }
 }

@@ -1,14 +1,14 @@
 //! What a shop owner sees once a payment exists: the amount, a large QR rendered locally, the
 //! link to copy, "Save QR as PNG", and "Show to customer".
 
-use crate::ui::queue::Queue;
+use crate::ui::plumbing::queue::Queue;
 use egui::{RichText, Ui};
 
 use crate::t;
 
 use crate::api::kind::PaymentKind;
 use crate::money::Pesos;
-use crate::ui::bridge::Requested;
+use crate::ui::plumbing::bridge::Requested;
 use crate::ui::widgets::qr::QrTexture;
 use crate::ui::widgets::status;
 
@@ -49,7 +49,7 @@ impl CreatedView {
         let tracked = view.tracker.find(&payment.reference);
         // Paid (or ended otherwise): its QR can take no payment, nothing is left to show the
         // customer; the card offers the next sale instead. A counter code stays open.
-        let paid = tracked.is_some_and(crate::ui::tracker::TrackedPayment::sale_is_over);
+        let paid = tracked.is_some_and(crate::ui::services::tracker::TrackedPayment::sale_is_over);
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.heading(title(view, payment, tracked));
@@ -177,7 +177,7 @@ fn tracked_state(
     ui: &mut Ui,
     view: &CollectView<'_>,
     payment: &CreatedPayment,
-    tracked: &crate::ui::tracker::TrackedPayment,
+    tracked: &crate::ui::services::tracker::TrackedPayment,
 ) {
     if payment.amount.is_none()
         && let Some(received) = tracked.shown_amount()
@@ -186,7 +186,7 @@ fn tracked_state(
     }
     ui.horizontal(|ui| {
         ui.label(t!("created-state"));
-        status::tracked_badge(ui, tracked, false);
+        status::tracked_badge(ui, tracked.taking(), tracked.status, false);
     });
     let waiting = !tracked.sale_is_over();
     if let Some(since) = view.service_away.filter(|_| waiting) {
@@ -199,7 +199,7 @@ fn paid_ui(
     ui: &mut Ui,
     view: &CollectView<'_>,
     payment: &CreatedPayment,
-    tracked: Option<&crate::ui::tracker::TrackedPayment>,
+    tracked: Option<&crate::ui::services::tracker::TrackedPayment>,
 ) -> bool {
     details_grid(ui, payment, tracked);
     ui.add_space(crate::ui::theme::space::MEDIUM);
@@ -213,7 +213,7 @@ fn paid_ui(
 fn title(
     view: &CollectView<'_>,
     payment: &CreatedPayment,
-    tracked: Option<&crate::ui::tracker::TrackedPayment>,
+    tracked: Option<&crate::ui::services::tracker::TrackedPayment>,
 ) -> String {
     match tracked.map(|tracked| &tracked.kind) {
         Some(PaymentKind::Link) => t!("created-link-title"),
@@ -234,7 +234,7 @@ fn title(
 fn details_grid(
     ui: &mut Ui,
     payment: &CreatedPayment,
-    tracked: Option<&crate::ui::tracker::TrackedPayment>,
+    tracked: Option<&crate::ui::services::tracker::TrackedPayment>,
 ) {
     let expires = crate::clock::shown_service_time(&payment.expires);
     let (shown, folded) =

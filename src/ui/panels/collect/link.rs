@@ -1,6 +1,6 @@
 //! A payment link: the customer picks any method on the service's page.
 
-use crate::ui::queue::Queue;
+use crate::ui::plumbing::queue::Queue;
 use egui::Ui;
 
 use crate::t;

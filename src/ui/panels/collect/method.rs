@@ -1,6 +1,6 @@
 //! A payment for one Family B method, with the fields that method takes.
 
-use crate::ui::queue::Queue;
+use crate::ui::plumbing::queue::Queue;
 use egui::{RichText, Ui};
 
 use crate::t;
@@ -8,8 +8,8 @@ use crate::t;
 use crate::api::catalog::{ExtraField, LEGAL_PERSON_DOCUMENTS, Lifetime, NATURAL_PERSON_DOCUMENTS};
 use crate::api::family_b::{BankList, PaymentMethodRequest};
 use crate::requests::{MethodPaymentForm, MethodShape};
-use crate::ui::PanelContext;
-use crate::ui::bridge::Requested;
+use crate::ui::LogicContext;
+use crate::ui::plumbing::bridge::Requested;
 use crate::ui::widgets::form::{self, error_box};
 use crate::validate::{self, Field, ValidationError};
 
@@ -135,11 +135,11 @@ impl MethodForm {
         .parse(&view.service)
     }
 
-    pub(super) fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+    pub(super) fn logic(&mut self, work: &mut LogicContext<'_>) {
         if self.banks.poll()
             && let Some(error) = self.banks.error()
         {
-            ctx.note_error(error);
+            work.note_error(error);
         }
     }
 

@@ -2,14 +2,14 @@
 //! Each form validates as the user types; the button stays disabled with the reason shown; the
 //! created payment shows its QR and is followed until it is paid.
 
-use crate::ui::queue::Queue;
+use crate::ui::plumbing::queue::Queue;
 use egui::{RichText, Ui};
 
 use crate::t;
 
 use crate::api::family_a::MethodQuery;
 use crate::collections::SaleRequest;
-use crate::ui::{AppAction, PanelContext};
+use crate::ui::{AppAction, LogicContext};
 
 mod created;
 mod creation;
@@ -84,7 +84,7 @@ impl CollectPanel {
     /// waiting for the cashier's yes, or one just created whose card (and QR) is on screen
     /// while the service says it is still open. Background work that can wait (the update
     /// look) waits for it.
-    pub fn sale_in_progress(&self, tracker: &crate::ui::tracker::Tracker) -> bool {
+    pub fn sale_in_progress(&self, tracker: &crate::ui::services::tracker::Tracker) -> bool {
         let open = |submission: &submit::Submission| {
             submission.request.is_pending()
                 || submission.asking()
@@ -119,13 +119,13 @@ impl CollectPanel {
 
     /// The sale on the card is over (not a counter code, which stays open): the amount takes the
     /// keyboard and comes into view for the next one.
-    fn ready_next_sale(&mut self, tracker: &crate::ui::tracker::Tracker) {
+    fn ready_next_sale(&mut self, tracker: &crate::ui::services::tracker::Tracker) {
         let Some(reference) = self.ended.take() else {
             return;
         };
         let over = tracker
             .find(&reference)
-            .is_some_and(crate::ui::tracker::TrackedPayment::sale_is_over);
+            .is_some_and(crate::ui::services::tracker::TrackedPayment::sale_is_over);
         if !over {
             return;
         }
@@ -137,11 +137,11 @@ impl CollectPanel {
         }
     }
 
-    pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
-        self.ready_next_sale(ctx.tracker);
+    pub fn logic(&mut self, work: &mut LogicContext<'_>) {
+        self.ready_next_sale(work.tracker);
         let defaults = (
-            ctx.session.webhook_url(),
-            ctx.session.connection.profile.merchant_id.clone(),
+            work.session.webhook_url(),
+            work.session.connection.profile.merchant_id.clone(),
         );
         if self.defaults_from.as_ref() != Some(&defaults) {
             // The profile's Bre-B id goes into every Bre-B payment; without one the form asks.
@@ -150,60 +150,60 @@ impl CollectPanel {
             self.defaults_from = Some(defaults);
         }
         for command in self.queued.take() {
-            self.run(command, ctx);
+            self.run(command, work);
         }
         // After a sale the form is ready for the next one: a second press cannot charge the
         // same sale twice by accident.
         if self
             .link
             .submission
-            .settle(&mut self.link.fields.reference1, ctx)
+            .settle(&mut self.link.fields.reference1, work)
         {
             self.link.fields.clear_sale();
         }
         if self
             .method
             .submission
-            .settle(&mut self.method.fields.reference1, ctx)
+            .settle(&mut self.method.fields.reference1, work)
         {
             self.method.fields.clear_sale();
         }
         if self
             .resource
             .submission
-            .settle(&mut self.resource.reference1, ctx)
+            .settle(&mut self.resource.reference1, work)
         {
             self.resource.clear_sale();
         }
-        self.method.logic(ctx);
-        self.resource.logic(ctx);
+        self.method.logic(work);
+        self.resource.logic(work);
         for view in [
             &mut self.link.submission.view,
             &mut self.method.submission.view,
             &mut self.resource.submission.view,
         ] {
             view.saved.poll();
-            view.opener.logic(ctx.bridge);
+            view.opener.logic(work.bridge);
         }
     }
 
-    fn run(&mut self, command: CollectCommand, ctx: &mut PanelContext<'_>) {
-        let client = ctx.session.connection.client.clone();
+    fn run(&mut self, command: CollectCommand, work: &mut LogicContext<'_>) {
+        let client = work.session.connection.client.clone();
         match command {
             CollectCommand::Create(request) => match &request {
-                SaleRequest::Link(_) => self.link.submission.start(request, ctx),
-                SaleRequest::Method(_) => self.method.submission.start(request, ctx),
-                SaleRequest::Resource(_) => self.resource.submission.start(request, ctx),
+                SaleRequest::Link(_) => self.link.submission.start(request, work),
+                SaleRequest::Method(_) => self.method.submission.start(request, work),
+                SaleRequest::Resource(_) => self.resource.submission.start(request, work),
             },
             CollectCommand::LoadBanks(method_id) => {
                 self.method.banks.start(
-                    ctx.bridge
+                    work.bridge
                         .spawn(async move { Ok(client.payment_features(method_id).await?.value) }),
                 );
             }
             CollectCommand::LoadResourceMethods => {
-                let user_id = ctx.session.connection.user_id;
-                self.resource.methods.start(ctx.bridge.spawn(async move {
+                let user_id = work.session.connection.user_id;
+                self.resource.methods.start(work.bridge.spawn(async move {
                     Ok(client
                         .list_methods(&MethodQuery {
                             method_type: "LINK".into(),
@@ -214,21 +214,25 @@ impl CollectPanel {
                 }));
             }
             CollectCommand::SaveCard { card, reference } => {
-                let task = submit::save_card(ctx, card, &reference);
+                let task = submit::save_card(work, card, &reference);
                 self.shown_view().saved.start(task);
             }
             CollectCommand::ShareWhatsApp(link) => {
-                let task = ctx.bridge.spawn_blocking(move || {
+                let task = work.bridge.spawn_blocking(move || {
                     opener::open(&link).map_err(|error| {
-                        crate::ui::bridge::UiError::failed(t!("created-whatsapp-failed"), error)
+                        crate::ui::plumbing::bridge::UiError::failed(
+                            t!("created-whatsapp-failed"),
+                            error,
+                        )
                     })
                 });
                 self.shown_view().shared.start(task);
             }
             CollectCommand::ShowCustomer(payment) => {
-                ctx.actions.push(AppAction::ShowCustomer(Box::new(payment)));
+                work.actions
+                    .push(AppAction::ShowCustomer(Box::new(payment)));
             }
-            CollectCommand::TakeTill => ctx.access.ask_cashier_pin(),
+            CollectCommand::TakeTill => work.access.ask_cashier_pin(),
         }
     }
 

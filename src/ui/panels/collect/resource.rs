@@ -1,6 +1,6 @@
 //! A Family A resource: the methods the account offers, each with its own shape.
 
-use crate::ui::queue::Queue;
+use crate::ui::plumbing::queue::Queue;
 use crate::validate::Field;
 use egui::{RichText, Ui};
 
@@ -11,8 +11,8 @@ use crate::api::kind::resource_words as resource_kind;
 
 use crate::api::family_a::{MethodList, Payer, ResourceRequest, ResourceShape};
 use crate::requests::ResourceForm as TypedResource;
-use crate::ui::PanelContext;
-use crate::ui::bridge::Requested;
+use crate::ui::LogicContext;
+use crate::ui::plumbing::bridge::Requested;
 use crate::ui::widgets::form::{self, error_box};
 use crate::validate::ValidationError;
 
@@ -176,16 +176,16 @@ impl ResourceForm {
         .parse()
     }
 
-    pub(super) fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+    pub(super) fn logic(&mut self, work: &mut LogicContext<'_>) {
         if self.methods.poll() {
             if let Some(error) = self.methods.error() {
-                ctx.note_error(error);
+                work.note_error(error);
             }
             if let Requested::Done(list) = &self.methods {
-                let client = ctx.session.connection.client.clone();
+                let client = work.session.connection.client.clone();
                 let list = list.clone();
                 self.icons.start(
-                    ctx.bridge
+                    work.bridge
                         .spawn(async move { Ok(load_icons(client, list).await) }),
                 );
             }
@@ -196,7 +196,7 @@ impl ResourceForm {
             self.icon_textures = images
                 .iter()
                 .map(|(id, image)| {
-                    let texture = ctx.bridge.ctx().load_texture(
+                    let texture = work.bridge.ctx().load_texture(
                         format!("method-icon-{id}"),
                         image.clone(),
                         egui::TextureOptions::LINEAR,

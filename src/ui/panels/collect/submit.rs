@@ -1,15 +1,15 @@
 //! What the three sale forms share: the button that creates, what an attempt's failure means for
 //! the next one, the request sent by `logic`, and the created payment shown below.
 
-use crate::ui::queue::Queue;
+use crate::ui::plumbing::queue::Queue;
 use egui::{RichText, Ui};
 
 use crate::t;
 
 use crate::api::TransactionStatus;
 use crate::collections::{MadeSale, SaleError, SaleRequest, fresh_reference1, make_sale};
-use crate::ui::PanelContext;
-use crate::ui::bridge::{Requested, Task, UiError};
+use crate::ui::LogicContext;
+use crate::ui::plumbing::bridge::{Requested, Task, UiError};
 use crate::ui::widgets::form::{blocking_reasons, error_box};
 use crate::validate::{Field, ValidationError};
 
@@ -180,15 +180,15 @@ impl Submission {
 
     /// Makes a queued sale on the runtime, by the one sale sequence (`collections::make_sale`):
     /// in the session's books, as the sale of whoever is at the till.
-    pub(super) fn start(&mut self, request: SaleRequest, ctx: &PanelContext<'_>) {
+    pub(super) fn start(&mut self, request: SaleRequest, work: &LogicContext<'_>) {
         self.sent_reference1 = request.reference1();
-        let session = ctx.session;
+        let session = work.session;
         let client = session.connection.client.clone();
         let catalog = session.connection.catalog.clone();
         let books = session.ledger.clone().ok();
         let books = books.map(|ledger| (ledger, session.profile_name().to_owned()));
-        let made_by = ctx.tracker.at_till().clone();
-        self.request.start(ctx.bridge.spawn(async move {
+        let made_by = work.tracker.at_till().clone();
+        self.request.start(work.bridge.spawn(async move {
             let made = make_sale(&client, &catalog, books, made_by, request)
                 .await
                 .map_err(refused)?;
@@ -200,7 +200,7 @@ impl Submission {
     /// Hands the sale made to the list, which follows it, and notes what a failure means for
     /// the next attempt; the form's reference changes once a payment exists under it. True when
     /// a payment was just created: the form empties for the next sale.
-    pub(super) fn settle(&mut self, reference1: &mut String, ctx: &mut PanelContext<'_>) -> bool {
+    pub(super) fn settle(&mut self, reference1: &mut String, work: &mut LogicContext<'_>) -> bool {
         if !self.request.poll() {
             return false;
         }
@@ -209,13 +209,13 @@ impl Submission {
                 self.view.reset();
                 self.attempt = Attempt::Fresh;
                 self.pressed_while_blocked = false;
-                let client = ctx.session.connection.client.clone();
-                ctx.tracker.follow_sale(ctx.bridge, client, &sold.made);
+                let client = work.session.connection.client.clone();
+                work.tracker.follow_sale(work.bridge, client, &sold.made);
                 *reference1 = fresh_reference1();
                 return true;
             }
             Requested::Failed { error, .. } => {
-                ctx.note_error(error);
+                work.note_error(error);
                 self.attempt = if error.outcome_unknown {
                     Attempt::MaybeCreated {
                         reference1: self.sent_reference1.clone(),
@@ -387,12 +387,12 @@ fn same_amount_words(unconfirmed: &Unconfirmed) -> (String, String) {
 /// Writes a payment's QR as a PNG on the blocking pool, never in a frame; the task ends with
 /// where it went.
 pub(super) fn save_card(
-    ctx: &PanelContext<'_>,
+    work: &LogicContext<'_>,
     card: crate::ui::widgets::payment_card::PaymentCard,
     reference: &str,
 ) -> Task<Result<std::path::PathBuf, UiError>> {
-    let path = crate::ui::widgets::qr::default_save_path(&ctx.paths.exports_dir, reference);
-    ctx.bridge.spawn_blocking(move || {
+    let path = crate::ui::widgets::qr::default_save_path(&work.paths.exports_dir, reference);
+    work.bridge.spawn_blocking(move || {
         crate::ui::widgets::payment_card::save_card(&card, &path)
             .map(|()| path)
             .map_err(|e| UiError::explained(&e))

@@ -5,8 +5,8 @@ use crate::collections::SaleRequest;
 use crate::ledger::StoredNotification;
 use crate::requests::Service;
 use crate::ui::customer::CreatedPayment;
-use crate::ui::session::Session;
-use crate::ui::tracker::Tracker;
+use crate::ui::services::session::Session;
+use crate::ui::services::tracker::Tracker;
 
 /// What the panel asks the app to do; run by `logic`, never while drawing.
 #[derive(Debug, Clone)]
@@ -44,7 +44,7 @@ pub enum Seller {
 }
 
 impl Seller {
-    pub fn of(access: &crate::ui::access::Access) -> Seller {
+    pub fn of(access: &crate::ui::services::access::Access) -> Seller {
         if !access.pin_set() {
             Seller::Anyone
         } else if access.owner_side() {

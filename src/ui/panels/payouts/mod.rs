@@ -2,7 +2,7 @@
 //! for reading and asks for an explicit "Send $ 50.000", and the journal with live states.
 //! Everything that touches money goes through `crate::payouts`: one intent, one request.
 
-use crate::ui::queue::Queue;
+use crate::ui::plumbing::queue::Queue;
 use std::sync::Arc;
 use std::sync::mpsc;
 
@@ -21,8 +21,8 @@ use crate::t;
 mod confirm;
 mod journal;
 mod payout_form;
-use crate::ui::PanelContext;
-use crate::ui::bridge::{Bridge, Requested, Task, UiError};
+use crate::ui::LogicContext;
+use crate::ui::plumbing::bridge::{Bridge, Requested, Task, UiError};
 use crate::ui::widgets::form::error_box;
 use crate::validate::{Field, ValidationError};
 
@@ -114,7 +114,7 @@ pub struct PayoutsView<'a> {
 }
 
 impl<'a> PayoutsView<'a> {
-    pub fn of(session: &'a crate::ui::session::Session) -> PayoutsView<'a> {
+    pub fn of(session: &'a crate::ui::services::session::Session) -> PayoutsView<'a> {
         PayoutsView {
             // The notification address is the profile's, set once in Settings > Advanced (or
             // this computer's receiver for the simulator); one the service cannot reach is left
@@ -249,8 +249,8 @@ impl PayoutsPanel {
         });
     }
 
-    fn run(&mut self, command: PayoutsCommand, ctx: &mut PanelContext<'_>) {
-        let ledger = match Self::ledger(ctx) {
+    fn run(&mut self, command: PayoutsCommand, work: &mut LogicContext<'_>) {
+        let ledger = match Self::ledger(work) {
             Ok(ledger) => ledger,
             Err(error) => {
                 // Nothing is sent without a journal to write the intent in.
@@ -258,12 +258,12 @@ impl PayoutsPanel {
                 return;
             }
         };
-        let client = ctx.session.connection.client.clone();
+        let client = work.session.connection.client.clone();
         match command {
             PayoutsCommand::Review(request) => {
-                let profile = ctx.session.profile_name().to_owned();
-                let user_id = ctx.session.connection.user_id;
-                self.plan.start(ctx.bridge.spawn(async move {
+                let profile = work.session.profile_name().to_owned();
+                let user_id = work.session.connection.user_id;
+                self.plan.start(work.bridge.spawn(async move {
                     payouts::prepare(ledger, &client, &profile, user_id, request)
                         .await
                         .map_err(payout_error)
@@ -271,8 +271,8 @@ impl PayoutsPanel {
             }
             PayoutsCommand::Send { plan, repeat } => {
                 let plan = *plan;
-                let by = ctx.access.actor();
-                self.send.start(ctx.bridge.spawn(async move {
+                let by = work.access.actor();
+                self.send.start(work.bridge.spawn(async move {
                     payouts::send(ledger, &client, &plan, repeat, &by)
                         .await
                         .map_err(payout_error)
@@ -280,7 +280,7 @@ impl PayoutsPanel {
             }
             PayoutsCommand::Check(record) => {
                 let id = record.id;
-                let task = ctx.bridge.spawn(async move {
+                let task = work.bridge.spawn(async move {
                     payouts::check(ledger, &client, &record)
                         .await
                         .map_err(payout_error)
@@ -289,7 +289,7 @@ impl PayoutsPanel {
             }
             PayoutsCommand::Resend(record) => {
                 let id = record.id;
-                let task = ctx.bridge.spawn(async move {
+                let task = work.bridge.spawn(async move {
                     payouts::resend_not_sent(ledger, &client, &record)
                         .await
                         .map_err(payout_error)
@@ -297,7 +297,7 @@ impl PayoutsPanel {
                 self.actions.push((id, task));
             }
             PayoutsCommand::Settle { id, went_out } => {
-                let task = ctx.bridge.spawn_blocking(move || {
+                let task = work.bridge.spawn_blocking(move || {
                     ledger
                         .settle_payout_by_hand(id, went_out)
                         .map_err(|e| UiError::local(e.to_string()))
@@ -307,8 +307,8 @@ impl PayoutsPanel {
         }
     }
 
-    fn ledger(ctx: &PanelContext<'_>) -> Result<Arc<Ledger>, UiError> {
-        ctx.session.ledger.clone().map_err(|problem| {
+    fn ledger(work: &LogicContext<'_>) -> Result<Arc<Ledger>, UiError> {
+        work.session.ledger.clone().map_err(|problem| {
             UiError::local(t!(
                 "payouts-journal-unopened",
                 problem = problem.to_string()
@@ -316,13 +316,13 @@ impl PayoutsPanel {
         })
     }
 
-    fn load_journal(&mut self, ctx: &PanelContext<'_>) {
+    fn load_journal(&mut self, work: &LogicContext<'_>) {
         self.journal_stale = false;
-        let Ok(ledger) = Self::ledger(ctx) else {
+        let Ok(ledger) = Self::ledger(work) else {
             return;
         };
-        let profile = ctx.session.profile_name().to_owned();
-        self.journal.start(ctx.bridge.spawn_blocking(move || {
+        let profile = work.session.profile_name().to_owned();
+        self.journal.start(work.bridge.spawn_blocking(move || {
             ledger
                 .payouts(&profile, 200)
                 .map_err(|e| UiError::local(e.to_string()))
@@ -368,9 +368,9 @@ impl PayoutsPanel {
         });
     }
 
-    pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+    pub fn logic(&mut self, work: &mut LogicContext<'_>) {
         for command in self.queued.take() {
-            self.run(command, ctx);
+            self.run(command, work);
         }
         while self.refresh_receiver.try_recv().is_ok() {
             self.journal_stale = true;
@@ -381,7 +381,7 @@ impl PayoutsPanel {
                     let plan = plan.clone();
                     self.confirm(plan);
                 }
-                Requested::Failed { error, .. } => ctx.note_error(error),
+                Requested::Failed { error, .. } => work.note_error(error),
                 _ => {}
             }
         }
@@ -391,19 +391,19 @@ impl PayoutsPanel {
             self.reference1 = fresh_reference1();
             match &self.send {
                 Requested::Done(record) => {
-                    if let Ok(ledger) = Self::ledger(ctx) {
+                    if let Ok(ledger) = Self::ledger(work) {
                         let record = record.clone();
                         self.follow(
-                            ctx.bridge,
+                            work.bridge,
                             ledger,
-                            ctx.session.connection.client.clone(),
+                            work.session.connection.client.clone(),
                             record,
                         );
                     }
                     self.amount.clear();
                     self.pressed_while_blocked = false;
                 }
-                Requested::Failed { error, .. } => ctx.note_error(error),
+                Requested::Failed { error, .. } => work.note_error(error),
                 _ => {}
             }
         }
@@ -412,7 +412,7 @@ impl PayoutsPanel {
             if let Some(result) = task.poll() {
                 finished.push(index);
                 if let Err(error) = &result {
-                    ctx.note_error(error);
+                    work.note_error(error);
                 }
             }
         }
@@ -422,23 +422,23 @@ impl PayoutsPanel {
         }
         if self.journal.poll() {
             if let Some(error) = self.journal.error() {
-                ctx.note_error(error);
+                work.note_error(error);
             }
             // Payouts still open when the app starts are followed again.
-            if let (Some(records), Ok(ledger)) = (self.journal.value().cloned(), Self::ledger(ctx))
+            if let (Some(records), Ok(ledger)) = (self.journal.value().cloned(), Self::ledger(work))
             {
                 for record in records.into_iter().filter(|r| r.state == PayoutState::Sent) {
                     self.follow(
-                        ctx.bridge,
+                        work.bridge,
                         ledger.clone(),
-                        ctx.session.connection.client.clone(),
+                        work.session.connection.client.clone(),
                         record,
                     );
                 }
             }
         }
         if self.journal_stale && !self.journal.is_pending() {
-            self.load_journal(ctx);
+            self.load_journal(work);
         }
     }
 

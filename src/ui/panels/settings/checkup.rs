@@ -5,8 +5,8 @@ use egui::{RichText, Ui};
 
 use crate::checkup::{Report, Verdict};
 use crate::t;
-use crate::ui::PanelContext;
-use crate::ui::bridge::{Requested, UiError};
+use crate::ui::LogicContext;
+use crate::ui::plumbing::bridge::{Requested, UiError};
 use crate::ui::theme::Tone;
 
 #[derive(Default)]
@@ -16,9 +16,9 @@ pub struct CheckupSection {
 
 impl CheckupSection {
     /// Runs the checkup on the runtime, with the session's own client and books.
-    pub fn start(&mut self, ctx: &PanelContext<'_>) {
-        let session = ctx.session.clone();
-        self.report.start(ctx.bridge.spawn(async move {
+    pub fn start(&mut self, work: &LogicContext<'_>) {
+        let session = work.session.clone();
+        self.report.start(work.bridge.spawn(async move {
             let ledger = session.ledger.clone().ok();
             Ok::<_, UiError>(crate::checkup::run(&session.connection, ledger).await)
         }));

@@ -5,7 +5,7 @@ use egui::{RichText, Ui};
 use super::panel::{SettingsCommand, SettingsPanel, SettingsView};
 use crate::secrets::{SecretKind, SecretString};
 use crate::t;
-use crate::ui::bridge::UiError;
+use crate::ui::plumbing::bridge::UiError;
 use crate::ui::widgets::form::{error_box, secret_row};
 use crate::ui::widgets::problem::{Tone, explained};
 

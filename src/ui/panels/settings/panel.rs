@@ -3,15 +3,15 @@
 use crate::i18n::Language;
 use crate::ledger::activity::Action;
 use crate::t;
-use crate::ui::queue::Queue;
+use crate::ui::plumbing::queue::Queue;
 use egui::{RichText, Ui};
 
 use crate::config::{Environment, Profile};
 use crate::connection::{SignInError, save_credentials, sign_out};
 use crate::i18n::Problem;
 use crate::secrets::{SecretKind, SecretString};
-use crate::ui::bridge::{Task, finished};
-use crate::ui::{AppAction, PanelContext, ThemeChoice};
+use crate::ui::plumbing::bridge::{Task, finished};
+use crate::ui::{AppAction, LogicContext, ThemeChoice};
 
 use crate::ui::panels::ledger_settings::{
     LedgerCommand, LedgerSection, LedgerView, password_secret,
@@ -39,9 +39,9 @@ pub enum SettingsCommand {
     /// Probar conexión.
     Checkup,
     Ledger(LedgerCommand),
-    Backups(crate::ui::backups::BackupsCommand),
-    CustomerData(crate::ui::customer_data::CustomerDataCommand),
-    Access(crate::ui::access::AccessCommand),
+    Backups(crate::ui::services::backups::BackupsCommand),
+    CustomerData(crate::ui::services::customer_data::CustomerDataCommand),
+    Access(crate::ui::services::access::AccessCommand),
 }
 
 /// What the panel shows of the session and the settings it is in.
@@ -59,23 +59,23 @@ pub struct SettingsView<'a> {
     pub config_file: std::path::PathBuf,
     pub alerts: crate::ui::AlertSettings,
     pub ledger: LedgerView<'a>,
-    pub backups: &'a crate::ui::backups::Backups,
-    pub customer_data: &'a crate::ui::customer_data::CustomerData,
+    pub backups: &'a crate::ui::services::backups::Backups,
+    pub customer_data: &'a crate::ui::services::customer_data::CustomerData,
     pub people: crate::ui::panels::people_settings::PeopleView<'a>,
     /// Where updates stand, as the app's update watch says.
-    pub updates: crate::ui::updates::UpdatesView,
+    pub updates: crate::ui::services::updates::UpdatesView,
 }
 
 impl<'a> SettingsView<'a> {
     pub fn of(
-        session: &'a crate::ui::session::Session,
+        session: &'a crate::ui::services::session::Session,
         paths: &crate::config::Paths,
         alerts: &crate::ui::AlertSettings,
         (backups, customer_data): (
-            &'a crate::ui::backups::Backups,
-            &'a crate::ui::customer_data::CustomerData,
+            &'a crate::ui::services::backups::Backups,
+            &'a crate::ui::services::customer_data::CustomerData,
         ),
-        access: &'a crate::ui::access::Access,
+        access: &'a crate::ui::services::access::Access,
     ) -> SettingsView<'a> {
         SettingsView {
             profile_name: session.profile_name(),
@@ -138,19 +138,20 @@ pub struct SettingsPanel {
 }
 
 impl SettingsPanel {
-    fn run(&mut self, command: SettingsCommand, ctx: &mut PanelContext<'_>) {
-        let Some(command) = self.hand_on(command, ctx) else {
+    fn run(&mut self, command: SettingsCommand, work: &mut LogicContext<'_>) {
+        let Some(command) = self.hand_on(command, work) else {
             return;
         };
         // Who changed what the shop trusts is written down.
         let (action, detail) = log_entry(&command);
-        ctx.access.record(ctx.bridge, ctx.session, action, detail);
-        let paths = ctx.paths.clone();
-        let secrets = ctx.session.secrets.clone();
-        let profile_name = ctx.session.profile_name().to_owned();
+        work.access
+            .record(work.bridge, work.session, action, detail);
+        let paths = work.paths.clone();
+        let secrets = work.session.secrets.clone();
+        let profile_name = work.session.profile_name().to_owned();
         match command {
             SettingsCommand::Switch(name) => {
-                self.profile_change = Some(ctx.bridge.spawn_blocking(move || {
+                self.profile_change = Some(work.bridge.spawn_blocking(move || {
                     paths
                         .set_active_profile(&name)
                         .map(|()| name)
@@ -161,10 +162,10 @@ impl SettingsPanel {
                 name,
                 profile,
                 sign_in,
-            } => self.save_profile(ctx, name, *profile, sign_in),
+            } => self.save_profile(work, name, *profile, sign_in),
             SettingsCommand::SaveCredentials(values) => {
                 let count = values.len();
-                self.saving = Some(ctx.bridge.spawn_blocking(move || {
+                self.saving = Some(work.bridge.spawn_blocking(move || {
                     save_credentials(&paths, &secrets, &profile_name, &values, None)
                         .map(|_| {
                             t!(
@@ -177,7 +178,7 @@ impl SettingsPanel {
                 }));
             }
             SettingsCommand::SignOut => {
-                self.saving = Some(ctx.bridge.spawn_blocking(move || {
+                self.saving = Some(work.bridge.spawn_blocking(move || {
                     sign_out(&paths, &secrets, &profile_name)
                         .map(|()| t!("settings-signed-out", profile = profile_name))
                         .map_err(Problem::words)
@@ -198,20 +199,20 @@ impl SettingsPanel {
     fn hand_on(
         &mut self,
         command: SettingsCommand,
-        ctx: &mut PanelContext<'_>,
+        work: &mut LogicContext<'_>,
     ) -> Option<SettingsCommand> {
         match command {
-            SettingsCommand::Ledger(LedgerCommand::Test) => self.ledger.test(ctx),
+            SettingsCommand::Ledger(LedgerCommand::Test) => self.ledger.test(work),
             SettingsCommand::Ledger(LedgerCommand::SavePassword(password)) => {
                 return Some(SettingsCommand::SaveCredentials(vec![password_secret(
                     password,
                 )]));
             }
-            SettingsCommand::Backups(command) => ctx.backups.queued.push(command),
-            SettingsCommand::CustomerData(command) => ctx.customer_data.queued.push(command),
-            SettingsCommand::Access(command) => ctx.access.queued.push(command),
-            SettingsCommand::SignIn => ctx.actions.push(AppAction::OfferSignIn),
-            SettingsCommand::Checkup => self.checkup.start(ctx),
+            SettingsCommand::Backups(command) => work.backups.queued.push(command),
+            SettingsCommand::CustomerData(command) => work.customer_data.queued.push(command),
+            SettingsCommand::Access(command) => work.access.queued.push(command),
+            SettingsCommand::SignIn => work.actions.push(AppAction::OfferSignIn),
+            SettingsCommand::Checkup => self.checkup.start(work),
             other => return Some(other),
         }
         None
@@ -220,21 +221,21 @@ impl SettingsPanel {
     /// A profile saved as it is, or (a new one) saved only once its sign-in works.
     fn save_profile(
         &mut self,
-        ctx: &PanelContext<'_>,
+        work: &LogicContext<'_>,
         name: String,
         profile: Profile,
         sign_in: Option<(String, SecretString)>,
     ) {
-        let paths = ctx.paths.clone();
-        let secrets = ctx.session.secrets.clone();
+        let paths = work.paths.clone();
+        let secrets = work.session.secrets.clone();
         self.profile_change = Some(match sign_in {
-            None => ctx.bridge.spawn_blocking(move || {
+            None => work.bridge.spawn_blocking(move || {
                 paths
                     .save_profile(&name, profile)
                     .map(|()| name)
                     .map_err(|error| Problem::words(error.to_string()))
             }),
-            Some((username, password)) => ctx.bridge.spawn(async move {
+            Some((username, password)) => work.bridge.spawn(async move {
                 crate::connection::sign_in_new_profile(
                     &paths, &secrets, &name, profile, &username, &password,
                 )
@@ -248,28 +249,28 @@ impl SettingsPanel {
         });
     }
 
-    pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+    pub fn logic(&mut self, work: &mut LogicContext<'_>) {
         for command in self.queued.take() {
-            self.run(command, ctx);
+            self.run(command, work);
         }
         for command in self.updates.queued.take() {
-            ctx.actions.push(AppAction::Updates(command));
+            work.actions.push(AppAction::Updates(command));
         }
         self.ledger.logic();
         self.checkup.logic();
-        let voice = ctx.tracker.alerts().voice().clone();
-        self.speech.logic(ctx.bridge, ctx.paths, &voice);
-        self.activity_log.logic(ctx);
-        self.backups.logic(ctx.bridge);
+        let voice = work.tracker.alerts().voice().clone();
+        self.speech.logic(work.bridge, work.paths, &voice);
+        self.activity_log.logic(work);
+        self.backups.logic(work.bridge);
         if let Some(result) = finished(&mut self.saving) {
             if result.is_ok() {
-                ctx.actions.push(AppAction::Reconnect(None));
+                work.actions.push(AppAction::Reconnect(None));
             }
             self.message = Some(result);
         }
         if let Some(result) = finished(&mut self.profile_change) {
             if let Ok(name) = &result {
-                ctx.actions.push(AppAction::Reconnect(Some(name.clone())));
+                work.actions.push(AppAction::Reconnect(Some(name.clone())));
                 self.chosen_profile = Some(name.clone());
                 self.editor = None;
             }
@@ -289,7 +290,7 @@ impl SettingsPanel {
         theme: &mut ThemeChoice,
         language: &mut Language,
         size: (&mut Option<u16>, Option<f32>),
-        paper: &mut crate::ui::paper::Paper,
+        paper: &mut crate::ui::services::paper::Paper,
     ) {
         let (zoom_percent, screen_zoom) = size;
         ui.heading(t!("settings-title"));

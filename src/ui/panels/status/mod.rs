@@ -3,15 +3,15 @@
 //! as a [`StatusCommand`] for `logic` to run.
 
 use crate::t;
-use crate::ui::queue::Queue;
+use crate::ui::plumbing::queue::Queue;
 use egui::{RichText, Ui};
 
 use crate::api::{StatusRecord, TransactionStatus};
 use crate::ledger::StoredNotification;
 use crate::money::Pesos;
-use crate::ui::PanelContext;
-use crate::ui::bridge::Requested;
-use crate::ui::tracker::{TrackedPayment, Tracker};
+use crate::ui::LogicContext;
+use crate::ui::plumbing::bridge::Requested;
+use crate::ui::services::tracker::{TrackedPayment, Tracker};
 use crate::ui::widgets::form::{self, error_box, text_row};
 use crate::ui::widgets::qr::QrTexture;
 
@@ -52,19 +52,19 @@ impl StatusPanel {
         self.opened = None;
     }
 
-    pub fn logic(&mut self, ctx: &mut PanelContext<'_>) {
+    pub fn logic(&mut self, work: &mut LogicContext<'_>) {
         for command in self.queued.take() {
             match command {
                 StatusCommand::Lookup(wanted) => {
-                    let client = ctx.session.connection.client.clone();
-                    self.lookup.start(ctx.bridge.spawn(async move {
+                    let client = work.session.connection.client.clone();
+                    self.lookup.start(work.bridge.spawn(async move {
                         let record = client.payment_status(&wanted).await?.value;
                         Ok((wanted, record))
                     }));
                 }
-                StatusCommand::Follow(reference) => ctx.tracker.follow(
-                    ctx.bridge,
-                    ctx.session.connection.client.clone(),
+                StatusCommand::Follow(reference) => work.tracker.follow(
+                    work.bridge,
+                    work.session.connection.client.clone(),
                     TrackedPayment::new(
                         reference,
                         crate::api::kind::PaymentKind::LookedUp,
@@ -73,16 +73,16 @@ impl StatusPanel {
                         String::new(),
                     ),
                 ),
-                StatusCommand::StartSale => ctx
+                StatusCommand::StartSale => work
                     .actions
                     .push(crate::ui::AppAction::GoTo(crate::ui::Panel::Collect)),
                 StatusCommand::ShowCustomer(reference) => {
-                    if let Some(payment) = ctx.tracker.find(&reference) {
+                    if let Some(payment) = work.tracker.find(&reference) {
                         let shown = crate::ui::panels::collect::CreatedPayment::of_tracked(
                             payment,
-                            ctx.tracker.kind_words(payment),
+                            work.tracker.kind_words(payment),
                         );
-                        ctx.actions
+                        work.actions
                             .push(crate::ui::AppAction::ShowCustomer(Box::new(shown)));
                     }
                 }
@@ -91,7 +91,7 @@ impl StatusPanel {
         if self.lookup.poll()
             && let Some(error) = self.lookup.error()
         {
-            ctx.note_error(error);
+            work.note_error(error);
         }
     }
 
@@ -100,7 +100,7 @@ impl StatusPanel {
         ui: &mut Ui,
         tracker: &Tracker,
         notifications: &[StoredNotification],
-        paper: &mut crate::ui::paper::Paper,
+        paper: &mut crate::ui::services::paper::Paper,
         service_away: Option<i64>,
     ) {
         ui.heading(t!("status-title"));

@@ -5,7 +5,7 @@ use egui::{RichText, Ui};
 use egui_extras::Column;
 
 use crate::t;
-use crate::ui::tracker::{TrackedPayment, Tracker};
+use crate::ui::services::tracker::{TrackedPayment, Tracker};
 use crate::ui::widgets::{amount, status, table};
 
 const ROW_HEIGHT: f32 = 24.0;
@@ -191,7 +191,7 @@ fn row_cells(
         });
     }
     row.col(|ui| {
-        status::tracked_badge(ui, payment, true);
+        status::tracked_badge(ui, payment.taking(), payment.status, true);
         if let Some(problem) = &payment.problem {
             // A plain "!" rather than ⚠: not every font a shop PC has draws that sign.
             ui.label(

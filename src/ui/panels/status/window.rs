@@ -23,7 +23,7 @@ impl StatusPanel {
         ctx: &egui::Context,
         payment: &TrackedPayment,
         shown: Shown<'_>,
-        paper: &mut crate::ui::paper::Paper,
+        paper: &mut crate::ui::services::paper::Paper,
     ) -> bool {
         let (qr, queued) = (&mut self.opened_qr, &mut self.queued);
         let mut open = true;
@@ -78,7 +78,7 @@ fn state_lines(ui: &mut Ui, payment: &TrackedPayment, service_away: Option<i64>)
                 text.size(crate::ui::theme::size::DETAIL_AMOUNT).strong()
             });
         }
-        status::tracked_badge(ui, payment, false);
+        status::tracked_badge(ui, payment.taking(), payment.status, false);
     });
     let waiting = payment.repeatable || !payment.status.is_some_and(|s| s.is_final());
     if let Some(since) = service_away.filter(|_| waiting) {
@@ -211,8 +211,8 @@ fn received_payments(ui: &mut Ui, payment: &TrackedPayment) {
 
 /// Paper for a payment: its receipt once the service confirmed it (the latest payment of a code
 /// that takes many), and a code's poster for the counter.
-fn paper_row(ui: &mut Ui, payment: &TrackedPayment, paper: &mut crate::ui::paper::Paper) {
-    use crate::ui::paper::PaperCommand;
+fn paper_row(ui: &mut Ui, payment: &TrackedPayment, paper: &mut crate::ui::services::paper::Paper) {
+    use crate::ui::services::paper::PaperCommand;
     let confirmed = if payment.repeatable {
         payment
             .received
@@ -256,8 +256,8 @@ fn paper_row(ui: &mut Ui, payment: &TrackedPayment, paper: &mut crate::ui::paper
         ui,
         paper,
         &[
-            crate::ui::paper::PaperSource::Payment,
-            crate::ui::paper::PaperSource::Approval,
+            crate::ui::services::paper::PaperSource::Payment,
+            crate::ui::services::paper::PaperSource::Approval,
         ],
     );
 }

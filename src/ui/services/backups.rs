@@ -15,12 +15,20 @@ use crate::config::{ConfigError, Paths};
 use crate::i18n::Problem;
 use crate::ledger::activity::Action;
 use crate::ledger::{LEDGER_FILE_NAME, Ledger, LedgerChoice};
-use crate::ui::access::Access;
-use crate::ui::bridge::{Bridge, Task, finished};
-use crate::ui::pick::{Pick, Picker};
-use crate::ui::queue::Queue;
-use crate::ui::session::Session;
-use crate::ui::{AppAction, AppOptions};
+use crate::ui::plumbing::bridge::{Bridge, Task, finished};
+use crate::ui::plumbing::pick::{Pick, Picker};
+use crate::ui::plumbing::queue::Queue;
+use crate::ui::services::access::Access;
+use crate::ui::services::session::Session;
+
+/// Whether a copy was just restored: the books are new under every panel, and the session
+/// opens them again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[must_use]
+pub enum Restored {
+    Yes,
+    No,
+}
 
 /// What the owner asked of the copies and the folders, run by the next `logic`.
 #[derive(Debug, Clone, PartialEq)]
@@ -136,21 +144,21 @@ impl Backups {
 
     /// Looks at the folder (at start, every hour, after a change), takes the day's copy, and
     /// finds out why books that could not be opened cannot. A new folder for saved files is
-    /// the app's from the moment it is kept (`options.paths`).
+    /// the app's from the moment it is kept (`paths`, the app's own).
     pub fn logic(
         &mut self,
         bridge: &Bridge,
         session: &Arc<Session>,
-        options: &mut AppOptions,
-        actions: &mut Vec<AppAction>,
+        paths: &mut Paths,
+        picker: &Picker,
         access: &Access,
-    ) {
-        self.poll(bridge, actions);
-        self.poll_files(&mut options.paths);
-        let paths = &options.paths;
+    ) -> Restored {
+        let restored = self.poll(bridge);
+        self.poll_files(paths);
+        let paths = &*paths;
         for command in self.queued.take() {
             log(bridge, session, access, &command);
-            self.run(command, bridge, session, (paths, &options.picker), access);
+            self.run(command, bridge, session, (paths, picker), access);
         }
         if self.folder.is_none() {
             // The settings file is read off the UI thread, once; nothing is looked at before.
@@ -163,7 +171,7 @@ impl Backups {
                     books.backup_folder(&paths.data_dir)
                 }));
             }
-            return;
+            return restored;
         }
         let due = self
             .looked_at
@@ -204,6 +212,7 @@ impl Backups {
                 }
             }
         }
+        restored
     }
 
     fn run(
@@ -271,7 +280,8 @@ impl Backups {
         }));
     }
 
-    fn poll(&mut self, bridge: &Bridge, actions: &mut Vec<AppAction>) {
+    fn poll(&mut self, bridge: &Bridge) -> Restored {
+        let mut restored = Restored::No;
         if let Some(folder) = finished(&mut self.reading_folder) {
             self.folder = Some(folder);
         }
@@ -295,11 +305,11 @@ impl Backups {
                 self.damaged = None;
                 self.diagnosed_for = None;
                 self.preview = None;
-                // The books are new under every panel: the session opens them again.
-                actions.push(AppAction::Reconnect(None));
+                restored = Restored::Yes;
             }
             self.restore_result = Some(result.map_err(|error| problem_of(&error)));
         }
+        restored
     }
 
     /// What a dialog answered, applied as if it had been typed (a dialog closed changes

@@ -1,8 +1,8 @@
 //! The side bar of panels.
 
-use super::access::Access;
-use super::navigation::Panel;
-use super::theme;
+use crate::ui::navigation::Panel;
+use crate::ui::services::access::Access;
+use crate::ui::theme;
 
 /// The side bar: only the panels the person at the till may open (in Caja the rest is not there
 /// at all: not greyed, not reachable). Returns the panel clicked.

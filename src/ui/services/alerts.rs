@@ -7,9 +7,9 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::voice::TillVoice;
 use crate::config::speech::SpeechSettings;
 use crate::speech::Speaker;
+use crate::ui::services::voice::TillVoice;
 
 /// Shared with the background followers, so a toggle in Settings takes effect at once.
 #[derive(Debug, Clone)]
@@ -69,7 +69,7 @@ pub fn announce(settings: &AlertSettings, title: &str, body: &str) {
         tracing::info!(%error, "no desktop notification service");
     }
     if settings.sound() {
-        super::chime::play_chime();
+        crate::ui::services::chime::play_chime();
     }
 }
 

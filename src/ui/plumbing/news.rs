@@ -1,5 +1,5 @@
 //! What happened, as the panels hear it: one typed piece of news, handed to every panel through
-//! [`PanelState::hear`](super::panels::PanelState::hear). Each panel decides for itself what
+//! [`PanelState::hear`](crate::ui::panels::PanelState::hear). Each panel decides for itself what
 //! goes stale; the app only gathers the news in `logic` and tells everyone.
 
 use crate::api::TransactionStatus;

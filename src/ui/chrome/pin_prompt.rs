@@ -4,10 +4,10 @@
 
 use egui::{RichText, Ui};
 
-use super::access::{Access, AccessCommand, Prompt, PromptFor};
 use crate::ledger::Who;
 use crate::secrets::Pin;
 use crate::t;
+use crate::ui::services::access::{Access, AccessCommand, Prompt, PromptFor};
 use crate::validate::{self, Field};
 
 pub fn show(ui: &mut Ui, access: &mut Access) {
@@ -28,7 +28,7 @@ pub fn show(ui: &mut Ui, access: &mut Access) {
         };
         ui.heading(title);
         ui.label(explain);
-        ui.add_space(super::theme::space::SMALL);
+        ui.add_space(crate::ui::theme::space::SMALL);
         if prompt.purpose == PromptFor::Cashier {
             cashier_picker(ui, &mut prompt.cashier, &cashiers);
         }

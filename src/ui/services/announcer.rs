@@ -7,7 +7,7 @@ use crate::ledger::{Ledger, ReceivedPayment};
 use crate::money::Pesos;
 use crate::speech::{PaymentNews, Verdict};
 
-use super::alerts::{self, AlertSettings};
+use crate::ui::services::alerts::{self, AlertSettings};
 
 /// The books an announcement is claimed in, and for which profile (none: this run's memory).
 type Books = Arc<std::sync::Mutex<Option<(Arc<Ledger>, String)>>>;

@@ -5,17 +5,17 @@
 
 use egui::{RichText, Ui};
 
-use super::ThemeChoice;
-use super::access::Access;
-use super::backups::Backups;
-use super::session::Session;
+use crate::ui::ThemeChoice;
+use crate::ui::services::access::Access;
+use crate::ui::services::backups::Backups;
+use crate::ui::services::session::Session;
 
 use crate::config::Environment;
 use crate::t;
 
-use super::theme::{self, Tone};
-use super::widgets::chip::{self, ChipLook};
-use super::widgets::stable_ids;
+use crate::ui::theme::{self, Tone};
+use crate::ui::widgets::chip::{self, ChipLook};
+use crate::ui::widgets::stable_ids;
 
 /// The state of the books' copies the Copias chip tells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

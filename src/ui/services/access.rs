@@ -16,9 +16,9 @@ use crate::ledger::{Ledger, LedgerError, PinCheck, Who, now_ms};
 use crate::secrets::Pin;
 use crate::t;
 use crate::ui::Panel;
-use crate::ui::bridge::{Bridge, Task, finished};
-use crate::ui::queue::Queue;
-use crate::ui::session::Session;
+use crate::ui::plumbing::bridge::{Bridge, Task, finished};
+use crate::ui::plumbing::queue::Queue;
+use crate::ui::services::session::Session;
 
 pub use crate::ledger::People;
 

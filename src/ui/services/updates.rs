@@ -13,8 +13,8 @@ use crate::config::Paths;
 use crate::config::updates::UpdateSettings;
 use crate::i18n::{Explained, Problem};
 use crate::t;
-use crate::ui::bridge::{Bridge, Task, finished};
-use crate::ui::queue::Queue;
+use crate::ui::plumbing::bridge::{Bridge, Task, finished};
+use crate::ui::plumbing::queue::Queue;
 use crate::update::{
     Check, Offer, Platform, PlatformKind, Schedule, TrustedKey, UpdateState, Updater, Verified,
 };

@@ -10,7 +10,7 @@ use crate::ledger::{Ledger, LedgerChoice};
 use crate::secrets::SecretStore;
 use crate::webhook::{Confirmer, Receiver, ReceiverConfig, ReceiverEvent};
 
-use super::bridge::{Bridge, Task, UiError};
+use crate::ui::plumbing::bridge::{Bridge, Task, UiError};
 
 /// Where the app's secrets live.
 #[derive(Debug, Clone)]

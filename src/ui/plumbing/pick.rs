@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use crate::t;
-use crate::ui::bridge::{Bridge, Task};
+use crate::ui::plumbing::bridge::{Bridge, Task};
 
 /// What a dialog is opened for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -9,15 +9,15 @@ use std::sync::Arc;
 
 use egui::{RichText, Ui};
 
-use super::bridge::{Bridge, Task};
-use super::session::Session;
-use super::widgets::form::{secret_row, text_row};
 use crate::api::SignInNeeded;
 use crate::config::Paths;
 use crate::connection::save_credentials;
 use crate::i18n::Problem;
 use crate::secrets::{SecretKind, SecretString};
 use crate::t;
+use crate::ui::plumbing::bridge::{Bridge, Task};
+use crate::ui::services::session::Session;
+use crate::ui::widgets::form::{secret_row, text_row};
 
 /// Why the dialog is open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,8 +4,8 @@
 
 use egui::{RichText, Ui};
 
-use super::backups::{Backups, BackupsCommand};
 use crate::t;
+use crate::ui::services::backups::{Backups, BackupsCommand};
 
 /// Over everything while the books could not be opened and the owner has not chosen to go on
 /// without them. `owner`: the owner's side is open (or no PIN is set); only then can a copy be
@@ -23,7 +23,7 @@ pub fn show(ui: &mut Ui, backups: &mut Backups, owner: bool) {
                 .small()
                 .color(crate::ui::theme::palette(ui).danger),
         );
-        ui.add_space(super::theme::space::MEDIUM);
+        ui.add_space(crate::ui::theme::space::MEDIUM);
         match &damaged.newest {
             Some(_) if !owner => {
                 ui.label(RichText::new(t!("damaged-call-owner")).strong());

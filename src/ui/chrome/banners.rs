@@ -9,11 +9,11 @@ use crate::api::TransactionStatus;
 use crate::ledger::StoredNotification;
 use crate::t;
 
-use super::navigation::Panel;
-use super::tracker::{Ended, Tracker};
-use super::widgets::live::{self, Announcement};
-use super::widgets::status;
 use crate::speech::{PaymentNews, Spoken, Verdict};
+use crate::ui::navigation::Panel;
+use crate::ui::services::tracker::{Ended, Tracker};
+use crate::ui::widgets::live::{self, Announcement};
+use crate::ui::widgets::status;
 
 /// How many banners show at once; older ones wait behind them.
 const SHOWN: usize = 3;

@@ -13,9 +13,9 @@ use crate::printing::jobs::{self, PaperOut};
 use crate::printing::pdf::SlipPage;
 use crate::printing::{PrintError, PrinterSettings, PrinterUri};
 use crate::t;
-use crate::ui::bridge::{Bridge, Requested, Task, UiError};
-use crate::ui::queue::Queue;
-use crate::ui::session::Session;
+use crate::ui::plumbing::bridge::{Bridge, Requested, Task, UiError};
+use crate::ui::plumbing::queue::Queue;
+use crate::ui::services::session::Session;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PaperCommand {
@@ -131,7 +131,7 @@ impl Paper {
                     .unwrap_or_default()
             }));
         }
-        if let Some(settings) = crate::ui::bridge::finished(&mut self.loading) {
+        if let Some(settings) = crate::ui::plumbing::bridge::finished(&mut self.loading) {
             self.settings = Some(settings);
         }
         for command in self.queued.take() {

@@ -10,12 +10,11 @@ use tokio::sync::mpsc::UnboundedReceiver;
 use crate::ledger::{Collection, Ledger, LedgerError, LedgerEvent, ReceivedPayment};
 use crate::t;
 
-use super::banners::Banners;
-use super::bridge::{Bridge, Task};
-use super::navigation::Panel;
-use super::news::News;
-use super::session::Session;
-use super::tracker::{TrackedPayment, Tracker};
+use crate::ui::navigation::Panel;
+use crate::ui::plumbing::bridge::{Bridge, Task};
+use crate::ui::plumbing::news::News;
+use crate::ui::services::session::Session;
+use crate::ui::services::tracker::{Ended, TrackedPayment, Tracker};
 
 /// Listening to a shared ledger: the ledger heard, and what it says.
 struct LedgerFollow {
@@ -71,13 +70,15 @@ fn news_since(
         .collect()
 }
 
-/// What else the notices asked to be read again.
-#[derive(Debug, Default, Clone, Copy)]
+/// What else the notices asked to be read again, and the payments the books saw end (moved on
+/// by another till or the receiver, or money come in) for the banners.
+#[derive(Debug, Default, Clone)]
 pub struct LedgerNews {
     pub notifications: bool,
     pub payouts: bool,
     /// A PIN or a cashier changed at another till.
     pub people: bool,
+    pub ended: Vec<Ended>,
 }
 
 impl TodayFromLedger {
@@ -186,10 +187,9 @@ impl TodayFromLedger {
         bridge: &Bridge,
         session: &Arc<Session>,
         tracker: &mut Tracker,
-        banners: &mut Banners,
     ) -> LedgerNews {
-        let news = self.hear(bridge, session);
-        self.put_back(bridge, session, tracker, banners);
+        let mut news = self.hear(bridge, session);
+        self.put_back(bridge, session, tracker, &mut news.ended);
         news
     }
 
@@ -233,7 +233,7 @@ impl TodayFromLedger {
         bridge: &Bridge,
         session: &Session,
         tracker: &mut Tracker,
-        banners: &mut Banners,
+        ended: &mut Vec<Ended>,
     ) {
         let Some(task) = &self.reading else {
             return;
@@ -248,7 +248,7 @@ impl TodayFromLedger {
                 tracker.restore_problem = None;
                 // The same rows and the same sum as the day's close: one figure everywhere.
                 tracker.day_money = Some(crate::ledger::reconcile::MoneyIn::of(&read.received));
-                self.merge(bridge, session, tracker, banners, read.collections);
+                self.merge(bridge, session, tracker, ended, read.collections);
                 for contradiction in read.contradictions {
                     if let Some(payment) = tracker.find_mut(&contradiction.reference) {
                         payment.add_contradiction(contradiction);
@@ -263,7 +263,7 @@ impl TodayFromLedger {
                     );
                     if fresh.contains(&payment) {
                         tracker.announce_received(bridge.runtime(), &received);
-                        banners.push(received);
+                        ended.push(received);
                     }
                 }
             }
@@ -284,7 +284,7 @@ impl TodayFromLedger {
         bridge: &Bridge,
         session: &Session,
         tracker: &mut Tracker,
-        banners: &mut Banners,
+        endings: &mut Vec<Ended>,
         collections: Vec<Collection>,
     ) {
         // Oldest first, so the list ends newest first.
@@ -297,7 +297,7 @@ impl TodayFromLedger {
                 if let Some(status) = moved
                     && let Some(ended) = tracker.apply_status(&collection.reference, status)
                 {
-                    banners.push(ended);
+                    endings.push(ended);
                 }
                 continue;
             }

@@ -8,16 +8,16 @@ use std::sync::mpsc;
 use std::sync::Arc;
 
 use crate::api::Client;
-use crate::api::{StatusRecord, TransactionStatus};
 use crate::api::kind::PaymentKind;
+use crate::api::{StatusRecord, TransactionStatus};
 use crate::collections::{FollowUpdate, Follower, InBooks, MadeSale, Sale};
 use crate::ledger::reconcile::MoneyIn;
 use crate::ledger::{Collection, Contradiction, Ledger, MadeBy, ReceivedPayment, now_ms};
 use crate::money::Pesos;
 
-use super::alerts::AlertSettings;
-use super::announcer::{AboutSale, Announcer};
-use super::bridge::{Bridge, UiError};
+use crate::ui::plumbing::bridge::{Bridge, UiError};
+use crate::ui::services::alerts::AlertSettings;
+use crate::ui::services::announcer::{AboutSale, Announcer};
 
 /// How a payment came to be, for the list.
 #[derive(Debug, Clone, PartialEq)]
@@ -121,6 +121,13 @@ impl TrackedPayment {
             made_by: self.made_by.clone(),
             resource_id: self.resource_id.clone(),
         }
+    }
+
+    /// For a code that takes payment after payment, while it takes them: how many it took
+    /// today (what its badge says).
+    pub fn taking(&self) -> Option<usize> {
+        self.takes_payments(crate::ledger::now_ms())
+            .then_some(self.received.len())
     }
 
     /// A sale that reached its final state (approved, rejected, failed, expired): nothing more
@@ -384,7 +391,7 @@ impl Tracker {
             takes_many: repeatable,
         };
         self.add(payment);
-        let mut told = super::follow_news::LastTold::default();
+        let mut told = crate::ui::plumbing::follow_news::LastTold::default();
         bridge.runtime().spawn(follower.run(client, move |update| {
             // The books' state, not the answer's: an approval that contradicts a refusal the
             // books keep is not announced.

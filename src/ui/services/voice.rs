@@ -8,10 +8,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{SyncSender, sync_channel};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use super::chime::Chime;
 use crate::config::Paths;
 use crate::config::speech::SpeechSettings;
 use crate::speech::{PaymentNews, Said, Speaker, Spoken};
+use crate::ui::services::chime::Chime;
 
 #[derive(Debug, Clone)]
 pub struct TillVoice {

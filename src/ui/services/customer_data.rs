@@ -10,10 +10,10 @@ use crate::config::ConfigError;
 use crate::i18n::Problem;
 use crate::ledger::activity::Action;
 use crate::ledger::{Blanked, Customer, LedgerError};
-use crate::ui::access::Access;
-use crate::ui::bridge::{Bridge, Task, finished};
-use crate::ui::queue::Queue;
-use crate::ui::session::Session;
+use crate::ui::plumbing::bridge::{Bridge, Task, finished};
+use crate::ui::plumbing::queue::Queue;
+use crate::ui::services::access::Access;
+use crate::ui::services::session::Session;
 
 /// What the owner asked of customers' data, run by the next `logic`.
 #[derive(Debug, Clone, PartialEq)]
