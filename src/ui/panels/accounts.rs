@@ -538,3 +538,19 @@ impl AccountsPanel {
         }
     }
 }
+
+impl crate::ui::panels::PanelState for AccountsPanel {
+    fn logic(&mut self, work: &mut crate::ui::LogicContext<'_>) {
+        AccountsPanel::logic(self, work);
+    }
+
+    fn show(&mut self, ui: &mut egui::Ui, _shell: &mut crate::ui::panels::DrawContext<'_>) {
+        self.ui(ui);
+    }
+
+    fn hear(&mut self, news: &crate::ui::plumbing::news::News) {
+        if crate::ui::panels::another_merchant(news) {
+            *self = Default::default();
+        }
+    }
+}

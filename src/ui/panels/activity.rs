@@ -300,3 +300,12 @@ fn refusal_row(
         raw: refusal.raw.clone(),
     })
 }
+
+impl crate::ui::panels::PanelState for ActivityPanel {
+    /// The feed it shows is the app's (`services::feed`): nothing of its own to do or hear.
+    fn logic(&mut self, _ctx: &mut crate::ui::LogicContext<'_>) {}
+
+    fn show(&mut self, ui: &mut egui::Ui, draw: &mut crate::ui::panels::DrawContext<'_>) {
+        self.ui(ui, &ActivityView::of(draw.session), draw.feed);
+    }
+}

@@ -222,3 +222,19 @@ fn figure(ui: &mut Ui, text: String, pesos: Option<Pesos>) {
         crate::ui::widgets::amount::read_as_words(&response, pesos);
     }
 }
+
+impl crate::ui::panels::PanelState for BalancePanel {
+    fn logic(&mut self, work: &mut crate::ui::LogicContext<'_>) {
+        BalancePanel::logic(self, work);
+    }
+
+    fn show(&mut self, ui: &mut egui::Ui, draw: &mut crate::ui::panels::DrawContext<'_>) {
+        self.ui(ui, &TodayFigures::of(draw.tracker));
+    }
+
+    fn hear(&mut self, news: &crate::ui::plumbing::news::News) {
+        if crate::ui::panels::another_merchant(news) {
+            *self = Default::default();
+        }
+    }
+}

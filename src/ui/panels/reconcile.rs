@@ -519,3 +519,35 @@ fn exceptions_ui(ui: &mut Ui, close: &CloseLines) {
         });
     });
 }
+
+impl crate::ui::panels::PanelState for ReconcilePanel {
+    fn logic(&mut self, work: &mut crate::ui::LogicContext<'_>) {
+        ReconcilePanel::logic(self, work);
+    }
+
+    fn show(&mut self, ui: &mut egui::Ui, draw: &mut crate::ui::panels::DrawContext<'_>) {
+        self.ui(
+            ui,
+            draw.session.ledger.is_ok(),
+            draw.access.owner_side(),
+            draw.paper,
+        );
+    }
+
+    /// The close counts notifications, payouts and every payment that ends.
+    fn hear(&mut self, news: &crate::ui::plumbing::news::News) {
+        match news {
+            _ if crate::ui::panels::another_merchant(news) => *self = Default::default(),
+            crate::ui::plumbing::news::News::Books {
+                notifications: false,
+                payouts: false,
+            }
+            | crate::ui::plumbing::news::News::Connected { .. }
+            | crate::ui::plumbing::news::News::Language => {}
+            crate::ui::plumbing::news::News::Books { .. }
+            | crate::ui::plumbing::news::News::Notification { .. }
+            | crate::ui::plumbing::news::News::PaymentEnded { .. } => self.mark_stale(),
+            crate::ui::plumbing::news::News::AnotherPerson => self.forget_person(),
+        }
+    }
+}

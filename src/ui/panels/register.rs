@@ -392,3 +392,13 @@ fn password_rows(ui: &mut Ui, typed: &mut RegistrationForm, problems: &[Validati
     ));
     password || confirmation
 }
+
+impl crate::ui::panels::PanelState for RegisterPanel {
+    fn logic(&mut self, work: &mut crate::ui::LogicContext<'_>) {
+        RegisterPanel::logic(self, work);
+    }
+
+    fn show(&mut self, ui: &mut egui::Ui, draw: &mut crate::ui::panels::DrawContext<'_>) {
+        self.ui(ui, draw.session.profile_name());
+    }
+}

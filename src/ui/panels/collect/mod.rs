@@ -445,3 +445,29 @@ fn offline_ui(ui: &mut Ui, view: &CollectView<'_>, since: i64, queued: &mut Queu
         }
     });
 }
+
+impl crate::ui::panels::PanelState for CollectPanel {
+    fn logic(&mut self, work: &mut crate::ui::LogicContext<'_>) {
+        CollectPanel::logic(self, work);
+    }
+
+    fn show(&mut self, ui: &mut egui::Ui, draw: &mut crate::ui::panels::DrawContext<'_>) {
+        let mut view = CollectView::of(draw.session, draw.tracker, draw.notifications);
+        view.service_away = draw.service_away;
+        view.seller = Seller::of(draw.access);
+        crate::ui::panels::printer_settings::approval_problem(ui, draw.paper);
+        self.ui(ui, &view);
+    }
+
+    fn holds_a_sale(&self, tracker: &crate::ui::services::tracker::Tracker) -> bool {
+        self.sale_in_progress(tracker)
+    }
+
+    fn hear(&mut self, news: &crate::ui::plumbing::news::News) {
+        if crate::ui::panels::another_merchant(news) {
+            *self = Default::default();
+        } else if let crate::ui::plumbing::news::News::PaymentEnded { reference, .. } = news {
+            self.sale_ended(reference);
+        }
+    }
+}

@@ -474,3 +474,31 @@ impl PayoutsPanel {
         self.settle_ui(ui);
     }
 }
+
+impl crate::ui::panels::PanelState for PayoutsPanel {
+    fn logic(&mut self, work: &mut crate::ui::LogicContext<'_>) {
+        PayoutsPanel::logic(self, work);
+    }
+
+    fn show(&mut self, ui: &mut egui::Ui, draw: &mut crate::ui::panels::DrawContext<'_>) {
+        let mut view = PayoutsView::of(draw.session);
+        view.service_away = draw.service_away;
+        self.ui(ui, &view);
+    }
+
+    fn hear(&mut self, news: &crate::ui::plumbing::news::News) {
+        match news {
+            _ if crate::ui::panels::another_merchant(news) => *self = Default::default(),
+            crate::ui::plumbing::news::News::Books { payouts: true, .. }
+            | crate::ui::plumbing::news::News::Notification {
+                confirmed: Some(_), ..
+            } => self.refresh(),
+            crate::ui::plumbing::news::News::Books { .. }
+            | crate::ui::plumbing::news::News::Notification { .. }
+            | crate::ui::plumbing::news::News::PaymentEnded { .. }
+            | crate::ui::plumbing::news::News::Connected { .. }
+            | crate::ui::plumbing::news::News::Language
+            | crate::ui::plumbing::news::News::AnotherPerson => {}
+        }
+    }
+}

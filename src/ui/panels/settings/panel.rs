@@ -436,3 +436,28 @@ fn size_row(ui: &mut Ui, zoom_percent: &mut Option<u16>, screen_zoom: Option<f32
             .labelled_by(label.id);
     });
 }
+
+impl crate::ui::panels::PanelState for SettingsPanel {
+    fn logic(&mut self, work: &mut crate::ui::LogicContext<'_>) {
+        SettingsPanel::logic(self, work);
+    }
+
+    fn show(&mut self, ui: &mut egui::Ui, draw: &mut crate::ui::panels::DrawContext<'_>) {
+        let mut view = SettingsView::of(
+            draw.session,
+            draw.paths,
+            draw.tracker.alerts(),
+            (draw.backups, draw.customer_data),
+            draw.access,
+        );
+        view.updates = draw.updates.clone();
+        self.ui(
+            ui,
+            &view,
+            draw.theme,
+            draw.language,
+            (draw.zoom_percent, draw.screen_zoom),
+            draw.paper,
+        );
+    }
+}

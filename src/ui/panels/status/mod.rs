@@ -277,3 +277,27 @@ fn code_rows(record: &StatusRecord) -> [DetailRow; 2] {
         ),
     ]
 }
+
+impl crate::ui::panels::PanelState for StatusPanel {
+    fn logic(&mut self, work: &mut crate::ui::LogicContext<'_>) {
+        StatusPanel::logic(self, work);
+    }
+
+    fn show(&mut self, ui: &mut egui::Ui, draw: &mut crate::ui::panels::DrawContext<'_>) {
+        self.ui(
+            ui,
+            draw.tracker,
+            draw.notifications,
+            draw.paper,
+            draw.service_away,
+        );
+    }
+
+    fn hear(&mut self, news: &crate::ui::plumbing::news::News) {
+        if crate::ui::panels::another_merchant(news) {
+            *self = Default::default();
+        } else if *news == crate::ui::plumbing::news::News::AnotherPerson {
+            self.forget_search();
+        }
+    }
+}
