@@ -1,0 +1,451 @@
+//! The day's close from the books: what came in, what went out, what to review, by state, method, cashier, day and hour; the money in that every screen shows (`MoneyIn`).
+
+use std::collections::{BTreeMap, HashSet};
+
+use time::{Date, macros::format_description};
+
+use crate::clock;
+
+use super::{Returned, Totals, bounds, state_words};
+
+use crate::api::TransactionStatus;
+use crate::api::kind::PaymentKind;
+use crate::ledger::CheckState;
+use crate::ledger::{
+    Collection, Contradiction, Ledger, LedgerError, PayoutRecord, PayoutState, ReceivedPayment,
+    ReturnRecord, StoredNotification,
+};
+use crate::money::Pesos;
+
+/// A collection still pending this long after it was created is an exception.
+pub const PENDING_TOO_LONG_MS: i64 = 2 * 3_600_000;
+
+pub fn parse_date(text: &str) -> Option<Date> {
+    Date::parse(text.trim(), format_description!("[year]-[month]-[day]")).ok()
+}
+
+pub fn format_date(date: Date) -> String {
+    date.format(format_description!("[year]-[month]-[day]"))
+        .unwrap_or_default()
+}
+
+/// An amount as a person reads it, or `?` where the service did not say.
+fn shown(amount: Option<Pesos>) -> String {
+    amount.map_or_else(|| "?".to_owned(), |amount| amount.to_string())
+}
+
+/// The money the service confirmed in a range, as every screen shows it: Cuadre del día, Saldo,
+/// Estado de pagos, the printed close and the CSV all read it from the same rows
+/// (`Ledger::received_between` of the range) through this one sum, so they agree.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MoneyIn {
+    /// How many payments, what payers paid, the fees and what the shop receives.
+    pub totals: Totals,
+    /// How many of them have a fee the service reported (the net counts only those).
+    pub with_fee: usize,
+}
+
+impl MoneyIn {
+    pub fn of(received: &[ReceivedPayment]) -> MoneyIn {
+        let mut money = MoneyIn::default();
+        for payment in received {
+            money.totals.add(payment.figures());
+            money.with_fee += usize::from(payment.fee.is_some());
+        }
+        money
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ExceptionKind {
+    PendingTooLong,
+    /// An approval a notification announced that the service has not confirmed: not money.
+    Unconfirmed,
+    /// Money the service confirmed without saying its fee.
+    FeeNotKnown,
+    NotificationWithoutResource,
+    Disagreement,
+    PayoutOutcomeUnknown,
+    /// The service contradicted a final state the books keep: the books are not changed.
+    Contradiction,
+}
+
+impl ExceptionKind {
+    /// The kind for programs (`--json`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ExceptionKind::PendingTooLong => "pendingTooLong",
+            ExceptionKind::Unconfirmed => "unconfirmed",
+            ExceptionKind::FeeNotKnown => "feeNotKnown",
+            ExceptionKind::NotificationWithoutResource => "unknownPayment",
+            ExceptionKind::Disagreement => "disagreement",
+            ExceptionKind::PayoutOutcomeUnknown => "payoutOutcomeUnknown",
+            ExceptionKind::Contradiction => "contradiction",
+        }
+    }
+
+    pub fn words(self) -> String {
+        match self {
+            ExceptionKind::PendingTooLong => crate::t!("exception-pending-too-long"),
+            ExceptionKind::Unconfirmed => crate::t!("exception-unconfirmed"),
+            ExceptionKind::FeeNotKnown => crate::t!("exception-fee-not-known"),
+            ExceptionKind::NotificationWithoutResource => crate::t!("exception-unknown-payment"),
+            ExceptionKind::Disagreement => crate::t!("exception-disagreement"),
+            ExceptionKind::PayoutOutcomeUnknown => crate::t!("exception-payout-unknown"),
+            ExceptionKind::Contradiction => crate::t!("exception-contradiction"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exception {
+    pub kind: ExceptionKind,
+    pub reference: String,
+    pub detail: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    pub from: Date,
+    pub to: Date,
+    /// Payments created in these days, by their last known state (`None`: never checked).
+    pub by_state: BTreeMap<Option<TransactionStatus>, Totals>,
+    /// The money received, by what kind of payment took it.
+    pub by_method: BTreeMap<PaymentKind, Totals>,
+    /// The money received, by the cashier who made the sale ("": nobody named: a sale from
+    /// before there were cashiers, from the command line, or with nobody at the till).
+    pub by_cashier: BTreeMap<String, Totals>,
+    /// The money received, by the shop's day.
+    pub by_day: BTreeMap<Date, Totals>,
+    /// The money received, by the shop's hour of the day (0 to 23), whatever the day.
+    pub by_hour: BTreeMap<u8, Totals>,
+    /// The money received: every payment the service confirmed (two payments of one code are
+    /// two). Nothing else is ever counted here.
+    pub approved: Totals,
+    /// Approvals notified that the service has not confirmed: shown, never counted as money.
+    pub unconfirmed: usize,
+    /// Payouts to suppliers (and whoever else the shop pays), returns apart.
+    pub payouts_paid: Totals,
+    pub payouts_open: Totals,
+    pub payouts_failed: Totals,
+    /// Money back to customers: returns made in these days, whatever day their sale was.
+    pub returns: Returned,
+    pub exceptions: Vec<Exception>,
+    pub notifications: usize,
+}
+
+impl Report {
+    fn empty(from: Date, to: Date) -> Report {
+        Report {
+            from,
+            to,
+            by_state: BTreeMap::new(),
+            by_method: BTreeMap::new(),
+            by_cashier: BTreeMap::new(),
+            by_day: BTreeMap::new(),
+            by_hour: BTreeMap::new(),
+            approved: Totals::default(),
+            unconfirmed: 0,
+            payouts_paid: Totals::default(),
+            payouts_open: Totals::default(),
+            payouts_failed: Totals::default(),
+            returns: Returned::default(),
+            exceptions: Vec::new(),
+            notifications: 0,
+        }
+    }
+
+    /// The money: what the service's answers recorded, one row per payment (a sale is one
+    /// payment; a code that takes many has one row for each).
+    fn count_received(&mut self, received: &[ReceivedPayment]) {
+        self.approved = MoneyIn::of(received).totals;
+        for payment in received {
+            let figures = payment.figures();
+            self.by_method
+                .entry(payment.kind.clone())
+                .or_default()
+                .add(figures);
+            self.by_cashier
+                .entry(payment.cashier.clone())
+                .or_default()
+                .add(figures);
+            if let Some((day, hour)) = clock::day_and_hour(payment.received_at) {
+                self.by_day.entry(day).or_default().add(figures);
+                self.by_hour.entry(hour).or_default().add(figures);
+            }
+            if payment.fee.is_none() {
+                self.exceptions.push(Exception {
+                    kind: ExceptionKind::FeeNotKnown,
+                    reference: payment.reference.clone(),
+                    detail: crate::t!(
+                        "exception-detail-fee-not-known",
+                        amount = shown(payment.amount)
+                    ),
+                });
+            }
+        }
+    }
+
+    /// Notifications are hints: what they say is shown, never counted.
+    fn note_notifications(
+        &mut self,
+        notable: &[(StoredNotification, bool)],
+        confirmed: &Confirmed<'_>,
+    ) {
+        for (notification, ours) in notable {
+            let (kind, detail) = if notification.check_state == CheckState::Disagrees {
+                (
+                    ExceptionKind::Disagreement,
+                    crate::t!(
+                        "exception-detail-disagreement",
+                        notified = notification.status.to_string(),
+                        service = state_words(notification.service_status)
+                    ),
+                )
+            } else if !ours {
+                (
+                    ExceptionKind::NotificationWithoutResource,
+                    crate::t!(
+                        "exception-detail-unknown",
+                        state = notification.status.to_string(),
+                        time = crate::clock::shown_datetime(notification.received_at)
+                    ),
+                )
+            } else if notification.status == TransactionStatus::Approved
+                && !notification.is_payout()
+                && !confirmed.holds(notification)
+            {
+                self.unconfirmed += 1;
+                (
+                    ExceptionKind::Unconfirmed,
+                    crate::t!(
+                        "exception-detail-unconfirmed",
+                        time = crate::clock::shown_datetime(notification.received_at)
+                    ),
+                )
+            } else {
+                continue;
+            };
+            self.exceptions.push(Exception {
+                kind,
+                reference: notification.reference_id.clone(),
+                detail,
+            });
+        }
+    }
+
+    /// Payments created in the range, by their state; a sale still open too long is an
+    /// exception.
+    fn count_collections(
+        &mut self,
+        collections: &[Collection],
+        received: &[ReceivedPayment],
+        now_ms: i64,
+    ) {
+        for collection in collections {
+            let amount = if collection.repeatable {
+                // A code that takes payments: what it took, under the state it is in.
+                Pesos::sum_of(
+                    received
+                        .iter()
+                        .filter(|payment| payment.reference == collection.reference)
+                        .filter_map(|payment| payment.amount),
+                )
+            } else {
+                collection.amount
+            };
+            self.by_state
+                .entry(collection.status)
+                .or_default()
+                .add_gross(amount);
+            let pending = collection.status.is_none_or(|status| !status.is_final());
+            if !collection.repeatable
+                && pending
+                && now_ms - collection.created_at > PENDING_TOO_LONG_MS
+            {
+                self.exceptions.push(Exception {
+                    kind: ExceptionKind::PendingTooLong,
+                    reference: collection.reference.clone(),
+                    detail: crate::t!(
+                        "exception-detail-created",
+                        time = crate::clock::shown_datetime(collection.created_at)
+                    ),
+                });
+            }
+        }
+    }
+
+    /// Answers that contradicted a final state: listed to review, never counted.
+    fn note_contradictions(&mut self, contradictions: &[Contradiction]) {
+        for contradiction in contradictions {
+            self.exceptions.push(Exception {
+                kind: ExceptionKind::Contradiction,
+                reference: contradiction.reference.clone(),
+                detail: crate::t!(
+                    "exception-detail-contradiction",
+                    held = state_words(Some(contradiction.held)),
+                    answered = state_words(Some(contradiction.answered)),
+                    time = crate::clock::shown_datetime(contradiction.seen_at)
+                ),
+            });
+        }
+    }
+
+    /// Returns apart from payouts: the money back by the sale's method and cashier; one whose
+    /// answer was lost is to review, as a payout's is.
+    fn count_returns(&mut self, returns: &[ReturnRecord]) {
+        self.returns = Returned::of(returns);
+        for record in returns {
+            if record.payout.state == PayoutState::Unknown {
+                self.exceptions.push(Exception {
+                    kind: ExceptionKind::PayoutOutcomeUnknown,
+                    reference: record.payout.reference1.clone(),
+                    detail: crate::t!(
+                        "exception-detail-return",
+                        amount = record.payout.amount.to_string(),
+                        destination = record.payout.destination.as_str(),
+                        sale = record.tie.sale.as_str()
+                    ),
+                });
+            }
+        }
+    }
+
+    fn count_payouts(&mut self, payouts: &[PayoutRecord]) {
+        for payout in payouts {
+            let bucket = match payout.state {
+                PayoutState::Approved => &mut self.payouts_paid,
+                PayoutState::Failed | PayoutState::Refused | PayoutState::NotSent => {
+                    &mut self.payouts_failed
+                }
+                _ => &mut self.payouts_open,
+            };
+            bucket.add_gross(Some(payout.amount));
+            if payout.state == PayoutState::Unknown {
+                self.exceptions.push(Exception {
+                    kind: ExceptionKind::PayoutOutcomeUnknown,
+                    reference: payout.reference1.clone(),
+                    detail: crate::t!(
+                        "exception-detail-payout",
+                        amount = payout.amount.to_string(),
+                        destination = payout.destination.as_str()
+                    ),
+                });
+            }
+        }
+    }
+}
+
+/// What a close and an export both read of a range.
+pub(super) struct Rows {
+    pub(super) collections: Vec<Collection>,
+    /// Payouts that are not returns.
+    pub(super) payouts: Vec<PayoutRecord>,
+    /// Returns made in the range: payouts tied to the sale they return.
+    pub(super) returns: Vec<ReturnRecord>,
+    /// The money received: one row per payment the service confirmed.
+    pub(super) received: Vec<ReceivedPayment>,
+}
+
+/// The payments the service confirmed, as a notified approval is looked up among them: a
+/// sale by its reference, a code's payment by its reference and provider reference.
+struct Confirmed<'a> {
+    sales: HashSet<&'a str>,
+    payments: HashSet<(&'a str, &'a str)>,
+}
+
+impl<'a> Confirmed<'a> {
+    fn of(received: &'a [ReceivedPayment]) -> Confirmed<'a> {
+        let mut confirmed = Confirmed {
+            sales: HashSet::new(),
+            payments: HashSet::new(),
+        };
+        for payment in received {
+            if payment.repeatable {
+                confirmed
+                    .payments
+                    .insert((&payment.reference, &payment.provider_reference));
+            } else {
+                confirmed.sales.insert(&payment.reference);
+            }
+        }
+        confirmed
+    }
+
+    /// Whether a notified approval is money the service confirmed: its check agreed, or a
+    /// status answer recorded the payment it names.
+    fn holds(&self, notification: &StoredNotification) -> bool {
+        notification.check_state == CheckState::Confirmed
+            || self.sales.contains(notification.reference_id.as_str())
+            || self.payments.contains(&(
+                notification.reference_id.as_str(),
+                notification.provider_reference.as_str(),
+            ))
+    }
+}
+
+impl Ledger {
+    pub(super) fn rows(
+        &self,
+        profile: Option<&str>,
+        from: Date,
+        to: Date,
+    ) -> Result<Rows, LedgerError> {
+        let (start, end) = bounds(from, to);
+        let returns = self.returns_between(profile, start, end)?;
+        let returned: HashSet<i64> = returns.iter().map(|record| record.payout.id).collect();
+        let mut payouts = self.payouts_between(profile, start, end)?;
+        payouts.retain(|payout| !returned.contains(&payout.id));
+        Ok(Rows {
+            collections: self.collections_between(profile, start, end)?,
+            received: self.received_between(profile, start, end)?,
+            payouts,
+            returns,
+        })
+    }
+
+    /// The close of `[from, to]` for `profile` (every profile's with `None`): the same figures
+    /// the app's Cuadre del día, `paydesk ledger close` and the CSV show. Returns are counted
+    /// apart from payouts, on the day each was made.
+    pub fn reconcile(
+        &self,
+        profile: Option<&str>,
+        from: Date,
+        to: Date,
+        now_ms: i64,
+    ) -> Result<Report, LedgerError> {
+        let rows = self.rows(profile, from, to)?;
+        let (start, end) = bounds(from, to);
+        let notable = self.notable_notifications(profile, start, end)?;
+        let mut report = Report::empty(from, to);
+        report.notifications = self.notification_count_between(profile, start, end)?;
+        report.count_received(&rows.received);
+        report.note_notifications(&notable, &Confirmed::of(&rows.received));
+        report.count_collections(&rows.collections, &rows.received, now_ms);
+        report.count_payouts(&rows.payouts);
+        report.count_returns(&rows.returns);
+        report.note_contradictions(&self.contradictions_between(profile, start, end)?);
+        report
+            .exceptions
+            .sort_by(|a, b| (a.kind, &a.reference).cmp(&(b.kind, &b.reference)));
+        Ok(report)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ledger::reconcile::local_time;
+
+    #[test]
+    fn dates_are_the_shops() {
+        let day = parse_date("2026-11-21").unwrap();
+        let (start, end) = bounds(day, day);
+        assert_eq!(end - start, 86_400_000);
+        // 2026-11-21 00:00 in Bogotá is 05:00 UTC.
+        assert_eq!(start, 1_795_237_200_000);
+        assert_eq!(local_time(start), "2026-11-21 00:00:00");
+        assert!(parse_date("21/11/2026").is_none());
+        assert_eq!(format_date(day), "2026-11-21");
+    }
+}
