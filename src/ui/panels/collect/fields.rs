@@ -15,6 +15,23 @@ use crate::validate::ValidationError;
 
 use super::submit::SaleForm;
 
+/// A rule broken by a value the sale forms do not show: where to change it.
+pub(super) fn in_settings(label: String) -> String {
+    t!("field-in-settings", field = label)
+}
+
+/// Expiry choices in seconds; for one method only those above its minimum are offered.
+pub(super) const EXPIRY_CHOICES: &[u64] = &[
+    900, 1_800, 2_700, 3_600, 7_200, 21_600, 43_200, 46_800, 86_400, 90_000, 172_800, 259_200,
+    604_800,
+];
+
+/// The document types the service codes, for methods outside PSE (where the person type
+/// decides the list).
+pub(super) const DOCUMENT_TYPES: &[&str] = &[
+    "CC", "CE", "NIT", "TI", "PA", "PEP", "PPT", "RCN", "TE", "DIE",
+];
+
 /// The shared part of a Family B cash-in form.
 pub(super) struct CashInFields {
     pub(super) amount: String,

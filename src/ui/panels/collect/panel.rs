@@ -1,0 +1,441 @@
+//! Cobrar: the three ways to make a sale (a link, one method, a QR code), the form that is on screen, the card of the sale just made, and the next sale made ready.
+
+use crate::ui::plumbing::queue::Queue;
+use egui::{RichText, Ui};
+
+use crate::t;
+
+use crate::api::family_a::MethodQuery;
+use crate::collections::SaleRequest;
+use crate::ui::{AppAction, LogicContext};
+
+use super::{
+    CollectCommand, CollectView, CreatedPayment, LinkForm, MethodForm, ResourceForm, Seller,
+};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CollectMode {
+    Link,
+    Method,
+    Resource,
+}
+
+pub struct CollectPanel {
+    pub mode: CollectMode,
+    /// Asked for while drawing; run by the next `logic`.
+    pub queued: Queue<CollectCommand>,
+    link: LinkForm,
+    method: MethodForm,
+    resource: ResourceForm,
+    /// The profile the forms' defaults (webhook address, Bre-B merchant id) were filled from.
+    defaults_from: Option<(Option<String>, Option<String>)>,
+    /// The payment on a card here was heard to end: the next `logic` readies the next sale.
+    ended: Option<String>,
+}
+
+impl Default for CollectPanel {
+    fn default() -> Self {
+        CollectPanel {
+            mode: CollectMode::Link,
+            queued: Queue::default(),
+            link: LinkForm::default(),
+            method: MethodForm::default(),
+            resource: ResourceForm::default(),
+            defaults_from: None,
+            ended: None,
+        }
+    }
+}
+
+impl CollectPanel {
+    /// A sale under way at the till: an amount typed and not sent, a payment being created or
+    /// waiting for the cashier's yes, or one just created whose card (and QR) is on screen
+    /// while the service says it is still open. Background work that can wait (the update
+    /// look) waits for it.
+    pub fn sale_in_progress(&self, tracker: &crate::ui::services::tracker::Tracker) -> bool {
+        let open = |submission: &super::submit::Submission| {
+            submission.request.is_pending()
+                || submission.asking()
+                || submission.card().is_some_and(|created| {
+                    // A counter code stays open all day: its card is no sale waiting.
+                    tracker
+                        .find(&created.reference)
+                        .is_some_and(|tracked| !tracked.repeatable && !tracked.sale_is_over())
+                })
+        };
+        open(&self.link.submission)
+            || open(&self.method.submission)
+            || open(&self.resource.submission)
+            || !self.link.fields.amount.trim().is_empty()
+            || !self.method.fields.amount.trim().is_empty()
+    }
+
+    /// A payment ended (or a code took one more payment): when it is the one on this panel's
+    /// card, the next `logic` looks whether its sale is over.
+    pub fn sale_ended(&mut self, reference: &str) {
+        let on_a_card = [
+            &self.link.submission,
+            &self.method.submission,
+            &self.resource.submission,
+        ]
+        .iter()
+        .any(|submission| submission.card_reference() == Some(reference));
+        if on_a_card {
+            self.ended = Some(reference.to_owned());
+        }
+    }
+
+    /// The sale on the card is over (not a counter code, which stays open): the amount takes the
+    /// keyboard and comes into view for the next one.
+    fn ready_next_sale(&mut self, tracker: &crate::ui::services::tracker::Tracker) {
+        let Some(reference) = self.ended.take() else {
+            return;
+        };
+        let over = tracker
+            .find(&reference)
+            .is_some_and(crate::ui::services::tracker::TrackedPayment::sale_is_over);
+        if !over {
+            return;
+        }
+        if self.link.submission.card_reference() == Some(reference.as_str()) {
+            self.link.fields.take_keyboard = true;
+        }
+        if self.method.submission.card_reference() == Some(reference.as_str()) {
+            self.method.fields.take_keyboard = true;
+        }
+    }
+
+    pub fn logic(&mut self, work: &mut LogicContext<'_>) {
+        self.ready_next_sale(work.tracker);
+        let defaults = (
+            work.session.webhook_url(),
+            work.session.connection.profile.merchant_id.clone(),
+        );
+        if self.defaults_from.as_ref() != Some(&defaults) {
+            // The profile's Bre-B id goes into every Bre-B payment; without one the form asks.
+            self.method.merchant_id = defaults.1.clone().unwrap_or_default();
+            self.method.merchant_from_profile = defaults.1.is_some();
+            self.defaults_from = Some(defaults);
+        }
+        for command in self.queued.take() {
+            self.run(command, work);
+        }
+        // After a sale the form is ready for the next one: a second press cannot charge the
+        // same sale twice by accident.
+        if self
+            .link
+            .submission
+            .settle(&mut self.link.fields.reference1, work)
+        {
+            self.link.fields.clear_sale();
+        }
+        if self
+            .method
+            .submission
+            .settle(&mut self.method.fields.reference1, work)
+        {
+            self.method.fields.clear_sale();
+        }
+        if self
+            .resource
+            .submission
+            .settle(&mut self.resource.reference1, work)
+        {
+            self.resource.clear_sale();
+        }
+        self.method.logic(work);
+        self.resource.logic(work);
+        for view in [
+            &mut self.link.submission.view,
+            &mut self.method.submission.view,
+            &mut self.resource.submission.view,
+        ] {
+            view.saved.poll();
+            view.opener.logic(work.bridge);
+        }
+    }
+
+    fn run(&mut self, command: CollectCommand, work: &mut LogicContext<'_>) {
+        let client = work.session.connection.client.clone();
+        match command {
+            CollectCommand::Create(request) => match &request {
+                SaleRequest::Link(_) => self.link.submission.start(request, work),
+                SaleRequest::Method(_) => self.method.submission.start(request, work),
+                SaleRequest::Resource(_) => self.resource.submission.start(request, work),
+            },
+            CollectCommand::LoadBanks(method_id) => {
+                self.method.banks.start(
+                    work.bridge
+                        .spawn(async move { Ok(client.payment_features(method_id).await?.value) }),
+                );
+            }
+            CollectCommand::LoadResourceMethods => {
+                let user_id = work.session.connection.user_id;
+                self.resource.methods.start(work.bridge.spawn(async move {
+                    Ok(client
+                        .list_methods(&MethodQuery {
+                            method_type: "LINK".into(),
+                            user_id,
+                        })
+                        .await?
+                        .value)
+                }));
+            }
+            CollectCommand::SaveCard { card, reference } => {
+                let task = super::submit::save_card(work, card, &reference);
+                self.shown_view().saved.start(task);
+            }
+            CollectCommand::ShareWhatsApp(link) => {
+                let task = work.bridge.spawn_blocking(move || {
+                    opener::open(&link).map_err(|error| {
+                        crate::ui::plumbing::bridge::UiError::failed(
+                            t!("created-whatsapp-failed"),
+                            error,
+                        )
+                    })
+                });
+                self.shown_view().shared.start(task);
+            }
+            CollectCommand::ShowCustomer(payment) => {
+                work.actions
+                    .push(AppAction::ShowCustomer(Box::new(payment)));
+            }
+            CollectCommand::TakeTill => work.access.ask_cashier_pin(),
+        }
+    }
+
+    /// "Charge again" from the customer screen: the form that made the payment gets its amount
+    /// and description back, for a new charge of the same sale.
+    pub fn collect_again(&mut self, payment: &CreatedPayment) {
+        let made_it = |submission: &super::submit::Submission| {
+            submission
+                .card()
+                .is_some_and(|created| created.reference == payment.reference)
+        };
+        let amount = payment
+            .amount
+            .map(|amount| amount.get().to_string())
+            .unwrap_or_default();
+        let description = payment.description.clone();
+        if made_it(&self.method.submission) {
+            self.mode = CollectMode::Method;
+            self.method.submission.new_sale();
+            self.method.fields.amount = amount;
+            self.method.fields.description = description;
+        } else if made_it(&self.resource.submission) {
+            self.mode = CollectMode::Resource;
+            self.resource.submission.new_sale();
+            self.resource.amount = amount;
+            self.resource.description = description;
+        } else {
+            self.mode = CollectMode::Link;
+            self.link.submission.new_sale();
+            self.link.fields.amount = amount;
+            self.link.fields.description = description;
+        }
+    }
+
+    /// The created payment on screen: the one whose buttons were pressed.
+    fn shown_view(&mut self) -> &mut super::created::CreatedView {
+        match self.mode {
+            CollectMode::Link => &mut self.link.submission.view,
+            CollectMode::Method => &mut self.method.submission.view,
+            CollectMode::Resource => &mut self.resource.submission.view,
+        }
+    }
+
+    pub fn ui(&mut self, ui: &mut Ui, view: &CollectView<'_>) {
+        ui.horizontal_wrapped(|ui| {
+            ui.heading(t!("collect-title"));
+            seller_ui(ui, &view.seller, &mut self.queued);
+        });
+        if let Some(since) = view.service_away {
+            offline_ui(ui, view, since, &mut self.queued);
+        }
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.mode, CollectMode::Link, t!("kind-payment-link"));
+            ui.selectable_value(
+                &mut self.mode,
+                CollectMode::Method,
+                t!("collect-one-method"),
+            );
+            ui.selectable_value(
+                &mut self.mode,
+                CollectMode::Resource,
+                t!("collect-qr-codes"),
+            );
+        });
+        ui.separator();
+        self.forms_ui(ui, view);
+        if !self.queued.is_empty() {
+            // The next frame runs what was asked: ask for that frame now.
+            ui.ctx().request_repaint();
+        }
+    }
+}
+
+/// From how wide a panel the form and the card of its payment stand side by side.
+const TWO_COLUMNS_FROM: f32 = 960.0;
+
+/// The form's column beside the card: its narrowest and widest.
+const FORM_COLUMN: (f32, f32) = (390.0, 460.0);
+
+impl CollectPanel {
+    /// The form, and the card of the payment it created: side by side where the panel is wide
+    /// enough (a 1366-pixel screen), so the amount stays in view while the card is up; one under
+    /// the other on a small screen.
+    fn forms_ui(&mut self, ui: &mut Ui, view: &CollectView<'_>) {
+        let has_card = match self.mode {
+            CollectMode::Link => self.link.submission.has_card(),
+            CollectMode::Method => self.method.submission.has_card(),
+            CollectMode::Resource => self.resource.submission.has_card(),
+        };
+        let width = ui.available_width();
+        if !has_card || width < TWO_COLUMNS_FROM {
+            egui::ScrollArea::both()
+                .id_salt("collect-scroll")
+                .show(ui, |ui| {
+                    self.form_ui(ui, view);
+                    if has_card {
+                        ui.add_space(crate::ui::theme::space::MEDIUM);
+                        self.card_ui(ui, view);
+                    }
+                });
+            return;
+        }
+        let form_width = (width * 0.36).clamp(FORM_COLUMN.0, FORM_COLUMN.1);
+        let height = ui.available_height();
+        let column = egui::Layout::top_down(egui::Align::Min);
+        ui.horizontal_top(|ui| {
+            ui.allocate_ui_with_layout(egui::vec2(form_width, height), column, |ui| {
+                ui.set_min_size(egui::vec2(form_width, height));
+                egui::ScrollArea::both()
+                    .id_salt("collect-scroll")
+                    .show(ui, |ui| self.form_ui(ui, view));
+            });
+            ui.separator();
+            let rest = ui.available_width();
+            ui.allocate_ui_with_layout(egui::vec2(rest, height), column, |ui| {
+                // Up and down only: the card keeps to its column (a long link is cut at its
+                // edge; "Copiar link" copies it whole) and what takes the keyboard in it is
+                // never scrolled to sideways.
+                egui::ScrollArea::vertical()
+                    .id_salt("collect-card-scroll")
+                    .show(ui, |ui| self.card_ui(ui, view));
+            });
+        });
+    }
+
+    /// The form of the kind of sale chosen.
+    fn form_ui(&mut self, ui: &mut Ui, view: &CollectView<'_>) {
+        let queued = &mut self.queued;
+        match self.mode {
+            CollectMode::Link => self.link.ui(ui, view, queued),
+            CollectMode::Method => self.method.ui(ui, view, queued),
+            CollectMode::Resource => self.resource.ui(ui, view, queued),
+        }
+    }
+
+    /// The card of the payment the form created; "Nueva venta" readies the amount.
+    fn card_ui(&mut self, ui: &mut Ui, view: &CollectView<'_>) {
+        let queued = &mut self.queued;
+        match self.mode {
+            CollectMode::Link => {
+                self.link.fields.take_keyboard |= self.link.submission.card_ui(ui, view, queued);
+            }
+            CollectMode::Method => {
+                self.method.fields.take_keyboard |=
+                    self.method.submission.card_ui(ui, view, queued);
+            }
+            CollectMode::Resource => {
+                self.resource.submission.card_ui(ui, view, queued);
+            }
+        }
+    }
+}
+
+/// Who sells here, beside the title: a cashier by name, the owner, or, in Caja with nobody
+/// named, that the sales carry no name and how to say who is selling.
+fn seller_ui(ui: &mut Ui, seller: &Seller, queued: &mut Queue<CollectCommand>) {
+    let palette = crate::ui::theme::palette(ui);
+    let (words, tone) = match seller {
+        Seller::Anyone => return,
+        Seller::Owner => (t!("collect-seller", who = t!("collect-seller-owner")), None),
+        Seller::Cashier(name) => (t!("collect-seller", who = name.as_str()), None),
+        Seller::Nobody { cashiers: true } => (t!("collect-seller-nobody"), Some(palette.warning)),
+        Seller::Nobody { cashiers: false } => {
+            (t!("collect-seller", who = t!("collect-seller-caja")), None)
+        }
+    };
+    let text = RichText::new(words)
+        .size(crate::ui::theme::size::NOTE)
+        .strong();
+    ui.label(match tone {
+        Some(colour) => text.color(colour),
+        None => text,
+    });
+    if *seller == (Seller::Nobody { cashiers: true })
+        && ui.button(t!("collect-seller-identify")).clicked()
+    {
+        queued.ask(ui, CollectCommand::TakeTill);
+    }
+}
+
+/// In the dark: no new charge can be made, and a counter code still takes payments (the payer
+/// pays on their own data); each open one can be put in front of the customer from here.
+fn offline_ui(ui: &mut Ui, view: &CollectView<'_>, since: i64, queued: &mut Queue<CollectCommand>) {
+    let now = crate::ledger::now_ms();
+    crate::ui::widgets::offline::banner_with(ui, since, &t!("collect-offline"), |ui| {
+        let mut open_codes = view
+            .tracker
+            .payments
+            .iter()
+            .filter(|payment| payment.takes_payments(now))
+            .peekable();
+        if open_codes.peek().is_none() {
+            ui.label(RichText::new(t!("collect-offline-no-counter-code")).weak());
+        }
+        for code in open_codes {
+            let kind = view.tracker.kind_words(code);
+            let what = if code.description.is_empty() {
+                kind.clone()
+            } else {
+                format!("{kind} ({})", code.description)
+            };
+            if ui
+                .button(t!("collect-offline-show-code", what = what))
+                .clicked()
+            {
+                queued.push(CollectCommand::ShowCustomer(CreatedPayment::of_tracked(
+                    code, kind,
+                )));
+            }
+        }
+    });
+}
+
+impl crate::ui::panels::PanelState for CollectPanel {
+    fn logic(&mut self, work: &mut crate::ui::LogicContext<'_>) {
+        CollectPanel::logic(self, work);
+    }
+
+    fn show(&mut self, ui: &mut egui::Ui, draw: &mut crate::ui::panels::DrawContext<'_>) {
+        let mut view = CollectView::of(draw.session, draw.tracker, draw.notifications);
+        view.service_away = draw.service_away;
+        view.seller = Seller::of(draw.access);
+        crate::ui::panels::printer_settings::approval_problem(ui, draw.paper);
+        self.ui(ui, &view);
+    }
+
+    fn holds_a_sale(&self, tracker: &crate::ui::services::tracker::Tracker) -> bool {
+        self.sale_in_progress(tracker)
+    }
+
+    fn hear(&mut self, news: &crate::ui::plumbing::news::News) {
+        if crate::ui::panels::another_merchant(news) {
+            *self = Default::default();
+        } else if let crate::ui::plumbing::news::News::PaymentEnded { reference, .. } = news {
+            self.sale_ended(reference);
+        }
+    }
+}
