@@ -145,8 +145,7 @@ fn approved_sale(app: &App, harness: &mut Harness<'_, PaydeskApp>) {
         json!({"outcome": "approve"}),
     );
     wait_until(harness, "the approval", |h| {
-        h.state().tracker().payments[0].status
-            == Some(paydesk::api::TransactionStatus::Approved)
+        h.state().tracker().payments[0].status == Some(paydesk::api::TransactionStatus::Approved)
     });
 }
 
@@ -219,8 +218,29 @@ fn every_panel(language: Language) -> Vec<String> {
     open_first_payment(&mut harness);
     let window = format!("{} › the payment's window", Panel::Status.title());
     walk(&mut harness, &window, &mut problems);
+    return_form(&mut harness, &mut problems);
     caja_and_the_owners_side(&mut harness, &mut problems);
     problems
+}
+
+/// «Devolver dinero» in the payment's window: its form with a field to fix, and its review.
+fn return_form(harness: &mut Harness<'_, PaydeskApp>, problems: &mut Vec<String>) {
+    click(harness, &paydesk::t!("refund-button"));
+    wait_until(harness, "the return's form", |h| {
+        h.query_by(common::ui::text_input(&paydesk::t!("field-refund-alias")))
+            .is_some()
+    });
+    type_into(harness, &paydesk::t!("field-refund-alias"), "ana");
+    click(harness, &paydesk::t!("refund-review"));
+    walk(harness, &paydesk::t!("refund-button"), problems);
+    type_into(harness, &paydesk::t!("field-refund-alias"), "@ANA123");
+    click(harness, &paydesk::t!("refund-review"));
+    wait_until(harness, "the review", |h| {
+        shows(h, &paydesk::t!("refund-confirm-title"))
+    });
+    walk(harness, &paydesk::t!("refund-confirm-title"), problems);
+    click(harness, &paydesk::t!("cancel"));
+    click(harness, &paydesk::t!("refund-close"));
 }
 
 /// The table each panel lists its rows in, by its name.

@@ -112,6 +112,9 @@ const DATA: &[&str] = &[
     "La entidad del pagador rechazó la transacción",
     "El pago venció antes de ser pagado",
     "El proveedor no pudo completar la transacción",
+    // The method a sale was paid by, as the service's status answer names it (the sale's
+    // window, where «Return money» is).
+    "Link de pago",
     "Ley 1581 de 2012",
     "las pruebas guardan los secretos en memoria",
     // The service's names of the methods it offers the account.

@@ -1640,3 +1640,30 @@ cli-return-sent =
     Reference:        { $reference }
     Status reference: { $status_reference }
 cli-payout-returns = return of the sale { $sale }
+
+## Returning money from the app (issue 44): the sale's window in Payment status
+refund-button = Return money
+refund-owner-pin = Returning money is the owner's: their PIN is asked before the form opens
+refund-needs-owner = Returning money is the owner's: type the owner's PIN and review again. Nothing was sent
+refund-this-payment = Return { $amount } of { $time }
+refund-title = Return money of the sale { $sale }
+refund-paid = The customer paid { $paid }; { $remaining } left to return
+field-refund-reason = Reason
+refund-reason-other = Other (in your words)
+field-refund-reason-words = Reason in your words
+refund-reason-words-hint = Wrong size
+field-refund-alias = Customer's Bre-B alias
+field-refund-cellphone = Customer's mobile number
+refund-review = Review return…
+refund-checking = Checking the return…
+refund-close = Close return
+refund-confirm-title = Confirm the return
+refund-confirm-after = After this return
+refund-confirm-send = Return { $amount }
+refund-sent = Return sent: { $amount } to { $destination }. Waiting for the payment service to confirm it
+refund-confirmed = Return confirmed: { $amount } to { $destination }
+refund-not-out = The return of { $amount } did not go out ({ $state }): { $reason }. That amount may be returned again
+refund-no-reason = the service did not say why
+refund-unknown-no-resend = paydesk will not send it again. Check its state in Payouts before returning again
+refund-print-receipt = Print return receipt
+refund-receipt-pdf = Return receipt as PDF

@@ -1640,3 +1640,30 @@ cli-return-sent =
     Referencia:             { $reference }
     Referencia de estado:   { $status_reference }
 cli-payout-returns = devolución de la venta { $sale }
+
+## Devolver dinero en la app (issue 44): la ventana de la venta en Estado de pagos
+refund-button = Devolver dinero
+refund-owner-pin = Devolver dinero es del dueño: se pide su PIN antes de abrir el formulario
+refund-needs-owner = Devolver dinero es del dueño: escriba el PIN del dueño y vuelva a revisar. No se envió nada
+refund-this-payment = Devolver { $amount } de las { $time }
+refund-title = Devolver dinero de la venta { $sale }
+refund-paid = El cliente pagó { $paid }; quedan { $remaining } por devolver
+field-refund-reason = Motivo
+refund-reason-other = Otro (con sus palabras)
+field-refund-reason-words = Motivo en sus palabras
+refund-reason-words-hint = Se equivocó de talla
+field-refund-alias = Alias Bre-B del cliente
+field-refund-cellphone = Celular del cliente
+refund-review = Revisar devolución…
+refund-checking = Revisando la devolución…
+refund-close = Cerrar devolución
+refund-confirm-title = Confirme la devolución
+refund-confirm-after = Después de esta devolución
+refund-confirm-send = Devolver { $amount }
+refund-sent = Devolución enviada: { $amount } a { $destination }. Falta que el servicio de pagos la confirme
+refund-confirmed = Devolución confirmada: { $amount } a { $destination }
+refund-not-out = La devolución de { $amount } no salió ({ $state }): { $reason }. Ese valor se puede devolver de nuevo
+refund-no-reason = el servicio no dijo por qué
+refund-unknown-no-resend = paydesk no la enviará de nuevo. Consulte su estado en Dispersiones antes de devolver otra vez
+refund-print-receipt = Imprimir comprobante de devolución
+refund-receipt-pdf = Comprobante de devolución en PDF

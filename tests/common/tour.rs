@@ -201,6 +201,11 @@ fn settle(app: &App, harness: &Harness<'_, PaydeskApp>, reference: &str, outcome
 
 /// Sales of every kind, made in the language on screen.
 fn sell(app: &App, harness: &mut Harness<'static, PaydeskApp>) {
+    // What was sold, so the service's answer names it rather than its own default words (in
+    // Spanish whatever the language on screen), and a return of it is made later.
+    harness.state_mut().show_panel(Panel::Collect);
+    harness.run_steps(2);
+    type_into(harness, &t!("field-what-is-sold"), "Arepas");
     let paid = create_link(harness, "25.000");
     settle(app, harness, &paid, "approve");
     wait_until(harness, "the approval", |h| {
@@ -266,6 +271,50 @@ fn switch_to(harness: &mut Harness<'static, PaydeskApp>, language: Language) {
         paydesk::i18n::current() == language
     });
     harness.run_steps(4);
+}
+
+/// Devolver dinero from the approved sale's window: its form, its review in words, and what
+/// it came to, each looked at (the close then has its returns' lines).
+fn a_return(walk: &mut Walk) {
+    let harness = &mut walk.harness;
+    let Some(sale) = harness
+        .state()
+        .tracker()
+        .payments
+        .iter()
+        .find(|payment| {
+            !payment.repeatable && payment.status == Some(paydesk::api::TransactionStatus::Approved)
+        })
+        .map(|payment| payment.reference1.clone())
+    else {
+        panic!("the tour's approved sale is in today's list");
+    };
+    harness.state_mut().show_panel(Panel::Status);
+    harness.run_steps(4);
+    harness.get_by_label(&sale).click();
+    harness.run_steps(4);
+    click(harness, &t!("refund-button"));
+    wait_until(harness, "the return's form", |h| {
+        h.query_by_label(&t!("refund-review")).is_some()
+    });
+    type_into(harness, &t!("field-amount"), "5.000");
+    type_into(harness, &t!("field-refund-alias"), "ana");
+    click(harness, &t!("refund-review"));
+    walk.look();
+    let harness = &mut walk.harness;
+    type_into(harness, &t!("field-refund-alias"), "@ANA123");
+    click(harness, &t!("refund-review"));
+    wait_until(harness, "the review in words", |h| {
+        shows(h, &t!("refund-confirm-title"))
+    });
+    walk.look();
+    let harness = &mut walk.harness;
+    click(harness, &t!("refund-confirm-send", amount = "$ 5.000"));
+    wait_until(harness, "the return is confirmed", |h| {
+        shows(h, &t!("refund-print-receipt"))
+    });
+    walk.look();
+    click(&mut walk.harness, &t!("refund-close"));
 }
 
 /// Every panel, and each of Cobrar's views with its card.
@@ -354,6 +403,7 @@ pub fn walk(first: Language, then: Language) -> Walk {
         _no_speech: no_speech,
         printer,
     };
+    a_return(&mut walk);
     every_panel(&mut walk);
     troubles(&mut walk);
     if let Ok(file) = std::env::var("PAYDESK_TOUR_SEEN") {

@@ -487,6 +487,44 @@ fn totals_grid(ui: &mut Ui, close: &CloseLines) {
             row.cell(ui, |ui| ui.label(line.totals.count.to_string()));
             row.cell(ui, |ui| amount_label(ui, line.totals.gross, |text| text));
         });
+        returns_rows(ui, close, first + 1 + close.payouts.len());
+    });
+    // Whose cost a return's fee is, said beside the returns.
+    if let Some(note) = &close.returns_fee {
+        ui.label(RichText::new(note).weak());
+    }
+}
+
+/// Money back to customers, apart from payouts to suppliers (their own titles: an amount sent
+/// back), then sales less returns by method and cashier; `first` is the grid's next row.
+fn returns_rows(ui: &mut Ui, close: &CloseLines, first: usize) {
+    if close.returns.is_empty() {
+        return;
+    }
+    let line = || Title::Unseen(t!("table-column-line"));
+    let indented = |ui: &mut Ui, part: bool, label: &str| {
+        if part {
+            ui.label(format!("  {label}"))
+        } else {
+            ui.label(label)
+        }
+    };
+    let titles = [t!("activity-count"), t!("close-returned")].map(Title::Shown);
+    GridRow::titles(ui, first, std::iter::once(line()).chain(titles));
+    GridRow::lines(ui, first + 1, &close.returns, |ui, row, line| {
+        row.cell(ui, |ui| indented(ui, line.part, &line.label));
+        row.cell(ui, |ui| ui.label(line.totals.count.to_string()));
+        row.cell(ui, |ui| amount_label(ui, line.totals.gross, |text| text));
+    });
+    let first = first + 1 + close.returns.len();
+    let titles = CloseLines::net_columns().map(Title::Shown);
+    GridRow::titles(ui, first, std::iter::once(line()).chain(titles));
+    GridRow::lines(ui, first + 1, &close.net, |ui, row, line| {
+        row.cell(ui, |ui| indented(ui, line.part, &line.label));
+        let figures = &line.figures;
+        for pesos in [figures.sold, figures.returned, figures.left] {
+            row.cell(ui, |ui| amount_label(ui, pesos, |text| text));
+        }
     });
 }
 

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use crate::config::Paths;
 use crate::i18n::Problem;
 use crate::printing::destination::{self, SystemPrinter};
-use crate::printing::documents::{Poster, Receipt, close_slip};
+use crate::printing::documents::{Poster, Receipt, ReturnReceipt, close_slip};
 use crate::printing::jobs::{self, PaperOut};
 use crate::printing::pdf::SlipPage;
 use crate::printing::{PrintError, PrinterSettings, PrinterUri};
@@ -23,6 +23,11 @@ pub enum PaperCommand {
     Receipt {
         reference: String,
         payment: Option<String>,
+        pdf: bool,
+    },
+    /// A confirmed return's receipt (the return's own reference): to the printer, or a PDF.
+    ReturnReceipt {
+        reference1: String,
         pdf: bool,
     },
     /// The counter's poster: to a sheet printer of the system's, else a PDF opened.
@@ -50,12 +55,15 @@ pub enum PaperSource {
     Close,
     /// The receipt (and drawer) of an approval, by itself.
     Approval,
+    /// A return's receipt, from the return's form.
+    Return,
 }
 
 impl PaperCommand {
     fn source(&self) -> PaperSource {
         match self {
             PaperCommand::Receipt { .. } | PaperCommand::Poster { .. } => PaperSource::Payment,
+            PaperCommand::ReturnReceipt { .. } => PaperSource::Return,
             PaperCommand::Close { .. } => PaperSource::Close,
             PaperCommand::Test
             | PaperCommand::Drawer
@@ -230,6 +238,9 @@ impl Paper {
                 payment,
                 pdf,
             } => self.receipt(job, (reference, payment), pdf, bridge),
+            PaperCommand::ReturnReceipt { reference1, pdf } => {
+                self.return_receipt(job, reference1, pdf, bridge)
+            }
             PaperCommand::Poster { reference } => self.poster(job, reference, bridge),
             PaperCommand::Close { day, pdf } => self.close(job, day, pdf, bridge),
         };
@@ -305,6 +316,40 @@ impl Paper {
         Some(bridge.spawn(async move {
             let receipt = from_books(move || {
                 Receipt::from_books(&ledger, &profile, &shop, &reference, payment.as_deref())
+            })
+            .await?;
+            let done = jobs::slip_to(
+                &receipt.slip(&catalog),
+                &receipt.title(),
+                paper,
+                SlipPage::Roll(paper),
+                false,
+                &out,
+            )
+            .await;
+            finished(done, &out).await
+        }))
+    }
+
+    /// A return's receipt, read from the books: only a return the service confirmed has one.
+    fn return_receipt(
+        &mut self,
+        job: Job,
+        reference1: String,
+        pdf: bool,
+        bridge: &Bridge,
+    ) -> Option<Printing> {
+        let file = format!("paydesk-devolucion-{}.pdf", file_safe(&reference1));
+        let out = self.slip_out(pdf, job.printer, job.exports.join(file));
+        let (Some(ledger), Some(out)) = (job.ledger, out) else {
+            self.outcome.get_or_insert_with(no_books);
+            return None;
+        };
+        let (profile, shop, catalog, paper) =
+            (job.profile, job.shop, job.catalog, job.settings.paper);
+        Some(bridge.spawn(async move {
+            let receipt = from_books(move || {
+                ReturnReceipt::from_books(&ledger, &profile, &shop, &reference1)
             })
             .await?;
             let done = jobs::slip_to(

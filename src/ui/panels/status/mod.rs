@@ -15,9 +15,14 @@ use crate::ui::services::tracker::{TrackedPayment, Tracker};
 use crate::ui::widgets::form::{self, error_box, text_row};
 use crate::ui::widgets::qr::QrTexture;
 
+mod refund;
+mod refund_view;
+mod returned;
 mod today;
 mod window;
 use crate::ui::widgets::status;
+pub use refund::{Refund, RefundCommand};
+pub use refund_view::RefundView;
 
 /// What the panel asks the app to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,6 +46,10 @@ pub struct StatusPanel {
     /// The payment of today's list opened in its window (its service reference).
     pub opened: Option<String>,
     opened_qr: QrTexture,
+    /// «Devolver dinero» from the opened sale's window.
+    pub refund: Refund,
+    /// What went back of today's sales, as the books hold it.
+    returned: returned::Returned,
 }
 
 impl StatusPanel {
@@ -49,7 +58,12 @@ impl StatusPanel {
     pub fn forget_search(&mut self) {
         self.reference.clear();
         self.lookup = Requested::NotRequested;
-        self.opened = None;
+        // The owner's PIN asked for a return opens the owner's side: the sale stays open for
+        // its form. Anyone else leaves no return half made for the next person.
+        if self.refund.awaits_owner().is_none() {
+            self.opened = None;
+            self.refund = Refund::default();
+        }
     }
 
     pub fn logic(&mut self, work: &mut LogicContext<'_>) {
@@ -93,6 +107,14 @@ impl StatusPanel {
         {
             work.note_error(error);
         }
+        if let Some(sale) = self.refund.awaits_owner() {
+            self.opened = Some(sale.to_owned());
+        }
+        self.refund.logic(work);
+        if std::mem::take(&mut self.refund.changed) {
+            self.returned.refresh();
+        }
+        self.returned.logic(work);
     }
 
     pub fn ui(
@@ -103,13 +125,34 @@ impl StatusPanel {
         paper: &mut crate::ui::services::paper::Paper,
         service_away: Option<i64>,
     ) {
+        self.ui_with_returns(ui, tracker, (notifications, paper), service_away, None);
+    }
+
+    /// The panel, with «Devolver dinero» in an approved sale's window when `returns` says the
+    /// session it would be checked against.
+    pub fn ui_with_returns(
+        &mut self,
+        ui: &mut Ui,
+        tracker: &Tracker,
+        (notifications, paper): (
+            &[StoredNotification],
+            &mut crate::ui::services::paper::Paper,
+        ),
+        service_away: Option<i64>,
+        returns: Option<&RefundView<'_>>,
+    ) {
         ui.heading(t!("status-title"));
         if let Some(since) = service_away {
             crate::ui::widgets::offline::banner(ui, since, &t!("status-offline"));
         }
         self.lookup_ui(ui, tracker);
         ui.separator();
-        if today::today(ui, tracker, &self.reference, &mut self.opened) {
+        if today::today(
+            ui,
+            tracker,
+            (&self.reference, &self.returned),
+            &mut self.opened,
+        ) {
             self.queued.ask(ui, StatusCommand::StartSale);
         }
         if let Some(opened) = self.opened.clone() {
@@ -118,6 +161,7 @@ impl StatusPanel {
                     kind: &tracker.kind_words(payment),
                     notifications,
                     service_away,
+                    returns,
                 };
                 self.payment_window(ui.ctx(), payment, shown, paper)
             });
@@ -284,20 +328,41 @@ impl crate::ui::panels::PanelState for StatusPanel {
     }
 
     fn show(&mut self, ui: &mut egui::Ui, draw: &mut crate::ui::panels::DrawContext<'_>) {
-        self.ui(
+        let returns = RefundView {
+            // As a payout's: the notification address is the profile's (or this computer's
+            // receiver for the simulator).
+            service: crate::requests::Service {
+                default_webhook: draw.session.webhook_url(),
+                ..crate::requests::Service::of(&draw.session.connection)
+            },
+            moves_real_money: draw.session.environment().moves_real_money(),
+            owner_side: draw.access.owner_side(),
+        };
+        let returns = draw.session.ledger.is_ok().then_some(&returns);
+        self.ui_with_returns(
             ui,
             draw.tracker,
-            draw.notifications,
-            draw.paper,
+            (draw.notifications, draw.paper),
             draw.service_away,
+            returns,
         );
     }
 
     fn hear(&mut self, news: &crate::ui::plumbing::news::News) {
-        if crate::ui::panels::another_merchant(news) {
-            *self = Default::default();
-        } else if *news == crate::ui::plumbing::news::News::AnotherPerson {
-            self.forget_search();
+        use crate::ui::plumbing::news::News;
+        match news {
+            _ if crate::ui::panels::another_merchant(news) => *self = Default::default(),
+            News::AnotherPerson => self.forget_search(),
+            // A return is a payout: its state moves with the payouts' news.
+            News::Books { payouts: true, .. }
+            | News::Notification {
+                confirmed: Some(_), ..
+            } => self.returned.refresh(),
+            News::Books { .. }
+            | News::Notification { .. }
+            | News::PaymentEnded { .. }
+            | News::Connected { .. }
+            | News::Language => {}
         }
     }
 }

@@ -4,6 +4,7 @@
 use egui::{RichText, Ui};
 use egui_extras::Column;
 
+use super::returned::Returned;
 use crate::t;
 use crate::ui::services::tracker::{TrackedPayment, Tracker};
 use crate::ui::widgets::{amount, status, table};
@@ -28,7 +29,7 @@ fn matches(payment: &TrackedPayment, wanted: &str) -> bool {
 pub(super) fn today(
     ui: &mut Ui,
     tracker: &Tracker,
-    filter: &str,
+    (filter, returned): (&str, &Returned),
     opened: &mut Option<String>,
 ) -> bool {
     let payments = &tracker.payments;
@@ -67,12 +68,17 @@ pub(super) fn today(
         ui.label(RichText::new(t!("status-none-match", wanted = filter.trim())).weak());
         return false;
     }
-    table(ui, tracker, &shown, opened);
+    table(ui, tracker, (&shown, returned), opened);
     false
 }
 
 /// The payments shown, a row each; a click opens one.
-fn table(ui: &mut Ui, tracker: &Tracker, shown: &[&TrackedPayment], opened: &mut Option<String>) {
+fn table(
+    ui: &mut Ui,
+    tracker: &Tracker,
+    (shown, returned): (&[&TrackedPayment], &Returned),
+    opened: &mut Option<String>,
+) {
     let text_height = ui.text_style_height(&egui::TextStyle::Body);
     // Labels in a clickable row must not take the click for text selection. Set once here, the
     // cells share this style instead of each copying its own.
@@ -94,7 +100,9 @@ fn table(ui: &mut Ui, tracker: &Tracker, shown: &[&TrackedPayment], opened: &mut
                     let mut row = table::Row::of(&mut row);
                     let payment = shown[row.index()];
                     row.set_selected(opened.as_deref() == Some(payment.reference.as_str()));
-                    row_cells(&mut row, payment, &tracker.kind_words(payment), columns);
+                    let kind = tracker.kind_words(payment);
+                    let gone_back = returned.words(&payment.reference, "");
+                    row_cells(&mut row, payment, (&kind, gone_back), columns);
                     if row.response().clicked() {
                         *opened = Some(payment.reference.clone());
                     }
@@ -163,7 +171,7 @@ impl Columns {
 fn row_cells(
     row: &mut table::Row<'_, '_, '_>,
     payment: &TrackedPayment,
-    kind: &str,
+    (kind, gone_back): (&str, Option<String>),
     Columns { narrow, cashiers }: Columns,
 ) {
     row.col(|ui| {
@@ -192,6 +200,10 @@ fn row_cells(
     }
     row.col(|ui| {
         status::tracked_badge(ui, payment.taking(), payment.status, true);
+        // What went back of it, as the books hold it: «Devuelto $ 20.000 de $ 80.000».
+        if let Some(words) = gone_back {
+            ui.label(RichText::new(words).small());
+        }
         if let Some(problem) = &payment.problem {
             // A plain "!" rather than ⚠: not every font a shop PC has draws that sign.
             ui.label(

@@ -4,6 +4,9 @@
 
 use egui::{RichText, Ui};
 
+use super::refund::Refund;
+use super::refund_view::RefundView;
+use super::returned::Returned;
 use super::*;
 
 /// What the window shows besides the payment itself.
@@ -14,6 +17,8 @@ pub(super) struct Shown<'a> {
     pub(super) notifications: &'a [StoredNotification],
     /// Since when the service has not answered, while it does not.
     pub(super) service_away: Option<i64>,
+    /// The session a return would be checked against; none where there are no books.
+    pub(super) returns: Option<&'a RefundView<'a>>,
 }
 
 impl StatusPanel {
@@ -26,6 +31,7 @@ impl StatusPanel {
         paper: &mut crate::ui::services::paper::Paper,
     ) -> bool {
         let (qr, queued) = (&mut self.opened_qr, &mut self.queued);
+        let (refund, returned) = (&mut self.refund, &self.returned);
         let mut open = true;
         let title = t!(
             "status-payment-title",
@@ -43,13 +49,19 @@ impl StatusPanel {
             .default_pos(ctx.content_rect().center())
             .show(ctx, |ui| {
                 state_lines(ui, payment, shown.service_away);
+                if let Some(words) = returned.words(&payment.reference, "") {
+                    ui.label(RichText::new(words).strong());
+                }
                 contradictions(ui, payment);
                 if !payment.description.is_empty() {
                     ui.label(&payment.description);
                 }
                 details_grid(ui, payment, shown.kind);
-                received_payments(ui, payment);
+                received_payments(ui, payment, returned, refund_of(refund, shown.returns));
                 paper_row(ui, payment, paper);
+                if let Some(view) = shown.returns {
+                    refund_section(ui, payment, refund, (view, paper));
+                }
                 if code_ui(ui, payment, qr) {
                     queued.push(StatusCommand::ShowCustomer(payment.reference.clone()));
                 }
@@ -181,15 +193,52 @@ fn notifications_list(ui: &mut Ui, payment: &TrackedPayment, notifications: &[St
     }
 }
 
-/// The payments a code that takes many took today, one line each.
-fn received_payments(ui: &mut Ui, payment: &TrackedPayment) {
+/// «Devolver dinero» for an approved sale (a code's payments have theirs, a line each), and
+/// its form.
+fn refund_section(
+    ui: &mut Ui,
+    payment: &TrackedPayment,
+    refund: &mut Refund,
+    (view, paper): (&RefundView, &mut crate::ui::services::paper::Paper),
+) {
+    if !payment.repeatable && payment.status == Some(TransactionStatus::Approved) {
+        ui.horizontal(|ui| {
+            refund.button_ui(
+                ui,
+                &t!("refund-button"),
+                &payment.reference,
+                "",
+                view.owner_side,
+            );
+        });
+    }
+    refund.form_ui(ui, &payment.reference, view, paper);
+}
+
+/// The return, where a payment of a code may be returned (the window has a session to check
+/// it against).
+fn refund_of<'a>(
+    refund: &'a mut Refund,
+    view: Option<&RefundView>,
+) -> Option<(&'a mut Refund, bool)> {
+    view.map(|view| (refund, view.owner_side))
+}
+
+/// The payments a code that takes many took today, one line each, with what went back of each
+/// and its own «Devolver» (a code is returned one payment at a time).
+fn received_payments(
+    ui: &mut Ui,
+    payment: &TrackedPayment,
+    returned: &Returned,
+    mut refund: Option<(&mut Refund, bool)>,
+) {
     if payment.received.is_empty() {
         return;
     }
     ui.separator();
     ui.label(RichText::new(t!("status-received-today")).strong());
     egui::Grid::new("status-received")
-        .num_columns(3)
+        .num_columns(4)
         .striped(true)
         .show(ui, |ui| {
             for received in payment.received.iter().rev() {
@@ -204,6 +253,29 @@ fn received_payments(ui: &mut Ui, payment: &TrackedPayment) {
                         .map(|fee| t!("status-received-fee", fee = fee.to_string()))
                         .unwrap_or_default(),
                 );
+                let gone_back = returned.words(&payment.reference, &received.provider_reference);
+                ui.horizontal(|ui| {
+                    if let Some(words) = gone_back {
+                        ui.label(words);
+                    }
+                    if let (Some((refund, owner)), Some(amount)) =
+                        (refund.as_mut(), received.amount)
+                        && !received.provider_reference.is_empty()
+                    {
+                        let label = t!(
+                            "refund-this-payment",
+                            amount = amount.to_string(),
+                            time = crate::clock::shown_moment(received.received_at)
+                        );
+                        refund.button_ui(
+                            ui,
+                            &label,
+                            &payment.reference,
+                            &received.provider_reference,
+                            *owner,
+                        );
+                    }
+                });
                 ui.end_row();
             }
         });

@@ -1,0 +1,477 @@
+//! What «Devolver dinero» draws in the sale's window: the button (in Caja it asks the owner's
+//! PIN first), the form (the amount prefilled with what remains, the reason, where the money
+//! goes as the profile's interface pays), the review in words before money moves, and what the
+//! return came to. It only draws: what it needs done is queued as a [`RefundCommand`].
+
+use egui::{RichText, Ui};
+
+use super::refund::{Confirmation, Refund, RefundCommand, RefundForm};
+use crate::ledger::{PayoutState, ReturnRecord, ReturnRefusal, SaleReturns};
+use crate::payouts::PayoutError;
+use crate::requests::{ReturnAsk, Service};
+use crate::t;
+use crate::ui::plumbing::bridge::Requested;
+use crate::ui::services::paper::{Paper, PaperCommand, PaperSource};
+use crate::ui::widgets::form::{self, blocking_reasons, error_box};
+use crate::validate::{self, Field, ValidationError};
+
+/// What the return shows of the session it is in.
+pub struct RefundView<'a> {
+    /// The service the form's return is checked against.
+    pub service: Service<'a>,
+    pub moves_real_money: bool,
+    /// Whether the owner's side is open (no PIN set, or the owner's PIN typed).
+    pub owner_side: bool,
+}
+
+/// The reasons a person picks from, by the code the books keep.
+const REASONS: [&str; 4] = ["product", "charged-twice", "wrong-amount", "other"];
+
+fn reason_words(code: &str) -> String {
+    match code {
+        "product" => t!("return-reason-product"),
+        "charged-twice" => t!("return-reason-charged-twice"),
+        "wrong-amount" => t!("return-reason-wrong-amount"),
+        _ => t!("refund-reason-other"),
+    }
+}
+
+/// Where the money goes, as the interface pays: the customer's Bre-B alias now, their mobile
+/// number under the spec's. The label, the field its problems are under, a hint.
+fn destination_words(service: &Service<'_>) -> (String, Field, &'static str) {
+    if service.dialect.payout_key_is_alias() {
+        (t!("field-refund-alias"), Field::Key, "@CLIENTE123")
+    } else {
+        (
+            t!("field-refund-cellphone"),
+            Field::Cellphone,
+            "300 123 4567",
+        )
+    }
+}
+
+fn refund_labels(service: &Service<'_>) -> Vec<(Field, String)> {
+    let (destination, field, _) = destination_words(service);
+    vec![
+        (Field::Amount, t!("field-amount")),
+        (Field::Reason, t!("field-refund-reason")),
+        (field, destination),
+        (Field::Reference, t!("created-service-reference")),
+        (Field::WebhookRequest, t!("field-webhook-url")),
+        (Field::ShopUrl, t!("field-shop-url")),
+    ]
+}
+
+impl Refund {
+    /// «Devolver dinero» for `sale`'s `payment` ("" for a sale), or its form when open. On the
+    /// owner's side only the owner sees it work; in Caja it says the owner's PIN is asked.
+    pub fn button_ui(&mut self, ui: &mut Ui, label: &str, sale: &str, payment: &str, owner: bool) {
+        let button = ui.add_enabled(!self.is_for(sale), egui::Button::new(label));
+        let button = if owner {
+            button
+        } else {
+            button.on_hover_text(t!("refund-owner-pin"))
+        };
+        if button.clicked() {
+            self.queued.ask(
+                ui,
+                RefundCommand::Open {
+                    sale: sale.to_owned(),
+                    payment: payment.to_owned(),
+                },
+            );
+        }
+    }
+
+    /// The form for `sale`, when it is the one open, and the confirmation over it.
+    pub fn form_ui(&mut self, ui: &mut Ui, sale: &str, view: &RefundView<'_>, paper: &mut Paper) {
+        if self.awaits_owner() == Some(sale) {
+            ui.label(RichText::new(t!("refund-owner-pin")).weak());
+        }
+        let Some(mut form) = self.form.take() else {
+            return;
+        };
+        if form.typed.sale == sale {
+            ui.separator();
+            self.form_body(ui, &mut form, view);
+            self.paper_ui(ui, paper);
+            self.confirmation_ui(ui, view.moves_real_money);
+        }
+        self.form = Some(form);
+    }
+
+    fn form_body(&mut self, ui: &mut Ui, form: &mut RefundForm, view: &RefundView<'_>) {
+        ui.label(
+            RichText::new(t!("refund-title", sale = form.typed.sale.as_str()))
+                .strong()
+                .size(crate::ui::theme::size::EMPHASIS),
+        );
+        match &self.returnable {
+            Requested::Done(found) => {
+                ui.label(t!(
+                    "refund-paid",
+                    paid = found.returns.paid.to_string(),
+                    remaining = found.returns.remaining().to_string()
+                ));
+            }
+            Requested::Failed { error, .. } => {
+                error_box(ui, error);
+                close_button(ui, &mut self.queued);
+                return;
+            }
+            _ => {
+                ui.spinner();
+                return;
+            }
+        }
+        if let Some(words) = self
+            .returnable
+            .value()
+            .and_then(|found| found.returns.words())
+        {
+            ui.label(RichText::new(words).weak());
+        }
+        let returns = self
+            .returnable
+            .value()
+            .map(|found| found.returns)
+            .unwrap_or_default();
+        let built = checked(form, &view.service, returns);
+        let problems = built.as_ref().err().cloned().unwrap_or_default();
+        let enter = egui::Grid::new("refund-form")
+            .num_columns(2)
+            .spacing([12.0, 6.0])
+            .show(ui, |ui| fields(ui, form, &view.service, &problems))
+            .inner;
+        self.review_row(ui, form, built, enter);
+        if (form.pressed_while_blocked || started(form)) && !problems.is_empty() {
+            blocking_reasons(ui, &problems, &refund_labels(&view.service));
+        }
+        // A refusal is about the values it was given: changed, it no longer applies.
+        if self.plan.error().is_some() && self.reviewed.as_ref() != Some(&form.typed) {
+            self.plan = Requested::NotRequested;
+        }
+        if let Some(error) = self.plan.error() {
+            error_box(ui, error);
+        }
+        self.outcome_ui(ui);
+    }
+
+    /// «Revisar devolución…» (nothing is sent from here, only read back), «Cerrar», and what is
+    /// under way.
+    fn review_row(
+        &mut self,
+        ui: &mut Ui,
+        form: &mut RefundForm,
+        built: Result<ReturnAsk, Vec<ValidationError>>,
+        enter: bool,
+    ) {
+        let busy = self.is_busy();
+        let sent = matches!(self.send, Requested::Done(_)) || self.send.error().is_some();
+        ui.horizontal(|ui| {
+            let review = crate::ui::widgets::primary::primary_button(
+                ui,
+                built.is_ok() && !busy && !sent,
+                &t!("refund-review"),
+                None,
+            );
+            if built.is_err()
+                && review.contains_pointer()
+                && ui.input(|i| i.pointer.primary_released())
+            {
+                form.pressed_while_blocked = true;
+            }
+            if (review.clicked() || (enter && !busy && !sent))
+                && let Ok(ask) = built
+            {
+                self.reviewed = Some(form.typed.clone());
+                self.queued.ask(ui, RefundCommand::Review(ask));
+            }
+            close_button(ui, &mut self.queued);
+            for (pending, words) in [
+                (self.plan.is_pending(), t!("refund-checking")),
+                (self.send.is_pending(), t!("sending")),
+            ] {
+                if pending {
+                    ui.spinner();
+                    ui.label(words);
+                }
+            }
+        });
+    }
+
+    /// What the return came to: sent and waiting, confirmed, not out (with the service's
+    /// reason), or its answer lost (never sent again from here).
+    fn outcome_ui(&self, ui: &mut Ui) {
+        if let Some(error) = self.send.error() {
+            error_box(ui, error);
+            if error.outcome_unknown {
+                ui.label(
+                    RichText::new(t!("refund-unknown-no-resend"))
+                        .color(crate::ui::theme::palette(ui).danger),
+                );
+            }
+            return;
+        }
+        if let Some(record) = &self.latest {
+            let (words, tone) = outcome_words(record);
+            let palette = crate::ui::theme::palette(ui);
+            let colour = if tone {
+                palette.success
+            } else {
+                palette.danger
+            };
+            ui.label(RichText::new(words).color(colour));
+        }
+    }
+
+    /// Once the service confirmed the return: its receipt printed or saved, as the owner
+    /// chooses, and what that came to.
+    fn paper_ui(&self, ui: &mut Ui, paper: &mut Paper) {
+        let Some(record) = self
+            .latest
+            .as_ref()
+            .filter(|record| record.payout.state == PayoutState::Approved)
+        else {
+            return;
+        };
+        ui.horizontal_wrapped(|ui| {
+            if let Some(pdf) = crate::ui::panels::printer_settings::print_or_pdf(
+                ui,
+                paper,
+                &t!("refund-print-receipt"),
+                &t!("refund-receipt-pdf"),
+            ) {
+                paper.queued.ask(
+                    ui,
+                    PaperCommand::ReturnReceipt {
+                        reference1: record.payout.reference1.clone(),
+                        pdf,
+                    },
+                );
+            }
+            if paper.is_busy() {
+                ui.spinner();
+            }
+        });
+        crate::ui::panels::printer_settings::outcome_line(ui, paper, &[PaperSource::Return]);
+    }
+
+    fn confirmation_ui(&mut self, ui: &mut Ui, moves_real_money: bool) {
+        let Some(confirmation) = &mut self.confirmation else {
+            return;
+        };
+        let mut answer = None;
+        egui::Modal::new(egui::Id::unique("refund-confirmation")).show(ui.ctx(), |ui| {
+            answer = confirmation_body(ui, confirmation, moves_real_money);
+        });
+        match answer {
+            // Taking the plan out of the dialog is what makes a second click send nothing.
+            Some(true) => {
+                if let Some(confirmation) = self.confirmation.take() {
+                    self.queued.ask(
+                        ui,
+                        RefundCommand::Send {
+                            plan: Box::new(confirmation.plan),
+                            repeat: confirmation.repeat_acknowledged,
+                        },
+                    );
+                }
+            }
+            Some(false) => self.confirmation = None,
+            None => {}
+        }
+    }
+}
+
+fn close_button(ui: &mut Ui, queued: &mut crate::ui::plumbing::queue::Queue<RefundCommand>) {
+    if ui.button(t!("refund-close")).clicked() {
+        queued.ask(ui, RefundCommand::Close);
+    }
+}
+
+/// Whether the owner has started changing the form (the amount comes prefilled).
+fn started(form: &RefundForm) -> bool {
+    !form.typed.destination.trim().is_empty() || !form.typed.reason_words.trim().is_empty()
+}
+
+/// The form read as the engine reads it, with what the app asks more: an amount (the engine's
+/// "all that remains" is the prefilled figure here) of at most what remains.
+fn checked(
+    form: &RefundForm,
+    service: &Service<'_>,
+    returns: SaleReturns,
+) -> Result<ReturnAsk, Vec<ValidationError>> {
+    let remaining = returns.remaining();
+    let mut problems = Vec::new();
+    let amount = validate::amount(Field::Amount, &form.typed.amount);
+    match &amount {
+        Err(problem) => problems.push(problem.clone()),
+        Ok(amount) if *amount > remaining => problems.push(ValidationError::new(
+            Field::Amount,
+            ReturnRefusal::OverRemaining {
+                remaining,
+                paid: returns.paid,
+            }
+            .to_string(),
+        )),
+        Ok(_) => {}
+    }
+    match form.typed.parse(service) {
+        Ok(ask) if problems.is_empty() => Ok(ask),
+        Ok(_) => Err(problems),
+        Err(more) => {
+            problems.extend(more.into_iter().filter(|p| p.field != Field::Amount));
+            Err(problems)
+        }
+    }
+}
+
+/// The form's rows; true when Enter was pressed in one.
+fn fields(
+    ui: &mut Ui,
+    form: &mut RefundForm,
+    service: &Service<'_>,
+    problems: &[ValidationError],
+) -> bool {
+    let amount = form::text_row(
+        ui,
+        &t!("field-amount"),
+        &mut form.typed.amount,
+        "$ 20.000",
+        form::problem_for(problems, Field::Amount),
+    );
+    let reason_label = ui.label(t!("field-refund-reason"));
+    ui.vertical(|ui| {
+        for code in REASONS {
+            ui.radio_value(&mut form.typed.reason, code.to_owned(), reason_words(code));
+        }
+    })
+    .response
+    .labelled_by(reason_label.id);
+    ui.end_row();
+    let mut enter = form::submitted(&amount);
+    if form.typed.reason == "other" {
+        enter |= form::submitted(&form::text_row(
+            ui,
+            &t!("field-refund-reason-words"),
+            &mut form.typed.reason_words,
+            &t!("refund-reason-words-hint"),
+            form::problem_for(problems, Field::Reason),
+        ));
+    }
+    let (label, field, hint) = destination_words(service);
+    enter |= form::submitted(&form::text_row(
+        ui,
+        &label,
+        &mut form.typed.destination,
+        hint,
+        form::problem_for(problems, field),
+    ));
+    enter
+}
+
+/// The outcome in the cashier's words, and whether it is good news.
+fn outcome_words(record: &ReturnRecord) -> (String, bool) {
+    let payout = &record.payout;
+    let amount = payout.amount.to_string();
+    let destination = validate::group_cellphone(&payout.destination);
+    match payout.state {
+        PayoutState::Approved => (
+            t!(
+                "refund-confirmed",
+                amount = amount,
+                destination = destination
+            ),
+            true,
+        ),
+        PayoutState::Sending | PayoutState::Sent => (
+            t!("refund-sent", amount = amount, destination = destination),
+            true,
+        ),
+        PayoutState::Unknown => (
+            format!(
+                "{} {}",
+                payout.state.words(),
+                t!("refund-unknown-no-resend")
+            ),
+            false,
+        ),
+        PayoutState::Refused | PayoutState::Failed | PayoutState::NotSent => {
+            let reason = payout
+                .error_message
+                .clone()
+                .unwrap_or_else(|| t!("refund-no-reason"));
+            (
+                t!(
+                    "refund-not-out",
+                    amount = amount,
+                    state = payout.state.words().to_lowercase(),
+                    reason = reason
+                ),
+                false,
+            )
+        }
+    }
+}
+
+/// The dialog: the amount large, the return in words, the balance before and after, what must
+/// be acknowledged; `Some(true)` when the owner sends, `Some(false)` when they cancel.
+fn confirmation_body(
+    ui: &mut Ui,
+    confirmation: &mut Confirmation,
+    moves_real_money: bool,
+) -> Option<bool> {
+    let plan = &confirmation.plan;
+    let amount = plan.amount();
+    ui.set_max_width(460.0);
+    ui.heading(t!("refund-confirm-title"));
+    crate::ui::widgets::amount::amount_label(ui, amount, |text| {
+        text.size(crate::ui::theme::size::PAYOUT_AMOUNT).strong()
+    });
+    ui.add(egui::Label::new(plan.summary()).wrap());
+    egui::Grid::new("refund-confirm-grid")
+        .num_columns(2)
+        .show(ui, |ui| {
+            let balance = plan.payout.balance;
+            let after = balance.and_then(|balance| balance.checked_sub(amount));
+            for (label, value) in [
+                (t!("confirm-balance"), balance),
+                (t!("refund-confirm-after"), after),
+            ] {
+                if let Some(value) = value {
+                    ui.label(label);
+                    ui.label(value.to_string());
+                    ui.end_row();
+                }
+            }
+        });
+    let danger = crate::ui::theme::palette(ui).danger;
+    if moves_real_money {
+        ui.label(
+            RichText::new(t!("confirm-real-money"))
+                .strong()
+                .color(danger),
+        );
+    }
+    if let Some(previous) = &plan.payout.similar {
+        let warning = PayoutError::NeedsDuplicateConfirmation(Box::new(previous.clone()));
+        ui.label(RichText::new(warning.to_string()).color(danger));
+        ui.checkbox(&mut confirmation.repeat_acknowledged, t!("confirm-repeat"));
+    }
+    ui.add_space(crate::ui::theme::space::MEDIUM);
+    let ready = confirmation.plan.payout.similar.is_none() || confirmation.repeat_acknowledged;
+    ui.horizontal(|ui| {
+        let send = egui::Button::new(
+            RichText::new(t!("refund-confirm-send", amount = amount.to_string())).strong(),
+        );
+        let sent = ui.add_enabled(ready, send).clicked();
+        let cancelled = ui.button(t!("cancel")).clicked();
+        if sent {
+            Some(true)
+        } else {
+            cancelled.then_some(false)
+        }
+    })
+    .inner
+}

@@ -1,0 +1,296 @@
+//! Devolver dinero from the app (issue 44), as the people at the till do it (kittest, against the
+//! built-in simulator over loopback): Estado de pagos → the sale → «Devolver dinero» → (in Caja)
+//! the owner's PIN → the review in words → sent once → the sale says «Devuelto»; a partial return
+//! says «Devuelto $ 20.000 de $ 80.000»; in Caja without the owner's PIN, and with any bad input,
+//! nothing reaches the service (the simulator's withdraw requests counted); Cuadre del día shows
+//! the return apart from payouts, and sales less returns.
+
+mod common;
+
+use common::ui::{App, click, click_until, create_link, shows, text_input, type_into, wait_until};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use paydesk::ui::{Panel, PaydeskApp};
+use serde_json::json;
+
+const WITHDRAW: &str = "/pay/cash-out/generate/withdraw-method/token";
+const OWNER_PIN: &str = "4826";
+
+/// A sale of `amount` for `what`, approved at the simulator, and its payment confirmed in the
+/// books by the service's status answer (what a return needs); its reference.
+fn approved_sale(
+    app: &App,
+    harness: &mut Harness<'_, PaydeskApp>,
+    amount: &str,
+    what: &str,
+) -> String {
+    harness.state_mut().show_panel(Panel::Collect);
+    harness.run_steps(2);
+    type_into(harness, "¿Qué vende?", what);
+    let reference = create_link(harness, amount);
+    let control = app.control(harness);
+    app.post(
+        format!("{control}/transactions/{reference}/outcome"),
+        json!({"outcome": "approve"}),
+    );
+    let session = harness.state().session().cloned().expect("a session");
+    let ledger = session.ledger.clone().expect("a ledger");
+    let profile = session.profile_name().to_owned();
+    wait_until(harness, "the books hold what was paid", |_| {
+        ledger.returnable(&profile, &reference, "").is_ok()
+    });
+    reference
+}
+
+/// Estado de pagos, and the sale's window opened from its row, as a person opens it.
+fn open_sale(harness: &mut Harness<'_, PaydeskApp>, what: &str, reference: &str) {
+    harness.state_mut().show_panel(Panel::Status);
+    harness.run_steps(4);
+    wait_until(harness, "the sale is in today's list", |h| shows(h, what));
+    harness.get_by_label(what).click();
+    wait_until(harness, "the sale's window", |h| {
+        shows(h, &format!("Pago {reference}"))
+    });
+}
+
+fn set_owner_pin(harness: &mut Harness<'_, PaydeskApp>) {
+    wait_until(harness, "the people are read", |h| {
+        h.state().access().people().is_some()
+    });
+    harness.state_mut().show_panel(Panel::Settings);
+    harness.run_steps(2);
+    for label in ["PIN nuevo", "Repita el PIN"] {
+        harness.run_steps(2);
+        harness.get_by(text_input(label)).scroll_to_me();
+        harness.run_steps(2);
+        type_into(harness, label, OWNER_PIN);
+    }
+    harness.get_by_label("Poner PIN del dueño").scroll_to_me();
+    click_until(
+        harness,
+        "Poner PIN del dueño",
+        "the PIN is set and the till is in Caja",
+        |h| h.state().access().in_caja(),
+    );
+    harness.run_steps(2);
+}
+
+fn withdraws(app: &App, harness: &Harness<'_, PaydeskApp>) -> usize {
+    app.requests_to(harness, WITHDRAW)
+}
+
+/// The form filled and reviewed: the confirmation up, nothing sent yet.
+fn review(app: &App, harness: &mut Harness<'_, PaydeskApp>, amount: &str, alias: &str) {
+    type_into(harness, "Valor", amount);
+    type_into(harness, "Alias Bre-B del cliente", alias);
+    click(harness, "Revisar devolución…");
+    wait_until(harness, "the review in words", |h| {
+        shows(h, "Confirme la devolución")
+    });
+    assert_eq!(withdraws(app, harness), 0, "nothing sent before the yes");
+}
+
+#[test]
+fn in_caja_the_owners_pin_opens_the_return_and_the_sale_says_returned() {
+    let app = App::new();
+    let mut harness = app.harness();
+    let reference = approved_sale(&app, &mut harness, "80.000", "Zapatos talla 40");
+    set_owner_pin(&mut harness);
+    open_sale(&mut harness, "Zapatos talla 40", &reference);
+    click(&mut harness, "Devolver dinero");
+    wait_until(&mut harness, "the owner's PIN is asked", |h| {
+        h.query_by(text_input("PIN")).is_some()
+    });
+    assert!(!shows(&harness, "Devolver dinero de la venta"));
+    type_into(&mut harness, "PIN", OWNER_PIN);
+    click(&mut harness, "Entrar");
+    wait_until(&mut harness, "the form, its amount all that remains", |h| {
+        shows(h, "El cliente pagó $ 80.000; quedan $ 80.000 por devolver")
+    });
+    assert!(
+        shows(&harness, &format!("Pago {reference}")),
+        "the sale stays open"
+    );
+    review(&app, &mut harness, "80.000", "@ANA123");
+    assert!(
+        shows(&harness, "Devolver $ 80.000 de la venta"),
+        "the return in words"
+    );
+    assert!(shows(&harness, "Motivo: Producto devuelto"));
+
+    // Two clicks on the yes in the same moment (once the dialog has settled): sent once.
+    harness.run_steps(5);
+    let send = harness.get_by_label("Devolver $ 80.000");
+    send.click();
+    send.click();
+    harness.run_steps(2);
+    wait_until(&mut harness, "the return went out", |h| {
+        shows(h, "Devolución enviada: $ 80.000 a @ANA123")
+            || shows(h, "Devolución confirmada: $ 80.000 a @ANA123")
+    });
+    wait_until(&mut harness, "the service confirmed it", |h| {
+        shows(h, "Devolución confirmada: $ 80.000 a @ANA123")
+    });
+    wait_until(&mut harness, "the sale says it went back", |h| {
+        h.query_all_by_label("Devuelto").count() >= 2
+    });
+    assert_eq!(
+        withdraws(&app, &harness),
+        1,
+        "one request, whatever the clicks"
+    );
+}
+
+#[test]
+fn a_partial_return_says_how_much_of_the_sale_went_back() {
+    let app = App::new();
+    let mut harness = app.harness();
+    let reference = approved_sale(&app, &mut harness, "80.000", "Chaqueta de cuero");
+    open_sale(&mut harness, "Chaqueta de cuero", &reference);
+    // No owner's PIN set: the owner is at the till, and the form opens at once.
+    click(&mut harness, "Devolver dinero");
+    wait_until(&mut harness, "the form", |h| {
+        shows(h, "quedan $ 80.000 por devolver")
+    });
+    click(&mut harness, "Valor equivocado");
+    review(&app, &mut harness, "20.000", "@ANA123");
+    assert!(shows(&harness, "Motivo: Valor equivocado"));
+    click(&mut harness, "Devolver $ 20.000");
+    wait_until(&mut harness, "the service confirmed it", |h| {
+        shows(h, "Devolución confirmada: $ 20.000 a @ANA123")
+    });
+    wait_until(&mut harness, "the window and the list say the part", |h| {
+        h.query_all_by_label("Devuelto $ 20.000 de $ 80.000")
+            .count()
+            >= 2
+    });
+    assert_eq!(withdraws(&app, &harness), 1);
+}
+
+#[test]
+fn in_caja_without_the_owners_pin_nothing_reaches_the_service() {
+    let app = App::new();
+    let mut harness = app.harness();
+    let reference = approved_sale(&app, &mut harness, "30.000", "Gorra azul");
+    set_owner_pin(&mut harness);
+    open_sale(&mut harness, "Gorra azul", &reference);
+    click(&mut harness, "Devolver dinero");
+    wait_until(&mut harness, "the owner's PIN is asked", |h| {
+        h.query_by(text_input("PIN")).is_some()
+    });
+    // A wrong PIN, then the prompt closed: no form, nothing sent.
+    type_into(&mut harness, "PIN", "1111");
+    click(&mut harness, "Entrar");
+    wait_until(&mut harness, "the PIN is checked", |h| {
+        !h.state().access().is_checking() && shows(h, "PIN incorrecto")
+    });
+    click(&mut harness, "Cancelar");
+    harness.run_steps(4);
+    assert!(harness.state().access().in_caja());
+    assert!(!shows(&harness, "Devolver dinero de la venta"));
+    assert!(
+        harness
+            .query_by(text_input("Alias Bre-B del cliente"))
+            .is_none()
+    );
+    assert_eq!(withdraws(&app, &harness), 0);
+}
+
+#[test]
+fn every_bad_return_input_has_its_message_and_sends_nothing() {
+    let app = App::new();
+    let mut harness = app.harness();
+    let reference = approved_sale(&app, &mut harness, "50.000", "Bolso negro");
+    open_sale(&mut harness, "Bolso negro", &reference);
+    click(&mut harness, "Devolver dinero");
+    wait_until(&mut harness, "the form", |h| {
+        shows(h, "quedan $ 50.000 por devolver")
+    });
+    for (label, value, message) in [
+        ("Valor", "0", "mayor que $ 0"),
+        ("Valor", "-3", "mayor que $ 0"),
+        ("Valor", "50,5", "use pesos enteros"),
+        ("Valor", "90.000", "Solo quedan $ 50.000 por devolver"),
+        ("Alias Bre-B del cliente", "ana", "@"),
+    ] {
+        type_into(&mut harness, label, value);
+        assert!(
+            shows(&harness, message),
+            "{label}={value}: expected {message:?}"
+        );
+    }
+    // «Otro» needs its words.
+    click(&mut harness, "Otro (con sus palabras)");
+    click(&mut harness, "Revisar devolución…");
+    assert!(shows(&harness, "Escriba el motivo en sus palabras"));
+    assert!(!shows(&harness, "Confirme la devolución"));
+    // Cancelled at the review: still nothing.
+    type_into(
+        &mut harness,
+        "Motivo en sus palabras",
+        "Se equivocó de talla",
+    );
+    type_into(&mut harness, "Valor", "10.000");
+    review(&app, &mut harness, "10.000", "@ANA123");
+    assert!(shows(&harness, "Motivo: Se equivocó de talla"));
+    click(&mut harness, "Cancelar");
+    wait_until(&mut harness, "the dialog closes", |h| {
+        !shows(h, "Confirme la devolución")
+    });
+    assert_eq!(withdraws(&app, &harness), 0);
+}
+
+#[test]
+fn the_close_shows_the_return_apart_from_payouts_and_what_is_left_of_the_sales() {
+    let app = App::new();
+    let mut harness = app.harness();
+    let reference = approved_sale(&app, &mut harness, "80.000", "Vestido rojo");
+    open_sale(&mut harness, "Vestido rojo", &reference);
+    click(&mut harness, "Devolver dinero");
+    wait_until(&mut harness, "the form", |h| {
+        shows(h, "quedan $ 80.000 por devolver")
+    });
+    review(&app, &mut harness, "20.000", "@ANA123");
+    click(&mut harness, "Devolver $ 20.000");
+    wait_until(&mut harness, "the service confirmed it", |h| {
+        shows(h, "Devolución confirmada: $ 20.000 a @ANA123")
+    });
+    // Its receipt, saved as a PDF as the owner chooses.
+    click(&mut harness, "Comprobante de devolución en PDF");
+    wait_until(&mut harness, "the receipt is saved", |h| {
+        shows(h, "PDF guardado en")
+    });
+    let record = harness
+        .state()
+        .session()
+        .and_then(|session| session.ledger.clone().ok())
+        .and_then(|ledger| ledger.returns_of_sale("simulator", &reference).ok())
+        .and_then(|returns| returns.into_iter().next())
+        .expect("the return is in the books");
+    let saved = app.home.path().join("exports").join(format!(
+        "paydesk-devolucion-{}.pdf",
+        record.payout.reference1
+    ));
+    assert!(saved.is_file(), "{saved:?}");
+
+    harness.state_mut().show_panel(Panel::Reconcile);
+    wait_until(&mut harness, "the close counts the return", |h| {
+        shows(h, "Devoluciones confirmadas") && shows(h, "Ventas menos devoluciones")
+    });
+    // Apart from payouts to suppliers: none was sent, a return was.
+    assert!(shows(&harness, "Dispersiones pagadas") || shows(&harness, "Dispersiones"));
+    assert!(shows(&harness, "$ 60.000"), "what is left of the sales");
+    assert!(shows(
+        &harness,
+        "La comisión de cada devolución la paga la tienda"
+    ));
+    let report = common::ui::todays_report(&harness);
+    assert_eq!(
+        report.returns.paid.gross,
+        paydesk::money::Pesos::new(20_000)
+    );
+    assert_eq!(
+        report.payouts_paid.count, 0,
+        "a return is not a payout to a supplier"
+    );
+}
