@@ -216,7 +216,7 @@ mod activity {
     fn activity_says_what_the_session_lacks() {
         paydesk::i18n::set(paydesk::i18n::Language::Es);
         let view = ActivityView {
-            receiver: Err("the port 8787 is taken".into()),
+            receiver: Err(paydesk::i18n::Problem::words("the port 8787 is taken")),
             has_hash_key: false,
         };
         // The app's feed, not read yet (no logic runs here to read it).

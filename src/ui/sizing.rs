@@ -64,6 +64,7 @@ fn work_area(ctx: &egui::Context, monitor: egui::Vec2) -> egui::Rect {
     if let Some(area) = windows_work_area(ctx.pixels_per_point()) {
         return area;
     }
+    // Only Windows reports a work area; elsewhere the context is not needed.
     let _ = ctx;
     egui::Rect::from_min_max(
         egui::pos2(0.0, 32.0),

@@ -15,7 +15,7 @@ use crate::ui::widgets::table::{self, GridRow, Title};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ActivityView {
     /// The receiver's address, or why it is not running.
-    pub receiver: Result<String, String>,
+    pub receiver: Result<String, crate::i18n::Problem>,
     pub has_hash_key: bool,
 }
 
@@ -26,7 +26,7 @@ impl ActivityView {
                 .receiver
                 .as_ref()
                 .map(|receiver| receiver.url())
-                .map_err(ToString::to_string),
+                .map_err(Clone::clone),
             has_hash_key: session.connection.hash_key.is_some(),
         }
     }
@@ -74,9 +74,13 @@ impl ActivityPanel {
             Ok(url) => {
                 ui.label(RichText::new(t!("activity-receiving", url = url.as_str())).weak());
             }
+            // What the system said stays under «Detalles», as everywhere else.
             Err(problem) => error_box(
                 ui,
-                &UiError::local(t!("activity-receiver-down", problem = problem.as_str())),
+                &UiError::from(crate::i18n::Problem {
+                    message: t!("activity-receiver-down", problem = problem.message.as_str()),
+                    detail: problem.detail.clone(),
+                }),
             ),
         }
         if !view.has_hash_key {

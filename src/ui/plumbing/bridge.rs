@@ -80,6 +80,7 @@ impl Bridge {
         let (sender, receiver) = mpsc::channel();
         let ctx = self.ctx.clone();
         self.runtime.spawn_blocking(move || {
+            // As above: the panel may have moved on and dropped the task.
             let _ = sender.send(work());
             ctx.request_repaint();
         });

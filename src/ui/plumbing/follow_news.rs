@@ -7,17 +7,24 @@
 use crate::api::ApiError;
 use crate::api::StatusRecord;
 
-/// What one follower last told the window.
+/// What one follower last told the window: the service's answer, or the words of the failure
+/// the window showed (compared, never handled here: the follower's own owner handles it).
 #[derive(Default)]
-pub struct LastTold(Option<Result<StatusRecord, String>>);
+pub struct LastTold(Option<Told>);
+
+#[derive(PartialEq)]
+enum Told {
+    Answer(StatusRecord),
+    Failure(String),
+}
 
 impl LastTold {
     /// Whether a follower's answer (`result`, and whether it brought one more payment of a
     /// code) changes what the window shows, and so is worth a frame now.
     pub fn is_news(&mut self, result: &Result<StatusRecord, ApiError>, received: bool) -> bool {
         let told = match result {
-            Ok(record) => Ok(record.clone()),
-            Err(error) => Err(error.to_string()),
+            Ok(record) => Told::Answer(record.clone()),
+            Err(error) => Told::Failure(error.to_string()),
         };
         let news = received || self.0.as_ref() != Some(&told);
         self.0 = Some(told);

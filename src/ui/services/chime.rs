@@ -95,6 +95,7 @@ mod platform {
         std::thread::Builder::new()
             .name("chime".into())
             .spawn(move || {
+                // The waiting side gave up at its deadline: the outcome has nowhere to go.
                 let _ = done.send(play_on_server(bytes, rate));
             })
             .map_err(|error| ChimeError::Refused(error.to_string()))?;
