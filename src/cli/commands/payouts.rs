@@ -134,18 +134,28 @@ pub(super) fn payout_failure(error: payouts::PayoutError) -> Failure {
 /// identical payout, then asks on the terminal. With no terminal, refuses: money never moves
 /// on a guess.
 fn confirm_payout(ctx: &Context<'_>, plan: &payouts::PayoutPlan) -> Result<(), Failure> {
-    let mut summary = plan.summary();
+    ask_to_send(ctx, plan.summary(), plan.balance, plan.similar.as_ref())
+}
+
+/// Money out asked on the terminal, a payout's or a return's alike: its summary, real money
+/// said so, the balance it leaves, and a similar recent payout named first.
+pub(super) fn ask_to_send(
+    ctx: &Context<'_>,
+    mut summary: String,
+    balance: Option<crate::money::Pesos>,
+    similar: Option<&crate::ledger::PayoutRecord>,
+) -> Result<(), Failure> {
     if ctx.connection.environment().moves_real_money() {
         summary.push_str(&crate::t!("cli-real-money"));
     }
-    if let Some(balance) = plan.balance {
+    if let Some(balance) = balance {
         summary.push_str(&crate::t!(
             "cli-disbursement-balance",
             balance = balance.to_string()
         ));
     }
     summary.push('?');
-    if let Some(previous) = &plan.similar {
+    if let Some(previous) = similar {
         summary = format!(
             "{}\n{summary}",
             payouts::PayoutError::NeedsDuplicateConfirmation(Box::new(previous.clone()))

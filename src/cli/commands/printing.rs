@@ -36,14 +36,7 @@ pub async fn print(ctx: &Context<'_>, command: &PrintCommand) -> Outcome {
             paper,
             drawer,
         } => {
-            let mut problems = Vec::new();
-            let paper = paper_of(paper.as_deref(), &settings, &mut problems);
-            let out = out_of(to, &settings, &mut problems);
-            let reference = reference_of(reference, &mut problems);
-            checked(problems)?;
-            let (Some(paper), Some(out)) = (paper, out) else {
-                return Err(unreadable_flags());
-            };
+            let (reference, paper, out) = slip_flags(reference, paper, to, &settings)?;
             receipt(ctx, reference, payment.clone(), paper, *drawer, out).await
         }
         PrintCommand::Return {
@@ -51,14 +44,7 @@ pub async fn print(ctx: &Context<'_>, command: &PrintCommand) -> Outcome {
             to,
             paper,
         } => {
-            let mut problems = Vec::new();
-            let paper = paper_of(paper.as_deref(), &settings, &mut problems);
-            let out = out_of(to, &settings, &mut problems);
-            let reference1 = reference_of(reference1, &mut problems);
-            checked(problems)?;
-            let (Some(paper), Some(out)) = (paper, out) else {
-                return Err(unreadable_flags());
-            };
+            let (reference1, paper, out) = slip_flags(reference1, paper, to, &settings)?;
             return_receipt(ctx, reference1, paper, out).await
         }
         PrintCommand::Close {
@@ -266,6 +252,25 @@ fn day_of(date: Option<&str>, problems: &mut Vec<ValidationError>) -> Option<tim
         ));
     }
     day
+}
+
+/// A slip's flags read together, every problem said at once: which payment (or return), the
+/// paper's width and where it goes.
+fn slip_flags(
+    reference: &str,
+    paper: &Option<String>,
+    to: &PrintTo,
+    settings: &PrinterSettings,
+) -> Result<(String, PaperWidth, PaperOut), Failure> {
+    let mut problems = Vec::new();
+    let paper = paper_of(paper.as_deref(), settings, &mut problems);
+    let out = out_of(to, settings, &mut problems);
+    let reference = reference_of(reference, &mut problems);
+    checked(problems)?;
+    let (Some(paper), Some(out)) = (paper, out) else {
+        return Err(unreadable_flags());
+    };
+    Ok((reference, paper, out))
 }
 
 fn reference_of(reference: &str, problems: &mut Vec<ValidationError>) -> String {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use super::context::{Context, Outcome, Question, confirm_on_terminal};
+use super::context::{Context, Outcome};
 use super::payouts::{payout_failure, payout_json};
 use crate::cli::args::RefundArgs;
 use crate::cli::output::Failure;
@@ -78,31 +78,7 @@ fn confirm_return(
         }
         return Ok(similar.is_some());
     }
-    let mut summary = plan.summary();
-    if ctx.connection.environment().moves_real_money() {
-        summary.push_str(&crate::t!("cli-real-money"));
-    }
-    if let Some(balance) = plan.payout.balance {
-        summary.push_str(&crate::t!(
-            "cli-disbursement-balance",
-            balance = balance.to_string()
-        ));
-    }
-    summary.push('?');
-    if let Some(previous) = similar {
-        summary = format!(
-            "{}\n{summary}",
-            crate::payouts::PayoutError::NeedsDuplicateConfirmation(Box::new(previous.clone()))
-        );
-    }
-    confirm_on_terminal(
-        &summary,
-        Question {
-            no_terminal: crate::t!("cli-no-terminal", summary = summary.as_str()),
-            type_yes: crate::t!("cli-type-yes"),
-            declined: crate::t!("cli-not-sent"),
-        },
-    )?;
+    super::payouts::ask_to_send(ctx, plan.summary(), plan.payout.balance, similar)?;
     Ok(similar.is_some())
 }
 
