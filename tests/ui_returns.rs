@@ -294,3 +294,73 @@ fn the_close_shows_the_return_apart_from_payouts_and_what_is_left_of_the_sales()
         "a return is not a payout to a supplier"
     );
 }
+
+#[test]
+fn the_customer_display_says_the_return_of_the_code_on_display_while_it_goes() {
+    let app = App::new();
+    let monitors = vec![
+        paydesk::ui::display::Monitor {
+            name: "HDMI-1".into(),
+            x: 0,
+            y: 0,
+            width: 1920,
+            height: 1080,
+            primary: true,
+        },
+        paydesk::ui::display::Monitor {
+            name: "HDMI-2".into(),
+            x: 1920,
+            y: 0,
+            width: 1366,
+            height: 768,
+            primary: false,
+        },
+    ];
+    let mut harness = common::ui::harness_with_monitors(&app, monitors);
+    let reference = common::ui::create_counter_qr(&mut harness);
+    // A customer paid before the code went up on the display: it waits for the next one.
+    let control = app.control(&harness);
+    app.post(
+        format!("{control}/transactions/{reference}/outcome"),
+        json!({ "outcome": "approve", "amount": 12_000 }),
+    );
+    let session = harness.state().session().cloned().expect("a session");
+    let ledger = session.ledger.clone().expect("a ledger");
+    wait_until(&mut harness, "the payment is in the books", |h| {
+        h.state()
+            .tracker()
+            .find(&reference)
+            .is_some_and(|code| code.received.len() == 1)
+    });
+    let payment = harness.state().tracker().find(&reference).unwrap().received[0].clone();
+    wait_until(&mut harness, "what was paid is confirmed", |_| {
+        ledger
+            .returnable("simulator", &reference, &payment.provider_reference)
+            .is_ok()
+    });
+    click(&mut harness, "Mostrar al cliente");
+    assert!(harness.state().customer_display().is_open());
+    assert_eq!(harness.state().customer_display().returned(), None);
+
+    harness.state_mut().show_panel(Panel::Status);
+    harness.run_steps(4);
+    harness.get_by_label("QR del mostrador").click();
+    harness.run_steps(4);
+    let time = paydesk::clock::shown_moment(payment.received_at);
+    click(&mut harness, &format!("Devolver $ 12.000 de las {time}"));
+    wait_until(&mut harness, "the form for that payment", |h| {
+        shows(h, "quedan $ 12.000 por devolver")
+    });
+    review(&app, &mut harness, "12.000", "@ANA123");
+    click(&mut harness, "Devolver $ 12.000");
+    wait_until(&mut harness, "the display says the return", |h| {
+        h.state().customer_display().returned().as_deref() == Some("Devolución enviada: $ 12.000")
+    });
+    wait_until(&mut harness, "the window draws it", |h| {
+        shows(h, "Devolución enviada: $ 12.000")
+    });
+    wait_until(&mut harness, "that payment says it went back", |h| {
+        shows(h, "Devuelto")
+    });
+    assert_eq!(withdraws(&app, &harness), 1);
+}

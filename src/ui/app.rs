@@ -258,6 +258,10 @@ impl PaydeskApp {
             tracker: &self.tracker,
             notifications: &notifications,
             service_away: self.service_away,
+            books: self.session.value().and_then(|session| {
+                let ledger = session.ledger.clone().ok()?;
+                Some((ledger, session.profile_name().to_owned()))
+            }),
         };
         self.display
             .logic(&self.bridge, &self.options.paths, inputs);

@@ -28,6 +28,19 @@ pub fn showing_ui(ui: &mut Ui, showing: &Showing, qr: &mut QrTexture) {
     });
 }
 
+/// A return of the sale on display, while it goes: «Devolución enviada: $ 20.000», large,
+/// under what the display shows.
+pub fn returned_ui(ui: &mut Ui, words: &str) {
+    ui.vertical_centered(|ui| {
+        ui.add_space(crate::ui::theme::space::LARGE);
+        ui.label(
+            RichText::new(words)
+                .size(crate::ui::theme::size::LARGE)
+                .strong(),
+        );
+    });
+}
+
 /// The shop's name, large, in the middle: the screen is the shop's while nobody pays.
 fn idle_ui(ui: &mut Ui, shop: &str) {
     ui.add_space((ui.available_height() / 2.0 - 80.0).max(0.0));

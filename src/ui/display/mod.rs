@@ -5,6 +5,7 @@
 
 mod draw;
 pub mod monitors;
+mod returned;
 mod state;
 mod window;
 

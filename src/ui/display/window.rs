@@ -30,6 +30,8 @@ struct Shared {
     close_asked: bool,
     /// The window's centre in physical pixels, as its last frame saw it: which monitor it is on.
     centre: Option<(f32, f32)>,
+    /// A return of the sale on display, while it goes, in the customer's words.
+    returned: Option<String>,
 }
 
 fn lock(shared: &Mutex<Shared>) -> MutexGuard<'_, Shared> {
@@ -53,6 +55,8 @@ pub struct DisplayInputs<'a> {
     pub tracker: &'a Tracker,
     pub notifications: &'a [StoredNotification],
     pub service_away: Option<i64>,
+    /// The session's books, where a return of the sale on display is read.
+    pub books: Option<super::returned::Books>,
 }
 
 type Loaded = (Vec<Monitor>, DisplaySettings);
@@ -72,6 +76,7 @@ pub struct CustomerDisplay {
     loaded: bool,
     loading: Option<Task<Loaded>>,
     saving: Option<Task<Result<(), String>>>,
+    returned: super::returned::ReturnOnDisplay,
 }
 
 impl CustomerDisplay {
@@ -135,12 +140,20 @@ impl CustomerDisplay {
     pub fn show(&mut self, payment: CreatedPayment, received_before: usize, place: Place) {
         lock(&self.shared).close_asked = false;
         self.open.get_or_insert(place);
+        self.returned.shown(Some(&payment.reference));
         self.state.show(payment, received_before);
     }
 
     /// Another merchant: nothing of the last one stays in front of the customer.
     pub fn clear(&mut self) {
         self.state.clear();
+        self.returned.shown(None);
+    }
+
+    /// What the display says of a return of the sale on display, while it goes (tests read
+    /// it; the window draws it).
+    pub fn returned(&self) -> Option<String> {
+        lock(&self.shared).returned.clone()
     }
 
     /// Each frame: the monitors and the remembered one read once, the window's close, the
@@ -172,7 +185,7 @@ impl CustomerDisplay {
         {
             self.remember_monitor_at(x, y, bridge, paths);
         }
-        self.follow(bridge.ctx(), inputs);
+        self.follow(bridge, inputs);
     }
 
     fn load(&mut self, bridge: &Bridge, paths: &Paths) {
@@ -217,7 +230,8 @@ impl CustomerDisplay {
     }
 
     /// What the display shows now, handed to its window, which repaints only when it changed.
-    fn follow(&mut self, ctx: &Context, inputs: DisplayInputs<'_>) {
+    fn follow(&mut self, bridge: &Bridge, inputs: DisplayInputs<'_>) {
+        let ctx = bridge.ctx();
         let had_sale = self.state.reference().is_some();
         let reference = self.state.reference().map(str::to_owned);
         let reason = reference
@@ -238,7 +252,17 @@ impl CustomerDisplay {
         if let Some(left) = wake {
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(left));
         }
+        if self.state.reference().is_none() {
+            self.returned.shown(None);
+        } else {
+            self.returned.follow(bridge, inputs.books, inputs.now);
+        }
+        let returned = self.returned.words().map(str::to_owned);
         let mut shared = lock(&self.shared);
+        if shared.returned != returned {
+            shared.returned = returned;
+            ctx.request_repaint_of(Self::viewport_id());
+        }
         if shared.showing.as_ref() != Some(&showing) {
             shared.showing = Some(showing);
             ctx.request_repaint_of(Self::viewport_id());
@@ -310,8 +334,13 @@ fn draw(ui: &mut egui::Ui, shared: &Mutex<Shared>, own_window: bool) {
     let showing = shared.showing.clone().unwrap_or(Showing::Idle {
         shop: String::new(),
     });
-    let Shared { qr, .. } = &mut *shared;
-    egui::CentralPanel::default().show(ui, |ui| showing_ui(ui, &showing, qr));
+    let Shared { qr, returned, .. } = &mut *shared;
+    egui::CentralPanel::default().show(ui, |ui| {
+        showing_ui(ui, &showing, qr);
+        if let Some(words) = returned {
+            super::draw::returned_ui(ui, words);
+        }
+    });
 }
 
 #[cfg(test)]
