@@ -15,9 +15,9 @@ mod postgres;
 
 use std::time::{Duration, Instant};
 
-use paydesk::api::catalog::MethodCatalog;
-use paydesk::api::TransactionStatus;
 use paydesk::api::PayoutRequest;
+use paydesk::api::TransactionStatus;
+use paydesk::api::catalog::MethodCatalog;
 use paydesk::api::kind::PaymentKind;
 use paydesk::api::notification::Notification;
 use paydesk::i18n::Language;

@@ -1704,10 +1704,7 @@ async fn status_says_a_contradiction_and_never_applies_it() {
         .collection_by_reference(&profile, &reference)
         .unwrap()
         .unwrap();
-    assert_eq!(
-        held.status,
-        Some(paydesk::api::TransactionStatus::Rejected)
-    );
+    assert_eq!(held.status, Some(paydesk::api::TransactionStatus::Rejected));
     let close = cli.run(&["--json", "ledger", "close"]).await;
     let close = close.json();
     assert_eq!(close["received"]["count"], 0, "{close}");

@@ -10,9 +10,11 @@ use std::time::Duration;
 use common::endpoint::{Endpoint, signed};
 use common::{TestSimulator, wait_for};
 use paydesk::api::catalog::MethodCatalog;
-use paydesk::api::{TransactionStatus, PayoutRequest};
-use paydesk::api::family_b::{CashIn, DEFAULT_BRAND_ID, PaymentLinkRequest, PaymentMethodRequest, Reference2};
+use paydesk::api::family_b::{
+    CashIn, DEFAULT_BRAND_ID, PaymentLinkRequest, PaymentMethodRequest, Reference2,
+};
 use paydesk::api::kind::PaymentKind;
+use paydesk::api::{PayoutRequest, TransactionStatus};
 use paydesk::ledger::reconcile::{self, ExceptionKind, Report};
 use paydesk::ledger::{CheckState, Ledger, PayoutState};
 use paydesk::money::Pesos;

@@ -6,9 +6,9 @@ mod common;
 
 use common::postgres::Cluster;
 use paydesk::api::catalog::MethodCatalog;
-use paydesk::api::{StatusRecord, TransactionStatus, PayoutRequest};
 use paydesk::api::kind::PaymentKind;
 use paydesk::api::notification::Notification;
+use paydesk::api::{PayoutRequest, StatusRecord, TransactionStatus};
 use paydesk::i18n::Language;
 use paydesk::ledger::reconcile::Period;
 use paydesk::ledger::{

@@ -7,8 +7,8 @@ mod common;
 use std::collections::HashSet;
 
 use common::{expected_signature, free_port, wait_until_listening};
-use paydesk::api::{StatusRecord, TransactionStatus};
 use paydesk::api::kind::PaymentKind;
+use paydesk::api::{StatusRecord, TransactionStatus};
 use paydesk::ledger::reconcile::{self, ExceptionKind};
 use paydesk::ledger::{CheckState, Collection, Ledger, StoreOutcome};
 use paydesk::money::Pesos;

@@ -9,10 +9,12 @@ use std::sync::Arc;
 
 use common::{TestSimulator, wait_for};
 use paydesk::api::catalog::{ExtraField, MethodCatalog};
-use paydesk::api::{TransactionStatus, PayoutRequest};
-use paydesk::api::family_b::{BREB_WITHDRAW_METHOD, CashIn, DEFAULT_BRAND_ID, PaymentMethodRequest, Reference2};
+use paydesk::api::family_b::{
+    BREB_WITHDRAW_METHOD, CashIn, DEFAULT_BRAND_ID, PaymentMethodRequest, Reference2,
+};
 use paydesk::api::kind::PaymentKind;
 use paydesk::api::{Dialect, TransactionTokenSource};
+use paydesk::api::{PayoutRequest, TransactionStatus};
 use paydesk::ledger::{CheckState, Ledger, StoredNotification};
 use paydesk::money::Pesos;
 use paydesk::secrets::SecretString;

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::{apply_answer, received_from_answer};
-use crate::api::{StatusRecord, TransactionStatus};
 use crate::api::{ApiError, Client};
+use crate::api::{StatusRecord, TransactionStatus};
 use crate::follow::Following;
 use crate::ledger::{Collection, Ledger, LedgerError, ReceivedPayment, StatusWrite, now_ms};
 
