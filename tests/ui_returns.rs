@@ -364,3 +364,33 @@ fn the_customer_display_says_the_return_of_the_code_on_display_while_it_goes() {
     });
     assert_eq!(withdraws(&app, &harness), 1);
 }
+
+#[test]
+fn on_a_small_screen_the_return_form_and_the_windows_close_are_on_it() {
+    let app = App::new();
+    let mut harness = app.harness();
+    harness.set_size(egui::vec2(1366.0, 768.0));
+    let reference = approved_sale(&app, &mut harness, "80.000", "Zapatos talla 40");
+    open_sale(&mut harness, "Zapatos talla 40", &reference);
+    click(&mut harness, "Devolver dinero");
+    wait_until(&mut harness, "the form", |h| {
+        shows(h, "quedan $ 80.000 por devolver")
+    });
+    harness.run_steps(6);
+    for label in ["Revisar devolución…", "Cerrar devolución"] {
+        let rect = harness.get_by_label(label).rect();
+        assert!(
+            rect.min.y >= 0.0 && rect.max.y <= 768.0,
+            "«{label}» on the screen: {rect:?}"
+        );
+    }
+    // Closed, the form gives its room back: the window's own «Cerrar» is on the screen.
+    click(&mut harness, "Cerrar devolución");
+    harness.run_steps(6);
+    let close = harness
+        .query_all_by_label("Cerrar")
+        .map(|node| node.rect())
+        .find(|rect| rect.min.x < 1000.0)
+        .expect("the window's «Cerrar»");
+    assert!(close.max.y <= 768.0, "{close:?}");
+}
