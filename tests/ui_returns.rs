@@ -9,7 +9,7 @@ mod common;
 
 use common::ui::{App, click, click_until, create_link, shows, text_input, type_into, wait_until};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use paydesk::ui::{Panel, PaydeskApp};
 use serde_json::json;
 
@@ -393,4 +393,45 @@ fn on_a_small_screen_the_return_form_and_the_windows_close_are_on_it() {
         .find(|rect| rect.min.x < 1000.0)
         .expect("the window's «Cerrar»");
     assert!(close.max.y <= 768.0, "{close:?}");
+}
+
+#[test]
+fn a_lost_answer_leaves_the_return_unknown_and_never_sends_it_again() {
+    let app = App::new();
+    // The receiver is down (another program holds its port): only a status check could tell.
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let mut harness = common::ui::harness_listening(
+        app.home.path(),
+        app.runtime.handle().clone(),
+        paydesk::i18n::Language::Es,
+        taken.local_addr().unwrap(),
+    );
+    let reference = approved_sale(&app, &mut harness, "40.000", "Sombrero vueltiao");
+    let control = app.control(&harness);
+    assert_eq!(
+        app.post(
+            format!("{control}/faults"),
+            json!({"route": "/cash-out/generate/withdraw-method/token", "mode": "drop-after-commit", "times": 1})
+        ),
+        204
+    );
+    open_sale(&mut harness, "Sombrero vueltiao", &reference);
+    click(&mut harness, "Devolver dinero");
+    wait_until(&mut harness, "the form", |h| {
+        shows(h, "quedan $ 40.000 por devolver")
+    });
+    review(&app, &mut harness, "40.000", "@ANA123");
+    click(&mut harness, "Devolver $ 40.000");
+    wait_until(&mut harness, "the unknown outcome", |h| {
+        shows(h, "se haya hecho o no")
+    });
+    assert!(shows(&harness, "paydesk no la enviará de nuevo"));
+    assert!(
+        harness
+            .get_by_label("Revisar devolución…")
+            .accesskit_node()
+            .is_disabled(),
+        "no second try from the form"
+    );
+    assert_eq!(withdraws(&app, &harness), 1);
 }
