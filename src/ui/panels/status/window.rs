@@ -4,22 +4,18 @@
 
 use egui::{RichText, Ui};
 
+use super::details::{DetailRow, code_rows, detail_row, record_rows};
+use super::panel::Shown;
 use super::refund::Refund;
 use super::refund_view::RefundView;
 use super::returned::Returned;
-use super::*;
-
-/// What the window shows besides the payment itself.
-pub(super) struct Shown<'a> {
-    /// The kind of payment, in words.
-    pub(super) kind: &'a str,
-    /// The webhook notifications last loaded, newest first.
-    pub(super) notifications: &'a [StoredNotification],
-    /// Since when the service has not answered, while it does not.
-    pub(super) service_away: Option<i64>,
-    /// The session a return would be checked against; none where there are no books.
-    pub(super) returns: Option<&'a RefundView<'a>>,
-}
+use super::{StatusCommand, StatusPanel};
+use crate::api::TransactionStatus;
+use crate::ledger::StoredNotification;
+use crate::t;
+use crate::ui::services::tracker::TrackedPayment;
+use crate::ui::widgets::qr::QrTexture;
+use crate::ui::widgets::status;
 
 impl StatusPanel {
     /// The window; false once the cashier closed it.
