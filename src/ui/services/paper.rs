@@ -306,29 +306,17 @@ impl Paper {
     ) -> Option<Printing> {
         let (reference, payment) = which;
         let file = format!("paydesk-comprobante-{}.pdf", file_safe(&reference));
-        let out = self.slip_out(pdf, job.printer, job.exports.join(file));
-        let (Some(ledger), Some(out)) = (job.ledger, out) else {
-            self.outcome.get_or_insert_with(no_books);
-            return None;
-        };
-        let (profile, shop, catalog, paper) =
-            (job.profile, job.shop, job.catalog, job.settings.paper);
-        Some(bridge.spawn(async move {
-            let receipt = from_books(move || {
-                Receipt::from_books(&ledger, &profile, &shop, &reference, payment.as_deref())
-            })
-            .await?;
-            let done = jobs::slip_to(
-                &receipt.slip(&catalog),
-                &receipt.title(),
-                paper,
-                SlipPage::Roll(paper),
-                false,
-                &out,
-            )
-            .await;
-            finished(done, &out).await
-        }))
+        self.slip_from_books(
+            job,
+            file,
+            pdf,
+            bridge,
+            move |ledger, profile, shop, catalog| {
+                let receipt =
+                    Receipt::from_books(ledger, profile, shop, &reference, payment.as_deref())?;
+                Ok::<_, PrintError>((receipt.slip(catalog), receipt.title()))
+            },
+        )
     }
 
     /// A return's receipt, read from the books: only a return the service confirmed has one.
@@ -340,6 +328,35 @@ impl Paper {
         bridge: &Bridge,
     ) -> Option<Printing> {
         let file = format!("paydesk-devolucion-{}.pdf", file_safe(&reference1));
+        self.slip_from_books(
+            job,
+            file,
+            pdf,
+            bridge,
+            move |ledger, profile, shop, catalog| {
+                let receipt = ReturnReceipt::from_books(ledger, profile, shop, &reference1)?;
+                Ok::<_, PrintError>((receipt.slip(catalog), receipt.title()))
+            },
+        )
+    }
+
+    /// A slip `read` makes from the books (off the UI thread), to the receipt printer or a PDF
+    /// named `file` among the saved files.
+    fn slip_from_books<E: std::fmt::Display + Send + 'static>(
+        &mut self,
+        job: Job,
+        file: String,
+        pdf: bool,
+        bridge: &Bridge,
+        read: impl FnOnce(
+            &crate::ledger::Ledger,
+            &str,
+            &str,
+            &crate::api::catalog::MethodCatalog,
+        ) -> Result<(crate::printing::slip::Slip, String), E>
+        + Send
+        + 'static,
+    ) -> Option<Printing> {
         let out = self.slip_out(pdf, job.printer, job.exports.join(file));
         let (Some(ledger), Some(out)) = (job.ledger, out) else {
             self.outcome.get_or_insert_with(no_books);
@@ -348,19 +365,10 @@ impl Paper {
         let (profile, shop, catalog, paper) =
             (job.profile, job.shop, job.catalog, job.settings.paper);
         Some(bridge.spawn(async move {
-            let receipt = from_books(move || {
-                ReturnReceipt::from_books(&ledger, &profile, &shop, &reference1)
-            })
-            .await?;
-            let done = jobs::slip_to(
-                &receipt.slip(&catalog),
-                &receipt.title(),
-                paper,
-                SlipPage::Roll(paper),
-                false,
-                &out,
-            )
-            .await;
+            let (slip, title) =
+                from_books(move || read(&ledger, &profile, &shop, &catalog)).await?;
+            let done =
+                jobs::slip_to(&slip, &title, paper, SlipPage::Roll(paper), false, &out).await;
             finished(done, &out).await
         }))
     }

@@ -267,6 +267,22 @@ pub fn bank_row(
     ui.end_row();
 }
 
+/// The last step before money moves: the send button (its amount in its words, enabled only
+/// when `ready`) and «Cancelar». `Some(true)`: send; `Some(false)`: cancelled.
+pub fn send_or_cancel(ui: &mut Ui, send: &str, ready: bool) -> Option<bool> {
+    ui.horizontal(|ui| {
+        let button = egui::Button::new(RichText::new(send).strong());
+        let sent = ui.add_enabled(ready, button).clicked();
+        let cancelled = ui.button(crate::t!("cancel")).clicked();
+        if sent {
+            Some(true)
+        } else {
+            cancelled.then_some(false)
+        }
+    })
+    .inner
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -106,19 +106,11 @@ fn confirmation_body(
     }
     ui.add_space(crate::ui::theme::space::MEDIUM);
     let ready = confirmation.plan.similar.is_none() || confirmation.repeat_acknowledged;
-    ui.horizontal(|ui| {
-        let send = egui::Button::new(
-            RichText::new(t!("confirm-send", amount = amount.to_string())).strong(),
-        );
-        let sent = ui.add_enabled(ready, send).clicked();
-        let cancelled = ui.button(t!("cancel")).clicked();
-        if sent {
-            Some(true)
-        } else {
-            cancelled.then_some(false)
-        }
-    })
-    .inner
+    crate::ui::widgets::form::send_or_cancel(
+        ui,
+        &t!("confirm-send", amount = amount.to_string()),
+        ready,
+    )
 }
 
 /// Where the money goes, the kind of payout, its reference, and the balance before and after.

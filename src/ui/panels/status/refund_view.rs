@@ -461,17 +461,9 @@ fn confirmation_body(
     }
     ui.add_space(crate::ui::theme::space::MEDIUM);
     let ready = confirmation.plan.payout.similar.is_none() || confirmation.repeat_acknowledged;
-    ui.horizontal(|ui| {
-        let send = egui::Button::new(
-            RichText::new(t!("refund-confirm-send", amount = amount.to_string())).strong(),
-        );
-        let sent = ui.add_enabled(ready, send).clicked();
-        let cancelled = ui.button(t!("cancel")).clicked();
-        if sent {
-            Some(true)
-        } else {
-            cancelled.then_some(false)
-        }
-    })
-    .inner
+    crate::ui::widgets::form::send_or_cancel(
+        ui,
+        &t!("refund-confirm-send", amount = amount.to_string()),
+        ready,
+    )
 }
