@@ -384,6 +384,14 @@ fn on_a_small_screen_the_return_form_and_the_windows_close_are_on_it() {
             "«{label}» on the screen: {rect:?}"
         );
     }
+    // The sale's details step aside while the form is open: the window's own «Cerrar» stays
+    // on the screen too (the banner's is the one far right).
+    let close = harness
+        .query_all_by_label("Cerrar")
+        .map(|node| node.rect())
+        .find(|rect| rect.min.x < 1000.0)
+        .expect("the window's «Cerrar» with the form open");
+    assert!(close.max.y <= 768.0, "the window's «Cerrar»: {close:?}");
     // Closed, the form gives its room back: the window's own «Cerrar» is on the screen.
     click(&mut harness, "Cerrar devolución");
     harness.run_steps(6);

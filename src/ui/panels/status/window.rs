@@ -52,7 +52,12 @@ impl StatusPanel {
                 if !payment.description.is_empty() {
                     ui.label(&payment.description);
                 }
-                details_grid(ui, payment, shown.kind);
+                // The return's form needs the room at 1366 × 768: the sale's details and its
+                // notifications step aside while it is open, and come back when it closes.
+                let returning = refund.is_for(&payment.reference);
+                if !returning {
+                    details_grid(ui, payment, shown.kind);
+                }
                 received_payments(ui, payment, returned, refund_of(refund, shown.returns));
                 paper_row(ui, payment, paper);
                 if let Some(view) = shown.returns {
@@ -61,7 +66,9 @@ impl StatusPanel {
                 if code_ui(ui, payment, qr) {
                     queued.push(StatusCommand::ShowCustomer(payment.reference.clone()));
                 }
-                notifications_list(ui, payment, shown.notifications);
+                if !returning {
+                    notifications_list(ui, payment, shown.notifications);
+                }
                 ui.separator();
                 if ui.button(t!("close")).clicked() {
                     open = false;
