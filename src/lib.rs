@@ -4,6 +4,7 @@
 
 pub mod api;
 pub mod backup;
+pub mod cash;
 pub mod checkup;
 pub mod cli;
 pub mod clock;

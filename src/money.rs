@@ -5,6 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+pub mod cash;
 pub mod words;
 
 /// A whole number of Colombian pesos.

@@ -6,7 +6,7 @@
 
 use std::io::Write;
 
-use super::store::{Row, args};
+use super::store::{Conn, Row, args};
 use super::{Ledger, LedgerError};
 
 /// Who acted, as the log keeps it.
@@ -21,7 +21,7 @@ pub enum Role {
 }
 
 impl Role {
-    fn code(self) -> &'static str {
+    pub(crate) fn code(self) -> &'static str {
         match self {
             Role::Owner => "owner",
             Role::Cashier => "cashier",
@@ -29,7 +29,7 @@ impl Role {
         }
     }
 
-    fn parse(code: &str) -> Role {
+    pub(crate) fn parse(code: &str) -> Role {
         match code {
             "owner" => Role::Owner,
             "cashier" => Role::Cashier,
@@ -96,10 +96,20 @@ pub enum Action {
     /// The owner's side opened with the PIN (and which till): the rest of the log reads by it.
     OwnerOpened,
     PinLocked,
+    /// A drawer's shift opened with its base.
+    ShiftOpened,
+    /// A drawer's shift closed with its count (by its cashier or the owner).
+    ShiftClosed,
+    CashIn,
+    CashOut,
+    /// Cash back to a customer for a cash sale.
+    CashReturned,
+    /// A cash entry taken out of every figure by the owner, with its reason.
+    CashVoided,
 }
 
 impl Action {
-    const ALL: [Action; 14] = [
+    const ALL: [Action; 20] = [
         Action::PayoutSent,
         Action::ReturnSent,
         Action::BankAccountAdded,
@@ -114,6 +124,12 @@ impl Action {
         Action::CustomerForgotten,
         Action::OwnerOpened,
         Action::PinLocked,
+        Action::ShiftOpened,
+        Action::ShiftClosed,
+        Action::CashIn,
+        Action::CashOut,
+        Action::CashReturned,
+        Action::CashVoided,
     ];
 
     /// The code kept in the ledger and in an English export.
@@ -133,6 +149,12 @@ impl Action {
             Action::CustomerForgotten => "customer-forgotten",
             Action::OwnerOpened => "owner-opened",
             Action::PinLocked => "pin-locked",
+            Action::ShiftOpened => "shift-opened",
+            Action::ShiftClosed => "shift-closed",
+            Action::CashIn => "cash-in",
+            Action::CashOut => "cash-out",
+            Action::CashReturned => "cash-return",
+            Action::CashVoided => "cash-void",
         }
     }
 
@@ -156,6 +178,12 @@ impl Action {
             Action::CustomerForgotten => crate::t!("action-customer-forgotten"),
             Action::OwnerOpened => crate::t!("action-owner-opened"),
             Action::PinLocked => crate::t!("action-pin-locked"),
+            Action::ShiftOpened => crate::t!("action-shift-opened"),
+            Action::ShiftClosed => crate::t!("action-shift-closed"),
+            Action::CashIn => crate::t!("action-cash-in"),
+            Action::CashOut => crate::t!("action-cash-out"),
+            Action::CashReturned => crate::t!("action-cash-return"),
+            Action::CashVoided => crate::t!("action-cash-void"),
         }
     }
 }
@@ -177,6 +205,30 @@ impl Activity {
         self.action
             .map_or_else(|| self.action_code.clone(), Action::words)
     }
+}
+
+/// Writes one entry, on `db` (inside the caller's transaction, where the act it records is).
+pub(super) fn write_activity(
+    db: &mut Conn<'_>,
+    actor: &Actor,
+    action: Action,
+    detail: &str,
+    at_ms: i64,
+) -> Result<(), LedgerError> {
+    let detail: String = detail.chars().take(DETAIL_MAX_CHARS).collect();
+    db.execute(
+        "INSERT INTO activity (at, role, name, till, action, detail)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        args![
+            at_ms,
+            actor.role.code(),
+            actor.name.as_str(),
+            actor.till.as_str(),
+            action.code(),
+            detail
+        ],
+    )
+    .map(drop)
 }
 
 /// At most this many characters of detail: it is paydesk's own words, never a document.
@@ -207,22 +259,7 @@ impl Ledger {
         detail: &str,
         at_ms: i64,
     ) -> Result<(), LedgerError> {
-        let detail: String = detail.chars().take(DETAIL_MAX_CHARS).collect();
-        self.with(|db| {
-            db.execute(
-                "INSERT INTO activity (at, role, name, till, action, detail)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                args![
-                    at_ms,
-                    actor.role.code(),
-                    actor.name.as_str(),
-                    actor.till.as_str(),
-                    action.code(),
-                    detail
-                ],
-            )
-            .map(drop)
-        })
+        self.with(|db| write_activity(db, actor, action, detail, at_ms))
     }
 
     /// The latest `limit` entries, newest first.

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use super::cash_state::CashRefusal;
 use super::payout_state::PayoutRecord;
 use super::return_state::ReturnRefusal;
 
@@ -60,6 +61,10 @@ pub enum LedgerError {
     /// hold: nothing was written, nothing sent.
     #[error(transparent)]
     Return(ReturnRefusal),
+    /// The books refuse a cash entry, a shift's close or a void (`cash_state.rs`): nothing was
+    /// written.
+    #[error(transparent)]
+    Cash(CashRefusal),
 }
 
 /// What the database or the system said is kept apart from the sentence a person reads: shown

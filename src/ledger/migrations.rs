@@ -127,6 +127,8 @@ pub(super) const MIGRATIONS: &[Migration] = &[
     sql(schema::PAYOUT_WORDS),
     // 14: a return's tie to the sale (and the counter code's payment) it returns, and why.
     sql(schema::RETURNS_SCHEMA),
+    // 15: the drawer's books: shifts, their entries, voids and closes.
+    sql(schema::CASH_SQLITE),
 ];
 
 /// Under an immediate (write) lock, so two processes opening a new ledger at once migrate it

@@ -7,6 +7,8 @@
 mod accounts;
 pub mod activity;
 mod base;
+pub mod cash;
+mod cash_state;
 mod choice;
 pub mod close;
 pub mod copy;
@@ -32,6 +34,10 @@ mod schema_postgres;
 pub(crate) mod store;
 
 pub use accounts::SavedBankAccount;
+pub use cash_state::{
+    CashEntry, CashKind, CashMove, CashRefusal, CashSum, CashVoid, Shift, ShiftClose, ShiftFigures,
+    ShiftReport,
+};
 pub use choice::{LedgerChoice, till_id};
 pub use created::{Collection, Contradiction, MadeBy, StatusAnswer, StatusWrite};
 pub use inbox::{CheckState, StoreOutcome, StoredNotification};

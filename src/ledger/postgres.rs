@@ -483,6 +483,8 @@ pub enum LedgerEvent {
     People,
     /// An answer contradicted a final state (kept, never applied).
     Contradiction(i64),
+    /// A drawer changed: a shift opened or closed, an entry or a void written.
+    Cash,
     /// Listening has started or started again (true: re-read what is shown, notices may have
     /// been missed), or the database went away (false).
     Reachable(bool),
@@ -502,6 +504,7 @@ impl LedgerEvent {
             ("received_payments", _) => LedgerEvent::Received(id),
             ("people", _) => LedgerEvent::People,
             ("status_contradictions", _) => LedgerEvent::Contradiction(id),
+            ("cash_shifts" | "cash_closes" | "cash_entries" | "cash_voids", _) => LedgerEvent::Cash,
             _ => return None,
         })
     }

@@ -189,6 +189,9 @@ pub(super) const STEPS: &[PgStep] = &[
     // writes. Its writes stay right (it makes no returns; a return's payout is a payout it can
     // check or settle as any other), so it keeps writing: `oldest_writer` stays 10.
     PgStep::sql(super::schema::RETURNS_SCHEMA, 10),
+    // Step 12, the drawer's books: tables more, which an earlier version never reads or writes,
+    // so it keeps writing: `oldest_writer` stays 10.
+    PgStep::sql(super::schema::CASH_POSTGRES, 10),
 ];
 
 /// Every schema change takes this session lock first, so two tills starting at once migrate the

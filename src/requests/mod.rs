@@ -5,6 +5,7 @@
 //! A form holds text as typed; `parse` needs the [`Service`] it is for (where it goes decides
 //! which webhook address can be reached, the catalog decides the method's fields and minimums).
 
+mod cash;
 mod cash_in;
 mod method_shape;
 mod payout;
@@ -13,6 +14,10 @@ mod resource;
 mod returns;
 mod service;
 
+pub use cash::{
+    CASH_REASON_MAX_CHARS, CashMoveForm, CashSaleAsk, CashSaleForm, CountForm, base as cash_base,
+    reason as cash_reason,
+};
 pub use cash_in::{CashInForm, MethodPaymentForm, PaymentLinkForm};
 pub use method_shape::MethodShape;
 pub use payout::PayoutForm;

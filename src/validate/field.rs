@@ -80,6 +80,10 @@ fields! {
     Id => "id", "field-name-id",
     Check => "check", "field-name-check",
     Reason => "reason", "field-name-reason",
+    // Cash
+    Tendered => "tendered", "field-name-tendered",
+    Base => "base", "field-name-base",
+    Count => "count", "field-name-count",
     Spacing => "spacing", "field-name-spacing",
     Label => "label", "field-name-label",
     Data => "data", "field-name-data",

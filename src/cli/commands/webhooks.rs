@@ -256,6 +256,7 @@ fn describe_event(ledger: &crate::ledger::Ledger, event: &crate::ledger::LedgerE
             |payment| received_event(*id, &payment),
         ),
         LedgerEvent::People => (json!({"event": "people"}), crate::t!("cli-watch-people")),
+        LedgerEvent::Cash => (json!({"event": "cash"}), crate::t!("cli-watch-cash")),
         LedgerEvent::Contradiction(id) => (
             json!({"event": "contradiction", "id": id}),
             crate::t!("cli-watch-contradiction"),

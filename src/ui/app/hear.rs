@@ -60,6 +60,9 @@ impl PaydeskApp {
         if books.people {
             self.access.queued.push(AccessCommand::Load);
         }
+        if books.cash {
+            news.push(News::Cash);
+        }
     }
 
     /// Who is at the till, and the owner's side closing when it has been left alone.

@@ -25,6 +25,9 @@ pub enum News {
     /// A session connected; `another_merchant` when its profile is not the one before, so
     /// nothing shown of the previous merchant may stay.
     Connected { another_merchant: bool },
+    /// A drawer changed: a shift opened or closed, a cash entry or a void written (at this till,
+    /// or at another of a shared ledger).
+    Cash,
     /// The language on screen changed.
     Language,
     /// Someone else is at the till: the owner's side opened or closed, or a cashier took the

@@ -64,6 +64,7 @@ impl NotificationFeed {
             News::Books { .. }
             | News::PaymentEnded { .. }
             | News::Language
+            | News::Cash
             | News::AnotherPerson => {}
         }
     }

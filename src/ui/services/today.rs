@@ -78,6 +78,8 @@ pub struct LedgerNews {
     pub payouts: bool,
     /// A PIN or a cashier changed at another till.
     pub people: bool,
+    /// A drawer changed at another till (or the command line on a shared ledger).
+    pub cash: bool,
     pub ended: Vec<Ended>,
 }
 
@@ -209,6 +211,7 @@ impl TodayFromLedger {
                 }
                 LedgerEvent::Payout(_) => news.payouts = true,
                 LedgerEvent::People => news.people = true,
+                LedgerEvent::Cash => news.cash = true,
                 LedgerEvent::Reachable(true) => {
                     // Whatever was written while it was away was not heard: read it all again.
                     self.away = None;
@@ -216,6 +219,7 @@ impl TodayFromLedger {
                     news.notifications = true;
                     news.payouts = true;
                     news.people = true;
+                    news.cash = true;
                 }
                 LedgerEvent::Reachable(false) => {
                     self.away = Some(follow.ledger.host().unwrap_or_default().to_owned());

@@ -498,6 +498,7 @@ impl crate::ui::panels::PanelState for PayoutsPanel {
             | crate::ui::plumbing::news::News::PaymentEnded { .. }
             | crate::ui::plumbing::news::News::Connected { .. }
             | crate::ui::plumbing::news::News::Language
+            | crate::ui::plumbing::news::News::Cash
             | crate::ui::plumbing::news::News::AnotherPerson => {}
         }
     }

@@ -300,6 +300,7 @@ impl crate::ui::panels::PanelState for StatusPanel {
             | News::Notification { .. }
             | News::PaymentEnded { .. }
             | News::Connected { .. }
+            | News::Cash
             | News::Language => {}
         }
     }
