@@ -89,6 +89,20 @@ fn entry(row: &Row<'_>) -> Result<CashEntry, LedgerError> {
     })
 }
 
+/// The owner, or anyone while the shop has set no owner's PIN (nobody's side is closed then).
+fn owner_or_no_pin(db: &mut Conn<'_>, actor: &Actor) -> Result<bool, LedgerError> {
+    Ok(match actor.role {
+        Role::Owner => true,
+        Role::Cashier => false,
+        Role::Anyone => {
+            db.value::<i64>(
+                "SELECT COUNT(*) FROM people WHERE who = 'owner' AND removed_at IS NULL",
+                &[],
+            )? == 0
+        }
+    })
+}
+
 fn cut(text: &str) -> String {
     text.trim().chars().take(CASH_TEXT_MAX_CHARS).collect()
 }
@@ -333,10 +347,10 @@ impl Ledger {
         reason: &str,
         at: i64,
     ) -> Result<CashEntry, LedgerError> {
-        if actor.role == Role::Cashier {
-            return Err(LedgerError::Cash(CashRefusal::OwnerOnly));
-        }
         let outcome = self.transaction(|db| {
+            if !owner_or_no_pin(db, actor)? {
+                return Err(LedgerError::Cash(CashRefusal::OwnerOnly));
+            }
             let found =
                 entry_by_id(db, id)?.ok_or(LedgerError::Cash(CashRefusal::NoSuchEntry(id)))?;
             let shift = shift_by_id(db, found.shift)?
@@ -412,10 +426,10 @@ impl Ledger {
             if !found.is_open() {
                 return Err(LedgerError::Cash(CashRefusal::AlreadyClosed(id)));
             }
-            if actor.role == Role::Cashier
-                && !(found.opened_by.role == Role::Cashier
-                    && found.opened_by.name.to_lowercase() == actor.name.to_lowercase())
-            {
+            let its_cashier = actor.role == Role::Cashier
+                && found.opened_by.role == Role::Cashier
+                && found.opened_by.name.to_lowercase() == actor.name.to_lowercase();
+            if !its_cashier && !owner_or_no_pin(db, actor)? {
                 return Err(LedgerError::Cash(CashRefusal::NotYourShift {
                     by: found.opened_by.words(),
                 }));
