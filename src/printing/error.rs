@@ -36,6 +36,12 @@ pub enum PrintError {
     /// A return the service has not confirmed has no receipt yet.
     #[error("{}", crate::t!("print-error-return-not-confirmed", reference = .0.as_str()))]
     ReturnNotConfirmed(String),
+    /// Cash entry (by its id) that is not a cash sale: only a sale has a receipt.
+    #[error("{}", crate::t!("cashpaper-error-not-a-sale", entry = .0.as_str()))]
+    NotACashSale(String),
+    /// A voided cash sale (by its reference) has no receipt.
+    #[error("{}", crate::t!("cashpaper-error-voided", reference = .0.as_str()))]
+    CashSaleVoided(String),
     #[error("{}", crate::t!("print-error-write", path = .path.as_str()))]
     Write { path: String, detail: String },
     #[error(transparent)]

@@ -10,9 +10,12 @@
 //!   `postscript.rs`: as PostScript for a page printer's queue;
 //! - `measure.rs`: how wide a line is in the app's font, for the PDF and the payment card;
 //! - `documents.rs`: the receipt, the close and the poster, from the books;
+//! - `cash.rs`: a cash sale's receipt, and the close's cash part; `shift.rs`: «Cierre de turno»,
+//!   a drawer's shift with its count and, apart, the service's payments at that till;
 //! - `destination.rs`: where the bytes go (a network printer, a USB device, a system queue);
 //! - `jobs.rs`: making paper and sending it, for the app and the command line alike.
 
+pub mod cash;
 pub mod destination;
 pub mod documents;
 mod error;
@@ -21,6 +24,7 @@ pub mod jobs;
 pub mod measure;
 pub mod pdf;
 pub mod postscript;
+pub mod shift;
 pub mod slip;
 
 pub use destination::{PrinterUri, configured_printer};

@@ -1,11 +1,13 @@
 //! Reconciliation of a day or a range: collections by state and method, approved totals
 //! (amount, cost, net), payouts, and the exceptions a bookkeeper must look at. Dates are the
 //! shop's (Colombia, UTC-5); a range includes both ends.
+mod cash;
 mod export;
 mod returned;
 mod terms;
 mod totals;
 pub use crate::clock::{local_datetime as local_time, today};
+pub use cash::{CashDay, Drawer, PaidTwice, who};
 pub use export::{
     EXPORT_HEADER, ExportError, NOTIFICATIONS_HEADER, SPANISH_HEADER, SPANISH_NOTIFICATIONS_HEADER,
     notifications_path,

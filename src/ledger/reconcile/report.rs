@@ -6,6 +6,7 @@ use time::{Date, macros::format_description};
 
 use crate::clock;
 
+use super::cash::{CashDay, PaidTwice};
 use super::{Returned, Totals, bounds, state_words};
 
 use crate::api::TransactionStatus;
@@ -68,6 +69,10 @@ pub enum ExceptionKind {
     PayoutOutcomeUnknown,
     /// The service contradicted a final state the books keep: the books are not changed.
     Contradiction,
+    /// An electronic sale the service confirmed that was also charged in cash instead.
+    PaidTwice,
+    /// A drawer's shift opened on an earlier day and still not counted.
+    ShiftLeftOpen,
 }
 
 impl ExceptionKind {
@@ -81,6 +86,8 @@ impl ExceptionKind {
             ExceptionKind::Disagreement => "disagreement",
             ExceptionKind::PayoutOutcomeUnknown => "payoutOutcomeUnknown",
             ExceptionKind::Contradiction => "contradiction",
+            ExceptionKind::PaidTwice => "paidTwice",
+            ExceptionKind::ShiftLeftOpen => "shiftLeftOpen",
         }
     }
 
@@ -93,6 +100,8 @@ impl ExceptionKind {
             ExceptionKind::Disagreement => crate::t!("exception-disagreement"),
             ExceptionKind::PayoutOutcomeUnknown => crate::t!("exception-payout-unknown"),
             ExceptionKind::Contradiction => crate::t!("exception-contradiction"),
+            ExceptionKind::PaidTwice => crate::t!("cashclose-exception-paid-twice"),
+            ExceptionKind::ShiftLeftOpen => crate::t!("cashclose-exception-left-open"),
         }
     }
 }
@@ -132,6 +141,9 @@ pub struct Report {
     pub returns: Returned,
     pub exceptions: Vec<Exception>,
     pub notifications: usize,
+    /// The drawers' cash: counted by cashiers, never confirmed by the service, and the same
+    /// whatever profile the close is filtered to (the drawer is the shop's).
+    pub cash: CashDay,
 }
 
 impl Report {
@@ -152,6 +164,7 @@ impl Report {
             returns: Returned::default(),
             exceptions: Vec::new(),
             notifications: 0,
+            cash: CashDay::default(),
         }
     }
 
@@ -336,6 +349,40 @@ impl Report {
     }
 }
 
+impl Report {
+    /// What the drawers leave to review: a sale paid twice (in cash and by the service), a
+    /// shift left open from an earlier day.
+    fn note_cash(&mut self, paid_twice: &[PaidTwice], now_ms: i64) {
+        for twice in paid_twice {
+            self.exceptions.push(Exception {
+                kind: ExceptionKind::PaidTwice,
+                reference: twice.sale.clone(),
+                detail: crate::t!(
+                    "cashclose-exception-detail-paid-twice",
+                    cash = twice.cash.as_str(),
+                    amount = twice.cash_amount.to_string(),
+                    approved = shown(twice.approved_amount)
+                ),
+            });
+        }
+        for drawer in &self.cash.drawers {
+            let shift = &drawer.report.shift;
+            if shift.left_open_before(now_ms) {
+                self.exceptions.push(Exception {
+                    kind: ExceptionKind::ShiftLeftOpen,
+                    reference: shift.id.to_string(),
+                    detail: crate::t!(
+                        "cashclose-exception-detail-left-open",
+                        till = shift.till_name.as_str(),
+                        since = crate::clock::shown_datetime(shift.opened_at),
+                        expected = drawer.expected.to_string()
+                    ),
+                });
+            }
+        }
+    }
+}
+
 /// What a close and an export both read of a range.
 pub(super) struct Rows {
     pub(super) collections: Vec<Collection>,
@@ -425,6 +472,11 @@ impl Ledger {
         report.count_payouts(&rows.payouts);
         report.count_returns(&rows.returns);
         report.note_contradictions(&self.contradictions_between(profile, start, end)?);
+        report.cash = CashDay::of(
+            &self.cash_between(start, end)?,
+            self.shifts_between(start, end)?,
+        );
+        report.note_cash(&self.paid_twice_between(profile, start, end)?, now_ms);
         report
             .exceptions
             .sort_by(|a, b| (a.kind, &a.reference).cmp(&(b.kind, &b.reference)));

@@ -1,5 +1,5 @@
-//! Paper from the till: what the panels ask to print (a receipt, the poster, the close, a test,
-//! the drawer), this computer's printer settings, and the receipt and drawer on each approval
+//! Paper from the till: what the panels ask to print (a receipt, a cash sale's receipt, a
+//! shift's report, the poster, the close, a test, the drawer), this computer's printer settings, and the receipt and drawer on each approval
 //! when the owner turned them on. Everything runs off the UI thread; a printer that is off is
 //! said in words and the sale goes on.
 
@@ -7,10 +7,12 @@ use std::collections::HashSet;
 
 use crate::config::Paths;
 use crate::i18n::Problem;
+use crate::printing::cash::CashReceipt;
 use crate::printing::destination::{self, SystemPrinter};
 use crate::printing::documents::{Poster, Receipt, ReturnReceipt, close_slip};
 use crate::printing::jobs::{self, PaperOut};
 use crate::printing::pdf::SlipPage;
+use crate::printing::shift::ShiftPaper;
 use crate::printing::{PrintError, PrinterSettings, PrinterUri};
 use crate::t;
 use crate::ui::plumbing::bridge::{Bridge, Requested, Task, UiError};
@@ -28,6 +30,16 @@ pub enum PaperCommand {
     /// A confirmed return's receipt (the return's own reference): to the printer, or a PDF.
     ReturnReceipt {
         reference1: String,
+        pdf: bool,
+    },
+    /// A cash sale's receipt (by its cash entry's id): to the printer, or a PDF.
+    CashReceipt {
+        entry: i64,
+        pdf: bool,
+    },
+    /// A drawer's shift on paper, «Cierre de turno»: to the printer, or a PDF.
+    ShiftReport {
+        shift: i64,
         pdf: bool,
     },
     /// The counter's poster: to a sheet printer of the system's, else a PDF opened.
@@ -57,6 +69,10 @@ pub enum PaperSource {
     Approval,
     /// A return's receipt, from the return's form.
     Return,
+    /// A cash sale's receipt, from Cobrar's cash form.
+    Cash,
+    /// A shift's report, from Turno.
+    Shift,
 }
 
 impl PaperCommand {
@@ -64,6 +80,8 @@ impl PaperCommand {
         match self {
             PaperCommand::Receipt { .. } | PaperCommand::Poster { .. } => PaperSource::Payment,
             PaperCommand::ReturnReceipt { .. } => PaperSource::Return,
+            PaperCommand::CashReceipt { .. } => PaperSource::Cash,
+            PaperCommand::ShiftReport { .. } => PaperSource::Shift,
             PaperCommand::Close { .. } => PaperSource::Close,
             PaperCommand::Test
             | PaperCommand::Drawer
@@ -241,6 +259,8 @@ impl Paper {
             PaperCommand::ReturnReceipt { reference1, pdf } => {
                 self.return_receipt(job, reference1, pdf, bridge)
             }
+            PaperCommand::CashReceipt { entry, pdf } => self.cash_receipt(job, entry, pdf, bridge),
+            PaperCommand::ShiftReport { shift, pdf } => self.shift_report(job, shift, pdf, bridge),
             PaperCommand::Poster { reference } => self.poster(job, reference, bridge),
             PaperCommand::Close { day, pdf } => self.close(job, day, pdf, bridge),
         };
@@ -338,6 +358,37 @@ impl Paper {
                 Ok::<_, PrintError>((receipt.slip(catalog), receipt.title()))
             },
         )
+    }
+
+    /// A cash sale's receipt, read from the books: a voided sale has none.
+    fn cash_receipt(
+        &mut self,
+        job: Job,
+        entry: i64,
+        pdf: bool,
+        bridge: &Bridge,
+    ) -> Option<Printing> {
+        let file = format!("paydesk-efectivo-{entry}.pdf");
+        self.slip_from_books(job, file, pdf, bridge, move |ledger, _, shop, _| {
+            let receipt = CashReceipt::from_books(ledger, shop, entry)?;
+            Ok::<_, PrintError>((receipt.slip(), receipt.title()))
+        })
+    }
+
+    /// A shift's report, read from the books: the drawer's count and, apart, the payments the
+    /// service confirmed at that till while it was open.
+    fn shift_report(
+        &mut self,
+        job: Job,
+        shift: i64,
+        pdf: bool,
+        bridge: &Bridge,
+    ) -> Option<Printing> {
+        let file = format!("paydesk-turno-{shift}.pdf");
+        self.slip_from_books(job, file, pdf, bridge, move |ledger, _, shop, catalog| {
+            let paper = ShiftPaper::from_books(ledger, shop, shift, crate::ledger::now_ms())?;
+            Ok::<_, PrintError>((paper.slip(catalog), paper.title()))
+        })
     }
 
     /// A slip `read` makes from the books (off the UI thread), to the receipt printer or a PDF

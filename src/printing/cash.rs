@@ -1,0 +1,80 @@
+//! Cash on paper: a cash sale's receipt («Recibo de venta en efectivo»), from the drawer's books.
+//! What the customer handed over and the change are the cashier's; the service confirmed none
+//! of it, and the receipt says so (it is not an invoice either).
+
+use crate::ledger::reconcile::who;
+use crate::ledger::{CashEntry, CashKind, CashRefusal, Ledger, LedgerError, activity::Role};
+
+use super::PrintError;
+use super::slip::{Slip, SlipLine, printable};
+
+/// A cash sale, as its receipt shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CashReceipt {
+    pub shop: String,
+    pub sale: CashEntry,
+}
+
+impl CashReceipt {
+    /// The receipt of cash entry `entry`: only a cash sale that stands has one (a voided sale's
+    /// paper would say money was taken that the books say was not).
+    pub fn from_books(ledger: &Ledger, shop: &str, entry: i64) -> Result<CashReceipt, PrintError> {
+        let sale = ledger
+            .cash_entry(entry)?
+            .ok_or(LedgerError::Cash(CashRefusal::NoSuchEntry(entry)))?;
+        if sale.kind != CashKind::Sale {
+            return Err(PrintError::NotACashSale(entry.to_string()));
+        }
+        if sale.void.is_some() {
+            return Err(PrintError::CashSaleVoided(sale.reference.clone()));
+        }
+        Ok(CashReceipt {
+            shop: shop.to_owned(),
+            sale,
+        })
+    }
+
+    /// What the print queue and the PDF call it.
+    pub fn title(&self) -> String {
+        format!(
+            "{} {}",
+            crate::t!("cashpaper-receipt-title"),
+            printable(&self.sale.reference)
+        )
+    }
+
+    pub fn slip(&self) -> Slip {
+        let sale = &self.sale;
+        let mut slip = Slip::default();
+        slip.push(SlipLine::Title(self.shop.clone()));
+        slip.push(SlipLine::Heading(crate::t!("cashpaper-receipt-title")));
+        slip.push(SlipLine::Rule);
+        slip.push(SlipLine::Big(sale.amount.to_string()));
+        let mut pair = |label: String, value: String| slip.push(SlipLine::Pair(label, value));
+        pair(
+            crate::t!("receipt-when"),
+            crate::clock::shown_datetime(sale.at),
+        );
+        pair(crate::t!("receipt-method"), crate::t!("cashpaper-method"));
+        if !sale.description.is_empty() {
+            pair(crate::t!("receipt-concept"), sale.description.clone());
+        }
+        if let Some(tendered) = sale.tendered {
+            pair(crate::t!("cashpaper-tendered"), tendered.to_string());
+        }
+        if let Some(change) = sale.change() {
+            pair(crate::t!("cashpaper-change"), change.to_string());
+        }
+        pair(crate::t!("receipt-reference"), sale.reference.clone());
+        if !sale.instead_of.is_empty() {
+            pair(crate::t!("cashpaper-instead-of"), sale.instead_of.clone());
+        }
+        if sale.by.role == Role::Cashier {
+            pair(crate::t!("receipt-cashier"), who(&sale.by));
+        }
+        slip.push(SlipLine::Rule);
+        slip.push(SlipLine::Small(crate::t!("cashpaper-receipt-counted")));
+        slip.push(SlipLine::Small(crate::t!("receipt-not-an-invoice")));
+        slip
+    }
+}
