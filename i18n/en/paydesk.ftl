@@ -1760,32 +1760,20 @@ cashpaper-electronic-total = { $count ->
     [one] Confirmed by the service (1 payment)
    *[other] Confirmed by the service ({ $count } payments)
 }
-cli-cash-opened = Shift { $shift } opened with { $base } starting cash
-cli-cash-shift = Shift
-cli-cash-sold = Cash sale recorded
-cli-cash-voided = Entry voided (out of every figure; it stays in the books)
-cli-cash-no-shifts = No shifts on those days
-cli-cash-entry = Entry
-cli-cash-amount = Amount
-cli-cash-received = Handed over
-cli-cash-change = Change
-cli-cash-reference = Reference
-cli-cash-instead-of = Instead of sale
-cli-cash-reason = Reason
-cli-cash-by = Who
-cli-cash-void = Voided
-cli-cash-shift-closed = closed: expected { $expected }, counted { $counted }. { $difference }
-cli-cash-shift-open = open, not counted: expected so far { $expected }
-cli-cash-till = Till
-cli-cash-opened-by = Opened
-cli-cash-base = Starting cash
-cli-cash-voided-sum = Voided (in no figure)
-cli-cash-expected = Expected in the drawer
-cli-cash-expected-at-close = Expected at close
-cli-cash-counted = Counted
-cli-cash-difference = Difference
-cli-cash-shift-title = Shift { $shift }
-cli-cash-counted-note = Cash counted by the cashier: the payment service does not confirm it.
+cashclose-net-sales = Cash sales less cash returns
+cashclose-drawers-difference = { $open ->
+    [0] Difference of the counted drawers: { $difference }
+    [one] Difference of the counted drawers: { $difference } (1 drawer open, not counted)
+   *[other] Difference of the counted drawers: { $difference } ({ $open } drawers open, not counted)
+}
+cashclose-drawers-uncounted = { $open ->
+    [one] 1 drawer open, not counted
+   *[other] { $open } drawers open, not counted
+}
+cashclose-difference = Difference
+cashclose-closed-by = Closed by { $who } on { $when }
+cashclose-amount = Amount
+cashclose-drawers = Drawers: shifts and counts
 
 ## Cash sale
 cashsale-mode = Cash
@@ -1910,3 +1898,30 @@ shift-void-heading = Void entry: { $kind } of { $amount } ({ $time })
 shift-void-reason-hint = why it is voided (kept in the books)
 shift-void-confirm = Void entry
 shift-void-needs-owner = Only the owner voids entries: type the owner's PIN
+## paydesk cash (the terminal)
+cli-cash-opened = Shift { $shift } opened with { $base } starting cash
+cli-cash-shift = Shift
+cli-cash-sold = Cash sale recorded
+cli-cash-voided = Entry voided (out of every figure; it stays in the books)
+cli-cash-no-shifts = No shifts on those days
+cli-cash-entry = Entry
+cli-cash-amount = Amount
+cli-cash-received = Handed over
+cli-cash-change = Change
+cli-cash-reference = Reference
+cli-cash-instead-of = Instead of sale
+cli-cash-reason = Reason
+cli-cash-by = Who
+cli-cash-void = Voided
+cli-cash-shift-closed = closed: expected { $expected }, counted { $counted }. { $difference }
+cli-cash-shift-open = open, not counted: expected so far { $expected }
+cli-cash-till = Till
+cli-cash-opened-by = Opened
+cli-cash-base = Starting cash
+cli-cash-voided-sum = Voided (in no figure)
+cli-cash-expected = Expected in the drawer
+cli-cash-expected-at-close = Expected at close
+cli-cash-counted = Counted
+cli-cash-difference = Difference
+cli-cash-shift-title = Shift { $shift }
+cli-cash-counted-note = Cash counted by the cashier: the payment service does not confirm it.

@@ -1760,32 +1760,20 @@ cashpaper-electronic-total = { $count ->
     [one] Confirmado por el servicio (1 pago)
    *[other] Confirmado por el servicio ({ $count } pagos)
 }
-cli-cash-opened = Turno { $shift } abierto con base { $base }
-cli-cash-shift = Turno
-cli-cash-sold = Venta en efectivo registrada
-cli-cash-voided = Movimiento anulado (sale de todas las cifras; queda en el registro)
-cli-cash-no-shifts = No hubo turnos en esos días
-cli-cash-entry = Movimiento
-cli-cash-amount = Valor
-cli-cash-received = Recibido
-cli-cash-change = Vueltas
-cli-cash-reference = Referencia
-cli-cash-instead-of = En lugar de la venta
-cli-cash-reason = Motivo
-cli-cash-by = Quién
-cli-cash-void = Anulado
-cli-cash-shift-closed = cerrado: esperado { $expected }, contado { $counted }. { $difference }
-cli-cash-shift-open = abierto, sin contar: esperado hasta ahora { $expected }
-cli-cash-till = Caja
-cli-cash-opened-by = Abrió
-cli-cash-base = Base
-cli-cash-voided-sum = Anulados (en ninguna cifra)
-cli-cash-expected = Esperado en caja
-cli-cash-expected-at-close = Esperado al cerrar
-cli-cash-counted = Contado
-cli-cash-difference = Diferencia
-cli-cash-shift-title = Turno { $shift }
-cli-cash-counted-note = Efectivo contado por el cajero: el servicio de pagos no lo confirma.
+cashclose-net-sales = Ventas en efectivo menos devoluciones en efectivo
+cashclose-drawers-difference = { $open ->
+    [0] Diferencia de las cajas contadas: { $difference }
+    [one] Diferencia de las cajas contadas: { $difference } (1 caja abierta, sin contar)
+   *[other] Diferencia de las cajas contadas: { $difference } ({ $open } cajas abiertas, sin contar)
+}
+cashclose-drawers-uncounted = { $open ->
+    [one] 1 caja abierta, sin contar
+   *[other] { $open } cajas abiertas, sin contar
+}
+cashclose-difference = Diferencia
+cashclose-closed-by = Cerró { $who } el { $when }
+cashclose-amount = Valor
+cashclose-drawers = Cajas: turnos y arqueos
 
 ## Cobrar en efectivo
 cashsale-mode = Efectivo
@@ -1910,3 +1898,30 @@ shift-void-heading = Anular movimiento: { $kind } de { $amount } ({ $time })
 shift-void-reason-hint = por qué se anula (queda en el registro)
 shift-void-confirm = Anular movimiento
 shift-void-needs-owner = Solo el dueño anula movimientos: escriba el PIN del dueño
+## paydesk cash (la terminal)
+cli-cash-opened = Turno { $shift } abierto con base { $base }
+cli-cash-shift = Turno
+cli-cash-sold = Venta en efectivo registrada
+cli-cash-voided = Movimiento anulado (sale de todas las cifras; queda en el registro)
+cli-cash-no-shifts = No hubo turnos en esos días
+cli-cash-entry = Movimiento
+cli-cash-amount = Valor
+cli-cash-received = Recibido
+cli-cash-change = Vueltas
+cli-cash-reference = Referencia
+cli-cash-instead-of = En lugar de la venta
+cli-cash-reason = Motivo
+cli-cash-by = Quién
+cli-cash-void = Anulado
+cli-cash-shift-closed = cerrado: esperado { $expected }, contado { $counted }. { $difference }
+cli-cash-shift-open = abierto, sin contar: esperado hasta ahora { $expected }
+cli-cash-till = Caja
+cli-cash-opened-by = Abrió
+cli-cash-base = Base
+cli-cash-voided-sum = Anulados (en ninguna cifra)
+cli-cash-expected = Esperado en caja
+cli-cash-expected-at-close = Esperado al cerrar
+cli-cash-counted = Contado
+cli-cash-difference = Diferencia
+cli-cash-shift-title = Turno { $shift }
+cli-cash-counted-note = Efectivo contado por el cajero: el servicio de pagos no lo confirma.

@@ -5,6 +5,9 @@
 pub enum Panel {
     Collect,
     Status,
+    /// This till's drawer (turno): its base, cash in and out, the count at its close; the
+    /// owner's view of every till's shifts inside it.
+    Shift,
     Payouts,
     Balance,
     /// The day's close. New in the side bar after it lived under Activity: a remembered panel
@@ -17,9 +20,10 @@ pub enum Panel {
 }
 
 impl Panel {
-    pub const ALL: [Panel; 9] = [
+    pub const ALL: [Panel; 10] = [
         Panel::Collect,
         Panel::Status,
+        Panel::Shift,
         Panel::Payouts,
         Panel::Balance,
         Panel::Reconcile,
@@ -34,7 +38,7 @@ impl Panel {
     pub fn needs(self) -> crate::ledger::Needs {
         use crate::ledger::Needs;
         match self {
-            Panel::Collect | Panel::Status | Panel::Reconcile => Needs::Cashier,
+            Panel::Collect | Panel::Status | Panel::Shift | Panel::Reconcile => Needs::Cashier,
             Panel::Payouts
             | Panel::Balance
             | Panel::Accounts
@@ -50,7 +54,9 @@ impl Panel {
     pub fn shows_the_days_money(self) -> bool {
         match self {
             Panel::Status | Panel::Balance | Panel::Reconcile => true,
+            // The drawer reads its own books when it changes, not the day's money.
             Panel::Collect
+            | Panel::Shift
             | Panel::Payouts
             | Panel::Accounts
             | Panel::Activity
@@ -63,6 +69,7 @@ impl Panel {
         match self {
             Panel::Collect => crate::t!("nav-collect"),
             Panel::Status => crate::t!("nav-status"),
+            Panel::Shift => crate::t!("shift-title"),
             Panel::Payouts => crate::t!("nav-payouts"),
             Panel::Balance => crate::t!("nav-balance"),
             Panel::Reconcile => crate::t!("nav-reconcile"),

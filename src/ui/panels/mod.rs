@@ -22,6 +22,7 @@ pub mod reconcile;
 pub mod register;
 mod registry;
 pub mod settings;
+pub mod shift;
 pub mod speech_settings;
 pub mod status;
 pub mod update_settings;

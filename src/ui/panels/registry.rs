@@ -3,7 +3,9 @@
 use egui::Ui;
 
 use super::contract::{DrawContext, PanelState};
-use super::{accounts, activity, balance, collect, payouts, reconcile, register, settings, status};
+use super::{
+    accounts, activity, balance, collect, payouts, reconcile, register, settings, shift, status,
+};
 use crate::ui::plumbing::news::News;
 use crate::ui::services::tracker::Tracker;
 use crate::ui::{LogicContext, Panel};
@@ -13,6 +15,7 @@ use crate::ui::{LogicContext, Panel};
 pub struct Panels {
     pub collect: collect::CollectPanel,
     pub status: status::StatusPanel,
+    pub shift: shift::ShiftPanel,
     pub payouts: payouts::PayoutsPanel,
     pub balance: balance::BalancePanel,
     pub reconcile: reconcile::ReconcilePanel,
@@ -28,6 +31,7 @@ impl Panels {
         match which {
             Panel::Collect => &mut self.collect,
             Panel::Status => &mut self.status,
+            Panel::Shift => &mut self.shift,
             Panel::Payouts => &mut self.payouts,
             Panel::Balance => &mut self.balance,
             Panel::Reconcile => &mut self.reconcile,
