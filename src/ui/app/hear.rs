@@ -48,7 +48,13 @@ impl PaydeskApp {
     /// Today's payments from the ledger, and what other tills wrote to a shared one.
     pub(super) fn follow_books(&mut self, session: &Arc<Session>, news: &mut Vec<News>) {
         let mut books = self.today.logic(&self.bridge, session, &mut self.tracker);
+        let ledger = session.ledger.clone().ok();
         for ended in std::mem::take(&mut books.ended) {
+            // An approval the books heard of (another till, the receiver, a restart) may be of
+            // a sale charged in cash meanwhile.
+            if let Some(ledger) = &ledger {
+                self.banners.check_paid_twice(&self.bridge, ledger, &ended);
+            }
             self.banners.push(ended);
         }
         if books.notifications || books.payouts {
@@ -130,6 +136,22 @@ impl PaydeskApp {
             approvals.push(ended.clone());
             self.banners.push(ended);
         }
+        self.look_for_paid_twice(approvals);
+    }
+
+    /// Every approval heard this frame (by a follower or the receiver): the books are asked
+    /// whether its sale was charged in cash instead, and what they answered is said at once.
+    fn look_for_paid_twice(&mut self, approvals: &[Ended]) {
+        if let Some(ledger) = self
+            .session
+            .value()
+            .and_then(|session| session.ledger.clone().ok())
+        {
+            for ended in approvals {
+                self.banners.check_paid_twice(&self.bridge, &ledger, ended);
+            }
+        }
+        self.banners.follow_paid_twice();
     }
 }
 

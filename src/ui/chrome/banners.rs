@@ -75,10 +75,27 @@ impl Banner {
     }
 }
 
+/// An electronic sale the service approved after it was charged in cash instead: the customer
+/// paid twice, and the money goes back from the sale's window in Estado de pagos.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaidTwice {
+    /// The electronic sale's reference.
+    pub sale: String,
+    /// The cash sale's reference (EF…).
+    pub cash: String,
+    pub amount: crate::money::Pesos,
+}
+
 #[derive(Default)]
 pub struct Banners {
     /// Oldest first.
     list: Vec<Banner>,
+    /// Sales paid twice, said until the cashier closes them.
+    paid_twice: Vec<PaidTwice>,
+    /// The books asked whether an approved sale had been charged in cash instead.
+    twice_asked: Vec<crate::ui::plumbing::bridge::Task<Option<PaidTwice>>>,
+    /// The approvals already asked about, each once.
+    twice_checked: std::collections::HashSet<String>,
     /// Ends pushed since the window last drew: a screen reader is told of them.
     unheard: Vec<Ended>,
     /// The payments a screen reader was told of, each once.
@@ -87,6 +104,53 @@ pub struct Banners {
 }
 
 impl Banners {
+    /// An approval heard for `ended`'s sale: the books are asked, off the frame, whether it had
+    /// been charged in cash instead (the customer then paid twice). A code's payments are not
+    /// sales charged instead, and each sale is asked once.
+    pub fn check_paid_twice(
+        &mut self,
+        bridge: &crate::ui::plumbing::bridge::Bridge,
+        ledger: &std::sync::Arc<crate::ledger::Ledger>,
+        ended: &Ended,
+    ) {
+        if ended.status != TransactionStatus::Approved
+            || ended.payment.is_some()
+            || !self.twice_checked.insert(ended.reference.clone())
+        {
+            return;
+        }
+        let (ledger, sale) = (ledger.clone(), ended.reference.clone());
+        self.twice_asked.push(bridge.spawn_blocking(move || {
+            match ledger.cash_instead_of(&sale) {
+                Ok(found) => found.map(|cash| PaidTwice {
+                    sale,
+                    cash: cash.reference,
+                    amount: cash.amount,
+                }),
+                Err(error) => {
+                    // Handled here, once: the approval's own banner still shows.
+                    tracing::error!(%error, "the books could not say whether a sale was charged in cash");
+                    None
+                }
+            }
+        }));
+    }
+
+    /// The books' answers: a sale paid twice gets its alert at once.
+    pub fn follow_paid_twice(&mut self) {
+        self.twice_asked.retain(|task| match task.poll() {
+            Some(found) => {
+                if let Some(found) = found
+                    && !self.paid_twice.contains(&found)
+                {
+                    self.paid_twice.push(found);
+                }
+                false
+            }
+            None => true,
+        });
+    }
+
     /// A payment just ended, or a code took one more payment: its banner, replacing any earlier
     /// one for the same payment.
     pub fn push(&mut self, ended: Ended) {
@@ -275,8 +339,43 @@ impl Banners {
             {
                 notes.actions.push(crate::ui::AppAction::ClearDisplay);
             }
+            self.paid_twice_ui(ui, notes.actions);
             self.ui(ui, notifications);
         });
+    }
+}
+
+impl Banners {
+    /// Each sale paid twice, in the danger colour until closed, with the way to its window in
+    /// Estado de pagos, where «Devolver dinero» gives the customer the money back.
+    fn paid_twice_ui(&mut self, ui: &mut Ui, actions: &mut Vec<crate::ui::AppAction>) {
+        let mut closed = None;
+        for (index, twice) in self.paid_twice.iter().enumerate() {
+            let words = t!(
+                "cashsale-paid-twice",
+                cash = twice.cash.as_str(),
+                sale = twice.sale.as_str(),
+                amount = twice.amount.to_string()
+            );
+            let tone = crate::ui::theme::Tone::Danger;
+            if note(ui, tone, Some(t!("dismiss")), |ui| {
+                let palette = crate::ui::theme::palette(ui);
+                ui.label(
+                    RichText::new(words)
+                        .size(crate::ui::theme::size::EMPHASIS)
+                        .strong()
+                        .color(palette.on_fill),
+                );
+                if ui.button(t!("cashsale-paid-twice-open")).clicked() {
+                    actions.push(crate::ui::AppAction::OpenPayment(twice.sale.clone()));
+                }
+            }) {
+                closed = Some(index);
+            }
+        }
+        if let Some(index) = closed {
+            self.paid_twice.remove(index);
+        }
     }
 }
 

@@ -71,7 +71,10 @@ impl CreatedView {
                 tracked_state(ui, view, payment, tracked);
             }
             if paid {
-                new_sale |= paid_ui(ui, view, payment, tracked);
+                new_sale |= paid_ui(ui, view, payment, tracked, queued);
+                if let Some(error) = self.shared.error() {
+                    crate::ui::widgets::form::error_box(ui, error);
+                }
                 return;
             }
             ui.horizontal_top(|ui| {
@@ -146,6 +149,7 @@ impl CreatedView {
         if self.copied {
             ui.label(RichText::new(t!("created-link-copied")).weak());
         }
+        cash_instead_ui(ui, view, payment, queued);
         self.files_ui(ui);
     }
 
@@ -194,19 +198,64 @@ fn tracked_state(
     }
 }
 
-/// A paid sale's card: no QR nor ways to send it, the next sale offered; true when pressed.
+/// A paid sale's card: no QR nor ways to send it, the next sale offered, and the customer's
+/// copy by WhatsApp once the service approved it; true when «Nueva venta» was pressed.
 fn paid_ui(
     ui: &mut Ui,
     view: &CollectView<'_>,
     payment: &CreatedPayment,
     tracked: Option<&crate::ui::services::tracker::TrackedPayment>,
+    queued: &mut Queue<CollectCommand>,
 ) -> bool {
     details_grid(ui, payment, tracked);
     ui.add_space(crate::ui::theme::space::MEDIUM);
     let next = crate::ui::widgets::primary::primary_button(ui, true, &t!("collect-new-sale"), None)
         .clicked();
+    if let Some(tracked) =
+        tracked.filter(|tracked| tracked.status == Some(crate::api::TransactionStatus::Approved))
+        && ui.button(t!("cashsale-whatsapp")).clicked()
+    {
+        let method = view.tracker.kind_words(tracked);
+        let text = super::receipt_text::approved_receipt(&view.shop_name, tracked, method);
+        queued.ask(
+            ui,
+            CollectCommand::ShareWhatsApp(super::receipt_text::share_link(&text)),
+        );
+    }
     notifications_ui(ui, view, payment);
     next
+}
+
+/// «Cobrar en efectivo»: the customer pays this sale in cash instead; the Efectivo form takes
+/// its amount, and the electronic one is left unpaid at the service.
+fn cash_instead_ui(
+    ui: &mut Ui,
+    view: &CollectView<'_>,
+    payment: &CreatedPayment,
+    queued: &mut Queue<CollectCommand>,
+) {
+    let Some(amount) = payment.amount else {
+        return;
+    };
+    // A counter code is no one sale: its payments stand on their own.
+    if view
+        .tracker
+        .find(&payment.reference)
+        .is_some_and(|tracked| tracked.repeatable)
+    {
+        return;
+    }
+    ui.add_space(crate::ui::theme::space::SMALL);
+    if ui.button(t!("cashsale-charge-instead")).clicked() {
+        queued.ask(
+            ui,
+            CollectCommand::ChargeInCash(super::cash::InsteadOf {
+                reference: payment.reference.clone(),
+                amount,
+                description: payment.description.clone(),
+            }),
+        );
+    }
 }
 
 /// The card's heading in the language on screen now (the sale may have been made in the other).
@@ -336,9 +385,7 @@ pub fn whatsapp_link(payment: &CreatedPayment, shop: &str) -> String {
             url = payment.url.as_str()
         )
     };
-    let encoded: String = url::form_urlencoded::byte_serialize(message.as_bytes()).collect();
-    // `+` for spaces is a form's encoding; WhatsApp reads the text as a URL's query: %20.
-    format!("https://wa.me/?text={}", encoded.replace('+', "%20"))
+    super::receipt_text::share_link(&message)
 }
 
 #[cfg(test)]

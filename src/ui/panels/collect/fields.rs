@@ -244,6 +244,19 @@ pub(super) fn amount_field(
     problem: Option<&ValidationError>,
     take_keyboard: bool,
 ) -> egui::Response {
+    money_field(ui, (amount, label), problem, take_keyboard, true)
+}
+
+/// A large field of pesos grouped as typed, like the amount's. `first`: it is the form's first
+/// move and takes the keyboard whenever nothing else has it (a second money field of the same
+/// form, what the customer hands over, waits to be reached).
+pub(super) fn money_field(
+    ui: &mut Ui,
+    (amount, label): (&mut String, &str),
+    problem: Option<&ValidationError>,
+    take_keyboard: bool,
+    first: bool,
+) -> egui::Response {
     let label = ui.label(egui::RichText::new(label).strong());
     let before = amount.clone();
     let output = egui::TextEdit::singleline(amount)
@@ -256,7 +269,7 @@ pub(super) fn amount_field(
         .show(ui);
     let response = (*output.response).clone().labelled_by(label.id);
     // The till's first move is the amount: it has the keyboard whenever nothing else does.
-    if amount.is_empty() && ui.memory(|memory| memory.focused().is_none()) {
+    if first && amount.is_empty() && ui.memory(|memory| memory.focused().is_none()) {
         response.request_focus();
     }
     if take_keyboard {

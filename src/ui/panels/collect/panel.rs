@@ -1,4 +1,6 @@
-//! Cobrar: the three ways to make a sale (a link, one method, a QR code), the form that is on screen, the card of the sale just made, and the next sale made ready.
+//! Cobrar: the four ways to make a sale (a link, one method, a QR code, and cash, which is no
+//! sale at the service), the form that is on screen, the card of the sale just made, and the
+//! next sale made ready.
 
 use crate::ui::plumbing::queue::Queue;
 use egui::{RichText, Ui};
@@ -18,6 +20,8 @@ pub enum CollectMode {
     Link,
     Method,
     Resource,
+    /// Efectivo: counted by the cashier, written in the books alone.
+    Cash,
 }
 
 pub struct CollectPanel {
@@ -27,10 +31,13 @@ pub struct CollectPanel {
     link: LinkForm,
     method: MethodForm,
     resource: ResourceForm,
+    cash: super::cash::CashForm,
     /// The profile the forms' defaults (webhook address, Bre-B merchant id) were filled from.
     defaults_from: Option<(Option<String>, Option<String>)>,
     /// The payment on a card here was heard to end: the next `logic` readies the next sale.
     ended: Option<String>,
+    /// Efectivo was the form on screen at the last `logic`.
+    cash_shown: bool,
 }
 
 impl Default for CollectPanel {
@@ -41,8 +48,10 @@ impl Default for CollectPanel {
             link: LinkForm::default(),
             method: MethodForm::default(),
             resource: ResourceForm::default(),
+            cash: super::cash::CashForm::default(),
             defaults_from: None,
             ended: None,
+            cash_shown: false,
         }
     }
 }
@@ -68,6 +77,7 @@ impl CollectPanel {
             || open(&self.resource.submission)
             || !self.link.fields.amount.trim().is_empty()
             || !self.method.fields.amount.trim().is_empty()
+            || self.cash.holds_a_sale()
     }
 
     /// A payment ended (or a code took one more payment): when it is the one on this panel's
@@ -145,6 +155,16 @@ impl CollectPanel {
         }
         self.method.logic(work);
         self.resource.logic(work);
+        // Turned to Efectivo: the shift is read again, as another window of the books (Turno,
+        // the command line) may have opened or closed it meanwhile.
+        let cash_shown = self.mode == CollectMode::Cash;
+        if cash_shown && !self.cash_shown {
+            self.cash.drawer_changed();
+        }
+        self.cash_shown = cash_shown;
+        for reference in self.cash.logic(work) {
+            self.charged_in_cash(&reference);
+        }
         for view in [
             &mut self.link.submission.view,
             &mut self.method.submission.view,
@@ -194,7 +214,20 @@ impl CollectPanel {
                         )
                     })
                 });
-                self.shown_view().shared.start(task);
+                match self.mode {
+                    CollectMode::Cash => self.cash.shared.start(task),
+                    _ => self.shown_view().shared.start(task),
+                }
+            }
+            CollectCommand::SellCash(sale) => self.cash.sell(sale, work),
+            CollectCommand::ChargeInCash(sale) => {
+                self.cash.charge_instead(sale);
+                self.mode = CollectMode::Cash;
+            }
+            CollectCommand::CashReceipt { entry, pdf } => {
+                work.paper
+                    .queued
+                    .push(crate::ui::services::paper::PaperCommand::CashReceipt { entry, pdf });
             }
             CollectCommand::ShowCustomer(payment) => {
                 work.actions
@@ -235,12 +268,27 @@ impl CollectPanel {
         }
     }
 
-    /// The created payment on screen: the one whose buttons were pressed.
+    /// The created payment on screen: the one whose buttons were pressed (Efectivo's card has
+    /// no created payment: the link's stands for it).
     fn shown_view(&mut self) -> &mut super::created::CreatedView {
         match self.mode {
-            CollectMode::Link => &mut self.link.submission.view,
+            CollectMode::Link | CollectMode::Cash => &mut self.link.submission.view,
             CollectMode::Method => &mut self.method.submission.view,
             CollectMode::Resource => &mut self.resource.submission.view,
+        }
+    }
+
+    /// An electronic sale was charged in cash instead: it is left at the service (still
+    /// followed, so an approval that comes anyway is heard) and its card goes.
+    fn charged_in_cash(&mut self, reference: &str) {
+        for submission in [
+            &mut self.link.submission,
+            &mut self.method.submission,
+            &mut self.resource.submission,
+        ] {
+            if submission.card_reference() == Some(reference) {
+                submission.new_sale();
+            }
         }
     }
 
@@ -249,8 +297,11 @@ impl CollectPanel {
             ui.heading(t!("collect-title"));
             seller_ui(ui, &view.seller, &mut self.queued);
         });
-        if let Some(since) = view.service_away {
-            offline_ui(ui, view, since, &mut self.queued);
+        // Cash needs no internet: its form says so itself, and the other forms offer it.
+        if let Some(since) = view.service_away.filter(|_| self.mode != CollectMode::Cash)
+            && offline_ui(ui, view, since, &mut self.queued)
+        {
+            self.mode = CollectMode::Cash;
         }
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.mode, CollectMode::Link, t!("kind-payment-link"));
@@ -264,6 +315,7 @@ impl CollectPanel {
                 CollectMode::Resource,
                 t!("collect-qr-codes"),
             );
+            ui.selectable_value(&mut self.mode, CollectMode::Cash, t!("cashsale-mode"));
         });
         ui.separator();
         self.forms_ui(ui, view);
@@ -289,6 +341,7 @@ impl CollectPanel {
             CollectMode::Link => self.link.submission.has_card(),
             CollectMode::Method => self.method.submission.has_card(),
             CollectMode::Resource => self.resource.submission.has_card(),
+            CollectMode::Cash => self.cash.has_card(),
         };
         let width = ui.available_width();
         if !has_card || width < TWO_COLUMNS_FROM {
@@ -333,6 +386,7 @@ impl CollectPanel {
             CollectMode::Link => self.link.ui(ui, view, queued),
             CollectMode::Method => self.method.ui(ui, view, queued),
             CollectMode::Resource => self.resource.ui(ui, view, queued),
+            CollectMode::Cash => self.cash.ui(ui, view, queued),
         }
     }
 
@@ -350,6 +404,7 @@ impl CollectPanel {
             CollectMode::Resource => {
                 self.resource.submission.card_ui(ui, view, queued);
             }
+            CollectMode::Cash => self.cash.card_ui(ui, view, queued),
         }
     }
 }
@@ -382,10 +437,18 @@ fn seller_ui(ui: &mut Ui, seller: &Seller, queued: &mut Queue<CollectCommand>) {
 }
 
 /// In the dark: no new charge can be made, and a counter code still takes payments (the payer
-/// pays on their own data); each open one can be put in front of the customer from here.
-fn offline_ui(ui: &mut Ui, view: &CollectView<'_>, since: i64, queued: &mut Queue<CollectCommand>) {
+/// pays on their own data); each open one can be put in front of the customer from here, and
+/// cash is taken as ever. True when «Cobrar en efectivo» was pressed.
+fn offline_ui(
+    ui: &mut Ui,
+    view: &CollectView<'_>,
+    since: i64,
+    queued: &mut Queue<CollectCommand>,
+) -> bool {
     let now = crate::ledger::now_ms();
+    let mut cash = false;
     crate::ui::widgets::offline::banner_with(ui, since, &t!("collect-offline"), |ui| {
+        cash = ui.button(t!("cashsale-offline-go")).clicked();
         let mut open_codes = view
             .tracker
             .payments
@@ -412,6 +475,7 @@ fn offline_ui(ui: &mut Ui, view: &CollectView<'_>, since: i64, queued: &mut Queu
             }
         }
     });
+    cash
 }
 
 impl crate::ui::panels::PanelState for CollectPanel {
@@ -436,6 +500,8 @@ impl crate::ui::panels::PanelState for CollectPanel {
             *self = Default::default();
         } else if let crate::ui::plumbing::news::News::PaymentEnded { reference, .. } = news {
             self.sale_ended(reference);
+        } else if *news == crate::ui::plumbing::news::News::Cash {
+            self.cash.drawer_changed();
         }
     }
 }

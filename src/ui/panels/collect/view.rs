@@ -25,6 +25,15 @@ pub enum CollectCommand {
     /// Opens WhatsApp's share link with the message written.
     ShareWhatsApp(String),
     ShowCustomer(CreatedPayment),
+    /// A cash sale handed over by the Efectivo form, for the books.
+    SellCash(super::cash::CashSale),
+    /// An electronic sale on a card, paid in cash instead: into the Efectivo form.
+    ChargeInCash(super::cash::InsteadOf),
+    /// A cash sale's receipt (its entry in the books): to the printer, or (`pdf`) a PDF.
+    CashReceipt {
+        entry: i64,
+        pdf: bool,
+    },
     /// A cashier takes the till with their PIN (nobody at the till said who they are).
     TakeTill,
 }
