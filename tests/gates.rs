@@ -17,6 +17,15 @@ const EVERY_COMMAND: &[(&str, &str, &str)] = &[
     ("account delete", "owner", "bank-account-deleted"),
     ("balance", "owner", "-"),
     ("banks", "cashier", "-"),
+    ("cash close", "owner", "own"),
+    ("cash in", "cashier", "own"),
+    ("cash open", "cashier", "own"),
+    ("cash out", "cashier", "own"),
+    ("cash return", "owner", "own"),
+    ("cash sale", "cashier", "-"),
+    ("cash shift", "cashier", "-"),
+    ("cash shifts", "cashier", "-"),
+    ("cash void", "owner", "own"),
     ("cashier add", "owner", "own"),
     ("cashier list", "cashier", "-"),
     ("cashier remove", "owner", "own"),
@@ -161,6 +170,9 @@ fn whatever_moves_money_or_trust_needs_the_owner() {
         "balance",
         "otp",
         "ledger backup --to 1",
+        "cash close --count 1000x1",
+        "cash return EF1 --reason talla",
+        "cash void 1 --reason error",
     ] {
         let gate = parsed(path).command.expect("a command").gate();
         assert_eq!(gate.needs, Needs::Owner, "{path}");

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+pub use super::cash_args::CashCommand;
 pub use super::money_out_args::{PayoutArgs, RefundArgs};
 
 #[derive(Debug, Parser)]
@@ -91,6 +92,10 @@ pub enum Command {
     /// Give a customer money back for a sale (a return): a payout to the customer, tied to the
     /// sale, sent once and checked as every payout is; asks for confirmation unless --yes.
     Refund(RefundArgs),
+    /// Cash at the counter: the drawer's shift (opened with its base, closed with the count),
+    /// cash sales, money in and out, returns in cash, voids. Needs no service.
+    #[command(subcommand)]
+    Cash(CashCommand),
     /// The payout journal: every payout sent from this computer, newest first.
     Payouts {
         /// Ask the service for the state of this payout (by its reference1).

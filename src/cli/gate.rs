@@ -5,8 +5,8 @@
 //! the terminal holds for the owner too.
 
 use super::args::{
-    AccountCommand, CashierCommand, Command, CustomerCommand, LedgerCommand, PinCommand,
-    PrintCommand, ProfileCommand, UpdateCommand, WebhooksCommand,
+    AccountCommand, CashCommand, CashierCommand, Command, CustomerCommand, LedgerCommand,
+    PinCommand, PrintCommand, ProfileCommand, UpdateCommand, WebhooksCommand,
 };
 use crate::ledger::activity::Action;
 use crate::t;
@@ -83,6 +83,7 @@ impl Command {
                 Gate::cashier()
             }
             Command::Ledger(ledger) => ledger.gate(),
+            Command::Cash(cash) => cash.gate(),
             Command::Customer(CustomerCommand::Forget { .. }) => {
                 Gate::owner(Action::CustomerForgotten, from_terminal())
             }
@@ -132,6 +133,27 @@ impl LedgerCommand {
                     .map(|file| file.display().to_string())
                     .unwrap_or_else(|| t!("log-newest-copy")),
             ),
+        }
+    }
+}
+
+impl CashCommand {
+    /// The books write the drawer's own entries in the log (a shift, a movement, a void) in the
+    /// transaction that writes them; a sale is in the books, not the log.
+    fn gate(&self) -> Gate {
+        match self {
+            CashCommand::Open { .. } | CashCommand::In { .. } | CashCommand::Out { .. } => {
+                Gate::new(Needs::Cashier, Logged::ItsOwn)
+            }
+            CashCommand::Sale { .. } | CashCommand::Shift { .. } | CashCommand::Shifts { .. } => {
+                Gate::cashier()
+            }
+            // The terminal knows no cashier: closing a shift (anyone's), giving money back and
+            // taking an entry out of the figures are the owner's once a PIN is set, as the
+            // books hold them.
+            CashCommand::Close { .. } | CashCommand::Return { .. } | CashCommand::Void { .. } => {
+                Gate::new(Needs::Owner, Logged::ItsOwn)
+            }
         }
     }
 }

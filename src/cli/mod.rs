@@ -2,6 +2,7 @@
 //! by default, exactly one JSON document with `--json`, and exit codes a script can branch on.
 
 pub mod args;
+mod cash_args;
 mod commands;
 pub mod gate;
 mod money_out_args;

@@ -29,6 +29,9 @@ pub enum Failure {
     /// applied.
     #[error("{0}")]
     Contradiction(String),
+    /// The books refuse it by their own rules (a drawer's): nothing was written.
+    #[error("{0}")]
+    Refused(String),
 }
 
 fn join(errors: &[ValidationError]) -> String {
@@ -53,7 +56,10 @@ impl Failure {
             Failure::Api(ApiError::Refused { .. }) => 1,
             Failure::Api(error) if error.is_network() => 3,
             Failure::Api(_) => 2,
-            Failure::Input(_) | Failure::Config(_) | Failure::NotConfirmed(_) => 2,
+            Failure::Input(_)
+            | Failure::Config(_)
+            | Failure::NotConfirmed(_)
+            | Failure::Refused(_) => 2,
             Failure::Local(_) => 3,
             Failure::Contradiction(_) => 4,
         }
@@ -67,6 +73,7 @@ impl Failure {
             Failure::NotConfirmed(_) => "input.notConfirmed".into(),
             Failure::Local(_) => "local.failure".into(),
             Failure::Contradiction(_) => "books.contradicted".into(),
+            Failure::Refused(_) => "books.refused".into(),
         }
     }
 

@@ -64,7 +64,8 @@ pub async fn run(cli: Cli, command: Command) -> ExitCode {
         Command::Profile(super::args::ProfileCommand::Check) => {
             run_operation(&cli, &command, out).await
         }
-        Command::Profile(_) | Command::Pin(_) | Command::Cashier(_) => {
+        // The drawer is the books' alone: cash works with the line down.
+        Command::Profile(_) | Command::Pin(_) | Command::Cashier(_) | Command::Cash(_) => {
             run_local(&cli, &command, out).await
         }
         _ => run_operation(&cli, &command, out).await,
@@ -189,7 +190,7 @@ async fn who_acts(
     }
 }
 
-/// Profiles, the owner's PIN and the cashiers.
+/// Profiles, the owner's PIN, the cashiers and the drawer.
 async fn run_local(cli: &Cli, command: &Command, out: Output) -> Result<ExitCode, Failure> {
     // A profile change is gated by the PIN of the ledger the shop uses now.
     let parts = match command {
@@ -210,6 +211,9 @@ async fn run_local(cli: &Cli, command: &Command, out: Output) -> Result<ExitCode
         }
         (Command::Cashier(cashier), Some(parts)) => {
             super::commands::cashier(&parts.local(), reader, actor.clone(), out, cashier).await?
+        }
+        (Command::Cash(cash), Some(parts)) => {
+            super::commands::cash(&parts.local(), actor.clone(), out, cash).await?
         }
         _ => ExitCode::SUCCESS,
     };

@@ -3,7 +3,7 @@
 //! by a cashier, never confirmed by the service: nothing here is ever summed with the service's
 //! money without saying so.
 
-use super::activity::Actor;
+use super::actor::Actor;
 use crate::money::Pesos;
 use crate::money::cash::{Count, Difference};
 
@@ -310,6 +310,8 @@ pub enum CashRefusal {
     SaleHasReturns(String),
     #[error("{}", crate::t!("cash-owner-only"))]
     OwnerOnly,
+    #[error("{}", crate::t!("cash-return-owner-only"))]
+    ReturnOwnerOnly,
     #[error("{}", crate::t!("cash-not-your-shift", by = .by.as_str()))]
     NotYourShift { by: String },
     #[error("{}", crate::t!("cash-drawer-short", holds = .holds.to_string()))]

@@ -6,9 +6,12 @@
 
 mod accounts;
 pub mod activity;
+mod actor;
 mod base;
 pub mod cash;
 mod cash_state;
+#[cfg(test)]
+mod cash_tests;
 mod choice;
 pub mod close;
 pub mod copy;

@@ -53,6 +53,7 @@ pub async fn run(ctx: &Context<'_>, command: &Command) -> Outcome {
         | Command::Profile(_)
         | Command::Pin(_)
         | Command::Cashier(_)
+        | Command::Cash(_)
         | Command::Manpage
         | Command::Update(_)
         | Command::ForgetThisComputer { .. } => Ok(ExitCode::SUCCESS),

@@ -8,7 +8,7 @@ use time::Date;
 
 /// The range a command names: `--from` (default today) to `--to` (default `--from`), both
 /// ends included; every bad date is said at once, and nothing is read.
-fn date_range(from: Option<&str>, to: Option<&str>) -> Result<(Date, Date), Failure> {
+pub(super) fn date_range(from: Option<&str>, to: Option<&str>) -> Result<(Date, Date), Failure> {
     let date = |field: Field, text: Option<&str>| match text {
         None => Ok(reconcile::today()),
         Some(text) => reconcile::parse_date(text).ok_or_else(|| {
@@ -90,6 +90,7 @@ fn close_document(report: &Report, catalog: &crate::api::catalog::MethodCatalog)
             "failed": totals_json(&report.payouts_failed),
         },
         "returns": returns_json(report, catalog),
+        "cash": cash_json(&report.cash),
         "exceptions": report.exceptions.iter().map(|exception| json!({
             "kind": exception.kind.as_str(),
             "reference": exception.reference,
@@ -97,6 +98,76 @@ fn close_document(report: &Report, catalog: &crate::api::catalog::MethodCatalog)
         })).collect::<Vec<_>>(),
         "notifications": report.notifications,
     })
+}
+
+/// The drawers' cash, apart from the service's money (`counted` says whose word it is): what was
+/// written in the range, and each till's shift with its count.
+fn cash_json(cash: &reconcile::CashDay) -> Value {
+    let sum = |sum: &crate::ledger::CashSum| json!({"count": sum.count, "amount": sum.amount.get()});
+    let close = crate::ledger::close::CashLines::of(cash);
+    json!({
+        "counted": "cashier",
+        "sales": sum(&cash.sales),
+        "byCashier": cash.sales_by_cashier.iter().map(|(name, total)| {
+            let mut row = sum(total);
+            row["cashier"] = json!(name);
+            row
+        }).collect::<Vec<_>>(),
+        "returns": sum(&cash.returns),
+        "in": sum(&cash.cash_in),
+        "out": sum(&cash.cash_out),
+        "netSales": cash.net_sales().get(),
+        "voided": sum(&cash.voided),
+        "drawers": cash.drawers.iter().zip(&close.drawers).map(|(drawer, line)| {
+            let shift = &drawer.report.shift;
+            json!({
+                "shift": shift.id,
+                "till": shift.till_name,
+                "openedBy": line.opened_by,
+                "openedAt": reconcile::local_time(shift.opened_at),
+                "closedAt": shift.close.as_ref().map(|close| reconcile::local_time(close.closed_at)),
+                "closedBy": shift.close.as_ref().map(|close| reconcile::who(&close.by)),
+                "base": shift.base.get(),
+                "expected": drawer.expected.get(),
+                "counted": drawer.counted.map(|counted| counted.get()),
+                "difference": drawer.difference().map(|d| d.signed()),
+                "differenceWords": line.difference,
+            })
+        }).collect::<Vec<_>>(),
+        "difference": cash.difference().map(|d| d.signed()),
+        "openDrawers": cash.open_drawers(),
+    })
+}
+
+/// The drawers' cash for a person, under its heading: counted, not confirmed.
+fn cash_text(cash: &crate::ledger::close::CashLines, lines: &mut Vec<String>) {
+    lines.push(cash.heading.clone());
+    for line in &cash.lines {
+        let indent = if line.part { "    " } else { "  " };
+        lines.push(format!(
+            "{indent}{}: {} · {}",
+            line.label, line.sum.count, line.sum.amount
+        ));
+    }
+    let [base, expected, counted] = [
+        crate::t!("cashpaper-base"),
+        crate::t!("cashclose-expected"),
+        crate::t!("cashclose-counted"),
+    ];
+    for drawer in &cash.drawers {
+        let counted_words = drawer
+            .counted
+            .map_or_else(|| "—".to_owned(), |pesos| pesos.to_string());
+        lines.push(format!(
+            "  {} · {} {} · {}",
+            drawer.till, drawer.opened_by, drawer.opened_at, drawer.closed
+        ));
+        lines.push(format!(
+            "    {base} {} · {expected} {} · {counted} {counted_words} · {}",
+            drawer.base, drawer.expected, drawer.difference
+        ));
+    }
+    lines.extend(cash.difference.clone());
 }
 
 /// Money back to customers, apart from payouts: by how each stands, the confirmed ones by the
@@ -133,7 +204,7 @@ fn returns_json(report: &Report, catalog: &crate::api::catalog::MethodCatalog) -
 fn close_text(report: &Report, catalog: &crate::api::catalog::MethodCatalog) -> String {
     let close = CloseLines::of(report, catalog);
     let [_, paid, fee, receive] = CloseLines::columns();
-    let mut lines = vec![close_title(report)];
+    let mut lines = vec![close_title(report), close.service_heading.clone()];
     for line in &close.received {
         let totals = &line.totals;
         let indent = if line.part { "  " } else { "" };
@@ -168,6 +239,9 @@ fn close_text(report: &Report, catalog: &crate::api::catalog::MethodCatalog) -> 
         ));
     }
     lines.extend(close.returns_fee.clone());
+    if let Some(cash) = &close.cash {
+        cash_text(cash, &mut lines);
+    }
     if !close.by_state.is_empty() {
         lines.push(CloseLines::by_state_heading());
         lines.extend(close.by_state.iter().map(|state| format!("  {state}")));

@@ -3,6 +3,7 @@
 
 mod accounts;
 mod backups;
+mod cash;
 mod context;
 mod dispatch;
 mod ledger;
@@ -18,6 +19,7 @@ mod webhooks;
 
 pub use accounts::*;
 pub use backups::*;
+pub use cash::cash;
 pub use context::{Context, Local, Outcome, document, record};
 use context::{Question, checked, collect, confirm_on_terminal, non_negative_amount};
 pub use ledger::*;
