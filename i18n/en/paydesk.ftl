@@ -1774,6 +1774,7 @@ cashclose-difference = Difference
 cashclose-closed-by = Closed by { $who } on { $when }
 cashclose-amount = Amount
 cashclose-drawers = Drawers: shifts and counts
+cashpaper-opened-line = Opened by { $who } on { $when }
 
 ## Cash sale
 cashsale-mode = Cash
@@ -1787,7 +1788,7 @@ cashsale-base = Opening cash (what the shift starts with)
 cashsale-base-needed = Type the opening cash counted (zero if the drawer starts empty) to open the shift with this sale
 cashsale-left-open = The shift was left open since { $since }: close it in Shift by counting the drawer
 cashsale-offline = Without internet cash is recorded all the same: it stays in this till's records
-cashsale-offline-go = Charge in cash
+cashsale-offline-go = Go to Cash
 cashsale-writing = Recording in the till's records…
 cashsale-instead-of = Cash payment of sale { $reference } ({ $amount }): that sale is left unpaid
 cashsale-instead-of-cancel = Do not charge in cash
@@ -1842,6 +1843,7 @@ shift-column-about = Reason or reference
 shift-column-by = Who
 shift-entry-return-of = Sale { $sale }: { $reason }
 shift-entry-voided = Voided: { $reason } ({ $by })
+shift-column-void = Voiding
 shift-void-entry = Void
 shift-moves-heading = Cash in and out
 shift-amount-hint = for example 20.000

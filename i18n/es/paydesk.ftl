@@ -1774,6 +1774,7 @@ cashclose-difference = Diferencia
 cashclose-closed-by = Cerró { $who } el { $when }
 cashclose-amount = Valor
 cashclose-drawers = Cajas: turnos y arqueos
+cashpaper-opened-line = Abrió { $who } el { $when }
 
 ## Cobrar en efectivo
 cashsale-mode = Efectivo
@@ -1787,7 +1788,7 @@ cashsale-base = Base (efectivo con que empieza el turno)
 cashsale-base-needed = Escriba la base contada (cero si la caja empieza vacía) para abrir el turno con esta venta
 cashsale-left-open = El turno quedó abierto desde { $since }: ciérrelo en Turno contando la caja
 cashsale-offline = Sin internet el efectivo se registra igual: queda en el registro de esta caja
-cashsale-offline-go = Cobrar en efectivo
+cashsale-offline-go = Ir a Efectivo
 cashsale-writing = Registrando en el registro de la caja…
 cashsale-instead-of = Cobro en efectivo de la venta { $reference } ({ $amount }): esa venta queda sin cobrar
 cashsale-instead-of-cancel = No cobrar en efectivo
@@ -1842,6 +1843,7 @@ shift-column-about = Motivo o referencia
 shift-column-by = Quién
 shift-entry-return-of = Venta { $sale }: { $reason }
 shift-entry-voided = Anulado: { $reason } ({ $by })
+shift-column-void = Anulación
 shift-void-entry = Anular
 shift-moves-heading = Entradas y salidas de efectivo
 shift-amount-hint = por ejemplo 20.000

@@ -106,7 +106,7 @@ pub fn entries_ui(
             Title::Shown(t!("shift-column-by")),
         ];
         if voidable {
-            titles.push(Title::Unseen(t!("shift-void-entry")));
+            titles.push(Title::Unseen(t!("shift-column-void")));
         }
         GridRow::titles(ui, 0, titles);
         GridRow::lines(ui, 1, entries, |ui, row, entry| {
