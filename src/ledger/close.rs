@@ -5,7 +5,9 @@
 
 use crate::api::catalog::MethodCatalog;
 
-use super::reconcile::{self, Report, SalesLessReturns, Totals};
+use super::reconcile::{self, CashDay, Drawer, Report, SalesLessReturns, Totals};
+use super::{CashSum, activity::Actor};
+use crate::money::Pesos;
 
 /// A line with a count and its money.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,9 +35,57 @@ pub struct ExceptionLine {
     pub detail: String,
 }
 
+/// A line of the drawers' cash: a count and its money (cash has no fee).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CashLine {
+    pub label: String,
+    /// A part of the line above it (a cashier): drawn indented.
+    pub part: bool,
+    pub sum: CashSum,
+}
+
+/// One till's shift in the close, in words ready to draw.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DrawerLine {
+    pub shift: i64,
+    pub till: String,
+    pub opened_by: String,
+    pub opened_at: String,
+    /// Who closed and when, or «Abierto, sin contar».
+    pub closed: String,
+    pub base: Pesos,
+    /// Frozen at the close, or so far while open.
+    pub expected: Pesos,
+    pub counted: Option<Pesos>,
+    /// «Cuadra al peso», «Faltante de $ 3.000», or «Abierto, sin contar».
+    pub difference: String,
+    /// Counted less expected, signed (0 while open): for programs.
+    pub difference_signed: i64,
+}
+
+/// The drawers' cash, apart from the service's money and said to be counted, not confirmed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CashLines {
+    /// «Efectivo: contado por el cajero, no lo confirma el servicio».
+    pub heading: String,
+    /// Cash sales and their parts by cashier, cash returns, money in, money out, cash sales
+    /// less cash returns, and the voided entries (in none of the others).
+    pub lines: Vec<CashLine>,
+    pub drawers: Vec<DrawerLine>,
+    /// The counted drawers' differences added, in words, with how many are still open.
+    pub difference: Option<String>,
+    /// Counted less expected over every counted drawer, signed: for programs.
+    pub difference_signed: i64,
+}
+
 /// The close's lines, in the order they are read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CloseLines {
+    /// «Confirmado por el servicio»: the heading over the service's money (received, payouts,
+    /// its returns), which says which kind of money it is beside the cash.
+    pub service_heading: String,
+    /// The drawers' cash, when the range had any (a drawer opened or an entry written).
+    pub cash: Option<CashLines>,
     /// The money received: every approval the service confirmed, then its parts by method and,
     /// once sales carry a cashier, by cashier.
     pub received: Vec<TotalsLine>,
@@ -64,6 +114,8 @@ pub struct CloseLines {
 impl CloseLines {
     pub fn of(report: &Report, catalog: &MethodCatalog) -> CloseLines {
         CloseLines {
+            service_heading: crate::t!("cashclose-service-heading"),
+            cash: (!report.cash.is_empty()).then(|| CashLines::of(&report.cash)),
             received: received_lines(report, catalog),
             unconfirmed: (report.unconfirmed > 0)
                 .then(|| crate::t!("reconcile-unconfirmed", count = report.unconfirmed)),
@@ -138,9 +190,84 @@ impl CloseLines {
     }
 }
 
-/// Nothing happened in the range: no payment created, no payout, no return.
+impl CashLines {
+    pub fn of(cash: &CashDay) -> CashLines {
+        let line = |label: String, part: bool, sum: CashSum| CashLine { label, part, sum };
+        let mut lines = vec![line(crate::t!("cash-kind-sale"), false, cash.sales)];
+        for (name, sum) in &cash.sales_by_cashier {
+            lines.push(line(
+                crate::t!("reconcile-by-cashier", name = name.as_str()),
+                true,
+                *sum,
+            ));
+        }
+        lines.push(line(crate::t!("cash-kind-return"), false, cash.returns));
+        lines.push(line(crate::t!("cash-kind-in"), false, cash.cash_in));
+        lines.push(line(crate::t!("cash-kind-out"), false, cash.cash_out));
+        lines.push(line(
+            crate::t!("cashclose-net-sales"),
+            false,
+            CashSum {
+                count: cash.sales.count,
+                amount: cash.net_sales(),
+            },
+        ));
+        if cash.voided.count > 0 {
+            lines.push(line(crate::t!("cashclose-voided"), false, cash.voided));
+        }
+        let open = cash.open_drawers();
+        let difference = cash.difference().map(|difference| {
+            crate::t!(
+                "cashclose-drawers-difference",
+                difference = difference.words(),
+                open = open
+            )
+        });
+        CashLines {
+            heading: crate::t!("cashclose-cash-heading"),
+            lines,
+            drawers: cash.drawers.iter().map(drawer_line).collect(),
+            difference: difference.or_else(|| {
+                (open > 0).then(|| crate::t!("cashclose-drawers-uncounted", open = open))
+            }),
+            difference_signed: cash.difference().map_or(0, |d| d.signed()),
+        }
+    }
+}
+
+fn drawer_line(drawer: &Drawer) -> DrawerLine {
+    let shift = &drawer.report.shift;
+    let closed = match &shift.close {
+        Some(close) => crate::t!(
+            "cashclose-closed-by",
+            who = who(&close.by),
+            when = crate::clock::shown_datetime(close.closed_at)
+        ),
+        None => crate::t!("cashclose-open-uncounted"),
+    };
+    let difference = drawer.difference();
+    DrawerLine {
+        shift: shift.id,
+        till: shift.till_name.clone(),
+        opened_by: who(&shift.opened_by),
+        opened_at: crate::clock::shown_datetime(shift.opened_at),
+        closed,
+        base: shift.base,
+        expected: drawer.expected,
+        counted: drawer.counted,
+        difference: difference.map_or_else(|| crate::t!("cashclose-open-uncounted"), |d| d.words()),
+        difference_signed: difference.map_or(0, |d| d.signed()),
+    }
+}
+
+fn who(actor: &Actor) -> String {
+    reconcile::who(actor)
+}
+
+/// Nothing happened in the range: no payment created, no payout, no return, no cash.
 pub fn is_empty(report: &Report) -> bool {
-    report.by_state.is_empty()
+    report.cash.is_empty()
+        && report.by_state.is_empty()
         && report.returns.is_empty()
         && [
             &report.payouts_paid,
@@ -296,6 +423,7 @@ mod tests {
             returns: reconcile::Returned::default(),
             exceptions: Vec::new(),
             notifications: 3,
+            cash: reconcile::CashDay::default(),
         }
     }
 

@@ -1,7 +1,9 @@
-//! Cash on paper: a cash sale's receipt («Recibo de venta en efectivo»), from the drawer's books.
+//! Cash on paper: a cash sale's receipt («Recibo de venta en efectivo»), from the drawer's books,
+//! and the close's cash part.
 //! What the customer handed over and the change are the cashier's; the service confirmed none
 //! of it, and the receipt says so (it is not an invoice either).
 
+use crate::ledger::close::CashLines;
 use crate::ledger::reconcile::who;
 use crate::ledger::{CashEntry, CashKind, CashRefusal, Ledger, LedgerError, activity::Role};
 
@@ -76,5 +78,51 @@ impl CashReceipt {
         slip.push(SlipLine::Small(crate::t!("cashpaper-receipt-counted")));
         slip.push(SlipLine::Small(crate::t!("receipt-not-an-invoice")));
         slip
+    }
+}
+
+/// The close's cash on paper, under a heading that says it was counted and not confirmed: the
+/// close's own lines (`ledger::close`), so paper and screen say the same.
+pub fn cash_on_paper(slip: &mut Slip, cash: &CashLines) {
+    slip.push(SlipLine::Rule);
+    slip.push(SlipLine::Heading(cash.heading.clone()));
+    for line in &cash.lines {
+        let indent = if line.part { "  " } else { "" };
+        slip.push(SlipLine::Pair(
+            format!("{indent}{} ({})", line.label, line.sum.count),
+            line.sum.amount.to_string(),
+        ));
+    }
+    for drawer in &cash.drawers {
+        slip.push(SlipLine::Rule);
+        slip.push(SlipLine::Pair(
+            crate::t!("cashpaper-till"),
+            printable(&drawer.till),
+        ));
+        slip.push(SlipLine::Small(crate::t!(
+            "cashpaper-opened-line",
+            who = drawer.opened_by.as_str(),
+            when = drawer.opened_at.as_str()
+        )));
+        slip.push(SlipLine::Small(drawer.closed.clone()));
+        slip.push(SlipLine::Pair(
+            crate::t!("cashpaper-base"),
+            drawer.base.to_string(),
+        ));
+        slip.push(SlipLine::Pair(
+            crate::t!("cashclose-expected"),
+            drawer.expected.to_string(),
+        ));
+        if let Some(counted) = drawer.counted {
+            slip.push(SlipLine::Pair(
+                crate::t!("cashclose-counted"),
+                counted.to_string(),
+            ));
+        }
+        slip.push(SlipLine::Text(drawer.difference.clone()));
+    }
+    if let Some(difference) = &cash.difference {
+        slip.push(SlipLine::Rule);
+        slip.push(SlipLine::Heading(difference.clone()));
     }
 }

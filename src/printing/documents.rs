@@ -4,7 +4,7 @@
 //! confirmed, the close is `Ledger::reconcile`'s report.
 
 use crate::api::catalog::MethodCatalog;
-use crate::ledger::close::CloseLines;
+use crate::ledger::close::{CashLines, CloseLines};
 use crate::ledger::reconcile::{Report, Totals};
 use crate::ledger::{Collection, Ledger, PayoutState, ReceivedPayment, ReturnRecord, SaleReturns};
 use crate::money::Pesos;
@@ -202,7 +202,8 @@ fn amount_words(amount: Option<Pesos>) -> String {
     )
 }
 
-/// The close on paper: the figures of Cuadre del día, by method and by cashier.
+/// The close on paper: the figures of Cuadre del día, by method and by cashier, the service's
+/// money and, apart under its own heading, the drawers' cash.
 pub fn close_slip(shop: &str, report: &Report, catalog: &MethodCatalog, printed_at: i64) -> Slip {
     let mut slip = Slip::default();
     slip.push(SlipLine::Title(shop.to_owned()));
@@ -219,6 +220,8 @@ pub fn close_slip(shop: &str, report: &Report, catalog: &MethodCatalog, printed_
         )
     }));
     slip.push(SlipLine::Rule);
+    // Two kinds of money, each under words that say whose it is: never one figure.
+    slip.push(SlipLine::Heading(crate::t!("cashclose-service-heading")));
     totals(
         &mut slip,
         &crate::t!("activity-approved-collections"),
@@ -265,6 +268,9 @@ pub fn close_slip(shop: &str, report: &Report, catalog: &MethodCatalog, printed_
     let payouts = payouts.into_iter().filter(|(_, totals)| totals.count > 0);
     counted(&mut slip, None, payouts);
     returns_on_paper(&mut slip, report, catalog);
+    if !report.cash.is_empty() {
+        super::cash::cash_on_paper(&mut slip, &CashLines::of(&report.cash));
+    }
     if !report.exceptions.is_empty() {
         slip.push(SlipLine::Small(crate::t!(
             "close-paper-exceptions",

@@ -103,7 +103,8 @@ fn close_document(report: &Report, catalog: &crate::api::catalog::MethodCatalog)
 /// The drawers' cash, apart from the service's money (`counted` says whose word it is): what was
 /// written in the range, and each till's shift with its count.
 fn cash_json(cash: &reconcile::CashDay) -> Value {
-    let sum = |sum: &crate::ledger::CashSum| json!({"count": sum.count, "amount": sum.amount.get()});
+    let sum =
+        |sum: &crate::ledger::CashSum| json!({"count": sum.count, "amount": sum.amount.get()});
     let close = crate::ledger::close::CashLines::of(cash);
     json!({
         "counted": "cashier",

@@ -1,5 +1,8 @@
 //! The day's close: the totals of a day or a range (Hoy, Ayer, Esta semana, Este mes, or dates
-//! typed), what a bookkeeper must look at, and the CSV for a spreadsheet, with its folder opened.
+//! typed), the service's money and, apart, the drawers' cash (`reconcile/cash_view.rs`), what a
+//! bookkeeper must look at, and the CSV for a spreadsheet, with its folder opened.
+
+mod cash_view;
 
 use crate::api::catalog::MethodCatalog;
 use crate::ui::plumbing::queue::Queue;
@@ -432,6 +435,8 @@ fn report_ui(ui: &mut Ui, close: &CloseLines) {
     ui.add_space(crate::ui::theme::space::MEDIUM);
     // The range is shown above, by the choice that made it.
     ui.label(RichText::new(&close.notifications).weak());
+    // Two kinds of money, each under words that say whose it is: never one figure.
+    ui.label(RichText::new(&close.service_heading).strong());
     totals_grid(ui, close);
     if !close.by_state.is_empty() {
         ui.add_space(crate::ui::theme::space::SMALL);
@@ -448,6 +453,9 @@ fn report_ui(ui: &mut Ui, close: &CloseLines) {
                 .strong()
                 .color(crate::ui::theme::palette(ui).warning),
         );
+    }
+    if let Some(cash) = &close.cash {
+        cash_view::cash_ui(ui, cash);
     }
     ui.add_space(crate::ui::theme::space::SMALL);
     exceptions_ui(ui, close);
