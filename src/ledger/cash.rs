@@ -242,98 +242,7 @@ impl Ledger {
         what: &CashMove,
         at: i64,
     ) -> Result<CashEntry, LedgerError> {
-        let outcome = self.transaction(|db| {
-            db.lock_until_commit(CASH_LOCK, &self.till)?;
-            let open = shift_taking(db, &self.till, at)?;
-            let (tendered, reference, instead_of, reason, description) = match what {
-                CashMove::Sale {
-                    amount,
-                    tendered,
-                    reference,
-                    instead_of,
-                    description,
-                } => {
-                    if tendered < amount {
-                        return Err(LedgerError::Cash(CashRefusal::TenderedShort {
-                            missing: Pesos::new(amount.get() - tendered.get()),
-                        }));
-                    }
-                    if !instead_of.is_empty()
-                        && let Some(earlier) = cash_sale_instead_of(db, instead_of)?
-                    {
-                        return Err(LedgerError::Cash(CashRefusal::AlreadyCharged(
-                            earlier.reference,
-                        )));
-                    }
-                    (
-                        Some(tendered.get()),
-                        reference.clone(),
-                        instead_of.clone(),
-                        String::new(),
-                        cut(description),
-                    )
-                }
-                CashMove::Return {
-                    amount,
-                    sale,
-                    reason,
-                } => {
-                    // Money back to a customer is the owner's, in cash as through the service.
-                    if !owner_or_no_pin(db, actor)? {
-                        return Err(LedgerError::Cash(CashRefusal::ReturnOwnerOnly));
-                    }
-                    let (sold, remaining) = cash_sale_remaining(db, sale)?;
-                    if *amount > remaining {
-                        return Err(LedgerError::Cash(CashRefusal::ReturnOverRemaining {
-                            remaining,
-                            sold: sold.amount,
-                        }));
-                    }
-                    (
-                        None,
-                        sale.clone(),
-                        String::new(),
-                        cut(reason),
-                        String::new(),
-                    )
-                }
-                CashMove::In { reason, .. } | CashMove::Out { reason, .. } => (
-                    None,
-                    String::new(),
-                    String::new(),
-                    cut(reason),
-                    String::new(),
-                ),
-            };
-            if what.kind().takes_out() && what.amount() > open.figures.expected() {
-                return Err(LedgerError::Cash(CashRefusal::DrawerShort {
-                    holds: open.figures.expected(),
-                }));
-            }
-            let id: i64 = db.value(
-                "INSERT INTO cash_entries (shift_id, at, kind, amount, tendered, reference,
-                    instead_of, reason, description, role, name, till_name)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) RETURNING id",
-                args![
-                    open.shift.id,
-                    at,
-                    what.kind().code(),
-                    what.amount().get(),
-                    tendered,
-                    reference,
-                    instead_of,
-                    reason,
-                    description,
-                    actor.role.code(),
-                    &actor.name,
-                    &actor.till
-                ],
-            )?;
-            let written = entry_by_id(db, id)?
-                .ok_or_else(|| LedgerError::Missing("cash_entries".to_owned()))?;
-            moved_activity(db, actor, &written)?;
-            Ok(written)
-        });
+        let outcome = self.transaction(|db| write_cash(db, &self.till, actor, what, at));
         match (outcome, what) {
             (Err(error), CashMove::Sale { reference, .. }) if error.is_unique_violation() => {
                 Err(LedgerError::DuplicateReference(reference.clone()))
@@ -554,6 +463,107 @@ impl Ledger {
     pub fn cash_sale(&self, reference: &str) -> Result<(CashEntry, Pesos), LedgerError> {
         self.with(|db| cash_sale_remaining(db, reference))
     }
+}
+
+/// Writes `what` in `till`'s open shift, under its lock, inside the caller's transaction (a
+/// tab's payment in cash writes its drawer entry and its tab entry in one).
+pub(super) fn write_cash(
+    db: &mut Conn<'_>,
+    till: &str,
+    actor: &Actor,
+    what: &CashMove,
+    at: i64,
+) -> Result<CashEntry, LedgerError> {
+    db.lock_until_commit(CASH_LOCK, till)?;
+    let open = shift_taking(db, till, at)?;
+    let (tendered, reference, instead_of, reason, description) = match what {
+        CashMove::Sale {
+            amount,
+            tendered,
+            reference,
+            instead_of,
+            description,
+        } => {
+            if tendered < amount {
+                return Err(LedgerError::Cash(CashRefusal::TenderedShort {
+                    missing: Pesos::new(amount.get() - tendered.get()),
+                }));
+            }
+            if !instead_of.is_empty()
+                && let Some(earlier) = cash_sale_instead_of(db, instead_of)?
+            {
+                return Err(LedgerError::Cash(CashRefusal::AlreadyCharged(
+                    earlier.reference,
+                )));
+            }
+            (
+                Some(tendered.get()),
+                reference.clone(),
+                instead_of.clone(),
+                String::new(),
+                cut(description),
+            )
+        }
+        CashMove::Return {
+            amount,
+            sale,
+            reason,
+        } => {
+            // Money back to a customer is the owner's, in cash as through the service.
+            if !owner_or_no_pin(db, actor)? {
+                return Err(LedgerError::Cash(CashRefusal::ReturnOwnerOnly));
+            }
+            let (sold, remaining) = cash_sale_remaining(db, sale)?;
+            if *amount > remaining {
+                return Err(LedgerError::Cash(CashRefusal::ReturnOverRemaining {
+                    remaining,
+                    sold: sold.amount,
+                }));
+            }
+            (
+                None,
+                sale.clone(),
+                String::new(),
+                cut(reason),
+                String::new(),
+            )
+        }
+        CashMove::In { reason, .. } | CashMove::Out { reason, .. } => (
+            None,
+            String::new(),
+            String::new(),
+            cut(reason),
+            String::new(),
+        ),
+    };
+    if what.kind().takes_out() && what.amount() > open.figures.expected() {
+        return Err(LedgerError::Cash(CashRefusal::DrawerShort {
+            holds: open.figures.expected(),
+        }));
+    }
+    let id: i64 = db.value(
+        "INSERT INTO cash_entries (shift_id, at, kind, amount, tendered, reference,
+                instead_of, reason, description, role, name, till_name)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) RETURNING id",
+        args![
+            open.shift.id,
+            at,
+            what.kind().code(),
+            what.amount().get(),
+            tendered,
+            reference,
+            instead_of,
+            reason,
+            description,
+            actor.role.code(),
+            &actor.name,
+            &actor.till
+        ],
+    )?;
+    let written =
+        entry_by_id(db, id)?.ok_or_else(|| LedgerError::Missing("cash_entries".to_owned()))?;
+    moved_activity(db, actor, &written)?;
+    Ok(written)
 }
 
 /// The activity log's entry for a movement written (a sale is in the books, not the log).
