@@ -1775,6 +1775,8 @@ cashclose-closed-by = Closed by { $who } on { $when }
 cashclose-amount = Amount
 cashclose-drawers = Drawers: shifts and counts
 cashpaper-opened-line = Opened by { $who } on { $when }
+cashclose-csv-voided = Voided by { $who } on { $when }: { $reason }
+cashclose-cli-exported-shifts = The drawers' shifts with their counts, apart: { $path }
 
 ## Cash sale
 cashsale-mode = Cash

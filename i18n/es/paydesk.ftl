@@ -1775,6 +1775,8 @@ cashclose-closed-by = Cerró { $who } el { $when }
 cashclose-amount = Valor
 cashclose-drawers = Cajas: turnos y arqueos
 cashpaper-opened-line = Abrió { $who } el { $when }
+cashclose-csv-voided = Anulado por { $who } el { $when }: { $reason }
+cashclose-cli-exported-shifts = Los turnos de las cajas con sus arqueos, aparte: { $path }
 
 ## Cobrar en efectivo
 cashsale-mode = Efectivo

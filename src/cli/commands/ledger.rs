@@ -303,14 +303,16 @@ pub async fn export_ledger(
     .map_err(|e| Failure::Local(e.to_string()))?
     .map_err(|e| Failure::Local(e.to_string()))?;
     let beside = crate::ledger::reconcile::notifications_path(file, crate::i18n::current());
+    let shifts = crate::ledger::reconcile::shifts_path(file, crate::i18n::current());
     let document = json!({
         "file": file.display().to_string(),
         "rows": written,
         "notificationsFile": beside.display().to_string(),
+        "shiftsFile": shifts.display().to_string(),
     });
     Ok(ctx.out.done(&document, || {
         format!(
-            "{}\n{}",
+            "{}\n{}\n{}",
             crate::t!(
                 "activity-exported",
                 rows = written.to_string(),
@@ -319,6 +321,10 @@ pub async fn export_ledger(
             crate::t!(
                 "cli-exported-notifications",
                 path = beside.display().to_string()
+            ),
+            crate::t!(
+                "cashclose-cli-exported-shifts",
+                path = shifts.display().to_string()
             )
         )
     }))

@@ -1,6 +1,7 @@
-//! The range as CSV files: one row per sale (a counter code's: per payment it took) and per
-//! payout, the same records the close reads; the notifications received, which are hints and
-//! never money, in a file of their own beside it.
+//! The range as CSV files: one row per sale (a counter code's: per payment it took), per
+//! payout and per drawer entry (`export_cash.rs`), the same records the close reads; the
+//! notifications received, which are hints and never money, and the drawers' shifts with their
+//! counts, each in a file of their own beside it.
 
 use std::io::Write;
 
@@ -21,7 +22,10 @@ use crate::money::Pesos;
 use std::collections::{HashMap, HashSet};
 
 /// A row of the file, in the headers' order.
-type Row = [String; 15];
+pub(super) type Row = [String; 22];
+
+/// A row of the service's records, before the columns every row has for cash.
+type ServiceRow = [String; 15];
 
 /// The notifications' file: a row per notification received.
 type NotificationRow = [String; 10];
@@ -45,6 +49,9 @@ impl Ledger {
         let rows = write_aside(path, |out| self.export_csv(period, out, language, catalog))?;
         write_aside(&notifications_path(path, language), |out| {
             self.export_notifications_csv(period, out, language)
+        })?;
+        write_aside(&super::shifts_path(path, language), |out| {
+            self.export_shifts_csv(period, out, language)
         })?;
         Ok(rows)
     }
@@ -100,12 +107,14 @@ impl Ledger {
             .map(|payment| spoken.received(payment));
         let payouts = rows.payouts.iter().map(|p| spoken.payout(p));
         let returns = rows.returns.iter().map(|r| spoken.sale_return(r));
-        write_rows(
-            out,
-            spoken.spanish,
-            &header,
-            sales.chain(payments).chain(payouts).chain(returns),
-        )
+        let service = sales
+            .chain(payments)
+            .chain(payouts)
+            .chain(returns)
+            .map(|row| spoken.service_row(row));
+        // The drawers are the shop's: their rows whatever the profile.
+        let cash = self.cash_rows(period, &spoken)?;
+        write_rows(out, spoken.spanish, &header, service.chain(cash))
     }
 
     /// The notifications received in the period, one row each: what each announced and whether
@@ -180,7 +189,7 @@ fn write_aside(
 }
 
 /// The header and the rows, as Excel in the file's language opens them.
-fn write_rows<const N: usize>(
+pub(super) fn write_rows<const N: usize>(
     mut out: impl Write,
     spanish: bool,
     header: &[&str; N],
@@ -205,15 +214,25 @@ fn write_rows<const N: usize>(
 
 /// How the file says things: record kinds, check states and methods are words a person reads
 /// in Spanish, codes a program reads in English.
-struct Spoken<'a> {
-    spanish: bool,
-    catalog: &'a MethodCatalog,
+pub(super) struct Spoken<'a> {
+    pub(super) spanish: bool,
+    pub(super) catalog: &'a MethodCatalog,
     /// The range's answers that contradicted a final state, said beside their sale.
-    contradictions: &'a [Contradiction],
+    pub(super) contradictions: &'a [Contradiction],
 }
 
 impl Spoken<'_> {
-    fn either(&self, english: &'static str, spanish: &'static str) -> &'static str {
+    /// A service's row with the columns every row has for cash: whose money it is (the
+    /// service's), and the cash columns empty.
+    fn service_row(&self, row: ServiceRow) -> Row {
+        let mut whole: Row = Default::default();
+        let (service, cash) = whole.split_at_mut(15);
+        service.clone_from_slice(&row);
+        cash[0] = self.whose(false);
+        whole
+    }
+
+    pub(super) fn either(&self, english: &'static str, spanish: &'static str) -> &'static str {
         if self.spanish { spanish } else { english }
     }
 
@@ -270,7 +289,7 @@ impl Spoken<'_> {
     }
 
     /// A sale, with the money the service confirmed for it when it did.
-    fn sale(&self, c: &Collection, paid: Option<&ReceivedPayment>) -> Row {
+    fn sale(&self, c: &Collection, paid: Option<&ReceivedPayment>) -> ServiceRow {
         let figures = paid.map(|paid| paid.figures().completed());
         [
             self.either("sale", "venta").to_owned(),
@@ -292,7 +311,7 @@ impl Spoken<'_> {
     }
 
     /// A payment a code took (or a sale made before the range, paid in it).
-    fn received(&self, r: &ReceivedPayment) -> Row {
+    fn received(&self, r: &ReceivedPayment) -> ServiceRow {
         let figures = r.figures().completed();
         let record = if r.repeatable {
             self.either("code payment", "pago de código")
@@ -325,7 +344,7 @@ impl Spoken<'_> {
     /// A return, on the day it was made, under the sale it returns (its method and cashier):
     /// once the service confirmed it, its money below zero in the money columns, so that they
     /// add up to sales less returns. Its fee is the shop's, not the sale's, and said so.
-    fn sale_return(&self, r: &ReturnRecord) -> Row {
+    fn sale_return(&self, r: &ReturnRecord) -> ServiceRow {
         let p = &r.payout;
         let back = (p.state == PayoutState::Approved).then(|| Pesos::new(-p.amount.get()));
         let state = if self.spanish {
@@ -367,7 +386,7 @@ impl Spoken<'_> {
         ]
     }
 
-    fn payout(&self, p: &PayoutRecord) -> Row {
+    fn payout(&self, p: &PayoutRecord) -> ServiceRow {
         let (state, method) = if self.spanish {
             (
                 p.state.words(),
@@ -402,7 +421,7 @@ fn money(value: Option<Pesos>) -> String {
 
 /// Text typed by a cashier or posted by anyone reads as text in a spreadsheet, never as a
 /// formula; the amounts are the export's own numbers.
-fn text(cell: &str) -> String {
+pub(super) fn text(cell: &str) -> String {
     crate::untrusted::spreadsheet_text(cell).into_owned()
 }
 
@@ -411,7 +430,7 @@ fn status_id(status: Option<TransactionStatus>) -> String {
 }
 
 /// The same columns for Excel in Spanish.
-pub const SPANISH_HEADER: [&str; 15] = [
+pub const SPANISH_HEADER: [&str; 22] = [
     "registro",
     "fecha",
     "referencia",
@@ -427,12 +446,24 @@ pub const SPANISH_HEADER: [&str; 15] = [
     "cajero",
     "caja",
     "revisar",
+    "dinero",
+    "efectivo",
+    "recibido",
+    "vueltas",
+    "en_lugar_de",
+    "motivo",
+    "anulado",
 ];
 
 /// `amount` is what a sale was for (a payout or a return: what was sent); `gross`, `cost` and
 /// `net` only what the service confirmed (a return's below zero); `review` what the service said
-/// against a final state, and what a return returns and why.
-pub const EXPORT_HEADER: [&str; 15] = [
+/// against a final state, and what a return returns and why (a cash sale: what was sold).
+/// `money` says whose word a row's money is: `service` (the service confirms it) or `cash`
+/// (a cashier counted it). `cash` is what a drawer entry did to the drawer (below zero when it
+/// took money out, 0 once voided); `received` and `change` a cash sale's; `instead_of` the
+/// electronic sale a cash sale was charged instead of; `reason` why money went in or out or
+/// back; `voided` who voided an entry, when and why.
+pub const EXPORT_HEADER: [&str; 22] = [
     "record",
     "date",
     "reference",
@@ -448,6 +479,13 @@ pub const EXPORT_HEADER: [&str; 15] = [
     "cashier",
     "till",
     "review",
+    "money",
+    "cash",
+    "received",
+    "change",
+    "instead_of",
+    "reason",
+    "voided",
 ];
 
 /// The notifications' file, in Spanish.

@@ -3,6 +3,7 @@
 //! shop's (Colombia, UTC-5); a range includes both ends.
 mod cash;
 mod export;
+mod export_cash;
 mod returned;
 mod terms;
 mod totals;
@@ -12,6 +13,7 @@ pub use export::{
     EXPORT_HEADER, ExportError, NOTIFICATIONS_HEADER, SPANISH_HEADER, SPANISH_NOTIFICATIONS_HEADER,
     notifications_path,
 };
+pub use export_cash::{SHIFTS_HEADER, SPANISH_SHIFTS_HEADER, shifts_path};
 pub use returned::{Returned, SalesLessReturns};
 pub use terms::{Period, bounds, state_words};
 pub use totals::Totals;
