@@ -269,3 +269,78 @@ fn the_owner_sees_every_tills_shifts_and_voids_an_entry() {
     });
     assert_eq!(entries_here(&books), 1, "voided, never deleted");
 }
+
+#[test]
+fn a_cash_return_takes_what_remains_of_the_sale_by_default() {
+    let app = App::new();
+    let mut harness = app.harness();
+    open_shift(&mut harness, "50.000");
+    let books = ledger(&harness);
+    let sale = CashMove::Sale {
+        amount: Pesos::new(30_000),
+        tendered: Pesos::new(50_000),
+        reference: "EF-PRUEBA-1".into(),
+        instead_of: String::new(),
+        description: "Sombrero vueltiao".into(),
+    };
+    let cashier = Actor::new(Role::Anyone, "");
+    books
+        .record_cash(&cashier, &sale, paydesk::ledger::now_ms())
+        .expect("a cash sale");
+    press(&mut harness, "Devolución en efectivo");
+    fill(&mut harness, "Venta en efectivo", "EF-PRUEBA-1");
+    press(&mut harness, "Buscar venta");
+    wait_until(&mut harness, "what remains of the sale", |h| {
+        shows(
+            h,
+            "Venta EF-PRUEBA-1 de $ 30.000: quedan $ 30.000 por devolver",
+        )
+    });
+    press(&mut harness, "Producto devuelto");
+    press(&mut harness, "Registrar devolución");
+    wait_until(&mut harness, "the return is in the books", |_| {
+        books
+            .open_shift_here()
+            .ok()
+            .flatten()
+            .is_some_and(|report| report.figures.returns.amount == Pesos::new(30_000))
+    });
+    // A second return of the same sale: nothing remains, the books say so.
+    fill(&mut harness, "Venta en efectivo", "EF-PRUEBA-1");
+    fill(&mut harness, "Valor", "1.000");
+    fill(&mut harness, "Motivo", "Otra vez");
+    press(&mut harness, "Registrar devolución");
+    wait_until(&mut harness, "the books refuse it", |h| {
+        shows(h, "De esa venta quedan $ 0 por devolver")
+    });
+    assert_eq!(entries_here(&books), 2, "nothing written");
+}
+
+#[test]
+fn a_shift_left_open_yesterday_is_said_at_the_next_start() {
+    let app = App::new();
+    let harness = app.harness();
+    let books = ledger(&harness);
+    let yesterday = paydesk::ledger::now_ms() - 24 * 60 * 60 * 1_000;
+    let cashier = Actor::new(Role::Anyone, "");
+    books
+        .open_shift(&cashier, Pesos::new(10_000), yesterday)
+        .expect("opened yesterday");
+    drop(harness);
+    drop(books);
+
+    // The next morning: the app turns to Turno by itself and offers only the count.
+    let mut harness = app.harness();
+    wait_until(&mut harness, "the shift left open is said", |h| {
+        shows(h, "quedó abierto desde") && shows(h, "cuente la caja y ciérrelo")
+    });
+    assert!(harness.query_by_label("Registrar entrada").is_none());
+    assert!(harness.query_by_label("Abrir turno").is_none());
+    fill(&mut harness, "billete de $ 10.000", "1");
+    wait_until(&mut harness, "to the peso", |h| shows(h, "Cuadra al peso"));
+    press(&mut harness, "Cerrar turno");
+    press(&mut harness, "Sí, cerrar turno");
+    wait_until(&mut harness, "today's shift may open", |h| {
+        shows(h, "No hay turno abierto en esta caja")
+    });
+}
