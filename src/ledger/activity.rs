@@ -40,10 +40,16 @@ pub enum Action {
     CashReturned,
     /// A cash entry taken out of every figure by the owner, with its reason.
     CashVoided,
+    /// A customer kept for a tab, with the authorisation they gave.
+    TabCustomerAdded,
+    /// A customer's limit (cupo) set or taken away.
+    TabLimitSet,
+    /// Taken on a tab over the customer's limit, with the owner.
+    TabOverLimit,
 }
 
 impl Action {
-    const ALL: [Action; 20] = [
+    const ALL: [Action; 23] = [
         Action::PayoutSent,
         Action::ReturnSent,
         Action::BankAccountAdded,
@@ -64,6 +70,9 @@ impl Action {
         Action::CashOut,
         Action::CashReturned,
         Action::CashVoided,
+        Action::TabCustomerAdded,
+        Action::TabLimitSet,
+        Action::TabOverLimit,
     ];
 
     /// The code kept in the ledger and in an English export.
@@ -89,6 +98,9 @@ impl Action {
             Action::CashOut => "cash-out",
             Action::CashReturned => "cash-return",
             Action::CashVoided => "cash-void",
+            Action::TabCustomerAdded => "tab-customer-added",
+            Action::TabLimitSet => "tab-limit",
+            Action::TabOverLimit => "tab-over-limit",
         }
     }
 
@@ -118,6 +130,9 @@ impl Action {
             Action::CashOut => crate::t!("action-cash-out"),
             Action::CashReturned => crate::t!("action-cash-return"),
             Action::CashVoided => crate::t!("action-cash-void"),
+            Action::TabCustomerAdded => crate::t!("action-tab-customer-added"),
+            Action::TabLimitSet => crate::t!("action-tab-limit"),
+            Action::TabOverLimit => crate::t!("action-tab-over-limit"),
         }
     }
 }

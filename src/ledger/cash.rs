@@ -90,7 +90,7 @@ fn entry(row: &Row<'_>) -> Result<CashEntry, LedgerError> {
 }
 
 /// The owner, or anyone while the shop has set no owner's PIN (nobody's side is closed then).
-fn owner_or_no_pin(db: &mut Conn<'_>, actor: &Actor) -> Result<bool, LedgerError> {
+pub(super) fn owner_or_no_pin(db: &mut Conn<'_>, actor: &Actor) -> Result<bool, LedgerError> {
     Ok(match actor.role {
         Role::Owner => true,
         Role::Cashier => false,
@@ -175,7 +175,7 @@ fn cash_sale_remaining(
         .filter(|sale| sale.void.is_none())
         .ok_or_else(|| LedgerError::Cash(CashRefusal::UnknownSale(reference.to_owned())))?;
     let returned: i64 = db.value(
-        "SELECT COALESCE(SUM(e.amount), 0) FROM cash_entries e
+        "SELECT CAST(COALESCE(SUM(e.amount), 0) AS BIGINT) FROM cash_entries e
          WHERE e.kind = 'return' AND e.reference = ?1
            AND NOT EXISTS (SELECT 1 FROM cash_voids v WHERE v.entry_id = e.id)",
         args![reference],

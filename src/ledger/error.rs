@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use super::cash_state::CashRefusal;
 use super::payout_state::PayoutRecord;
 use super::return_state::ReturnRefusal;
+use super::tab_state::TabRefusal;
 
 /// The SQLSTATE the writer guard raises: a till that knows an older schema than the ledger
 /// requires of writers (`schema_postgres.rs`, step 8).
@@ -65,6 +66,9 @@ pub enum LedgerError {
     /// written.
     #[error(transparent)]
     Cash(CashRefusal),
+    /// The books refuse something of a customer's tab (`tab_state.rs`): nothing was written.
+    #[error(transparent)]
+    Tab(TabRefusal),
 }
 
 /// What the database or the system said is kept apart from the sentence a person reads: shown

@@ -129,6 +129,8 @@ pub(super) const MIGRATIONS: &[Migration] = &[
     sql(schema::RETURNS_SCHEMA),
     // 15: the drawer's books: shifts, their entries, voids and closes.
     sql(schema::CASH_SQLITE),
+    // 16: customers' tabs (fiado): the customers kept, their entries, the links that pay them.
+    sql(schema::TABS_SQLITE),
 ];
 
 /// Under an immediate (write) lock, so two processes opening a new ledger at once migrate it

@@ -34,6 +34,10 @@ mod return_state;
 mod returns;
 mod schema;
 mod schema_postgres;
+mod tab_state;
+#[cfg(test)]
+mod tab_tests;
+mod tabs;
 pub(crate) mod store;
 
 pub use accounts::SavedBankAccount;
@@ -54,6 +58,9 @@ pub use refusals::{KEPT_SAMPLES, RefusalSample, SAMPLE_BYTES, StoredRefusal};
 pub use return_state::{ReturnRefusal, ReturnTie, SaleReturns};
 pub use returns::{ReturnRecord, Returnable};
 pub use schema_postgres::PgStep;
+pub use tab_state::{
+    Consent, NewCustomer, TabBalance, TabCustomer, TabEntry, TabKind, TabRefusal, TabStatement,
+};
 
 pub use crate::clock::now_ms;
 use base::Backend;

@@ -89,6 +89,8 @@ fn insert_received(
         ],
         |row| row.get::<i64>(0),
     )?;
+    // A sale that pays a customer's tab credits it here, from this answer, once.
+    super::tabs::credit_tab_payments(db, profile, &payment.reference)?;
     Ok(!inserted.is_empty())
 }
 
@@ -101,7 +103,7 @@ impl Ledger {
         profile: &str,
         payment: &ReceivedPayment,
     ) -> Result<bool, LedgerError> {
-        self.with(|db| insert_received(db, profile, payment))
+        self.transaction(|db| insert_received(db, profile, payment))
     }
 
     /// Several received payments in one transaction (an import of books kept elsewhere, or the
