@@ -314,3 +314,38 @@ fn a_link_charged_in_cash_and_then_approved_is_said_to_be_paid_twice() {
         shows(h, "Devolver dinero")
     });
 }
+
+#[test]
+fn a_sale_the_books_refuse_is_said_in_their_words_and_goes_back_in_the_form() {
+    let app = App::new();
+    let mut harness = app.harness();
+    open_shift(&harness, 0, 0);
+    to_cash(&mut harness, "Registrar venta en efectivo");
+    // Another window of the books (Turno, the command line) closes the shift meanwhile.
+    let ledger = books(&harness);
+    let shift = ledger.open_shift_here().unwrap().expect("open").shift.id;
+    ledger
+        .close_shift(
+            &common::anyone(),
+            shift,
+            &paydesk::money::cash::Count::default(),
+            "",
+            paydesk::ledger::now_ms(),
+        )
+        .expect("the shift closes");
+
+    type_into(&mut harness, "Valor", "7000");
+    type_into(&mut harness, "¿Qué vende?", "Pan");
+    enter_in(&mut harness, "Valor");
+    wait_until(&mut harness, "the refusal on the card", |h| {
+        shows(h, "No se registró la venta en efectivo de $ 7.000")
+    });
+    assert!(shows(&harness, "No hay turno abierto en esta caja"));
+    assert!(cash_sales(&harness).is_empty(), "nothing written");
+
+    // Nothing lost: the sale comes back to the form as it was typed.
+    click(&mut harness, "Volver a poner la venta en el formulario");
+    assert_eq!(field_value(&harness, "Valor"), "$ 7.000");
+    assert_eq!(field_value(&harness, "¿Qué vende?"), "Pan");
+    assert!(!shows(&harness, "No se registró la venta"));
+}

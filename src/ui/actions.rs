@@ -22,8 +22,8 @@ pub enum AppAction {
     /// The cashier takes the sale off the customer display (an abandoned sale's QR must not
     /// wait there for the next customer to pay it); it is still followed at the till.
     ClearDisplay,
-    /// A sale of today's list opened in its window in Estado de pagos (its service reference):
-    /// the paid-twice alert's way to «Devolver dinero».
+    /// A sale of today's list opened in its window in Estado de pagos (its service reference),
+    /// for when that panel is next shown: the paid-twice alert's way to «Devolver dinero».
     OpenPayment(String),
     /// What the owner asked of updates in Settings, for the app's update watch.
     Updates(crate::ui::services::updates::UpdatesCommand),

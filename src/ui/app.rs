@@ -282,10 +282,7 @@ impl PaydeskApp {
                 AppAction::OfferSignIn => self.prompt.offer_sign_in(),
                 AppAction::CloseCustomer { collect_again } => self.close_customer(collect_again),
                 AppAction::Updates(command) => self.updates.queued.push(command),
-                AppAction::OpenPayment(reference) => {
-                    self.panels.status.opened = Some(reference);
-                    self.show_panel(Panel::Status);
-                }
+                AppAction::OpenPayment(reference) => self.panels.open_sale(reference),
                 AppAction::ClearDisplay if self.display.holds_a_sale() => {
                     self.tracker.show_on_screen(None);
                     self.display.clear();

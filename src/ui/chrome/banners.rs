@@ -368,6 +368,7 @@ impl Banners {
                 );
                 if ui.button(t!("cashsale-paid-twice-open")).clicked() {
                     actions.push(crate::ui::AppAction::OpenPayment(twice.sale.clone()));
+                    actions.push(crate::ui::AppAction::GoTo(Panel::Status));
                 }
             }) {
                 closed = Some(index);

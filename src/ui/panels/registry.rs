@@ -61,6 +61,12 @@ impl Panels {
             .any(|which| self.get(which).holds_a_sale(tracker))
     }
 
+    /// A sale of today's list opened in its window in Estado de pagos, where «Devolver dinero»
+    /// is: the paid-twice alert's way to give the money back.
+    pub fn open_sale(&mut self, reference: String) {
+        self.status.opened = Some(reference);
+    }
+
     /// Every panel hears every piece of news, shown or not.
     pub fn tell(&mut self, news: &News) {
         for which in Panel::ALL {
