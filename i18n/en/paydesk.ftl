@@ -1951,3 +1951,4 @@ tab-detail-forgotten = Tab customer { $id }
 action-tab-customer-added = Tab customer added
 action-tab-limit = Tab limit changed
 action-tab-over-limit = Taken over the tab limit
+cli-watch-tab = A customer's tab changed

@@ -1951,3 +1951,4 @@ tab-detail-forgotten = Cliente de fiado { $id }
 action-tab-customer-added = Cliente de fiado agregado
 action-tab-limit = Cupo de fiado cambiado
 action-tab-over-limit = Fiado sobre el cupo
+cli-watch-tab = Cambió la cuenta de un cliente (fiado)

@@ -485,6 +485,8 @@ pub enum LedgerEvent {
     Contradiction(i64),
     /// A drawer changed: a shift opened or closed, an entry or a void written.
     Cash,
+    /// A customer's tab changed: a customer kept or forgotten, an entry written.
+    Tab,
     /// Listening has started or started again (true: re-read what is shown, notices may have
     /// been missed), or the database went away (false).
     Reachable(bool),
@@ -505,6 +507,7 @@ impl LedgerEvent {
             ("people", _) => LedgerEvent::People,
             ("status_contradictions", _) => LedgerEvent::Contradiction(id),
             ("cash_shifts" | "cash_closes" | "cash_entries" | "cash_voids", _) => LedgerEvent::Cash,
+            ("tab_customers" | "tab_entries", _) => LedgerEvent::Tab,
             _ => return None,
         })
     }

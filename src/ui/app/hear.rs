@@ -69,6 +69,9 @@ impl PaydeskApp {
         if books.cash {
             news.push(News::Cash);
         }
+        if books.tab {
+            news.push(News::Tab);
+        }
     }
 
     /// Who is at the till, and the owner's side closing when it has been left alone.

@@ -593,6 +593,7 @@ impl crate::ui::panels::PanelState for ReconcilePanel {
             crate::ui::plumbing::news::News::Books { .. }
             | crate::ui::plumbing::news::News::Notification { .. }
             | crate::ui::plumbing::news::News::Cash
+            | crate::ui::plumbing::news::News::Tab
             | crate::ui::plumbing::news::News::PaymentEnded { .. } => self.mark_stale(),
             crate::ui::plumbing::news::News::AnotherPerson => self.forget_person(),
         }

@@ -28,6 +28,9 @@ pub enum News {
     /// A drawer changed: a shift opened or closed, a cash entry or a void written (at this till,
     /// or at another of a shared ledger).
     Cash,
+    /// A customer's tab changed: a customer kept or forgotten, an entry written (here, at
+    /// another till, by the command line, or a payment the service confirmed).
+    Tab,
     /// The language on screen changed.
     Language,
     /// Someone else is at the till: the owner's side opened or closed, or a cashier took the

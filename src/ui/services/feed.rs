@@ -65,6 +65,7 @@ impl NotificationFeed {
             | News::PaymentEnded { .. }
             | News::Language
             | News::Cash
+            | News::Tab
             | News::AnotherPerson => {}
         }
     }

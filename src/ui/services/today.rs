@@ -80,6 +80,8 @@ pub struct LedgerNews {
     pub people: bool,
     /// A drawer changed at another till (or the command line on a shared ledger).
     pub cash: bool,
+    /// A customer's tab changed at another till (or the command line on a shared ledger).
+    pub tab: bool,
     pub ended: Vec<Ended>,
 }
 
@@ -212,6 +214,7 @@ impl TodayFromLedger {
                 LedgerEvent::Payout(_) => news.payouts = true,
                 LedgerEvent::People => news.people = true,
                 LedgerEvent::Cash => news.cash = true,
+                LedgerEvent::Tab => news.tab = true,
                 LedgerEvent::Reachable(true) => {
                     // Whatever was written while it was away was not heard: read it all again.
                     self.away = None;
@@ -220,6 +223,7 @@ impl TodayFromLedger {
                     news.payouts = true;
                     news.people = true;
                     news.cash = true;
+                    news.tab = true;
                 }
                 LedgerEvent::Reachable(false) => {
                     self.away = Some(follow.ledger.host().unwrap_or_default().to_owned());

@@ -499,6 +499,7 @@ impl crate::ui::panels::PanelState for PayoutsPanel {
             | crate::ui::plumbing::news::News::Connected { .. }
             | crate::ui::plumbing::news::News::Language
             | crate::ui::plumbing::news::News::Cash
+            | crate::ui::plumbing::news::News::Tab
             | crate::ui::plumbing::news::News::AnotherPerson => {}
         }
     }

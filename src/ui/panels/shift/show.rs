@@ -245,6 +245,7 @@ impl crate::ui::panels::PanelState for ShiftPanel {
             News::Books { .. }
             | News::Notification { .. }
             | News::PaymentEnded { .. }
+            | News::Tab
             | News::Language => {}
         }
     }

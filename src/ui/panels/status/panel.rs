@@ -301,6 +301,7 @@ impl crate::ui::panels::PanelState for StatusPanel {
             | News::PaymentEnded { .. }
             | News::Connected { .. }
             | News::Cash
+            | News::Tab
             | News::Language => {}
         }
     }
