@@ -12,7 +12,7 @@ use super::ledger::date_range;
 use crate::cli::args::CashCommand;
 use crate::cli::output::{Failure, Output, labelled};
 use crate::ledger::activity::Actor;
-use crate::ledger::{CashEntry, CashMove, Ledger, LedgerError, ShiftReport};
+use crate::ledger::{CashEntry, CashMove, CashRefusal, Ledger, LedgerError, ShiftReport};
 use crate::money::cash::Count;
 use crate::requests::{CashMoveForm, CashSaleForm, cash_base, cash_reason};
 use crate::t;
@@ -22,21 +22,7 @@ use crate::validate::{Field, ValidationError};
 pub async fn cash(local: &Local<'_>, actor: Actor, out: Output, command: &CashCommand) -> Outcome {
     let at = crate::clock::now_ms();
     match command {
-        CashCommand::Open { base } => {
-            let base = cash_base(base)?;
-            let ledger = local.open_ledger()?;
-            let shift = books(move || ledger.open_shift(&actor, base, at)).await?;
-            Ok(out.done(
-                &json!({"shift": shift.id, "base": shift.base.get(), "openedAt": shift.opened_at}),
-                || {
-                    t!(
-                        "cli-cash-opened",
-                        shift = shift.id,
-                        base = shift.base.to_string()
-                    )
-                },
-            ))
-        }
+        CashCommand::Open { base } => open(local, actor, out, base, at).await,
         CashCommand::Sale {
             amount,
             received,
@@ -44,41 +30,20 @@ pub async fn cash(local: &Local<'_>, actor: Actor, out: Output, command: &CashCo
             instead_of,
             open_with_base,
         } => {
-            let ask = CashSaleForm {
+            let form = CashSaleForm {
                 amount: amount.clone(),
                 tendered: received.clone().unwrap_or_default(),
                 description: description.clone().unwrap_or_default(),
             };
-            let mut problems = Vec::new();
-            let ask = ask.parse().map_err(|found| problems.extend(found)).ok();
-            let open_with = match open_with_base.as_deref().map(cash_base) {
-                Some(Ok(base)) => Some(base),
-                Some(Err(problem)) => {
-                    problems.push(problem);
-                    None
-                }
-                None => None,
-            };
-            let Some(ask) = ask.filter(|_| problems.is_empty()) else {
-                return Err(Failure::Input(problems));
-            };
             let instead_of = instead_of.clone().unwrap_or_default();
-            let ledger = local.open_ledger()?;
-            let (opened, sale) = books(move || {
-                crate::cash::sell(&ledger, &actor, &ask, instead_of.trim(), open_with, at)
-            })
-            .await?;
-            let mut document = entry_json(&sale);
-            if let Some(shift) = &opened {
-                document["openedShift"] = json!(shift.id);
-            }
-            Ok(out.done(&document, || {
-                let mut rows = entry_rows(&sale);
-                if let Some(shift) = &opened {
-                    rows.insert(0, (t!("cli-cash-shift"), shift.id.to_string()));
-                }
-                labelled(Some(t!("cli-cash-sold")), rows)
-            }))
+            sale(
+                local,
+                actor,
+                out,
+                (form, instead_of, open_with_base.as_deref()),
+                at,
+            )
+            .await
         }
         CashCommand::In { amount, reason } | CashCommand::Out { amount, reason } => {
             let (amount, reason) = CashMoveForm {
@@ -91,72 +56,24 @@ pub async fn cash(local: &Local<'_>, actor: Actor, out: Output, command: &CashCo
                 CashCommand::In { .. } => CashMove::In { amount, reason },
                 _ => CashMove::Out { amount, reason },
             };
-            moved(local, actor, out, what, at).await
+            written(local.open_ledger()?, actor, out, what, at).await
         }
         CashCommand::Return {
             reference,
             amount,
             reason,
         } => {
-            let reason = cash_reason(reason);
-            let typed = amount
-                .as_deref()
-                .map(|amount| crate::validate::amount(Field::Amount, amount));
-            let mut problems: Vec<ValidationError> = Vec::new();
-            let reason = reason.map_err(|p| problems.push(p)).ok();
-            let typed = match typed {
-                Some(Err(problem)) => {
-                    problems.push(problem);
-                    None
-                }
-                Some(Ok(amount)) => Some(amount),
-                None => None,
-            };
-            let Some(reason) = reason.filter(|_| problems.is_empty()) else {
-                return Err(Failure::Input(problems));
-            };
-            let ledger = local.open_ledger()?;
-            let sale = reference.trim().to_owned();
-            let remaining = {
-                let ledger = ledger.clone();
-                let sale = sale.clone();
-                books(move || ledger.cash_sale(&sale)).await?.1
-            };
-            let what = CashMove::Return {
-                amount: typed.unwrap_or(remaining),
-                sale,
-                reason,
-            };
-            written(ledger, actor, out, what, at).await
+            give_back(
+                local,
+                actor,
+                out,
+                (reference, amount.as_deref(), reason),
+                at,
+            )
+            .await
         }
         CashCommand::Close { shift, count, note } => {
-            let mut counted = Count::default();
-            let mut problems = Vec::new();
-            for part in count {
-                if let Err(error) = counted.read_part(part) {
-                    problems.push(ValidationError::new(Field::Count, error.to_string()));
-                }
-            }
-            if !problems.is_empty() {
-                return Err(Failure::Input(problems));
-            }
-            let note = note.clone().unwrap_or_default();
-            let ledger = local.open_ledger()?;
-            let shift = *shift;
-            let report = books(move || {
-                let id = match shift {
-                    Some(id) => id,
-                    None => match ledger.open_shift_here()? {
-                        Some(open) => open.shift.id,
-                        None => {
-                            return Err(LedgerError::Cash(crate::ledger::CashRefusal::NoOpenShift));
-                        }
-                    },
-                };
-                ledger.close_shift(&actor, id, &counted, &note, at)
-            })
-            .await?;
-            Ok(out.done(&shift_json(&report), || shift_text(&report)))
+            close(local, actor, out, (*shift, count, note.as_deref()), at).await
         }
         CashCommand::Void { entry, reason } => {
             let reason = cash_reason(reason)?;
@@ -167,40 +84,165 @@ pub async fn cash(local: &Local<'_>, actor: Actor, out: Output, command: &CashCo
                 labelled(Some(t!("cli-cash-voided")), entry_rows(&voided))
             }))
         }
-        CashCommand::Shift { id } => {
-            let ledger = local.open_ledger()?;
-            let id = *id;
-            let report = books(move || match id {
-                Some(id) => ledger.shift_report(id)?.ok_or(LedgerError::Cash(
-                    crate::ledger::CashRefusal::NoSuchShift(id),
-                )),
-                None => ledger
-                    .open_shift_here()?
-                    .ok_or(LedgerError::Cash(crate::ledger::CashRefusal::NoOpenShift)),
-            })
-            .await?;
-            Ok(out.done(&shift_json(&report), || shift_text(&report)))
-        }
+        CashCommand::Shift { id } => shift(local, out, *id).await,
         CashCommand::Shifts { from, to } => {
-            let (from, to) = date_range(from.as_deref(), to.as_deref())?;
-            let (start, end) = crate::ledger::reconcile::bounds(from, to);
-            let ledger = local.open_ledger()?;
-            let shifts = books(move || ledger.shifts_between(start, end)).await?;
-            let document = json!(shifts.iter().map(shift_json).collect::<Vec<_>>());
-            Ok(out.done(&document, || {
-                if shifts.is_empty() {
-                    t!("cli-cash-no-shifts")
-                } else {
-                    shifts.iter().map(shift_line).collect::<Vec<_>>().join("\n")
-                }
-            }))
+            shifts(local, out, from.as_deref(), to.as_deref()).await
         }
     }
 }
 
-async fn moved(local: &Local<'_>, actor: Actor, out: Output, what: CashMove, at: i64) -> Outcome {
+async fn open(local: &Local<'_>, actor: Actor, out: Output, base: &str, at: i64) -> Outcome {
+    let base = cash_base(base)?;
     let ledger = local.open_ledger()?;
+    let shift = books(move || ledger.open_shift(&actor, base, at)).await?;
+    Ok(out.done(
+        &json!({"shift": shift.id, "base": shift.base.get(), "openedAt": shift.opened_at}),
+        || {
+            t!(
+                "cli-cash-opened",
+                shift = shift.id,
+                base = shift.base.to_string()
+            )
+        },
+    ))
+}
+
+/// A cash sale: the form, the electronic sale it is charged instead of, and the base of a shift
+/// opened in the same step.
+async fn sale(
+    local: &Local<'_>,
+    actor: Actor,
+    out: Output,
+    (form, instead_of, open_with_base): (CashSaleForm, String, Option<&str>),
+    at: i64,
+) -> Outcome {
+    let mut problems = Vec::new();
+    let ask = form.parse().map_err(|found| problems.extend(found)).ok();
+    let open_with = match open_with_base.map(cash_base) {
+        Some(Ok(base)) => Some(base),
+        Some(Err(problem)) => {
+            problems.push(problem);
+            None
+        }
+        None => None,
+    };
+    let Some(ask) = ask.filter(|_| problems.is_empty()) else {
+        return Err(Failure::Input(problems));
+    };
+    let ledger = local.open_ledger()?;
+    let (opened, sale) =
+        books(move || crate::cash::sell(&ledger, &actor, &ask, instead_of.trim(), open_with, at))
+            .await?;
+    let mut document = entry_json(&sale);
+    if let Some(shift) = &opened {
+        document["openedShift"] = json!(shift.id);
+    }
+    Ok(out.done(&document, || {
+        let mut rows = entry_rows(&sale);
+        if let Some(shift) = &opened {
+            rows.insert(0, (t!("cli-cash-shift"), shift.id.to_string()));
+        }
+        labelled(Some(t!("cli-cash-sold")), rows)
+    }))
+}
+
+/// Money back in cash for a cash sale: all that remains of it unless an amount is typed.
+async fn give_back(
+    local: &Local<'_>,
+    actor: Actor,
+    out: Output,
+    (reference, amount, reason): (&str, Option<&str>, &str),
+    at: i64,
+) -> Outcome {
+    let mut problems: Vec<ValidationError> = Vec::new();
+    let reason = cash_reason(reason).map_err(|p| problems.push(p)).ok();
+    let typed = match amount.map(|amount| crate::validate::amount(Field::Amount, amount)) {
+        Some(Err(problem)) => {
+            problems.push(problem);
+            None
+        }
+        Some(Ok(amount)) => Some(amount),
+        None => None,
+    };
+    let Some(reason) = reason.filter(|_| problems.is_empty()) else {
+        return Err(Failure::Input(problems));
+    };
+    let ledger = local.open_ledger()?;
+    let sale = reference.trim().to_owned();
+    let remaining = {
+        let ledger = ledger.clone();
+        let sale = sale.clone();
+        books(move || ledger.cash_sale(&sale)).await?.1
+    };
+    let what = CashMove::Return {
+        amount: typed.unwrap_or(remaining),
+        sale,
+        reason,
+    };
     written(ledger, actor, out, what, at).await
+}
+
+/// The count, then the close: this till's open shift unless one is named.
+async fn close(
+    local: &Local<'_>,
+    actor: Actor,
+    out: Output,
+    (shift, count, note): (Option<i64>, &[String], Option<&str>),
+    at: i64,
+) -> Outcome {
+    let mut counted = Count::default();
+    let mut problems = Vec::new();
+    for part in count {
+        if let Err(error) = counted.read_part(part) {
+            problems.push(ValidationError::new(Field::Count, error.to_string()));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(Failure::Input(problems));
+    }
+    let note = note.unwrap_or_default().to_owned();
+    let ledger = local.open_ledger()?;
+    let report = books(move || {
+        let id = match shift {
+            Some(id) => id,
+            None => match ledger.open_shift_here()? {
+                Some(open) => open.shift.id,
+                None => return Err(LedgerError::Cash(CashRefusal::NoOpenShift)),
+            },
+        };
+        ledger.close_shift(&actor, id, &counted, &note, at)
+    })
+    .await?;
+    Ok(out.done(&shift_json(&report), || shift_text(&report)))
+}
+
+async fn shift(local: &Local<'_>, out: Output, id: Option<i64>) -> Outcome {
+    let ledger = local.open_ledger()?;
+    let report = books(move || match id {
+        Some(id) => ledger
+            .shift_report(id)?
+            .ok_or(LedgerError::Cash(CashRefusal::NoSuchShift(id))),
+        None => ledger
+            .open_shift_here()?
+            .ok_or(LedgerError::Cash(CashRefusal::NoOpenShift)),
+    })
+    .await?;
+    Ok(out.done(&shift_json(&report), || shift_text(&report)))
+}
+
+async fn shifts(local: &Local<'_>, out: Output, from: Option<&str>, to: Option<&str>) -> Outcome {
+    let (from, to) = date_range(from, to)?;
+    let (start, end) = crate::ledger::reconcile::bounds(from, to);
+    let ledger = local.open_ledger()?;
+    let shifts = books(move || ledger.shifts_between(start, end)).await?;
+    let document = json!(shifts.iter().map(shift_json).collect::<Vec<_>>());
+    Ok(out.done(&document, || {
+        if shifts.is_empty() {
+            t!("cli-cash-no-shifts")
+        } else {
+            shifts.iter().map(shift_line).collect::<Vec<_>>().join("\n")
+        }
+    }))
 }
 
 async fn written(
