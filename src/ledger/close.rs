@@ -195,11 +195,7 @@ impl CashLines {
         let line = |label: String, part: bool, sum: CashSum| CashLine { label, part, sum };
         let mut lines = vec![line(crate::t!("cash-kind-sale"), false, cash.sales)];
         for (name, sum) in &cash.sales_by_cashier {
-            lines.push(line(
-                crate::t!("reconcile-by-cashier", name = name.as_str()),
-                true,
-                *sum,
-            ));
+            lines.push(line(name.clone(), true, *sum));
         }
         lines.push(line(crate::t!("cash-kind-return"), false, cash.returns));
         lines.push(line(crate::t!("cash-kind-in"), false, cash.cash_in));

@@ -86,7 +86,12 @@ impl CashReceipt {
 pub fn cash_on_paper(slip: &mut Slip, cash: &CashLines) {
     slip.push(SlipLine::Rule);
     slip.push(SlipLine::Heading(cash.heading.clone()));
-    for line in &cash.lines {
+    // Paper is short: a kind of movement the period did not have is left out (sales always
+    // stay, so the section never starts empty).
+    for (index, line) in cash.lines.iter().enumerate() {
+        if index > 0 && line.sum.count == 0 {
+            continue;
+        }
         let indent = if line.part { "  " } else { "" };
         slip.push(SlipLine::Pair(
             format!("{indent}{} ({})", line.label, line.sum.count),
