@@ -349,3 +349,33 @@ fn a_sale_the_books_refuse_is_said_in_their_words_and_goes_back_in_the_form() {
     assert_eq!(field_value(&harness, "¿Qué vende?"), "Pan");
     assert!(!shows(&harness, "No se registró la venta"));
 }
+
+#[test]
+fn an_approved_sale_offers_the_customers_copy_by_whatsapp() {
+    let app = App::new();
+    let mut harness = app.harness();
+    let reference = create_link(&mut harness, "32.000");
+    let control = app.control(&harness);
+    let status = app.post(
+        format!("{control}/transactions/{reference}/outcome"),
+        json!({ "outcome": "approve" }),
+    );
+    assert_eq!(status, 200);
+    wait_until(&mut harness, "the approved card offers the copy", |h| {
+        shows(h, "Enviar comprobante por WhatsApp")
+    });
+    let shop = harness.state().session().expect("a session").shop_name();
+    let tracker = harness.state().tracker();
+    let sale = tracker.find(&reference).expect("today's sale");
+    let text =
+        paydesk::ui::panels::collect::approved_receipt(&shop, sale, tracker.kind_words(sale));
+    for part in [
+        shop.as_str(),
+        "$ 32.000",
+        reference.as_str(),
+        "Pagado con",
+        "Este comprobante no es una factura",
+    ] {
+        assert!(text.contains(part), "{part:?} in {text:?}");
+    }
+}
