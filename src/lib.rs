@@ -23,6 +23,7 @@ pub mod requests;
 pub mod secrets;
 pub mod simulator;
 pub mod speech;
+pub mod tabs;
 pub mod ui;
 pub mod untrusted;
 pub mod update;

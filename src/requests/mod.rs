@@ -13,6 +13,7 @@ mod registration;
 mod resource;
 mod returns;
 mod service;
+mod tab;
 
 pub use cash::{
     CASH_REASON_MAX_CHARS, CashMoveForm, CashSaleAsk, CashSaleForm, CountForm, base as cash_base,
@@ -25,4 +26,5 @@ pub use registration::RegistrationForm;
 pub use resource::ResourceForm;
 pub use returns::{REASON_MAX_CHARS, ReturnAsk, ReturnForm, ReturnReason, return_method};
 pub use service::{Problems, Service};
+pub use tab::{CustomerForm, TAB_TEXT_MAX_CHARS, TakeForm, tab_payment};
 use service::{checked, take};

@@ -84,6 +84,9 @@ fields! {
     Tendered => "tendered", "field-name-tendered",
     Base => "base", "field-name-base",
     Count => "count", "field-name-count",
+    // Tabs
+    Limit => "limit", "field-name-limit",
+    Consent => "consent", "field-name-consent",
     Spacing => "spacing", "field-name-spacing",
     Label => "label", "field-name-label",
     Data => "data", "field-name-data",
