@@ -902,6 +902,7 @@ mod owner_charts {
             returns: Default::default(),
             exceptions: Vec::new(),
             notifications: 0,
+            cash: Default::default(),
         }
     }
 
