@@ -11,8 +11,10 @@ use std::sync::Arc;
 
 use common::TestSimulator;
 use common::line::{Line, LineState, env_through};
+use common::printer::{FakePrinter, PAPER_OK, decode};
 use common::ui::{
-    App, click, create_link, harness_against, shows, text_input, type_into, wait_until,
+    App, click, create_link, harness_against, holds_within, shows, text_input, type_into,
+    wait_until,
 };
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -378,4 +380,88 @@ fn an_approved_sale_offers_the_customers_copy_by_whatsapp() {
     ] {
         assert!(text.contains(part), "{part:?} in {text:?}");
     }
+}
+
+fn press(harness: &mut Harness<'_, PaydeskApp>, label: &str) {
+    harness.run_steps(4);
+    harness.get_by_label(label).scroll_to_me();
+    harness.run_steps(2);
+    click(harness, label);
+}
+
+fn is_ticked(harness: &Harness<'_, PaydeskApp>, label: &str) -> bool {
+    use egui_kittest::kittest::NodeT;
+    harness.get_by_label(label).accesskit_node().toggled() == Some(egui::accesskit::Toggled::True)
+}
+
+/// The owner's steps in Configuración › Impresora: this printer, a receipt and the drawer on
+/// each sale.
+fn printer_for_each_sale(harness: &mut Harness<'_, PaydeskApp>, address: &str) {
+    harness.state_mut().show_panel(paydesk::ui::Panel::Settings);
+    harness.run_steps(4);
+    harness.get_by(text_input("Impresora:")).scroll_to_me();
+    harness.run_steps(2);
+    for _ in 0..3 {
+        type_into(harness, "Impresora:", address);
+        if field_value(harness, "Impresora:") == address {
+            break;
+        }
+    }
+    for label in [
+        "Imprimir el comprobante en cada pago aprobado en esta caja",
+        "Abrir el cajón en cada pago aprobado en esta caja",
+    ] {
+        for _ in 0..5 {
+            if is_ticked(harness, label) {
+                break;
+            }
+            press(harness, label);
+            harness.run_steps(2);
+        }
+        assert!(is_ticked(harness, label), "{label} stays unticked");
+    }
+    for _ in 0..3 {
+        press(harness, "Guardar impresora");
+        if holds_within(harness, std::time::Duration::from_secs(5), |h| {
+            shows(h, "Impresora guardada para este computador")
+        }) {
+            break;
+        }
+    }
+    wait_until(harness, "the printer is saved", |h| {
+        shows(h, "Impresora guardada para este computador")
+    });
+    harness.state_mut().show_panel(paydesk::ui::Panel::Collect);
+}
+
+#[test]
+fn with_the_printer_set_for_each_sale_a_cash_sale_opens_the_drawer_and_prints_its_receipt() {
+    let app = App::new();
+    let mut harness = app.harness();
+    let printer = FakePrinter::start(PAPER_OK);
+    printer_for_each_sale(&mut harness, &printer.uri());
+    open_shift(&harness, 40_000, 0);
+    to_cash(&mut harness, "Registrar venta en efectivo");
+    type_into(&mut harness, "Valor", "13500");
+    click(&mut harness, "$ 20.000");
+    enter_in(&mut harness, "Valor");
+    wait_until(&mut harness, "the sale's card", |h| {
+        shows(h, "Venta en efectivo registrada")
+    });
+    let jobs: Vec<_> = printer
+        .wait_for_jobs(2)
+        .iter()
+        .map(|job| decode(job))
+        .collect();
+    let pulses: usize = jobs.iter().map(|job| job.drawer_pulses).sum();
+    assert!(pulses >= 1, "the drawer opened: {jobs:?}");
+    let receipt = jobs
+        .iter()
+        .find(|job| job.text.contains("$ 13.500"))
+        .unwrap_or_else(|| panic!("a receipt of the sale: {jobs:?}"));
+    let sale = &cash_sales(&harness)[0];
+    assert!(receipt.text.contains(&sale.reference), "{}", receipt.text);
+    // Nobody asked again: nothing more comes out.
+    harness.run_steps(20);
+    assert_eq!(printer.jobs().len(), 2);
 }
