@@ -63,6 +63,8 @@ pub struct Blanked {
     pub notifications: u64,
     pub payouts: u64,
     pub refusals: u64,
+    /// Tab customers whose tab was settled before the cutoff: name, cellphone and document.
+    pub tab_customers: u64,
 }
 
 /// Blanks every personal value in a body; `true` if there was any.
@@ -175,6 +177,14 @@ impl Ledger {
                 notifications,
                 payouts,
                 refusals,
+                tab_customers: 0,
+            })
+        })
+        .and_then(|blanked| {
+            // A tab's customer is kept while they owe (or are owed), and for the same time after.
+            Ok(Blanked {
+                tab_customers: self.blank_settled_tabs(before)?,
+                ..blanked
             })
         })
     }
@@ -206,10 +216,12 @@ impl Ledger {
                 "DELETE FROM rejected_notifications WHERE raw LIKE ?1",
                 args![pattern.as_str()],
             )?;
+            // A tab's customer asks to be forgotten in Fiado, where what they owe is said.
             Ok(Blanked {
                 notifications,
                 payouts,
                 refusals,
+                tab_customers: 0,
             })
         })
     }

@@ -197,3 +197,40 @@ fn a_counter_code_paid_over_the_balance_leaves_credit() {
     let list = ledger.tab_customers().expect("list");
     assert_eq!(list[0].customer.name, "Marta");
 }
+
+#[test]
+fn a_settled_tab_is_kept_for_the_retention_then_blanked() {
+    let ledger = Ledger::open_in_memory().expect("ledger");
+    let long_ago = crate::clock::now_ms() - 400 * 24 * 3_600_000;
+    let settled = ledger
+        .add_tab_customer(&ana(), &customer("Pedro", "3111111111"), false, long_ago)
+        .expect("kept");
+    let owing = ledger
+        .add_tab_customer(&ana(), &customer("Juana", "3222222222"), false, long_ago)
+        .expect("kept");
+    ledger
+        .take_on_tab(&ana(), owing.id, Pesos::new(5_000), "", long_ago)
+        .expect("owes");
+    let blanked = ledger
+        .blank_personal_data(super::personal_cutoff(180))
+        .expect("retention");
+    assert_eq!(blanked.tab_customers, 1, "only the settled one");
+    assert_eq!(
+        ledger
+            .tab_statement(settled.id)
+            .expect("read")
+            .balance
+            .customer
+            .name,
+        ""
+    );
+    assert_eq!(
+        ledger
+            .tab_statement(owing.id)
+            .expect("read")
+            .balance
+            .customer
+            .name,
+        "Juana"
+    );
+}
