@@ -86,6 +86,18 @@ pub struct PaidTwice {
     pub amount: crate::money::Pesos,
 }
 
+impl PaidTwice {
+    /// Its words in the language on screen now.
+    fn words(&self) -> String {
+        t!(
+            "cashsale-paid-twice",
+            cash = self.cash.as_str(),
+            sale = self.sale.as_str(),
+            amount = self.amount.to_string()
+        )
+    }
+}
+
 #[derive(Default)]
 pub struct Banners {
     /// Oldest first.
@@ -143,6 +155,8 @@ impl Banners {
                 if let Some(found) = found
                     && !self.paid_twice.contains(&found)
                 {
+                    // Said to a screen reader at once, as a payment's end is.
+                    self.announcement.say(found.words());
                     self.paid_twice.push(found);
                 }
                 false
@@ -351,12 +365,7 @@ impl Banners {
     fn paid_twice_ui(&mut self, ui: &mut Ui, actions: &mut Vec<crate::ui::AppAction>) {
         let mut closed = None;
         for (index, twice) in self.paid_twice.iter().enumerate() {
-            let words = t!(
-                "cashsale-paid-twice",
-                cash = twice.cash.as_str(),
-                sale = twice.sale.as_str(),
-                amount = twice.amount.to_string()
-            );
+            let words = twice.words();
             let tone = crate::ui::theme::Tone::Danger;
             if note(ui, tone, Some(t!("dismiss")), |ui| {
                 let palette = crate::ui::theme::palette(ui);
