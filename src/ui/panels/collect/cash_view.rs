@@ -37,9 +37,14 @@ impl CashForm {
             );
             return;
         }
-        if view.service_away.is_some() {
-            ui.label(RichText::new(t!("cashsale-offline")).weak());
-        }
+        // Its room kept: the line dropping or coming back never moves the fields.
+        let line = ui.text_style_height(&egui::TextStyle::Body);
+        ui.allocate_ui(egui::vec2(ui.available_width(), line), |ui| {
+            ui.set_min_height(line);
+            if view.service_away.is_some() {
+                ui.label(RichText::new(t!("cashsale-offline")).weak());
+            }
+        });
         if let Some(error) = self.shift.error() {
             crate::ui::widgets::form::error_box(ui, error);
         }
