@@ -7,22 +7,18 @@ use std::io::Write;
 
 use time::Date;
 
+use super::csv::{ExportError, Row, Spoken, text, write_rows};
 use super::terms::{Period, state_words};
 use crate::api::TransactionStatus;
 use crate::api::catalog::MethodCatalog;
 use crate::api::kind::PaymentKind;
 use crate::clock::local_datetime as local_time;
 use crate::i18n::Language;
+use crate::ledger::Ledger;
 use crate::ledger::inbox::ExportedNotification;
-use crate::ledger::{
-    Collection, Contradiction, PayoutRecord, PayoutState, ReceivedPayment, ReturnRecord,
-};
-use crate::ledger::{Ledger, LedgerError};
+use crate::ledger::{Collection, PayoutRecord, PayoutState, ReceivedPayment, ReturnRecord};
 use crate::money::Pesos;
 use std::collections::{HashMap, HashSet};
-
-/// A row of the file, in the headers' order.
-pub(super) type Row = [String; 22];
 
 /// A row of the service's records, before the columns every row has for cash.
 type ServiceRow = [String; 15];
@@ -188,39 +184,6 @@ fn write_aside(
     Ok(rows)
 }
 
-/// The header and the rows, as Excel in the file's language opens them.
-pub(super) fn write_rows<const N: usize>(
-    mut out: impl Write,
-    spanish: bool,
-    header: &[&str; N],
-    lines: impl Iterator<Item = [String; N]>,
-) -> Result<usize, ExportError> {
-    if spanish {
-        out.write_all("\u{feff}".as_bytes())
-            .map_err(|e| ExportError::Io(e.to_string()))?;
-    }
-    let mut writer = csv::WriterBuilder::new()
-        .delimiter(if spanish { b';' } else { b',' })
-        .from_writer(out);
-    writer.write_record(header)?;
-    let mut count = 0;
-    for line in lines {
-        writer.write_record(line)?;
-        count += 1;
-    }
-    writer.flush().map_err(|e| ExportError::Io(e.to_string()))?;
-    Ok(count)
-}
-
-/// How the file says things: record kinds, check states and methods are words a person reads
-/// in Spanish, codes a program reads in English.
-pub(super) struct Spoken<'a> {
-    pub(super) spanish: bool,
-    pub(super) catalog: &'a MethodCatalog,
-    /// The range's answers that contradicted a final state, said beside their sale.
-    pub(super) contradictions: &'a [Contradiction],
-}
-
 impl Spoken<'_> {
     /// A service's row with the columns every row has for cash: whose money it is (the
     /// service's), and the cash columns empty.
@@ -230,10 +193,6 @@ impl Spoken<'_> {
         service.clone_from_slice(&row);
         cash[0] = self.whose(false);
         whole
-    }
-
-    pub(super) fn either(&self, english: &'static str, spanish: &'static str) -> &'static str {
-        if self.spanish { spanish } else { english }
     }
 
     fn confirmation(&self, confirmed: bool) -> &'static str {
@@ -419,12 +378,6 @@ fn money(value: Option<Pesos>) -> String {
     value.map(|p| p.get().to_string()).unwrap_or_default()
 }
 
-/// Text typed by a cashier or posted by anyone reads as text in a spreadsheet, never as a
-/// formula; the amounts are the export's own numbers.
-pub(super) fn text(cell: &str) -> String {
-    crate::untrusted::spreadsheet_text(cell).into_owned()
-}
-
 fn status_id(status: Option<TransactionStatus>) -> String {
     status.map(|s| s.id().to_string()).unwrap_or_default()
 }
@@ -514,13 +467,3 @@ pub const NOTIFICATIONS_HEADER: [&str; 10] = [
     "cashier",
     "till",
 ];
-
-#[derive(Debug, thiserror::Error)]
-pub enum ExportError {
-    #[error(transparent)]
-    Ledger(#[from] LedgerError),
-    #[error("{}", crate::t!("csv-write", error = .0.to_string()))]
-    Csv(#[from] csv::Error),
-    #[error("{}", crate::t!("csv-write", error = .0.to_string()))]
-    Io(String),
-}

@@ -6,7 +6,7 @@
 use std::io::Write;
 
 use super::cash::{Drawer, who};
-use super::export::{ExportError, Row, Spoken, text, write_rows};
+use super::csv::{ExportError, Row, Spoken, text, write_rows};
 use super::terms::Period;
 use crate::clock::local_datetime as local_time;
 use crate::i18n::Language;

@@ -2,6 +2,7 @@
 //! (amount, cost, net), payouts, and the exceptions a bookkeeper must look at. Dates are the
 //! shop's (Colombia, UTC-5); a range includes both ends.
 mod cash;
+mod csv;
 mod export;
 mod export_cash;
 mod returned;
@@ -9,8 +10,9 @@ mod terms;
 mod totals;
 pub use crate::clock::{local_datetime as local_time, today};
 pub use cash::{CashDay, Drawer, PaidTwice, who};
+pub use csv::ExportError;
 pub use export::{
-    EXPORT_HEADER, ExportError, NOTIFICATIONS_HEADER, SPANISH_HEADER, SPANISH_NOTIFICATIONS_HEADER,
+    EXPORT_HEADER, NOTIFICATIONS_HEADER, SPANISH_HEADER, SPANISH_NOTIFICATIONS_HEADER,
     notifications_path,
 };
 pub use export_cash::{SHIFTS_HEADER, SPANISH_SHIFTS_HEADER, shifts_path};
