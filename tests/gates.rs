@@ -193,6 +193,7 @@ fn every_panel_is_decided_and_written_down_here() {
             (Panel::Collect, Needs::Cashier),
             (Panel::Status, Needs::Cashier),
             (Panel::Shift, Needs::Cashier),
+            (Panel::Tabs, Needs::Cashier),
             (Panel::Payouts, Needs::Owner),
             (Panel::Balance, Needs::Owner),
             (Panel::Reconcile, Needs::Cashier),

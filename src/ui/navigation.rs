@@ -8,6 +8,8 @@ pub enum Panel {
     /// This till's drawer (turno): its base, cash in and out, the count at its close; the
     /// owner's view of every till's shifts inside it.
     Shift,
+    /// Fiado: customers' tabs, who owes what, fiar and collecting it (issue 46).
+    Tabs,
     Payouts,
     Balance,
     /// The day's close. New in the side bar after it lived under Activity: a remembered panel
@@ -20,10 +22,11 @@ pub enum Panel {
 }
 
 impl Panel {
-    pub const ALL: [Panel; 10] = [
+    pub const ALL: [Panel; 11] = [
         Panel::Collect,
         Panel::Status,
         Panel::Shift,
+        Panel::Tabs,
         Panel::Payouts,
         Panel::Balance,
         Panel::Reconcile,
@@ -38,7 +41,9 @@ impl Panel {
     pub fn needs(self) -> crate::ledger::Needs {
         use crate::ledger::Needs;
         match self {
-            Panel::Collect | Panel::Status | Panel::Shift | Panel::Reconcile => Needs::Cashier,
+            Panel::Collect | Panel::Status | Panel::Shift | Panel::Tabs | Panel::Reconcile => {
+                Needs::Cashier
+            }
             Panel::Payouts
             | Panel::Balance
             | Panel::Accounts
@@ -57,6 +62,7 @@ impl Panel {
             // The drawer reads its own books when it changes, not the day's money.
             Panel::Collect
             | Panel::Shift
+            | Panel::Tabs
             | Panel::Payouts
             | Panel::Accounts
             | Panel::Activity
@@ -70,6 +76,7 @@ impl Panel {
             Panel::Collect => crate::t!("nav-collect"),
             Panel::Status => crate::t!("nav-status"),
             Panel::Shift => crate::t!("shift-title"),
+            Panel::Tabs => crate::t!("fiado-title"),
             Panel::Payouts => crate::t!("nav-payouts"),
             Panel::Balance => crate::t!("nav-balance"),
             Panel::Reconcile => crate::t!("nav-reconcile"),

@@ -25,6 +25,7 @@ pub mod settings;
 pub mod shift;
 pub mod speech_settings;
 pub mod status;
+pub mod tabs;
 pub mod update_settings;
 
 pub use contract::{DrawContext, PanelState, another_merchant};

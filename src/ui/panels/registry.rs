@@ -5,6 +5,7 @@ use egui::Ui;
 use super::contract::{DrawContext, PanelState};
 use super::{
     accounts, activity, balance, collect, payouts, reconcile, register, settings, shift, status,
+    tabs,
 };
 use crate::ui::plumbing::news::News;
 use crate::ui::services::tracker::Tracker;
@@ -16,6 +17,7 @@ pub struct Panels {
     pub collect: collect::CollectPanel,
     pub status: status::StatusPanel,
     pub shift: shift::ShiftPanel,
+    pub tabs: tabs::TabsPanel,
     pub payouts: payouts::PayoutsPanel,
     pub balance: balance::BalancePanel,
     pub reconcile: reconcile::ReconcilePanel,
@@ -32,6 +34,7 @@ impl Panels {
             Panel::Collect => &mut self.collect,
             Panel::Status => &mut self.status,
             Panel::Shift => &mut self.shift,
+            Panel::Tabs => &mut self.tabs,
             Panel::Payouts => &mut self.payouts,
             Panel::Balance => &mut self.balance,
             Panel::Reconcile => &mut self.reconcile,
