@@ -98,6 +98,9 @@ pub struct ReconcilePanel {
     reported: Option<(Date, Date)>,
     /// New notifications or payments came in since the report was made.
     stale: bool,
+    /// The frame the panel was last drawn in: coming back to it after another panel reads the
+    /// close again (a cash sale at this till on a ledger of one computer sends no news).
+    drawn_frame: Option<u64>,
     pub export: Requested<(PathBuf, usize)>,
     /// «Abrir carpeta» beside where the CSV went.
     opener: crate::ui::widgets::saved::FolderOpener,
@@ -119,6 +122,7 @@ impl Default for ReconcilePanel {
             month_stale: true,
             reported: None,
             stale: false,
+            drawn_frame: None,
             export: Requested::NotRequested,
             opener: Default::default(),
             queued: Queue::default(),
@@ -250,6 +254,11 @@ impl ReconcilePanel {
         paper: &mut crate::ui::services::paper::Paper,
     ) {
         ui.heading(t!("nav-reconcile"));
+        let frame = ui.ctx().cumulative_frame_nr();
+        if self.drawn_frame.is_some_and(|drawn| drawn + 1 < frame) {
+            self.stale = true;
+        }
+        self.drawn_frame = Some(frame);
         let dates = self.range_ui(ui, owner);
         if !has_ledger {
             return;
