@@ -62,6 +62,15 @@ const EVERY_COMMAND: &[(&str, &str, &str)] = &[
     ("resource", "cashier", "-"),
     ("simulator", "nobody", "-"),
     ("status", "cashier", "-"),
+    ("tab add", "cashier", "own"),
+    ("tab customers", "cashier", "-"),
+    ("tab forget", "owner", "own"),
+    ("tab limit", "owner", "own"),
+    ("tab link", "cashier", "-"),
+    ("tab pay-cash", "cashier", "own"),
+    ("tab remind", "cashier", "-"),
+    ("tab statement", "cashier", "-"),
+    ("tab take", "cashier", "own"),
     ("update check", "nobody", "-"),
     ("update install", "nobody", "-"),
     ("webhooks serve", "cashier", "-"),
@@ -173,12 +182,18 @@ fn whatever_moves_money_or_trust_needs_the_owner() {
         "cash close --count 1000x1",
         "cash return EF1 --reason talla",
         "cash void 1 --reason error",
+        "tab take 1 1000 --owner",
+        "tab limit 1 none",
+        "tab forget 1",
     ] {
         let gate = parsed(path).command.expect("a command").gate();
         assert_eq!(gate.needs, Needs::Owner, "{path}");
     }
     // The copy to where Configuración says is any till's.
     let gate = parsed("ledger backup").command.expect("a command").gate();
+    assert_eq!(gate.needs, Needs::Cashier);
+    // Fiar within the limit is any cashier's; over it the books ask for the owner (`--owner`).
+    let gate = parsed("tab take 1 1000").command.expect("a command").gate();
     assert_eq!(gate.needs, Needs::Cashier);
 }
 

@@ -7,6 +7,7 @@ use clap::{Args, Parser, Subcommand};
 
 pub use super::cash_args::CashCommand;
 pub use super::money_out_args::{PayoutArgs, RefundArgs};
+pub use super::tab_args::TabCommand;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -96,6 +97,10 @@ pub enum Command {
     /// cash sales, money in and out, returns in cash, voids. Needs no service.
     #[command(subcommand)]
     Cash(CashCommand),
+    /// Customers' tabs (fiado): customers kept with their authorisation, what they take, their
+    /// statements, a payment link or cash to settle them. Only a link needs the service.
+    #[command(subcommand)]
+    Tab(TabCommand),
     /// The payout journal: every payout sent from this computer, newest first.
     Payouts {
         /// Ask the service for the state of this payout (by its reference1).

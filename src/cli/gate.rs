@@ -6,7 +6,7 @@
 
 use super::args::{
     AccountCommand, CashCommand, CashierCommand, Command, CustomerCommand, LedgerCommand,
-    PinCommand, PrintCommand, ProfileCommand, UpdateCommand, WebhooksCommand,
+    PinCommand, PrintCommand, ProfileCommand, TabCommand, UpdateCommand, WebhooksCommand,
 };
 use crate::ledger::activity::Action;
 use crate::t;
@@ -84,6 +84,7 @@ impl Command {
             }
             Command::Ledger(ledger) => ledger.gate(),
             Command::Cash(cash) => cash.gate(),
+            Command::Tab(tab) => tab.gate(),
             Command::Customer(CustomerCommand::Forget { .. }) => {
                 Gate::owner(Action::CustomerForgotten, from_terminal())
             }
@@ -154,6 +155,29 @@ impl CashCommand {
             CashCommand::Close { .. } | CashCommand::Return { .. } | CashCommand::Void { .. } => {
                 Gate::new(Needs::Owner, Logged::ItsOwn)
             }
+        }
+    }
+}
+
+impl TabCommand {
+    /// The books write a tab's own entries in the log (a customer kept, a limit, one forgotten,
+    /// fiado over the limit) in the transaction that writes them; what is taken or paid is in
+    /// the books themselves.
+    fn gate(&self) -> Gate {
+        match self {
+            TabCommand::Customers
+            | TabCommand::Statement { .. }
+            | TabCommand::Link { .. }
+            | TabCommand::Remind { .. } => Gate::cashier(),
+            TabCommand::Add { .. } | TabCommand::PayCash { .. } => {
+                Gate::new(Needs::Cashier, Logged::ItsOwn)
+            }
+            // Within the limit fiar is any cashier's; over it the books want the owner, whose
+            // PIN `--owner` asks first (a cashier without it is refused, nothing written).
+            TabCommand::Take { owner: false, .. } => Gate::new(Needs::Cashier, Logged::ItsOwn),
+            TabCommand::Take { owner: true, .. }
+            | TabCommand::Limit { .. }
+            | TabCommand::Forget { .. } => Gate::new(Needs::Owner, Logged::ItsOwn),
         }
     }
 }

@@ -11,5 +11,6 @@ pub mod parse_errors;
 mod profiles;
 mod run;
 mod simulator;
+mod tab_args;
 
 pub use run::{parse, run};

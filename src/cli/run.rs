@@ -64,10 +64,16 @@ pub async fn run(cli: Cli, command: Command) -> ExitCode {
         Command::Profile(super::args::ProfileCommand::Check) => {
             run_operation(&cli, &command, out).await
         }
-        // The drawer is the books' alone: cash works with the line down.
-        Command::Profile(_) | Command::Pin(_) | Command::Cashier(_) | Command::Cash(_) => {
-            run_local(&cli, &command, out).await
+        // A tab's link is made at the service.
+        Command::Tab(super::args::TabCommand::Link { .. }) => {
+            run_operation(&cli, &command, out).await
         }
+        // The drawer and the tabs are the books' alone: they work with the line down.
+        Command::Profile(_)
+        | Command::Pin(_)
+        | Command::Cashier(_)
+        | Command::Cash(_)
+        | Command::Tab(_) => run_local(&cli, &command, out).await,
         _ => run_operation(&cli, &command, out).await,
     };
     match result {
@@ -214,6 +220,9 @@ async fn run_local(cli: &Cli, command: &Command, out: Output) -> Result<ExitCode
         }
         (Command::Cash(cash), Some(parts)) => {
             super::commands::cash(&parts.local(), actor.clone(), out, cash).await?
+        }
+        (Command::Tab(tab), Some(parts)) => {
+            super::commands::tab(&parts.local(), actor.clone(), out, tab).await?
         }
         _ => ExitCode::SUCCESS,
     };

@@ -2,6 +2,7 @@
 //! catch-all, so a new command does not build until it is given one.
 
 use super::*;
+use crate::cli::args::TabCommand;
 
 /// Runs an operation that talks to the service (the local ones are `run_local`'s).
 pub async fn run(ctx: &Context<'_>, command: &Command) -> Outcome {
@@ -48,12 +49,18 @@ pub async fn run(ctx: &Context<'_>, command: &Command) -> Outcome {
         Command::Profile(ProfileCommand::Check) => check_profile(ctx).await,
         Command::Notify(args) => notify(ctx, args).await,
         Command::Print(command) => print(ctx, command).await,
+        Command::Tab(TabCommand::Link {
+            id,
+            amount,
+            expires_in,
+        }) => tab_link(ctx, *id, amount.as_deref(), *expires_in).await,
         // Not the service's: `run_local`, or before any profile is read.
         Command::Simulator { .. }
         | Command::Profile(_)
         | Command::Pin(_)
         | Command::Cashier(_)
         | Command::Cash(_)
+        | Command::Tab(_)
         | Command::Manpage
         | Command::Update(_)
         | Command::ForgetThisComputer { .. } => Ok(ExitCode::SUCCESS),

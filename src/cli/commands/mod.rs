@@ -14,6 +14,7 @@ mod printing;
 mod returns;
 mod sign_in;
 mod status;
+mod tabs;
 mod update;
 mod webhooks;
 
@@ -30,6 +31,7 @@ pub use printing::*;
 pub use returns::*;
 pub use sign_in::*;
 pub use status::*;
+pub use tabs::{tab, tab_link};
 pub use update::update;
 pub use webhooks::*;
 
