@@ -46,12 +46,7 @@ fn entries_ui(ui: &mut Ui, statement: &TabStatement) {
                     what = t!("fiado-over-limit-entry", what = what);
                 }
                 row.text(ui, what, &titles[1]);
-                let amount = if entry.kind.is_payment() {
-                    format!("−{}", entry.amount)
-                } else {
-                    entry.amount.to_string()
-                };
-                row.text(ui, amount, &titles[2]);
+                row.text(ui, entry.amount.to_string(), &titles[2]);
                 row.text(ui, entry.by.words(), &titles[3]);
             });
         },

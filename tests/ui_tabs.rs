@@ -1,0 +1,256 @@
+//! Fiado from the app (issue 46), as the people at the till do it (kittest, against the built-in
+//! simulator over loopback): a customer added with their authorisation (and refused without it,
+//! or with a malformed cellphone), what they take put on their tab, the statement, Cobrar el
+//! fiado with the WhatsApp message in the shop's words, the simulator approving the link and the
+//! tab turning to zero once the service's answer is applied, and forgetting the customer refused
+//! while they owe and done after. Over the limit, only with the owner's PIN; a cellphone another
+//! customer has is said, and added only once the person says it is someone else.
+
+mod common;
+
+use common::ui::{App, click, click_until, shows, text_input, type_into, wait_until};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use paydesk::ui::{Panel, PaydeskApp};
+use serde_json::json;
+
+const OWNER_PIN: &str = "4826";
+
+/// The tabs as the books hold them.
+fn customers(harness: &Harness<'_, PaydeskApp>) -> Vec<paydesk::ledger::TabBalance> {
+    let session = harness.state().session().cloned().expect("a session");
+    let ledger = session.ledger.clone().expect("a ledger");
+    ledger.tab_customers().expect("the tabs")
+}
+
+fn open_tabs(harness: &mut Harness<'_, PaydeskApp>) {
+    harness.state_mut().show_panel(Panel::Tabs);
+    harness.run_steps(2);
+    wait_until(harness, "Fiado is open", |h| {
+        shows(h, "Le deben a la tienda hoy")
+    });
+}
+
+/// Adds a customer through the form, with the authorisation given in the shop.
+fn add_customer(harness: &mut Harness<'_, PaydeskApp>, name: &str, cellphone: &str, limit: &str) {
+    click(harness, "Agregar cliente");
+    type_into(harness, "Nombre", name);
+    type_into(harness, "Celular (opcional)", cellphone);
+    type_into(harness, "Cupo (opcional)", limit);
+    click(
+        harness,
+        "El cliente autoriza guardar sus datos para su cuenta de fiado (Ley 1581)",
+    );
+    click(harness, "De palabra, en la tienda");
+    click(harness, "Guardar cliente");
+}
+
+fn fiar(harness: &mut Harness<'_, PaydeskApp>, amount: &str, what: &str) {
+    type_into(harness, "Valor", amount);
+    type_into(harness, "Lo que llevó", what);
+    harness.get_by_label("Fiar").scroll_to_me();
+    click(harness, "Fiar");
+}
+
+#[test]
+fn a_tab_is_taken_collected_by_a_link_the_service_confirms_and_forgotten_after() {
+    let app = App::new();
+    let mut harness = app.harness();
+    open_tabs(&mut harness);
+    assert!(shows(&harness, "Todavía no hay clientes de fiado"));
+
+    // Without the authorisation nothing is kept; a malformed cellphone is said under its field.
+    click(&mut harness, "Agregar cliente");
+    type_into(&mut harness, "Nombre", "Rosa Pérez");
+    type_into(&mut harness, "Celular (opcional)", "12345");
+    assert!(
+        shows(&harness, "un celular colombiano tiene 10 dígitos"),
+        "the cellphone's rule under its field"
+    );
+    type_into(&mut harness, "Celular (opcional)", "300 123 4567");
+    assert!(!shows(&harness, "un celular colombiano tiene 10 dígitos"));
+    assert!(
+        shows(
+            &harness,
+            "Sin la autorización del cliente para guardar sus datos"
+        ),
+        "why it cannot be kept yet"
+    );
+    click(&mut harness, "Guardar cliente");
+    harness.run_steps(4);
+    assert!(customers(&harness).is_empty(), "nothing kept without it");
+
+    click(
+        &mut harness,
+        "El cliente autoriza guardar sus datos para su cuenta de fiado (Ley 1581)",
+    );
+    click(&mut harness, "De palabra, en la tienda");
+    click(&mut harness, "Guardar cliente");
+    wait_until(&mut harness, "the statement of the customer kept", |h| {
+        shows(h, "Autorizó guardar sus datos") && shows(h, "Al día")
+    });
+    assert!(
+        shows(&harness, "De palabra, en la tienda"),
+        "how it was given"
+    );
+    assert_eq!(customers(&harness).len(), 1);
+
+    // What she takes goes on her tab, and the statement says it.
+    fiar(&mut harness, "45.000", "Arroz y aceite");
+    wait_until(&mut harness, "the tab owes it", |h| {
+        shows(h, "Debe $ 45.000 desde el")
+    });
+    assert!(shows(&harness, "Fiado: Arroz y aceite"), "the entry");
+
+    // Not forgotten while she owes: the books' reason.
+    harness.get_by_label("Olvidar cliente").scroll_to_me();
+    click(&mut harness, "Olvidar cliente");
+    wait_until(&mut harness, "forgetting is refused", |h| {
+        shows(h, "Aún debe $ 45.000")
+    });
+    assert_eq!(customers(&harness).len(), 1);
+
+    // Cobrar el fiado: a link for all she owes, its message for WhatsApp in the shop's words.
+    harness.get_by_label("Crear link de pago").scroll_to_me();
+    click(&mut harness, "Crear link de pago");
+    wait_until(&mut harness, "the link is made", |h| {
+        shows(h, "Link de pago por $ 45.000")
+    });
+    let (reference, url) = {
+        let newest = &harness.state().tracker().payments[0];
+        (newest.reference.clone(), newest.url.clone())
+    };
+    assert!(!url.is_empty(), "a link to pay");
+    let shop = harness.state().session().expect("a session").shop_name();
+    wait_until(&mut harness, "the message for WhatsApp", |h| {
+        shows(h, "su cuenta de fiado va en $ 45.000")
+    });
+    let message = harness
+        .query_all_by_label_contains("su cuenta de fiado va en $ 45.000")
+        .next()
+        .and_then(|node| node.accesskit_node().label().or_else(|| node.value()))
+        .expect("the message on screen");
+    for part in [shop.as_str(), "Rosa", "$ 45.000", url.as_str()] {
+        assert!(message.contains(part), "{part:?} in {message:?}");
+    }
+    assert!(harness.query_by_label("Enviar por WhatsApp").is_some());
+
+    // The simulator approves it: the tab turns to zero once the service's answer is applied.
+    let control = app.control(&harness);
+    app.post(
+        format!("{control}/transactions/{reference}/outcome"),
+        json!({"outcome": "approve"}),
+    );
+    wait_until(&mut harness, "the payment is credited", |h| {
+        shows(
+            h,
+            "Pago confirmado por el servicio: abono de $ 45.000 a la cuenta de Rosa Pérez",
+        )
+    });
+    wait_until(&mut harness, "the tab is at zero", |h| shows(h, "Al día"));
+    assert!(
+        shows(&harness, "Abono confirmado por el servicio"),
+        "the entry"
+    );
+    assert_eq!(customers(&harness)[0].signed(), 0);
+
+    // Settled: forgotten, and gone from the list.
+    harness.get_by_label("Olvidar cliente").scroll_to_me();
+    click(&mut harness, "Olvidar cliente");
+    wait_until(&mut harness, "she leaves the list", |h| {
+        shows(h, "Todavía no hay clientes de fiado")
+    });
+    assert!(customers(&harness).is_empty());
+}
+
+fn set_owner_pin(harness: &mut Harness<'_, PaydeskApp>) {
+    wait_until(harness, "the people are read", |h| {
+        h.state().access().people().is_some()
+    });
+    harness.state_mut().show_panel(Panel::Settings);
+    harness.run_steps(2);
+    for label in ["PIN nuevo", "Repita el PIN"] {
+        harness.run_steps(2);
+        harness.get_by(text_input(label)).scroll_to_me();
+        harness.run_steps(2);
+        type_into(harness, label, OWNER_PIN);
+    }
+    harness.get_by_label("Poner PIN del dueño").scroll_to_me();
+    click_until(
+        harness,
+        "Poner PIN del dueño",
+        "the PIN is set and the till is in Caja",
+        |h| h.state().access().in_caja(),
+    );
+    harness.run_steps(2);
+}
+
+#[test]
+fn over_the_limit_needs_the_owner_and_a_shared_cellphone_is_said() {
+    let app = App::new();
+    let mut harness = app.harness();
+    set_owner_pin(&mut harness);
+    open_tabs(&mut harness);
+    add_customer(&mut harness, "Rosa Pérez", "3001234567", "20.000");
+    wait_until(&mut harness, "Rosa's statement", |h| {
+        shows(h, "Cupo: $ 20.000")
+    });
+
+    // Over her limit the cashier is refused in the books' words; the owner's PIN records it.
+    fiar(&mut harness, "25.000", "Mercado");
+    wait_until(&mut harness, "the limit is said", |h| {
+        shows(h, "Pasa el cupo de $ 20.000")
+    });
+    assert_eq!(customers(&harness)[0].signed(), 0, "nothing written");
+    click(&mut harness, "Con el PIN del dueño");
+    wait_until(&mut harness, "the owner's PIN is asked", |h| {
+        h.query_by(text_input("PIN")).is_some()
+    });
+    type_into(&mut harness, "PIN", OWNER_PIN);
+    click(&mut harness, "Entrar");
+    wait_until(&mut harness, "recorded as the owner's", |h| {
+        shows(h, "Debe $ 25.000 desde el")
+    });
+    assert!(shows(&harness, "sobre el cupo, con el dueño"));
+    let entries = {
+        let session = harness.state().session().cloned().expect("a session");
+        let ledger = session.ledger.clone().expect("a ledger");
+        ledger
+            .tab_statement(customers(&harness)[0].customer.id)
+            .expect("the statement")
+            .entries
+    };
+    assert!(entries[0].over_limit);
+
+    // A cash payment needs this till's shift open: the drawer's refusal, and Turno offered.
+    harness
+        .get_by_label("Recibir abono en efectivo")
+        .scroll_to_me();
+    click(&mut harness, "Recibir abono en efectivo");
+    wait_until(&mut harness, "the drawer's refusal", |h| {
+        shows(h, "Ir a Turno")
+    });
+    assert_eq!(customers(&harness)[0].signed(), 25_000, "nothing paid");
+
+    // Another customer with Rosa's cellphone: said with her name, added once confirmed.
+    click(&mut harness, "Todos los clientes");
+    add_customer(&mut harness, "Pedro Gómez", "3001234567", "");
+    wait_until(&mut harness, "the shared cellphone is said", |h| {
+        shows(h, "Rosa Pérez ya tiene ese celular")
+    });
+    assert_eq!(customers(&harness).len(), 1);
+    click(&mut harness, "Es otra persona: agregarla");
+    wait_until(&mut harness, "Pedro's statement", |h| {
+        shows(h, "Pedro Gómez") && shows(h, "Al día")
+    });
+    assert_eq!(customers(&harness).len(), 2);
+
+    // The list: who owes first, today's total, and the search.
+    click(&mut harness, "Todos los clientes");
+    wait_until(&mut harness, "the list", |h| {
+        shows(h, "Le deben a la tienda hoy: $ 25.000")
+    });
+    type_into(&mut harness, "Buscar", "pedro");
+    assert!(!shows(&harness, "Rosa Pérez"));
+    assert!(shows(&harness, "Pedro Gómez"));
+}
