@@ -242,6 +242,16 @@ fn sell(app: &App, harness: &mut Harness<'static, PaydeskApp>) {
         shows(h, &t!("created-qr-title"))
     });
 
+    // A cash sale, the shift opened with it: the drawer's words in every panel after.
+    press(harness, &t!("cashsale-mode"));
+    type_into(harness, &t!("cashsale-base"), "50.000");
+    type_into(harness, &t!("field-amount"), "8.000");
+    type_into(harness, &t!("cashsale-tendered"), "10.000");
+    click(harness, &t!("cashsale-open-and-sell"));
+    wait_until(harness, "the cash sale", |h| {
+        shows(h, &t!("cashsale-recorded"))
+    });
+
     // A copy of the books.
     harness.state_mut().show_panel(Panel::Settings);
     press(harness, &t!("backups-now"));
@@ -326,6 +336,7 @@ fn every_panel(walk: &mut Walk) {
         (t!("collect-one-method"), t!("collect-create-payment")),
         (t!("collect-qr-codes"), t!("resource-create")),
         (t!("kind-payment-link"), t!("collect-create-link")),
+        (t!("cashsale-mode"), t!("cashsale-tendered")),
     ] {
         for _ in 0..3 {
             if shows(&walk.harness, &its_own) {
