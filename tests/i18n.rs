@@ -150,7 +150,7 @@ async fn the_command_line_speaks_the_systems_spanish() {
     assert_eq!(
         lines.next(),
         Some(
-            "registro;fecha;referencia;su_referencia;medio;valor;pago_cliente;comision;neto;estado;confirmacion;estado_servicio;cajero;caja;revisar;dinero;efectivo;recibido;vueltas;en_lugar_de;motivo;anulado"
+            "registro;fecha;referencia;su_referencia;medio;valor;pago_cliente;comision;neto;estado;confirmacion;estado_servicio;cajero;caja;revisar;dinero;efectivo;recibido;vueltas;en_lugar_de;motivo;anulado;cliente;nombre_cliente"
         )
     );
     assert!(String::from_utf8_lossy(&exported.stdout).contains("filas exportadas"));

@@ -2079,3 +2079,21 @@ fiado-go-to-shift = Go to Shift
 fiado-forget-heading = The customer's data (Ley 1581)
 fiado-forget-note = At the customer's request (Ley 1581): their name, cellphone and document are erased; the amounts stay. Only once the tab is at zero.
 fiado-forget-button = Forget customer
+
+## Tabs in the close
+tabclose-heading = Tabs: what customers took without paying; not money received
+tabclose-given = On a tab (taken without paying)
+tabclose-paid-service = Tabs collected by link or QR
+tabclose-in-service = Already in what the service confirmed: not added again
+tabclose-paid-cash = Tabs collected in cash
+tabclose-in-cash = Already in the drawers' cash in: not added again
+tabclose-owed-now = { $count ->
+    [0] Nobody owes on a tab now
+    [one] Still owed now: { $amount } (1 customer)
+   *[other] Still owed now: { $amount } ({ $count } customers)
+}
+tabclose-credit-now = { $count ->
+    [one] Credit in customers' favour now: { $amount } (1 customer)
+   *[other] Credit in customers' favour now: { $amount } ({ $count } customers)
+}
+tabclose-counted-in = Where it is already counted

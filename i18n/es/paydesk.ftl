@@ -2079,3 +2079,21 @@ fiado-go-to-shift = Ir a Turno
 fiado-forget-heading = Los datos del cliente (Ley 1581)
 fiado-forget-note = A pedido del cliente (Ley 1581): se borran su nombre, celular y documento; los valores quedan. Solo con la cuenta en cero.
 fiado-forget-button = Olvidar cliente
+
+## Fiado en el cuadre
+tabclose-heading = Fiado: lo que se llevaron sin pagar; no es dinero recibido
+tabclose-given = Fiado (se lo llevaron sin pagar)
+tabclose-paid-service = Cobrado del fiado por link o QR
+tabclose-in-service = Ya está en lo confirmado por el servicio: no se suma otra vez
+tabclose-paid-cash = Cobrado del fiado en efectivo
+tabclose-in-cash = Ya está en las entradas de efectivo de las cajas: no se suma otra vez
+tabclose-owed-now = { $count ->
+    [0] Nadie debe fiado ahora
+    [one] Queda por cobrar ahora: { $amount } (1 cliente)
+   *[other] Queda por cobrar ahora: { $amount } ({ $count } clientes)
+}
+tabclose-credit-now = { $count ->
+    [one] Saldo a favor de clientes ahora: { $amount } (1 cliente)
+   *[other] Saldo a favor de clientes ahora: { $amount } ({ $count } clientes)
+}
+tabclose-counted-in = Dónde ya está contado

@@ -5,7 +5,7 @@
 
 use crate::api::catalog::MethodCatalog;
 
-use super::reconcile::{self, CashDay, Drawer, Report, SalesLessReturns, Totals};
+use super::reconcile::{self, CashDay, Drawer, Report, SalesLessReturns, TabDay, TabSum, Totals};
 use super::{CashSum, activity::Actor};
 use crate::money::Pesos;
 
@@ -78,6 +78,32 @@ pub struct CashLines {
     pub difference_signed: i64,
 }
 
+/// A line of customers' tabs: a count and its amount, and, for what was collected, where that
+/// money is already counted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TabLine {
+    pub label: String,
+    /// A part of the line above it (a cashier): drawn indented.
+    pub part: bool,
+    pub sum: TabSum,
+    /// «Ya está en lo confirmado por el servicio…»: said beside a collected amount.
+    pub counted_in: Option<String>,
+}
+
+/// Customers' tabs, apart from both kinds of money: what was taken is not money received, and
+/// what was collected is already counted by the service or in a drawer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TabLines {
+    /// «Fiado: lo que se llevaron sin pagar; no es dinero recibido».
+    pub heading: String,
+    /// What was taken and its parts by cashier, what was collected by a link or QR, and in cash.
+    pub lines: Vec<TabLine>,
+    /// What customers owe the shop now, in words.
+    pub owed: String,
+    /// What the shop owes customers now (saldo a favor), in words, when it owes any.
+    pub credit: Option<String>,
+}
+
 /// The close's lines, in the order they are read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CloseLines {
@@ -86,6 +112,8 @@ pub struct CloseLines {
     pub service_heading: String,
     /// The drawers' cash, when the range had any (a drawer opened or an entry written).
     pub cash: Option<CashLines>,
+    /// Customers' tabs, when the range wrote on one or anyone owes or is owed now.
+    pub tabs: Option<TabLines>,
     /// The money received: every approval the service confirmed, then its parts by method and,
     /// once sales carry a cashier, by cashier.
     pub received: Vec<TotalsLine>,
@@ -116,6 +144,7 @@ impl CloseLines {
         CloseLines {
             service_heading: crate::t!("cashclose-service-heading"),
             cash: (!report.cash.is_empty()).then(|| CashLines::of(&report.cash)),
+            tabs: (!report.tabs.is_empty()).then(|| TabLines::of(&report.tabs)),
             received: received_lines(report, catalog),
             unconfirmed: (report.unconfirmed > 0)
                 .then(|| crate::t!("reconcile-unconfirmed", count = report.unconfirmed)),
@@ -231,6 +260,49 @@ impl CashLines {
     }
 }
 
+impl TabLines {
+    pub fn of(tabs: &TabDay) -> TabLines {
+        let line = |label: String, part: bool, sum: TabSum, counted_in: Option<String>| TabLine {
+            label,
+            part,
+            sum,
+            counted_in,
+        };
+        let mut lines = vec![line(crate::t!("tabclose-given"), false, tabs.given, None)];
+        for (name, sum) in &tabs.given_by_cashier {
+            lines.push(line(name.clone(), true, *sum, None));
+        }
+        lines.push(line(
+            crate::t!("tabclose-paid-service"),
+            false,
+            tabs.paid_by_service,
+            Some(crate::t!("tabclose-in-service")),
+        ));
+        lines.push(line(
+            crate::t!("tabclose-paid-cash"),
+            false,
+            tabs.paid_in_cash,
+            Some(crate::t!("tabclose-in-cash")),
+        ));
+        TabLines {
+            heading: crate::t!("tabclose-heading"),
+            lines,
+            owed: crate::t!(
+                "tabclose-owed-now",
+                amount = tabs.owed.amount.to_string(),
+                count = tabs.owed.count
+            ),
+            credit: (tabs.credit.count > 0).then(|| {
+                crate::t!(
+                    "tabclose-credit-now",
+                    amount = tabs.credit.amount.to_string(),
+                    count = tabs.credit.count
+                )
+            }),
+        }
+    }
+}
+
 fn drawer_line(drawer: &Drawer) -> DrawerLine {
     let shift = &drawer.report.shift;
     let closed = match &shift.close {
@@ -260,9 +332,11 @@ fn who(actor: &Actor) -> String {
     reconcile::who(actor)
 }
 
-/// Nothing happened in the range: no payment created, no payout, no return, no cash.
+/// Nothing happened in the range: no payment created, no payout, no return, no cash, nothing
+/// written on a tab.
 pub fn is_empty(report: &Report) -> bool {
     report.cash.is_empty()
+        && !report.tabs.had_entries()
         && report.by_state.is_empty()
         && report.returns.is_empty()
         && [
@@ -420,6 +494,7 @@ mod tests {
             exceptions: Vec::new(),
             notifications: 3,
             cash: reconcile::CashDay::default(),
+            tabs: reconcile::TabDay::default(),
         }
     }
 

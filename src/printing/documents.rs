@@ -4,7 +4,7 @@
 //! confirmed, the close is `Ledger::reconcile`'s report.
 
 use crate::api::catalog::MethodCatalog;
-use crate::ledger::close::{CashLines, CloseLines};
+use crate::ledger::close::{CashLines, CloseLines, TabLines};
 use crate::ledger::reconcile::{Report, Totals};
 use crate::ledger::{Collection, Ledger, PayoutState, ReceivedPayment, ReturnRecord, SaleReturns};
 use crate::money::Pesos;
@@ -270,6 +270,9 @@ pub fn close_slip(shop: &str, report: &Report, catalog: &MethodCatalog, printed_
     returns_on_paper(&mut slip, report, catalog);
     if !report.cash.is_empty() {
         super::cash::cash_on_paper(&mut slip, &CashLines::of(&report.cash));
+    }
+    if !report.tabs.is_empty() {
+        super::tabs::tabs_on_paper(&mut slip, &TabLines::of(&report.tabs));
     }
     if !report.exceptions.is_empty() {
         slip.push(SlipLine::Small(crate::t!(

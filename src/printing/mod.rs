@@ -12,6 +12,7 @@
 //! - `documents.rs`: the receipt, the close and the poster, from the books;
 //! - `cash.rs`: a cash sale's receipt, and the close's cash part; `shift.rs`: «Cierre de turno»,
 //!   a drawer's shift with its count and, apart, the service's payments at that till;
+//! - `tabs.rs`: the close's customers' tabs (fiado), which are not money received;
 //! - `destination.rs`: where the bytes go (a network printer, a USB device, a system queue);
 //! - `jobs.rs`: making paper and sending it, for the app and the command line alike.
 
@@ -26,6 +27,7 @@ pub mod pdf;
 pub mod postscript;
 pub mod shift;
 pub mod slip;
+pub mod tabs;
 
 pub use destination::{PrinterUri, configured_printer};
 pub use error::PrintError;

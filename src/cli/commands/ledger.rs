@@ -91,6 +91,7 @@ fn close_document(report: &Report, catalog: &crate::api::catalog::MethodCatalog)
         },
         "returns": returns_json(report, catalog),
         "cash": cash_json(&report.cash),
+        "tabs": tabs_json(&report.tabs),
         "exceptions": report.exceptions.iter().map(|exception| json!({
             "kind": exception.kind.as_str(),
             "reference": exception.reference,
@@ -138,6 +139,50 @@ fn cash_json(cash: &reconcile::CashDay) -> Value {
         "difference": cash.difference().map(|d| d.signed()),
         "openDrawers": cash.open_drawers(),
     })
+}
+
+/// Customers' tabs for programs: `"money": false` over what was taken (not money received), and
+/// beside each amount collected where it is already counted (`"countedIn"`: the service's
+/// received payments, or the drawers' money in), so a program adds neither a second time.
+fn tabs_json(tabs: &reconcile::TabDay) -> Value {
+    let sum = |sum: &reconcile::TabSum| json!({"count": sum.count, "amount": sum.amount.get()});
+    let counted_in = |collected: &reconcile::TabSum, place: &str| {
+        let mut row = sum(collected);
+        row["countedIn"] = json!(place);
+        row
+    };
+    json!({
+        "money": false,
+        "given": sum(&tabs.given),
+        "byCashier": tabs.given_by_cashier.iter().map(|(name, total)| {
+            let mut row = sum(total);
+            row["cashier"] = json!(name);
+            row
+        }).collect::<Vec<_>>(),
+        "paidByService": counted_in(&tabs.paid_by_service, "service"),
+        "paidInCash": counted_in(&tabs.paid_in_cash, "cash"),
+        "owedNow": sum(&tabs.owed),
+        "creditNow": sum(&tabs.credit),
+    })
+}
+
+/// Customers' tabs for a person, under their heading: not money, and where each collected
+/// amount is already counted.
+fn tabs_text(tabs: &crate::ledger::close::TabLines, lines: &mut Vec<String>) {
+    lines.push(tabs.heading.clone());
+    for line in &tabs.lines {
+        let indent = if line.part { "    " } else { "  " };
+        let mut text = format!(
+            "{indent}{}: {} · {}",
+            line.label, line.sum.count, line.sum.amount
+        );
+        if let Some(counted_in) = &line.counted_in {
+            text.push_str(&format!(" ({counted_in})"));
+        }
+        lines.push(text);
+    }
+    lines.push(format!("  {}", tabs.owed));
+    lines.extend(tabs.credit.iter().map(|credit| format!("  {credit}")));
 }
 
 /// The drawers' cash for a person, under its heading: counted, not confirmed.
@@ -242,6 +287,9 @@ fn close_text(report: &Report, catalog: &crate::api::catalog::MethodCatalog) -> 
     lines.extend(close.returns_fee.clone());
     if let Some(cash) = &close.cash {
         cash_text(cash, &mut lines);
+    }
+    if let Some(tabs) = &close.tabs {
+        tabs_text(tabs, &mut lines);
     }
     if !close.by_state.is_empty() {
         lines.push(CloseLines::by_state_heading());

@@ -1,7 +1,7 @@
 //! What the CSV files share: the row of the range's file, how a file says things in its
 //! language, how a cell of typed text is kept from being a formula, how rows are written for
-//! Excel in the file's language, and what can go wrong. `export.rs` (the service's rows) and
-//! `export_cash.rs` (the drawers') both use it.
+//! Excel in the file's language, and what can go wrong. `export.rs` (the service's rows),
+//! `export_cash.rs` (the drawers') and `export_tabs.rs` (the tabs') use it.
 
 use std::io::Write;
 
@@ -9,7 +9,7 @@ use crate::api::catalog::MethodCatalog;
 use crate::ledger::{Contradiction, LedgerError};
 
 /// A row of the range's file, in the headers' order.
-pub(super) type Row = [String; 22];
+pub(super) type Row = [String; 24];
 
 /// How the file says things: record kinds, check states and methods are words a person reads
 /// in Spanish, codes a program reads in English.

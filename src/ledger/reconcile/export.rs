@@ -1,5 +1,6 @@
 //! The range as CSV files: one row per sale (a counter code's: per payment it took), per
-//! payout and per drawer entry (`export_cash.rs`), the same records the close reads; the
+//! payout, per drawer entry (`export_cash.rs`) and per tab entry (`export_tabs.rs`), the same
+//! records the close reads; the
 //! notifications received, which are hints and never money, and the drawers' shifts with their
 //! counts, each in a file of their own beside it.
 
@@ -110,7 +111,14 @@ impl Ledger {
             .map(|row| spoken.service_row(row));
         // The drawers are the shop's: their rows whatever the profile.
         let cash = self.cash_rows(period, &spoken)?;
-        write_rows(out, spoken.spanish, &header, service.chain(cash))
+        // Tabs are the shop's too; their rows carry no money of their own.
+        let tabs = self.tab_rows(period, &spoken)?;
+        write_rows(
+            out,
+            spoken.spanish,
+            &header,
+            service.chain(cash).chain(tabs),
+        )
     }
 
     /// The notifications received in the period, one row each: what each announced and whether
@@ -383,7 +391,7 @@ fn status_id(status: Option<TransactionStatus>) -> String {
 }
 
 /// The same columns for Excel in Spanish.
-pub const SPANISH_HEADER: [&str; 22] = [
+pub const SPANISH_HEADER: [&str; 24] = [
     "registro",
     "fecha",
     "referencia",
@@ -406,6 +414,8 @@ pub const SPANISH_HEADER: [&str; 22] = [
     "en_lugar_de",
     "motivo",
     "anulado",
+    "cliente",
+    "nombre_cliente",
 ];
 
 /// `amount` is what a sale was for (a payout or a return: what was sent); `gross`, `cost` and
@@ -415,8 +425,11 @@ pub const SPANISH_HEADER: [&str; 22] = [
 /// (a cashier counted it). `cash` is what a drawer entry did to the drawer (below zero when it
 /// took money out, 0 once voided); `received` and `change` a cash sale's; `instead_of` the
 /// electronic sale a cash sale was charged instead of; `reason` why money went in or out or
-/// back; `voided` who voided an entry, when and why.
-pub const EXPORT_HEADER: [&str; 22] = [
+/// back; `voided` who voided an entry, when and why. A tab entry (`export_tabs.rs`) names its
+/// `customer` (the id) and `customer_name` (blank once forgotten); its `money` says
+/// `tab-not-money` for what was taken, and its `amount` is never in `gross` or `cash`: what was
+/// collected already has its own row, the service's payment or the drawer's entry.
+pub const EXPORT_HEADER: [&str; 24] = [
     "record",
     "date",
     "reference",
@@ -439,6 +452,8 @@ pub const EXPORT_HEADER: [&str; 22] = [
     "instead_of",
     "reason",
     "voided",
+    "customer",
+    "customer_name",
 ];
 
 /// The notifications' file, in Spanish.

@@ -75,6 +75,8 @@ impl Spoken<'_> {
             text(&entry.instead_of),
             text(&entry.reason),
             text(&voided),
+            String::new(),
+            String::new(),
         ]
     }
 

@@ -1,11 +1,14 @@
 //! Reconciliation of a day or a range: collections by state and method, approved totals
-//! (amount, cost, net), payouts, and the exceptions a bookkeeper must look at. Dates are the
+//! (amount, cost, net), payouts, the drawers' cash and customers' tabs apart, and the exceptions
+//! a bookkeeper must look at. Dates are the
 //! shop's (Colombia, UTC-5); a range includes both ends.
 mod cash;
 mod csv;
 mod export;
 mod export_cash;
+mod export_tabs;
 mod returned;
+mod tabs;
 mod terms;
 mod totals;
 pub use crate::clock::{local_datetime as local_time, today};
@@ -17,6 +20,7 @@ pub use export::{
 };
 pub use export_cash::{SHIFTS_HEADER, SPANISH_SHIFTS_HEADER, shifts_path};
 pub use returned::{Returned, SalesLessReturns};
+pub use tabs::{PeriodTabEntry, TabDay, TabSum};
 pub use terms::{Period, bounds, state_words};
 pub use totals::Totals;
 

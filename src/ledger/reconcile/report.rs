@@ -7,6 +7,7 @@ use time::{Date, macros::format_description};
 use crate::clock;
 
 use super::cash::{CashDay, PaidTwice};
+use super::tabs::TabDay;
 use super::{Returned, Totals, bounds, state_words};
 
 use crate::api::TransactionStatus;
@@ -144,6 +145,10 @@ pub struct Report {
     /// The drawers' cash: counted by cashiers, never confirmed by the service, and the same
     /// whatever profile the close is filtered to (the drawer is the shop's).
     pub cash: CashDay,
+    /// Customers' tabs: what was taken (not money), what was collected (money already counted
+    /// in `approved` or in `cash`, never again) and what is owed now; the shop's, whatever the
+    /// profile.
+    pub tabs: TabDay,
 }
 
 impl Report {
@@ -165,6 +170,7 @@ impl Report {
             exceptions: Vec::new(),
             notifications: 0,
             cash: CashDay::default(),
+            tabs: TabDay::default(),
         }
     }
 
@@ -477,6 +483,7 @@ impl Ledger {
             self.shifts_between(start, end)?,
         );
         report.note_cash(&self.paid_twice_between(profile, start, end)?, now_ms);
+        report.tabs = self.tab_day(start, end)?;
         report
             .exceptions
             .sort_by(|a, b| (a.kind, &a.reference).cmp(&(b.kind, &b.reference)));

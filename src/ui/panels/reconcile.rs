@@ -1,8 +1,10 @@
 //! The day's close: the totals of a day or a range (Hoy, Ayer, Esta semana, Este mes, or dates
-//! typed), the service's money and, apart, the drawers' cash (`reconcile/cash_view.rs`), what a
-//! bookkeeper must look at, and the CSV for a spreadsheet, with its folder opened.
+//! typed), the service's money and, apart, the drawers' cash (`reconcile/cash_view.rs`) and
+//! customers' tabs (`reconcile/tabs_view.rs`), what a bookkeeper must look at, and the CSV for
+//! a spreadsheet, with its folder opened.
 
 mod cash_view;
+mod tabs_view;
 
 use crate::api::catalog::MethodCatalog;
 use crate::ui::plumbing::queue::Queue;
@@ -465,6 +467,9 @@ fn report_ui(ui: &mut Ui, close: &CloseLines) {
     }
     if let Some(cash) = &close.cash {
         cash_view::cash_ui(ui, cash);
+    }
+    if let Some(tabs) = &close.tabs {
+        tabs_view::tabs_ui(ui, tabs);
     }
     ui.add_space(crate::ui::theme::space::SMALL);
     exceptions_ui(ui, close);

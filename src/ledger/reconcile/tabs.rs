@@ -1,0 +1,155 @@
+//! Customers' tabs (fiado) in the close: what was taken on a tab in the period (by who wrote it),
+//! what was collected by a link or QR the service confirmed, what was collected in cash at a
+//! till, and what customers owe the shop, or the shop them, now.
+//!
+//! Fiado is not money received: what was taken is goods gone, not pesos in. What was collected
+//! is money already counted elsewhere: a payment by the service is one of its received payments
+//! (`Report::approved`), a payment in cash is a drawer's money in (`CashDay::cash_in`). So no
+//! figure here is ever added to either (docs/decisions.md, "Tabs: fiado"). Tabs are the shop's,
+//! not a profile's, as the drawer is: this part is the same under any profile filter.
+
+use std::collections::BTreeMap;
+
+use super::cash::who;
+use crate::ledger::activity::{Actor, Role};
+use crate::ledger::store::{Row, args};
+use crate::ledger::{Ledger, LedgerError, TabEntry, TabKind};
+use crate::money::Pesos;
+
+/// A count of tab entries and their amount.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TabSum {
+    pub count: usize,
+    pub amount: Pesos,
+}
+
+impl TabSum {
+    pub fn add(&mut self, amount: Pesos) {
+        self.count += 1;
+        self.amount = self.amount.saturating_add(amount);
+    }
+}
+
+/// The tabs of a period, every customer's together, and every tab's balance now.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TabDay {
+    /// Taken on a tab in the period (fiado): goods gone, not money.
+    pub given: TabSum,
+    /// What was taken, by who wrote it (a cashier's name, else «Dueño» or «Cualquiera»).
+    pub given_by_cashier: BTreeMap<String, TabSum>,
+    /// Paid by a link or QR the service confirmed: already among its received payments.
+    pub paid_by_service: TabSum,
+    /// Paid in cash at a till: already in that drawer's money in.
+    pub paid_in_cash: TabSum,
+    /// What customers owe the shop now, and how many owe.
+    pub owed: TabSum,
+    /// What the shop owes customers now (saldo a favor), and to how many.
+    pub credit: TabSum,
+}
+
+impl TabDay {
+    /// The period's entries and every customer's balance now (`owed`, `credit`: from
+    /// `TabBalance::owed` and `TabBalance::credit`).
+    pub fn of(entries: &[TabEntry], balances: &[crate::ledger::TabBalance]) -> TabDay {
+        let mut day = TabDay::default();
+        for entry in entries {
+            match entry.kind {
+                TabKind::Taken => {
+                    day.given.add(entry.amount);
+                    day.given_by_cashier
+                        .entry(who(&entry.by))
+                        .or_default()
+                        .add(entry.amount);
+                }
+                TabKind::PaidByService => day.paid_by_service.add(entry.amount),
+                TabKind::PaidInCash => day.paid_in_cash.add(entry.amount),
+            }
+        }
+        for balance in balances {
+            if balance.owed() > Pesos::ZERO {
+                day.owed.add(balance.owed());
+            }
+            if balance.credit() > Pesos::ZERO {
+                day.credit.add(balance.credit());
+            }
+        }
+        day
+    }
+
+    /// Whether the period wrote anything on a tab.
+    pub fn had_entries(&self) -> bool {
+        self.given.count + self.paid_by_service.count + self.paid_in_cash.count > 0
+    }
+
+    /// Nothing to say: no entry in the period and nobody owes or is owed.
+    pub fn is_empty(&self) -> bool {
+        !self.had_entries() && self.owed.count == 0 && self.credit.count == 0
+    }
+}
+
+/// A tab entry of the period with its customer's name (blank once forgotten), as the CSV
+/// writes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PeriodTabEntry {
+    pub entry: TabEntry,
+    pub customer_name: String,
+}
+
+fn period_entry(row: &Row<'_>) -> Result<PeriodTabEntry, LedgerError> {
+    let kind = row.get::<String>(3)?;
+    Ok(PeriodTabEntry {
+        entry: TabEntry {
+            id: row.get(0)?,
+            customer: row.get(1)?,
+            at: row.get(2)?,
+            // The books write only the three codes; an unknown one (a later version's) is
+            // counted as what was taken, never as money.
+            kind: TabKind::parse(&kind).unwrap_or(TabKind::Taken),
+            amount: Pesos::new(row.get(4)?),
+            description: row.get(5)?,
+            sale_reference: row.get(6)?,
+            payment_reference: row.get(7)?,
+            cash_entry: row.get(8)?,
+            over_limit: row.get::<i64>(9)? != 0,
+            by: Actor {
+                role: Role::parse(&row.get::<String>(10)?),
+                name: row.get(11)?,
+                till: row.get(12)?,
+            },
+        },
+        customer_name: row.get(13)?,
+    })
+}
+
+impl Ledger {
+    /// Every tab entry written in `[from, to)`, oldest first, with its customer's name: read by
+    /// when it was written, whatever customer, till or profile.
+    pub fn tab_entries_between(
+        &self,
+        from: i64,
+        to: i64,
+    ) -> Result<Vec<PeriodTabEntry>, LedgerError> {
+        self.with(|db| {
+            db.query(
+                "SELECT e.id, e.customer_id, e.at, e.kind, e.amount, e.description,
+                        e.sale_reference, e.payment_reference, e.cash_entry, e.over_limit,
+                        e.role, e.name, e.till_name, c.name
+                 FROM tab_entries e JOIN tab_customers c ON c.id = e.customer_id
+                 WHERE e.at >= ?1 AND e.at < ?2
+                 ORDER BY e.at, e.id",
+                args![from, to],
+                period_entry,
+            )
+        })
+    }
+
+    /// The tabs of `[from, to)` for the close: the period's entries and every balance now.
+    pub(super) fn tab_day(&self, from: i64, to: i64) -> Result<TabDay, LedgerError> {
+        let entries: Vec<TabEntry> = self
+            .tab_entries_between(from, to)?
+            .into_iter()
+            .map(|period| period.entry)
+            .collect();
+        Ok(TabDay::of(&entries, &self.tab_customers()?))
+    }
+}
