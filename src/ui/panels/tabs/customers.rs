@@ -8,7 +8,7 @@
 use egui::{RichText, Ui};
 
 use super::command::TabsCommand;
-use super::panel::{Added, standing};
+use super::outcome::{Added, standing};
 use crate::ledger::TabBalance;
 use crate::money::Pesos;
 use crate::requests::CustomerForm;

@@ -9,6 +9,7 @@
 mod collect;
 mod command;
 mod customers;
+mod outcome;
 mod panel;
 mod show;
 mod statement;

@@ -7,7 +7,8 @@
 use egui::{RichText, Ui};
 
 use super::command::TabsCommand;
-use super::panel::{TabsPanel, Taken, entry_words, standing};
+use super::outcome::{Taken, entry_words, standing};
+use super::panel::TabsPanel;
 use crate::ledger::{TabCustomer, TabStatement};
 use crate::t;
 use crate::ui::plumbing::bridge::Requested;
@@ -121,6 +122,9 @@ impl TabsPanel {
         let busy = self.is_busy();
         let view = super::collect::SettleView { busy, ..*settle };
         self.settle.ui(ui, balance, &view, &mut self.queued);
+        if let Some(error) = self.shared.error() {
+            error_box(ui, error);
+        }
         ui.add_space(theme::space::LARGE);
         self.forget_ui(ui, customer.id);
     }
