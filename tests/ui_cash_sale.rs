@@ -168,6 +168,57 @@ fn with_no_shift_open_the_base_is_asked_and_the_shift_opens_with_the_sale() {
     });
 }
 
+/// Turno, opened before the sale, shows the shift the sale opened and the sale in it: a write at
+/// this till is news for every panel of it, as another till's is (an embedded ledger has no
+/// notices). And a sale the command line writes on these books is read when the person turns
+/// back to Turno.
+#[test]
+fn turno_shows_the_sale_cobrar_just_made_and_one_made_elsewhere() {
+    let app = App::new();
+    let mut harness = app.harness();
+    harness.state_mut().show_panel(paydesk::ui::Panel::Shift);
+    wait_until(&mut harness, "Turno read the drawer", |h| {
+        shows(h, "Abrir turno")
+    });
+    harness.state_mut().show_panel(paydesk::ui::Panel::Collect);
+    to_cash(&mut harness, "No hay turno abierto en esta caja");
+    type_into(&mut harness, "Valor", "8000");
+    type_into(
+        &mut harness,
+        "Base (efectivo con que empieza el turno)",
+        "50000",
+    );
+    click(&mut harness, "Abrir turno y cobrar");
+    wait_until(&mut harness, "the sale's card", |h| {
+        shows(h, "Venta en efectivo registrada")
+    });
+    harness.run_steps(4);
+    harness.state_mut().show_panel(paydesk::ui::Panel::Shift);
+    wait_until(&mut harness, "Turno shows the shift and its sale", |h| {
+        shows(h, "$ 58.000") && !shows(h, "Abrir turno")
+    });
+    // Another program writes a sale on the same books; turning away and back reads it.
+    books(&harness)
+        .record_cash(
+            &common::anyone(),
+            &paydesk::ledger::CashMove::Sale {
+                amount: Pesos::new(2_000),
+                tendered: Pesos::new(2_000),
+                reference: "EFELSEWHERE".into(),
+                instead_of: String::new(),
+                description: String::new(),
+            },
+            paydesk::ledger::now_ms(),
+        )
+        .expect("a sale from elsewhere");
+    harness.state_mut().show_panel(paydesk::ui::Panel::Collect);
+    harness.run_steps(2);
+    harness.state_mut().show_panel(paydesk::ui::Panel::Shift);
+    wait_until(&mut harness, "Turno reads the drawer again", |h| {
+        shows(h, "$ 60.000")
+    });
+}
+
 #[test]
 fn a_shift_left_open_yesterday_is_said_and_no_cash_sale_is_offered() {
     let app = App::new();

@@ -25,6 +25,10 @@ pub enum AppAction {
     /// A sale of today's list opened in its window in Estado de pagos (its service reference),
     /// for when that panel is next shown: the paid-twice alert's way to «Devolver dinero».
     OpenPayment(String),
+    /// What this till just wrote, for every panel (a cash sale, a shift's movement, a tab's
+    /// entry): a shared ledger's notices tell the other tills, and an embedded ledger has none,
+    /// so the panels here hear it from the one that wrote it.
+    Tell(crate::ui::plumbing::news::News),
     /// What the owner asked of updates in Settings, for the app's update watch.
     Updates(crate::ui::services::updates::UpdatesCommand),
 }

@@ -57,6 +57,8 @@ pub struct PaydeskApp {
     paper: super::services::paper::Paper,
     prompt: SessionPrompt,
     actions: Vec<AppAction>,
+    /// What panels wrote last frame (`AppAction::Tell`), told to every panel this frame.
+    told: Vec<News>,
     webhook_events: tokio::sync::mpsc::UnboundedReceiver<ReceiverEvent>,
     webhook_sender: tokio::sync::mpsc::UnboundedSender<ReceiverEvent>,
     /// Today's payments from the ledger, and what other tills write to a shared one.
@@ -132,6 +134,7 @@ impl PaydeskApp {
             paper: super::services::paper::Paper::default(),
             prompt: SessionPrompt::default(),
             actions: Vec::new(),
+            told: Vec::new(),
             webhook_events,
             webhook_sender,
             today: TodayFromLedger::default(),
@@ -283,6 +286,7 @@ impl PaydeskApp {
                 AppAction::CloseCustomer { collect_again } => self.close_customer(collect_again),
                 AppAction::Updates(command) => self.updates.queued.push(command),
                 AppAction::OpenPayment(reference) => self.panels.open_sale(reference),
+                AppAction::Tell(item) => self.told.push(item),
                 AppAction::ClearDisplay if self.display.holds_a_sale() => {
                     self.tracker.show_on_screen(None);
                     self.display.clear();
@@ -304,7 +308,7 @@ impl eframe::App for PaydeskApp {
             &mut self.prefs.zoom_percent,
             &mut self.prefs.window_fitted,
         );
-        let mut news = Vec::new();
+        let mut news = std::mem::take(&mut self.told);
         self.follow_language(&mut news);
         self.follow_connection(&mut news);
         if let Some(session) = self.session.value().cloned() {

@@ -237,6 +237,9 @@ impl CashForm {
                     }
                     paper_for(work, &entry);
                     self.recorded = Some(entry);
+                    work.actions.push(crate::ui::AppAction::Tell(
+                        crate::ui::plumbing::news::News::Cash,
+                    ));
                 }
                 Err(error) => {
                     work.note_error(&error);

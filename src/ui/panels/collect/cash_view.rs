@@ -115,16 +115,22 @@ impl CashForm {
             std::mem::take(&mut self.take_keyboard_tendered),
             false,
         );
-        ui.horizontal_wrapped(|ui| {
-            for bill in USUAL_BILLS {
-                if ui.button(bill.to_string()).clicked() {
-                    self.typed.tendered = bill.to_string();
+        // Two rows of three, whatever the column's width: the form is narrower once a sale's
+        // card stands beside it, and a row that wrapped there would move every field below it
+        // under the cashier's hand between the first sale and the next.
+        let (first, rest) = USUAL_BILLS.split_at(3);
+        for row in [first, rest] {
+            ui.horizontal(|ui| {
+                for bill in row {
+                    if ui.button(bill.to_string()).clicked() {
+                        self.typed.tendered = bill.to_string();
+                    }
                 }
-            }
-            if ui.button(t!("cashsale-exact")).clicked() {
-                self.typed.tendered.clear();
-            }
-        });
+                if row.len() < 3 && ui.button(t!("cashsale-exact")).clicked() {
+                    self.typed.tendered.clear();
+                }
+            });
+        }
         form::submitted(&response)
     }
 

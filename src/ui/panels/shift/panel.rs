@@ -29,6 +29,9 @@ pub enum Part {
 
 pub struct ShiftPanel {
     pub queued: Queue<ShiftCommand>,
+    /// The frame it was last drawn in: a person turning back to Turno reads the drawer again
+    /// (the command line writes to an embedded ledger without a word to the app).
+    pub(super) drawn_frame: Option<u64>,
     pub(super) part: Part,
     /// This till's open shift (`None`: none is open), as the books last said.
     pub(super) here: Requested<Option<ShiftReport>>,
@@ -57,6 +60,7 @@ pub struct ShiftPanel {
 impl Default for ShiftPanel {
     fn default() -> Self {
         ShiftPanel {
+            drawn_frame: None,
             queued: Queue::default(),
             part: Part::Mine,
             here: Requested::NotRequested,
@@ -98,7 +102,7 @@ impl ShiftPanel {
     }
 
     /// The drawer changed: read again.
-    fn changed(&mut self) {
+    pub(super) fn changed(&mut self) {
         self.here_stale = true;
         self.all.stale = true;
     }
@@ -239,6 +243,7 @@ impl ShiftPanel {
             self.base.clear();
             self.closed = None;
             self.changed();
+            told(work);
         }
         if self.moved.poll() && matches!(self.moved, Requested::Done(_)) {
             self.movement = MoveDraft {
@@ -247,6 +252,7 @@ impl ShiftPanel {
             };
             self.sale.clear();
             self.changed();
+            told(work);
         }
         if self.sale.poll()
             && let Some((_, remaining)) = self.sale.value()
@@ -262,11 +268,21 @@ impl ShiftPanel {
             self.all.count = CountDraft::default();
             self.all.selected = None;
             self.changed();
+            told(work);
         }
         self.all.list.poll();
         if self.all.voiding.poll() && matches!(self.all.voiding, Requested::Done(_)) {
             self.all.void = None;
             self.changed();
+            told(work);
         }
     }
+}
+
+/// This till wrote to its drawer: Cobrar's Efectivo (and the close) hear it as they hear another
+/// till's write.
+fn told(work: &mut LogicContext<'_>) {
+    work.actions.push(crate::ui::AppAction::Tell(
+        crate::ui::plumbing::news::News::Cash,
+    ));
 }

@@ -228,6 +228,11 @@ impl crate::ui::panels::PanelState for ShiftPanel {
     }
 
     fn show(&mut self, ui: &mut Ui, draw: &mut crate::ui::panels::DrawContext<'_>) {
+        let frame = ui.ctx().cumulative_frame_nr();
+        if self.drawn_frame.is_some_and(|drawn| drawn + 1 < frame) {
+            self.changed();
+        }
+        self.drawn_frame = Some(frame);
         let view = ShiftView {
             has_ledger: draw.session.ledger.is_ok(),
             owner: draw.access.owner_side(),
