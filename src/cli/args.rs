@@ -424,6 +424,30 @@ pub enum PrintCommand {
         #[arg(long)]
         paper: Option<String>,
     },
+    /// «Cierre de turno»: a drawer's shift with its count and, apart, the payments the service
+    /// confirmed at that till while it was open.
+    Shift {
+        /// The shift's number (default: this till's open shift).
+        id: Option<i64>,
+        #[command(flatten)]
+        to: PrintTo,
+        /// 58 or 80 (mm; default: the one in Configuración, else 80).
+        #[arg(long)]
+        paper: Option<String>,
+    },
+    /// The receipt of a cash sale that stands (a voided one has none).
+    CashReceipt {
+        /// The cash sale's entry number, as `cash sale` said it.
+        entry: i64,
+        #[command(flatten)]
+        to: PrintTo,
+        /// 58 or 80 (mm; default: the one in Configuración, else 80).
+        #[arg(long)]
+        paper: Option<String>,
+        /// Open the cash drawer with it.
+        #[arg(long)]
+        drawer: bool,
+    },
     /// The printers of this computer's print system.
     Printers,
 }

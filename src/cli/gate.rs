@@ -96,6 +96,8 @@ impl Command {
                 | PrintCommand::Receipt { .. }
                 | PrintCommand::Return { .. }
                 | PrintCommand::Close { .. }
+                | PrintCommand::Shift { .. }
+                | PrintCommand::CashReceipt { .. }
                 | PrintCommand::Printers,
             ) => Gate::cashier(),
             Command::Pin(PinCommand::Set) => Gate::new(Needs::Owner, Logged::ItsOwn),

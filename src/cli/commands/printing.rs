@@ -1,13 +1,18 @@
-//! `paydesk print poster | receipt | return | close | printers`: paper from the books. Every flag is
-//! checked first (nothing is printed on bad input); a printer that is off ends with exit 3.
+//! `paydesk print poster | receipt | return | close | shift | cash-receipt | printers`: paper
+//! from the books. Every flag is checked first (nothing is printed on bad input); a shift or a
+//! cash sale the books do not hold is bad input too (exit 2, in the books' words); a printer that
+//! is off ends with exit 3.
 
 use std::path::PathBuf;
 
 use super::*;
 use crate::cli::args::{PrintCommand, PrintTo};
+use crate::ledger::{CashRefusal, LedgerError};
+use crate::printing::cash::CashReceipt;
 use crate::printing::documents::{Poster, Receipt, ReturnReceipt, close_slip};
 use crate::printing::jobs::{self, PaperOut};
 use crate::printing::pdf::SlipPage;
+use crate::printing::shift::ShiftPaper;
 use crate::printing::{PageSize, PaperWidth, PrintError, PrinterSettings, PrinterUri};
 
 pub async fn print(ctx: &Context<'_>, command: &PrintCommand) -> Outcome {
@@ -64,7 +69,80 @@ pub async fn print(ctx: &Context<'_>, command: &PrintCommand) -> Outcome {
             };
             close(ctx, day, paper, page, out).await
         }
+        PrintCommand::Shift { id, to, paper } => {
+            let (paper, out) = roll_flags(paper, to, &settings)?;
+            shift(ctx, *id, paper, out).await
+        }
+        PrintCommand::CashReceipt {
+            entry,
+            to,
+            paper,
+            drawer,
+        } => {
+            let (paper, out) = roll_flags(paper, to, &settings)?;
+            cash_receipt(ctx, *entry, paper, *drawer, out).await
+        }
     }
+}
+
+/// A roll's flags read together, every problem said at once: the paper's width and where it
+/// goes.
+fn roll_flags(
+    paper: &Option<String>,
+    to: &PrintTo,
+    settings: &PrinterSettings,
+) -> Result<(PaperWidth, PaperOut), Failure> {
+    let mut problems = Vec::new();
+    let paper = paper_of(paper.as_deref(), settings, &mut problems);
+    let out = out_of(to, settings, &mut problems);
+    checked(problems)?;
+    let (Some(paper), Some(out)) = (paper, out) else {
+        return Err(unreadable_flags());
+    };
+    Ok((paper, out))
+}
+
+/// «Cierre de turno» of shift `id`, or of this till's open shift: the drawer's count and, apart,
+/// the payments the service confirmed at that till while it was open.
+async fn shift(ctx: &Context<'_>, id: Option<i64>, paper: PaperWidth, out: PaperOut) -> Outcome {
+    let ledger = ctx.ledger()?;
+    let shop = ctx.connection.shop_name();
+    let shift_paper = blocking(move || {
+        let id = match id {
+            Some(id) => id,
+            None => ledger
+                .open_shift_here()?
+                .map(|open| open.shift.id)
+                .ok_or(LedgerError::Cash(CashRefusal::NoOpenShift))?,
+        };
+        ShiftPaper::from_books(&ledger, &shop, id, crate::ledger::now_ms())
+    })
+    .await?;
+    let slip = shift_paper.slip(&ctx.connection.catalog);
+    let title = shift_paper.title();
+    jobs::slip_to(&slip, &title, paper, SlipPage::Roll(paper), false, &out)
+        .await
+        .map_err(failure)?;
+    done(ctx, &out, &shift_paper.report.shift.id.to_string())
+}
+
+/// The receipt of cash sale `entry` (the drawer opened when asked): a voided sale has none.
+async fn cash_receipt(
+    ctx: &Context<'_>,
+    entry: i64,
+    paper: PaperWidth,
+    drawer: bool,
+    out: PaperOut,
+) -> Outcome {
+    let ledger = ctx.ledger()?;
+    let shop = ctx.connection.shop_name();
+    let receipt = blocking(move || CashReceipt::from_books(&ledger, &shop, entry)).await?;
+    let slip = receipt.slip();
+    let title = receipt.title();
+    jobs::slip_to(&slip, &title, paper, SlipPage::Roll(paper), drawer, &out)
+        .await
+        .map_err(failure)?;
+    done(ctx, &out, &receipt.sale.reference)
 }
 
 /// The flags were checked and passed, yet one could not be read: said rather than guessed.
@@ -234,6 +312,11 @@ fn failure(error: PrintError) -> Failure {
             Field::Reference,
             error.to_string(),
         )]),
+        // No such shift or entry, no open shift here, an entry that is no sale or was voided:
+        // the books refuse, in their words, as `paydesk cash` says it.
+        PrintError::NotACashSale(_)
+        | PrintError::CashSaleVoided(_)
+        | PrintError::Ledger(LedgerError::Cash(_)) => Failure::Refused(error.to_string()),
         // A terminal has no fold: what the printer or the disk said on a line of its own.
         other => Failure::Local(crate::i18n::in_full(&other)),
     }
