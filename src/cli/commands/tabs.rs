@@ -182,7 +182,8 @@ async fn take(
             )),
             vec![
                 (t!("cli-tab-description"), entry.description.clone()),
-                (t!("cli-tab-over-limit"), over_limit_words(&entry)),
+                // Over the limit: who allowed it (the owner, or anyone where no PIN is set).
+                (t!("cli-tab-over-limit"), over_limit_by(&entry)),
                 (t!("cli-tab-balance"), balance_words(balance)),
             ],
         )
@@ -533,9 +534,9 @@ fn limit_words(limit: Option<Pesos>) -> String {
     limit.map_or_else(|| t!("tab-no-limit"), |limit| limit.to_string())
 }
 
-fn over_limit_words(entry: &TabEntry) -> String {
+fn over_limit_by(entry: &TabEntry) -> String {
     if entry.over_limit {
-        t!("cli-tab-over-limit-yes")
+        entry.by.words()
     } else {
         String::new()
     }
