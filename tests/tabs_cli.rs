@@ -237,8 +237,10 @@ async fn a_tab_given_paid_by_a_link_then_in_cash_and_forgotten() {
     assert_eq!(after["cellphone"], "");
     assert_eq!(after["paid"], 30_000);
     assert_eq!(setup.customers().await["customers"], serde_json::json!([]));
-    // Forgotten: nothing more is taken on that tab.
+    // Forgotten: nothing more is taken on that tab, nor asked of it.
     setup.tab(&["take", &rosa, "1000"]).await.refused();
+    let gone = setup.tab(&["link", &rosa]).await.refused();
+    assert!(gone.contains("forgotten"), "{gone}");
 }
 
 #[tokio::test]

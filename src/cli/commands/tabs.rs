@@ -320,6 +320,10 @@ pub async fn tab_link(
         let ledger = ledger.clone();
         books(move || ledger.tab_statement(id)).await?.balance
     };
+    // Said before the service is asked; the books decide again when the link is tied.
+    if balance.customer.forgotten_at.is_some() {
+        return Err(refused(LedgerError::Tab(TabRefusal::Forgotten)));
+    }
     let owed = balance.owed();
     if owed == Pesos::ZERO {
         return Err(refused(LedgerError::Tab(TabRefusal::NothingOwed)));
