@@ -91,7 +91,7 @@ impl Settle {
 
     /// Makes the link on the runtime by the one sequence for a tab, as the sale of whoever is at
     /// the till.
-    pub fn start(&mut self, work: &LogicContext<'_>, customer: i64, request: SaleRequest) {
+    pub fn start(&mut self, work: &LogicContext<'_>, customer: i64, request: Box<SaleRequest>) {
         let session = work.session;
         let Ok(ledger) = session.ledger.clone() else {
             return;
@@ -106,7 +106,7 @@ impl Settle {
         self.copied = false;
         self.sale.start(work.bridge.spawn(async move {
             let made = crate::tabs::collect(
-                &client, &catalog, ledger, &profile, made_by, customer, request,
+                &client, &catalog, ledger, &profile, made_by, customer, *request,
             )
             .await
             .map_err(refused)?;
@@ -274,7 +274,7 @@ impl Settle {
                 .clicked()
                 && let Some(Ok(link)) = &request
             {
-                let request = SaleRequest::Link(link.clone());
+                let request = Box::new(SaleRequest::Link(link.clone()));
                 let customer = balance.customer.id;
                 queued.ask(ui, TabsCommand::Collect { customer, request });
             }

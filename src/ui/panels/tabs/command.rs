@@ -30,7 +30,10 @@ pub enum TabsCommand {
     /// The owner sets (or with `None` takes away) the customer's limit.
     Limit { customer: i64, limit: Option<Pesos> },
     /// A link for the customer's tab, made by `tabs::collect` and followed like any sale.
-    Collect { customer: i64, request: SaleRequest },
+    Collect {
+        customer: i64,
+        request: Box<SaleRequest>,
+    },
     /// The customer pays in cash at this till (the drawer's open shift).
     PayInCash { customer: i64, amount: Pesos },
     /// The owner forgets the customer (Ley 1581): in Caja the owner's PIN first.

@@ -189,23 +189,34 @@ impl AddDraft {
             ];
             blocking_reasons(ui, &problems, labels);
         }
-        match (added, added.value()) {
-            (Requested::Failed { error, .. }, _) => error_box(ui, error),
-            (Requested::Done(_), Some(Added::SameCellphone { name })) => {
-                let sentence = crate::ledger::TabRefusal::SameCellphone { name: name.clone() };
-                ui.label(RichText::new(sentence.to_string()).color(theme::palette(ui).warning));
-                if ui.button(t!("fiado-another-person")).clicked()
-                    && let Ok(customer) = parsed
-                {
-                    let add = TabsCommand::Add {
-                        customer,
-                        same_cellphone_ok: true,
-                    };
-                    queued.ask(ui, add);
-                }
+        outcome_ui(ui, added, parsed.ok(), queued);
+    }
+}
+
+/// What came of the last try: the books' failure, or a cellphone another customer has, said
+/// with their name, and «Es otra persona: agregarla» to keep this one all the same.
+fn outcome_ui(
+    ui: &mut Ui,
+    added: &Requested<Added>,
+    customer: Option<crate::ledger::NewCustomer>,
+    queued: &mut Queue<TabsCommand>,
+) {
+    match (added, added.value()) {
+        (Requested::Failed { error, .. }, _) => error_box(ui, error),
+        (Requested::Done(_), Some(Added::SameCellphone { name })) => {
+            let sentence = crate::ledger::TabRefusal::SameCellphone { name: name.clone() };
+            ui.label(RichText::new(sentence.to_string()).color(theme::palette(ui).warning));
+            if ui.button(t!("fiado-another-person")).clicked()
+                && let Some(customer) = customer
+            {
+                let add = TabsCommand::Add {
+                    customer,
+                    same_cellphone_ok: true,
+                };
+                queued.ask(ui, add);
             }
-            _ => {}
         }
+        _ => {}
     }
 }
 
