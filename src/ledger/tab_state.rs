@@ -5,6 +5,7 @@
 
 use super::actor::Actor;
 use crate::money::Pesos;
+pub use crate::requests::NewCustomer;
 
 /// How the customer authorised keeping their data.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -161,17 +162,6 @@ impl TabBalance {
 pub struct TabStatement {
     pub balance: TabBalance,
     pub entries: Vec<TabEntry>,
-}
-
-/// A customer to keep, as checked.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NewCustomer {
-    pub name: String,
-    pub cellphone: String,
-    pub document: String,
-    pub limit: Option<Pesos>,
-    /// How the customer authorised it: required.
-    pub consent_how: String,
 }
 
 /// Why the books refuse something of a tab: nothing was written.

@@ -3,12 +3,22 @@
 //! whole, every problem with its field.
 
 use super::{Problems, take};
-use crate::ledger::NewCustomer;
 use crate::money::Pesos;
 use crate::validate::{self, Field, ValidationError};
 
 /// The most characters of a customer's name, a document or how they authorised it.
 pub const TAB_TEXT_MAX_CHARS: usize = 80;
+
+/// A customer to keep, as checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewCustomer {
+    pub name: String,
+    pub cellphone: String,
+    pub document: String,
+    pub limit: Option<Pesos>,
+    /// How the customer authorised it: required.
+    pub consent_how: String,
+}
 
 /// A customer as typed. The cellphone may be left empty (a link is then copied, not sent by
 /// WhatsApp); the authorisation may not.
