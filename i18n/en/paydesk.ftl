@@ -2079,6 +2079,12 @@ fiado-go-to-shift = Go to Shift
 fiado-forget-heading = The customer's data (Ley 1581)
 fiado-forget-note = At the customer's request (Ley 1581): their name, cellphone and document are erased; the amounts stay. Only once the tab is at zero.
 fiado-forget-button = Forget customer
+fiado-by-service = The service (link or QR)
+fiado-by-at = { $who } at the { $till } till
+fiado-carried = To put { $amount } on a tab: pick the customer in the list or add them
+fiado-carried-what = To put { $amount } ({ $what }) on a tab: pick the customer in the list or add them
+fiado-carried-unread = To put on a tab: pick the customer in the list or add them, and type the amount
+fiado-carried-cancel = Do not put it on a tab
 
 ## Tabs in the close
 tabclose-heading = Tabs: what customers took without paying; not money received

@@ -2079,6 +2079,12 @@ fiado-go-to-shift = Ir a Turno
 fiado-forget-heading = Los datos del cliente (Ley 1581)
 fiado-forget-note = A pedido del cliente (Ley 1581): se borran su nombre, celular y documento; los valores quedan. Solo con la cuenta en cero.
 fiado-forget-button = Olvidar cliente
+fiado-by-service = El servicio (link o QR)
+fiado-by-at = { $who } en la caja { $till }
+fiado-carried = Para fiar { $amount }: elija el cliente en la lista o agréguelo
+fiado-carried-what = Para fiar { $amount } ({ $what }): elija el cliente en la lista o agréguelo
+fiado-carried-unread = Para fiar: elija el cliente en la lista o agréguelo, y escriba el valor
+fiado-carried-cancel = No fiar
 
 ## Fiado en el cuadre
 tabclose-heading = Fiado: lo que se llevaron sin pagar; no es dinero recibido

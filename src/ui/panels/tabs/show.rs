@@ -4,7 +4,6 @@
 use egui::{RichText, Ui};
 
 use super::collect::SettleView;
-use super::command::TabsCommand;
 use super::customers::{AddDraft, list_ui};
 use super::panel::TabsPanel;
 use crate::requests::Service;
@@ -52,6 +51,7 @@ impl TabsPanel {
 
     /// Who owes what, and adding a customer.
     fn customers_ui(&mut self, ui: &mut Ui) {
+        self.carried_ui(ui);
         let busy = self.is_busy();
         match &mut self.adding {
             Some(draft) => {
@@ -79,6 +79,35 @@ impl TabsPanel {
             }
             None => {}
         }
+    }
+}
+
+impl TabsPanel {
+    /// What Cobrar carried here, said until a customer is picked or it is put away.
+    fn carried_ui(&mut self, ui: &mut Ui) {
+        let Some(carried) = &self.carried else {
+            return;
+        };
+        let words = match carried.parse() {
+            Ok((amount, what)) if what.is_empty() => {
+                t!("fiado-carried", amount = amount.to_string())
+            }
+            Ok((amount, what)) => t!(
+                "fiado-carried-what",
+                amount = amount.to_string(),
+                what = what
+            ),
+            Err(_) => t!("fiado-carried-unread"),
+        };
+        let mut put_away = false;
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.label(RichText::new(words).strong());
+            put_away = ui.button(t!("fiado-carried-cancel")).clicked();
+        });
+        if put_away {
+            self.carried = None;
+        }
+        ui.add_space(theme::space::SMALL);
     }
 }
 
@@ -116,13 +145,5 @@ impl crate::ui::panels::PanelState for TabsPanel {
 
     fn holds_a_sale(&self, tracker: &Tracker) -> bool {
         TabsPanel::holds_a_sale(self, tracker)
-    }
-}
-
-/// Opens a customer's statement from outside the panel's drawing (a test, or another panel
-/// handing a customer over).
-impl TabsPanel {
-    pub fn open_customer(&mut self, customer: i64) {
-        self.queued.push(TabsCommand::Open(Some(customer)));
     }
 }

@@ -9,7 +9,7 @@ use egui::{RichText, Ui};
 use super::command::TabsCommand;
 use super::outcome::{Taken, entry_words, standing};
 use super::panel::TabsPanel;
-use crate::ledger::{TabCustomer, TabStatement};
+use crate::ledger::{TabCustomer, TabKind, TabStatement};
 use crate::t;
 use crate::ui::plumbing::bridge::Requested;
 use crate::ui::theme;
@@ -48,7 +48,18 @@ fn entries_ui(ui: &mut Ui, statement: &TabStatement) {
                 }
                 row.text(ui, what, &titles[1]);
                 row.text(ui, entry.amount.to_string(), &titles[2]);
-                row.text(ui, entry.by.words(), &titles[3]);
+                let by = match entry.kind {
+                    TabKind::PaidByService => t!("fiado-by-service"),
+                    TabKind::Taken | TabKind::PaidInCash if entry.by.till.is_empty() => {
+                        entry.by.words()
+                    }
+                    TabKind::Taken | TabKind::PaidInCash => t!(
+                        "fiado-by-at",
+                        who = entry.by.words(),
+                        till = entry.by.till.as_str()
+                    ),
+                };
+                row.text(ui, by, &titles[3]);
             });
         },
     );
