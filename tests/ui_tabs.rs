@@ -110,6 +110,17 @@ fn a_tab_is_taken_collected_by_a_link_the_service_confirms_and_forgotten_after()
     });
     assert_eq!(customers(&harness).len(), 1);
 
+    // A reminder is prepared for the person to send: the shop, what is owed; nothing is sent.
+    let shop = harness.state().session().expect("a session").shop_name();
+    harness.get_by_label("Recordatorio").scroll_to_me();
+    click(&mut harness, "Recordatorio");
+    wait_until(&mut harness, "the reminder", |h| {
+        shows(
+            h,
+            &format!("Le recordamos de {shop} que su cuenta de fiado va en $ 45.000"),
+        )
+    });
+
     // Cobrar el fiado: a link for all she owes, its message for WhatsApp in the shop's words.
     harness.get_by_label("Crear link de pago").scroll_to_me();
     click(&mut harness, "Crear link de pago");
@@ -121,7 +132,6 @@ fn a_tab_is_taken_collected_by_a_link_the_service_confirms_and_forgotten_after()
         (newest.reference.clone(), newest.url.clone())
     };
     assert!(!url.is_empty(), "a link to pay");
-    let shop = harness.state().session().expect("a session").shop_name();
     wait_until(&mut harness, "the message for WhatsApp", |h| {
         shows(h, "su cuenta de fiado va en $ 45.000")
     });
@@ -221,6 +231,13 @@ fn over_the_limit_needs_the_owner_and_a_shared_cellphone_is_said() {
             .entries
     };
     assert!(entries[0].over_limit);
+
+    // The owner's side is open now: the limit is the owner's to change.
+    type_into(&mut harness, "Cambiar cupo", "30.000");
+    click(&mut harness, "Guardar cupo");
+    wait_until(&mut harness, "the new limit", |h| {
+        shows(h, "Cupo: $ 30.000")
+    });
 
     // A cash payment needs this till's shift open: the drawer's refusal, and Turno offered.
     harness
