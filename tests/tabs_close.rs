@@ -452,6 +452,25 @@ async fn the_shift_report_and_a_cash_receipt_from_the_terminal() {
     let money_in: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     let money_in = money_in["id"].as_i64().unwrap().to_string();
 
+    // Fiado from the terminal: Rosa takes $ 30.000 and pays $ 10.000 in cash at this shift.
+    let (code, stdout, stderr) = run(&[
+        "--json",
+        "tab",
+        "add",
+        "Rosa Pérez",
+        "--consent",
+        "De palabra, en la tienda",
+    ])
+    .await;
+    assert_eq!(code, 0, "{stderr}");
+    let rosa: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let rosa = rosa["id"].as_i64().unwrap().to_string();
+    let (code, _, stderr) = run(&["tab", "take", &rosa, "30000", "--description", "Mercado"]).await;
+    assert_eq!(code, 0, "{stderr}");
+    let (code, _, stderr) = run(&["tab", "pay-cash", &rosa, "10000"]).await;
+    assert_eq!(code, 0, "{stderr}");
+    the_close_from_the_terminal_has_the_tabs(&run, home.path()).await;
+
     let receipt = home.path().join("recibo.pdf");
     let receipt_path = receipt.to_str().unwrap();
     let (code, _, stderr) = run(&["print", "cash-receipt", &sale, "--pdf", receipt_path]).await;
@@ -481,7 +500,7 @@ async fn the_shift_report_and_a_cash_receipt_from_the_terminal() {
         "$ 50.000",
         "$ 15.000",
         "Sencillo",
-        "$ 72.000",
+        "$ 82.000",
         "Abierto, sin contar",
         "Confirmado por el servicio",
     ] {
@@ -512,6 +531,53 @@ async fn the_shift_report_and_a_cash_receipt_from_the_terminal() {
     let (code, _, _) = run(&["print", "cash-receipt", "diez", "--pdf", nowhere_path]).await;
     assert_eq!(code, 2, "an entry is a number");
     assert!(!nowhere.exists(), "no paper for a refusal");
+}
+
+/// `ledger close` (text and `--json`) and `print close` (read back) say the tabs apart: not
+/// money, the cash collected already in the drawer's money in.
+async fn the_close_from_the_terminal_has_the_tabs<F, Fut>(run: &F, home: &std::path::Path)
+where
+    F: Fn(&[&str]) -> Fut,
+    Fut: std::future::Future<Output = (i32, String, String)>,
+{
+    let (code, stdout, stderr) = run(&["--json", "ledger", "close"]).await;
+    assert_eq!(code, 0, "{stderr}");
+    let close: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let tabs = &close["tabs"];
+    assert_eq!(tabs["money"], false);
+    assert_eq!(tabs["given"]["amount"], 30_000);
+    assert_eq!(tabs["paidInCash"]["amount"], 10_000);
+    assert_eq!(tabs["paidInCash"]["countedIn"], "cash");
+    assert_eq!(tabs["paidByService"]["countedIn"], "service");
+    assert_eq!(tabs["owedNow"]["amount"], 20_000);
+    assert_eq!(
+        close["cash"]["in"]["amount"], 17_000,
+        "the tab's cash once, in the drawer's money in"
+    );
+    assert_eq!(close["received"]["gross"], 0);
+
+    let (code, stdout, stderr) = run(&["ledger", "close"]).await;
+    assert_eq!(code, 0, "{stderr}");
+    for words in [
+        "Fiado: lo que se llevaron sin pagar; no es dinero recibido",
+        "Fiado (se lo llevaron sin pagar): 1 · $ 30.000",
+        "Cobrado del fiado en efectivo: 1 · $ 10.000 (Ya está en las entradas de efectivo",
+        "Queda por cobrar ahora: $ 20.000 (1 cliente)",
+    ] {
+        assert!(stdout.contains(words), "{words:?} not in:\n{stdout}");
+    }
+
+    let paper = home.join("cuadre.pdf");
+    let (code, _, stderr) = run(&["print", "close", "--pdf", paper.to_str().unwrap()]).await;
+    assert_eq!(code, 0, "{stderr}");
+    let text = pdf_text(&paper);
+    for words in [
+        "Fiado: lo que se llevaron sin pagar",
+        "$ 30.000",
+        "Queda por cobrar ahora",
+    ] {
+        assert!(text.contains(words), "{words:?} not in:\n{text}");
+    }
 }
 
 /// A PDF's text, as poppler's pdftotext reads it.

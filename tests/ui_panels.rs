@@ -903,6 +903,7 @@ mod owner_charts {
             exceptions: Vec::new(),
             notifications: 0,
             cash: Default::default(),
+            tabs: Default::default(),
         }
     }
 
