@@ -34,11 +34,11 @@ mod return_state;
 mod returns;
 mod schema;
 mod schema_postgres;
+pub(crate) mod store;
 mod tab_state;
 #[cfg(test)]
 mod tab_tests;
 mod tabs;
-pub(crate) mod store;
 
 pub use accounts::SavedBankAccount;
 pub use cash_state::{

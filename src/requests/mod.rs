@@ -26,5 +26,5 @@ pub use registration::RegistrationForm;
 pub use resource::ResourceForm;
 pub use returns::{REASON_MAX_CHARS, ReturnAsk, ReturnForm, ReturnReason, return_method};
 pub use service::{Problems, Service};
-pub use tab::{CustomerForm, NewCustomer, TAB_TEXT_MAX_CHARS, TakeForm, tab_payment};
 use service::{checked, take};
+pub use tab::{CustomerForm, NewCustomer, TAB_TEXT_MAX_CHARS, TakeForm, tab_payment};
