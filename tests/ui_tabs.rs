@@ -303,3 +303,31 @@ fn over_the_limit_needs_the_owner_and_a_shared_cellphone_is_said() {
         shows(h, "Cobrar el fiado") && shows(h, "No debe nada: no hay qué cobrar")
     });
 }
+
+#[test]
+fn fiar_from_cobrar_carries_the_amount_to_the_customer_picked() {
+    let app = App::new();
+    let mut harness = app.harness();
+    open_tabs(&mut harness);
+    add_customer(&mut harness, "Rosa Pérez", "3001234567", "");
+    wait_until(&mut harness, "Rosa's statement", |h| shows(h, "Al día"));
+
+    // At Cobrar the cashier types the sale, then «Fiar a…»: Fiado asks whose tab.
+    harness.state_mut().show_panel(Panel::Collect);
+    harness.run_steps(2);
+    type_into(&mut harness, "Valor", "12.500");
+    type_into(&mut harness, "¿Qué vende?", "Arroz");
+    click(&mut harness, "Fiar a…");
+    wait_until(&mut harness, "Fiado says what is carried", |h| {
+        shows(h, "Para fiar $ 12.500 (Arroz)")
+    });
+    click(&mut harness, "Rosa Pérez");
+    wait_until(&mut harness, "Rosa's statement, Fiar filled", |h| {
+        shows(h, "Fiar: lo que lleva") && shows(h, "Al día")
+    });
+    harness.get_by_label("Fiar").scroll_to_me();
+    click(&mut harness, "Fiar");
+    wait_until(&mut harness, "put on her tab", |h| {
+        shows(h, "Debe $ 12.500 desde el") && shows(h, "Fiado: Arroz")
+    });
+}

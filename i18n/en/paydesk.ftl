@@ -2085,6 +2085,7 @@ fiado-carried = To put { $amount } on a tab: pick the customer in the list or ad
 fiado-carried-what = To put { $amount } ({ $what }) on a tab: pick the customer in the list or add them
 fiado-carried-unread = To put on a tab: pick the customer in the list or add them, and type the amount
 fiado-carried-cancel = Do not put it on a tab
+fiado-from-collect = Put on a tab…
 
 ## Tabs in the close
 tabclose-heading = Tabs: what customers took without paying; not money received

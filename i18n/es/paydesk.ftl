@@ -2085,6 +2085,7 @@ fiado-carried = Para fiar { $amount }: elija el cliente en la lista o agréguelo
 fiado-carried-what = Para fiar { $amount } ({ $what }): elija el cliente en la lista o agréguelo
 fiado-carried-unread = Para fiar: elija el cliente en la lista o agréguelo, y escriba el valor
 fiado-carried-cancel = No fiar
+fiado-from-collect = Fiar a…
 
 ## Fiado en el cuadre
 tabclose-heading = Fiado: lo que se llevaron sin pagar; no es dinero recibido

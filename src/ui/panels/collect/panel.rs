@@ -38,6 +38,9 @@ pub struct CollectPanel {
     ended: Option<String>,
     /// Efectivo was the form on screen at the last `logic`.
     cash_shown: bool,
+    /// «Fiar a…» was pressed: the amount and what is sold, for Fiado to put on a customer's
+    /// tab (`panels/registry.rs` hands it over).
+    pub fiar: Option<crate::requests::TakeForm>,
 }
 
 impl Default for CollectPanel {
@@ -52,6 +55,7 @@ impl Default for CollectPanel {
             defaults_from: None,
             ended: None,
             cash_shown: false,
+            fiar: None,
         }
     }
 }
@@ -316,6 +320,15 @@ impl CollectPanel {
                 t!("collect-qr-codes"),
             );
             ui.selectable_value(&mut self.mode, CollectMode::Cash, t!("cashsale-mode"));
+            if self.mode == CollectMode::Link && ui.button(t!("fiado-from-collect")).clicked() {
+                let fields = &mut self.link.fields;
+                let (amount, description) = (fields.amount.clone(), fields.description.clone());
+                fields.clear_sale();
+                self.fiar = Some(crate::requests::TakeForm {
+                    amount,
+                    description,
+                });
+            }
         });
         ui.separator();
         self.forms_ui(ui, view);
