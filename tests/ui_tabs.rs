@@ -218,10 +218,12 @@ fn over_the_limit_needs_the_owner_and_a_shared_cellphone_is_said() {
     });
     type_into(&mut harness, "PIN", OWNER_PIN);
     click(&mut harness, "Entrar");
-    wait_until(&mut harness, "recorded as the owner's", |h| {
-        shows(h, "Debe $ 25.000 desde el")
-    });
-    assert!(shows(&harness, "sobre el cupo, con el dueño"));
+    // The list and the statement are read apart: wait for both.
+    wait_until(
+        &mut harness,
+        "recorded as the owner's, over the limit",
+        |h| shows(h, "Debe $ 25.000 desde el") && shows(h, "sobre el cupo, con el dueño"),
+    );
     let entries = {
         let session = harness.state().session().cloned().expect("a session");
         let ledger = session.ledger.clone().expect("a ledger");

@@ -161,6 +161,10 @@ impl Settle {
         {
             self.cash.clear();
             changed = true;
+            // The money went into this till's drawer: Turno and Efectivo hear it.
+            work.actions.push(crate::ui::AppAction::Tell(
+                crate::ui::plumbing::news::News::Cash,
+            ));
         }
         changed
     }

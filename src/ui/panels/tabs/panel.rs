@@ -276,8 +276,22 @@ impl TabsPanel {
         }));
     }
 
-    /// Takes what the runtime sent back.
+    /// Takes what the runtime sent back; a tab written here is news for the other panels (the
+    /// close's Fiado) as another till's is.
     fn poll(&mut self, work: &mut LogicContext<'_>) {
+        let wrote = self.poll_writes(work);
+        if wrote {
+            self.changed();
+            work.actions.push(crate::ui::AppAction::Tell(
+                crate::ui::plumbing::news::News::Tab,
+            ));
+        }
+        self.shared.poll();
+    }
+
+    /// The writes' answers; true when one was written.
+    fn poll_writes(&mut self, work: &mut LogicContext<'_>) -> bool {
+        let mut wrote = false;
         self.list.poll();
         if self.statement.poll()
             && let Some(statement) = self.statement.value()
@@ -291,27 +305,25 @@ impl TabsPanel {
             self.open = Some(customer.id);
             self.statement.clear();
             self.take = self.carried.take().unwrap_or_default();
-            self.changed();
+            wrote = true;
         }
         if self.taking.poll()
             && let Some(Taken::Written(_)) = self.taking.value()
         {
             self.take = TakeForm::default();
-            self.changed();
+            wrote = true;
         }
         if self.limit_saved.poll() && matches!(self.limit_saved, Requested::Done(_)) {
             self.limit.clear();
-            self.changed();
+            wrote = true;
         }
         if self.forgetting.poll() && matches!(self.forgetting, Requested::Done(())) {
             self.open = None;
             self.statement.clear();
-            self.changed();
+            wrote = true;
         }
-        if self.settle.poll(work) {
-            self.changed();
-        }
-        self.shared.poll();
+        wrote |= self.settle.poll(work);
+        wrote
     }
 
     /// Whether a link of this panel is on screen and still open: background work waits.
