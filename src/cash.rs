@@ -13,12 +13,26 @@ use crate::requests::CashSaleAsk;
 /// characters, like a sale's at the service, so the two never read alike.
 pub fn fresh_reference() -> String {
     let reference = crate::collections::fresh_reference1();
-    format!("EF{}", reference.trim_start_matches("PD"))
+    format!("EF{}{}", reference.trim_start_matches("PD"), more_random())
+}
+
+/// Three more random characters: two tills selling in the same second must not mint the same
+/// reference (the second's two random characters alone collide about once in 1.296).
+pub(crate) fn more_random() -> String {
+    const DIGITS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let mut value = uuid::Uuid::new_v4().as_u128();
+    (0..3)
+        .map(|_| {
+            let digit = DIGITS[(value % 36) as usize] as char;
+            value /= 36;
+            digit
+        })
+        .collect()
 }
 
 /// A cash sale written in this till's open shift. `open_with`: the base counted, when the
-/// person opened the shift in the same step (the shift is opened first, then the sale; a sale
-/// refused leaves the shift open, as the person asked). `instead_of`: the electronic sale it is
+/// person opened the shift in the same step (both in one transaction: a sale refused leaves no
+/// shift open). `instead_of`: the electronic sale it is
 /// charged instead of ("" for none).
 pub fn sell(
     ledger: &Ledger,
@@ -28,20 +42,19 @@ pub fn sell(
     open_with: Option<Pesos>,
     at: i64,
 ) -> Result<(Option<Shift>, CashEntry), LedgerError> {
-    let opened = match open_with {
-        Some(base) => Some(ledger.open_shift(actor, base, at)?),
-        None => None,
+    let sale = CashMove::Sale {
+        amount: ask.amount,
+        tendered: ask.tendered,
+        reference: fresh_reference(),
+        instead_of: instead_of.to_owned(),
+        description: ask.description.clone(),
     };
-    let entry = ledger.record_cash(
-        actor,
-        &CashMove::Sale {
-            amount: ask.amount,
-            tendered: ask.tendered,
-            reference: fresh_reference(),
-            instead_of: instead_of.to_owned(),
-            description: ask.description.clone(),
-        },
-        at,
-    )?;
+    let (opened, entry) = match open_with {
+        Some(base) => {
+            let (shift, entry) = ledger.open_shift_and_record(actor, base, &sale, at)?;
+            (Some(shift), entry)
+        }
+        None => (None, ledger.record_cash(actor, &sale, at)?),
+    };
     Ok((opened, entry))
 }

@@ -15,10 +15,15 @@ use crate::ledger::{Ledger, LedgerError, MadeBy, TabBalance};
 use crate::money::Pesos;
 
 /// A reference for a sale that pays a tab: "FI" (fiado), then the second and two random
-/// characters, so the shop tells it from its other sales.
+/// characters, and three more (two tills in the same second), so the shop tells it from its
+/// other sales.
 pub fn fresh_reference1() -> String {
     let reference = crate::collections::fresh_reference1();
-    format!("FI{}", reference.trim_start_matches("PD"))
+    format!(
+        "FI{}{}",
+        reference.trim_start_matches("PD"),
+        crate::cash::more_random()
+    )
 }
 
 /// Makes `request` (a link or a QR, under a reference minted by [`fresh_reference1`]) to pay

@@ -187,6 +187,7 @@ fn whatever_moves_money_or_trust_needs_the_owner() {
         "tab take 1 1000 --owner",
         "tab limit 1 none",
         "tab forget 1",
+        "tab add Rosa --limit 50000 --consent palabra",
     ] {
         let gate = parsed(path).command.expect("a command").gate();
         assert_eq!(gate.needs, Needs::Owner, "{path}");

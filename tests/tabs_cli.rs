@@ -99,18 +99,26 @@ impl Setup {
         self.tab(&["customers"]).await.done()
     }
 
+    /// Rosa, with a limit: the owner's to set, so the owner's PIN goes on standard input (read
+    /// only once a PIN is set).
     async fn add_rosa(&self) -> String {
         let added = self
-            .tab(&[
-                "add",
-                "Rosa Pérez",
-                "--cellphone",
-                "300 123 4567",
-                "--limit",
-                "50.000",
-                "--consent",
-                "De palabra, en la tienda",
-            ])
+            .run_with_stdin(
+                &[
+                    "--json",
+                    "--pin-stdin",
+                    "tab",
+                    "add",
+                    "Rosa Pérez",
+                    "--cellphone",
+                    "300 123 4567",
+                    "--limit",
+                    "50.000",
+                    "--consent",
+                    "De palabra, en la tienda",
+                ],
+                "4826\n",
+            )
             .await
             .done();
         added["id"].as_i64().unwrap().to_string()

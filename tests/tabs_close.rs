@@ -299,10 +299,13 @@ fn the_close_says_fiado_is_not_money(report: &Report) {
         tabs.lines[0].counted_in.is_none(),
         "fiado is counted nowhere"
     );
-    assert_eq!(tabs.owed, "Queda por cobrar ahora: $ 4.000 (1 cliente)");
+    assert_eq!(
+        tabs.owed,
+        "Quedaba por cobrar al cierre: $ 4.000 (1 cliente)"
+    );
     assert_eq!(
         tabs.credit.as_deref(),
-        Some("Saldo a favor de clientes ahora: $ 3.000 (1 cliente)")
+        Some("Saldo a favor de clientes al cierre: $ 3.000 (1 cliente)")
     );
     // The service's line is still the service's money alone.
     assert_eq!(close.received[0].totals.gross, pesos(75_000));
@@ -317,8 +320,8 @@ fn the_printed_close_says_it_too(report: &Report) {
         "Ya está en lo confirmado por el servicio: no se suma otra vez",
         "Cobrado del fiado en efectivo (1): $ 6.000",
         "Ya está en las entradas de efectivo de las cajas: no se suma otra vez",
-        "Queda por cobrar ahora: $ 4.000 (1 cliente)",
-        "Saldo a favor de clientes ahora: $ 3.000 (1 cliente)",
+        "Quedaba por cobrar al cierre: $ 4.000 (1 cliente)",
+        "Saldo a favor de clientes al cierre: $ 3.000 (1 cliente)",
     ] {
         assert!(text.contains(words), "{words:?} not in:\n{text}");
     }
@@ -562,7 +565,7 @@ where
         "Fiado: lo que se llevaron sin pagar; no es dinero recibido",
         "Fiado (se lo llevaron sin pagar): 1 · $ 30.000",
         "Cobrado del fiado en efectivo: 1 · $ 10.000 (Ya está en las entradas de efectivo",
-        "Queda por cobrar ahora: $ 20.000 (1 cliente)",
+        "Quedaba por cobrar al cierre: $ 20.000 (1 cliente)",
     ] {
         assert!(stdout.contains(words), "{words:?} not in:\n{stdout}");
     }
@@ -574,7 +577,7 @@ where
     for words in [
         "Fiado: lo que se llevaron sin pagar",
         "$ 30.000",
-        "Queda por cobrar ahora",
+        "Quedaba por cobrar al cierre",
     ] {
         assert!(text.contains(words), "{words:?} not in:\n{text}");
     }

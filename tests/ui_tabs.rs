@@ -201,10 +201,29 @@ fn over_the_limit_needs_the_owner_and_a_shared_cellphone_is_said() {
     let mut harness = app.harness();
     set_owner_pin(&mut harness);
     open_tabs(&mut harness);
+    // A limit is the owner's to set: in Caja adding a customer with one asks the owner's PIN.
     add_customer(&mut harness, "Rosa Pérez", "3001234567", "20.000");
+    wait_until(
+        &mut harness,
+        "the owner's PIN is asked for the limit",
+        |h| h.query_by(text_input("PIN")).is_some(),
+    );
+    assert!(
+        customers(&harness).is_empty(),
+        "nothing kept before the PIN"
+    );
+    type_into(&mut harness, "PIN", OWNER_PIN);
+    click(&mut harness, "Entrar");
     wait_until(&mut harness, "Rosa's statement", |h| {
         shows(h, "Cupo: $ 20.000")
     });
+    // The owner steps away: the till is a cashier's again.
+    click_until(
+        &mut harness,
+        "Bloquear",
+        "the till is a cashier's again",
+        |h| !h.state().access().owner_side(),
+    );
 
     // Over her limit the cashier is refused in the books' words; the owner's PIN records it.
     fiar(&mut harness, "25.000", "Mercado");

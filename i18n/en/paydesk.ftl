@@ -2095,12 +2095,13 @@ tabclose-in-service = Already in what the service confirmed: not added again
 tabclose-paid-cash = Tabs collected in cash
 tabclose-in-cash = Already in the drawers' cash in: not added again
 tabclose-owed-now = { $count ->
-    [0] Nobody owes on a tab now
-    [one] Still owed now: { $amount } (1 customer)
-   *[other] Still owed now: { $amount } ({ $count } customers)
+    [0] Nobody owed on a tab at the close
+    [one] Still owed at the close: { $amount } (1 customer)
+   *[other] Still owed at the close: { $amount } ({ $count } customers)
 }
 tabclose-credit-now = { $count ->
-    [one] Credit in customers' favour now: { $amount } (1 customer)
-   *[other] Credit in customers' favour now: { $amount } ({ $count } customers)
+    [one] Credit in customers' favour at the close: { $amount } (1 customer)
+   *[other] Credit in customers' favour at the close: { $amount } ({ $count } customers)
 }
 tabclose-counted-in = Where it is already counted
+cash-void-tab-payment = Entry { $entry } is a payment of a customer's tab: it is not voided (the tab would stay paid with money no drawer holds). If it was a mistake, record cash out with its reason and put that amount on the tab again

@@ -2095,12 +2095,13 @@ tabclose-in-service = Ya está en lo confirmado por el servicio: no se suma otra
 tabclose-paid-cash = Cobrado del fiado en efectivo
 tabclose-in-cash = Ya está en las entradas de efectivo de las cajas: no se suma otra vez
 tabclose-owed-now = { $count ->
-    [0] Nadie debe fiado ahora
-    [one] Queda por cobrar ahora: { $amount } (1 cliente)
-   *[other] Queda por cobrar ahora: { $amount } ({ $count } clientes)
+    [0] Nadie debía fiado al cierre
+    [one] Quedaba por cobrar al cierre: { $amount } (1 cliente)
+   *[other] Quedaba por cobrar al cierre: { $amount } ({ $count } clientes)
 }
 tabclose-credit-now = { $count ->
-    [one] Saldo a favor de clientes ahora: { $amount } (1 cliente)
-   *[other] Saldo a favor de clientes ahora: { $amount } ({ $count } clientes)
+    [one] Saldo a favor de clientes al cierre: { $amount } (1 cliente)
+   *[other] Saldo a favor de clientes al cierre: { $amount } ({ $count } clientes)
 }
 tabclose-counted-in = Dónde ya está contado
+cash-void-tab-payment = El movimiento { $entry } es un abono al fiado de un cliente: no se anula (la cuenta quedaría abonada con un dinero que no está en la caja). Si fue un error, registre una salida con su motivo y fíele de nuevo ese valor

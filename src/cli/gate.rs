@@ -171,9 +171,11 @@ impl TabCommand {
             | TabCommand::Statement { .. }
             | TabCommand::Link { .. }
             | TabCommand::Remind { .. } => Gate::cashier(),
-            TabCommand::Add { .. } | TabCommand::PayCash { .. } => {
+            TabCommand::Add { limit: None, .. } | TabCommand::PayCash { .. } => {
                 Gate::new(Needs::Cashier, Logged::ItsOwn)
             }
+            // A limit is the owner's to set, from the first day as after.
+            TabCommand::Add { limit: Some(_), .. } => Gate::new(Needs::Owner, Logged::ItsOwn),
             // Within the limit fiar is any cashier's; over it the books want the owner, whose
             // PIN `--owner` asks first (a cashier without it is refused, nothing written).
             TabCommand::Take { owner: false, .. } => Gate::new(Needs::Cashier, Logged::ItsOwn),

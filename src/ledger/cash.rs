@@ -17,6 +17,11 @@ use crate::money::cash::Count;
 /// The lock a till's drawer is written under (with the till's key).
 const CASH_LOCK: &str = "cash";
 
+/// The lock a cash sale is returned or voided under (with its reference), and an electronic
+/// sale charged in cash instead (with its reference): two tills deciding about one sale wait on
+/// each other, whatever their drawers.
+const CASH_SALE_LOCK: &str = "cash-sale";
+
 /// The longest reason or description kept (what a person typed, cut).
 pub const CASH_TEXT_MAX_CHARS: usize = 200;
 
@@ -188,41 +193,29 @@ impl Ledger {
     /// Opens this till's drawer with the base counted. Refused while a shift is open here (one
     /// left open on an earlier day is said so: it is counted first).
     pub fn open_shift(&self, actor: &Actor, base: Pesos, at: i64) -> Result<Shift, LedgerError> {
-        self.transaction(|db| {
-            db.lock_until_commit(CASH_LOCK, &self.till)?;
-            if let Some(open) = open_shift_of(db, &self.till)? {
-                return Err(LedgerError::Cash(if open.left_open_before(at) {
-                    CashRefusal::LeftOpen {
-                        shift: open.id,
-                        since: open.opened_at,
-                    }
-                } else {
-                    CashRefusal::ShiftOpen {
-                        since: open.opened_at,
-                        by: open.opened_by.words(),
-                    }
-                }));
+        self.transaction(|db| open_shift_in(db, &self.till, actor, base, at))
+    }
+
+    /// Opens this till's shift with `base` and writes `what` in it, in one transaction: a
+    /// refused entry leaves no shift open either (the person asked for both at once).
+    pub fn open_shift_and_record(
+        &self,
+        actor: &Actor,
+        base: Pesos,
+        what: &CashMove,
+        at: i64,
+    ) -> Result<(Shift, CashEntry), LedgerError> {
+        let outcome = self.transaction(|db| {
+            let shift = open_shift_in(db, &self.till, actor, base, at)?;
+            let entry = write_cash(db, &self.till, actor, what, at)?;
+            Ok((shift, entry))
+        });
+        match (outcome, what) {
+            (Err(error), CashMove::Sale { reference, .. }) if error.is_unique_violation() => {
+                Err(LedgerError::DuplicateReference(reference.clone()))
             }
-            let id: i64 = db.value(
-                "INSERT INTO cash_shifts (till, till_name, opened_at, opened_role, opened_by, base)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id",
-                args![
-                    &self.till,
-                    &actor.till,
-                    at,
-                    actor.role.code(),
-                    &actor.name,
-                    base.get()
-                ],
-            )?;
-            let detail = crate::t!(
-                "cash-detail-opened",
-                shift = id.to_string(),
-                base = base.to_string()
-            );
-            write_activity(db, actor, Action::ShiftOpened, &detail, at)?;
-            shift_by_id(db, id)?.ok_or_else(|| LedgerError::Missing("cash_shifts".to_owned()))
-        })
+            (other, _) => other,
+        }
     }
 
     /// This till's open shift (one left open on an earlier day too), with its entries.
@@ -264,11 +257,27 @@ impl Ledger {
             if !owner_or_no_pin(db, actor)? {
                 return Err(LedgerError::Cash(CashRefusal::OwnerOnly));
             }
+            let till = match entry_by_id(db, id)? {
+                Some(found) => shift_by_id(db, found.shift)?.map(|shift| shift.till),
+                None => None,
+            }
+            .ok_or(LedgerError::Cash(CashRefusal::NoSuchEntry(id)))?;
+            db.lock_until_commit(CASH_LOCK, &till)?;
+            // Read again under the lock: a close (or another void) that committed while this
+            // waited is seen, so a closed shift never changes.
+            let found =
+                entry_by_id(db, id)?.ok_or(LedgerError::Cash(CashRefusal::NoSuchEntry(id)))?;
+            if found.kind == CashKind::Sale {
+                // A return of this sale at another till waits on the sale itself.
+                db.lock_until_commit(CASH_SALE_LOCK, &found.reference)?;
+            }
             let found =
                 entry_by_id(db, id)?.ok_or(LedgerError::Cash(CashRefusal::NoSuchEntry(id)))?;
             let shift = shift_by_id(db, found.shift)?
                 .ok_or(LedgerError::Cash(CashRefusal::NoSuchEntry(id)))?;
-            db.lock_until_commit(CASH_LOCK, &shift.till)?;
+            if tab_payment_of(db, id)? {
+                return Err(LedgerError::Cash(CashRefusal::TabPayment(id)));
+            }
             if found.void.is_some() {
                 return Err(LedgerError::Cash(CashRefusal::AlreadyVoided(id)));
             }
@@ -465,6 +474,49 @@ impl Ledger {
     }
 }
 
+/// Opens `till`'s shift, inside the caller's transaction; refused while one is open there.
+fn open_shift_in(
+    db: &mut Conn<'_>,
+    till: &str,
+    actor: &Actor,
+    base: Pesos,
+    at: i64,
+) -> Result<Shift, LedgerError> {
+    db.lock_until_commit(CASH_LOCK, till)?;
+    if let Some(open) = open_shift_of(db, till)? {
+        return Err(LedgerError::Cash(if open.left_open_before(at) {
+            CashRefusal::LeftOpen {
+                shift: open.id,
+                since: open.opened_at,
+            }
+        } else {
+            CashRefusal::ShiftOpen {
+                since: open.opened_at,
+                by: open.opened_by.words(),
+            }
+        }));
+    }
+    let id: i64 = db.value(
+        "INSERT INTO cash_shifts (till, till_name, opened_at, opened_role, opened_by, base)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id",
+        args![
+            till,
+            &actor.till,
+            at,
+            actor.role.code(),
+            &actor.name,
+            base.get()
+        ],
+    )?;
+    let detail = crate::t!(
+        "cash-detail-opened",
+        shift = id.to_string(),
+        base = base.to_string()
+    );
+    write_activity(db, actor, Action::ShiftOpened, &detail, at)?;
+    shift_by_id(db, id)?.ok_or_else(|| LedgerError::Missing("cash_shifts".to_owned()))
+}
+
 /// Writes `what` in `till`'s open shift, under its lock, inside the caller's transaction (a
 /// tab's payment in cash writes its drawer entry and its tab entry in one).
 pub(super) fn write_cash(
@@ -488,6 +540,9 @@ pub(super) fn write_cash(
                 return Err(LedgerError::Cash(CashRefusal::TenderedShort {
                     missing: Pesos::new(amount.get() - tendered.get()),
                 }));
+            }
+            if !instead_of.is_empty() {
+                db.lock_until_commit(CASH_SALE_LOCK, instead_of)?;
             }
             if !instead_of.is_empty()
                 && let Some(earlier) = cash_sale_instead_of(db, instead_of)?
@@ -513,6 +568,7 @@ pub(super) fn write_cash(
             if !owner_or_no_pin(db, actor)? {
                 return Err(LedgerError::Cash(CashRefusal::ReturnOwnerOnly));
             }
+            db.lock_until_commit(CASH_SALE_LOCK, sale)?;
             let (sold, remaining) = cash_sale_remaining(db, sale)?;
             if *amount > remaining {
                 return Err(LedgerError::Cash(CashRefusal::ReturnOverRemaining {
@@ -602,6 +658,18 @@ fn moved_activity(
         ),
     };
     write_activity(db, actor, action, &detail, written.at)
+}
+
+/// Whether entry `id` is a tab's payment in cash: voiding it would leave the tab paid with money
+/// no drawer holds.
+fn tab_payment_of(db: &mut Conn<'_>, id: i64) -> Result<bool, LedgerError> {
+    Ok(db
+        .query_opt(
+            "SELECT 1 FROM tab_entries WHERE cash_entry = ?1",
+            args![id],
+            |row| row.get::<i64>(0),
+        )?
+        .is_some())
 }
 
 fn entry_by_id(db: &mut Conn<'_>, id: i64) -> Result<Option<CashEntry>, LedgerError> {

@@ -324,4 +324,8 @@ pub enum CashRefusal {
     TenderedShort { missing: Pesos },
     #[error("{}", crate::t!("cash-already-charged", sale = .0.as_str()))]
     AlreadyCharged(String),
+    /// A customer's tab was paid with it: voided, the tab would stay paid with money no drawer
+    /// holds.
+    #[error("{}", crate::t!("cash-void-tab-payment", entry = .0.to_string()))]
+    TabPayment(i64),
 }

@@ -167,3 +167,22 @@ fn a_shift_left_open_overnight_is_counted_first() {
         .open_shift(&ana(), Pesos::ZERO, now)
         .expect("then a new one opens");
 }
+
+#[test]
+fn a_sale_refused_with_its_base_leaves_no_shift_open() {
+    let ledger = Ledger::open_in_memory().expect("ledger");
+    let now = crate::clock::now_ms();
+    let short = sale(5_000, 2_000, "EF7");
+    assert!(matches!(
+        ledger.open_shift_and_record(&ana(), Pesos::new(10_000), &short, now),
+        Err(LedgerError::Cash(CashRefusal::TenderedShort { .. }))
+    ));
+    assert!(
+        ledger.open_shift_here().expect("read").is_none(),
+        "nothing written"
+    );
+    let (shift, entry) = ledger
+        .open_shift_and_record(&ana(), Pesos::new(10_000), &sale(5_000, 5_000, "EF7"), now)
+        .expect("both at once");
+    assert_eq!(entry.shift, shift.id);
+}

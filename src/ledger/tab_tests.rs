@@ -91,11 +91,11 @@ fn a_tab_from_fiado_to_zero() {
     let ledger = Ledger::open_in_memory().expect("ledger");
     let now = crate::clock::now_ms();
     let rosa = ledger
-        .add_tab_customer(&ana(), &customer("Rosa Pérez", "3001234567"), false, now)
+        .add_tab_customer(&owner(), &customer("Rosa Pérez", "3001234567"), false, now)
         .expect("kept");
     assert_eq!(rosa.consent.how, "De palabra, en la tienda");
     assert!(matches!(
-        ledger.add_tab_customer(&ana(), &customer("Rosita", "3001234567"), false, now),
+        ledger.add_tab_customer(&owner(), &customer("Rosita", "3001234567"), false, now),
         Err(LedgerError::Tab(TabRefusal::SameCellphone { .. }))
     ));
     ledger
@@ -170,7 +170,7 @@ fn a_counter_code_paid_over_the_balance_leaves_credit() {
     let ledger = Ledger::open_in_memory().expect("ledger");
     let now = crate::clock::now_ms();
     let luis = ledger
-        .add_tab_customer(&ana(), &customer("Luis", ""), false, now)
+        .add_tab_customer(&owner(), &customer("Luis", ""), false, now)
         .expect("kept");
     assert!(matches!(
         ledger.tie_tab_link("tienda", "FIADO-2", luis.id, None, now),
@@ -191,7 +191,7 @@ fn a_counter_code_paid_over_the_balance_leaves_credit() {
     ));
     // The owner's list: who owes first.
     ledger
-        .add_tab_customer(&ana(), &customer("Marta", ""), false, now)
+        .add_tab_customer(&owner(), &customer("Marta", ""), false, now)
         .and_then(|marta| ledger.take_on_tab(&ana(), marta.id, Pesos::new(1_000), "", now))
         .expect("Marta owes");
     let list = ledger.tab_customers().expect("list");
@@ -203,10 +203,10 @@ fn a_settled_tab_is_kept_for_the_retention_then_blanked() {
     let ledger = Ledger::open_in_memory().expect("ledger");
     let long_ago = crate::clock::now_ms() - 400 * 24 * 3_600_000;
     let settled = ledger
-        .add_tab_customer(&ana(), &customer("Pedro", "3111111111"), false, long_ago)
+        .add_tab_customer(&owner(), &customer("Pedro", "3111111111"), false, long_ago)
         .expect("kept");
     let owing = ledger
-        .add_tab_customer(&ana(), &customer("Juana", "3222222222"), false, long_ago)
+        .add_tab_customer(&owner(), &customer("Juana", "3222222222"), false, long_ago)
         .expect("kept");
     ledger
         .take_on_tab(&ana(), owing.id, Pesos::new(5_000), "", long_ago)
@@ -233,4 +233,29 @@ fn a_settled_tab_is_kept_for_the_retention_then_blanked() {
             .name,
         "Juana"
     );
+}
+
+#[test]
+fn a_tabs_cash_payment_is_not_voided_out_of_the_drawer() {
+    let ledger = Ledger::open_in_memory().expect("ledger");
+    let now = crate::clock::now_ms();
+    let pedro = ledger
+        .add_tab_customer(&owner(), &customer("Pedro", ""), false, now)
+        .expect("kept");
+    ledger
+        .take_on_tab(&ana(), pedro.id, Pesos::new(9_000), "", now)
+        .expect("fiado");
+    ledger.open_shift(&ana(), Pesos::ZERO, now).expect("shift");
+    let (_, drawer) = ledger
+        .pay_tab_in_cash(&ana(), pedro.id, Pesos::new(9_000), now)
+        .expect("paid");
+    assert!(matches!(
+        ledger.void_cash(&owner(), drawer.id, "error", now),
+        Err(LedgerError::Cash(super::CashRefusal::TabPayment(_)))
+    ));
+    // A cashier may not set a limit when adding, as after.
+    assert!(matches!(
+        ledger.add_tab_customer(&ana(), &customer("Marta", ""), false, now),
+        Err(LedgerError::Tab(TabRefusal::OwnerOnly))
+    ));
 }

@@ -173,6 +173,10 @@ impl Ledger {
         at: i64,
     ) -> Result<TabCustomer, LedgerError> {
         self.transaction(|db| {
+            // The limit is the owner's to set, as a customer is added as after.
+            if new.limit.is_some() && !owner_or_no_pin(db, actor)? {
+                return Err(refused(TabRefusal::OwnerOnly));
+            }
             db.lock_until_commit(TAB_LOCK, "")?;
             if !new.cellphone.is_empty() && !same_cellphone {
                 let other = db.query_opt(

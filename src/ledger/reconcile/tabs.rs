@@ -41,16 +41,16 @@ pub struct TabDay {
     pub paid_by_service: TabSum,
     /// Paid in cash at a till: already in that drawer's money in.
     pub paid_in_cash: TabSum,
-    /// What customers owe the shop now, and how many owe.
+    /// What customers owed the shop at the period's end, and how many owed.
     pub owed: TabSum,
-    /// What the shop owes customers now (saldo a favor), and to how many.
+    /// What the shop owed customers at the period's end (saldo a favor), and to how many.
     pub credit: TabSum,
 }
 
 impl TabDay {
-    /// The period's entries and every customer's balance now (`owed`, `credit`: from
-    /// `TabBalance::owed` and `TabBalance::credit`).
-    pub fn of(entries: &[TabEntry], balances: &[crate::ledger::TabBalance]) -> TabDay {
+    /// The period's entries and every customer's balance at its end (taken less paid: above
+    /// zero owed to the shop, below it owed to the customer).
+    pub fn of(entries: &[TabEntry], balances: &[i64]) -> TabDay {
         let mut day = TabDay::default();
         for entry in entries {
             match entry.kind {
@@ -65,12 +65,12 @@ impl TabDay {
                 TabKind::PaidInCash => day.paid_in_cash.add(entry.amount),
             }
         }
-        for balance in balances {
-            if balance.owed() > Pesos::ZERO {
-                day.owed.add(balance.owed());
+        for balance in balances.iter().copied() {
+            if balance > 0 {
+                day.owed.add(Pesos::new(balance));
             }
-            if balance.credit() > Pesos::ZERO {
-                day.credit.add(balance.credit());
+            if balance < 0 {
+                day.credit.add(Pesos::new(balance.saturating_neg()));
             }
         }
         day
@@ -143,13 +143,22 @@ impl Ledger {
         })
     }
 
-    /// The tabs of `[from, to)` for the close: the period's entries and every balance now.
+    /// The tabs of `[from, to)` for the close: the period's entries and every balance at its
+    /// end, so a past day's close says what was owed that day, whenever it is printed again.
     pub(super) fn tab_day(&self, from: i64, to: i64) -> Result<TabDay, LedgerError> {
         let entries: Vec<TabEntry> = self
             .tab_entries_between(from, to)?
             .into_iter()
             .map(|period| period.entry)
             .collect();
-        Ok(TabDay::of(&entries, &self.tab_customers()?))
+        let balances = self.with(|db| {
+            db.query(
+                "SELECT CAST(SUM(CASE WHEN kind = 'taken' THEN amount ELSE -amount END) AS BIGINT)
+                 FROM tab_entries WHERE at < ?1 GROUP BY customer_id",
+                args![to],
+                |row: &Row<'_>| row.get::<i64>(0),
+            )
+        })?;
+        Ok(TabDay::of(&entries, &balances))
     }
 }

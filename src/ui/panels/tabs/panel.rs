@@ -174,6 +174,10 @@ impl TabsPanel {
         let actor = work.access.actor();
         let now = crate::clock::now_ms();
         match command {
+            // A limit is the owner's to set: in Caja the owner's PIN first, then it is added as
+            // the owner's.
+            ref owners @ TabsCommand::Add { ref customer, .. }
+                if customer.limit.is_some() && !self.owner_first(owners, work) => {}
             TabsCommand::Add {
                 customer,
                 same_cellphone_ok,
