@@ -2105,3 +2105,4 @@ tabclose-credit-now = { $count ->
 }
 tabclose-counted-in = Where it is already counted
 cash-void-tab-payment = Entry { $entry } is a payment of a customer's tab: it is not voided (the tab would stay paid with money no drawer holds). If it was a mistake, record cash out with its reason and put that amount on the tab again
+tab-consent-how-missing = Say how the customer gave their authorisation: in person, by WhatsApp or in writing

@@ -2105,3 +2105,4 @@ tabclose-credit-now = { $count ->
 }
 tabclose-counted-in = Dónde ya está contado
 cash-void-tab-payment = El movimiento { $entry } es un abono al fiado de un cliente: no se anula (la cuenta quedaría abonada con un dinero que no está en la caja). Si fue un error, registre una salida con su motivo y fíele de nuevo ese valor
+tab-consent-how-missing = Diga cómo dio el cliente su autorización: de palabra, por WhatsApp o por escrito

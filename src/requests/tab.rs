@@ -56,7 +56,13 @@ impl CustomerForm {
         } else {
             take(validate::amount(Field::Limit, &self.limit), &mut problems).map(Some)
         };
-        let consent_how = if self.consent {
+        let consent_how = if self.consent && self.consent_how.trim().is_empty() {
+            problems.push(ValidationError::new(
+                Field::Consent,
+                crate::t!("tab-consent-how-missing"),
+            ));
+            None
+        } else if self.consent {
             take(text(Field::Consent, &self.consent_how, true), &mut problems)
         } else {
             problems.push(ValidationError::new(
