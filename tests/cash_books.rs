@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::postgres::Cluster;
+use common::backends::Store;
 use paydesk::api::StatusRecord;
 use paydesk::api::catalog::MethodCatalog;
 use paydesk::api::kind::PaymentKind;
@@ -15,55 +15,11 @@ use paydesk::i18n::Language;
 use paydesk::ledger::activity::{Actor, Role};
 use paydesk::ledger::close::CloseLines;
 use paydesk::ledger::reconcile::{self, ExceptionKind, Report};
-use paydesk::ledger::{CashMove, CashSum, Collection, Ledger, LedgerUrl, MadeBy};
+use paydesk::ledger::{CashMove, CashSum, Collection, Ledger, MadeBy};
 use paydesk::money::Pesos;
 use paydesk::money::cash::{Count, DENOMINATIONS, Difference};
 
-enum Store {
-    Sqlite(tempfile::TempDir),
-    Postgres(String),
-}
-
-impl Store {
-    fn sqlite() -> Store {
-        Store::Sqlite(tempfile::tempdir().unwrap())
-    }
-
-    fn postgres() -> Store {
-        Store::Postgres(Cluster::shared().database())
-    }
-
-    /// A till's ledger.
-    fn till(&self, name: &str) -> Ledger {
-        match self {
-            Store::Sqlite(dir) => Ledger::open(&dir.path().join("ledger.sqlite3")).unwrap(),
-            Store::Postgres(url) => {
-                Ledger::open_shared(&LedgerUrl::parse(url).unwrap(), None, name).unwrap()
-            }
-        }
-    }
-}
-
-macro_rules! on_both_backends {
-    ($($behaviour:ident),* $(,)?) => {
-        $(
-            mod $behaviour {
-                #[test]
-                fn sqlite() {
-                    super::$behaviour(&super::Store::sqlite());
-                }
-
-                #[test]
-                #[ignore = "needs PostgreSQL"]
-                fn postgres() {
-                    super::$behaviour(&super::Store::postgres());
-                }
-            }
-        )*
-    };
-}
-
-on_both_backends!(
+common::backends::on_both_backends!(
     a_day_of_cash_closes_to_the_peso_beside_the_service_money,
     a_sale_charged_in_cash_and_approved_by_the_service_is_paid_twice,
 );

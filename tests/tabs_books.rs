@@ -12,64 +12,18 @@ mod common;
 use std::sync::{Arc, Barrier};
 
 use common::TestSimulator;
-use common::postgres::Cluster;
+use common::backends::Store;
 use paydesk::api::StatusRecord;
 use paydesk::api::catalog::MethodCatalog;
 use paydesk::api::{Client, TransactionStatus};
 use paydesk::collections::{Sale, SaleError, SaleRequest, apply_answer};
 use paydesk::ledger::activity::{Actor, Role};
-use paydesk::ledger::{
-    Collection, Ledger, LedgerError, LedgerUrl, MadeBy, NewCustomer, TabKind, TabRefusal,
-};
+use paydesk::ledger::{Collection, Ledger, LedgerError, MadeBy, NewCustomer, TabKind, TabRefusal};
 use paydesk::money::Pesos;
 use paydesk::requests::{CashInForm, PaymentLinkForm, ResourceForm, Service};
 use serde_json::json;
 
-enum Store {
-    Sqlite(tempfile::TempDir),
-    Postgres(String),
-}
-
-impl Store {
-    fn sqlite() -> Store {
-        Store::Sqlite(tempfile::tempdir().unwrap())
-    }
-
-    fn postgres() -> Store {
-        Store::Postgres(Cluster::shared().database())
-    }
-
-    /// A till's ledger (opened again: a restart, or another till on the same books).
-    fn till(&self, name: &str) -> Arc<Ledger> {
-        Arc::new(match self {
-            Store::Sqlite(dir) => Ledger::open(&dir.path().join("ledger.sqlite3")).unwrap(),
-            Store::Postgres(url) => {
-                Ledger::open_shared(&LedgerUrl::parse(url).unwrap(), None, name).unwrap()
-            }
-        })
-    }
-}
-
-macro_rules! on_both_backends {
-    ($($behaviour:ident),* $(,)?) => {
-        $(
-            mod $behaviour {
-                #[test]
-                fn sqlite() {
-                    super::$behaviour(&super::Store::sqlite());
-                }
-
-                #[test]
-                #[ignore = "needs PostgreSQL"]
-                fn postgres() {
-                    super::$behaviour(&super::Store::postgres());
-                }
-            }
-        )*
-    };
-}
-
-on_both_backends!(
+common::backends::on_both_backends!(
     a_tab_partly_paid_by_a_link_and_the_rest_in_cash,
     a_counter_qr_paid_over_the_balance_leaves_credit,
     two_tills_crediting_one_payment_at_once_credit_it_once,
@@ -227,7 +181,7 @@ fn paid_entries(ledger: &Ledger, id: i64) -> Vec<(TabKind, i64)> {
 
 fn a_tab_partly_paid_by_a_link_and_the_rest_in_cash(store: &Store) {
     let service = Shop::start();
-    let till = store.till("caja-1");
+    let till = Arc::new(store.till("caja-1"));
     let id = rosa(&till);
     let now = paydesk::clock::now_ms();
     till.take_on_tab(&ana(), id, Pesos::new(45_000), "Mercado", now)
@@ -260,7 +214,7 @@ fn a_tab_partly_paid_by_a_link_and_the_rest_in_cash(store: &Store) {
 
     // Restarted: the books opened again, the same answer asked and applied again.
     drop(till);
-    let till = store.till("caja-1");
+    let till = Arc::new(store.till("caja-1"));
     apply(&till, &sale, &service.answer(&sale));
     assert_eq!(paid_entries(&till, id), [(TabKind::PaidByService, 20_000)]);
 
@@ -313,7 +267,7 @@ fn a_tab_partly_paid_by_a_link_and_the_rest_in_cash(store: &Store) {
 
 fn a_counter_qr_paid_over_the_balance_leaves_credit(store: &Store) {
     let service = Shop::start();
-    let till = store.till("caja-1");
+    let till = Arc::new(store.till("caja-1"));
     let id = rosa(&till);
     till.take_on_tab(
         &ana(),
@@ -382,8 +336,8 @@ fn a_counter_qr_paid_over_the_balance_leaves_credit(store: &Store) {
 
 fn two_tills_crediting_one_payment_at_once_credit_it_once(store: &Store) {
     let service = Shop::start();
-    let first = store.till("caja-1");
-    let second = store.till("caja-2");
+    let first = Arc::new(store.till("caja-1"));
+    let second = Arc::new(store.till("caja-2"));
     let id = rosa(&first);
     first
         .take_on_tab(
@@ -426,7 +380,7 @@ fn two_tills_crediting_one_payment_at_once_credit_it_once(store: &Store) {
 
 fn a_link_that_expires_unpaid_leaves_the_tab_as_it_was(store: &Store) {
     let service = Shop::start();
-    let till = store.till("caja-1");
+    let till = Arc::new(store.till("caja-1"));
     let id = rosa(&till);
     till.take_on_tab(
         &ana(),

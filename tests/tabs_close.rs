@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::postgres::Cluster;
+use common::backends::Store;
 use paydesk::api::StatusRecord;
 use paydesk::api::catalog::MethodCatalog;
 use paydesk::api::kind::PaymentKind;
@@ -18,54 +18,11 @@ use paydesk::i18n::Language;
 use paydesk::ledger::activity::{Actor, Role};
 use paydesk::ledger::close::CloseLines;
 use paydesk::ledger::reconcile::{self, Report, TabSum};
-use paydesk::ledger::{CashMove, Collection, Ledger, LedgerUrl, MadeBy, NewCustomer};
+use paydesk::ledger::{CashMove, Collection, Ledger, MadeBy, NewCustomer};
 use paydesk::money::Pesos;
 use paydesk::printing::documents::close_slip;
 
-enum Store {
-    Sqlite(tempfile::TempDir),
-    Postgres(String),
-}
-
-impl Store {
-    fn sqlite() -> Store {
-        Store::Sqlite(tempfile::tempdir().unwrap())
-    }
-
-    fn postgres() -> Store {
-        Store::Postgres(Cluster::shared().database())
-    }
-
-    fn till(&self) -> Ledger {
-        match self {
-            Store::Sqlite(dir) => Ledger::open(&dir.path().join("ledger.sqlite3")).unwrap(),
-            Store::Postgres(url) => {
-                Ledger::open_shared(&LedgerUrl::parse(url).unwrap(), None, TILL).unwrap()
-            }
-        }
-    }
-}
-
-macro_rules! on_both_backends {
-    ($($behaviour:ident),* $(,)?) => {
-        $(
-            mod $behaviour {
-                #[test]
-                fn sqlite() {
-                    super::$behaviour(&super::Store::sqlite());
-                }
-
-                #[test]
-                #[ignore = "needs PostgreSQL"]
-                fn postgres() {
-                    super::$behaviour(&super::Store::postgres());
-                }
-            }
-        )*
-    };
-}
-
-on_both_backends!(a_day_of_fiado_closes_to_the_peso_and_counts_nothing_twice);
+common::backends::on_both_backends!(a_day_of_fiado_closes_to_the_peso_and_counts_nothing_twice);
 
 const PROFILE: &str = "tienda";
 const TILL: &str = "caja-1";
@@ -216,7 +173,7 @@ fn sum(count: usize, amount: i64) -> TabSum {
 
 fn a_day_of_fiado_closes_to_the_peso_and_counts_nothing_twice(store: &Store) {
     paydesk::i18n::set(Language::Es);
-    let ledger = store.till();
+    let ledger = store.till(TILL);
     let day = reconcile::parse_date("2026-11-21").unwrap();
     let start = reconcile::bounds(day, day).0;
     let (rosa, luis) = a_day_of_fiado(&ledger, start);

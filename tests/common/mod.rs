@@ -3,6 +3,7 @@
 //! condition with a deadline (never a fixed sleep).
 #![allow(dead_code)]
 
+pub mod backends;
 pub mod endpoint;
 pub mod line;
 pub mod postgres;
