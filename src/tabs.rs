@@ -1,7 +1,7 @@
 //! Fiado: a customer's tab collected by a payment link or a QR the service confirms. The one
 //! sequence the app and the command line both call: the sale is tied to the customer's tab in
 //! the books before the service hears of it (so its payment always finds the tab, whichever till
-//! or path sees the approval), then made as every sale is (`collections::make_sale`). The tab is
+//! or path sees the approval), then made as every sale is (`collections::make_charge`). The tab is
 //! credited where received payments are written, from the service's answer only
 //! (`ledger/tabs.rs`); an unpaid link that expires leaves it as it was. What the person sends the
 //! customer is prepared here, never sent on its own.
@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use crate::api::Client;
 use crate::api::catalog::MethodCatalog;
-use crate::collections::{MadeSale, SaleError, SaleRequest, make_sale};
+use crate::collections::{ChargeError, ChargeRequest, MadeCharge, make_charge};
 use crate::ledger::{Ledger, LedgerError, MadeBy, TabBalance};
 use crate::money::Pesos;
 
@@ -36,8 +36,8 @@ pub async fn collect(
     profile: &str,
     made_by: MadeBy,
     customer: i64,
-    request: SaleRequest,
-) -> Result<MadeSale, SaleError> {
+    request: ChargeRequest,
+) -> Result<MadeCharge, ChargeError> {
     let tie = {
         let ledger = ledger.clone();
         let profile = profile.to_owned();
@@ -54,9 +54,9 @@ pub async fn collect(
         })
     };
     tie.await
-        .map_err(|error| SaleError::Books(LedgerError::Runtime(error.to_string())))?
-        .map_err(SaleError::Books)?;
-    make_sale(
+        .map_err(|error| ChargeError::Books(LedgerError::Runtime(error.to_string())))?
+        .map_err(ChargeError::Books)?;
+    make_charge(
         client,
         catalog,
         Some((ledger, profile.to_owned())),

@@ -635,7 +635,7 @@ impl CreateCalls {
     }
 }
 
-/// A sale is made by one sequence in the domain (`collections::make_sale`), as a payout is by
+/// A sale is made by one sequence in the domain (`collections::make_charge`), as a payout is by
 /// `payouts`: the app and the command line ask it, and no front end creates a payment at the
 /// service itself (which would leave the books and the reference to it).
 #[test]
@@ -663,7 +663,7 @@ fn only_the_domain_creates_a_payment_at_the_service() {
         .collect();
     assert!(
         outside.is_empty(),
-        "only collections creates a payment at the service (make_sale); these call it \
+        "only collections creates a payment at the service (make_charge); these call it \
          themselves: {outside:?}"
     );
     let made = callers.values().flatten().collect::<BTreeSet<_>>();

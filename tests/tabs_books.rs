@@ -16,7 +16,7 @@ use common::backends::Store;
 use paydesk::api::StatusRecord;
 use paydesk::api::catalog::MethodCatalog;
 use paydesk::api::{Client, TransactionStatus};
-use paydesk::collections::{Sale, SaleError, SaleRequest, apply_answer};
+use paydesk::collections::{Charge, ChargeError, ChargeRequest, apply_answer};
 use paydesk::ledger::activity::{Actor, Role};
 use paydesk::ledger::{Collection, Ledger, LedgerError, MadeBy, NewCustomer, TabKind, TabRefusal};
 use paydesk::money::Pesos;
@@ -79,8 +79,8 @@ impl Shop {
         &self,
         ledger: &Arc<Ledger>,
         id: i64,
-        request: SaleRequest,
-    ) -> Result<Sale, SaleError> {
+        request: ChargeRequest,
+    ) -> Result<Charge, ChargeError> {
         let catalog = MethodCatalog::default();
         let made_by = MadeBy {
             cashier: "Ana".into(),
@@ -102,7 +102,7 @@ impl Shop {
         Ok(made.sale)
     }
 
-    fn link(&self, amount: i64) -> SaleRequest {
+    fn link(&self, amount: i64) -> ChargeRequest {
         let catalog = MethodCatalog::default();
         let connection = self.simulator.connection();
         let service = Service {
@@ -124,7 +124,7 @@ impl Shop {
         }
         .parse(&service)
         .unwrap();
-        SaleRequest::Link(request)
+        ChargeRequest::Link(request)
     }
 
     /// The payer's side at the simulator: `outcome` (a static QR's with the amount typed).
@@ -249,7 +249,9 @@ fn a_tab_partly_paid_by_a_link_and_the_rest_in_cash(store: &Store) {
     assert!(
         matches!(
             refused,
-            Err(SaleError::Books(LedgerError::Tab(TabRefusal::NothingOwed)))
+            Err(ChargeError::Books(LedgerError::Tab(
+                TabRefusal::NothingOwed
+            )))
         ),
         "{refused:?}"
     );
@@ -286,7 +288,7 @@ fn a_counter_qr_paid_over_the_balance_leaves_credit(store: &Store) {
     .parse()
     .unwrap();
     let code = service
-        .collect(&till, id, SaleRequest::Resource(request))
+        .collect(&till, id, ChargeRequest::Resource(request))
         .unwrap()
         .payment;
     assert!(code.repeatable, "a static QR takes many payments");

@@ -70,7 +70,7 @@ fn answer(status: i64, amount: i64, provider_reference: &str) -> StatusRecord {
 }
 
 /// A sale made at the service under `reference1` (a link for `amount`, or a counter code
-/// with none), written as `tabs::collect` and `make_sale` write it.
+/// with none), written as `tabs::collect` and `make_charge` write it.
 fn sale_made(
     ledger: &Ledger,
     reference: &str,

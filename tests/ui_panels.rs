@@ -720,7 +720,7 @@ mod collect {
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
     use paydesk::api::catalog::MethodCatalog;
-    use paydesk::collections::SaleRequest;
+    use paydesk::collections::ChargeRequest;
     use paydesk::money::Pesos;
     use paydesk::requests::Service;
     use paydesk::ui::AlertSettings;
@@ -786,7 +786,7 @@ mod collect {
         harness.get_by_label("Crear link de pago").click();
         harness.run_steps(2);
         let queued = harness.state_mut().queued.take();
-        let [CollectCommand::Create(SaleRequest::Link(request))] = queued.as_slice() else {
+        let [CollectCommand::Create(ChargeRequest::Link(request))] = queued.as_slice() else {
             let reasons: Vec<_> = harness
                 .query_all_by_label_contains("•")
                 .map(|node| format!("{node:?}"))

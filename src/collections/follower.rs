@@ -44,7 +44,7 @@ pub struct Follower {
     /// The payments of a code already known (their provider references).
     pub seen: HashSet<String>,
     pub watched: Option<Watched>,
-    /// The books hold it already (the sale's own sequence, `make_sale`, wrote it down): it is
+    /// The books hold it already (the sale's own sequence, `make_charge`, wrote it down): it is
     /// not written again.
     pub recorded: bool,
 }

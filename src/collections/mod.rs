@@ -10,11 +10,11 @@
 //! constructor of a [`ReceivedPayment`](crate::ledger::ReceivedPayment).
 
 mod answers;
+mod charge;
 mod follower;
-mod sale;
 
 pub use answers::{Applied, apply_answer, open_until, received_from_answer, record_created};
-pub use follower::{FollowUpdate, Follower, Watched};
-pub use sale::{
-    Created, InBooks, MadeSale, Sale, SaleError, SaleRequest, fresh_reference1, make_sale,
+pub use charge::{
+    Charge, ChargeError, ChargeRequest, Created, InBooks, MadeCharge, fresh_reference1, make_charge,
 };
+pub use follower::{FollowUpdate, Follower, Watched};

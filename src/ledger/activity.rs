@@ -46,10 +46,16 @@ pub enum Action {
     TabLimitSet,
     /// Taken on a tab over the customer's limit, with the owner.
     TabOverLimit,
+    /// An item put on the shop's frequent list.
+    ItemAdded,
+    /// An item taken off the shop's frequent list.
+    ItemRemoved,
+    /// Goods given back credited to the customer's tab.
+    TabReturned,
 }
 
 impl Action {
-    const ALL: [Action; 23] = [
+    const ALL: [Action; 26] = [
         Action::PayoutSent,
         Action::ReturnSent,
         Action::BankAccountAdded,
@@ -73,6 +79,9 @@ impl Action {
         Action::TabCustomerAdded,
         Action::TabLimitSet,
         Action::TabOverLimit,
+        Action::ItemAdded,
+        Action::ItemRemoved,
+        Action::TabReturned,
     ];
 
     /// The code kept in the ledger and in an English export.
@@ -101,6 +110,9 @@ impl Action {
             Action::TabCustomerAdded => "tab-customer-added",
             Action::TabLimitSet => "tab-limit",
             Action::TabOverLimit => "tab-over-limit",
+            Action::ItemAdded => "item-added",
+            Action::ItemRemoved => "item-removed",
+            Action::TabReturned => "tab-return",
         }
     }
 
@@ -133,6 +145,9 @@ impl Action {
             Action::TabCustomerAdded => crate::t!("action-tab-customer-added"),
             Action::TabLimitSet => crate::t!("action-tab-limit"),
             Action::TabOverLimit => crate::t!("action-tab-over-limit"),
+            Action::ItemAdded => crate::t!("action-item-added"),
+            Action::ItemRemoved => crate::t!("action-item-removed"),
+            Action::TabReturned => crate::t!("action-tab-return"),
         }
     }
 }

@@ -5,12 +5,16 @@
 //! under the till's lock, so the app and a command at the same till never both win.
 
 use super::activity::{Action, Actor, Role, write_activity};
-use super::cash_state::{
-    CashEntry, CashKind, CashMove, CashRefusal, CashVoid, Shift, ShiftClose, ShiftFigures,
-    ShiftReport,
+use super::base::Ledger;
+use super::cash_reads::{
+    cash_sale_instead_of, cash_sale_remaining, charge_sale, entry_by_id, open_shift_of, report_of,
+    returned_part, shift_by_id, shift_taking, tab_payment_of,
 };
-use super::store::{Conn, Row, args};
-use super::{Ledger, LedgerError};
+use super::cash_state::{CashEntry, CashKind, CashMove, CashRefusal, Shift, ShiftReport};
+use super::error::LedgerError;
+use super::sale_state::{NewSale, PartWay, SaleNumber, SaleRefusal};
+use super::sales::{NewTie, SALE_LOCK, sale_id_of_cash_entry, sale_number, write_part, write_sale};
+use super::store::{Conn, args};
 use crate::money::Pesos;
 use crate::money::cash::Count;
 
@@ -24,75 +28,6 @@ const CASH_SALE_LOCK: &str = "cash-sale";
 
 /// The longest reason or description kept (what a person typed, cut).
 pub const CASH_TEXT_MAX_CHARS: usize = 200;
-
-const SHIFT_COLUMNS: &str = "s.id, s.till, s.till_name, s.opened_at, s.opened_role, s.opened_by,
-    s.base, c.closed_at, c.closed_role, c.closed_by, c.closed_till, c.expected, c.counted,
-    c.count, c.note";
-const SHIFT_FROM: &str = "cash_shifts s LEFT JOIN cash_closes c ON c.shift_id = s.id";
-
-const ENTRY_COLUMNS: &str = "e.id, e.shift_id, e.at, e.kind, e.amount, e.tendered, e.reference,
-    e.instead_of, e.reason, e.description, e.role, e.name, e.till_name,
-    v.at, v.role, v.name, v.till_name, v.reason";
-const ENTRY_FROM: &str = "cash_entries e LEFT JOIN cash_voids v ON v.entry_id = e.id";
-
-fn actor(role: &str, name: String, till: String) -> Actor {
-    Actor {
-        role: Role::parse(role),
-        name,
-        till,
-    }
-}
-
-fn shift(row: &Row<'_>) -> Result<Shift, LedgerError> {
-    let closed_at: Option<i64> = row.get(7)?;
-    let close = match closed_at {
-        Some(closed_at) => Some(ShiftClose {
-            closed_at,
-            by: actor(&row.get::<String>(8)?, row.get(9)?, row.get(10)?),
-            expected: Pesos::new(row.get(11)?),
-            counted: Pesos::new(row.get(12)?),
-            count: Count::from_stored(&row.get::<String>(13)?),
-            note: row.get(14)?,
-        }),
-        None => None,
-    };
-    Ok(Shift {
-        id: row.get(0)?,
-        till: row.get(1)?,
-        till_name: row.get(2)?,
-        opened_at: row.get(3)?,
-        opened_by: actor(&row.get::<String>(4)?, row.get(5)?, row.get(2)?),
-        base: Pesos::new(row.get(6)?),
-        close,
-    })
-}
-
-fn entry(row: &Row<'_>) -> Result<CashEntry, LedgerError> {
-    let void_at: Option<i64> = row.get(13)?;
-    let void = match void_at {
-        Some(at) => Some(CashVoid {
-            at,
-            by: actor(&row.get::<String>(14)?, row.get(15)?, row.get(16)?),
-            reason: row.get(17)?,
-        }),
-        None => None,
-    };
-    let kind: String = row.get(3)?;
-    Ok(CashEntry {
-        id: row.get(0)?,
-        shift: row.get(1)?,
-        at: row.get(2)?,
-        kind: CashKind::parse(&kind).unwrap_or(CashKind::In),
-        amount: Pesos::new(row.get(4)?),
-        tendered: row.get::<Option<i64>>(5)?.map(Pesos::new),
-        reference: row.get(6)?,
-        instead_of: row.get(7)?,
-        reason: row.get(8)?,
-        description: row.get(9)?,
-        by: actor(&row.get::<String>(10)?, row.get(11)?, row.get(12)?),
-        void,
-    })
-}
 
 /// The owner, or anyone while the shop has set no owner's PIN (nobody's side is closed then).
 pub(super) fn owner_or_no_pin(db: &mut Conn<'_>, actor: &Actor) -> Result<bool, LedgerError> {
@@ -112,81 +47,36 @@ fn cut(text: &str) -> String {
     text.trim().chars().take(CASH_TEXT_MAX_CHARS).collect()
 }
 
-fn shift_by_id(db: &mut Conn<'_>, id: i64) -> Result<Option<Shift>, LedgerError> {
-    db.query_opt(
-        &format!("SELECT {SHIFT_COLUMNS} FROM {SHIFT_FROM} WHERE s.id = ?1"),
-        args![id],
-        shift,
-    )
-}
-
-fn open_shift_of(db: &mut Conn<'_>, till: &str) -> Result<Option<Shift>, LedgerError> {
-    db.query_opt(
-        &format!(
-            "SELECT {SHIFT_COLUMNS} FROM {SHIFT_FROM}
-             WHERE s.till = ?1 AND c.shift_id IS NULL ORDER BY s.opened_at DESC, s.id DESC LIMIT 1"
-        ),
-        args![till],
-        shift,
-    )
-}
-
-fn entries_of(db: &mut Conn<'_>, shift_id: i64) -> Result<Vec<CashEntry>, LedgerError> {
-    db.query(
-        &format!(
-            "SELECT {ENTRY_COLUMNS} FROM {ENTRY_FROM} WHERE e.shift_id = ?1 ORDER BY e.at, e.id"
-        ),
-        args![shift_id],
-        entry,
-    )
-}
-
-fn report_of(db: &mut Conn<'_>, shift: Shift) -> Result<ShiftReport, LedgerError> {
-    let entries = entries_of(db, shift.id)?;
-    let figures = ShiftFigures::of(shift.base, &entries);
-    Ok(ShiftReport {
-        shift,
-        entries,
-        figures,
-    })
-}
-
-/// The till's open shift, if it may take entries at `at`; why not otherwise.
-fn shift_taking(db: &mut Conn<'_>, till: &str, at: i64) -> Result<ShiftReport, LedgerError> {
-    let shift = open_shift_of(db, till)?.ok_or(LedgerError::Cash(CashRefusal::NoOpenShift))?;
-    if shift.left_open_before(at) {
-        return Err(LedgerError::Cash(CashRefusal::LeftOpen {
-            shift: shift.id,
-            since: shift.opened_at,
-        }));
-    }
-    report_of(db, shift)
-}
-
-/// A cash sale's entry (not voided), and what remains of it after its returns.
-fn cash_sale_remaining(
+/// The sale a cash sale entry is a part of: `sale` (a part of a sale already written), the sale of
+/// the charge it was made instead of, or a sale of its own (one line: what was sold, its
+/// amount). Its number.
+pub(super) fn tie_cash_sale(
     db: &mut Conn<'_>,
-    reference: &str,
-) -> Result<(CashEntry, Pesos), LedgerError> {
-    let sale = db
-        .query_opt(
-            &format!(
-                "SELECT {ENTRY_COLUMNS} FROM {ENTRY_FROM}
-                 WHERE e.kind = 'sale' AND e.reference = ?1"
-            ),
-            args![reference],
-            entry,
-        )?
-        .filter(|sale| sale.void.is_none())
-        .ok_or_else(|| LedgerError::Cash(CashRefusal::UnknownSale(reference.to_owned())))?;
-    let returned: i64 = db.value(
-        "SELECT CAST(COALESCE(SUM(e.amount), 0) AS BIGINT) FROM cash_entries e
-         WHERE e.kind = 'return' AND e.reference = ?1
-           AND NOT EXISTS (SELECT 1 FROM cash_voids v WHERE v.entry_id = e.id)",
-        args![reference],
+    till: &str,
+    actor: &Actor,
+    entry: &CashEntry,
+    sale: Option<i64>,
+) -> Result<SaleNumber, LedgerError> {
+    let instead = match entry.instead_of.as_str() {
+        "" => None,
+        charge => charge_sale(db, charge)?,
+    };
+    let id = match sale.or(instead) {
+        Some(id) => id,
+        None => {
+            let own = NewSale::of_amount(Some(entry.amount), &entry.description);
+            write_sale(db, till, actor, &own, entry.at)?.0
+        }
+    };
+    write_part(
+        db,
+        id,
+        actor,
+        Some(entry.amount),
+        &NewTie::Cash(entry.id),
+        entry.at,
     )?;
-    let remaining = Pesos::new(sale.amount.get().saturating_sub(returned));
-    Ok((sale, remaining))
+    sale_number(db, id)
 }
 
 impl Ledger {
@@ -208,7 +98,7 @@ impl Ledger {
         let outcome = self.transaction(|db| {
             let shift = open_shift_in(db, &self.till, actor, base, at)?;
             let entry = write_cash(db, &self.till, actor, what, at)?;
-            Ok((shift, entry))
+            Ok((shift, sold(db, &self.till, actor, entry)?))
         });
         match (outcome, what) {
             (Err(error), CashMove::Sale { reference, .. }) if error.is_unique_violation() => {
@@ -216,14 +106,6 @@ impl Ledger {
             }
             (other, _) => other,
         }
-    }
-
-    /// This till's open shift (one left open on an earlier day too), with its entries.
-    pub fn open_shift_here(&self) -> Result<Option<ShiftReport>, LedgerError> {
-        self.with(|db| match open_shift_of(db, &self.till)? {
-            Some(shift) => report_of(db, shift).map(Some),
-            None => Ok(None),
-        })
     }
 
     /// Writes `what` in this till's open shift, under its lock: a sale needs what was handed
@@ -235,7 +117,10 @@ impl Ledger {
         what: &CashMove,
         at: i64,
     ) -> Result<CashEntry, LedgerError> {
-        let outcome = self.transaction(|db| write_cash(db, &self.till, actor, what, at));
+        let outcome = self.transaction(|db| {
+            let entry = write_cash(db, &self.till, actor, what, at)?;
+            sold(db, &self.till, actor, entry)
+        });
         match (outcome, what) {
             (Err(error), CashMove::Sale { reference, .. }) if error.is_unique_violation() => {
                 Err(LedgerError::DuplicateReference(reference.clone()))
@@ -270,6 +155,9 @@ impl Ledger {
             if found.kind == CashKind::Sale {
                 // A return of this sale at another till waits on the sale itself.
                 db.lock_until_commit(CASH_SALE_LOCK, &found.reference)?;
+                if let Some(sale) = sale_id_of_cash_entry(db, id)? {
+                    db.lock_until_commit(SALE_LOCK, &sale.to_string())?;
+                }
             }
             let found =
                 entry_by_id(db, id)?.ok_or(LedgerError::Cash(CashRefusal::NoSuchEntry(id)))?;
@@ -394,88 +282,10 @@ impl Ledger {
             other => other,
         }
     }
-
-    /// Shift `id` with its entries and figures.
-    pub fn shift_report(&self, id: i64) -> Result<Option<ShiftReport>, LedgerError> {
-        self.with(|db| match shift_by_id(db, id)? {
-            Some(shift) => report_of(db, shift).map(Some),
-            None => Ok(None),
-        })
-    }
-
-    /// Every till's shifts that were open at some moment of `[from, to)` (opened before `to`,
-    /// closed after `from` or still open), oldest first, each with its entries: the owner's
-    /// view and the close.
-    pub fn shifts_between(&self, from: i64, to: i64) -> Result<Vec<ShiftReport>, LedgerError> {
-        self.with(|db| {
-            let shifts = db.query(
-                &format!(
-                    "SELECT {SHIFT_COLUMNS} FROM {SHIFT_FROM}
-                     WHERE s.opened_at < ?2 AND (c.closed_at IS NULL OR c.closed_at >= ?1)
-                     ORDER BY s.opened_at, s.id"
-                ),
-                args![from, to],
-                shift,
-            )?;
-            shifts
-                .into_iter()
-                .map(|shift| report_of(db, shift))
-                .collect()
-        })
-    }
-
-    /// Every till's open shifts (one left open on an earlier day too), oldest first.
-    pub fn open_shifts(&self) -> Result<Vec<ShiftReport>, LedgerError> {
-        self.with(|db| {
-            let shifts = db.query(
-                &format!(
-                    "SELECT {SHIFT_COLUMNS} FROM {SHIFT_FROM} WHERE c.shift_id IS NULL
-                     ORDER BY s.opened_at, s.id"
-                ),
-                args![],
-                shift,
-            )?;
-            shifts
-                .into_iter()
-                .map(|shift| report_of(db, shift))
-                .collect()
-        })
-    }
-
-    /// Every entry of every drawer written in `[from, to)`, oldest first (voided ones with
-    /// their void): the close's cash and the CSV's rows.
-    pub fn cash_between(&self, from: i64, to: i64) -> Result<Vec<CashEntry>, LedgerError> {
-        self.with(|db| {
-            db.query(
-                &format!(
-                    "SELECT {ENTRY_COLUMNS} FROM {ENTRY_FROM}
-                     WHERE e.at >= ?1 AND e.at < ?2 ORDER BY e.at, e.id"
-                ),
-                args![from, to],
-                entry,
-            )
-        })
-    }
-
-    /// The cash entry `id`.
-    pub fn cash_entry(&self, id: i64) -> Result<Option<CashEntry>, LedgerError> {
-        self.with(|db| entry_by_id(db, id))
-    }
-
-    /// The cash sale (not voided) charged instead of electronic sale `reference`: a later
-    /// approval of that sale at the service means the customer paid twice.
-    pub fn cash_instead_of(&self, reference: &str) -> Result<Option<CashEntry>, LedgerError> {
-        self.with(|db| cash_sale_instead_of(db, reference))
-    }
-
-    /// The cash sale `reference` and what remains of it to return.
-    pub fn cash_sale(&self, reference: &str) -> Result<(CashEntry, Pesos), LedgerError> {
-        self.with(|db| cash_sale_remaining(db, reference))
-    }
 }
 
 /// Opens `till`'s shift, inside the caller's transaction; refused while one is open there.
-fn open_shift_in(
+pub(super) fn open_shift_in(
     db: &mut Conn<'_>,
     till: &str,
     actor: &Actor,
@@ -528,6 +338,8 @@ pub(super) fn write_cash(
 ) -> Result<CashEntry, LedgerError> {
     db.lock_until_commit(CASH_LOCK, till)?;
     let open = shift_taking(db, till, at)?;
+    // A return's sale and part, for its tie.
+    let mut returned = None;
     let (tendered, reference, instead_of, reason, description) = match what {
         CashMove::Sale {
             amount,
@@ -543,6 +355,9 @@ pub(super) fn write_cash(
             }
             if !instead_of.is_empty() {
                 db.lock_until_commit(CASH_SALE_LOCK, instead_of)?;
+                if let Some(sale) = charge_sale(db, instead_of)? {
+                    db.lock_until_commit(SALE_LOCK, &sale.to_string())?;
+                }
             }
             if !instead_of.is_empty()
                 && let Some(earlier) = cash_sale_instead_of(db, instead_of)?
@@ -559,26 +374,29 @@ pub(super) fn write_cash(
                 cut(description),
             )
         }
-        CashMove::Return {
-            amount,
-            sale,
-            reason,
-        } => {
+        CashMove::Return { amount, reason, .. } | CashMove::ReturnPart { amount, reason, .. } => {
             // Money back to a customer is the owner's, in cash as through the service.
             if !owner_or_no_pin(db, actor)? {
                 return Err(LedgerError::Cash(CashRefusal::ReturnOwnerOnly));
             }
-            db.lock_until_commit(CASH_SALE_LOCK, sale)?;
-            let (sold, remaining) = cash_sale_remaining(db, sale)?;
+            let (record, _) = returned_part(db, what)?;
+            db.lock_until_commit(SALE_LOCK, &record.id.to_string())?;
+            // Read again under the sale's lock: another till's return of it is seen.
+            let (record, part) = returned_part(db, what)?;
+            if part.way() == PartWay::Tab {
+                return Err(LedgerError::Sale(SaleRefusal::ReturnWrongWay));
+            }
+            let remaining = part.returnable();
             if *amount > remaining {
                 return Err(LedgerError::Cash(CashRefusal::ReturnOverRemaining {
                     remaining,
-                    sold: sold.amount,
+                    sold: part.paid,
                 }));
             }
+            returned = Some((record.id, part.id));
             (
                 None,
-                sale.clone(),
+                part.reference().to_owned(),
                 String::new(),
                 cut(reason),
                 String::new(),
@@ -616,10 +434,50 @@ pub(super) fn write_cash(
             &actor.till
         ],
     )?;
+    if let (
+        Some((sale, part)),
+        CashMove::Return { amount, reason, .. } | CashMove::ReturnPart { amount, reason, .. },
+    ) = (returned, what)
+    {
+        db.execute(
+            "INSERT INTO part_returns (sale_id, part_id, at, way, amount, cash_entry, reason,
+                role, name, till_name)
+             VALUES (?1, ?2, ?3, 'cash', ?4, ?5, ?6, ?7, ?8, ?9)",
+            args![
+                sale,
+                part,
+                at,
+                amount.get(),
+                id,
+                cut(reason),
+                actor.role.code(),
+                &actor.name,
+                &actor.till
+            ],
+        )?;
+    }
     let written =
         entry_by_id(db, id)?.ok_or_else(|| LedgerError::Missing("cash_entries".to_owned()))?;
     moved_activity(db, actor, &written)?;
     Ok(written)
+}
+
+/// A cash sale's entry as a part of its sale (other entries as they are), with the number the
+/// entry now reads.
+fn sold(
+    db: &mut Conn<'_>,
+    till: &str,
+    actor: &Actor,
+    entry: CashEntry,
+) -> Result<CashEntry, LedgerError> {
+    if entry.kind != CashKind::Sale {
+        return Ok(entry);
+    }
+    let number = tie_cash_sale(db, till, actor, &entry, None)?;
+    Ok(CashEntry {
+        sale: Some(number),
+        ..entry
+    })
 }
 
 /// The activity log's entry for a movement written (a sale is in the books, not the log).
@@ -658,39 +516,4 @@ fn moved_activity(
         ),
     };
     write_activity(db, actor, action, &detail, written.at)
-}
-
-/// Whether entry `id` is a tab's payment in cash: voiding it would leave the tab paid with money
-/// no drawer holds.
-fn tab_payment_of(db: &mut Conn<'_>, id: i64) -> Result<bool, LedgerError> {
-    Ok(db
-        .query_opt(
-            "SELECT 1 FROM tab_entries WHERE cash_entry = ?1",
-            args![id],
-            |row| row.get::<i64>(0),
-        )?
-        .is_some())
-}
-
-fn entry_by_id(db: &mut Conn<'_>, id: i64) -> Result<Option<CashEntry>, LedgerError> {
-    db.query_opt(
-        &format!("SELECT {ENTRY_COLUMNS} FROM {ENTRY_FROM} WHERE e.id = ?1"),
-        args![id],
-        entry,
-    )
-}
-
-fn cash_sale_instead_of(
-    db: &mut Conn<'_>,
-    reference: &str,
-) -> Result<Option<CashEntry>, LedgerError> {
-    let found = db.query(
-        &format!(
-            "SELECT {ENTRY_COLUMNS} FROM {ENTRY_FROM}
-             WHERE e.kind = 'sale' AND e.instead_of = ?1 ORDER BY e.at, e.id"
-        ),
-        args![reference],
-        entry,
-    )?;
-    Ok(found.into_iter().find(|sale| sale.void.is_none()))
 }

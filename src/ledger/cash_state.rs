@@ -4,6 +4,7 @@
 //! money without saying so.
 
 use super::actor::Actor;
+use super::sale_state::SaleNumber;
 use crate::money::Pesos;
 use crate::money::cash::{Count, Difference};
 
@@ -90,6 +91,8 @@ pub struct CashEntry {
     pub description: String,
     pub by: Actor,
     pub void: Option<CashVoid>,
+    /// The sale it is a part of (a sale), or whose part it gives back (a return).
+    pub sale: Option<SaleNumber>,
 }
 
 impl CashEntry {
@@ -121,10 +124,19 @@ pub enum CashMove {
         instead_of: String,
         description: String,
     },
-    /// Cash back for a cash sale (at most what remains of it).
+    /// Cash back for a cash sale (at most what remains of it), named by its reference; or, the
+    /// owner allowing it, for a sale paid through the service, named by its charge's reference.
     Return {
         amount: Pesos,
         sale: String,
+        reason: String,
+    },
+    /// Cash back for one part of a sale (paid in cash or through the service; a counter code's
+    /// payment too), at most what remains of it.
+    ReturnPart {
+        amount: Pesos,
+        sale: i64,
+        part: i64,
         reason: String,
     },
     In {
@@ -141,7 +153,7 @@ impl CashMove {
     pub fn kind(&self) -> CashKind {
         match self {
             CashMove::Sale { .. } => CashKind::Sale,
-            CashMove::Return { .. } => CashKind::Return,
+            CashMove::Return { .. } | CashMove::ReturnPart { .. } => CashKind::Return,
             CashMove::In { .. } => CashKind::In,
             CashMove::Out { .. } => CashKind::Out,
         }
@@ -151,6 +163,7 @@ impl CashMove {
         match self {
             CashMove::Sale { amount, .. }
             | CashMove::Return { amount, .. }
+            | CashMove::ReturnPart { amount, .. }
             | CashMove::In { amount, .. }
             | CashMove::Out { amount, .. } => *amount,
         }

@@ -121,7 +121,9 @@ fn copy_shared(
     target: &Connection,
 ) -> Result<TableCounts, LedgerError> {
     let mut counts = TableCounts::new();
-    target.execute_batch("BEGIN")?;
+    // Tables are copied by name, not in the order their keys name each other (a sale's lines
+    // before the sale): the keys are checked once everything is in, at the commit.
+    target.execute_batch("BEGIN; PRAGMA defer_foreign_keys = ON;")?;
     for table in tables(target)? {
         let columns: Vec<String> = {
             let mut statement = target.prepare(&format!("PRAGMA table_info(\"{table}\")"))?;

@@ -1,10 +1,15 @@
 //! The payments created from this computer (or from any till of a shared ledger): what the day's
 //! close expects, written when a payment is created and moved by the service's answers.
 
-use super::store::{Row, args};
-use super::{Ledger, LedgerError, now_ms};
+use super::actor::{Actor, Role};
+use super::base::Ledger;
+use super::error::LedgerError;
+use super::sale_state::{NewSale, SaleFor, SaleNumber};
+use super::sales::{NewTie, SALE_LOCK, sale_exists, sale_number, write_part, write_sale};
+use super::store::{Conn, Row, args};
 use crate::api::TransactionStatus;
 use crate::api::kind::PaymentKind;
+use crate::clock::now_ms;
 use crate::money::Pesos;
 
 /// A payment created from this computer.
@@ -103,8 +108,111 @@ pub struct MadeBy {
     pub till: String,
 }
 
+impl MadeBy {
+    /// Who sold, as the sales journal names them: the cashier named, or nobody in particular.
+    pub fn seller(&self) -> Actor {
+        Actor {
+            role: if self.cashier.is_empty() {
+                Role::Anyone
+            } else {
+                Role::Cashier
+            },
+            name: self.cashier.clone(),
+            till: self.till.clone(),
+        }
+    }
+}
+
+/// Writes one collection and, when it was new, the sale it is (see [`SaleFor`]); its number
+/// when it is one. A tab's collection is never a sale, whatever was asked: its tie says so.
+fn insert_collection(
+    db: &mut Conn<'_>,
+    till: &str,
+    profile: &str,
+    collection: &Collection,
+    sale: &SaleFor,
+) -> Result<Option<SaleNumber>, LedgerError> {
+    let inserted = db.query(
+        "INSERT INTO collections (profile, reference, kind, amount, reference1, url, created_at, status, description, repeatable, open_until, cashier, till_name, resource_id, till)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+         ON CONFLICT (profile, reference) DO NOTHING RETURNING id",
+        args![
+            profile,
+            &collection.reference,
+            collection.kind.code(),
+            collection.amount.map(Pesos::get),
+            &collection.reference1,
+            &collection.url,
+            collection.created_at,
+            collection.status.map(TransactionStatus::id),
+            &collection.description,
+            i64::from(collection.repeatable),
+            collection.open_until,
+            &collection.made_by.cashier,
+            &collection.made_by.till,
+            collection.resource_id.as_deref(),
+            till
+        ],
+        |row| row.get::<i64>(0),
+    )?;
+    if inserted.is_empty()
+        || collection.repeatable
+        || collects_a_tab(db, profile, &collection.reference1)?
+    {
+        return Ok(None);
+    }
+    let tie = NewTie::Service {
+        profile,
+        reference: &collection.reference,
+        payment: "",
+    };
+    let sale = match sale {
+        SaleFor::NotASale => return Ok(None),
+        SaleFor::Part(id) => {
+            db.lock_until_commit(SALE_LOCK, &id.to_string())?;
+            match sale_exists(db, *id)? {
+                true => *id,
+                // The charge is made at the service: it is kept, as a sale of its own.
+                false => {
+                    let own = NewSale::of_amount(collection.amount, &collection.description);
+                    let seller = collection.made_by.seller();
+                    write_sale(db, till, &seller, &own, collection.created_at)?.0
+                }
+            }
+        }
+        SaleFor::New { sale, by } => write_sale(db, till, by, sale, collection.created_at)?.0,
+    };
+    write_part(
+        db,
+        sale,
+        &collection.made_by.seller(),
+        collection.amount,
+        &tie,
+        collection.created_at,
+    )?;
+    sale_number(db, sale).map(Some)
+}
+
+/// Whether a charge under `reference1` collects a customer's tab (tied before the service heard
+/// of it).
+pub(super) fn collects_a_tab(
+    db: &mut Conn<'_>,
+    profile: &str,
+    reference1: &str,
+) -> Result<bool, LedgerError> {
+    if reference1.is_empty() {
+        return Ok(false);
+    }
+    db.value(
+        "SELECT EXISTS (SELECT 1 FROM tab_links WHERE profile = ?1 AND reference1 = ?2)",
+        args![profile, reference1],
+    )
+}
+
 impl Ledger {
-    /// A payment created from a till (idempotent per reference).
+    /// A payment created from a till (idempotent per reference), and the sale it is: a charge of
+    /// its own is a sale by who made it (a tab's collection and a counter code are none: each
+    /// payment a code takes is a sale when the service confirms it).
     pub fn record_collection(
         &self,
         profile: &str,
@@ -113,7 +221,8 @@ impl Ledger {
         self.record_collections(profile, std::slice::from_ref(collection))
     }
 
-    /// Several collections in one transaction (an import, or the scale benchmark's year).
+    /// Several collections in one transaction (an import, or the scale benchmark's year), each
+    /// a sale of its own as [`Ledger::record_collection`] writes it.
     pub fn record_collections(
         &self,
         profile: &str,
@@ -121,30 +230,26 @@ impl Ledger {
     ) -> Result<(), LedgerError> {
         self.transaction(|db| {
             for collection in collections {
-                db.execute(
-                    "INSERT INTO collections (profile, reference, kind, amount, reference1, url, created_at, status, description, repeatable, open_until, cashier, till_name, resource_id)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
-                     ON CONFLICT (profile, reference) DO NOTHING",
-                    args![
-                        profile,
-                        &collection.reference,
-                        collection.kind.code(),
-                        collection.amount.map(Pesos::get),
-                        &collection.reference1,
-                        &collection.url,
-                        collection.created_at,
-                        collection.status.map(TransactionStatus::id),
-                        &collection.description,
-                        i64::from(collection.repeatable),
-                        collection.open_until,
-                        &collection.made_by.cashier,
-                        &collection.made_by.till,
-                        collection.resource_id.as_deref()
-                    ],
-                )?;
+                let sale = SaleFor::New {
+                    sale: NewSale::of_amount(collection.amount, &collection.description),
+                    by: collection.made_by.seller(),
+                };
+                insert_collection(db, &self.till, profile, collection, &sale)?;
             }
             Ok(())
         })
+    }
+
+    /// A payment created from a till as a part of `sale` (one more part of a sale already in
+    /// the books, a sale of its own with its lines, or none). Idempotent per reference; the
+    /// sale's number comes back when it is one.
+    pub fn record_charge(
+        &self,
+        profile: &str,
+        collection: &Collection,
+        sale: &SaleFor,
+    ) -> Result<Option<SaleNumber>, LedgerError> {
+        self.transaction(|db| insert_collection(db, &self.till, profile, collection, sale))
     }
 
     /// The service's status for a collection, as a status check saw it (by polling or to

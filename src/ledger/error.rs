@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use super::cash_state::CashRefusal;
 use super::payout_state::PayoutRecord;
 use super::return_state::ReturnRefusal;
+use super::sale_state::SaleRefusal;
 use super::tab_state::TabRefusal;
 
 /// The SQLSTATE the writer guard raises: a till that knows an older schema than the ledger
@@ -69,6 +70,10 @@ pub enum LedgerError {
     /// The books refuse something of a customer's tab (`tab_state.rs`): nothing was written.
     #[error(transparent)]
     Tab(TabRefusal),
+    /// The books refuse a sale, one of its parts or a return of one (`sale_state.rs`): nothing
+    /// was written.
+    #[error(transparent)]
+    Sale(SaleRefusal),
 }
 
 /// What the database or the system said is kept apart from the sentence a person reads: shown

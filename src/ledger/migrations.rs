@@ -131,6 +131,12 @@ pub(super) const MIGRATIONS: &[Migration] = &[
     sql(schema::CASH_SQLITE),
     // 16: customers' tabs (fiado): the customers kept, their entries, the links that pay them.
     sql(schema::TABS_SQLITE),
+    // 17: the sales journal: each sale once whatever paid it, its number, lines and parts, and
+    // each return of a part; the four books carried over into it.
+    Migration {
+        sql: super::schema_sales::SALES_SQLITE,
+        then: Some(|connection| super::sales_carry::carry_over(&mut Conn::Sqlite(connection))),
+    },
 ];
 
 /// Under an immediate (write) lock, so two processes opening a new ledger at once migrate it

@@ -9,6 +9,7 @@ pub mod activity;
 mod actor;
 mod base;
 pub mod cash;
+mod cash_reads;
 mod cash_state;
 #[cfg(test)]
 mod cash_tests;
@@ -21,6 +22,7 @@ mod inbox;
 mod inbox_cap;
 mod migrations;
 mod param;
+mod part_returns;
 mod payout_state;
 mod payouts;
 pub mod people;
@@ -32,8 +34,14 @@ mod recovery;
 mod refusals;
 mod return_state;
 mod returns;
+mod sale_reads;
+mod sale_state;
+mod sales;
+mod sales_carry;
 mod schema;
 mod schema_postgres;
+mod schema_sales;
+mod selling;
 pub(crate) mod store;
 mod tab_state;
 #[cfg(test)]
@@ -49,6 +57,7 @@ pub use choice::{LedgerChoice, till_id};
 pub use created::{Collection, Contradiction, MadeBy, StatusAnswer, StatusWrite};
 pub use inbox::{CheckState, StoreOutcome, StoredNotification};
 pub use inbox_cap::{BODIES_WHOLE_FOR_MS, InboxCap, KEPT_BODY_CHARS};
+pub use part_returns::{PartReturn, ReturnWay};
 pub use payouts::{IntentRules, PayoutOutcome, PayoutRecord, PayoutState};
 pub use people::{Cashier, Needs, People, PinCheck, Who};
 pub use personal::{Blanked, Customer, personal_cutoff};
@@ -57,7 +66,14 @@ pub use received::ReceivedPayment;
 pub use refusals::{KEPT_SAMPLES, RefusalSample, SAMPLE_BYTES, StoredRefusal};
 pub use return_state::{ReturnRefusal, ReturnTie, SaleReturns};
 pub use returns::{ReturnRecord, Returnable};
+pub use sale_reads::ReturnStanding;
+pub use sale_state::{
+    FrequentItem, NewSale, PartReturns, PartState, PartTie, PartWay, SaleFor, SaleLine, SaleNumber,
+    SalePart, SaleRecord, SaleRefusal, SaleState, ServicePart,
+};
+pub use sales::{SALE_LINES_MAX, SALE_TEXT_MAX_CHARS};
 pub use schema_postgres::PgStep;
+pub use selling::{CashPart, SaleAsk, TabPart};
 pub use tab_state::{
     Consent, NewCustomer, TabBalance, TabCustomer, TabEntry, TabKind, TabRefusal, TabStatement,
 };

@@ -6,8 +6,12 @@
 //! so today's list, the balance's figures and the day's close count the same money, and a
 //! notification's own figures are never in it.
 
+use super::base::Ledger;
+use super::created::{Collection, MadeBy, collects_a_tab};
+use super::error::LedgerError;
+use super::sale_state::NewSale;
+use super::sales::{NewTie, write_part, write_sale};
 use super::store::{Conn, Row, args};
-use super::{Collection, Ledger, LedgerError};
 use crate::api::kind::PaymentKind;
 use crate::money::{PaymentFigures, Pesos};
 
@@ -65,9 +69,12 @@ impl ReceivedPayment {
 
 /// One received payment, when `profile` created its payment and the books hold it approved (a
 /// code that takes many: whatever its state); true when it was new. So an approval that
-/// contradicts a final refusal is never money in the books.
+/// contradicts a final refusal is never money in the books. A counter code's new payment is a
+/// sale of its own, numbered at the till that made the code (`till` where the books do not say
+/// which).
 fn insert_received(
     db: &mut Conn<'_>,
+    till: &str,
     profile: &str,
     payment: &ReceivedPayment,
 ) -> Result<bool, LedgerError> {
@@ -91,7 +98,52 @@ fn insert_received(
     )?;
     // A sale that pays a customer's tab credits it here, from this answer, once.
     super::tabs::credit_tab_payments(db, profile, &payment.reference)?;
+    if !inserted.is_empty() && payment.repeatable {
+        counter_sale(db, till, profile, payment)?;
+    }
     Ok(!inserted.is_empty())
+}
+
+/// A counter code's payment as a sale of its own (none when the code collects a tab), by who
+/// made the code, at its till.
+fn counter_sale(
+    db: &mut Conn<'_>,
+    till: &str,
+    profile: &str,
+    payment: &ReceivedPayment,
+) -> Result<(), LedgerError> {
+    let code = db.query_opt(
+        "SELECT reference1, description, cashier, till_name, till FROM collections
+         WHERE profile = ?1 AND reference = ?2",
+        args![profile, &payment.reference],
+        |row| {
+            Ok((
+                row.get::<String>(0)?,
+                row.get::<String>(1)?,
+                MadeBy {
+                    cashier: row.get(2)?,
+                    till: row.get(3)?,
+                },
+                row.get::<Option<String>>(4)?,
+            ))
+        },
+    )?;
+    let Some((reference1, description, made_by, code_till)) = code else {
+        return Ok(());
+    };
+    if collects_a_tab(db, profile, &reference1)? {
+        return Ok(());
+    }
+    let seller = made_by.seller();
+    let sale = NewSale::of_amount(payment.amount, &description);
+    let till = code_till.as_deref().unwrap_or(till);
+    let (id, _) = write_sale(db, till, &seller, &sale, payment.received_at)?;
+    let tie = NewTie::Service {
+        profile,
+        reference: &payment.reference,
+        payment: &payment.provider_reference,
+    };
+    write_part(db, id, &seller, payment.amount, &tie, payment.received_at).map(drop)
 }
 
 impl Ledger {
@@ -103,7 +155,7 @@ impl Ledger {
         profile: &str,
         payment: &ReceivedPayment,
     ) -> Result<bool, LedgerError> {
-        self.transaction(|db| insert_received(db, profile, payment))
+        self.transaction(|db| insert_received(db, &self.till, profile, payment))
     }
 
     /// Several received payments in one transaction (an import of books kept elsewhere, or the
@@ -115,7 +167,7 @@ impl Ledger {
     ) -> Result<(), LedgerError> {
         self.transaction(|db| {
             for payment in payments {
-                insert_received(db, profile, payment)?;
+                insert_received(db, &self.till, profile, payment)?;
             }
             Ok(())
         })

@@ -11,6 +11,9 @@ use super::created::{COLLECTION_COLUMNS, collection};
 use super::payouts::{COLUMNS, PAYOUTS_LOCK, payout_now, record, write_intent};
 use super::received::{RECEIVED_COLUMNS, RECEIVED_JOIN, received};
 use super::return_state::{ReturnRefusal, ReturnTie, SaleReturns};
+use super::sale_reads::sale_by_id;
+use super::sale_state::{PartTie, SalePart};
+use super::sales::{SALE_LOCK, sale_id_of_charge};
 use super::store::{Conn, Row, args};
 use super::{Collection, IntentRules, Ledger, LedgerError, PayoutRecord, PayoutState};
 use crate::api::kind::PaymentKind;
@@ -110,6 +113,27 @@ fn sale_returns(
     Ok(sums)
 }
 
+/// The sale part `profile`'s charge `reference` (a counter code's `payment`) is, with its sale's
+/// id, as the books hold it now: what went back of it every way.
+fn part_of_charge(
+    db: &mut Conn<'_>,
+    profile: &str,
+    reference: &str,
+    payment: &str,
+) -> Result<Option<(i64, SalePart)>, LedgerError> {
+    let Some(sale) = sale_id_of_charge(db, profile, reference, payment)? else {
+        return Ok(None);
+    };
+    let part = sale_by_id(db, sale)?.and_then(|record| {
+        record.parts.into_iter().find(|part| {
+            matches!(&part.tie, PartTie::Service(service)
+                if service.profile == profile && service.reference == reference
+                    && service.payment == payment)
+        })
+    });
+    Ok(part.map(|part| (sale, part)))
+}
+
 /// The sale `profile` made under `sale`, or why there is none to return.
 fn sale_of(db: &mut Conn<'_>, profile: &str, sale: &str) -> Result<Collection, LedgerError> {
     let found = db.query_opt(
@@ -188,7 +212,15 @@ fn returnable_in(
     let Some(paid) = chosen.amount.filter(|paid| *paid > Pesos::ZERO) else {
         return refused(ReturnRefusal::NotConfirmed(sale.to_owned()));
     };
-    let returns = sale_returns(db, profile, sale, payment, paid)?;
+    let returns = match part_of_charge(db, profile, sale, payment)? {
+        // Every way a part went back counts: payouts, cash back at the counter.
+        Some((_, part)) => SaleReturns {
+            paid: part.paid,
+            returned: part.returns.returned,
+            under_way: part.returns.under_way,
+        },
+        None => sale_returns(db, profile, sale, payment, paid)?,
+    };
     if returns.remaining() == Pesos::ZERO {
         return refused(if returns.under_way > Pesos::ZERO {
             ReturnRefusal::NothingLeft {
@@ -236,6 +268,11 @@ impl Ledger {
     ) -> Result<PayoutRecord, LedgerError> {
         let outcome = self.transaction(|db| {
             db.lock_until_commit(PAYOUTS_LOCK, profile)?;
+            let part = part_of_charge(db, profile, &tie.sale, &tie.payment)?;
+            if let Some((sale, _)) = &part {
+                // Cash back for the same sale at another till waits on the sale itself.
+                db.lock_until_commit(SALE_LOCK, &sale.to_string())?;
+            }
             let returnable = returnable_in(db, profile, &tie.sale, &tie.payment)?;
             let remaining = returnable.returns.remaining();
             if request.amount > remaining {
@@ -258,6 +295,23 @@ impl Ledger {
                     tie.reason.own_words()
                 ],
             )?;
+            if let Some((sale, part)) = part {
+                db.execute(
+                    "INSERT INTO part_returns (sale_id, part_id, at, way, amount, payout_id,
+                        reason, reason_words, role, name, till_name)
+                     VALUES (?1, ?2, ?3, 'payout', ?4, ?5, ?6, ?7, 'owner', '', ?8)",
+                    args![
+                        sale,
+                        part.id,
+                        intent.created_at,
+                        request.amount.get(),
+                        intent.id,
+                        tie.reason.code(),
+                        tie.reason.own_words(),
+                        crate::ledger::activity::this_till()
+                    ],
+                )?;
+            }
             payout_now(db, intent.id)
         });
         match outcome {

@@ -198,6 +198,15 @@ pub(super) const STEPS: &[PgStep] = &[
     // this version to write a payment of that sale credits it, since the credit is re-derived
     // from the received payments each time.)
     PgStep::sql(super::schema::TABS_POSTGRES, 10),
+    // Step 14, the sales journal: every sale, cash sale and fiado taken is a part of a sale from
+    // this step on, and a till of an earlier version would write them without one (a sale no
+    // surface counts), so only tills that know it write. The four books are carried over in the
+    // same transaction.
+    PgStep {
+        sql: super::schema_sales::SALES_POSTGRES,
+        then: Some(|client| super::sales_carry::carry_over(&mut Conn::Postgres(client))),
+        oldest_writer: 14,
+    },
 ];
 
 /// Every schema change takes this session lock first, so two tills starting at once migrate the

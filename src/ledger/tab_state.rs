@@ -4,6 +4,7 @@
 //! entries only; a payment by the service comes only from the service's answer.
 
 use super::actor::Actor;
+use super::sale_state::SaleNumber;
 use crate::money::Pesos;
 pub use crate::requests::NewCustomer;
 
@@ -42,16 +43,24 @@ pub enum TabKind {
     PaidByService,
     /// Paid in cash at the till (the drawer has its entry).
     PaidInCash,
+    /// Goods given back, credited to the tab (a return of a part taken on it).
+    Returned,
 }
 
 impl TabKind {
-    pub const ALL: [TabKind; 3] = [TabKind::Taken, TabKind::PaidByService, TabKind::PaidInCash];
+    pub const ALL: [TabKind; 4] = [
+        TabKind::Taken,
+        TabKind::PaidByService,
+        TabKind::PaidInCash,
+        TabKind::Returned,
+    ];
 
     pub fn code(self) -> &'static str {
         match self {
             TabKind::Taken => "taken",
             TabKind::PaidByService => "paid-service",
             TabKind::PaidInCash => "paid-cash",
+            TabKind::Returned => "returned",
         }
     }
 
@@ -64,13 +73,23 @@ impl TabKind {
             TabKind::Taken => crate::t!("tab-kind-taken"),
             TabKind::PaidByService => crate::t!("tab-kind-paid-service"),
             TabKind::PaidInCash => crate::t!("tab-kind-paid-cash"),
+            TabKind::Returned => crate::t!("tab-kind-returned"),
         }
     }
 
+    /// Money paid on the tab (by the service or in cash).
     pub fn is_payment(self) -> bool {
         match self {
-            TabKind::Taken => false,
+            TabKind::Taken | TabKind::Returned => false,
             TabKind::PaidByService | TabKind::PaidInCash => true,
+        }
+    }
+
+    /// What takes off what the customer owes: a payment, or goods given back.
+    pub fn credits(self) -> bool {
+        match self {
+            TabKind::Taken => false,
+            TabKind::PaidByService | TabKind::PaidInCash | TabKind::Returned => true,
         }
     }
 }
@@ -94,6 +113,8 @@ pub struct TabEntry {
     /// Taken over the customer's limit, with the owner.
     pub over_limit: bool,
     pub by: Actor,
+    /// The sale it is a part of (taken), or gives back a part of (returned).
+    pub sale: Option<SaleNumber>,
 }
 
 /// A customer's tab in figures.
@@ -129,7 +150,7 @@ impl TabBalance {
         let mut taken = Pesos::ZERO;
         let mut paid = Pesos::ZERO;
         for entry in entries {
-            if entry.kind.is_payment() {
+            if entry.kind.credits() {
                 paid = paid.saturating_add(entry.amount);
             } else {
                 taken = taken.saturating_add(entry.amount);
@@ -139,7 +160,7 @@ impl TabBalance {
         // entry it is part of.
         let mut settled = paid.get();
         let mut owed_since = None;
-        for entry in entries.iter().filter(|entry| !entry.kind.is_payment()) {
+        for entry in entries.iter().filter(|entry| !entry.kind.credits()) {
             if settled >= entry.amount.get() {
                 settled -= entry.amount.get();
             } else {
@@ -181,6 +202,9 @@ pub enum TabRefusal {
     NothingOwed,
     #[error("{}", crate::t!("tab-over-balance", owed = .owed.to_string()))]
     OverBalance { owed: Pesos },
+    /// Links still waiting to be paid ask for this much of what is owed already.
+    #[error("{}", crate::t!("tab-asked-already", owed = .owed.to_string(), waiting = .waiting.to_string()))]
+    AskedAlready { owed: Pesos, waiting: Pesos },
     #[error("{}", crate::t!("tab-still-owes", owed = .owed.to_string()))]
     StillOwes { owed: Pesos },
     #[error("{}", crate::t!("tab-has-credit", credit = .credit.to_string()))]

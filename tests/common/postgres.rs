@@ -175,6 +175,20 @@ impl Cluster {
         self.url(&name)
     }
 
+    /// A new database holding what `dump` (a plain SQL dump, `pg_dump --inserts`) restores: the
+    /// books of an earlier release, as its tills wrote them. Its address.
+    pub fn restored(&self, dump: &Path) -> String {
+        let url = self.database();
+        let status = Command::new(self.bin.join("psql"))
+            .args(["-q", "-X", "-v", "ON_ERROR_STOP=1", "-d", &url, "-f"])
+            .arg(dump)
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success(), "psql -f {}", dump.display());
+        url
+    }
+
     pub fn url(&self, database: &str) -> String {
         format!("postgres://paydesk@127.0.0.1:{}/{database}", self.port)
     }

@@ -7,7 +7,7 @@ use crate::api::family_a::*;
 use crate::api::family_b::*;
 use crate::cli::args::*;
 use crate::cli::output::{Failure, labelled};
-use crate::collections::{Created, InBooks, Sale, SaleError, SaleRequest, make_sale};
+use crate::collections::{Charge, ChargeError, ChargeRequest, Created, InBooks, make_charge};
 use crate::ledger::MadeBy;
 use crate::requests::{CashInForm, MethodPaymentForm, PaymentLinkForm, ResourceForm, Service};
 use crate::t;
@@ -58,7 +58,7 @@ pub async fn resource(ctx: &Context<'_>, args: &ResourceArgs) -> Outcome {
     }
     .parse()
     .map_err(Failure::Input)?;
-    sell(ctx, SaleRequest::Resource(request)).await
+    sell(ctx, ChargeRequest::Resource(request)).await
 }
 
 pub async fn checkout(ctx: &Context<'_>, args: &CheckoutArgs) -> Outcome {
@@ -102,7 +102,7 @@ pub async fn link(ctx: &Context<'_>, args: &LinkArgs) -> Outcome {
     }
     .parse(&Service::of(ctx.connection))
     .map_err(Failure::Input)?;
-    sell(ctx, SaleRequest::Link(request)).await
+    sell(ctx, ChargeRequest::Link(request)).await
 }
 
 pub async fn charge(ctx: &Context<'_>, args: &ChargeArgs) -> Outcome {
@@ -137,20 +137,20 @@ pub async fn charge(ctx: &Context<'_>, args: &ChargeArgs) -> Outcome {
     }
     .parse(&Service::of(ctx.connection))
     .map_err(Failure::Input)?;
-    sell(ctx, SaleRequest::Method(request)).await
+    sell(ctx, ChargeRequest::Method(request)).await
 }
 
-/// Every sale from the terminal is made by the one sale sequence (`collections::make_sale`), in
+/// Every sale from the terminal is made by the one sale sequence (`collections::make_charge`), in
 /// this profile's books, by nobody named at this computer. A sale the service made but the books
 /// could not keep is said, with its reference, and exits non-zero.
-async fn sell(ctx: &Context<'_>, request: SaleRequest) -> Outcome {
+async fn sell(ctx: &Context<'_>, request: ChargeRequest) -> Outcome {
     let books = (ctx.ledger()?, ctx.connection.profile_name.clone());
     let made_by = MadeBy {
         cashier: String::new(),
         till: crate::ledger::activity::this_till(),
     };
     let connection = ctx.connection;
-    let made = make_sale(
+    let made = make_charge(
         &connection.client,
         &connection.catalog,
         Some(books),
@@ -159,8 +159,8 @@ async fn sell(ctx: &Context<'_>, request: SaleRequest) -> Outcome {
     )
     .await
     .map_err(|error| match error {
-        SaleError::Service(error) => Failure::Api(error),
-        SaleError::Books(too_old) => Failure::Local(too_old.to_string()),
+        ChargeError::Service(error) => Failure::Api(error),
+        ChargeError::Books(too_old) => Failure::Local(too_old.to_string()),
     })?;
     let sale = made.sale;
     if let InBooks::NotWritten(error) = made.books {
@@ -174,7 +174,7 @@ async fn sell(ctx: &Context<'_>, request: SaleRequest) -> Outcome {
 }
 
 /// A sale as the terminal says it: what the service answered, by kind.
-fn shown(sale: &Sale) -> String {
+fn shown(sale: &Charge) -> String {
     let amount = sale
         .payment
         .amount

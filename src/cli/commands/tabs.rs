@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use super::context::{Context, Local, Outcome};
 use crate::cli::args::TabCommand;
 use crate::cli::output::{Failure, Output, labelled};
-use crate::collections::{Created, InBooks, SaleError, SaleRequest};
+use crate::collections::{ChargeError, ChargeRequest, Created, InBooks};
 use crate::config::Environment;
 use crate::ledger::activity::Actor;
 use crate::ledger::{
@@ -339,7 +339,7 @@ pub async fn tab_link(
     }
     .parse(&Service::of(ctx.connection))
     .map_err(Failure::Input)?;
-    let link = made_link(ctx, ledger, id, SaleRequest::Link(request)).await?;
+    let link = made_link(ctx, ledger, id, ChargeRequest::Link(request)).await?;
     let shop = ctx.connection.shop_name();
     let message = crate::tabs::link_message(&shop, &balance, Some(amount), &link.url);
     let cellphone = balance.customer.cellphone.clone();
@@ -388,7 +388,7 @@ async fn made_link(
     ctx: &Context<'_>,
     ledger: Arc<Ledger>,
     id: i64,
-    request: SaleRequest,
+    request: ChargeRequest,
 ) -> Result<MadeLink, Failure> {
     let made_by = MadeBy {
         cashier: String::new(),
@@ -406,8 +406,8 @@ async fn made_link(
     )
     .await
     .map_err(|error| match error {
-        SaleError::Service(error) => Failure::Api(error),
-        SaleError::Books(error) => refused(error),
+        ChargeError::Service(error) => Failure::Api(error),
+        ChargeError::Books(error) => refused(error),
     })?;
     let sale = made.sale;
     if let InBooks::NotWritten(error) = made.books {

@@ -48,12 +48,21 @@ impl Spoken<'_> {
                 self.either("counted", "contado por el cajero"),
                 self.whose(true),
             ),
+            // Goods given back: the sale whose part it returns, and no money.
+            TabKind::Returned => (
+                entry.sale.map(|sale| sale.to_string()).unwrap_or_default(),
+                String::new(),
+                self.either("tab", "fiado"),
+                "",
+                self.either("tab-not-money", "fiado (no es dinero)")
+                    .to_owned(),
+            ),
         };
         // A payment by the service is written by whichever till or receiver saw the answer
         // first, not by a person: it names nobody.
         let cashier = match entry.kind {
             TabKind::PaidByService => String::new(),
-            TabKind::Taken | TabKind::PaidInCash => text(&who(&entry.by)),
+            TabKind::Taken | TabKind::PaidInCash | TabKind::Returned => text(&who(&entry.by)),
         };
         let mut row: Row = Default::default();
         row[0] = record;

@@ -11,8 +11,8 @@
 use std::collections::BTreeMap;
 
 use super::cash::who;
-use crate::ledger::activity::{Actor, Role};
 use crate::ledger::store::{Row, args};
+use crate::ledger::tabs::{ENTRY_COLUMNS, ENTRY_FROM};
 use crate::ledger::{Ledger, LedgerError, TabEntry, TabKind};
 use crate::money::Pesos;
 
@@ -41,6 +41,8 @@ pub struct TabDay {
     pub paid_by_service: TabSum,
     /// Paid in cash at a till: already in that drawer's money in.
     pub paid_in_cash: TabSum,
+    /// Goods given back, credited to the tab: a return, already off the period's sales.
+    pub returned: TabSum,
     /// What customers owed the shop at the period's end, and how many owed.
     pub owed: TabSum,
     /// What the shop owed customers at the period's end (saldo a favor), and to how many.
@@ -63,6 +65,7 @@ impl TabDay {
                 }
                 TabKind::PaidByService => day.paid_by_service.add(entry.amount),
                 TabKind::PaidInCash => day.paid_in_cash.add(entry.amount),
+                TabKind::Returned => day.returned.add(entry.amount),
             }
         }
         for balance in balances.iter().copied() {
@@ -78,7 +81,11 @@ impl TabDay {
 
     /// Whether the period wrote anything on a tab.
     pub fn had_entries(&self) -> bool {
-        self.given.count + self.paid_by_service.count + self.paid_in_cash.count > 0
+        self.given.count
+            + self.paid_by_service.count
+            + self.paid_in_cash.count
+            + self.returned.count
+            > 0
     }
 
     /// Nothing to say: no entry in the period and nobody owes or is owed.
@@ -96,28 +103,9 @@ pub struct PeriodTabEntry {
 }
 
 fn period_entry(row: &Row<'_>) -> Result<PeriodTabEntry, LedgerError> {
-    let kind = row.get::<String>(3)?;
     Ok(PeriodTabEntry {
-        entry: TabEntry {
-            id: row.get(0)?,
-            customer: row.get(1)?,
-            at: row.get(2)?,
-            // The books write only the three codes; an unknown one (a later version's) is
-            // counted as what was taken, never as money.
-            kind: TabKind::parse(&kind).unwrap_or(TabKind::Taken),
-            amount: Pesos::new(row.get(4)?),
-            description: row.get(5)?,
-            sale_reference: row.get(6)?,
-            payment_reference: row.get(7)?,
-            cash_entry: row.get(8)?,
-            over_limit: row.get::<i64>(9)? != 0,
-            by: Actor {
-                role: Role::parse(&row.get::<String>(10)?),
-                name: row.get(11)?,
-                till: row.get(12)?,
-            },
-        },
-        customer_name: row.get(13)?,
+        entry: crate::ledger::tabs::tab_entry(row)?,
+        customer_name: row.get(15)?,
     })
 }
 
@@ -131,12 +119,12 @@ impl Ledger {
     ) -> Result<Vec<PeriodTabEntry>, LedgerError> {
         self.with(|db| {
             db.query(
-                "SELECT e.id, e.customer_id, e.at, e.kind, e.amount, e.description,
-                        e.sale_reference, e.payment_reference, e.cash_entry, e.over_limit,
-                        e.role, e.name, e.till_name, c.name
-                 FROM tab_entries e JOIN tab_customers c ON c.id = e.customer_id
-                 WHERE e.at >= ?1 AND e.at < ?2
-                 ORDER BY e.at, e.id",
+                &format!(
+                    "SELECT {ENTRY_COLUMNS}, c.name
+                     FROM {ENTRY_FROM} JOIN tab_customers c ON c.id = e.customer_id
+                     WHERE e.at >= ?1 AND e.at < ?2
+                     ORDER BY e.at, e.id"
+                ),
                 args![from, to],
                 period_entry,
             )

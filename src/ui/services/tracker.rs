@@ -10,7 +10,7 @@ use std::sync::Arc;
 use crate::api::Client;
 use crate::api::kind::PaymentKind;
 use crate::api::{StatusRecord, TransactionStatus};
-use crate::collections::{FollowUpdate, Follower, InBooks, MadeSale, Sale};
+use crate::collections::{Charge, FollowUpdate, Follower, InBooks, MadeCharge};
 use crate::ledger::reconcile::MoneyIn;
 use crate::ledger::{Collection, Contradiction, Ledger, MadeBy, ReceivedPayment, now_ms};
 use crate::money::Pesos;
@@ -85,7 +85,7 @@ impl TrackedPayment {
     }
 
     /// A sale just made, as the list shows it until the service says more.
-    pub fn of_sale(sale: &Sale) -> Self {
+    pub fn of_sale(sale: &Charge) -> Self {
         let made = &sale.payment;
         TrackedPayment {
             description: made.description.clone(),
@@ -340,9 +340,9 @@ impl Tracker {
         self.follow_in_books(bridge, client, payment, (collection, false));
     }
 
-    /// A sale made at this till (`collections::make_sale`): in the list and followed. The sale
+    /// A sale made at this till (`collections::make_charge`): in the list and followed. The sale
     /// wrote itself down; its follower writes it only where the books could not keep it then.
-    pub fn follow_sale(&mut self, bridge: &Bridge, client: Client, made: &MadeSale) {
+    pub fn follow_sale(&mut self, bridge: &Bridge, client: Client, made: &MadeCharge) {
         if let InBooks::NotWritten(error) = &made.books {
             let reference = crate::untrusted::ForLog(&made.sale.payment.reference);
             tracing::error!(%error, %reference, "the books could not keep a sale the service made");

@@ -3,13 +3,13 @@
 
 use crate::api::catalog::MethodCatalog;
 use crate::api::kind::PaymentKind;
-use crate::collections::{Created, Sale};
+use crate::collections::{Charge, Created};
 use crate::t;
 use crate::ui::customer::CreatedPayment;
 
 /// A sale as its card shows it. The card's title names the method the catalog calls it by.
 impl CreatedPayment {
-    pub(super) fn of_sale(sale: &Sale, catalog: &MethodCatalog) -> CreatedPayment {
+    pub(super) fn of_sale(sale: &Charge, catalog: &MethodCatalog) -> CreatedPayment {
         let payment = &sale.payment;
         let (title, extra) = match &sale.answer {
             Created::Link(_) => (

@@ -8,7 +8,7 @@ use egui::Ui;
 use crate::t;
 
 use crate::api::Dialect;
-use crate::collections::{SaleRequest, fresh_reference1};
+use crate::collections::{ChargeRequest, fresh_reference1};
 use crate::requests::CashInForm;
 use crate::ui::widgets::form::{self};
 use crate::validate::ValidationError;
@@ -74,7 +74,7 @@ impl CashInFields {
     /// The form's foot for the sale these fields read, with its button's words and labels.
     pub(super) fn foot(
         &mut self,
-        sale: Result<SaleRequest, Vec<ValidationError>>,
+        sale: Result<ChargeRequest, Vec<ValidationError>>,
         button: (String, Vec<(Field, String)>),
         enter: bool,
     ) -> SaleForm<'_> {

@@ -11,7 +11,7 @@ use crate::validate::{self, Field, ValidationError};
 
 use super::submit::Submission;
 use super::*;
-use crate::collections::SaleRequest;
+use crate::collections::ChargeRequest;
 
 fn link_labels() -> Vec<(Field, String)> {
     vec![
@@ -96,7 +96,7 @@ impl LinkForm {
         let button = (t!("collect-create-link"), link_labels());
         let form = self
             .fields
-            .foot(built.map(SaleRequest::Link), button, enter);
+            .foot(built.map(ChargeRequest::Link), button, enter);
         self.submission.foot_ui(ui, form, (view, queued));
     }
 }

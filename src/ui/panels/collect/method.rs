@@ -16,7 +16,7 @@ use crate::validate::{self, Field, ValidationError};
 use super::fields::person_type_row;
 use super::submit::Submission;
 use super::*;
-use crate::collections::SaleRequest;
+use crate::collections::ChargeRequest;
 
 pub(super) fn method_labels() -> Vec<(Field, String)> {
     vec![
@@ -188,7 +188,7 @@ impl MethodForm {
         let button = (t!("collect-create-payment"), method_labels());
         let form = self
             .fields
-            .foot(built.map(SaleRequest::Method), button, enter);
+            .foot(built.map(ChargeRequest::Method), button, enter);
         self.submission.foot_ui(ui, form, (view, queued));
     }
 

@@ -8,7 +8,7 @@ use egui::{RichText, Ui};
 use crate::t;
 
 use crate::api::family_a::MethodQuery;
-use crate::collections::SaleRequest;
+use crate::collections::ChargeRequest;
 use crate::ui::{AppAction, LogicContext};
 
 use super::{
@@ -183,9 +183,9 @@ impl CollectPanel {
         let client = work.session.connection.client.clone();
         match command {
             CollectCommand::Create(request) => match &request {
-                SaleRequest::Link(_) => self.link.submission.start(request, work),
-                SaleRequest::Method(_) => self.method.submission.start(request, work),
-                SaleRequest::Resource(_) => self.resource.submission.start(request, work),
+                ChargeRequest::Link(_) => self.link.submission.start(request, work),
+                ChargeRequest::Method(_) => self.method.submission.start(request, work),
+                ChargeRequest::Resource(_) => self.resource.submission.start(request, work),
             },
             CollectCommand::LoadBanks(method_id) => {
                 self.method.banks.start(

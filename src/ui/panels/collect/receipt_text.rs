@@ -97,6 +97,7 @@ mod tests {
             description: String::new(),
             by: Actor::new(crate::ledger::activity::Role::Anyone, ""),
             void: None,
+            sale: None,
         };
         let text = decoded(&share_link(&cash_receipt("Tienda Ana", &entry)));
         for part in [

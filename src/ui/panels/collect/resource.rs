@@ -19,7 +19,7 @@ use crate::validate::ValidationError;
 use super::fields::person_type_row;
 use super::submit::{SaleForm, Submission};
 use super::*;
-use crate::collections::{SaleRequest, fresh_reference1};
+use crate::collections::{ChargeRequest, fresh_reference1};
 
 pub(super) fn resource_labels() -> Vec<(Field, String)> {
     vec![
@@ -239,7 +239,7 @@ impl ResourceForm {
         ui.add_space(crate::ui::theme::space::MEDIUM);
         let form = SaleForm {
             started: self.started(),
-            sale: built.map(SaleRequest::Resource),
+            sale: built.map(ChargeRequest::Resource),
             reference1: &mut self.reference1,
             button: (t!("resource-create"), resource_labels()),
             enter,

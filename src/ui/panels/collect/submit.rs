@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 use crate::t;
 
 use crate::api::TransactionStatus;
-use crate::collections::{MadeSale, SaleError, SaleRequest, fresh_reference1, make_sale};
+use crate::collections::{ChargeError, ChargeRequest, MadeCharge, fresh_reference1, make_charge};
 use crate::ui::LogicContext;
 use crate::ui::plumbing::bridge::{Requested, Task, UiError};
 use crate::ui::widgets::form::{blocking_reasons, error_box};
@@ -35,7 +35,7 @@ const SAME_AMOUNT_WINDOW_MS: i64 = 60_000;
 /// A charge held back until the cashier says it is another sale.
 #[derive(Debug, Clone)]
 pub(super) struct Unconfirmed {
-    request: SaleRequest,
+    request: ChargeRequest,
     /// The earlier payment of the same amount, and how many seconds ago it was created.
     earlier: String,
     seconds_ago: i64,
@@ -46,7 +46,7 @@ pub(super) struct Unconfirmed {
 /// What a sale form hands its foot ([`Submission::foot_ui`]).
 pub(super) struct SaleForm<'a> {
     /// The sale as the form reads it now, or every problem in it.
-    pub(super) sale: Result<SaleRequest, Vec<ValidationError>>,
+    pub(super) sale: Result<ChargeRequest, Vec<ValidationError>>,
     /// The form's reference, which a retry after an unknown outcome changes.
     pub(super) reference1: &'a mut String,
     /// The button's words, and the form's fields as its reasons name them.
@@ -61,7 +61,7 @@ pub(super) struct SaleForm<'a> {
 /// it).
 pub(super) struct Sold {
     pub(super) card: CreatedPayment,
-    made: MadeSale,
+    made: MadeCharge,
 }
 
 /// One form's attempt at creating a payment and what came of it.
@@ -101,7 +101,7 @@ impl Submission {
     /// fail: that could be the same sale twice, so the cashier is asked first.
     pub(super) fn submit(
         &mut self,
-        (request, reference1): (SaleRequest, &mut String),
+        (request, reference1): (ChargeRequest, &mut String),
         view: &CollectView<'_>,
         queued: &mut Queue<CollectCommand>,
     ) {
@@ -178,9 +178,9 @@ impl Submission {
         self.pressed_while_blocked = false;
     }
 
-    /// Makes a queued sale on the runtime, by the one sale sequence (`collections::make_sale`):
+    /// Makes a queued sale on the runtime, by the one sale sequence (`collections::make_charge`):
     /// in the session's books, as the sale of whoever is at the till.
-    pub(super) fn start(&mut self, request: SaleRequest, work: &LogicContext<'_>) {
+    pub(super) fn start(&mut self, request: ChargeRequest, work: &LogicContext<'_>) {
         self.sent_reference1 = request.reference1();
         let session = work.session;
         let client = session.connection.client.clone();
@@ -189,7 +189,7 @@ impl Submission {
         let books = books.map(|ledger| (ledger, session.profile_name().to_owned()));
         let made_by = work.tracker.at_till().clone();
         self.request.start(work.bridge.spawn(async move {
-            let made = make_sale(&client, &catalog, books, made_by, request)
+            let made = make_charge(&client, &catalog, books, made_by, request)
                 .await
                 .map_err(refused)?;
             let card = CreatedPayment::of_sale(&made.sale, &catalog);
@@ -348,10 +348,10 @@ impl Submission {
 
 /// Why no sale was made, as the form says it: the service's refusal with its code, or the books
 /// that may no longer take a sale.
-fn refused(error: SaleError) -> UiError {
+fn refused(error: ChargeError) -> UiError {
     match error {
-        SaleError::Service(error) => UiError::from(error),
-        SaleError::Books(too_old) => UiError {
+        ChargeError::Service(error) => UiError::from(error),
+        ChargeError::Books(too_old) => UiError {
             code: Some("ledger.too_old".to_owned()),
             ..UiError::local(too_old.to_string())
         },

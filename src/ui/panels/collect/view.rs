@@ -1,7 +1,7 @@
 //! What Cobrar's forms draw from and what they ask for: the view of the session, and the
 //! commands the panel's `logic` runs.
 
-use crate::collections::SaleRequest;
+use crate::collections::ChargeRequest;
 use crate::ledger::StoredNotification;
 use crate::requests::Service;
 use crate::ui::customer::CreatedPayment;
@@ -12,7 +12,7 @@ use crate::ui::services::tracker::Tracker;
 #[derive(Debug, Clone)]
 pub enum CollectCommand {
     /// A sale to make, checked.
-    Create(SaleRequest),
+    Create(ChargeRequest),
     /// The banks a PSE payer can choose, for this method.
     LoadBanks(i64),
     /// The methods the account offers for resources, with their icons.

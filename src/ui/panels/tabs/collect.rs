@@ -12,7 +12,7 @@ use egui::{RichText, Ui};
 use super::command::TabsCommand;
 use crate::api::TransactionStatus;
 use crate::api::family_b::PaymentLinkRequest;
-use crate::collections::{MadeSale, SaleError, SaleRequest};
+use crate::collections::{ChargeError, ChargeRequest, MadeCharge};
 use crate::ledger::activity::Actor;
 use crate::ledger::{Ledger, LedgerError, TabBalance, TabKind, TabStatement};
 use crate::money::Pesos;
@@ -34,7 +34,7 @@ pub struct Made {
     pub reference: String,
     pub link: String,
     pub asked: Pesos,
-    made: MadeSale,
+    made: MadeCharge,
 }
 
 /// What came of a payment in cash.
@@ -70,10 +70,10 @@ pub struct Settle {
 }
 
 /// Why no link was made: the service's refusal, or the books' (more than owed, nothing owed).
-fn refused(error: SaleError) -> UiError {
+fn refused(error: ChargeError) -> UiError {
     match error {
-        SaleError::Service(error) => UiError::from(error),
-        SaleError::Books(error) => UiError::explained(&error),
+        ChargeError::Service(error) => UiError::from(error),
+        ChargeError::Books(error) => UiError::explained(&error),
     }
 }
 
@@ -91,7 +91,7 @@ impl Settle {
 
     /// Makes the link on the runtime by the one sequence for a tab, as the sale of whoever is at
     /// the till.
-    pub fn start(&mut self, work: &LogicContext<'_>, customer: i64, request: Box<SaleRequest>) {
+    pub fn start(&mut self, work: &LogicContext<'_>, customer: i64, request: Box<ChargeRequest>) {
         let session = work.session;
         let Ok(ledger) = session.ledger.clone() else {
             return;
@@ -278,7 +278,7 @@ impl Settle {
                 .clicked()
                 && let Some(Ok(link)) = &request
             {
-                let request = Box::new(SaleRequest::Link(link.clone()));
+                let request = Box::new(ChargeRequest::Link(link.clone()));
                 let customer = balance.customer.id;
                 queued.ask(ui, TabsCommand::Collect { customer, request });
             }

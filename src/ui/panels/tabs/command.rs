@@ -1,7 +1,7 @@
 //! What Fiado asks the app to do: each a small value queued while drawing and run by the next
 //! `logic` on the runtime.
 
-use crate::collections::SaleRequest;
+use crate::collections::ChargeRequest;
 use crate::ledger::NewCustomer;
 use crate::money::Pesos;
 
@@ -32,7 +32,7 @@ pub enum TabsCommand {
     /// A link for the customer's tab, made by `tabs::collect` and followed like any sale.
     Collect {
         customer: i64,
-        request: Box<SaleRequest>,
+        request: Box<ChargeRequest>,
     },
     /// The customer pays in cash at this till (the drawer's open shift).
     PayInCash { customer: i64, amount: Pesos },

@@ -54,6 +54,8 @@ pub(super) fn entry_words(entry: &TabEntry) -> String {
     match entry.kind {
         TabKind::Taken if entry.description.is_empty() => entry.kind.words(),
         TabKind::Taken => format!("{}: {}", entry.kind.words(), entry.description),
+        TabKind::Returned if entry.description.is_empty() => entry.kind.words(),
+        TabKind::Returned => format!("{}: {}", entry.kind.words(), entry.description),
         TabKind::PaidByService | TabKind::PaidInCash => entry.kind.words(),
     }
 }

@@ -50,10 +50,12 @@ fn entries_ui(ui: &mut Ui, statement: &TabStatement) {
                 row.text(ui, entry.amount.to_string(), &titles[2]);
                 let by = match entry.kind {
                     TabKind::PaidByService => t!("fiado-by-service"),
-                    TabKind::Taken | TabKind::PaidInCash if entry.by.till.is_empty() => {
+                    TabKind::Taken | TabKind::PaidInCash | TabKind::Returned
+                        if entry.by.till.is_empty() =>
+                    {
                         entry.by.words()
                     }
-                    TabKind::Taken | TabKind::PaidInCash => t!(
+                    TabKind::Taken | TabKind::PaidInCash | TabKind::Returned => t!(
                         "fiado-by-at",
                         who = entry.by.words(),
                         till = entry.by.till.as_str()

@@ -58,7 +58,7 @@ async fn may_sell(ledger: Arc<Ledger>) -> Result<(), LedgerError> {
 
 /// A sale as a person asked for it, checked and ready for the service.
 #[derive(Debug, Clone)]
-pub enum SaleRequest {
+pub enum ChargeRequest {
     /// A payment link: the customer picks any method on the service's page.
     Link(PaymentLinkRequest),
     /// A payment for one method.
@@ -67,42 +67,42 @@ pub enum SaleRequest {
     Resource(ResourceRequest),
 }
 
-impl SaleRequest {
+impl ChargeRequest {
     /// The amount asked for (a QR code may leave it to the payer).
     pub fn amount(&self) -> Option<Pesos> {
         match self {
-            SaleRequest::Link(request) => Some(request.cash_in.amount),
-            SaleRequest::Method(request) => Some(request.cash_in.amount),
-            SaleRequest::Resource(request) => request.bill.amount,
+            ChargeRequest::Link(request) => Some(request.cash_in.amount),
+            ChargeRequest::Method(request) => Some(request.cash_in.amount),
+            ChargeRequest::Resource(request) => request.bill.amount,
         }
     }
 
     /// What is sold, as typed.
     pub fn description(&self) -> String {
         match self {
-            SaleRequest::Link(request) => request.cash_in.description(),
-            SaleRequest::Method(request) => request.cash_in.description(),
-            SaleRequest::Resource(request) => request.description.clone().unwrap_or_default(),
+            ChargeRequest::Link(request) => request.cash_in.description(),
+            ChargeRequest::Method(request) => request.cash_in.description(),
+            ChargeRequest::Resource(request) => request.description.clone().unwrap_or_default(),
         }
     }
 
     /// The merchant's reference the sale is sent under.
     pub fn reference1(&self) -> String {
         match self {
-            SaleRequest::Link(request) => request.cash_in.reference1.clone(),
-            SaleRequest::Method(request) => request.cash_in.reference1.clone(),
-            SaleRequest::Resource(request) => request.bill.reference1.clone().unwrap_or_default(),
+            ChargeRequest::Link(request) => request.cash_in.reference1.clone(),
+            ChargeRequest::Method(request) => request.cash_in.reference1.clone(),
+            ChargeRequest::Resource(request) => request.bill.reference1.clone().unwrap_or_default(),
         }
     }
 
     /// The same sale under another merchant's reference (empty: none, where the sale may go
     /// without one).
-    pub fn under(mut self, reference1: &str) -> SaleRequest {
+    pub fn under(mut self, reference1: &str) -> ChargeRequest {
         let reference1 = reference1.trim().to_owned();
         match &mut self {
-            SaleRequest::Link(request) => request.cash_in.reference1 = reference1,
-            SaleRequest::Method(request) => request.cash_in.reference1 = reference1,
-            SaleRequest::Resource(request) => {
+            ChargeRequest::Link(request) => request.cash_in.reference1 = reference1,
+            ChargeRequest::Method(request) => request.cash_in.reference1 = reference1,
+            ChargeRequest::Resource(request) => {
                 request.bill.reference1 = Some(reference1).filter(|text| !text.is_empty());
             }
         }
@@ -112,17 +112,17 @@ impl SaleRequest {
     /// What it creates, as the books keep it.
     pub fn kind(&self) -> PaymentKind {
         match self {
-            SaleRequest::Link(_) => PaymentKind::Link,
-            SaleRequest::Method(request) => PaymentKind::Method(request.method_id),
-            SaleRequest::Resource(request) => PaymentKind::Resource(request.method_id),
+            ChargeRequest::Link(_) => PaymentKind::Link,
+            ChargeRequest::Method(request) => PaymentKind::Method(request.method_id),
+            ChargeRequest::Resource(request) => PaymentKind::Resource(request.method_id),
         }
     }
 
     /// The one method a payment is for, whose smallest amount and existence the catalog knows.
     fn method(&self) -> Option<i64> {
         match self {
-            SaleRequest::Method(request) => Some(request.method_id),
-            SaleRequest::Link(_) | SaleRequest::Resource(_) => None,
+            ChargeRequest::Method(request) => Some(request.method_id),
+            ChargeRequest::Link(_) | ChargeRequest::Resource(_) => None,
         }
     }
 }
@@ -148,7 +148,7 @@ impl Created {
 
 /// A sale the service made: what the books keep of it, what the front end follows and shows.
 #[derive(Debug, Clone)]
-pub struct Sale {
+pub struct Charge {
     /// The payment as the books keep it (not asked about yet: no state): its reference, kind,
     /// amount, the merchant's reference, what the QR encodes, what was sold, the service's id
     /// of its resource, whether it takes many payments and until when, when and by whom it was
@@ -161,14 +161,14 @@ pub struct Sale {
     pub raw: Value,
 }
 
-impl Sale {
+impl Charge {
     /// The sale the service made of `request`, as it answered, made now by `made_by`.
     fn of(
-        request: SaleRequest,
+        request: ChargeRequest,
         (answer, raw): (Created, Value),
         made_by: MadeBy,
         catalog: &MethodCatalog,
-    ) -> Sale {
+    ) -> Charge {
         let now = now_ms();
         let (reference, url, expires, resource_id) = match &answer {
             Created::Link(link) => (
@@ -213,7 +213,7 @@ impl Sale {
             // A notification that names only the resource is matched by it.
             resource_id: Some(resource_id).filter(|id| !id.is_empty()),
         };
-        Sale {
+        Charge {
             payment,
             expires,
             answer,
@@ -224,8 +224,8 @@ impl Sale {
 
 /// When a link asked to live `expires_in` seconds stops taking payment, as the service writes
 /// a moment (RFC 3339, Bogotá's offset): a front end says it in its language when it shows it.
-fn moment_after(request: &SaleRequest) -> Option<String> {
-    let SaleRequest::Link(link) = request else {
+fn moment_after(request: &ChargeRequest) -> Option<String> {
+    let ChargeRequest::Link(link) = request else {
         return None;
     };
     let seconds = i64::try_from(link.cash_in.expires_in?).ok()?;
@@ -249,15 +249,15 @@ pub enum InBooks {
 
 /// A sale the service made, and what the books did with it.
 #[derive(Debug)]
-pub struct MadeSale {
-    pub sale: Sale,
+pub struct MadeCharge {
+    pub sale: Charge,
     pub books: InBooks,
 }
 
 /// Why no sale was made: nothing was created at the service, or it may have been (the
 /// service's error says which).
 #[derive(Debug, thiserror::Error)]
-pub enum SaleError {
+pub enum ChargeError {
     /// The books may no longer take a sale: nothing was sent.
     #[error(transparent)]
     Books(LedgerError),
@@ -270,27 +270,27 @@ pub enum SaleError {
 /// take it, the payment created at the service (a refusal under the smallest amount says that
 /// amount; a method the catalog does not know is said so), then written in `books` (a profile's
 /// ledger) as `made_by`'s. The sale comes back even when the books could not keep it.
-pub async fn make_sale(
+pub async fn make_charge(
     client: &Client,
     catalog: &MethodCatalog,
     books: Option<(Arc<Ledger>, String)>,
     made_by: MadeBy,
-    request: SaleRequest,
-) -> Result<MadeSale, SaleError> {
+    request: ChargeRequest,
+) -> Result<MadeCharge, ChargeError> {
     if let Some((ledger, _)) = &books {
-        may_sell(ledger.clone()).await.map_err(SaleError::Books)?;
+        may_sell(ledger.clone()).await.map_err(ChargeError::Books)?;
     }
     let answer = create(client, catalog, &request).await?;
-    let sale = Sale::of(request, answer, made_by, catalog);
+    let sale = Charge::of(request, answer, made_by, catalog);
     let books = write_down(books, &sale).await;
-    Ok(MadeSale { sale, books })
+    Ok(MadeCharge { sale, books })
 }
 
 /// Asks the service once; a refusal is explained in the sale's terms.
 async fn create(
     client: &Client,
     catalog: &MethodCatalog,
-    request: &SaleRequest,
+    request: &ChargeRequest,
 ) -> Result<(Created, Value), ApiError> {
     let method = request.method();
     let explain = |error: ApiError| {
@@ -302,15 +302,15 @@ async fn create(
         }
     };
     let created = match request {
-        SaleRequest::Link(request) => client
+        ChargeRequest::Link(request) => client
             .create_payment_link(request)
             .await
             .map(|reply| (Created::Link(reply.value), reply.raw)),
-        SaleRequest::Method(request) => client
+        ChargeRequest::Method(request) => client
             .create_method_payment(request)
             .await
             .map(|reply| (Created::Method(reply.value), reply.raw)),
-        SaleRequest::Resource(request) => client
+        ChargeRequest::Resource(request) => client
             .generate_resource(request)
             .await
             .map(|reply| (Created::Resource(reply.value.resource), reply.raw)),
@@ -320,7 +320,7 @@ async fn create(
 
 /// Writes the sale down on the blocking pool, so the day's close expects it and a notification
 /// about it is known before anyone asks about it.
-async fn write_down(books: Option<(Arc<Ledger>, String)>, sale: &Sale) -> InBooks {
+async fn write_down(books: Option<(Arc<Ledger>, String)>, sale: &Charge) -> InBooks {
     let Some((ledger, profile)) = books else {
         return InBooks::NoBooks;
     };
@@ -340,8 +340,8 @@ mod tests {
     use crate::api::family_a::{Bill, ResourceFeatures};
     use crate::validate;
 
-    fn code(reference1: Option<&str>) -> SaleRequest {
-        SaleRequest::Resource(ResourceRequest {
+    fn code(reference1: Option<&str>) -> ChargeRequest {
+        ChargeRequest::Resource(ResourceRequest {
             method_id: 3,
             features: ResourceFeatures::None,
             bill: Bill {
@@ -366,7 +366,7 @@ mod tests {
         .unwrap();
         let request = code(None).under(" QR-1 ");
         let answer = (Created::Resource(answer), serde_json::json!({"id": 42}));
-        let sale = Sale::of(
+        let sale = Charge::of(
             request,
             answer,
             MadeBy::default(),
@@ -389,7 +389,7 @@ mod tests {
     #[test]
     fn a_sale_under_no_reference_goes_without_one() {
         assert_eq!(code(Some("A")).under("  ").reference1(), "");
-        let SaleRequest::Resource(request) = code(Some("A")).under("  ") else {
+        let ChargeRequest::Resource(request) = code(Some("A")).under("  ") else {
             unreachable!()
         };
         assert_eq!(request.bill.reference1, None);
