@@ -20,6 +20,7 @@ pub mod payouts;
 pub mod places;
 pub mod printing;
 pub mod requests;
+pub mod sales;
 pub mod secrets;
 pub mod simulator;
 pub mod speech;

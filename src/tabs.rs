@@ -56,12 +56,14 @@ pub async fn collect(
     tie.await
         .map_err(|error| ChargeError::Books(LedgerError::Runtime(error.to_string())))?
         .map_err(ChargeError::Books)?;
+    // A tab's collection is no sale: the customer pays what they took.
     make_charge(
         client,
         catalog,
         Some((ledger, profile.to_owned())),
         made_by,
         request,
+        crate::ledger::SaleFor::NotASale,
     )
     .await
 }

@@ -35,7 +35,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("records", &["ledger", "backup"]),
     (
         "a payment's life and the money rules",
-        &["collections", "payouts", "cash", "tabs"],
+        &["collections", "payouts", "cash", "tabs", "sales"],
     ),
     ("notifications", &["webhook"]),
     ("a profile's checkup", &["checkup"]),

@@ -147,6 +147,30 @@ fn carried_over(ledger: &Ledger, till: i64) {
     assert_eq!(rosa.owed(), Pesos::new(5_000));
     assert_eq!(ledger.received_between(None, start, end).unwrap().len(), 4);
     assert_eq!(ledger.cash_between(start, end).unwrap().len(), 7);
+    // The day's three figures. Ventas: what stands of the day's sales (the link, the cash sale,
+    // the code's two payments, the one charged in cash instead, the two tabs), less the cash
+    // given back that day (the payout went back the day the books were written). Recibido:
+    // the service's four payments (the tab's link among them), and apart the cash taken (the
+    // voided sale not). Por cobrar: the two tabs; the pending link is no debt, its sale was paid
+    // in cash. The $ 18.000 link was still waiting at that day's end as the books knew it then
+    // (its end was written the day the fixture was, after).
+    let day = parse_date("2026-11-30").unwrap();
+    let figures = ledger.reconcile(None, day, day, end + 1).unwrap().figures;
+    assert_eq!(figures.sales.sold.amount, Pesos::new(101_000));
+    assert_eq!(figures.sales.sold.count, 7);
+    assert_eq!(figures.sales.returned.amount, Pesos::new(2_000));
+    assert_eq!(figures.sales.net(), Pesos::new(99_000));
+    assert_eq!(
+        figures.sales.unpaid.amount,
+        Pesos::new(18_000),
+        "the expired link"
+    );
+    assert_eq!(figures.sales.voided.amount, Pesos::new(8_000));
+    assert_eq!(figures.received.service.gross, Pesos::new(55_000));
+    assert_eq!(figures.received.cash.amount, Pesos::new(29_000));
+    assert_eq!(figures.owed.tabs.amount, Pesos::new(17_000));
+    assert_eq!(figures.owed.charges.amount, Pesos::new(18_000));
+    assert_eq!(figures.owed.charges.count, 1);
 }
 
 /// A sale made after the step takes the next number at its till (fiado: the drawer of that day

@@ -96,7 +96,7 @@ impl Shop {
             request,
         ))?;
         assert!(
-            matches!(made.books, paydesk::collections::InBooks::Written),
+            matches!(made.books, paydesk::collections::InBooks::Written(None)),
             "the sale is in the books"
         );
         Ok(made.sale)

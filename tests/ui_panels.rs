@@ -904,6 +904,7 @@ mod owner_charts {
             notifications: 0,
             cash: Default::default(),
             tabs: Default::default(),
+            figures: Default::default(),
         }
     }
 

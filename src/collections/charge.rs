@@ -6,13 +6,15 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::answers::{open_until, record_created};
+use super::answers::open_until;
 use crate::api::catalog::MethodCatalog;
 use crate::api::family_a::{Resource, ResourceRequest};
 use crate::api::family_b::{MethodPayment, PaymentLink, PaymentLinkRequest, PaymentMethodRequest};
 use crate::api::kind::PaymentKind;
 use crate::api::{ApiError, Client};
-use crate::ledger::{Collection, Ledger, LedgerError, MadeBy, now_ms};
+use crate::ledger::{
+    Collection, Ledger, LedgerError, MadeBy, NewSale, SaleFor, SaleNumber, now_ms,
+};
 use crate::money::Pesos;
 
 /// A reference the customer never sees twice: `PD` and the time in base 36, plus randomness.
@@ -83,6 +85,15 @@ impl ChargeRequest {
             ChargeRequest::Link(request) => request.cash_in.description(),
             ChargeRequest::Method(request) => request.cash_in.description(),
             ChargeRequest::Resource(request) => request.description.clone().unwrap_or_default(),
+        }
+    }
+
+    /// The charge as a sale of its own, sold by `by`: one line, what it sells at its amount (a
+    /// QR that leaves the amount to the payer has none until it is paid).
+    pub fn own_sale(&self, by: crate::ledger::activity::Actor) -> SaleFor {
+        SaleFor::New {
+            sale: NewSale::of_amount(self.amount(), &self.description()),
+            by,
         }
     }
 
@@ -236,11 +247,12 @@ fn moment_after(request: &ChargeRequest) -> Option<String> {
         .ok()
 }
 
-/// Whether the books keep a sale the service made. A sale they could not keep is still a sale:
+/// Whether the books keep a charge the service made. One they could not keep is still a charge:
 /// the customer may pay it.
 #[derive(Debug)]
 pub enum InBooks {
-    Written,
+    /// Kept, as a part of the sale with this number (none: a tab's collection, a counter code).
+    Written(Option<SaleNumber>),
     /// What the books said; nothing else of the sale failed.
     NotWritten(LedgerError),
     /// There are no books to write it in (the app without a ledger: its list only).
@@ -276,14 +288,18 @@ pub async fn make_charge(
     books: Option<(Arc<Ledger>, String)>,
     made_by: MadeBy,
     request: ChargeRequest,
+    sale: SaleFor,
 ) -> Result<MadeCharge, ChargeError> {
     if let Some((ledger, _)) = &books {
         may_sell(ledger.clone()).await.map_err(ChargeError::Books)?;
     }
     let answer = create(client, catalog, &request).await?;
-    let sale = Charge::of(request, answer, made_by, catalog);
-    let books = write_down(books, &sale).await;
-    Ok(MadeCharge { sale, books })
+    let charge = Charge::of(request, answer, made_by, catalog);
+    let books = write_down(books, &charge, sale).await;
+    Ok(MadeCharge {
+        sale: charge,
+        books,
+    })
 }
 
 /// Asks the service once; a refusal is explained in the sale's terms.
@@ -320,15 +336,20 @@ async fn create(
 
 /// Writes the sale down on the blocking pool, so the day's close expects it and a notification
 /// about it is known before anyone asks about it.
-async fn write_down(books: Option<(Arc<Ledger>, String)>, sale: &Charge) -> InBooks {
+async fn write_down(
+    books: Option<(Arc<Ledger>, String)>,
+    charge: &Charge,
+    sale: SaleFor,
+) -> InBooks {
     let Some((ledger, profile)) = books else {
         return InBooks::NoBooks;
     };
-    let collection = sale.payment.clone();
+    let collection = charge.payment.clone();
     let written =
-        tokio::task::spawn_blocking(move || record_created(&ledger, &profile, &collection)).await;
+        tokio::task::spawn_blocking(move || ledger.record_charge(&profile, &collection, &sale))
+            .await;
     match written {
-        Ok(Ok(())) => InBooks::Written,
+        Ok(Ok(number)) => InBooks::Written(number),
         Ok(Err(error)) => InBooks::NotWritten(error),
         Err(stopped) => InBooks::NotWritten(LedgerError::Runtime(stopped.to_string())),
     }

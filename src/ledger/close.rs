@@ -495,6 +495,7 @@ mod tests {
             notifications: 3,
             cash: reconcile::CashDay::default(),
             tabs: reconcile::TabDay::default(),
+            figures: reconcile::Figures::default(),
         }
     }
 

@@ -50,7 +50,7 @@ fn sale_head(row: &Row<'_>) -> Result<SaleRecord, LedgerError> {
 const PART_COLUMNS: &str = "p.sale_id, p.id, p.at, p.way, p.amount, p.profile, p.reference,
     p.payment_reference, p.cash_entry, p.tab_entry, p.role, p.name, p.till_name,
     c.status, c.kind, c.amount, r.id, r.amount, r.fee, e.amount, e.tendered, e.reference,
-    v.id, t.amount, t.customer_id, tc.name";
+    v.id, t.amount, t.customer_id, tc.name, COALESCE(r.received_at, e.at, t.at)";
 
 const PART_FROM: &str = "sale_parts p
     LEFT JOIN collections c ON p.way = 'service' AND c.profile = p.profile
@@ -137,6 +137,10 @@ fn part(row: &Row<'_>) -> Result<(i64, SalePart), LedgerError> {
             tie,
             returns: PartReturns::default(),
             by: actor(&row.get::<String>(10)?, row.get(11)?, row.get(12)?),
+            paid_at: match state {
+                PartState::Paid => row.get(26)?,
+                _ => None,
+            },
         },
     ))
 }
@@ -278,20 +282,60 @@ impl Ledger {
     /// is owed on the tab already).
     pub fn charges_waiting_at(&self, since: i64, at: i64) -> Result<(usize, Pesos), LedgerError> {
         self.with(|db| {
-            db.query_opt(
-                "SELECT COUNT(*), CAST(COALESCE(SUM(COALESCE(p.amount, c.amount, 0)), 0) AS BIGINT)
-                 FROM sale_parts p
-                 JOIN collections c ON c.profile = p.profile AND c.reference = p.reference
-                 WHERE p.way = 'service' AND p.payment_reference = '' AND c.repeatable = 0
-                   AND c.created_at >= ?1 AND c.created_at < ?2
-                   AND NOT EXISTS (SELECT 1 FROM received_payments r
-                       WHERE r.profile = c.profile AND r.reference = c.reference
-                         AND r.received_at < ?2)
-                   AND (c.status IS NULL OR c.status IN (1, 9) OR c.status_at >= ?2)",
+            // Charges of sales made since `since` that the service had not settled at `at`.
+            const PENDING_AT: &str = "p.way = 'service' AND p.payment_reference = ''
+                AND c.repeatable = 0 AND c.created_at >= ?1 AND c.created_at < ?2
+                AND NOT EXISTS (SELECT 1 FROM received_payments r
+                    WHERE r.profile = c.profile AND r.reference = c.reference
+                      AND r.received_at < ?2)
+                AND (c.status IS NULL OR c.status IN (1, 9) OR c.status_at >= ?2)";
+            let pending: Vec<(i64, i64)> = db.query(
+                &format!(
+                    "SELECT p.sale_id, p.id FROM sale_parts p
+                     JOIN collections c ON c.profile = p.profile AND c.reference = p.reference
+                     WHERE {PENDING_AT}"
+                ),
                 args![since, at],
-                |row| Ok((row.get::<i64>(0)? as usize, Pesos::new(row.get(1)?))),
-            )
-            .map(|found| found.unwrap_or((0, Pesos::ZERO)))
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )?;
+            if pending.is_empty() {
+                return Ok((0, Pesos::ZERO));
+            }
+            let sales = sales_where(
+                db,
+                &format!(
+                    "s.id IN (SELECT p.sale_id FROM sale_parts p
+                     JOIN collections c ON c.profile = p.profile AND c.reference = p.reference
+                     WHERE {PENDING_AT})"
+                ),
+                args![since, at],
+            )?;
+            let mut waiting = (0, Pesos::ZERO);
+            for sale in &sales {
+                let is_pending = |part: &SalePart| pending.contains(&(sale.id, part.id));
+                // What other parts had paid by then leaves only the rest to wait for.
+                let stood = sale
+                    .parts
+                    .iter()
+                    .filter(|part| !is_pending(part))
+                    .filter(|part| part.paid_at.is_some_and(|paid| paid < at))
+                    .map(|part| part.paid.get())
+                    .sum::<i64>();
+                let asked = sale
+                    .parts
+                    .iter()
+                    .filter(|part| is_pending(part))
+                    .filter_map(|part| part.amount)
+                    .map(Pesos::get)
+                    .sum::<i64>();
+                let missing = (sale.total().get() - stood).max(0);
+                let owed = asked.min(missing);
+                if owed > 0 {
+                    waiting.0 += 1;
+                    waiting.1 = waiting.1.saturating_add(Pesos::new(owed));
+                }
+            }
+            Ok(waiting)
         })
     }
 

@@ -249,6 +249,8 @@ pub struct SalePart {
     pub tie: PartTie,
     pub returns: PartReturns,
     pub by: Actor,
+    /// When it came to stand: the service's confirmation, the drawer's entry, the tab's entry.
+    pub paid_at: Option<i64>,
 }
 
 impl SalePart {
@@ -497,6 +499,7 @@ mod tests {
             },
             returns: PartReturns::default(),
             by: Actor::new(Role::Anyone, ""),
+            paid_at: None,
         }
     }
 

@@ -150,12 +150,14 @@ async fn sell(ctx: &Context<'_>, request: ChargeRequest) -> Outcome {
         till: crate::ledger::activity::this_till(),
     };
     let connection = ctx.connection;
+    let sale = request.own_sale(made_by.seller());
     let made = make_charge(
         &connection.client,
         &connection.catalog,
         Some(books),
         made_by,
         request,
+        sale,
     )
     .await
     .map_err(|error| match error {

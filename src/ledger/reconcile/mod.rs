@@ -7,6 +7,7 @@ mod csv;
 mod export;
 mod export_cash;
 mod export_tabs;
+mod figures;
 mod returned;
 mod tabs;
 mod terms;
@@ -19,12 +20,13 @@ pub use export::{
     notifications_path,
 };
 pub use export_cash::{SHIFTS_HEADER, SPANISH_SHIFTS_HEADER, shifts_path};
+pub use figures::{
+    FigureRows, Figures, MoneyIn, OwedFigures, PaidWith, ReceivedFigures, SalesFigures, Sum, WaySum,
+};
 pub use returned::{Returned, SalesLessReturns};
 pub use tabs::{PeriodTabEntry, TabDay, TabSum};
 pub use terms::{Period, bounds, state_words};
 pub use totals::Totals;
 
 mod report;
-pub use report::{
-    Exception, ExceptionKind, MoneyIn, PENDING_TOO_LONG_MS, Report, format_date, parse_date,
-};
+pub use report::{Exception, ExceptionKind, PENDING_TOO_LONG_MS, Report, format_date, parse_date};

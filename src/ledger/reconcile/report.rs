@@ -7,6 +7,7 @@ use time::{Date, macros::format_description};
 use crate::clock;
 
 use super::cash::{CashDay, PaidTwice};
+use super::figures::{FigureRows, Figures, MoneyIn};
 use super::tabs::TabDay;
 use super::{Returned, Totals, bounds, state_words};
 
@@ -22,6 +23,11 @@ use crate::money::Pesos;
 /// A collection still pending this long after it was created is an exception.
 pub const PENDING_TOO_LONG_MS: i64 = 2 * 3_600_000;
 
+/// The longest a charge can still be paid: the longest-lived method (WhatsApp's, 2.592.000 s)
+/// and a day. A charge older than this waits for nothing (the books may never have heard it
+/// end, if no till was following it).
+const CHARGES_PAYABLE_FOR_MS: i64 = 31 * 86_400_000;
+
 pub fn parse_date(text: &str) -> Option<Date> {
     Date::parse(text.trim(), format_description!("[year]-[month]-[day]")).ok()
 }
@@ -34,28 +40,6 @@ pub fn format_date(date: Date) -> String {
 /// An amount as a person reads it, or `?` where the service did not say.
 fn shown(amount: Option<Pesos>) -> String {
     amount.map_or_else(|| "?".to_owned(), |amount| amount.to_string())
-}
-
-/// The money the service confirmed in a range, as every screen shows it: Cuadre del día, Saldo,
-/// Estado de pagos, the printed close and the CSV all read it from the same rows
-/// (`Ledger::received_between` of the range) through this one sum, so they agree.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct MoneyIn {
-    /// How many payments, what payers paid, the fees and what the shop receives.
-    pub totals: Totals,
-    /// How many of them have a fee the service reported (the net counts only those).
-    pub with_fee: usize,
-}
-
-impl MoneyIn {
-    pub fn of(received: &[ReceivedPayment]) -> MoneyIn {
-        let mut money = MoneyIn::default();
-        for payment in received {
-            money.totals.add(payment.figures());
-            money.with_fee += usize::from(payment.fee.is_some());
-        }
-        money
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -149,6 +133,8 @@ pub struct Report {
     /// in `approved` or in `cash`, never again) and what is owed now; the shop's, whatever the
     /// profile.
     pub tabs: TabDay,
+    /// The three figures every surface shows first: Ventas, Recibido, Por cobrar.
+    pub figures: Figures,
 }
 
 impl Report {
@@ -171,6 +157,7 @@ impl Report {
             notifications: 0,
             cash: CashDay::default(),
             tabs: TabDay::default(),
+            figures: Figures::default(),
         }
     }
 
@@ -478,12 +465,18 @@ impl Ledger {
         report.count_payouts(&rows.payouts);
         report.count_returns(&rows.returns);
         report.note_contradictions(&self.contradictions_between(profile, start, end)?);
-        report.cash = CashDay::of(
-            &self.cash_between(start, end)?,
-            self.shifts_between(start, end)?,
-        );
+        let cash = self.cash_between(start, end)?;
+        report.cash = CashDay::of(&cash, self.shifts_between(start, end)?);
         report.note_cash(&self.paid_twice_between(profile, start, end)?, now_ms);
         report.tabs = self.tab_day(start, end)?;
+        report.figures = Figures::of(&FigureRows {
+            sales: &self.sales_between(start, end)?,
+            returns: &self.part_returns_between(start, end)?,
+            received: &rows.received,
+            cash: &cash,
+            tabs: &report.tabs,
+            charges_waiting: self.charges_waiting_at(end - CHARGES_PAYABLE_FOR_MS, end)?,
+        });
         report
             .exceptions
             .sort_by(|a, b| (a.kind, &a.reference).cmp(&(b.kind, &b.reference)));

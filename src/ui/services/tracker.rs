@@ -347,7 +347,7 @@ impl Tracker {
             let reference = crate::untrusted::ForLog(&made.sale.payment.reference);
             tracing::error!(%error, %reference, "the books could not keep a sale the service made");
         }
-        let recorded = matches!(made.books, InBooks::Written);
+        let recorded = matches!(made.books, InBooks::Written(_));
         let payment = TrackedPayment::of_sale(&made.sale);
         self.follow_in_books(
             bridge,

@@ -188,8 +188,9 @@ impl Submission {
         let books = session.ledger.clone().ok();
         let books = books.map(|ledger| (ledger, session.profile_name().to_owned()));
         let made_by = work.tracker.at_till().clone();
+        let sale = request.own_sale(work.access.actor());
         self.request.start(work.bridge.spawn(async move {
-            let made = make_charge(&client, &catalog, books, made_by, request)
+            let made = make_charge(&client, &catalog, books, made_by, request, sale)
                 .await
                 .map_err(refused)?;
             let card = CreatedPayment::of_sale(&made.sale, &catalog);
