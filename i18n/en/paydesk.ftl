@@ -2147,3 +2147,6 @@ tab-asked-already = Unpaid links already ask for { $waiting } of what is owed ({
 sale-return-way-payout = By payout
 sale-return-way-cash = In cash
 sale-return-way-tab = Credited to the tab
+
+## The books' notices (issue 51)
+cli-watch-sale = A sale, a way of paying or a return was written

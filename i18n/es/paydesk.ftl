@@ -2147,3 +2147,6 @@ tab-asked-already = Ya hay links sin pagar que piden { $waiting } de lo que debe
 sale-return-way-payout = Por dispersión
 sale-return-way-cash = En efectivo
 sale-return-way-tab = Abonado al fiado
+
+## The books' notices (issue 51)
+cli-watch-sale = Se registró una venta, una forma de pago o una devolución

@@ -487,6 +487,8 @@ pub enum LedgerEvent {
     Cash,
     /// A customer's tab changed: a customer kept or forgotten, an entry written.
     Tab,
+    /// A sale, one of its parts or a return of one written, or the frequent items changed.
+    Sale,
     /// Listening has started or started again (true: re-read what is shown, notices may have
     /// been missed), or the database went away (false).
     Reachable(bool),
@@ -508,6 +510,7 @@ impl LedgerEvent {
             ("status_contradictions", _) => LedgerEvent::Contradiction(id),
             ("cash_shifts" | "cash_closes" | "cash_entries" | "cash_voids", _) => LedgerEvent::Cash,
             ("tab_customers" | "tab_entries", _) => LedgerEvent::Tab,
+            ("sales" | "sale_parts" | "part_returns" | "frequent_items", _) => LedgerEvent::Sale,
             _ => return None,
         })
     }

@@ -258,6 +258,7 @@ fn describe_event(ledger: &crate::ledger::Ledger, event: &crate::ledger::LedgerE
         LedgerEvent::People => (json!({"event": "people"}), crate::t!("cli-watch-people")),
         LedgerEvent::Cash => (json!({"event": "cash"}), crate::t!("cli-watch-cash")),
         LedgerEvent::Tab => (json!({"event": "tab"}), crate::t!("cli-watch-tab")),
+        LedgerEvent::Sale => (json!({"event": "sale"}), crate::t!("cli-watch-sale")),
         LedgerEvent::Contradiction(id) => (
             json!({"event": "contradiction", "id": id}),
             crate::t!("cli-watch-contradiction"),

@@ -82,6 +82,9 @@ pub struct LedgerNews {
     pub cash: bool,
     /// A customer's tab changed at another till (or the command line on a shared ledger).
     pub tab: bool,
+    /// A sale, a part or a return of one was written at another till (or by the receiver, or
+    /// the command line), or the frequent items changed.
+    pub sales: bool,
     pub ended: Vec<Ended>,
 }
 
@@ -215,6 +218,7 @@ impl TodayFromLedger {
                 LedgerEvent::People => news.people = true,
                 LedgerEvent::Cash => news.cash = true,
                 LedgerEvent::Tab => news.tab = true,
+                LedgerEvent::Sale => news.sales = true,
                 LedgerEvent::Reachable(true) => {
                     // Whatever was written while it was away was not heard: read it all again.
                     self.away = None;
@@ -224,6 +228,7 @@ impl TodayFromLedger {
                     news.people = true;
                     news.cash = true;
                     news.tab = true;
+                    news.sales = true;
                 }
                 LedgerEvent::Reachable(false) => {
                     self.away = Some(follow.ledger.host().unwrap_or_default().to_owned());
