@@ -62,6 +62,9 @@ const EVERY_COMMAND: &[(&str, &str, &str)] = &[
     ("refund", "owner", "own"),
     ("register", "owner", "credentials"),
     ("resource", "cashier", "-"),
+    ("sale", "cashier", "-"),
+    ("sales", "cashier", "-"),
+    ("sell", "cashier", "-"),
     ("simulator", "nobody", "-"),
     ("status", "cashier", "-"),
     ("tab add", "cashier", "own"),
@@ -185,6 +188,8 @@ fn whatever_moves_money_or_trust_needs_the_owner() {
         "cash return EF1 --reason talla",
         "cash void 1 --reason error",
         "tab take 1 1000 --owner",
+        "sell 5000 --tab 1:5000 --owner",
+        "sale 1-1 --charge-tab 1:5000 --owner",
         "tab limit 1 none",
         "tab forget 1",
         "tab add Rosa --limit 50000 --consent palabra",
@@ -198,6 +203,15 @@ fn whatever_moves_money_or_trust_needs_the_owner() {
     // Fiar within the limit is any cashier's; over it the books ask for the owner (`--owner`).
     let gate = parsed("tab take 1 1000").command.expect("a command").gate();
     assert_eq!(gate.needs, Needs::Cashier);
+    // A sale's fiado part is `tab take`'s: the books write over the limit in the log themselves.
+    for path in ["sell 5000 --tab 1:5000", "sale 1-1 --charge-tab 1:5000"] {
+        let gate = parsed(path).command.expect("a command").gate();
+        assert_eq!(
+            (gate.needs, gate.logged),
+            (Needs::Cashier, Logged::ItsOwn),
+            "{path}"
+        );
+    }
 }
 
 /// Every panel of the app, with who may open it: in Caja only the cashier's are there at all.

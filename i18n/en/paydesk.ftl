@@ -2150,3 +2150,63 @@ sale-return-way-tab = Credited to the tab
 
 ## The books' notices (issue 51)
 cli-watch-sale = A sale, a way of paying or a return was written
+
+## Ventas en la terminal: paydesk sell, sale y sales (issue 51)
+field-name-sale = sale number
+field-name-item = item
+field-name-cash-part = cash part
+field-name-qr-part = QR part
+field-name-link-part = link part
+field-name-tab-part = tab part
+cli-sales-title-day = Sales of { $day }
+cli-sales-title-range = Sales from { $from } to { $to }
+cli-sales-none = No sales
+cli-figures-sales = Sales: { $net } (sold { $sold } in { $count ->
+        [one] 1 sale
+       *[other] { $count } sales
+    }, returned { $returned })
+cli-figures-unpaid = Unpaid (not a sale yet)
+cli-figures-voided = Voided (no sales)
+cli-figures-paid-twice = Paid twice (to give back)
+cli-figures-returns-under-way = Returns under way (not confirmed by the service yet)
+cli-figures-count = { $amount } ({ $count })
+cli-figures-received = Received (two kinds of money: never added together)
+cli-figures-received-service = From the payment service (confirmed by the service)
+cli-figures-service-money = { $gross } in { $count ->
+        [one] 1 payment
+       *[other] { $count } payments
+    }; fee { $fee }; you receive { $net }
+cli-figures-received-cash = In cash (counted by the cashier)
+cli-figures-owed = Owed to the shop: { $total }
+cli-figures-owed-tabs = Tabs (customers who owe)
+cli-figures-owed-charges = Links and QR codes unpaid
+cli-sale-return-stands = done
+cli-sale-return-under-way = under way: not confirmed by the service yet
+cli-sale-return-nothing = did not go (refused, failed or voided)
+cli-sale-returned = returned { $amount }
+cli-sale-when = When
+cli-sale-by = Sold by
+cli-sale-amount = Amount
+cli-sale-description = Description
+cli-sale-returned-label = Returned
+cli-sale-paid-twice-label = Paid twice
+cli-sale-paid-twice = { $over } paid too much: to give back
+cli-sale-title = Sale { $number } · { $state }
+cli-sale-lines = Items:
+cli-sale-line = { $quantity } × { $description } at { $price } = { $total }
+cli-sale-parts = Paid with:
+cli-sale-returns = Returns:
+cli-sale-charge-again-hint = Sale { $number } is missing { $missing }: charge it another way with paydesk sale { $number } --charge-cash { $amount } (or --charge-qr { $amount }, --charge-link { $amount }, --charge-tab CUSTOMER:{ $amount })
+cli-sale-amount-open = amount left to the customer
+cli-sale-received = received { $received }, change { $change }
+cli-sale-returnable = { $amount } left to return
+cli-sale-return-under-way-amount = { $amount } being returned
+cli-sale-row = Sale
+cli-sell-no-part = Say how it is paid: --cash, --qr, --link or --tab CUSTOMER:AMOUNT (the parts add up to the sale)
+cli-sell-needs-service = A QR code or a link is made at the payment service, and this command ran without it
+cli-sell-item-shape = «{ $item }» is not an item: write it as "Bread;2;1.500" (description;quantity;price of one)
+cli-sell-item-quantity = The quantity of { $item } must be a whole number from 1 to { $max }
+cli-sell-item-price = The price of { $item }: { $problem }
+cli-sell-tab-shape = «{ $typed }» does not say whose tab: write it as CUSTOMER_NUMBER:AMOUNT (for example 3:20.000; paydesk tab customers gives the number)
+cli-sell-charge-made = { $kind } made at the service (nothing was sent to the customer)
+cli-sell-follow = To follow the payment

@@ -2150,3 +2150,63 @@ sale-return-way-tab = Abonado al fiado
 
 ## The books' notices (issue 51)
 cli-watch-sale = Se registró una venta, una forma de pago o una devolución
+
+## Ventas en la terminal: paydesk sell, sale y sales (issue 51)
+field-name-sale = número de venta
+field-name-item = producto
+field-name-cash-part = parte en efectivo
+field-name-qr-part = parte por QR
+field-name-link-part = parte por link
+field-name-tab-part = parte fiada
+cli-sales-title-day = Ventas del { $day }
+cli-sales-title-range = Ventas del { $from } al { $to }
+cli-sales-none = No hubo ventas
+cli-figures-sales = Ventas: { $net } (vendido { $sold } en { $count ->
+        [one] 1 venta
+       *[other] { $count } ventas
+    }, devuelto { $returned })
+cli-figures-unpaid = Sin pagar (no cuenta como venta todavía)
+cli-figures-voided = Anuladas (no son ventas)
+cli-figures-paid-twice = Pagadas dos veces (hay que devolver)
+cli-figures-returns-under-way = Devoluciones en camino (el servicio no las ha confirmado)
+cli-figures-count = { $amount } ({ $count })
+cli-figures-received = Recibido (dos clases de dinero: nunca se suman)
+cli-figures-received-service = Del servicio de pagos (confirmado por el servicio)
+cli-figures-service-money = { $gross } en { $count ->
+        [one] 1 pago
+       *[other] { $count } pagos
+    }; comisión { $fee }; usted recibe { $net }
+cli-figures-received-cash = En efectivo (contado por el cajero)
+cli-figures-owed = Por cobrar: { $total }
+cli-figures-owed-tabs = Fiado (clientes que deben)
+cli-figures-owed-charges = Links y QR sin pagar
+cli-sale-return-stands = hecha
+cli-sale-return-under-way = en camino: el servicio no la ha confirmado
+cli-sale-return-nothing = no salió (rechazada, fallida o anulada)
+cli-sale-returned = devuelto { $amount }
+cli-sale-when = Cuándo
+cli-sale-by = Vendió
+cli-sale-amount = Valor
+cli-sale-description = Descripción
+cli-sale-returned-label = Devuelto
+cli-sale-paid-twice-label = Pagada dos veces
+cli-sale-paid-twice = se pagó { $over } de más: hay que devolverlo
+cli-sale-title = Venta { $number } · { $state }
+cli-sale-lines = Productos:
+cli-sale-line = { $quantity } × { $description } a { $price } = { $total }
+cli-sale-parts = Formas de pago:
+cli-sale-returns = Devoluciones:
+cli-sale-charge-again-hint = A la venta { $number } le falta cobrar { $missing }: cóbrelo de otra forma con paydesk sale { $number } --charge-cash { $amount } (o --charge-qr { $amount }, --charge-link { $amount }, --charge-tab CLIENTE:{ $amount })
+cli-sale-amount-open = valor a elección del cliente
+cli-sale-received = recibido { $received }, vueltas { $change }
+cli-sale-returnable = queda por devolver { $amount }
+cli-sale-return-under-way-amount = { $amount } en devolución
+cli-sale-row = Venta
+cli-sell-no-part = Diga cómo se paga: --cash, --qr, --link o --tab CLIENTE:VALOR (las partes suman el valor de la venta)
+cli-sell-needs-service = Un QR o un link se hacen en el servicio de pagos, y este comando se corrió sin él
+cli-sell-item-shape = «{ $item }» no es un producto: escríbalo como "Pan;2;1.500" (descripción;cantidad;precio de uno)
+cli-sell-item-quantity = La cantidad de { $item } debe ser un número entero de 1 a { $max }
+cli-sell-item-price = El precio de { $item }: { $problem }
+cli-sell-tab-shape = «{ $typed }» no dice a quién se fía: escríbalo como NÚMERO_DEL_CLIENTE:VALOR (por ejemplo 3:20.000; el número lo da paydesk tab customers)
+cli-sell-charge-made = { $kind } hecho en el servicio (no se envió nada al cliente)
+cli-sell-follow = Para seguir el pago

@@ -7,6 +7,7 @@ use clap::{Args, Parser, Subcommand};
 
 pub use super::cash_args::CashCommand;
 pub use super::money_out_args::{PayoutArgs, RefundArgs};
+pub use super::sale_args::{AgainArgs, SaleArgs, SellArgs, SellParts};
 pub use super::tab_args::TabCommand;
 
 #[derive(Debug, Parser)]
@@ -93,6 +94,23 @@ pub enum Command {
     /// Give a customer money back for a sale (a return): a payout to the customer, tied to the
     /// sale, sent once and checked as every payout is; asks for confirmation unless --yes.
     Refund(RefundArgs),
+    /// Sell, whatever pays it: in cash, by a QR or a link, on a customer's tab (fiado), or a mix
+    /// (`paydesk sell 40.000 --cash 20.000 --received 20.000 --qr 20.000`). The parts must add
+    /// up to the sale; cash and fiado need no service.
+    Sell(SellArgs),
+    /// One sale by its number (1-000123): what was sold, each part with how it was paid, its
+    /// state, whose word stands behind it and what remains to return, and its returns. With a
+    /// `--charge-…` flag, what it is missing is charged again another way.
+    Sale(SaleArgs),
+    /// The day's sales (or a range), whatever paid them, then the three figures: Ventas
+    /// (sold less returns), Recibido (the service's money and, apart, the cash counted) and Por
+    /// cobrar. Dates are YYYY-MM-DD, both ends included (default: today).
+    Sales {
+        #[arg(long)]
+        from: Option<String>,
+        #[arg(long)]
+        to: Option<String>,
+    },
     /// Cash at the counter: the drawer's shift (opened with its base, closed with the count),
     /// cash sales, money in and out, returns in cash, voids. Needs no service.
     #[command(subcommand)]

@@ -6,7 +6,8 @@
 
 use super::args::{
     AccountCommand, CashCommand, CashierCommand, Command, CustomerCommand, LedgerCommand,
-    PinCommand, PrintCommand, ProfileCommand, TabCommand, UpdateCommand, WebhooksCommand,
+    PinCommand, PrintCommand, ProfileCommand, SaleArgs, SellArgs, TabCommand, UpdateCommand,
+    WebhooksCommand,
 };
 use crate::ledger::activity::Action;
 use crate::t;
@@ -82,6 +83,9 @@ impl Command {
             Command::Webhooks(WebhooksCommand::Serve { .. } | WebhooksCommand::Verify { .. }) => {
                 Gate::cashier()
             }
+            Command::Sell(sell) => sell.gate(),
+            Command::Sale(sale) => sale.gate(),
+            Command::Sales { .. } => Gate::cashier(),
             Command::Ledger(ledger) => ledger.gate(),
             Command::Cash(cash) => cash.gate(),
             Command::Tab(tab) => tab.gate(),
@@ -182,6 +186,31 @@ impl TabCommand {
             TabCommand::Take { owner: true, .. }
             | TabCommand::Limit { .. }
             | TabCommand::Forget { .. } => Gate::new(Needs::Owner, Logged::ItsOwn),
+        }
+    }
+}
+
+impl SellArgs {
+    /// A sale is the books' own, with who made it. A fiado part is `tab take`'s: over the limit
+    /// the books want the owner (whose PIN `--owner` asks first) and write it in the log
+    /// themselves.
+    fn gate(&self) -> Gate {
+        match (self.parts.tab.is_some(), self.owner) {
+            (_, true) => Gate::new(Needs::Owner, Logged::ItsOwn),
+            (true, false) => Gate::new(Needs::Cashier, Logged::ItsOwn),
+            (false, false) => Gate::cashier(),
+        }
+    }
+}
+
+impl SaleArgs {
+    /// Reading a sale, or charging what it is missing, is any cashier's; the rest on a tab is as
+    /// `sell --tab`.
+    fn gate(&self) -> Gate {
+        match (self.again.charge_tab.is_some(), self.owner) {
+            (_, true) => Gate::new(Needs::Owner, Logged::ItsOwn),
+            (true, false) => Gate::new(Needs::Cashier, Logged::ItsOwn),
+            (false, false) => Gate::cashier(),
         }
     }
 }

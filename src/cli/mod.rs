@@ -10,6 +10,7 @@ pub mod output;
 pub mod parse_errors;
 mod profiles;
 mod run;
+mod sale_args;
 mod simulator;
 mod tab_args;
 

@@ -137,6 +137,30 @@ impl Output {
         ExitCode::SUCCESS
     }
 
+    /// Something was done, then something after it failed (a sale written whose charge the
+    /// service refused): in JSON mode the document with the failure in it as `error`, otherwise
+    /// the person's text on stdout and the failure on stderr; the failure's exit code.
+    pub fn done_but(
+        &self,
+        document: &Value,
+        human: impl FnOnce() -> String,
+        failure: &Failure,
+    ) -> ExitCode {
+        if !self.json {
+            self.done(document, human);
+            return self.failed(failure);
+        }
+        let mut document = document.clone();
+        document["error"] = failure.json()["error"].take();
+        // As in `done`: a closed pipe leaves only the exit code to say it.
+        let _ = writeln!(
+            std::io::stdout().lock(),
+            "{}",
+            serde_json::to_string_pretty(&document).unwrap_or_default()
+        );
+        ExitCode::from(failure.exit_code())
+    }
+
     pub fn failed(&self, failure: &Failure) -> ExitCode {
         // Writing to the terminal is the handling of the failure: a closed stderr leaves only the
         // exit code to say it, which follows.

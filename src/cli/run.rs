@@ -68,12 +68,23 @@ pub async fn run(cli: Cli, command: Command) -> ExitCode {
         Command::Tab(super::args::TabCommand::Link { .. }) => {
             run_operation(&cli, &command, out).await
         }
-        // The drawer and the tabs are the books' alone: they work with the line down.
+        // A sale's QR or link is made at the service.
+        Command::Sell(sell) if sell.parts.needs_service() => {
+            run_operation(&cli, &command, out).await
+        }
+        Command::Sale(sale) if sale.again.needs_service() => {
+            run_operation(&cli, &command, out).await
+        }
+        // The drawer, the tabs and the sales' journal are the books' alone: they work with the
+        // line down.
         Command::Profile(_)
         | Command::Pin(_)
         | Command::Cashier(_)
         | Command::Cash(_)
-        | Command::Tab(_) => run_local(&cli, &command, out).await,
+        | Command::Tab(_)
+        | Command::Sell(_)
+        | Command::Sale(_)
+        | Command::Sales { .. } => run_local(&cli, &command, out).await,
         _ => run_operation(&cli, &command, out).await,
     };
     match result {
@@ -165,6 +176,20 @@ impl LocalParts {
         })
     }
 
+    /// Who sells from this command with the line down: the books alone, no service.
+    fn seller(
+        &self,
+        actor: crate::ledger::activity::Actor,
+        out: Output,
+    ) -> super::commands::Seller<'_> {
+        super::commands::Seller {
+            local: self.local(),
+            connection: None,
+            actor,
+            out,
+        }
+    }
+
     fn local(&self) -> Local<'_> {
         Local {
             paths: &self.paths,
@@ -223,6 +248,20 @@ async fn run_local(cli: &Cli, command: &Command, out: Output) -> Result<ExitCode
         }
         (Command::Tab(tab), Some(parts)) => {
             super::commands::tab(&parts.local(), actor.clone(), out, tab).await?
+        }
+        (Command::Sell(sell), Some(parts)) => {
+            let seller = parts.seller(actor.clone(), out);
+            super::commands::sell_from_terminal(&seller, sell).await?
+        }
+        (Command::Sale(sale), Some(parts)) if sale.again.is_asked() => {
+            let seller = parts.seller(actor.clone(), out);
+            super::commands::charge_again_from_terminal(&seller, sale).await?
+        }
+        (Command::Sale(sale), Some(parts)) => {
+            super::commands::show_sale(&parts.local(), out, &sale.number).await?
+        }
+        (Command::Sales { from, to }, Some(parts)) => {
+            super::commands::list_sales(&parts.local(), out, from.as_deref(), to.as_deref()).await?
         }
         _ => ExitCode::SUCCESS,
     };

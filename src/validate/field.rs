@@ -87,6 +87,13 @@ fields! {
     // Tabs
     Limit => "limit", "field-name-limit",
     Consent => "consent", "field-name-consent",
+    // A sale from the terminal: its number, its lines, each way it is paid (issue 51)
+    Sale => "sale", "field-name-sale",
+    Item => "item", "field-name-item",
+    CashPart => "cash", "field-name-cash-part",
+    QrPart => "qr", "field-name-qr-part",
+    LinkPart => "link", "field-name-link-part",
+    TabPart => "tab", "field-name-tab-part",
     Spacing => "spacing", "field-name-spacing",
     Label => "label", "field-name-label",
     Data => "data", "field-name-data",

@@ -266,6 +266,7 @@ async fn books<T: Send + 'static>(
     match tokio::task::spawn_blocking(work).await {
         Ok(Ok(done)) => Ok(done),
         Ok(Err(LedgerError::Cash(refusal))) => Err(Failure::Refused(refusal.to_string())),
+        Ok(Err(LedgerError::Sale(refusal))) => Err(Failure::Refused(refusal.to_string())),
         Ok(Err(error @ LedgerError::DuplicateReference(_))) => {
             Err(Failure::Refused(error.to_string()))
         }
@@ -284,6 +285,7 @@ fn entry_json(entry: &CashEntry) -> Value {
         "received": entry.tendered.map(|p| p.get()),
         "change": entry.change().map(|p| p.get()),
         "reference": entry.reference,
+        "sale": entry.sale.map(|number| number.to_string()),
         "insteadOf": entry.instead_of,
         "reason": entry.reason,
         "description": entry.description,
@@ -301,6 +303,13 @@ fn entry_json(entry: &CashEntry) -> Value {
 fn entry_rows(entry: &CashEntry) -> Vec<(String, String)> {
     let optional = |value: Option<crate::money::Pesos>| value.map(|p| p.to_string());
     vec![
+        (
+            t!("cli-sale-row"),
+            entry
+                .sale
+                .map(|number| number.to_string())
+                .unwrap_or_default(),
+        ),
         (t!("cli-cash-entry"), entry.id.to_string()),
         (t!("cli-cash-amount"), entry.amount.to_string()),
         (

@@ -49,13 +49,17 @@ impl Context<'_> {
     /// The profile's ledger (the data folder's, or the shared one); opened per command. A shared
     /// ledger that cannot be reached ends the command with exit 3, before anything is sent.
     pub(super) fn ledger(&self) -> Result<std::sync::Arc<crate::ledger::Ledger>, Failure> {
+        self.local().open_ledger()
+    }
+
+    /// This computer's side of the command: the settings, the profile, its books, the keyring.
+    pub(super) fn local(&self) -> Local<'_> {
         Local {
             paths: self.paths,
             profile_name: &self.connection.profile_name,
             ledger: self.ledger,
             secrets: self.secrets,
         }
-        .open_ledger()
     }
 
     /// The user a balance is asked for: the flag's or the profile's, or none where the

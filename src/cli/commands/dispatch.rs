@@ -33,6 +33,15 @@ pub async fn run(ctx: &Context<'_>, command: &Command) -> Outcome {
         Command::Webhooks(WebhooksCommand::Serve { addr }) => serve_webhooks(ctx, *addr).await,
         Command::Webhooks(WebhooksCommand::Verify { file }) => verify_webhook(ctx, file),
         Command::Ledger(command) => run_ledger(ctx, command).await,
+        // Here when a part is made at the service; otherwise `run_local`, with the line down.
+        Command::Sell(args) => sell_from_terminal(&seller(ctx), args).await,
+        Command::Sale(args) if args.again.is_asked() => {
+            charge_again_from_terminal(&seller(ctx), args).await
+        }
+        Command::Sale(args) => show_sale(&ctx.local(), ctx.out, &args.number).await,
+        Command::Sales { from, to } => {
+            list_sales(&ctx.local(), ctx.out, from.as_deref(), to.as_deref()).await
+        }
         Command::Customer(CustomerCommand::Forget {
             cellphone,
             document,
@@ -64,6 +73,16 @@ pub async fn run(ctx: &Context<'_>, command: &Command) -> Outcome {
         | Command::Manpage
         | Command::Update(_)
         | Command::ForgetThisComputer { .. } => Ok(ExitCode::SUCCESS),
+    }
+}
+
+/// Who sells from this command, with the service to make a QR or a link.
+fn seller<'a>(ctx: &'a Context<'_>) -> Seller<'a> {
+    Seller {
+        local: ctx.local(),
+        connection: Some(ctx.connection),
+        actor: ctx.actor.clone(),
+        out: ctx.out,
     }
 }
 

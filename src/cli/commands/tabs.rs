@@ -169,7 +169,9 @@ async fn take(
         error => refused(error),
     })?;
     let balance = &statement.balance;
+    let sale = entry.sale.map(|number| number.to_string());
     let document = json!({
+        "sale": sale,
         "entry": entry_json(&entry),
         "balance": balance_json(balance),
     });
@@ -181,6 +183,7 @@ async fn take(
                 name = balance.customer.name.as_str()
             )),
             vec![
+                (t!("cli-sale-row"), sale.clone().unwrap_or_default()),
                 (t!("cli-tab-description"), entry.description.clone()),
                 // Over the limit: who allowed it (the owner, or anyone where no PIN is set).
                 (t!("cli-tab-over-limit"), over_limit_by(&entry)),
@@ -328,7 +331,12 @@ pub async fn tab_link(
     if owed == Pesos::ZERO {
         return Err(refused(LedgerError::Tab(TabRefusal::NothingOwed)));
     }
-    let amount = asked.unwrap_or(owed);
+    // Left out, it asks what no unpaid link of the tab asks already.
+    let waiting = {
+        let ledger = ledger.clone();
+        books(move || ledger.tab_asked_by_links(id)).await?
+    };
+    let amount = asked.unwrap_or(Pesos::new((owed.get() - waiting.get()).max(0)));
     let request = PaymentLinkForm {
         cash_in: CashInForm {
             amount: amount.get().to_string(),
@@ -459,6 +467,7 @@ fn refused(error: LedgerError) -> Failure {
     match error {
         LedgerError::Tab(refusal) => Failure::Refused(refusal.to_string()),
         LedgerError::Cash(refusal) => Failure::Refused(refusal.to_string()),
+        LedgerError::Sale(refusal) => Failure::Refused(refusal.to_string()),
         error => Failure::Local(error.to_string()),
     }
 }
@@ -501,6 +510,7 @@ fn entry_json(entry: &TabEntry) -> Value {
         "kind": entry.kind.code(),
         "amount": entry.amount.get(),
         "description": entry.description,
+        "sale": entry.sale.map(|number| number.to_string()),
         "saleReference": entry.sale_reference,
         "paymentReference": entry.payment_reference,
         "cashEntry": entry.cash_entry,
