@@ -183,11 +183,12 @@ async fn made_up_payments_of_a_code_that_takes_many_add_nothing() {
         .unwrap();
     assert_eq!(received.len(), 1);
     assert_eq!(received[0].amount, Some(Pesos::new(8_500)));
-    // Each forgery is flagged for whoever looks, never counted.
+    // Each forgery names a payment of the code the service never confirmed: not that sale's,
+    // flagged for whoever looks, never counted.
     let disputed = close
         .exceptions
         .iter()
-        .filter(|e| e.kind == ExceptionKind::Disagreement)
+        .filter(|e| e.kind == ExceptionKind::NotItsSale)
         .count();
     assert_eq!(disputed, 205, "{:?}", close.exceptions);
 }

@@ -583,7 +583,9 @@ async fn a_notification_that_names_only_the_resource_is_matched_by_it() {
         (state != paydesk::ledger::CheckState::Unchecked).then_some(state)
     })
     .await;
-    assert_eq!(state, paydesk::ledger::CheckState::Confirmed);
+    // Matched, but neither its reference nor its amount (24000: the service's answer says
+    // 25000 less 1647) is the payment's: not that sale's (issue 51; tests/notification_belongs.rs).
+    assert_eq!(state, paydesk::ledger::CheckState::NotItsSale);
     let asked = simulator.last_request("/pay/payment/status").await;
     assert_eq!(asked["body"]["reference"], created.reference.as_str());
 }

@@ -2210,3 +2210,18 @@ cli-sell-item-price = The price of { $item }: { $problem }
 cli-sell-tab-shape = «{ $typed }» does not say whose tab: write it as CUSTOMER_NUMBER:AMOUNT (for example 3:20.000; paydesk tab customers gives the number)
 cli-sell-charge-made = { $kind } made at the service (nothing was sent to the customer)
 cli-sell-follow = To follow the payment
+
+## Notifications that are not their sale's, and the close's to-review list (issue 51)
+check-not-its-sale = does not belong to that sale
+exception-not-its-sale = Notification that does not belong to that sale
+exception-detail-not-its-sale = The notification says { $reference } for { $amount } (what the shop receives); { $sale } is { $sale_reference } for { $sale_amount }. It was not taken as a confirmation: the sale stays as the service says
+exception-not-its-sale-numbered = sale { $number }
+exception-not-its-sale-charge = the charge
+exception-not-its-sale-tab = the tab collection for { $customer }
+exception-detail-not-its-payment = The notification says it is payment { $payment } of counter QR { $code } for { $amount } (what the shop receives), but the service confirms no such payment for that amount. It counts neither as money nor as a sale
+exception-no-provider-reference = without the provider's reference
+exception-tab-paid-by-two-links = Tab paid by two links
+exception-detail-tab-paid-by-two-links = { $customer } paid their tab with two links at once: { $amount } is left in their favour. Give it back, or take it off what they next take on the tab
+exception-forgotten-customer = A customer forgotten at their request
+exception-detail-sale-paid-twice = Sale { $number } of { $total }: { $standing } was paid ({ $parts }); { $over } too much: give it back
+exception-sale-part = { $way } { $reference }: { $amount }

@@ -2210,3 +2210,18 @@ cli-sell-item-price = El precio de { $item }: { $problem }
 cli-sell-tab-shape = «{ $typed }» no dice a quién se fía: escríbalo como NÚMERO_DEL_CLIENTE:VALOR (por ejemplo 3:20.000; el número lo da paydesk tab customers)
 cli-sell-charge-made = { $kind } hecho en el servicio (no se envió nada al cliente)
 cli-sell-follow = Para seguir el pago
+
+## Notificaciones que no son de su venta, y el «Para revisar» del cuadre (issue 51)
+check-not-its-sale = no es de esa venta
+exception-not-its-sale = Notificación que no es de esa venta
+exception-detail-not-its-sale = La notificación dice { $reference } por { $amount } (lo que recibe el comercio); { $sale } es { $sale_reference } por { $sale_amount }. No se tomó como confirmación: la venta queda como dice el servicio
+exception-not-its-sale-numbered = la venta { $number }
+exception-not-its-sale-charge = el cobro
+exception-not-its-sale-tab = el cobro del fiado de { $customer }
+exception-detail-not-its-payment = La notificación dice ser el pago { $payment } del QR del mostrador { $code } por { $amount } (lo que recibe el comercio), pero el servicio no confirma ese pago por ese valor. No cuenta como dinero ni como venta
+exception-no-provider-reference = sin referencia del proveedor
+exception-tab-paid-by-two-links = Fiado pagado con dos links
+exception-detail-tab-paid-by-two-links = { $customer } pagó su fiado con dos links a la vez: le quedó un saldo a favor de { $amount }. Devuélvaselo o descuéntelo de lo próximo que fíe
+exception-forgotten-customer = Un cliente olvidado a su pedido
+exception-detail-sale-paid-twice = Venta { $number } de { $total }: se pagó { $standing } ({ $parts }); sobran { $over }: devuélvalos
+exception-sale-part = { $way } { $reference }: { $amount }

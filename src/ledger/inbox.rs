@@ -20,6 +20,10 @@ pub enum CheckState {
     Confirmed,
     /// `/payment/status` says something else: the notification is not applied.
     Disagrees,
+    /// It reached one of the profile's charges (by its reference or its resource), but its
+    /// reference (a counter code's: its provider reference) or its amount is not what the
+    /// service's answer states for that charge: it is not that sale's, whatever its state says.
+    NotItsSale,
     /// About no payment or payout of the profile that verified it: nothing to apply.
     NotOurs,
     /// The service could not be asked; try again later.
@@ -32,6 +36,7 @@ impl CheckState {
         match self {
             CheckState::Confirmed => crate::t!("check-confirmed"),
             CheckState::Disagrees => crate::t!("check-disagrees"),
+            CheckState::NotItsSale => crate::t!("check-not-its-sale"),
             CheckState::NotOurs => crate::t!("check-not-ours"),
             CheckState::CheckFailed => crate::t!("check-failed"),
             CheckState::Unchecked => crate::t!("check-unchecked"),
@@ -43,6 +48,7 @@ impl CheckState {
             CheckState::Unchecked => "unchecked",
             CheckState::Confirmed => "confirmed",
             CheckState::Disagrees => "disagrees",
+            CheckState::NotItsSale => "not_its_sale",
             CheckState::NotOurs => "not_ours",
             CheckState::CheckFailed => "check_failed",
         }
@@ -52,6 +58,7 @@ impl CheckState {
         match text {
             "confirmed" => CheckState::Confirmed,
             "disagrees" => CheckState::Disagrees,
+            "not_its_sale" => CheckState::NotItsSale,
             "not_ours" => CheckState::NotOurs,
             "check_failed" => CheckState::CheckFailed,
             _ => CheckState::Unchecked,
@@ -106,7 +113,7 @@ pub struct StoredNotification {
     pub profile: String,
 }
 
-const NOTIFICATION_COLUMNS: &str = "id, received_at, reference_id, resource_id, status, updated_at, \
+pub(super) const NOTIFICATION_COLUMNS: &str = "id, received_at, reference_id, resource_id, status, updated_at, \
     amount_text, gross, fee, net, cost_text, reference1, payment_method, product_id, provider_reference, \
     payout_reference1, error_message, raw, check_state, service_status, duplicates, profile";
 
@@ -138,7 +145,7 @@ fn exported(row: &Row<'_>) -> Result<ExportedNotification, LedgerError> {
     })
 }
 
-fn notification(row: &Row<'_>) -> Result<StoredNotification, LedgerError> {
+pub(super) fn notification(row: &Row<'_>) -> Result<StoredNotification, LedgerError> {
     let pesos = |index: usize| -> Result<Option<Pesos>, LedgerError> {
         Ok(row.get::<Option<i64>>(index)?.map(Pesos::new))
     };
@@ -586,41 +593,5 @@ impl Ledger {
             )
         })?;
         Ok(usize::try_from(count).unwrap_or_default())
-    }
-
-    /// The notifications of `[from_ms, to_ms)` a close has something to say about, without
-    /// their raw bodies: those the service has not borne out (its check found it about nothing
-    /// of ours, disagreed, or has not run), each with whether it is about a payment or payout
-    /// of its profile now (a payment written down after its notification was checked). A
-    /// confirmed notification says nothing more than its payment does, and a month has
-    /// thousands of them.
-    pub(super) fn notable_notifications(
-        &self,
-        profile: Option<&str>,
-        from_ms: i64,
-        to_ms: i64,
-    ) -> Result<Vec<(StoredNotification, bool)>, LedgerError> {
-        let columns = NOTIFICATION_COLUMNS.replace(" raw,", " '' AS raw,");
-        self.with(|db| {
-            db.query(
-                &format!(
-                    "SELECT {columns}, ours FROM (
-                        SELECT n.*,
-                            (EXISTS (SELECT 1 FROM collections c
-                                     WHERE c.reference = n.reference_id AND c.profile = n.profile)
-                             OR EXISTS (SELECT 1 FROM payouts p
-                                        WHERE p.transaction_reference = n.reference_id
-                                          AND p.profile = n.profile)) AS ours
-                        FROM notifications n
-                        WHERE n.received_at >= ?1 AND n.received_at < ?2
-                          AND (CAST(?3 AS TEXT) IS NULL OR n.profile = ?3)
-                          AND n.check_state <> 'confirmed'
-                     ) AS noted
-                     ORDER BY id"
-                ),
-                args![from_ms, to_ms, profile],
-                |row| Ok((notification(row)?, row.get::<bool>(22)?)),
-            )
-        })
     }
 }

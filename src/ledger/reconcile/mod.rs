@@ -9,6 +9,7 @@ mod export_cash;
 mod export_tabs;
 mod figures;
 mod returned;
+mod review;
 mod tabs;
 mod terms;
 mod totals;

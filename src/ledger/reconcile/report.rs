@@ -6,14 +6,16 @@ use time::{Date, macros::format_description};
 
 use crate::clock;
 
-use super::cash::{CashDay, PaidTwice};
+use super::cash::CashDay;
 use super::figures::{FigureRows, Figures, MoneyIn};
+use super::review::{Notable, Reached, TabPaidTwice};
 use super::tabs::TabDay;
 use super::{Returned, Totals, bounds, state_words};
 
 use crate::api::TransactionStatus;
 use crate::api::kind::PaymentKind;
 use crate::ledger::CheckState;
+use crate::ledger::sale_state::{PartTie, PartWay, SalePart, SaleRecord};
 use crate::ledger::{
     Collection, Contradiction, Ledger, LedgerError, PayoutRecord, PayoutState, ReceivedPayment,
     ReturnRecord, StoredNotification,
@@ -51,11 +53,18 @@ pub enum ExceptionKind {
     FeeNotKnown,
     NotificationWithoutResource,
     Disagreement,
+    /// A notification that reached one of the shop's charges but is not that sale's: its
+    /// reference (a counter code's: which payment) or its amount is not what the service states.
+    NotItsSale,
     PayoutOutcomeUnknown,
     /// The service contradicted a final state the books keep: the books are not changed.
     Contradiction,
-    /// An electronic sale the service confirmed that was also charged in cash instead.
+    /// A sale whose parts that stand come to more than it (read from the sales journal): an
+    /// electronic sale the service confirmed that was also charged in cash instead, a charge
+    /// approved after another part paid the sale.
     PaidTwice,
+    /// A customer's tab paid by two links at once: credit in the customer's favour.
+    TabPaidByTwoLinks,
     /// A drawer's shift opened on an earlier day and still not counted.
     ShiftLeftOpen,
 }
@@ -69,9 +78,11 @@ impl ExceptionKind {
             ExceptionKind::FeeNotKnown => "feeNotKnown",
             ExceptionKind::NotificationWithoutResource => "unknownPayment",
             ExceptionKind::Disagreement => "disagreement",
+            ExceptionKind::NotItsSale => "notItsSale",
             ExceptionKind::PayoutOutcomeUnknown => "payoutOutcomeUnknown",
             ExceptionKind::Contradiction => "contradiction",
             ExceptionKind::PaidTwice => "paidTwice",
+            ExceptionKind::TabPaidByTwoLinks => "tabPaidByTwoLinks",
             ExceptionKind::ShiftLeftOpen => "shiftLeftOpen",
         }
     }
@@ -83,9 +94,11 @@ impl ExceptionKind {
             ExceptionKind::FeeNotKnown => crate::t!("exception-fee-not-known"),
             ExceptionKind::NotificationWithoutResource => crate::t!("exception-unknown-payment"),
             ExceptionKind::Disagreement => crate::t!("exception-disagreement"),
+            ExceptionKind::NotItsSale => crate::t!("exception-not-its-sale"),
             ExceptionKind::PayoutOutcomeUnknown => crate::t!("exception-payout-unknown"),
             ExceptionKind::Contradiction => crate::t!("exception-contradiction"),
             ExceptionKind::PaidTwice => crate::t!("cashclose-exception-paid-twice"),
+            ExceptionKind::TabPaidByTwoLinks => crate::t!("exception-tab-paid-by-two-links"),
             ExceptionKind::ShiftLeftOpen => crate::t!("cashclose-exception-left-open"),
         }
     }
@@ -193,13 +206,12 @@ impl Report {
     }
 
     /// Notifications are hints: what they say is shown, never counted.
-    fn note_notifications(
-        &mut self,
-        notable: &[(StoredNotification, bool)],
-        confirmed: &Confirmed<'_>,
-    ) {
-        for (notification, ours) in notable {
-            let (kind, detail) = if notification.check_state == CheckState::Disagrees {
+    fn note_notifications(&mut self, notable: &[Notable], confirmed: &Confirmed<'_>) {
+        for noted in notable {
+            let notification = &noted.notification;
+            let (kind, detail) = if notification.check_state == CheckState::NotItsSale {
+                (ExceptionKind::NotItsSale, not_its_sale(noted))
+            } else if notification.check_state == CheckState::Disagrees {
                 (
                     ExceptionKind::Disagreement,
                     crate::t!(
@@ -208,7 +220,7 @@ impl Report {
                         service = state_words(notification.service_status)
                     ),
                 )
-            } else if !ours {
+            } else if !noted.ours {
                 (
                     ExceptionKind::NotificationWithoutResource,
                     crate::t!(
@@ -343,21 +355,8 @@ impl Report {
 }
 
 impl Report {
-    /// What the drawers leave to review: a sale paid twice (in cash and by the service), a
-    /// shift left open from an earlier day.
-    fn note_cash(&mut self, paid_twice: &[PaidTwice], now_ms: i64) {
-        for twice in paid_twice {
-            self.exceptions.push(Exception {
-                kind: ExceptionKind::PaidTwice,
-                reference: twice.sale.clone(),
-                detail: crate::t!(
-                    "cashclose-exception-detail-paid-twice",
-                    cash = twice.cash.as_str(),
-                    amount = twice.cash_amount.to_string(),
-                    approved = shown(twice.approved_amount)
-                ),
-            });
-        }
+    /// What the drawers leave to review: a shift left open from an earlier day.
+    fn note_cash(&mut self, now_ms: i64) {
         for drawer in &self.cash.drawers {
             let shift = &drawer.report.shift;
             if shift.left_open_before(now_ms) {
@@ -374,6 +373,153 @@ impl Report {
             }
         }
     }
+
+    /// Sales paid twice, from the sales journal: the period's sales, and the earlier ones a
+    /// payment confirmed in the period came to stand in (so it shows the day it happens,
+    /// whichever came first). Only a profile's own electronic side is looked at under a profile
+    /// filter; a sale paid with no charge is the shop's. The customer paid twice and one must be
+    /// given back; nothing is changed in the books.
+    fn note_paid_twice(
+        &mut self,
+        sales: &[SaleRecord],
+        earlier: &[SaleRecord],
+        profile: Option<&str>,
+    ) {
+        for sale in sales.iter().chain(earlier) {
+            let Some(over) = sale.paid_twice() else {
+                continue;
+            };
+            let charges: Vec<&str> = sale
+                .parts
+                .iter()
+                .filter_map(|part| match &part.tie {
+                    PartTie::Service(service) => Some(service.profile.as_str()),
+                    _ => None,
+                })
+                .collect();
+            if profile.is_some_and(|profile| !charges.is_empty() && !charges.contains(&profile)) {
+                continue;
+            }
+            let standing: Vec<&SalePart> = sale
+                .parts
+                .iter()
+                .filter(|part| part.paid > Pesos::ZERO)
+                .collect();
+            let reference = standing
+                .iter()
+                .find(|part| part.way() == PartWay::Service)
+                .map_or_else(
+                    || sale.number.to_string(),
+                    |part| part.reference().to_owned(),
+                );
+            self.exceptions.push(Exception {
+                kind: ExceptionKind::PaidTwice,
+                reference,
+                detail: paid_twice(sale, &standing, over),
+            });
+        }
+    }
+
+    /// Tabs paid by two links at once: the credit in the customer's favour, and whose.
+    fn note_tabs(&mut self, two_links: &[TabPaidTwice]) {
+        for twice in two_links {
+            let customer = match twice.customer.trim() {
+                "" => crate::t!("exception-forgotten-customer"),
+                name => name.to_owned(),
+            };
+            self.exceptions.push(Exception {
+                kind: ExceptionKind::TabPaidByTwoLinks,
+                reference: twice.reference.clone(),
+                detail: crate::t!(
+                    "exception-detail-tab-paid-by-two-links",
+                    customer = customer,
+                    amount = twice.credit.to_string()
+                ),
+            });
+        }
+    }
+}
+
+/// A notification that is not the sale's it reached: what it says, and what the sale is.
+fn not_its_sale(noted: &Notable) -> String {
+    let notification = &noted.notification;
+    let amount = notification
+        .figures
+        .net
+        .map_or_else(|| notification.amount_text.clone(), |net| net.to_string());
+    let reached = noted.reached.as_ref();
+    if let Some(code) = reached.filter(|charge| charge.repeatable) {
+        let payment = match notification.provider_reference.trim() {
+            "" => crate::t!("exception-no-provider-reference"),
+            payment => payment.to_owned(),
+        };
+        return crate::t!(
+            "exception-detail-not-its-payment",
+            payment = payment,
+            code = code.reference.as_str(),
+            amount = amount
+        );
+    }
+    let sale = match reached {
+        Some(Reached {
+            sale: Some(number), ..
+        }) => crate::t!(
+            "exception-not-its-sale-numbered",
+            number = number.to_string()
+        ),
+        Some(Reached {
+            tab_customer: Some(name),
+            ..
+        }) if !name.trim().is_empty() => {
+            crate::t!("exception-not-its-sale-tab", customer = name.as_str())
+        }
+        _ => crate::t!("exception-not-its-sale-charge"),
+    };
+    crate::t!(
+        "exception-detail-not-its-sale",
+        reference = notification.reference_id.as_str(),
+        amount = amount,
+        sale = sale,
+        sale_reference = reached.map_or("?", |charge| charge.reference.as_str()),
+        sale_amount = shown(reached.and_then(|charge| charge.amount))
+    )
+}
+
+/// A sale paid twice in words: as a cash sale charged instead of a charge the service approved
+/// anyway was always said, or every way that paid it.
+fn paid_twice(sale: &SaleRecord, standing: &[&SalePart], over: Pesos) -> String {
+    let of = |way: PartWay| standing.iter().filter(move |part| part.way() == way);
+    if let ([cash], [service], 2) = (
+        of(PartWay::Cash).collect::<Vec<_>>().as_slice(),
+        of(PartWay::Service).collect::<Vec<_>>().as_slice(),
+        standing.len(),
+    ) {
+        return crate::t!(
+            "cashclose-exception-detail-paid-twice",
+            cash = cash.reference(),
+            amount = cash.paid.to_string(),
+            approved = service.paid.to_string()
+        );
+    }
+    let parts: Vec<String> = standing
+        .iter()
+        .map(|part| {
+            crate::t!(
+                "exception-sale-part",
+                way = part.way().words(),
+                reference = part.reference(),
+                amount = part.paid.to_string()
+            )
+        })
+        .collect();
+    crate::t!(
+        "exception-detail-sale-paid-twice",
+        number = sale.number.to_string(),
+        total = sale.total().to_string(),
+        standing = sale.standing().to_string(),
+        parts = parts.join(" + "),
+        over = over.to_string()
+    )
 }
 
 /// What a close and an export both read of a range.
@@ -467,10 +613,13 @@ impl Ledger {
         report.note_contradictions(&self.contradictions_between(profile, start, end)?);
         let cash = self.cash_between(start, end)?;
         report.cash = CashDay::of(&cash, self.shifts_between(start, end)?);
-        report.note_cash(&self.paid_twice_between(profile, start, end)?, now_ms);
+        report.note_cash(now_ms);
         report.tabs = self.tab_day(start, end)?;
+        report.note_tabs(&self.tabs_paid_by_two_links(start, end)?);
+        let sales = self.sales_between(start, end)?;
+        report.note_paid_twice(&sales, &self.sales_paid_in(start, end)?, profile);
         report.figures = Figures::of(&FigureRows {
-            sales: &self.sales_between(start, end)?,
+            sales: &sales,
             returns: &self.part_returns_between(start, end)?,
             received: &rows.received,
             cash: &cash,

@@ -52,6 +52,7 @@ fn check_words(state: CheckState) -> (String, Tone) {
     let tone = match state {
         CheckState::Confirmed => Tone::Success,
         CheckState::Disagrees => Tone::Danger,
+        CheckState::NotItsSale => Tone::Danger,
         CheckState::NotOurs => Tone::Neutral,
         CheckState::CheckFailed => Tone::Warning,
         CheckState::Unchecked => Tone::Info,
