@@ -364,7 +364,7 @@ fn a_link_charged_in_cash_and_then_approved_is_said_to_be_paid_twice() {
     // The way back: the sale's window in Estado de pagos, where the money is returned.
     click(&mut harness, "Abrir la venta para devolver el dinero");
     wait_until(&mut harness, "the sale's window with its return", |h| {
-        shows(h, "Devolver dinero")
+        shows(h, "Devolver")
     });
 }
 

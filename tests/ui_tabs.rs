@@ -326,29 +326,108 @@ fn over_the_limit_needs_the_owner_and_a_shared_cellphone_is_said() {
 }
 
 #[test]
-fn fiar_from_cobrar_carries_the_amount_to_the_customer_picked() {
+fn fiar_from_cobrar_ends_in_a_sale_with_its_number_on_the_customers_tab() {
     let app = App::new();
     let mut harness = app.harness();
     open_tabs(&mut harness);
     add_customer(&mut harness, "Rosa Pérez", "3001234567", "");
     wait_until(&mut harness, "Rosa's statement", |h| shows(h, "Al día"));
 
-    // At Cobrar the cashier types the sale, then «Fiar a…»: Fiado asks whose tab.
+    // At Cobrar the cashier types the sale, then «Fiar a…»: Cobrar asks whose tab, there.
     harness.state_mut().show_panel(Panel::Collect);
     harness.run_steps(2);
     type_into(&mut harness, "Valor", "12.500");
     type_into(&mut harness, "¿Qué vende?", "Arroz");
     click(&mut harness, "Fiar a…");
-    wait_until(&mut harness, "Fiado says what is carried", |h| {
-        shows(h, "Para fiar $ 12.500 (Arroz)")
+    wait_until(&mut harness, "Cobrar's Fiar, the sale carried", |h| {
+        shows(h, "¿A quién se le fía?") && shows(h, "Rosa Pérez")
     });
+    assert_eq!(
+        harness
+            .get_by(text_input("Valor"))
+            .value()
+            .unwrap_or_default(),
+        "$ 12.500"
+    );
     click(&mut harness, "Rosa Pérez");
-    wait_until(&mut harness, "Rosa's statement, Fiar filled", |h| {
-        shows(h, "Fiar: lo que lleva") && shows(h, "Al día")
+    click(&mut harness, "Fiar $ 12.500 a Rosa Pérez");
+    wait_until(&mut harness, "the sale's card", |h| {
+        shows(h, "Venta fiada registrada") && shows(h, "Venta 1-000001 · Pagada")
     });
-    harness.get_by_label("Fiar").scroll_to_me();
-    click(&mut harness, "Fiar");
+    assert!(shows(&harness, "fiado a Rosa Pérez"));
+
+    // Fiado says it (her statement still open there): the tab owes it, the entry names what
+    // was taken and its sale.
+    harness.state_mut().show_panel(Panel::Tabs);
     wait_until(&mut harness, "put on her tab", |h| {
         shows(h, "Debe $ 12.500 desde el") && shows(h, "Fiado: Arroz")
     });
+    let session = harness.state().session().cloned().expect("a session");
+    let ledger = session.ledger.clone().expect("a ledger");
+    let entries = ledger
+        .tab_statement(customers(&harness)[0].customer.id)
+        .expect("the statement")
+        .entries;
+    assert_eq!(
+        entries[0].sale.map(|n| n.to_string()).as_deref(),
+        Some("1-000001")
+    );
+}
+
+/// Cobrar el fiado collects the way Cobrar does: a QR for the customer at the counter, shown on
+/// the customer screen and followed until the service confirms it; and a second link for what an
+/// unpaid one asks already is refused in the books' words, with nothing sent.
+#[test]
+fn cobrar_el_fiado_shows_its_qr_to_the_customer_and_asks_nothing_twice() {
+    let app = App::new();
+    let mut harness = app.harness();
+    open_tabs(&mut harness);
+    add_customer(&mut harness, "Rosa Pérez", "3001234567", "");
+    wait_until(&mut harness, "Rosa's statement", |h| shows(h, "Al día"));
+    fiar(&mut harness, "30.000", "Mercado");
+    wait_until(&mut harness, "the tab owes it", |h| {
+        shows(h, "Debe $ 30.000 desde el")
+    });
+
+    // A QR for all she owes, shown to her.
+    harness.get_by_label("Crear código QR").scroll_to_me();
+    click(&mut harness, "Crear código QR");
+    wait_until(&mut harness, "the QR is made", |h| {
+        shows(h, "Código QR por $ 30.000")
+    });
+    let reference = harness.state().tracker().payments[0].reference.clone();
+    let created = app.requests_to(&harness, "/api/v1/payments/resource/generate");
+    assert_eq!(created, 1, "one QR at the service");
+
+    // Another link for what the QR asks already: the books refuse it, nothing is sent.
+    harness.get_by_label("Crear link de pago").scroll_to_me();
+    click(&mut harness, "Crear link de pago");
+    wait_until(&mut harness, "the books' refusal", |h| {
+        shows(h, "Ya hay links sin pagar que piden $ 30.000")
+    });
+    assert_eq!(
+        app.requests_to(&harness, "/pay/cash-in/generate/payment-link/token"),
+        0,
+        "nothing sent for the second"
+    );
+
+    harness.get_by_label("Mostrar al cliente").scroll_to_me();
+    click(&mut harness, "Mostrar al cliente");
+    assert!(shows(
+        &harness,
+        "Escanee con la app de su banco o billetera"
+    ));
+    assert!(shows(&harness, "$ 30.000"));
+    let control = app.control(&harness);
+    app.post(
+        format!("{control}/transactions/{reference}/outcome"),
+        json!({"outcome": "approve"}),
+    );
+    wait_until(&mut harness, "the customer sees it paid", |h| {
+        shows(h, "¡Pago recibido!")
+    });
+    wait_until(&mut harness, "the till comes back, the tab at zero", |h| {
+        shows(h, "Al día")
+    });
+    assert_eq!(customers(&harness)[0].signed(), 0);
 }

@@ -12,6 +12,7 @@ mod payout;
 mod registration;
 mod resource;
 mod returns;
+mod sale;
 mod service;
 mod tab;
 
@@ -25,6 +26,10 @@ pub use payout::PayoutForm;
 pub use registration::RegistrationForm;
 pub use resource::ResourceForm;
 pub use returns::{REASON_MAX_CHARS, ReturnAsk, ReturnForm, ReturnReason, return_method};
+pub use sale::{
+    ItemForm, LINE_TEXT_MAX_CHARS, LineAsk, LineForm, QUANTITY_FIELD, QUANTITY_MAX, REST_QR_METHOD,
+    TabSaleAsk, TabSaleForm, lines_total, quantity, rest_after, rest_by_link, rest_by_qr,
+};
 pub use service::{Problems, Service};
 use service::{checked, take};
 pub use tab::{CustomerForm, NewCustomer, TAB_TEXT_MAX_CHARS, TakeForm, tab_payment};

@@ -1,17 +1,82 @@
 //! The customer screen: the whole window shows the amount and a QR as large as fits, for the
 //! payer to scan, and then follows the payment: "¡Pago recibido!" on approval, the reason in a
 //! payer's words when it did not go through. It closes by itself a few seconds after the end.
+//! A sale paid at the till shows what the customer reads at a counter instead: a cash sale its
+//! total, what was received and the change; fiado its total and whose tab it went on; a mixed
+//! sale what was paid in cash above what the QR still asks; and a return of it, when one was made.
 
 use egui::{RichText, Ui};
 
 use crate::api::TransactionStatus;
+use crate::ledger::{PartState, PartTie, SaleNumber, SaleRecord};
 use crate::money::Pesos;
 use crate::ui::services::tracker::TrackedPayment;
 use crate::ui::widgets::qr::QrTexture;
 use crate::ui::widgets::status;
 
-/// A payment as it came back from the service, ready to show.
+/// What a sale paid at the till shows the customer, beside a QR or instead of one.
 #[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PaidHere {
+    /// Cash: what it paid, what the customer handed over, the change.
+    Cash {
+        amount: Pesos,
+        received: Pesos,
+        change: Pesos,
+    },
+    /// Put on the tab of the customer named.
+    Tab { amount: Pesos, name: String },
+}
+
+/// The sale a payment on screen belongs to, as the customer reads it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SaleOnScreen {
+    /// Its number in the books, and its row (the display reads its returns by it).
+    pub number: Option<SaleNumber>,
+    pub id: Option<i64>,
+    /// What the whole sale is for (a mixed sale's QR asks only the rest).
+    pub total: Option<Pesos>,
+    /// The parts paid at the till.
+    pub paid: Vec<PaidHere>,
+    /// What went back of it.
+    pub returned: Pesos,
+}
+
+impl SaleOnScreen {
+    /// A sale as the books hold it: its parts paid at the till (cash received and change, the
+    /// tab and its customer) and what went back of it.
+    pub fn of_record(record: &SaleRecord) -> SaleOnScreen {
+        let paid = record
+            .parts
+            .iter()
+            .filter(|part| part.state == PartState::Paid)
+            .filter_map(|part| match &part.tie {
+                PartTie::Cash { tendered, .. } => {
+                    let received = tendered.unwrap_or(part.paid).max(part.paid);
+                    Some(PaidHere::Cash {
+                        amount: part.paid,
+                        received,
+                        change: Pesos::new(received.get() - part.paid.get()),
+                    })
+                }
+                PartTie::Tab { customer_name, .. } => Some(PaidHere::Tab {
+                    amount: part.paid,
+                    name: customer_name.clone(),
+                }),
+                PartTie::Service(_) => None,
+            })
+            .collect();
+        SaleOnScreen {
+            number: Some(record.number),
+            id: Some(record.id),
+            total: Some(record.total()),
+            paid,
+            returned: record.returned(),
+        }
+    }
+}
+
+/// A payment as it came back from the service, ready to show.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CreatedPayment {
     pub title: String,
     pub amount: Option<Pesos>,
@@ -23,6 +88,8 @@ pub struct CreatedPayment {
     pub description: String,
     pub expires: String,
     pub extra: Vec<(String, String)>,
+    /// The sale it is a part of, and what of it was paid at the till.
+    pub sale: SaleOnScreen,
 }
 
 impl CreatedPayment {
@@ -39,6 +106,7 @@ impl CreatedPayment {
             description: String::new(),
             expires: String::new(),
             extra: Vec::new(),
+            sale: SaleOnScreen::default(),
         }
     }
 
@@ -56,9 +124,44 @@ impl CreatedPayment {
             description: payment.description.clone(),
             expires: String::new(),
             extra: Vec::new(),
+            sale: SaleOnScreen::default(),
         }
     }
+
+    /// A sale the till wrote (cash, fiado, a mix), as the customer is shown it: what it asks
+    /// still through `charge` (a QR or a link for the rest: its amount and what it encodes), or
+    /// nothing left to scan.
+    pub fn of_record(
+        record: &SaleRecord,
+        title: String,
+        charge: Option<&CreatedPayment>,
+    ) -> CreatedPayment {
+        let sale = SaleOnScreen::of_record(record);
+        match charge {
+            Some(charge) => CreatedPayment {
+                sale,
+                ..charge.clone()
+            },
+            None => CreatedPayment {
+                title,
+                amount: Some(record.total()),
+                reference: format!("{}", record.number),
+                description: record.description.clone(),
+                sale,
+                ..CreatedPayment::default()
+            },
+        }
+    }
+
+    /// Paid at the till whole: there is nothing to scan, the screen says the sale and closes.
+    pub fn settled_here(&self) -> bool {
+        self.qr_text.is_empty() && !self.sale.paid.is_empty()
+    }
 }
+
+/// How long a sale paid at the till stays in front of the customer: long enough to count the
+/// change.
+pub const SOLD_SHOWN_FOR: f64 = 10.0;
 
 /// How long the end stays on the customer screen before the till comes back.
 const APPROVED_SHOWN_FOR: f64 = 6.0;
@@ -150,18 +253,35 @@ impl CustomerScreen {
         service_away: Option<i64>,
     ) -> Option<CustomerAction> {
         let now = ui.input(|i| i.time);
-        let ended = state.filter(|state| state.is_final());
+        let mut ended = state.filter(|state| state.is_final());
         let mut action = None;
         ui.vertical_centered(|ui| {
             ui.add_space(crate::ui::theme::space::XLARGE);
+            if self.payment.settled_here() {
+                // Paid at the till: the sale is said, and the till comes back by itself.
+                let ended_at = *self.ended_at.get_or_insert(now);
+                let left = SOLD_SHOWN_FOR - (now - ended_at);
+                if left <= 0.0 {
+                    action = Some(CustomerAction::Close);
+                } else {
+                    ui.ctx()
+                        .request_repaint_after(std::time::Duration::from_secs_f64(left));
+                }
+                sold_ui(ui, &self.payment.sale);
+                ended = None;
+            }
             match ended {
-                None => waiting_ui(
-                    ui,
-                    &mut self.qr,
-                    (self.payment.amount, &self.payment.qr_text),
-                    service_away,
-                    true,
-                ),
+                None if self.payment.settled_here() => {}
+                None => {
+                    paid_here_ui(ui, &self.payment.sale);
+                    waiting_ui(
+                        ui,
+                        &mut self.qr,
+                        (self.payment.amount, &self.payment.qr_text),
+                        service_away,
+                        true,
+                    );
+                }
                 Some(state) => {
                     let ended_at = *self.ended_at.get_or_insert(now);
                     let left = end_shown_for(state) - (now - ended_at);
@@ -265,6 +385,118 @@ pub fn waiting_ui(
             );
         }
     }
+}
+
+/// What was paid at the till of a sale whose QR asks the rest: «Pagado en efectivo: $ 20.000»,
+/// «Fiado a Rosa: $ 20.000», above what is still to pay.
+pub fn paid_here_ui(ui: &mut Ui, sale: &SaleOnScreen) {
+    if sale.paid.is_empty() {
+        return;
+    }
+    if let Some(total) = sale.total {
+        ui.label(
+            RichText::new(crate::t!(
+                "cobrar-customer-total",
+                total = total.to_string()
+            ))
+            .size(crate::ui::theme::size::LARGE),
+        );
+    }
+    for part in &sale.paid {
+        let words = match part {
+            PaidHere::Cash { amount, .. } => {
+                crate::t!("cobrar-customer-paid-cash", amount = amount.to_string())
+            }
+            PaidHere::Tab { amount, name } => crate::t!(
+                "cobrar-customer-on-tab",
+                amount = amount.to_string(),
+                name = first_name(name)
+            ),
+        };
+        ui.label(
+            RichText::new(words)
+                .size(crate::ui::theme::size::LARGE)
+                .strong(),
+        );
+    }
+    ui.add_space(crate::ui::theme::space::MEDIUM);
+}
+
+/// A sale paid whole at the till, as the customer reads it at the counter: the total, what was
+/// received and the change (cash), whose tab it went on (fiado), what went back of it.
+pub fn sold_ui(ui: &mut Ui, sale: &SaleOnScreen) {
+    let space = (ui.available_height() / 6.0).max(16.0);
+    ui.add_space(space);
+    ui.label(
+        RichText::new(crate::t!("cobrar-customer-total-title")).size(crate::ui::theme::size::LARGE),
+    );
+    if let Some(total) = sale.total {
+        ui.label(
+            RichText::new(total.to_string())
+                .size(crate::ui::theme::size::CUSTOMER_AMOUNT)
+                .strong(),
+        );
+    }
+    ui.add_space(crate::ui::theme::space::LARGE);
+    for part in &sale.paid {
+        match part {
+            PaidHere::Cash {
+                amount,
+                received,
+                change,
+            } => {
+                let lines = [
+                    crate::t!("cobrar-customer-received", amount = received.to_string()),
+                    crate::t!("cashsale-change", change = change.to_string()),
+                ];
+                if sale.paid.len() > 1 {
+                    big_line(
+                        ui,
+                        crate::t!("cobrar-customer-paid-cash", amount = amount.to_string()),
+                    );
+                }
+                for line in lines {
+                    big_line(ui, line);
+                }
+            }
+            PaidHere::Tab { amount, name } => big_line(
+                ui,
+                crate::t!(
+                    "cobrar-customer-on-tab",
+                    amount = amount.to_string(),
+                    name = first_name(name)
+                ),
+            ),
+        }
+    }
+    returned_line(ui, sale.returned);
+    ui.add_space(crate::ui::theme::space::LARGE);
+    ui.label(
+        RichText::new(crate::t!("cobrar-customer-thanks")).size(crate::ui::theme::size::LARGE),
+    );
+}
+
+/// «Devolución: $ 10.000», when something went back of the sale.
+pub fn returned_line(ui: &mut Ui, returned: Pesos) {
+    if returned > Pesos::ZERO {
+        big_line(
+            ui,
+            crate::t!("cobrar-customer-returned", amount = returned.to_string()),
+        );
+    }
+}
+
+fn big_line(ui: &mut Ui, words: String) {
+    ui.label(
+        RichText::new(words)
+            .size(crate::ui::theme::size::AMOUNT)
+            .strong(),
+    );
+}
+
+/// A customer is named by their first name on the screen they read (others stand in line).
+fn first_name(name: &str) -> &str {
+    name.split_whitespace().next().unwrap_or(name)
 }
 
 /// The end of a payment, in the customer's words: paid (`amount`: what was paid), or why not.

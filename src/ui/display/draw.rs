@@ -5,7 +5,7 @@
 use egui::{RichText, Ui};
 
 use super::state::Showing;
-use crate::ui::customer::{ended_ui, waiting_ui};
+use crate::ui::customer::{ended_ui, paid_here_ui, sold_ui, waiting_ui};
 use crate::ui::widgets::qr::QrTexture;
 
 /// Draws `showing` in `ui`, which fills the display's window.
@@ -18,7 +18,12 @@ pub fn showing_ui(ui: &mut Ui, showing: &Showing, qr: &mut QrTexture) {
                 amount,
                 qr_text,
                 service_away,
-            } => waiting_ui(ui, qr, (*amount, qr_text), *service_away, false),
+                sale,
+            } => {
+                paid_here_ui(ui, sale);
+                waiting_ui(ui, qr, (*amount, qr_text), *service_away, false);
+            }
+            Showing::Sold { sale } => sold_ui(ui, sale),
             Showing::Ended {
                 state,
                 amount,
@@ -28,8 +33,8 @@ pub fn showing_ui(ui: &mut Ui, showing: &Showing, qr: &mut QrTexture) {
     });
 }
 
-/// A return of the sale on display, while it goes: «Devolución enviada: $ 20.000», large,
-/// under what the display shows.
+/// A return of the sale on display, while it goes: «Devolución enviada: $ 20.000» (a payout),
+/// «Devolución: $ 10.000 en efectivo», large, under what the display shows.
 pub fn returned_ui(ui: &mut Ui, words: &str) {
     ui.vertical_centered(|ui| {
         ui.add_space(crate::ui::theme::space::LARGE);
@@ -72,6 +77,7 @@ mod tests {
             amount: Some(Pesos::new(25_000)),
             qr_text: "http://127.0.0.1/checkout/PD1".into(),
             service_away: None,
+            sale: Default::default(),
         };
         let delay = settled_repaint_delay(|ui| showing_ui(ui, &sale, &mut qr));
         assert!(delay >= Duration::from_millis(500), "{delay:?}");

@@ -1,11 +1,14 @@
 //! What the customer display shows, as a small value apart from drawing: the shop's name while
-//! idle, the amount and the QR while a sale waits, its end in the customer's words for a few
-//! seconds, then idle again. The app updates it each frame from the followed payment; the
+//! idle, the amount and the QR while a sale waits (with what was paid in cash or put on a tab
+//! above it, for a mixed sale), its end in the customer's words for a few seconds, then idle
+//! again; a sale paid whole at the till (cash, fiado) is said at once, then idle. The app updates it each frame from the followed payment; the
 //! window only draws the [`Showing`] it is handed.
 
 use crate::api::TransactionStatus;
 use crate::money::Pesos;
-use crate::ui::customer::{CreatedPayment, end_shown_for, followed_state};
+use crate::ui::customer::{
+    CreatedPayment, SOLD_SHOWN_FOR, SaleOnScreen, end_shown_for, followed_state,
+};
 use crate::ui::services::tracker::TrackedPayment;
 
 /// One frame of the customer display, as drawn.
@@ -20,6 +23,12 @@ pub enum Showing {
         qr_text: String,
         /// Since when the service has not answered (ms since the epoch): "we are confirming".
         service_away: Option<i64>,
+        /// The sale it is a part of: what was paid at the till before this QR.
+        sale: SaleOnScreen,
+    },
+    /// A sale paid whole at the till: its total, cash received and change, whose tab.
+    Sold {
+        sale: SaleOnScreen,
     },
     Ended {
         state: TransactionStatus,
@@ -89,12 +98,23 @@ impl DisplayState {
         let Some(shown) = &mut self.shown else {
             return (idle, None);
         };
+        if shown.payment.settled_here() {
+            let ended_at = *shown.ended_at.get_or_insert(now);
+            let left = SOLD_SHOWN_FOR - (now - ended_at);
+            if left <= 0.0 {
+                self.shown = None;
+                return (idle, None);
+            }
+            let sale = shown.payment.sale.clone();
+            return (Showing::Sold { sale }, Some(left));
+        }
         let (state, paid) = followed_state(followed.tracked, shown.received_before);
         let Some(state) = state.filter(|state| state.is_final()) else {
             let showing = Showing::Sale {
                 amount: shown.payment.amount,
                 qr_text: shown.payment.qr_text.clone(),
                 service_away: followed.service_away,
+                sale: shown.payment.sale.clone(),
             };
             return (showing, None);
         };
@@ -150,6 +170,7 @@ mod tests {
                 amount: Some(Pesos::new(35_000)),
                 qr_text: "http://127.0.0.1/checkout/PD1".into(),
                 service_away: None,
+                sale: SaleOnScreen::default(),
             }
         );
         assert_eq!(wake, None);
@@ -220,6 +241,33 @@ mod tests {
             }
         );
         assert!(wake > Some(end_shown_for(TransactionStatus::Approved)));
+    }
+
+    #[test]
+    fn a_sale_paid_at_the_till_is_said_then_the_shop_again() {
+        let mut display = DisplayState::default();
+        let sale = SaleOnScreen {
+            total: Some(Pesos::new(15_000)),
+            paid: vec![crate::ui::customer::PaidHere::Cash {
+                amount: Pesos::new(15_000),
+                received: Pesos::new(20_000),
+                change: Pesos::new(5_000),
+            }],
+            ..SaleOnScreen::default()
+        };
+        let cash = CreatedPayment {
+            amount: Some(Pesos::new(15_000)),
+            reference: "1-000001".into(),
+            sale: sale.clone(),
+            ..CreatedPayment::default()
+        };
+        display.show(cash, 0);
+        let (showing, wake) = display.update(0.0, "Tienda", nothing_heard());
+        assert_eq!(showing, Showing::Sold { sale });
+        assert_eq!(wake, Some(SOLD_SHOWN_FOR));
+        let (idle, _) = display.update(SOLD_SHOWN_FOR + 0.5, "Tienda", nothing_heard());
+        assert!(matches!(idle, Showing::Idle { .. }));
+        assert_eq!(display.reference(), None);
     }
 
     #[test]

@@ -140,7 +140,7 @@ impl CustomerDisplay {
     pub fn show(&mut self, payment: CreatedPayment, received_before: usize, place: Place) {
         lock(&self.shared).close_asked = false;
         self.open.get_or_insert(place);
-        self.returned.shown(Some(&payment.reference));
+        self.returned.shown(Some(&payment));
         self.state.show(payment, received_before);
     }
 

@@ -51,11 +51,6 @@ impl Panels {
         for which in Panel::ALL {
             self.get(which).logic(work);
         }
-        // Cobrar's «Fiar a…»: what was typed goes to Fiado, which asks whose tab it goes on.
-        if let Some(take) = self.collect.fiar.take() {
-            self.tabs.fiar(take);
-            work.actions.push(crate::ui::AppAction::GoTo(Panel::Tabs));
-        }
     }
 
     pub fn show(&mut self, which: Panel, ui: &mut Ui, draw: &mut DrawContext<'_>) {

@@ -1,26 +1,19 @@
 //! Efectivo in Cobrar: a cash sale in two keys. The form hands its sale over the moment Enter is
 //! pressed and empties for the next customer in that same frame; the books are written on the
-//! runtime by the one cash sequence (`cash::sell`), never in a frame, and the answer comes back
-//! as the card of the sale, or as the books' refusal with the sale kept to put back. Nothing
-//! here asks the service: cash is counted by the cashier and needs no internet.
+//! runtime (`till.rs`), never in a frame. When what the customer hands over falls short of the
+//! sale, the rest is charged another way from here: by a QR or a link made as a part of the same
+//! sale, or on the customer's tab (the cash then is a deposit). Nothing here asks the service
+//! for cash: it is counted by the cashier and needs no internet.
 
 use std::sync::Arc;
 
-use crate::ledger::{CashEntry, Ledger, Shift};
+use crate::ledger::{Ledger, SaleLine, SaleNumber, Shift};
 use crate::money::Pesos;
-use crate::requests::{CashSaleAsk, CashSaleForm};
+use crate::requests::{CashSaleAsk, CashSaleForm, TabSaleForm};
 use crate::ui::LogicContext;
-use crate::ui::plumbing::bridge::{Requested, Task, UiError};
-use crate::ui::services::paper::{PaperCommand, PaperSource, Printed};
+use crate::ui::plumbing::bridge::{Requested, UiError};
 
-/// A cash sale as the form hands it over: what was read, the electronic sale it is charged
-/// instead of ("" for none), and the base when the shift is opened in the same step.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CashSale {
-    pub ask: CashSaleAsk,
-    pub instead_of: String,
-    pub open_with: Option<Pesos>,
-}
+use super::till::TillAsk;
 
 /// The electronic sale on a card that the customer pays in cash instead.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,16 +23,7 @@ pub struct InsteadOf {
     pub description: String,
 }
 
-/// A sale the books refused: said in their words, and kept whole to put back in the form.
-pub(super) struct Refused {
-    pub(super) sale: CashSale,
-    pub(super) error: UiError,
-}
-
-/// What the books answered for one cash sale.
-type Answer = Result<(Option<Shift>, CashEntry), UiError>;
-
-/// The Efectivo form and what came of its sales.
+/// The Efectivo form.
 pub(super) struct CashForm {
     /// What is typed: the amount, what the customer hands over (empty: the exact amount), what
     /// is sold.
@@ -48,6 +32,8 @@ pub(super) struct CashForm {
     pub(super) base: String,
     /// The electronic sale this cash sale is charged instead of, while the form holds it.
     pub(super) instead_of: Option<InsteadOf>,
+    /// The sale whose missing part is charged in cash here, and what it is missing.
+    pub(super) again: Option<(SaleNumber, Pesos)>,
     /// The amount takes the keyboard at the next frame (the form was just emptied or opened).
     pub(super) take_keyboard: bool,
     /// «¿Con cuánto paga?» takes the keyboard (the amount came from an electronic sale).
@@ -58,20 +44,12 @@ pub(super) struct CashForm {
     shift_stale: bool,
     /// A sale that opens the shift went: the next ones go without a base.
     pub(super) opening: bool,
-    /// Sales handed to the books and not yet answered, oldest first.
-    pending: Vec<(CashSale, Task<Answer>)>,
-    /// The last sale the books wrote: its card.
-    pub(super) recorded: Option<CashEntry>,
-    /// Sales the books refused, each with its «Volver a poner en el formulario».
-    pub(super) refused: Vec<Refused>,
-    /// The receipt's text opened in WhatsApp, on the blocking pool.
-    pub(super) shared: Requested<()>,
-    /// The paper a card offers, as `logic` last found it: a printer set here and free.
-    pub(super) printer_ready: bool,
-    /// What the last cash receipt asked for came to.
-    pub(super) printed: Option<Result<Printed, crate::i18n::Problem>>,
-    /// «Abrir carpeta» beside a receipt saved as a PDF.
-    pub(super) opener: crate::ui::widgets::saved::FolderOpener,
+    /// The amount is the sum of the sale's lines: shown, not typed.
+    pub(super) from_lines: bool,
+    /// «Fiar el resto» or «Fiar a…» was pressed: the sale, for the Fiar form to put on a tab.
+    pub(super) to_fiar: Option<TabSaleForm>,
+    /// Sales are on their way to the books: said under the button.
+    pub(super) writing: bool,
 }
 
 impl Default for CashForm {
@@ -80,18 +58,15 @@ impl Default for CashForm {
             typed: CashSaleForm::default(),
             base: String::new(),
             instead_of: None,
+            again: None,
             take_keyboard: false,
             take_keyboard_tendered: false,
             shift: Requested::NotRequested,
             shift_stale: true,
             opening: false,
-            pending: Vec::new(),
-            recorded: None,
-            refused: Vec::new(),
-            shared: Requested::NotRequested,
-            printer_ready: false,
-            printed: None,
-            opener: Default::default(),
+            from_lines: false,
+            to_fiar: None,
+            writing: false,
         }
     }
 }
@@ -125,14 +100,9 @@ impl CashForm {
         }
     }
 
-    /// Whether a cash sale is under way: typed and not sent, or sent and not answered.
+    /// Whether a cash sale is typed and not sent.
     pub(super) fn holds_a_sale(&self) -> bool {
-        !self.typed.amount.trim().is_empty() || !self.pending.is_empty()
-    }
-
-    /// Whether sales are on their way to the books.
-    pub(super) fn is_writing(&self) -> bool {
-        !self.pending.is_empty()
+        !self.typed.amount.trim().is_empty()
     }
 
     /// A drawer changed (here or at another till of the books): read the shift again.
@@ -140,25 +110,64 @@ impl CashForm {
         self.shift_stale = true;
     }
 
-    /// The form hands its sale over and empties at once, the amount ready for the next customer:
-    /// the books are written by the next `logic`, on the runtime.
-    pub(super) fn hand_over(&mut self, ask: CashSaleAsk, open_with: Option<Pesos>) -> CashSale {
-        let instead_of = self
-            .instead_of
-            .take()
-            .map(|sale| sale.reference)
-            .unwrap_or_default();
+    /// Empties the form for the next customer, the amount ready: the books are written by the
+    /// next `logic`, on the runtime.
+    fn emptied(&mut self, open_with: Option<Pesos>) {
         self.typed = CashSaleForm::default();
+        self.again = None;
         self.take_keyboard = true;
         if open_with.is_some() {
             self.base.clear();
             self.opening = true;
         }
-        CashSale {
-            ask,
-            instead_of,
-            open_with,
-        }
+    }
+
+    /// The sale as read, handed over: cash alone, charged instead of an electronic sale, or
+    /// paying what an open sale is missing.
+    pub(super) fn hand_over(
+        &mut self,
+        ask: CashSaleAsk,
+        open_with: Option<Pesos>,
+        lines: Vec<SaleLine>,
+    ) -> TillAsk {
+        let mut sale = TillAsk::of(ask.amount, &ask.description, lines);
+        sale.cash = Some((ask.amount, ask.tendered));
+        sale.open_with = open_with;
+        sale.instead_of = self
+            .instead_of
+            .take()
+            .map(|sale| sale.reference)
+            .unwrap_or_default();
+        sale.again = self.again.map(|(number, _)| number);
+        self.emptied(open_with);
+        sale
+    }
+
+    /// The sale with what the customer handed over as its cash part, and the rest charged by
+    /// `charge` (a QR or a link) as a part of the same sale.
+    pub(super) fn hand_over_with_rest(
+        &mut self,
+        (amount, tendered): (Pesos, Pesos),
+        charge: crate::collections::ChargeRequest,
+        (open_with, lines): (Option<Pesos>, Vec<SaleLine>),
+    ) -> TillAsk {
+        let mut sale = TillAsk::of(amount, self.typed.description.trim(), lines);
+        sale.cash = Some((tendered, tendered));
+        sale.charge = Some(charge);
+        sale.open_with = open_with;
+        self.emptied(open_with);
+        sale
+    }
+
+    /// «Fiar el resto»: the sale goes to the Fiar form, what was handed over its deposit.
+    pub(super) fn rest_on_tab(&mut self, tendered: Option<Pesos>) {
+        self.to_fiar = Some(TabSaleForm {
+            amount: self.typed.amount.clone(),
+            deposit: tendered.map(|pesos| pesos.to_string()).unwrap_or_default(),
+            description: self.typed.description.clone(),
+        });
+        self.typed = CashSaleForm::default();
+        self.instead_of = None;
     }
 
     /// The electronic sale on a card, charged in cash instead: its amount and what it sold come
@@ -169,96 +178,53 @@ impl CashForm {
             tendered: String::new(),
             description: sale.description.clone(),
         };
+        self.again = None;
         self.instead_of = Some(sale);
         self.take_keyboard_tendered = true;
     }
 
-    /// A refused sale back in the form, as it was typed: nothing was written, nothing is lost.
-    pub(super) fn put_back(&mut self, index: usize) {
-        if index >= self.refused.len() {
-            return;
-        }
-        let Refused { sale, .. } = self.refused.remove(index);
+    /// What an open sale is missing, charged in cash here: the amount is what it misses.
+    pub(super) fn charge_missing(&mut self, number: SaleNumber, missing: Pesos) {
         self.typed = CashSaleForm {
-            amount: sale.ask.amount.to_string(),
-            tendered: sale.ask.tendered.to_string(),
-            description: sale.ask.description,
+            amount: missing.to_string(),
+            tendered: String::new(),
+            description: String::new(),
         };
-        self.instead_of = (!sale.instead_of.is_empty()).then(|| InsteadOf {
-            reference: sale.instead_of,
-            amount: sale.ask.amount,
+        self.instead_of = None;
+        self.again = Some((number, missing));
+        self.take_keyboard_tendered = true;
+    }
+
+    /// A refused sale back in the form, as it was asked: nothing was written, nothing is lost.
+    pub(super) fn put_back(&mut self, ask: &TillAsk) {
+        let (cash, tendered) = ask.cash.unwrap_or((ask.amount(), ask.amount()));
+        let tendered = if ask.charge.is_some() { cash } else { tendered };
+        self.typed = CashSaleForm {
+            amount: ask.amount().to_string(),
+            tendered: tendered.to_string(),
+            description: ask.sale.description.clone(),
+        };
+        self.instead_of = (!ask.instead_of.is_empty()).then(|| InsteadOf {
+            reference: ask.instead_of.clone(),
+            amount: ask.amount(),
             description: String::new(),
         });
-        if let Some(base) = sale.open_with {
+        self.again = ask.again.map(|number| (number, ask.amount()));
+        if let Some(base) = ask.open_with {
             self.base = base.get().to_string();
         }
         self.take_keyboard = true;
     }
 
-    /// Writes a handed-over sale in the books on the blocking pool, as the sale of whoever is
-    /// at the till, by the one cash sequence.
-    pub(super) fn sell(&mut self, sale: CashSale, work: &LogicContext<'_>) {
-        let actor = work.access.actor();
-        let ledger = work.session.ledger.clone();
-        let at = crate::clock::now_ms();
-        let asked = sale.clone();
-        let task = work.bridge.spawn_blocking(move || -> Answer {
-            let ledger = ledger.map_err(UiError::from)?;
-            crate::cash::sell(
-                &ledger,
-                &actor,
-                &asked.ask,
-                &asked.instead_of,
-                asked.open_with,
-                at,
-            )
-            .map_err(|error| UiError::explained(&error))
-        });
-        self.pending.push((sale, task));
-    }
-
-    /// The books' answers to the sales sent, and this till's shift read again when stale. The
-    /// electronic sales a recorded cash sale was charged instead of are handed back: their cards
-    /// go.
-    pub(super) fn logic(&mut self, work: &mut LogicContext<'_>) -> Vec<String> {
-        let mut charged_instead = Vec::new();
-        let mut index = 0;
-        while index < self.pending.len() {
-            let Some(answer) = self.pending[index].1.poll() else {
-                index += 1;
-                continue;
-            };
-            let (sale, _) = self.pending.remove(index);
-            self.shift_stale = true;
-            match answer {
-                Ok((_, entry)) => {
-                    if !sale.instead_of.is_empty() {
-                        charged_instead.push(sale.instead_of.clone());
-                    }
-                    paper_for(work, &entry);
-                    self.recorded = Some(entry);
-                    work.actions.push(crate::ui::AppAction::Tell(
-                        crate::ui::plumbing::news::News::Cash,
-                    ));
-                }
-                Err(error) => {
-                    work.note_error(&error);
-                    self.refused.push(Refused { sale, error });
-                }
-            }
-        }
+    /// This till's shift, read again when stale (`writing`: sales are on their way).
+    pub(super) fn logic(&mut self, work: &mut LogicContext<'_>, writing: bool) {
         if self.shift.poll() {
-            self.opening = self.opening && !self.pending.is_empty();
+            self.opening = self.opening && writing;
         }
         if self.shift_stale && !self.shift.is_pending() {
             self.shift_stale = false;
             self.read_shift(work);
         }
-        self.shared.poll();
-        self.printer_ready = work.paper.settings().printer.is_some() && !work.paper.is_busy();
-        self.printed = work.paper.outcome_for(&[PaperSource::Cash]).cloned();
-        self.opener.logic(work.bridge);
-        charged_instead
     }
 
     /// This till's shift, read from the books off the frame.
@@ -271,20 +237,5 @@ impl CashForm {
                 .map_err(|error| UiError::explained(&error))?;
             Ok(report.map(|report| report.shift))
         }));
-    }
-}
-
-/// What this till does on paper with each cash sale, as its printer is set: the drawer opens,
-/// the receipt prints by itself; otherwise the card offers it.
-fn paper_for(work: &mut LogicContext<'_>, entry: &CashEntry) {
-    let settings = work.paper.settings();
-    if settings.drawer_on_approval {
-        work.paper.queued.push(PaperCommand::Drawer);
-    }
-    if settings.receipt_on_approval {
-        work.paper.queued.push(PaperCommand::CashReceipt {
-            entry: entry.id,
-            pdf: false,
-        });
     }
 }

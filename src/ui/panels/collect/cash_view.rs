@@ -1,7 +1,7 @@
 //! Efectivo's drawing: the amount, «¿Con cuánto paga?» with the usual bills a key away, the
-//! change shown big (or what is missing, in the warning colour), the shift this till sells in,
-//! and the card of the last sale or the books' refusal. It only draws: the sale it hands over is
-//! written by `logic`.
+//! change shown big (or what is missing, in the warning colour, with the rest a click from a QR,
+//! a link or the customer's tab), and the shift this till sells in. It only draws: the sale it
+//! hands over is written by `logic`; its card is the till's (`till_card.rs`).
 
 use egui::{RichText, Ui};
 
@@ -13,17 +13,26 @@ use crate::ui::widgets::form;
 use crate::validate::{self, Field, ValidationError};
 
 use super::cash::{CashForm, Drawer};
-use super::fields::money_field;
+use super::fields::{locked_amount, money_field};
 use super::view::{CollectCommand, CollectView};
+
+/// How a sale's rest is charged from Efectivo.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Rest {
+    Qr,
+    Link,
+    Tab,
+}
 
 impl CashForm {
     /// The form, as the drawer lets it sell: nothing to sell while the shift left open on an
-    /// earlier day is not counted; the base asked for when no shift is open.
+    /// earlier day is not counted; the base asked for when no shift is open. `lines`: what was
+    /// sold, line by line, for the sale handed over.
     pub(super) fn ui(
         &mut self,
         ui: &mut Ui,
         view: &CollectView<'_>,
-        queued: &mut Queue<CollectCommand>,
+        (lines, queued): (Vec<crate::ledger::SaleLine>, &mut Queue<CollectCommand>),
     ) {
         let drawer = self.drawer(crate::clock::now_ms());
         if let Drawer::LeftOpen { since } = drawer {
@@ -51,17 +60,22 @@ impl CashForm {
         self.instead_of_ui(ui);
         let problems = self.typed.parse().err().unwrap_or_default();
         let mut enter = false;
-        let amount = money_field(
-            ui,
-            (&mut self.typed.amount, &t!("field-amount")),
-            form::problem_for(&problems, Field::Amount),
-            std::mem::take(&mut self.take_keyboard),
-            true,
-        );
+        let amount = if self.from_lines {
+            locked_amount(ui, &self.typed.amount, &t!("field-amount"))
+        } else {
+            money_field(
+                ui,
+                (&mut self.typed.amount, &t!("field-amount")),
+                form::problem_for(&problems, Field::Amount),
+                std::mem::take(&mut self.take_keyboard),
+                true,
+            )
+        };
         enter |= form::submitted(&amount);
         ui.add_space(crate::ui::theme::space::SMALL);
         enter |= self.tendered_ui(ui, &problems);
         change_ui(ui, &self.typed.amount, &self.typed.tendered);
+        let rest = self.rest_ui(ui);
         enter |= self.description_ui(ui, &problems);
         if drawer == Drawer::Closed {
             ui.add_space(crate::ui::theme::space::MEDIUM);
@@ -73,22 +87,35 @@ impl CashForm {
             enter |= self.base_ui(ui);
         }
         ui.add_space(crate::ui::theme::space::LARGE);
-        if self.foot_ui(ui, drawer, enter, queued) {
+        let base = match drawer {
+            Drawer::Closed => crate::requests::cash_base(&self.base).map(Some).ok(),
+            _ => Some(None),
+        };
+        if let Some(rest) = rest {
+            self.rest_asked(ui, view, rest, (base, lines.clone(), queued));
+        }
+        if self.foot_ui(ui, (drawer, base), enter, (lines, queued)) {
             // Ready for the next customer in this same frame: the amount has the keyboard.
             amount.request_focus();
         }
     }
 
-    /// The electronic sale this one is charged instead of, and the way back from it.
+    /// The electronic sale this one is charged instead of, or the open sale whose missing part
+    /// it pays, and the way back from it.
     fn instead_of_ui(&mut self, ui: &mut Ui) {
-        let Some(sale) = &self.instead_of else {
-            return;
+        let words = match (&self.instead_of, &self.again) {
+            (Some(sale), _) => t!(
+                "cashsale-instead-of",
+                reference = sale.reference.as_str(),
+                amount = sale.amount.to_string()
+            ),
+            (None, Some((number, missing))) => t!(
+                "cobrar-cash-again",
+                number = number.to_string(),
+                missing = missing.to_string()
+            ),
+            (None, None) => return,
         };
-        let words = t!(
-            "cashsale-instead-of",
-            reference = sale.reference.as_str(),
-            amount = sale.amount.to_string()
-        );
         let mut cancel = false;
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.label(RichText::new(words).strong());
@@ -96,6 +123,7 @@ impl CashForm {
         });
         if cancel {
             self.instead_of = None;
+            self.again = None;
             self.typed = Default::default();
             self.take_keyboard = true;
         }
@@ -134,6 +162,87 @@ impl CashForm {
         form::submitted(&response)
     }
 
+    /// What the customer handed over and the amount, when the first falls short of the second
+    /// (and it is no charge instead of another, nor what an open sale misses).
+    fn short(&self) -> Option<(Pesos, Pesos, Pesos)> {
+        if self.instead_of.is_some() || self.again.is_some() {
+            return None;
+        }
+        let amount = validate::amount(Field::Amount, &self.typed.amount).ok()?;
+        let tendered = validate::amount(Field::Tendered, &self.typed.tendered).ok()?;
+        let rest = crate::requests::rest_after(amount, tendered)?;
+        Some((amount, tendered, rest))
+    }
+
+    /// Handed over less than the sale: the rest a click from a QR, a link or the customer's tab.
+    /// Its room is kept whether offered or not, so the fields below never move.
+    fn rest_ui(&mut self, ui: &mut Ui) -> Option<Rest> {
+        let short = self.short();
+        let height = ui.spacing().interact_size.y * 2.0 + ui.spacing().item_spacing.y * 2.0;
+        let mut chosen = None;
+        ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
+            ui.set_min_height(height);
+            let Some((_, _, rest)) = short else {
+                return;
+            };
+            ui.label(t!("cobrar-rest-title", rest = rest.to_string()));
+            ui.horizontal_wrapped(|ui| {
+                for (way, words) in [
+                    (Rest::Qr, t!("cobrar-rest-qr")),
+                    (Rest::Link, t!("cobrar-rest-link")),
+                    (Rest::Tab, t!("cobrar-rest-tab")),
+                ] {
+                    if ui.button(words).clicked() {
+                        chosen = Some(way);
+                    }
+                }
+            });
+        });
+        chosen
+    }
+
+    /// The rest chosen: by a QR or a link, the sale goes now with its cash part (the books refuse
+    /// it in words should the parts not add up); on a tab, to the Fiar form.
+    fn rest_asked(
+        &mut self,
+        ui: &Ui,
+        view: &CollectView<'_>,
+        rest: Rest,
+        (base, lines, queued): (
+            Option<Option<Pesos>>,
+            Vec<crate::ledger::SaleLine>,
+            &mut Queue<CollectCommand>,
+        ),
+    ) {
+        let Some((amount, tendered, left)) = self.short() else {
+            return;
+        };
+        let description = self.typed.description.trim().to_owned();
+        let reference1 = crate::collections::fresh_reference1();
+        let charge = match rest {
+            Rest::Tab => {
+                self.rest_on_tab(Some(tendered));
+                return;
+            }
+            Rest::Qr => crate::requests::rest_by_qr(left, &description, &reference1)
+                .map(crate::collections::ChargeRequest::Resource),
+            Rest::Link => {
+                crate::requests::rest_by_link(left, &description, &reference1, &view.service)
+                    .map(crate::collections::ChargeRequest::Link)
+            }
+        };
+        match (charge, base) {
+            (Ok(charge), Some(open_with)) => {
+                let sale = self.hand_over_with_rest((amount, tendered), charge, (open_with, lines));
+                queued.ask(ui, CollectCommand::Sell(Box::new(sale)));
+            }
+            // The base is said missing under its field; the charge's own problems cannot come
+            // from what was typed here, and are said by the service's refusal otherwise.
+            (Err(problems), _) => tracing::warn!(?problems, "the rest's charge was not read"),
+            (Ok(_), None) => {}
+        }
+    }
+
     /// What is sold, optional. True on Enter.
     fn description_ui(&mut self, ui: &mut Ui, problems: &[ValidationError]) -> bool {
         let label = ui.label(t!("field-what-is-sold"));
@@ -167,36 +276,42 @@ impl CashForm {
         form::submitted(&response)
     }
 
-    /// The button (Enter in a field presses it): the sale handed over when it reads whole.
-    /// True when a sale went: the form is empty for the next one.
+    /// The button (Enter in a field presses it): the sale handed over when it reads whole; and
+    /// «Fiar a…», which takes the sale to the Fiar form. True when a sale went: the form is
+    /// empty for the next one.
     fn foot_ui(
         &mut self,
         ui: &mut Ui,
-        drawer: Drawer,
+        (drawer, base): (Drawer, Option<Option<Pesos>>),
         enter: bool,
-        queued: &mut Queue<CollectCommand>,
+        (lines, queued): (Vec<crate::ledger::SaleLine>, &mut Queue<CollectCommand>),
     ) -> bool {
         let sale = self.typed.parse();
-        let base = match drawer {
-            Drawer::Closed => crate::requests::cash_base(&self.base).map(Some).ok(),
-            _ => Some(None),
-        };
         let words = match drawer {
             Drawer::Closed => t!("cashsale-open-and-sell"),
             _ => t!("cashsale-record"),
         };
         let ready = sale.is_ok() && base.is_some();
-        let pressed = crate::ui::widgets::primary::primary_button(
-            ui,
-            ready,
-            &words,
-            Some(crate::ui::widgets::primary::Shortcut::Enter),
-        )
-        .clicked();
+        let pressed = ui
+            .horizontal(|ui| {
+                let pressed = crate::ui::widgets::primary::primary_button(
+                    ui,
+                    ready,
+                    &words,
+                    Some(crate::ui::widgets::primary::Shortcut::Enter),
+                )
+                .clicked();
+                let fiar = self.instead_of.is_none() && self.again.is_none();
+                if fiar && ui.button(t!("fiado-from-collect")).clicked() {
+                    self.rest_on_tab(None);
+                }
+                pressed
+            })
+            .inner;
         if drawer == Drawer::Closed && base.is_none() {
             ui.label(RichText::new(t!("cashsale-base-needed")).weak());
         }
-        if self.is_writing() {
+        if self.writing {
             ui.horizontal(|ui| {
                 ui.spinner();
                 ui.label(t!("cashsale-writing"));
@@ -208,8 +323,8 @@ impl CashForm {
         if !(pressed || enter) {
             return false;
         }
-        let sale = self.hand_over(ask, open_with);
-        queued.ask(ui, CollectCommand::SellCash(sale));
+        let sale = self.hand_over(ask, open_with, lines);
+        queued.ask(ui, CollectCommand::Sell(Box::new(sale)));
         true
     }
 }
@@ -243,160 +358,7 @@ fn change_ui(ui: &mut Ui, amount: &str, tendered: &str) {
     });
 }
 
-fn change_words(change: Pesos) -> RichText {
+/// «Vueltas: $ 5.000».
+pub(super) fn change_words(change: Pesos) -> RichText {
     RichText::new(t!("cashsale-change", change = change.to_string()))
-}
-
-impl CashForm {
-    /// Whether a card is there to show: the last sale written, or a refusal to put back.
-    pub(super) fn has_card(&self) -> bool {
-        self.recorded.is_some() || !self.refused.is_empty()
-    }
-
-    /// The books' refusals first (each sale kept to put back), then the last sale written.
-    pub(super) fn card_ui(
-        &mut self,
-        ui: &mut Ui,
-        view: &CollectView<'_>,
-        queued: &mut Queue<CollectCommand>,
-    ) {
-        let mut put_back = None;
-        for (index, refused) in self.refused.iter().enumerate() {
-            egui::Frame::group(ui.style()).show(ui, |ui| {
-                let amount = refused.sale.ask.amount.to_string();
-                ui.label(
-                    RichText::new(t!("cashsale-refused", amount = amount))
-                        .size(crate::ui::theme::size::EMPHASIS)
-                        .strong(),
-                );
-                crate::ui::widgets::form::error_box(ui, &refused.error);
-                if ui.button(t!("cashsale-put-back")).clicked() {
-                    put_back = Some(index);
-                }
-            });
-            ui.add_space(crate::ui::theme::space::SMALL);
-        }
-        if let Some(index) = put_back {
-            self.put_back(index);
-        }
-        if self.recorded.is_some() {
-            self.recorded_ui(ui, view, queued);
-        }
-    }
-
-    /// The sale the books wrote: amount, received, change, its reference; paper and WhatsApp.
-    fn recorded_ui(
-        &mut self,
-        ui: &mut Ui,
-        view: &CollectView<'_>,
-        queued: &mut Queue<CollectCommand>,
-    ) {
-        // A copy: the card's buttons use the form's state beside it.
-        let Some(entry) = self.recorded.clone() else {
-            return;
-        };
-        let mut close = false;
-        egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.heading(t!("cashsale-recorded"));
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    close = ui.button(t!("dismiss")).clicked();
-                });
-            });
-            if !entry.description.is_empty() {
-                ui.label(&entry.description);
-            }
-            crate::ui::widgets::amount::amount_label(ui, entry.amount, |text| {
-                text.size(crate::ui::theme::size::AMOUNT).strong()
-            });
-            if let Some(change) = entry.change() {
-                ui.label(
-                    change_words(change)
-                        .size(crate::ui::theme::size::LARGE)
-                        .strong(),
-                );
-            }
-            let tendered = entry.tendered.unwrap_or(entry.amount).to_string();
-            let at = crate::clock::shown_datetime(entry.at);
-            egui::Grid::new("cash-sale-recorded")
-                .num_columns(2)
-                .show(ui, |ui| {
-                    for (label, value) in [
-                        (t!("cashsale-received"), tendered.as_str()),
-                        (t!("cashsale-reference"), entry.reference.as_str()),
-                        (t!("cashsale-at"), at.as_str()),
-                    ] {
-                        ui.label(label);
-                        ui.label(RichText::new(value).monospace());
-                        ui.end_row();
-                    }
-                });
-            if !entry.instead_of.is_empty() {
-                let left = t!(
-                    "cashsale-left-unpaid",
-                    reference = entry.instead_of.as_str()
-                );
-                ui.label(RichText::new(left).weak());
-            }
-            ui.add_space(crate::ui::theme::space::MEDIUM);
-            ui.horizontal_wrapped(|ui| {
-                let print = egui::Button::new(t!("cashsale-print-receipt"));
-                if ui
-                    .add_enabled(self.printer_ready, print)
-                    .on_disabled_hover_text(t!("paper-no-printer"))
-                    .clicked()
-                {
-                    queued.ask(
-                        ui,
-                        CollectCommand::CashReceipt {
-                            entry: entry.id,
-                            pdf: false,
-                        },
-                    );
-                }
-                if ui.button(t!("cashsale-receipt-pdf")).clicked() {
-                    queued.ask(
-                        ui,
-                        CollectCommand::CashReceipt {
-                            entry: entry.id,
-                            pdf: true,
-                        },
-                    );
-                }
-                let share = egui::Button::new(t!("cashsale-whatsapp"));
-                if ui.add_enabled(!self.shared.is_pending(), share).clicked() {
-                    let text = super::receipt_text::cash_receipt(&view.shop_name, &entry);
-                    let link = super::receipt_text::share_link(&text);
-                    queued.ask(ui, CollectCommand::ShareWhatsApp(link));
-                }
-            });
-            self.paper_ui(ui);
-        });
-        if close {
-            self.recorded = None;
-            self.printed = None;
-        }
-    }
-
-    /// What the receipt's printing or sharing came to, under its buttons.
-    fn paper_ui(&mut self, ui: &mut Ui) {
-        match self.printed.clone() {
-            Some(Ok(printed)) if printed.words.is_empty() => {}
-            Some(Ok(crate::ui::services::paper::Printed {
-                words,
-                pdf: Some(pdf),
-            })) => self.opener.saved_line(ui, &words, &pdf),
-            Some(Ok(printed)) => {
-                ui.label(RichText::new(printed.words).weak());
-            }
-            Some(Err(problem)) => crate::ui::widgets::form::error_box(
-                ui,
-                &crate::ui::plumbing::bridge::UiError::from(problem),
-            ),
-            None => {}
-        }
-        if let Some(error) = self.shared.error() {
-            crate::ui::widgets::form::error_box(ui, error);
-        }
-    }
 }

@@ -27,6 +27,8 @@ pub struct CreatedView {
     copied: bool,
     /// A payment just created: "Mostrar al cliente" takes the keyboard, so Enter shows it.
     focus_show: bool,
+    /// What the card asked of the forms beside it (what its sale misses, charged another way).
+    pub(super) asked: Option<super::again::CardAsked>,
 }
 
 impl CreatedView {
@@ -61,6 +63,10 @@ impl CreatedView {
                     });
                 }
             });
+            if let Some(number) = payment.sale.number {
+                let sale = t!("cobrar-receipt-number", number = number.to_string());
+                ui.label(RichText::new(sale).strong());
+            }
             if !payment.description.is_empty() {
                 ui.label(&payment.description);
             }
@@ -71,6 +77,10 @@ impl CreatedView {
                 tracked_state(ui, view, payment, tracked);
             }
             if paid {
+                self.asked = self
+                    .asked
+                    .take()
+                    .or(missing_ui(ui, view, payment, tracked, queued));
                 new_sale |= paid_ui(ui, view, payment, tracked, queued);
                 if let Some(error) = self.shared.error() {
                     crate::ui::widgets::form::error_box(ui, error);
@@ -196,6 +206,34 @@ fn tracked_state(
     if let Some(since) = view.service_away.filter(|_| waiting) {
         crate::ui::widgets::offline::waiting_line(ui, since);
     }
+}
+
+/// A sale of its own whose charge ended unpaid (declined, expired): it misses its amount, and
+/// the card offers it another way. A part of a mixed sale is offered on the sale's own card.
+fn missing_ui(
+    ui: &mut Ui,
+    view: &CollectView<'_>,
+    payment: &CreatedPayment,
+    tracked: Option<&crate::ui::services::tracker::TrackedPayment>,
+    queued: &mut Queue<CollectCommand>,
+) -> Option<super::again::CardAsked> {
+    let unpaid = tracked
+        .and_then(|tracked| tracked.status)
+        .is_some_and(|status| {
+            status.is_final() && status != crate::api::TransactionStatus::Approved
+        });
+    let (Some(number), Some(missing)) = (payment.sale.number, payment.amount) else {
+        return None;
+    };
+    if !unpaid || !payment.sale.paid.is_empty() {
+        return None;
+    }
+    let open = super::again::Missing {
+        number,
+        missing,
+        description: payment.description.clone(),
+    };
+    super::again::offers_ui(ui, view, &open, queued)
 }
 
 /// A paid sale's card: no QR nor ways to send it, the next sale offered, and the customer's
@@ -404,6 +442,7 @@ mod tests {
             description: "Almuerzo & postre".into(),
             expires: String::new(),
             extra: Vec::new(),
+            sale: Default::default(),
         };
         let link = whatsapp_link(&payment, "Tienda Ana");
         let (start, text) = link.split_once("?text=").unwrap();

@@ -52,6 +52,7 @@ impl CreatedPayment {
             // A link's is a moment: the card says it in the language on screen when drawn.
             expires: sale.expires.clone(),
             extra,
+            sale: Default::default(),
         }
     }
 }

@@ -43,6 +43,8 @@ pub(super) struct CashInFields {
     /// The sale on the card ended: the amount takes the keyboard and comes into view, for the
     /// next one.
     pub(super) take_keyboard: bool,
+    /// The amount is the sum of the sale's lines: shown, not typed.
+    pub(super) from_lines: bool,
 }
 
 impl CashInFields {
@@ -55,6 +57,7 @@ impl CashInFields {
             customer_email: String::new(),
             customer_phone: String::new(),
             take_keyboard: false,
+            from_lines: false,
         }
     }
 
@@ -84,6 +87,7 @@ impl CashInFields {
             reference1: &mut self.reference1,
             button,
             enter,
+            also: None,
         }
     }
 
@@ -118,6 +122,10 @@ impl CashInFields {
     /// The amount, large and first: formatted as it is typed (`$ 25.000`). Returns whether Enter
     /// was pressed in it.
     pub(super) fn ui_amount(&mut self, ui: &mut Ui, problems: &[ValidationError]) -> bool {
+        if self.from_lines {
+            locked_amount(ui, &self.amount, &t!("field-amount"));
+            return false;
+        }
         let response = amount_field(
             ui,
             &mut self.amount,
@@ -294,6 +302,27 @@ pub(super) fn money_field(
     // Its room kept: "¿Qué vende?" below stays where the cashier reaches for it.
     let shown = problem.filter(|_| !amount.trim().is_empty());
     form::problem_slot(ui, shown.map(|problem| problem.message.as_str()));
+    response
+}
+
+/// The amount where it is not typed (the sum of the sale's lines, what a sale is missing):
+/// shown as large as the field it stands for, and read like it, but not changed here.
+pub(super) fn locked_amount(ui: &mut Ui, amount: &str, label: &str) -> egui::Response {
+    let label = ui.label(egui::RichText::new(label).strong());
+    let mut shown = amount.to_owned();
+    let response = ui
+        .add(
+            egui::TextEdit::singleline(&mut shown)
+                .font(egui::FontId::proportional(
+                    crate::ui::theme::size::AMOUNT_INPUT,
+                ))
+                .desired_width(AMOUNT_WIDTH)
+                .margin(egui::Margin::symmetric(10, 6))
+                .interactive(false),
+        )
+        .labelled_by(label.id);
+    // The same room as a field's problem line: what is below stays where it was.
+    form::problem_slot(ui, None);
     response
 }
 

@@ -30,6 +30,8 @@ pub(super) struct LinkForm {
     pub(super) fields: CashInFields,
     pub(super) expiry: Option<u64>,
     pub(super) submission: Submission,
+    /// «Fiar a…» was pressed: the sale typed goes to the Fiar form.
+    pub(super) fiar_asked: bool,
 }
 
 impl Default for LinkForm {
@@ -40,6 +42,7 @@ impl Default for LinkForm {
             expiry: Some(3_600),
             fields: CashInFields::new(),
             submission: Submission::new(),
+            fiar_asked: false,
         }
     }
 }
@@ -94,9 +97,10 @@ impl LinkForm {
         });
         ui.add_space(crate::ui::theme::space::LARGE);
         let button = (t!("collect-create-link"), link_labels());
-        let form = self
+        let mut form = self
             .fields
             .foot(built.map(ChargeRequest::Link), button, enter);
-        self.submission.foot_ui(ui, form, (view, queued));
+        form.also = Some(t!("fiado-from-collect"));
+        self.fiar_asked |= self.submission.foot_ui(ui, form, (view, queued));
     }
 }

@@ -1,6 +1,7 @@
-//! Cobrar: the four ways to make a sale (a link, one method, a QR code, and cash, which is no
-//! sale at the service), the form that is on screen, the card of the sale just made, and the
-//! next sale made ready.
+//! Cobrar: the ways to make a sale (a link, one method, a QR code; cash and fiado, which the
+//! till writes itself, alone or with the rest by a QR or a link), what was sold line by line
+//! whatever pays it, the form that is on screen, the card of the sale just made, and the next
+//! sale made ready.
 
 use crate::ui::plumbing::queue::Queue;
 use egui::{RichText, Ui};
@@ -11,6 +12,7 @@ use crate::api::family_a::MethodQuery;
 use crate::collections::ChargeRequest;
 use crate::ui::{AppAction, LogicContext};
 
+use super::again::CardAsked;
 use super::{
     CollectCommand, CollectView, CreatedPayment, LinkForm, MethodForm, ResourceForm, Seller,
 };
@@ -22,6 +24,8 @@ pub enum CollectMode {
     Resource,
     /// Efectivo: counted by the cashier, written in the books alone.
     Cash,
+    /// Fiar: on a customer's tab, with a deposit in cash if they pay part now.
+    Tab,
 }
 
 pub struct CollectPanel {
@@ -32,15 +36,19 @@ pub struct CollectPanel {
     method: MethodForm,
     resource: ResourceForm,
     cash: super::cash::CashForm,
+    fiar: super::fiar::FiarForm,
+    /// What was sold, line by line, whatever pays it.
+    lines: super::lines::SaleLines,
+    /// The sales the till writes (cash, fiado, a mix) and their card.
+    till: super::till::TillSales,
+    /// The card of a mixed sale's QR or link.
+    till_view: super::created::CreatedView,
     /// The profile the forms' defaults (webhook address, Bre-B merchant id) were filled from.
     defaults_from: Option<(Option<String>, Option<String>)>,
     /// The payment on a card here was heard to end: the next `logic` readies the next sale.
     ended: Option<String>,
     /// Efectivo was the form on screen at the last `logic`.
     cash_shown: bool,
-    /// «Fiar a…» was pressed: the amount and what is sold, for Fiado to put on a customer's
-    /// tab (`panels/registry.rs` hands it over).
-    pub fiar: Option<crate::requests::TakeForm>,
 }
 
 impl Default for CollectPanel {
@@ -52,10 +60,13 @@ impl Default for CollectPanel {
             method: MethodForm::default(),
             resource: ResourceForm::default(),
             cash: super::cash::CashForm::default(),
+            fiar: super::fiar::FiarForm::default(),
+            lines: super::lines::SaleLines::default(),
+            till: super::till::TillSales::default(),
+            till_view: super::created::CreatedView::default(),
             defaults_from: None,
             ended: None,
             cash_shown: false,
-            fiar: None,
         }
     }
 }
@@ -82,6 +93,9 @@ impl CollectPanel {
             || !self.link.fields.amount.trim().is_empty()
             || !self.method.fields.amount.trim().is_empty()
             || self.cash.holds_a_sale()
+            || self.fiar.holds_a_sale()
+            || self.till.is_writing()
+            || !self.lines.lines.is_empty()
     }
 
     /// A payment ended (or a code took one more payment): when it is the one on this panel's
@@ -97,6 +111,7 @@ impl CollectPanel {
         if on_a_card {
             self.ended = Some(reference.to_owned());
         }
+        self.till.charge_ended(reference);
     }
 
     /// The sale on the card is over (not a counter code, which stays open): the amount takes the
@@ -134,31 +149,11 @@ impl CollectPanel {
         for command in self.queued.take() {
             self.run(command, work);
         }
-        // After a sale the form is ready for the next one: a second press cannot charge the
-        // same sale twice by accident.
-        if self
-            .link
-            .submission
-            .settle(&mut self.link.fields.reference1, work)
-        {
-            self.link.fields.clear_sale();
-        }
-        if self
-            .method
-            .submission
-            .settle(&mut self.method.fields.reference1, work)
-        {
-            self.method.fields.clear_sale();
-        }
-        if self
-            .resource
-            .submission
-            .settle(&mut self.resource.reference1, work)
-        {
-            self.resource.clear_sale();
-        }
+        self.settle_forms(work);
         self.method.logic(work);
         self.resource.logic(work);
+        self.lines.logic(work);
+        self.fiar.logic(work, self.mode == CollectMode::Tab);
         // Turned to Efectivo: the shift is read again, as another window of the books (Turno,
         // the command line) may have opened or closed it meanwhile.
         let cash_shown = self.mode == CollectMode::Cash;
@@ -166,27 +161,72 @@ impl CollectPanel {
             self.cash.drawer_changed();
         }
         self.cash_shown = cash_shown;
-        for reference in self.cash.logic(work) {
+        let writing = self.till.is_writing();
+        for reference in self.till.logic(work) {
             self.charged_in_cash(&reference);
         }
+        if writing && !self.till.is_writing() {
+            self.cash.drawer_changed();
+            self.fiar.tabs_changed();
+        }
+        self.cash.logic(work, self.till.is_writing());
         for view in [
             &mut self.link.submission.view,
             &mut self.method.submission.view,
             &mut self.resource.submission.view,
+            &mut self.till_view,
         ] {
             view.saved.poll();
             view.opener.logic(work.bridge);
         }
     }
 
+    /// After a sale the form is ready for the next one, and its lines go: a second press cannot
+    /// charge the same sale twice by accident.
+    fn settle_forms(&mut self, work: &mut LogicContext<'_>) {
+        let mut made = false;
+        if self
+            .link
+            .submission
+            .settle(&mut self.link.fields.reference1, work)
+        {
+            self.link.fields.clear_sale();
+            made = true;
+        }
+        if self
+            .method
+            .submission
+            .settle(&mut self.method.fields.reference1, work)
+        {
+            self.method.fields.clear_sale();
+            made = true;
+        }
+        if self
+            .resource
+            .submission
+            .settle(&mut self.resource.reference1, work)
+        {
+            self.resource.clear_sale();
+            made = true;
+        }
+        if made {
+            self.lines.clear();
+        }
+    }
+
     fn run(&mut self, command: CollectCommand, work: &mut LogicContext<'_>) {
         let client = work.session.connection.client.clone();
         match command {
-            CollectCommand::Create(request) => match &request {
-                ChargeRequest::Link(_) => self.link.submission.start(request, work),
-                ChargeRequest::Method(_) => self.method.submission.start(request, work),
-                ChargeRequest::Resource(_) => self.resource.submission.start(request, work),
-            },
+            CollectCommand::Create(request) => {
+                let lines = self.lines.for_sale(request.amount());
+                let submission = match &request {
+                    ChargeRequest::Link(_) => &mut self.link.submission,
+                    ChargeRequest::Method(_) => &mut self.method.submission,
+                    ChargeRequest::Resource(_) => &mut self.resource.submission,
+                };
+                let again = submission.again;
+                submission.start(request, super::submit::ChargeFor { lines, again }, work);
+            }
             CollectCommand::LoadBanks(method_id) => {
                 self.method.banks.start(
                     work.bridge
@@ -219,11 +259,18 @@ impl CollectPanel {
                     })
                 });
                 match self.mode {
-                    CollectMode::Cash => self.cash.shared.start(task),
+                    CollectMode::Cash | CollectMode::Tab => self.till.shared.start(task),
                     _ => self.shown_view().shared.start(task),
                 }
             }
-            CollectCommand::SellCash(sale) => self.cash.sell(sale, work),
+            CollectCommand::Sell(sale) => {
+                // The sale carries the lines on screen: they are its own now.
+                if sale.again.is_none() && sale.sale.lines == self.lines.for_sale(sale.sale.amount)
+                {
+                    self.lines.clear();
+                }
+                self.till.sell(*sale, work);
+            }
             CollectCommand::ChargeInCash(sale) => {
                 self.cash.charge_instead(sale);
                 self.mode = CollectMode::Cash;
@@ -254,31 +301,90 @@ impl CollectPanel {
             .map(|amount| amount.get().to_string())
             .unwrap_or_default();
         let description = payment.description.clone();
+        // The new charge is one more part of the same sale: the sale keeps its number.
+        let again = payment.sale.number;
         if made_it(&self.method.submission) {
             self.mode = CollectMode::Method;
             self.method.submission.new_sale();
+            self.method.submission.again = again;
             self.method.fields.amount = amount;
             self.method.fields.description = description;
         } else if made_it(&self.resource.submission) {
             self.mode = CollectMode::Resource;
             self.resource.submission.new_sale();
+            self.resource.submission.again = again;
             self.resource.amount = amount;
             self.resource.description = description;
         } else {
             self.mode = CollectMode::Link;
             self.link.submission.new_sale();
+            self.link.submission.again = again;
             self.link.fields.amount = amount;
             self.link.fields.description = description;
         }
     }
 
-    /// The created payment on screen: the one whose buttons were pressed (Efectivo's card has
-    /// no created payment: the link's stands for it).
+    /// The created payment on screen: the one whose buttons were pressed (a till sale's card
+    /// has the QR or link of its rest).
     fn shown_view(&mut self) -> &mut super::created::CreatedView {
         match self.mode {
-            CollectMode::Link | CollectMode::Cash => &mut self.link.submission.view,
+            CollectMode::Link => &mut self.link.submission.view,
+            CollectMode::Cash | CollectMode::Tab => &mut self.till_view,
             CollectMode::Method => &mut self.method.submission.view,
             CollectMode::Resource => &mut self.resource.submission.view,
+        }
+    }
+
+    /// What a card asked of the forms: a refused sale back in its form, what an open sale is
+    /// missing in cash or on a tab.
+    fn card_asked(&mut self, asked: CardAsked) {
+        match asked {
+            CardAsked::PutBack(ask) => {
+                if ask.tab.is_some() {
+                    self.fiar.put_back(&ask);
+                    self.mode = CollectMode::Tab;
+                } else {
+                    self.cash.put_back(&ask);
+                    self.mode = CollectMode::Cash;
+                }
+                let typed_alone =
+                    crate::ledger::NewSale::of_amount(ask.sale.amount, &ask.sale.description);
+                if ask.sale.lines != typed_alone.lines {
+                    self.lines.put_back(&ask.sale.lines);
+                }
+            }
+            CardAsked::MissingInCash(number, missing) => {
+                self.cash.charge_missing(number, missing);
+                self.mode = CollectMode::Cash;
+            }
+            CardAsked::MissingOnTab(number, missing) => {
+                let typed = crate::requests::TabSaleForm {
+                    amount: missing.to_string(),
+                    ..Default::default()
+                };
+                self.fiar.carry(typed, Some(number));
+                self.mode = CollectMode::Tab;
+            }
+        }
+    }
+
+    /// What a form sent to Fiar: the sale typed in the link form or in Efectivo, to be put on a
+    /// customer's tab.
+    fn carry_to_fiar(&mut self) {
+        if std::mem::take(&mut self.link.fiar_asked) {
+            let fields = &mut self.link.fields;
+            let typed = crate::requests::TabSaleForm {
+                amount: fields.amount.clone(),
+                deposit: String::new(),
+                description: fields.description.clone(),
+            };
+            fields.clear_sale();
+            self.fiar.carry(typed, None);
+            self.mode = CollectMode::Tab;
+        }
+        if let Some(typed) = self.cash.to_fiar.take() {
+            self.fiar.carry(typed, None);
+            self.mode = CollectMode::Tab;
         }
     }
 
@@ -320,18 +426,11 @@ impl CollectPanel {
                 t!("collect-qr-codes"),
             );
             ui.selectable_value(&mut self.mode, CollectMode::Cash, t!("cashsale-mode"));
-            if self.mode == CollectMode::Link && ui.button(t!("fiado-from-collect")).clicked() {
-                let fields = &mut self.link.fields;
-                let (amount, description) = (fields.amount.clone(), fields.description.clone());
-                fields.clear_sale();
-                self.fiar = Some(crate::requests::TakeForm {
-                    amount,
-                    description,
-                });
-            }
+            ui.selectable_value(&mut self.mode, CollectMode::Tab, t!("cobrar-mode-tab"));
         });
         ui.separator();
         self.forms_ui(ui, view);
+        self.carry_to_fiar();
         if !self.queued.is_empty() {
             // The next frame runs what was asked: ask for that frame now.
             ui.ctx().request_repaint();
@@ -354,7 +453,7 @@ impl CollectPanel {
             CollectMode::Link => self.link.submission.has_card(),
             CollectMode::Method => self.method.submission.has_card(),
             CollectMode::Resource => self.resource.submission.has_card(),
-            CollectMode::Cash => self.cash.has_card(),
+            CollectMode::Cash | CollectMode::Tab => self.till.has_card(),
         };
         let width = ui.available_width();
         if !has_card || width < TWO_COLUMNS_FROM {
@@ -392,15 +491,47 @@ impl CollectPanel {
         });
     }
 
-    /// The form of the kind of sale chosen.
+    /// The form of the kind of sale chosen, under what was sold line by line (a counter's code,
+    /// whose payer types the amount, sells no lines).
     fn form_ui(&mut self, ui: &mut Ui, view: &CollectView<'_>) {
+        let takes_lines =
+            !(self.mode == CollectMode::Resource && self.resource.shape().forbids_amount());
+        if takes_lines {
+            let owner = matches!(view.seller, Seller::Anyone | Seller::Owner);
+            self.lines.ui(ui, owner);
+        }
+        let total = self.lines.total().filter(|_| takes_lines);
+        self.follow_lines(total);
+        self.cash.writing = self.till.is_writing();
+        let lines = self.lines.for_sale(total);
         let queued = &mut self.queued;
         match self.mode {
             CollectMode::Link => self.link.ui(ui, view, queued),
             CollectMode::Method => self.method.ui(ui, view, queued),
             CollectMode::Resource => self.resource.ui(ui, view, queued),
-            CollectMode::Cash => self.cash.ui(ui, view, queued),
+            CollectMode::Cash => self.cash.ui(ui, view, (lines, queued)),
+            CollectMode::Tab => self.fiar.ui(ui, total, (lines, queued)),
         }
+    }
+
+    /// With lines, the form's Valor is their sum, shown and not typed.
+    fn follow_lines(&mut self, total: Option<crate::money::Pesos>) {
+        let listed = total.is_some();
+        self.link.fields.from_lines = listed;
+        self.method.fields.from_lines = listed;
+        self.resource.from_lines = listed;
+        self.cash.from_lines = listed;
+        let Some(total) = total else {
+            return;
+        };
+        let amount = match self.mode {
+            CollectMode::Link => &mut self.link.fields.amount,
+            CollectMode::Method => &mut self.method.fields.amount,
+            CollectMode::Resource => &mut self.resource.amount,
+            CollectMode::Cash => &mut self.cash.typed.amount,
+            CollectMode::Tab => &mut self.fiar.typed.amount,
+        };
+        *amount = total.to_string();
     }
 
     /// The card of the payment the form created; "Nueva venta" readies the amount.
@@ -417,7 +548,25 @@ impl CollectPanel {
             CollectMode::Resource => {
                 self.resource.submission.card_ui(ui, view, queued);
             }
-            CollectMode::Cash => self.cash.card_ui(ui, view, queued),
+            CollectMode::Cash | CollectMode::Tab => {
+                let asked = self.till.card_ui(ui, view, (&mut self.till_view, queued));
+                if let Some(asked) = asked {
+                    self.card_asked(asked);
+                }
+            }
+        }
+        let views = [
+            &mut self.link.submission.view,
+            &mut self.method.submission.view,
+            &mut self.resource.submission.view,
+            &mut self.till_view,
+        ];
+        let asked: Vec<CardAsked> = views
+            .into_iter()
+            .filter_map(|view| view.asked.take())
+            .collect();
+        for asked in asked {
+            self.card_asked(asked);
         }
     }
 }
@@ -515,6 +664,11 @@ impl crate::ui::panels::PanelState for CollectPanel {
             self.sale_ended(reference);
         } else if *news == crate::ui::plumbing::news::News::Cash {
             self.cash.drawer_changed();
+        } else if *news == crate::ui::plumbing::news::News::Tab {
+            self.fiar.tabs_changed();
+        } else if matches!(news, crate::ui::plumbing::news::News::Connected { .. }) {
+            self.lines.items_changed();
+            self.fiar.tabs_changed();
         }
     }
 }

@@ -52,6 +52,23 @@ pub fn approved_receipt(shop: &str, payment: &TrackedPayment, method: String) ->
     )
 }
 
+/// A sale's receipt, as the books hold it: its number, its total, when it was made, and how
+/// it was paid («Pagado en efectivo», «Fiado», or the ways of a mixed sale).
+pub fn sale_receipt(shop: &str, record: &crate::ledger::SaleRecord) -> String {
+    let ways: Vec<String> = record.ways().into_iter().map(|way| way.words()).collect();
+    let how = match record.ways().as_slice() {
+        [crate::ledger::PartWay::Cash] => t!("cashsale-receipt-cash"),
+        _ => t!("cashsale-receipt-method", method = ways.join(" + ")),
+    };
+    receipt(
+        shop,
+        &record.total().to_string(),
+        &crate::clock::shown_datetime(record.at),
+        &t!("cobrar-receipt-number", number = record.number.to_string()),
+        how,
+    )
+}
+
 fn receipt(shop: &str, amount: &str, when: &str, reference: &str, how: String) -> String {
     t!(
         "cashsale-receipt-message",

@@ -65,6 +65,8 @@ pub(super) struct ResourceForm {
     /// The method list was asked for once; a failure shows with its own retry.
     pub(super) methods_asked: bool,
     pub(super) submission: Submission,
+    /// The amount is the sum of the sale's lines: shown, not typed.
+    pub(super) from_lines: bool,
 }
 
 /// Fetches and decodes each method's first icon; an icon that fails is left out (the name shows).
@@ -140,6 +142,7 @@ impl Default for ResourceForm {
             icon_textures: Vec::new(),
             methods_asked: false,
             submission: Submission::new(),
+            from_lines: false,
         }
     }
 }
@@ -243,6 +246,7 @@ impl ResourceForm {
             reference1: &mut self.reference1,
             button: (t!("resource-create"), resource_labels()),
             enter,
+            also: None,
         };
         self.submission.foot_ui(ui, form, (view, queued));
     }
@@ -304,7 +308,13 @@ impl ResourceForm {
         problems: &[ValidationError],
     ) -> bool {
         let mut enter = false;
-        if !shape.forbids_amount() {
+        if self.from_lines && !shape.forbids_amount() {
+            let label = ui.label(crate::t!("field-amount"));
+            let mut shown = self.amount.clone();
+            ui.add(egui::TextEdit::singleline(&mut shown).interactive(false))
+                .labelled_by(label.id);
+            ui.end_row();
+        } else if !shape.forbids_amount() {
             let hint = if shape.needs_amount() {
                 "$ 25.000".to_owned()
             } else {

@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 use crate::t;
 
 use crate::api::TransactionStatus;
-use crate::collections::{ChargeError, ChargeRequest, MadeCharge, fresh_reference1, make_charge};
+use crate::collections::{ChargeRequest, MadeCharge, fresh_reference1, make_charge};
 use crate::ui::LogicContext;
 use crate::ui::plumbing::bridge::{Requested, Task, UiError};
 use crate::ui::widgets::form::{blocking_reasons, error_box};
@@ -55,6 +55,8 @@ pub(super) struct SaleForm<'a> {
     pub(super) enter: bool,
     /// Something was typed: the reasons the button waits show.
     pub(super) started: bool,
+    /// A second way beside the button («Fiar a…»), by its words.
+    pub(super) also: Option<String>,
 }
 
 /// A sale this form made: the card shown, and the sale as the domain made it (the list follows
@@ -62,6 +64,13 @@ pub(super) struct SaleForm<'a> {
 pub(super) struct Sold {
     pub(super) card: CreatedPayment,
     made: MadeCharge,
+}
+
+/// What a charge is for in the books: a sale of its own with what was sold (`lines`, none for
+/// an amount typed alone), or one more part of a sale that misses something (`again`).
+pub(super) struct ChargeFor {
+    pub(super) lines: Vec<crate::ledger::SaleLine>,
+    pub(super) again: Option<crate::ledger::SaleNumber>,
 }
 
 /// One form's attempt at creating a payment and what came of it.
@@ -73,6 +82,8 @@ pub(super) struct Submission {
     sent_reference1: String,
     /// A same-amount charge waiting for the cashier's yes.
     unconfirmed: Option<Unconfirmed>,
+    /// The sale the next charge is one more part of («Cobrar de nuevo»: what it misses).
+    pub(super) again: Option<crate::ledger::SaleNumber>,
     /// The cashier pressed the button while it could not send: say why, even in an untouched
     /// form (which otherwise shows no complaints).
     pressed_while_blocked: bool,
@@ -86,6 +97,7 @@ impl Submission {
             view: CreatedView::default(),
             sent_reference1: String::new(),
             unconfirmed: None,
+            again: None,
             pressed_while_blocked: false,
         }
     }
@@ -179,21 +191,58 @@ impl Submission {
     }
 
     /// Makes a queued sale on the runtime, by the one sale sequence (`collections::make_charge`):
-    /// in the session's books, as the sale of whoever is at the till.
-    pub(super) fn start(&mut self, request: ChargeRequest, work: &LogicContext<'_>) {
+    /// in the session's books, as the sale of whoever is at the till, with what was sold; or, as
+    /// one more part of a sale that misses something, through `sales::charge_again`.
+    pub(super) fn start(
+        &mut self,
+        request: ChargeRequest,
+        sale: ChargeFor,
+        work: &LogicContext<'_>,
+    ) {
         self.sent_reference1 = request.reference1();
         let session = work.session;
         let client = session.connection.client.clone();
         let catalog = session.connection.catalog.clone();
-        let books = session.ledger.clone().ok();
-        let books = books.map(|ledger| (ledger, session.profile_name().to_owned()));
+        let ledger = session.ledger.clone().ok();
+        let profile = session.profile_name().to_owned();
         let made_by = work.tracker.at_till().clone();
-        let sale = request.own_sale(work.access.actor());
+        let actor = work.access.actor();
+        let own = match sale.lines.is_empty() {
+            true => request.own_sale(actor.clone()),
+            false => crate::ledger::SaleFor::New {
+                sale: crate::ledger::NewSale {
+                    amount: request.amount(),
+                    description: request.description(),
+                    lines: sale.lines,
+                },
+                by: actor.clone(),
+            },
+        };
+        let again = sale.again.filter(|_| ledger.is_some());
+        self.again = None;
         self.request.start(work.bridge.spawn(async move {
-            let made = make_charge(&client, &catalog, books, made_by, request, sale)
-                .await
-                .map_err(refused)?;
-            let card = CreatedPayment::of_sale(&made.sale, &catalog);
+            let made = match (again, ledger) {
+                (Some(number), Some(ledger)) => {
+                    let service = crate::sales::Service {
+                        client: &client,
+                        catalog: &catalog,
+                        profile,
+                        made_by,
+                    };
+                    charge_again(ledger, actor, service, number, request).await?
+                }
+                (_, ledger) => {
+                    let books = ledger.map(|ledger| (ledger, profile));
+                    make_charge(&client, &catalog, books, made_by, request, own)
+                        .await
+                        .map_err(super::till::refused)?
+                }
+            };
+            let mut card = CreatedPayment::of_sale(&made.sale, &catalog);
+            if let crate::collections::InBooks::Written(number) = &made.books {
+                card.sale.number = *number;
+            }
+            card.sale.number = card.sale.number.or(again);
             Ok(Sold { card, made })
         }));
     }
@@ -233,16 +282,26 @@ impl Submission {
     }
 
     /// A form's foot, alike in the three forms: the create button (Enter in a field presses it
-    /// too), why it cannot send yet, the sale sent under the form's reference once pressed, and
-    /// what the last attempt left.
+    /// too) and the second way beside it, why it cannot send yet, the sale sent under the form's
+    /// reference once pressed, and what the last attempt left. True when the second way was
+    /// pressed.
     pub(super) fn foot_ui(
         &mut self,
         ui: &mut Ui,
         form: SaleForm<'_>,
         (view, queued): (&CollectView<'_>, &mut Queue<CollectCommand>),
-    ) {
+    ) -> bool {
         let (words, labels) = form.button;
-        let go = self.button(ui, form.sale.is_ok(), form.enter, &words);
+        let mut also = false;
+        let go = ui
+            .horizontal_top(|ui| {
+                let go = self.button(ui, form.sale.is_ok(), form.enter, &words);
+                if let Some(words) = &form.also {
+                    also = ui.button(words).clicked();
+                }
+                go
+            })
+            .inner;
         if self.explain_blocking(form.started) {
             let problems = form.sale.as_ref().err().map_or(&[][..], Vec::as_slice);
             blocking_reasons(ui, problems, &labels);
@@ -251,6 +310,7 @@ impl Submission {
             self.submit((request, form.reference1), view, queued);
         }
         self.attempt_ui(ui, queued);
+        also
     }
 
     /// The create button, with the retry's own words; true when pressed (or Enter in a field)
@@ -347,15 +407,27 @@ impl Submission {
     }
 }
 
-/// Why no sale was made, as the form says it: the service's refusal with its code, or the books
-/// that may no longer take a sale.
-fn refused(error: ChargeError) -> UiError {
-    match error {
-        ChargeError::Service(error) => UiError::from(error),
-        ChargeError::Books(too_old) => UiError {
-            code: Some("ledger.too_old".to_owned()),
-            ..UiError::local(too_old.to_string())
-        },
+/// `request` made as one more part of sale `number` (what it misses), the books asked first.
+async fn charge_again(
+    ledger: std::sync::Arc<crate::ledger::Ledger>,
+    actor: crate::ledger::activity::Actor,
+    service: crate::sales::Service<'_>,
+    number: crate::ledger::SaleNumber,
+    request: ChargeRequest,
+) -> Result<MadeCharge, UiError> {
+    let asked = ledger.clone();
+    let id = tokio::task::spawn_blocking(move || asked.sale_by_number(number))
+        .await
+        .map_err(|stopped| UiError::local(stopped.to_string()))?
+        .map_err(|error| UiError::explained(&error))?
+        .id;
+    let how = crate::sales::Again::Charge(Box::new(request));
+    let sold = crate::sales::charge_again(ledger, actor, Some(service), id, how)
+        .await
+        .map_err(|error| UiError::explained(&error))?;
+    match sold.charge {
+        Some(made) => made.map_err(super::till::refused),
+        None => Err(UiError::local(crate::t!("cobrar-not-written"))),
     }
 }
 

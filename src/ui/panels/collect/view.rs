@@ -25,8 +25,9 @@ pub enum CollectCommand {
     /// Opens WhatsApp's share link with the message written.
     ShareWhatsApp(String),
     ShowCustomer(CreatedPayment),
-    /// A cash sale handed over by the Efectivo form, for the books.
-    SellCash(super::cash::CashSale),
+    /// A sale the till writes (cash, fiado, or a mix with the rest by a QR or a link), handed
+    /// over by its form, for the books.
+    Sell(Box<super::till::TillAsk>),
     /// An electronic sale on a card, paid in cash instead: into the Efectivo form.
     ChargeInCash(super::cash::InsteadOf),
     /// A cash sale's receipt (its entry in the books): to the printer, or (`pdf`) a PDF.

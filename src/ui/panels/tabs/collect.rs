@@ -1,9 +1,12 @@
-//! Cobrar el fiado: a payment link for the customer's balance or part of it, made by
-//! `tabs::collect` (tied to the tab before the service hears of it) and followed like any sale
-//! made at the till, with its QR on screen and the message in the shop's words for WhatsApp (to
-//! the customer's cellphone; without one the link is copied); a reminder prepared for the person
-//! to send; and a payment in cash at this till. The tab is credited by the books from the
-//! service's answer only: this panel reads it again and says so once the credit is there.
+//! Cobrar el fiado, the way Cobrar collects: a payment link, or a QR for the customer at the
+//! counter, for the customer's balance or part of it, made by `tabs::collect` (tied to the tab
+//! before the service hears of it; the books refuse to ask what an unpaid link of the same tab
+//! asks already, in words) and followed like any sale made at the till, with its QR on screen,
+//! «Mostrar al cliente» (the customer screen, or the display on its own monitor) and the message
+//! in the shop's words for WhatsApp (to the customer's cellphone; without one the link is
+//! copied); a reminder prepared for the person to send; and a payment in cash at this till. The
+//! tab is credited by the books from the service's answer only: this panel reads it again and
+//! says so once the credit is there.
 
 use std::sync::Arc;
 
@@ -27,12 +30,16 @@ use crate::ui::widgets::form::{blocking_reasons, error_box, text_row};
 use crate::ui::widgets::qr::QrTexture;
 use crate::validate::Field;
 
-/// A link made for a tab.
+/// A link (or a QR) made for a tab.
 pub struct Made {
     pub customer: i64,
     /// The sale's reference (the service's), which the tab's credit names.
     pub reference: String,
     pub link: String,
+    /// What its QR encodes: the link, or a QR's own data.
+    pub qr_text: String,
+    /// A QR for the counter rather than a link to send.
+    pub is_qr: bool,
     pub asked: Pesos,
     made: MadeCharge,
 }
@@ -101,6 +108,7 @@ impl Settle {
         let profile = session.profile_name().to_owned();
         let made_by = work.tracker.at_till().clone();
         let asked = request.amount().unwrap_or(Pesos::ZERO);
+        let is_qr = matches!(*request, ChargeRequest::Resource(_));
         self.confirmed = None;
         self.message = Some(Message::Link);
         self.copied = false;
@@ -114,6 +122,8 @@ impl Settle {
                 customer,
                 reference: made.sale.payment.reference.clone(),
                 link: made.sale.answer.link().to_owned(),
+                qr_text: made.sale.payment.url.clone(),
+                is_qr,
                 asked,
                 made,
             })
@@ -272,13 +282,26 @@ impl Settle {
             );
         }
         let ready = matches!(request, Some(Ok(_))) && over.is_none() && !view.busy;
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui
                 .add_enabled(ready, egui::Button::new(t!("fiado-create-link")))
                 .clicked()
                 && let Some(Ok(link)) = &request
             {
                 let request = Box::new(ChargeRequest::Link(link.clone()));
+                let customer = balance.customer.id;
+                queued.ask(ui, TabsCommand::Collect { customer, request });
+            }
+            let qr = asked
+                .as_ref()
+                .ok()
+                .map(|asked| qr_request(asked.unwrap_or(owed)));
+            if ui
+                .add_enabled(ready, egui::Button::new(t!("cobrar-tab-create-qr")))
+                .clicked()
+                && let Some(Ok(qr)) = qr
+            {
+                let request = Box::new(ChargeRequest::Resource(qr));
                 let customer = balance.customer.id;
                 queued.ask(ui, TabsCommand::Collect { customer, request });
             }
@@ -319,21 +342,25 @@ impl Settle {
             return;
         }
         let (link, reference, asked) = (made.link.clone(), made.reference.clone(), made.asked);
+        let shown = shown_to_customer(made, balance);
         let status = view
             .tracker
             .find(&reference)
             .and_then(|tracked| tracked.status);
+        let (amount, sale) = (asked.to_string(), reference.as_str());
+        let heading = if made.is_qr {
+            t!("cobrar-tab-qr-made", amount = amount, reference = sale)
+        } else {
+            t!("fiado-link-made", amount = amount, reference = sale)
+        };
         egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.label(
-                RichText::new(t!(
-                    "fiado-link-made",
-                    amount = asked.to_string(),
-                    reference = reference.as_str()
-                ))
-                .strong(),
-            );
+            ui.label(RichText::new(heading).strong());
+            let waiting = status.is_none_or(|status| !status.is_final());
+            if waiting && ui.button(t!("created-show-customer")).clicked() {
+                queued.ask(ui, TabsCommand::ShowCustomer(Box::new(shown.clone())));
+            }
             ui.horizontal_top(|ui| {
-                match self.qr.get(ui.ctx(), &link) {
+                match self.qr.get(ui.ctx(), &shown.qr_text) {
                     Ok(texture) => {
                         ui.add(
                             egui::Image::new(texture)
@@ -346,9 +373,12 @@ impl Settle {
                     }
                 }
                 ui.vertical(|ui| {
-                    ui.label(RichText::new(&link).monospace());
+                    if !link.is_empty() {
+                        ui.label(RichText::new(&link).monospace());
+                    }
                     ui.label(standing_of_link(status, self.awaiting_credit.is_some()));
-                    if self.message == Some(Message::Link) && self.awaiting_credit.is_some() {
+                    let to_send = !link.is_empty() && self.awaiting_credit.is_some();
+                    if self.message == Some(Message::Link) && to_send {
                         let text =
                             crate::tabs::link_message(view.shop, balance, Some(asked), &link);
                         let cellphone = balance.customer.cellphone.clone();
@@ -451,6 +481,31 @@ impl Settle {
             _ => {}
         }
     }
+}
+
+/// A tab's link or QR as the customer is shown it: what it asks, and its QR.
+fn shown_to_customer(made: &Made, balance: &TabBalance) -> crate::ui::customer::CreatedPayment {
+    crate::ui::customer::CreatedPayment {
+        title: t!("fiado-collect-heading"),
+        amount: Some(made.asked),
+        qr_text: made.qr_text.clone(),
+        url: made.link.clone(),
+        reference: made.reference.clone(),
+        description: t!("cobrar-tab-shown", name = balance.customer.name.as_str()),
+        ..Default::default()
+    }
+}
+
+/// A QR with its amount for `asked` of a tab, under a reference of Fiado's own: the customer
+/// scans it at the counter.
+fn qr_request(
+    asked: Pesos,
+) -> Result<crate::api::family_a::ResourceRequest, Vec<crate::validate::ValidationError>> {
+    crate::requests::rest_by_qr(
+        asked,
+        &t!("fiado-link-description"),
+        &crate::tabs::fresh_reference1(),
+    )
 }
 
 /// A link for `asked` of a tab, under a reference of Fiado's own.

@@ -42,4 +42,6 @@ pub enum TabsCommand {
     Whatsapp(String),
     /// To Turno, where the drawer's shift is opened.
     GoToShift,
+    /// The tab's link or QR in front of the customer (the customer screen or the display).
+    ShowCustomer(Box<crate::ui::customer::CreatedPayment>),
 }

@@ -40,7 +40,7 @@ fn consent_choices() -> [String; 3] {
 }
 
 /// Whether `balance`'s customer answers the search (name or cellphone, any case).
-fn found(balance: &TabBalance, search: &str) -> bool {
+pub fn found(balance: &TabBalance, search: &str) -> bool {
     let search = search.trim().to_lowercase();
     if search.is_empty() {
         return true;
@@ -110,8 +110,25 @@ pub fn list_ui(
     );
 }
 
+/// A customer to keep, as the form asks: `same_cellphone_ok` once the person said the one who
+/// shares the cellphone is someone else.
+pub struct AddAsked {
+    pub customer: crate::ledger::NewCustomer,
+    pub same_cellphone_ok: bool,
+}
+
+impl AddAsked {
+    /// Fiado's command for it.
+    fn command(self) -> TabsCommand {
+        TabsCommand::Add {
+            customer: self.customer,
+            same_cellphone_ok: self.same_cellphone_ok,
+        }
+    }
+}
+
 impl AddDraft {
-    /// The form; `added` is what came of the last try.
+    /// The form, in Fiado; `added` is what came of the last try.
     pub fn ui(
         &mut self,
         ui: &mut Ui,
@@ -119,6 +136,19 @@ impl AddDraft {
         busy: bool,
         queued: &mut Queue<TabsCommand>,
     ) {
+        if let Some(asked) = self.form_ui(ui, added, busy) {
+            queued.ask(ui, asked.command());
+        }
+    }
+
+    /// The form wherever a customer is added (Fiado, Cobrar's Fiar): the customer to keep once
+    /// asked; `added` is what came of the last try.
+    pub fn form_ui(
+        &mut self,
+        ui: &mut Ui,
+        added: &Requested<Added>,
+        busy: bool,
+    ) -> Option<AddAsked> {
         ui.label(RichText::new(t!("fiado-add-heading")).strong());
         let parsed = self.form.parse();
         let problems = parsed.as_ref().err().cloned().unwrap_or_default();
@@ -169,14 +199,14 @@ impl AddDraft {
         if !ready && response.contains_pointer() && ui.input(|i| i.pointer.primary_released()) {
             self.pressed = true;
         }
+        let mut asked = None;
         if response.clicked()
             && let Ok(customer) = parsed.clone()
         {
-            let add = TabsCommand::Add {
+            asked = Some(AddAsked {
                 customer,
                 same_cellphone_ok: false,
-            };
-            queued.ask(ui, add);
+            });
         }
         let started = !self.form.name.trim().is_empty() || self.form.consent;
         if started || self.pressed {
@@ -189,7 +219,7 @@ impl AddDraft {
             ];
             blocking_reasons(ui, &problems, labels);
         }
-        outcome_ui(ui, added, parsed.ok(), queued);
+        outcome_ui(ui, added, parsed.ok()).or(asked)
     }
 }
 
@@ -199,25 +229,22 @@ fn outcome_ui(
     ui: &mut Ui,
     added: &Requested<Added>,
     customer: Option<crate::ledger::NewCustomer>,
-    queued: &mut Queue<TabsCommand>,
-) {
+) -> Option<AddAsked> {
     match (added, added.value()) {
         (Requested::Failed { error, .. }, _) => error_box(ui, error),
         (Requested::Done(_), Some(Added::SameCellphone { name })) => {
             let sentence = crate::ledger::TabRefusal::SameCellphone { name: name.clone() };
             ui.label(RichText::new(sentence.to_string()).color(theme::palette(ui).warning));
-            if ui.button(t!("fiado-another-person")).clicked()
-                && let Some(customer) = customer
-            {
-                let add = TabsCommand::Add {
+            if ui.button(t!("fiado-another-person")).clicked() {
+                return customer.map(|customer| AddAsked {
                     customer,
                     same_cellphone_ok: true,
-                };
-                queued.ask(ui, add);
+                });
             }
         }
         _ => {}
     }
+    None
 }
 
 /// The authorisation: the checkbox, and how it was given (typed, or a usual way's button).

@@ -15,5 +15,7 @@ mod show;
 mod statement;
 
 pub use command::TabsCommand;
+pub use customers::{AddAsked, AddDraft, found};
+pub use outcome::{Added, standing};
 pub use panel::TabsPanel;
 pub use show::TabsView;

@@ -30,7 +30,7 @@ pub enum Taken {
 }
 
 /// A customer's line in words: what they owe and since when, their credit, or «Al día».
-pub(super) fn standing(balance: &TabBalance) -> String {
+pub fn standing(balance: &TabBalance) -> String {
     if balance.owed() > Pesos::ZERO {
         let since = balance
             .owed_since

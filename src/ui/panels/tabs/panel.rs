@@ -43,9 +43,6 @@ pub struct TabsPanel {
     pub(super) shared: Requested<()>,
     /// An owner's action asked in Caja: it runs once the owner's PIN is right.
     awaiting_owner: Option<TabsCommand>,
-    /// What Cobrar's «Fiar a…» carried here (the amount and what was taken), until a customer
-    /// is picked or added: their Fiar form takes it.
-    pub(super) carried: Option<TakeForm>,
 }
 
 impl Default for TabsPanel {
@@ -68,7 +65,6 @@ impl Default for TabsPanel {
             settle: Settle::default(),
             shared: Requested::NotRequested,
             awaiting_owner: None,
-            carried: None,
         }
     }
 }
@@ -103,19 +99,11 @@ impl TabsPanel {
         self.statement_stale = self.open.is_some();
     }
 
-    /// Cobrar's «Fiar a…»: the amount and what was taken, to put on the tab of the customer
-    /// picked (or added) next.
-    pub fn fiar(&mut self, take: TakeForm) {
-        self.carried = Some(take);
-        self.queued.push(TabsCommand::Open(None));
-    }
-
     /// Someone else is at the till: what one person typed or searched goes. An owner's action
     /// waiting for the PIN stays: the owner taking the till is how it goes on.
     pub(super) fn forget_person(&mut self) {
         self.search.clear();
         self.adding = None;
-        self.carried = None;
         self.take = TakeForm::default();
         self.limit.clear();
         self.settle.forget_person();
@@ -193,10 +181,7 @@ impl TabsPanel {
             TabsCommand::Open(customer) => {
                 self.open = customer;
                 self.statement.clear();
-                self.take = match customer {
-                    Some(_) => self.carried.take().unwrap_or_default(),
-                    None => TakeForm::default(),
-                };
+                self.take = TakeForm::default();
                 self.taking.clear();
                 self.limit.clear();
                 self.limit_saved.clear();
@@ -251,6 +236,9 @@ impl TabsPanel {
                 }))
             }
             TabsCommand::GoToShift => work.actions.push(AppAction::GoTo(Panel::Shift)),
+            TabsCommand::ShowCustomer(payment) => {
+                work.actions.push(AppAction::ShowCustomer(payment));
+            }
         }
     }
 
@@ -308,7 +296,7 @@ impl TabsPanel {
             self.adding = None;
             self.open = Some(customer.id);
             self.statement.clear();
-            self.take = self.carried.take().unwrap_or_default();
+            self.take = TakeForm::default();
             wrote = true;
         }
         if self.taking.poll()

@@ -51,7 +51,6 @@ impl TabsPanel {
 
     /// Who owes what, and adding a customer.
     fn customers_ui(&mut self, ui: &mut Ui) {
-        self.carried_ui(ui);
         let busy = self.is_busy();
         match &mut self.adding {
             Some(draft) => {
@@ -79,35 +78,6 @@ impl TabsPanel {
             }
             None => {}
         }
-    }
-}
-
-impl TabsPanel {
-    /// What Cobrar carried here, said until a customer is picked or it is put away.
-    fn carried_ui(&mut self, ui: &mut Ui) {
-        let Some(carried) = &self.carried else {
-            return;
-        };
-        let words = match carried.parse() {
-            Ok((amount, what)) if what.is_empty() => {
-                t!("fiado-carried", amount = amount.to_string())
-            }
-            Ok((amount, what)) => t!(
-                "fiado-carried-what",
-                amount = amount.to_string(),
-                what = what
-            ),
-            Err(_) => t!("fiado-carried-unread"),
-        };
-        let mut put_away = false;
-        egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.label(RichText::new(words).strong());
-            put_away = ui.button(t!("fiado-carried-cancel")).clicked();
-        });
-        if put_away {
-            self.carried = None;
-        }
-        ui.add_space(theme::space::SMALL);
     }
 }
 
