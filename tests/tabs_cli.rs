@@ -323,15 +323,19 @@ async fn bad_input_exits_2_with_nothing_written() {
         .as_i64()
         .unwrap()
         .to_string();
-    setup.tab(&["take", &pedro, "12.500"]).await.done();
-    let link = setup.tab(&["link", &pedro]).await.done();
-    assert_eq!(link["amount"], 12_500);
+    setup.tab(&["take", &pedro, "10.000"]).await.done();
+    let link = setup.tab(&["link", &pedro, "--amount", "7500"]).await.done();
+    assert_eq!(link["amount"], 7_500);
     assert_eq!(link["whatsapp"], Value::Null);
-    let human = setup
-        .run(&["tab", "link", &pedro, "--amount", "2500"])
-        .await;
+    // A second link asks at most what the first, still unpaid, does not.
+    let over = setup.run(&["tab", "link", &pedro, "--amount", "5000"]).await;
+    assert_eq!(over.code, 2, "{}", over.stdout);
+    assert!(over.stderr.contains("$ 7.500"), "{}", over.stderr);
+    setup.tab(&["take", &pedro, "2.500"]).await.done();
+    let human = setup.run(&["tab", "link", &pedro]).await;
     assert_eq!(human.code, 0, "{}", human.stderr);
     assert!(human.stdout.contains("copy the link"), "{}", human.stdout);
+    assert!(human.stdout.contains("$ 5.000"), "{}", human.stdout);
     let reminder = setup.tab(&["remind", &pedro]).await.done();
     assert!(
         reminder["whatsapp"]

@@ -367,6 +367,12 @@ impl Ledger {
         })
     }
 
+    /// What customer `id`'s links still waiting to be paid ask together: a new link may ask at
+    /// most what they owe less this.
+    pub fn tab_asked_by_links(&self, id: i64) -> Result<Pesos, LedgerError> {
+        self.with(|db| asked_by_unpaid_links(db, id))
+    }
+
     /// The customer whose tab `profile`'s sale `reference` (the service's) pays, if any.
     pub fn tab_of_sale(
         &self,
