@@ -324,11 +324,16 @@ async fn bad_input_exits_2_with_nothing_written() {
         .unwrap()
         .to_string();
     setup.tab(&["take", &pedro, "10.000"]).await.done();
-    let link = setup.tab(&["link", &pedro, "--amount", "7500"]).await.done();
+    let link = setup
+        .tab(&["link", &pedro, "--amount", "7500"])
+        .await
+        .done();
     assert_eq!(link["amount"], 7_500);
     assert_eq!(link["whatsapp"], Value::Null);
     // A second link asks at most what the first, still unpaid, does not.
-    let over = setup.run(&["tab", "link", &pedro, "--amount", "5000"]).await;
+    let over = setup
+        .run(&["tab", "link", &pedro, "--amount", "5000"])
+        .await;
     assert_eq!(over.code, 2, "{}", over.stdout);
     assert!(over.stderr.contains("$ 7.500"), "{}", over.stderr);
     setup.tab(&["take", &pedro, "2.500"]).await.done();
