@@ -121,6 +121,17 @@ pub fn shown_service_time(text: &str) -> String {
     parse_service_time(text).map_or_else(|| text.trim().to_owned(), shown_datetime)
 }
 
+/// A day as files and scripts write it: `2026-11-21`.
+pub fn parse_date(text: &str) -> Option<Date> {
+    Date::parse(text.trim(), format_description!("[year]-[month]-[day]")).ok()
+}
+
+/// A day as files and scripts write it: `2026-11-21`.
+pub fn format_date(date: Date) -> String {
+    date.format(format_description!("[year]-[month]-[day]"))
+        .unwrap_or_default()
+}
+
 /// A day as a person types it: `21/11/2026` (day first, as Colombians write it) or
 /// `2026-11-21`.
 pub fn parse_typed_date(text: &str) -> Option<Date> {

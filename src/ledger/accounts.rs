@@ -1,8 +1,10 @@
 //! Bank accounts linked from this computer, so the Accounts panel can list them (the service
 //! has no operation that lists them).
 
+use super::base::Ledger;
+use super::error::LedgerError;
 use super::store::args;
-use super::{Ledger, LedgerError, now_ms};
+use crate::clock::now_ms;
 
 /// A bank account added from this app.
 #[derive(Debug, Clone, PartialEq, Eq)]

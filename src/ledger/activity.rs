@@ -6,8 +6,9 @@
 
 use std::io::Write;
 
+use super::base::Ledger;
+use super::error::LedgerError;
 use super::store::{Conn, Row, args};
-use super::{Ledger, LedgerError};
 
 pub use super::actor::{Actor, Role, this_till};
 

@@ -2,7 +2,9 @@
 //! refusal with nothing written, the owner's void and close, a shift left open overnight.
 
 use super::activity::{Actor, Role};
-use super::{CashMove, CashRefusal, Ledger, LedgerError};
+use super::base::Ledger;
+use super::cash_state::{CashMove, CashRefusal};
+use super::error::LedgerError;
 use crate::money::Pesos;
 use crate::money::cash::{Count, DENOMINATIONS, Difference};
 

@@ -3,7 +3,9 @@
 
 use std::path::Path;
 
-use super::{LEDGER_FILE_NAME, Ledger, LedgerError, LedgerUrl};
+use super::base::{LEDGER_FILE_NAME, Ledger};
+use super::error::LedgerError;
+use super::postgres::LedgerUrl;
 use crate::secrets::{SecretKind, SecretStore, SecretString};
 
 /// Where the ledger is, before it is opened.

@@ -6,7 +6,9 @@ use std::path::Path;
 
 use rusqlite::{Connection, OpenFlags};
 
-use super::{Backend, Ledger, LedgerError, MIGRATIONS};
+use super::base::{Backend, Ledger};
+use super::error::LedgerError;
+use super::migrations::MIGRATIONS;
 
 /// How many rows each table holds.
 pub type TableCounts = BTreeMap<String, i64>;
@@ -107,7 +109,7 @@ impl Ledger {
                     backup.step(-1)?;
                 }
                 live.pragma_update(None, "journal_mode", "WAL")?;
-                super::migrate(&live)?;
+                super::migrations::migrate(&live)?;
                 Ok(())
             }
             Backend::Postgres(_) => Err(LedgerError::SharedRestore),

@@ -4,11 +4,13 @@
 
 use std::collections::HashMap;
 
+use super::base::Ledger;
+use super::error::LedgerError;
 use super::inbox_cap::{DAY_MS, DayInInbox, InboxCap, KEPT_BODY_CHARS};
 use super::store::{Conn, Param, Row, args};
-use super::{Ledger, LedgerError, now_ms};
 use crate::api::TransactionStatus;
 use crate::api::notification::Notification;
+use crate::clock::now_ms;
 use crate::money::{PaymentFigures, Pesos};
 
 /// Whether the service agreed with what a notification said.

@@ -2,7 +2,7 @@
 //! old. Anyone who knows a shop's key can sign notifications, so what they sign is bounded like
 //! anything else from the internet (`inbox.rs` stores within it).
 
-use super::LedgerError;
+use super::error::LedgerError;
 use super::store::{Conn, args};
 
 /// How many notifications the inbox takes from one profile in a day.

@@ -79,7 +79,5 @@ pub use tab_state::{
 };
 
 pub use crate::clock::now_ms;
-use base::Backend;
 pub use base::{LEDGER_FILE_NAME, Ledger};
 pub use error::LedgerError;
-use migrations::{MIGRATIONS, migrate};

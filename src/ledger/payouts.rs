@@ -1,10 +1,12 @@
 //! The payout journal: an intent is committed before a payout is sent, and every answer (or its
 //! absence) is recorded against it. One intent, one request.
 
+use super::base::Ledger;
+use super::error::LedgerError;
 pub use super::payout_state::{PayoutOutcome, PayoutRecord, PayoutState};
 use super::store::{Conn, Param, Row, args};
-use super::{Ledger, LedgerError, now_ms};
 use crate::api::{PayoutRequest, TransactionStatus};
+use crate::clock::now_ms;
 use crate::money::Pesos;
 
 pub(super) const COLUMNS: &str = "id, profile, reference1, amount, destination, method_id, bank_name, \

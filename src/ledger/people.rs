@@ -7,8 +7,9 @@
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 
+use super::base::Ledger;
+use super::error::LedgerError;
 use super::store::{Conn, Row, args};
-use super::{Ledger, LedgerError};
 use crate::secrets::Pin;
 
 /// Wrong tries before a PIN locks.

@@ -5,8 +5,9 @@
 
 use serde_json::Value;
 
+use super::base::Ledger;
+use super::error::LedgerError;
 use super::store::{Conn, args};
-use super::{Ledger, LedgerError};
 
 /// Keys that name a person, wherever they sit in a notification body (`reference2.Label`,
 /// `reference2.Data`, the top level).
@@ -54,7 +55,7 @@ impl Customer {
 
 /// The moment before which customers' data is blanked, for `days` of keeping.
 pub fn personal_cutoff(days: u32) -> i64 {
-    super::now_ms() - i64::from(days) * 24 * 60 * 60 * 1000
+    crate::clock::now_ms() - i64::from(days) * 24 * 60 * 60 * 1000
 }
 
 /// How much was blanked.

@@ -13,7 +13,7 @@ use tokio::sync::mpsc;
 use tokio_postgres::config::SslMode;
 use tokio_postgres::{AsyncMessage, Config};
 
-use super::LedgerError;
+use super::error::LedgerError;
 use super::param::Param;
 use crate::secrets::SecretString;
 

@@ -2,8 +2,10 @@
 //! what they send: refusals are counted per day and kind, and only a small sample of the latest
 //! is kept (bodies cut to a couple of KiB, oldest dropped) for whoever investigates.
 
+use super::base::Ledger;
+use super::error::LedgerError;
 use super::store::args;
-use super::{Ledger, LedgerError, now_ms};
+use crate::clock::now_ms;
 
 /// How many refused bodies are kept at most.
 pub const KEPT_SAMPLES: i64 = 200;
@@ -55,7 +57,7 @@ impl Ledger {
         counts: &[(&'static str, u64)],
     ) -> Result<(), LedgerError> {
         let now = now_ms();
-        let day = crate::ledger::reconcile::format_date(crate::clock::today());
+        let day = crate::clock::format_date(crate::clock::today());
         self.transaction(|db| {
             for (kind, count) in counts {
                 db.execute(
@@ -150,7 +152,7 @@ mod tests {
         assert_eq!(kept.len() as i64, KEPT_SAMPLES);
         assert!(kept.iter().all(|kept| kept.raw.len() <= SAMPLE_BYTES));
         assert!(kept[0].raw.starts_with('ñ'));
-        let today = crate::ledger::reconcile::format_date(crate::clock::today());
+        let today = crate::clock::format_date(crate::clock::today());
         assert_eq!(
             ledger.refusal_counts(&today).unwrap(),
             vec![("signature".into(), 300), ("too-many".into(), 15_000)]

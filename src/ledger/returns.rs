@@ -6,16 +6,18 @@
 //! return's intent, under the journal's lock, so two tills returning the same sale at once never
 //! return more than was paid.
 
-use super::ReceivedPayment;
-use super::created::{COLLECTION_COLUMNS, collection};
-use super::payouts::{COLUMNS, PAYOUTS_LOCK, payout_now, record, write_intent};
-use super::received::{RECEIVED_COLUMNS, RECEIVED_JOIN, received};
+use super::base::Ledger;
+use super::created::{COLLECTION_COLUMNS, Collection, collection};
+use super::error::LedgerError;
+use super::payouts::{
+    COLUMNS, IntentRules, PAYOUTS_LOCK, PayoutRecord, PayoutState, payout_now, record, write_intent,
+};
+use super::received::{RECEIVED_COLUMNS, RECEIVED_JOIN, ReceivedPayment, received};
 use super::return_state::{ReturnRefusal, ReturnTie, SaleReturns};
 use super::sale_reads::sale_by_id;
 use super::sale_state::{PartTie, SalePart};
 use super::sales::{SALE_LOCK, sale_id_of_charge};
 use super::store::{Conn, Row, args};
-use super::{Collection, IntentRules, Ledger, LedgerError, PayoutRecord, PayoutState};
 use crate::api::kind::PaymentKind;
 use crate::api::{PayoutRequest, TransactionStatus};
 use crate::money::Pesos;

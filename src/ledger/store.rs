@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use super::LedgerError;
+use super::error::LedgerError;
 pub(crate) use super::param::{Param, args};
 use super::postgres::PgClient;
 

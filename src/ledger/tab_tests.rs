@@ -4,10 +4,11 @@
 //! favour, forgetting refused while money is owed either way.
 
 use super::activity::{Actor, Role};
-use super::{
-    Collection, Ledger, LedgerError, MadeBy, NewCustomer, ReceivedPayment, StatusAnswer, TabKind,
-    TabRefusal,
-};
+use super::base::Ledger;
+use super::created::{Collection, MadeBy, StatusAnswer};
+use super::error::LedgerError;
+use super::received::ReceivedPayment;
+use super::tab_state::{NewCustomer, TabKind, TabRefusal};
 use crate::api::TransactionStatus;
 use crate::api::kind::PaymentKind;
 use crate::money::Pesos;

@@ -5,14 +5,16 @@
 //! written (`received.rs`), from the service's answer only, once per sale and payment.
 
 use super::activity::{Action, Actor, Role, write_activity};
+use super::base::Ledger;
 use super::cash::{CASH_TEXT_MAX_CHARS, owner_or_no_pin, write_cash};
+use super::cash_state::{CashEntry, CashMove};
+use super::error::LedgerError;
 use super::sale_state::{NewSale, SaleNumber};
 use super::sales::{NewTie, sale_number, write_part, write_sale};
 use super::store::{Conn, Row, args};
 use super::tab_state::{
     Consent, NewCustomer, TabBalance, TabCustomer, TabEntry, TabKind, TabRefusal, TabStatement,
 };
-use super::{CashEntry, CashMove, Ledger, LedgerError};
 use crate::money::Pesos;
 
 /// The lock a customer's tab is written under (with the customer's id); adding a customer takes
@@ -474,7 +476,7 @@ impl Ledger {
             .filter(|balance| balance.last_at.unwrap_or(balance.customer.consent.at) < before)
             .map(|balance| balance.customer.id)
             .collect();
-        let at = super::now_ms();
+        let at = crate::clock::now_ms();
         self.transaction(|db| {
             let mut blanked = 0;
             for id in &settled {

@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use time::{Date, macros::format_description};
+use time::Date;
 
 use crate::clock;
 
@@ -30,14 +30,7 @@ pub const PENDING_TOO_LONG_MS: i64 = 2 * 3_600_000;
 /// end, if no till was following it).
 const CHARGES_PAYABLE_FOR_MS: i64 = 31 * 86_400_000;
 
-pub fn parse_date(text: &str) -> Option<Date> {
-    Date::parse(text.trim(), format_description!("[year]-[month]-[day]")).ok()
-}
-
-pub fn format_date(date: Date) -> String {
-    date.format(format_description!("[year]-[month]-[day]"))
-        .unwrap_or_default()
-}
+pub use crate::clock::{format_date, parse_date};
 
 /// An amount as a person reads it, or `?` where the service did not say.
 fn shown(amount: Option<Pesos>) -> String {

@@ -51,7 +51,7 @@ impl ActivityLogSection {
                 ActivityLogCommand::Export => {
                     let path = work.paths.exports_dir.join(format!(
                         "paydesk-actividad-{}.csv",
-                        crate::ledger::reconcile::format_date(crate::clock::today())
+                        crate::clock::format_date(crate::clock::today())
                     ));
                     self.export.start(work.bridge.spawn_blocking(move || {
                         write_export(&ledger, &path).map(|rows| (path, rows))

@@ -84,7 +84,7 @@ impl NotificationFeed {
             let notifications = ledger
                 .notifications(HELD)
                 .map_err(|error| UiError::explained(&error))?;
-            let today = crate::ledger::reconcile::format_date(crate::clock::today());
+            let today = crate::clock::format_date(crate::clock::today());
             let refusals = Refusals {
                 samples: ledger
                     .refusal_samples(SAMPLES_HELD)

@@ -453,7 +453,7 @@ impl Paper {
     fn close(&mut self, job: Job, day: time::Date, pdf: bool, bridge: &Bridge) -> Option<Printing> {
         let file = format!(
             "paydesk-cuadre-{}.pdf",
-            crate::ledger::reconcile::format_date(day)
+            crate::clock::format_date(day)
         );
         let out = self.slip_out(pdf, job.printer, job.exports.join(file));
         let (Some(ledger), Some(out)) = (job.ledger, out) else {
