@@ -123,13 +123,70 @@ fn todays_figures_show_only_when_every_fee_is_known() {
 mod status {
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
+    use paydesk::api::catalog::MethodCatalog;
+    use paydesk::api::kind::PaymentKind;
     use paydesk::api::{StatusRecord, TransactionStatus};
+    use paydesk::ledger::activity::{Actor, Role};
+    use paydesk::ledger::reconcile::Figures;
+    use paydesk::ledger::{
+        PartReturns, PartState, PartTie, SaleLine, SaleNumber, SalePart, SaleRecord, ServicePart,
+    };
     use paydesk::money::Pesos;
     use paydesk::ui::AlertSettings;
     use paydesk::ui::panels::status::{StatusCommand, StatusPanel};
     use paydesk::ui::plumbing::bridge::Requested;
+    use paydesk::ui::services::sales::{DaySales, Followed};
     use paydesk::ui::services::tracker::{TrackedPayment, Tracker};
 
+    fn part(id: i64, state: PartState, amount: i64, tie: PartTie) -> SalePart {
+        SalePart {
+            id,
+            at: 0,
+            amount: Some(Pesos::new(amount)),
+            state,
+            paid: Pesos::new(if state == PartState::Paid { amount } else { 0 }),
+            tie,
+            returns: PartReturns::default(),
+            by: Actor::new(Role::Anyone, ""),
+            paid_at: None,
+        }
+    }
+
+    fn cash(id: i64, amount: i64) -> SalePart {
+        let tie = PartTie::Cash {
+            entry: id,
+            reference: format!("EF{id}"),
+            tendered: Some(Pesos::new(amount)),
+        };
+        part(id, PartState::Paid, amount, tie)
+    }
+
+    fn charge(id: i64, state: PartState, amount: i64, reference: &str) -> SalePart {
+        let tie = PartTie::Service(ServicePart {
+            profile: "tienda".into(),
+            reference: reference.into(),
+            payment: String::new(),
+            kind: PaymentKind::Resource(2),
+            fee: None,
+        });
+        part(id, state, amount, tie)
+    }
+
+    fn sale(number: i64, description: &str, amount: i64, parts: Vec<SalePart>) -> SaleRecord {
+        SaleRecord {
+            id: number,
+            number: SaleNumber { till: 1, number },
+            at: paydesk::ledger::now_ms() - (10 - number) * 60_000,
+            amount: Some(Pesos::new(amount)),
+            description: description.into(),
+            lines: vec![SaleLine::one(description, Pesos::new(amount))],
+            parts,
+            by: Actor::new(Role::Anyone, ""),
+        }
+    }
+
+    /// A day as the books would say it: a cash sale, a link paid, a sale part cash and part QR
+    /// still waiting, and one voided; and its figures.
     fn today() -> Tracker {
         let mut tracker = Tracker::new(AlertSettings::new(false, false));
         for (reference, amount, status) in [
@@ -138,7 +195,7 @@ mod status {
         ] {
             let mut payment = TrackedPayment::new(
                 reference.into(),
-                paydesk::api::kind::PaymentKind::Link,
+                PaymentKind::Link,
                 Some(Pesos::new(amount)),
                 format!("MESA-{reference}"),
                 String::new(),
@@ -146,6 +203,50 @@ mod status {
             payment.status = Some(status);
             tracker.add(payment);
         }
+        let mut voided = cash(5, 4_000);
+        voided.state = PartState::Voided;
+        voided.paid = Pesos::ZERO;
+        let sales = vec![
+            sale(4, "Pan y leche", 4_000, vec![voided]),
+            sale(
+                3,
+                "Mercado",
+                40_000,
+                vec![
+                    cash(3, 20_000),
+                    charge(4, PartState::Pending, 20_000, "PD2"),
+                ],
+            ),
+            sale(
+                2,
+                "Zapatos",
+                25_000,
+                vec![charge(2, PartState::Paid, 25_000, "PD1")],
+            ),
+            sale(1, "Gaseosa", 15_000, vec![cash(1, 15_000)]),
+        ];
+        let mut figures = Figures::default();
+        figures.sales.sold.amount = Pesos::new(60_000);
+        figures.received.service.count = 1;
+        figures.received.service.gross = Pesos::new(25_000);
+        figures.received.cash.amount = Pesos::new(35_000);
+        figures.owed.charges.amount = Pesos::new(20_000);
+        let followed: Vec<Followed<'_>> = tracker
+            .payments
+            .iter()
+            .map(|payment| Followed {
+                reference: &payment.reference,
+                reference1: &payment.reference1,
+                description: &payment.description,
+                kind: "Link de pago".into(),
+                amount: payment.amount,
+                created_ms: payment.created_ms,
+                repeatable: payment.repeatable,
+                cashier: "",
+            })
+            .collect();
+        let day = DaySales::of_sales(sales, Some(figures), &followed, &MethodCatalog::default());
+        tracker.sales = day;
         tracker
     }
 
@@ -153,33 +254,101 @@ mod status {
         harness.query_all_by_label_contains(text).next().is_some()
     }
 
-    #[test]
-    fn a_lookup_and_a_follow_are_asked_for_not_done_while_drawing() {
+    /// The filter's choice (not a row's state in the same words).
+    fn filter<'h>(
+        harness: &'h Harness<'_, StatusPanel>,
+        label: &'static str,
+    ) -> egui_kittest::Node<'h> {
+        harness.get_by(move |node| {
+            node.role() != egui::accesskit::Role::Label && node.label().as_deref() == Some(label)
+        })
+    }
+
+    fn harness() -> Harness<'static, StatusPanel> {
         paydesk::i18n::set(paydesk::i18n::Language::Es);
         let tracker = today();
-        let mut harness = Harness::new_ui_state(
-            move |ui, panel: &mut StatusPanel| {
-                panel.ui(
-                    ui,
-                    &tracker,
-                    &[],
-                    &mut paydesk::ui::services::paper::Paper::default(),
-                    None,
-                )
-            },
-            StatusPanel::default(),
+        Harness::builder()
+            .with_size([1280.0, 800.0])
+            .build_ui_state(
+                move |ui, panel: &mut StatusPanel| {
+                    panel.ui(
+                        ui,
+                        &tracker,
+                        &[],
+                        &mut paydesk::ui::services::paper::Paper::default(),
+                        None,
+                    )
+                },
+                StatusPanel::default(),
+            )
+    }
+
+    #[test]
+    fn every_sale_of_the_day_is_listed_with_its_number_ways_and_state() {
+        let mut harness = harness();
+        harness.run_steps(3);
+        assert!(shows(&harness, "Ventas: $ 60.000"), "the day's figures");
+        assert!(shows(&harness, "1 pago, $ 25.000 aprobados"));
+        assert!(shows(&harness, "En efectivo: $ 35.000"));
+        assert!(shows(&harness, "Por cobrar: $ 20.000"));
+        for (number, ways, state) in [
+            ("1-000001", "Efectivo", "Pagada"),
+            ("1-000002", "QR", "Pagada"),
+            ("1-000003", "Efectivo + QR", "Esperando el pago"),
+            ("1-000004", "Efectivo", "Anulada"),
+        ] {
+            assert!(shows(&harness, number), "{number}");
+            assert!(shows(&harness, ways), "{ways}");
+            assert!(shows(&harness, state), "{state}");
+        }
+        assert!(
+            shows(&harness, "MESA-PD2"),
+            "her own reference of its charge"
         );
-        harness.run();
-        assert!(shows(&harness, "2 pagos, $ 25.000 aprobados"));
-        assert!(shows(&harness, "MESA-PD2"));
+        // The filters: only what waits, then only what was voided.
+        filter(&harness, "Esperando el pago").click();
+        harness.run_steps(2);
+        assert!(shows(&harness, "1-000003"));
+        assert!(!shows(&harness, "1-000001"));
+        filter(&harness, "Anuladas").click();
+        harness.run_steps(2);
+        assert!(shows(&harness, "1-000004"));
+        assert!(!shows(&harness, "1-000003"));
+        filter(&harness, "Todas").click();
+        harness.run_steps(2);
+        // The search: by what was sold, by number, by a reference.
+        super::type_into(&mut harness, "Referencia del pago", "zapatos");
+        assert!(shows(&harness, "1-000002"));
+        assert!(!shows(&harness, "1-000001"));
+        super::type_into(&mut harness, "Referencia del pago", "000003");
+        assert!(shows(&harness, "Mercado"));
+        assert!(!shows(&harness, "Zapatos"));
+        super::type_into(&mut harness, "Referencia del pago", "EF1");
+        assert!(shows(&harness, "Gaseosa"));
+        super::type_into(&mut harness, "Referencia del pago", "nada de esto");
+        assert!(shows(&harness, "Ninguna venta de hoy coincide"));
+        // A row opens the sale's window.
+        super::type_into(&mut harness, "Referencia del pago", "");
+        harness.get_by_label("Mercado").click();
+        harness.run_steps(4);
+        assert_eq!(harness.state().opened.as_deref(), Some("1-000003"));
+        assert!(shows(&harness, "Venta 1-000003"));
+        assert!(shows(&harness, "contado por el cajero"));
+        assert!(shows(&harness, "Pendiente"));
+    }
+
+    #[test]
+    fn a_lookup_and_a_follow_are_asked_for_not_done_while_drawing() {
+        let mut harness = harness();
+        harness.run_steps(3);
         harness.get_by_label("Referencia del pago").focus();
-        harness.run();
+        harness.run_steps(2);
         harness.get_by_label("Referencia del pago").type_text("PD9");
-        harness.run();
+        harness.run_steps(2);
         harness.get_by_label("Consultar estado").click();
-        harness.run();
+        harness.run_steps(2);
         harness.get_by_label("Vigilar este pago").click();
-        harness.run();
+        harness.run_steps(2);
         assert_eq!(
             harness.state().queued,
             [
@@ -196,9 +365,24 @@ mod status {
         }))
         .unwrap();
         harness.state_mut().lookup = Requested::Done(("PD9".into(), record));
-        harness.run();
+        harness.run_steps(2);
         assert!(shows(&harness, "PRV9"));
         assert!(shows(&harness, "Aprobado"));
+        // A sale's number is asked of the books, whatever its day; it is not followed.
+        super::type_into(&mut harness, "Referencia del pago", "1-000099");
+        assert!(
+            harness.query_by_label("Vigilar este pago").is_none(),
+            "a sale's number is no charge to follow"
+        );
+        harness.get_by_label("Consultar estado").click();
+        harness.run_steps(2);
+        assert_eq!(
+            harness.state().queued,
+            [StatusCommand::FindSale(SaleNumber {
+                till: 1,
+                number: 99
+            })]
+        );
     }
 }
 

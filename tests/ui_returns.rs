@@ -1,9 +1,10 @@
 //! Devolver dinero from the app (issue 44), as the people at the till do it (kittest, against the
-//! built-in simulator over loopback): Estado de pagos → the sale → «Devolver dinero» → (in Caja)
-//! the owner's PIN → the review in words → sent once → the sale says «Devuelto»; a partial return
-//! says «Devuelto $ 20.000 de $ 80.000»; in Caja without the owner's PIN, and with any bad input,
-//! nothing reaches the service (the simulator's withdraw requests counted); Cuadre del día shows
-//! the return apart from payouts, and sales less returns.
+//! built-in simulator over loopback): Estado de pagos → the sale's window → «Devolver por
+//! dispersión…» on its part → (in Caja) the owner's PIN → the review in words → sent once → the
+//! part says «Devuelto» and the sale «Devuelta»; a partial return says «Devuelto $ 20.000 de
+//! $ 80.000», and the form what remains after it; in Caja without the owner's PIN, and with any
+//! bad input, nothing reaches the service (the simulator's withdraw requests counted); Cuadre del
+//! día shows the return apart from payouts, and sales less returns.
 
 mod common;
 
@@ -42,16 +43,29 @@ fn approved_sale(
     reference
 }
 
+/// The number the books gave the sale a charge is for: «1-000001».
+fn number_of(harness: &Harness<'_, PaydeskApp>, reference: &str) -> String {
+    let session = harness.state().session().cloned().expect("a session");
+    let ledger = session.ledger.clone().expect("a ledger");
+    ledger
+        .sale_of_charge(session.profile_name(), reference, "")
+        .expect("the books")
+        .expect("a sale of the charge")
+        .number
+        .to_string()
+}
+
 /// Estado de pagos, and the sale's window opened from its row, as a person opens it.
 fn open_sale(harness: &mut Harness<'_, PaydeskApp>, what: &str, reference: &str) {
     harness.state_mut().show_panel(Panel::Status);
     harness.run_steps(4);
     wait_until(harness, "the sale is in today's list", |h| shows(h, what));
     harness.get_by_label(what).click();
-    wait_until(harness, "the sale's window", |h| {
-        shows(h, &format!("Pago {reference}"))
-    });
+    let title = format!("Venta {}", number_of(harness, reference));
+    wait_until(harness, "the sale's window", |h| shows(h, &title));
 }
+
+const BY_PAYOUT: &str = "Devolver por dispersión…";
 
 fn set_owner_pin(harness: &mut Harness<'_, PaydeskApp>) {
     wait_until(harness, "the people are read", |h| {
@@ -97,7 +111,7 @@ fn in_caja_the_owners_pin_opens_the_return_and_the_sale_says_returned() {
     let reference = approved_sale(&app, &mut harness, "80.000", "Zapatos talla 40");
     set_owner_pin(&mut harness);
     open_sale(&mut harness, "Zapatos talla 40", &reference);
-    click(&mut harness, "Devolver dinero");
+    click(&mut harness, BY_PAYOUT);
     wait_until(&mut harness, "the owner's PIN is asked", |h| {
         h.query_by(text_input("PIN")).is_some()
     });
@@ -108,7 +122,10 @@ fn in_caja_the_owners_pin_opens_the_return_and_the_sale_says_returned() {
         shows(h, "El cliente pagó $ 80.000; quedan $ 80.000 por devolver")
     });
     assert!(
-        shows(&harness, &format!("Pago {reference}")),
+        shows(
+            &harness,
+            &format!("Venta {}", number_of(&harness, &reference))
+        ),
         "the sale stays open"
     );
     review(&app, &mut harness, "80.000", "@ANA123");
@@ -131,9 +148,11 @@ fn in_caja_the_owners_pin_opens_the_return_and_the_sale_says_returned() {
     wait_until(&mut harness, "the service confirmed it", |h| {
         shows(h, "Devolución confirmada: $ 80.000 a @ANA123")
     });
-    wait_until(&mut harness, "the sale says it went back", |h| {
-        h.query_all_by_label("Devuelto").count() >= 2
-    });
+    wait_until(
+        &mut harness,
+        "the part and the sale say it went back",
+        |h| shows(h, "Devuelto") && shows(h, "Devuelta"),
+    );
     assert_eq!(
         withdraws(&app, &harness),
         1,
@@ -148,7 +167,7 @@ fn a_partial_return_says_how_much_of_the_sale_went_back() {
     let reference = approved_sale(&app, &mut harness, "80.000", "Chaqueta de cuero");
     open_sale(&mut harness, "Chaqueta de cuero", &reference);
     // No owner's PIN set: the owner is at the till, and the form opens at once.
-    click(&mut harness, "Devolver dinero");
+    click(&mut harness, BY_PAYOUT);
     wait_until(&mut harness, "the form", |h| {
         shows(h, "quedan $ 80.000 por devolver")
     });
@@ -160,10 +179,13 @@ fn a_partial_return_says_how_much_of_the_sale_went_back() {
         shows(h, "Devolución confirmada: $ 20.000 a @ANA123")
     });
     wait_until(&mut harness, "the window and the list say the part", |h| {
-        h.query_all_by_label("Devuelto $ 20.000 de $ 80.000")
-            .count()
-            >= 2
+        shows(h, "Devuelto $ 20.000 de $ 80.000") && shows(h, "Devuelta en parte ($ 20.000)")
     });
+    // The form says what remains now, not what remained when it opened.
+    wait_until(&mut harness, "the form says what remains", |h| {
+        shows(h, "El cliente pagó $ 80.000; quedan $ 60.000 por devolver")
+    });
+    assert!(!shows(&harness, "quedan $ 80.000"));
     assert_eq!(withdraws(&app, &harness), 1);
 }
 
@@ -174,7 +196,7 @@ fn in_caja_without_the_owners_pin_nothing_reaches_the_service() {
     let reference = approved_sale(&app, &mut harness, "30.000", "Gorra azul");
     set_owner_pin(&mut harness);
     open_sale(&mut harness, "Gorra azul", &reference);
-    click(&mut harness, "Devolver dinero");
+    click(&mut harness, BY_PAYOUT);
     wait_until(&mut harness, "the owner's PIN is asked", |h| {
         h.query_by(text_input("PIN")).is_some()
     });
@@ -202,7 +224,7 @@ fn every_bad_return_input_has_its_message_and_sends_nothing() {
     let mut harness = app.harness();
     let reference = approved_sale(&app, &mut harness, "50.000", "Bolso negro");
     open_sale(&mut harness, "Bolso negro", &reference);
-    click(&mut harness, "Devolver dinero");
+    click(&mut harness, BY_PAYOUT);
     wait_until(&mut harness, "the form", |h| {
         shows(h, "quedan $ 50.000 por devolver")
     });
@@ -246,7 +268,7 @@ fn the_close_shows_the_return_apart_from_payouts_and_what_is_left_of_the_sales()
     let mut harness = app.harness();
     let reference = approved_sale(&app, &mut harness, "80.000", "Vestido rojo");
     open_sale(&mut harness, "Vestido rojo", &reference);
-    click(&mut harness, "Devolver dinero");
+    click(&mut harness, BY_PAYOUT);
     wait_until(&mut harness, "the form", |h| {
         shows(h, "quedan $ 80.000 por devolver")
     });
@@ -344,7 +366,15 @@ fn the_customer_display_says_the_return_of_the_code_on_display_while_it_goes() {
 
     harness.state_mut().show_panel(Panel::Status);
     harness.run_steps(4);
-    harness.get_by_label("QR del mostrador").click();
+    // The code's own row (each payment it took is a sale of its own, in a row of its own).
+    wait_until(&mut harness, "the code's row", |h| {
+        shows(h, "cada pago es una venta")
+    });
+    harness
+        .query_all_by_label_contains("cada pago es una venta")
+        .next()
+        .expect("the code's row")
+        .click();
     harness.run_steps(4);
     let time = paydesk::clock::shown_moment(payment.received_at);
     click(&mut harness, &format!("Devolver $ 12.000 de las {time}"));
@@ -372,7 +402,7 @@ fn on_a_small_screen_the_return_form_and_the_windows_close_are_on_it() {
     harness.set_size(egui::vec2(1366.0, 768.0));
     let reference = approved_sale(&app, &mut harness, "80.000", "Zapatos talla 40");
     open_sale(&mut harness, "Zapatos talla 40", &reference);
-    click(&mut harness, "Devolver dinero");
+    click(&mut harness, BY_PAYOUT);
     wait_until(&mut harness, "the form", |h| {
         shows(h, "quedan $ 80.000 por devolver")
     });
@@ -424,7 +454,7 @@ fn a_lost_answer_leaves_the_return_unknown_and_never_sends_it_again() {
         204
     );
     open_sale(&mut harness, "Sombrero vueltiao", &reference);
-    click(&mut harness, "Devolver dinero");
+    click(&mut harness, BY_PAYOUT);
     wait_until(&mut harness, "the form", |h| {
         shows(h, "quedan $ 40.000 por devolver")
     });

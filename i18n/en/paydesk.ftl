@@ -751,7 +751,7 @@ top-receiver-down-help = The service's notifications do not reach this computer.
 
 ## The till: the Status table
 status-reference-hint = your reference (TABLE-4) or the service's
-status-none-match = None of today's payments matches "{ $wanted }". "Check status" asks the service.
+status-none-match = None of today's sales matches "{ $wanted }". "Check status" asks the service, or the books for a sale's number (1-000123).
 status-payment-title = Payment { $reference }
 status-no-notifications = No notification has arrived for this payment.
 
@@ -1251,8 +1251,8 @@ collect-reference-and-expiry = Reference and expiry
 collect-reference = Reference
 
 ## empty screens
-status-empty-title = No payments today yet
-status-empty-body = Every payment you collect today shows here, with its state as it is now: pending, approved or declined. If a customer says they paid, look up their reference above.
+status-empty-title = No sales today yet
+status-empty-body = Every sale of today shows here, however it was paid (link, QR, cash, tab or a mix), with its state as it is now. If a customer says they paid, look up their reference or the sale's number above.
 status-empty-action = Collect a payment
 reconcile-empty-title = Nothing to reconcile for these dates
 reconcile-empty-body = What the service confirmed shows here: approved payments by method and by cashier, payouts paid and what does not add up. Change the dates above, or make the first sale.
@@ -1571,7 +1571,7 @@ collect-seller-identify = Say who is selling
 window-title = paydesk — { $panel }
 announce-ended = { $what }: { $amount }
 announce-ended-sold = { $what }: { $amount }, { $description }
-status-today-table = Today's payments
+status-today-table = Today's sales
 close-table = The close's totals
 close-exceptions-table = Payments to review
 table-column-line = Item
@@ -1641,7 +1641,7 @@ cli-return-sent =
 cli-payout-returns = return of the sale { $sale }
 
 ## Returning money from the app (issue 44): the sale's window in Payment status
-refund-button = Return money
+refund-button = Return by payout…
 refund-owner-pin = Returning money is the owner's: their PIN is asked before the form opens
 refund-needs-owner = Returning money is the owner's: type the owner's PIN and review again. Nothing was sent
 refund-this-payment = Return { $amount } of { $time }
@@ -2282,3 +2282,56 @@ cobrar-mode-tab = On the tab
 cobrar-tab-create-qr = Create QR code
 cobrar-tab-qr-made = QR code for { $amount } (sale { $reference })
 cobrar-tab-shown = Payment to { $name }'s tab
+
+## Payment status: the day's sales (issue 51)
+status-way-qr = QR
+status-state-paid-twice = Paid twice: give back { $amount }
+status-state-returned = Returned
+status-state-returned-part = Partly returned ({ $amount })
+status-code-row = { $kind } · each payment is a sale
+status-tab-row = Payment on { $name }'s tab · not a sale
+status-other-day-row = Part of sale { $number }, of another day
+status-charge-row = { $kind } · not a sale
+status-sold = Sales: { $amount }
+status-sold-unpaid = and { $amount } not paid yet
+status-received-service = Received through the service: { $payments }
+status-received-cash = In cash: { $amount }
+status-owed = Owed to the shop: { $amount }
+status-figures-reading = Reading the day's figures…
+status-filter = Show
+status-filter-all = All
+status-filter-paid = Paid
+status-filter-waiting = Waiting for payment
+status-filter-open = Still to collect
+status-filter-voided = Voided
+status-filter-returned = With a return
+status-column-number = Sale
+status-column-ways = Paid with
+status-sale-title = Sale { $number }
+status-sale-when = Date and time
+status-sale-by = Sold by
+status-sale-lines = What was sold
+status-sale-line = { $quantity } × { $description } at { $price }
+status-sale-parts = How it was paid
+status-part-tab-word = owed by { $name }
+status-sale-paid-twice = { $amount } was paid over: give the customer back what they paid twice
+status-charge-details = Details of electronic payment { $reference }
+status-sale-whatsapp = Send receipt by WhatsApp
+status-sale-print = Print receipt ({ $way })
+status-sale-pdf = Receipt as PDF ({ $way })
+status-whatsapp-failed = WhatsApp could not be opened on this computer: copy the receipt and send it yourself
+status-return-cash-back = Return in cash (customer here)…
+status-return-cash = Return in cash…
+status-return-tab = Credit the tab…
+status-return-title-cash = Return in cash for sale { $number }
+status-return-title-tab = Credit { $name }'s tab (sale { $number })
+status-return-paid = { $paid } was paid this way; { $remaining } left to return
+status-return-send-cash = Return { $amount } in cash
+status-return-send-tab = Credit { $amount } to the tab
+status-return-done-cash = { $amount } returned in cash from the drawer
+status-return-done-tab = { $amount } credited to { $name }'s tab
+status-return-needs-owner = Returning is the owner's: type the owner's PIN. Nothing was written
+status-return-nothing-left = Nothing is left to return of this way of payment
+status-find-sale = Looking for sale { $number } in the books…
+payouts-return-of = Return of sale { $number }
+status-open-sale = Open sale { $number }

@@ -751,7 +751,7 @@ top-receiver-down-help = Las notificaciones del servicio no llegan a este comput
 
 ## The till: the Status table
 status-reference-hint = su referencia (MESA-4) o la del servicio
-status-none-match = Ningún pago de hoy coincide con "{ $wanted }". "Consultar estado" le pregunta al servicio.
+status-none-match = Ninguna venta de hoy coincide con "{ $wanted }". "Consultar estado" le pregunta al servicio, o a los libros si es un número de venta (1-000123).
 status-payment-title = Pago { $reference }
 status-no-notifications = No ha llegado ninguna notificación de este pago.
 
@@ -1251,8 +1251,8 @@ collect-reference-and-expiry = Referencia y vencimiento
 collect-reference = Referencia
 
 ## empty screens
-status-empty-title = Aún no hay pagos hoy
-status-empty-body = Aquí aparece cada cobro que haga hoy, con su estado al momento: pendiente, aprobado o rechazado. Si un cliente dice que ya pagó, busque arriba su referencia.
+status-empty-title = Aún no hay ventas hoy
+status-empty-body = Aquí aparece cada venta de hoy, la pague como la pague (link, QR, efectivo, fiado o una mezcla), con su estado al momento. Si un cliente dice que ya pagó, busque arriba su referencia o el número de la venta.
 status-empty-action = Cobrar un pago
 reconcile-empty-title = Nada que cuadrar en estas fechas
 reconcile-empty-body = Aquí aparece lo que el servicio confirmó: los cobros aprobados por medio de pago y por cajero, las dispersiones pagadas y lo que no cuadra. Cambie las fechas arriba, o haga el primer cobro.
@@ -1571,7 +1571,7 @@ collect-seller-identify = Decir quién vende
 window-title = paydesk — { $panel }
 announce-ended = { $what }: { $amount }
 announce-ended-sold = { $what }: { $amount }, { $description }
-status-today-table = Pagos de hoy
+status-today-table = Ventas de hoy
 close-table = Totales del cuadre
 close-exceptions-table = Pagos para revisar
 table-column-line = Concepto
@@ -1641,7 +1641,7 @@ cli-return-sent =
 cli-payout-returns = devolución de la venta { $sale }
 
 ## Devolver dinero en la app (issue 44): la ventana de la venta en Estado de pagos
-refund-button = Devolver dinero
+refund-button = Devolver por dispersión…
 refund-owner-pin = Devolver dinero es del dueño: se pide su PIN antes de abrir el formulario
 refund-needs-owner = Devolver dinero es del dueño: escriba el PIN del dueño y vuelva a revisar. No se envió nada
 refund-this-payment = Devolver { $amount } de las { $time }
@@ -2282,3 +2282,56 @@ cobrar-mode-tab = Fiar
 cobrar-tab-create-qr = Crear código QR
 cobrar-tab-qr-made = Código QR por { $amount } (venta { $reference })
 cobrar-tab-shown = Abono a la cuenta de { $name }
+
+## Estado de pagos: las ventas del día (issue 51)
+status-way-qr = QR
+status-state-paid-twice = Pagada dos veces: devolver { $amount }
+status-state-returned = Devuelta
+status-state-returned-part = Devuelta en parte ({ $amount })
+status-code-row = { $kind } · cada pago es una venta
+status-tab-row = Abono al fiado de { $name } · no es una venta
+status-other-day-row = Parte de la venta { $number }, de otro día
+status-charge-row = { $kind } · no es una venta
+status-sold = Ventas: { $amount }
+status-sold-unpaid = y { $amount } sin pagar aún
+status-received-service = Recibido por el servicio: { $payments }
+status-received-cash = En efectivo: { $amount }
+status-owed = Por cobrar: { $amount }
+status-figures-reading = Leyendo las cifras del día…
+status-filter = Mostrar
+status-filter-all = Todas
+status-filter-paid = Pagadas
+status-filter-waiting = Esperando el pago
+status-filter-open = Falta cobrar
+status-filter-voided = Anuladas
+status-filter-returned = Con devolución
+status-column-number = Venta
+status-column-ways = Forma de pago
+status-sale-title = Venta { $number }
+status-sale-when = Fecha y hora
+status-sale-by = Vendió
+status-sale-lines = Lo vendido
+status-sale-line = { $quantity } × { $description } a { $price }
+status-sale-parts = Cómo se pagó
+status-part-tab-word = lo debe { $name }
+status-sale-paid-twice = Se pagó { $amount } de más: devuélvale al cliente lo que pagó dos veces
+status-charge-details = Detalles del pago electrónico { $reference }
+status-sale-whatsapp = Enviar comprobante por WhatsApp
+status-sale-print = Imprimir comprobante ({ $way })
+status-sale-pdf = Comprobante en PDF ({ $way })
+status-whatsapp-failed = No se pudo abrir WhatsApp en este computador: copie el comprobante y envíelo usted
+status-return-cash-back = Devolver en efectivo (cliente presente)…
+status-return-cash = Devolver en efectivo…
+status-return-tab = Abonar al fiado…
+status-return-title-cash = Devolver en efectivo de la venta { $number }
+status-return-title-tab = Abonar al fiado de { $name } (venta { $number })
+status-return-paid = Se pagó { $paid } de esta forma; quedan { $remaining } por devolver
+status-return-send-cash = Devolver { $amount } en efectivo
+status-return-send-tab = Abonar { $amount } al fiado
+status-return-done-cash = Se devolvieron { $amount } en efectivo de la caja
+status-return-done-tab = Se abonaron { $amount } al fiado de { $name }
+status-return-needs-owner = Devolver es del dueño: escriba el PIN del dueño. No se registró nada
+status-return-nothing-left = Ya no queda nada por devolver de esta forma de pago
+status-find-sale = Buscando la venta { $number } en los libros…
+payouts-return-of = Devolución de la venta { $number }
+status-open-sale = Abrir la venta { $number }

@@ -12,6 +12,7 @@ pub mod chime;
 pub mod customer_data;
 pub mod feed;
 pub mod paper;
+pub mod sales;
 pub mod session;
 pub(in crate::ui) mod today;
 pub mod tracker;

@@ -13,6 +13,7 @@ use crate::t;
 use crate::ui::navigation::Panel;
 use crate::ui::plumbing::bridge::{Bridge, Task};
 use crate::ui::plumbing::news::News;
+use crate::ui::services::sales::Followed;
 use crate::ui::services::session::Session;
 use crate::ui::services::tracker::{Ended, TrackedPayment, Tracker};
 
@@ -38,6 +39,8 @@ pub struct TodayFromLedger {
     follow: Option<LedgerFollow>,
     /// The shared ledger went away (its host), until it comes back.
     away: Option<String>,
+    /// Today's sales are to be read again (`Tracker::sales`) at the next `logic`.
+    sales_stale: bool,
 }
 
 /// What a read of the ledger finds for today's list.
@@ -100,6 +103,7 @@ impl TodayFromLedger {
         if follow_unfinished {
             self.news_from = crate::ledger::now_ms();
         }
+        self.sales_stale = true;
         self.read(bridge, session, follow_unfinished);
     }
 
@@ -149,6 +153,17 @@ impl TodayFromLedger {
         });
         if moved || turned_to.is_some_and(Panel::shows_the_days_money) {
             self.read(bridge, session, false);
+            self.sales_stale = true;
+        }
+        // A panel's write at this till (told with `AppAction::Tell`) or another's: a cash sale, a
+        // tab taken or a return of a part changes today's sales and their figures.
+        if news.iter().any(|item| {
+            matches!(
+                item,
+                News::Cash | News::Tab | News::Books { payouts: true, .. } | News::Connected { .. }
+            )
+        }) {
+            self.sales_stale = true;
         }
     }
 
@@ -197,7 +212,38 @@ impl TodayFromLedger {
     ) -> LedgerNews {
         let mut news = self.hear(bridge, session);
         self.put_back(bridge, session, tracker, &mut news.ended);
+        // Whatever another till or the receiver wrote may be a sale, a part or a return of one.
+        if news.sales || news.cash || news.tab || news.payouts || !news.ended.is_empty() {
+            self.sales_stale = true;
+        }
+        self.follow_sales(bridge, session, tracker);
         news
+    }
+
+    /// Today's sales: read again when asked, their rows made again when a read came or the
+    /// followed charges changed.
+    fn follow_sales(&mut self, bridge: &Bridge, session: &Session, tracker: &mut Tracker) {
+        if std::mem::take(&mut self.sales_stale) {
+            tracker.sales.refresh();
+        }
+        if !tracker.sales.logic(bridge, session, tracker.payments.len()) {
+            return;
+        }
+        let followed: Vec<Followed<'_>> = tracker
+            .payments
+            .iter()
+            .map(|payment| Followed {
+                reference: &payment.reference,
+                reference1: &payment.reference1,
+                description: &payment.description,
+                kind: payment.kind.words(&tracker.catalog),
+                amount: payment.shown_amount(),
+                created_ms: payment.created_ms,
+                repeatable: payment.repeatable,
+                cashier: &payment.made_by.cashier,
+            })
+            .collect();
+        tracker.sales.build(&followed, &tracker.catalog);
     }
 
     fn hear(&mut self, bridge: &Bridge, session: &Session) -> LedgerNews {
@@ -208,9 +254,11 @@ impl TodayFromLedger {
         let mut payments_changed = false;
         while let Ok(event) = follow.events.try_recv() {
             match event {
-                LedgerEvent::Collection(_)
-                | LedgerEvent::Received(_)
-                | LedgerEvent::Contradiction(_) => payments_changed = true,
+                LedgerEvent::Collection(_) | LedgerEvent::Received(_) => {
+                    payments_changed = true;
+                    self.sales_stale = true;
+                }
+                LedgerEvent::Contradiction(_) => payments_changed = true,
                 LedgerEvent::NotificationStored(_) | LedgerEvent::NotificationChecked(_) => {
                     news.notifications = true;
                 }

@@ -225,6 +225,8 @@ pub struct Tracker {
     /// Today's money as the books hold it (the close's own sum of the same rows), once read:
     /// what Estado de pagos and Saldo show, so they agree with Cuadre del día.
     pub day_money: Option<MoneyIn>,
+    /// Today's sales as the books hold them, whatever paid them (Estado de pagos' list).
+    pub sales: super::sales::DaySales,
 }
 
 /// A final state that just arrived, or one more payment of a code that takes many: the banner
@@ -269,6 +271,7 @@ impl Tracker {
                 till: crate::ledger::activity::this_till(),
             },
             day_money: None,
+            sales: super::sales::DaySales::default(),
         }
     }
 
@@ -288,6 +291,7 @@ impl Tracker {
         if !same_profile && self.store.is_some() {
             self.payments.clear();
             self.day_money = None;
+            self.sales.clear();
         }
         self.announcer.claim_in(
             store

@@ -19,9 +19,10 @@ impl PayoutsPanel {
                 ui.spinner();
             }
         });
-        let Some(records) = self.journal.value().cloned() else {
+        let Some(journal) = self.journal.value().cloned() else {
             return;
         };
+        let records = &journal.records;
         if records.is_empty() {
             crate::ui::widgets::empty::show(
                 ui,
@@ -36,10 +37,14 @@ impl PayoutsPanel {
         let busy = self.busy_ids();
         let text_height = ui.text_style_height(&egui::TextStyle::Body);
         let small_height = ui.text_style_height(&egui::TextStyle::Small);
-        // A row grows by a line for each note under its state.
+        // A row grows by a line for each note under its state, and for a return's sale.
         let heights: Vec<f32> = records
             .iter()
-            .map(|record| text_height + 14.0 + note_count(record) as f32 * (small_height + 2.0))
+            .map(|record| {
+                let lines =
+                    note_count(record).max(usize::from(journal.sale_of(record.id).is_some()));
+                text_height + 14.0 + lines as f32 * (small_height + 2.0)
+            })
             .collect();
         let columns = Columns::for_width(ui.available_width());
         let actions = t!("journal-actions");
@@ -53,7 +58,7 @@ impl PayoutsPanel {
                     body.heterogeneous_rows(heights.into_iter(), |mut row| {
                         let mut row = table::Row::of(&mut row);
                         let record = &records[row.index()];
-                        columns.cells(&mut row, record);
+                        columns.cells(&mut row, record, journal.sale_of(record.id));
                         row.col(|ui| {
                             if busy.contains(&record.id) {
                                 ui.spinner();
@@ -178,8 +183,14 @@ impl Columns {
             .column(egui_extras::Column::remainder().at_least(120.0))
     }
 
-    /// A payout's cells, up to its state (its way forward is the panel's).
-    fn cells(self, row: &mut table::Row<'_, '_, '_>, record: &PayoutRecord) {
+    /// A payout's cells, up to its state (its way forward is the panel's); a return says whose
+    /// sale it gives back.
+    fn cells(
+        self,
+        row: &mut table::Row<'_, '_, '_>,
+        record: &PayoutRecord,
+        returned: Option<crate::ledger::SaleNumber>,
+    ) {
         row.col(|ui| {
             ui.label(crate::clock::shown_moment(record.created_at));
         });
@@ -190,7 +201,17 @@ impl Columns {
             crate::ui::widgets::amount::amount_label(ui, record.amount, |text| text);
         });
         row.col(|ui| {
-            ui.label(validate::group_cellphone(&record.destination));
+            let destination = validate::group_cellphone(&record.destination);
+            let Some(number) = returned else {
+                ui.label(destination);
+                return;
+            };
+            ui.vertical(|ui| {
+                ui.label(
+                    RichText::new(t!("payouts-return-of", number = number.to_string())).strong(),
+                );
+                ui.label(RichText::new(destination).small().weak());
+            });
         });
         if self.kind {
             row.col(|ui| {

@@ -130,6 +130,38 @@ impl<'a> PayoutsView<'a> {
     }
 }
 
+/// The payouts the journal lists, newest first, and the sale each return gives back (by the
+/// payout's id): a return is named by its sale, never shown as an anonymous payout.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Journal {
+    records: Vec<PayoutRecord>,
+    returns: std::collections::HashMap<i64, crate::ledger::SaleNumber>,
+}
+
+impl Journal {
+    /// Reads the journal, and the returns of sales its payouts carried.
+    fn read(ledger: &Ledger, profile: &str) -> Result<Journal, crate::ledger::LedgerError> {
+        let records = ledger.payouts(profile, 200)?;
+        let since = records
+            .iter()
+            .map(|record| record.created_at)
+            .min()
+            .unwrap_or_default();
+        // A return is written with its payout's intent: none is older than the oldest payout.
+        let returns = ledger
+            .part_returns_between(since, i64::MAX)?
+            .into_iter()
+            .filter_map(|back| back.payout.map(|id| (id, back.number)))
+            .collect();
+        Ok(Journal { records, returns })
+    }
+
+    /// The sale a payout gave money back for, when it is a return.
+    pub(super) fn sale_of(&self, payout: i64) -> Option<crate::ledger::SaleNumber> {
+        self.returns.get(&payout).copied()
+    }
+}
+
 /// The confirmation dialog's state: the plan the person is looking at.
 struct Confirmation {
     plan: PayoutPlan,
@@ -166,7 +198,7 @@ pub struct PayoutsPanel {
     planned_form: Option<[String; 4]>,
     confirmation: Option<Confirmation>,
     send: Requested<PayoutRecord>,
-    journal: Requested<Vec<PayoutRecord>>,
+    journal: Requested<Journal>,
     journal_stale: bool,
     actions: Vec<(i64, Task<Result<PayoutRecord, UiError>>)>,
     settle: Option<PayoutRecord>,
@@ -323,9 +355,7 @@ impl PayoutsPanel {
         };
         let profile = work.session.profile_name().to_owned();
         self.journal.start(work.bridge.spawn_blocking(move || {
-            ledger
-                .payouts(&profile, 200)
-                .map_err(|e| UiError::local(e.to_string()))
+            Journal::read(&ledger, &profile).map_err(|e| UiError::local(e.to_string()))
         }));
     }
 
@@ -425,9 +455,13 @@ impl PayoutsPanel {
                 work.note_error(error);
             }
             // Payouts still open when the app starts are followed again.
-            if let (Some(records), Ok(ledger)) = (self.journal.value().cloned(), Self::ledger(work))
+            if let (Some(journal), Ok(ledger)) = (self.journal.value().cloned(), Self::ledger(work))
             {
-                for record in records.into_iter().filter(|r| r.state == PayoutState::Sent) {
+                for record in journal
+                    .records
+                    .into_iter()
+                    .filter(|r| r.state == PayoutState::Sent)
+                {
                     self.follow(
                         work.bridge,
                         ledger.clone(),

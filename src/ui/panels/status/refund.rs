@@ -21,9 +21,14 @@ use crate::ui::plumbing::queue::Queue;
 /// What the return asks the app to do.
 #[derive(Debug, Clone)]
 pub enum RefundCommand {
-    /// The owner wants to return `sale`'s `payment` ("" for a sale): the form opens, in Caja
-    /// once the owner's PIN was right.
-    Open { sale: String, payment: String },
+    /// The owner wants to return `sale`'s `payment` ("" for a charge of its own): the form
+    /// opens, in Caja once the owner's PIN was right. `named` is how the form names the sale
+    /// («1-000123»).
+    Open {
+        sale: String,
+        payment: String,
+        named: String,
+    },
     /// Every rule and the balance: the plan the owner then confirms.
     Review(ReturnAsk),
     /// Exists once per confirmation: the dialog's plan is taken out as it is queued.
@@ -48,8 +53,12 @@ pub struct Confirmation {
 
 pub struct Refund {
     pub queued: Queue<RefundCommand>,
-    /// The sale's payment whose form opens once the owner's PIN is right.
-    awaiting_owner: Option<(String, String)>,
+    /// The sale's payment whose form opens once the owner's PIN is right, and how it is named.
+    awaiting_owner: Option<(String, String, String)>,
+    /// How the form names the sale: its number («1-000123»), else the charge's reference.
+    pub named: String,
+    /// The form was brought into sight in its window once.
+    pub(super) brought_into_view: bool,
     pub form: Option<RefundForm>,
     /// What the books say remains (the amount is prefilled with it), or why it cannot be
     /// returned.
@@ -74,6 +83,8 @@ impl Default for Refund {
         Refund {
             queued: Queue::default(),
             awaiting_owner: None,
+            named: String::new(),
+            brought_into_view: false,
             form: None,
             returnable: Requested::NotRequested,
             plan: Requested::NotRequested,
@@ -111,7 +122,7 @@ pub fn return_error(error: ReturnError) -> UiError {
 }
 
 impl Refund {
-    /// Which sale's payment the form is for.
+    /// Whether the form (or the owner's PIN before it) is for `sale`'s charge.
     pub fn is_for(&self, sale: &str) -> bool {
         self.form
             .as_ref()
@@ -119,12 +130,31 @@ impl Refund {
             || self
                 .awaiting_owner
                 .as_ref()
-                .is_some_and(|(waiting, _)| waiting == sale)
+                .is_some_and(|(waiting, _, _)| waiting == sale)
+    }
+
+    /// Whether the form (or the owner's PIN before it) is for this payment of `sale`'s charge
+    /// ("" for a charge of its own).
+    pub fn is_for_payment(&self, sale: &str, payment: &str) -> bool {
+        self.form
+            .as_ref()
+            .is_some_and(|form| form.typed.sale == sale && form.typed.payment == payment)
+            || self
+                .awaiting_owner
+                .as_ref()
+                .is_some_and(|(waiting, paid, _)| waiting == sale && paid == payment)
     }
 
     /// The sale waiting for the owner's PIN, kept while the owner takes the till.
     pub fn awaits_owner(&self) -> Option<&str> {
-        self.awaiting_owner.as_ref().map(|(sale, _)| sale.as_str())
+        self.awaiting_owner
+            .as_ref()
+            .map(|(sale, _, _)| sale.as_str())
+    }
+
+    /// Whether a return went out from this form (or may have): it sends no other.
+    pub fn has_sent(&self) -> bool {
+        matches!(self.send, Requested::Done(_)) || self.send.error().is_some()
     }
 
     /// Whether a review or a return is on its way.
@@ -135,11 +165,11 @@ impl Refund {
             || !self.queued.is_empty()
     }
 
-    fn open(&mut self, work: &mut LogicContext<'_>, sale: String, payment: String) {
-        let Ok(ledger) = work.session.ledger.clone() else {
-            return;
-        };
-        let profile = work.session.profile_name().to_owned();
+    fn open(
+        &mut self,
+        work: &mut LogicContext<'_>,
+        (sale, payment, named): (String, String, String),
+    ) {
         let typed = ReturnForm {
             sale: sale.clone(),
             payment: payment.clone(),
@@ -151,15 +181,34 @@ impl Refund {
                 typed,
                 pressed_while_blocked: false,
             }),
+            named,
             followed: std::mem::take(&mut self.followed),
             ..Refund::default()
         };
+        self.read_returnable(work, sale, payment);
+    }
+
+    /// What the books say remains of the form's charge, read again (the figure shown stays
+    /// meanwhile): at its opening, and after a return of it moved.
+    fn read_returnable(&mut self, work: &mut LogicContext<'_>, sale: String, payment: String) {
+        let Ok(ledger) = work.session.ledger.clone() else {
+            return;
+        };
+        let profile = work.session.profile_name().to_owned();
         let payment = (!payment.is_empty()).then_some(payment);
         self.returnable.start(work.bridge.spawn(async move {
             returns::returnable(ledger, &profile, &sale, payment.as_deref())
                 .await
                 .map_err(return_error)
         }));
+    }
+
+    /// The form's charge, once a return of it moved: what remains is read again.
+    fn read_again(&mut self, work: &mut LogicContext<'_>) {
+        if let Some(form) = &self.form {
+            let (sale, payment) = (form.typed.sale.clone(), form.typed.payment.clone());
+            self.read_returnable(work, sale, payment);
+        }
     }
 
     /// The owner's gate, kept here and not only on the button: without the owner's side open
@@ -182,11 +231,19 @@ impl Refund {
         };
         let client = work.session.connection.client.clone();
         match command {
-            RefundCommand::Open { sale, payment } if work.access.owner_side() => {
-                self.open(work, sale, payment);
+            RefundCommand::Open {
+                sale,
+                payment,
+                named,
+            } if work.access.owner_side() => {
+                self.open(work, (sale, payment, named));
             }
-            RefundCommand::Open { sale, payment } => {
-                self.awaiting_owner = Some((sale, payment));
+            RefundCommand::Open {
+                sale,
+                payment,
+                named,
+            } => {
+                self.awaiting_owner = Some((sale, payment, named));
                 work.access.ask_owner_pin();
             }
             RefundCommand::Close => {
@@ -222,9 +279,9 @@ impl Refund {
     }
 
     pub fn logic(&mut self, work: &mut LogicContext<'_>) {
-        if let Some((sale, payment)) = self.awaiting_owner.clone() {
+        if let Some(waiting) = self.awaiting_owner.clone() {
             if work.access.owner_side() {
-                self.open(work, sale, payment);
+                self.open(work, waiting);
             } else if work.access.prompt.is_none() {
                 // The PIN prompt was closed without the owner's PIN: nothing opens.
                 self.awaiting_owner = None;
@@ -233,9 +290,11 @@ impl Refund {
         for command in self.queued.take() {
             self.run(command, work);
         }
+        let mut moved = false;
         while let Ok(record) = self.news_receiver.try_recv() {
             self.latest = Some(record);
             self.changed = true;
+            moved = true;
         }
         if self.returnable.poll() {
             if let Some(error) = self.returnable.error() {
@@ -261,6 +320,7 @@ impl Refund {
         }
         if self.send.poll() {
             self.changed = true;
+            moved = true;
             match &self.send {
                 Requested::Done(record) => {
                     self.latest = Some(record.clone());
@@ -273,6 +333,9 @@ impl Refund {
                 Requested::Failed { error, .. } => work.note_error(error),
                 _ => {}
             }
+        }
+        if moved {
+            self.read_again(work);
         }
     }
 

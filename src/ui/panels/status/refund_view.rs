@@ -22,6 +22,8 @@ pub struct RefundView<'a> {
     pub moves_real_money: bool,
     /// Whether the owner's side is open (no PIN set, or the owner's PIN typed).
     pub owner_side: bool,
+    /// The shop's name, as the customer's copy of a sale says it.
+    pub shop: String,
 }
 
 /// The reasons a person picks from, by the code the books keep.
@@ -63,35 +65,57 @@ fn refund_labels(service: &Service<'_>) -> Vec<(Field, String)> {
 }
 
 impl Refund {
-    /// «Devolver dinero» for `sale`'s `payment` ("" for a sale), or its form when open. On the
-    /// owner's side only the owner sees it work; in Caja it says the owner's PIN is asked.
-    pub fn button_ui(&mut self, ui: &mut Ui, label: &str, sale: &str, payment: &str, owner: bool) {
-        let button = ui.add_enabled(!self.is_for(sale), egui::Button::new(label));
+    /// «Devolver por dispersión…» for `sale`'s `payment` ("" for a charge of its own), named
+    /// `named` in its form. On the owner's side only the owner sees it work; in Caja it says the
+    /// owner's PIN is asked. True when it was pressed.
+    pub fn button_ui(
+        &mut self,
+        ui: &mut Ui,
+        label: &str,
+        (sale, payment, named): (&str, &str, &str),
+        owner: bool,
+    ) -> bool {
+        let button = ui.add_enabled(
+            !self.is_for_payment(sale, payment),
+            egui::Button::new(label),
+        );
         let button = if owner {
             button
         } else {
             button.on_hover_text(t!("refund-owner-pin"))
         };
-        if button.clicked() {
+        let pressed = button.clicked();
+        if pressed {
             self.queued.ask(
                 ui,
                 RefundCommand::Open {
                     sale: sale.to_owned(),
                     payment: payment.to_owned(),
+                    named: named.to_owned(),
                 },
             );
         }
+        pressed
     }
 
-    /// The form for `sale`, when it is the one open, and the confirmation over it.
-    pub fn form_ui(&mut self, ui: &mut Ui, sale: &str, view: &RefundView<'_>, paper: &mut Paper) {
+    /// The form for `sale`'s `payment`, when it is the one open, and the confirmation over it.
+    pub fn form_ui(
+        &mut self,
+        ui: &mut Ui,
+        (sale, payment): (&str, &str),
+        view: &RefundView<'_>,
+        paper: &mut Paper,
+    ) {
+        if !self.is_for_payment(sale, payment) {
+            return;
+        }
         if self.awaits_owner() == Some(sale) {
             ui.label(RichText::new(t!("refund-owner-pin")).weak());
         }
         let Some(mut form) = self.form.take() else {
             return;
         };
-        if form.typed.sale == sale {
+        if form.typed.sale == sale && form.typed.payment == payment {
             ui.separator();
             self.form_body(ui, &mut form, view);
             self.paper_ui(ui, paper);
@@ -101,28 +125,21 @@ impl Refund {
     }
 
     fn form_body(&mut self, ui: &mut Ui, form: &mut RefundForm, view: &RefundView<'_>) {
-        ui.label(
-            RichText::new(t!("refund-title", sale = form.typed.sale.as_str()))
+        let named = if self.named.is_empty() {
+            form.typed.sale.as_str()
+        } else {
+            self.named.as_str()
+        };
+        let title = ui.label(
+            RichText::new(t!("refund-title", sale = named))
                 .strong()
                 .size(crate::ui::theme::size::EMPHASIS),
         );
-        match &self.returnable {
-            Requested::Done(found) => {
-                ui.label(t!(
-                    "refund-paid",
-                    paid = found.returns.paid.to_string(),
-                    remaining = found.returns.remaining().to_string()
-                ));
-            }
-            Requested::Failed { error, .. } => {
-                error_box(ui, error);
-                close_button(ui, &mut self.queued);
-                return;
-            }
-            _ => {
-                ui.spinner();
-                return;
-            }
+        if !std::mem::replace(&mut self.brought_into_view, true) {
+            title.scroll_to_me(Some(egui::Align::TOP));
+        }
+        if !self.remaining_ui(ui) {
+            return;
         }
         if let Some(words) = self
             .returnable
@@ -144,7 +161,9 @@ impl Refund {
             .show(ui, |ui| fields(ui, form, &view.service, &problems))
             .inner;
         self.review_row(ui, form, built, enter);
-        if (form.pressed_while_blocked || started(form)) && !problems.is_empty() {
+        // Once a return went, the form asks nothing more: what it typed is not a problem.
+        if (form.pressed_while_blocked || started(form)) && !problems.is_empty() && !self.has_sent()
+        {
             blocking_reasons(ui, &problems, &refund_labels(&view.service));
         }
         // A refusal is about the values it was given: changed, it no longer applies.
@@ -157,6 +176,32 @@ impl Refund {
         self.outcome_ui(ui);
     }
 
+    /// What the customer paid and what remains to return, as the books say it now (read again
+    /// after each return of it, the figure shown kept meanwhile); false when there is nothing to
+    /// fill in (the books refuse it, or they were not read yet).
+    fn remaining_ui(&mut self, ui: &mut Ui) -> bool {
+        if let Some(error) = self.returnable.error() {
+            if !self.has_sent() {
+                error_box(ui, error);
+                close_button(ui, &mut self.queued);
+                return false;
+            }
+            // After a return of it: the books' words for what is left (nothing, all returned).
+            ui.label(RichText::new(&error.message).strong());
+            return true;
+        }
+        let Some(found) = self.returnable.value() else {
+            ui.spinner();
+            return false;
+        };
+        ui.label(t!(
+            "refund-paid",
+            paid = found.returns.paid.to_string(),
+            remaining = found.returns.remaining().to_string()
+        ));
+        true
+    }
+
     /// «Revisar devolución…» (nothing is sent from here, only read back), «Cerrar», and what is
     /// under way.
     fn review_row(
@@ -167,7 +212,7 @@ impl Refund {
         enter: bool,
     ) {
         let busy = self.is_busy();
-        let sent = matches!(self.send, Requested::Done(_)) || self.send.error().is_some();
+        let sent = self.has_sent();
         ui.horizontal(|ui| {
             let review = crate::ui::widgets::primary::primary_button(
                 ui,
@@ -341,25 +386,12 @@ fn fields(
         "$ 20.000",
         form::problem_for(problems, Field::Amount),
     );
-    let reason_label = ui.label(t!("field-refund-reason"));
-    ui.vertical(|ui| {
-        for code in REASONS {
-            ui.radio_value(&mut form.typed.reason, code.to_owned(), reason_words(code));
-        }
-    })
-    .response
-    .labelled_by(reason_label.id);
-    ui.end_row();
     let mut enter = form::submitted(&amount);
-    if form.typed.reason == "other" {
-        enter |= form::submitted(&form::text_row(
-            ui,
-            &t!("field-refund-reason-words"),
-            &mut form.typed.reason_words,
-            &t!("refund-reason-words-hint"),
-            form::problem_for(problems, Field::Reason),
-        ));
-    }
+    enter |= reason_rows(
+        ui,
+        (&mut form.typed.reason, &mut form.typed.reason_words),
+        problems,
+    );
     let (label, field, hint) = destination_words(service);
     enter |= form::submitted(&form::text_row(
         ui,
@@ -369,6 +401,34 @@ fn fields(
         form::problem_for(problems, field),
     ));
     enter
+}
+
+/// The reason's rows of a return's form: the usual reasons to pick from, and the shop's own
+/// words for «Otro»; true when Enter was pressed in them.
+pub(super) fn reason_rows(
+    ui: &mut Ui,
+    (reason, words): (&mut String, &mut String),
+    problems: &[ValidationError],
+) -> bool {
+    let reason_label = ui.label(t!("field-refund-reason"));
+    ui.vertical(|ui| {
+        for code in REASONS {
+            ui.radio_value(reason, code.to_owned(), reason_words(code));
+        }
+    })
+    .response
+    .labelled_by(reason_label.id);
+    ui.end_row();
+    if reason != "other" {
+        return false;
+    }
+    form::submitted(&form::text_row(
+        ui,
+        &t!("field-refund-reason-words"),
+        words,
+        &t!("refund-reason-words-hint"),
+        form::problem_for(problems, Field::Reason),
+    ))
 }
 
 /// The outcome in the cashier's words, and whether it is good news.

@@ -1,338 +1,302 @@
-//! One payment of today's list, opened in a window of its own: its state, what was sold, what
-//! the service said about it, the payments a code took, paper, its QR while it can still be
-//! paid, and the notifications that came for it.
+//! A sale opened in its window, the same whatever paid it: its number, what it came to and where
+//! it stands, when and who sold it, what was sold, and its parts, each with how it was paid, how
+//! much, where it stands, whose word stands behind it («confirmado por el servicio», «contado por
+//! el cajero», «lo debe Rosa») and what went back of it; each paid part with the return that fits
+//! it and its form under it; the receipt; and, folded, what the service said of each charge.
 
 use egui::{RichText, Ui};
 
-use super::details::{DetailRow, code_rows, detail_row, record_rows};
+use super::StatusCommand;
+use super::StatusPanel;
+use super::charge_window::{
+    code_ui, contradictions, details_grid, notifications_list, state_lines,
+};
 use super::panel::Shown;
-use super::refund::Refund;
+use super::part_return::{BackTo, PartAsked, PartReturn, PartReturnCommand};
+use super::refund::{Refund, RefundCommand};
 use super::refund_view::RefundView;
-use super::returned::Returned;
-use super::{StatusCommand, StatusPanel};
-use crate::api::TransactionStatus;
-use crate::ledger::StoredNotification;
+use crate::ledger::{PartState, PartTie, PartWay, SalePart, SaleRecord, SaleReturns};
+use crate::money::Pesos;
 use crate::t;
-use crate::ui::services::tracker::TrackedPayment;
+use crate::ui::plumbing::queue::Queue;
+use crate::ui::services::paper::Paper;
+use crate::ui::services::sales::{part_words, state_of};
+use crate::ui::services::tracker::Tracker;
+use crate::ui::theme::Tone;
 use crate::ui::widgets::qr::QrTexture;
-use crate::ui::widgets::status;
+
+/// What a part's returns need from the panel while its window draws.
+struct Returns<'a, 'v> {
+    refund: &'a mut Refund,
+    part_return: &'a mut PartReturn,
+    view: &'a RefundView<'v>,
+    paper: &'a mut Paper,
+}
 
 impl StatusPanel {
-    /// The window; false once the cashier closed it.
-    pub(super) fn payment_window(
+    /// The sale's window; false once the cashier closed it.
+    pub(super) fn sale_window(
         &mut self,
         ctx: &egui::Context,
-        payment: &TrackedPayment,
+        sale: &SaleRecord,
+        tracker: &Tracker,
         shown: Shown<'_>,
-        paper: &mut crate::ui::services::paper::Paper,
+        paper: &mut Paper,
     ) -> bool {
-        let (qr, queued) = (&mut self.opened_qr, &mut self.queued);
-        let (refund, returned) = (&mut self.refund, &self.returned);
-        let mut open = true;
-        let title = t!(
-            "status-payment-title",
-            reference = payment.reference.as_str()
-        );
-        let id = egui::Id::unique("status-payment");
-        // No `open`: egui's own close button names itself "Close window" in English whatever
-        // the app's language; the window's own "Cerrar" (below) closes it in words.
-        egui::Window::new(title.clone())
-            .id(id)
-            .collapsible(false)
-            .resizable(false)
-            .default_width(460.0)
-            .pivot(egui::Align2::CENTER_CENTER)
-            .default_pos(ctx.content_rect().center())
-            .show(ctx, |ui| {
-                state_lines(ui, payment, shown.service_away);
-                if let Some(words) = returned.words(&payment.reference, "") {
-                    ui.label(RichText::new(words).strong());
-                }
-                contradictions(ui, payment);
-                if !payment.description.is_empty() {
-                    ui.label(&payment.description);
-                }
-                // The return's form needs the room at 1366 × 768: the sale's details and its
-                // notifications step aside while it is open, and come back when it closes.
-                let returning = refund.is_for(&payment.reference);
-                if !returning {
-                    details_grid(ui, payment, shown.kind);
-                }
-                received_payments(ui, payment, returned, refund_of(refund, shown.returns));
-                paper_row(ui, payment, paper);
-                if let Some(view) = shown.returns {
-                    refund_section(ui, payment, refund, (view, paper));
-                }
-                if code_ui(ui, payment, qr) {
-                    queued.push(StatusCommand::ShowCustomer(payment.reference.clone()));
-                }
-                if !returning {
-                    notifications_list(ui, payment, shown.notifications);
-                }
-                ui.separator();
-                if ui.button(t!("close")).clicked() {
-                    open = false;
-                }
-            });
-        // The title bar is a focusable handle (to move the window) with no words of its own:
-        // a screen reader landing on it reads the window's title. egui names that handle
-        // `__title_click` under the window's id.
-        let handle = id.with("__title_click");
-        if ctx.has_accesskit_node(handle) {
-            ctx.accesskit_node_builder(handle, |node| node.set_label(title));
-        }
-        open
+        let title = t!("status-sale-title", number = sale.number.to_string());
+        let catalog = &tracker.catalog;
+        let (refund, part_return) = (&mut self.refund, &mut self.part_return);
+        let (queued, shared, qr) = (&mut self.queued, &self.shared, &mut self.opened_qr);
+        super::frame::window(ctx, egui::Id::unique("status-sale-window"), &title, |ui| {
+            head_ui(ui, sale);
+            facts_grid(ui, sale);
+            lines_ui(ui, sale);
+            ui.separator();
+            ui.label(RichText::new(t!("status-sale-parts")).strong());
+            for part in &sale.parts {
+                let returns = shown.returns.map(|view| Returns {
+                    refund: &mut *refund,
+                    part_return: &mut *part_return,
+                    view,
+                    paper: &mut *paper,
+                });
+                part_ui(ui, (sale, part), (tracker, &mut *queued), returns);
+            }
+            ui.separator();
+            if let Some(view) = shown.returns {
+                super::receipt::receipt_row(
+                    ui,
+                    sale,
+                    (&view.shop, catalog),
+                    (&mut *queued, shared),
+                    paper,
+                );
+            }
+            charges_ui(ui, sale, tracker, (shown, qr, queued));
+        })
     }
 }
 
-/// The amount and the state, and that the line is down while it waits.
-fn state_lines(ui: &mut Ui, payment: &TrackedPayment, service_away: Option<i64>) {
-    ui.horizontal(|ui| {
-        if let Some(amount) = payment.shown_amount() {
-            crate::ui::widgets::amount::amount_label(ui, amount, |text| {
-                text.size(crate::ui::theme::size::DETAIL_AMOUNT).strong()
-            });
-        }
-        status::tracked_badge(ui, payment.taking(), payment.status, false);
+/// What it came to, large, and where it stands, in its colour; what was paid over, in danger.
+fn head_ui(ui: &mut Ui, sale: &SaleRecord) {
+    let (state, words) = state_of(sale);
+    ui.horizontal_wrapped(|ui| {
+        crate::ui::widgets::amount::amount_label(ui, sale.total(), |text| {
+            text.size(crate::ui::theme::size::DETAIL_AMOUNT).strong()
+        });
+        let colour = crate::ui::theme::palette(ui).text_of(super::today::tone(state));
+        ui.label(RichText::new(words).strong().color(colour));
     });
-    let waiting = payment.repeatable || !payment.status.is_some_and(|s| s.is_final());
-    if let Some(since) = service_away.filter(|_| waiting) {
-        crate::ui::widgets::offline::waiting_line(ui, since);
-    }
-}
-
-/// What the service said later against the final state the books keep: said plainly, in the
-/// warning colour, for the owner to look into (the books never take it).
-fn contradictions(ui: &mut Ui, payment: &TrackedPayment) {
-    let warn = crate::ui::theme::palette(ui).warning;
-    for contradiction in &payment.contradictions {
+    if let Some(over) = sale.paid_twice() {
         ui.label(
-            RichText::new(t!(
-                "status-contradiction",
-                held = contradiction.held.to_string(),
-                answered = contradiction.answered.to_string(),
-                time = crate::clock::shown_moment(contradiction.seen_at)
-            ))
-            .color(warn),
+            RichText::new(t!("status-sale-paid-twice", amount = over.to_string()))
+                .color(crate::ui::theme::palette(ui).danger),
         );
     }
 }
 
-/// What the till knows of the payment, then what the service's last answer said (empty values
-/// left out).
-fn details_grid(ui: &mut Ui, payment: &TrackedPayment, kind: &str) {
-    let mut rows: Vec<DetailRow> = [
-        (t!("column-kind"), kind.to_owned()),
-        (
-            t!("column-time"),
-            crate::clock::shown_moment(payment.created_ms),
-        ),
-        (t!("field-your-reference"), payment.reference1.clone()),
-        (t!("created-service-reference"), payment.reference.clone()),
-        (t!("column-cashier"), payment.made_by.cashier.clone()),
-        (t!("column-till"), payment.made_by.till.clone()),
-    ]
-    .into_iter()
-    .map(|(label, value)| (label, value, None))
-    .collect();
-    if let Some(record) = &payment.record {
-        // A code's last status answer is one payment of many: its amount, fee and date are in
-        // the list of payments below, not the code's.
-        if payment.repeatable {
-            rows.extend(code_rows(record));
-        } else {
-            rows.extend(record_rows(record));
-        }
-    }
-    egui::Grid::new("status-payment-details")
+/// When, who sold it and where, and what it is for.
+fn facts_grid(ui: &mut Ui, sale: &SaleRecord) {
+    let who = crate::ledger::reconcile::who(&sale.by);
+    let who = if sale.by.till.is_empty() {
+        who
+    } else {
+        format!("{who} · {}", sale.by.till)
+    };
+    egui::Grid::new("status-sale-facts")
         .num_columns(2)
         .show(ui, |ui| {
-            for row in rows {
-                detail_row(ui, row);
+            for (label, value) in [
+                (
+                    t!("status-sale-when"),
+                    crate::clock::shown_datetime(sale.at),
+                ),
+                (t!("status-sale-by"), who),
+                (t!("field-description"), sale.description.clone()),
+            ] {
+                super::details::detail_row(ui, (label, value, None));
             }
         });
 }
 
-/// Its QR and "Show to customer", while it can still be paid; true when that was pressed.
-fn code_ui(ui: &mut Ui, payment: &TrackedPayment, qr: &mut QrTexture) -> bool {
-    let payable = !payment.status.is_some_and(|s| s.is_final())
-        || payment.takes_payments(crate::ledger::now_ms());
-    if !payable || payment.url.is_empty() {
-        return false;
-    }
-    if let Ok(texture) = qr.get(ui.ctx(), &payment.url) {
-        ui.add(
-            egui::Image::new(texture)
-                .fit_to_exact_size(egui::vec2(180.0, 180.0))
-                .alt_text(t!("created-qr-alt", url = payment.url.as_str())),
-        );
-    }
-    ui.button(t!("created-show-customer")).clicked()
-}
-
-/// The notifications that came for the payment, newest last, with what checking them found.
-fn notifications_list(ui: &mut Ui, payment: &TrackedPayment, notifications: &[StoredNotification]) {
-    let received: Vec<_> = notifications
-        .iter()
-        .filter(|n| n.reference_id == payment.reference)
-        .collect();
-    ui.separator();
-    if received.is_empty() {
-        ui.label(RichText::new(t!("status-no-notifications")).weak());
+/// What was sold, a line each, when it is more than the amount typed alone.
+fn lines_ui(ui: &mut Ui, sale: &SaleRecord) {
+    let typed_alone = sale.lines.len() == 1
+        && sale.lines[0].quantity == 1
+        && sale.lines[0].description == sale.description;
+    if sale.lines.is_empty() || typed_alone {
         return;
     }
-    ui.label(RichText::new(t!("created-notifications")).strong());
-    for notification in received.iter().rev() {
-        let mut line = format!(
-            "{} — {} ({})",
-            crate::clock::shown_datetime(notification.received_at),
-            notification.status,
-            notification.check_state.words()
-        );
-        if let Some(reason) = &notification.error_message {
-            line.push_str(&format!(": {reason}"));
+    ui.label(RichText::new(t!("status-sale-lines")).strong());
+    for line in &sale.lines {
+        let said = ui.label(t!(
+            "status-sale-line",
+            quantity = line.quantity,
+            description = line.description.as_str(),
+            price = line.unit_price.to_string()
+        ));
+        crate::ui::widgets::amount::read_as_words(&said, line.total());
+    }
+}
+
+fn part_tone(state: PartState) -> Tone {
+    match state {
+        PartState::Paid => Tone::Success,
+        PartState::Pending => Tone::Warning,
+        PartState::Declined => Tone::Danger,
+        PartState::Expired | PartState::Voided => Tone::Neutral,
+    }
+}
+
+/// Whose word stands behind a part that stands: the service's, the cashier's count, the
+/// customer's debt (by name).
+fn whose_word(part: &SalePart) -> Option<String> {
+    if part.state != PartState::Paid {
+        return None;
+    }
+    Some(match &part.tie {
+        PartTie::Tab { customer_name, .. } if !customer_name.is_empty() => {
+            t!("status-part-tab-word", name = customer_name.as_str())
         }
-        ui.label(line);
-    }
+        tie => tie.way().whose_word(),
+    })
 }
 
-/// «Devolver dinero» for an approved sale (a code's payments have theirs, a line each), and
-/// its form.
-fn refund_section(
+/// One part: how, how much, where it stands and whose word, what went back of it, its
+/// returns and their forms.
+fn part_ui(
     ui: &mut Ui,
-    payment: &TrackedPayment,
-    refund: &mut Refund,
-    (view, paper): (&RefundView, &mut crate::ui::services::paper::Paper),
+    (sale, part): (&SaleRecord, &SalePart),
+    (tracker, queued): (&Tracker, &mut Queue<StatusCommand>),
+    returns: Option<Returns<'_, '_>>,
 ) {
-    if !payment.repeatable && payment.status == Some(TransactionStatus::Approved) {
-        ui.horizontal(|ui| {
-            refund.button_ui(
-                ui,
-                &t!("refund-button"),
-                &payment.reference,
-                "",
-                view.owner_side,
-            );
-        });
-    }
-    refund.form_ui(ui, &payment.reference, view, paper);
-}
-
-/// The return, where a payment of a code may be returned (the window has a session to check
-/// it against).
-fn refund_of<'a>(
-    refund: &'a mut Refund,
-    view: Option<&RefundView>,
-) -> Option<(&'a mut Refund, bool)> {
-    view.map(|view| (refund, view.owner_side))
-}
-
-/// The payments a code that takes many took today, one line each, with what went back of each
-/// and its own «Devolver» (a code is returned one payment at a time).
-fn received_payments(
-    ui: &mut Ui,
-    payment: &TrackedPayment,
-    returned: &Returned,
-    mut refund: Option<(&mut Refund, bool)>,
-) {
-    if payment.received.is_empty() {
-        return;
-    }
-    ui.separator();
-    ui.label(RichText::new(t!("status-received-today")).strong());
-    egui::Grid::new("status-received")
-        .num_columns(4)
-        .striped(true)
-        .show(ui, |ui| {
-            for received in payment.received.iter().rev() {
-                ui.label(crate::clock::shown_moment(received.received_at));
-                match received.amount {
-                    Some(amount) => crate::ui::widgets::amount::amount_label(ui, amount, |t| t),
-                    None => ui.label(""),
-                };
-                ui.label(
-                    received
-                        .fee
-                        .map(|fee| t!("status-received-fee", fee = fee.to_string()))
-                        .unwrap_or_default(),
-                );
-                let gone_back = returned.words(&payment.reference, &received.provider_reference);
-                ui.horizontal(|ui| {
-                    if let Some(words) = gone_back {
-                        ui.label(words);
-                    }
-                    if let (Some((refund, owner)), Some(amount)) =
-                        (refund.as_mut(), received.amount)
-                        && !received.provider_reference.is_empty()
-                    {
-                        let label = t!(
-                            "refund-this-payment",
-                            amount = amount.to_string(),
-                            time = crate::clock::shown_moment(received.received_at)
-                        );
-                        refund.button_ui(
-                            ui,
-                            &label,
-                            &payment.reference,
-                            &received.provider_reference,
-                            *owner,
-                        );
-                    }
-                });
-                ui.end_row();
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(part_words(part, &tracker.catalog)).strong());
+            let amount = match part.state {
+                PartState::Paid => Some(part.paid),
+                _ => part.amount,
+            };
+            if let Some(amount) = amount {
+                crate::ui::widgets::amount::amount_label(ui, amount, |text| text);
+            }
+            let colour = crate::ui::theme::palette(ui).text_of(part_tone(part.state));
+            ui.label(RichText::new(part.state.words()).color(colour));
+            if let Some(word) = whose_word(part) {
+                ui.label(RichText::new(word).weak());
             }
         });
-}
-
-/// Paper for a payment: its receipt once the service confirmed it (the latest payment of a code
-/// that takes many), and a code's poster for the counter.
-fn paper_row(ui: &mut Ui, payment: &TrackedPayment, paper: &mut crate::ui::services::paper::Paper) {
-    use crate::ui::services::paper::PaperCommand;
-    let confirmed = if payment.repeatable {
-        payment
-            .received
-            .last()
-            .map(|received| Some(received.provider_reference.clone()))
-    } else {
-        (payment.status == Some(TransactionStatus::Approved)).then_some(None)
-    };
-    ui.horizontal_wrapped(|ui| {
-        if let Some(which) = confirmed
-            && let Some(pdf) = crate::ui::panels::printer_settings::print_or_pdf(
-                ui,
-                paper,
-                &t!("paper-print-receipt"),
-                &t!("paper-receipt-pdf"),
-            )
-        {
-            paper.queued.ask(
-                ui,
-                PaperCommand::Receipt {
-                    reference: payment.reference.clone(),
-                    payment: which,
-                    pdf,
-                },
-            );
+        let gone_back = SaleReturns {
+            paid: part.paid,
+            returned: part.returns.returned,
+            under_way: part.returns.under_way,
+        };
+        if let Some(words) = gone_back.words() {
+            ui.label(RichText::new(words).strong());
         }
-        if payment.repeatable && !payment.url.is_empty() && ui.button(t!("paper-poster")).clicked()
+        if let PartTie::Service(service) = &part.tie
+            && let Some(payment) = tracker.find(&service.reference)
         {
-            paper.queued.ask(
-                ui,
-                PaperCommand::Poster {
-                    reference: payment.reference.clone(),
-                },
-            );
+            contradictions(ui, payment);
+            let payable = part.state.is_pending() && !payment.url.is_empty();
+            if payable && ui.button(t!("created-show-customer")).clicked() {
+                queued.ask(ui, StatusCommand::ShowCustomer(payment.reference.clone()));
+            }
         }
-        if paper.is_busy() {
-            ui.spinner();
+        if let Some(returns) = returns {
+            returns_ui(ui, (sale, part), returns);
         }
     });
-    crate::ui::panels::printer_settings::outcome_line(
-        ui,
+}
+
+/// The returns that fit a part that stands, while something of it remains: by payout or in
+/// cash at the counter for what the service confirmed, in cash for cash, to the tab for fiado;
+/// and the form open for it. One form at a time: opening one closes the other.
+fn returns_ui(ui: &mut Ui, (sale, part): (&SaleRecord, &SalePart), returns: Returns<'_, '_>) {
+    let Returns {
+        refund,
+        part_return,
+        view,
         paper,
-        &[
-            crate::ui::services::paper::PaperSource::Payment,
-            crate::ui::services::paper::PaperSource::Approval,
-        ],
-    );
+    } = returns;
+    let owner = view.owner_side;
+    let asked = |to| PartAsked {
+        sale: sale.id,
+        part: part.id,
+        to,
+    };
+    let number = sale.number.to_string();
+    if part.state == PartState::Paid && part.returnable() > Pesos::ZERO {
+        ui.horizontal_wrapped(|ui| {
+            let (by_payout, in_cash) = match (&part.tie, part.way()) {
+                (PartTie::Service(service), _) => {
+                    let charge = (
+                        service.reference.as_str(),
+                        service.payment.as_str(),
+                        number.as_str(),
+                    );
+                    let by_payout = refund.button_ui(ui, &t!("refund-button"), charge, owner);
+                    let label = t!("status-return-cash-back");
+                    (
+                        by_payout,
+                        part_return.button_ui(ui, &label, asked(BackTo::Drawer), owner),
+                    )
+                }
+                (_, PartWay::Tab) => {
+                    let label = t!("status-return-tab");
+                    (
+                        false,
+                        part_return.button_ui(ui, &label, asked(BackTo::Tab), owner),
+                    )
+                }
+                _ => {
+                    let label = t!("status-return-cash");
+                    (
+                        false,
+                        part_return.button_ui(ui, &label, asked(BackTo::Drawer), owner),
+                    )
+                }
+            };
+            if by_payout {
+                part_return.queued.ask(ui, PartReturnCommand::Close);
+            }
+            if in_cash && (refund.form.is_some() || refund.awaits_owner().is_some()) {
+                refund.queued.ask(ui, RefundCommand::Close);
+            }
+        });
+    }
+    if let PartTie::Service(service) = &part.tie {
+        refund.form_ui(ui, (&service.reference, &service.payment), view, paper);
+    }
+    part_return.form_ui(ui, sale, part);
+}
+
+/// What the service said of each charge of the sale this till follows, folded: its details,
+/// its QR while it can still be paid, and the notifications that came for it.
+fn charges_ui(
+    ui: &mut Ui,
+    sale: &SaleRecord,
+    tracker: &Tracker,
+    (shown, qr, queued): (Shown<'_>, &mut QrTexture, &mut Queue<StatusCommand>),
+) {
+    let charges = sale.parts.iter().filter_map(|part| match &part.tie {
+        PartTie::Service(service) => tracker.find(&service.reference),
+        _ => None,
+    });
+    for payment in charges {
+        egui::CollapsingHeader::new(t!(
+            "status-charge-details",
+            reference = payment.reference.as_str()
+        ))
+        .id_salt(("status-charge-details", payment.reference.as_str()))
+        .show(ui, |ui| {
+            state_lines(ui, payment, shown.service_away);
+            details_grid(ui, payment, &tracker.kind_words(payment));
+            if code_ui(ui, payment, qr) {
+                queued.push(StatusCommand::ShowCustomer(payment.reference.clone()));
+            }
+            notifications_list(ui, payment, shown.notifications);
+        });
+    }
 }
