@@ -1,39 +1,43 @@
-//! A year of a busy shop in the ledger, on both backends: `cargo bench --bench ledger_scale`.
+//! A year of a busy shop's sales in the books, on both backends: `cargo bench --bench
+//! ledger_scale`.
 //!
-//! For 1,000, 10,000 and 100,000 payments over the last 365 days (three notifications each:
-//! pending, processing, approved, each checked with the service as the receiver does; one
-//! payout per 20 payments; a received payment per approval), it times what the app and the
-//! CLI do with that much: a till's start (open, migrate, settle crashed intents, today's list,
-//! the activity feed), today's list alone, Reconcile for the last 30 days, and the CSV for the
-//! year. SQLite is a file in a temporary folder; PostgreSQL a throwaway cluster on this machine
-//! with every commit flushed (skipped when PostgreSQL is not installed).
-//! `PAYDESK_BENCH_SIZES=1000,10000` picks other sizes.
+//! For 1,000, 10,000 and 100,000 sales over the last 365 days, every kind a counter sees
+//! (`common/shop.rs`: links and QR approved, some declined or expired, counter payments, cash
+//! with change, voids, fiado taken and paid by link or in cash, mixed sales, returns by payout,
+//! in cash and to the tab, a supplier's payout per 20 sales), each written through the ledger's
+//! own calls, it times what the app and the command line do with that much: a till's start
+//! (open, migrate, today's charges, today's sales, the activity feed), today's sales alone (what
+//! Estado de pagos reads), the close of the last 30 days (`Ledger::reconcile`, which reads the
+//! sales journal), the year's sales read (`Ledger::sales_between`), the real `paydesk --json
+//! sales` for the year (the release binary, a process of its own, its whole output read), and
+//! the CSV for the year. SQLite is a file in a temporary folder; PostgreSQL a throwaway cluster
+//! on this machine with every commit flushed (skipped when PostgreSQL is not installed).
+//! `PAYDESK_BENCH_SIZES=1000,10000` picks other sizes; `PAYDESK_BENCH_SQLITE_ONLY=1` skips
+//! PostgreSQL.
 
 #[path = "../tests/common/postgres.rs"]
 #[allow(dead_code)]
 mod postgres;
+#[path = "common/shop.rs"]
+mod shop;
 
+use std::path::Path;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-use paydesk::api::PayoutRequest;
-use paydesk::api::TransactionStatus;
 use paydesk::api::catalog::MethodCatalog;
-use paydesk::api::kind::PaymentKind;
-use paydesk::api::notification::Notification;
+use paydesk::config::SIMULATOR_PROFILE;
 use paydesk::i18n::Language;
-use paydesk::ledger::{
-    CheckState, Collection, IntentRules, Ledger, LedgerUrl, PayoutOutcome, ReceivedPayment,
-    StoreOutcome,
-};
-use paydesk::money::Pesos;
+use paydesk::ledger::reconcile::{Period, bounds, format_date};
+use paydesk::ledger::{LEDGER_FILE_NAME, Ledger, LedgerUrl};
+use time::Date;
 
-const PROFILE: &str = "tienda";
-const DAY_MS: i64 = 24 * 60 * 60 * 1000;
-const NO_RULES: IntentRules = IntentRules {
-    spacing_ms: 0,
-    repeat_window_ms: 0,
-    confirmed_repeat_of: None,
-};
+/// The profile the command line uses where none is configured: its close is the one measured.
+const PROFILE: &str = SIMULATOR_PROFILE;
+const HOUR_MS: i64 = 60 * 60 * 1_000;
+/// Opening hours: the drawer opens at 7:00 and the last sale is before 21:00.
+const OPENS_AT_MS: i64 = 7 * HOUR_MS;
+const CLOSES_AT_MS: i64 = 21 * HOUR_MS;
 
 fn sizes() -> Vec<usize> {
     std::env::var("PAYDESK_BENCH_SIZES")
@@ -46,124 +50,44 @@ fn sizes() -> Vec<usize> {
         .unwrap_or_else(|| vec![1_000, 10_000, 100_000])
 }
 
-fn notification(
-    reference: &str,
-    status: i64,
-    second: usize,
-    amount: i64,
-) -> (Notification, String) {
-    let raw = format!(
-        r#"{{"realAmount":{amount},"amount":{net},"cost":"$1,000.00","referenceId":"{reference}","resourceId":"R{reference}","updatedAt":"2026-01-01 00:00:{second:02}","status":{status},"paymentMethod":"Nequi","providerReference":"P{reference}","reference1":"VENTA","productId":117}}"#,
-        net = amount - 1_000
+/// Moves each payout (its id, when it belongs) to its day: see [`populate`].
+type Backdate<'a> = dyn Fn(&[(i64, i64)]) + 'a;
+
+/// Writes the year, day by day (today's drawer still open at `now`), and says what it holds.
+/// The payout journal dates each payout by the clock: `backdate` moves each one (and its return)
+/// to the day it belongs to, as the year would have written it.
+fn populate(ledger: &Ledger, sales: usize, now: i64, backdate: &Backdate<'_>) -> String {
+    let today = paydesk::clock::today();
+    let first = today - time::Duration::days(364);
+    let mut shop = shop::Shop::open(
+        ledger,
+        PROFILE,
+        (sales / 500).clamp(20, 200),
+        paydesk::clock::start_of(first),
     );
-    (
-        Notification::parse(raw.as_bytes()).expect("a notification"),
-        raw,
+    for day in 0..365_usize {
+        let date = first + time::Duration::days(day as i64);
+        let count = sales * (day + 1) / 365 - sales * day / 365;
+        let start = paydesk::clock::start_of(date);
+        if date == today {
+            shop.write_day(start, now.max(start + 60_000), count, false);
+        } else {
+            shop.write_day(start + OPENS_AT_MS, start + CLOSES_AT_MS, count, true);
+        }
+    }
+    backdate(&shop.payouts_at);
+    format!(
+        "{} sales ({:?}), {} returns, {} payouts",
+        shop.sold(),
+        shop.written,
+        shop.returns,
+        shop.payouts
     )
 }
 
-/// Writes the year: payments spread evenly, their notifications in batches of about a
-/// thousand (as a busy receiver commits them), the payouts one by one (as tills send them).
-fn populate(ledger: &Ledger, payments: usize, now: i64) {
-    let year_start = now - 365 * DAY_MS;
-    let step = (365 * DAY_MS) / payments as i64;
-    let amount = |index: usize| 10_000 + (index % 90) as i64 * 1_000;
-    let collections: Vec<Collection> = (0..payments)
-        .map(|index| Collection {
-            reference: format!("PAY{index:06}"),
-            kind: PaymentKind::Method(130),
-            amount: Some(Pesos::new(amount(index))),
-            reference1: "VENTA".into(),
-            url: format!("https://pay.example/{index}"),
-            created_at: year_start + index as i64 * step,
-            status: Some(if index % 10 == 0 {
-                TransactionStatus::Rejected
-            } else {
-                TransactionStatus::Approved
-            }),
-            description: "Almuerzo".into(),
-            repeatable: false,
-            open_until: None,
-            made_by: Default::default(),
-            resource_id: None,
-        })
-        .collect();
-    for chunk in collections.chunks(2_000) {
-        ledger
-            .record_collections(PROFILE, chunk)
-            .expect("collections");
-    }
-    for chunk in collections.chunks(333) {
-        let batch: Vec<_> = chunk
-            .iter()
-            .enumerate()
-            .flat_map(|(offset, collection)| {
-                let index = collection.reference[3..].parse::<usize>().unwrap_or(offset);
-                [(1, 1), (9, 2), (2, 3)].map(|(status, second)| {
-                    notification(&collection.reference, status, second, amount(index))
-                })
-            })
-            .collect();
-        let stored = ledger
-            .store_notifications_received_at(PROFILE, &batch, chunk[0].created_at + 60_000)
-            .expect("notifications");
-        // The receiver checks each one with the service, which agrees.
-        let checks: Vec<_> = stored
-            .iter()
-            .zip(&batch)
-            .filter_map(|(outcome, (parsed, _))| match outcome {
-                StoreOutcome::Stored(id) => Some((*id, CheckState::Confirmed, Some(parsed.status))),
-                StoreOutcome::Duplicate { .. } | StoreOutcome::Full { .. } => None,
-            })
-            .collect();
-        ledger.record_checks(&checks).expect("checks");
-    }
-    // The money: what the status answers confirmed, a row per approved payment.
-    let received: Vec<ReceivedPayment> = collections
-        .iter()
-        .filter(|collection| collection.status == Some(TransactionStatus::Approved))
-        .map(|collection| ReceivedPayment {
-            reference: collection.reference.clone(),
-            kind: collection.kind.clone(),
-            repeatable: false,
-            provider_reference: String::new(),
-            amount: collection.amount,
-            fee: Some(Pesos::new(1_000)),
-            received_at: collection.created_at + 60_000,
-            cashier: String::new(),
-        })
-        .collect();
-    for chunk in received.chunks(2_000) {
-        ledger
-            .record_received_all(PROFILE, chunk)
-            .expect("received payments");
-    }
-    for index in 0..payments / 20 {
-        let request = PayoutRequest {
-            amount: Pesos::new(50_000 + index as i64),
-            reference1: format!("OUT-{index:05}"),
-            webhook_request: None,
-            method_id: 245,
-            destination: "3001234567".into(),
-            bank_name: None,
-        };
-        let intent = ledger
-            .begin_payout(PROFILE, &request, &NO_RULES)
-            .expect("payout");
-        ledger
-            .finish_payout(
-                intent.id,
-                &PayoutOutcome::Sent {
-                    transaction_reference: Some(format!("T-{index}")),
-                    reply_json: "{}".into(),
-                },
-            )
-            .expect("payout answer");
-    }
-}
-
-/// The median of `runs` timings of `work`.
+/// The median of `runs` timings of `work`, after one run to warm up.
 fn median(runs: usize, mut work: impl FnMut()) -> Duration {
+    work();
     let mut times: Vec<Duration> = (0..runs)
         .map(|_| {
             let started = Instant::now();
@@ -179,76 +103,213 @@ fn ms(duration: Duration) -> String {
     format!("{:.1} ms", duration.as_secs_f64() * 1_000.0)
 }
 
-fn measure(backend: &str, payments: usize, open: &dyn Fn() -> Ledger) {
+/// Where the command line finds the books: its own folders, and a shared ledger's address.
+struct Books<'a> {
+    home: &'a Path,
+    ledger_url: Option<String>,
+}
+
+/// `paydesk --json sales --from FROM --to TO`, the release binary, as a shop runs it: its whole
+/// output read; how many sales it listed.
+fn paydesk_sales(books: &Books<'_>, from: Date, to: Date) -> usize {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_paydesk"));
+    for (key, _) in std::env::vars() {
+        if key.starts_with("PAYDESK_") {
+            command.env_remove(key);
+        }
+    }
+    command
+        .env("PAYDESK_CONFIG_DIR", books.home.join("config"))
+        .env("PAYDESK_DATA_DIR", books.home.join("data"))
+        .env("PAYDESK_EXPORTS_DIR", books.home.join("exports"))
+        .env("PAYDESK_NO_KEYRING", "1")
+        .env("PAYDESK_LANG", "es")
+        .args([
+            "--json",
+            "sales",
+            "--from",
+            &format_date(from),
+            "--to",
+            &format_date(to),
+        ]);
+    if let Some(url) = &books.ledger_url {
+        command.env("PAYDESK_LEDGER_URL", url);
+    }
+    let output = command.output().expect("paydesk runs");
+    assert!(
+        output.status.success(),
+        "paydesk sales: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).expect("its JSON");
+    document["sales"].as_array().map_or(0, Vec::len)
+}
+
+fn measure(
+    backend: &str,
+    sales: usize,
+    books: &Books<'_>,
+    open: &dyn Fn() -> Ledger,
+    backdate: &Backdate<'_>,
+) {
     let now = paydesk::ledger::now_ms();
     let ledger = open();
     let filled = Instant::now();
-    populate(&ledger, payments, now);
+    let written = populate(&ledger, sales, now, backdate);
     let filling = filled.elapsed();
     let today = paydesk::clock::today();
     let month_ago = today - time::Duration::days(29);
     let year_ago = today - time::Duration::days(364);
-    let (from, to) = paydesk::ledger::reconcile::bounds(today, today);
+    let (from, to) = bounds(today, today);
+    let (year_from, year_to) = bounds(year_ago, today);
+    let in_the_year = ledger
+        .sales_between(year_from, year_to)
+        .expect("the year")
+        .len();
+    assert_eq!(in_the_year, sales, "every sale written is in the year");
 
     let start = median(5, || {
         let till = open();
-        let list = till
+        let charges = till
             .collections_between(Some(PROFILE), from, to)
-            .expect("today");
+            .expect("today's charges");
+        let sold = till.sales_between(from, to).expect("today's sales");
         let feed = till.notifications(200).expect("activity");
-        assert!(!feed.is_empty() && list.len() < payments);
+        assert!(!feed.is_empty() && charges.len() < sales && sold.len() < sales);
     });
-    let today_list = median(21, || {
-        ledger
-            .collections_between(Some(PROFILE), from, to)
-            .expect("today");
+    let today_sales = median(21, || {
+        ledger.sales_between(from, to).expect("today's sales");
     });
     let reconcile = median(5, || {
         let report = ledger
             .reconcile(Some(PROFILE), month_ago, today, now)
             .expect("reconcile");
-        assert!(report.approved.count > 0);
+        assert!(report.figures.sales.sold.count > 0);
+    });
+    let year_read = median(3, || {
+        ledger.sales_between(year_from, year_to).expect("the year");
+    });
+    let command = median(3, || {
+        assert_eq!(paydesk_sales(books, year_ago, today), sales);
     });
     let csv = median(3, || {
         let rows = ledger
             .export_csv(
-                paydesk::ledger::reconcile::Period::new(Some(PROFILE), year_ago, today),
+                Period::new(Some(PROFILE), year_ago, today),
                 std::io::sink(),
                 Language::Es,
                 &MethodCatalog::default(),
             )
             .expect("csv");
-        assert!(rows >= payments);
+        assert!(rows > 0);
     });
     println!(
-        "| {backend} | {payments} | {} | {} | {} | {} | {} |",
+        "| {backend} | {sales} | {} | {} | {} | {} | {} | {} | {} |",
         ms(filling),
         ms(start),
-        ms(today_list),
+        ms(today_sales),
         ms(reconcile),
+        ms(year_read),
+        ms(command),
         ms(csv)
     );
+    eprintln!("  ({backend}: {written})");
+}
+
+/// Moves each payout of an embedded ledger at `path`, and its return, to when it belongs.
+fn backdate_sqlite(path: &Path, payouts: &[(i64, i64)]) {
+    let mut db = rusqlite::Connection::open(path).expect("the ledger's file");
+    db.busy_timeout(Duration::from_secs(10)).expect("timeout");
+    let moving = db.transaction().expect("transaction");
+    for (id, at) in payouts {
+        moving
+            .execute(
+                "UPDATE payouts SET created_at = ?1, updated_at = ?1 WHERE id = ?2",
+                (at, id),
+            )
+            .expect("payout dated");
+        moving
+            .execute(
+                "UPDATE part_returns SET at = ?1 WHERE payout_id = ?2",
+                (at, id),
+            )
+            .expect("return dated");
+    }
+    moving.commit().expect("commit");
+}
+
+/// The same in a shared ledger at `url`.
+fn backdate_postgres(url: &str, payouts: &[(i64, i64)]) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        let (mut client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+            .await
+            .expect("the cluster");
+        tokio::spawn(connection);
+        let moving = client.transaction().await.expect("transaction");
+        for (id, at) in payouts {
+            moving
+                .execute(
+                    "UPDATE payouts SET created_at = $1, updated_at = $1 WHERE id = $2",
+                    &[at, id],
+                )
+                .await
+                .expect("payout dated");
+            moving
+                .execute(
+                    "UPDATE part_returns SET at = $1 WHERE payout_id = $2",
+                    &[at, id],
+                )
+                .await
+                .expect("return dated");
+        }
+        moving.commit().await.expect("commit");
+    });
 }
 
 fn main() {
     println!(
-        "| backend | payments (×3 notifications, ÷20 payouts) | writing the year | a till's start | today's list | Reconcile, 30 days | CSV, the year |"
+        "| backend | sales | writing the year | a till's start | today's sales | close, 30 days | the year's sales read | `paydesk --json sales`, the year | CSV, the year |"
     );
-    println!("|---|---|---|---|---|---|---|");
-    for payments in sizes() {
-        let dir = tempfile::tempdir().expect("temporary folder");
-        let path = dir.path().join("ledger.sqlite3");
-        measure("SQLite", payments, &|| Ledger::open(&path).expect("ledger"));
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for sales in sizes() {
+        let home = tempfile::tempdir().expect("temporary folder");
+        let path = home.path().join("data").join(LEDGER_FILE_NAME);
+        std::fs::create_dir_all(home.path().join("data")).expect("data folder");
+        let books = Books {
+            home: home.path(),
+            ledger_url: None,
+        };
+        measure(
+            "SQLite",
+            sales,
+            &books,
+            &|| Ledger::open(&path).expect("ledger"),
+            &|payouts| backdate_sqlite(&path, payouts),
+        );
     }
     if std::env::var_os("PAYDESK_BENCH_SQLITE_ONLY").is_some() || !postgres::installed() {
-        println!("(PostgreSQL is not installed: its rows are skipped)");
+        println!("(PostgreSQL is not installed or was skipped: its rows are left out)");
         return;
     }
     let cluster = postgres::Cluster::start_durable();
-    for payments in sizes() {
-        let url = LedgerUrl::parse(&cluster.database()).expect("address");
-        measure("PostgreSQL", payments, &|| {
-            Ledger::open_shared(&url, None, "bench").expect("ledger")
-        });
+    for sales in sizes() {
+        let database = cluster.database();
+        let url = LedgerUrl::parse(&database).expect("address");
+        let home = tempfile::tempdir().expect("temporary folder");
+        let books = Books {
+            home: home.path(),
+            ledger_url: Some(database.clone()),
+        };
+        measure(
+            "PostgreSQL",
+            sales,
+            &books,
+            &|| Ledger::open_shared(&url, None, "bench").expect("ledger"),
+            &|payouts| backdate_postgres(&database, payouts),
+        );
     }
 }
