@@ -217,9 +217,11 @@ async fn the_close_prints_the_figures_of_the_screen() {
     let close = decode(&printer.wait_for_jobs(1)[0]);
     assert!(close.text.contains("Cuadre del día"), "{}", close.text);
     assert!(close.text.contains("$ 20.500"), "{}", close.text);
+    // An unpaid sale is no sale and no money: said apart, and owed (the link still waits).
+    assert!(close.text.contains("Sin pagar"), "{}", close.text);
     assert!(
-        !close.text.contains("$ 99.000"),
-        "an unpaid sale is not money: {}",
+        !close.text.contains("$ 119.500"),
+        "an unpaid sale is added to nothing: {}",
         close.text
     );
     assert!(close.text.contains("Por medio de pago"), "{}", close.text);

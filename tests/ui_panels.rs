@@ -1059,26 +1059,43 @@ mod owner_charts {
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
     use paydesk::api::catalog::MethodCatalog;
-    use paydesk::ledger::reconcile::{Report, Totals};
+    use paydesk::ledger::reconcile::{Figures, PaidWith, Report, Sum, Totals, WaySum};
     use paydesk::money::Pesos;
     use paydesk::ui::panels::owner_charts::{peso_mark, show};
     use time::macros::date;
 
-    fn month(by_day: BTreeMap<time::Date, Totals>) -> Report {
-        let approved = Totals {
-            count: by_day.values().map(|t| t.count).sum(),
-            gross: Pesos::sum_of(by_day.values().map(|t| t.gross)).unwrap_or(Pesos::ZERO),
-            ..Totals::default()
+    /// A month whose Ventas are `by_day` (sold that day, nothing returned), all in cash.
+    fn month(by_day: BTreeMap<time::Date, Pesos>) -> Report {
+        let sold = Sum {
+            count: by_day.len(),
+            amount: Pesos::sum_of(by_day.values().copied()).unwrap_or(Pesos::ZERO),
         };
+        let mut figures = Figures::default();
+        figures.sales.sold = sold;
+        if sold.count > 0 {
+            figures.sales.by_way.insert(
+                PaidWith::Cash,
+                WaySum {
+                    sold,
+                    returned: Sum::default(),
+                },
+            );
+            figures.sales.by_hour.insert(10, sold.amount);
+            figures
+                .sales
+                .by_cashier
+                .insert("Ana".to_owned(), sold.amount);
+        }
+        figures.sales.by_day = by_day;
         Report {
             from: date!(2026 - 10 - 27),
             to: date!(2026 - 11 - 25),
             by_state: BTreeMap::new(),
             by_method: BTreeMap::new(),
             by_cashier: BTreeMap::new(),
-            by_day,
+            by_day: BTreeMap::new(),
             by_hour: BTreeMap::new(),
-            approved,
+            approved: Totals::default(),
             unconfirmed: 0,
             payouts_paid: Totals::default(),
             payouts_open: Totals::default(),
@@ -1088,7 +1105,7 @@ mod owner_charts {
             notifications: 0,
             cash: Default::default(),
             tabs: Default::default(),
-            figures: Default::default(),
+            figures,
         }
     }
 
@@ -1105,29 +1122,50 @@ mod owner_charts {
         let catalog = MethodCatalog::default();
         let mut harness = Harness::new_ui(move |ui| show(ui, Some(&empty), &empty, &catalog));
         harness.run();
-        assert!(shows(
-            &harness,
-            "Sin ventas confirmadas en los últimos 30 días"
-        ));
+        assert!(shows(&harness, "Sin ventas en los últimos 30 días"));
         assert!(!shows(&harness, "-$"), "no negative pesos anywhere");
 
-        // With a sale, the month is drawn as bars (no words of an empty month).
+        // With a sale, the month is drawn as bars (no words of an empty month), and every
+        // chart says the close's Ventas.
         let sold = month(BTreeMap::from([(
             date!(2026 - 11 - 20),
-            Totals {
-                count: 1,
-                gross: Pesos::new(35_000),
-                ..Totals::default()
-            },
+            Pesos::new(35_000),
         )]));
         let catalog = MethodCatalog::default();
         let mut harness = Harness::new_ui(move |ui| show(ui, Some(&sold), &sold, &catalog));
         harness.run();
         assert!(!shows(&harness, "últimos 30 días:"));
-        assert!(shows(&harness, "Total: $ 35.000"));
+        assert_eq!(
+            harness.query_all_by_label("Total: $ 35.000").count(),
+            4,
+            "by day, by hour, by way, by who sold"
+        );
     }
 
-    /// The money axes never read a negative amount: the plot's margin below zero is blank.
+    /// A day more went back than was sold: its bar is below zero, and the axis reads it.
+    #[test]
+    fn a_day_of_more_returns_than_sales_reads_below_zero() {
+        paydesk::i18n::set(paydesk::i18n::Language::Es);
+        let mut returned = month(BTreeMap::from([
+            (date!(2026 - 11 - 19), Pesos::new(30_000)),
+            (date!(2026 - 11 - 20), Pesos::new(-10_000)),
+        ]));
+        returned.figures.sales.sold = Sum {
+            count: 1,
+            amount: Pesos::new(30_000),
+        };
+        returned.figures.sales.returned = Sum {
+            count: 1,
+            amount: Pesos::new(10_000),
+        };
+        let catalog = MethodCatalog::default();
+        let mut harness = Harness::new_ui(move |ui| show(ui, Some(&returned), &returned, &catalog));
+        harness.run();
+        assert!(shows(&harness, "Total: $ 20.000"));
+    }
+
+    /// The money axes never read a negative amount where no bar is below zero: the plot's
+    /// margin below zero is blank.
     #[test]
     fn a_money_axis_has_no_negative_pesos() {
         assert_eq!(peso_mark(-10.0), "");

@@ -1047,12 +1047,8 @@ chart-per-hour = Sales per hour
 chart-by-method = By payment method
 chart-by-cashier = By cashier
 chart-total = Total: { $amount }
-chart-nothing = No confirmed sales on these dates.
-chart-month-nothing = No confirmed sales in the last 30 days: each day will show here once there are.
-chart-bar = { $label }: { $amount } ({ $count ->
-    [one] 1 payment
-   *[other] { $count } payments
-})
+chart-nothing = No sales on these dates.
+chart-month-nothing = No sales in the last 30 days: each day will show here once there are.
 log-backup-folder = Backup folder: { $folder }
 caja-session-ended = The session with the service ended: call the owner to open it again with their PIN. Payments already created go on.
 
@@ -2335,3 +2331,49 @@ status-return-nothing-left = Nothing is left to return of this way of payment
 status-find-sale = Looking for sale { $number } in the books…
 payouts-return-of = Return of sale { $number }
 status-open-sale = Open sale { $number }
+
+## The close's three figures (issue 51)
+dayclose-sales = Sales
+dayclose-sales-meaning = What was sold less what was returned
+dayclose-sales-sold = Sold ({ $count ->
+    [one] 1 sale
+   *[other] { $count } sales
+})
+dayclose-sales-returned = Returns ({ $count })
+dayclose-sales-by-way = How it was paid
+dayclose-sales-under-way = Returns under way: { $amount } ({ $count }); not counted yet: taken off once the service confirms them
+dayclose-sales-unpaid = Not paid: { $count ->
+    [one] 1 sale
+   *[other] { $count } sales
+} for { $amount }; not counted in Sales until paid
+dayclose-sales-voided = Voided: { $count ->
+    [one] 1 sale
+   *[other] { $count } sales
+} for { $amount }; not counted in Sales
+dayclose-sales-paid-twice = Paid twice: { $count ->
+    [one] 1 sale
+   *[other] { $count } sales
+}, { $amount } over; not counted in Sales: give back what was paid over
+dayclose-received = Received
+dayclose-received-meaning = Two kinds of money, each where it is: never added together
+dayclose-received-service = Confirmed by the service ({ $count ->
+    [one] 1 payment
+   *[other] { $count } payments
+})
+dayclose-received-cash = Cash in the drawers, counted by the cashier ({ $count })
+dayclose-received-fee-unknown = { $count ->
+    [one] 1 payment without a known fee: the net leaves it out
+   *[other] { $count } payments without a known fee: the net leaves them out
+}
+dayclose-owed = Owed to the shop
+dayclose-owed-meaning = At the close: what customers owe on tabs and the charges not paid yet
+dayclose-owed-tabs = Tabs ({ $count ->
+    [one] 1 customer
+   *[other] { $count } customers
+})
+dayclose-owed-charges = Links and charges not paid yet ({ $count })
+dayclose-sold = Sold
+dayclose-tab-returned = Returns credited to tabs
+dayclose-tab-returned-where = Already taken off Sales: not money
+dayclose-chart-bar = { $label }: { $amount }
+dayclose-cli-exported-sales = The sales, part by part, with their returns and what was left owed (the "sold" column adds up to Sales): { $path }

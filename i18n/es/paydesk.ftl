@@ -1047,12 +1047,8 @@ chart-per-hour = Ventas por hora
 chart-by-method = Por medio de pago
 chart-by-cashier = Por cajero
 chart-total = Total: { $amount }
-chart-nothing = Sin ventas confirmadas en estas fechas.
-chart-month-nothing = Sin ventas confirmadas en los últimos 30 días: aquí se verá cada día cuando las haya.
-chart-bar = { $label }: { $amount } ({ $count ->
-    [one] 1 pago
-   *[other] { $count } pagos
-})
+chart-nothing = Sin ventas en estas fechas.
+chart-month-nothing = Sin ventas en los últimos 30 días: aquí se verá cada día cuando las haya.
 log-backup-folder = Carpeta de las copias: { $folder }
 caja-session-ended = La sesión con el servicio terminó: llame al dueño para que la abra de nuevo con su PIN. Los pagos ya creados siguen su curso.
 
@@ -2335,3 +2331,49 @@ status-return-nothing-left = Ya no queda nada por devolver de esta forma de pago
 status-find-sale = Buscando la venta { $number } en los libros…
 payouts-return-of = Devolución de la venta { $number }
 status-open-sale = Abrir la venta { $number }
+
+## The close's three figures (issue 51)
+dayclose-sales = Ventas
+dayclose-sales-meaning = Lo vendido menos lo devuelto
+dayclose-sales-sold = Vendido ({ $count ->
+    [one] 1 venta
+   *[other] { $count } ventas
+})
+dayclose-sales-returned = Devoluciones ({ $count })
+dayclose-sales-by-way = Cómo se pagó
+dayclose-sales-under-way = Devoluciones en curso: { $amount } ({ $count }); aún no cuentan: se restan cuando el servicio las confirme
+dayclose-sales-unpaid = Sin pagar: { $count ->
+    [one] 1 venta
+   *[other] { $count } ventas
+} por { $amount }; no cuenta en Ventas hasta que se pague
+dayclose-sales-voided = Anuladas: { $count ->
+    [one] 1 venta
+   *[other] { $count } ventas
+} por { $amount }; no cuenta en Ventas
+dayclose-sales-paid-twice = Pagadas dos veces: { $count ->
+    [one] 1 venta
+   *[other] { $count } ventas
+}, { $amount } de más; no cuenta en Ventas: devuelva lo pagado de más
+dayclose-received = Recibido
+dayclose-received-meaning = Dos clases de dinero, cada una donde está: no se suman
+dayclose-received-service = Confirmado por el servicio ({ $count ->
+    [one] 1 pago
+   *[other] { $count } pagos
+})
+dayclose-received-cash = Efectivo en las cajas, contado por el cajero ({ $count })
+dayclose-received-fee-unknown = { $count ->
+    [one] 1 pago sin comisión conocida: el neto no lo cuenta
+   *[other] { $count } pagos sin comisión conocida: el neto no los cuenta
+}
+dayclose-owed = Por cobrar
+dayclose-owed-meaning = Al cierre: lo que deben en fiado y los cobros sin pagar
+dayclose-owed-tabs = Fiado ({ $count ->
+    [one] 1 cliente
+   *[other] { $count } clientes
+})
+dayclose-owed-charges = Links y cobros sin pagar ({ $count })
+dayclose-sold = Vendido
+dayclose-tab-returned = Devoluciones abonadas al fiado
+dayclose-tab-returned-where = Ya se restaron de las Ventas: no es dinero
+dayclose-chart-bar = { $label }: { $amount }
+dayclose-cli-exported-sales = Las ventas, forma de pago por forma de pago, con sus devoluciones y lo que quedó por cobrar (la suma de «vendido» son las Ventas): { $path }

@@ -3,11 +3,16 @@
 //! (`paydesk ledger close`) only draw these lines, each in its own way, so the two cannot show
 //! different closes.
 
+mod figures;
+
 use crate::api::catalog::MethodCatalog;
 
-use super::reconcile::{self, CashDay, Drawer, Report, SalesLessReturns, TabDay, TabSum, Totals};
+use super::reconcile::{
+    self, CashDay, Drawer, Report, SalesLessReturns, TabDay, TabSum, Totals, WaySum,
+};
 use super::{CashSum, activity::Actor};
 use crate::money::Pesos;
+pub use figures::{Figure, FigureLine, FigureLines};
 
 /// A line with a count and its money.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -107,6 +112,8 @@ pub struct TabLines {
 /// The close's lines, in the order they are read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CloseLines {
+    /// The three figures, before any detail: Ventas, Recibido, Por cobrar.
+    pub figures: FigureLines,
     /// «Confirmado por el servicio»: the heading over the service's money (received, payouts,
     /// its returns), which says which kind of money it is beside the cash.
     pub service_heading: String,
@@ -125,8 +132,8 @@ pub struct CloseLines {
     /// the sale's method and (once sales carry a cashier) cashier, then those under way and
     /// those that did not go. Empty when no return was made in the range.
     pub returns: Vec<TotalsLine>,
-    /// What customers paid less what went back to them: the whole, then by method and by
-    /// cashier. Empty when no return was made in the range.
+    /// Ventas: what was sold less what went back, the whole (the figure at the top), then by
+    /// how it was paid and by who sold. Empty when no return was made in the range.
     pub net: Vec<NetLine>,
     /// Whose cost a return's fee is, said beside the returns.
     pub returns_fee: Option<String>,
@@ -142,6 +149,7 @@ pub struct CloseLines {
 impl CloseLines {
     pub fn of(report: &Report, catalog: &MethodCatalog) -> CloseLines {
         CloseLines {
+            figures: FigureLines::of(&report.figures, catalog),
             service_heading: crate::t!("cashclose-service-heading"),
             cash: (!report.cash.is_empty()).then(|| CashLines::of(&report.cash)),
             tabs: (!report.tabs.is_empty()).then(|| TabLines::of(&report.tabs)),
@@ -197,11 +205,11 @@ impl CloseLines {
         [crate::t!("activity-count"), crate::t!("close-payout-sent")]
     }
 
-    /// What a net line's figures are, in its order: what customers paid, what went back to
-    /// them, what is left.
+    /// What a net line's figures are, in its order: what was sold, what went back, what is
+    /// left.
     pub fn net_columns() -> [String; 3] {
         [
-            crate::t!("paid-by-customer"),
+            crate::t!("dayclose-sold"),
             crate::t!("close-returned"),
             crate::t!("close-left"),
         ]
@@ -284,6 +292,15 @@ impl TabLines {
             tabs.paid_in_cash,
             Some(crate::t!("tabclose-in-cash")),
         ));
+        // Goods given back and credited to the tab: a return, already off the sales.
+        if tabs.returned.count > 0 {
+            lines.push(line(
+                crate::t!("dayclose-tab-returned"),
+                false,
+                tabs.returned,
+                Some(crate::t!("dayclose-tab-returned-where")),
+            ));
+        }
         TabLines {
             heading: crate::t!("tabclose-heading"),
             lines,
@@ -335,7 +352,11 @@ fn who(actor: &Actor) -> String {
 /// Nothing happened in the range: no payment created, no payout, no return, no cash, nothing
 /// written on a tab.
 pub fn is_empty(report: &Report) -> bool {
-    report.cash.is_empty()
+    let figures = &report.figures;
+    let sales = &figures.sales;
+    sales.sold.count + sales.returned.count + sales.unpaid.count + sales.voided.count == 0
+        && figures.received.service.count == 0
+        && report.cash.is_empty()
         && !report.tabs.had_entries()
         && report.by_state.is_empty()
         && report.returns.is_empty()
@@ -393,50 +414,37 @@ fn return_lines(report: &Report, catalog: &MethodCatalog) -> Vec<TotalsLine> {
     lines
 }
 
+/// Whether the range had a return of any kind: by payout, in cash, credited to a tab.
+fn had_returns(report: &Report) -> bool {
+    let sales = &report.figures.sales;
+    !report.returns.is_empty() || sales.returned.count + sales.returns_under_way.count > 0
+}
+
 fn net_lines(report: &Report, catalog: &MethodCatalog) -> Vec<NetLine> {
-    let returns = &report.returns;
-    if returns.is_empty() {
+    if !had_returns(report) {
         return Vec::new();
     }
-    let line = |label: String, part: bool, figures: SalesLessReturns| NetLine {
+    let sales = &report.figures.sales;
+    let line = |label: String, part: bool, sum: &WaySum| NetLine {
         label,
         part,
-        figures,
+        figures: SalesLessReturns {
+            sold: sum.sold.amount,
+            returned: sum.returned.amount,
+            left: sum.net(),
+        },
     };
-    let mut lines = vec![line(
-        crate::t!("close-net"),
-        false,
-        SalesLessReturns::of(&report.approved, Some(&returns.paid)),
-    )];
-    // Every method that sold or had a sale returned, in the order of the methods.
-    let mut kinds: Vec<_> = report
-        .by_method
-        .keys()
-        .chain(returns.by_method.keys())
-        .collect();
-    kinds.sort();
-    kinds.dedup();
-    for kind in kinds {
-        let sold = report.by_method.get(kind).copied().unwrap_or_default();
-        let figures = SalesLessReturns::of(&sold, returns.by_method.get(kind));
-        lines.push(line(kind.words(catalog), true, figures));
+    let whole = WaySum {
+        sold: sales.sold,
+        returned: sales.returned,
+    };
+    let mut lines = vec![line(crate::t!("close-net"), false, &whole)];
+    for (way, sum) in &sales.by_way {
+        lines.push(line(way.named(catalog), true, sum));
     }
-    let named = |name: &&String| !name.is_empty();
-    if report.by_cashier.keys().any(|name| named(&name))
-        || returns.by_cashier.keys().any(|name| named(&name))
-    {
-        let mut names: Vec<_> = report
-            .by_cashier
-            .keys()
-            .chain(returns.by_cashier.keys())
-            .collect();
-        names.sort();
-        names.dedup();
-        for name in names {
-            let sold = report.by_cashier.get(name).copied().unwrap_or_default();
-            let figures = SalesLessReturns::of(&sold, returns.by_cashier.get(name));
-            lines.push(line(cashier_label(name), true, figures));
-        }
+    // Who sold, as the drawer's lines name them: a cashier by name, else the role's words.
+    for (name, sum) in &sales.by_seller {
+        lines.push(line(name.clone(), true, sum));
     }
     lines
 }

@@ -4,7 +4,7 @@
 //! confirmed, the close is `Ledger::reconcile`'s report.
 
 use crate::api::catalog::MethodCatalog;
-use crate::ledger::close::{CashLines, CloseLines, TabLines};
+use crate::ledger::close::{CashLines, CloseLines, FigureLines, TabLines};
 use crate::ledger::reconcile::{Report, Totals};
 use crate::ledger::{Collection, Ledger, PayoutState, ReceivedPayment, ReturnRecord, SaleReturns};
 use crate::money::Pesos;
@@ -202,8 +202,9 @@ fn amount_words(amount: Option<Pesos>) -> String {
     )
 }
 
-/// The close on paper: the figures of Cuadre del día, by method and by cashier, the service's
-/// money and, apart under its own heading, the drawers' cash.
+/// The close on paper: the three figures first (Ventas, Recibido, Por cobrar), then the figures
+/// of Cuadre del día, by method and by cashier, the service's money and, apart under its own
+/// heading, the drawers' cash.
 pub fn close_slip(shop: &str, report: &Report, catalog: &MethodCatalog, printed_at: i64) -> Slip {
     let mut slip = Slip::default();
     slip.push(SlipLine::Title(shop.to_owned()));
@@ -219,6 +220,7 @@ pub fn close_slip(shop: &str, report: &Report, catalog: &MethodCatalog, printed_
             to = crate::clock::shown_date(report.to)
         )
     }));
+    figures_on_paper(&mut slip, &FigureLines::of(&report.figures, catalog));
     slip.push(SlipLine::Rule);
     // Two kinds of money, each under words that say whose it is: never one figure.
     slip.push(SlipLine::Heading(crate::t!("cashclose-service-heading")));
@@ -288,21 +290,50 @@ pub fn close_slip(shop: &str, report: &Report, catalog: &MethodCatalog, printed_
     slip
 }
 
+/// The three figures, each under a rule and its name: the answer in bold, what it is, its
+/// parts, and what counts in no figure. The close's own lines (`ledger::close::FigureLines`), so
+/// paper and screen say the same.
+fn figures_on_paper(slip: &mut Slip, figures: &FigureLines) {
+    for figure in figures.all() {
+        slip.push(SlipLine::Rule);
+        match figure.amount {
+            Some(amount) => slip.push(SlipLine::BoldPair(figure.title.clone(), amount.to_string())),
+            None => slip.push(SlipLine::Heading(figure.title.clone())),
+        }
+        slip.push(SlipLine::Small(figure.meaning.clone()));
+        for line in &figure.lines {
+            let indent = if line.part { "  " } else { "" };
+            let label = format!("{indent}{}", line.label);
+            slip.push(match line.amount {
+                Some(amount) => SlipLine::Pair(label, amount.to_string()),
+                None => SlipLine::Text(label),
+            });
+        }
+        for words in &figure.apart {
+            slip.push(SlipLine::Small(words.clone()));
+        }
+    }
+}
+
 /// Money back to customers, apart from payouts, and what is left of the sales once it went
 /// back: the close's own lines (`ledger::close`), so paper and screen say the same.
 fn returns_on_paper(slip: &mut Slip, report: &Report, catalog: &MethodCatalog) {
     let close = CloseLines::of(report, catalog);
-    if close.returns.is_empty() {
-        return;
+    // Payouts that returned a sale: the service's; a return in cash or to a tab is in its own
+    // section, and every kind is off the sales below.
+    if !close.returns.is_empty() {
+        slip.push(SlipLine::Rule);
+        slip.push(SlipLine::Heading(crate::t!("close-paper-returns")));
+        for line in close.returns.iter().filter(|line| line.totals.count > 0) {
+            let indent = if line.part { "  " } else { "" };
+            slip.push(SlipLine::Pair(
+                format!("{indent}{} ({})", line.label, line.totals.count),
+                line.totals.gross.to_string(),
+            ));
+        }
     }
-    slip.push(SlipLine::Rule);
-    slip.push(SlipLine::Heading(crate::t!("close-paper-returns")));
-    for line in close.returns.iter().filter(|line| line.totals.count > 0) {
-        let indent = if line.part { "  " } else { "" };
-        slip.push(SlipLine::Pair(
-            format!("{indent}{} ({})", line.label, line.totals.count),
-            line.totals.gross.to_string(),
-        ));
+    if close.net.is_empty() {
+        return;
     }
     slip.push(SlipLine::Rule);
     slip.push(SlipLine::Heading(crate::t!("close-net")));
@@ -317,7 +348,7 @@ fn returns_on_paper(slip: &mut Slip, report: &Report, catalog: &MethodCatalog) {
             slip.push(SlipLine::Pair(label, figures.left.to_string()));
         } else {
             slip.push(SlipLine::Pair(
-                crate::t!("paid-by-customer"),
+                crate::t!("dayclose-sold"),
                 figures.sold.to_string(),
             ));
             slip.push(SlipLine::Pair(

@@ -204,7 +204,7 @@ impl SlipPage {
     }
 }
 
-/// A slip as a one-page PDF.
+/// A slip as a PDF: one page the length of the roll, or as many sheets as it needs.
 pub fn slip_pdf(slip: &Slip, page: SlipPage, title: &str) -> Result<Vec<u8>, PrintError> {
     let metrics = page.metrics();
     // Drawn twice: once to learn the roll's length, once on a page that long.
@@ -228,14 +228,65 @@ pub fn slip_pdf(slip: &Slip, page: SlipPage, title: &str) -> Result<Vec<u8>, Pri
             .creator("paydesk".to_owned())
             .language(crate::i18n::current().code().to_owned()),
     );
-    let mut pdf_page = document.start_page_with(page_settings(metrics.width, height)?);
-    let mut surface = pdf_page.surface();
-    draw_slip(&mut surface, slip, &metrics)?;
-    surface.finish();
-    pdf_page.finish();
+    // A roll is one page as long as the slip; a sheet takes as many as the slip needs (a day's
+    // close with many methods and cashiers runs past one), never cut at its foot.
+    let pages = match metrics.height {
+        Some(_) => sheets(slip, &metrics, height)?,
+        None => vec![slip.lines.iter().collect()],
+    };
+    for lines in pages {
+        let mut pdf_page = document.start_page_with(page_settings(metrics.width, height)?);
+        let mut surface = pdf_page.surface();
+        {
+            let mut canvas = Canvas::new(&mut surface, metrics.width)?;
+            let mut y = metrics.margin;
+            for line in lines {
+                y = draw_line(&mut canvas, line, &metrics, y)?;
+            }
+        }
+        surface.finish();
+        pdf_page.finish();
+    }
     document
         .finish()
         .map_err(|error| PrintError::Encode(format!("{error:?}")))
+}
+
+/// The slip's lines as sheets `height` tall: each line measured by drawing it aside, the next
+/// sheet started where a line would cross the bottom margin (a rule is not left at the top of
+/// one).
+fn sheets<'s>(
+    slip: &'s Slip,
+    metrics: &Metrics,
+    height: f32,
+) -> Result<Vec<Vec<&'s SlipLine>>, PrintError> {
+    let mut scratch = Document::new();
+    let mut scratch_page = scratch.start_page_with(page_settings(metrics.width, height)?);
+    let mut surface = scratch_page.surface();
+    let mut pages: Vec<Vec<&SlipLine>> = vec![Vec::new()];
+    {
+        let mut measuring = Canvas::new(&mut surface, metrics.width)?;
+        let bottom = height - metrics.margin;
+        let mut y = metrics.margin;
+        for line in &slip.lines {
+            let tall = draw_line(&mut measuring, line, metrics, metrics.margin)? - metrics.margin;
+            let page_has_lines = pages.last().is_some_and(|page| !page.is_empty());
+            if y + tall > bottom && page_has_lines {
+                pages.push(Vec::new());
+                y = metrics.margin;
+                if matches!(line, SlipLine::Rule) {
+                    continue;
+                }
+            }
+            if let Some(page) = pages.last_mut() {
+                page.push(line);
+            }
+            y += tall;
+        }
+    }
+    surface.finish();
+    scratch_page.finish();
+    Ok(pages)
 }
 
 pub fn page_settings(width: f32, height: f32) -> Result<PageSettings, PrintError> {

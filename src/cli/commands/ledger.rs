@@ -66,11 +66,16 @@ fn totals_json(totals: &Totals) -> Value {
 }
 
 /// The close for programs: amounts in whole pesos, kinds and states as codes beside their words.
+/// It starts with the three figures (`sales`, `received`, `owed`), as every surface does; the
+/// detail follows, as it was.
 fn close_document(report: &Report, catalog: &crate::api::catalog::MethodCatalog) -> Value {
+    let figures = figures_document(report, catalog);
     json!({
+        "sales": figures["sales"],
+        "received": figures["received"],
+        "owed": figures["owed"],
         "from": reconcile::format_date(report.from),
         "to": reconcile::format_date(report.to),
-        "received": totals_json(&report.approved),
         "byMethod": report.by_method.iter().map(|(kind, totals)| {
             let mut row = totals_json(totals);
             row["kind"] = json!(kind.code());
@@ -99,6 +104,43 @@ fn close_document(report: &Report, catalog: &crate::api::catalog::MethodCatalog)
         })).collect::<Vec<_>>(),
         "notifications": report.notifications,
     })
+}
+
+/// The three figures for programs, as `paydesk sales --json` gives them (one function, so the
+/// two agree): Ventas, Recibido (the service's money and, apart, the drawers' cash) and Por
+/// cobrar. `received` also keeps `count`, `gross`, `fee` and `net` at its top, where scripts
+/// written before read the service's money.
+fn figures_document(report: &Report, catalog: &crate::api::catalog::MethodCatalog) -> Value {
+    let mut figures = super::figures::figures_json(&report.figures, catalog);
+    let service = totals_json(&report.figures.received.service);
+    if let (Some(received), Some(service)) =
+        (figures["received"].as_object_mut(), service.as_object())
+    {
+        for (key, value) in service {
+            received.insert(key.clone(), value.clone());
+        }
+    }
+    figures
+}
+
+/// The three figures for a person, first: each with its answer, what it is, its parts, and
+/// what is said apart.
+fn figures_text(figures: &crate::ledger::close::FigureLines, lines: &mut Vec<String>) {
+    for figure in figures.all() {
+        match figure.amount {
+            Some(amount) => lines.push(format!("{}: {amount}", figure.title)),
+            None => lines.push(figure.title.clone()),
+        }
+        lines.push(format!("  {}", figure.meaning));
+        for line in &figure.lines {
+            let indent = if line.part { "    " } else { "  " };
+            match line.amount {
+                Some(amount) => lines.push(format!("{indent}{}: {amount}", line.label)),
+                None => lines.push(format!("{indent}{}:", line.label)),
+            }
+        }
+        lines.extend(figure.apart.iter().map(|words| format!("  {words}")));
+    }
 }
 
 /// The drawers' cash, apart from the service's money (`counted` says whose word it is): what was
@@ -242,7 +284,12 @@ fn returns_json(report: &Report, catalog: &crate::api::catalog::MethodCatalog) -
             row["cashier"] = json!(name);
             row
         }).collect::<Vec<_>>(),
-        "net": net(reconcile::SalesLessReturns::of(&report.approved, Some(&returns.paid))),
+        // Ventas less returns: the figures' (sold, returned, left), as the close's lines say.
+        "net": net(reconcile::SalesLessReturns {
+            sold: report.figures.sales.sold.amount,
+            returned: report.figures.sales.returned.amount,
+            left: report.figures.sales.net(),
+        }),
     })
 }
 
@@ -250,7 +297,9 @@ fn returns_json(report: &Report, catalog: &crate::api::catalog::MethodCatalog) -
 fn close_text(report: &Report, catalog: &crate::api::catalog::MethodCatalog) -> String {
     let close = CloseLines::of(report, catalog);
     let [_, paid, fee, receive] = CloseLines::columns();
-    let mut lines = vec![close_title(report), close.service_heading.clone()];
+    let mut lines = vec![close_title(report)];
+    figures_text(&close.figures, &mut lines);
+    lines.push(close.service_heading.clone());
     for line in &close.received {
         let totals = &line.totals;
         let indent = if line.part { "  " } else { "" };
@@ -352,15 +401,17 @@ pub async fn export_ledger(
     .map_err(|e| Failure::Local(e.to_string()))?;
     let beside = crate::ledger::reconcile::notifications_path(file, crate::i18n::current());
     let shifts = crate::ledger::reconcile::shifts_path(file, crate::i18n::current());
+    let sales = crate::ledger::reconcile::sales_path(file, crate::i18n::current());
     let document = json!({
         "file": file.display().to_string(),
         "rows": written,
         "notificationsFile": beside.display().to_string(),
         "shiftsFile": shifts.display().to_string(),
+        "salesFile": sales.display().to_string(),
     });
     Ok(ctx.out.done(&document, || {
         format!(
-            "{}\n{}\n{}",
+            "{}\n{}\n{}\n{}",
             crate::t!(
                 "activity-exported",
                 rows = written.to_string(),
@@ -373,6 +424,10 @@ pub async fn export_ledger(
             crate::t!(
                 "cashclose-cli-exported-shifts",
                 path = shifts.display().to_string()
+            ),
+            crate::t!(
+                "dayclose-cli-exported-sales",
+                path = sales.display().to_string()
             )
         )
     }))

@@ -30,7 +30,9 @@ type NotificationRow = [String; 10];
 impl Ledger {
     /// The CSV export the app and the CLI both make: the file (and its folder) created, one row
     /// per sale and per payout of `profile` (every profile's with `None`) in the range, and
-    /// beside it ([`notifications_path`]) the notifications received. Each is written beside
+    /// beside it ([`notifications_path`]) the notifications received, the shifts
+    /// ([`super::shifts_path`]) and the sales part by part ([`super::sales_path`], whose rows add
+    /// up to the close's Ventas and Por cobrar). Each is written beside
     /// its name and renamed over it at the end: a failed export leaves an earlier file as it
     /// was. Returns how many rows the first file has.
     pub fn export_csv_file(
@@ -49,6 +51,9 @@ impl Ledger {
         })?;
         write_aside(&super::shifts_path(path, language), |out| {
             self.export_shifts_csv(period, out, language)
+        })?;
+        write_aside(&super::sales_path(path, language), |out| {
+            self.export_sales_csv(period, out, language, catalog)
         })?;
         Ok(rows)
     }

@@ -73,7 +73,7 @@ pub enum PaidWith {
 }
 
 impl PaidWith {
-    fn of(tie: &PartTie) -> PaidWith {
+    pub fn of(tie: &PartTie) -> PaidWith {
         match tie {
             PartTie::Cash { .. } => PaidWith::Cash,
             PartTie::Tab { .. } => PaidWith::Tab,
@@ -87,6 +87,15 @@ impl PaidWith {
             PaidWith::Cash => "cash".to_owned(),
             PaidWith::Tab => "tab".to_owned(),
             PaidWith::Service(kind) => format!("service:{}", kind.code()),
+        }
+    }
+
+    /// As the close names it: a charge by the profile's own name for its method («Nequi»), else
+    /// its kind in words («Link de pago», «QR dinámico con valor»); «Efectivo», «Fiado».
+    pub fn named(&self, catalog: &crate::api::catalog::MethodCatalog) -> String {
+        match self {
+            PaidWith::Service(kind) => kind.words(catalog),
+            PaidWith::Cash | PaidWith::Tab => self.words(),
         }
     }
 
@@ -131,6 +140,9 @@ pub struct SalesFigures {
     pub by_hour: BTreeMap<u8, Pesos>,
     /// Sold less returned, by who made the sale.
     pub by_cashier: BTreeMap<String, Pesos>,
+    /// What was sold and what came back, by who made the sale (the close's «Ventas menos
+    /// devoluciones» by cashier).
+    pub by_seller: BTreeMap<String, WaySum>,
     /// The period's sales still missing money («sin pagar»): waiting for a charge, or open; what
     /// is missing. Not sold yet.
     pub unpaid: Sum,
@@ -161,21 +173,20 @@ impl SalesFigures {
         if let Some(over) = sale.paid_twice() {
             self.paid_twice.add(over);
         }
-        let standing = sale.standing();
+        let counted = sold_of_parts(sale);
+        let standing = Pesos::sum_of(counted.iter().copied()).unwrap_or(Pesos::ZERO);
         if standing == Pesos::ZERO {
             return;
         }
         self.sold.add(standing);
-        for part in sale
-            .parts
-            .iter()
-            .filter(|part| part.state == PartState::Paid)
-        {
-            self.by_way
-                .entry(PaidWith::of(&part.tie))
-                .or_default()
-                .sold
-                .add(part.paid);
+        for (part, sold) in sale.parts.iter().zip(counted) {
+            if part.state == PartState::Paid && sold > Pesos::ZERO {
+                self.by_way
+                    .entry(PaidWith::of(&part.tie))
+                    .or_default()
+                    .sold
+                    .add(sold);
+            }
         }
         let amount = standing.get();
         if let Some((day, hour)) = clock::day_and_hour(sale.at) {
@@ -183,6 +194,11 @@ impl SalesFigures {
             bump(self.by_hour.entry(hour).or_default(), amount);
         }
         bump(self.by_cashier.entry(who(&sale.by)).or_default(), amount);
+        self.by_seller
+            .entry(who(&sale.by))
+            .or_default()
+            .sold
+            .add(standing);
     }
 
     fn count_return(&mut self, back: &PartReturn, way: PaidWith) {
@@ -209,7 +225,33 @@ impl SalesFigures {
             self.by_cashier.entry(who(&back.seller)).or_default(),
             amount,
         );
+        self.by_seller
+            .entry(who(&back.seller))
+            .or_default()
+            .returned
+            .add(back.amount);
     }
+}
+
+/// What of each of a sale's parts counts in Ventas, in the order of `sale.parts`: what stands
+/// of it, up to the sale's amount in the order the parts came to stand. A sale paid twice (a
+/// charge approved after another way paid it) is sold once: what is over is said apart, to
+/// give back, and never counted. The close and the sales' CSV both read it, so a sum over the
+/// file's rows is the figure.
+pub fn sold_of_parts(sale: &SaleRecord) -> Vec<Pesos> {
+    let mut order: Vec<usize> = (0..sale.parts.len()).collect();
+    order.sort_by_key(|&index| {
+        let part = &sale.parts[index];
+        (part.paid_at.unwrap_or(i64::MAX), part.id)
+    });
+    let mut left = sale.total().get().max(0);
+    let mut sold = vec![Pesos::ZERO; sale.parts.len()];
+    for index in order {
+        let counted = sale.parts[index].paid.get().clamp(0, left);
+        left -= counted;
+        sold[index] = Pesos::new(counted);
+    }
+    sold
 }
 
 fn bump(total: &mut Pesos, amount: i64) {

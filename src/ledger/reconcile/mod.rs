@@ -6,6 +6,7 @@ mod cash;
 mod csv;
 mod export;
 mod export_cash;
+mod export_sales;
 mod export_tabs;
 mod figures;
 mod returned;
@@ -21,8 +22,10 @@ pub use export::{
     notifications_path,
 };
 pub use export_cash::{SHIFTS_HEADER, SPANISH_SHIFTS_HEADER, shifts_path};
+pub use export_sales::{SALES_HEADER, SPANISH_SALES_HEADER, sales_path};
 pub use figures::{
-    FigureRows, Figures, MoneyIn, OwedFigures, PaidWith, ReceivedFigures, SalesFigures, Sum, WaySum,
+    FigureRows, Figures, MoneyIn, OwedFigures, PaidWith, ReceivedFigures, SalesFigures, Sum,
+    WaySum, sold_of_parts,
 };
 pub use returned::{Returned, SalesLessReturns};
 pub use tabs::{PeriodTabEntry, TabDay, TabSum};

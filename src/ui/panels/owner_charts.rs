@@ -1,35 +1,36 @@
 //! The owner's pictures on Cuadre del día: sales per day over the last 30 days, and for the
-//! range on screen, by hour, by method and by cashier. Every figure is the close's own
-//! (`ledger::reconcile::Report`): a chart never counts anything the close does not.
+//! range on screen, by hour, by how they were paid and by who sold. Every figure is the close's
+//! Ventas (`Report::figures.sales`: sold less returns, a sale on the day it was made, a return
+//! on the day it was made): a chart never counts anything the close does not, and never the
+//! money received (a tab's payment is no sale).
 
 use egui::{RichText, Ui};
 use egui_plot::{Bar, BarChart, Plot};
 
 use crate::api::catalog::MethodCatalog;
-use crate::ledger::reconcile::{Report, Totals};
+use crate::ledger::reconcile::Report;
 use crate::money::Pesos;
 use crate::t;
 
 const CHART_HEIGHT: f32 = 170.0;
 
 /// A bar's height. Only drawn: every amount a person reads comes from `Pesos` itself.
-fn height(totals: &Totals) -> f64 {
-    totals.gross.get() as f64
+fn height(amount: Pesos) -> f64 {
+    amount.get() as f64
 }
 
-/// What a bar says on hover: the money as es-CO text, and how many payments.
-fn bar_words(label: &str, totals: &Totals) -> String {
+/// What a bar says on hover: the sales, less returns, as es-CO text.
+fn bar_words(label: &str, amount: Pesos) -> String {
     t!(
-        "chart-bar",
+        "dayclose-chart-bar",
         label = label,
-        amount = totals.gross.to_string(),
-        count = totals.count
+        amount = amount.to_string()
     )
 }
 
-/// A mark on a money axis, as es-CO pesos. Sales are never negative, but the plot leaves a
-/// margin around its bars (and around a zero, a range of its own such as -10 to 10): a mark
-/// below zero is left blank rather than read as "-$ 10".
+/// A mark on a money axis, as es-CO pesos. The plot leaves a margin around its bars (and around
+/// a zero, a range of its own such as -10 to 10): where no bar is below zero, a mark below it
+/// is left blank rather than read as "-$ 10".
 pub fn peso_mark(value: f64) -> String {
     let pesos = value.round() as i64;
     if pesos < 0 {
@@ -38,9 +39,25 @@ pub fn peso_mark(value: f64) -> String {
     Pesos::new(pesos).to_string()
 }
 
+/// A mark on a money axis where a bar is below zero (a day more went back than was sold): every
+/// mark is read, "-$ 10.000" too.
+fn signed_peso_mark(value: f64) -> String {
+    Pesos::new(value.round() as i64).to_string()
+}
+
+/// The mark a money axis reads, as its bars need: signed only when one is below zero.
+fn money_mark(below_zero: bool) -> fn(f64) -> String {
+    if below_zero {
+        signed_peso_mark
+    } else {
+        peso_mark
+    }
+}
+
 /// A small bar chart that neither pans nor zooms (the owner looks, does not explore), its
 /// money axis in pesos.
-fn chart<'a>(id: &'a str) -> Plot<'a> {
+fn chart<'a>(id: &'a str, below_zero: bool) -> Plot<'a> {
+    let mark = money_mark(below_zero);
     Plot::new(id)
         .height(CHART_HEIGHT)
         .allow_drag(false)
@@ -49,17 +66,22 @@ fn chart<'a>(id: &'a str) -> Plot<'a> {
         .allow_boxed_zoom(false)
         .allow_double_click_reset(false)
         .show_grid([false, true])
-        .y_axis_formatter(|mark, _| peso_mark(mark.value))
-        .y_axis_min_width(64.0)
+        .y_axis_formatter(move |grid, _| mark(grid.value))
+        .y_axis_min_width(72.0)
         .include_y(0.0)
 }
 
-/// What the bars with sales say, in order: a chart's words for whoever cannot see it.
+/// What the bars with sales (or returns) say, in order: a chart's words for whoever cannot see
+/// it.
 fn spoken_bars(bars: &[Bar]) -> Vec<String> {
     bars.iter()
-        .filter(|bar| bar.value > 0.0)
+        .filter(|bar| bar.value != 0.0)
         .map(|bar| bar.name.clone())
         .collect()
+}
+
+fn below_zero(bars: &[Bar]) -> bool {
+    bars.iter().any(|bar| bar.value < 0.0)
 }
 
 /// A chart takes the keyboard (for its hover readings) but says nothing by itself: to a screen
@@ -85,6 +107,7 @@ pub fn show(ui: &mut Ui, month: Option<&Report>, range: &Report, catalog: &Metho
     let width = (ui.available_width() / 2.0 - 12.0).max(240.0);
     ui.add_space(crate::ui::theme::space::MEDIUM);
     ui.label(RichText::new(t!("chart-title")).heading());
+    let sales = &range.figures.sales;
     egui::Grid::new("owner-charts")
         .num_columns(2)
         .spacing([24.0, 16.0])
@@ -97,28 +120,22 @@ pub fn show(ui: &mut Ui, month: Option<&Report>, range: &Report, catalog: &Metho
             }
             per_hour(ui, range, width);
             ui.end_row();
-            let methods: Vec<(String, Totals)> = range
-                .by_method
+            let ways: Vec<(String, Pesos)> = sales
+                .by_way
                 .iter()
-                .map(|(kind, totals)| (kind.words(catalog), *totals))
+                .map(|(way, sum)| (way.named(catalog), sum.net()))
                 .collect();
-            named_bars(
-                ui,
-                "chart-by-method",
-                t!("chart-by-method"),
-                &methods,
-                width,
-            );
-            let cashiers: Vec<(String, Totals)> = range
+            named_bars(ui, "chart-by-method", t!("chart-by-method"), &ways, width);
+            let cashiers: Vec<(String, Pesos)> = sales
                 .by_cashier
                 .iter()
-                .map(|(name, totals)| {
+                .map(|(name, net)| {
                     let name = if name.is_empty() {
                         t!("caja-nobody")
                     } else {
                         name.clone()
                     };
-                    (name, *totals)
+                    (name, *net)
                 })
                 .collect();
             named_bars(
@@ -132,13 +149,20 @@ pub fn show(ui: &mut Ui, month: Option<&Report>, range: &Report, catalog: &Metho
         });
 }
 
+/// Whether a range had anything that counts in Ventas: a sale that stands, or a return.
+fn sold_anything(report: &Report) -> bool {
+    let sales = &report.figures.sales;
+    sales.sold.count + sales.returned.count > 0
+}
+
 /// Sales per day over the month, every day a bar (a day without sales is an empty one), the
 /// axis by day of the month.
 fn per_day(ui: &mut Ui, month: &Report, width: f32) {
     let accent = crate::ui::theme::palette(ui).success;
-    titled(ui, t!("chart-per-day"), month.approved.gross, |ui| {
+    let sales = &month.figures.sales;
+    titled(ui, t!("chart-per-day"), sales.net(), |ui| {
         // A month without a sale is said in words: thirty empty bars only look broken.
-        if month.by_day.values().all(|totals| totals.count == 0) {
+        if !sold_anything(month) {
             ui.label(RichText::new(t!("chart-month-nothing")).weak());
             return;
         }
@@ -146,9 +170,9 @@ fn per_day(ui: &mut Ui, month: &Report, width: f32) {
         let mut day = month.from;
         let mut index = 0.0;
         while day <= month.to {
-            let totals = month.by_day.get(&day).copied().unwrap_or_default();
+            let amount = sales.by_day.get(&day).copied().unwrap_or(Pesos::ZERO);
             let label = crate::clock::shown_date(day);
-            bars.push(Bar::new(index, height(&totals)).name(bar_words(&label, &totals)));
+            bars.push(Bar::new(index, height(amount)).name(bar_words(&label, amount)));
             index += 1.0;
             match day.next_day() {
                 Some(next) => day = next,
@@ -157,7 +181,7 @@ fn per_day(ui: &mut Ui, month: &Report, width: f32) {
         }
         let first = month.from;
         let spoken = spoken_bars(&bars);
-        let plot = chart("chart-per-day")
+        let plot = chart("chart-per-day", below_zero(&bars))
             .width(width)
             .x_axis_formatter(move |mark, _| {
                 let offset = mark.value.round() as i64;
@@ -180,20 +204,21 @@ fn per_day(ui: &mut Ui, month: &Report, width: f32) {
 /// Sales by the hour of the day, over the range on screen.
 fn per_hour(ui: &mut Ui, range: &Report, width: f32) {
     let accent = crate::ui::theme::palette(ui).success;
-    titled(ui, t!("chart-per-hour"), range.approved.gross, |ui| {
-        if range.by_hour.is_empty() {
+    let sales = &range.figures.sales;
+    titled(ui, t!("chart-per-hour"), sales.net(), |ui| {
+        if sales.by_hour.is_empty() {
             ui.label(RichText::new(t!("chart-nothing")).weak());
             return;
         }
         let bars: Vec<Bar> = (0u8..24)
             .map(|hour| {
-                let totals = range.by_hour.get(&hour).copied().unwrap_or_default();
-                Bar::new(f64::from(hour), height(&totals))
-                    .name(bar_words(&format!("{hour}:00"), &totals))
+                let amount = sales.by_hour.get(&hour).copied().unwrap_or(Pesos::ZERO);
+                Bar::new(f64::from(hour), height(amount))
+                    .name(bar_words(&format!("{hour}:00"), amount))
             })
             .collect();
         let spoken = spoken_bars(&bars);
-        let plot = chart("chart-per-hour")
+        let plot = chart("chart-per-hour", below_zero(&bars))
             .width(width)
             .x_axis_formatter(|mark, _| format!("{}h", mark.value.round() as i64))
             .show(ui, |plot| {
@@ -207,9 +232,9 @@ fn per_hour(ui: &mut Ui, range: &Report, width: f32) {
     });
 }
 
-/// Bars with a name each (methods, cashiers), lying down so the names read on the axis.
-fn named_bars(ui: &mut Ui, id: &'static str, title: String, rows: &[(String, Totals)], width: f32) {
-    let total = Pesos::sum_of(rows.iter().map(|(_, totals)| totals.gross)).unwrap_or(Pesos::ZERO);
+/// Bars with a name each (ways of paying, who sold), lying down so the names read on the axis.
+fn named_bars(ui: &mut Ui, id: &'static str, title: String, rows: &[(String, Pesos)], width: f32) {
+    let total = Pesos::sum_of(rows.iter().map(|(_, amount)| *amount)).unwrap_or(Pesos::ZERO);
     titled(ui, title.clone(), total, |ui| {
         if rows.is_empty() {
             ui.label(RichText::new(t!("chart-nothing")).weak());
@@ -219,12 +244,13 @@ fn named_bars(ui: &mut Ui, id: &'static str, title: String, rows: &[(String, Tot
         let bars: Vec<Bar> = rows
             .iter()
             .enumerate()
-            .map(|(index, (name, totals))| {
-                Bar::new(index as f64, height(totals)).name(bar_words(name, totals))
+            .map(|(index, (name, amount))| {
+                Bar::new(index as f64, height(*amount)).name(bar_words(name, *amount))
             })
             .collect();
         let bar_colour = crate::ui::theme::palette(ui).info;
         let spoken = spoken_bars(&bars);
+        let mark = money_mark(below_zero(&bars));
         let plot = Plot::new(id)
             .height(CHART_HEIGHT)
             .width(width)
@@ -235,7 +261,7 @@ fn named_bars(ui: &mut Ui, id: &'static str, title: String, rows: &[(String, Tot
             .allow_double_click_reset(false)
             .show_grid([true, false])
             .include_x(0.0)
-            .x_axis_formatter(|mark, _| peso_mark(mark.value))
+            .x_axis_formatter(move |grid, _| mark(grid.value))
             .y_axis_min_width(90.0)
             .y_axis_formatter(move |mark, _| {
                 let index = mark.value.round();

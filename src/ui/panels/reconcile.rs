@@ -4,6 +4,7 @@
 //! a spreadsheet, with its folder opened.
 
 mod cash_view;
+mod figures_view;
 mod tabs_view;
 
 use crate::api::catalog::MethodCatalog;
@@ -443,8 +444,10 @@ fn export_path(exports_dir: &std::path::Path, from: time::Date, to: time::Date) 
 
 /// The close's lines (`ledger::close`, as the terminal prints them), drawn as the window's.
 fn report_ui(ui: &mut Ui, close: &CloseLines) {
-    ui.add_space(crate::ui::theme::space::MEDIUM);
-    // The range is shown above, by the choice that made it.
+    // The three figures first, before any detail; the range is shown above, by the choice
+    // that made it.
+    figures_view::figures_ui(ui, &close.figures);
+    ui.add_space(crate::ui::theme::space::LARGE);
     ui.label(RichText::new(&close.notifications).weak());
     // Two kinds of money, each under words that say whose it is: never one figure.
     ui.label(RichText::new(&close.service_heading).strong());
