@@ -528,7 +528,7 @@ fn cuadre_and_its_charts_say_it(report: &Report, month: &Report) {
     for words in [
         "Ventas",
         "$ 123.000",
-        "Vendido (7 ventas)",
+        "Vendido (7\u{a0}ventas)",
         "$ 138.000",
         "Devoluciones (2)",
         "-$ 15.000",
@@ -538,7 +538,7 @@ fn cuadre_and_its_charts_say_it(report: &Report, month: &Report) {
         "Sin pagar: 1 venta por $\u{a0}12.000; no cuenta en Ventas hasta que se pague",
         "Anuladas: 1 venta por $\u{a0}8.000; no cuenta en Ventas",
         "Recibido",
-        "Confirmado por el servicio (6 pagos)",
+        "Confirmado por el servicio (6\u{a0}pagos)",
         "$ 93.000",
         "$ 8.179",
         "$ 84.821",
@@ -546,7 +546,7 @@ fn cuadre_and_its_charts_say_it(report: &Report, month: &Report) {
         "$ 41.000",
         "Por cobrar",
         "$ 16.000",
-        "Fiado (1 cliente)",
+        "Fiado (1\u{a0}cliente)",
         "Links y cobros sin pagar (1)",
     ] {
         assert!(shows(words) > 0, "{words:?} is not on Cuadre del día");
@@ -557,8 +557,8 @@ fn cuadre_and_its_charts_say_it(report: &Report, month: &Report) {
         4,
         "every chart says the day's Ventas"
     );
-    // The top comes before the detail.
-    let top = harness.get_by_label("Vendido (7 ventas)");
+    // The top comes before the detail. A count in brackets never wraps apart from its words.
+    let top = harness.get_by_label("Vendido (7\u{a0}ventas)");
     let detail = harness.get_by_label("Confirmado por el servicio");
     assert!(top.rect().top() < detail.rect().top());
 }

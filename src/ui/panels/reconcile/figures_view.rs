@@ -82,8 +82,25 @@ fn line_ui(ui: &mut Ui, line: &FigureLine) {
     });
 }
 
-/// An amount's sign and digits kept on one line when words wrap: «$ 12.000» never breaks after
-/// the «$».
+/// Words that read as one kept on one line when the rest wraps: «$ 12.000» never breaks after
+/// the «$», nor «(2 pagos)» inside its brackets (a narrow window left «(2» on one line and
+/// «pagos)» on the next).
 fn unbroken(words: &str) -> String {
-    words.replace("$ ", "$\u{a0}")
+    let mut kept = String::with_capacity(words.len());
+    let mut bracketed = 0usize;
+    let mut last = ' ';
+    for c in words.chars() {
+        match c {
+            '(' => bracketed += 1,
+            ')' => bracketed = bracketed.saturating_sub(1),
+            _ => {}
+        }
+        kept.push(if c == ' ' && (bracketed > 0 || last == '$') {
+            '\u{a0}'
+        } else {
+            c
+        });
+        last = c;
+    }
+    kept
 }
