@@ -40,8 +40,11 @@ pub(super) fn window(
         .default_pos(screen.center() - size / 2.0)
         .constrain(true)
         .show(ctx, |ui| {
-            egui::ScrollArea::vertical()
+            // Both ways: a line that cannot wrap (a field's problem in a form's grid) scrolls
+            // across inside the window instead of widening it under the cashier's hand.
+            egui::ScrollArea::both()
                 .id_salt(id.with("body"))
+                .max_width(size.x)
                 .max_height(size.y - FOOT)
                 .auto_shrink([false, false])
                 .show(ui, |ui| {

@@ -285,7 +285,8 @@ impl Columns {
                 .column(Column::exact(110.0).clip(true));
         }
         table
-            .column(Column::exact(180.0).clip(true))
+            // «Devuelta en parte ($ 40.000)» whole.
+            .column(Column::exact(210.0).clip(true))
             .auto_shrink([false, true])
     }
 }
