@@ -24,16 +24,10 @@ use crate::ledger::{
     TabRefusal,
 };
 use crate::money::Pesos;
-use crate::requests::{CashInForm, PaymentLinkForm, ResourceForm, Service, cash_base};
+use crate::requests::{CashInForm, LineForm, PaymentLinkForm, Service, cash_base};
 use crate::sales::{Again, SellAsk, Sold};
 use crate::t;
 use crate::validate::{self, Field, ValidationError};
-
-/// The Family A method of a QR with its amount: the one Cobrar makes.
-const QR_WITH_AMOUNT: i64 = 2;
-
-/// The most of one thing a line may sell: a typo of a quantity stops here, not at the ceiling.
-const MAX_QUANTITY: i64 = 10_000;
 
 /// Who sells, where, and how it is said: the books, the service when a part needs it.
 pub struct Seller<'a> {
@@ -261,15 +255,8 @@ fn charge_request(
     }
     let reference1 = crate::collections::fresh_reference1();
     let request = if field == Field::QrPart {
-        ResourceForm {
-            method_id: QR_WITH_AMOUNT,
-            amount: amount.get().to_string(),
-            reference1,
-            description: description.to_owned(),
-            ..ResourceForm::default()
-        }
-        .parse()
-        .map(ChargeRequest::Resource)
+        // The QR Cobrar makes for the rest of a sale: a dynamic QR with its amount.
+        crate::requests::rest_by_qr(amount, description, &reference1).map(ChargeRequest::Resource)
     } else {
         PaymentLinkForm {
             cash_in: CashInForm {
@@ -327,38 +314,40 @@ fn enough_handed_over(amount: Pesos, tendered: Pesos) -> Result<(), ValidationEr
     Ok(())
 }
 
-/// A line as typed: «Pan;2;1.500» (description, quantity, price of one).
+/// A line as typed: «Pan;2;1.500» (description, quantity, price of one), read by the rules
+/// Cobrar reads its lines with; a problem is said of the item as typed.
 fn item_line(typed: &str) -> Result<SaleLine, ValidationError> {
-    let bad = |message: String| ValidationError::new(Field::Item, message);
     let pieces: Vec<&str> = typed.split(';').collect();
-    let [what, quantity, price] = pieces.as_slice() else {
-        return Err(bad(t!("cli-sell-item-shape", item = typed.trim())));
+    let [description, quantity, unit_price] = pieces.as_slice() else {
+        return Err(ValidationError::new(
+            Field::Item,
+            t!("cli-sell-item-shape", item = typed.trim()),
+        ));
     };
-    let what = description(what).map_err(|problem| bad(problem.message))?;
-    if what.is_empty() {
-        return Err(bad(t!("cli-sell-item-shape", item = typed.trim())));
+    let line = LineForm {
+        description: (*description).to_owned(),
+        quantity: (*quantity).to_owned(),
+        unit_price: (*unit_price).to_owned(),
     }
-    let quantity = match quantity.trim().parse::<i64>() {
-        Ok(quantity) if (1..=MAX_QUANTITY).contains(&quantity) => quantity,
-        _ => {
-            return Err(bad(t!(
-                "cli-sell-item-quantity",
-                item = what.as_str(),
-                max = MAX_QUANTITY
-            )));
-        }
-    };
-    let unit_price = validate::amount(Field::Item, price).map_err(|problem| {
-        bad(t!(
-            "cli-sell-item-price",
-            item = what.as_str(),
-            problem = problem.message
-        ))
+    .parse()
+    .map_err(|problems| {
+        let said: Vec<String> = problems
+            .into_iter()
+            .map(|problem| problem.message)
+            .collect();
+        ValidationError::new(
+            Field::Item,
+            t!(
+                "cli-sell-item-problem",
+                item = typed.trim(),
+                problem = said.join("; ")
+            ),
+        )
     })?;
     Ok(SaleLine {
-        description: what,
-        quantity,
-        unit_price,
+        description: line.description,
+        quantity: line.quantity,
+        unit_price: line.unit_price,
         item: None,
     })
 }
