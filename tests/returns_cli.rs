@@ -181,7 +181,16 @@ async fn partial_returns_go_once_each_up_to_what_was_paid() {
         words.stdout
     );
 
-    // Once the service confirms them, the sale reads "Returned", and the receipt prints.
+    confirmed_returns_read_returned_print_and_close(&setup, &sale, &reference1).await;
+}
+
+/// Once the service confirms them, the sale reads "Returned", the receipt prints, and the close
+/// counts them as returns apart from payouts.
+async fn confirmed_returns_read_returned_print_and_close(
+    setup: &Setup,
+    sale: &str,
+    reference1: &str,
+) {
     for row in setup
         .run(&["--json", "payouts"])
         .await
@@ -189,10 +198,10 @@ async fn partial_returns_go_once_each_up_to_what_was_paid() {
         .as_array()
         .unwrap()
     {
-        let reference1 = row["reference1"].as_str().unwrap().to_owned();
+        let confirmed = row["reference1"].as_str().unwrap().to_owned();
         common::wait_for("the service to confirm the return", || async {
             let checked = setup
-                .run(&["--json", "payouts", "--check", &reference1])
+                .run(&["--json", "payouts", "--check", &confirmed])
                 .await;
             assert_eq!(checked.code, 0, "{}", checked.stderr);
             (checked.json()["state"] == "approved").then_some(())
@@ -212,7 +221,7 @@ async fn partial_returns_go_once_each_up_to_what_was_paid() {
         .run(&[
             "print",
             "return",
-            &reference1,
+            reference1,
             "--pdf",
             pdf.to_str().unwrap(),
         ])
@@ -297,7 +306,29 @@ async fn bad_input_and_refused_sales_exit_2_and_send_nothing() {
             .collect();
         assert!(fields.contains(&field.to_owned()), "{args:?}: {fields:?}");
     }
-    // Words a shop owner reads, in Spanish too.
+    refusals_are_said_in_spanish(&setup, &pending).await;
+
+    // Not enough in the bag that pays payouts: how much there is, and the other way.
+    setup
+        .simulator
+        .control_post("/rules", json!({"disbursement_balance": 12_000}))
+        .await;
+    let short = setup.run(&refund(&sale, &["--amount", "20000"])).await;
+    assert_eq!(short.code, 2, "{}", short.stdout);
+    let message = short.json()["error"]["message"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(message.contains("$ 12.000"), "{message}");
+    assert!(message.contains("in cash"), "{message}");
+
+    assert_eq!(setup.payouts_sent().await, 0, "nothing reached the service");
+    let journal = setup.run(&["--json", "payouts"]).await.json();
+    assert_eq!(journal, json!([]), "nothing was written");
+}
+
+/// Words a shop owner reads, in Spanish too.
+async fn refusals_are_said_in_spanish(setup: &Setup, pending: &str) {
     let unknown = setup
         .run(&[
             "--lang",
@@ -321,7 +352,7 @@ async fn bad_input_and_refused_sales_exit_2_and_send_nothing() {
     );
     let not_approved = setup
         .run(&[
-            "--lang", "es", "refund", &pending, "--reason", "producto", "--to", "@ANA", "--yes",
+            "--lang", "es", "refund", pending, "--reason", "producto", "--to", "@ANA", "--yes",
         ])
         .await;
     assert!(
@@ -329,24 +360,6 @@ async fn bad_input_and_refused_sales_exit_2_and_send_nothing() {
         "{}",
         not_approved.stderr
     );
-
-    // Not enough in the bag that pays payouts: how much there is, and the other way.
-    setup
-        .simulator
-        .control_post("/rules", json!({"disbursement_balance": 12_000}))
-        .await;
-    let short = setup.run(&refund(&sale, &["--amount", "20000"])).await;
-    assert_eq!(short.code, 2, "{}", short.stdout);
-    let message = short.json()["error"]["message"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    assert!(message.contains("$ 12.000"), "{message}");
-    assert!(message.contains("in cash"), "{message}");
-
-    assert_eq!(setup.payouts_sent().await, 0, "nothing reached the service");
-    let journal = setup.run(&["--json", "payouts"]).await.json();
-    assert_eq!(journal, json!([]), "nothing was written");
 }
 
 #[tokio::test]
