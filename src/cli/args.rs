@@ -409,10 +409,7 @@ pub enum PrintCommand {
         #[arg(long, value_name = "PROVIDER_REFERENCE")]
         payment: Option<String>,
         #[command(flatten)]
-        to: PrintTo,
-        /// 58 or 80 (mm; default: the one in Configuración, else 80).
-        #[arg(long)]
-        paper: Option<String>,
+        roll: Roll,
         /// Open the cash drawer with it.
         #[arg(long)]
         drawer: bool,
@@ -437,10 +434,7 @@ pub enum PrintCommand {
         #[arg(value_name = "REFERENCE1")]
         reference1: String,
         #[command(flatten)]
-        to: PrintTo,
-        /// 58 or 80 (mm; default: the one in Configuración, else 80).
-        #[arg(long)]
-        paper: Option<String>,
+        roll: Roll,
     },
     /// «Cierre de turno»: a drawer's shift with its count and, apart, the payments the service
     /// confirmed at that till while it was open.
@@ -448,26 +442,32 @@ pub enum PrintCommand {
         /// The shift's number (default: this till's open shift).
         id: Option<i64>,
         #[command(flatten)]
-        to: PrintTo,
-        /// 58 or 80 (mm; default: the one in Configuración, else 80).
-        #[arg(long)]
-        paper: Option<String>,
+        roll: Roll,
     },
     /// The receipt of a cash sale that stands (a voided one has none).
     CashReceipt {
         /// The cash sale's entry number, as `cash sale` said it.
         entry: i64,
         #[command(flatten)]
-        to: PrintTo,
-        /// 58 or 80 (mm; default: the one in Configuración, else 80).
-        #[arg(long)]
-        paper: Option<String>,
+        roll: Roll,
         /// Open the cash drawer with it.
         #[arg(long)]
         drawer: bool,
     },
     /// The printers of this computer's print system.
     Printers,
+}
+
+/// A slip on the roll: where it goes and the paper's width. One struct, so that every slip
+/// (receipt, return, shift, cash receipt) says `--paper` in the same words and reads it the same
+/// way.
+#[derive(Debug, Args)]
+pub struct Roll {
+    #[command(flatten)]
+    pub to: PrintTo,
+    /// 58 or 80 (mm; default: the one in Configuración, else 80).
+    #[arg(long)]
+    pub paper: Option<String>,
 }
 
 /// Where paper goes.

@@ -6,13 +6,14 @@
 use std::path::PathBuf;
 
 use super::*;
-use crate::cli::args::{PrintCommand, PrintTo};
+use crate::cli::args::{PrintCommand, PrintTo, Roll};
 use crate::ledger::{CashRefusal, LedgerError};
 use crate::printing::cash::CashReceipt;
 use crate::printing::documents::{Poster, Receipt, ReturnReceipt, close_slip};
 use crate::printing::jobs::{self, PaperOut};
 use crate::printing::pdf::SlipPage;
 use crate::printing::shift::ShiftPaper;
+use crate::printing::slip::Slip;
 use crate::printing::{PageSize, PaperWidth, PrintError, PrinterSettings, PrinterUri};
 
 pub async fn print(ctx: &Context<'_>, command: &PrintCommand) -> Outcome {
@@ -37,19 +38,18 @@ pub async fn print(ctx: &Context<'_>, command: &PrintCommand) -> Outcome {
         PrintCommand::Receipt {
             reference,
             payment,
-            to,
-            paper,
+            roll,
             drawer,
         } => {
-            let (reference, paper, out) = slip_flags(reference, paper, to, &settings)?;
+            let (paper, out, reference) = roll_flags(roll, &settings, |problems| {
+                reference_of(reference, problems)
+            })?;
             receipt(ctx, reference, payment.clone(), paper, *drawer, out).await
         }
-        PrintCommand::Return {
-            reference1,
-            to,
-            paper,
-        } => {
-            let (reference1, paper, out) = slip_flags(reference1, paper, to, &settings)?;
+        PrintCommand::Return { reference1, roll } => {
+            let (paper, out, reference1) = roll_flags(roll, &settings, |problems| {
+                reference_of(reference1, problems)
+            })?;
             return_receipt(ctx, reference1, paper, out).await
         }
         PrintCommand::Close {
@@ -69,37 +69,38 @@ pub async fn print(ctx: &Context<'_>, command: &PrintCommand) -> Outcome {
             };
             close(ctx, day, paper, page, out).await
         }
-        PrintCommand::Shift { id, to, paper } => {
-            let (paper, out) = roll_flags(paper, to, &settings)?;
+        PrintCommand::Shift { id, roll } => {
+            let (paper, out, ()) = roll_flags(roll, &settings, |_| ())?;
             shift(ctx, *id, paper, out).await
         }
         PrintCommand::CashReceipt {
             entry,
-            to,
-            paper,
+            roll,
             drawer,
         } => {
-            let (paper, out) = roll_flags(paper, to, &settings)?;
+            let (paper, out, ()) = roll_flags(roll, &settings, |_| ())?;
             cash_receipt(ctx, *entry, paper, *drawer, out).await
         }
     }
 }
 
-/// A roll's flags read together, every problem said at once: the paper's width and where it
-/// goes.
-fn roll_flags(
-    paper: &Option<String>,
-    to: &PrintTo,
+/// A roll's flags read together, every problem said at once: the paper's width, where it goes
+/// and, after them, what `more` reads (which payment or return a receipt is of), so that every
+/// slip says its problems in the same order.
+fn roll_flags<T>(
+    roll: &Roll,
     settings: &PrinterSettings,
-) -> Result<(PaperWidth, PaperOut), Failure> {
+    more: impl FnOnce(&mut Vec<ValidationError>) -> T,
+) -> Result<(PaperWidth, PaperOut, T), Failure> {
     let mut problems = Vec::new();
-    let paper = paper_of(paper.as_deref(), settings, &mut problems);
-    let out = out_of(to, settings, &mut problems);
+    let paper = paper_of(roll.paper.as_deref(), settings, &mut problems);
+    let out = out_of(&roll.to, settings, &mut problems);
+    let more = more(&mut problems);
     checked(problems)?;
     let (Some(paper), Some(out)) = (paper, out) else {
         return Err(unreadable_flags());
     };
-    Ok((paper, out))
+    Ok((paper, out, more))
 }
 
 /// «Cierre de turno» of shift `id`, or of this till's open shift: the drawer's count and, apart,
@@ -118,12 +119,18 @@ async fn shift(ctx: &Context<'_>, id: Option<i64>, paper: PaperWidth, out: Paper
         ShiftPaper::from_books(&ledger, &shop, id, crate::ledger::now_ms())
     })
     .await?;
-    let slip = shift_paper.slip(&ctx.connection.catalog);
-    let title = shift_paper.title();
-    jobs::slip_to(&slip, &title, paper, SlipPage::Roll(paper), false, &out)
-        .await
-        .map_err(failure)?;
-    done(ctx, &out, &shift_paper.report.shift.id.to_string())
+    let slip = (
+        shift_paper.slip(&ctx.connection.catalog),
+        shift_paper.title(),
+    );
+    on_roll(
+        ctx,
+        slip,
+        (paper, false),
+        &out,
+        &shift_paper.report.shift.id.to_string(),
+    )
+    .await
 }
 
 /// The receipt of cash sale `entry` (the drawer opened when asked): a voided sale has none.
@@ -137,12 +144,31 @@ async fn cash_receipt(
     let ledger = ctx.ledger()?;
     let shop = ctx.connection.shop_name();
     let receipt = blocking(move || CashReceipt::from_books(&ledger, &shop, entry)).await?;
-    let slip = receipt.slip();
-    let title = receipt.title();
-    jobs::slip_to(&slip, &title, paper, SlipPage::Roll(paper), drawer, &out)
+    let slip = (receipt.slip(), receipt.title());
+    on_roll(ctx, slip, (paper, drawer), &out, &receipt.sale.reference).await
+}
+
+/// A slip and its title on the roll of `paper` (a PDF as wide as the roll), the drawer opened
+/// when asked, then said as printed with `what` it was of.
+async fn on_roll(
+    ctx: &Context<'_>,
+    (slip, title): (Slip, String),
+    (paper, drawer): (PaperWidth, bool),
+    out: &PaperOut,
+    what: &str,
+) -> Outcome {
+    jobs::slip_to(&slip, &title, paper, SlipPage::Roll(paper), drawer, out)
         .await
         .map_err(failure)?;
-    done(ctx, &out, &receipt.sale.reference)
+    done(ctx, out, what)
+}
+
+/// Whose books a paper is read from and the shop's name it carries.
+fn profile_and_shop(ctx: &Context<'_>) -> (String, String) {
+    (
+        ctx.connection.profile_name.clone(),
+        ctx.connection.shop_name(),
+    )
 }
 
 /// The flags were checked and passed, yet one could not be read: said rather than guessed.
@@ -153,10 +179,7 @@ fn unreadable_flags() -> Failure {
 /// The counter's poster of `reference`, a code that takes many payments.
 async fn poster(ctx: &Context<'_>, reference: String, page: PageSize, out: PaperOut) -> Outcome {
     let ledger = ctx.ledger()?;
-    let (profile, shop) = (
-        ctx.connection.profile_name.clone(),
-        ctx.connection.shop_name(),
-    );
+    let (profile, shop) = profile_and_shop(ctx);
     let catalog = ctx.connection.catalog.clone();
     let poster =
         blocking(move || Poster::from_books(&ledger, &profile, &shop, &reference, &catalog))
@@ -177,20 +200,13 @@ async fn receipt(
     out: PaperOut,
 ) -> Outcome {
     let ledger = ctx.ledger()?;
-    let (profile, shop) = (
-        ctx.connection.profile_name.clone(),
-        ctx.connection.shop_name(),
-    );
+    let (profile, shop) = profile_and_shop(ctx);
     let receipt = blocking(move || {
         Receipt::from_books(&ledger, &profile, &shop, &reference, payment.as_deref())
     })
     .await?;
-    let slip = receipt.slip(&ctx.connection.catalog);
-    let title = receipt.title();
-    jobs::slip_to(&slip, &title, paper, SlipPage::Roll(paper), drawer, &out)
-        .await
-        .map_err(failure)?;
-    done(ctx, &out, &receipt.payment.reference)
+    let slip = (receipt.slip(&ctx.connection.catalog), receipt.title());
+    on_roll(ctx, slip, (paper, drawer), &out, &receipt.payment.reference).await
 }
 
 /// The receipt of a return the service confirmed, on `paper`.
@@ -201,18 +217,18 @@ async fn return_receipt(
     out: PaperOut,
 ) -> Outcome {
     let ledger = ctx.ledger()?;
-    let (profile, shop) = (
-        ctx.connection.profile_name.clone(),
-        ctx.connection.shop_name(),
-    );
+    let (profile, shop) = profile_and_shop(ctx);
     let receipt =
         blocking(move || ReturnReceipt::from_books(&ledger, &profile, &shop, &reference1)).await?;
-    let slip = receipt.slip(&ctx.connection.catalog);
-    let title = receipt.title();
-    jobs::slip_to(&slip, &title, paper, SlipPage::Roll(paper), false, &out)
-        .await
-        .map_err(failure)?;
-    done(ctx, &out, &receipt.returned.payout.reference1)
+    let slip = (receipt.slip(&ctx.connection.catalog), receipt.title());
+    on_roll(
+        ctx,
+        slip,
+        (paper, false),
+        &out,
+        &receipt.returned.payout.reference1,
+    )
+    .await
 }
 
 /// The close of `day`: a PDF on a sheet of `page`, a printer's copy as the roll of `paper`.
@@ -337,25 +353,6 @@ fn day_of(date: Option<&str>, problems: &mut Vec<ValidationError>) -> Option<tim
     day
 }
 
-/// A slip's flags read together, every problem said at once: which payment (or return), the
-/// paper's width and where it goes.
-fn slip_flags(
-    reference: &str,
-    paper: &Option<String>,
-    to: &PrintTo,
-    settings: &PrinterSettings,
-) -> Result<(String, PaperWidth, PaperOut), Failure> {
-    let mut problems = Vec::new();
-    let paper = paper_of(paper.as_deref(), settings, &mut problems);
-    let out = out_of(to, settings, &mut problems);
-    let reference = reference_of(reference, &mut problems);
-    checked(problems)?;
-    let (Some(paper), Some(out)) = (paper, out) else {
-        return Err(unreadable_flags());
-    };
-    Ok((reference, paper, out))
-}
-
 fn reference_of(reference: &str, problems: &mut Vec<ValidationError>) -> String {
     let reference = reference.trim();
     if reference.is_empty() || crate::untrusted::first_hidden_or_control(reference).is_some() {
@@ -399,22 +396,14 @@ fn paper_of(
     settings: &PrinterSettings,
     problems: &mut Vec<ValidationError>,
 ) -> Option<PaperWidth> {
-    match text {
-        None => Some(settings.paper),
-        Some(text) => {
-            let paper = PaperWidth::parse(text);
-            if paper.is_none() {
-                problems.push(ValidationError::new(
-                    Field::Paper,
-                    crate::t!(
-                        "rule-paper",
-                        text = crate::untrusted::ForLog(text).to_string()
-                    ),
-                ));
-            }
-            paper
-        }
-    }
+    let rule = |text: String| crate::t!("rule-paper", text = text);
+    flag_or_setting(
+        text,
+        settings.paper,
+        PaperWidth::parse,
+        (Field::Paper, rule),
+        problems,
+    )
 }
 
 fn page_of(
@@ -422,20 +411,33 @@ fn page_of(
     settings: &PrinterSettings,
     problems: &mut Vec<ValidationError>,
 ) -> Option<PageSize> {
-    match text {
-        None => Some(settings.page),
-        Some(text) => {
-            let page = PageSize::parse(text);
-            if page.is_none() {
-                problems.push(ValidationError::new(
-                    Field::Page,
-                    crate::t!(
-                        "rule-page",
-                        text = crate::untrusted::ForLog(text).to_string()
-                    ),
-                ));
-            }
-            page
-        }
+    let rule = |text: String| crate::t!("rule-page", text = text);
+    flag_or_setting(
+        text,
+        settings.page,
+        PageSize::parse,
+        (Field::Page, rule),
+        problems,
+    )
+}
+
+/// A flag of the paper (`--paper`, `--page`): as typed, else the setting in Configuración. One
+/// that does not read is a problem of `field`, in its rule's words (`rule` gets the text as it
+/// may be shown: no hidden or control characters).
+fn flag_or_setting<T>(
+    text: Option<&str>,
+    setting: T,
+    parse: fn(&str) -> Option<T>,
+    (field, rule): (Field, fn(String) -> String),
+    problems: &mut Vec<ValidationError>,
+) -> Option<T> {
+    let Some(text) = text else {
+        return Some(setting);
+    };
+    let value = parse(text);
+    if value.is_none() {
+        let shown = crate::untrusted::ForLog(text).to_string();
+        problems.push(ValidationError::new(field, rule(shown)));
     }
+    value
 }
