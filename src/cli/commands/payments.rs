@@ -7,7 +7,9 @@ use crate::api::family_a::*;
 use crate::api::family_b::*;
 use crate::cli::args::*;
 use crate::cli::output::{Failure, labelled};
-use crate::collections::{Charge, ChargeError, ChargeRequest, Created, InBooks, make_charge};
+use crate::collections::{
+    Charge, ChargeError, ChargeRequest, Created, InBooks, MadeCharge, make_charge,
+};
 use crate::ledger::MadeBy;
 use crate::requests::{CashInForm, MethodPaymentForm, PaymentLinkForm, ResourceForm, Service};
 use crate::t;
@@ -145,10 +147,7 @@ pub async fn charge(ctx: &Context<'_>, args: &ChargeArgs) -> Outcome {
 /// could not keep is said, with its reference, and exits non-zero.
 async fn sell(ctx: &Context<'_>, request: ChargeRequest) -> Outcome {
     let books = (ctx.ledger()?, ctx.connection.profile_name.clone());
-    let made_by = MadeBy {
-        cashier: String::new(),
-        till: crate::ledger::activity::this_till(),
-    };
+    let made_by = made_here();
     let connection = ctx.connection;
     let sale = request.own_sale(made_by.seller());
     let made = make_charge(
@@ -164,15 +163,29 @@ async fn sell(ctx: &Context<'_>, request: ChargeRequest) -> Outcome {
         ChargeError::Service(error) => Failure::Api(error),
         ChargeError::Books(too_old) => Failure::Local(too_old.to_string()),
     })?;
-    let sale = made.sale;
+    let sale = kept(made)?;
+    Ok(ctx.out.done(&sale.raw, || shown(&sale)))
+}
+
+/// Who makes a sale from the terminal: nobody named, at this computer's till.
+pub(super) fn made_here() -> MadeBy {
+    MadeBy {
+        cashier: String::new(),
+        till: crate::ledger::activity::this_till(),
+    }
+}
+
+/// The sale the service made, if the books kept it too: one they could not keep is said with
+/// its reference and exits non-zero, since the money may come for a sale no book shows.
+pub(super) fn kept(made: MadeCharge) -> Result<Charge, Failure> {
     if let InBooks::NotWritten(error) = made.books {
         return Err(Failure::Local(t!(
             "cli-sale-not-in-books",
-            reference = sale.payment.reference.as_str(),
+            reference = made.sale.payment.reference.as_str(),
             error = error.to_string()
         )));
     }
-    Ok(ctx.out.done(&sale.raw, || shown(&sale)))
+    Ok(made.sale)
 }
 
 /// A sale as the terminal says it: what the service answered, by kind.

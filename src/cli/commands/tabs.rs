@@ -10,13 +10,14 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 
 use super::context::{Context, Local, Outcome};
+use super::payments::{kept, made_here};
 use crate::cli::args::TabCommand;
 use crate::cli::output::{Failure, Output, labelled};
-use crate::collections::{ChargeError, ChargeRequest, Created, InBooks};
+use crate::collections::{ChargeError, ChargeRequest, Created};
 use crate::config::Environment;
 use crate::ledger::activity::Actor;
 use crate::ledger::{
-    CashEntry, Ledger, LedgerError, MadeBy, TabBalance, TabEntry, TabRefusal, TabStatement,
+    CashEntry, Ledger, LedgerError, TabBalance, TabEntry, TabRefusal, TabStatement,
 };
 use crate::money::Pesos;
 use crate::requests::{CashInForm, CustomerForm, PaymentLinkForm, Service, TakeForm, tab_payment};
@@ -398,10 +399,7 @@ async fn made_link(
     id: i64,
     request: ChargeRequest,
 ) -> Result<MadeLink, Failure> {
-    let made_by = MadeBy {
-        cashier: String::new(),
-        till: crate::ledger::activity::this_till(),
-    };
+    let made_by = made_here();
     let connection = ctx.connection;
     let made = crate::tabs::collect(
         &connection.client,
@@ -417,14 +415,7 @@ async fn made_link(
         ChargeError::Service(error) => Failure::Api(error),
         ChargeError::Books(error) => refused(error),
     })?;
-    let sale = made.sale;
-    if let InBooks::NotWritten(error) = made.books {
-        return Err(Failure::Local(t!(
-            "cli-sale-not-in-books",
-            reference = sale.payment.reference.as_str(),
-            error = error.to_string()
-        )));
-    }
+    let sale = kept(made)?;
     match sale.answer {
         Created::Link(link) => Ok(MadeLink {
             url: link.url,
