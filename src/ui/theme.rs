@@ -156,25 +156,23 @@ pub enum Tone {
 impl Palette {
     /// The tone as words on a surface.
     pub fn text_of(&self, tone: Tone) -> Color32 {
-        match tone {
-            Tone::Success => self.success,
-            Tone::Warning => self.warning,
-            Tone::Danger => self.danger,
-            Tone::Info => self.info,
-            Tone::Neutral => self.neutral,
-            Tone::Simulator => self.simulator,
-        }
+        self.colours_of(tone).0
     }
 
     /// The tone as a badge's fill, under `on_fill` words.
     pub fn fill_of(&self, tone: Tone) -> Color32 {
+        self.colours_of(tone).1
+    }
+
+    /// A tone's words and its fill, in one table so that a new tone gets both at once.
+    fn colours_of(&self, tone: Tone) -> (Color32, Color32) {
         match tone {
-            Tone::Success => self.success_fill,
-            Tone::Warning => self.warning_fill,
-            Tone::Danger => self.danger_fill,
-            Tone::Info => self.info_fill,
-            Tone::Neutral => self.neutral_fill,
-            Tone::Simulator => self.simulator_fill,
+            Tone::Success => (self.success, self.success_fill),
+            Tone::Warning => (self.warning, self.warning_fill),
+            Tone::Danger => (self.danger, self.danger_fill),
+            Tone::Info => (self.info, self.info_fill),
+            Tone::Neutral => (self.neutral, self.neutral_fill),
+            Tone::Simulator => (self.simulator, self.simulator_fill),
         }
     }
 }
