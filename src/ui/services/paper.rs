@@ -255,12 +255,16 @@ impl Paper {
                 reference,
                 payment,
                 pdf,
-            } => self.receipt(job, (reference, payment), pdf, bridge),
+            } => self.slip_from_books(job, BooksSlip::Receipt(reference, payment), pdf, bridge),
             PaperCommand::ReturnReceipt { reference1, pdf } => {
-                self.return_receipt(job, reference1, pdf, bridge)
+                self.slip_from_books(job, BooksSlip::Return(reference1), pdf, bridge)
             }
-            PaperCommand::CashReceipt { entry, pdf } => self.cash_receipt(job, entry, pdf, bridge),
-            PaperCommand::ShiftReport { shift, pdf } => self.shift_report(job, shift, pdf, bridge),
+            PaperCommand::CashReceipt { entry, pdf } => {
+                self.slip_from_books(job, BooksSlip::Cash(entry), pdf, bridge)
+            }
+            PaperCommand::ShiftReport { shift, pdf } => {
+                self.slip_from_books(job, BooksSlip::Shift(shift), pdf, bridge)
+            }
             PaperCommand::Poster { reference } => self.poster(job, reference, bridge),
             PaperCommand::Close { day, pdf } => self.close(job, day, pdf, bridge),
         };
@@ -315,100 +319,16 @@ impl Paper {
         }))
     }
 
-    /// A payment's receipt (`which`: its reference, and which payment of a code), read from the
-    /// books: only what the service confirmed has one.
-    fn receipt(
+    /// A slip read from the books (off the UI thread), to the receipt printer or a PDF among
+    /// the saved files.
+    fn slip_from_books(
         &mut self,
         job: Job,
-        which: (String, Option<String>),
+        what: BooksSlip,
         pdf: bool,
         bridge: &Bridge,
     ) -> Option<Printing> {
-        let (reference, payment) = which;
-        let file = format!("paydesk-comprobante-{}.pdf", file_safe(&reference));
-        self.slip_from_books(
-            job,
-            file,
-            pdf,
-            bridge,
-            move |ledger, profile, shop, catalog| {
-                let receipt =
-                    Receipt::from_books(ledger, profile, shop, &reference, payment.as_deref())?;
-                Ok::<_, PrintError>((receipt.slip(catalog), receipt.title()))
-            },
-        )
-    }
-
-    /// A return's receipt, read from the books: only a return the service confirmed has one.
-    fn return_receipt(
-        &mut self,
-        job: Job,
-        reference1: String,
-        pdf: bool,
-        bridge: &Bridge,
-    ) -> Option<Printing> {
-        let file = format!("paydesk-devolucion-{}.pdf", file_safe(&reference1));
-        self.slip_from_books(
-            job,
-            file,
-            pdf,
-            bridge,
-            move |ledger, profile, shop, catalog| {
-                let receipt = ReturnReceipt::from_books(ledger, profile, shop, &reference1)?;
-                Ok::<_, PrintError>((receipt.slip(catalog), receipt.title()))
-            },
-        )
-    }
-
-    /// A cash sale's receipt, read from the books: a voided sale has none.
-    fn cash_receipt(
-        &mut self,
-        job: Job,
-        entry: i64,
-        pdf: bool,
-        bridge: &Bridge,
-    ) -> Option<Printing> {
-        let file = format!("paydesk-efectivo-{entry}.pdf");
-        self.slip_from_books(job, file, pdf, bridge, move |ledger, _, shop, _| {
-            let receipt = CashReceipt::from_books(ledger, shop, entry)?;
-            Ok::<_, PrintError>((receipt.slip(), receipt.title()))
-        })
-    }
-
-    /// A shift's report, read from the books: the drawer's count and, apart, the payments the
-    /// service confirmed at that till while it was open.
-    fn shift_report(
-        &mut self,
-        job: Job,
-        shift: i64,
-        pdf: bool,
-        bridge: &Bridge,
-    ) -> Option<Printing> {
-        let file = format!("paydesk-turno-{shift}.pdf");
-        self.slip_from_books(job, file, pdf, bridge, move |ledger, _, shop, catalog| {
-            let paper = ShiftPaper::from_books(ledger, shop, shift, crate::ledger::now_ms())?;
-            Ok::<_, PrintError>((paper.slip(catalog), paper.title()))
-        })
-    }
-
-    /// A slip `read` makes from the books (off the UI thread), to the receipt printer or a PDF
-    /// named `file` among the saved files.
-    fn slip_from_books<E: std::fmt::Display + Send + 'static>(
-        &mut self,
-        job: Job,
-        file: String,
-        pdf: bool,
-        bridge: &Bridge,
-        read: impl FnOnce(
-            &crate::ledger::Ledger,
-            &str,
-            &str,
-            &crate::api::catalog::MethodCatalog,
-        ) -> Result<(crate::printing::slip::Slip, String), E>
-        + Send
-        + 'static,
-    ) -> Option<Printing> {
-        let out = self.slip_out(pdf, job.printer, job.exports.join(file));
+        let out = self.slip_out(pdf, job.printer, job.exports.join(what.file()));
         let (Some(ledger), Some(out)) = (job.ledger, out) else {
             self.outcome.get_or_insert_with(no_books);
             return None;
@@ -417,7 +337,7 @@ impl Paper {
             (job.profile, job.shop, job.catalog, job.settings.paper);
         Some(bridge.spawn(async move {
             let (slip, title) =
-                from_books(move || read(&ledger, &profile, &shop, &catalog)).await?;
+                from_books(move || what.read(&ledger, &profile, &shop, &catalog)).await?;
             let done =
                 jobs::slip_to(&slip, &title, paper, SlipPage::Roll(paper), false, &out).await;
             finished(done, &out).await
@@ -451,10 +371,7 @@ impl Paper {
 
     /// One day's close, on a sheet.
     fn close(&mut self, job: Job, day: time::Date, pdf: bool, bridge: &Bridge) -> Option<Printing> {
-        let file = format!(
-            "paydesk-cuadre-{}.pdf",
-            crate::clock::format_date(day)
-        );
+        let file = format!("paydesk-cuadre-{}.pdf", crate::clock::format_date(day));
         let out = self.slip_out(pdf, job.printer, job.exports.join(file));
         let (Some(ledger), Some(out)) = (job.ledger, out) else {
             self.outcome.get_or_insert_with(no_books);
@@ -546,6 +463,66 @@ impl Paper {
             }
             _ => Some(PaperOut::Pdf(file)),
         }
+    }
+}
+
+/// A slip for the receipt printer that the books make: which one, and what it is of.
+enum BooksSlip {
+    /// A payment's receipt (its reference, and which payment of a code): only what the service
+    /// confirmed has one.
+    Receipt(String, Option<String>),
+    /// A return's receipt (the return's own reference): only a return the service confirmed has
+    /// one.
+    Return(String),
+    /// A cash sale's receipt (its cash entry): a voided sale has none.
+    Cash(i64),
+    /// A shift's report: the drawer's count and, apart, the payments the service confirmed at
+    /// that till while it was open.
+    Shift(i64),
+}
+
+impl BooksSlip {
+    /// The PDF's name among the saved files.
+    fn file(&self) -> String {
+        match self {
+            BooksSlip::Receipt(reference, _) => {
+                format!("paydesk-comprobante-{}.pdf", file_safe(reference))
+            }
+            BooksSlip::Return(reference1) => {
+                format!("paydesk-devolucion-{}.pdf", file_safe(reference1))
+            }
+            BooksSlip::Cash(entry) => format!("paydesk-efectivo-{entry}.pdf"),
+            BooksSlip::Shift(shift) => format!("paydesk-turno-{shift}.pdf"),
+        }
+    }
+
+    /// The slip and its title, read from `profile`'s books (blocking: off the UI thread).
+    fn read(
+        self,
+        ledger: &crate::ledger::Ledger,
+        profile: &str,
+        shop: &str,
+        catalog: &crate::api::catalog::MethodCatalog,
+    ) -> Result<(crate::printing::slip::Slip, String), PrintError> {
+        Ok(match self {
+            BooksSlip::Receipt(reference, payment) => {
+                let receipt =
+                    Receipt::from_books(ledger, profile, shop, &reference, payment.as_deref())?;
+                (receipt.slip(catalog), receipt.title())
+            }
+            BooksSlip::Return(reference1) => {
+                let receipt = ReturnReceipt::from_books(ledger, profile, shop, &reference1)?;
+                (receipt.slip(catalog), receipt.title())
+            }
+            BooksSlip::Cash(entry) => {
+                let receipt = CashReceipt::from_books(ledger, shop, entry)?;
+                (receipt.slip(), receipt.title())
+            }
+            BooksSlip::Shift(shift) => {
+                let paper = ShiftPaper::from_books(ledger, shop, shift, crate::ledger::now_ms())?;
+                (paper.slip(catalog), paper.title())
+            }
+        })
     }
 }
 
