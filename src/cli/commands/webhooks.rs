@@ -321,10 +321,7 @@ fn collection_event(id: i64, profile: &str, collection: &crate::ledger::Collecti
         crate::t!(
             "cli-watch-payment",
             reference = collection.reference.as_str(),
-            amount = collection
-                .amount
-                .map(|amount| amount.to_string())
-                .unwrap_or_default(),
+            amount = amount_words(collection.amount),
             state = crate::ledger::reconcile::state_words(collection.status)
         ),
     )
@@ -342,12 +339,14 @@ fn received_event(id: i64, payment: &crate::ledger::ReceivedPayment) -> Describe
         crate::t!(
             "cli-watch-received",
             reference = payment.reference.as_str(),
-            amount = payment
-                .amount
-                .map(|amount| amount.to_string())
-                .unwrap_or_default()
+            amount = amount_words(payment.amount)
         ),
     )
+}
+
+/// An amount the books may not know (a notification that did not say it): blank, not «$ 0».
+fn amount_words(amount: Option<Pesos>) -> String {
+    amount.map(|amount| amount.to_string()).unwrap_or_default()
 }
 
 fn payout_event(id: i64, payout: &crate::ledger::PayoutRecord) -> Described {
