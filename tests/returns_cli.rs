@@ -468,30 +468,7 @@ async fn two_tills_returning_one_sale_at_once_send_one_request_between_them() {
             command.env("PAYDESK_LEDGER_URL", &url).args(args);
             command
         };
-        // The sale, made and paid at the first till, in the shared books.
-        let link = till(
-            &first,
-            first.home.path(),
-            &[
-                "--json",
-                "link",
-                "--amount",
-                "30000",
-                "--reference1",
-                "VENTA",
-            ],
-        )
-        .output()
-        .await
-        .unwrap();
-        let link: Value = serde_json::from_slice(&link.stdout).unwrap();
-        let sale = link["reference"].as_str().unwrap().to_owned();
-        first.simulator.settle(&sale, "approve").await;
-        let status = till(&first, first.home.path(), &["status", &sale, "--wait"])
-            .output()
-            .await
-            .unwrap();
-        assert_eq!(status.status.code(), Some(0));
+        let sale = paid_shared_sale(&first, &url).await;
         // Both tills speak to the first one's service; the second's home is its own.
         let amounts = match run_number % 2 {
             0 => ["30000", "30000"],
@@ -556,4 +533,30 @@ async fn two_tills_returning_one_sale_at_once_send_one_request_between_them() {
         assert!(returned <= 30_000, "run {run_number}: {returned}");
         drop(second);
     }
+}
+
+/// The sale, made and paid at the first till, in the shared books at `url`; its reference.
+async fn paid_shared_sale(first: &Setup, url: &str) -> String {
+    let till = |args: &[&str]| {
+        let mut command = paydesk_against(first.home.path(), &first.simulator);
+        command.env("PAYDESK_LEDGER_URL", url).args(args);
+        command
+    };
+    let link = till(&[
+        "--json",
+        "link",
+        "--amount",
+        "30000",
+        "--reference1",
+        "VENTA",
+    ])
+    .output()
+    .await
+    .unwrap();
+    let link: Value = serde_json::from_slice(&link.stdout).unwrap();
+    let sale = link["reference"].as_str().unwrap().to_owned();
+    first.simulator.settle(&sale, "approve").await;
+    let status = till(&["status", &sale, "--wait"]).output().await.unwrap();
+    assert_eq!(status.status.code(), Some(0));
+    sale
 }
