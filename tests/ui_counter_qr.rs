@@ -9,6 +9,7 @@ use common::ui::{
     App, click, create_counter_qr, pick_method, shows, todays_report, type_into, wait_until,
 };
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use paydesk::money::Pesos;
 use paydesk::ui::{Panel, PaydeskApp};
 use serde_json::json;
@@ -76,7 +77,14 @@ fn a_counter_qr_takes_payment_after_payment_and_every_total_counts_each() {
     wait_until(&mut harness, "Status totals the day", |h| {
         shows(h, "$ 50.500 aprobados")
     });
-    click(&mut harness, "QR del mostrador");
+    // Each payment is a sale of its own, listed newest first under the code's description;
+    // the code's own row (made before any payment) is the last.
+    harness.run_steps(4);
+    harness
+        .query_all_by_label("QR del mostrador")
+        .last()
+        .expect("the code is listed")
+        .click();
     wait_until(&mut harness, "the code opens", |h| {
         shows(h, "Pagos recibidos hoy")
     });

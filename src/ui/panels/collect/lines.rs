@@ -175,10 +175,11 @@ impl SaleLines {
         };
         ui.horizontal(|ui| {
             let side = ui.spacing().icon_width;
-            let (_, icon) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::click());
+            // The arrow only draws: the words beside it are the control, with its name.
+            let (_, icon) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
             let openness = if self.open { 1.0 } else { 0.0 };
             egui::collapsing_header::paint_default_icon(ui, openness, &icon);
-            if ui.selectable_label(self.open, heading).clicked() || icon.clicked() {
+            if ui.selectable_label(self.open, heading).clicked() {
                 self.open = !self.open;
             }
         });
