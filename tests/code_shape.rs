@@ -1,6 +1,6 @@
-//! Functions a newcomer can read: none in `src/ui` over 100 lines, none in `src` over 150, and
-//! fewer than 25 over 80. Measured from the parsed source, from `fn` to its closing brace
-//! (comments and blank lines inside count; doc comments above do not), test modules left out.
+//! Functions a newcomer can read: none in `src` over 100 lines, the tests inside `src` included,
+//! and fewer than 25 over 80. Measured from the parsed source, from `fn` to its closing brace
+//! (comments and blank lines inside count; doc comments above do not).
 //!
 //! `cargo test --test code_shape -- --nocapture` prints the figures and the longest functions.
 
@@ -8,8 +8,7 @@ use std::path::{Path, PathBuf};
 
 use syn::visit::Visit;
 
-const LONGEST_IN_UI: usize = 100;
-const LONGEST_ANYWHERE: usize = 150;
+const LONGEST: usize = 100;
 const LONG: usize = 80;
 const FEWER_LONG_THAN: usize = 25;
 
@@ -36,34 +35,15 @@ impl Lengths<'_> {
     }
 }
 
-fn is_test_only(attrs: &[syn::Attribute]) -> bool {
-    attrs.iter().any(|attr| {
-        attr.path().is_ident("cfg")
-            && attr
-                .parse_args::<syn::Meta>()
-                .is_ok_and(|meta| meta.path().is_ident("test"))
-    })
-}
-
 impl<'ast> Visit<'ast> for Lengths<'_> {
-    fn visit_item_mod(&mut self, module: &'ast syn::ItemMod) {
-        if !is_test_only(&module.attrs) {
-            syn::visit::visit_item_mod(self, module);
-        }
-    }
-
     fn visit_item_fn(&mut self, function: &'ast syn::ItemFn) {
-        if !is_test_only(&function.attrs) {
-            self.measure(&function.sig.ident, &function.sig, &function.block);
-            syn::visit::visit_item_fn(self, function);
-        }
+        self.measure(&function.sig.ident, &function.sig, &function.block);
+        syn::visit::visit_item_fn(self, function);
     }
 
     fn visit_impl_item_fn(&mut self, function: &'ast syn::ImplItemFn) {
-        if !is_test_only(&function.attrs) {
-            self.measure(&function.sig.ident, &function.sig, &function.block);
-            syn::visit::visit_impl_item_fn(self, function);
-        }
+        self.measure(&function.sig.ident, &function.sig, &function.block);
+        syn::visit::visit_impl_item_fn(self, function);
     }
 
     fn visit_trait_item_fn(&mut self, function: &'ast syn::TraitItemFn) {
@@ -109,12 +89,10 @@ fn every_function() -> Vec<Function> {
 fn functions_stay_short_enough_to_read() {
     let functions = every_function();
     let long: Vec<&Function> = functions.iter().filter(|f| f.lines > LONG).collect();
-    let in_ui = |f: &&Function| f.file.starts_with("src/ui");
     println!(
-        "{} functions; {} over {LONG} lines; longest in src/ui: {} lines; longest anywhere: {} lines",
+        "{} functions; {} over {LONG} lines; longest: {} lines",
         functions.len(),
         long.len(),
-        functions.iter().find(in_ui).map_or(0, |f| f.lines),
         functions.first().map_or(0, |f| f.lines),
     );
     for function in &long {
@@ -125,15 +103,12 @@ fn functions_stay_short_enough_to_read() {
             function.name
         );
     }
-    let over = |limit: usize, which: &dyn Fn(&&Function) -> bool| -> Vec<String> {
-        functions
-            .iter()
-            .filter(|f| f.lines > limit && which(f))
-            .map(|f| format!("{} {} ({})", f.file.display(), f.name, f.lines))
-            .collect()
-    };
-    assert_eq!(over(LONGEST_IN_UI, &in_ui), Vec::<String>::new());
-    assert_eq!(over(LONGEST_ANYWHERE, &|_| true), Vec::<String>::new());
+    let over: Vec<String> = functions
+        .iter()
+        .filter(|f| f.lines > LONGEST)
+        .map(|f| format!("{} {} ({})", f.file.display(), f.name, f.lines))
+        .collect();
+    assert_eq!(over, Vec::<String>::new());
     assert!(
         long.len() < FEWER_LONG_THAN,
         "{} functions over {LONG} lines (fewer than {FEWER_LONG_THAN} wanted)",

@@ -12,6 +12,7 @@ use super::cash_reads::{
 };
 use super::cash_state::{CashEntry, CashKind, CashMove, CashRefusal, Shift, ShiftReport};
 use super::error::LedgerError;
+use super::part_returns::{NewPartReturn, ReturnWay, write_part_return};
 use super::sale_state::{NewSale, PartWay, SaleNumber, SaleRefusal};
 use super::sales::{NewTie, SALE_LOCK, sale_id_of_cash_entry, sale_number, write_part, write_sale};
 use super::store::{Conn, args};
@@ -100,12 +101,7 @@ impl Ledger {
             let entry = write_cash(db, &self.till, actor, what, at)?;
             Ok((shift, sold(db, &self.till, actor, entry)?))
         });
-        match (outcome, what) {
-            (Err(error), CashMove::Sale { reference, .. }) if error.is_unique_violation() => {
-                Err(LedgerError::DuplicateReference(reference.clone()))
-            }
-            (other, _) => other,
-        }
+        reference_taken(outcome, what)
     }
 
     /// Writes `what` in this till's open shift, under its lock: a sale needs what was handed
@@ -121,12 +117,7 @@ impl Ledger {
             let entry = write_cash(db, &self.till, actor, what, at)?;
             sold(db, &self.till, actor, entry)
         });
-        match (outcome, what) {
-            (Err(error), CashMove::Sale { reference, .. }) if error.is_unique_violation() => {
-                Err(LedgerError::DuplicateReference(reference.clone()))
-            }
-            (other, _) => other,
-        }
+        reference_taken(outcome, what)
     }
 
     /// Takes entry `id` out of every figure with a correcting entry and its reason: the owner's
@@ -348,24 +339,7 @@ pub(super) fn write_cash(
             instead_of,
             description,
         } => {
-            if tendered < amount {
-                return Err(LedgerError::Cash(CashRefusal::TenderedShort {
-                    missing: Pesos::new(amount.get() - tendered.get()),
-                }));
-            }
-            if !instead_of.is_empty() {
-                db.lock_until_commit(CASH_SALE_LOCK, instead_of)?;
-                if let Some(sale) = charge_sale(db, instead_of)? {
-                    db.lock_until_commit(SALE_LOCK, &sale.to_string())?;
-                }
-            }
-            if !instead_of.is_empty()
-                && let Some(earlier) = cash_sale_instead_of(db, instead_of)?
-            {
-                return Err(LedgerError::Cash(CashRefusal::AlreadyCharged(
-                    earlier.reference,
-                )));
-            }
+            sale_checked(db, *amount, *tendered, instead_of)?;
             (
                 Some(tendered.get()),
                 reference.clone(),
@@ -375,32 +349,9 @@ pub(super) fn write_cash(
             )
         }
         CashMove::Return { amount, reason, .. } | CashMove::ReturnPart { amount, reason, .. } => {
-            // Money back to a customer is the owner's, in cash as through the service.
-            if !owner_or_no_pin(db, actor)? {
-                return Err(LedgerError::Cash(CashRefusal::ReturnOwnerOnly));
-            }
-            let (record, _) = returned_part(db, what)?;
-            db.lock_until_commit(SALE_LOCK, &record.id.to_string())?;
-            // Read again under the sale's lock: another till's return of it is seen.
-            let (record, part) = returned_part(db, what)?;
-            if part.way() == PartWay::Tab {
-                return Err(LedgerError::Sale(SaleRefusal::ReturnWrongWay));
-            }
-            let remaining = part.returnable();
-            if *amount > remaining {
-                return Err(LedgerError::Cash(CashRefusal::ReturnOverRemaining {
-                    remaining,
-                    sold: part.paid,
-                }));
-            }
-            returned = Some((record.id, part.id));
-            (
-                None,
-                part.reference().to_owned(),
-                String::new(),
-                cut(reason),
-                String::new(),
-            )
+            let (sale, part, reference) = return_checked(db, actor, what, *amount)?;
+            returned = Some((sale, part));
+            (None, reference, String::new(), cut(reason), String::new())
         }
         CashMove::In { reason, .. } | CashMove::Out { reason, .. } => (
             None,
@@ -434,32 +385,111 @@ pub(super) fn write_cash(
             &actor.till
         ],
     )?;
-    if let (
-        Some((sale, part)),
-        CashMove::Return { amount, reason, .. } | CashMove::ReturnPart { amount, reason, .. },
-    ) = (returned, what)
-    {
-        db.execute(
-            "INSERT INTO part_returns (sale_id, part_id, at, way, amount, cash_entry, reason,
-                role, name, till_name)
-             VALUES (?1, ?2, ?3, 'cash', ?4, ?5, ?6, ?7, ?8, ?9)",
-            args![
-                sale,
-                part,
-                at,
-                amount.get(),
-                id,
-                cut(reason),
-                actor.role.code(),
-                &actor.name,
-                &actor.till
-            ],
-        )?;
+    if let Some(returned) = returned {
+        tie_return(db, actor, returned, what, id, at)?;
     }
     let written =
         entry_by_id(db, id)?.ok_or_else(|| LedgerError::Missing("cash_entries".to_owned()))?;
     moved_activity(db, actor, &written)?;
     Ok(written)
+}
+
+/// A cash sale whose reference another entry holds already is said as that, not as the
+/// database's words.
+fn reference_taken<T>(outcome: Result<T, LedgerError>, what: &CashMove) -> Result<T, LedgerError> {
+    match (outcome, what) {
+        (Err(error), CashMove::Sale { reference, .. }) if error.is_unique_violation() => {
+            Err(LedgerError::DuplicateReference(reference.clone()))
+        }
+        (other, _) => other,
+    }
+}
+
+/// A cash sale handed over short, or charged in cash instead of a charge already charged so, is
+/// refused; the charge's sale is locked first, so a return of it waits for this sale.
+fn sale_checked(
+    db: &mut Conn<'_>,
+    amount: Pesos,
+    tendered: Pesos,
+    instead_of: &str,
+) -> Result<(), LedgerError> {
+    if tendered < amount {
+        return Err(LedgerError::Cash(CashRefusal::TenderedShort {
+            missing: Pesos::new(amount.get() - tendered.get()),
+        }));
+    }
+    if instead_of.is_empty() {
+        return Ok(());
+    }
+    db.lock_until_commit(CASH_SALE_LOCK, instead_of)?;
+    if let Some(sale) = charge_sale(db, instead_of)? {
+        db.lock_until_commit(SALE_LOCK, &sale.to_string())?;
+    }
+    if let Some(earlier) = cash_sale_instead_of(db, instead_of)? {
+        return Err(LedgerError::Cash(CashRefusal::AlreadyCharged(
+            earlier.reference,
+        )));
+    }
+    Ok(())
+}
+
+/// The sale, part and reference a cash return gives back, once the owner's word and what
+/// remains of the part allow it.
+fn return_checked(
+    db: &mut Conn<'_>,
+    actor: &Actor,
+    what: &CashMove,
+    amount: Pesos,
+) -> Result<(i64, i64, String), LedgerError> {
+    // Money back to a customer is the owner's, in cash as through the service.
+    if !owner_or_no_pin(db, actor)? {
+        return Err(LedgerError::Cash(CashRefusal::ReturnOwnerOnly));
+    }
+    let (record, _) = returned_part(db, what)?;
+    db.lock_until_commit(SALE_LOCK, &record.id.to_string())?;
+    // Read again under the sale's lock: another till's return of it is seen.
+    let (record, part) = returned_part(db, what)?;
+    if part.way() == PartWay::Tab {
+        return Err(LedgerError::Sale(SaleRefusal::ReturnWrongWay));
+    }
+    let remaining = part.returnable();
+    if amount > remaining {
+        return Err(LedgerError::Cash(CashRefusal::ReturnOverRemaining {
+            remaining,
+            sold: part.paid,
+        }));
+    }
+    Ok((record.id, part.id, part.reference().to_owned()))
+}
+
+/// A cash return written as the return of its sale's part.
+fn tie_return(
+    db: &mut Conn<'_>,
+    actor: &Actor,
+    (sale, part): (i64, i64),
+    what: &CashMove,
+    entry: i64,
+    at: i64,
+) -> Result<(), LedgerError> {
+    let (CashMove::Return { amount, reason, .. } | CashMove::ReturnPart { amount, reason, .. }) =
+        what
+    else {
+        return Ok(());
+    };
+    write_part_return(
+        db,
+        &NewPartReturn {
+            sale,
+            part,
+            at,
+            way: ReturnWay::Cash,
+            amount: *amount,
+            entry,
+            reason: &cut(reason),
+            reason_words: "",
+            actor,
+        },
+    )
 }
 
 /// A cash sale's entry as a part of its sale (other entries as they are), with the number the

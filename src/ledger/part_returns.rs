@@ -7,9 +7,56 @@ use super::base::Ledger;
 use super::error::LedgerError;
 use super::sale_reads::{ReturnStanding, actor, return_standing};
 use super::sale_state::{PartWay, SaleNumber};
-use super::store::{Row, args};
+use super::store::{Conn, Row, args};
 use crate::api::kind::PaymentKind;
 use crate::money::Pesos;
+
+/// A return to write: part `part` of sale `sale` given back `way`, through `entry` (the payout,
+/// the drawer's entry or the tab's entry that moved the money or the debt).
+pub(super) struct NewPartReturn<'a> {
+    pub sale: i64,
+    pub part: i64,
+    pub at: i64,
+    pub way: ReturnWay,
+    pub amount: Pesos,
+    pub entry: i64,
+    pub reason: &'a str,
+    pub reason_words: &'a str,
+    pub actor: &'a Actor,
+}
+
+/// Writes a return of a part; every way writes it here, so the three agree on its columns.
+pub(super) fn write_part_return(
+    db: &mut Conn<'_>,
+    new: &NewPartReturn<'_>,
+) -> Result<(), LedgerError> {
+    let entry_column = match new.way {
+        ReturnWay::Payout => "payout_id",
+        ReturnWay::Cash => "cash_entry",
+        ReturnWay::Tab => "tab_entry",
+    };
+    db.execute(
+        &format!(
+            "INSERT INTO part_returns (sale_id, part_id, at, way, amount, {entry_column}, reason,
+                reason_words, role, name, till_name)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"
+        ),
+        args![
+            new.sale,
+            new.part,
+            new.at,
+            new.way.code(),
+            new.amount.get(),
+            new.entry,
+            new.reason,
+            new.reason_words,
+            new.actor.role.code(),
+            &new.actor.name,
+            &new.actor.till
+        ],
+    )?;
+    Ok(())
+}
 
 /// How a part went back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -6,9 +6,11 @@
 //! return's intent, under the journal's lock, so two tills returning the same sale at once never
 //! return more than was paid.
 
+use super::actor::{Actor, Role};
 use super::base::Ledger;
 use super::created::{COLLECTION_COLUMNS, Collection, collection};
 use super::error::LedgerError;
+use super::part_returns::{NewPartReturn, ReturnWay, write_part_return};
 use super::payouts::{
     COLUMNS, IntentRules, PAYOUTS_LOCK, PayoutRecord, PayoutState, payout_now, record, write_intent,
 };
@@ -298,20 +300,19 @@ impl Ledger {
                 ],
             )?;
             if let Some((sale, part)) = part {
-                db.execute(
-                    "INSERT INTO part_returns (sale_id, part_id, at, way, amount, payout_id,
-                        reason, reason_words, role, name, till_name)
-                     VALUES (?1, ?2, ?3, 'payout', ?4, ?5, ?6, ?7, 'owner', '', ?8)",
-                    args![
+                write_part_return(
+                    db,
+                    &NewPartReturn {
                         sale,
-                        part.id,
-                        intent.created_at,
-                        request.amount.get(),
-                        intent.id,
-                        tie.reason.code(),
-                        tie.reason.own_words(),
-                        crate::ledger::activity::this_till()
-                    ],
+                        part: part.id,
+                        at: intent.created_at,
+                        way: ReturnWay::Payout,
+                        amount: request.amount,
+                        entry: intent.id,
+                        reason: tie.reason.code(),
+                        reason_words: tie.reason.own_words(),
+                        actor: &Actor::new(Role::Owner, ""),
+                    },
                 )?;
             }
             payout_now(db, intent.id)

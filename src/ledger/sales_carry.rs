@@ -86,42 +86,21 @@ const NOT_A_TABS: &str = "NOT EXISTS (SELECT 1 FROM tab_links t
     WHERE t.profile = c.profile AND t.reference1 = c.reference1)";
 
 fn charges(db: &mut Conn<'_>, keys: &TillKeys) -> Result<Vec<Carried>, LedgerError> {
-    db.query(
+    service_sales(
+        db,
+        keys,
         &format!(
-            "SELECT c.profile, c.reference, c.amount, c.description, c.created_at, c.cashier,
+            "SELECT c.profile, c.reference, '', c.amount, c.created_at, c.description, c.cashier,
                 c.till_name
              FROM collections c WHERE c.repeatable = 0 AND {NOT_A_TABS} ORDER BY c.id"
         ),
-        args![],
-        |row| {
-            let amount: Option<i64> = row.get::<Option<i64>>(2)?.filter(|amount| *amount > 0);
-            let at: i64 = row.get(4)?;
-            let cashier: String = row.get(5)?;
-            let till_name: String = row.get(6)?;
-            Ok(Carried {
-                at,
-                till: keys.of(&till_name),
-                role: seller_role(&cashier),
-                name: cashier,
-                till_name,
-                amount,
-                description: row.get(3)?,
-                parts: vec![CarriedPart {
-                    at,
-                    amount,
-                    tie: CarriedTie::Service {
-                        profile: row.get(0)?,
-                        reference: row.get(1)?,
-                        payment: String::new(),
-                    },
-                }],
-            })
-        },
     )
 }
 
 fn counter_payments(db: &mut Conn<'_>, keys: &TillKeys) -> Result<Vec<Carried>, LedgerError> {
-    db.query(
+    service_sales(
+        db,
+        keys,
         &format!(
             "SELECT r.profile, r.reference, r.provider_reference, r.amount, r.received_at,
                 c.description, c.cashier, c.till_name
@@ -129,32 +108,40 @@ fn counter_payments(db: &mut Conn<'_>, keys: &TillKeys) -> Result<Vec<Carried>, 
              JOIN collections c ON c.profile = r.profile AND c.reference = r.reference
              WHERE c.repeatable = 1 AND {NOT_A_TABS} ORDER BY r.id"
         ),
-        args![],
-        |row| {
-            let amount: Option<i64> = row.get::<Option<i64>>(3)?.filter(|amount| *amount > 0);
-            let at: i64 = row.get(4)?;
-            let cashier: String = row.get(6)?;
-            let till_name: String = row.get(7)?;
-            Ok(Carried {
-                at,
-                till: keys.of(&till_name),
-                role: seller_role(&cashier),
-                name: cashier,
-                till_name,
-                amount,
-                description: row.get(5)?,
-                parts: vec![CarriedPart {
-                    at,
-                    amount,
-                    tie: CarriedTie::Service {
-                        profile: row.get(0)?,
-                        reference: row.get(1)?,
-                        payment: row.get(2)?,
-                    },
-                }],
-            })
-        },
     )
+}
+
+/// Sales paid whole through the service, one a row of `sql`: profile, reference, payment (empty
+/// for a charge's own), amount, when, description, who sold, till.
+fn service_sales(
+    db: &mut Conn<'_>,
+    keys: &TillKeys,
+    sql: &str,
+) -> Result<Vec<Carried>, LedgerError> {
+    db.query(sql, args![], |row| {
+        let amount: Option<i64> = row.get::<Option<i64>>(3)?.filter(|amount| *amount > 0);
+        let at: i64 = row.get(4)?;
+        let cashier: String = row.get(6)?;
+        let till_name: String = row.get(7)?;
+        Ok(Carried {
+            at,
+            till: keys.of(&till_name),
+            role: seller_role(&cashier),
+            name: cashier,
+            till_name,
+            amount,
+            description: row.get(5)?,
+            parts: vec![CarriedPart {
+                at,
+                amount,
+                tie: CarriedTie::Service {
+                    profile: row.get(0)?,
+                    reference: row.get(1)?,
+                    payment: row.get(2)?,
+                },
+            }],
+        })
+    })
 }
 
 /// Cash sales: one charged instead of a charge joins that charge's sale.

@@ -9,10 +9,11 @@ use super::base::Ledger;
 use super::cash::{open_shift_in, tie_cash_sale, write_cash};
 use super::cash_state::{CashEntry, CashMove};
 use super::error::LedgerError;
+use super::part_returns::{NewPartReturn, ReturnWay, write_part_return};
 use super::sale_reads::sale_by_id;
 use super::sale_state::{NewSale, PartState, SaleRecord, SaleRefusal, SaleState};
 use super::sales::{SALE_LOCK, write_sale};
-use super::store::{Conn, args};
+use super::store::Conn;
 use super::tab_state::TabEntry;
 use super::tabs::{credit_returned, take_in};
 use crate::money::Pesos;
@@ -286,21 +287,19 @@ impl Ledger {
                 }));
             }
             let entry = credit_returned(db, actor, customer, amount, reason, at)?;
-            db.execute(
-                "INSERT INTO part_returns (sale_id, part_id, at, way, amount, tab_entry, reason,
-                    role, name, till_name)
-                 VALUES (?1, ?2, ?3, 'tab', ?4, ?5, ?6, ?7, ?8, ?9)",
-                args![
+            write_part_return(
+                db,
+                &NewPartReturn {
                     sale,
                     part,
                     at,
-                    amount.get(),
-                    entry.id,
-                    reason.trim(),
-                    actor.role.code(),
-                    &actor.name,
-                    &actor.till
-                ],
+                    way: ReturnWay::Tab,
+                    amount,
+                    entry: entry.id,
+                    reason: reason.trim(),
+                    reason_words: "",
+                    actor,
+                },
             )?;
             Ok(TabEntry {
                 sale: Some(record.number),
