@@ -208,7 +208,7 @@ async fn confirmed_returns_read_returned_print_and_close(
         })
         .await;
     }
-    let again = setup.run(&refund(&sale, &["--amount", "1"])).await;
+    let again = setup.run(&refund(sale, &["--amount", "1"])).await;
     assert!(
         again
             .stdout

@@ -564,7 +564,7 @@ fn the_link_goes_back_in_cash_then_by_payout(
     harness: &mut Harness<'_, PaydeskApp>,
     link: &str,
 ) {
-    open(harness, &link);
+    open(harness, link);
     assert!(shows(harness, "confirmado por el servicio"));
     click(harness, "Devolver en efectivo (cliente presente)…");
     type_into(harness, "Valor", "5.000");

@@ -246,12 +246,11 @@ mod tests {
 
     #[test]
     fn ventas_is_one_figure_with_how_it_was_paid_under_it_and_the_rest_apart() {
-        crate::i18n::set(crate::i18n::Language::Es);
         let lines = FigureLines::of(&a_day(), &MethodCatalog::default());
         let sales = &lines.sales;
-        assert_eq!(sales.title, "Ventas");
+        assert_eq!(sales.title, "Sales");
         assert_eq!(sales.amount, Some(Pesos::new(60_000)));
-        assert_eq!(sales.meaning, "Lo vendido menos lo devuelto");
+        assert_eq!(sales.meaning, "What was sold less what was returned");
         let said: Vec<(&str, Option<i64>, bool)> = sales
             .lines
             .iter()
@@ -260,12 +259,12 @@ mod tests {
         assert_eq!(
             said,
             [
-                ("Vendido (3 ventas)", Some(70_000), false),
-                ("Devoluciones (1)", Some(-10_000), false),
-                ("Cómo se pagó", None, false),
-                ("Efectivo", Some(15_000), true),
-                ("Fiado", Some(30_000), true),
-                ("Link de pago", Some(15_000), true),
+                ("Sold (3 sales)", Some(70_000), false),
+                ("Returns (1)", Some(-10_000), false),
+                ("How it was paid", None, false),
+                ("Cash", Some(15_000), true),
+                ("On the tab", Some(30_000), true),
+                ("Payment link", Some(15_000), true),
             ]
         );
         let terms: i64 = said[..2].iter().filter_map(|line| line.1).sum();
@@ -273,9 +272,9 @@ mod tests {
         assert_eq!(Some(Pesos::new(terms)), sales.amount, "the terms add up");
         assert_eq!(Some(Pesos::new(by_way)), sales.amount, "the ways add up");
         assert_eq!(sales.apart.len(), 3, "{:?}", sales.apart);
-        assert!(sales.apart.iter().all(|words| words.contains("no cuenta")));
+        assert!(sales.apart.iter().all(|words| words.contains("not counted in Sales")));
         assert!(
-            sales.apart[2].contains("$ 9.000 de más"),
+            sales.apart[2].contains("$ 9.000 over"),
             "{:?}",
             sales.apart
         );
@@ -283,7 +282,6 @@ mod tests {
 
     #[test]
     fn recibido_keeps_the_two_kinds_of_money_apart() {
-        crate::i18n::set(crate::i18n::Language::Es);
         let lines = FigureLines::of(&a_day(), &MethodCatalog::default());
         let received = &lines.received;
         assert_eq!(received.amount, None, "never one sum of the two");
@@ -298,11 +296,11 @@ mod tests {
         assert_eq!(
             said,
             [
-                ("Confirmado por el servicio (2 pagos)", 45_000, false),
-                ("Comisión", 1_190, true),
-                ("Usted recibe", 43_810, true),
+                ("Confirmed by the service (2 payments)", 45_000, false),
+                ("Fee", 1_190, true),
+                ("You receive", 43_810, true),
                 (
-                    "Efectivo en las cajas, contado por el cajero (2)",
+                    "Cash in the drawers, counted by the cashier (2)",
                     21_000,
                     false
                 ),
@@ -311,6 +309,6 @@ mod tests {
         assert!(received.apart.is_empty());
         let owed = &lines.owed;
         assert_eq!(owed.amount, Some(Pesos::new(22_000)));
-        assert_eq!(owed.lines[0].label, "Fiado (1 cliente)");
+        assert_eq!(owed.lines[0].label, "Tabs (1 customer)");
     }
 }
