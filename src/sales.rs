@@ -49,7 +49,10 @@ pub struct Sold {
     pub charge: Option<Result<MadeCharge, ChargeError>>,
 }
 
-async fn blocking<T: Send + 'static>(
+/// Runs `work` on the books on the runtime's blocking pool: a ledger call waits on SQLite or
+/// PostgreSQL and must not hold a runtime thread. Cobrar's till waits on the books through it
+/// too, so a stopped task reads the same there and here.
+pub async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, LedgerError> + Send + 'static,
 ) -> Result<T, LedgerError> {
     tokio::task::spawn_blocking(work)

@@ -13,7 +13,7 @@ use crate::ledger::{
 };
 use crate::money::Pesos;
 use crate::requests::CashSaleAsk;
-use crate::sales::{Again, SellAsk};
+use crate::sales::{Again, SellAsk, blocking};
 use crate::ui::LogicContext;
 use crate::ui::customer::{CreatedPayment, SaleOnScreen};
 use crate::ui::plumbing::bridge::{Requested, Task, UiError};
@@ -388,14 +388,6 @@ async fn write(
         }
     }
     Ok(sold)
-}
-
-async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, LedgerError> + Send + 'static,
-) -> Result<T, LedgerError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|stopped| LedgerError::Runtime(stopped.to_string()))?
 }
 
 /// What this till does on paper with each cash sale, as its printer is set: the drawer opens,
