@@ -5,36 +5,24 @@
 use egui::{RichText, Ui};
 
 use crate::ledger::close::{CashLines, DrawerLine};
+use crate::money::Pesos;
 use crate::t;
 use crate::ui::widgets::amount::amount_label;
 use crate::ui::widgets::table::{self, GridRow, Title};
 
 pub fn cash_ui(ui: &mut Ui, cash: &CashLines) {
-    ui.add_space(crate::ui::theme::space::MEDIUM);
-    ui.label(RichText::new(&cash.heading).strong());
-    let grid = egui::Grid::new("reconcile-cash")
-        .num_columns(3)
-        .striped(true)
-        .spacing([18.0, 4.0]);
-    table::grid(ui, "close-cash", &cash.heading, grid, |ui| {
-        let titles = [
-            Title::Unseen(t!("table-column-line")),
-            Title::Shown(t!("activity-count")),
-            Title::Shown(t!("cashclose-amount")),
-        ];
-        GridRow::titles(ui, 0, titles);
-        GridRow::lines(ui, 1, &cash.lines, |ui, row, line| {
-            row.cell(ui, |ui| {
-                if line.part {
-                    ui.label(format!("  {}", line.label));
-                } else {
-                    ui.label(&line.label);
-                }
-            });
-            row.cell(ui, |ui| ui.label(line.sum.count.to_string()));
-            row.cell(ui, |ui| amount_label(ui, line.sum.amount, |text| text));
-        });
-    });
+    let section = Section {
+        heading: &cash.heading,
+        ids: ("reconcile-cash", "close-cash"),
+        more: Vec::new(),
+    };
+    counted_lines_ui(
+        ui,
+        section,
+        &cash.lines,
+        |line| (&line.label, line.part, line.sum.count, line.sum.amount),
+        |_, _, _| {},
+    );
     if !cash.drawers.is_empty() {
         ui.add_space(crate::ui::theme::space::SMALL);
         ui.label(RichText::new(t!("cashclose-drawers")).strong());
@@ -88,6 +76,56 @@ fn drawers_grid(ui: &mut Ui, drawers: &[DrawerLine]) {
                 None => row.cell(ui, |ui| ui.label("—")),
             };
             row.text(ui, &drawer.difference, &t!("cashclose-difference"));
+        });
+    });
+}
+
+/// A section of the close on screen, as the cash and the tabs both draw theirs.
+pub(super) struct Section<'a> {
+    pub heading: &'a str,
+    /// The grid's id and the salt of its table.
+    pub ids: (&'static str, &'static str),
+    /// The titles of the columns after the amount.
+    pub more: Vec<String>,
+}
+
+/// `section`'s heading and a grid of its counted lines: each line's label (a part of the line
+/// above indented), its count and its amount, as `counted` reads them, then the cells `more`
+/// draws. One drawing for the cash and the tabs, so both sections read alike.
+pub(super) fn counted_lines_ui<L>(
+    ui: &mut Ui,
+    section: Section<'_>,
+    lines: &[L],
+    counted: impl Fn(&L) -> (&str, bool, usize, Pesos),
+    mut more: impl FnMut(&mut Ui, &mut GridRow, &L),
+) {
+    ui.add_space(crate::ui::theme::space::MEDIUM);
+    ui.label(RichText::new(section.heading).strong());
+    let (id, salt) = section.ids;
+    let grid = egui::Grid::new(id)
+        .num_columns(3 + section.more.len())
+        .striped(true)
+        .spacing([18.0, 4.0]);
+    table::grid(ui, salt, section.heading, grid, |ui| {
+        let titles = [
+            Title::Unseen(t!("table-column-line")),
+            Title::Shown(t!("activity-count")),
+            Title::Shown(t!("cashclose-amount")),
+        ];
+        let more_titles = section.more.into_iter().map(Title::Shown);
+        GridRow::titles(ui, 0, titles.into_iter().chain(more_titles));
+        GridRow::lines(ui, 1, lines, |ui, row, line| {
+            let (label, part, count, amount) = counted(line);
+            row.cell(ui, |ui| {
+                if part {
+                    ui.label(format!("  {label}"));
+                } else {
+                    ui.label(label);
+                }
+            });
+            row.cell(ui, |ui| ui.label(count.to_string()));
+            row.cell(ui, |ui| amount_label(ui, amount, |text| text));
+            more(ui, row, line);
         });
     });
 }
