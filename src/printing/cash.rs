@@ -6,6 +6,7 @@
 use crate::ledger::close::CashLines;
 use crate::ledger::reconcile::who;
 use crate::ledger::{CashEntry, CashKind, CashRefusal, Ledger, LedgerError, activity::Role};
+use crate::money::Pesos;
 
 use super::PrintError;
 use super::slip::{Slip, SlipLine, printable};
@@ -84,20 +85,13 @@ impl CashReceipt {
 /// The close's cash on paper, under a heading that says it was counted and not confirmed: the
 /// close's own lines (`ledger::close`), so paper and screen say the same.
 pub fn cash_on_paper(slip: &mut Slip, cash: &CashLines) {
-    slip.push(SlipLine::Rule);
-    slip.push(SlipLine::Heading(cash.heading.clone()));
-    // Paper is short: a kind of movement the period did not have is left out (sales always
-    // stay, so the section never starts empty).
-    for (index, line) in cash.lines.iter().enumerate() {
-        if index > 0 && line.sum.count == 0 {
-            continue;
-        }
-        let indent = if line.part { "  " } else { "" };
-        slip.push(SlipLine::Pair(
-            format!("{indent}{} ({})", line.label, line.sum.count),
-            line.sum.amount.to_string(),
-        ));
-    }
+    counted_on_paper(
+        slip,
+        &cash.heading,
+        &cash.lines,
+        |line| (&line.label, line.part, line.sum.count, line.sum.amount),
+        |_, _| {},
+    );
     for drawer in &cash.drawers {
         slip.push(SlipLine::Rule);
         slip.push(SlipLine::Pair(
@@ -129,5 +123,33 @@ pub fn cash_on_paper(slip: &mut Slip, cash: &CashLines) {
     if let Some(difference) = &cash.difference {
         slip.push(SlipLine::Rule);
         slip.push(SlipLine::Heading(difference.clone()));
+    }
+}
+
+/// A section of the close on paper, as the cash and the tabs both print theirs: a rule, its
+/// heading, and each line's label (a part of the line above indented) with its count and its
+/// amount, as `counted` reads them; `after` adds what a line says under it.
+/// Paper is short: a line the period did not have is left out, but the first (cash sales, what
+/// was taken on tabs) always stays, so a section never starts empty or with a collection.
+pub(super) fn counted_on_paper<L>(
+    slip: &mut Slip,
+    heading: &str,
+    lines: &[L],
+    counted: impl Fn(&L) -> (&str, bool, usize, Pesos),
+    mut after: impl FnMut(&mut Slip, &L),
+) {
+    slip.push(SlipLine::Rule);
+    slip.push(SlipLine::Heading(heading.to_owned()));
+    for (index, line) in lines.iter().enumerate() {
+        let (label, part, count, amount) = counted(line);
+        if index > 0 && count == 0 {
+            continue;
+        }
+        let indent = if part { "  " } else { "" };
+        slip.push(SlipLine::Pair(
+            format!("{indent}{label} ({count})"),
+            amount.to_string(),
+        ));
+        after(slip, line);
     }
 }
