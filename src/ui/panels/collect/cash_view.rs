@@ -13,7 +13,7 @@ use crate::ui::widgets::form;
 use crate::validate::{self, Field, ValidationError};
 
 use super::cash::{CashForm, Drawer};
-use super::fields::{locked_amount, money_field};
+use super::fields::{money_field, sale_amount};
 use super::view::{CollectCommand, CollectView};
 
 /// How a sale's rest is charged from Efectivo.
@@ -60,17 +60,13 @@ impl CashForm {
         self.instead_of_ui(ui);
         let problems = self.typed.parse().err().unwrap_or_default();
         let mut enter = false;
-        let amount = if self.from_lines {
-            locked_amount(ui, &self.typed.amount, &t!("field-amount"))
-        } else {
-            money_field(
-                ui,
-                (&mut self.typed.amount, &t!("field-amount")),
-                form::problem_for(&problems, Field::Amount),
-                std::mem::take(&mut self.take_keyboard),
-                true,
-            )
-        };
+        let amount = sale_amount(
+            ui,
+            &mut self.typed.amount,
+            self.from_lines,
+            &problems,
+            &mut self.take_keyboard,
+        );
         enter |= form::submitted(&amount);
         ui.add_space(crate::ui::theme::space::SMALL);
         enter |= self.tendered_ui(ui, &problems);

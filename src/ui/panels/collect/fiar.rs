@@ -17,7 +17,7 @@ use crate::ui::plumbing::queue::Queue;
 use crate::ui::widgets::form::{self, blocking_reasons, error_box};
 use crate::validate::Field;
 
-use super::fields::{locked_amount, money_field};
+use super::fields::sale_amount;
 use super::till::TillAsk;
 use super::view::CollectCommand;
 
@@ -165,17 +165,13 @@ impl FiarForm {
         }
         let parsed = self.typed.parse();
         let problems = parsed.as_ref().err().cloned().unwrap_or_default();
-        if from_lines.is_some() || self.again.is_some() {
-            locked_amount(ui, &self.typed.amount, &t!("field-amount"));
-        } else {
-            money_field(
-                ui,
-                (&mut self.typed.amount, &t!("field-amount")),
-                form::problem_for(&problems, Field::Amount),
-                std::mem::take(&mut self.take_keyboard),
-                true,
-            );
-        }
+        sale_amount(
+            ui,
+            &mut self.typed.amount,
+            from_lines.is_some() || self.again.is_some(),
+            &problems,
+            &mut self.take_keyboard,
+        );
         // What is missing of a sale goes on the tab whole: a deposit is a sale's own part.
         if self.again.is_none() {
             self.deposit_ui(ui, &problems, parsed.as_ref().ok());
@@ -250,24 +246,12 @@ impl FiarForm {
                 .max_height(PICKER_HEIGHT)
                 .show(ui, |ui| self.list_ui(ui));
         });
-        match &mut self.adding {
-            Some(draft) => {
-                let busy = self.added.is_pending();
-                if let Some(asked) = draft.form_ui(ui, &self.added, busy) {
-                    self.added_asked.ask(ui, asked);
-                }
-                if ui.button(t!("fiado-add-cancel")).clicked() {
-                    self.adding = None;
-                    self.added.clear();
-                }
+        let asked_queue = &mut self.added_asked;
+        AddDraft::offered_ui(ui, &mut self.adding, &mut self.added, |ui, draft, added| {
+            if let Some(asked) = draft.form_ui(ui, added, added.is_pending()) {
+                asked_queue.ask(ui, asked);
             }
-            None => {
-                if ui.button(t!("fiado-add-open")).clicked() {
-                    self.adding = Some(AddDraft::default());
-                    self.added.clear();
-                }
-            }
-        }
+        });
     }
 
     /// The customers that answer the search, a click from being picked.

@@ -305,6 +305,28 @@ pub(super) fn money_field(
     response
 }
 
+/// The sale's amount in Efectivo and Fiar: typed in its large field, or shown locked when it is
+/// not typed here (`locked`: the sum of the sale's lines, what a sale is missing), so both ways
+/// to pay draw it the same. The keyboard is taken only by a field that can be typed in.
+pub(super) fn sale_amount(
+    ui: &mut Ui,
+    amount: &mut String,
+    locked: bool,
+    problems: &[ValidationError],
+    take_keyboard: &mut bool,
+) -> egui::Response {
+    if locked {
+        return locked_amount(ui, amount, &t!("field-amount"));
+    }
+    amount_field(
+        ui,
+        amount,
+        &t!("field-amount"),
+        form::problem_for(problems, Field::Amount),
+        std::mem::take(take_keyboard),
+    )
+}
+
 /// The amount where it is not typed (the sum of the sale's lines, what a sale is missing):
 /// shown as large as the field it stands for, and read like it, but not changed here.
 pub(super) fn locked_amount(ui: &mut Ui, amount: &str, label: &str) -> egui::Response {

@@ -5,9 +5,11 @@ use egui::{RichText, Ui};
 
 use super::collect::SettleView;
 use super::customers::{AddDraft, list_ui};
+use super::outcome::Added;
 use super::panel::TabsPanel;
 use crate::requests::Service;
 use crate::t;
+use crate::ui::plumbing::bridge::Requested;
 use crate::ui::plumbing::news::News;
 use crate::ui::services::tracker::Tracker;
 use crate::ui::theme;
@@ -52,21 +54,10 @@ impl TabsPanel {
     /// Who owes what, and adding a customer.
     fn customers_ui(&mut self, ui: &mut Ui) {
         let busy = self.is_busy();
-        match &mut self.adding {
-            Some(draft) => {
-                draft.ui(ui, &self.added, busy, &mut self.queued);
-                if ui.button(t!("fiado-add-cancel")).clicked() {
-                    self.adding = None;
-                    self.added.clear();
-                }
-            }
-            None => {
-                if ui.button(t!("fiado-add-open")).clicked() {
-                    self.adding = Some(AddDraft::default());
-                    self.added.clear();
-                }
-            }
-        }
+        let queued = &mut self.queued;
+        AddDraft::offered_ui(ui, &mut self.adding, &mut self.added, |ui, draft, added| {
+            draft.ui(ui, added, busy, queued);
+        });
         ui.add_space(theme::space::MEDIUM);
         if let Some(error) = self.list.error() {
             error_box(ui, error);
@@ -115,5 +106,33 @@ impl crate::ui::panels::PanelState for TabsPanel {
 
     fn holds_a_sale(&self, tracker: &Tracker) -> bool {
         TabsPanel::holds_a_sale(self, tracker)
+    }
+}
+
+impl AddDraft {
+    /// «Agregar cliente» or, once pressed, the form (`form` draws it) with «Cancelar» under it:
+    /// Fiado's and Cobrar's Fiar's alike. Opening or closing it forgets what came of the last
+    /// try, so an earlier answer is not shown under a new form.
+    pub fn offered_ui(
+        ui: &mut Ui,
+        adding: &mut Option<AddDraft>,
+        added: &mut Requested<Added>,
+        form: impl FnOnce(&mut Ui, &mut AddDraft, &Requested<Added>),
+    ) {
+        match adding {
+            Some(draft) => {
+                form(ui, draft, added);
+                if ui.button(t!("fiado-add-cancel")).clicked() {
+                    *adding = None;
+                    added.clear();
+                }
+            }
+            None => {
+                if ui.button(t!("fiado-add-open")).clicked() {
+                    *adding = Some(AddDraft::default());
+                    added.clear();
+                }
+            }
+        }
     }
 }
