@@ -5,6 +5,7 @@ pub mod chip;
 pub mod empty;
 pub mod form;
 pub mod live;
+pub mod money_out;
 pub mod offline;
 pub mod payment_card;
 pub mod primary;

@@ -4,8 +4,8 @@
 use egui::{RichText, Ui};
 
 use crate::api::payout_methods::payout_method_name;
-use crate::payouts::PayoutError;
 use crate::t;
+use crate::ui::widgets::money_out::{self, MoneyOut};
 use crate::validate::{self};
 
 use super::*;
@@ -83,34 +83,16 @@ fn confirmation_body(
 ) -> Option<bool> {
     let plan = &confirmation.plan;
     let amount = plan.request.amount;
-    ui.heading(t!("confirm-title"));
-    crate::ui::widgets::amount::amount_label(ui, amount, |text| {
-        text.size(crate::ui::theme::size::PAYOUT_AMOUNT).strong()
-    });
-    plan_grid(ui, plan);
-    if moves_real_money {
-        ui.label(
-            RichText::new(t!("confirm-real-money"))
-                .strong()
-                .color(crate::ui::theme::palette(ui).danger),
-        );
-    }
-    if let Some(previous) = &plan.similar {
-        ui.label(
-            RichText::new(
-                PayoutError::NeedsDuplicateConfirmation(Box::new(previous.clone())).to_string(),
-            )
-            .color(crate::ui::theme::palette(ui).danger),
-        );
-        ui.checkbox(&mut confirmation.repeat_acknowledged, t!("confirm-repeat"));
-    }
-    ui.add_space(crate::ui::theme::space::MEDIUM);
-    let ready = confirmation.plan.similar.is_none() || confirmation.repeat_acknowledged;
-    crate::ui::widgets::form::send_or_cancel(
-        ui,
-        &t!("confirm-send", amount = amount.to_string()),
-        ready,
-    )
+    let out = MoneyOut {
+        title: t!("confirm-title"),
+        amount,
+        send: t!("confirm-send", amount = amount.to_string()),
+        moves_real_money,
+        similar: plan.similar.as_ref(),
+    };
+    money_out::confirm_ui(ui, out, &mut confirmation.repeat_acknowledged, |ui| {
+        plan_grid(ui, plan)
+    })
 }
 
 /// Where the money goes, the kind of payout, its reference, and the balance before and after.

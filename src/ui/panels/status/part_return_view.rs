@@ -19,16 +19,8 @@ impl PartReturn {
     /// The button that opens the form for a part; true when it was pressed. On the owner's
     /// side it opens the form; in Caja it says the owner's PIN is asked.
     pub fn button_ui(&mut self, ui: &mut Ui, label: &str, asked: PartAsked, owner: bool) -> bool {
-        let button = ui.add_enabled(
-            !self.is_for(asked.sale, asked.part),
-            egui::Button::new(label),
-        );
-        let button = if owner {
-            button
-        } else {
-            button.on_hover_text(t!("refund-owner-pin"))
-        };
-        let pressed = button.clicked();
+        let enabled = !self.is_for(asked.sale, asked.part);
+        let pressed = super::refund_view::return_button(ui, label, enabled, owner);
         if pressed {
             self.queued.ask(ui, PartReturnCommand::Open(asked));
         }

@@ -7,12 +7,12 @@ use egui::{RichText, Ui};
 
 use super::refund::{Confirmation, Refund, RefundCommand, RefundForm};
 use crate::ledger::{PayoutState, ReturnRecord, ReturnRefusal, SaleReturns};
-use crate::payouts::PayoutError;
 use crate::requests::{ReturnAsk, Service};
 use crate::t;
 use crate::ui::plumbing::bridge::Requested;
 use crate::ui::services::paper::{Paper, PaperCommand, PaperSource};
 use crate::ui::widgets::form::{self, blocking_reasons, error_box};
+use crate::ui::widgets::money_out::{self, MoneyOut};
 use crate::validate::{self, Field, ValidationError};
 
 /// What the return shows of the session it is in.
@@ -75,16 +75,7 @@ impl Refund {
         (sale, payment, named): (&str, &str, &str),
         owner: bool,
     ) -> bool {
-        let button = ui.add_enabled(
-            !self.is_for_payment(sale, payment),
-            egui::Button::new(label),
-        );
-        let button = if owner {
-            button
-        } else {
-            button.on_hover_text(t!("refund-owner-pin"))
-        };
-        let pressed = button.clicked();
+        let pressed = return_button(ui, label, !self.is_for_payment(sale, payment), owner);
         if pressed {
             self.queued.ask(
                 ui,
@@ -403,6 +394,19 @@ fn fields(
     enter
 }
 
+/// A return's button, `enabled` while its form is not the one open: in Caja, where the owner's
+/// PIN is asked first, it says so. Shared by a return through the service and a part's return,
+/// so both read alike. True when it was pressed.
+pub(super) fn return_button(ui: &mut Ui, label: &str, enabled: bool, owner: bool) -> bool {
+    let button = ui.add_enabled(enabled, egui::Button::new(label));
+    let button = if owner {
+        button
+    } else {
+        button.on_hover_text(t!("refund-owner-pin"))
+    };
+    button.clicked()
+}
+
 /// The reason's rows of a return's form: the usual reasons to pick from, and the shop's own
 /// words for «Otro»; true when Enter was pressed in them.
 pub(super) fn reason_rows(
@@ -485,45 +489,30 @@ fn confirmation_body(
     let plan = &confirmation.plan;
     let amount = plan.amount();
     ui.set_max_width(460.0);
-    ui.heading(t!("refund-confirm-title"));
-    crate::ui::widgets::amount::amount_label(ui, amount, |text| {
-        text.size(crate::ui::theme::size::PAYOUT_AMOUNT).strong()
-    });
-    ui.add(egui::Label::new(plan.summary()).wrap());
-    egui::Grid::new("refund-confirm-grid")
-        .num_columns(2)
-        .show(ui, |ui| {
-            let balance = plan.payout.balance;
-            let after = balance.and_then(|balance| balance.checked_sub(amount));
-            for (label, value) in [
-                (t!("confirm-balance"), balance),
-                (t!("refund-confirm-after"), after),
-            ] {
-                if let Some(value) = value {
-                    ui.label(label);
-                    ui.label(value.to_string());
-                    ui.end_row();
+    let out = MoneyOut {
+        title: t!("refund-confirm-title"),
+        amount,
+        send: t!("refund-confirm-send", amount = amount.to_string()),
+        moves_real_money,
+        similar: plan.payout.similar.as_ref(),
+    };
+    money_out::confirm_ui(ui, out, &mut confirmation.repeat_acknowledged, |ui| {
+        ui.add(egui::Label::new(plan.summary()).wrap());
+        egui::Grid::new("refund-confirm-grid")
+            .num_columns(2)
+            .show(ui, |ui| {
+                let balance = plan.payout.balance;
+                let after = balance.and_then(|balance| balance.checked_sub(amount));
+                for (label, value) in [
+                    (t!("confirm-balance"), balance),
+                    (t!("refund-confirm-after"), after),
+                ] {
+                    if let Some(value) = value {
+                        ui.label(label);
+                        ui.label(value.to_string());
+                        ui.end_row();
+                    }
                 }
-            }
-        });
-    let danger = crate::ui::theme::palette(ui).danger;
-    if moves_real_money {
-        ui.label(
-            RichText::new(t!("confirm-real-money"))
-                .strong()
-                .color(danger),
-        );
-    }
-    if let Some(previous) = &plan.payout.similar {
-        let warning = PayoutError::NeedsDuplicateConfirmation(Box::new(previous.clone()));
-        ui.label(RichText::new(warning.to_string()).color(danger));
-        ui.checkbox(&mut confirmation.repeat_acknowledged, t!("confirm-repeat"));
-    }
-    ui.add_space(crate::ui::theme::space::MEDIUM);
-    let ready = confirmation.plan.payout.similar.is_none() || confirmation.repeat_acknowledged;
-    crate::ui::widgets::form::send_or_cancel(
-        ui,
-        &t!("refund-confirm-send", amount = amount.to_string()),
-        ready,
-    )
+            });
+    })
 }
