@@ -3,19 +3,25 @@
 //! queries whatever the count), so both work with the line down; the three figures are
 //! `Ledger::reconcile`'s, the same every surface shows.
 
+use std::collections::HashMap;
+use std::io::Write;
+use std::process::ExitCode;
 use std::sync::Arc;
 
+use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::context::{Local, Outcome};
 use super::figures::{figures_json, figures_text};
 use super::ledger::date_range;
 use crate::api::catalog::MethodCatalog;
+use crate::api::kind::PaymentKind;
 use crate::cli::output::{Failure, Output, labelled};
+use crate::ledger::activity::Actor;
 use crate::ledger::reconcile;
 use crate::ledger::{
-    Ledger, LedgerError, PartReturn, PartState, PartTie, ReturnStanding, SaleLine, SaleNumber,
-    SalePart, SaleRecord, SaleRefusal, SaleState,
+    Ledger, LedgerError, PartReturn, PartState, PartTie, PartWay, ReturnStanding, SaleLine,
+    SaleNumber, SalePart, SaleRecord, SaleRefusal, SaleState,
 };
 use crate::money::Pesos;
 use crate::t;
@@ -29,23 +35,28 @@ pub async fn list_sales(
     to: Option<&str>,
 ) -> Outcome {
     let (from, to) = date_range(from, to)?;
-    let (start, end) = reconcile::bounds(from, to);
     let catalog = catalog_of(local)?;
     let ledger = local.open_ledger()?;
     let profile = local.profile_name.to_owned();
-    let (sales, figures) = books(move || {
-        let sales = ledger.sales_between(start, end)?;
-        let report = ledger.reconcile(Some(&profile), from, to, crate::ledger::now_ms())?;
-        Ok((sales, report.figures))
-    })
-    .await?;
-    let document = json!({
-        "from": reconcile::format_date(from),
-        "to": reconcile::format_date(to),
-        "sales": sales.iter().map(|sale| sale_json(sale, &catalog)).collect::<Vec<_>>(),
-        "figures": figures_json(&figures, &catalog),
-    });
-    Ok(out.done(&document, || {
+    // One read of the range's sales: the list and the close's figures count the same ones.
+    let (sales, report) =
+        books(move || ledger.sales_and_close(Some(&profile), from, to, crate::ledger::now_ms()))
+            .await?;
+    let figures = report.figures;
+    let mut words = Words::new(&catalog);
+    if out.json {
+        let document = SalesJson {
+            from: reconcile::format_date(from),
+            to: reconcile::format_date(to),
+            sales: sales
+                .iter()
+                .map(|sale| SaleJson::of(sale, &mut words))
+                .collect(),
+            figures: figures_json(&figures, &catalog),
+        };
+        return Ok(write_json(&document));
+    }
+    Ok(out.done(&Value::Null, || {
         let one_day = from == to;
         let title = if one_day {
             t!("cli-sales-title-day", day = crate::clock::shown_date(from))
@@ -60,11 +71,27 @@ pub async fn list_sales(
         if sales.is_empty() {
             lines.push(t!("cli-sales-none"));
         }
-        lines.extend(sales.iter().map(|sale| sale_line(sale, one_day, &catalog)));
+        lines.extend(
+            sales
+                .iter()
+                .map(|sale| sale_line(sale, one_day, &mut words)),
+        );
         lines.push(String::new());
         lines.push(figures_text(&figures, &catalog));
         lines.join("\n")
     }))
+}
+
+/// A document to programs on stdout, pretty as `Output::done` writes it, written as it is
+/// serialized.
+fn write_json(document: &impl Serialize) -> ExitCode {
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    // A closed pipe (`| head`) is not worth a second error.
+    let _ = serde_json::to_writer_pretty(&mut stdout, document)
+        .map_err(std::io::Error::from)
+        .and_then(|()| writeln!(stdout))
+        .and_then(|()| stdout.flush());
+    ExitCode::SUCCESS
 }
 
 /// `paydesk sale N`: one sale with its lines, its parts and its returns.
@@ -119,88 +146,265 @@ pub(super) fn refused(error: LedgerError) -> Failure {
 
 /// A sale as `sales`, `sale` and `sell` give it to programs.
 pub(super) fn sale_json(sale: &SaleRecord, catalog: &MethodCatalog) -> Value {
-    let state = sale.state();
-    json!({
-        "id": sale.id,
-        "number": sale.number.to_string(),
-        "at": sale.at,
-        "time": reconcile::local_time(sale.at),
-        "amount": sale.total().get(),
-        "amountLeftToPayer": sale.amount.is_none(),
-        "description": sale.description,
-        "state": state.code(),
-        "stateWords": state.words(),
-        "missing": sale.missing().get(),
-        "standing": sale.standing().get(),
-        "returned": sale.returned().get(),
-        "paidTwice": sale.paid_twice().map(Pesos::get),
-        "by": sale.by.words(),
-        "till": sale.by.till,
-        "ways": sale.ways().iter().map(|way| way.code()).collect::<Vec<_>>(),
-        "lines": sale.lines.iter().map(line_json).collect::<Vec<_>>(),
-        "parts": sale.parts.iter().map(|part| part_json(part, catalog)).collect::<Vec<_>>(),
-    })
+    serde_json::to_value(SaleJson::of(sale, &mut Words::new(catalog))).unwrap_or(Value::Null)
 }
 
-fn line_json(line: &SaleLine) -> Value {
-    json!({
-        "description": line.description,
-        "quantity": line.quantity,
-        "unitPrice": line.unit_price.get(),
-        "total": line.total().get(),
-        "item": line.item,
-    })
+/// The words a run of `sales` says of its sales, each formatted once: a year holds a handful of
+/// states, ways, kinds and cashiers, and formatting them for every sale was most of its time.
+struct Words<'a> {
+    catalog: &'a MethodCatalog,
+    sale_states: HashMap<(&'static str, i64), String>,
+    part_states: HashMap<PartState, String>,
+    ways: HashMap<PartWay, (String, String)>,
+    kinds: HashMap<PaymentKind, String>,
+    actors: HashMap<&'static str, HashMap<String, String>>,
 }
 
-fn part_json(part: &SalePart, catalog: &MethodCatalog) -> Value {
-    let way = part.way();
-    let mut document = json!({
-        "id": part.id,
-        "at": part.at,
-        "way": way.code(),
-        "wayWords": part_words(part, catalog),
-        "amount": part.amount.map(Pesos::get),
-        "state": part.state.code(),
-        "stateWords": part.state.words(),
-        "paid": part.paid.get(),
-        "paidAt": part.paid_at,
-        "word": match way {
-            crate::ledger::PartWay::Service => "service",
-            crate::ledger::PartWay::Cash => "cashier",
-            crate::ledger::PartWay::Tab => "customer",
-        },
-        "whoseWord": way.whose_word(),
-        "reference": part.reference(),
-        "returned": part.returns.returned.get(),
-        "returnsUnderWay": part.returns.under_way.get(),
-        "returnable": part.returnable().get(),
-        "by": part.by.words(),
-    });
-    match &part.tie {
-        PartTie::Service(service) => {
-            document["kind"] = json!(service.kind.code());
-            document["profile"] = json!(service.profile);
-            document["payment"] = json!(service.payment);
-            document["fee"] = json!(service.fee.map(Pesos::get));
-        }
-        PartTie::Cash {
-            entry, tendered, ..
-        } => {
-            document["entry"] = json!(entry);
-            document["received"] = json!(tendered.map(Pesos::get));
-            document["change"] = json!(change(part, *tendered).map(Pesos::get));
-        }
-        PartTie::Tab {
-            entry,
-            customer,
-            customer_name,
-        } => {
-            document["entry"] = json!(entry);
-            document["customer"] = json!(customer);
-            document["customerName"] = json!(customer_name);
+impl<'a> Words<'a> {
+    fn new(catalog: &'a MethodCatalog) -> Words<'a> {
+        Words {
+            catalog,
+            sale_states: HashMap::new(),
+            part_states: HashMap::new(),
+            ways: HashMap::new(),
+            kinds: HashMap::new(),
+            actors: HashMap::new(),
         }
     }
-    document
+
+    fn sale_state(&mut self, state: SaleState) -> String {
+        let missing = match state {
+            SaleState::Open { missing } => missing.get(),
+            _ => 0,
+        };
+        self.sale_states
+            .entry((state.code(), missing))
+            .or_insert_with(|| state.words())
+            .clone()
+    }
+
+    fn part_state(&mut self, state: PartState) -> String {
+        self.part_states
+            .entry(state)
+            .or_insert_with(|| state.words())
+            .clone()
+    }
+
+    /// A way's words and whose word stands behind it.
+    fn way(&mut self, way: PartWay) -> &(String, String) {
+        self.ways
+            .entry(way)
+            .or_insert_with(|| (way.words(), way.whose_word()))
+    }
+
+    fn actor(&mut self, actor: &Actor) -> String {
+        let of_role = self.actors.entry(actor.role.code()).or_default();
+        if let Some(words) = of_role.get(actor.name.as_str()) {
+            return words.clone();
+        }
+        let words = actor.words();
+        of_role.insert(actor.name.clone(), words.clone());
+        words
+    }
+
+    /// How a part was paid, in words: «Efectivo», «Fiado», or the charge's kind («Link de
+    /// pago»).
+    fn part(&mut self, part: &SalePart) -> String {
+        match &part.tie {
+            PartTie::Service(service) => {
+                if let Some(words) = self.kinds.get(&service.kind) {
+                    return words.clone();
+                }
+                let words = service.kind.words(self.catalog);
+                self.kinds.insert(service.kind.clone(), words.clone());
+                words
+            }
+            PartTie::Cash { .. } | PartTie::Tab { .. } => self.way(part.way()).0.clone(),
+        }
+    }
+}
+
+/// `paydesk sales` to programs, written as it is made (no tree of a year's maps first).
+#[derive(Serialize)]
+struct SalesJson<'a> {
+    from: String,
+    to: String,
+    sales: Vec<SaleJson<'a>>,
+    figures: Value,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SaleJson<'a> {
+    id: i64,
+    number: String,
+    at: i64,
+    time: String,
+    amount: i64,
+    amount_left_to_payer: bool,
+    description: &'a str,
+    state: &'static str,
+    state_words: String,
+    missing: i64,
+    standing: i64,
+    returned: i64,
+    paid_twice: Option<i64>,
+    by: String,
+    till: &'a str,
+    ways: Vec<&'static str>,
+    lines: Vec<LineJson<'a>>,
+    parts: Vec<PartJson<'a>>,
+}
+
+impl<'a> SaleJson<'a> {
+    fn of(sale: &'a SaleRecord, words: &mut Words<'_>) -> SaleJson<'a> {
+        let state = sale.state();
+        SaleJson {
+            id: sale.id,
+            number: sale.number.to_string(),
+            at: sale.at,
+            time: reconcile::local_time(sale.at),
+            amount: sale.total().get(),
+            amount_left_to_payer: sale.amount.is_none(),
+            description: &sale.description,
+            state: state.code(),
+            state_words: words.sale_state(state),
+            missing: sale.missing().get(),
+            standing: sale.standing().get(),
+            returned: sale.returned().get(),
+            paid_twice: sale.paid_twice().map(Pesos::get),
+            by: words.actor(&sale.by),
+            till: &sale.by.till,
+            ways: sale.ways().iter().map(|way| way.code()).collect(),
+            lines: sale.lines.iter().map(LineJson::of).collect(),
+            parts: sale
+                .parts
+                .iter()
+                .map(|part| PartJson::of(part, words))
+                .collect(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LineJson<'a> {
+    description: &'a str,
+    quantity: i64,
+    unit_price: i64,
+    total: i64,
+    item: Option<i64>,
+}
+
+impl<'a> LineJson<'a> {
+    fn of(line: &'a SaleLine) -> LineJson<'a> {
+        LineJson {
+            description: &line.description,
+            quantity: line.quantity,
+            unit_price: line.unit_price.get(),
+            total: line.total().get(),
+            item: line.item,
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PartJson<'a> {
+    id: i64,
+    at: i64,
+    way: &'static str,
+    way_words: String,
+    amount: Option<i64>,
+    state: &'static str,
+    state_words: String,
+    paid: i64,
+    paid_at: Option<i64>,
+    word: &'static str,
+    whose_word: String,
+    reference: &'a str,
+    returned: i64,
+    returns_under_way: i64,
+    returnable: i64,
+    by: String,
+    #[serde(flatten)]
+    tie: TieJson<'a>,
+}
+
+/// What only one way of paying has, after the keys every part has.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum TieJson<'a> {
+    Service {
+        kind: String,
+        profile: &'a str,
+        payment: &'a str,
+        fee: Option<i64>,
+    },
+    Cash {
+        entry: i64,
+        received: Option<i64>,
+        change: Option<i64>,
+    },
+    #[serde(rename_all = "camelCase")]
+    Tab {
+        entry: i64,
+        customer: i64,
+        customer_name: &'a str,
+    },
+}
+
+impl<'a> PartJson<'a> {
+    fn of(part: &'a SalePart, words: &mut Words<'_>) -> PartJson<'a> {
+        let way = part.way();
+        let tie = match &part.tie {
+            PartTie::Service(service) => TieJson::Service {
+                kind: service.kind.code(),
+                profile: &service.profile,
+                payment: &service.payment,
+                fee: service.fee.map(Pesos::get),
+            },
+            PartTie::Cash {
+                entry, tendered, ..
+            } => TieJson::Cash {
+                entry: *entry,
+                received: tendered.map(Pesos::get),
+                change: change(part, *tendered).map(Pesos::get),
+            },
+            PartTie::Tab {
+                entry,
+                customer,
+                customer_name,
+            } => TieJson::Tab {
+                entry: *entry,
+                customer: *customer,
+                customer_name,
+            },
+        };
+        PartJson {
+            id: part.id,
+            at: part.at,
+            way: way.code(),
+            way_words: words.part(part),
+            amount: part.amount.map(Pesos::get),
+            state: part.state.code(),
+            state_words: words.part_state(part.state),
+            paid: part.paid.get(),
+            paid_at: part.paid_at,
+            word: match way {
+                PartWay::Service => "service",
+                PartWay::Cash => "cashier",
+                PartWay::Tab => "customer",
+            },
+            whose_word: words.way(way).1.clone(),
+            reference: part.reference(),
+            returned: part.returns.returned.get(),
+            returns_under_way: part.returns.under_way.get(),
+            returnable: part.returnable().get(),
+            by: words.actor(&part.by),
+            tie,
+        }
+    }
 }
 
 /// What went back to the customer of what they handed over for a cash part.
@@ -265,7 +469,7 @@ fn part_words(part: &SalePart, catalog: &MethodCatalog) -> String {
 
 /// How a sale was paid, in words: «Efectivo + Link de pago» (the parts that stand or may, else
 /// every part: a voided sale's cash, an expired link).
-fn ways_words(sale: &SaleRecord, catalog: &MethodCatalog) -> String {
+fn ways_words(sale: &SaleRecord, words_of: &mut Words<'_>) -> String {
     let counts = |part: &&SalePart| part.state == PartState::Paid || part.state.is_pending();
     let mut parts: Vec<&SalePart> = sale.parts.iter().filter(counts).collect();
     if parts.is_empty() {
@@ -273,7 +477,7 @@ fn ways_words(sale: &SaleRecord, catalog: &MethodCatalog) -> String {
     }
     let mut words: Vec<String> = Vec::new();
     for part in parts {
-        let said = part_words(part, catalog);
+        let said = words_of.part(part);
         if !words.contains(&said) {
             words.push(said);
         }
@@ -282,7 +486,7 @@ fn ways_words(sale: &SaleRecord, catalog: &MethodCatalog) -> String {
 }
 
 /// One line of `sales`: number, when, who sold, how it was paid, its state and amount.
-fn sale_line(sale: &SaleRecord, one_day: bool, catalog: &MethodCatalog) -> String {
+fn sale_line(sale: &SaleRecord, one_day: bool, words: &mut Words<'_>) -> String {
     let when = if one_day {
         crate::clock::shown_time(sale.at)
     } else {
@@ -292,9 +496,9 @@ fn sale_line(sale: &SaleRecord, one_day: bool, catalog: &MethodCatalog) -> Strin
         "{} · {} · {} · {} · {} · {}",
         sale.number,
         when,
-        sale.by.words(),
-        ways_words(sale, catalog),
-        sale.state().words(),
+        words.actor(&sale.by),
+        ways_words(sale, words),
+        words.sale_state(sale.state()),
         sale.total()
     );
     if sale.returned() > Pesos::ZERO {

@@ -593,6 +593,35 @@ impl Ledger {
         to: Date,
         now_ms: i64,
     ) -> Result<Report, LedgerError> {
+        let (start, end) = bounds(from, to);
+        let sales = self.sales_between(start, end)?;
+        self.close_of(profile, from, to, now_ms, &sales)
+    }
+
+    /// The sales made in `[from, to]`, oldest first, and their close, from one read of them
+    /// (`paydesk sales` lists both: a year's sales read twice was a second for nothing).
+    pub fn sales_and_close(
+        &self,
+        profile: Option<&str>,
+        from: Date,
+        to: Date,
+        now_ms: i64,
+    ) -> Result<(Vec<SaleRecord>, Report), LedgerError> {
+        let (start, end) = bounds(from, to);
+        let sales = self.sales_between(start, end)?;
+        let report = self.close_of(profile, from, to, now_ms, &sales)?;
+        Ok((sales, report))
+    }
+
+    /// The close of `[from, to]` whose sales made are `sales`.
+    fn close_of(
+        &self,
+        profile: Option<&str>,
+        from: Date,
+        to: Date,
+        now_ms: i64,
+        sales: &[SaleRecord],
+    ) -> Result<Report, LedgerError> {
         let rows = self.rows(profile, from, to)?;
         let (start, end) = bounds(from, to);
         let notable = self.notable_notifications(profile, start, end)?;
@@ -609,10 +638,9 @@ impl Ledger {
         report.note_cash(now_ms);
         report.tabs = self.tab_day(start, end)?;
         report.note_tabs(&self.tabs_paid_by_two_links(start, end)?);
-        let sales = self.sales_between(start, end)?;
-        report.note_paid_twice(&sales, &self.sales_paid_in(start, end)?, profile);
+        report.note_paid_twice(sales, &self.sales_paid_in(start, end)?, profile);
         report.figures = Figures::of(&FigureRows {
-            sales: &sales,
+            sales,
             returns: &self.part_returns_between(start, end)?,
             received: &rows.received,
             cash: &cash,

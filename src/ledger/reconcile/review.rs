@@ -6,6 +6,7 @@
 use crate::ledger::base::Ledger;
 use crate::ledger::error::LedgerError;
 use crate::ledger::inbox::{NOTIFICATION_COLUMNS, StoredNotification, notification};
+use crate::ledger::sale_reads::sales_where;
 use crate::ledger::sale_state::{SaleNumber, SaleRecord};
 use crate::ledger::store::{Row, args};
 use crate::ledger::tab_state::TabKind;
@@ -183,22 +184,18 @@ impl Ledger {
     /// The sales made before `from` that a payment the service confirmed in `[from, to)` came to
     /// stand in: such a payment is the day a sale may turn out paid twice.
     pub(super) fn sales_paid_in(&self, from: i64, to: i64) -> Result<Vec<SaleRecord>, LedgerError> {
-        let ids = self.with(|db| {
-            db.query(
-                "SELECT DISTINCT p.sale_id FROM received_payments r
-                 JOIN sale_parts p ON p.way = 'service' AND p.profile = r.profile
-                     AND p.reference = r.reference AND p.payment_reference = r.provider_reference
-                 JOIN sales s ON s.id = p.sale_id
-                 WHERE r.received_at >= ?1 AND r.received_at < ?2 AND s.at < ?1",
+        // One read of them all, not one per sale: a month's late payments are many.
+        self.with(|db| {
+            sales_where(
+                db,
+                "s.at < ?1 AND s.id IN (SELECT sp.sale_id FROM received_payments rp
+                 JOIN sale_parts sp ON sp.way = 'service' AND sp.profile = rp.profile
+                     AND sp.reference = rp.reference
+                     AND sp.payment_reference = rp.provider_reference
+                 WHERE rp.received_at >= ?1 AND rp.received_at < ?2)",
                 args![from, to],
-                |row| row.get::<i64>(0),
             )
-        })?;
-        let mut sales = Vec::with_capacity(ids.len());
-        for id in ids {
-            sales.extend(self.sale(id)?);
-        }
-        Ok(sales)
+        })
     }
 }
 
