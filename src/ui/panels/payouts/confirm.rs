@@ -17,7 +17,7 @@ impl PayoutsPanel {
         };
         let mut answer = None;
         egui::Modal::new(egui::Id::unique("payout-confirmation")).show(ui.ctx(), |ui| {
-            answer = confirmation_body(ui, confirmation, view.moves_real_money);
+            answer = confirmation.body_ui(ui, view.moves_real_money);
         });
         match answer {
             // Taking the plan out of the dialog is what makes a second click send nothing.
@@ -74,25 +74,23 @@ impl PayoutsPanel {
     }
 }
 
-/// The dialog: the amount large, where it goes, the balance before and after, what must be
-/// acknowledged; `Some(true)` when the person sends, `Some(false)` when they cancel.
-fn confirmation_body(
-    ui: &mut Ui,
-    confirmation: &mut Confirmation,
-    moves_real_money: bool,
-) -> Option<bool> {
-    let plan = &confirmation.plan;
-    let amount = plan.request.amount;
-    let out = MoneyOut {
-        title: t!("confirm-title"),
-        amount,
-        send: t!("confirm-send", amount = amount.to_string()),
-        moves_real_money,
-        similar: plan.similar.as_ref(),
-    };
-    money_out::confirm_ui(ui, out, &mut confirmation.repeat_acknowledged, |ui| {
-        plan_grid(ui, plan)
-    })
+impl Confirmation {
+    /// The dialog: the amount large, where it goes, the balance before and after, what must be
+    /// acknowledged; `Some(true)` when the person sends, `Some(false)` when they cancel.
+    fn body_ui(&mut self, ui: &mut Ui, moves_real_money: bool) -> Option<bool> {
+        let plan = &self.plan;
+        let amount = plan.request.amount;
+        let out = MoneyOut {
+            title: t!("confirm-title"),
+            amount,
+            send: t!("confirm-send", amount = amount.to_string()),
+            moves_real_money,
+            similar: plan.similar.as_ref(),
+        };
+        money_out::confirm_ui(ui, out, &mut self.repeat_acknowledged, |ui| {
+            plan_grid(ui, plan)
+        })
+    }
 }
 
 /// Where the money goes, the kind of payout, its reference, and the balance before and after.

@@ -299,7 +299,7 @@ impl Refund {
         };
         let mut answer = None;
         egui::Modal::new(egui::Id::unique("refund-confirmation")).show(ui.ctx(), |ui| {
-            answer = confirmation_body(ui, confirmation, moves_real_money);
+            answer = confirmation.body_ui(ui, moves_real_money);
         });
         match answer {
             // Taking the plan out of the dialog is what makes a second click send nothing.
@@ -479,40 +479,38 @@ fn outcome_words(record: &ReturnRecord) -> (String, bool) {
     }
 }
 
-/// The dialog: the amount large, the return in words, the balance before and after, what must
-/// be acknowledged; `Some(true)` when the owner sends, `Some(false)` when they cancel.
-fn confirmation_body(
-    ui: &mut Ui,
-    confirmation: &mut Confirmation,
-    moves_real_money: bool,
-) -> Option<bool> {
-    let plan = &confirmation.plan;
-    let amount = plan.amount();
-    ui.set_max_width(460.0);
-    let out = MoneyOut {
-        title: t!("refund-confirm-title"),
-        amount,
-        send: t!("refund-confirm-send", amount = amount.to_string()),
-        moves_real_money,
-        similar: plan.payout.similar.as_ref(),
-    };
-    money_out::confirm_ui(ui, out, &mut confirmation.repeat_acknowledged, |ui| {
-        ui.add(egui::Label::new(plan.summary()).wrap());
-        egui::Grid::new("refund-confirm-grid")
-            .num_columns(2)
-            .show(ui, |ui| {
-                let balance = plan.payout.balance;
-                let after = balance.and_then(|balance| balance.checked_sub(amount));
-                for (label, value) in [
-                    (t!("confirm-balance"), balance),
-                    (t!("refund-confirm-after"), after),
-                ] {
-                    if let Some(value) = value {
-                        ui.label(label);
-                        ui.label(value.to_string());
-                        ui.end_row();
+impl Confirmation {
+    /// The dialog: the amount large, the return in words, the balance before and after, what must
+    /// be acknowledged; `Some(true)` when the owner sends, `Some(false)` when they cancel.
+    fn body_ui(&mut self, ui: &mut Ui, moves_real_money: bool) -> Option<bool> {
+        let plan = &self.plan;
+        let amount = plan.amount();
+        ui.set_max_width(460.0);
+        let out = MoneyOut {
+            title: t!("refund-confirm-title"),
+            amount,
+            send: t!("refund-confirm-send", amount = amount.to_string()),
+            moves_real_money,
+            similar: plan.payout.similar.as_ref(),
+        };
+        money_out::confirm_ui(ui, out, &mut self.repeat_acknowledged, |ui| {
+            ui.add(egui::Label::new(plan.summary()).wrap());
+            egui::Grid::new("refund-confirm-grid")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    let balance = plan.payout.balance;
+                    let after = balance.and_then(|balance| balance.checked_sub(amount));
+                    for (label, value) in [
+                        (t!("confirm-balance"), balance),
+                        (t!("refund-confirm-after"), after),
+                    ] {
+                        if let Some(value) = value {
+                            ui.label(label);
+                            ui.label(value.to_string());
+                            ui.end_row();
+                        }
                     }
-                }
-            });
-    })
+                });
+        })
+    }
 }
