@@ -102,5 +102,8 @@ impl LinkForm {
             .foot(built.map(ChargeRequest::Link), button, enter);
         form.also = Some(t!("fiado-from-collect"));
         self.fiar_asked |= self.submission.foot_ui(ui, form, (view, queued));
+        if self.submission.take_enter_held() {
+            self.fields.take_keyboard = true;
+        }
     }
 }

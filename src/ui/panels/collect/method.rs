@@ -190,6 +190,9 @@ impl MethodForm {
             .fields
             .foot(built.map(ChargeRequest::Method), button, enter);
         self.submission.foot_ui(ui, form, (view, queued));
+        if self.submission.take_enter_held() {
+            self.fields.take_keyboard = true;
+        }
     }
 
     /// The lifetimes offered are those the interface takes: a choice it no longer takes (another

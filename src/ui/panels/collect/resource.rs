@@ -249,6 +249,8 @@ impl ResourceForm {
             also: None,
         };
         self.submission.foot_ui(ui, form, (view, queued));
+        // QR codes have no first amount that takes the keyboard: nothing to give it back to.
+        self.submission.take_enter_held();
     }
 
     /// The methods the account offers, with their icons; while they load, and when they could

@@ -87,6 +87,9 @@ pub(super) struct Submission {
     /// The cashier pressed the button while it could not send: say why, even in an untouched
     /// form (which otherwise shows no complaints).
     pressed_while_blocked: bool,
+    /// Enter was pressed in a field and nothing could go (the till still connecting, the form
+    /// not ready): the amount takes the keyboard back, so what is typed next is not lost.
+    enter_held: bool,
 }
 
 impl Submission {
@@ -99,6 +102,7 @@ impl Submission {
             unconfirmed: None,
             again: None,
             pressed_while_blocked: false,
+            enter_held: false,
         }
     }
 
@@ -306,11 +310,17 @@ impl Submission {
             let problems = form.sale.as_ref().err().map_or(&[][..], Vec::as_slice);
             blocking_reasons(ui, problems, &labels);
         }
+        self.enter_held = form.enter && !go;
         if go && let Ok(request) = form.sale {
             self.submit((request, form.reference1), view, queued);
         }
         self.attempt_ui(ui, queued);
         also
+    }
+
+    /// Whether Enter went nowhere in the form's last frame (see `enter_held`); asked once.
+    pub(super) fn take_enter_held(&mut self) -> bool {
+        std::mem::take(&mut self.enter_held)
     }
 
     /// The create button, with the retry's own words; true when pressed (or Enter in a field)
