@@ -241,7 +241,10 @@ fn status_lookup_and_balance() {
     assert!(!shows(&harness, "Comisión"));
     assert!(shows(&harness, "$ 12.000"));
     assert!(harness.query_all_by_label("Pendiente").next().is_some());
-    assert!(shows(&harness, "1 pago,"));
+    // The header's Ventas says the link's sale is not paid yet.
+    wait_until(&mut harness, "the day's figures", |h| {
+        shows(h, "$ 12.000 sin pagar aún")
+    });
 
     click(&mut harness, "Saldo");
     wait_until(&mut harness, "the bags show", |h| {
@@ -304,8 +307,13 @@ fn register_validates_then_signs_in_with_the_new_token() {
         shows(h, "Saldo Dispersión") || shows(h, "código ")
     });
     assert!(shows(&harness, "Saldo Dispersión"), "no balance shown");
-    // The token never lands in a file of paydesk's.
+    // The token never lands in a file of paydesk's. The built-in simulator's own state stands
+    // in for the service's records, which know the merchant's token as the real service's do; it
+    // is saved every few seconds, so whether it was saved yet depended on the machine's load.
     for entry in walk(app.home.path()) {
+        if entry.file_name().is_some_and(|name| name == "simulator-state.json") {
+            continue;
+        }
         let text = std::fs::read_to_string(&entry).unwrap_or_default();
         assert!(!text.contains("sbx-"), "{} holds a token", entry.display());
         assert!(

@@ -159,8 +159,8 @@ fn empty_screens_say_what_will_be_there_and_how_to_start() {
     let app = App::new();
     let mut harness = app.harness();
     click(&mut harness, "Estado de pagos");
-    assert!(shows(&harness, "Aún no hay pagos hoy"));
-    assert!(shows(&harness, "Aquí aparece cada cobro que haga hoy"));
+    assert!(shows(&harness, "Aún no hay ventas hoy"));
+    assert!(shows(&harness, "Aquí aparece cada venta de hoy"));
     click(&mut harness, "Cobrar un pago");
     harness.run_steps(4);
     assert_eq!(harness.state().panel(), Panel::Collect, "the button starts");
@@ -182,5 +182,5 @@ fn empty_screens_say_what_will_be_there_and_how_to_start() {
     // With a sale made, Estado de pagos lists it instead.
     common::ui::create_link(&mut harness, "9.000");
     click(&mut harness, "Estado de pagos");
-    assert!(!shows(&harness, "Aún no hay pagos hoy"));
+    assert!(!shows(&harness, "Aún no hay ventas hoy"));
 }
