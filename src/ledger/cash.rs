@@ -478,17 +478,12 @@ fn tie_return(
     };
     write_part_return(
         db,
-        &NewPartReturn {
-            sale,
-            part,
-            at,
-            way: ReturnWay::Cash,
-            amount: *amount,
-            entry,
-            reason: &cut(reason),
-            reason_words: "",
+        &NewPartReturn::plain(
             actor,
-        },
+            (sale, part, at),
+            (ReturnWay::Cash, *amount, entry),
+            &cut(reason),
+        ),
     )
 }
 
@@ -519,16 +514,12 @@ fn moved_activity(
     let amount = written.amount.to_string();
     let (action, detail) = match written.kind {
         CashKind::Sale => return Ok(()),
-        CashKind::In => (
-            Action::CashIn,
-            crate::t!(
-                "cash-detail-moved",
-                amount = amount,
-                reason = written.reason.as_str()
-            ),
-        ),
-        CashKind::Out => (
-            Action::CashOut,
+        CashKind::In | CashKind::Out => (
+            if written.kind == CashKind::In {
+                Action::CashIn
+            } else {
+                Action::CashOut
+            },
             crate::t!(
                 "cash-detail-moved",
                 amount = amount,

@@ -40,19 +40,35 @@ fn actor(role: &str, name: String, till: String) -> Actor {
     }
 }
 
+/// What happened at the moment in column `at` (a close, a void), read by `read` when it did.
+fn if_at<T>(
+    row: &Row<'_>,
+    at: usize,
+    read: impl FnOnce(i64) -> Result<T, LedgerError>,
+) -> Result<Option<T>, LedgerError> {
+    row.get::<Option<i64>>(at)?.map(read).transpose()
+}
+
+/// Who, from three columns in a row from `first`: role, name, till.
+fn actor_at(row: &Row<'_>, first: usize) -> Result<Actor, LedgerError> {
+    Ok(actor(
+        &row.get::<String>(first)?,
+        row.get(first + 1)?,
+        row.get(first + 2)?,
+    ))
+}
+
 pub(super) fn shift(row: &Row<'_>) -> Result<Shift, LedgerError> {
-    let closed_at: Option<i64> = row.get(7)?;
-    let close = match closed_at {
-        Some(closed_at) => Some(ShiftClose {
+    let close = if_at(row, 7, |closed_at| {
+        Ok(ShiftClose {
             closed_at,
-            by: actor(&row.get::<String>(8)?, row.get(9)?, row.get(10)?),
+            by: actor_at(row, 8)?,
             expected: Pesos::new(row.get(11)?),
             counted: Pesos::new(row.get(12)?),
             count: Count::from_stored(&row.get::<String>(13)?),
             note: row.get(14)?,
-        }),
-        None => None,
-    };
+        })
+    })?;
     Ok(Shift {
         id: row.get(0)?,
         till: row.get(1)?,
@@ -65,15 +81,13 @@ pub(super) fn shift(row: &Row<'_>) -> Result<Shift, LedgerError> {
 }
 
 pub(super) fn entry(row: &Row<'_>) -> Result<CashEntry, LedgerError> {
-    let void_at: Option<i64> = row.get(13)?;
-    let void = match void_at {
-        Some(at) => Some(CashVoid {
+    let void = if_at(row, 13, |at| {
+        Ok(CashVoid {
             at,
-            by: actor(&row.get::<String>(14)?, row.get(15)?, row.get(16)?),
+            by: actor_at(row, 14)?,
             reason: row.get(17)?,
-        }),
-        None => None,
-    };
+        })
+    })?;
     let kind: String = row.get(3)?;
     Ok(CashEntry {
         id: row.get(0)?,
@@ -86,7 +100,7 @@ pub(super) fn entry(row: &Row<'_>) -> Result<CashEntry, LedgerError> {
         instead_of: row.get(7)?,
         reason: row.get(8)?,
         description: row.get(9)?,
-        by: actor(&row.get::<String>(10)?, row.get(11)?, row.get(12)?),
+        by: actor_at(row, 10)?,
         void,
         sale: match (row.get::<Option<i64>>(18)?, row.get::<Option<i64>>(19)?) {
             (Some(till), Some(number)) => Some(SaleNumber { till, number }),

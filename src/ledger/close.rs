@@ -7,10 +7,11 @@ mod figures;
 
 use crate::api::catalog::MethodCatalog;
 
+use super::activity::Actor;
+use super::cash_state::CashSum;
 use super::reconcile::{
     self, CashDay, Drawer, Report, SalesLessReturns, TabDay, TabSum, Totals, WaySum,
 };
-use super::{CashSum, activity::Actor};
 use crate::money::Pesos;
 pub use figures::{Figure, FigureLine, FigureLines};
 

@@ -25,6 +25,29 @@ pub(super) struct NewPartReturn<'a> {
     pub actor: &'a Actor,
 }
 
+impl<'a> NewPartReturn<'a> {
+    /// A return in the shop's own words alone (cash, tab): `(sale, part, at)`, and `(way,
+    /// amount, entry)`.
+    pub fn plain(
+        actor: &'a Actor,
+        (sale, part, at): (i64, i64, i64),
+        (way, amount, entry): (ReturnWay, Pesos, i64),
+        reason: &'a str,
+    ) -> NewPartReturn<'a> {
+        NewPartReturn {
+            sale,
+            part,
+            at,
+            way,
+            amount,
+            entry,
+            reason,
+            reason_words: "",
+            actor,
+        }
+    }
+}
+
 /// Writes a return of a part; every way writes it here, so the three agree on its columns.
 pub(super) fn write_part_return(
     db: &mut Conn<'_>,

@@ -63,6 +63,16 @@ fn refused(refusal: SaleRefusal) -> LedgerError {
     LedgerError::Sale(refusal)
 }
 
+/// Sale `id`, locked, once `amount` more fits in what it is missing.
+fn room_for(db: &mut Conn<'_>, id: i64, amount: Pesos) -> Result<SaleRecord, LedgerError> {
+    db.lock_until_commit(SALE_LOCK, &id.to_string())?;
+    let (record, missing) = open_for_more(db, id)?;
+    if amount > missing {
+        return Err(refused(SaleRefusal::OverMissing { missing }));
+    }
+    Ok(record)
+}
+
 /// Sale `id` as its books hold it now, refused when it cannot take another part: voided, or
 /// nothing missing; and what is missing.
 fn open_for_more(db: &mut Conn<'_>, id: i64) -> Result<(SaleRecord, Pesos), LedgerError> {
@@ -175,11 +185,7 @@ impl Ledger {
         at: i64,
     ) -> Result<(SaleRecord, CashEntry), LedgerError> {
         self.transaction(|db| {
-            db.lock_until_commit(SALE_LOCK, &id.to_string())?;
-            let (_, missing) = open_for_more(db, id)?;
-            if cash.amount > missing {
-                return Err(refused(SaleRefusal::OverMissing { missing }));
-            }
+            room_for(db, id, cash.amount)?;
             let entry = self.cash_part_in(db, actor, id, cash, at)?;
             let record =
                 sale_by_id(db, id)?.ok_or_else(|| LedgerError::Missing("sales".to_owned()))?;
@@ -197,11 +203,7 @@ impl Ledger {
         at: i64,
     ) -> Result<(SaleRecord, TabEntry), LedgerError> {
         self.transaction(|db| {
-            db.lock_until_commit(SALE_LOCK, &id.to_string())?;
-            let (record, missing) = open_for_more(db, id)?;
-            if tab.amount > missing {
-                return Err(refused(SaleRefusal::OverMissing { missing }));
-            }
+            let record = room_for(db, id, tab.amount)?;
             let entry = take_in(
                 db,
                 &self.till,
@@ -289,17 +291,12 @@ impl Ledger {
             let entry = credit_returned(db, actor, customer, amount, reason, at)?;
             write_part_return(
                 db,
-                &NewPartReturn {
-                    sale,
-                    part,
-                    at,
-                    way: ReturnWay::Tab,
-                    amount,
-                    entry: entry.id,
-                    reason: reason.trim(),
-                    reason_words: "",
+                &NewPartReturn::plain(
                     actor,
-                },
+                    (sale, part, at),
+                    (ReturnWay::Tab, amount, entry.id),
+                    reason.trim(),
+                ),
             )?;
             Ok(TabEntry {
                 sale: Some(record.number),

@@ -9,10 +9,11 @@
 use std::collections::BTreeMap;
 
 use crate::ledger::activity::Actor;
+use crate::ledger::base::Ledger;
+use crate::ledger::cash_state::{CashEntry, CashKind, CashSum, ShiftFigures, ShiftReport};
+use crate::ledger::error::LedgerError;
+use crate::ledger::received::ReceivedPayment;
 use crate::ledger::store::{Row, args};
-use crate::ledger::{
-    CashEntry, CashKind, CashSum, Ledger, LedgerError, ReceivedPayment, ShiftFigures, ShiftReport,
-};
 use crate::money::Pesos;
 use crate::money::cash::Difference;
 

@@ -6,7 +6,8 @@
 use std::io::Write;
 
 use crate::api::catalog::MethodCatalog;
-use crate::ledger::{Contradiction, LedgerError};
+use crate::ledger::created::Contradiction;
+use crate::ledger::error::LedgerError;
 
 /// A row of the range's file, in the headers' order.
 pub(super) type Row = [String; 24];
@@ -64,4 +65,23 @@ pub enum ExportError {
     Csv(#[from] csv::Error),
     #[error("{}", crate::t!("csv-write", error = .0.to_string()))]
     Io(String),
+}
+
+/// A file beside the range's `path`, named for what it holds in the file's language:
+/// `(spanish, english)`.
+pub fn beside(
+    path: &std::path::Path,
+    language: crate::i18n::Language,
+    (spanish, english): (&str, &str),
+) -> std::path::PathBuf {
+    let stem = path
+        .file_stem()
+        .map(|stem| stem.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let suffix = if language == crate::i18n::Language::Es {
+        spanish
+    } else {
+        english
+    };
+    path.with_file_name(format!("{stem}-{suffix}.csv"))
 }

@@ -8,16 +8,19 @@ use std::io::Write;
 
 use time::Date;
 
-use super::csv::{ExportError, Row, Spoken, text, write_rows};
+use super::csv::{ExportError, Row, Spoken, beside, text, write_rows};
 use super::terms::{Period, state_words};
 use crate::api::TransactionStatus;
 use crate::api::catalog::MethodCatalog;
 use crate::api::kind::PaymentKind;
 use crate::clock::local_datetime as local_time;
 use crate::i18n::Language;
-use crate::ledger::Ledger;
+use crate::ledger::base::Ledger;
+use crate::ledger::created::Collection;
 use crate::ledger::inbox::ExportedNotification;
-use crate::ledger::{Collection, PayoutRecord, PayoutState, ReceivedPayment, ReturnRecord};
+use crate::ledger::payouts::{PayoutRecord, PayoutState};
+use crate::ledger::received::ReceivedPayment;
+use crate::ledger::returns::ReturnRecord;
 use crate::money::Pesos;
 use std::collections::{HashMap, HashSet};
 
@@ -114,10 +117,13 @@ impl Ledger {
             .chain(payouts)
             .chain(returns)
             .map(|row| spoken.service_row(row));
+        let (start, end) = period.bounds();
         // The drawers are the shop's: their rows whatever the profile.
-        let cash = self.cash_rows(period, &spoken)?;
+        let drawers = self.cash_between(start, end)?;
+        let cash = drawers.iter().map(|entry| spoken.cash_entry(entry));
         // Tabs are the shop's too; their rows carry no money of their own.
-        let tabs = self.tab_rows(period, &spoken)?;
+        let tab_entries = self.tab_entries_between(start, end)?;
+        let tabs = tab_entries.iter().map(|entry| spoken.tab_entry(entry));
         write_rows(
             out,
             spoken.spanish,
@@ -153,16 +159,7 @@ impl Ledger {
 
 /// Where a CSV's notifications go: beside it, named for them in the file's language.
 pub fn notifications_path(path: &std::path::Path, language: Language) -> std::path::PathBuf {
-    let stem = path
-        .file_stem()
-        .map(|stem| stem.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let suffix = if language == Language::Es {
-        "notificaciones"
-    } else {
-        "notifications"
-    };
-    path.with_file_name(format!("{stem}-{suffix}.csv"))
+    beside(path, language, ("notificaciones", "notifications"))
 }
 
 /// Writes a file beside `path` with `write` and renames it over `path` once whole.

@@ -6,11 +6,12 @@
 use std::io::Write;
 
 use super::cash::{Drawer, who};
-use super::csv::{ExportError, Row, Spoken, text, write_rows};
+use super::csv::{ExportError, Row, Spoken, beside, text, write_rows};
 use super::terms::Period;
 use crate::clock::local_datetime as local_time;
 use crate::i18n::Language;
-use crate::ledger::{CashEntry, Ledger};
+use crate::ledger::base::Ledger;
+use crate::ledger::cash_state::CashEntry;
 
 /// The shifts' file: a row per shift open at some moment of the range.
 type ShiftRow = [String; 18];
@@ -120,20 +121,6 @@ impl Spoken<'_> {
 }
 
 impl Ledger {
-    /// Every drawer entry written in the period, oldest first, as rows of the range's file.
-    pub(super) fn cash_rows(
-        &self,
-        period: Period<'_>,
-        spoken: &Spoken<'_>,
-    ) -> Result<Vec<Row>, ExportError> {
-        let (start, end) = period.bounds();
-        Ok(self
-            .cash_between(start, end)?
-            .iter()
-            .map(|entry| spoken.cash_entry(entry))
-            .collect())
-    }
-
     /// Every till's shift open at some moment of the period, one row each: its figures and,
     /// once counted, the count and its difference.
     pub fn export_shifts_csv(
@@ -169,16 +156,7 @@ impl Ledger {
 
 /// Where a CSV's shifts go: beside it, named for them in the file's language.
 pub fn shifts_path(path: &std::path::Path, language: Language) -> std::path::PathBuf {
-    let stem = path
-        .file_stem()
-        .map(|stem| stem.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let suffix = if language == Language::Es {
-        "turnos"
-    } else {
-        "shifts"
-    };
-    path.with_file_name(format!("{stem}-{suffix}.csv"))
+    beside(path, language, ("turnos", "shifts"))
 }
 
 /// The shifts' file: `expected` is frozen at the close (so far, while open); `difference` is

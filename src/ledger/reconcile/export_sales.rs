@@ -10,12 +10,15 @@
 use std::io::Write;
 
 use super::cash::who;
-use super::csv::{ExportError, Spoken, text, write_rows};
+use super::csv::{ExportError, Spoken, beside, text, write_rows};
 use super::figures::{OwedFigures, PaidWith, sold_of_parts};
 use super::terms::Period;
 use crate::clock::local_datetime as local_time;
 use crate::i18n::Language;
-use crate::ledger::{Ledger, PartReturn, PartWay, ReturnStanding, SalePart, SaleRecord, SaleState};
+use crate::ledger::base::Ledger;
+use crate::ledger::part_returns::PartReturn;
+use crate::ledger::sale_reads::ReturnStanding;
+use crate::ledger::sale_state::{PartTie, PartWay, SalePart, SaleRecord, SaleState};
 use crate::money::Pesos;
 
 /// The sales' file: a row per part, per return, and the two owed at the range's end.
@@ -143,8 +146,8 @@ impl Spoken<'_> {
 /// A fiado part's customer (blank once forgotten), to find them in the tabs' rows.
 fn tab_customer(part: &SalePart) -> String {
     match &part.tie {
-        crate::ledger::PartTie::Tab { customer_name, .. } => text(customer_name),
-        crate::ledger::PartTie::Service(_) | crate::ledger::PartTie::Cash { .. } => String::new(),
+        PartTie::Tab { customer_name, .. } => text(customer_name),
+        PartTie::Service(_) | PartTie::Cash { .. } => String::new(),
     }
 }
 
@@ -202,16 +205,7 @@ impl Ledger {
 
 /// Where a CSV's sales go: beside it, named for them in the file's language.
 pub fn sales_path(path: &std::path::Path, language: Language) -> std::path::PathBuf {
-    let stem = path
-        .file_stem()
-        .map(|stem| stem.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let suffix = if language == Language::Es {
-        "ventas"
-    } else {
-        "sales"
-    };
-    path.with_file_name(format!("{stem}-{suffix}.csv"))
+    beside(path, language, ("ventas", "sales"))
 }
 
 /// The sales' file. `record` is `part`, `return`, `owed_tabs` or `owed_charges`; `sale` the

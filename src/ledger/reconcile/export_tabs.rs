@@ -5,15 +5,14 @@
 //! sum over them counts nothing twice. Tabs are the shop's: no profile filter leaves one out.
 
 use super::cash::who;
-use super::csv::{ExportError, Row, Spoken, text};
+use super::csv::{Row, Spoken, text};
 use super::tabs::PeriodTabEntry;
-use super::terms::Period;
 use crate::clock::local_datetime as local_time;
-use crate::ledger::{Ledger, TabKind};
+use crate::ledger::tab_state::TabKind;
 
 impl Spoken<'_> {
     /// A tab entry: what it was, its amount, whose word that amount is, and its customer.
-    fn tab_entry(&self, period: &PeriodTabEntry) -> Row {
+    pub(super) fn tab_entry(&self, period: &PeriodTabEntry) -> Row {
         let entry = &period.entry;
         let record = if self.spanish {
             entry.kind.words()
@@ -80,21 +79,5 @@ impl Spoken<'_> {
         row[22] = entry.customer.to_string();
         row[23] = text(&period.customer_name);
         row
-    }
-}
-
-impl Ledger {
-    /// Every tab entry written in the period, oldest first, as rows of the range's file.
-    pub(super) fn tab_rows(
-        &self,
-        period: Period<'_>,
-        spoken: &Spoken<'_>,
-    ) -> Result<Vec<Row>, ExportError> {
-        let (start, end) = period.bounds();
-        Ok(self
-            .tab_entries_between(start, end)?
-            .iter()
-            .map(|entry| spoken.tab_entry(entry))
-            .collect())
     }
 }

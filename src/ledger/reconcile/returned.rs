@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 
 use super::totals::Totals;
 use crate::api::kind::PaymentKind;
-use crate::ledger::{PayoutState, ReturnRecord};
+use crate::ledger::payouts::PayoutState;
+use crate::ledger::returns::ReturnRecord;
 use crate::money::Pesos;
 
 /// The range's returns, by how they stand.

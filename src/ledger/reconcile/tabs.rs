@@ -11,9 +11,11 @@
 use std::collections::BTreeMap;
 
 use super::cash::who;
+use crate::ledger::base::Ledger;
+use crate::ledger::error::LedgerError;
 use crate::ledger::store::{Row, args};
+use crate::ledger::tab_state::{TabEntry, TabKind};
 use crate::ledger::tabs::{ENTRY_COLUMNS, ENTRY_FROM};
-use crate::ledger::{Ledger, LedgerError, TabEntry, TabKind};
 use crate::money::Pesos;
 
 /// A count of tab entries and their amount.
