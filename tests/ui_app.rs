@@ -311,7 +311,10 @@ fn register_validates_then_signs_in_with_the_new_token() {
     // in for the service's records, which know the merchant's token as the real service's do; it
     // is saved every few seconds, so whether it was saved yet depended on the machine's load.
     for entry in walk(app.home.path()) {
-        if entry.file_name().is_some_and(|name| name == "simulator-state.json") {
+        if entry
+            .file_name()
+            .is_some_and(|name| name == "simulator-state.json")
+        {
             continue;
         }
         let text = std::fs::read_to_string(&entry).unwrap_or_default();
