@@ -9,6 +9,7 @@ use super::cash_state::{
     ShiftReport,
 };
 use super::error::LedgerError;
+use super::param::Param;
 use super::sale_reads::sale_by_id;
 use super::sale_state::{PartState, SaleNumber, SalePart, SaleRecord, SaleRefusal};
 use super::store::{Conn, Row, args};
@@ -107,6 +108,26 @@ pub(super) fn entry(row: &Row<'_>) -> Result<CashEntry, LedgerError> {
             _ => None,
         },
     })
+}
+
+/// The shifts `condition` picks, oldest first, each with its entries.
+fn reports_where(
+    db: &mut Conn<'_>,
+    condition: &str,
+    params: &[Param],
+) -> Result<Vec<ShiftReport>, LedgerError> {
+    let shifts = db.query(
+        &format!(
+            "SELECT {SHIFT_COLUMNS} FROM {SHIFT_FROM} WHERE {condition}
+             ORDER BY s.opened_at, s.id"
+        ),
+        params,
+        shift,
+    )?;
+    shifts
+        .into_iter()
+        .map(|shift| report_of(db, shift))
+        .collect()
 }
 
 pub(super) fn shift_by_id(db: &mut Conn<'_>, id: i64) -> Result<Option<Shift>, LedgerError> {
@@ -304,38 +325,17 @@ impl Ledger {
     /// view and the close.
     pub fn shifts_between(&self, from: i64, to: i64) -> Result<Vec<ShiftReport>, LedgerError> {
         self.with(|db| {
-            let shifts = db.query(
-                &format!(
-                    "SELECT {SHIFT_COLUMNS} FROM {SHIFT_FROM}
-                     WHERE s.opened_at < ?2 AND (c.closed_at IS NULL OR c.closed_at >= ?1)
-                     ORDER BY s.opened_at, s.id"
-                ),
+            reports_where(
+                db,
+                "s.opened_at < ?2 AND (c.closed_at IS NULL OR c.closed_at >= ?1)",
                 args![from, to],
-                shift,
-            )?;
-            shifts
-                .into_iter()
-                .map(|shift| report_of(db, shift))
-                .collect()
+            )
         })
     }
 
     /// Every till's open shifts (one left open on an earlier day too), oldest first.
     pub fn open_shifts(&self) -> Result<Vec<ShiftReport>, LedgerError> {
-        self.with(|db| {
-            let shifts = db.query(
-                &format!(
-                    "SELECT {SHIFT_COLUMNS} FROM {SHIFT_FROM} WHERE c.shift_id IS NULL
-                     ORDER BY s.opened_at, s.id"
-                ),
-                args![],
-                shift,
-            )?;
-            shifts
-                .into_iter()
-                .map(|shift| report_of(db, shift))
-                .collect()
-        })
+        self.with(|db| reports_where(db, "c.shift_id IS NULL", args![]))
     }
 
     /// Every entry of every drawer written in `[from, to)`, oldest first (voided ones with

@@ -183,6 +183,11 @@ impl CashSum {
         self.amount = self.amount.saturating_add(amount);
     }
 
+    /// Its money less `other`'s, never below zero (sales less returns).
+    pub fn less(self, other: CashSum) -> Pesos {
+        Pesos::new(self.amount.get().saturating_sub(other.amount.get()))
+    }
+
     pub fn plus(self, other: CashSum) -> CashSum {
         CashSum {
             count: self.count + other.count,
@@ -235,12 +240,7 @@ impl ShiftFigures {
 
     /// Cash sales less cash returns.
     pub fn net_sales(&self) -> Pesos {
-        Pesos::new(
-            self.sales
-                .amount
-                .get()
-                .saturating_sub(self.returns.amount.get()),
-        )
+        self.sales.less(self.returns)
     }
 }
 

@@ -100,12 +100,7 @@ impl CashDay {
 
     /// Cash sales less cash returns.
     pub fn net_sales(&self) -> Pesos {
-        Pesos::new(
-            self.sales
-                .amount
-                .get()
-                .saturating_sub(self.returns.amount.get()),
-        )
+        self.sales.less(self.returns)
     }
 
     /// The counted drawers' differences added (counted less expected): `None` when no drawer
