@@ -213,8 +213,13 @@ fn settle(app: &App, harness: &Harness<'_, PaydeskApp>, charge: &Collection, how
     let session = harness.state().session().cloned().expect("a session");
     let ledger = session.ledger.clone().expect("a ledger");
     let client = session.connection.client.clone();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
     let answer = app.runtime.block_on(async {
         loop {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the service never gave the charge a final state"
+            );
             let answer = client
                 .payment_status(&charge.reference)
                 .await
