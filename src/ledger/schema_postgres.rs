@@ -8,7 +8,7 @@ use super::error::LedgerError;
 use super::param::Param;
 use super::postgres::PgClient;
 use super::recovery;
-use super::schema::{journal_schema, notification_head, notifications_table};
+use super::schema::{heard_by_every_till, journal_schema, notification_head, notifications_table};
 use super::store::Conn;
 
 /// One step of the schema: SQL, then (for steps that re-read stored rows) a Rust pass, in one
@@ -145,13 +145,13 @@ pub(super) const STEPS: &[PgStep] = &[
     BEGIN
         PERFORM pg_notify('paydesk', TG_TABLE_NAME || ':' || lower(TG_OP) || ':' || NEW.id);
         RETURN NULL;
-    END $$;
-    CREATE TRIGGER notifications_notify AFTER INSERT OR UPDATE OF check_state ON notifications
-        FOR EACH ROW EXECUTE FUNCTION paydesk_notify();
-    CREATE TRIGGER collections_notify AFTER INSERT OR UPDATE OF status, amount ON collections
-        FOR EACH ROW EXECUTE FUNCTION paydesk_notify();
-    CREATE TRIGGER payouts_notify AFTER INSERT OR UPDATE ON payouts
-        FOR EACH ROW EXECUTE FUNCTION paydesk_notify();
+    END $$;",
+        heard_by_every_till!(
+            "notifications" after "INSERT OR UPDATE OF check_state",
+            "collections" after "INSERT OR UPDATE OF status, amount",
+            "payouts" after "INSERT OR UPDATE",
+        ),
+        "
 "
     )),
     sql(super::schema::RECEIVED_POSTGRES),
