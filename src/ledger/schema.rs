@@ -196,6 +196,28 @@ pub(super) const RETURNS_SCHEMA: &str = "
     );
     CREATE INDEX sale_returns_by_sale ON sale_returns (profile, sale_reference, payment_reference);";
 
+/// What an entry of the drawer's books (schema 15) and of a tab's (schema 16) begins with: whose
+/// book it is in (`$book`, a row of `$books`), when, what kind, and its amount, never zero or
+/// less (a kind says which way it goes).
+macro_rules! entry_head {
+    ($row_id:literal, $book:literal, $books:literal) => {
+        concat!(
+            "
+        id ",
+            $row_id,
+            ",
+        ",
+            $book,
+            " BIGINT NOT NULL REFERENCES ",
+            $books,
+            " (id),
+        at BIGINT NOT NULL,
+        kind TEXT NOT NULL,
+        amount BIGINT NOT NULL CHECK (amount > 0),"
+        )
+    };
+}
+
 /// Schema 15 (SQLite) and step 12 (PostgreSQL): the drawer's books (issue 45). Every row is
 /// written once: a shift, its entries, a void (one per entry: the key), a close (one per shift).
 /// Only a row id's type differs. Only adds: a till of an earlier version keeps writing (it
@@ -229,14 +251,9 @@ macro_rules! cash_schema {
         count TEXT NOT NULL,
         note TEXT NOT NULL DEFAULT ''
     );
-    CREATE TABLE cash_entries (
-        id ",
-            $row_id,
-            ",
-        shift_id BIGINT NOT NULL REFERENCES cash_shifts (id),
-        at BIGINT NOT NULL,
-        kind TEXT NOT NULL,
-        amount BIGINT NOT NULL CHECK (amount > 0),
+    CREATE TABLE cash_entries (",
+            entry_head!($row_id, "shift_id", "cash_shifts"),
+            "
         tendered BIGINT,
         reference TEXT NOT NULL DEFAULT '',
         instead_of TEXT NOT NULL DEFAULT '',
@@ -306,14 +323,9 @@ macro_rules! tab_schema {
         forgotten_at BIGINT
     );
     CREATE INDEX tab_customers_by_cellphone ON tab_customers (cellphone);
-    CREATE TABLE tab_entries (
-        id ",
-            $row_id,
-            ",
-        customer_id BIGINT NOT NULL REFERENCES tab_customers (id),
-        at BIGINT NOT NULL,
-        kind TEXT NOT NULL,
-        amount BIGINT NOT NULL CHECK (amount > 0),
+    CREATE TABLE tab_entries (",
+            entry_head!($row_id, "customer_id", "tab_customers"),
+            "
         description TEXT NOT NULL DEFAULT '',
         sale_reference TEXT NOT NULL DEFAULT '',
         payment_reference TEXT NOT NULL DEFAULT '',
