@@ -12,6 +12,7 @@ use super::cash_reads::{
 };
 use super::cash_state::{CashEntry, CashKind, CashMove, CashRefusal, Shift, ShiftReport};
 use super::error::LedgerError;
+use super::param::Param;
 use super::part_returns::{NewPartReturn, ReturnWay, write_part_return};
 use super::sale_state::{NewSale, PartWay, SaleNumber, SaleRefusal};
 use super::sales::{NewTie, SALE_LOCK, sale_id_of_cash_entry, sale_number, write_part, write_sale};
@@ -46,6 +47,21 @@ pub(super) fn owner_or_no_pin(db: &mut Conn<'_>, actor: &Actor) -> Result<bool, 
 
 fn cut(text: &str) -> String {
     text.trim().chars().take(CASH_TEXT_MAX_CHARS).collect()
+}
+
+/// Writes a row that settles another for good (a void of an entry, a close of a shift): its
+/// first values are always the row it settles, when, and who did it at which till, then `rest`.
+/// Who signs is read from the actor in one place, in the columns' one order.
+fn write_signed(
+    db: &mut Conn<'_>,
+    statement: &str,
+    (settled, at, actor): (i64, i64, &Actor),
+    rest: &[Param],
+) -> Result<(), LedgerError> {
+    let mut values = args![settled, at, actor.role.code(), &actor.name, &actor.till].to_vec();
+    values.extend_from_slice(rest);
+    db.execute(statement, &values)?;
+    Ok(())
 }
 
 /// The sale a cash sale entry is a part of: `sale` (a part of a sale already written), the sale of
@@ -180,17 +196,12 @@ impl Ledger {
                     }));
                 }
             }
-            db.execute(
+            write_signed(
+                db,
                 "INSERT INTO cash_voids (entry_id, at, role, name, till_name, reason)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                args![
-                    id,
-                    at,
-                    actor.role.code(),
-                    &actor.name,
-                    &actor.till,
-                    cut(reason)
-                ],
+                (id, at, actor),
+                args![cut(reason)],
             )?;
             let detail = crate::t!(
                 "cash-detail-voided",
@@ -236,16 +247,13 @@ impl Ledger {
                 }));
             }
             let figures = report_of(db, found)?.figures;
-            db.execute(
+            write_signed(
+                db,
                 "INSERT INTO cash_closes (shift_id, closed_at, closed_role, closed_by, closed_till,
                     expected, counted, count, note)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                (id, at, actor),
                 args![
-                    id,
-                    at,
-                    actor.role.code(),
-                    &actor.name,
-                    &actor.till,
                     figures.expected().get(),
                     count.total().get(),
                     count.stored(),
