@@ -2,7 +2,7 @@
 //! it stands (the service's answer, a void, the tab), and what went back of each. Four reads
 //! for any number of sales.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::actor::{Actor, Role};
 use super::base::Ledger;
@@ -299,15 +299,18 @@ impl Ledger {
                     WHERE r.profile = c.profile AND r.reference = c.reference
                       AND r.received_at < ?2)
                 AND (c.status IS NULL OR c.status IN (1, 9) OR c.status_at >= ?2)";
-            let pending: Vec<(i64, i64)> = db.query(
-                &format!(
-                    "SELECT p.sale_id, p.id FROM sale_parts p
+            let pending: HashSet<(i64, i64)> = db
+                .query(
+                    &format!(
+                        "SELECT p.sale_id, p.id FROM sale_parts p
                      JOIN collections c ON c.profile = p.profile AND c.reference = p.reference
                      WHERE {PENDING_AT}"
-                ),
-                args![since, at],
-                |row| Ok((row.get(0)?, row.get(1)?)),
-            )?;
+                    ),
+                    args![since, at],
+                    |row| Ok((row.get(0)?, row.get(1)?)),
+                )?
+                .into_iter()
+                .collect();
             if pending.is_empty() {
                 return Ok((0, Pesos::ZERO));
             }

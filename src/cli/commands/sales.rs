@@ -39,10 +39,8 @@ pub async fn list_sales(
     let ledger = local.open_ledger()?;
     let profile = local.profile_name.to_owned();
     // One read of the range's sales: the list and the close's figures count the same ones.
-    let (sales, report) =
-        books(move || ledger.sales_and_close(Some(&profile), from, to, crate::ledger::now_ms()))
-            .await?;
-    let figures = report.figures;
+    let (sales, figures) =
+        books(move || ledger.sales_and_figures(Some(&profile), from, to)).await?;
     let mut words = Words::new(&catalog);
     if out.json {
         let document = SalesJson {

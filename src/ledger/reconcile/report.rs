@@ -1,6 +1,6 @@
 //! The day's close from the books: what came in, what went out, what to review, by state, method, cashier, day and hour; the money in that every screen shows (`MoneyIn`).
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use time::Date;
 
@@ -253,15 +253,23 @@ impl Report {
         received: &[ReceivedPayment],
         now_ms: i64,
     ) {
+        // A code that takes payments: what it took, under the state it is in (summed once for
+        // every code: a year has a code's payments by the ten thousand).
+        let mut taken: HashMap<&str, Option<Pesos>> = collections
+            .iter()
+            .filter(|collection| collection.repeatable)
+            .map(|collection| (collection.reference.as_str(), None))
+            .collect();
+        for payment in received {
+            if let (Some(sum), Some(amount)) =
+                (taken.get_mut(payment.reference.as_str()), payment.amount)
+            {
+                *sum = Some(sum.map_or(amount, |sum| sum.saturating_add(amount)));
+            }
+        }
         for collection in collections {
             let amount = if collection.repeatable {
-                // A code that takes payments: what it took, under the state it is in.
-                Pesos::sum_of(
-                    received
-                        .iter()
-                        .filter(|payment| payment.reference == collection.reference)
-                        .filter_map(|payment| payment.amount),
-                )
+                taken.get(collection.reference.as_str()).copied().flatten()
             } else {
                 collection.amount
             };
@@ -515,6 +523,28 @@ fn paid_twice(sale: &SaleRecord, standing: &[&SalePart], over: Pesos) -> String 
     )
 }
 
+/// What a period's three figures are read from, besides its sales (`Figures::of`'s rows).
+struct FigureReads {
+    received: Vec<ReceivedPayment>,
+    cash: Vec<crate::ledger::CashEntry>,
+    tabs: TabDay,
+    returns: Vec<crate::ledger::PartReturn>,
+    charges_waiting: (usize, Pesos),
+}
+
+impl FigureReads {
+    fn figures(&self, sales: &[SaleRecord]) -> Figures {
+        Figures::of(&FigureRows {
+            sales,
+            returns: &self.returns,
+            received: &self.received,
+            cash: &self.cash,
+            tabs: &self.tabs,
+            charges_waiting: self.charges_waiting,
+        })
+    }
+}
+
 /// What a close and an export both read of a range.
 pub(super) struct Rows {
     pub(super) collections: Vec<Collection>,
@@ -598,19 +628,47 @@ impl Ledger {
         self.close_of(profile, from, to, now_ms, &sales)
     }
 
-    /// The sales made in `[from, to]`, oldest first, and their close, from one read of them
-    /// (`paydesk sales` lists both: a year's sales read twice was a second for nothing).
-    pub fn sales_and_close(
+    /// The sales made in `[from, to]`, oldest first, and their three figures, from one read of
+    /// them: what `paydesk sales` and Estado de pagos show. Only what the figures are read from
+    /// is read (none of the close's lists to review), and `Figures::of` sums it as the close
+    /// does, so both say the same.
+    pub fn sales_and_figures(
         &self,
         profile: Option<&str>,
         from: Date,
         to: Date,
-        now_ms: i64,
-    ) -> Result<(Vec<SaleRecord>, Report), LedgerError> {
+    ) -> Result<(Vec<SaleRecord>, Figures), LedgerError> {
         let (start, end) = bounds(from, to);
         let sales = self.sales_between(start, end)?;
-        let report = self.close_of(profile, from, to, now_ms, &sales)?;
-        Ok((sales, report))
+        let reads = self.figure_reads(profile, start, end)?;
+        let figures = reads.figures(&sales);
+        Ok((sales, figures))
+    }
+
+    /// What the figures of `[start, end)` are read from, besides its sales.
+    fn figure_reads(
+        &self,
+        profile: Option<&str>,
+        start: i64,
+        end: i64,
+    ) -> Result<FigureReads, LedgerError> {
+        self.figure_reads_beside(self.received_between(profile, start, end)?, start, end)
+    }
+
+    /// The same, the period's money received already read.
+    fn figure_reads_beside(
+        &self,
+        received: Vec<ReceivedPayment>,
+        start: i64,
+        end: i64,
+    ) -> Result<FigureReads, LedgerError> {
+        Ok(FigureReads {
+            received,
+            cash: self.cash_between(start, end)?,
+            tabs: self.tab_day(start, end)?,
+            returns: self.part_returns_between(start, end)?,
+            charges_waiting: self.charges_waiting_at(end - CHARGES_PAYABLE_FOR_MS, end)?,
+        })
     }
 
     /// The close of `[from, to]` whose sales made are `sales`.
@@ -622,31 +680,24 @@ impl Ledger {
         now_ms: i64,
         sales: &[SaleRecord],
     ) -> Result<Report, LedgerError> {
-        let rows = self.rows(profile, from, to)?;
         let (start, end) = bounds(from, to);
+        let mut rows = self.rows(profile, from, to)?;
+        let reads = self.figure_reads_beside(std::mem::take(&mut rows.received), start, end)?;
         let notable = self.notable_notifications(profile, start, end)?;
         let mut report = Report::empty(from, to);
         report.notifications = self.notification_count_between(profile, start, end)?;
-        report.count_received(&rows.received);
-        report.note_notifications(&notable, &Confirmed::of(&rows.received));
-        report.count_collections(&rows.collections, &rows.received, now_ms);
+        report.count_received(&reads.received);
+        report.note_notifications(&notable, &Confirmed::of(&reads.received));
+        report.count_collections(&rows.collections, &reads.received, now_ms);
         report.count_payouts(&rows.payouts);
         report.count_returns(&rows.returns);
         report.note_contradictions(&self.contradictions_between(profile, start, end)?);
-        let cash = self.cash_between(start, end)?;
-        report.cash = CashDay::of(&cash, self.shifts_between(start, end)?);
+        report.cash = CashDay::of(&reads.cash, self.shifts_between(start, end)?);
         report.note_cash(now_ms);
-        report.tabs = self.tab_day(start, end)?;
         report.note_tabs(&self.tabs_paid_by_two_links(start, end)?);
         report.note_paid_twice(sales, &self.sales_paid_in(start, end)?, profile);
-        report.figures = Figures::of(&FigureRows {
-            sales,
-            returns: &self.part_returns_between(start, end)?,
-            received: &rows.received,
-            cash: &cash,
-            tabs: &report.tabs,
-            charges_waiting: self.charges_waiting_at(end - CHARGES_PAYABLE_FOR_MS, end)?,
-        });
+        report.figures = reads.figures(sales);
+        report.tabs = reads.tabs;
         report
             .exceptions
             .sort_by(|a, b| (a.kind, &a.reference).cmp(&(b.kind, &b.reference)));

@@ -127,11 +127,8 @@ pub struct DayRead {
 pub fn read_day(ledger: &Ledger, profile: &str) -> Result<DayRead, LedgerError> {
     let today = crate::ledger::reconcile::today();
     let (from, to) = crate::ledger::reconcile::bounds(today, today);
-    let mut sales = ledger.sales_between(from, to)?;
+    let (mut sales, figures) = ledger.sales_and_figures(Some(profile), today, today)?;
     sales.reverse();
-    let figures = ledger
-        .reconcile(Some(profile), today, today, crate::ledger::now_ms())?
-        .figures;
     let parts: HashSet<&str> = sales
         .iter()
         .flat_map(|sale| &sale.parts)
@@ -424,7 +421,7 @@ pub fn state_of(sale: &SaleRecord) -> (RowState, String) {
                     t!("status-state-returned-part", amount = returned.to_string()),
                 )
             } else {
-                (RowState::Paid, t!("sale-state-paid"))
+                (RowState::Paid, sale.state_words())
             }
         }
     }
