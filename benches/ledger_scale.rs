@@ -13,7 +13,8 @@
 //! the CSV for the year. SQLite is a file in a temporary folder; PostgreSQL a throwaway cluster
 //! on this machine with every commit flushed (skipped when PostgreSQL is not installed).
 //! `PAYDESK_BENCH_SIZES=1000,10000` picks other sizes; `PAYDESK_BENCH_SQLITE_ONLY=1` skips
-//! PostgreSQL, `PAYDESK_BENCH_POSTGRES_ONLY=1` SQLite.
+//! PostgreSQL, `PAYDESK_BENCH_POSTGRES_ONLY=1` SQLite. `PAYDESK_BENCH_KEEP=1` keeps each SQLite
+//! year's folder and says where (to run `paydesk` or a profiler against it afterwards).
 
 #[path = "../tests/common/postgres.rs"]
 #[allow(dead_code)]
@@ -292,6 +293,12 @@ fn main() {
             &|| Ledger::open(&path).expect("ledger"),
             &|payouts| backdate_sqlite(&path, payouts),
         );
+        if std::env::var_os("PAYDESK_BENCH_KEEP").is_some() {
+            eprintln!(
+                "  (kept: PAYDESK_CONFIG_DIR={0}/config PAYDESK_DATA_DIR={0}/data)",
+                home.keep().display()
+            );
+        }
     }
     if std::env::var_os("PAYDESK_BENCH_SQLITE_ONLY").is_some() || !postgres::installed() {
         println!("(PostgreSQL is not installed or was skipped: its rows are left out)");
