@@ -461,6 +461,55 @@ fn every_surface_says_the_same_three_figures(store: &Store) {
     the_printed_close_says_it(&report);
     the_csv_adds_up_to_it(&ledger, &report);
     the_terminal_says_it(store, &shop, &report.figures);
+    estado_de_pagos_says_it(store, &shop);
+}
+
+/// The app opened on the same books, as a till of the shop: Estado de pagos' header says the
+/// day's three figures.
+fn estado_de_pagos_says_it(store: &Store, shop: &Shop) {
+    let home = tempfile::tempdir().unwrap();
+    let mut paths = paydesk::config::Paths::in_dir(home.path());
+    match store {
+        Store::Sqlite(dir) => paths.data_dir = dir.path().to_owned(),
+        Store::Postgres(url) => {
+            std::fs::create_dir_all(&paths.config_dir).unwrap();
+            std::fs::write(
+                paths.config_file(),
+                format!(
+                    "version = 1\n\n[profiles.simulator]\nenvironment = \"simulator\"\nledger_url = \"{url}\"\n"
+                ),
+            )
+            .unwrap();
+        }
+    }
+    let options = paydesk::ui::AppOptions {
+        paths,
+        profile: None,
+        env: paydesk::config::EnvOverrides::default(),
+        secrets: paydesk::ui::services::session::SecretsSource::MemoryOnly("pruebas".into()),
+        alerts: false,
+        webhook_listen: Some("127.0.0.1:0".parse().unwrap()),
+        updates: false,
+        monitors: Some(Vec::new()),
+        language: Some(Language::Es),
+        speaker: paydesk::speech::Speaker::System,
+        picker: paydesk::ui::plumbing::pick::Picker::stand_in(),
+    };
+    let mut harness = common::ui::harness_of(shop.runtime.handle().clone(), options);
+    harness.state_mut().show_panel(paydesk::ui::Panel::Status);
+    let said = [
+        format!("Ventas: {}", pesos(DAY.sales)),
+        paydesk::t!(
+            "status-today-count",
+            count = DAY.service_count,
+            approved = pesos(DAY.service_gross).to_string()
+        ),
+        format!("En efectivo: {}", pesos(DAY.cash)),
+        format!("Por cobrar: {}", pesos(DAY.owed)),
+    ];
+    common::ui::wait_until(&mut harness, "Estado de pagos says the day", |h| {
+        said.iter().all(|words| common::ui::shows(h, words))
+    });
 }
 
 fn the_books_say_the_day(figures: &Figures) {
