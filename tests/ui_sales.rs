@@ -335,7 +335,7 @@ fn a_day_of_every_kind_is_listed_with_its_numbers_states_and_the_books_figures()
     for (number, said) in [
         (&link, ["Link de pago", "Pagada", "$ 25.000"]),
         (&cash, ["Efectivo", "Pagada", "$ 15.000"]),
-        (&taken, ["Fiado", "Pagada", "$ 30.000"]),
+        (&taken, ["Fiado", "Vendida al fiado", "$ 30.000"]),
         (
             &mixed_sale,
             ["Efectivo + QR", "Esperando el pago", "$ 40.000"],

@@ -254,6 +254,14 @@ pub struct SalePart {
 }
 
 impl SalePart {
+    /// Where it stands in words. Fiado that stands is owed, not paid: «Al fiado».
+    pub fn state_words(&self) -> String {
+        match (self.state, self.way()) {
+            (PartState::Paid, PartWay::Tab) => crate::t!("sale-part-on-tab"),
+            (state, _) => state.words(),
+        }
+    }
+
     pub fn way(&self) -> PartWay {
         self.tie.way()
     }
@@ -325,6 +333,20 @@ pub struct SaleRecord {
 }
 
 impl SaleRecord {
+    /// Where it stands in words. A sale whose parts stand but some of it is on a customer's tab
+    /// is sold, not paid: «Vendida al fiado».
+    pub fn state_words(&self) -> String {
+        let state = self.state();
+        let on_tab = self
+            .parts
+            .iter()
+            .any(|part| part.way() == PartWay::Tab && part.paid > Pesos::ZERO);
+        match state {
+            SaleState::Paid if on_tab => crate::t!("sale-state-on-tab"),
+            state => state.words(),
+        }
+    }
+
     /// What the sale is for: its amount, or (left to the payer) what its parts asked or stood.
     pub fn total(&self) -> Pesos {
         self.amount.unwrap_or_else(|| {

@@ -38,7 +38,7 @@ fn standing(record: &SaleRecord) -> String {
     t!(
         "cobrar-card-number",
         number = record.number.to_string(),
-        state = record.state().words()
+        state = record.state_words()
     )
 }
 
@@ -270,7 +270,7 @@ fn parts_ui(ui: &mut Ui, view: &CollectView<'_>, record: &SaleRecord) {
                 };
                 ui.label(RichText::new(part.way().words()).strong());
                 ui.label(part.amount.unwrap_or(part.paid).to_string());
-                ui.label(format!("{detail} · {}", part.state.words()));
+                ui.label(format!("{detail} · {}", part.state_words()));
                 ui.end_row();
             }
         });

@@ -182,7 +182,7 @@ fn part_ui(
                 crate::ui::widgets::amount::amount_label(ui, amount, |text| text);
             }
             let colour = crate::ui::theme::palette(ui).text_of(part_tone(part.state));
-            ui.label(RichText::new(part.state.words()).color(colour));
+            ui.label(RichText::new(part.state_words()).color(colour));
             if let Some(word) = whose_word(part) {
                 ui.label(RichText::new(word).weak());
             }
