@@ -61,77 +61,143 @@ pub struct Palette {
     pub simulator_fill: Color32,
 }
 
+/// One colour in each theme: a row of the table below, so that the light and the dark of a
+/// purpose are chosen side by side.
+#[derive(Debug, Clone, Copy)]
+struct Shade {
+    light: Color32,
+    dark: Color32,
+}
+
+impl Shade {
+    /// `0xRRGGBB` in the light theme and in the dark one.
+    const fn new(light: u32, dark: u32) -> Shade {
+        Shade {
+            light: rgb(light),
+            dark: rgb(dark),
+        }
+    }
+
+    /// The same colour in both themes.
+    const fn both(colour: Color32) -> Shade {
+        Shade {
+            light: colour,
+            dark: colour,
+        }
+    }
+
+    const fn in_theme(self, dark: bool) -> Color32 {
+        if dark { self.dark } else { self.light }
+    }
+}
+
+const fn rgb(hex: u32) -> Color32 {
+    Color32::from_rgb((hex >> 16) as u8, (hex >> 8) as u8, hex as u8)
+}
+
 /// The icon's green: `#158050` carries white words at 5:1.
-const BRAND_GREEN: Color32 = Color32::from_rgb(0x15, 0x80, 0x50);
-const BRAND_GREEN_HOVER: Color32 = Color32::from_rgb(0x10, 0x6c, 0x43);
+const BRAND_GREEN: Color32 = rgb(0x158050);
 
-/// Fills are shared by both themes: a badge reads the same on a light or a dark bar.
-const SUCCESS_FILL: Color32 = Color32::from_rgb(0x17, 0x79, 0x3f);
-const WARNING_FILL: Color32 = Color32::from_rgb(0x8a, 0x5a, 0x00);
-const DANGER_FILL: Color32 = Color32::from_rgb(0xb4, 0x23, 0x18);
-const INFO_FILL: Color32 = Color32::from_rgb(0x1d, 0x5f, 0xb0);
-const NEUTRAL_FILL: Color32 = Color32::from_rgb(0x5b, 0x63, 0x60);
-const SIMULATOR_FILL: Color32 = Color32::from_rgb(0xa1, 0x4e, 0x00);
+/// Every colour of both themes, a purpose a row. Fills are shared by both: a badge reads the same
+/// on a light or a dark bar.
+struct Shades {
+    surface: Shade,
+    panel: Shade,
+    raised: Shade,
+    border: Shade,
+    text: Shade,
+    text_muted: Shade,
+    accent: Shade,
+    accent_hover: Shade,
+    on_fill: Shade,
+    accent_text: Shade,
+    selection: Shade,
+    selection_text: Shade,
+    control: Shade,
+    control_hover: Shade,
+    success: Shade,
+    warning: Shade,
+    danger: Shade,
+    info: Shade,
+    neutral: Shade,
+    simulator: Shade,
+    success_fill: Shade,
+    warning_fill: Shade,
+    danger_fill: Shade,
+    info_fill: Shade,
+    neutral_fill: Shade,
+    simulator_fill: Shade,
+}
 
-pub const LIGHT: Palette = Palette {
-    dark: false,
-    surface: Color32::from_rgb(0xfa, 0xfb, 0xfa),
-    panel: Color32::from_rgb(0xed, 0xf1, 0xee),
-    raised: Color32::WHITE,
-    border: Color32::from_rgb(0xc4, 0xcc, 0xc7),
-    text: Color32::from_rgb(0x1a, 0x1f, 0x1c),
-    text_muted: Color32::from_rgb(0x55, 0x5f, 0x59),
-    accent: BRAND_GREEN,
-    accent_hover: BRAND_GREEN_HOVER,
-    on_fill: Color32::WHITE,
-    accent_text: Color32::from_rgb(0x0f, 0x6b, 0x42),
-    selection: Color32::from_rgb(0xcf, 0xe9, 0xdc),
-    selection_text: Color32::from_rgb(0x0b, 0x55, 0x35),
-    control: Color32::from_rgb(0xe1, 0xe7, 0xe3),
-    control_hover: Color32::from_rgb(0xd3, 0xdb, 0xd6),
-    success: Color32::from_rgb(0x15, 0x70, 0x3a),
-    warning: Color32::from_rgb(0x85, 0x56, 0x00),
-    danger: Color32::from_rgb(0xb4, 0x23, 0x18),
-    info: Color32::from_rgb(0x1d, 0x5f, 0xb0),
-    neutral: Color32::from_rgb(0x5b, 0x63, 0x60),
-    simulator: Color32::from_rgb(0x9a, 0x4a, 0x00),
-    success_fill: SUCCESS_FILL,
-    warning_fill: WARNING_FILL,
-    danger_fill: DANGER_FILL,
-    info_fill: INFO_FILL,
-    neutral_fill: NEUTRAL_FILL,
-    simulator_fill: SIMULATOR_FILL,
+#[rustfmt::skip]
+const SHADES: Shades = Shades {
+    //                          light     dark
+    surface:        Shade::new(0xfafbfa, 0x171a19),
+    panel:          Shade::new(0xedf1ee, 0x1f2422),
+    raised:         Shade::new(0xffffff, 0x0f1211),
+    border:         Shade::new(0xc4ccc7, 0x3a423e),
+    text:           Shade::new(0x1a1f1c, 0xe8ecea),
+    text_muted:     Shade::new(0x555f59, 0xa3ada8),
+    accent:         Shade::both(BRAND_GREEN),
+    accent_hover:   Shade::new(0x106c43, 0x117046),
+    on_fill:        Shade::both(Color32::WHITE),
+    accent_text:    Shade::new(0x0f6b42, 0x5ccb94),
+    selection:      Shade::new(0xcfe9dc, 0x174a33),
+    selection_text: Shade::new(0x0b5535, 0x9fe8c4),
+    control:        Shade::new(0xe1e7e3, 0x2e3532),
+    control_hover:  Shade::new(0xd3dbd6, 0x3a423e),
+    success:        Shade::new(0x15703a, 0x5ccb94),
+    warning:        Shade::new(0x855600, 0xf0b541),
+    danger:         Shade::new(0xb42318, 0xff8f85),
+    info:           Shade::new(0x1d5fb0, 0x8abeff),
+    neutral:        Shade::new(0x5b6360, 0xa3ada8),
+    simulator:      Shade::new(0x9a4a00, 0xffad62),
+    success_fill:   Shade::both(rgb(0x17793f)),
+    warning_fill:   Shade::both(rgb(0x8a5a00)),
+    danger_fill:    Shade::both(rgb(0xb42318)),
+    info_fill:      Shade::both(rgb(0x1d5fb0)),
+    neutral_fill:   Shade::both(rgb(0x5b6360)),
+    simulator_fill: Shade::both(rgb(0xa14e00)),
 };
 
-pub const DARK: Palette = Palette {
-    dark: true,
-    surface: Color32::from_rgb(0x17, 0x1a, 0x19),
-    panel: Color32::from_rgb(0x1f, 0x24, 0x22),
-    raised: Color32::from_rgb(0x0f, 0x12, 0x11),
-    border: Color32::from_rgb(0x3a, 0x42, 0x3e),
-    text: Color32::from_rgb(0xe8, 0xec, 0xea),
-    text_muted: Color32::from_rgb(0xa3, 0xad, 0xa8),
-    accent: BRAND_GREEN,
-    accent_hover: Color32::from_rgb(0x11, 0x70, 0x46),
-    on_fill: Color32::WHITE,
-    accent_text: Color32::from_rgb(0x5c, 0xcb, 0x94),
-    selection: Color32::from_rgb(0x17, 0x4a, 0x33),
-    selection_text: Color32::from_rgb(0x9f, 0xe8, 0xc4),
-    control: Color32::from_rgb(0x2e, 0x35, 0x32),
-    control_hover: Color32::from_rgb(0x3a, 0x42, 0x3e),
-    success: Color32::from_rgb(0x5c, 0xcb, 0x94),
-    warning: Color32::from_rgb(0xf0, 0xb5, 0x41),
-    danger: Color32::from_rgb(0xff, 0x8f, 0x85),
-    info: Color32::from_rgb(0x8a, 0xbe, 0xff),
-    neutral: Color32::from_rgb(0xa3, 0xad, 0xa8),
-    simulator: Color32::from_rgb(0xff, 0xad, 0x62),
-    success_fill: SUCCESS_FILL,
-    warning_fill: WARNING_FILL,
-    danger_fill: DANGER_FILL,
-    info_fill: INFO_FILL,
-    neutral_fill: NEUTRAL_FILL,
-    simulator_fill: SIMULATOR_FILL,
-};
+impl Palette {
+    /// The table's column for one theme.
+    const fn of_theme(dark: bool) -> Palette {
+        let s = &SHADES;
+        Palette {
+            dark,
+            surface: s.surface.in_theme(dark),
+            panel: s.panel.in_theme(dark),
+            raised: s.raised.in_theme(dark),
+            border: s.border.in_theme(dark),
+            text: s.text.in_theme(dark),
+            text_muted: s.text_muted.in_theme(dark),
+            accent: s.accent.in_theme(dark),
+            accent_hover: s.accent_hover.in_theme(dark),
+            on_fill: s.on_fill.in_theme(dark),
+            accent_text: s.accent_text.in_theme(dark),
+            selection: s.selection.in_theme(dark),
+            selection_text: s.selection_text.in_theme(dark),
+            control: s.control.in_theme(dark),
+            control_hover: s.control_hover.in_theme(dark),
+            success: s.success.in_theme(dark),
+            warning: s.warning.in_theme(dark),
+            danger: s.danger.in_theme(dark),
+            info: s.info.in_theme(dark),
+            neutral: s.neutral.in_theme(dark),
+            simulator: s.simulator.in_theme(dark),
+            success_fill: s.success_fill.in_theme(dark),
+            warning_fill: s.warning_fill.in_theme(dark),
+            danger_fill: s.danger_fill.in_theme(dark),
+            info_fill: s.info_fill.in_theme(dark),
+            neutral_fill: s.neutral_fill.in_theme(dark),
+            simulator_fill: s.simulator_fill.in_theme(dark),
+        }
+    }
+}
+
+pub const LIGHT: Palette = Palette::of_theme(false);
+pub const DARK: Palette = Palette::of_theme(true);
 
 /// The palette of the theme `ui` is drawn in.
 pub fn palette(ui: &Ui) -> &'static Palette {
