@@ -13,6 +13,7 @@ use crate::cli::args::CashCommand;
 use crate::cli::output::{Failure, Output, labelled};
 use crate::ledger::activity::Actor;
 use crate::ledger::{CashEntry, CashMove, CashRefusal, Ledger, LedgerError, ShiftReport};
+use crate::money::Pesos;
 use crate::money::cash::Count;
 use crate::requests::{CashMoveForm, CashSaleForm, cash_base, cash_reason};
 use crate::t;
@@ -424,25 +425,35 @@ fn shift_text(report: &ShiftReport) -> String {
     }
     let mut text = labelled(Some(t!("cli-cash-shift-title", shift = shift.id)), rows);
     for entry in &report.entries {
-        let voided = if entry.void.is_some() {
-            format!(" ({})", t!("cli-cash-void"))
+        let what = if entry.reason.is_empty() {
+            &entry.reference
         } else {
-            String::new()
+            &entry.reason
         };
-        text.push_str(&format!(
-            "\n  {} {} {} {} {}{}",
+        let voided = entry.void.is_some().then(|| t!("cli-cash-void"));
+        text.push_str(&entry_line(
             entry.id,
-            crate::clock::shown_time(entry.at),
-            entry.kind.words(),
+            &crate::clock::shown_time(entry.at),
+            &entry.kind.words(),
             entry.amount,
-            if entry.reason.is_empty() {
-                &entry.reference
-            } else {
-                &entry.reason
-            },
-            voided
+            what,
+            voided.as_deref(),
         ));
     }
     text.push_str(&format!("\n{}", t!("cli-cash-counted-note")));
     text
+}
+
+/// One entry under a printed drawer or tab, on a line of its own: its number and when, its kind
+/// and amount, what it was for, and a note in brackets where there is one.
+pub(super) fn entry_line(
+    id: i64,
+    when: &str,
+    kind: &str,
+    amount: Pesos,
+    what: &str,
+    note: Option<&str>,
+) -> String {
+    let note = note.map(|note| format!(" ({note})")).unwrap_or_default();
+    format!("\n  {id} {when} {kind} {amount} {what}{note}")
 }

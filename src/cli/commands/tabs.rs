@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
+use super::cash::entry_line;
 use super::context::{Context, Local, Outcome};
 use super::payments::{kept, made_here};
 use crate::cli::args::TabCommand;
@@ -608,18 +609,14 @@ fn statement_text(statement: &TabStatement) -> String {
         } else {
             entry.description.as_str()
         };
-        text.push_str(&format!(
-            "\n  {} {} {} {} {}{}",
+        let over_limit = entry.over_limit.then(|| t!("cli-tab-over-limit-yes"));
+        text.push_str(&entry_line(
             entry.id,
-            crate::clock::shown_datetime(entry.at),
-            entry.kind.words(),
+            &crate::clock::shown_datetime(entry.at),
+            &entry.kind.words(),
             entry.amount,
             what,
-            if entry.over_limit {
-                format!(" ({})", t!("cli-tab-over-limit-yes"))
-            } else {
-                String::new()
-            }
+            over_limit.as_deref(),
         ));
     }
     text
