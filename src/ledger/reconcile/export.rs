@@ -9,6 +9,7 @@ use std::io::Write;
 use time::Date;
 
 use super::csv::{ExportError, Row, Spoken, beside, text, write_rows};
+use super::export_cash::write_file_beside;
 use super::terms::{Period, state_words};
 use crate::api::TransactionStatus;
 use crate::api::catalog::MethodCatalog;
@@ -142,18 +143,13 @@ impl Ledger {
     ) -> Result<usize, ExportError> {
         let (start, end) = period.bounds();
         let notifications = self.notifications_for_export(period.profile, start, end)?;
-        let spoken = Spoken {
-            spanish: language == Language::Es,
-            catalog: &MethodCatalog::default(),
-            contradictions: &[],
-        };
-        let header = if spoken.spanish {
-            SPANISH_NOTIFICATIONS_HEADER
-        } else {
-            NOTIFICATIONS_HEADER
-        };
-        let lines = notifications.iter().map(|n| spoken.notification(n));
-        write_rows(out, spoken.spanish, &header, lines)
+        write_file_beside(
+            out,
+            language,
+            (&NOTIFICATIONS_HEADER, &SPANISH_NOTIFICATIONS_HEADER),
+            &notifications,
+            |spoken, n| spoken.notification(n),
+        )
     }
 }
 

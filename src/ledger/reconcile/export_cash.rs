@@ -8,6 +8,7 @@ use std::io::Write;
 use super::cash::{Drawer, who};
 use super::csv::{ExportError, Row, Spoken, beside, text, write_rows};
 use super::terms::Period;
+use crate::api::catalog::MethodCatalog;
 use crate::clock::local_datetime as local_time;
 use crate::i18n::Language;
 use crate::ledger::base::Ledger;
@@ -135,23 +136,34 @@ impl Ledger {
             .into_iter()
             .map(Drawer::of)
             .collect();
-        let spoken = Spoken {
-            spanish: language == Language::Es,
-            catalog: &crate::api::catalog::MethodCatalog::default(),
-            contradictions: &[],
-        };
-        let header = if spoken.spanish {
-            SPANISH_SHIFTS_HEADER
-        } else {
-            SHIFTS_HEADER
-        };
-        write_rows(
+        write_file_beside(
             out,
-            spoken.spanish,
-            &header,
-            drawers.iter().map(|d| spoken.shift(d)),
+            language,
+            (&SHIFTS_HEADER, &SPANISH_SHIFTS_HEADER),
+            &drawers,
+            |spoken, drawer| spoken.shift(drawer),
         )
     }
+}
+
+/// A file of its own beside the range's (the notifications', the shifts'): its rows name no
+/// payment method and tell no contradiction, under the header in the file's language
+/// (`(english, spanish)`).
+pub(super) fn write_file_beside<T, const N: usize>(
+    out: impl Write,
+    language: Language,
+    (english, spanish): (&[&str; N], &[&str; N]),
+    records: &[T],
+    row: impl Fn(&Spoken<'_>, &T) -> [String; N],
+) -> Result<usize, ExportError> {
+    let spoken = Spoken {
+        spanish: language == Language::Es,
+        catalog: &MethodCatalog::default(),
+        contradictions: &[],
+    };
+    let header = if spoken.spanish { spanish } else { english };
+    let rows = records.iter().map(|record| row(&spoken, record));
+    write_rows(out, spoken.spanish, header, rows)
 }
 
 /// Where a CSV's shifts go: beside it, named for them in the file's language.
