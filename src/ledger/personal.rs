@@ -7,7 +7,8 @@ use serde_json::Value;
 
 use super::base::Ledger;
 use super::error::LedgerError;
-use super::store::{Conn, args};
+use super::param::Param;
+use super::store::{Conn, Row, args};
 
 /// Keys that name a person, wherever they sit in a notification body (`reference2.Label`,
 /// `reference2.Data`, the top level).
@@ -152,34 +153,69 @@ fn blank_payouts(db: &mut Conn<'_>, rows: Vec<(i64, String)>) -> Result<u64, Led
     Ok(count)
 }
 
+/// What one pass over the books picks, each as (SQL, its `?1`): the notifications whose
+/// bodies are blanked (`id, raw`), the payouts whose destinations are masked (`id,
+/// destination`; none where no phone is asked for) and the refused samples deleted.
+struct Pass<'a> {
+    notifications: (&'a str, Param),
+    payouts: Option<(&'a str, Param)>,
+    refusals: (&'a str, Param),
+    /// One customer's pass: a body picked by text is read to be sure it names them.
+    customer: Option<&'a Customer>,
+}
+
+impl Pass<'_> {
+    /// Tab customers are not the pass's: they are kept while they owe, so they are blanked
+    /// apart.
+    fn blank(self, db: &mut Conn<'_>) -> Result<Blanked, LedgerError> {
+        let (sql, picked_by) = self.notifications;
+        let rows = db.query(sql, &[picked_by], id_and_text)?;
+        let notifications = blank_notifications(db, rows, self.customer)?;
+        let payouts = match self.payouts {
+            Some((sql, picked_by)) => {
+                let rows = db.query(sql, &[picked_by], id_and_text)?;
+                blank_payouts(db, rows)?
+            }
+            None => 0,
+        };
+        let (sql, picked_by) = self.refusals;
+        let refusals = db.execute(sql, &[picked_by])?;
+        Ok(Blanked {
+            notifications,
+            payouts,
+            refusals,
+            tab_customers: 0,
+        })
+    }
+}
+
+/// A row's id and the text that may hold personal data (a body, a destination).
+fn id_and_text(row: &Row<'_>) -> Result<(i64, String), LedgerError> {
+    Ok((row.get::<i64>(0)?, row.get::<String>(1)?))
+}
+
 impl Ledger {
     /// Blanks the personal data of everything older than `before` (ms): notification bodies'
     /// personal keys, payout destinations (to their last two digits), refused samples.
     pub fn blank_personal_data(&self, before: i64) -> Result<Blanked, LedgerError> {
         self.transaction(|db| {
-            let rows = db.query(
-                "SELECT id, raw FROM notifications WHERE personal_blanked = 0 AND received_at < ?1",
-                args![before],
-                |row| Ok((row.get::<i64>(0)?, row.get::<String>(1)?)),
-            )?;
-            let notifications = blank_notifications(db, rows, None)?;
-            let rows = db.query(
-                "SELECT id, destination FROM payouts WHERE personal_blanked = 0 AND created_at < ?1
+            Pass {
+                notifications: (
+                    "SELECT id, raw FROM notifications WHERE personal_blanked = 0 AND received_at < ?1",
+                    Param::from(before),
+                ),
+                payouts: Some((
+                    "SELECT id, destination FROM payouts WHERE personal_blanked = 0 AND created_at < ?1
                  AND state IN ('approved', 'failed', 'refused', 'not_sent', 'sent')",
-                args![before],
-                |row| Ok((row.get::<i64>(0)?, row.get::<String>(1)?)),
-            )?;
-            let payouts = blank_payouts(db, rows)?;
-            let refusals = db.execute(
-                "DELETE FROM rejected_notifications WHERE received_at < ?1",
-                args![before],
-            )?;
-            Ok(Blanked {
-                notifications,
-                payouts,
-                refusals,
-                tab_customers: 0,
-            })
+                    Param::from(before),
+                )),
+                refusals: (
+                    "DELETE FROM rejected_notifications WHERE received_at < ?1",
+                    Param::from(before),
+                ),
+                customer: None,
+            }
+            .blank(db)
         })
         .and_then(|blanked| {
             // A tab's customer is kept while they owe (or are owed), and for the same time after.
@@ -190,40 +226,32 @@ impl Ledger {
         })
     }
 
-    /// Forgets one customer now, whatever their data's age.
+    /// Forgets one customer now, whatever their data's age. A tab's customer asks to be
+    /// forgotten in Fiado, where what they owe is said.
     pub fn forget_customer(&self, customer: &Customer) -> Result<Blanked, LedgerError> {
         let pattern = format!("%{}%", customer.text());
         self.transaction(|db| {
-            // Narrowed by text first; each body is then read to be sure the value is a
-            // personal field's, not an amount or a reference that happens to contain it.
-            let rows = db.query(
-                "SELECT id, raw FROM notifications WHERE raw LIKE ?1",
-                args![pattern.as_str()],
-                |row| Ok((row.get::<i64>(0)?, row.get::<String>(1)?)),
-            )?;
-            let notifications = blank_notifications(db, rows, Some(customer))?;
-            let payouts = match customer {
-                Customer::Cellphone(number) => {
-                    let rows = db.query(
+            Pass {
+                // Narrowed by text first; each body is then read to be sure the value is a
+                // personal field's, not an amount or a reference that happens to contain it.
+                notifications: (
+                    "SELECT id, raw FROM notifications WHERE raw LIKE ?1",
+                    Param::from(pattern.as_str()),
+                ),
+                payouts: match customer {
+                    Customer::Cellphone(number) => Some((
                         "SELECT id, destination FROM payouts WHERE destination = ?1",
-                        args![number.as_str()],
-                        |row| Ok((row.get::<i64>(0)?, row.get::<String>(1)?)),
-                    )?;
-                    blank_payouts(db, rows)?
-                }
-                _ => 0,
-            };
-            let refusals = db.execute(
-                "DELETE FROM rejected_notifications WHERE raw LIKE ?1",
-                args![pattern.as_str()],
-            )?;
-            // A tab's customer asks to be forgotten in Fiado, where what they owe is said.
-            Ok(Blanked {
-                notifications,
-                payouts,
-                refusals,
-                tab_customers: 0,
-            })
+                        Param::from(number.as_str()),
+                    )),
+                    _ => None,
+                },
+                refusals: (
+                    "DELETE FROM rejected_notifications WHERE raw LIKE ?1",
+                    Param::from(pattern.as_str()),
+                ),
+                customer: Some(customer),
+            }
+            .blank(db)
         })
     }
 }
