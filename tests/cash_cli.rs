@@ -5,68 +5,11 @@
 
 mod common;
 
-use std::process::Stdio;
+use common::cli::Shop;
 
-use common::paydesk;
-use serde_json::Value;
-use tokio::io::AsyncWriteExt;
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.stdout)
-            .unwrap_or_else(|error| panic!("{error}: {} {}", self.stdout, self.stderr))
-    }
-}
-
-/// A home whose service is away: nothing listens where the profile points.
-struct Till {
-    home: tempfile::TempDir,
-}
-
-impl Till {
-    fn new() -> Till {
-        Till {
-            home: tempfile::tempdir().unwrap(),
-        }
-    }
-
-    fn command(&self) -> tokio::process::Command {
-        let mut command = paydesk(self.home.path());
-        command
-            .env("PAYDESK_BASE_URL", "http://127.0.0.1:9")
-            .env("PAYDESK_PAY_URL", "http://127.0.0.1:9/pay");
-        command
-    }
-
-    async fn run(&self, args: &[&str]) -> Run {
-        self.run_with_stdin(args, "").await
-    }
-
-    async fn run_with_stdin(&self, args: &[&str], stdin: &str) -> Run {
-        let mut command = self.command();
-        command.args(args).stdin(Stdio::piped());
-        let mut child = command.spawn().unwrap();
-        let mut input = child.stdin.take().unwrap();
-        input.write_all(stdin.as_bytes()).await.unwrap();
-        drop(input);
-        let output = child.wait_with_output().await.unwrap();
-        Run {
-            code: output.status.code().unwrap_or(-1),
-            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        }
-    }
-
-    fn ledger(&self) -> paydesk::ledger::Ledger {
-        paydesk::ledger::Ledger::in_folder(&self.home.path().join("data")).unwrap()
-    }
-
+/// What these tests ask of a shop whose service is away (`Shop::away`: nothing listens where the
+/// profile points).
+impl Shop {
     fn entries(&self) -> usize {
         let day = 24 * 3_600_000;
         let now = paydesk::clock::now_ms();
@@ -79,7 +22,7 @@ impl Till {
 
 #[tokio::test]
 async fn a_shift_from_the_terminal_with_the_line_down() {
-    let till = Till::new();
+    let till = Shop::away();
 
     // No shift: the sale is refused in words, nothing written.
     let refused = till.run(&["cash", "sale", "15000"]).await;
@@ -286,7 +229,7 @@ async fn a_shift_from_the_terminal_with_the_line_down() {
 
 #[tokio::test]
 async fn with_an_owners_pin_closing_returning_and_voiding_need_it() {
-    let till = Till::new();
+    let till = Shop::away();
     let set = till
         .run_with_stdin(&["pin", "set", "--pin-stdin"], "4826\n")
         .await;

@@ -3,80 +3,19 @@
 
 mod common;
 
-use std::process::Stdio;
-
 use common::TestSimulator;
+use common::cli::{Shop, finish};
 use serde_json::Value;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::Command;
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.stdout).unwrap_or_else(|error| {
-            panic!("stdout is not one JSON document ({error}): {}", self.stdout)
-        })
-    }
-}
 
 fn command(home: &std::path::Path) -> Command {
     common::paydesk(home)
 }
 
-async fn finish(mut command: Command, stdin: Option<&str>) -> Run {
-    if stdin.is_some() {
-        command.stdin(Stdio::piped());
-    }
-    let mut child = command.spawn().expect("paydesk runs");
-    if let Some(text) = stdin {
-        let mut pipe = child.stdin.take().unwrap();
-        pipe.write_all(text.as_bytes()).await.unwrap();
-        drop(pipe);
-    }
-    let output = child.wait_with_output().await.unwrap();
-    Run {
-        code: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
-
-struct Cli {
-    simulator: TestSimulator,
-    home: tempfile::TempDir,
-}
-
-impl Cli {
-    async fn start() -> Cli {
-        Cli {
-            simulator: TestSimulator::start().await,
-            home: tempfile::tempdir().unwrap(),
-        }
-    }
-
-    fn command(&self, args: &[&str]) -> Command {
-        let mut command = common::paydesk_against(self.home.path(), &self.simulator);
-        command.args(args);
-        command
-    }
-
-    async fn run(&self, args: &[&str]) -> Run {
-        finish(self.command(args), None).await
-    }
-
-    async fn run_with_stdin(&self, args: &[&str], stdin: &str) -> Run {
-        finish(self.command(args), Some(stdin)).await
-    }
-}
-
 #[tokio::test]
 async fn link_then_status_in_json() {
-    let cli = Cli::start().await;
+    let cli = Shop::new().await;
     let run = cli
         .run(&[
             "--json",
@@ -102,7 +41,7 @@ async fn link_then_status_in_json() {
     let reference = link["reference"].as_str().unwrap().to_owned();
     assert!(link["url"].as_str().unwrap().contains(&reference));
     let sent = cli
-        .simulator
+        .simulator()
         .last_request("/pay/cash-in/generate/payment-link/token")
         .await;
     assert_eq!(sent["body"]["amount"], 25_000);
@@ -120,7 +59,7 @@ async fn link_then_status_in_json() {
         .command(&["status", &reference, "--wait"])
         .spawn()
         .unwrap();
-    cli.simulator.settle(&reference, "approve").await;
+    cli.simulator().settle(&reference, "approve").await;
     let output = waiting.wait_with_output().await.unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(0));
@@ -130,7 +69,7 @@ async fn link_then_status_in_json() {
 
 #[tokio::test]
 async fn bad_input_exits_2_and_sends_nothing() {
-    let cli = Cli::start().await;
+    let cli = Shop::new().await;
     let cases: Vec<Vec<&str>> = vec![
         vec![
             "link",
@@ -378,14 +317,14 @@ async fn bad_input_exits_2_and_sends_nothing() {
         );
     }
     assert!(
-        cli.simulator.requests().await.is_empty(),
+        cli.simulator().requests().await.is_empty(),
         "nothing reached the service"
     );
 }
 
 #[tokio::test]
 async fn refusals_exit_1_and_network_failures_exit_3() {
-    let cli = Cli::start().await;
+    let cli = Shop::new().await;
     let run = cli.run(&["--json", "status", "NOPE"]).await;
     assert_eq!(run.code, 1);
     let error = &run.json()["error"];
@@ -424,8 +363,8 @@ async fn refusals_exit_1_and_network_failures_exit_3() {
 
 #[tokio::test]
 async fn a_lost_payout_answer_exits_3_and_says_the_outcome_is_unknown() {
-    let cli = Cli::start().await;
-    cli.simulator
+    let cli = Shop::new().await;
+    cli.simulator()
         .fault(
             "/cash-out/generate/withdraw-method/token",
             serde_json::json!({"mode": "drop-after-commit", "times": 1}),
@@ -446,12 +385,12 @@ async fn a_lost_payout_answer_exits_3_and_says_the_outcome_is_unknown() {
         .await;
     assert_eq!(run.code, 3);
     assert_eq!(run.json()["error"]["outcomeUnknown"], true);
-    assert_eq!(cli.simulator.cash_outs().await, 1);
+    assert_eq!(cli.simulator().cash_outs().await, 1);
 }
 
 #[tokio::test]
 async fn payout_needs_a_confirmation() {
-    let cli = Cli::start().await;
+    let cli = Shop::new().await;
     let args = [
         "payout",
         "--amount",
@@ -469,7 +408,7 @@ async fn payout_needs_a_confirmation() {
         refused.stderr
     );
     assert!(refused.stderr.contains("--yes"));
-    assert_eq!(cli.simulator.cash_outs().await, 0);
+    assert_eq!(cli.simulator().cash_outs().await, 0);
 
     let mut with_yes = vec!["--json"];
     with_yes.extend(args);
@@ -479,12 +418,12 @@ async fn payout_needs_a_confirmation() {
     let document = sent.json();
     assert_eq!(document["withdraw"]["infoReference"], "PAGO-1");
     assert!(document["transactionReference"].is_string());
-    assert_eq!(cli.simulator.cash_outs().await, 1);
+    assert_eq!(cli.simulator().cash_outs().await, 1);
 }
 
 #[tokio::test]
 async fn every_read_command_prints_the_service_data() {
-    let cli = Cli::start().await;
+    let cli = Shop::new().await;
     let balance = cli.run(&["--json", "balance"]).await;
     assert_eq!(balance.code, 0);
     assert_eq!(balance.json()["bags"].as_array().unwrap().len(), 2);
@@ -515,7 +454,7 @@ async fn every_read_command_prints_the_service_data() {
     let otp = cli.run(&["--json", "otp", "--reason", "2"]).await;
     assert_eq!(otp.code, 0);
     assert_eq!(otp.json(), serde_json::json!({}));
-    let code = cli.simulator.last_otp().await;
+    let code = cli.simulator().last_otp().await;
     let added = cli
         .run(&[
             "--json",
@@ -534,7 +473,7 @@ async fn every_read_command_prints_the_service_data() {
     assert_eq!(added.code, 0, "{}", added.stdout);
     let id = added.json()["account"]["id"].as_i64().unwrap().to_string();
     cli.run(&["otp", "--reason", "3"]).await;
-    let code = cli.simulator.last_otp().await;
+    let code = cli.simulator().last_otp().await;
     let deleted = cli
         .run(&["account", "delete", "--id", &id, "--otp", &code])
         .await;
@@ -597,7 +536,7 @@ async fn every_read_command_prints_the_service_data() {
     assert_eq!(charge.code, 0, "{}", charge.stdout);
     let reference = charge.json()["reference"].as_str().unwrap().to_owned();
     let id = cli
-        .simulator
+        .simulator()
         .transactions()
         .await
         .iter()
@@ -611,7 +550,7 @@ async fn every_read_command_prints_the_service_data() {
         .await;
     assert_eq!(notify.code, 0, "{}", notify.stderr);
     assert_eq!(notify.json()["reference"], reference.as_str());
-    let sent = cli.simulator.last_request("/pay/webhook/notify").await;
+    let sent = cli.simulator().last_request("/pay/webhook/notify").await;
     assert_eq!(sent["body"], serde_json::json!({"reference": reference}));
     let human = cli.run(&["notify", "--reference", &reference]).await;
     assert!(
@@ -630,9 +569,10 @@ async fn every_read_command_prints_the_service_data() {
     // The spec's interface (1.0) describes the notification instead.
     let spec = |args: &[&str]| {
         let mut command = cli.command(args);
-        command
-            .env("PAYDESK_INTERFACE", "1.0")
-            .env("PAYDESK_PAY_URL", &cli.simulator.connection().spec_pay_url);
+        command.env("PAYDESK_INTERFACE", "1.0").env(
+            "PAYDESK_PAY_URL",
+            &cli.simulator().connection().spec_pay_url,
+        );
         finish(command, None)
     };
     let notify = spec(&[
@@ -649,7 +589,10 @@ async fn every_read_command_prints_the_service_data() {
     ])
     .await;
     assert_eq!(notify.code, 0, "{}", notify.stderr);
-    let sent = cli.simulator.last_request("/pay-1.0/webhook/notify").await;
+    let sent = cli
+        .simulator()
+        .last_request("/pay-1.0/webhook/notify")
+        .await;
     assert_eq!(sent["body"]["data"]["Transaction"]["Status"]["id"], "2");
     let by_reference = spec(&["notify", "--reference", &reference]).await;
     assert_eq!(by_reference.code, 2, "{}", by_reference.stderr);
@@ -661,7 +604,10 @@ async fn every_read_command_prints_the_service_data() {
     let balance = finish(command, None).await;
     assert_eq!(balance.code, 0, "{}", balance.stderr);
     assert_eq!(balance.json()["bags"].as_array().unwrap().len(), 2);
-    let sent = cli.simulator.last_request("/pay/customer/getBalance").await;
+    let sent = cli
+        .simulator()
+        .last_request("/pay/customer/getBalance")
+        .await;
     assert_eq!(sent["body"], serde_json::json!({}));
     let mut command = cli.command(&["--json", "profile", "check"]);
     command.env_remove("PAYDESK_USER_ID");
@@ -679,7 +625,10 @@ async fn every_read_command_prints_the_service_data() {
     command
         .env_remove("PAYDESK_USER_ID")
         .env("PAYDESK_INTERFACE", "1.0")
-        .env("PAYDESK_PAY_URL", &cli.simulator.connection().spec_pay_url);
+        .env(
+            "PAYDESK_PAY_URL",
+            &cli.simulator().connection().spec_pay_url,
+        );
     let refused = finish(command, None).await;
     assert_eq!(refused.code, 2, "{}", refused.stderr);
     assert!(refused.stderr.contains("--user-id"), "{}", refused.stderr);
@@ -687,7 +636,7 @@ async fn every_read_command_prints_the_service_data() {
 
 #[tokio::test]
 async fn register_reads_the_password_from_stdin_and_never_prints_the_token() {
-    let cli = Cli::start().await;
+    let cli = Shop::new().await;
     let args = [
         "--json",
         "register",
@@ -713,7 +662,10 @@ async fn register_reads_the_password_from_stdin_and_never_prints_the_token() {
         .await;
     assert_eq!(refused.code, 2, "{}{}", refused.stdout, refused.stderr);
     assert!(refused.stdout.contains("print-token"), "{}", refused.stdout);
-    assert_eq!(cli.simulator.requests_to("/api/v1/auth/register").await, 0);
+    assert_eq!(
+        cli.simulator().requests_to("/api/v1/auth/register").await,
+        0
+    );
     let args: Vec<&str> = args.iter().copied().chain(["--print-token"]).collect();
     let run = cli
         .run_with_stdin(&args, "s3cret-pass\ns3cret-pass\n")
@@ -729,7 +681,7 @@ async fn register_reads_the_password_from_stdin_and_never_prints_the_token() {
             .starts_with("(not stored"),
         "{document}"
     );
-    let sent = cli.simulator.last_request("/api/v1/auth/register").await;
+    let sent = cli.simulator().last_request("/api/v1/auth/register").await;
     assert_eq!(sent["body"]["data"]["User"]["password"], "s3cret-pass");
     assert_eq!(sent["body"]["data"]["User"]["cellphone"], "3101234567");
 
@@ -754,7 +706,7 @@ async fn register_reads_the_password_from_stdin_and_never_prints_the_token() {
         .run_with_stdin(&by_name, "s3cret-pass\ns3cret-pass\n")
         .await;
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
-    let sent = cli.simulator.last_request("/api/v1/auth/register").await;
+    let sent = cli.simulator().last_request("/api/v1/auth/register").await;
     let user = &sent["body"]["data"]["User"];
     assert_eq!(
         (user["City"]["id"].clone(), user["State"]["id"].clone()),
@@ -762,7 +714,7 @@ async fn register_reads_the_password_from_stdin_and_never_prints_the_token() {
         "{user}"
     );
     // A place nobody knows is refused before anything is sent.
-    let registrations = cli.simulator.requests_to("/api/v1/auth/register").await;
+    let registrations = cli.simulator().requests_to("/api/v1/auth/register").await;
     let unknown: Vec<&str> = by_name
         .iter()
         .map(|arg| if *arg == "Bogota" { "Gotham" } else { arg })
@@ -773,7 +725,7 @@ async fn register_reads_the_password_from_stdin_and_never_prints_the_token() {
     assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
     assert!(run.stdout.contains("city"), "{}", run.stdout);
     assert_eq!(
-        cli.simulator.requests_to("/api/v1/auth/register").await,
+        cli.simulator().requests_to("/api/v1/auth/register").await,
         registrations
     );
 }
@@ -859,10 +811,7 @@ async fn secrets_never_reach_output_logs_or_files() {
         ..Default::default()
     })
     .await;
-    let cli = Cli {
-        simulator,
-        home: tempfile::tempdir().unwrap(),
-    };
+    let cli = Shop::against(simulator);
     let link = cli
         .run(&[
             "--json",
@@ -877,7 +826,7 @@ async fn secrets_never_reach_output_logs_or_files() {
         .await
         .json();
     let reference = link["reference"].as_str().unwrap().to_owned();
-    cli.simulator
+    cli.simulator()
         .fault(
             "/payment/features",
             serde_json::json!({"mode": "html", "times": 1}),
@@ -1038,8 +987,8 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 
 #[tokio::test]
 async fn profiles_are_added_listed_used_and_every_call_follows_them() {
-    let cli = Cli::start().await;
-    let connection = cli.simulator.connection().clone();
+    let cli = Shop::new().await;
+    let connection = cli.simulator().connection().clone();
     let profile = |args: &[&str]| {
         let mut command = command(cli.home.path());
         command.arg("profile").args(args);
@@ -1158,7 +1107,7 @@ async fn profiles_are_added_listed_used_and_every_call_follows_them() {
     let sent = finish(link(), None).await;
     assert_eq!(sent.code, 0, "{}", sent.stderr);
     assert_eq!(
-        cli.simulator
+        cli.simulator()
             .requests_to("/pay/cash-in/generate/payment-link/token")
             .await,
         1
@@ -1174,7 +1123,7 @@ async fn profiles_are_added_listed_used_and_every_call_follows_them() {
     assert!(refused.stdout.contains("shop_url"), "{}", refused.stdout);
     assert!(refused.stdout.contains("Settings"), "{}", refused.stdout);
     assert_eq!(
-        cli.simulator
+        cli.simulator()
             .requests_to("/pay/cash-in/generate/payment-link/token")
             .await,
         1,
@@ -1227,8 +1176,8 @@ async fn an_amount_below_the_minimum_is_refused_with_the_minimum_named() {
     assert!(run.stderr.contains("$ 1.000"), "{}", run.stderr);
 
     // A profile on a service simulator: paydesk knows no minimum there, the service decides.
-    let cli = Cli::start().await;
-    let connection = cli.simulator.connection().clone();
+    let cli = Shop::new().await;
+    let connection = cli.simulator().connection().clone();
     let mut add = command(cli.home.path());
     add.args([
         "profile",
@@ -1271,7 +1220,7 @@ async fn an_amount_below_the_minimum_is_refused_with_the_minimum_named() {
 
 #[tokio::test]
 async fn the_new_methods_take_their_fields_on_the_command_line() {
-    let cli = Cli::start().await;
+    let cli = Shop::new().await;
     let run = cli
         .run(&[
             "--json",
@@ -1296,7 +1245,7 @@ async fn the_new_methods_take_their_fields_on_the_command_line() {
         .await;
     assert_eq!(run.code, 0, "{}", run.stderr);
     let sent = cli
-        .simulator
+        .simulator()
         .last_request("/pay/cash-in/generate/payment-method/token")
         .await;
     assert_eq!(sent["body"]["paymentMethod"]["docType"], "CC");
@@ -1334,14 +1283,14 @@ async fn the_new_methods_take_their_fields_on_the_command_line() {
         .await;
     assert_eq!(run.code, 0, "{}", run.stderr);
     let sent = cli
-        .simulator
+        .simulator()
         .last_request("/pay/cash-in/generate/payment-method/token")
         .await;
     assert_eq!(sent["body"]["paymentMethod"]["typePerson"], "1");
 
     // Bad values of the new fields: exit 2, nothing sent.
     let before = cli
-        .simulator
+        .simulator()
         .requests_to("/pay/cash-in/generate/payment-method/token")
         .await;
     for bad in [
@@ -1430,7 +1379,7 @@ async fn the_new_methods_take_their_fields_on_the_command_line() {
         assert!(run.stderr.contains("Nothing was sent"), "{}", run.stderr);
     }
     assert_eq!(
-        cli.simulator
+        cli.simulator()
             .requests_to("/pay/cash-in/generate/payment-method/token")
             .await,
         before
@@ -1439,7 +1388,7 @@ async fn the_new_methods_take_their_fields_on_the_command_line() {
 
 #[tokio::test]
 async fn a_payout_to_a_bre_b_key() {
-    let cli = Cli::start().await;
+    let cli = Shop::new().await;
     let bad = cli
         .run(&[
             "payout",
@@ -1484,7 +1433,7 @@ async fn a_payout_to_a_bre_b_key() {
         .await;
     assert_eq!(run.code, 0, "{}", run.stderr);
     let sent = cli
-        .simulator
+        .simulator()
         .last_request("/pay/cash-out/generate/withdraw-method/token")
         .await;
     assert_eq!(
@@ -1492,7 +1441,7 @@ async fn a_payout_to_a_bre_b_key() {
         serde_json::json!({"id": 264, "key": "@TIENDA123"})
     );
     assert_eq!(
-        cli.simulator
+        cli.simulator()
             .requests_to("/pay/cash-out/generate/withdraw-method/token")
             .await,
         1,
@@ -1505,7 +1454,7 @@ async fn a_payout_to_a_bre_b_key() {
 /// gives the same figures the app's Cuadre del día reads (`Ledger::reconcile`).
 #[tokio::test]
 async fn a_terminal_sale_is_in_the_close() {
-    let cli = Cli::start().await;
+    let cli = Shop::new().await;
     let run = cli
         .run(&[
             "--json",
@@ -1531,7 +1480,7 @@ async fn a_terminal_sale_is_in_the_close() {
     );
     assert_eq!(pending["byState"][0]["gross"], 25_000);
 
-    cli.simulator.settle(&reference, "approve").await;
+    cli.simulator().settle(&reference, "approve").await;
     let status = cli.run(&["status", &reference, "--wait"]).await;
     assert_eq!(status.code, 0, "{}", status.stderr);
     let close = cli.run(&["--json", "ledger", "close"]).await;
@@ -1569,7 +1518,7 @@ async fn a_terminal_sale_is_in_the_close() {
 
 #[tokio::test]
 async fn spanish_messages_name_fields_in_spanish() {
-    let cli = Cli::start().await;
+    let cli = Shop::new().await;
     let bad = cli
         .run(&[
             "--lang",
@@ -1653,7 +1602,7 @@ async fn the_uninstallers_forget_removes_the_books_only_when_told() {
 /// counts no money; the close lists it to review.
 #[tokio::test]
 async fn status_says_a_contradiction_and_never_applies_it() {
-    let cli = Cli::start().await;
+    let cli = Shop::new().await;
     let run = cli
         .run(&[
             "--json",
@@ -1682,7 +1631,7 @@ async fn status_says_a_contradiction_and_never_applies_it() {
     paydesk::collections::apply_answer(&ledger, &profile, &sale, &refused, asked, asked).unwrap();
 
     // The service now says approved.
-    cli.simulator.settle(&reference, "approve").await;
+    cli.simulator().settle(&reference, "approve").await;
     let status = cli.run(&["status", &reference]).await;
     assert_eq!(status.code, 4, "{} {}", status.stdout, status.stderr);
     // The simulator answers processing, then approved: either contradicts the refusal.
@@ -1719,7 +1668,7 @@ async fn status_says_a_contradiction_and_never_applies_it() {
 
 #[tokio::test]
 async fn the_command_lines_own_errors_are_in_the_persons_language() {
-    let cli = Cli::start().await;
+    let cli = Shop::new().await;
     // clap's own errors: in Spanish, exit 2, nothing run.
     let wrong_value = cli
         .run(&[

@@ -6,71 +6,22 @@
 
 mod common;
 
-use std::process::Stdio;
-
+use common::cli::Shop;
 use common::{TestSimulator, paydesk_against};
 use serde_json::{Value, json};
-use tokio::io::AsyncWriteExt;
 
 const WITHDRAW: &str = "/pay/cash-out/generate/withdraw-method/token";
 
-struct Setup {
-    simulator: TestSimulator,
-    home: tempfile::TempDir,
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.stdout)
-            .unwrap_or_else(|error| panic!("{error}: {} {}", self.stdout, self.stderr))
-    }
-}
-
-impl Setup {
-    async fn new() -> Setup {
+/// What these tests ask of a shop beyond running `paydesk`.
+impl Shop {
+    /// A shop whose simulator lets payouts follow each other at once.
+    async fn returning() -> Shop {
         let simulator = TestSimulator::start().await;
         // The books' 30 s are moved back in time below; the service's own are let go.
         simulator
             .control_post("/rules", json!({"cash_out_spacing_seconds": 0}))
             .await;
-        Setup {
-            simulator,
-            home: tempfile::tempdir().unwrap(),
-        }
-    }
-
-    async fn run(&self, args: &[&str]) -> Run {
-        let output = paydesk_against(self.home.path(), &self.simulator)
-            .args(args)
-            .output()
-            .await
-            .unwrap();
-        Run {
-            code: output.status.code().unwrap_or(-1),
-            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        }
-    }
-
-    async fn run_with_stdin(&self, args: &[&str], stdin: &str) -> Run {
-        let mut command = paydesk_against(self.home.path(), &self.simulator);
-        command.args(args).stdin(Stdio::piped());
-        let mut child = command.spawn().unwrap();
-        let mut input = child.stdin.take().unwrap();
-        input.write_all(stdin.as_bytes()).await.unwrap();
-        drop(input);
-        let output = child.wait_with_output().await.unwrap();
-        Run {
-            code: output.status.code().unwrap_or(-1),
-            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        }
+        Shop::against(simulator)
     }
 
     /// A sale of `amount` made from the terminal, paid, and its approval in the books.
@@ -87,14 +38,14 @@ impl Setup {
             .await;
         assert_eq!(link.code, 0, "{}", link.stderr);
         let reference = link.json()["reference"].as_str().unwrap().to_owned();
-        self.simulator.settle(&reference, "approve").await;
+        self.simulator().settle(&reference, "approve").await;
         let status = self.run(&["status", &reference, "--wait"]).await;
         assert_eq!(status.code, 0, "{}", status.stderr);
         reference
     }
 
     async fn payouts_sent(&self) -> usize {
-        self.simulator.requests_to(WITHDRAW).await
+        self.simulator().requests_to(WITHDRAW).await
     }
 
     /// The 30 s between payouts, passed: the journal is moved back in time rather than waited.
@@ -117,7 +68,7 @@ fn refund<'a>(reference: &'a str, more: &[&'a str]) -> Vec<&'a str> {
 
 #[tokio::test]
 async fn partial_returns_go_once_each_up_to_what_was_paid() {
-    let setup = Setup::new().await;
+    let setup = Shop::returning().await;
     let sale = setup.paid_sale("80000").await;
 
     let first = setup.run(&refund(&sale, &["--amount", "20.000"])).await;
@@ -133,7 +84,7 @@ async fn partial_returns_go_once_each_up_to_what_was_paid() {
     assert!(reference1.starts_with("DV"), "{document}");
     assert_eq!(setup.payouts_sent().await, 1);
     // The service sees a payout, to the customer's alias, and nothing of the sale.
-    let sent = setup.simulator.last_request(WITHDRAW).await;
+    let sent = setup.simulator().last_request(WITHDRAW).await;
     assert_eq!(sent["body"]["withdrawMethod"]["key"], "@ANA123");
     assert_eq!(sent["body"]["amount"], 20_000);
 
@@ -187,7 +138,7 @@ async fn partial_returns_go_once_each_up_to_what_was_paid() {
 /// Once the service confirms them, the sale reads "Returned", the receipt prints, and the close
 /// counts them as returns apart from payouts.
 async fn confirmed_returns_read_returned_print_and_close(
-    setup: &Setup,
+    setup: &Shop,
     sale: &str,
     reference1: &str,
 ) {
@@ -252,7 +203,7 @@ async fn confirmed_returns_read_returned_print_and_close(
 
 #[tokio::test]
 async fn bad_input_and_refused_sales_exit_2_and_send_nothing() {
-    let setup = Setup::new().await;
+    let setup = Shop::returning().await;
     let sale = setup.paid_sale("30000").await;
     let pending = setup
         .run(&["--json", "link", "--amount", "5000", "--reference1", "OTRA"])
@@ -310,7 +261,7 @@ async fn bad_input_and_refused_sales_exit_2_and_send_nothing() {
 
     // Not enough in the bag that pays payouts: how much there is, and the other way.
     setup
-        .simulator
+        .simulator()
         .control_post("/rules", json!({"disbursement_balance": 12_000}))
         .await;
     let short = setup.run(&refund(&sale, &["--amount", "20000"])).await;
@@ -328,7 +279,7 @@ async fn bad_input_and_refused_sales_exit_2_and_send_nothing() {
 }
 
 /// Words a shop owner reads, in Spanish too.
-async fn refusals_are_said_in_spanish(setup: &Setup, pending: &str) {
+async fn refusals_are_said_in_spanish(setup: &Shop, pending: &str) {
     let unknown = setup
         .run(&[
             "--lang",
@@ -364,10 +315,10 @@ async fn refusals_are_said_in_spanish(setup: &Setup, pending: &str) {
 
 #[tokio::test]
 async fn a_lost_answer_leaves_the_return_unknown_and_nothing_is_sent_again() {
-    let setup = Setup::new().await;
+    let setup = Shop::returning().await;
     let sale = setup.paid_sale("50000").await;
     setup
-        .simulator
+        .simulator()
         .fault(
             WITHDRAW.trim_start_matches("/pay"),
             json!({"mode": "drop-after-commit", "times": 1}),
@@ -395,13 +346,13 @@ async fn a_lost_answer_leaves_the_return_unknown_and_nothing_is_sent_again() {
 /// name.
 #[tokio::test]
 async fn a_return_needs_the_owners_pin_and_without_it_reaches_nothing() {
-    let setup = Setup::new().await;
+    let setup = Shop::returning().await;
     let sale = setup.paid_sale("40000").await;
     let set = setup
         .run_with_stdin(&["pin", "set", "--pin-stdin"], "4826\n")
         .await;
     assert_eq!(set.code, 0, "{}", set.stderr);
-    let before = setup.simulator.requests().await.len();
+    let before = setup.simulator().requests().await.len();
 
     let args = [
         "refund",
@@ -424,7 +375,7 @@ async fn a_return_needs_the_owners_pin_and_without_it_reaches_nothing() {
     let wrong = setup.run_with_stdin(&with_stdin, "9999\n").await;
     assert_eq!(wrong.code, 2, "{}", wrong.stderr);
     assert_eq!(
-        setup.simulator.requests().await.len(),
+        setup.simulator().requests().await.len(),
         before,
         "nothing reached the simulator"
     );
@@ -458,13 +409,10 @@ async fn two_tills_returning_one_sale_at_once_send_one_request_between_them() {
     let cluster = common::postgres::Cluster::shared();
     for run_number in 0..4 {
         let url = cluster.database();
-        let first = Setup::new().await;
-        let second = Setup {
-            simulator: TestSimulator::start().await,
-            home: tempfile::tempdir().unwrap(),
-        };
-        let till = |setup: &Setup, home: &std::path::Path, args: &[&str]| {
-            let mut command = paydesk_against(home, &setup.simulator);
+        let first = Shop::returning().await;
+        let second = Shop::new().await;
+        let till = |setup: &Shop, home: &std::path::Path, args: &[&str]| {
+            let mut command = paydesk_against(home, setup.simulator());
             command.env("PAYDESK_LEDGER_URL", &url).args(args);
             command
         };
@@ -514,7 +462,7 @@ async fn two_tills_returning_one_sale_at_once_send_one_request_between_them() {
             "run {run_number}: the rule's own message: {refused}"
         );
         assert_eq!(
-            first.simulator.requests_to(WITHDRAW).await,
+            first.simulator().requests_to(WITHDRAW).await,
             1,
             "run {run_number}: one request between them"
         );
@@ -536,9 +484,9 @@ async fn two_tills_returning_one_sale_at_once_send_one_request_between_them() {
 }
 
 /// The sale, made and paid at the first till, in the shared books at `url`; its reference.
-async fn paid_shared_sale(first: &Setup, url: &str) -> String {
+async fn paid_shared_sale(first: &Shop, url: &str) -> String {
     let till = |args: &[&str]| {
-        let mut command = paydesk_against(first.home.path(), &first.simulator);
+        let mut command = paydesk_against(first.home.path(), first.simulator());
         command.env("PAYDESK_LEDGER_URL", url).args(args);
         command
     };
@@ -555,7 +503,7 @@ async fn paid_shared_sale(first: &Setup, url: &str) -> String {
     .unwrap();
     let link: Value = serde_json::from_slice(&link.stdout).unwrap();
     let sale = link["reference"].as_str().unwrap().to_owned();
-    first.simulator.settle(&sale, "approve").await;
+    first.simulator().settle(&sale, "approve").await;
     let status = till(&["status", &sale, "--wait"]).output().await.unwrap();
     assert_eq!(status.status.code(), Some(0));
     sale

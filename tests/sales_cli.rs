@@ -8,117 +8,11 @@
 
 mod common;
 
-use std::process::Stdio;
-
-use common::{TestSimulator, paydesk, paydesk_against};
+use common::cli::Shop;
 use serde_json::{Value, json};
-use tokio::io::AsyncWriteExt;
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.stdout)
-            .unwrap_or_else(|error| panic!("{error}: {} {}", self.stdout, self.stderr))
-    }
-
-    /// Exit 0, its JSON.
-    fn done(&self) -> Value {
-        assert_eq!(self.code, 0, "{} {}", self.stdout, self.stderr);
-        self.json()
-    }
-
-    /// Exit 2 with the books' refusal: its words.
-    fn refused(&self) -> String {
-        assert_eq!(self.code, 2, "{} {}", self.stdout, self.stderr);
-        let error = &self.json()["error"];
-        assert_eq!(error["code"], "books.refused", "{error}");
-        error["message"].as_str().unwrap().to_owned()
-    }
-
-    /// Exit 2 with bad input: the fields named.
-    fn bad_fields(&self) -> Vec<String> {
-        assert_eq!(self.code, 2, "{} {}", self.stdout, self.stderr);
-        let error = &self.json()["error"];
-        assert_eq!(error["code"], "input.invalid", "{error}");
-        error["fields"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|field| field["field"].as_str().unwrap().to_owned())
-            .collect()
-    }
-}
-
-/// A shop: its home, and the simulator its profile points at (none: the service is away).
-struct Shop {
-    simulator: Option<TestSimulator>,
-    home: tempfile::TempDir,
-}
-
+/// What these tests ask of a shop beyond running `paydesk`.
 impl Shop {
-    async fn new() -> Shop {
-        Shop {
-            simulator: Some(TestSimulator::start().await),
-            home: tempfile::tempdir().unwrap(),
-        }
-    }
-
-    /// The line is down: nothing listens where the profile points.
-    fn away() -> Shop {
-        Shop {
-            simulator: None,
-            home: tempfile::tempdir().unwrap(),
-        }
-    }
-
-    fn simulator(&self) -> &TestSimulator {
-        self.simulator.as_ref().expect("a simulator")
-    }
-
-    async fn run(&self, args: &[&str]) -> Run {
-        self.run_with_stdin(args, "").await
-    }
-
-    async fn run_with_stdin(&self, args: &[&str], stdin: &str) -> Run {
-        let mut command = match &self.simulator {
-            Some(simulator) => paydesk_against(self.home.path(), simulator),
-            None => {
-                let mut command = paydesk(self.home.path());
-                command
-                    .env("PAYDESK_BASE_URL", "http://127.0.0.1:9")
-                    .env("PAYDESK_PAY_URL", "http://127.0.0.1:9/pay");
-                command
-            }
-        };
-        command.args(args).stdin(Stdio::piped());
-        let mut child = command.spawn().unwrap();
-        let mut input = child.stdin.take().unwrap();
-        input.write_all(stdin.as_bytes()).await.unwrap();
-        drop(input);
-        let output = child.wait_with_output().await.unwrap();
-        Run {
-            code: output.status.code().unwrap_or(-1),
-            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        }
-    }
-
-    /// `paydesk --json …`.
-    async fn json(&self, args: &[&str]) -> Run {
-        let mut all = vec!["--json"];
-        all.extend_from_slice(args);
-        self.run(&all).await
-    }
-
-    fn ledger(&self) -> paydesk::ledger::Ledger {
-        paydesk::ledger::Ledger::in_folder(&self.home.path().join("data")).unwrap()
-    }
-
     /// How many sales the books hold of the last day and the next.
     fn sales_written(&self) -> usize {
         let day = 24 * 3_600_000;

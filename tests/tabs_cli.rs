@@ -6,84 +6,11 @@
 
 mod common;
 
-use std::process::Stdio;
-
-use common::{TestSimulator, paydesk_against};
+use common::cli::{Run, Shop};
 use serde_json::Value;
-use tokio::io::AsyncWriteExt;
 
-struct Setup {
-    simulator: TestSimulator,
-    home: tempfile::TempDir,
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.stdout)
-            .unwrap_or_else(|error| panic!("{error}: {} {}", self.stdout, self.stderr))
-    }
-
-    /// Exit 0, its JSON.
-    fn done(&self) -> Value {
-        assert_eq!(self.code, 0, "{} {}", self.stdout, self.stderr);
-        self.json()
-    }
-
-    /// Exit 2 with the books' refusal, its words.
-    fn refused(&self) -> String {
-        assert_eq!(self.code, 2, "{} {}", self.stdout, self.stderr);
-        let error = &self.json()["error"];
-        assert_eq!(error["code"], "books.refused", "{error}");
-        error["message"].as_str().unwrap().to_owned()
-    }
-
-    /// Exit 2 with bad input, the fields named.
-    fn bad_fields(&self) -> Vec<String> {
-        assert_eq!(self.code, 2, "{} {}", self.stdout, self.stderr);
-        let error = &self.json()["error"];
-        assert_eq!(error["code"], "input.invalid", "{error}");
-        error["fields"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|field| field["field"].as_str().unwrap().to_owned())
-            .collect()
-    }
-}
-
-impl Setup {
-    async fn new() -> Setup {
-        Setup {
-            simulator: TestSimulator::start().await,
-            home: tempfile::tempdir().unwrap(),
-        }
-    }
-
-    async fn run(&self, args: &[&str]) -> Run {
-        self.run_with_stdin(args, "").await
-    }
-
-    async fn run_with_stdin(&self, args: &[&str], stdin: &str) -> Run {
-        let mut command = paydesk_against(self.home.path(), &self.simulator);
-        command.args(args).stdin(Stdio::piped());
-        let mut child = command.spawn().unwrap();
-        let mut input = child.stdin.take().unwrap();
-        input.write_all(stdin.as_bytes()).await.unwrap();
-        drop(input);
-        let output = child.wait_with_output().await.unwrap();
-        Run {
-            code: output.status.code().unwrap_or(-1),
-            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        }
-    }
-
+/// What these tests ask of a shop beyond running `paydesk`.
+impl Shop {
     /// `paydesk --json tab …`.
     async fn tab(&self, args: &[&str]) -> Run {
         let mut all = vec!["--json", "tab"];
@@ -141,7 +68,7 @@ fn kinds(statement: &Value) -> Vec<(String, i64)> {
 
 #[tokio::test]
 async fn a_tab_given_paid_by_a_link_then_in_cash_and_forgotten() {
-    let setup = Setup::new().await;
+    let setup = Shop::new().await;
     let rosa = setup.add_rosa().await;
     let kept = setup.statement(&rosa).await;
     assert_eq!(kept["name"], "Rosa Pérez");
@@ -159,10 +86,10 @@ async fn a_tab_given_paid_by_a_link_then_in_cash_and_forgotten() {
     assert!(taken["balance"]["owedSince"].is_i64(), "{taken}");
 
     // A link for more than is owed: refused by the books, nothing made at the service.
-    let before = setup.simulator.transactions().await.len();
+    let before = setup.simulator().transactions().await.len();
     let too_much = setup.tab(&["link", &rosa, "--amount", "40000"]).await;
     assert!(too_much.refused().contains("30.000"), "{}", too_much.stdout);
-    assert_eq!(setup.simulator.transactions().await.len(), before);
+    assert_eq!(setup.simulator().transactions().await.len(), before);
 
     // A link for part of it, with the message and WhatsApp's address to the customer.
     let link = setup
@@ -185,7 +112,7 @@ async fn a_tab_given_paid_by_a_link_then_in_cash_and_forgotten() {
         "{whatsapp}"
     );
     let reference = link["reference"].as_str().unwrap().to_owned();
-    assert_eq!(setup.simulator.transactions().await.len(), before + 1);
+    assert_eq!(setup.simulator().transactions().await.len(), before + 1);
     // The human text says it too.
     let human = setup.run(&["tab", "statement", &rosa]).await;
     assert!(human.stdout.contains("Rosa Pérez"), "{}", human.stdout);
@@ -195,7 +122,7 @@ async fn a_tab_given_paid_by_a_link_then_in_cash_and_forgotten() {
 
     // The simulator approves it; the service's answer, applied by `status`, credits the tab,
     // once, however often it is asked.
-    setup.simulator.settle(&reference, "approve").await;
+    setup.simulator().settle(&reference, "approve").await;
     for _ in 0..2 {
         let status = setup.run(&["status", &reference, "--wait"]).await;
         assert_eq!(status.code, 0, "{}", status.stderr);
@@ -253,7 +180,7 @@ async fn a_tab_given_paid_by_a_link_then_in_cash_and_forgotten() {
 
 #[tokio::test]
 async fn bad_input_exits_2_with_nothing_written() {
-    let setup = Setup::new().await;
+    let setup = Shop::new().await;
 
     // Without the customer's authorisation nothing is kept.
     let no_consent = setup
@@ -377,7 +304,7 @@ async fn bad_input_exits_2_with_nothing_written() {
 
 #[tokio::test]
 async fn over_the_limit_needs_the_owners_pin() {
-    let setup = Setup::new().await;
+    let setup = Shop::new().await;
     let set = setup
         .run_with_stdin(&["pin", "set", "--pin-stdin"], "4826\n")
         .await;

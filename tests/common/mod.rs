@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod backends;
+pub mod cli;
 pub mod endpoint;
 pub mod line;
 pub mod postgres;
