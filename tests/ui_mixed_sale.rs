@@ -221,7 +221,7 @@ fn fiar_from_efectivo_takes_a_deposit_in_cash_and_the_rest_on_the_tab() {
     click(&mut harness, "Rosa Pérez");
     click(&mut harness, "Fiar $ 30.000 a Rosa Pérez");
     wait_until(&mut harness, "the sale's card", |h| {
-        shows(h, "Venta 1-000001 · Pagada")
+        shows(h, "Venta 1-000001 · Vendida al fiado")
     });
     assert!(shows(&harness, "fiado a Rosa Pérez"));
     let made = sale(&harness, "1-000001");
@@ -388,7 +388,7 @@ fn over_a_limit_fiado_needs_the_owner_and_the_link_form_fiar_ends_in_a_sale() {
     type_into(&mut harness, "PIN", OWNER_PIN);
     click(&mut harness, "Entrar");
     wait_until(&mut harness, "the owner's sale", |h| {
-        shows(h, "Venta 1-000001 · Pagada")
+        shows(h, "Venta 1-000001 · Vendida al fiado")
     });
     assert_eq!(owed_by(&harness, customer), 25_000);
     let made = sale(&harness, "1-000001");

@@ -352,7 +352,7 @@ fn fiar_from_cobrar_ends_in_a_sale_with_its_number_on_the_customers_tab() {
     click(&mut harness, "Rosa Pérez");
     click(&mut harness, "Fiar $ 12.500 a Rosa Pérez");
     wait_until(&mut harness, "the sale's card", |h| {
-        shows(h, "Venta fiada registrada") && shows(h, "Venta 1-000001 · Pagada")
+        shows(h, "Venta fiada registrada") && shows(h, "Venta 1-000001 · Vendida al fiado")
     });
     assert!(shows(&harness, "fiado a Rosa Pérez"));
 
