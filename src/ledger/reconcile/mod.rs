@@ -8,6 +8,7 @@ mod export;
 mod export_cash;
 mod export_sales;
 mod export_tabs;
+mod figure_reads;
 mod figures;
 mod returned;
 mod review;

@@ -7,7 +7,7 @@ use time::Date;
 use crate::clock;
 
 use super::cash::CashDay;
-use super::figures::{FigureRows, Figures, MoneyIn};
+use super::figures::{Figures, MoneyIn};
 use super::review::{Notable, Reached, TabPaidTwice};
 use super::tabs::TabDay;
 use super::{Returned, Totals, bounds, state_words};
@@ -24,11 +24,6 @@ use crate::money::Pesos;
 
 /// A collection still pending this long after it was created is an exception.
 pub const PENDING_TOO_LONG_MS: i64 = 2 * 3_600_000;
-
-/// The longest a charge can still be paid: the longest-lived method (WhatsApp's, 2.592.000 s)
-/// and a day. A charge older than this waits for nothing (the books may never have heard it
-/// end, if no till was following it).
-const CHARGES_PAYABLE_FOR_MS: i64 = 31 * 86_400_000;
 
 pub use crate::clock::{format_date, parse_date};
 
@@ -523,28 +518,6 @@ fn paid_twice(sale: &SaleRecord, standing: &[&SalePart], over: Pesos) -> String 
     )
 }
 
-/// What a period's three figures are read from, besides its sales (`Figures::of`'s rows).
-struct FigureReads {
-    received: Vec<ReceivedPayment>,
-    cash: Vec<crate::ledger::CashEntry>,
-    tabs: TabDay,
-    returns: Vec<crate::ledger::PartReturn>,
-    charges_waiting: (usize, Pesos),
-}
-
-impl FigureReads {
-    fn figures(&self, sales: &[SaleRecord]) -> Figures {
-        Figures::of(&FigureRows {
-            sales,
-            returns: &self.returns,
-            received: &self.received,
-            cash: &self.cash,
-            tabs: &self.tabs,
-            charges_waiting: self.charges_waiting,
-        })
-    }
-}
-
 /// What a close and an export both read of a range.
 pub(super) struct Rows {
     pub(super) collections: Vec<Collection>,
@@ -626,49 +599,6 @@ impl Ledger {
         let (start, end) = bounds(from, to);
         let sales = self.sales_between(start, end)?;
         self.close_of(profile, from, to, now_ms, &sales)
-    }
-
-    /// The sales made in `[from, to]`, oldest first, and their three figures, from one read of
-    /// them: what `paydesk sales` and Estado de pagos show. Only what the figures are read from
-    /// is read (none of the close's lists to review), and `Figures::of` sums it as the close
-    /// does, so both say the same.
-    pub fn sales_and_figures(
-        &self,
-        profile: Option<&str>,
-        from: Date,
-        to: Date,
-    ) -> Result<(Vec<SaleRecord>, Figures), LedgerError> {
-        let (start, end) = bounds(from, to);
-        let sales = self.sales_between(start, end)?;
-        let reads = self.figure_reads(profile, start, end)?;
-        let figures = reads.figures(&sales);
-        Ok((sales, figures))
-    }
-
-    /// What the figures of `[start, end)` are read from, besides its sales.
-    fn figure_reads(
-        &self,
-        profile: Option<&str>,
-        start: i64,
-        end: i64,
-    ) -> Result<FigureReads, LedgerError> {
-        self.figure_reads_beside(self.received_between(profile, start, end)?, start, end)
-    }
-
-    /// The same, the period's money received already read.
-    fn figure_reads_beside(
-        &self,
-        received: Vec<ReceivedPayment>,
-        start: i64,
-        end: i64,
-    ) -> Result<FigureReads, LedgerError> {
-        Ok(FigureReads {
-            received,
-            cash: self.cash_between(start, end)?,
-            tabs: self.tab_day(start, end)?,
-            returns: self.part_returns_between(start, end)?,
-            charges_waiting: self.charges_waiting_at(end - CHARGES_PAYABLE_FOR_MS, end)?,
-        })
     }
 
     /// The close of `[from, to]` whose sales made are `sales`.
