@@ -147,9 +147,8 @@ fn part(row: &Row<'_>) -> Result<(i64, SalePart), LedgerError> {
 
 /// How a part's returns stand: a payout by the service's answer, cash unless voided, a tab's
 /// credit always.
-const RETURN_STATE_COLUMNS: &str = "x.sale_id, x.part_id, x.way, x.amount, po.state, v.id";
-
-const RETURN_STATE_FROM: &str = "part_returns x
+const RETURNS_OF: &str = "SELECT x.sale_id, x.part_id, x.way, x.amount, po.state, v.id
+    FROM part_returns x
     LEFT JOIN payouts po ON po.id = x.payout_id
     LEFT JOIN cash_voids v ON v.entry_id = x.cash_entry";
 
@@ -180,6 +179,52 @@ pub(super) fn return_standing(way: &str, payout: Option<&str>, voided: bool) -> 
     }
 }
 
+/// A sale's line: its sale, its place, and the line.
+fn line(row: &Row<'_>) -> Result<(i64, i64, SaleLine), LedgerError> {
+    Ok((
+        row.get(0)?,
+        row.get(1)?,
+        SaleLine {
+            description: row.get(2)?,
+            quantity: row.get(3)?,
+            unit_price: Pesos::new(row.get(4)?),
+            item: row.get(5)?,
+        },
+    ))
+}
+
+const LINES_OF: &str = "SELECT l.sale_id, l.position, l.description, l.quantity, l.unit_price,
+    l.item_id FROM sale_lines l";
+
+/// A return's sale and part, its way and amount, its payout's state, whether it was voided.
+type ReturnState = (i64, i64, String, Pesos, Option<String>, bool);
+
+fn return_state(row: &Row<'_>) -> Result<ReturnState, LedgerError> {
+    Ok((
+        row.get(0)?,
+        row.get(1)?,
+        row.get(2)?,
+        Pesos::new(row.get(3)?),
+        row.get(4)?,
+        row.get::<Option<i64>>(5)?.is_some(),
+    ))
+}
+
+/// The rows `select` (whose table is `alias`, with a `sale_id`) of the sales `filter` picks.
+fn rows_of_sales<T>(
+    db: &mut Conn<'_>,
+    select: &str,
+    alias: &str,
+    (filter, params): (&str, &[super::store::Param]),
+    read: impl FnMut(&Row<'_>) -> Result<T, LedgerError>,
+) -> Result<Vec<T>, LedgerError> {
+    db.query(
+        &format!("{select} JOIN sales s ON s.id = {alias}.sale_id WHERE {filter}"),
+        params,
+        read,
+    )
+}
+
 /// The sales whose rows satisfy `filter` (in terms of `s`, the sale), each with its lines, its
 /// parts as their books hold them, and what went back of each: four reads, whatever the count.
 pub(super) fn sales_where(
@@ -200,14 +245,8 @@ pub(super) fn sales_where(
         .enumerate()
         .map(|(at, sale)| (sale.id, at))
         .collect();
-    let parts = db.query(
-        &format!(
-            "SELECT {PART_COLUMNS} FROM {PART_FROM} JOIN sales s ON s.id = p.sale_id
-             WHERE {filter}"
-        ),
-        params,
-        part,
-    )?;
+    let select = format!("SELECT {PART_COLUMNS} FROM {PART_FROM}");
+    let parts = rows_of_sales(db, &select, "p", (filter, params), part)?;
     // Each sale's parts by their row and lines by their place, sorted here rather than by the
     // database: the rows come mostly in that order already (a sort that finds them so is one
     // pass), and the database's sort of a year's rows cost more.
@@ -219,26 +258,7 @@ pub(super) fn sales_where(
     for (at, part) in parts {
         sales[at].parts.push(part);
     }
-    let lines = db.query(
-        &format!(
-            "SELECT l.sale_id, l.position, l.description, l.quantity, l.unit_price, l.item_id
-             FROM sale_lines l JOIN sales s ON s.id = l.sale_id
-             WHERE {filter}"
-        ),
-        params,
-        |row| {
-            Ok((
-                row.get::<i64>(0)?,
-                row.get::<i64>(1)?,
-                SaleLine {
-                    description: row.get(2)?,
-                    quantity: row.get(3)?,
-                    unit_price: Pesos::new(row.get(4)?),
-                    item: row.get(5)?,
-                },
-            ))
-        },
-    )?;
+    let lines = rows_of_sales(db, LINES_OF, "l", (filter, params), line)?;
     let mut lines: Vec<(usize, i64, SaleLine)> = lines
         .into_iter()
         .filter_map(|(sale, position, line)| Some((*index.get(&sale)?, position, line)))
@@ -247,23 +267,7 @@ pub(super) fn sales_where(
     for (at, _, line) in lines {
         sales[at].lines.push(line);
     }
-    let returns = db.query(
-        &format!(
-            "SELECT {RETURN_STATE_COLUMNS} FROM {RETURN_STATE_FROM} JOIN sales s ON s.id = x.sale_id
-             WHERE {filter}"
-        ),
-        params,
-        |row| {
-            Ok((
-                row.get::<i64>(0)?,
-                row.get::<i64>(1)?,
-                row.get::<String>(2)?,
-                Pesos::new(row.get(3)?),
-                row.get::<Option<String>>(4)?,
-                row.get::<Option<i64>>(5)?.is_some(),
-            ))
-        },
-    )?;
+    let returns = rows_of_sales(db, RETURNS_OF, "x", (filter, params), return_state)?;
     for (sale, part, way, amount, payout, voided) in returns {
         let Some(at) = index.get(&sale) else { continue };
         let Some(part) = sales[*at].parts.iter_mut().find(|p| p.id == part) else {

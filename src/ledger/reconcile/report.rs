@@ -139,6 +139,15 @@ pub struct Report {
 }
 
 impl Report {
+    /// One more thing a bookkeeper must look at.
+    fn review(&mut self, kind: ExceptionKind, reference: impl Into<String>, detail: String) {
+        self.exceptions.push(Exception {
+            kind,
+            reference: reference.into(),
+            detail,
+        });
+    }
+
     fn empty(from: Date, to: Date) -> Report {
         Report {
             from,
@@ -181,14 +190,14 @@ impl Report {
                 self.by_hour.entry(hour).or_default().add(figures);
             }
             if payment.fee.is_none() {
-                self.exceptions.push(Exception {
-                    kind: ExceptionKind::FeeNotKnown,
-                    reference: payment.reference.clone(),
-                    detail: crate::t!(
+                self.review(
+                    ExceptionKind::FeeNotKnown,
+                    payment.reference.as_str(),
+                    crate::t!(
                         "exception-detail-fee-not-known",
                         amount = shown(payment.amount)
                     ),
-                });
+                );
             }
         }
     }
@@ -232,11 +241,7 @@ impl Report {
             } else {
                 continue;
             };
-            self.exceptions.push(Exception {
-                kind,
-                reference: notification.reference_id.clone(),
-                detail,
-            });
+            self.review(kind, notification.reference_id.as_str(), detail);
         }
     }
 
@@ -277,14 +282,14 @@ impl Report {
                 && pending
                 && now_ms - collection.created_at > PENDING_TOO_LONG_MS
             {
-                self.exceptions.push(Exception {
-                    kind: ExceptionKind::PendingTooLong,
-                    reference: collection.reference.clone(),
-                    detail: crate::t!(
+                self.review(
+                    ExceptionKind::PendingTooLong,
+                    collection.reference.as_str(),
+                    crate::t!(
                         "exception-detail-created",
                         time = crate::clock::shown_datetime(collection.created_at)
                     ),
-                });
+                );
             }
         }
     }
@@ -292,16 +297,16 @@ impl Report {
     /// Answers that contradicted a final state: listed to review, never counted.
     fn note_contradictions(&mut self, contradictions: &[Contradiction]) {
         for contradiction in contradictions {
-            self.exceptions.push(Exception {
-                kind: ExceptionKind::Contradiction,
-                reference: contradiction.reference.clone(),
-                detail: crate::t!(
+            self.review(
+                ExceptionKind::Contradiction,
+                contradiction.reference.as_str(),
+                crate::t!(
                     "exception-detail-contradiction",
                     held = state_words(Some(contradiction.held)),
                     answered = state_words(Some(contradiction.answered)),
                     time = crate::clock::shown_datetime(contradiction.seen_at)
                 ),
-            });
+            );
         }
     }
 
@@ -311,16 +316,16 @@ impl Report {
         self.returns = Returned::of(returns);
         for record in returns {
             if record.payout.state == PayoutState::Unknown {
-                self.exceptions.push(Exception {
-                    kind: ExceptionKind::PayoutOutcomeUnknown,
-                    reference: record.payout.reference1.clone(),
-                    detail: crate::t!(
+                self.review(
+                    ExceptionKind::PayoutOutcomeUnknown,
+                    record.payout.reference1.as_str(),
+                    crate::t!(
                         "exception-detail-return",
                         amount = record.payout.amount.to_string(),
                         destination = record.payout.destination.as_str(),
                         sale = record.tie.sale.as_str()
                     ),
-                });
+                );
             }
         }
     }
@@ -336,15 +341,15 @@ impl Report {
             };
             bucket.add_gross(Some(payout.amount));
             if payout.state == PayoutState::Unknown {
-                self.exceptions.push(Exception {
-                    kind: ExceptionKind::PayoutOutcomeUnknown,
-                    reference: payout.reference1.clone(),
-                    detail: crate::t!(
+                self.review(
+                    ExceptionKind::PayoutOutcomeUnknown,
+                    payout.reference1.as_str(),
+                    crate::t!(
                         "exception-detail-payout",
                         amount = payout.amount.to_string(),
                         destination = payout.destination.as_str()
                     ),
-                });
+                );
             }
         }
     }
@@ -353,20 +358,24 @@ impl Report {
 impl Report {
     /// What the drawers leave to review: a shift left open from an earlier day.
     fn note_cash(&mut self, now_ms: i64) {
-        for drawer in &self.cash.drawers {
-            let shift = &drawer.report.shift;
-            if shift.left_open_before(now_ms) {
-                self.exceptions.push(Exception {
-                    kind: ExceptionKind::ShiftLeftOpen,
-                    reference: shift.id.to_string(),
-                    detail: crate::t!(
-                        "cashclose-exception-detail-left-open",
-                        till = shift.till_name.as_str(),
-                        since = crate::clock::shown_datetime(shift.opened_at),
-                        expected = drawer.expected.to_string()
-                    ),
-                });
-            }
+        let left_open: Vec<(String, String)> = self
+            .cash
+            .drawers
+            .iter()
+            .filter(|drawer| drawer.report.shift.left_open_before(now_ms))
+            .map(|drawer| {
+                let shift = &drawer.report.shift;
+                let detail = crate::t!(
+                    "cashclose-exception-detail-left-open",
+                    till = shift.till_name.as_str(),
+                    since = crate::clock::shown_datetime(shift.opened_at),
+                    expected = drawer.expected.to_string()
+                );
+                (shift.id.to_string(), detail)
+            })
+            .collect();
+        for (shift, detail) in left_open {
+            self.review(ExceptionKind::ShiftLeftOpen, shift, detail);
         }
     }
 
@@ -408,11 +417,11 @@ impl Report {
                     || sale.number.to_string(),
                     |part| part.reference().to_owned(),
                 );
-            self.exceptions.push(Exception {
-                kind: ExceptionKind::PaidTwice,
+            self.review(
+                ExceptionKind::PaidTwice,
                 reference,
-                detail: paid_twice(sale, &standing, over),
-            });
+                paid_twice(sale, &standing, over),
+            );
         }
     }
 
@@ -423,15 +432,15 @@ impl Report {
                 "" => crate::t!("exception-forgotten-customer"),
                 name => name.to_owned(),
             };
-            self.exceptions.push(Exception {
-                kind: ExceptionKind::TabPaidByTwoLinks,
-                reference: twice.reference.clone(),
-                detail: crate::t!(
+            self.review(
+                ExceptionKind::TabPaidByTwoLinks,
+                twice.reference.as_str(),
+                crate::t!(
                     "exception-detail-tab-paid-by-two-links",
                     customer = customer,
                     amount = twice.credit.to_string()
                 ),
-            });
+            );
         }
     }
 }
