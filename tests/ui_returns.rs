@@ -129,9 +129,10 @@ fn in_caja_the_owners_pin_opens_the_return_and_the_sale_says_returned() {
         "the sale stays open"
     );
     review(&app, &mut harness, "80.000", "@ANA123");
+    let number = number_of(&harness, &reference);
     assert!(
-        shows(&harness, "Devolver $ 80.000 de la venta"),
-        "the return in words"
+        shows(&harness, &format!("Devolver $ 80.000 de la venta {number}")),
+        "the return in words, the sale by its number"
     );
     assert!(shows(&harness, "Motivo: Producto devuelto"));
 

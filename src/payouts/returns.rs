@@ -111,10 +111,15 @@ impl ReturnPlan {
 
     /// What the owner is asked to confirm, in words.
     pub fn summary(&self) -> String {
+        self.summary_naming(&self.tie.sale)
+    }
+
+    /// The same, the sale named as the person knows it (its number, «1-000123»).
+    pub fn summary_naming(&self, sale: &str) -> String {
         crate::t!(
             "return-summary",
             amount = self.amount().to_string(),
-            sale = self.tie.sale.as_str(),
+            sale = sale,
             paid = self.returnable.returns.paid.to_string(),
             remaining = self.returnable.returns.remaining().to_string(),
             destination = validate::group_cellphone(&self.payout.request.destination),

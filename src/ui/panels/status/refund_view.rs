@@ -297,9 +297,14 @@ impl Refund {
         let Some(confirmation) = &mut self.confirmation else {
             return;
         };
+        let named = if self.named.is_empty() {
+            confirmation.plan.tie.sale.clone()
+        } else {
+            self.named.clone()
+        };
         let mut answer = None;
         egui::Modal::new(egui::Id::unique("refund-confirmation")).show(ui.ctx(), |ui| {
-            answer = confirmation.body_ui(ui, moves_real_money);
+            answer = confirmation.body_ui(ui, moves_real_money, &named);
         });
         match answer {
             // Taking the plan out of the dialog is what makes a second click send nothing.
@@ -482,7 +487,8 @@ fn outcome_words(record: &ReturnRecord) -> (String, bool) {
 impl Confirmation {
     /// The dialog: the amount large, the return in words, the balance before and after, what must
     /// be acknowledged; `Some(true)` when the owner sends, `Some(false)` when they cancel.
-    fn body_ui(&mut self, ui: &mut Ui, moves_real_money: bool) -> Option<bool> {
+    /// The dialog, the sale named `named`.
+    fn body_ui(&mut self, ui: &mut Ui, moves_real_money: bool, named: &str) -> Option<bool> {
         let plan = &self.plan;
         let amount = plan.amount();
         ui.set_max_width(460.0);
@@ -494,7 +500,7 @@ impl Confirmation {
             similar: plan.payout.similar.as_ref(),
         };
         money_out::confirm_ui(ui, out, &mut self.repeat_acknowledged, |ui| {
-            ui.add(egui::Label::new(plan.summary()).wrap());
+            ui.add(egui::Label::new(plan.summary_naming(named)).wrap());
             egui::Grid::new("refund-confirm-grid")
                 .num_columns(2)
                 .show(ui, |ui| {
