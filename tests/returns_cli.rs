@@ -125,9 +125,17 @@ async fn partial_returns_go_once_each_up_to_what_was_paid() {
     // The journal tells them from payouts to suppliers by the books alone.
     let journal = setup.run(&["--json", "payouts"]).await.json();
     assert_eq!(journal[0]["returnsSale"], sale.as_str());
+    // The sale named as a person knows it: its number.
+    let number = journal[0]["returnsSaleNumber"]
+        .as_str()
+        .expect("the sale's number")
+        .to_owned();
+    assert!(number.starts_with("1-"), "{number}");
     let words = setup.run(&["payouts"]).await;
     assert!(
-        words.stdout.contains(&format!("return of the sale {sale}")),
+        words
+            .stdout
+            .contains(&format!("return of the sale {number}")),
         "{}",
         words.stdout
     );

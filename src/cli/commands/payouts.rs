@@ -204,8 +204,15 @@ pub async fn payouts(ctx: &Context<'_>, check: Option<&str>, limit: usize) -> Ou
             .payouts(&profile, limit)?
             .into_iter()
             .map(|record| {
-                let returned = ledger.return_of_payout(record.id)?;
-                Ok((record, returned.map(|returned| returned.tie.sale)))
+                let Some(returned) = ledger.return_of_payout(record.id)? else {
+                    return Ok((record, None));
+                };
+                // The sale as a person knows it, by its number; its charge's reference where
+                // the books hold no sale of it (a return from before the sales journal).
+                let number = ledger
+                    .sale_of_charge(&profile, &returned.tie.sale, &returned.tie.payment)?
+                    .map(|sale| sale.number.to_string());
+                Ok((record, Some((returned.tie.sale, number))))
             })
             .collect::<Result<Vec<_>, crate::ledger::LedgerError>>()
     })
@@ -217,7 +224,9 @@ pub async fn payouts(ctx: &Context<'_>, check: Option<&str>, limit: usize) -> Ou
             .iter()
             .map(|(record, sale)| {
                 let mut row = payout_json(record);
-                row["returnsSale"] = json!(sale);
+                row["returnsSale"] = json!(sale.as_ref().map(|(reference, _)| reference));
+                row["returnsSaleNumber"] =
+                    json!(sale.as_ref().and_then(|(_, number)| number.clone()));
                 row
             })
             .collect(),
@@ -232,7 +241,10 @@ pub async fn payouts(ctx: &Context<'_>, check: Option<&str>, limit: usize) -> Ou
                     Some(sale) => format!(
                         "{} · {}",
                         describe_payout(record),
-                        crate::t!("cli-payout-returns", sale = sale.as_str())
+                        crate::t!(
+                            "cli-payout-returns",
+                            sale = sale.1.as_deref().unwrap_or(sale.0.as_str())
+                        )
                     ),
                     None => describe_payout(record),
                 })
