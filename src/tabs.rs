@@ -120,12 +120,40 @@ pub fn whatsapp_url(cellphone: &str, text: &str) -> String {
     }
 }
 
-fn first_name(name: &str) -> &str {
-    name.split_whitespace().next().unwrap_or(name)
+/// How a customer is called on a screen others may see and in a message: the first name, with
+/// the title the shop wrote before it («Doña Marta», «Don Pedro»): «Doña» alone is nobody.
+pub fn first_name(name: &str) -> &str {
+    const TITLES: [&str; 12] = [
+        "don", "doña", "dona", "sr", "sra", "srta", "señor", "señora", "dr", "dra", "doctor",
+        "doctora",
+    ];
+    let name = name.trim();
+    let mut words = name.split_whitespace();
+    let Some(first) = words.next() else {
+        return name;
+    };
+    let titled = TITLES.contains(&first.trim_end_matches('.').to_lowercase().as_str());
+    let called = match (titled, words.next()) {
+        (true, Some(second)) => second,
+        _ => first,
+    };
+    // Up to the end of the word called by, in the name as written.
+    let end = called.as_ptr() as usize - name.as_ptr() as usize + called.len();
+    &name[..end]
 }
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_customer_is_called_by_the_first_name_and_the_title_before_it() {
+        assert_eq!(super::first_name("Rosa Pérez"), "Rosa");
+        assert_eq!(super::first_name("Doña Marta Rodríguez"), "Doña Marta");
+        assert_eq!(super::first_name("  don  Pedro  "), "don  Pedro");
+        assert_eq!(super::first_name("Sra. Lucía"), "Sra. Lucía");
+        assert_eq!(super::first_name("Doña"), "Doña");
+        assert_eq!(super::first_name(""), "");
+    }
+
     use super::*;
     use crate::ledger::activity::{Actor, Role};
     use crate::ledger::{Consent, TabCustomer};

@@ -410,7 +410,7 @@ pub fn paid_here_ui(ui: &mut Ui, sale: &SaleOnScreen) {
             PaidHere::Tab { amount, name } => crate::t!(
                 "cobrar-customer-on-tab",
                 amount = amount.to_string(),
-                name = first_name(name)
+                name = crate::tabs::first_name(name)
             ),
         };
         ui.label(
@@ -464,7 +464,7 @@ pub fn sold_ui(ui: &mut Ui, sale: &SaleOnScreen) {
                 crate::t!(
                     "cobrar-customer-on-tab",
                     amount = amount.to_string(),
-                    name = first_name(name)
+                    name = crate::tabs::first_name(name)
                 ),
             ),
         }
@@ -492,11 +492,6 @@ fn big_line(ui: &mut Ui, words: String) {
             .size(crate::ui::theme::size::AMOUNT)
             .strong(),
     );
-}
-
-/// A customer is named by their first name on the screen they read (others stand in line).
-fn first_name(name: &str) -> &str {
-    name.split_whitespace().next().unwrap_or(name)
 }
 
 /// The end of a payment, in the customer's words: paid (`amount`: what was paid), or why not.
