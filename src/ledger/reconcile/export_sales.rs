@@ -39,7 +39,7 @@ impl Spoken<'_> {
     fn sale_part(&self, sale: &SaleRecord, part: &SalePart, sold: Pesos) -> SalesRow {
         let way = PaidWith::of(&part.tie);
         let (state, sale_state) = if self.spanish {
-            (part.state.words(), sale.state().words())
+            (part.state_words(), sale.state_words())
         } else {
             (part.state.code().to_owned(), sale.state().code().to_owned())
         };
