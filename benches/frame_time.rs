@@ -108,15 +108,25 @@ fn say(what: &str, times: &[Duration]) -> f64 {
 fn rows_laid_out(harness: &Harness<'_, PaydeskApp>) -> Vec<String> {
     harness
         .query_all_by_role(Role::Row)
-        .filter_map(|row| {
-            let first = row.accesskit_node().children().next()?;
-            first
-                .label()
-                .or_else(|| first.value())
-                .or_else(|| first.children().find_map(|text| text.label()))
-        })
-        .filter(|number| number.chars().next().is_some_and(|c| c.is_ascii_digit()))
+        .filter_map(|row| sale_number_in(&row.accesskit_node()))
         .collect()
+}
+
+/// The sale's number («1-000123») somewhere in a row's cells.
+fn sale_number_in(node: &egui_kittest::kittest::AccessKitNode<'_>) -> Option<String> {
+    let is_number = |text: &str| {
+        text.split_once('-').is_some_and(|(till, number)| {
+            !till.is_empty()
+                && till.chars().all(|c| c.is_ascii_digit())
+                && number.len() == 6
+                && number.chars().all(|c| c.is_ascii_digit())
+        })
+    };
+    [node.label(), node.value()]
+        .into_iter()
+        .flatten()
+        .find(|text| is_number(text))
+        .or_else(|| node.children().find_map(|child| sale_number_in(&child)))
 }
 
 fn main() {
