@@ -142,16 +142,20 @@ impl CashForm {
         // Two rows of three, whatever the column's width: the form is narrower once a sale's
         // card stands beside it, and a row that wrapped there would move every field below it
         // under the cashier's hand between the first sale and the next.
+        // A bill pressed gives the keyboard back to the field, so Enter (written beside the
+        // button) records the sale as it does after typing.
         let (first, rest) = USUAL_BILLS.split_at(3);
         for row in [first, rest] {
             ui.horizontal(|ui| {
                 for bill in row {
                     if ui.button(bill.to_string()).clicked() {
                         self.typed.tendered = bill.to_string();
+                        self.take_keyboard_tendered = true;
                     }
                 }
                 if row.len() < 3 && ui.button(t!("cashsale-exact")).clicked() {
                     self.typed.tendered.clear();
+                    self.take_keyboard_tendered = true;
                 }
             });
         }
