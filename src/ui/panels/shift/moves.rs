@@ -12,7 +12,9 @@ use crate::requests::{CashMoveForm, Problems};
 use crate::t;
 use crate::ui::plumbing::bridge::Requested;
 use crate::ui::theme;
-use crate::ui::widgets::form::{FieldLabels, blocking_reasons, error_box, problem_for, text_row};
+use crate::ui::widgets::form::{
+    FieldLabels, blocking_reasons, error_box, problem_for, submitted, text_row,
+};
 use crate::validate::{Field, ValidationError};
 
 /// The movement as typed.
@@ -105,6 +107,8 @@ pub fn moves_ui(
     let asked = draft.ask();
     let problems = asked.as_ref().err().cloned().unwrap_or_default();
     let mut command = None;
+    // Enter in the amount or the reason records the movement, as the button does.
+    let mut enter = false;
     egui::Grid::new("shift-move-form")
         .num_columns(2)
         .spacing([12.0, 6.0])
@@ -112,20 +116,21 @@ pub fn moves_ui(
             if draft.kind == CashKind::Return {
                 command = sale_row(ui, draft, found);
             }
-            text_row(
+            let amount = text_row(
                 ui,
                 &t!("field-amount"),
                 &mut draft.form.amount,
                 &t!("shift-amount-hint"),
                 problem_for(&problems, Field::Amount),
             );
-            text_row(
+            let reason = text_row(
                 ui,
                 &t!("shift-reason"),
                 &mut draft.form.reason,
                 &t!("shift-reason-hint"),
                 problem_for(&problems, Field::Reason),
             );
+            enter = submitted(&amount) || submitted(&reason);
         });
     ui.horizontal_wrapped(|ui| {
         for reason in draft.quick_reasons() {
@@ -136,9 +141,10 @@ pub fn moves_ui(
     });
     ui.add_space(theme::space::SMALL);
     let ready = asked.is_ok() && !busy;
-    if ui
+    let pressed = ui
         .add_enabled(ready, egui::Button::new(button_words(draft.kind)))
-        .clicked()
+        .clicked();
+    if (pressed || (enter && ready))
         && let Ok(what) = asked
     {
         command = Some(ShiftCommand::Move(what));
