@@ -224,6 +224,13 @@ fn a_profile_that_only_signed_in_sees_its_balance() {
     });
     assert!(shows(&harness, "Saldo de dispersión"));
     assert!(shows(&harness, "$ 4.970.000"), "the balance it leaves");
+
+    // Saldo opened again asks the service again, without «Actualizar»: money moved meanwhile.
+    let asked = count("/pay/customer/getBalance");
+    harness.state_mut().show_panel(Panel::Balance);
+    wait_until(&mut harness, "Saldo asks again", |_| {
+        count("/pay/customer/getBalance") > asked
+    });
 }
 
 /// «Iniciar sesión y guardar perfil», brought into view first: with Avanzado open the form

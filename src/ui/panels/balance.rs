@@ -62,6 +62,9 @@ pub struct BalancePanel {
     pub balance: Requested<Balance>,
     /// Asked for while drawing; run by the next `logic`.
     pub queued: Queue<BalanceCommand>,
+    /// The frame it was last drawn in: drawn again after frames without it, it was opened
+    /// again, and money may have moved meanwhile.
+    last_drawn: Option<u64>,
 }
 
 impl BalancePanel {
@@ -89,8 +92,12 @@ impl BalancePanel {
     }
 
     pub fn ui(&mut self, ui: &mut Ui, today: &TodayFigures) {
-        // Opened for the first time: the bags are asked for once.
-        if matches!(self.balance, Requested::NotRequested) && self.queued.is_empty() {
+        // Opened (the first time, or again): the bags are asked for, and what was shown before
+        // stays while the answer comes, so an old figure is never left standing unasked.
+        let frame = ui.ctx().cumulative_frame_nr();
+        let opened = self.last_drawn.is_none_or(|last| frame > last + 1);
+        self.last_drawn = Some(frame);
+        if opened && !self.balance.is_pending() && self.queued.is_empty() {
             self.queued.ask(ui, BalanceCommand::Refresh);
         }
         ui.horizontal(|ui| {
