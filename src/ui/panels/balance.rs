@@ -64,7 +64,7 @@ pub struct BalancePanel {
     pub queued: Queue<BalanceCommand>,
     /// The frame it was last drawn in: drawn again after frames without it, it was opened
     /// again, and money may have moved meanwhile.
-    last_drawn: Option<u64>,
+    pub last_drawn: Option<u64>,
 }
 
 impl BalancePanel {
