@@ -5,24 +5,9 @@
 
 mod common;
 
-use std::process::Stdio;
-
 use common::TestSimulator;
+use common::cli::{Run, finish};
 use serde_json::Value;
-use tokio::io::AsyncWriteExt;
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.stdout)
-            .unwrap_or_else(|error| panic!("{error}: {}{}", self.stdout, self.stderr))
-    }
-}
 
 /// `paydesk` with a home of its own, no keyring, nothing from the outer environment: the
 /// service is the profile's, as a shop has it.
@@ -37,21 +22,7 @@ async fn paydesk(
     for (key, value) in env {
         command.env(key, value);
     }
-    if stdin.is_some() {
-        command.stdin(Stdio::piped());
-    }
-    let mut child = command.spawn().expect("paydesk runs");
-    if let Some(text) = stdin {
-        let mut pipe = child.stdin.take().unwrap();
-        pipe.write_all(text.as_bytes()).await.unwrap();
-        drop(pipe);
-    }
-    let output = child.wait_with_output().await.unwrap();
-    Run {
-        code: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
+    finish(command, stdin).await
 }
 
 /// The README's `paydesk profile add` for production, against the simulator's current API.
@@ -339,20 +310,8 @@ async fn login_keeps_the_token_in_the_system_keyring() {
             let mut command = common::paydesk(&home);
             // The real keyring, for this test.
             command.env_remove("PAYDESK_NO_KEYRING").args(&args);
-            if stdin.is_some() {
-                command.stdin(Stdio::piped());
-            }
-            let mut child = command.spawn().unwrap();
-            if let Some(text) = stdin {
-                let mut pipe = child.stdin.take().unwrap();
-                pipe.write_all(text.as_bytes()).await.unwrap();
-            }
-            let output = child.wait_with_output().await.unwrap();
-            (
-                output.status.code().unwrap_or(-1),
-                String::from_utf8_lossy(&output.stdout).into_owned(),
-                String::from_utf8_lossy(&output.stderr).into_owned(),
-            )
+            let done = finish(command, stdin.as_deref()).await;
+            (done.code, done.stdout, done.stderr)
         }
     };
     let args = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();

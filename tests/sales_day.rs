@@ -471,30 +471,9 @@ fn estado_de_pagos_says_it(store: &Store, shop: &Shop) {
     let mut paths = paydesk::config::Paths::in_dir(home.path());
     match store {
         Store::Sqlite(dir) => paths.data_dir = dir.path().to_owned(),
-        Store::Postgres(url) => {
-            std::fs::create_dir_all(&paths.config_dir).unwrap();
-            std::fs::write(
-                paths.config_file(),
-                format!(
-                    "version = 1\n\n[profiles.simulator]\nenvironment = \"simulator\"\nledger_url = \"{url}\"\n"
-                ),
-            )
-            .unwrap();
-        }
+        Store::Postgres(url) => common::ui::on_shared_ledger(&paths, url),
     }
-    let options = paydesk::ui::AppOptions {
-        paths,
-        profile: None,
-        env: paydesk::config::EnvOverrides::default(),
-        secrets: paydesk::ui::services::session::SecretsSource::MemoryOnly("pruebas".into()),
-        alerts: false,
-        webhook_listen: Some("127.0.0.1:0".parse().unwrap()),
-        updates: false,
-        monitors: Some(Vec::new()),
-        language: Some(Language::Es),
-        speaker: paydesk::speech::Speaker::System,
-        picker: paydesk::ui::plumbing::pick::Picker::stand_in(),
-    };
+    let options = common::ui::options_in(paths);
     let mut harness = common::ui::harness_of(shop.runtime.handle().clone(), options);
     harness.state_mut().show_panel(paydesk::ui::Panel::Status);
     let said = [

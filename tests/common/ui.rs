@@ -85,16 +85,20 @@ impl App {
 /// A till (an app with a home of its own) whose profile names the shared ledger.
 pub fn till_with_ledger(ledger_url: &str) -> App {
     let app = App::new();
-    let config = app.home.path().join("config");
-    std::fs::create_dir_all(&config).unwrap();
+    on_shared_ledger(&Paths::in_dir(app.home.path()), ledger_url);
+    app
+}
+
+/// Writes the configuration whose simulator profile names the shared ledger at `ledger_url`.
+pub fn on_shared_ledger(paths: &Paths, ledger_url: &str) {
+    std::fs::create_dir_all(&paths.config_dir).unwrap();
     std::fs::write(
-        config.join("paydesk.toml"),
+        paths.config_file(),
         format!(
             "version = 1\n\n[profiles.simulator]\nenvironment = \"simulator\"\nledger_url = \"{ledger_url}\"\n"
         ),
     )
     .unwrap();
-    app
 }
 
 pub fn harness_in(
@@ -176,7 +180,17 @@ pub fn harness_with_picker(
     picker: paydesk::ui::plumbing::pick::Picker,
 ) -> Harness<'static, PaydeskApp> {
     let options = AppOptions {
-        paths: Paths::in_dir(app.home.path()),
+        picker,
+        ..options_in(Paths::in_dir(app.home.path()))
+    };
+    harness_of(app.runtime.handle().clone(), options)
+}
+
+/// A test's app with its folders at `paths`: in Spanish, secrets in memory, one monitor, its
+/// receiver on a free port, no updates, no alerts, and a stand-in for the system's dialogs.
+pub fn options_in(paths: Paths) -> AppOptions {
+    AppOptions {
+        paths,
         profile: None,
         env: EnvOverrides::default(),
         secrets: SecretsSource::MemoryOnly("las pruebas guardan los secretos en memoria".into()),
@@ -186,9 +200,8 @@ pub fn harness_with_picker(
         monitors: Some(Vec::new()),
         language: Some(Language::Es),
         speaker: paydesk::speech::Speaker::System,
-        picker,
-    };
-    harness_of(app.runtime.handle().clone(), options)
+        picker: paydesk::ui::plumbing::pick::Picker::stand_in(),
+    }
 }
 
 /// The app with these options (a test that changes one of them).
