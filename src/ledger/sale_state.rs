@@ -254,7 +254,8 @@ pub struct SalePart {
 }
 
 impl SalePart {
-    /// Where it stands in words. Fiado that stands is owed, not paid: «Al fiado».
+    /// Where it stands in words. Fiado that stands is owed, not paid: «Por cobrar», where the
+    /// close counts it.
     pub fn state_words(&self) -> String {
         match (self.state, self.way()) {
             (PartState::Paid, PartWay::Tab) => crate::t!("sale-part-on-tab"),
