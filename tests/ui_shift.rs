@@ -3,7 +3,8 @@
 //! reason, and one the drawer does not hold, written nowhere), the count by denomination with a
 //! faltante said in words, the close confirmed once whatever the clicks; a close the books already
 //! hold refused in their words; a piece that is not whole refused; the owner's view listing two
-//! tills' shifts, and a void by the owner taking the entry out of «Esperado».
+//! tills' shifts, and a void by the owner taking the entry out of «Esperado»; the base and a
+//! movement whose last digit comes with Enter in one frame written as typed.
 
 mod common;
 
@@ -346,4 +347,56 @@ fn a_shift_left_open_yesterday_is_said_at_the_next_start() {
     wait_until(&mut harness, "today's shift may open", |h| {
         shows(h, "No hay turno abierto en esta caja")
     });
+}
+
+/// A loaded till or a fast hand: the amount's last digit and Enter reach the app in one frame.
+/// What is written is what was typed, not what the field held when the frame began (once
+/// $ 1.200 went for $ 12.000 typed).
+fn last_digit_and_enter(harness: &mut Harness<'_, PaydeskApp>, label: &str, before: &str) {
+    fill(harness, label, before);
+    harness.get_by(common::ui::text_input(label)).focus();
+    harness.step();
+    harness.key_press(egui::Key::End);
+    harness.step();
+    // Into the next frame's input itself: kittest's `type_text` and `key_press` give each event
+    // a frame of its own.
+    let enter = |pressed| egui::Event::Key {
+        key: egui::Key::Enter,
+        physical_key: None,
+        pressed,
+        repeat: false,
+        modifiers: egui::Modifiers::NONE,
+    };
+    let keys = [egui::Event::Text("0".into()), enter(true), enter(false)];
+    harness.input_mut().events.extend(keys);
+    harness.step();
+}
+
+#[test]
+fn the_last_digit_and_enter_in_one_frame_write_the_amount_typed() {
+    let app = App::new();
+    let mut harness = app.harness();
+    harness.state_mut().show_panel(Panel::Shift);
+    wait_until(&mut harness, "Turno says no shift is open", |h| {
+        shows(h, "No hay turno abierto en esta caja")
+    });
+    let books = ledger(&harness);
+    last_digit_and_enter(&mut harness, "Base: efectivo con que empieza", "5000");
+    wait_until(&mut harness, "the shift is open", |_| {
+        books.open_shift_here().ok().flatten().is_some()
+    });
+    let open = books.open_shift_here().unwrap().expect("open");
+    assert_eq!(open.shift.base, Pesos::new(50_000), "the base typed");
+
+    wait_until(&mut harness, "the movement's form", |h| {
+        h.query_by(common::ui::text_input("Motivo")).is_some()
+    });
+    fill(&mut harness, "Motivo", "Cambio traído del banco");
+    last_digit_and_enter(&mut harness, "Valor", "1200");
+    wait_until(&mut harness, "the entry is in the books", |_| {
+        entries_here(&books) == 1
+    });
+    let entry = &books.open_shift_here().unwrap().expect("open").entries[0];
+    assert_eq!(entry.amount, Pesos::new(12_000), "the amount typed");
+    assert_eq!(entry.reason, "Cambio traído del banco");
 }

@@ -104,8 +104,8 @@ pub fn moves_ui(
             ui.selectable_value(&mut draft.kind, kind, kind.words());
         }
     });
-    let asked = draft.ask();
-    let problems = asked.as_ref().err().cloned().unwrap_or_default();
+    // Beside the fields, the problems of what they held before this frame's keys.
+    let problems = draft.ask().err().unwrap_or_default();
     let mut command = None;
     // Enter in the amount or the reason records the movement, as the button does.
     let mut enter = false;
@@ -140,6 +140,9 @@ pub fn moves_ui(
         }
     });
     ui.add_space(theme::space::SMALL);
+    // Read again once the fields took this frame's keys: a last digit and Enter can come in one
+    // frame, and what is recorded is what the fields hold now.
+    let asked = draft.ask();
     let ready = asked.is_ok() && !busy;
     let pressed = ui
         .add_enabled(ready, egui::Button::new(button_words(draft.kind)))

@@ -214,7 +214,7 @@ impl AllShifts {
             ))
             .strong(),
         );
-        let reason = crate::requests::cash_reason(&draft.reason);
+        let shown = crate::requests::cash_reason(&draft.reason);
         egui::Grid::new("shift-void-form")
             .num_columns(2)
             .show(ui, |ui| {
@@ -223,9 +223,11 @@ impl AllShifts {
                     &t!("shift-reason"),
                     &mut draft.reason,
                     &t!("shift-void-reason-hint"),
-                    reason.as_ref().err(),
+                    shown.as_ref().err(),
                 );
             });
+        // The books keep the reason the field holds after this frame's keys, not the one before.
+        let reason = crate::requests::cash_reason(&draft.reason);
         match send_or_cancel(ui, &t!("shift-void-confirm"), reason.is_ok() && !busy) {
             Some(true) => {
                 if let Ok(reason) = reason {

@@ -99,7 +99,8 @@ impl ShiftPanel {
     /// «Abrir turno» with the base counted.
     fn open_ui(&mut self, ui: &mut Ui, busy: bool) {
         ui.label(RichText::new(t!("shift-none-open")).strong());
-        let base = crate::requests::cash_base(&self.base);
+        // Beside the field, the problem of what it held before this frame's keys.
+        let shown = crate::requests::cash_base(&self.base);
         let mut enter = false;
         egui::Grid::new("shift-open-form")
             .num_columns(2)
@@ -110,9 +111,12 @@ impl ShiftPanel {
                     &t!("shift-base"),
                     &mut self.base,
                     &t!("shift-base-hint"),
-                    base.as_ref().err(),
+                    shown.as_ref().err(),
                 ));
             });
+        // Read again once the field took this frame's keys: a last digit and Enter can come in
+        // one frame, and the shift opens with what the field holds now.
+        let base = crate::requests::cash_base(&self.base);
         let ready = base.is_ok() && !busy;
         let clicked = ui
             .add_enabled(ready, egui::Button::new(t!("shift-open-button")))
