@@ -253,7 +253,7 @@ impl Settle {
         queued: &mut Queue<TabsCommand>,
     ) {
         let owed = balance.owed();
-        let asked = crate::requests::tab_payment(&self.amount);
+        let shown = crate::requests::tab_payment(&self.amount);
         egui::Grid::new("fiado-link-form")
             .num_columns(2)
             .spacing([12.0, 6.0])
@@ -263,9 +263,12 @@ impl Settle {
                     &t!("fiado-link-amount"),
                     &mut self.amount,
                     &t!("fiado-all-owed-hint", owed = owed.to_string()),
-                    asked.as_ref().err(),
+                    shown.as_ref().err(),
                 );
             });
+        // The link asks what the field holds after this frame's keys: read before, a field
+        // just filled would still be empty, and empty asks all that is owed.
+        let asked = crate::requests::tab_payment(&self.amount);
         let request = asked
             .as_ref()
             .ok()
@@ -433,7 +436,7 @@ impl Settle {
     ) {
         let owed = balance.owed();
         ui.label(RichText::new(t!("fiado-cash-heading")).strong());
-        let amount = crate::requests::tab_payment(&self.cash);
+        let shown = crate::requests::tab_payment(&self.cash);
         egui::Grid::new("fiado-cash-form")
             .num_columns(2)
             .spacing([12.0, 6.0])
@@ -443,10 +446,14 @@ impl Settle {
                     &t!("fiado-cash-amount"),
                     &mut self.cash,
                     &t!("fiado-all-owed-hint", owed = owed.to_string()),
-                    amount.as_ref().err(),
+                    shown.as_ref().err(),
                 );
             });
-        let amount = amount.ok().map(|typed| typed.unwrap_or(owed));
+        // What is paid is what the field holds after this frame's keys: read before, a field
+        // just filled would still be empty, and empty pays all that is owed.
+        let amount = crate::requests::tab_payment(&self.cash)
+            .ok()
+            .map(|typed| typed.unwrap_or(owed));
         let ready = amount.is_some_and(|amount| amount <= owed) && !busy;
         if ui
             .add_enabled(ready, egui::Button::new(t!("fiado-cash-button")))

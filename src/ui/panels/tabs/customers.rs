@@ -150,8 +150,8 @@ impl AddDraft {
         busy: bool,
     ) -> Option<AddAsked> {
         ui.label(RichText::new(t!("fiado-add-heading")).strong());
-        let parsed = self.form.parse();
-        let problems = parsed.as_ref().err().cloned().unwrap_or_default();
+        // Beside the fields, the problems of what they held before this frame's keys.
+        let problems = self.form.parse().err().unwrap_or_default();
         let form = &mut self.form;
         egui::Grid::new("fiado-add-form")
             .num_columns(2)
@@ -194,6 +194,8 @@ impl AddDraft {
             });
         consent_ui(ui, form, &problems);
         ui.add_space(theme::space::SMALL);
+        // The customer kept is what the fields hold after this frame's keys.
+        let parsed = self.form.parse();
         let ready = parsed.is_ok() && !busy;
         let response = ui.add_enabled(ready, egui::Button::new(t!("fiado-add-button")));
         if !ready && response.contains_pointer() && ui.input(|i| i.pointer.primary_released()) {

@@ -17,6 +17,15 @@ use crate::ui::widgets::form::{FieldLabels, blocking_reasons, error_box, problem
 use crate::ui::widgets::table::{GridRow, grid};
 use crate::validate::{self, Field};
 
+/// A limit as typed: empty is none.
+fn typed_limit(typed: &str) -> Result<Option<crate::money::Pesos>, validate::ValidationError> {
+    if typed.trim().is_empty() {
+        Ok(None)
+    } else {
+        validate::amount(Field::Limit, typed).map(Some)
+    }
+}
+
 /// The customer's entries, oldest first.
 fn entries_ui(ui: &mut Ui, statement: &TabStatement) {
     if statement.entries.is_empty() {
@@ -144,11 +153,7 @@ impl TabsPanel {
 
     /// The owner changes the limit (empty: none).
     fn limit_ui(&mut self, ui: &mut Ui, customer: &TabCustomer) {
-        let limit = if self.limit.trim().is_empty() {
-            Ok(None)
-        } else {
-            validate::amount(Field::Limit, &self.limit).map(Some)
-        };
+        let shown = typed_limit(&self.limit);
         ui.horizontal(|ui| {
             egui::Grid::new("fiado-limit-form")
                 .num_columns(2)
@@ -158,9 +163,11 @@ impl TabsPanel {
                         &t!("fiado-new-limit"),
                         &mut self.limit,
                         &t!("fiado-new-limit-hint"),
-                        limit.as_ref().err(),
+                        shown.as_ref().err(),
                     );
                 });
+            // What is kept is what the field holds after this frame's keys.
+            let limit = typed_limit(&self.limit);
             let ready = limit.is_ok() && !self.is_busy();
             if ui
                 .add_enabled(ready, egui::Button::new(t!("fiado-limit-button")))
@@ -180,8 +187,8 @@ impl TabsPanel {
     /// books' sentence and «Con el PIN del dueño».
     fn take_ui(&mut self, ui: &mut Ui, customer: i64) {
         ui.label(RichText::new(t!("fiado-take-heading")).strong());
-        let parsed = self.take.parse();
-        let problems = parsed.as_ref().err().cloned().unwrap_or_default();
+        // Beside the fields, the problems of what they held before this frame's keys.
+        let problems = self.take.parse().err().unwrap_or_default();
         egui::Grid::new("fiado-take-form")
             .num_columns(2)
             .spacing([12.0, 6.0])
@@ -201,6 +208,8 @@ impl TabsPanel {
                     problem_for(&problems, Field::Description),
                 );
             });
+        // What goes on the tab is what the fields hold after this frame's keys.
+        let parsed = self.take.parse();
         let ready = parsed.is_ok() && !self.is_busy();
         if ui
             .add_enabled(ready, egui::Button::new(t!("fiado-take-button")))
