@@ -354,22 +354,7 @@ fn a_shift_left_open_yesterday_is_said_at_the_next_start() {
 /// $ 1.200 went for $ 12.000 typed).
 fn last_digit_and_enter(harness: &mut Harness<'_, PaydeskApp>, label: &str, before: &str) {
     fill(harness, label, before);
-    harness.get_by(common::ui::text_input(label)).focus();
-    harness.step();
-    harness.key_press(egui::Key::End);
-    harness.step();
-    // Into the next frame's input itself: kittest's `type_text` and `key_press` give each event
-    // a frame of its own.
-    let enter = |pressed| egui::Event::Key {
-        key: egui::Key::Enter,
-        physical_key: None,
-        pressed,
-        repeat: false,
-        modifiers: egui::Modifiers::NONE,
-    };
-    let keys = [egui::Event::Text("0".into()), enter(true), enter(false)];
-    harness.input_mut().events.extend(keys);
-    harness.step();
+    common::ui::type_with_enter_in_one_frame(harness, label, "0");
 }
 
 #[test]

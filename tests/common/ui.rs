@@ -362,6 +362,35 @@ pub fn type_into(harness: &mut Harness<'_, PaydeskApp>, label: &str, text: &str)
     harness.step();
 }
 
+/// Types `last` at the end of the field labelled `label` and presses Enter, the keys in one
+/// frame, as a fast hand, a barcode reader or a loaded machine brings them. Into the frame's
+/// input itself: kittest's `type_text` and `key_press` give each queued event a frame of its own.
+#[allow(dead_code)]
+pub fn type_with_enter_in_one_frame(
+    harness: &mut Harness<'_, PaydeskApp>,
+    label: &str,
+    last: &str,
+) {
+    harness.get_by(text_input(label)).focus();
+    harness.step();
+    harness.key_press(egui::Key::End);
+    harness.step();
+    let enter = |pressed| egui::Event::Key {
+        key: egui::Key::Enter,
+        physical_key: None,
+        pressed,
+        repeat: false,
+        modifiers: egui::Modifiers::NONE,
+    };
+    let keys = [
+        egui::Event::Text(last.to_owned()),
+        enter(true),
+        enter(false),
+    ];
+    harness.input_mut().events.extend(keys);
+    harness.step();
+}
+
 /// Clicks the node labelled `label` once the layout has settled (dialogs animate in).
 pub fn click(harness: &mut Harness<'_, PaydeskApp>, label: &str) {
     harness.run_steps(4);
