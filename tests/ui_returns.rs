@@ -4,11 +4,15 @@
 //! part says «Devuelto» and the sale «Devuelta»; a partial return says «Devuelto $ 20.000 de
 //! $ 80.000», and the form what remains after it; in Caja without the owner's PIN, and with any
 //! bad input, nothing reaches the service (the simulator's withdraw requests counted); Cuadre del
-//! día shows the return apart from payouts, and sales less returns.
+//! día shows the return apart from payouts, and sales less returns. An amount whose last digit
+//! comes with Enter in one frame is returned (a part in cash) or reviewed as typed.
 
 mod common;
 
-use common::ui::{App, click, click_until, create_link, shows, text_input, type_into, wait_until};
+use common::ui::{
+    App, click, click_until, create_link, shows, text_input, type_into,
+    type_with_enter_in_one_frame, wait_until,
+};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use paydesk::ui::{Panel, PaydeskApp};
@@ -473,4 +477,74 @@ fn a_lost_answer_leaves_the_return_unknown_and_never_sends_it_again() {
         "no second try from the form"
     );
     assert_eq!(withdraws(&app, &harness), 1);
+}
+
+/// A sale of $ 80.000 paid by a link, its window open on Estado de pagos.
+fn sale_of_80_000_open(app: &App, harness: &mut Harness<'_, PaydeskApp>, what: &str) -> String {
+    let reference = approved_sale(app, harness, "80.000", what);
+    open_sale(harness, what, &reference);
+    reference
+}
+
+/// A loaded till or a fast hand: the amount's last digit and Enter reach the app in one frame.
+/// What goes back is what was typed, not what the field held when the frame began.
+#[test]
+fn a_part_returned_in_cash_with_its_last_digit_and_enter_in_one_frame_returns_what_was_typed() {
+    let app = App::new();
+    let mut harness = app.harness();
+    let session = harness.state().session().cloned().expect("a session");
+    let ledger = session.ledger.clone().expect("a ledger");
+    let anyone = paydesk::ledger::activity::Actor::new(paydesk::ledger::activity::Role::Anyone, "");
+    ledger
+        .open_shift(
+            &anyone,
+            paydesk::money::Pesos::new(50_000),
+            paydesk::clock::now_ms(),
+        )
+        .expect("the shift opens");
+    let reference = sale_of_80_000_open(&app, &mut harness, "Chaqueta de cuero");
+    click(&mut harness, "Devolver en efectivo (cliente presente)…");
+    wait_until(&mut harness, "the form says what remains", |h| {
+        shows(h, "quedan $ 80.000 por devolver")
+    });
+    type_into(&mut harness, "Valor", "1200");
+    type_with_enter_in_one_frame(&mut harness, "Valor", "0");
+    let sale = ledger
+        .sale_of_charge(session.profile_name(), &reference, "")
+        .expect("the books")
+        .expect("the sale");
+    wait_until(&mut harness, "the return is written", |_| {
+        !ledger.returns_of_sale_parts(sale.id).unwrap().is_empty()
+    });
+    let returns = ledger.returns_of_sale_parts(sale.id).unwrap();
+    assert_eq!(returns.len(), 1);
+    assert_eq!(
+        returns[0].amount,
+        paydesk::money::Pesos::new(12_000),
+        "the amount typed"
+    );
+}
+
+/// The review reads back what was typed when the last digit and Enter come in one frame.
+#[test]
+fn a_return_reviewed_with_its_last_digit_and_enter_in_one_frame_reads_back_what_was_typed() {
+    let app = App::new();
+    let mut harness = app.harness();
+    sale_of_80_000_open(&app, &mut harness, "Vestido rojo");
+    click(&mut harness, BY_PAYOUT);
+    wait_until(&mut harness, "the form", |h| {
+        shows(h, "quedan $ 80.000 por devolver")
+    });
+    type_into(&mut harness, "Alias Bre-B del cliente", "@ANA123");
+    type_into(&mut harness, "Valor", "1500");
+    type_with_enter_in_one_frame(&mut harness, "Valor", "0");
+    wait_until(&mut harness, "the review in words", |h| {
+        shows(h, "Confirme la devolución")
+    });
+    assert!(
+        harness.query_by_label("Devolver $ 15.000").is_some(),
+        "the amount typed; on screen: {}",
+        common::ui::on_screen(&harness)
+    );
+    assert_eq!(withdraws(&app, &harness), 0, "nothing sent before the yes");
 }

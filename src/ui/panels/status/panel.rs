@@ -253,8 +253,6 @@ impl StatusPanel {
     /// Any reference, looked up once or followed in today's list; a sale's number, looked up in
     /// the books; what the service or the books said of it.
     fn lookup_ui(&mut self, ui: &mut Ui, tracker: &Tracker) {
-        let reference = self.reference.trim().to_owned();
-        let number = reference.parse::<SaleNumber>().ok();
         let enter = egui::Grid::new("status-lookup")
             .num_columns(2)
             .show(ui, |ui| {
@@ -268,6 +266,10 @@ impl StatusPanel {
                 form::submitted(&response)
             })
             .inner;
+        // What is looked up is what the field holds after this frame's keys: a reader types a
+        // sale's number and Enter in one frame.
+        let reference = self.reference.trim().to_owned();
+        let number = reference.parse::<SaleNumber>().ok();
         ui.horizontal(|ui| {
             let busy = self.lookup.is_pending() || self.found.is_pending();
             let ready = !reference.is_empty() && !busy;

@@ -72,8 +72,8 @@ impl PartReturn {
             paid = part.paid.to_string(),
             remaining = remaining.to_string()
         ));
-        let asked = checked(form, part);
-        let problems = asked.as_ref().err().cloned().unwrap_or_default();
+        // Beside the fields, the problems of what they held before this frame's keys.
+        let problems = checked(form, part).err().unwrap_or_default();
         let enter = egui::Grid::new("part-return-form")
             .num_columns(2)
             .spacing([12.0, 6.0])
@@ -94,6 +94,9 @@ impl PartReturn {
                     )
             })
             .inner;
+        // Read again once the fields took this frame's keys: a last digit and Enter can come in
+        // one frame, and what is returned is what the fields hold now.
+        let asked = checked(form, part);
         self.write_row(ui, form, asked, enter);
         let typed = !form.amount.trim().is_empty() || !form.reason_words.trim().is_empty();
         if typed && !problems.is_empty() {

@@ -144,13 +144,18 @@ impl Refund {
             .value()
             .map(|found| found.returns)
             .unwrap_or_default();
-        let built = checked(form, &view.service, returns);
-        let problems = built.as_ref().err().cloned().unwrap_or_default();
+        // Beside the fields, the problems of what they held before this frame's keys.
+        let problems = checked(form, &view.service, returns)
+            .err()
+            .unwrap_or_default();
         let enter = egui::Grid::new("refund-form")
             .num_columns(2)
             .spacing([12.0, 6.0])
             .show(ui, |ui| fields(ui, form, &view.service, &problems))
             .inner;
+        // Read again once the fields took this frame's keys: a last digit and Enter can come in
+        // one frame, and what is reviewed (then sent) is what the fields hold now.
+        let built = checked(form, &view.service, returns);
         self.review_row(ui, form, built, enter);
         // Once a return went, the form asks nothing more: what it typed is not a problem.
         if (form.pressed_while_blocked || started(form)) && !problems.is_empty() && !self.has_sent()
