@@ -339,8 +339,8 @@ impl AccountsPanel {
         {
             self.queued.ask(ui, AccountsCommand::LoadBanks);
         }
-        let built = self.build_account();
-        let problems = built.as_ref().err().cloned().unwrap_or_default();
+        // Beside the fields, the problems of what they held before this frame's keys.
+        let problems = self.build_account().err().unwrap_or_default();
         let mut enter = false;
         egui::Grid::new("add-account")
             .num_columns(2)
@@ -381,6 +381,9 @@ impl AccountsPanel {
                     )],
                 );
             });
+        // What is linked is what the fields hold after this frame's keys (a last key and Enter
+        // can come in one frame).
+        let built = self.build_account();
         let pending = self.added.is_pending();
         let response = ui.add_enabled(
             built.is_ok() && !pending,
@@ -462,7 +465,7 @@ impl AccountsPanel {
             });
         if let Some(id) = self.deleting {
             ui.label(RichText::new(t!("accounts-delete-first")).weak());
-            let code = validate::otp_code(&self.delete_code);
+            let shown = validate::otp_code(&self.delete_code);
             egui::Grid::new("delete-account")
                 .num_columns(2)
                 .show(ui, |ui| {
@@ -471,9 +474,11 @@ impl AccountsPanel {
                         &t!("accounts-delete-code"),
                         &mut self.delete_code,
                         &t!("hint-from-phone"),
-                        code.as_ref().err(),
+                        shown.as_ref().err(),
                     );
                 });
+            // The code sent is the one the field holds after this frame's keys.
+            let code = validate::otp_code(&self.delete_code);
             ui.horizontal(|ui| {
                 if ui
                     .add_enabled(
@@ -497,7 +502,7 @@ impl AccountsPanel {
 
     fn lookup_ui(&mut self, ui: &mut Ui) {
         ui.label(RichText::new(t!("accounts-lookup-title")).strong());
-        let phone = validate::cellphone(Field::Cellphone, &self.lookup_phone);
+        let shown = validate::cellphone(Field::Cellphone, &self.lookup_phone);
         let mut enter = false;
         egui::Grid::new("instant-lookup")
             .num_columns(2)
@@ -507,10 +512,13 @@ impl AccountsPanel {
                     &t!("accounts-phone"),
                     &mut self.lookup_phone,
                     "300 123 4567",
-                    phone.as_ref().err(),
+                    shown.as_ref().err(),
                 );
                 enter = form::submitted(&r);
             });
+        // The number looked up is the one the field holds after this frame's keys (a last
+        // digit and Enter can come in one frame).
+        let phone = validate::cellphone(Field::Cellphone, &self.lookup_phone);
         let clicked = ui
             .add_enabled(
                 phone.is_ok() && !self.lookup.is_pending(),

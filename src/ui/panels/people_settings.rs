@@ -190,14 +190,14 @@ impl PeopleSection {
         people: &People,
         busy: bool,
     ) -> Option<AccessCommand> {
-        let name = validate::cashier_name(&self.cashier_name);
-        let pin = validate::new_pin(Field::NewPin, &self.cashier_pin);
-        // A rule is said once something is typed.
-        let name_problem = name
-            .as_ref()
+        // Beside the fields, the problems of what they held before this frame's keys; a rule is
+        // said once something is typed.
+        let name_problem = validate::cashier_name(&self.cashier_name)
             .err()
             .filter(|_| !self.cashier_name.is_empty());
-        let pin_problem = pin.as_ref().err().filter(|_| !self.cashier_pin.is_empty());
+        let pin_problem = validate::new_pin(Field::NewPin, &self.cashier_pin)
+            .err()
+            .filter(|_| !self.cashier_pin.is_empty());
         egui::Grid::new("new-cashier")
             .num_columns(2)
             .show(ui, |ui| {
@@ -206,16 +206,20 @@ impl PeopleSection {
                     &t!("people-cashier-name"),
                     &mut self.cashier_name,
                     &t!("people-cashier-name-hint"),
-                    name_problem,
+                    name_problem.as_ref(),
                 );
                 secret_row(
                     ui,
                     &t!("people-cashier-pin"),
                     &mut self.cashier_pin,
                     &t!("people-pin-hint"),
-                    pin_problem,
+                    pin_problem.as_ref(),
                 );
             });
+        // The cashier kept is what the fields hold after this frame's keys: a PIN a digit short
+        // would be one she never typed.
+        let name = validate::cashier_name(&self.cashier_name);
+        let pin = validate::new_pin(Field::NewPin, &self.cashier_pin);
         let (Ok(name), Ok(pin)) = (name, pin) else {
             ui.add_enabled(false, egui::Button::new(t!("people-add-cashier")));
             return None;

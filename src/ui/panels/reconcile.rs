@@ -323,6 +323,9 @@ impl ReconcilePanel {
         let dates = self.dates();
         if self.range == Range::Other {
             self.typed_dates_ui(ui, &dates);
+            // What is reported, printed or exported is the range the fields hold after this
+            // frame's keys.
+            return self.dates();
         } else if let Ok((from, to)) = dates {
             ui.label(RichText::new(shown_range(from, to)).weak());
         }

@@ -227,8 +227,8 @@ impl RegisterPanel {
         ui.heading(t!("register-title"));
         let shown = crate::config::shown_profile_name(profile_name);
         ui.label(RichText::new(t!("register-on-profile", name = shown.as_str())).weak());
-        let built = self.form.parse();
-        let problems = built.as_ref().err().cloned().unwrap_or_default();
+        // Beside the fields, the problems of what they held before this frame's keys.
+        let problems = self.form.parse().err().unwrap_or_default();
         egui::ScrollArea::both()
             .id_salt("register-scroll")
             .show(ui, |ui| {
@@ -238,6 +238,9 @@ impl RegisterPanel {
                     .show(ui, |ui| form_rows(ui, &mut self.form, &problems))
                     .inner;
                 ui.add_space(crate::ui::theme::space::MEDIUM);
+                // What is sent is what the fields hold after this frame's keys (a last key and
+                // Enter can come in one frame).
+                let built = self.form.parse();
                 self.submit_ui(ui, built, enter, &problems);
                 if let Some(error) = self.request.error() {
                     error_box(ui, error);

@@ -104,10 +104,12 @@ impl SettingsPanel {
         let Some(editor) = &mut self.editor else {
             return;
         };
-        let built = editor
+        // Beside the fields, the problems of what they held before this frame's keys.
+        let problems = editor
             .draft
-            .build(view.profile_names, editor.editing.as_ref());
-        let problems = built.as_ref().err().cloned().unwrap_or_default();
+            .build(view.profile_names, editor.editing.as_ref())
+            .err()
+            .unwrap_or_default();
         let mut to_save = None;
         let cancelled = egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.label(
@@ -122,6 +124,11 @@ impl SettingsPanel {
             if editor.offers_sign_in() {
                 enter |= editor.sign_in_rows(ui);
             }
+            // What is saved is what the fields hold after this frame's keys (a last key and
+            // Enter can come in one frame).
+            let built = editor
+                .draft
+                .build(view.profile_names, editor.editing.as_ref());
             let mut cancel = false;
             ui.horizontal(|ui| {
                 let button = ui.add_enabled(
