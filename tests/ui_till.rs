@@ -5,7 +5,8 @@
 mod common;
 
 use common::ui::{
-    App, click, create_link, harness_listening, shows, text_input, type_into, wait_until,
+    App, click, create_link, harness_listening, shows, text_input, type_into,
+    type_with_enter_in_one_frame, wait_until,
 };
 use egui_kittest::kittest::Queryable;
 use paydesk::i18n::Language;
@@ -146,6 +147,36 @@ fn expired_and_failed_payments_end_on_the_customer_screen_in_words() {
         harness.step();
         assert!(shows(&harness, "Crear link de pago"));
         assert!(shows(&harness, banner), "{banner}");
+        click(&mut harness, "Nueva venta");
+    }
+}
+
+/// A loaded till, a fast hand or a barcode reader: the amount's last keys and Enter reach the
+/// app in one frame. The link is for the amount typed, not for what the field read when the
+/// frame began (seen in a real window: $ 12.000 typed, and Enter refused "$ 12" as below the
+/// minimum, or sent $ 1.200).
+#[test]
+fn keys_and_enter_in_one_frame_charge_the_amount_typed() {
+    let app = App::new();
+    let mut harness = app.harness();
+    // Another amount the second time: the same one within a minute would be asked about first.
+    let sales = [("", "12000", 12_000), ("1500", "0", 15_000)];
+    for (made, (before, last, expected)) in sales.into_iter().enumerate() {
+        if !before.is_empty() {
+            type_into(&mut harness, "Valor", before);
+        }
+        type_with_enter_in_one_frame(&mut harness, "Valor", last);
+        wait_until(&mut harness, "the link is created", |h| {
+            h.state().tracker().payments.len() > made
+        });
+        let amounts: Vec<_> = harness
+            .state()
+            .tracker()
+            .payments
+            .iter()
+            .filter_map(|payment| payment.amount.map(|a| a.get()))
+            .collect();
+        assert_eq!(amounts.first(), Some(&expected), "{amounts:?}");
         click(&mut harness, "Nueva venta");
     }
 }

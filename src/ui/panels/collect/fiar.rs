@@ -188,7 +188,9 @@ impl FiarForm {
         form::problem_slot(ui, shown.map(|problem| problem.message.as_str()));
         self.customer_ui(ui);
         ui.add_space(crate::ui::theme::space::LARGE);
-        self.foot_ui(ui, parsed, &problems, (lines, queued));
+        // Read again now the fields took this frame's keys: what goes on the tab is what they
+        // read, not what the frame began with.
+        self.foot_ui(ui, self.typed.parse(), &problems, (lines, queued));
     }
 
     /// «Abono en efectivo»: what the customer pays now, and what goes on the tab.

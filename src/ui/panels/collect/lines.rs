@@ -234,8 +234,7 @@ impl SaleLines {
 
     /// The line being typed, «Agregar producto», and «Guardar en frecuentes» for it.
     fn typed_ui(&mut self, ui: &mut Ui) {
-        let parsed = self.typed.parse();
-        let problems = parsed.as_ref().err().cloned().unwrap_or_default();
+        let problems = self.typed.parse().err().unwrap_or_default();
         let started =
             !self.typed.description.trim().is_empty() || !self.typed.unit_price.trim().is_empty();
         let mut enter = false;
@@ -271,6 +270,9 @@ impl SaleLines {
         // One line kept for the first problem, so the items below never move.
         let shown = rows_problem(&problems).filter(|_| started || self.pressed);
         problem_slot(ui, shown);
+        // Read again now the fields took this frame's keys: the price and Enter in one frame
+        // add the price typed.
+        let parsed = self.typed.parse();
         ui.horizontal_wrapped(|ui| {
             let add = ui.add_enabled(parsed.is_ok(), egui::Button::new(t!("cobrar-line-add")));
             if parsed.is_err()

@@ -64,8 +64,8 @@ impl LinkForm {
         view: &CollectView<'_>,
         queued: &mut Queue<CollectCommand>,
     ) {
-        let built = self.build(view);
-        let problems = built.as_ref().err().cloned().unwrap_or_default();
+        // The problems beside the fields are the frame's start; what goes is read after them.
+        let problems = self.build(view).err().unwrap_or_default();
         let mut enter = false;
         enter |= self.fields.ui_amount(ui, &problems);
         ui.add_space(crate::ui::theme::space::SMALL);
@@ -97,6 +97,9 @@ impl LinkForm {
         });
         ui.add_space(crate::ui::theme::space::LARGE);
         let button = (t!("collect-create-link"), link_labels());
+        // Read again now the fields took this frame's keys: "0" and Enter in one frame send
+        // $ 12.000, not the $ 1.200 the frame began with.
+        let built = self.build(view);
         let mut form = self
             .fields
             .foot(built.map(ChargeRequest::Link), button, enter);

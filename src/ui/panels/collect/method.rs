@@ -157,8 +157,8 @@ impl MethodForm {
             self.banks_for = Some(self.method_id);
             queued.push(CollectCommand::LoadBanks(self.method_id));
         }
-        let built = self.build(view);
-        let problems = built.as_ref().err().cloned().unwrap_or_default();
+        // The problems beside the fields are the frame's start; what goes is read after them.
+        let problems = self.build(view).err().unwrap_or_default();
         self.method_picker(ui, view);
         ui.add_space(crate::ui::theme::space::SMALL);
         let mut enter = self.fields.ui_amount(ui, &problems);
@@ -186,6 +186,8 @@ impl MethodForm {
         }
         ui.add_space(crate::ui::theme::space::MEDIUM);
         let button = (t!("collect-create-payment"), method_labels());
+        // Read again now the fields took this frame's keys (see the link form).
+        let built = self.build(view);
         let form = self
             .fields
             .foot(built.map(ChargeRequest::Method), button, enter);

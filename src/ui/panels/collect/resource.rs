@@ -222,8 +222,8 @@ impl ResourceForm {
         }
         self.methods_offered_ui(ui, queued);
         let shape = self.shape();
-        let built = self.build();
-        let problems = built.as_ref().err().cloned().unwrap_or_default();
+        // The problems beside the fields are the frame's start; what goes is read after them.
+        let problems = self.build().err().unwrap_or_default();
         let mut enter = false;
         egui::Grid::new("resource-form")
             .num_columns(2)
@@ -240,6 +240,8 @@ impl ResourceForm {
             ui.label(RichText::new(t!("resource-static-no-amount")).weak());
         }
         ui.add_space(crate::ui::theme::space::MEDIUM);
+        // Read again now the fields took this frame's keys (see the link form).
+        let built = self.build();
         let form = SaleForm {
             started: self.started(),
             sale: built.map(ChargeRequest::Resource),
