@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::ui::{App, click, shows, type_into, wait_until};
+use common::ui::{App, click, shows, type_into, type_with_enter_in_one_frame, wait_until};
 use egui::accesskit::Role;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 use paydesk::ui::Panel;
@@ -86,6 +86,29 @@ fn a_payout_is_confirmed_in_words_and_a_double_click_sends_once() {
         harness.query_all_by_label("264").next().is_none(),
         "no method ids"
     );
+}
+
+/// The amount's last digit and Enter in one frame (a loaded till, a fast hand): the review
+/// reads back the amount typed, not the one the frame began with.
+#[test]
+fn the_last_digit_and_enter_in_one_frame_review_the_amount_typed() {
+    let app = App::new();
+    let mut harness = app.harness();
+    harness.state_mut().show_panel(Panel::Payouts);
+    harness.step();
+    type_into(&mut harness, "Alias Bre-B de quien recibe", "@PEDRO987");
+    type_into(&mut harness, "Valor", "2000");
+    type_with_enter_in_one_frame(&mut harness, "Valor", "0");
+    wait_until(&mut harness, "the confirmation", |h| {
+        shows(h, "Confirme la dispersión")
+    });
+    assert!(
+        shows(&harness, "Enviar $ 20.000"),
+        "the amount typed is read back"
+    );
+    assert!(!shows(&harness, "Enviar $ 2.000"));
+    click(&mut harness, "Cancelar");
+    assert_eq!(app.requests_to(&harness, WITHDRAW), 0);
 }
 
 #[test]

@@ -14,13 +14,15 @@ use super::*;
 
 impl PayoutsPanel {
     pub(super) fn form_ui(&mut self, ui: &mut Ui, view: &PayoutsView<'_>) {
-        let built = self.build(&view.service);
-        let problems = built.as_ref().err().cloned().unwrap_or_default();
+        // The problems beside the fields are the frame's start; what is reviewed is read after
+        // them, so a last digit and Enter in one frame review the amount typed.
+        let problems = self.build(&view.service).err().unwrap_or_default();
         let enter = egui::Grid::new("payout-form")
             .num_columns(2)
             .spacing([12.0, 6.0])
             .show(ui, |ui| self.form_rows(ui, view.service.dialect, &problems))
             .inner;
+        let built = self.build(&view.service);
         if self.method_id == crate::api::payout_methods::ONLINE_PAYOUT_METHOD {
             ui.label(RichText::new(t!("payouts-online-limits")).weak());
         }
