@@ -253,10 +253,19 @@ fn the_display_opens_on_the_second_monitor_and_the_till_keeps_working() {
         }
         None
     });
-    // "Mostrar al cliente" has the keyboard once the sale exists.
-    keys(&display, &cashier, &["Return"]);
-    let customer = wait_for("the customer display", 30, || {
-        find_window(&display, "Pantalla del cliente")
+    // "Mostrar al cliente" has the keyboard once the sale's card is drawn, which can be a few
+    // frames after the sale is in the books: Enter again while no display appears (before the
+    // card, it lands in the empty amount, which only says what is missing).
+    let customer = wait_for("the customer display", 60, || {
+        keys(&display, &cashier, &["Return"]);
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < deadline {
+            if let Some(window) = find_window(&display, "Pantalla del cliente") {
+                return Some(window);
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        None
     });
     let (x, y, width, height) = wait_for("the display on the customer's monitor", 30, || {
         let place = geometry(&display, &customer);
