@@ -589,13 +589,18 @@ receiver-port-forbidden = The system does not let port { $port } be used without
 receiver-address-absent = This computer has no address { $address }: in Settings write 0.0.0.0 (all) or 127.0.0.1 (this computer only) and restart paydesk.
 
 ## settings file
-config-read = Could not read the settings file { $path }: { $error }
-config-too-new = The settings file { $path } was written by a newer paydesk (format { $format }); update paydesk to use it
-config-mistake = The settings file { $path } has a mistake: { $message }
-config-save = Could not save the settings file { $path }: { $error }
+config-read = paydesk's settings could not be read. Check that the file exists and that your user on this computer may open it.
+config-too-new = The settings were saved by a newer paydesk (format { $format }): update paydesk on this computer to use them.
+config-mistake = paydesk's settings have a mistake and could not be read. Correct the file (Details say where) or ask whoever installed paydesk for help.
+config-save = paydesk's settings could not be saved. Check that the disk has room and that your user on this computer may write in that folder.
 config-no-profile = There is no profile named { $name }
 config-profile-problem = Profile { $name }: { $problem }
-config-no-folder = No folder for settings could be found on this computer; set PAYDESK_CONFIG_DIR
+config-no-folder = No folder for paydesk's settings could be found on this computer. Ask whoever installed paydesk for help.
+config-profile-address-missing = the service's address (or the payments' one) is missing
+config-profile-address-unreadable = one of the service's addresses is not a web address
+config-profile-address-insecure = the service's addresses must start with https://
+config-profile-listen = the address where notifications are heard must look like 127.0.0.1:8787
+config-profile-brand = the shop's brand number must be greater than zero
 
 ## ledger
 ledger-io = This computer's books could not be read or written. Check that the disk has room and that no other program has them open; if it goes on, restore the latest copy in Settings › Backups.
@@ -950,7 +955,15 @@ ledger-pin-hash = The PIN could not be saved. Try again.
 ledger-export = The file could not be written. Check that the folder exists and that the disk has room.
 actor-owner = Owner
 actor-cashier = Cashier { $name }
-actor-anyone = No PIN (anyone)
+actor-anyone = the till
+actor-at-till = { $who } at { $till }
+till-name-title = This till's name
+till-name-explain = This is how this till is named on sales, shifts, paper and files. Without a PIN, the till itself is who serves.
+till-name-save = Save name
+till-name-saved = This till is called { $name }.
+till-name-empty = type this till's name
+till-name-too-long = a till's name has at most { $max } characters
+till-name-unprintable = use only letters, digits and punctuation in the till's name
 action-payout = Payout sent
 action-bank-account-added = Bank account added
 action-bank-account-deleted = Bank account deleted
@@ -2075,7 +2088,6 @@ fiado-forget-heading = The customer's data (Ley 1581)
 fiado-forget-note = At the customer's request (Ley 1581): their name, cellphone and document are erased; the amounts stay. Only once the tab is at zero.
 fiado-forget-button = Forget customer
 fiado-by-service = The service (link or QR)
-fiado-by-at = { $who } at the { $till } till
 fiado-from-collect = Put on a tab…
 
 ## Tabs in the close

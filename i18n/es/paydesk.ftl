@@ -589,13 +589,18 @@ receiver-port-forbidden = El sistema no deja usar el puerto { $port } sin permis
 receiver-address-absent = Este computador no tiene la dirección { $address }: en Configuración escriba 0.0.0.0 (todas) o 127.0.0.1 (solo este computador) y reinicie paydesk.
 
 ## settings file
-config-read = No se pudo leer el archivo de configuración { $path }: { $error }
-config-too-new = El archivo de configuración { $path } lo escribió una versión más nueva de paydesk (formato { $format }): actualice paydesk para usarlo
-config-mistake = El archivo de configuración { $path } tiene un error: { $message }
-config-save = No se pudo guardar el archivo de configuración { $path }: { $error }
+config-read = No se pudo leer la configuración de paydesk. Revise que el archivo exista y que su usuario del computador pueda abrirlo.
+config-too-new = La configuración la guardó una versión más nueva de paydesk (formato { $format }): actualice paydesk en este computador para usarla.
+config-mistake = La configuración de paydesk tiene un error y no se pudo leer. Corrija el archivo (se dice dónde en Detalles) o pida ayuda a quien instaló paydesk.
+config-save = No se pudo guardar la configuración de paydesk. Revise que el disco tenga espacio y que su usuario del computador pueda escribir en esa carpeta.
 config-no-profile = No hay un perfil llamado { $name }
 config-profile-problem = Perfil { $name }: { $problem }
-config-no-folder = No se encontró una carpeta para la configuración en este computador; defina PAYDESK_CONFIG_DIR
+config-no-folder = No se encontró en este computador una carpeta donde guardar la configuración de paydesk. Pida ayuda a quien instaló paydesk.
+config-profile-address-missing = le falta la dirección del servicio (o la de pagos)
+config-profile-address-unreadable = una de sus direcciones del servicio no es una dirección web
+config-profile-address-insecure = sus direcciones del servicio deben empezar por https://
+config-profile-listen = la dirección donde escucha las notificaciones debe ser como 127.0.0.1:8787
+config-profile-brand = el número de marca del comercio debe ser mayor que cero
 
 ## ledger
 ledger-io = No se pudieron leer o escribir los libros de este computador. Revise que el disco tenga espacio y que otro programa no los tenga abiertos; si sigue, restaure la última copia en Configuración › Copias de seguridad.
@@ -950,7 +955,15 @@ ledger-pin-hash = No se pudo guardar el PIN. Intente de nuevo.
 ledger-export = No se pudo escribir el archivo. Revise que la carpeta exista y que el disco tenga espacio.
 actor-owner = Dueño
 actor-cashier = Cajero { $name }
-actor-anyone = Sin PIN (cualquiera)
+actor-anyone = la caja
+actor-at-till = { $who } en { $till }
+till-name-title = Nombre de esta caja
+till-name-explain = Así se llama esta caja en las ventas, los turnos, el papel y los archivos. Sin PIN, quien atiende es la caja.
+till-name-save = Guardar nombre
+till-name-saved = Esta caja se llama { $name }.
+till-name-empty = escriba el nombre de esta caja
+till-name-too-long = el nombre de la caja tiene como máximo { $max } letras
+till-name-unprintable = use solo letras, números y signos en el nombre de la caja
 action-payout = Dispersión enviada
 action-bank-account-added = Cuenta bancaria inscrita
 action-bank-account-deleted = Cuenta bancaria eliminada
@@ -2075,7 +2088,6 @@ fiado-forget-heading = Los datos del cliente (Ley 1581)
 fiado-forget-note = A pedido del cliente (Ley 1581): se borran su nombre, celular y documento; los valores quedan. Solo con la cuenta en cero.
 fiado-forget-button = Olvidar cliente
 fiado-by-service = El servicio (link o QR)
-fiado-by-at = { $who } en la caja { $till }
 fiado-from-collect = Fiar a…
 
 ## Fiado en el cuadre

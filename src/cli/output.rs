@@ -92,6 +92,11 @@ impl Failure {
                 .map(|p| json!({"field": p.field.as_str(), "message": p.message}))
                 .collect();
         }
+        if let Failure::Config(config) = self
+            && let Some(detail) = crate::i18n::Explained::detail(config)
+        {
+            error["detail"] = json!(detail);
+        }
         if let Failure::Api(api) = self {
             if let Some(message) = api.service_message() {
                 error["serviceMessage"] = json!(message);
@@ -199,6 +204,10 @@ impl Output {
                         details.push(crate::t!("problem-detail-line", detail = detail));
                     }
                     let _ = writeln!(stderr, "  ({})", for_terminal(&details.join(", ")));
+                }
+                Failure::Config(config) => {
+                    // The sentence, then the file and what the system said, «Detalles».
+                    let _ = writeln!(stderr, "{}", for_terminal(&crate::i18n::in_full(config)));
                 }
                 other => {
                     let _ = writeln!(stderr, "{}", for_terminal(&other.to_string()));

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::profile::{Environment, Profile, SIMULATOR_PROFILE, check_ledger_url};
-use super::{display, printer, speech, updates};
+use super::{display, printer, speech, till, updates};
 use crate::validate::Field;
 
 /// The format written by this version. Older files are read and upgraded on save.
@@ -68,6 +68,9 @@ pub struct ConfigFile {
     /// Which of this computer's monitors faces the customer.
     #[serde(default, skip_serializing_if = "display::DisplaySettings::is_unset")]
     pub display: display::DisplaySettings,
+    /// This till's name (each computer is one till).
+    #[serde(default, skip_serializing_if = "till::TillSettings::is_unset")]
+    pub till: till::TillSettings,
     #[serde(default)]
     pub profiles: BTreeMap<String, Profile>,
 }
@@ -82,33 +85,63 @@ impl Default for ConfigFile {
             updates: updates::UpdateSettings::default(),
             speech: speech::SpeechSettings::default(),
             display: display::DisplaySettings::default(),
+            till: till::TillSettings::default(),
             profiles: BTreeMap::new(),
         }
     }
 }
 
+/// What went wrong with the settings file, in the person's words; the file's path and what the
+/// system or the TOML reader said are the detail (`Explained`), shown under «Detalles».
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
-    #[error("{}", crate::t!("config-read", path = .path.display().to_string(), error = .source.to_string()))]
+    #[error("{}", crate::t!("config-read"))]
     Read {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("{}", crate::t!("config-mistake", path = .path.display().to_string(), message = .message.as_str()))]
+    #[error("{}", crate::t!("config-mistake"))]
     Parse { path: PathBuf, message: String },
-    #[error("{}", crate::t!("config-too-new", path = .path.display().to_string(), format = .found.to_string()))]
+    #[error("{}", crate::t!("config-too-new", format = .found.to_string()))]
     TooNew { path: PathBuf, found: u32 },
-    #[error("{}", crate::t!("config-save", path = .path.display().to_string(), error = .source.to_string()))]
+    #[error("{}", crate::t!("config-save"))]
     Write {
         path: PathBuf,
         source: std::io::Error,
     },
     #[error("{}", crate::t!("config-no-profile", name = format!("{:?}", .0)))]
     UnknownProfile(String),
+    /// A profile the file names breaks a rule: `problem` in the person's words, `detail` the
+    /// setting as the file spells it.
     #[error("{}", crate::t!("config-profile-problem", name = format!("{:?}", .name), problem = .problem.to_string()))]
-    Invalid { name: String, problem: String },
+    Invalid {
+        name: String,
+        problem: String,
+        detail: Option<String>,
+    },
     #[error("{}", crate::t!("config-no-folder"))]
     NoConfigDir,
+    #[error(transparent)]
+    TillName(super::till::TillNameProblem),
+}
+
+impl crate::i18n::Explained for ConfigError {
+    fn detail(&self) -> Option<String> {
+        match self {
+            ConfigError::Read { path, source } | ConfigError::Write { path, source } => {
+                Some(format!("{}: {source}", path.display()))
+            }
+            ConfigError::Parse { path, message } => Some(format!("{}: {message}", path.display())),
+            ConfigError::TooNew { path, found } => {
+                Some(format!("{} (version = {found})", path.display()))
+            }
+            ConfigError::Invalid { detail, .. } => detail.clone(),
+            ConfigError::NoConfigDir => {
+                Some("no home or application data folder; PAYDESK_CONFIG_DIR names one".to_owned())
+            }
+            ConfigError::UnknownProfile(_) | ConfigError::TillName(_) => None,
+        }
+    }
 }
 
 impl ConfigFile {
@@ -175,11 +208,13 @@ impl ConfigFile {
     }
 }
 
-/// URLs a profile names must be absolute, and HTTPS unless on this computer.
+/// URLs a profile names must be absolute, and HTTPS unless on this computer. Each refusal says
+/// the rule in the person's words and, as its detail, the setting as the file spells it.
 pub fn check_profile(name: &str, profile: &Profile) -> Result<(), ConfigError> {
-    let invalid = |problem: String| ConfigError::Invalid {
+    let invalid = |problem: String, detail: String| ConfigError::Invalid {
         name: name.to_owned(),
         problem,
+        detail: Some(detail),
     };
     if profile.environment != Environment::Simulator {
         for (field, value) in [
@@ -187,37 +222,52 @@ pub fn check_profile(name: &str, profile: &Profile) -> Result<(), ConfigError> {
             ("pay_url", &profile.pay_url),
         ] {
             let Some(text) = value else {
-                return Err(invalid(format!("{field} is required")));
+                return Err(invalid(
+                    crate::t!("config-profile-address-missing"),
+                    format!("{field}: (missing)"),
+                ));
             };
-            let url = url::Url::parse(text)
-                .map_err(|_| invalid(format!("{field} is not a web address: {text}")))?;
+            let url = url::Url::parse(text).map_err(|error| {
+                invalid(
+                    crate::t!("config-profile-address-unreadable"),
+                    format!("{field} = {text:?}: {error}"),
+                )
+            })?;
             if !crate::validate::is_secure_or_loopback(&url) {
-                return Err(invalid(format!("{field} must start with https://")));
+                return Err(invalid(
+                    crate::t!("config-profile-address-insecure"),
+                    format!("{field} = {text:?}"),
+                ));
             }
         }
     }
     if let Some(url) = &profile.webhook_url {
         crate::validate::web_url(Field::ProfileWebhookUrl, url)
-            .map_err(|error| invalid(error.to_string()))?;
+            .map_err(|error| invalid(error.to_string(), format!("webhook_url = {url:?}")))?;
     }
     if let Some(url) = &profile.shop_url {
         crate::validate::shop_url(Field::ShopUrl, url)
-            .map_err(|error| invalid(error.to_string()))?;
+            .map_err(|error| invalid(error.to_string(), format!("shop_url = {url:?}")))?;
     }
     if let Some(url) = &profile.ledger_url {
         // Checked in full (host, user, TLS) when the ledger is opened; here, what makes the file
-        // unsafe to keep: a password written into it.
-        check_ledger_url(url).map_err(|problem| invalid(format!("ledger_url: {problem}")))?;
+        // unsafe to keep: a password written into it. The address itself may hold that
+        // password, so the detail names the setting only.
+        check_ledger_url(url).map_err(|problem| invalid(problem, "ledger_url".to_owned()))?;
     }
     if let Some(listen) = &profile.webhook_listen
         && listen.parse::<std::net::SocketAddr>().is_err()
     {
-        return Err(invalid(format!(
-            "webhook_listen must be an address like 127.0.0.1:8787, not {listen}"
-        )));
+        return Err(invalid(
+            crate::t!("config-profile-listen"),
+            format!("webhook_listen = {listen:?}"),
+        ));
     }
     if profile.brand_id <= 0 {
-        return Err(invalid("brand_id must be a positive number".into()));
+        return Err(invalid(
+            crate::t!("config-profile-brand"),
+            format!("brand_id = {}", profile.brand_id),
+        ));
     }
     Ok(())
 }

@@ -12,6 +12,7 @@ pub mod printer;
 mod profile;
 pub mod single_instance;
 pub mod speech;
+pub mod till;
 pub mod updates;
 
 pub use draft::{ProfileDraft, check_profile_name};
@@ -26,3 +27,4 @@ pub use profile::{
     DEFAULT_WEBHOOK_LISTEN, Environment, Profile, SIMULATOR_PROFILE, TransactionTokenMode,
     shown_profile_name,
 };
+pub use till::{TillSettings, check_till_name, this_till_name};

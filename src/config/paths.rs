@@ -176,11 +176,13 @@ impl Paths {
 
     pub fn load(&self) -> Result<ConfigFile, ConfigError> {
         let path = self.config_file();
-        match std::fs::read_to_string(&path) {
+        let config = match std::fs::read_to_string(&path) {
             Ok(text) => ConfigFile::parse(&text, &path),
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(ConfigFile::default()),
             Err(source) => Err(ConfigError::Read { path, source }),
-        }
+        }?;
+        super::till::remember(&config.till);
+        Ok(config)
     }
 
     /// Reads the settings, changes them and writes them back, one change at a time in this
@@ -252,6 +254,17 @@ impl Paths {
         std::fs::rename(&temporary, &path).map_err(|source| {
             crate::owner_only::remove_leftover(&temporary);
             write(source)
+        })?;
+        super::till::remember(&config.till);
+        Ok(())
+    }
+
+    /// Names this till (the first start's question, Configuración). Blocking: a small file.
+    pub fn name_till(&self, name: &str) -> Result<String, ConfigError> {
+        let name = super::till::check_till_name(name).map_err(ConfigError::TillName)?;
+        self.change(|config| {
+            config.till.name = Some(name.clone());
+            Ok(name)
         })
     }
 }

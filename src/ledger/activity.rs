@@ -10,7 +10,7 @@ use super::base::Ledger;
 use super::error::LedgerError;
 use super::store::{Conn, Row, args};
 
-pub use super::actor::{Actor, Role, this_till};
+pub use super::actor::{Actor, Role, seller_words, this_till};
 
 /// What was done.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

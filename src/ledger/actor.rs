@@ -37,7 +37,8 @@ pub struct Actor {
     pub role: Role,
     /// A cashier's name (empty for the owner and for anyone).
     pub name: String,
-    /// The computer, as its owner named it.
+    /// The till, as its owner named it (rows written before tills had names hold the
+    /// computer's host name: the books keep what was written, docs/decisions.md).
     pub till: String,
 }
 
@@ -50,7 +51,8 @@ impl Actor {
         }
     }
 
-    /// Who, in words.
+    /// Who, in words. Where no PIN was typed the till itself acted: «la caja», never "no PIN"
+    /// (the one place an actor becomes words, so every screen, paper and file says the same).
     pub fn words(&self) -> String {
         match self.role {
             Role::Owner => crate::t!("actor-owner"),
@@ -58,14 +60,34 @@ impl Actor {
             Role::Anyone => crate::t!("actor-anyone"),
         }
     }
+
+    /// Who, and at which till: «Cajero Ana en Caja 2»; the till alone where the till acted
+    /// («Caja 2», not «la caja en Caja 2»). A row that named no till says who only.
+    pub fn words_at(&self) -> String {
+        match (self.role, self.till.is_empty()) {
+            (_, true) => self.words(),
+            (Role::Anyone, false) => self.till.clone(),
+            (Role::Owner | Role::Cashier, false) => crate::t!(
+                "actor-at-till",
+                who = self.words(),
+                till = self.till.as_str()
+            ),
+        }
+    }
 }
 
-/// This computer's name, as the shop's people know their tills (asked of the OS once).
+/// A seller as the figures group them: a cashier by name; a sale that named nobody was made by
+/// the till («la caja»), as `Actor::words` says it.
+pub fn seller_words(name: &str) -> String {
+    if name.is_empty() {
+        crate::t!("actor-anyone")
+    } else {
+        name.to_owned()
+    }
+}
+
+/// This till's name as its owner gave it in the settings, else «Caja 1»; never the computer's
+/// host name (`config::till`).
 pub fn this_till() -> String {
-    static NAME: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    NAME.get_or_init(|| {
-        let name = gethostname::gethostname().to_string_lossy().into_owned();
-        crate::untrusted::ForLog(&name).to_string()
-    })
-    .clone()
+    crate::config::this_till_name()
 }

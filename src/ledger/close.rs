@@ -386,13 +386,9 @@ fn part(label: String, totals: Totals) -> TotalsLine {
     }
 }
 
-/// The cashier a line names: nobody where the sale named none.
+/// The cashier a line names: the till («la caja») where the sale named none.
 fn cashier_label(name: &str) -> String {
-    let who = if name.is_empty() {
-        crate::t!("caja-nobody")
-    } else {
-        name.to_owned()
-    };
+    let who = crate::ledger::activity::seller_words(name);
     crate::t!("reconcile-by-cashier", name = who)
 }
 

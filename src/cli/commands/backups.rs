@@ -28,7 +28,7 @@ fn backup_folder(ctx: &Context<'_>, to: Option<&Path>) -> Result<PathBuf, Failur
     match to {
         Some(folder) => Ok(folder.to_owned()),
         None => {
-            let config = ctx.paths.load().map_err(blocking_failure)?;
+            let config = ctx.paths.load()?;
             Ok(config.books.backup_folder(&ctx.paths.data_dir))
         }
     }

@@ -129,14 +129,7 @@ pub fn show(ui: &mut Ui, month: Option<&Report>, range: &Report, catalog: &Metho
             let cashiers: Vec<(String, Pesos)> = sales
                 .by_cashier
                 .iter()
-                .map(|(name, net)| {
-                    let name = if name.is_empty() {
-                        t!("caja-nobody")
-                    } else {
-                        name.clone()
-                    };
-                    (name, *net)
-                })
+                .map(|(name, net)| (crate::ledger::activity::seller_words(name), *net))
                 .collect();
             named_bars(
                 ui,

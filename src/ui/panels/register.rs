@@ -215,8 +215,8 @@ impl RegisterPanel {
                         _ => (format!("{done} {}", t!("register-done-keyring")), None),
                     })
                 }
-                // The settings file's own sentence names the file and the system's reason.
-                Err(error) => Err(Problem::words(error.to_string())),
+                // The settings file's sentence; its path and the system's reason under «Detalles».
+                Err(error) => Err(Problem::of(&error)),
             });
         }
     }

@@ -287,7 +287,7 @@ impl Backups {
         }
         match finished(&mut self.saving_folder) {
             Some(Ok(folder)) => self.set_folder(bridge, folder),
-            Some(Err(error)) => self.last_result = Some(Err(Problem::words(error.to_string()))),
+            Some(Err(error)) => self.last_result = Some(Err(Problem::of(&error))),
             None => {}
         }
         self.poll_copies();

@@ -126,7 +126,7 @@ impl CustomerData {
                     self.blanked_at = None;
                     Ok(crate::t!("customers-days-saved", days = days))
                 }
-                Err(error) => Err(Problem::words(error.to_string())),
+                Err(error) => Err(Problem::of(&error)),
             });
         }
         // Nobody asked for the blanking: it is only written down when it fails, and tried

@@ -196,11 +196,11 @@ pub fn start(
     running_simulator: Option<crate::simulator::RunningSimulator>,
 ) -> Task<Result<Arc<Session>, UiError>> {
     bridge.spawn(async move {
-        let config = paths.load().map_err(|e| UiError::local(e.to_string()))?;
+        let config = paths.load().map_err(|error| UiError::explained(&error))?;
         let name = profile.unwrap_or_else(|| config.active_profile_name().to_owned());
         let profile = config
             .profile(&name)
-            .map_err(|e| UiError::local(e.to_string()))?;
+            .map_err(|error| UiError::explained(&error))?;
         let ledger = ledger_for(&paths, &name, profile.ledger_url.as_deref(), &stores).await;
         let stores = LocalStores {
             secrets: stores.secrets,
@@ -217,6 +217,7 @@ pub fn start(
         .await
         .map_err(|error| match error {
             ConnectError::Api(api) => UiError::from(api),
+            ConnectError::Config(config) => UiError::explained(&config),
             other => UiError::local(other.to_string()),
         })?;
         let receiver = start_receiver(&connection, &stores, webhooks).await;

@@ -301,9 +301,13 @@ impl Tracker {
         self.store = store;
     }
 
-    /// Who is at this till now, and the till.
-    pub fn at_till(&self) -> &MadeBy {
-        &self.at_till
+    /// Who is at this till now, and the till by the name it has now (the owner may rename it in
+    /// Configuración while the app runs: a sale made after that is still this till's).
+    pub fn at_till(&self) -> MadeBy {
+        MadeBy {
+            cashier: self.at_till.cashier.clone(),
+            till: crate::ledger::activity::this_till(),
+        }
     }
 
     /// The cashier at the till changed (empty: nobody named).
@@ -323,7 +327,7 @@ impl Tracker {
                 return;
             };
             let sale = AboutSale {
-                made_here: code.made_by.till == self.at_till.till,
+                made_here: code.made_by.till == self.at_till().till,
                 takes_many: code.repeatable,
             };
             self.announcer
@@ -391,7 +395,7 @@ impl Tracker {
         let announcer = self.announcer.clone();
         let repeatable = payment.repeatable;
         let sale = AboutSale {
-            made_here: payment.made_by.till == self.at_till.till,
+            made_here: payment.made_by.till == self.at_till().till,
             takes_many: repeatable,
         };
         self.add(payment);

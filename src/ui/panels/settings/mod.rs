@@ -6,5 +6,6 @@ mod credentials;
 mod editor;
 mod panel;
 mod profile;
+mod till_name;
 
 pub use panel::{SettingsCommand, SettingsPanel, SettingsView};

@@ -42,6 +42,8 @@ pub enum SettingsCommand {
     Backups(crate::ui::services::backups::BackupsCommand),
     CustomerData(crate::ui::services::customer_data::CustomerDataCommand),
     Access(crate::ui::services::access::AccessCommand),
+    /// Name this till (the settings file; every row written after bears it).
+    NameTill(String),
 }
 
 /// What the panel shows of the session and the settings it is in.
@@ -133,6 +135,7 @@ pub struct SettingsPanel {
     /// Decirlo en voz alta: this computer's voice for approvals.
     pub speech: crate::ui::panels::speech_settings::SpeechSection,
     pub(super) checkup: super::checkup::CheckupSection,
+    pub(super) till_name: super::till_name::TillNameSection,
     /// Actualizaciones: the app's update watch shows through it.
     pub updates: crate::ui::panels::update_settings::UpdatesSection,
 }
@@ -155,7 +158,7 @@ impl SettingsPanel {
                     paths
                         .set_active_profile(&name)
                         .map(|()| name)
-                        .map_err(|error| Problem::words(error.to_string()))
+                        .map_err(|error| Problem::of(&error))
                 }));
             }
             SettingsCommand::SaveProfile {
@@ -174,7 +177,7 @@ impl SettingsPanel {
                                 profile = profile_name
                             )
                         })
-                        .map_err(|error| Problem::words(error.to_string()))
+                        .map_err(|error| Problem::of(&error))
                 }));
             }
             SettingsCommand::SignOut => {
@@ -188,6 +191,7 @@ impl SettingsPanel {
             | SettingsCommand::Backups(_)
             | SettingsCommand::CustomerData(_)
             | SettingsCommand::Access(_)
+            | SettingsCommand::NameTill(_)
             | SettingsCommand::SignIn
             | SettingsCommand::Checkup => {}
         }
@@ -213,6 +217,8 @@ impl SettingsPanel {
             SettingsCommand::Access(command) => work.access.queued.push(command),
             SettingsCommand::SignIn => work.actions.push(AppAction::OfferSignIn),
             SettingsCommand::Checkup => self.checkup.start(work),
+            // The till's name is this computer's, not what the shop trusts: not logged.
+            SettingsCommand::NameTill(name) => self.till_name.start(work, name),
             other => return Some(other),
         }
         None
@@ -233,7 +239,7 @@ impl SettingsPanel {
                 paths
                     .save_profile(&name, profile)
                     .map(|()| name)
-                    .map_err(|error| Problem::words(error.to_string()))
+                    .map_err(|error| Problem::of(&error))
             }),
             Some((username, password)) => work.bridge.spawn(async move {
                 crate::connection::sign_in_new_profile(
@@ -243,6 +249,7 @@ impl SettingsPanel {
                 .map(|()| name)
                 .map_err(|error| match error {
                     SignInError::Service(error) => Problem::of(&error),
+                    SignInError::Config(error) => Problem::of(&error),
                     other => Problem::words(other.to_string()),
                 })
             }),
@@ -258,6 +265,7 @@ impl SettingsPanel {
         }
         self.ledger.logic();
         self.checkup.logic();
+        self.till_name.logic();
         let voice = work.tracker.alerts().voice().clone();
         self.speech.logic(work.bridge, work.paths, &voice);
         self.activity_log.logic(work);
@@ -302,6 +310,11 @@ impl SettingsPanel {
                 // read, and a control below must stay the same control meanwhile (for a screen
                 // reader's press).
                 ui.push_id("profile-section", |ui| self.profile_ui(ui, view));
+                ui.separator();
+                let till = ui.push_id("till-name-section", |ui| self.till_name.ui(ui));
+                if let Some(name) = till.inner {
+                    self.queued.ask(ui, SettingsCommand::NameTill(name));
+                }
                 ui.separator();
                 // Who may do what comes first: it is what the owner sets before anything else.
                 let people = ui.push_id("people-section", |ui| self.people.ui(ui, &view.people));

@@ -59,16 +59,7 @@ fn entries_ui(ui: &mut Ui, statement: &TabStatement) {
                 row.text(ui, entry.amount.to_string(), &titles[2]);
                 let by = match entry.kind {
                     TabKind::PaidByService => t!("fiado-by-service"),
-                    TabKind::Taken | TabKind::PaidInCash | TabKind::Returned
-                        if entry.by.till.is_empty() =>
-                    {
-                        entry.by.words()
-                    }
-                    TabKind::Taken | TabKind::PaidInCash | TabKind::Returned => t!(
-                        "fiado-by-at",
-                        who = entry.by.words(),
-                        till = entry.by.till.as_str()
-                    ),
+                    TabKind::Taken | TabKind::PaidInCash | TabKind::Returned => entry.by.words_at(),
                 };
                 row.text(ui, by, &titles[3]);
             });
