@@ -59,8 +59,8 @@ pub async fn status(ctx: &Context<'_>, reference: &str, wait: bool, wait_limit: 
         let asked_at = crate::ledger::now_ms();
         let reply = client.payment_status(&reference).await?;
         let applied = apply_to_books(ctx, books.clone(), &reference, &reply.value, asked_at).await;
-        let kept = books_verdict(&reference, &reply.value, applied.as_ref())?;
-        return Ok(ctx.out.done(&reply.raw, || described(&reply.value, kept)));
+        let held = books_hold(applied.as_ref());
+        return Ok(answered(ctx, &reference, &reply, held));
     }
     // Until it ends, riding out a dropped line: said once on stderr when the service stops
     // answering and once when it is back, and asked again the moment it is.
@@ -79,10 +79,10 @@ pub async fn status(ctx: &Context<'_>, reference: &str, wait: bool, wait_limit: 
                 let applied =
                     apply_to_books(ctx, books.clone(), &reference, &reply.value, asked_at).await;
                 // The books' final state ends the wait too: nothing the service says moves it.
-                let kept = books_verdict(&reference, &reply.value, applied.as_ref())?;
+                let held = books_hold(applied.as_ref());
                 let status = reply.value.status;
-                if status.is_final() || kept.is_some() {
-                    return Ok(ctx.out.done(&reply.raw, || described(&reply.value, kept)));
+                if status.is_final() || held != Held::Same {
+                    return Ok(answered(ctx, &reference, &reply, held));
                 }
                 if last != Some(status) {
                     last = Some(status);
@@ -162,24 +162,75 @@ async fn apply_to_books(
     }
 }
 
-/// What the books say of an answer: nothing to add when they took it; a contradiction of a
-/// final state they keep is a failure of its own (both states said, exit 4); a final state kept
-/// against a later answer (a code, or an answer that crossed the final one) is what is shown.
-fn books_verdict(
-    reference: &str,
-    answer: &StatusRecord,
-    applied: Option<&crate::collections::Applied>,
-) -> Result<Option<TransactionStatus>, Failure> {
+/// What the books hold of an answer: the same (they took it), or a final state of their own
+/// kept against it (a code, an answer that crossed the final one), or contradicted by it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Held {
+    Same,
+    Kept(TransactionStatus),
+    Contradicted(TransactionStatus),
+}
+
+fn books_hold(applied: Option<&crate::collections::Applied>) -> Held {
     use crate::ledger::StatusWrite;
     match applied.map(|applied| applied.written) {
-        Some(StatusWrite::Contradicted { held }) => Err(Failure::Contradiction(t!(
-            "cli-status-contradicted",
-            reference = reference,
-            held = held.to_string(),
-            answered = answer.status.to_string()
-        ))),
-        Some(StatusWrite::Kept { held }) => Ok(Some(held)),
-        _ => Ok(None),
+        Some(StatusWrite::Contradicted { held }) => Held::Contradicted(held),
+        Some(StatusWrite::Kept { held }) => Held::Kept(held),
+        _ => Held::Same,
+    }
+}
+
+/// The answer said, text or JSON alike: where the books hold another state, both say it beside
+/// the service's answer (`books` in the document); a contradiction of a final state is a failure
+/// of its own (both states said, exit 4), the document still printed in JSON.
+fn answered(
+    ctx: &Context<'_>,
+    reference: &str,
+    reply: &crate::api::Reply<StatusRecord>,
+    held: Held,
+) -> std::process::ExitCode {
+    let answer = &reply.value;
+    match held {
+        Held::Same => ctx.out.done(&reply.raw, || described(answer, None)),
+        Held::Kept(books) => ctx.out.done(&with_books(&reply.raw, books, false), || {
+            described(answer, Some(books))
+        }),
+        Held::Contradicted(books) => {
+            let failure = Failure::Contradiction(t!(
+                "cli-status-contradicted",
+                reference = reference,
+                held = books.to_string(),
+                answered = answer.status.to_string()
+            ));
+            ctx.out.done_but(
+                &with_books(&reply.raw, books, true),
+                || described(answer, Some(books)),
+                &failure,
+            )
+        }
+    }
+}
+
+/// The service's answer as it came, and beside it what the books hold: their final state (its
+/// id as the service numbers states, and its word) and whether the answer contradicts it.
+fn with_books(
+    raw: &serde_json::Value,
+    held: TransactionStatus,
+    contradicted: bool,
+) -> serde_json::Value {
+    let books = serde_json::json!({
+        "status": held.id(),
+        "state": held.word(),
+        "final": held.is_final(),
+        "contradicted": contradicted,
+    });
+    match raw {
+        serde_json::Value::Object(answer) => {
+            let mut document = answer.clone();
+            document.insert("books".to_owned(), books);
+            serde_json::Value::Object(document)
+        }
+        other => serde_json::json!({"answer": other, "books": books}),
     }
 }
 
