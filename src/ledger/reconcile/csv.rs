@@ -5,6 +5,7 @@
 
 use std::io::Write;
 
+use crate::api::TransactionStatus;
 use crate::api::catalog::MethodCatalog;
 use crate::ledger::created::Contradiction;
 use crate::ledger::error::LedgerError;
@@ -24,6 +25,30 @@ pub(super) struct Spoken<'a> {
 impl Spoken<'_> {
     pub(super) fn either(&self, english: &'static str, spanish: &'static str) -> &'static str {
         if self.spanish { spanish } else { english }
+    }
+
+    /// A payment's state as the file says it: the person's word in Spanish, else the code a
+    /// program reads, whatever language the till is in (an English file made at a Spanish till
+    /// said «aprobado»).
+    pub(super) fn state(&self, status: Option<TransactionStatus>) -> String {
+        match (self.spanish, status) {
+            (true, status) => super::terms::state_words(status),
+            (false, None) => "not checked".to_owned(),
+            (false, Some(status)) => state_code(status),
+        }
+    }
+}
+
+/// A state as the English file names it: the spec's own names, one word, never translated.
+fn state_code(status: TransactionStatus) -> String {
+    match status {
+        TransactionStatus::Rejected => "rejected".to_owned(),
+        TransactionStatus::Pending => "pending".to_owned(),
+        TransactionStatus::Approved => "approved".to_owned(),
+        TransactionStatus::Failed => "failed".to_owned(),
+        TransactionStatus::Cancelled => "cancelled".to_owned(),
+        TransactionStatus::Processing => "processing".to_owned(),
+        TransactionStatus::Other(id) => format!("status_{id}"),
     }
 }
 

@@ -10,7 +10,7 @@ use time::Date;
 
 use super::csv::{ExportError, Row, Spoken, beside, text, write_rows};
 use super::export_cash::write_file_beside;
-use super::terms::{Period, state_words};
+use super::terms::Period;
 use crate::api::TransactionStatus;
 use crate::api::catalog::MethodCatalog;
 use crate::api::kind::PaymentKind;
@@ -229,7 +229,7 @@ impl Spoken<'_> {
             text(&n.reference_id),
             text(&n.reference1),
             text(&n.payment_method),
-            n.status.to_string(),
+            self.state(Some(n.status)),
             check,
             status_id(n.service_status),
             String::new(),
@@ -245,7 +245,7 @@ impl Spoken<'_> {
             .map(|c| {
                 crate::t!(
                     "csv-review-contradiction",
-                    answered = state_words(Some(c.answered)),
+                    answered = self.state(Some(c.answered)),
                     time = local_time(c.seen_at)
                 )
             })
@@ -266,7 +266,7 @@ impl Spoken<'_> {
             money(figures.and_then(|f| f.gross)),
             money(figures.and_then(|f| f.fee)),
             money(figures.and_then(|f| f.net)),
-            state_words(c.status),
+            self.state(c.status),
             self.confirmation(c.status.is_some()).to_owned(),
             status_id(c.status),
             text(&c.made_by.cashier),
@@ -293,7 +293,7 @@ impl Spoken<'_> {
             money(figures.gross),
             money(figures.fee),
             money(figures.net),
-            state_words(Some(TransactionStatus::Approved)),
+            self.state(Some(TransactionStatus::Approved)),
             self.confirmation(true).to_owned(),
             TransactionStatus::Approved.id().to_string(),
             text(&r.cashier),
