@@ -269,3 +269,60 @@ fn configuracion_names_the_till_and_the_till_is_who_acts_without_a_pin() {
     let cashier = Actor::new(Role::Cashier, "Ana");
     assert_eq!(cashier.words_at(), "Cajero Ana en Caja del fondo");
 }
+
+#[tokio::test]
+async fn help_speaks_the_language_asked_for() {
+    let shop = Shop::away();
+    let spanish = shop.run(&["--lang", "es", "--help"]).await;
+    assert_eq!(spanish.code, 0, "{}", spanish.stderr);
+    for words in [
+        "Uso: paydesk [OPCIONES] [COMANDO]",
+        "Comandos:",
+        "Opciones:",
+        "Crear un link de pago",
+        "El efectivo del mostrador",
+        "Idioma de los mensajes",
+        "Mostrar la ayuda",
+    ] {
+        assert!(
+            spanish.stdout.contains(words),
+            "{words}: {}",
+            spanish.stdout
+        );
+    }
+    for english in [
+        "Usage:",
+        "Commands:",
+        "Options:",
+        "Print help",
+        "Create a payment link",
+    ] {
+        assert!(
+            !spanish.stdout.contains(english),
+            "{english}: {}",
+            spanish.stdout
+        );
+    }
+    // The language from the environment, and a command's own help.
+    let mut command = shop.command(&["cash", "--help"]);
+    command.env("PAYDESK_LANG", "es");
+    let cash = common::cli::finish(command, None).await;
+    assert_eq!(cash.code, 0, "{}", cash.stderr);
+    assert!(cash.stdout.contains("Uso: paydesk cash"), "{}", cash.stdout);
+    assert!(cash.stdout.contains("Comandos:"), "{}", cash.stdout);
+
+    let english = shop.run(&["--lang", "en", "--help"]).await;
+    assert_eq!(english.code, 0, "{}", english.stderr);
+    for words in [
+        "Usage: paydesk [OPTIONS] [COMMAND]",
+        "Commands:",
+        "Create a payment link",
+    ] {
+        assert!(
+            english.stdout.contains(words),
+            "{words}: {}",
+            english.stdout
+        );
+    }
+    assert!(!english.stdout.contains("Comandos:"), "{}", english.stdout);
+}

@@ -5,6 +5,7 @@ pub mod args;
 mod cash_args;
 mod commands;
 pub mod gate;
+mod help;
 mod money_out_args;
 pub mod output;
 pub mod parse_errors;

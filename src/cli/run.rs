@@ -14,11 +14,28 @@ use crate::secrets::SecretStore;
 /// is read first, from `--lang`, `PAYDESK_LANG` or the system). On an error this exits as clap
 /// does: 2, nothing run (0 for `--help` and `--version`).
 pub fn parse() -> Cli {
-    use clap::Parser;
+    use clap::{CommandFactory, FromArgMatches};
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    crate::i18n::set(super::parse_errors::language_asked(&args));
-    Cli::try_parse_from(args)
-        .unwrap_or_else(|error| error.apply::<super::parse_errors::InWords>().exit())
+    let language = super::parse_errors::language_asked(&args);
+    crate::i18n::set(language);
+    super::help::in_words(Cli::command(), language)
+        .try_get_matches_from(args)
+        .and_then(|matches| Cli::from_arg_matches(&matches))
+        .unwrap_or_else(|error| said_and_exit(error))
+}
+
+/// clap's error said in the person's words, and the exit clap chose: `--help` in their
+/// language on stdout (0), any other error as `parse_errors` words it (2, or 0 for
+/// `--version`).
+fn said_and_exit(error: clap::Error) -> ! {
+    use clap::error::ErrorKind;
+    if error.kind() == ErrorKind::DisplayHelp {
+        let help = super::help::said(&error.render().to_string());
+        // A closed pipe (`| head`) leaves nothing to say it to.
+        let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), help.as_bytes());
+        std::process::exit(0);
+    }
+    error.apply::<super::parse_errors::InWords>().exit()
 }
 
 pub async fn run(cli: Cli, command: Command) -> ExitCode {
