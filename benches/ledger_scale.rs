@@ -14,7 +14,8 @@
 //! on this machine with every commit flushed (skipped when PostgreSQL is not installed).
 //! `PAYDESK_BENCH_SIZES=1000,10000` picks other sizes; `PAYDESK_BENCH_SQLITE_ONLY=1` skips
 //! PostgreSQL, `PAYDESK_BENCH_POSTGRES_ONLY=1` SQLite. `PAYDESK_BENCH_KEEP=1` keeps each SQLite
-//! year's folder and says where (to run `paydesk` or a profiler against it afterwards).
+//! year's folder and says where (to run `paydesk` or a profiler against it afterwards);
+//! `PAYDESK_BENCH_BOOKS=FOLDER` times the reads again on such a folder without writing a year.
 
 #[path = "../tests/common/postgres.rs"]
 #[allow(dead_code)]
@@ -158,6 +159,21 @@ fn measure(
     let filled = Instant::now();
     let written = populate(&ledger, sales, now, backdate);
     let filling = filled.elapsed();
+    time_reads(backend, sales, books, open, ms(filling));
+    eprintln!("  ({backend}: {written})");
+}
+
+/// Times what a till and the command line read from books holding `sales` in the year to
+/// today, and prints the row (`filling` says how long they took to write).
+fn time_reads(
+    backend: &str,
+    sales: usize,
+    books: &Books<'_>,
+    open: &dyn Fn() -> Ledger,
+    filling: String,
+) {
+    let now = paydesk::ledger::now_ms();
+    let ledger = open();
     let today = paydesk::clock::today();
     let month_ago = today - time::Duration::days(29);
     let year_ago = today - time::Duration::days(364);
@@ -205,8 +221,7 @@ fn measure(
         assert!(rows > 0);
     });
     println!(
-        "| {backend} | {sales} | {} | {} | {} | {} | {} | {} | {} |",
-        ms(filling),
+        "| {backend} | {sales} | {filling} | {} | {} | {} | {} | {} | {} |",
         ms(start),
         ms(today_sales),
         ms(reconcile),
@@ -214,7 +229,31 @@ fn measure(
         ms(command),
         ms(csv)
     );
-    eprintln!("  ({backend}: {written})");
+}
+
+/// `PAYDESK_BENCH_BOOKS=FOLDER`: times the reads again on a year kept by `PAYDESK_BENCH_KEEP`
+/// (its `data/` folder), without writing one; the year ends on the day it was written, so the
+/// count of its sales is taken from the books.
+fn time_kept(home: &Path) {
+    let path = home.join("data").join(LEDGER_FILE_NAME);
+    let ledger = Ledger::open(&path).expect("the kept ledger");
+    let today = paydesk::clock::today();
+    let (year_from, year_to) = bounds(today - time::Duration::days(364), today);
+    let sales = ledger
+        .sales_between(year_from, year_to)
+        .expect("the year")
+        .len();
+    let books = Books {
+        home,
+        ledger_url: None,
+    };
+    time_reads(
+        "SQLite (kept)",
+        sales,
+        &books,
+        &|| Ledger::open(&path).expect("ledger"),
+        "kept".to_string(),
+    );
 }
 
 /// Moves each payout of an embedded ledger at `path`, and its return, to when it belongs.
@@ -276,6 +315,10 @@ fn main() {
         "| backend | sales | writing the year | a till's start | today's sales | close, 30 days | the year's sales read | `paydesk --json sales`, the year | CSV, the year |"
     );
     println!("|---|---|---|---|---|---|---|---|---|");
+    if let Some(home) = std::env::var_os("PAYDESK_BENCH_BOOKS") {
+        time_kept(Path::new(&home));
+        return;
+    }
     // PostgreSQL's rows alone, while SQLite's are measured in another run.
     let sqlite = std::env::var_os("PAYDESK_BENCH_POSTGRES_ONLY").is_none();
     for sales in sizes().into_iter().filter(|_| sqlite) {

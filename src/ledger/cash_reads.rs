@@ -2,6 +2,8 @@
 //! sale it is a part of, what remains of a sale's part to give back in cash. What `cash.rs`
 //! decides under its locks, and what every screen and the close read.
 
+use std::collections::HashMap;
+
 use super::actor::{Actor, Role};
 use super::base::Ledger;
 use super::cash_state::{
@@ -21,6 +23,9 @@ pub(super) const SHIFT_COLUMNS: &str =
     s.base, c.closed_at, c.closed_role, c.closed_by, c.closed_till, c.expected, c.counted,
     c.count, c.note";
 pub(super) const SHIFT_FROM: &str = "cash_shifts s LEFT JOIN cash_closes c ON c.shift_id = s.id";
+/// The shifts open at some moment of `[?1, ?2)`: opened before its end, closed after its start
+/// or still open.
+const SHIFTS_BETWEEN: &str = "s.opened_at < ?2 AND (c.closed_at IS NULL OR c.closed_at >= ?1)";
 
 pub(super) const ENTRY_COLUMNS: &str =
     "e.id, e.shift_id, e.at, e.kind, e.amount, e.tendered, e.reference,
@@ -324,12 +329,52 @@ impl Ledger {
     /// closed after `from` or still open), oldest first, each with its entries: the owner's
     /// view and the close.
     pub fn shifts_between(&self, from: i64, to: i64) -> Result<Vec<ShiftReport>, LedgerError> {
+        self.with(|db| reports_where(db, SHIFTS_BETWEEN, args![from, to]))
+    }
+
+    /// The same, the entries written in `[from, to)` already read (`cash_between`): of each
+    /// shift only what was written outside the period is read again, as the close reads a
+    /// month's drawers beside a month's entries.
+    pub fn shifts_between_beside(
+        &self,
+        from: i64,
+        to: i64,
+        period: &[CashEntry],
+    ) -> Result<Vec<ShiftReport>, LedgerError> {
+        let mut by_shift: HashMap<i64, Vec<CashEntry>> = HashMap::new();
+        for entry in period {
+            by_shift.entry(entry.shift).or_default().push(entry.clone());
+        }
         self.with(|db| {
-            reports_where(
-                db,
-                "s.opened_at < ?2 AND (c.closed_at IS NULL OR c.closed_at >= ?1)",
+            let shifts = db.query(
+                &format!(
+                    "SELECT {SHIFT_COLUMNS} FROM {SHIFT_FROM} WHERE {SHIFTS_BETWEEN}
+                     ORDER BY s.opened_at, s.id"
+                ),
                 args![from, to],
-            )
+                shift,
+            )?;
+            shifts
+                .into_iter()
+                .map(|shift| {
+                    let mut entries = db.query(
+                        &format!(
+                            "SELECT {ENTRY_COLUMNS} FROM {ENTRY_FROM}
+                             WHERE e.shift_id = ?1 AND (e.at < ?2 OR e.at >= ?3)"
+                        ),
+                        args![shift.id, from, to],
+                        entry,
+                    )?;
+                    entries.extend(by_shift.remove(&shift.id).unwrap_or_default());
+                    entries.sort_by_key(|entry| (entry.at, entry.id));
+                    let figures = ShiftFigures::of(shift.base, &entries);
+                    Ok(ShiftReport {
+                        shift,
+                        entries,
+                        figures,
+                    })
+                })
+                .collect()
         })
     }
 

@@ -195,3 +195,33 @@ fn a_sale_refused_with_its_base_leaves_no_shift_open() {
         .expect("both at once");
     assert_eq!(entry.shift, shift.id);
 }
+
+#[test]
+fn a_periods_drawers_read_beside_its_entries_are_the_drawers() {
+    // A shift open across the period's edges: entries before it, in it and after it.
+    let ledger = Ledger::open_in_memory().expect("ledger");
+    let day = time::macros::date!(2026 - 11 - 20);
+    let opened = crate::clock::start_of(day) + 8 * 3_600_000;
+    let shift = ledger
+        .open_shift(&ana(), Pesos::new(10_000), opened)
+        .expect("opened");
+    for (minutes, reference) in [(10, "EF1"), (70, "EF2"), (100, "EF3"), (150, "EF4")] {
+        ledger
+            .record_cash(
+                &ana(),
+                &sale(1_000, 2_000, reference),
+                opened + minutes * 60_000,
+            )
+            .expect("a sale");
+    }
+    let (from, to) = (opened + 60 * 60_000, opened + 120 * 60_000);
+    let period = ledger.cash_between(from, to).expect("the period's entries");
+    assert_eq!(period.len(), 2);
+    let beside = ledger
+        .shifts_between_beside(from, to, &period)
+        .expect("beside");
+    let alone = ledger.shifts_between(from, to).expect("alone");
+    assert_eq!(beside, alone);
+    assert_eq!(beside[0].shift.id, shift.id);
+    assert_eq!(beside[0].entries.len(), 4);
+}

@@ -631,7 +631,10 @@ impl Ledger {
         report.count_payouts(&rows.payouts);
         report.count_returns(&rows.returns);
         report.note_contradictions(&self.contradictions_between(profile, start, end)?);
-        report.cash = CashDay::of(&reads.cash, self.shifts_between(start, end)?);
+        report.cash = CashDay::of(
+            &reads.cash,
+            self.shifts_between_beside(start, end, &reads.cash)?,
+        );
         report.note_cash(now_ms);
         report.note_tabs(&self.tabs_paid_by_two_links(start, end)?);
         report.note_paid_twice(sales, &self.sales_paid_in(start, end)?, profile);
