@@ -1937,6 +1937,7 @@ shift-note-hint = anything the owner should know about the count
 shift-close-button = Close shift
 shift-close-confirm = The shift closes with { $counted } counted. { $difference }. A closed shift is final.
 shift-close-yes = Yes, close the shift
+shift-close-count-first = Count the drawer to close the shift
 shift-closed = Shift { $shift } closed
 shift-print = Print shift report
 shift-pdf = Shift report as PDF

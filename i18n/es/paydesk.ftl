@@ -1937,6 +1937,7 @@ shift-note-hint = algo que el dueño deba saber del arqueo
 shift-close-button = Cerrar turno
 shift-close-confirm = Se cierra el turno con { $counted } contados. { $difference }. Un turno cerrado no se cambia.
 shift-close-yes = Sí, cerrar turno
+shift-close-count-first = Cuente la caja (arqueo) para cerrar el turno
 shift-closed = Turno { $shift } cerrado
 shift-print = Imprimir cierre de turno
 shift-pdf = Cierre de turno en PDF

@@ -34,15 +34,15 @@ pub fn difference_text(ui: &Ui, difference: Difference) -> RichText {
     RichText::new(difference.words()).strong().color(colour)
 }
 
-/// Draws the count of a shift that should hold `expected` (`salt` keeps two counts apart);
-/// `busy` while a close is on its way. The count and its note once the close is confirmed.
+/// Draws the count of a shift that should hold `expected` (`salt` keeps two counts apart): the
+/// pieces, what they add up to against what was expected, and the note. The count, once every
+/// piece typed is whole.
 pub fn count_ui(
     ui: &mut Ui,
     salt: &'static str,
     draft: &mut CountDraft,
     expected: Pesos,
-    busy: bool,
-) -> Option<(Count, String)> {
+) -> Option<Count> {
     ui.label(RichText::new(t!("shift-count-heading")).strong());
     ui.label(RichText::new(t!("shift-count-hint")).weak());
     pieces_grid(ui, salt, &mut draft.form);
@@ -78,27 +78,36 @@ pub fn count_ui(
                 None,
             );
         });
-    close_buttons(ui, draft, counted, expected, busy)
+    counted
 }
 
-/// «Cerrar turno», then its confirmation in words.
-fn close_buttons(
+/// «Cerrar turno» (once the drawer is counted, the difference beside it), then its
+/// confirmation in words in the same place; `busy` while a close is on its way. The count and
+/// its note once the close is confirmed.
+pub fn close_ui(
     ui: &mut Ui,
     draft: &mut CountDraft,
     counted: Option<Count>,
     expected: Pesos,
     busy: bool,
 ) -> Option<(Count, String)> {
-    let count = counted?;
-    if !draft.confirming {
-        if ui
-            .add_enabled(!busy, egui::Button::new(t!("shift-close-button")))
-            .clicked()
-        {
-            draft.confirming = true;
-        }
+    let confirming = draft.confirming;
+    let Some(count) = counted.clone().filter(|_| confirming) else {
+        draft.confirming = false;
+        ui.horizontal_wrapped(|ui| {
+            // Offered once every piece typed is whole: until then, what to do first.
+            let Some(count) = &counted else {
+                ui.label(RichText::new(t!("shift-close-count-first")).weak());
+                return;
+            };
+            let button = egui::Button::new(RichText::new(t!("shift-close-button")).strong());
+            if ui.add_enabled(!busy, button).clicked() {
+                draft.confirming = true;
+            }
+            ui.label(difference_text(ui, Difference::of(expected, count.total())));
+        });
         return None;
-    }
+    };
     ui.label(
         RichText::new(t!(
             "shift-close-confirm",

@@ -8,7 +8,7 @@ use egui::{RichText, Ui};
 use time::Date;
 
 use super::command::ShiftCommand;
-use super::count::{CountDraft, count_ui, difference_text};
+use super::count::{CountDraft, close_ui, count_ui, difference_text};
 use super::drawer::{entries_ui, figures_ui};
 use crate::ledger::{CashEntry, ShiftReport};
 use crate::money::Pesos;
@@ -175,14 +175,9 @@ impl AllShifts {
         if shift.is_open() {
             ui.add_space(theme::space::LARGE);
             ui.label(RichText::new(t!("shift-owner-close")).strong());
-            let counted = count_ui(
-                ui,
-                "shift-owner-count",
-                &mut self.count,
-                report.figures.expected(),
-                busy,
-            );
-            if let Some((count, note)) = counted {
+            let expected = report.figures.expected();
+            let counted = count_ui(ui, "shift-owner-count", &mut self.count, expected);
+            if let Some((count, note)) = close_ui(ui, &mut self.count, counted, expected, busy) {
                 let close = ShiftCommand::Close {
                     shift: shift.id,
                     count,

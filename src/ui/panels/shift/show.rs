@@ -7,17 +7,22 @@
 use egui::{RichText, Ui};
 
 use super::command::ShiftCommand;
-use super::count::{count_ui, difference_text};
+use super::count::{close_ui, count_ui, difference_text};
 use super::drawer::{entries_ui, figures_ui};
 use super::moves::moves_ui;
 use super::panel::{Part, ShiftPanel};
 use crate::ledger::ShiftReport;
+use crate::money::cash::Count;
 use crate::t;
 use crate::ui::plumbing::news::News;
 use crate::ui::services::paper::{Paper, PaperCommand, PaperSource};
 use crate::ui::theme;
 use crate::ui::widgets::amount::amount_label;
 use crate::ui::widgets::form::{error_box, submitted, text_row};
+
+/// The foot that holds «Cerrar turno» and its confirmation: a line of words, the buttons, and
+/// room for the books' answer.
+const CLOSE_BAR: f32 = 96.0;
 
 /// What Turno shows of the session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,22 +59,57 @@ impl ShiftPanel {
             }
         });
         ui.add_space(theme::space::MEDIUM);
+        // The shift open here keeps «Cerrar turno» in a bar of its own at the panel's foot, in
+        // view on the smallest screen however long the drawer's entries and the count grow.
+        let open_here = match (self.part, self.here.value()) {
+            (Part::Mine, Some(Some(report))) => Some(report.clone()),
+            _ => None,
+        };
+        let above_the_bar = match open_here {
+            Some(_) => (ui.available_height() - CLOSE_BAR).max(CLOSE_BAR),
+            None => f32::INFINITY,
+        };
+        let mut counted = None;
         egui::ScrollArea::vertical()
             .id_salt("shift-scroll")
+            .max_height(above_the_bar)
+            .auto_shrink([true, open_here.is_none()])
             .show(ui, |ui| {
                 self.closed_ui(ui, paper);
                 let busy = self.is_busy();
                 match self.part {
-                    Part::Mine => self.mine_ui(ui, view, busy),
+                    Part::Mine => counted = self.mine_ui(ui, view, busy),
                     Part::All => {
                         self.all.ui(ui, &mut self.queued, &self.closing, busy);
                     }
                 }
             });
+        if let Some(report) = open_here {
+            self.close_bar(ui, &report, counted);
+        }
     }
 
-    /// This till's drawer: opening it, or the shift open here.
-    fn mine_ui(&mut self, ui: &mut Ui, view: &ShiftView, busy: bool) {
+    /// The panel's foot while a shift is open here: «Cerrar turno» with the difference counted,
+    /// then its confirmation in the same place, and what the books said of the close.
+    fn close_bar(&mut self, ui: &mut Ui, report: &ShiftReport, counted: Option<Count>) {
+        ui.separator();
+        let busy = self.is_busy();
+        let expected = report.figures.expected();
+        if let Some((count, note)) = close_ui(ui, &mut self.count, counted, expected, busy) {
+            let close = ShiftCommand::Close {
+                shift: report.shift.id,
+                count,
+                note,
+            };
+            self.queued.ask(ui, close);
+        }
+        if let Some(error) = self.closing.error() {
+            error_box(ui, error);
+        }
+    }
+
+    /// This till's drawer: opening it, or the shift open here; the count typed, once whole.
+    fn mine_ui(&mut self, ui: &mut Ui, view: &ShiftView, busy: bool) -> Option<Count> {
         if let Some(error) = self.here.error() {
             error_box(ui, error);
         }
@@ -77,10 +117,13 @@ impl ShiftPanel {
             if self.here.is_pending() {
                 ui.spinner();
             }
-            return;
+            return None;
         };
         match open.clone() {
-            None => self.open_ui(ui, busy),
+            None => {
+                self.open_ui(ui, busy);
+                None
+            }
             Some(report) if report.shift.left_open_before(view.now_ms) => {
                 ui.label(
                     RichText::new(t!(
@@ -90,7 +133,7 @@ impl ShiftPanel {
                     .strong()
                     .color(theme::palette(ui).warning),
                 );
-                self.shift_ui(ui, &report, false, busy);
+                self.shift_ui(ui, &report, false, busy)
             }
             Some(report) => self.shift_ui(ui, &report, true, busy),
         }
@@ -132,8 +175,15 @@ impl ShiftPanel {
     }
 
     /// The shift open here: who and since when, its drawer, money in and out (not for one left
-    /// open on an earlier day: it is counted first), and its count.
-    fn shift_ui(&mut self, ui: &mut Ui, report: &ShiftReport, moves: bool, busy: bool) {
+    /// open on an earlier day: it is counted first), its entries under the form (a row added
+    /// moves nothing the cashier aims at), and its count; the count typed, once whole.
+    fn shift_ui(
+        &mut self,
+        ui: &mut Ui,
+        report: &ShiftReport,
+        moves: bool,
+        busy: bool,
+    ) -> Option<Count> {
         let shift = &report.shift;
         ui.label(
             RichText::new(t!(
@@ -150,8 +200,6 @@ impl ShiftPanel {
             &report.figures,
             report.figures.expected(),
         );
-        ui.add_space(theme::space::MEDIUM);
-        entries_ui(ui, "shift-mine-entries", &report.entries, false);
         if moves {
             ui.add_space(theme::space::LARGE);
             if let Some(command) = moves_ui(ui, &mut self.movement, &self.sale, busy) {
@@ -162,21 +210,15 @@ impl ShiftPanel {
             }
         }
         ui.add_space(theme::space::LARGE);
+        entries_ui(ui, "shift-mine-entries", &report.entries, false);
+        ui.add_space(theme::space::LARGE);
         ui.label(RichText::new(t!("shift-close-heading")).strong());
-        let expected = report.figures.expected();
-        if let Some((count, note)) =
-            count_ui(ui, "shift-mine-count", &mut self.count, expected, busy)
-        {
-            let close = ShiftCommand::Close {
-                shift: shift.id,
-                count,
-                note,
-            };
-            self.queued.ask(ui, close);
-        }
-        if let Some(error) = self.closing.error() {
-            error_box(ui, error);
-        }
+        count_ui(
+            ui,
+            "shift-mine-count",
+            &mut self.count,
+            report.figures.expected(),
+        )
     }
 
     /// The shift just closed: its result in words and its paper, until put away.

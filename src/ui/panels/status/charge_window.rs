@@ -21,7 +21,7 @@ impl StatusPanel {
     /// The window; false once the cashier closed it.
     pub(super) fn payment_window(
         &mut self,
-        ctx: &egui::Context,
+        panel: &Ui,
         payment: &TrackedPayment,
         tracker: &Tracker,
         shown: Shown<'_>,
@@ -36,7 +36,7 @@ impl StatusPanel {
         let kind = tracker.kind_words(payment);
         let what = tracker.sales.not_a_sale(&payment.reference);
         super::frame::window(
-            ctx,
+            panel,
             egui::Id::unique("status-charge-window"),
             &title,
             |ui| {

@@ -1,6 +1,7 @@
 //! The window a sale (or a followed charge) opens in, which holds still: it opens at one place,
-//! the middle of the screen, and keeps one size whatever it shows (a return's form, an error, a
-//! QR); what does not fit scrolls inside it, and its «Cerrar» stays at its foot.
+//! the middle of the panel's area (under the top bar, beside the side bar, whatever the screen),
+//! and keeps one size whatever it shows (a return's form, an error, a QR); what does not fit
+//! scrolls inside it, and its «Cerrar» stays at its foot.
 
 use egui::Ui;
 
@@ -14,20 +15,21 @@ const HEIGHT: f32 = 640.0;
 const MARGIN: f32 = 24.0;
 /// Its foot: the separator and «Cerrar».
 const FOOT: f32 = 40.0;
+/// What the window draws around its body: the title bar and the frame's margins.
+const CHROME: f32 = 44.0;
 
-/// Shows the window `title` (its place and size remembered by `id`) with `body` scrolling
-/// inside it; false once its «Cerrar» was pressed.
-pub(super) fn window(
-    ctx: &egui::Context,
-    id: egui::Id,
-    title: &str,
-    body: impl FnOnce(&mut Ui),
-) -> bool {
-    let screen = ctx.content_rect();
+/// Shows the window `title` (its place and size remembered by `id`) over `panel`'s area, with
+/// `body` scrolling inside it; false once its «Cerrar» was pressed.
+pub(super) fn window(panel: &Ui, id: egui::Id, title: &str, body: impl FnOnce(&mut Ui)) -> bool {
+    let ctx = panel.ctx();
+    // The panel's area, not the screen's: a window that fits the screen but not the area under
+    // the top bar was pushed up over it (1024 × 600).
+    let area = panel.max_rect().intersect(ctx.content_rect());
     let size = egui::vec2(
-        WIDTH.min(screen.width() - 2.0 * MARGIN),
-        HEIGHT.min(screen.height() - 2.0 * MARGIN - FOOT),
+        WIDTH.min(area.width() - 2.0 * MARGIN),
+        HEIGHT.min(area.height() - MARGIN - CHROME),
     );
+    let top = (area.center().y - (size.y + CHROME) / 2.0).max(area.top() + MARGIN / 2.0);
     let mut open = true;
     // No `open`: egui's own close button names itself "Close window" in English whatever the
     // app's language; the window's own "Cerrar" closes it in words.
@@ -37,8 +39,8 @@ pub(super) fn window(
         .resizable(false)
         .fixed_size(size)
         .pivot(egui::Align2::LEFT_TOP)
-        .default_pos(screen.center() - size / 2.0)
-        .constrain(true)
+        .default_pos(egui::pos2(area.center().x - size.x / 2.0, top))
+        .constrain_to(area)
         .show(ctx, |ui| {
             // Both ways: a line that cannot wrap (a field's problem in a form's grid) scrolls
             // across inside the window instead of widening it under the cashier's hand.

@@ -205,7 +205,7 @@ impl StatusPanel {
             service_away,
             returns,
         };
-        if !self.window_ui(ui.ctx(), tracker, shown, paper) {
+        if !self.window_ui(ui, tracker, shown, paper) {
             self.opened = None;
         }
     }
@@ -214,7 +214,7 @@ impl StatusPanel {
     /// charge followed here; false once closed or when nothing answers to it.
     fn window_ui(
         &mut self,
-        ctx: &egui::Context,
+        panel: &Ui,
         tracker: &Tracker,
         shown: Shown<'_>,
         paper: &mut crate::ui::services::paper::Paper,
@@ -231,7 +231,7 @@ impl StatusPanel {
             })
             .cloned();
         if let Some(sale) = by_number {
-            return self.sale_window(ctx, &sale, tracker, shown, paper);
+            return self.sale_window(panel, &sale, tracker, shown, paper);
         }
         // A counter code or a charge that is no sale of today opens as itself; any other charge
         // opens the sale it is a part of, named from now on by its number, as its row is.
@@ -241,10 +241,10 @@ impl StatusPanel {
         if let Some(sale) = tracker.sales.find(&key).filter(|_| on_its_own.is_none()) {
             self.opened = Some(sale.number.to_string());
             let sale = sale.clone();
-            return self.sale_window(ctx, &sale, tracker, shown, paper);
+            return self.sale_window(panel, &sale, tracker, shown, paper);
         }
         if let Some(payment) = tracker.find(&key) {
-            return self.payment_window(ctx, payment, tracker, shown, paper);
+            return self.payment_window(panel, payment, tracker, shown, paper);
         }
         // Asked of the books and not answered yet: the window opens when they answer.
         self.found.is_pending()

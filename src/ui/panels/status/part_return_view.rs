@@ -63,8 +63,10 @@ impl PartReturn {
                 .strong()
                 .size(crate::ui::theme::size::EMPHASIS),
         );
+        // Only as far as its title needs, and only when it opened out of sight: a form that
+        // opens in view moves nothing under the hand that pressed its button.
         if !std::mem::replace(&mut self.brought_into_view, true) {
-            title.scroll_to_me(Some(egui::Align::TOP));
+            title.scroll_to_me(None);
         }
         let remaining = part.returnable();
         ui.label(t!(

@@ -59,6 +59,8 @@ pub struct Refund {
     pub named: String,
     /// The form was brought into sight in its window once.
     pub(super) brought_into_view: bool,
+    /// What the return came to was brought into sight once.
+    pub(super) result_brought_into_view: bool,
     pub form: Option<RefundForm>,
     /// What the books say remains (the amount is prefilled with it), or why it cannot be
     /// returned.
@@ -85,6 +87,7 @@ impl Default for Refund {
             awaiting_owner: None,
             named: String::new(),
             brought_into_view: false,
+            result_brought_into_view: false,
             form: None,
             returnable: Requested::NotRequested,
             plan: Requested::NotRequested,

@@ -26,6 +26,10 @@ pub struct RefundView<'a> {
     pub shop: String,
 }
 
+/// The room a return's result keeps: its words on two lines, the receipt's buttons and what
+/// saving it came to.
+const RESULT_ROOM: f32 = 96.0;
+
 /// The reasons a person picks from, by the code the books keep.
 const REASONS: [&str; 4] = ["product", "charged-twice", "wrong-amount", "other"];
 
@@ -108,14 +112,19 @@ impl Refund {
         };
         if form.typed.sale == sale && form.typed.payment == payment {
             ui.separator();
-            self.form_body(ui, &mut form, view);
-            self.paper_ui(ui, paper);
+            self.form_body(ui, &mut form, view, paper);
             self.confirmation_ui(ui, view.moves_real_money);
         }
         self.form = Some(form);
     }
 
-    fn form_body(&mut self, ui: &mut Ui, form: &mut RefundForm, view: &RefundView<'_>) {
+    fn form_body(
+        &mut self,
+        ui: &mut Ui,
+        form: &mut RefundForm,
+        view: &RefundView<'_>,
+        paper: &mut Paper,
+    ) {
         let named = if self.named.is_empty() {
             form.typed.sale.as_str()
         } else {
@@ -126,8 +135,10 @@ impl Refund {
                 .strong()
                 .size(crate::ui::theme::size::EMPHASIS),
         );
+        // Only as far as its title needs, and only when it opened out of sight: a form that
+        // opens in view moves nothing under the hand that pressed its button.
         if !std::mem::replace(&mut self.brought_into_view, true) {
-            title.scroll_to_me(Some(egui::Align::TOP));
+            title.scroll_to_me(None);
         }
         if !self.remaining_ui(ui) {
             return;
@@ -157,6 +168,7 @@ impl Refund {
         // one frame, and what is reviewed (then sent) is what the fields hold now.
         let built = checked(form, &view.service, returns);
         self.review_row(ui, form, built, enter);
+        self.result_ui(ui, paper);
         // Once a return went, the form asks nothing more: what it typed is not a problem.
         if (form.pressed_while_blocked || started(form)) && !problems.is_empty() && !self.has_sent()
         {
@@ -169,7 +181,26 @@ impl Refund {
         if let Some(error) = self.plan.error() {
             error_box(ui, error);
         }
-        self.outcome_ui(ui);
+    }
+
+    /// What the return came to and its receipt, under the button that reviewed it, in room
+    /// kept from the moment it goes (the answer and the receipt's buttons arrive later without
+    /// moving anything): brought into sight once, as far as it needs (the review's dialog has
+    /// closed over the window, and the cashier looks for the answer).
+    fn result_ui(&mut self, ui: &mut Ui, paper: &mut Paper) {
+        if !self.send.is_pending() && !self.has_sent() && self.latest.is_none() {
+            return;
+        }
+        let shown = ui
+            .scope(|ui| {
+                ui.set_min_height(RESULT_ROOM);
+                self.outcome_ui(ui);
+                self.paper_ui(ui, paper);
+            })
+            .response;
+        if !std::mem::replace(&mut self.result_brought_into_view, true) {
+            shown.scroll_to_me(None);
+        }
     }
 
     /// What the customer paid and what remains to return, as the books say it now (read again

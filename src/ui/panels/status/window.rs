@@ -37,7 +37,7 @@ impl StatusPanel {
     /// The sale's window; false once the cashier closed it.
     pub(super) fn sale_window(
         &mut self,
-        ctx: &egui::Context,
+        panel: &Ui,
         sale: &SaleRecord,
         tracker: &Tracker,
         shown: Shown<'_>,
@@ -47,33 +47,38 @@ impl StatusPanel {
         let catalog = &tracker.catalog;
         let (refund, part_return) = (&mut self.refund, &mut self.part_return);
         let (queued, shared, qr) = (&mut self.queued, &self.shared, &mut self.opened_qr);
-        super::frame::window(ctx, egui::Id::unique("status-sale-window"), &title, |ui| {
-            head_ui(ui, sale);
-            facts_grid(ui, sale);
-            lines_ui(ui, sale);
-            ui.separator();
-            ui.label(RichText::new(t!("status-sale-parts")).strong());
-            for part in &sale.parts {
-                let returns = shown.returns.map(|view| Returns {
-                    refund: &mut *refund,
-                    part_return: &mut *part_return,
-                    view,
-                    paper: &mut *paper,
-                });
-                part_ui(ui, (sale, part), (tracker, &mut *queued), returns);
-            }
-            ui.separator();
-            if let Some(view) = shown.returns {
-                super::receipt::receipt_row(
-                    ui,
-                    sale,
-                    (&view.shop, catalog),
-                    (&mut *queued, shared),
-                    paper,
-                );
-            }
-            charges_ui(ui, sale, tracker, (shown, qr, queued));
-        })
+        super::frame::window(
+            panel,
+            egui::Id::unique("status-sale-window"),
+            &title,
+            |ui| {
+                head_ui(ui, sale);
+                facts_grid(ui, sale);
+                lines_ui(ui, sale);
+                ui.separator();
+                ui.label(RichText::new(t!("status-sale-parts")).strong());
+                for part in &sale.parts {
+                    let returns = shown.returns.map(|view| Returns {
+                        refund: &mut *refund,
+                        part_return: &mut *part_return,
+                        view,
+                        paper: &mut *paper,
+                    });
+                    part_ui(ui, (sale, part), (tracker, &mut *queued), returns);
+                }
+                ui.separator();
+                if let Some(view) = shown.returns {
+                    super::receipt::receipt_row(
+                        ui,
+                        sale,
+                        (&view.shop, catalog),
+                        (&mut *queued, shared),
+                        paper,
+                    );
+                }
+                charges_ui(ui, sale, tracker, (shown, qr, queued));
+            },
+        )
     }
 }
 
