@@ -85,6 +85,7 @@ fn electronic_sale(
         made_by: MadeBy {
             cashier: "Ana".into(),
             till: till.into(),
+            till_id: String::new(),
         },
         resource_id: None,
     };

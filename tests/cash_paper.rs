@@ -145,6 +145,7 @@ fn electronic_sale(ledger: &Ledger, at: i64) {
         made_by: MadeBy {
             cashier: "Ana".into(),
             till: "caja-1".into(),
+            till_id: String::new(),
         },
         resource_id: None,
     };

@@ -75,6 +75,7 @@ fn charge(
         made_by: MadeBy {
             cashier: "Ana".into(),
             till: TILL.into(),
+            till_id: String::new(),
         },
         resource_id: resource.map(str::to_owned),
     };

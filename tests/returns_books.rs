@@ -112,6 +112,7 @@ fn approved_sale(till: &Ledger, reference: &str, amount: i64, cashier: &str, at:
         made_by: MadeBy {
             cashier: cashier.into(),
             till: "caja-1".into(),
+            till_id: String::new(),
         },
         resource_id: None,
     };

@@ -125,6 +125,7 @@ impl Shop {
             made_by: MadeBy {
                 cashier: "Ana".into(),
                 till: "caja-1".into(),
+                till_id: String::new(),
             },
         }
     }

@@ -85,6 +85,7 @@ impl Shop {
         let made_by = MadeBy {
             cashier: "Ana".into(),
             till: "caja-1".into(),
+            till_id: String::new(),
         };
         let made = self.runtime.block_on(paydesk::tabs::collect(
             &self.client,

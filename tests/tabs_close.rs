@@ -92,6 +92,7 @@ fn sale_made(
         made_by: MadeBy {
             cashier: "Ana".into(),
             till: TILL.into(),
+            till_id: String::new(),
         },
         resource_id: None,
     };

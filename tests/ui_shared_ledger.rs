@@ -73,6 +73,16 @@ fn a_sale_at_one_till_shows_and_turns_approved_at_the_other() {
     });
     watching.step();
     assert!(shows(&watching, "Pago aprobado: $ 25.000"), "its banner");
+
+    // Neither till was named (both «Caja 1»): the sale is the selling till's own by its id in
+    // the books, so only that till speaks and prints it as its own.
+    let here = |till: &egui_kittest::Harness<'_, paydesk::ui::PaydeskApp>| {
+        let tracker = till.state().tracker();
+        let made_by = &tracker.find(&reference).expect("listed").made_by;
+        (made_by.till.clone(), made_by.same_till(&tracker.at_till()))
+    };
+    assert_eq!(here(&selling), ("Caja 1".to_owned(), true));
+    assert_eq!(here(&watching), ("Caja 1".to_owned(), false));
 }
 
 #[test]

@@ -246,6 +246,7 @@ impl<'a> Shop<'a> {
         MadeBy {
             cashier: cashier.name.clone(),
             till: cashier.till.clone(),
+            till_id: String::new(),
         }
     }
 

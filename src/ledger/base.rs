@@ -191,6 +191,12 @@ impl Ledger {
         matches!(self.backend, Backend::Postgres(_))
     }
 
+    /// Which till of shared books this is (its id, kept in the data folder); empty for a PC's
+    /// own books, where every row is this till's.
+    pub fn till_id(&self) -> &str {
+        &self.till
+    }
+
     /// Hears what other tills and the receiver write (only a shared ledger has others).
     pub fn listen(&self, events: tokio::sync::mpsc::UnboundedSender<LedgerEvent>) {
         if let Backend::Postgres(shared) = &self.backend {

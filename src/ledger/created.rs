@@ -101,14 +101,31 @@ fn contradiction(row: &Row<'_>) -> Result<Contradiction, LedgerError> {
 }
 
 /// Who made a sale and where: the cashier at the till (empty where nobody said, as before
-/// there were cashiers) and the till's name.
+/// there were cashiers), the till's name, and in shared books the till's id.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct MadeBy {
     pub cashier: String,
     pub till: String,
+    /// The till's id in shared books (`Ledger::till_id`); empty in a PC's own books, and in a
+    /// row an older version wrote.
+    pub till_id: String,
 }
 
 impl MadeBy {
+    /// Whether a sale made by `self` was made at the till `here` describes: always in a PC's
+    /// own books (one till); by the till's id in shared books, since two tills may carry one
+    /// name («Caja 1» until their owner names them) and each must announce and print only its
+    /// own sales; by its name in a row written before rows said the id.
+    pub fn same_till(&self, here: &MadeBy) -> bool {
+        if here.till_id.is_empty() {
+            true
+        } else if self.till_id.is_empty() {
+            self.till == here.till
+        } else {
+            self.till_id == here.till_id
+        }
+    }
+
     /// Who sold, as the sales journal names them: the cashier named, or nobody in particular.
     pub fn seller(&self) -> Actor {
         Actor {
@@ -502,7 +519,7 @@ impl Ledger {
             db.query_opt(
                 &format!("SELECT {COLLECTION_COLUMNS}, profile FROM collections WHERE id = ?1"),
                 args![id],
-                |row| Ok((row.get(13)?, collection(row)?)),
+                |row| Ok((row.get(14)?, collection(row)?)),
             )
         })
     }
@@ -532,7 +549,8 @@ impl Ledger {
 }
 
 pub(super) const COLLECTION_COLUMNS: &str = "reference, kind, amount, reference1, url, created_at, \
-     status, description, repeatable, open_until, cashier, till_name, resource_id";
+     status, description, repeatable, open_until, cashier, till_name, resource_id, \
+     COALESCE(till, '')";
 
 pub(super) fn collection(row: &Row<'_>) -> Result<Collection, LedgerError> {
     Ok(Collection {
@@ -549,6 +567,7 @@ pub(super) fn collection(row: &Row<'_>) -> Result<Collection, LedgerError> {
         made_by: MadeBy {
             cashier: row.get(10)?,
             till: row.get(11)?,
+            till_id: row.get(13)?,
         },
         resource_id: row.get(12)?,
     })

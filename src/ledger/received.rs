@@ -123,6 +123,7 @@ fn counter_sale(
                 MadeBy {
                     cashier: row.get(2)?,
                     till: row.get(3)?,
+                    till_id: row.get::<Option<String>>(4)?.unwrap_or_default(),
                 },
                 row.get::<Option<String>>(4)?,
             ))

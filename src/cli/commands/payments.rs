@@ -172,6 +172,7 @@ pub(super) fn made_here() -> MadeBy {
     MadeBy {
         cashier: String::new(),
         till: crate::ledger::activity::this_till(),
+        till_id: String::new(),
     }
 }
 

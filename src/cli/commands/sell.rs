@@ -46,6 +46,7 @@ impl Seller<'_> {
             made_by: MadeBy {
                 cashier: String::new(),
                 till: crate::ledger::activity::this_till(),
+                till_id: String::new(),
             },
         })
     }

@@ -258,7 +258,7 @@ impl Banners {
                 payment: ended.payment.clone(),
                 amount: ended.amount,
                 verdict: verdict(ended.status),
-                made_here: sale.made_by.till == tracker.at_till().till,
+                made_here: sale.made_by.same_till(&tracker.at_till()),
             };
             if self.told.tell(&news) {
                 self.announcement.say(announced(&ended));

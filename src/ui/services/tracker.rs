@@ -269,6 +269,7 @@ impl Tracker {
             at_till: MadeBy {
                 cashier: String::new(),
                 till: crate::ledger::activity::this_till(),
+                till_id: String::new(),
             },
             day_money: None,
             sales: super::sales::DaySales::default(),
@@ -307,6 +308,11 @@ impl Tracker {
         MadeBy {
             cashier: self.at_till.cashier.clone(),
             till: crate::ledger::activity::this_till(),
+            till_id: self
+                .store
+                .as_ref()
+                .map(|store| store.ledger.till_id().to_owned())
+                .unwrap_or_default(),
         }
     }
 
@@ -327,7 +333,7 @@ impl Tracker {
                 return;
             };
             let sale = AboutSale {
-                made_here: code.made_by.till == self.at_till().till,
+                made_here: code.made_by.same_till(&self.at_till()),
                 takes_many: code.repeatable,
             };
             self.announcer
@@ -395,7 +401,7 @@ impl Tracker {
         let announcer = self.announcer.clone();
         let repeatable = payment.repeatable;
         let sale = AboutSale {
-            made_here: payment.made_by.till == self.at_till().till,
+            made_here: payment.made_by.same_till(&self.at_till()),
             takes_many: repeatable,
         };
         self.add(payment);
