@@ -335,7 +335,11 @@ fn balance_shows_both_bags_and_todays_collections() {
     wait_until(&mut harness, "the bags", |h| {
         shows(h, "Saldo Multiproducto")
     });
-    assert!(shows(&harness, "Saldo Dispersión"));
+    // The bag that pays payouts by the shop's words, the service's label beside them.
+    assert!(shows(
+        &harness,
+        "Saldo para dispersiones (el servicio lo llama «Saldo Dispersión»)"
+    ));
     assert!(shows(&harness, "Cobros aprobados hoy"));
     click(&mut harness, "Actualizar");
     wait_until(&mut harness, "refreshed", |h| shows(h, "Al "));

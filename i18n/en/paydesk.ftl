@@ -275,7 +275,7 @@ created-link = Link
 created-service-reference = Service reference
 created-expires = Expires
 created-copy-link = Copy link
-created-save-qr = Save QR as PNG
+created-save-qr = Save QR as an image
 created-show-customer = Show to customer
 created-link-copied = Link copied
 created-notifications = Notifications received
@@ -1517,6 +1517,11 @@ activity-notification-summary = Received { $time } for payment { $reference }: i
 activity-refused-summary = Received { $time } from { $source } and refused: { $reason }. It was applied to no payment.
 accounts-linked-shown = Account { $number } linked
 balance-bag-sales = Balance from your sales (the service calls it "{ $service }")
+balance-bag-payouts = Balance for payouts (the service calls it "{ $service }")
+link-method-card = Credit or debit card
+link-method-bank-app = Bank app
+link-method-pse = PSE (online bank transfer)
+link-method-cash-on-delivery = Cash on delivery
 
 ## Updates (src/update, paydesk update, Settings › Updates)
 update-bad-address = The update address "{ $url }" cannot be used: it must start with https:// (or be on this computer) and carry no user or password

@@ -1517,6 +1517,11 @@ activity-notification-summary = Llegó el { $time } para el pago { $reference }:
 activity-refused-summary = Llegó el { $time } desde { $source } y se rechazó: { $reason }. No se aplicó a ningún pago.
 accounts-linked-shown = Cuenta { $number } inscrita
 balance-bag-sales = Saldo de sus ventas (el servicio lo llama «{ $service }»)
+balance-bag-payouts = Saldo para dispersiones (el servicio lo llama «{ $service }»)
+link-method-card = Tarjeta de crédito o débito
+link-method-bank-app = Botón de banco
+link-method-pse = PSE (transferencia bancaria)
+link-method-cash-on-delivery = Pago contra entrega
 
 ## Actualizaciones (src/update, paydesk update, Configuración › Actualizaciones)
 update-bad-address = La dirección de actualizaciones «{ $url }» no sirve: debe empezar con https:// (o ser de este computador) y no llevar usuario ni contraseña

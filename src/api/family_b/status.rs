@@ -110,6 +110,19 @@ pub struct StatusRecord {
 }
 
 impl StatusRecord {
+    /// How it was paid, in the till's language: the service says «Link de pago» whatever the
+    /// till speaks, so that one is said in the app's words; a method's own name (Nequi, PSE) is
+    /// a brand and stays as the service wrote it.
+    pub fn method_words(&self) -> String {
+        let named = self.payment_method.as_deref().unwrap_or_default();
+        match crate::places::folded(named).trim() {
+            "link de pago" => crate::t!("kind-payment-link"),
+            _ => named.to_owned(),
+        }
+    }
+}
+
+impl StatusRecord {
     pub fn amount_pesos(&self) -> Option<Pesos> {
         Pesos::parse_service(&self.amount)
     }

@@ -18,8 +18,8 @@ fn describe_status(record: &StatusRecord) -> String {
     if let Some(cost) = record.shown_cost() {
         rows.insert(2, (t!("cli-status-cost"), cost));
     }
-    if let Some(method) = &record.payment_method {
-        rows.push((t!("cli-status-method"), method.clone()));
+    if record.payment_method.is_some() {
+        rows.push((t!("cli-status-method"), record.method_words()));
     }
     if !record.provider_reference.is_empty() {
         rows.push((t!("cli-status-provider"), record.provider_reference.clone()));

@@ -124,11 +124,15 @@ impl BalancePanel {
 }
 
 /// A bag by the words a shop owner uses: the service's "Saldo Multiproducto" is where what
-/// customers paid lands (docs/decisions.md), and it is called so, with the service's label
-/// beside it for when she talks to the service. Other labels are shown as the service wrote them.
+/// customers paid lands (docs/decisions.md) and "Saldo Dispersión" what pays payouts, and each
+/// is called so, with the service's label beside it for when she talks to the service. Other
+/// labels are shown as the service wrote them.
 fn bag_words(label: &str) -> String {
-    if crate::places::folded(label).contains("multiprod") {
+    let folded = crate::places::folded(label);
+    if folded.contains("multiprod") {
         t!("balance-bag-sales", service = label)
+    } else if folded.contains("dispersi") {
+        t!("balance-bag-payouts", service = label)
     } else {
         label.to_owned()
     }

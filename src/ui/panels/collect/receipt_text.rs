@@ -40,7 +40,7 @@ pub fn approved_receipt(shop: &str, payment: &TrackedPayment, method: String) ->
         .map(crate::clock::shown_service_time)
         .unwrap_or_else(|| crate::clock::shown_datetime(payment.created_ms));
     let method = record
-        .and_then(|record| record.payment_method.clone())
+        .map(|record| record.method_words())
         .filter(|method| !method.trim().is_empty())
         .unwrap_or(method);
     receipt(

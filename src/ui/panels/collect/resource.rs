@@ -268,10 +268,10 @@ impl ResourceForm {
                         ui.add(
                             egui::Image::new(texture)
                                 .fit_to_exact_size(egui::vec2(20.0, 20.0))
-                                .alt_text(t!("resource-icon-alt", name = method.name.as_str())),
+                                .alt_text(t!("resource-icon-alt", name = method.words())),
                         );
                     }
-                    ui.label(RichText::new(&method.name).weak());
+                    ui.label(RichText::new(method.words()).weak());
                 }
             });
         } else if self.methods.is_pending() {

@@ -40,11 +40,7 @@ pub(super) fn record_rows(record: &StatusRecord) -> [DetailRow; 6] {
             crate::clock::shown_service_time(&record.date),
             None,
         ),
-        (
-            t!("field-method"),
-            record.payment_method.clone().unwrap_or_default(),
-            None,
-        ),
+        (t!("field-method"), record.method_words(), None),
         (
             t!("status-provider-reference"),
             record.provider_reference.clone(),
@@ -61,11 +57,7 @@ pub(super) fn record_rows(record: &StatusRecord) -> [DetailRow; 6] {
 /// What a status check says about a code that takes many payments as a whole.
 pub(super) fn code_rows(record: &StatusRecord) -> [DetailRow; 2] {
     [
-        (
-            t!("field-method"),
-            record.payment_method.clone().unwrap_or_default(),
-            None,
-        ),
+        (t!("field-method"), record.method_words(), None),
         (
             t!("field-description"),
             record.description.clone().unwrap_or_default(),
