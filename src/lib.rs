@@ -11,6 +11,7 @@ pub mod clock;
 pub mod collections;
 pub mod config;
 pub mod connection;
+pub mod dian;
 pub mod follow;
 pub mod i18n;
 pub mod ledger;

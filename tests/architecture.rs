@@ -27,6 +27,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "owner_only",
         ],
     ),
+    ("the DIAN's rules", &["dian"]),
     ("the voice", &["speech"]),
     ("the simulator", &["simulator"]),
     ("the service", &["api"]),

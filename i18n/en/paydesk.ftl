@@ -2446,3 +2446,15 @@ dayclose-tab-returned = Returns credited to tabs
 dayclose-tab-returned-where = Already taken off Sales: not money
 dayclose-chart-bar = { $label }: { $amount }
 dayclose-cli-exported-sales = The sales, part by part, with their returns and what was left owed (the "sold" column adds up to Sales): { $path }
+
+## The DIAN's electronic POS document (issue 53)
+dian-nit-empty = type the NIT
+dian-nit-not-digits = a NIT has digits only, and its check digit goes after a hyphen (800197268-4)
+dian-nit-too-long = the NIT has more than { $longest } digits: check it
+dian-nit-no-check-digit = the check digit is missing: type it after a hyphen (800197268-4), as the RUT shows it
+dian-nit-wrong-check-digit = the check digit of NIT { $nit } is { $expected }, not { $typed }: check the NIT against the RUT
+dian-line-quantity-not-positive = a line with quantity { $quantity } cannot go on the document: the quantity is above zero, and a return is made with an adjustment note
+dian-line-price-negative = a line with a negative price cannot go on the document: a discount comes off the line's price
+dian-line-bag-price-below-tax = the bag's price is below its tax ({ $per_bag } per bag): charge at least the tax
+dian-line-too-large = the sale's figures are too large for the document
+dian-document-no-lines = the document needs at least one line of what was sold

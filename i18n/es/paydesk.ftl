@@ -2446,3 +2446,15 @@ dayclose-tab-returned = Devoluciones abonadas al fiado
 dayclose-tab-returned-where = Ya se restaron de las Ventas: no es dinero
 dayclose-chart-bar = { $label }: { $amount }
 dayclose-cli-exported-sales = Las ventas, forma de pago por forma de pago, con sus devoluciones y lo que quedó por cobrar (la suma de «vendido» son las Ventas): { $path }
+
+## The DIAN's electronic POS document (issue 53)
+dian-nit-empty = escriba el NIT
+dian-nit-not-digits = el NIT lleva solo números, y su dígito de verificación va después de un guion (800197268-4)
+dian-nit-too-long = el NIT tiene más de { $longest } dígitos: revíselo
+dian-nit-no-check-digit = falta el dígito de verificación: escríbalo después de un guion (800197268-4), como aparece en el RUT
+dian-nit-wrong-check-digit = el dígito de verificación del NIT { $nit } es { $expected }, no { $typed }: revise el NIT con el RUT
+dian-line-quantity-not-positive = una línea con cantidad { $quantity } no va en el documento: la cantidad es mayor que cero, y una devolución se hace con una nota de ajuste
+dian-line-price-negative = una línea con precio negativo no va en el documento: un descuento se resta del precio de la línea
+dian-line-bag-price-below-tax = el precio de la bolsa es menor que su impuesto ({ $per_bag } por bolsa): cobre al menos el impuesto
+dian-line-too-large = las cifras de la venta son demasiado grandes para el documento
+dian-document-no-lines = el documento necesita al menos una línea de lo vendido
