@@ -183,8 +183,11 @@ fn button_rect(harness: &Screen, label: &str) -> Rect {
 /// Whether `label` is whole where a person sees it: on the screen, inside the window it is in,
 /// below the top bar.
 fn in_view(harness: &Screen, label: &str) -> bool {
-    let mut named = harness.query_all_by_label(label);
-    let Some(node) = named.find(|node| node.accesskit_node().role() == Role::Button) else {
+    let named: Vec<_> = harness.query_all_by_label(label).collect();
+    let first_button = named
+        .iter()
+        .find(|node| node.accesskit_node().role() == Role::Button);
+    let Some(node) = first_button.or(named.first()) else {
         return false;
     };
     let Some(rect) = rect_of(&node.accesskit_node()) else {
@@ -210,7 +213,7 @@ fn assert_in_view(harness: &Screen, label: &str, what: &str) {
         "{what}: «{label}» is not whole on screen at {:?} (it is at {:?})",
         screen_of(harness).size(),
         harness
-            .query_all(By::new().predicate(button(label)))
+            .query_all_by_label(label)
             .find_map(|node| rect_of(&node.accesskit_node()))
     );
 }
@@ -236,6 +239,57 @@ fn window_rect(harness: &Screen, title: &str) -> Rect {
         }))
         .find_map(|node| rect_of(&node.accesskit_node()))
         .unwrap_or_else(|| panic!("no window «{title}» on screen"))
+}
+
+/// What lies over the panel around the node whose words contain `words` (a banner): the area
+/// of every node drawn in the same layer as it.
+fn overlay_rect(harness: &Screen, words: &str) -> (Rect, Vec<Rect>) {
+    let node = harness
+        .get_all_by_label_contains(words)
+        .next()
+        .map(|n| n.accesskit_node());
+    let Some(mut top) = node else {
+        return (Rect::NOTHING, Vec::new());
+    };
+    while let Some(parent) = top.parent() {
+        if parent.parent().is_none() {
+            break;
+        }
+        top = parent;
+    }
+    let mut area = Rect::NOTHING;
+    let mut inside = Vec::new();
+    let mut stack = vec![top];
+    while let Some(node) = stack.pop() {
+        if let Some(rect) = rect_of(&node) {
+            area = area.union(rect);
+            inside.push(rect);
+        }
+        stack.extend(node.children());
+    }
+    (area, inside)
+}
+
+/// No enabled control outside the overlay around `words` lies under it.
+fn assert_uncovered(harness: &Screen, words: &str, what: &str) {
+    let (area, inside) = overlay_rect(harness, words);
+    let covered: Vec<String> = controls(harness)
+        .into_iter()
+        .filter(|control| !inside.contains(&control.rect))
+        .filter(|control| area.intersect(control.rect).area() > 1.0)
+        .map(|control| {
+            format!(
+                "{:?} «{}» at {:?}",
+                control.role, control.name, control.rect
+            )
+        })
+        .collect();
+    assert!(
+        covered.is_empty(),
+        "{what} at {:?}: the overlay at {area:?} covers {}",
+        screen_of(harness).size(),
+        covered.join("; ")
+    );
 }
 
 /// The button named `label` (a row of a table may say the same words).
@@ -578,6 +632,134 @@ fn a_sales_window_stays_where_it_opened_through_a_return() {
             );
             close.click();
             wait_until(&mut harness, "the window closes", |h| !shows(h, &title));
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cobrar: a sale approved, its banner arriving and leaving
+
+/// The approval's banner for a sale, in the language on screen: its first words.
+fn approval_words() -> String {
+    t!("banner-approved")
+}
+
+#[test]
+fn an_approvals_banner_covers_no_control_and_moves_nothing_as_it_comes_and_goes() {
+    let _turn = one_at_a_time();
+    for language in LANGUAGES {
+        let app = App::new();
+        let mut harness = started(&app, language);
+        // Each sale of its own amount: the same amount twice in a row asks whether it is another.
+        for (size, amount) in SIZES.into_iter().zip(["25.000", "26.000", "27.000"]) {
+            resize(&mut harness, size);
+            let what = format!("Cobrar in {language:?}");
+            let reference = create_link(&mut harness, amount);
+            harness.run_steps(6);
+            let before = controls(&harness);
+            approve(&app, &harness, &reference);
+            let banner = approval_words();
+            wait_until(&mut harness, "the approval's banner", |h| shows(h, &banner));
+            harness.run_steps(6);
+            assert_uncovered(&harness, &banner, &format!("{what}: the banner arrived"));
+            let approved = controls(&harness);
+            let mut frames = 0;
+            while shows(&harness, &banner) {
+                harness.step();
+                frames += 1;
+                assert!(frames < 2_000, "the approval's banner goes by itself");
+            }
+            harness.run_steps(2);
+            assert_held_still(
+                &harness,
+                &approved,
+                f32::INFINITY,
+                &format!("{what}: the banner left"),
+            );
+            let _ = before;
+            click_button(&mut harness, &t!("collect-new-sale"));
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cobrar in cash
+
+fn open_shift_in_the_books(harness: &Screen) {
+    let session = harness.state().session().cloned().expect("a session");
+    let ledger = session.ledger.clone().expect("a ledger");
+    ledger
+        .open_shift(
+            &common::anyone(),
+            Pesos::new(100_000),
+            paydesk::ledger::now_ms(),
+        )
+        .expect("the shift opens");
+}
+
+/// A cash sale of 12.000 paid with 20.000, recorded with Enter in the amount as a cashier does
+/// («Enter» is written beside the button): nothing above the button moves, and the change is
+/// said where the cashier looks, whole on screen.
+fn cash_sale(harness: &mut Screen, what: &str) {
+    press(harness, &t!("cashsale-mode"));
+    let record = t!("cashsale-record");
+    wait_until(harness, "the cash form knows the drawer", |h| {
+        h.query_by(button(&record)).is_some()
+    });
+    fill(harness, &t!("field-amount"), "12.000");
+    fill(harness, &t!("cashsale-tendered"), "20.000");
+    let amount = t!("field-amount");
+    harness.get_by(text_input(&amount)).scroll_to_me();
+    harness.run_steps(4);
+    let before = controls(harness);
+    let pressed = button_rect(harness, &record);
+    harness.get_by(text_input(&amount)).focus();
+    harness.step();
+    harness.key_press(egui::Key::Enter);
+    let recorded = t!("cashsale-recorded");
+    wait_until(harness, "the sale's card", |h| shows(h, &recorded));
+    harness.run_steps(6);
+    assert_held_still(
+        harness,
+        &before,
+        pressed.max.y,
+        &format!("{what}: recorded"),
+    );
+    let change = t!("cashsale-change", change = "$ 8.000");
+    assert_in_view(harness, &change, &format!("{what}: the change"));
+}
+
+#[test]
+fn a_cash_sale_says_its_change_in_view_and_holds_still() {
+    let _turn = one_at_a_time();
+    for language in LANGUAGES {
+        let app = App::new();
+        let mut harness = started(&app, language);
+        open_shift_in_the_books(&harness);
+        harness.state_mut().show_panel(Panel::Collect);
+        for size in SIZES {
+            resize(&mut harness, size);
+            let what = format!("Efectivo in {language:?}");
+            cash_sale(&mut harness, &what);
+            // The cashier closes the card before the next size.
+            let dismiss = t!("dismiss");
+            for _ in 0..4 {
+                let closed = match harness
+                    .query_all(By::new().predicate(button(&dismiss)))
+                    .next()
+                {
+                    Some(close) => {
+                        close.click();
+                        true
+                    }
+                    None => false,
+                };
+                if !closed {
+                    break;
+                }
+                harness.run_steps(3);
+            }
+            press(&mut harness, &t!("kind-payment-link"));
         }
     }
 }

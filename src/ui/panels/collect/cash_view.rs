@@ -70,7 +70,8 @@ impl CashForm {
         enter |= form::submitted(&amount);
         ui.add_space(crate::ui::theme::space::SMALL);
         enter |= self.tendered_ui(ui, &problems);
-        change_ui(ui, &self.typed.amount, &self.typed.tendered);
+        let handed: Option<Change> = ui.data(|data| data.get_temp(handed_over_id()));
+        change_ui(ui, &self.typed.amount, &self.typed.tendered, handed);
         let rest = self.rest_ui(ui);
         enter |= self.description_ui(ui, &problems);
         if drawer == Drawer::Closed {
@@ -311,27 +312,49 @@ impl CashForm {
         if drawer == Drawer::Closed && base.is_none() {
             ui.label(RichText::new(t!("cashsale-base-needed")).weak());
         }
-        if self.writing {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(t!("cashsale-writing"));
-            });
-        }
+        self.writing_ui(ui);
         let (Ok(ask), Some(open_with)) = (sale, base) else {
             return false;
         };
         if !(pressed || enter) {
             return false;
         }
+        let handed = Change::of(ask.amount, ask.tendered);
+        ui.data_mut(|data| data.insert_temp(handed_over_id(), handed));
         let sale = self.hand_over(ask, open_with, lines);
         queued.ask(ui, CollectCommand::Sell(Box::new(sale)));
         true
     }
 }
 
+/// Where the change of the sale last handed over is kept, said where the change is until the
+/// next amount is typed (the form is emptied for the next customer in the frame of the key, and
+/// the sale's card may be below the fold of a small screen).
+fn handed_over_id() -> egui::Id {
+    egui::Id::unique("cashsale-handed-over")
+}
+
+impl CashForm {
+    /// Under the button, in room kept: «Registrando la venta…» while the books write.
+    fn writing_ui(&self, ui: &mut Ui) {
+        let height = ui.text_style_height(&egui::TextStyle::Body) * 1.4;
+        ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
+            ui.set_min_height(height);
+            if self.writing {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(t!("cashsale-writing"));
+                });
+            }
+        });
+    }
+}
+
 /// The change, big, as the amount and what is handed over are typed; or what is missing, in the
-/// warning colour. Its room is kept, so the fields below never move.
-fn change_ui(ui: &mut Ui, amount: &str, tendered: &str) {
+/// warning colour; with the form empty, the change of the sale just handed over (`handed`). Its
+/// room is kept, so the fields below never move.
+fn change_ui(ui: &mut Ui, amount: &str, tendered: &str, handed: Option<Change>) {
+    let empty = amount.trim().is_empty();
     let amount = validate::amount(Field::Amount, amount).ok();
     let tendered = if tendered.trim().is_empty() {
         amount
@@ -347,7 +370,10 @@ fn change_ui(ui: &mut Ui, amount: &str, tendered: &str) {
                     .color(ui.visuals().warn_fg_color),
             ),
         },
-        _ => None,
+        _ => match handed {
+            Some(Change::Give(change)) if empty => Some(change_words(change)),
+            _ => None,
+        },
     };
     let height = ui.text_style_height(&egui::TextStyle::Body).max(size * 1.3);
     ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
