@@ -118,6 +118,14 @@ fn cancelling_the_confirmation_sends_nothing() {
     harness.state_mut().show_panel(Panel::Payouts);
     harness.step();
     type_into(&mut harness, "Valor", "20000");
+    // Typed as digits, shown as Cobrar shows an amount.
+    assert_eq!(
+        harness
+            .get_by(common::ui::text_input("Valor"))
+            .value()
+            .unwrap_or_default(),
+        "$ 20.000"
+    );
     type_into(&mut harness, "Alias Bre-B de quien recibe", "@PEDRO987");
     click(&mut harness, "Revisar dispersión…");
     wait_until(&mut harness, "the confirmation", |h| {

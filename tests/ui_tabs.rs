@@ -255,7 +255,9 @@ fn over_the_limit_needs_the_owner_and_a_shared_cellphone_is_said() {
     assert!(entries[0].over_limit);
 
     // The owner's side is open now: the limit is the owner's to change.
-    type_into(&mut harness, "Cambiar cupo", "30.000");
+    // Typed as digits, shown as Cobrar shows an amount.
+    type_into(&mut harness, "Cambiar cupo", "30000");
+    assert_eq!(field_value(&harness, "Cambiar cupo"), "$ 30.000");
     click(&mut harness, "Guardar cupo");
     wait_until(&mut harness, "the new limit", |h| {
         shows(h, "Cupo: $ 30.000")
@@ -286,7 +288,8 @@ fn over_the_limit_needs_the_owner_and_a_shared_cellphone_is_said() {
     wait_until(&mut harness, "Rosa's statement again", |h| {
         shows(h, "Recibir abono en efectivo")
     });
-    type_into(&mut harness, "Valor recibido", "5.000");
+    type_into(&mut harness, "Valor recibido", "5000");
+    assert_eq!(field_value(&harness, "Valor recibido"), "$ 5.000");
     harness
         .get_by_label("Recibir abono en efectivo")
         .scroll_to_me();
@@ -509,4 +512,14 @@ fn an_abono_set_with_the_click_in_one_frame_pays_what_was_put() {
     wait_until(&mut harness, "the tab says what is left", |h| {
         shows(h, "Debe $ 25.000 desde el")
     });
+}
+
+fn field_value(
+    harness: &egui_kittest::Harness<'_, paydesk::ui::PaydeskApp>,
+    label: &str,
+) -> String {
+    harness
+        .get_by(text_input(label))
+        .value()
+        .unwrap_or_default()
 }

@@ -15,7 +15,7 @@ pub fn text_row(
     hint: &str,
     problem: Option<&ValidationError>,
 ) -> Response {
-    input_row(ui, label, value, hint, problem, false)
+    input_row(ui, label, value, hint, problem, Typed::Text)
 }
 
 /// Like [`text_row`], masked.
@@ -26,7 +26,27 @@ pub fn secret_row(
     hint: &str,
     problem: Option<&ValidationError>,
 ) -> Response {
-    input_row(ui, label, value, hint, problem, true)
+    input_row(ui, label, value, hint, problem, Typed::Secret)
+}
+
+/// Like [`text_row`], for pesos: grouped as they are typed, as Cobrar's amount is
+/// (`widgets::pesos`).
+pub fn pesos_row(
+    ui: &mut Ui,
+    label: &str,
+    value: &mut String,
+    hint: &str,
+    problem: Option<&ValidationError>,
+) -> Response {
+    input_row(ui, label, value, hint, problem, Typed::Pesos)
+}
+
+/// What a row's field holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Typed {
+    Text,
+    Secret,
+    Pesos,
 }
 
 fn input_row(
@@ -35,7 +55,7 @@ fn input_row(
     value: &mut String,
     hint: &str,
     problem: Option<&ValidationError>,
-    password: bool,
+    typed: Typed,
 ) -> Response {
     // The label keeps the field's line: the row is as tall with a problem as without.
     let label_response = ui
@@ -51,14 +71,16 @@ fn input_row(
     let response = ui
         .vertical(|ui| {
             ui.spacing_mut().item_spacing.y = PROBLEM_GAP;
-            let response = ui
-                .add(
-                    TextEdit::singleline(value)
-                        .hint_text(hint)
-                        .password(password)
-                        .desired_width(280.0),
-                )
-                .labelled_by(label_response.id);
+            let before = (typed == Typed::Pesos).then(|| value.clone());
+            let output = TextEdit::singleline(value)
+                .hint_text(hint)
+                .password(typed == Typed::Secret)
+                .desired_width(280.0)
+                .show(ui);
+            let response = (*output.response).clone().labelled_by(label_response.id);
+            if let Some(before) = before {
+                crate::ui::widgets::pesos::group_typed(ui, &response, output.state, &before, value);
+            }
             let shown = problem.filter(|_| !value.trim().is_empty());
             problem_slot(ui, shown.map(|problem| problem.message.as_str()));
             response

@@ -8,6 +8,7 @@ pub mod live;
 pub mod money_out;
 pub mod offline;
 pub mod payment_card;
+pub mod pesos;
 pub mod primary;
 pub mod problem;
 pub mod qr;

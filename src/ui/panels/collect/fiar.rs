@@ -205,7 +205,7 @@ impl FiarForm {
             .num_columns(2)
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
-                form::text_row(
+                form::pesos_row(
                     ui,
                     &form::optional_label(t!("cobrar-fiar-deposit"), true),
                     &mut self.typed.deposit,

@@ -68,23 +68,22 @@ impl PayoutsPanel {
         let method_id = self.method(dialect);
         let (destination_label, destination_field, destination_hint) =
             destination_words(method_id, dialect);
-        let mut enter = form::text_rows(
+        let mut enter = form::submitted(&form::pesos_row(
+            ui,
+            &crate::t!("field-amount"),
+            &mut self.amount,
+            "$ 50.000",
+            form::problem_for(problems, Field::Amount),
+        ));
+        enter |= form::text_rows(
             ui,
             problems,
-            [
-                (
-                    &*crate::t!("field-amount"),
-                    &mut self.amount,
-                    Field::Amount,
-                    "$ 50.000",
-                ),
-                (
-                    destination_label.as_str(),
-                    &mut self.destination,
-                    destination_field,
-                    destination_hint,
-                ),
-            ],
+            [(
+                destination_label.as_str(),
+                &mut self.destination,
+                destination_field,
+                destination_hint,
+            )],
         );
         self.payout_kind_row(ui, dialect, method_id);
         enter |= form::text_rows(

@@ -26,7 +26,7 @@ use crate::ui::plumbing::bridge::{Requested, UiError};
 use crate::ui::plumbing::queue::Queue;
 use crate::ui::services::tracker::Tracker;
 use crate::ui::theme;
-use crate::ui::widgets::form::{blocking_reasons, error_box, text_row};
+use crate::ui::widgets::form::{blocking_reasons, error_box, pesos_row};
 use crate::ui::widgets::qr::QrTexture;
 use crate::validate::Field;
 
@@ -258,7 +258,7 @@ impl Settle {
             .num_columns(2)
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
-                text_row(
+                pesos_row(
                     ui,
                     &t!("fiado-link-amount"),
                     &mut self.amount,
@@ -441,7 +441,7 @@ impl Settle {
             .num_columns(2)
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
-                text_row(
+                pesos_row(
                     ui,
                     &t!("fiado-cash-amount"),
                     &mut self.cash,

@@ -13,7 +13,9 @@ use crate::ledger::{TabCustomer, TabKind, TabStatement};
 use crate::t;
 use crate::ui::plumbing::bridge::Requested;
 use crate::ui::theme;
-use crate::ui::widgets::form::{FieldLabels, blocking_reasons, error_box, problem_for, text_row};
+use crate::ui::widgets::form::{
+    FieldLabels, blocking_reasons, error_box, pesos_row, problem_for, text_row,
+};
 use crate::ui::widgets::table::{GridRow, grid};
 use crate::validate::{self, Field};
 
@@ -149,7 +151,7 @@ impl TabsPanel {
             egui::Grid::new("fiado-limit-form")
                 .num_columns(2)
                 .show(ui, |ui| {
-                    text_row(
+                    pesos_row(
                         ui,
                         &t!("fiado-new-limit"),
                         &mut self.limit,
@@ -184,7 +186,7 @@ impl TabsPanel {
             .num_columns(2)
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
-                text_row(
+                pesos_row(
                     ui,
                     &t!("field-amount"),
                     &mut self.take.amount,
