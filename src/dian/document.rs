@@ -305,6 +305,11 @@ mod tests {
         assert_eq!(one(&format!("{totals}/PayableAmount")), "11332.00");
         let taxes = text_of(&texts, "Invoice/TaxTotal/TaxAmount");
         assert_eq!(taxes, ["1117.65", "132.00"]);
+        // Two loaves' base does not halve to the centavo: the price is the pair's.
+        let prices = text_of(&texts, "Invoice/InvoiceLine/Price/PriceAmount");
+        assert_eq!(prices, ["5882.35", "4200.00", "0.00"]);
+        let per = text_of(&texts, "Invoice/InvoiceLine/Price/BaseQuantity");
+        assert_eq!(per, ["2.00", "1.00", "1.00"]);
         let codes = text_of(&texts, "Invoice/PaymentMeans/PaymentMeansCode");
         assert_eq!(codes, ["10", "47"]);
         let pos =

@@ -114,13 +114,16 @@ pub struct LineFigures {
 }
 
 impl LineFigures {
-    /// The price of one before tax (`cac:Price/cbc:PriceAmount`), to the nearest centavo: the
-    /// base is split once for the whole line, so the price of one is what is rounded, never the
-    /// line.
-    pub fn unit_price_before_tax(&self) -> Centavos {
-        divide_rounded(i128::from(self.base.get()), i128::from(self.quantity))
-            .and_then(|centavos| i64::try_from(centavos).ok())
-            .map_or(Centavos::ZERO, Centavos::new)
+    /// The price before tax and the quantity it is the price of (`cac:Price`'s `PriceAmount`
+    /// and `BaseQuantity`): the price of one when the base divides evenly, else the whole
+    /// line's base for its whole quantity, so the price times the quantity is the line's base
+    /// to the centavo and no rounded price of one disagrees with it.
+    pub fn price_before_tax(&self) -> (Centavos, i64) {
+        if self.quantity > 0 && self.base.get() % self.quantity == 0 {
+            (Centavos::new(self.base.get() / self.quantity), 1)
+        } else {
+            (self.base, self.quantity)
+        }
     }
 }
 
@@ -525,10 +528,12 @@ mod tests {
     }
 
     #[test]
-    fn a_unit_price_before_tax_is_rounded_once() {
+    fn a_price_before_tax_is_never_rounded_apart_from_its_line() {
         let line = included(3, 1_000, LineTax::Iva19);
-        // 3000 / 1.19 = 2521.01 for the line; one of them is 840.34.
+        // 3000 / 1.19 = 2521.01 for the line, which three of 840.34 would miss by a centavo.
         assert_eq!(line.base.get(), 252_101);
-        assert_eq!(line.unit_price_before_tax().get(), 84_034);
+        assert_eq!(line.price_before_tax(), (Centavos::new(252_101), 3));
+        let even = included(4, 1_190, LineTax::Iva19);
+        assert_eq!(even.price_before_tax(), (Centavos::new(100_000), 1));
     }
 }

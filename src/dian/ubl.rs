@@ -437,8 +437,13 @@ fn invoice_line(
     xml.close();
     xml.close();
     xml.open("cac:Price", &[]);
-    amount(xml, "cbc:PriceAmount", figures.unit_price_before_tax());
-    xml.leaf("cbc:BaseQuantity", &[("unitCode", unit)], "1.00");
+    let (price, of) = figures.price_before_tax();
+    amount(xml, "cbc:PriceAmount", price);
+    xml.leaf(
+        "cbc:BaseQuantity",
+        &[("unitCode", unit)],
+        &format!("{of}.00"),
+    );
     xml.close();
     xml.close();
 }
