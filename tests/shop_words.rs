@@ -326,3 +326,31 @@ async fn help_speaks_the_language_asked_for() {
     }
     assert!(!english.stdout.contains("Comandos:"), "{}", english.stdout);
 }
+
+#[tokio::test]
+async fn the_command_lines_close_writes_its_day_as_the_app_does() {
+    let shop = Shop::away();
+    let day = "2026-11-20";
+    let close = shop
+        .run(&[
+            "--lang", "es", "ledger", "close", "--from", day, "--to", day,
+        ])
+        .await;
+    assert_eq!(close.code, 0, "{}", close.stderr);
+    assert!(
+        close.stdout.contains("Cuadre del 20 nov. 2026"),
+        "{}",
+        close.stdout
+    );
+    let english = shop
+        .run(&[
+            "--lang", "en", "ledger", "close", "--from", day, "--to", day,
+        ])
+        .await;
+    assert!(
+        english.stdout.contains("Nov 20, 2026"),
+        "{}",
+        english.stdout
+    );
+    assert!(!english.stdout.contains("20/11/2026"), "{}", english.stdout);
+}

@@ -360,13 +360,13 @@ fn close_title(report: &Report) -> String {
     if report.from == report.to {
         crate::t!(
             "cli-close-title-day",
-            day = crate::clock::typed_date(report.from)
+            day = crate::clock::shown_date(report.from)
         )
     } else {
         crate::t!(
             "cli-close-title",
-            from = crate::clock::typed_date(report.from),
-            to = crate::clock::typed_date(report.to)
+            from = crate::clock::shown_date(report.from),
+            to = crate::clock::shown_date(report.to)
         )
     }
 }
