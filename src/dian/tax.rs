@@ -111,6 +111,8 @@ pub struct LineFigures {
     pub tax_amount: Centavos,
     /// What the customer pays for it: the base and the tax, to the centavo.
     pub total: Centavos,
+    /// Its tax as its own `TaxTotal` writes it; `None` outside every tax.
+    pub subtotal: Option<TaxSubtotal>,
 }
 
 impl LineFigures {
@@ -172,12 +174,36 @@ pub fn line_figures(
         }
     };
     let total = base.checked_add(tax_amount).ok_or(TaxError::TooLarge)?;
+    let subtotal = match tax.scheme() {
+        None => None,
+        Some(scheme) => {
+            let per_bag = match tax {
+                LineTax::Bags { per_bag } => {
+                    Some(Centavos::from_pesos(per_bag).ok_or(TaxError::TooLarge)?)
+                }
+                _ => None,
+            };
+            Some(TaxSubtotal {
+                scheme,
+                percent: tax.percent(),
+                per_bag,
+                bags: if per_bag.is_some() { quantity } else { 0 },
+                taxable: if per_bag.is_some() {
+                    Centavos::ZERO
+                } else {
+                    base
+                },
+                tax_amount,
+            })
+        }
+    };
     Ok(LineFigures {
         quantity,
         tax,
         base,
         tax_amount,
         total,
+        subtotal,
     })
 }
 
@@ -239,36 +265,24 @@ impl DocumentTotals {
         }
         let mut by_rate: BTreeMap<(TaxScheme, Option<i64>, Option<Centavos>), TaxSubtotal> =
             BTreeMap::new();
-        for line in &lines {
-            let Some(scheme) = line.tax.scheme() else {
-                continue;
-            };
-            let per_bag = match line.tax {
-                LineTax::Bags { per_bag } => {
-                    Some(Centavos::from_pesos(per_bag).ok_or(TaxError::TooLarge)?)
-                }
-                _ => None,
-            };
-            let percent = line.tax.percent();
-            let subtotal = by_rate
-                .entry((scheme, percent, per_bag))
-                .or_insert(TaxSubtotal {
-                    scheme,
-                    percent,
-                    per_bag,
-                    bags: 0,
-                    taxable: Centavos::ZERO,
-                    tax_amount: Centavos::ZERO,
-                });
-            if per_bag.is_some() {
-                subtotal.bags = subtotal
-                    .bags
-                    .checked_add(line.quantity)
-                    .ok_or(TaxError::TooLarge)?;
-            } else {
-                subtotal.taxable = add(subtotal.taxable, line.base)?;
-            }
-            subtotal.tax_amount = add(subtotal.tax_amount, line.tax_amount)?;
+        for line_subtotal in lines.iter().filter_map(|line| line.subtotal) {
+            let key = (
+                line_subtotal.scheme,
+                line_subtotal.percent,
+                line_subtotal.per_bag,
+            );
+            let subtotal = by_rate.entry(key).or_insert(TaxSubtotal {
+                bags: 0,
+                taxable: Centavos::ZERO,
+                tax_amount: Centavos::ZERO,
+                ..line_subtotal
+            });
+            subtotal.bags = subtotal
+                .bags
+                .checked_add(line_subtotal.bags)
+                .ok_or(TaxError::TooLarge)?;
+            subtotal.taxable = add(subtotal.taxable, line_subtotal.taxable)?;
+            subtotal.tax_amount = add(subtotal.tax_amount, line_subtotal.tax_amount)?;
         }
         let subtotals: Vec<TaxSubtotal> = by_rate.into_values().collect();
         let sum = |amounts: &mut dyn Iterator<Item = Centavos>| {

@@ -415,20 +415,8 @@ fn invoice_line(
     xml.leaf("cbc:InvoicedQuantity", &[("unitCode", unit)], &quantity);
     amount(xml, "cbc:LineExtensionAmount", figures.base);
     xml.leaf("cbc:FreeOfChargeIndicator", &[], "false");
-    if let Some(scheme) = figures.tax.scheme() {
-        let per_bag = match figures.tax {
-            LineTax::Bags { per_bag } => Centavos::from_pesos(per_bag),
-            _ => None,
-        };
-        let subtotal = TaxSubtotal {
-            scheme,
-            percent: figures.tax.percent(),
-            per_bag,
-            bags: figures.quantity,
-            taxable: figures.base,
-            tax_amount: figures.tax_amount,
-        };
-        tax_total(xml, figures.tax_amount, &[&subtotal]);
+    if let Some(subtotal) = &figures.subtotal {
+        tax_total(xml, figures.tax_amount, &[subtotal]);
     }
     xml.open("cac:Item", &[]);
     xml.leaf("cbc:Description", &[], description);
