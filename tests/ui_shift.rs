@@ -55,6 +55,18 @@ fn open_shift(harness: &mut Harness<'_, PaydeskApp>, base: &str) {
         shows(h, "No hay turno abierto en esta caja")
     });
     fill(harness, "Base: efectivo con que empieza", base);
+    // Typed as digits, shown as Cobrar shows an amount ("0" is a plain zero base).
+    let shown = harness
+        .get_by(common::ui::text_input("Base: efectivo con que empieza"))
+        .value()
+        .unwrap_or_default();
+    let digits: String = base.chars().filter(char::is_ascii_digit).collect();
+    if digits.trim_start_matches('0').is_empty() {
+        assert_eq!(shown, base);
+    } else {
+        let pesos: i64 = digits.parse().expect("a base");
+        assert_eq!(shown, Pesos::new(pesos).to_string());
+    }
     press(harness, "Abrir turno");
     wait_until(harness, "the shift is open", |h| {
         shows(h, "abierto por") && shows(h, "Esperado en caja")
@@ -65,7 +77,7 @@ fn open_shift(harness: &mut Harness<'_, PaydeskApp>, base: &str) {
 fn a_shift_opened_moved_and_closed_with_a_faltante() {
     let app = App::new();
     let mut harness = app.harness();
-    open_shift(&mut harness, "100.000");
+    open_shift(&mut harness, "100000");
     let books = ledger(&harness);
     let open = books.open_shift_here().unwrap().expect("open in the books");
     assert_eq!(open.shift.base, Pesos::new(100_000));

@@ -446,6 +446,22 @@ impl MethodCatalog {
     }
 }
 
+impl super::family_a::PaymentMethodEntry {
+    /// The method a payer may choose on a link, in the till's language: the service names them
+    /// in Spanish whatever the till speaks. The ids the interface lists (4 card, 7 bank app,
+    /// 8 online bank transfer, 9 cash on delivery) have the app's words; another is shown as
+    /// the service named it.
+    pub fn words(&self) -> String {
+        match self.id {
+            4 => crate::t!("link-method-card"),
+            7 => crate::t!("link-method-bank-app"),
+            8 => crate::t!("link-method-pse"),
+            9 => crate::t!("link-method-cash-on-delivery"),
+            _ => self.name.clone(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

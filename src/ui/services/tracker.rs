@@ -266,11 +266,8 @@ impl Tracker {
             store: None,
             on_screen: tokio::sync::watch::Sender::new(None),
             catalog: crate::api::catalog::MethodCatalog::default(),
-            at_till: MadeBy {
-                cashier: String::new(),
-                till: crate::ledger::activity::this_till(),
-                till_id: String::new(),
-            },
+            // Its till's name and id are asked at each comparison (`at_till`).
+            at_till: MadeBy::default(),
             day_money: None,
             sales: super::sales::DaySales::default(),
         }

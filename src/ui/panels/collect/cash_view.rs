@@ -263,13 +263,19 @@ impl CashForm {
     /// The base the shift opens with. True on Enter.
     fn base_ui(&mut self, ui: &mut Ui) -> bool {
         let label = ui.label(t!("cashsale-base"));
-        let response = ui
-            .add(
-                egui::TextEdit::singleline(&mut self.base)
-                    .hint_text("$ 0")
-                    .desired_width(200.0),
-            )
-            .labelled_by(label.id);
+        let before = self.base.clone();
+        let output = egui::TextEdit::singleline(&mut self.base)
+            .hint_text("$ 0")
+            .desired_width(200.0)
+            .show(ui);
+        let response = (*output.response).clone().labelled_by(label.id);
+        crate::ui::widgets::pesos::group_typed(
+            ui,
+            &response,
+            output.state,
+            &before,
+            &mut self.base,
+        );
         let problem = crate::requests::cash_base(&self.base)
             .err()
             .filter(|_| !self.base.trim().is_empty());

@@ -13,7 +13,7 @@ use crate::t;
 use crate::ui::plumbing::bridge::Requested;
 use crate::ui::theme;
 use crate::ui::widgets::form::{
-    FieldLabels, blocking_reasons, error_box, problem_for, submitted, text_row,
+    FieldLabels, blocking_reasons, error_box, pesos_row, problem_for, submitted, text_row,
 };
 use crate::validate::{Field, ValidationError};
 
@@ -116,7 +116,7 @@ pub fn moves_ui(
             if draft.kind == CashKind::Return {
                 command = sale_row(ui, draft, found);
             }
-            let amount = text_row(
+            let amount = pesos_row(
                 ui,
                 &t!("field-amount"),
                 &mut draft.form.amount,

@@ -18,7 +18,7 @@ use crate::ui::plumbing::news::News;
 use crate::ui::services::paper::{Paper, PaperCommand, PaperSource};
 use crate::ui::theme;
 use crate::ui::widgets::amount::amount_label;
-use crate::ui::widgets::form::{error_box, submitted, text_row};
+use crate::ui::widgets::form::{error_box, pesos_row, submitted};
 
 /// The foot that holds «Cerrar turno» and its confirmation: a line of words, the buttons, and
 /// room for the books' answer.
@@ -149,7 +149,7 @@ impl ShiftPanel {
             .num_columns(2)
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
-                enter = submitted(&text_row(
+                enter = submitted(&pesos_row(
                     ui,
                     &t!("shift-base"),
                     &mut self.base,

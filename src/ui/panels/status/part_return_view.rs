@@ -80,7 +80,7 @@ impl PartReturn {
             .num_columns(2)
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
-                let amount = form::text_row(
+                let amount = form::pesos_row(
                     ui,
                     &t!("field-amount"),
                     &mut form.amount,

@@ -411,7 +411,7 @@ fn fields(
     service: &Service<'_>,
     problems: &[ValidationError],
 ) -> bool {
-    let amount = form::text_row(
+    let amount = form::pesos_row(
         ui,
         &t!("field-amount"),
         &mut form.typed.amount,
