@@ -230,6 +230,15 @@ fn top_bar_bottom(harness: &Screen) -> f32 {
         .fold(0.0, f32::max)
 }
 
+/// Where the theme switch stands (by its words in either theme).
+fn theme_switch_rect(harness: &Screen) -> Rect {
+    [t!("top-light-theme"), t!("top-dark-theme")]
+        .iter()
+        .filter_map(|label| harness.query_by_label(label))
+        .find_map(|node| rect_of(&node.accesskit_node()))
+        .expect("the theme switch")
+}
+
 /// The window titled `title`, where it stands.
 fn window_rect(harness: &Screen, title: &str) -> Rect {
     harness
@@ -380,6 +389,13 @@ fn every_panel_holds_still_as_it_settles_and_shows_what_must_be_pressed() {
         });
         for size in SIZES {
             resize(&mut harness, size);
+            // The theme switch (and who is here beside it) holds the top bar's right end,
+            // whatever the chips before it say: a chip that grows or comes moves neither.
+            let theme = theme_switch_rect(&harness);
+            assert!(
+                size.x - theme.max.x < 24.0 && theme.max.y < 60.0,
+                "the theme switch at the top bar's right end at {size:?}: {theme:?}"
+            );
             for panel in Panel::ALL {
                 harness.state_mut().show_panel(panel);
                 harness.run_steps(10);

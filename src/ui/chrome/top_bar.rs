@@ -260,47 +260,65 @@ pub fn show(
                 .stroke(egui::Stroke::new(1.0, palette.border)),
         )
         .show(ui, |ui| {
-            // Wrapped: on a small screen (640 × 480) nothing is cut, it takes a second line.
-            ui.horizontal_wrapped(|ui| {
-                // Closer than elsewhere: the whole bar, with a cashier at the till, is one line
-                // in the window a 1366 × 768 screen opens with.
+            // Who is here and the theme hold the bar's right end, drawn first so that the chips
+            // that come and go (the service away, copies late, a word that grows) never move
+            // them; the rest wraps in what is left: on a small screen (640 × 480) nothing is
+            // cut, it takes a second line.
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| {
                 ui.spacing_mut().item_spacing.x = BAR_GAP;
                 ui.spacing_mut().button_padding.x = BAR_BUTTON_PADDING;
-                ui.label(
-                    RichText::new("paydesk")
-                        .size(theme::size::EMPHASIS)
-                        .strong()
-                        .color(palette.accent_text),
-                );
-                bar_separator(ui);
-                match session {
-                    Some(session) => {
-                        // Seen beside the app's name it needs no "Perfil:"; heard, it does.
-                        let words = profile_words(session);
-                        let spoken = t!("top-profile", name = words.as_str());
-                        let response = ui.label(RichText::new(&words).strong());
-                        response.widget_info(|| {
-                            egui::WidgetInfo::labeled(egui::accesskit::Role::Label, true, &spoken)
-                        });
-                        response.on_hover_text(&spoken);
-                        environment_badge(ui, session.environment());
-                        bar_separator(ui);
-                        for status in status_chips(session, ledger_away_at, service_away, copies) {
-                            show_chip(ui, &status);
-                        }
-                    }
-                    None => {
-                        ui.label(RichText::new(t!("connecting")).weak());
-                    }
-                }
-                // The chips before it come and go (the service away, copies late): "Dueño" and
-                // the theme stay the same controls while they do, and move down as one.
                 stable_ids::stable_group(ui, "who-is-here", |ui| {
-                    who_is_here(ui, access);
                     theme_switch(ui, theme_choice);
+                    who_is_here(ui, access);
+                });
+                // Left to right in the room left of them, as tall as its lines.
+                let start = egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true);
+                let room = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+                ui.allocate_ui_with_layout(room, start, |ui| {
+                    bar_start(ui, session, (ledger_away_at, service_away, copies));
                 });
             });
         });
+}
+
+/// The bar's start: the app's name, the profile, its environment and the chips.
+fn bar_start(
+    ui: &mut Ui,
+    session: Option<&Session>,
+    (ledger_away_at, service_away, copies): (Option<&String>, Option<i64>, Option<Copies>),
+) {
+    let palette = theme::palette(ui);
+    // Closer than elsewhere: the whole bar, with a cashier at the till, is one line in the
+    // window a 1366 × 768 screen opens with.
+    ui.spacing_mut().item_spacing.x = BAR_GAP;
+    ui.spacing_mut().button_padding.x = BAR_BUTTON_PADDING;
+    ui.label(
+        RichText::new("paydesk")
+            .size(theme::size::EMPHASIS)
+            .strong()
+            .color(palette.accent_text),
+    );
+    bar_separator(ui);
+    match session {
+        Some(session) => {
+            // Seen beside the app's name it needs no "Perfil:"; heard, it does.
+            let words = profile_words(session);
+            let spoken = t!("top-profile", name = words.as_str());
+            let response = ui.label(RichText::new(&words).strong());
+            response.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::accesskit::Role::Label, true, &spoken)
+            });
+            response.on_hover_text(&spoken);
+            environment_badge(ui, session.environment());
+            bar_separator(ui);
+            for status in status_chips(session, ledger_away_at, service_away, copies) {
+                show_chip(ui, &status);
+            }
+        }
+        None => {
+            ui.label(RichText::new(t!("connecting")).weak());
+        }
+    }
 }
 
 /// The theme switch as a sun or a moon (the bar has no room for its words), named in words for
