@@ -289,6 +289,15 @@ fn backdate_postgres(url: &str, payouts: &[(i64, i64)]) {
             .await
             .expect("the cluster");
         tokio::spawn(connection);
+        // The books let a connection write only when it says a schema they accept, as the
+        // ledger's own connections do: this one says the oldest the books still take.
+        client
+            .execute(
+                "SELECT set_config('paydesk.schema', (SELECT oldest_writer FROM paydesk_schema)::text, false)",
+                &[],
+            )
+            .await
+            .expect("the schema said");
         let moving = client.transaction().await.expect("transaction");
         for (id, at) in payouts {
             moving
