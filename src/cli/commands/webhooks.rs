@@ -72,6 +72,7 @@ pub async fn serve_webhooks(ctx: &Context<'_>, addr: std::net::SocketAddr) -> Ou
         )]));
     };
     let ledger = ctx.ledger()?;
+    let stop = StopSignals::listen();
     let receiver = Receiver::start(
         ReceiverConfig::new(addr, Some(hash_key), &ctx.connection.profile_name),
         ledger,
@@ -87,33 +88,53 @@ pub async fn serve_webhooks(ctx: &Context<'_>, addr: std::net::SocketAddr) -> Ou
         crate::t!("activity-receiving", url = url.as_str())
     });
     ctx.out.note(crate::t!("cli-press-ctrl-c-receiver"));
-    wait_for_stop().await;
+    stop.stopped().await;
     receiver.shutdown().await;
     ctx.out.note("Stopped.");
     Ok(ExitCode::SUCCESS)
 }
 
-async fn wait_for_stop() {
+/// The signals that stop the receiver, listened for before it listens: a SIGTERM that comes as
+/// soon as its port answers (a service manager stopping it at once) still stops it gracefully.
+/// Without a handler for them (none on this system) it runs until it is killed.
+struct StopSignals {
     #[cfg(unix)]
-    {
-        let mut terminate =
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(signal) => signal,
-                Err(_) => {
-                    // Without a handler for either signal the receiver runs until it is killed.
-                    let _ = tokio::signal::ctrl_c().await;
-                    return;
-                }
-            };
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
-            _ = terminate.recv() => {}
+    unix: Option<(tokio::signal::unix::Signal, tokio::signal::unix::Signal)>,
+}
+
+impl StopSignals {
+    fn listen() -> StopSignals {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            StopSignals {
+                unix: signal(SignalKind::terminate())
+                    .and_then(|terminate| Ok((terminate, signal(SignalKind::interrupt())?)))
+                    .ok(),
+            }
         }
+        #[cfg(not(unix))]
+        StopSignals {}
     }
-    #[cfg(not(unix))]
-    {
-        // Without a Ctrl+C handler the receiver runs until it is killed.
-        let _ = tokio::signal::ctrl_c().await;
+
+    async fn stopped(self) {
+        #[cfg(unix)]
+        match self.unix {
+            Some((mut terminate, mut interrupt)) => {
+                tokio::select! {
+                    _ = interrupt.recv() => {}
+                    _ = terminate.recv() => {}
+                }
+            }
+            None => std::future::pending::<()>().await,
+        }
+        #[cfg(not(unix))]
+        {
+            // Without a Ctrl+C handler the receiver runs until it is killed.
+            if tokio::signal::ctrl_c().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        }
     }
 }
 
@@ -194,9 +215,10 @@ pub async fn watch_ledger(ctx: &Context<'_>) -> Outcome {
             crate::t!("cli-watch-needs-shared"),
         )]));
     }
+    let stop = StopSignals::listen();
     let (events, mut heard) = tokio::sync::mpsc::unbounded_channel();
     ledger.listen(events);
-    let mut stop = std::pin::pin!(wait_for_stop());
+    let mut stop = std::pin::pin!(stop.stopped());
     loop {
         let event = tokio::select! {
             event = heard.recv() => event,
