@@ -612,7 +612,6 @@ ledger-repeat = A payout of the same amount to the same number went out recently
 ledger-repeat-unsettled = A payout of the same amount to the same number is still unconfirmed
 ledger-no-payout = No payout with id { $id }
 csv-write = Could not write the CSV: { $error }
-csv-review-contradiction = the service later said { $answered } ({ $time }); the books do not change
 
 ## connection
 simulator-start-failed = Could not start the built-in simulator: { $error }

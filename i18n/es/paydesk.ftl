@@ -612,7 +612,6 @@ ledger-repeat = Hace poco salió una dispersión del mismo valor al mismo númer
 ledger-repeat-unsettled = Una dispersión del mismo valor al mismo número está por confirmar
 ledger-no-payout = No hay dispersión con id { $id }
 csv-write = No se pudo escribir el CSV: { $error }
-csv-review-contradiction = el servicio dijo después { $answered } ({ $time }); los libros no cambian
 
 ## connection
 simulator-start-failed = No se pudo iniciar el simulador incluido: { $error }

@@ -237,17 +237,17 @@ impl Spoken<'_> {
         ]
     }
 
-    /// What the service said against a sale's final state, in words; empty when nothing.
+    /// What the service said against a sale's final state, in the file's words (an English
+    /// file made at a Spanish till is English throughout); empty when nothing.
     fn review(&self, reference: &str) -> String {
+        let said = self.either("the service later said", "el servicio dijo después");
+        let kept = self.either("the books do not change", "los libros no cambian");
         self.contradictions
             .iter()
             .filter(|c| c.reference == reference)
             .map(|c| {
-                crate::t!(
-                    "csv-review-contradiction",
-                    answered = self.state(Some(c.answered)),
-                    time = local_time(c.seen_at)
-                )
+                let answered = self.state(Some(c.answered));
+                format!("{said} {answered} ({}); {kept}", local_time(c.seen_at))
             })
             .collect::<Vec<_>>()
             .join(" · ")
