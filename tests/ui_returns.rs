@@ -115,6 +115,9 @@ fn in_caja_the_owners_pin_opens_the_return_and_the_sale_says_returned() {
     let reference = approved_sale(&app, &mut harness, "80.000", "Zapatos talla 40");
     set_owner_pin(&mut harness);
     open_sale(&mut harness, "Zapatos talla 40", &reference);
+    // Nobody typed a PIN for the sale: the till sold it, said by its name alone.
+    assert!(shows(&harness, "Caja 1"));
+    assert!(!shows(&harness, "la caja · "), "who sold, said once");
     click(&mut harness, BY_PAYOUT);
     wait_until(&mut harness, "the owner's PIN is asked", |h| {
         h.query_by(text_input("PIN")).is_some()

@@ -102,12 +102,9 @@ fn head_ui(ui: &mut Ui, sale: &SaleRecord) {
 
 /// When, who sold it and where, and what it is for.
 fn facts_grid(ui: &mut Ui, sale: &SaleRecord) {
-    let who = crate::ledger::reconcile::who(&sale.by);
-    let who = if sale.by.till.is_empty() {
-        who
-    } else {
-        format!("{who} · {}", sale.by.till)
-    };
+    // «Cajero Ana en Caja 2»; the till alone where nobody typed a PIN («Caja 1», not «la caja ·
+    // Caja 1»).
+    let who = sale.by.words_at();
     egui::Grid::new("status-sale-facts")
         .num_columns(2)
         .show(ui, |ui| {
